@@ -1,0 +1,45 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchDatasets } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as dataset from './actions/dataset/Dataset.resource';
+import * as encoder from './actions/encoder/Encoder.resource';
+
+export class MediaAnalysisDatasets implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Datasets',
+		name: 'mediaAnalysisDatasets',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create, list, update and delete Media Analysis datasets, and list encoders',
+		defaults: { name: 'Media Analysis Datasets' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Dataset', value: 'dataset' },
+					{ name: 'Encoder', value: 'encoder' },
+				],
+				default: 'dataset',
+			},
+			...dataset.description,
+			...encoder.description,
+		],
+	};
+
+	methods = { listSearch: { searchDatasets } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { dataset: dataset.operations, encoder: encoder.operations });
+	}
+}

@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+
+export const includeDeletedOption: INodeProperties = {
+	displayName: 'Include Deleted',
+	name: 'includeDeleted',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return the dataset even if it was deleted',
+};
+
+const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption];
+
+export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const datasetId = getDatasetId.call(this, itemIndex);
+	return await apiRequest.call(this, {
+		method: 'GET',
+		path: `/api/v1/datasets/${datasetId}`,
+		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
+		itemIndex,
+		resourceLabel: 'Dataset',
+	});
+}

@@ -1,0 +1,174 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { paginate, skipLimit } from '../../../shared/transport';
+import { assertDateTime, assertUuidList } from '../../../shared/validation';
+import { assetTypeOptions, samplingOptions, statusOptions } from './fields';
+
+const whether = (what: string) => `Whether to return only datasets ${what}`;
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Allowed Asset Types',
+				name: 'allowedAssetTypes',
+				type: 'multiOptions',
+				options: assetTypeOptions,
+				default: [],
+			},
+			{
+				displayName: 'Celebrity Detection Enabled',
+				name: 'celebrityDetectionEnabled',
+				type: 'boolean',
+				default: true,
+				description: whether('with celebrity detection on (or off, when unchecked)'),
+			},
+			{
+				displayName: 'Context Studio Enabled',
+				name: 'contextStudioEnabled',
+				type: 'boolean',
+				default: true,
+				description: whether('with Context Studio on (or off, when unchecked)'),
+			},
+			{
+				displayName: 'Created After',
+				name: 'createdAfter',
+				type: 'dateTime',
+				default: '',
+			},
+			{
+				displayName: 'Created Before',
+				name: 'createdBefore',
+				type: 'dateTime',
+				default: '',
+			},
+			{
+				displayName: 'Dataset IDs',
+				name: 'datasetIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+				description: 'Comma-separated dataset IDs',
+			},
+			{
+				displayName: 'Include Deleted',
+				name: 'includeDeleted',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to include soft-deleted datasets',
+			},
+			{
+				displayName: 'Keyframe Sampling Method',
+				name: 'keyframeSamplingMethod',
+				type: 'options',
+				options: samplingOptions,
+				default: 'intelligent',
+			},
+			{
+				displayName: 'Last Updated After',
+				name: 'lastUpdatedAfter',
+				type: 'dateTime',
+				default: '',
+			},
+			{
+				displayName: 'Last Updated Before',
+				name: 'lastUpdatedBefore',
+				type: 'dateTime',
+				default: '',
+			},
+			{
+				displayName: 'Name Pattern',
+				name: 'namePattern',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. product',
+				description: 'Return only datasets whose name matches this pattern',
+			},
+			{
+				displayName: 'New Video Data Model',
+				name: 'newVideoDataModel',
+				type: 'boolean',
+				default: true,
+				description: whether('on the new video data model (or not, when unchecked)'),
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: statusOptions,
+				default: [],
+			},
+			{
+				displayName: 'Store Original',
+				name: 'storeOriginal',
+				type: 'boolean',
+				default: true,
+				description: whether('that keep originals (or do not, when unchecked)'),
+			},
+			{
+				displayName: 'Store Preview',
+				name: 'storePreview',
+				type: 'boolean',
+				default: true,
+				description: whether('that keep previews (or do not, when unchecked)'),
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getMany'] } }, properties);
+
+const DATE_FILTERS = {
+	createdBefore: ['created_before', 'Created Before'],
+	createdAfter: ['created_after', 'Created After'],
+	lastUpdatedBefore: ['last_updated_before', 'Last Updated Before'],
+	lastUpdatedAfter: ['last_updated_after', 'Last Updated After'],
+} as const;
+
+const PLAIN_FILTERS = {
+	allowedAssetTypes: 'allowed_asset_types',
+	celebrityDetectionEnabled: 'celebrity_detection_enabled',
+	contextStudioEnabled: 'context_studio_enabled',
+	includeDeleted: 'include_deleted',
+	keyframeSamplingMethod: 'keyframe_sampling_method',
+	namePattern: 'name_pattern',
+	newVideoDataModel: 'new_video_data_model',
+	status: 'status',
+	storeOriginal: 'store_original',
+	storePreview: 'store_preview',
+} as const;
+
+/** The node's filter collection as the service's query parameters, each checked first. */
+export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	for (const [field, key] of Object.entries(PLAIN_FILTERS)) {
+		const value = filters[field];
+		if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+		qs[key] = value;
+	}
+	for (const [field, [key, label]] of Object.entries(DATE_FILTERS)) {
+		if (filters[field]) qs[key] = assertDateTime.call(this, filters[field], label, itemIndex);
+	}
+	if (filters.datasetIds) {
+		qs.dataset_ids = assertUuidList.call(this, filters.datasetIds, 'Dataset IDs', itemIndex);
+	}
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await paginate.call(
+		this,
+		{ method: 'GET', path: '/api/v1/datasets', qs: datasetFilters.call(this, itemIndex), itemIndex },
+		skipLimit,
+		getPageLimit.call(this, itemIndex),
+	);
+}

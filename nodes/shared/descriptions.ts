@@ -1,0 +1,74 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { UUID_PATTERN, assertUuid } from './validation';
+
+/** A dataset picker: "From list" (searchable by name) or "By ID". Shared by every node that takes a dataset. */
+export function datasetLocator(
+	overrides: Partial<INodeProperties> & { name?: string } = {},
+): INodeProperties {
+	return {
+		displayName: 'Dataset',
+		name: 'datasetId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The dataset to work with',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a dataset...',
+				typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid dataset ID (a UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** Reads a dataset locator for one item and checks it is a UUID before anything is sent. */
+export function getDatasetId(this: IExecuteFunctions, itemIndex: number, parameter = 'datasetId', label = 'Dataset'): string {
+	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+	return assertUuid.call(this, value, label, itemIndex);
+}
+
+/** Return All + Limit, as on every n8n list operation. */
+export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
+			displayOptions: { show: { returnAll: [false] } },
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+/** Reads Return All / Limit for one item. */
+export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	return { returnAll, limit };
+}

@@ -1,0 +1,137 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { describeNetworkFailure, isLoginError } from '../../../credentials/login';
+
+/** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
+export interface Failure {
+	status?: number;
+	/** The parsed JSON body of an error answer, if any. */
+	body?: unknown;
+	/** A Node.js network error code (ECONNREFUSED, ECONNRESET, …) when no answer came back. */
+	code?: string;
+	retryAfter?: string;
+	/** Set when n8n's login (preAuthentication) failed: already explained for the user. */
+	login?: { message: string; description: string; httpCode?: string };
+}
+
+interface AxiosLike {
+	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
+	code?: string;
+	cause?: unknown;
+	name?: string;
+	message?: string;
+	description?: string;
+	httpCode?: string;
+}
+
+/** Reads status, body and network code from what httpRequestWithAuthentication threw (a NodeApiError around axios). */
+export function readFailure(error: unknown): Failure {
+	const chain: AxiosLike[] = [];
+	let current: unknown = error;
+	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+		chain.push(current as AxiosLike);
+		current = (current as AxiosLike).cause;
+	}
+	const login = chain.find((entry) => isLoginError(entry));
+	if (login) {
+		return {
+			login: {
+				message: String(login.message),
+				description: String(login.description ?? ''),
+				httpCode: login.httpCode,
+			},
+		};
+	}
+	const withResponse = chain.find((entry) => entry.response?.status !== undefined);
+	if (withResponse?.response) {
+		const headers = withResponse.response.headers ?? {};
+		const retryAfter = headers['retry-after'] ?? headers['Retry-After'];
+		return {
+			status: withResponse.response.status,
+			body: withResponse.response.data,
+			retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
+		};
+	}
+	const withCode = chain.find((entry) => typeof entry.code === 'string' && /^E[A-Z_]+$/.test(entry.code));
+	return { code: withCode?.code ?? 'UNKNOWN' };
+}
+
+/** FastAPI answers `detail` as a string, or as a list of `{loc, msg}` for validation errors. */
+export function formatDetail(body: unknown): string[] {
+	const detail = (body as { detail?: unknown } | undefined)?.detail;
+	if (typeof detail === 'string') return [detail];
+	if (!Array.isArray(detail)) return [];
+	return detail.map((entry: { loc?: unknown[]; msg?: unknown }) => {
+		const loc = Array.isArray(entry?.loc) ? entry.loc : [];
+		const field = (['body', 'query', 'path'].includes(String(loc[0])) ? loc.slice(1) : loc).join('.');
+		const msg = String(entry?.msg ?? 'invalid value');
+		return field ? `${field}: ${msg}` : msg;
+	});
+}
+
+export interface ErrorContext {
+	itemIndex?: number;
+	/** What the request was about, for a 404: e.g. "Dataset". */
+	resourceLabel?: string;
+	host: string;
+	attempts: number;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** One readable NodeApiError for a failed request; the raw error (which holds request headers) is never passed on. */
+export function toNodeApiError(node: INode, failure: Failure, context: ErrorContext): NodeApiError {
+	const { status } = failure;
+	const details = formatDetail(failure.body);
+	const retried =
+		context.attempts > 1 ? ` It was tried ${plural(context.attempts, 'time')}.` : '';
+	let message: string;
+	let description: string;
+
+	if (failure.login) {
+		message = failure.login.message;
+		description = failure.login.description;
+	} else if (status === undefined) {
+		message = `Could not reach the Media Analysis Service at ${context.host} (${describeNetworkFailure(failure.code)})`;
+		description = `Check the Base URL in the Media Analysis credential and that n8n can reach that host.${retried}`;
+	} else if (status === 400) {
+		message = `The Media Analysis Service rejected the request: ${details[0] ?? 'bad request'}`;
+		description = 'Check the parameters of this operation and try again.';
+	} else if (status === 401) {
+		message = 'The Media Analysis Service did not accept the access token';
+		description =
+			'n8n logged in again and the service still refused the request. Open the Media Analysis credential and press "Test" to check it.';
+	} else if (status === 403) {
+		message = `Your Media Analysis account is not allowed to do this${details[0] ? `: ${details[0]}` : ''}`;
+		description =
+			'Ask a Media Analysis administrator for a role that grants this permission on the dataset, or use a credential that has it.';
+	} else if (status === 404) {
+		const what = context.resourceLabel ?? 'The requested resource';
+		message = `${what} not found${details[0] && details[0] !== 'Not Found' ? `: ${details[0]}` : ''}`;
+		description = `Check the ID: it may be mistyped or deleted. Choosing "From list" shows what exists.`;
+	} else if (status === 422) {
+		message = `The Media Analysis Service rejected the request as invalid: ${details[0] ?? 'validation failed'}${details.length > 1 ? ` (and ${plural(details.length - 1, 'more problem')})` : ''}`;
+		description = `${details.join('\n') || 'No details were given.'}\nCorrect the parameters named above and run again.`;
+	} else if (status === 429) {
+		message = 'The Media Analysis Service is limiting how fast requests can be sent';
+		description = `Wait a little and run again, or lower the batch size.${retried}`;
+	} else if (status >= 500) {
+		message = `The Media Analysis Service failed to answer (status ${status})`;
+		description = `This is a problem on the service side; try again later.${retried}`;
+	} else {
+		message = `The Media Analysis Service answered with status ${status}${details[0] ? `: ${details[0]}` : ''}`;
+		description = 'Check the parameters of this operation.';
+	}
+
+	const httpCode = status !== undefined ? String(status) : failure.login?.httpCode;
+	const response: JsonObject = { message, description };
+	if (httpCode) response.httpCode = httpCode;
+	if (details.length) response.details = details;
+	return new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode,
+		itemIndex: context.itemIndex,
+	});
+}

@@ -1,0 +1,16 @@
+export { apiRequest, getBaseUrl, retryDelayMs, RETRY, CREDENTIAL_TYPE } from './request';
+export type { ApiContext, ApiRequest } from './request';
+export {
+	paginate,
+	pages,
+	skipLimit,
+	offsetLimit,
+	offsetLimitCamelCase,
+	offsetLimitLinks,
+	pagePerPage,
+	jobsList,
+	searchBody,
+} from './pagination';
+export type { PageStyle, PageLimit } from './pagination';
+export { formatDetail, readFailure, toNodeApiError } from './errors';
+export type { Failure } from './errors';

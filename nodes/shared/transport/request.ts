@@ -1,0 +1,143 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import { readFailure, toNodeApiError, type Failure } from './errors';
+
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export const CREDENTIAL_TYPE = 'mediaAnalysisApi';
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the Base URL, e.g. `/api/v1/datasets`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[] | string[];
+	/**
+	 * Whether sending the request twice has the same effect as once. Defaults to true for every method but POST.
+	 * Read-only POSTs (searches, status queries) set it to true so they are retried like GETs.
+	 */
+	idempotent?: boolean;
+	itemIndex?: number;
+	/** Names the thing a 404 is about, e.g. "Dataset". */
+	resourceLabel?: string;
+}
+
+export const RETRY = {
+	attempts: 5,
+	baseDelayMs: 500,
+	maxDelayMs: 30_000,
+};
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
+
+/** A failure that proves the service did not act on the request, so even a POST may be sent again. */
+function provablyNotProcessed(failure: Failure): boolean {
+	return failure.status === 429 || failure.code === 'ECONNREFUSED';
+}
+
+function isRetryable(failure: Failure): boolean {
+	if (failure.login) return false;
+	if (failure.status !== undefined) return RETRYABLE_STATUS.has(failure.status);
+	return failure.code !== undefined && RETRYABLE_NETWORK.has(failure.code);
+}
+
+/** Milliseconds to wait before the next attempt: the server's Retry-After when given, else exponential back-off. */
+export function retryDelayMs(failure: Failure, attempt: number): number {
+	if (failure.retryAfter !== undefined) {
+		const seconds = Number(failure.retryAfter);
+		if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+		const date = Date.parse(failure.retryAfter);
+		if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+	}
+	return Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
+}
+
+const baseUrls = new WeakMap<object, Promise<string>>();
+
+async function readBaseUrl(context: ApiContext): Promise<string> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+}
+
+/** The credential's Base URL, read once per node run. */
+export async function getBaseUrl(this: ApiContext): Promise<string> {
+	let url = baseUrls.get(this);
+	if (!url) {
+		url = readBaseUrl(this);
+		baseUrls.set(this, url);
+	}
+	return await url;
+}
+
+function hostOf(baseUrl: string): string {
+	try {
+		return new URL(baseUrl).host;
+	} catch {
+		return baseUrl;
+	}
+}
+
+/**
+ * The one place that talks to the service: authenticated through n8n (login, token refresh on 401), array query
+ * parameters as repeated keys (FastAPI ignores `a[0]=`), retries with back-off, and readable errors.
+ */
+export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
+	const baseUrl = await getBaseUrl.call(this);
+	const idempotent = request.idempotent ?? request.method !== 'POST';
+	for (let attempt = 1; ; attempt++) {
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url: `${baseUrl}${request.path}`,
+			qs: request.qs,
+			body: request.body,
+			json: true,
+			arrayFormat: 'repeat',
+		};
+		try {
+			return (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IDataObject;
+		} catch (error) {
+			const failure = readFailure(error);
+			const context = {
+				itemIndex: request.itemIndex,
+				resourceLabel: request.resourceLabel,
+				host: hostOf(baseUrl),
+				attempts: attempt,
+			};
+			const mayRepeat = idempotent || provablyNotProcessed(failure);
+			if (isRetryable(failure) && !mayRepeat) {
+				throw new NodeApiError(
+					this.getNode(),
+					{ httpCode: failure.status ?? failure.code ?? null },
+					{
+						message: `No answer came back for ${request.method} ${request.path}; it may or may not have been carried out`,
+						description:
+							'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate). Check whether it took effect (for example by listing the jobs of the dataset) before running the node again.',
+						httpCode: failure.status !== undefined ? String(failure.status) : undefined,
+						itemIndex: request.itemIndex,
+					},
+				);
+			}
+			const delay = retryDelayMs(failure, attempt);
+			if (!isRetryable(failure) || attempt >= RETRY.attempts || delay > RETRY.maxDelayMs) {
+				throw toNodeApiError(this.getNode(), failure, context);
+			}
+			this.logger.debug(
+				`Media Analysis: ${request.method} ${request.path} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,
+			);
+			await sleep(delay);
+		}
+	}
+}

@@ -1,0 +1,161 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const JOB_ID = /^[0-9a-f]{24}$/;
+
+export const UUID_PATTERN = UUID.source;
+
+function shown(value: unknown): string {
+	const text = typeof value === 'string' ? value : JSON.stringify(value);
+	return text === undefined ? 'nothing' : `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+}
+
+/** A parameter value the node refuses before sending anything: names the parameter, the item and the fix. */
+export function invalidParameter(
+	this: IExecuteFunctions,
+	parameter: string,
+	itemIndex: number,
+	problem: string,
+	fix: string,
+): NodeOperationError {
+	return new NodeOperationError(this.getNode(), `Invalid ${parameter} in item ${itemIndex}: ${problem}`, {
+		description: fix,
+		itemIndex,
+	});
+}
+
+export function assertUuid(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (typeof text !== 'string' || !UUID.test(text)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${shown(value)} is not a UUID`,
+			`Give the ${parameter} as a UUID such as 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, or choose it from the list.`,
+		);
+	}
+	return text.toLowerCase();
+}
+
+export function assertUuid4(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+	const text = assertUuid.call(this, value, parameter, itemIndex);
+	if (!UUID4.test(text)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${shown(value)} is not a version-4 UUID`,
+			`The service only accepts version-4 UUIDs for the ${parameter}; copy it from the service or choose it from the list.`,
+		);
+	}
+	return text;
+}
+
+export function assertJobId(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (typeof text !== 'string' || !JOB_ID.test(text)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${shown(value)} is not an ingestion job ID`,
+			'An ingestion job ID is exactly 24 lowercase hexadecimal characters, e.g. 65f1a2b3c4d5e6f708192a3b, as returned when the job was created.',
+		);
+	}
+	return text;
+}
+
+export function assertRange(
+	this: IExecuteFunctions,
+	value: unknown,
+	parameter: string,
+	itemIndex: number,
+	{ min, max, integer = true }: { min?: number; max?: number; integer?: boolean },
+): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	const bounds =
+		min !== undefined && max !== undefined
+			? `from ${min} to ${max}`
+			: min !== undefined
+				? `at least ${min}`
+				: `at most ${max}`;
+	if (
+		typeof number !== 'number' ||
+		!Number.isFinite(number) ||
+		(integer && !Number.isInteger(number)) ||
+		(min !== undefined && number < min) ||
+		(max !== undefined && number > max)
+	) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${shown(value)} is out of range`,
+			`${parameter} must be ${integer ? 'a whole number ' : ''}${bounds}.`,
+		);
+	}
+	return number;
+}
+
+export function assertNotEmpty(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!text) {
+		throw invalidParameter.call(this, parameter, itemIndex, 'it is empty', `Enter a value for ${parameter}.`);
+	}
+	return text;
+}
+
+/** Parses a JSON parameter that may arrive as text or as an already-parsed value (from an expression). */
+export function parseJsonParameter<T = unknown>(
+	this: IExecuteFunctions,
+	value: unknown,
+	parameter: string,
+	itemIndex: number,
+): T {
+	if (typeof value !== 'string') return value as T;
+	try {
+		return JSON.parse(value) as T;
+	} catch (error) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`it is not valid JSON (${(error as Error).message})`,
+			`Correct the JSON in ${parameter}; check quotes, commas and brackets.`,
+		);
+	}
+}
+
+/** "a, b,,c" → ["a", "b", "c"]; also accepts an array from an expression. */
+export function splitList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
+	return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+/** A comma-separated list of UUIDs, each checked. */
+export function assertUuidList(
+	this: IExecuteFunctions,
+	value: unknown,
+	parameter: string,
+	itemIndex: number,
+): string[] {
+	return splitList(value).map((id) => assertUuid.call(this, id, parameter, itemIndex));
+}
+
+/** A date the user typed or picked, as the ISO 8601 timestamp the service expects. */
+export function assertDateTime(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+	const date = new Date(String(value));
+	if (value === '' || value === null || value === undefined || Number.isNaN(date.getTime())) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${shown(value)} is not a date`,
+			`Give ${parameter} as a date and time, e.g. 2026-01-31T12:00:00Z.`,
+		);
+	}
+	return date.toISOString();
+}
