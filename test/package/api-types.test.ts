@@ -1,0 +1,13 @@
+/* Dev-only: runs the generator; not part of the published package. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+test('generated API types and the facts copy match what regenerating produces', () => {
+	const run = spawnSync('node', ['scripts/generate-api-types.mjs', '--check'], {
+		cwd: resolve(__dirname, '../..'),
+		encoding: 'utf8',
+	});
+	expect(run.stderr).toBe('');
+	expect(run.status).toBe(0);
+});

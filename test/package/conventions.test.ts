@@ -1,0 +1,105 @@
+/* Dev-only: checks the package and node descriptions against n8n's community-package conventions. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+
+const root = resolve(__dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const sourceOf = (distPath: string) => join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+
+const nodes: Array<{ file: string; node: INodeType }> = pkg.n8n.nodes.map((distPath: string) => {
+	const file = sourceOf(distPath);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const exported = require(file) as Record<string, new () => INodeType>;
+	const Node = Object.values(exported)[0];
+	return { file, node: new Node() };
+});
+
+describe('package.json', () => {
+	test('community-package rules', () => {
+		expect(pkg.name).toMatch(/^n8n-nodes-/);
+		expect(pkg.keywords).toContain('n8n-community-node-package');
+		expect(pkg.license).toBe('MIT');
+		expect(pkg.files).toEqual(['dist']);
+		expect(pkg.dependencies ?? {}).toEqual({});
+		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		expect(pkg.overrides).toBeUndefined();
+		for (const script of ['prepare', 'preinstall', 'install', 'postinstall']) expect(pkg.scripts[script]).toBeUndefined();
+		expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
+		for (const dep of ['n8n-workflow', 'n8n-core', 'typescript', 'jest']) {
+			expect(pkg.devDependencies[dep]).toMatch(/^\d+\.\d+\.\d+$/);
+		}
+	});
+
+	test('every listed credential and node has its source, codex file and icons', () => {
+		for (const distPath of [...pkg.n8n.credentials, ...pkg.n8n.nodes]) expect(existsSync(sourceOf(distPath))).toBe(true);
+		for (const { file } of nodes) expect(existsSync(file.replace(/\.ts$/, '.json'))).toBe(true);
+		expect(existsSync(join(root, 'icons/media-analysis.svg'))).toBe(true);
+		expect(existsSync(join(root, 'icons/media-analysis.dark.svg'))).toBe(true);
+	});
+});
+
+describe('credential', () => {
+	const credential = new MediaAnalysisApi();
+	test('secrets are password fields and the access token is hidden and expirable', () => {
+		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
+		for (const secret of ['personalToken', 'clientSecret', 'accessToken']) {
+			expect(byName[secret].typeOptions?.password).toBe(true);
+		}
+		expect(byName.accessToken).toMatchObject({ type: 'hidden', typeOptions: { expirable: true } });
+		expect(byName.baseUrl.default).toBe('https://api.coactive.ai');
+		expect(credential.test.request.url).toBeTruthy();
+	});
+});
+
+function walk(properties: INodeProperties[], visit: (p: INodeProperties) => void) {
+	for (const property of properties) {
+		visit(property);
+		for (const option of (property.options ?? []) as unknown[]) {
+			if (option && typeof option === 'object' && 'type' in option) walk([option as INodeProperties], visit);
+			if (option && typeof option === 'object' && 'values' in option) walk((option as { values: INodeProperties[] }).values, visit);
+		}
+	}
+}
+
+describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s', (_name, node) => {
+	const { description } = node as INodeType;
+	test('is usable as a tool, has icons, subtitle and the credential', () => {
+		expect(description.usableAsTool).toBe(true);
+		expect(description.icon).toMatchObject({ light: expect.stringContaining('.svg'), dark: expect.stringContaining('.dark.svg') });
+		expect(description.subtitle).toBeTruthy();
+		expect(description.credentials).toEqual([{ name: 'mediaAnalysisApi', required: true }]);
+	});
+
+	test('every operation has an action label, and every list operation has Return All and Limit', () => {
+		const operations = description.properties.filter((p) => p.name === 'operation');
+		for (const dropdown of operations) {
+			const resource = dropdown.displayOptions?.show?.resource?.[0];
+			for (const option of dropdown.options as Array<{ value: string; action?: string }>) {
+				expect(option.action).toBeTruthy();
+				if (option.value !== 'getMany') continue;
+				const shown = description.properties.filter(
+					(p) => p.displayOptions?.show?.resource?.[0] === resource && p.displayOptions?.show?.operation?.includes('getMany'),
+				);
+				expect(shown.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit']));
+			}
+		}
+	});
+
+	test('every ID parameter is a resource locator whose default mode is From List', () => {
+		walk(description.properties, (property) => {
+			if (!/Id$/.test(property.name) || property.type === 'hidden') return;
+			expect({ name: property.name, type: property.type }).toEqual({ name: property.name, type: 'resourceLocator' });
+			expect((property.default as { mode: string }).mode).toBe('list');
+		});
+	});
+
+	test('never offers the sunset encoder "multimodal"', () => {
+		walk(description.properties, (property) => {
+			for (const option of (property.options ?? []) as Array<{ value?: unknown }>) expect(option.value).not.toBe('multimodal');
+		});
+	});
+});
