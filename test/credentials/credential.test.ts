@@ -1,0 +1,107 @@
+/* Dev-only: the credential's login and token refresh through n8n's engine, against the sandbox. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { createServer } from 'node:net';
+
+import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
+import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
+
+const bed = useTestBed();
+const getDataset = (inputItems?: Array<Record<string, unknown>>) =>
+	bed.harness.runNode({
+		type: TYPES.datasets,
+		parameters: {
+			resource: 'dataset',
+			operation: 'get',
+			datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+		},
+		inputItems: inputItems ?? [{ id: SEED_DATASET_IDS.demoImages }],
+	});
+const logins = () => bed.sandbox.requests.filter((r) => r.path === '/api/v0/login');
+
+test('the first call logs in once; later calls and later executions reuse the token', async () => {
+	const first = await getDataset([{ id: SEED_DATASET_IDS.demoImages }, { id: SEED_DATASET_IDS.demoVideos }]);
+	expect(first.error).toBeUndefined();
+	expect(logins()).toHaveLength(1);
+	expect(logins()[0]).toMatchObject({ method: 'POST', authScheme: 'bearer', body: { grant_type: 'refresh_token' } });
+	const stored = bed.harness.credentials.get('mediaAnalysisApi');
+	expect(stored?.accessToken).toEqual(expect.any(String));
+	expect(stored?.accessToken).not.toBe('');
+
+	const second = await getDataset();
+	expect(second.error).toBeUndefined();
+	expect(logins()).toHaveLength(1);
+	expect(bed.apiRequests()).toHaveLength(3);
+	expect(bed.apiRequests().every((r) => r.authScheme === 'bearer' && r.status === 200)).toBe(true);
+});
+
+test('system credentials log in with HTTP Basic and the client_credentials grant', async () => {
+	bed.useCredential('systemCredentials');
+	const { error, items } = await getDataset();
+	expect(error).toBeUndefined();
+	expect(items[0].json.id).toBe(SEED_DATASET_IDS.demoImages);
+	expect(logins()).toEqual([expect.objectContaining({ authScheme: 'basic', body: { grant_type: 'client_credentials' } })]);
+});
+
+test('a token the service expires mid-run is refreshed with exactly one login and the request succeeds', async () => {
+	await getDataset();
+	expect(logins()).toHaveLength(1);
+	const before = bed.harness.credentials.get('mediaAnalysisApi')?.accessToken;
+	bed.sandbox.expireAccessTokens();
+
+	const { error, items } = await getDataset([
+		{ id: SEED_DATASET_IDS.demoImages },
+		{ id: SEED_DATASET_IDS.demoVideos },
+		{ id: SEED_DATASET_IDS.demoMixed },
+	]);
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(3);
+	expect(logins()).toHaveLength(2);
+	const after = bed.harness.credentials.get('mediaAnalysisApi')?.accessToken;
+	expect(after).not.toBe(before);
+	// One 401, then every request of the run succeeds with the new token.
+	expect(bed.apiRequests().map((r) => r.status)).toEqual([200, 401, 200, 200, 200]);
+});
+
+test('the one-hour lifetime: after an hour on the service clock the next run logs in once more', async () => {
+	await getDataset();
+	bed.sandbox.clock.advance(3600 * 1000 + 1);
+	const { error } = await getDataset();
+	expect(error).toBeUndefined();
+	expect(logins()).toHaveLength(2);
+});
+
+test('a revoked personal token fails with an explanation and no secret anywhere', async () => {
+	await getDataset();
+	bed.sandbox.revokePersonalToken(DEMO_PERSONAL_TOKEN);
+	const { error, items } = await getDataset();
+	expect(error?.message).toBe('The Media Analysis Service rejected the personal token');
+	expect(error?.description).toMatch(/30 days without use or 3 months after creation/);
+	expect(error?.description).toMatch(/Generate a new personal token/);
+	const seen = visibleText(error, items, bed.harness.logs);
+	for (const secret of [...SECRETS, String(bed.harness.credentials.get('mediaAnalysisApi')?.accessToken)]) {
+		expect(seen).not.toContain(secret);
+	}
+});
+
+test('wrong system credentials say who can issue them', async () => {
+	bed.useCredential('systemCredentials', { clientSecret: 'not-the-right-secret-value-0000' });
+	const { error } = await getDataset();
+	expect(error?.message).toBe('The Media Analysis Service rejected the client ID and client secret');
+	expect(error?.description).toMatch(/Only system administrators can issue system credentials/);
+	expect(visibleText(error, bed.harness.logs)).not.toContain('not-the-right-secret-value-0000');
+	expect(bed.apiRequests()).toHaveLength(0);
+});
+
+test('an unreachable host is named in the error', async () => {
+	const port = await new Promise<number>((resolve) => {
+		const server = createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port: free } = server.address() as { port: number };
+			server.close(() => resolve(free));
+		});
+	});
+	bed.useCredential('personalToken', { baseUrl: `http://127.0.0.1:${port}` });
+	const { error } = await getDataset();
+	expect(error?.message).toBe(`Could not reach the Media Analysis Service at 127.0.0.1:${port} (connection refused)`);
+	expect(error?.description).toMatch(/Check the Base URL/);
+});

@@ -1,0 +1,61 @@
+/* Dev-only test setup: starts the sandbox and an engine harness loaded with every node of the package. */
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
+import { createHarness, type Harness } from '../harness/engine';
+
+export const PACKAGE = 'n8n-nodes-media-analysis';
+export const TYPES = {
+	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
+} as const;
+
+export const SECRETS = [DEMO_PERSONAL_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET];
+
+export interface TestBed {
+	sandbox: Sandbox;
+	harness: Harness;
+	/** Points the credential at the sandbox with a fresh (empty) access token. */
+	useCredential(kind?: 'personalToken' | 'systemCredentials', overrides?: ICredentialDataDecryptedObject): void;
+	/** Requests the sandbox received, login excluded. */
+	apiRequests(): Sandbox['requests'];
+}
+
+/** One sandbox and harness per test file, reset before each test. */
+export function useTestBed(): TestBed {
+	const bed = {} as TestBed;
+	beforeAll(async () => {
+		bed.sandbox = await startSandbox({ port: 0 });
+		bed.harness = createHarness({
+			nodeTypes: { [TYPES.datasets]: new MediaAnalysisDatasets() },
+			credentialTypes: [new MediaAnalysisApi()],
+		});
+	});
+	afterAll(async () => {
+		bed.harness?.dispose();
+		await bed.sandbox?.close();
+	});
+	beforeEach(() => {
+		bed.sandbox.reset();
+		bed.useCredential();
+	});
+	bed.useCredential = (kind = 'personalToken', overrides = {}) => {
+		bed.harness.credentials.set('mediaAnalysisApi', {
+			baseUrl: bed.sandbox.url,
+			authentication: kind,
+			personalToken: kind === 'personalToken' ? DEMO_PERSONAL_TOKEN : '',
+			clientId: kind === 'systemCredentials' ? DEMO_CLIENT_ID : '',
+			clientSecret: kind === 'systemCredentials' ? DEMO_CLIENT_SECRET : '',
+			accessToken: '',
+			...overrides,
+		});
+	};
+	bed.apiRequests = () => bed.sandbox.requests.filter((request) => request.path !== '/api/v0/login');
+	return bed;
+}
+
+/** Every string a test run produced that a user or log reader could see. */
+export function visibleText(...values: unknown[]): string {
+	return values.map((value) => JSON.stringify(value, (_key, v) => (v instanceof Error ? { ...v, message: v.message, stack: v.stack } : v))).join('\n');
+}
