@@ -1,12 +1,15 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: the credential's login and token refresh through n8n's engine, against the sandbox. */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import type { IDataObject } from 'n8n-workflow';
 import { createServer } from 'node:net';
 
 import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
 
 const bed = useTestBed();
-const getDataset = (inputItems?: Array<Record<string, unknown>>) =>
+const getDataset = (inputItems?: IDataObject[]) =>
 	bed.harness.runNode({
 		type: TYPES.datasets,
 		parameters: {

@@ -1,4 +1,5 @@
 /* Dev-only: the Datasets node through n8n's engine against the sandbox over real HTTP. */
+import type { IDataObject } from 'n8n-workflow';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { TYPES, useTestBed } from './setup';
 
@@ -8,7 +9,7 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
-const run = (parameters: Record<string, unknown>, inputItems?: Array<Record<string, unknown>>, continueOnFail = false) =>
+const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
 	bed.harness.runNode({ type, parameters: { resource: 'dataset', ...parameters }, inputItems, continueOnFail });
 
 describe('Dataset: Create', () => {

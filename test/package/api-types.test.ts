@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: runs the generator; not part of the published package. */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { spawnSync } from 'node:child_process';

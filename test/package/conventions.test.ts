@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: checks the package and node descriptions against n8n's community-package conventions. */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { existsSync, readFileSync } from 'node:fs';

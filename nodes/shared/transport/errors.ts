@@ -125,13 +125,26 @@ export function toNodeApiError(node: INode, failure: Failure, context: ErrorCont
 	}
 
 	const httpCode = status !== undefined ? String(status) : failure.login?.httpCode;
+	return explainedError(node, { message, description, httpCode, itemIndex: context.itemIndex, details });
+}
+
+/**
+ * The one way this package builds a NodeApiError. Only a numeric HTTP status is passed as its code: n8n replaces
+ * the message of an error whose code is a network code (ECONNRESET, …) with a generic text.
+ */
+export function explainedError(
+	node: INode,
+	{ message, description, httpCode, itemIndex, details = [] }: {
+		message: string;
+		description: string;
+		httpCode?: string;
+		itemIndex?: number;
+		details?: string[];
+	},
+): NodeApiError {
+	const numericCode = httpCode && /^\d{3}$/.test(httpCode) ? httpCode : undefined;
 	const response: JsonObject = { message, description };
-	if (httpCode) response.httpCode = httpCode;
+	if (numericCode) response.httpCode = numericCode;
 	if (details.length) response.details = details;
-	return new NodeApiError(node, response, {
-		message,
-		description,
-		httpCode,
-		itemIndex: context.itemIndex,
-	});
+	return new NodeApiError(node, response, { message, description, httpCode: numericCode, itemIndex });
 }

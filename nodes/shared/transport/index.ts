@@ -12,5 +12,5 @@ export {
 	searchBody,
 } from './pagination';
 export type { PageStyle, PageLimit } from './pagination';
-export { formatDetail, readFailure, toNodeApiError } from './errors';
+export { explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';

@@ -6,9 +6,9 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { readFailure, toNodeApiError, type Failure } from './errors';
+import { explainedError, readFailure, toNodeApiError, type Failure } from './errors';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -118,17 +118,13 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			};
 			const mayRepeat = idempotent || provablyNotProcessed(failure);
 			if (isRetryable(failure) && !mayRepeat) {
-				throw new NodeApiError(
-					this.getNode(),
-					{ httpCode: failure.status ?? failure.code ?? null },
-					{
-						message: `No answer came back for ${request.method} ${request.path}; it may or may not have been carried out`,
-						description:
-							'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate). Check whether it took effect (for example by listing the jobs of the dataset) before running the node again.',
-						httpCode: failure.status !== undefined ? String(failure.status) : undefined,
-						itemIndex: request.itemIndex,
-					},
-				);
+				throw explainedError(this.getNode(), {
+					message: `No answer came back for ${request.method} ${request.path}; it may or may not have been carried out`,
+					description:
+						'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate). Check whether it took effect (for example by listing the jobs of the dataset) before running the node again.',
+					httpCode: failure.status !== undefined ? String(failure.status) : undefined,
+					itemIndex: request.itemIndex,
+				});
 			}
 			const delay = retryDelayMs(failure, attempt);
 			if (!isRetryable(failure) || attempt >= RETRY.attempts || delay > RETRY.maxDelayMs) {

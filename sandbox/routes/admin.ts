@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { expireAllAccessTokens, revokePersonalToken, setTokenLifetime } from '../auth';
+import { HttpError, jsonReply } from '../http';
+import { validate } from '../validation';
+import type { RequestContext, RouteDefinition } from './route';
+
+/** Prefix of the control routes: no authentication, not logged, not counted. */
+export const ADMIN_PREFIX = '/__sandbox/';
+
+export function resetSandboxState(context: Pick<RequestContext, 'store' | 'clock'>): void {
+	context.store.reset();
+	context.clock.reset();
+}
+
+export const adminRoutes: RouteDefinition[] = [
+	{
+		method: 'POST',
+		path: '/__sandbox/reset',
+		auth: 'none',
+		handle(context) {
+			resetSandboxState(context);
+			return jsonReply(200, { reset: true });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/tokens/expire',
+		auth: 'none',
+		handle: (context) =>
+			jsonReply(200, { expired: expireAllAccessTokens(context.store, context.clock) }),
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/tokens/lifetime',
+		auth: 'none',
+		handle(context) {
+			const { body } = validate(context, { body: z.object({ seconds: z.number().int().gt(0) }) });
+			setTokenLifetime(context.store, body.seconds);
+			return jsonReply(200, { seconds: body.seconds });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/personal-tokens/revoke',
+		auth: 'none',
+		handle(context) {
+			const { body } = validate(context, { body: z.object({ token: z.string().min(1) }) });
+			if (!revokePersonalToken(context.store, body.token))
+				throw new HttpError(404, 'Unknown personal token');
+			return jsonReply(200, { revoked: true });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/clock/advance',
+		auth: 'none',
+		handle(context) {
+			const { body } = validate(context, { body: z.object({ ms: z.number().int() }) });
+			context.clock.advance(body.ms);
+			return jsonReply(200, { now: context.clock.nowIso() });
+		},
+	},
+	{
+		method: 'GET',
+		path: '/__sandbox/stats',
+		auth: 'none',
+		handle: (context) => jsonReply(200, context.store.stats()),
+	},
+	{
+		method: 'GET',
+		path: '/__sandbox/requests',
+		auth: 'none',
+		handle: (context) => jsonReply(200, context.store.requestLog),
+	},
+];

@@ -1,0 +1,7 @@
+import { datasetRoutes } from './datasets';
+import { encoderRoutes } from './encoders';
+import { loginRoutes } from './login';
+import type { RouteDefinition } from './route';
+
+/** Every route of the service stand-in. A new area of the API adds its route file here. */
+export const apiRoutes: RouteDefinition[] = [...loginRoutes, ...datasetRoutes, ...encoderRoutes];

@@ -1,0 +1,98 @@
+import type { DatasetRecord } from './datasets/model';
+import type { RequestLogEntry } from './request-log';
+import {
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	DEMO_PERSONAL_TOKEN,
+	DEMO_SYSTEM_USER_ID,
+	DEMO_USER_ID,
+	seedDatasets,
+} from './seed';
+
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+
+export type Principal =
+	| { kind: 'personal-token'; userId: string; personalToken: string }
+	| { kind: 'system-client'; userId: string; clientId: string };
+
+export interface PersonalTokenRecord {
+	userId: string;
+	revoked: boolean;
+}
+
+export interface SystemClientRecord {
+	secret: string;
+	userId: string;
+}
+
+export interface AccessTokenRecord {
+	principal: Principal;
+	issuedAt: number;
+	expiresAt: number;
+}
+
+export interface SandboxStats {
+	requests: number;
+	logins: number;
+	failedLogins: number;
+}
+
+/**
+ * All state of the sandbox. Collections are mutated in place, never replaced, so references handed out
+ * (such as the request log) stay live across resets.
+ */
+export class SandboxStore {
+	readonly datasets = new Map<string, DatasetRecord>();
+	readonly personalTokens = new Map<string, PersonalTokenRecord>();
+	readonly systemClients = new Map<string, SystemClientRecord>();
+	readonly accessTokens = new Map<string, AccessTokenRecord>();
+	readonly requestLog: RequestLogEntry[] = [];
+	readonly counters: SandboxStats = { requests: 0, logins: 0, failedLogins: 0 };
+	tokenLifetimeSeconds: number;
+
+	constructor(private readonly initialTokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS) {
+		this.tokenLifetimeSeconds = initialTokenLifetimeSeconds;
+		this.reset();
+	}
+
+	reset(): void {
+		this.datasets.clear();
+		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
+		this.personalTokens.clear();
+		this.personalTokens.set(DEMO_PERSONAL_TOKEN, { userId: DEMO_USER_ID, revoked: false });
+		this.systemClients.clear();
+		this.systemClients.set(DEMO_CLIENT_ID, {
+			secret: DEMO_CLIENT_SECRET,
+			userId: DEMO_SYSTEM_USER_ID,
+		});
+		this.accessTokens.clear();
+		this.tokenLifetimeSeconds = this.initialTokenLifetimeSeconds;
+		this.clearRequestLog();
+	}
+
+	clearRequestLog(): void {
+		this.requestLog.length = 0;
+		this.counters.requests = 0;
+		this.counters.logins = 0;
+		this.counters.failedLogins = 0;
+	}
+
+	stats(): SandboxStats {
+		return { ...this.counters };
+	}
+
+	/** Adds another valid personal token (for tests that need two users or one to revoke). */
+	addPersonalToken(token: string, userId = DEMO_USER_ID): void {
+		this.personalTokens.set(token, { userId, revoked: false });
+	}
+
+	/** Everything that must never appear in the request log. */
+	secrets(): string[] {
+		return [
+			...this.personalTokens.keys(),
+			...this.systemClients.keys(),
+			...[...this.systemClients.values()].map((client) => client.secret),
+			...this.accessTokens.keys(),
+		];
+	}
+}

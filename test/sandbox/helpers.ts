@@ -1,0 +1,131 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	DEMO_PERSONAL_TOKEN,
+	type Sandbox,
+} from '../../sandbox/server';
+
+export interface HttpResult {
+	status: number;
+	headers: IncomingHttpHeaders;
+	text: string;
+	/** Parsed JSON (or the text when it is not JSON). */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON answers
+	body: any;
+}
+
+export interface RequestOptions {
+	headers?: Record<string, string>;
+	/** Sent as JSON with Content-Type application/json. */
+	json?: unknown;
+	/** Sent verbatim; combine with a content-type header when needed. */
+	rawBody?: string;
+	token?: string;
+}
+
+/** Plain node:http, so that a GET can carry a body and the query string goes out exactly as written. */
+export function send(
+	baseUrl: string,
+	method: string,
+	pathAndQuery: string,
+	options: RequestOptions = {},
+): Promise<HttpResult> {
+	const headers: Record<string, string> = { ...options.headers };
+	let payload: string | undefined = options.rawBody;
+	if (options.json !== undefined) {
+		payload = JSON.stringify(options.json);
+		headers['content-type'] ??= 'application/json';
+	}
+	if (options.token) headers.authorization = `Bearer ${options.token}`;
+	// Without it node sends a GET body unframed (no chunked encoding for GET).
+	if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(`${baseUrl}${pathAndQuery}`, { method, headers }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('end', () => {
+				const text = Buffer.concat(chunks).toString('utf8');
+				let body: unknown = undefined;
+				try {
+					body = text ? JSON.parse(text) : undefined;
+				} catch {
+					body = text;
+				}
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+			});
+		});
+		req.on('error', reject);
+		if (payload !== undefined) req.write(payload);
+		req.end();
+	});
+}
+
+export const basicAuth = (user: string, password: string) =>
+	`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+export function loginWithPersonalToken(
+	sandbox: Sandbox,
+	token = DEMO_PERSONAL_TOKEN,
+): Promise<HttpResult> {
+	return send(sandbox.url, 'POST', '/api/v0/login', {
+		headers: { authorization: `Bearer ${token}` },
+		json: { grant_type: 'refresh_token' },
+	});
+}
+
+export function loginWithClientCredentials(
+	sandbox: Sandbox,
+	clientId = DEMO_CLIENT_ID,
+	secret = DEMO_CLIENT_SECRET,
+): Promise<HttpResult> {
+	return send(sandbox.url, 'POST', '/api/v0/login', {
+		headers: { authorization: basicAuth(clientId, secret) },
+		json: { grant_type: 'client_credentials' },
+	});
+}
+
+export async function accessToken(sandbox: Sandbox): Promise<string> {
+	const reply = await loginWithPersonalToken(sandbox);
+	if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
+	return reply.body.access_token as string;
+}
+
+/** A client for the API routes that logs in once. */
+export async function apiClient(sandbox: Sandbox) {
+	const token = await accessToken(sandbox);
+	const call = (method: string) => (pathAndQuery: string, json?: unknown) =>
+		send(sandbox.url, method, pathAndQuery, { token, json });
+	return {
+		token,
+		get: call('GET'),
+		post: call('POST'),
+		patch: call('PATCH'),
+		delete: call('DELETE'),
+	};
+}
+
+export const EXPECTED_DATASET_KEYS = [
+	'allowed_asset_types',
+	'created_by',
+	'created_dt',
+	'dataset_config',
+	'deleted_by',
+	'deleted_dt',
+	'description',
+	'embeddings',
+	'encoders',
+	'id',
+	'keyframe_sampling_method',
+	'keyframe_uniform_fps_sampling_rate',
+	'metadata_fields_to_embed',
+	'metadata_fields_to_index',
+	'name',
+	'status',
+	'store_original',
+	'store_preview',
+	'updated_by',
+	'updated_dt',
+];
