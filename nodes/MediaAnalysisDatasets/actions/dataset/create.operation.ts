@@ -3,8 +3,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DatasetCreateRequest } from '../../../shared/api';
 import { apiRequest } from '../../../shared/transport';
-import { invalidParameter, parseJsonParameter, splitList } from '../../../shared/validation';
-import { DATASET_NAME, assetTypeOptions, encoderOptions, samplingOptions } from './fields';
+import { parseJsonParameter, splitList } from '../../../shared/validation';
+import {
+	assertDatasetName,
+	assetTypeOptions,
+	datasetConfigField,
+	encoderOptions,
+	samplingOptions,
+	storeOriginalField,
+	storePreviewField,
+} from './fields';
 
 const properties: INodeProperties[] = [
 	{
@@ -38,13 +46,7 @@ const properties: INodeProperties[] = [
 				options: assetTypeOptions,
 				default: ['image', 'video'],
 			},
-			{
-				displayName: 'Dataset Config (JSON)',
-				name: 'datasetConfig',
-				type: 'json',
-				default: '{}',
-				description: 'Advanced configuration object, as the service defines it',
-			},
+			datasetConfigField,
 			{
 				displayName: 'Keyframe Sampling Method',
 				name: 'keyframeSamplingMethod',
@@ -76,20 +78,8 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. brand, campaign',
 				description: 'Comma-separated metadata field names',
 			},
-			{
-				displayName: 'Store Original',
-				name: 'storeOriginal',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep a copy of each original asset',
-			},
-			{
-				displayName: 'Store Preview',
-				name: 'storePreview',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep a preview of each asset',
-			},
+			storeOriginalField,
+			storePreviewField,
 		],
 	},
 ];
@@ -97,16 +87,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const name = (this.getNodeParameter('name', itemIndex) as string).trim();
-	if (!DATASET_NAME.test(name)) {
-		throw invalidParameter.call(
-			this,
-			'Name',
-			itemIndex,
-			name ? `"${name}" has characters other than letters, digits and underscores` : 'it is empty',
-			'Use only letters, digits and underscores, e.g. product_photos.',
-		);
-	}
+	const name = assertDatasetName.call(this, this.getNodeParameter('name', itemIndex), itemIndex);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: DatasetCreateRequest = {
 		name,

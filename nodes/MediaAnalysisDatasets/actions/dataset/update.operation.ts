@@ -5,7 +5,7 @@ import type { DatasetUpdateRequest } from '../../../shared/api';
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
-import { DATASET_NAME } from './fields';
+import { assertDatasetName, datasetConfigField, storeOriginalField, storePreviewField } from './fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator(),
@@ -16,13 +16,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Dataset Config (JSON)',
-				name: 'datasetConfig',
-				type: 'json',
-				default: '{}',
-				description: 'Advanced configuration object, as the service defines it',
-			},
+			datasetConfigField,
 			{
 				displayName: 'Name',
 				name: 'name',
@@ -41,20 +35,8 @@ const properties: INodeProperties[] = [
 				],
 				default: 'active',
 			},
-			{
-				displayName: 'Store Original',
-				name: 'storeOriginal',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep a copy of each original asset',
-			},
-			{
-				displayName: 'Store Preview',
-				name: 'storePreview',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep a preview of each asset',
-			},
+			storeOriginalField,
+			storePreviewField,
 		],
 	},
 ];
@@ -65,19 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: DatasetUpdateRequest = {};
-	if (fields.name !== undefined) {
-		const name = String(fields.name).trim();
-		if (!DATASET_NAME.test(name)) {
-			throw invalidParameter.call(
-				this,
-				'Name',
-				itemIndex,
-				name ? `"${name}" has characters other than letters, digits and underscores` : 'it is empty',
-				'Use only letters, digits and underscores, e.g. product_photos.',
-			);
-		}
-		body.name = name;
-	}
+	if (fields.name !== undefined) body.name = assertDatasetName.call(this, fields.name, itemIndex);
 	if (fields.status !== undefined) body.status = fields.status as DatasetUpdateRequest['status'];
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
