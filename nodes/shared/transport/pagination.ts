@@ -25,7 +25,7 @@ const dataOf = (response: IDataObject) => (Array.isArray(response?.data) ? (resp
 function nextOffset(total: unknown, position: number, pageSize: number, received: number) {
 	if (received === 0) return undefined;
 	const after = position + received;
-	
+	if (typeof total === 'number') return after < total ? after : undefined;
 	return received < pageSize ? undefined : after;
 }
 
