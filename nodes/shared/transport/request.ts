@@ -87,6 +87,34 @@ function hostOf(baseUrl: string): string {
 }
 
 /**
+ * Sends one attempt. A GET that carries a JSON body (celebrity identify, the connections and queries lists) goes
+ * through n8n's legacy request helper: `httpRequestWithAuthentication` deletes the body of every GET before sending
+ * (see docs/architecture.md, "GET with a body"), and identify cannot work without it.
+ */
+async function send(this: ApiContext, baseUrl: string, request: ApiRequest): Promise<IDataObject> {
+	if (request.method === 'GET' && request.body !== undefined) {
+		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions -- the only n8n helper that keeps a GET body
+		return (await this.helpers.requestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+			method: 'GET',
+			uri: `${baseUrl}${request.path}`,
+			qs: request.qs,
+			qsStringifyOptions: { arrayFormat: 'repeat' },
+			body: request.body,
+			json: true,
+		})) as IDataObject;
+	}
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${baseUrl}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		arrayFormat: 'repeat',
+	};
+	return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IDataObject;
+}
+
+/**
  * The one place that talks to the service: authenticated through n8n (login, token refresh on 401), array query
  * parameters as repeated keys (FastAPI ignores `a[0]=`), retries with back-off, and readable errors.
  */
@@ -94,20 +122,8 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	const baseUrl = await getBaseUrl.call(this);
 	const idempotent = request.idempotent ?? request.method !== 'POST';
 	for (let attempt = 1; ; attempt++) {
-		const options: IHttpRequestOptions = {
-			method: request.method,
-			url: `${baseUrl}${request.path}`,
-			qs: request.qs,
-			body: request.body,
-			json: true,
-			arrayFormat: 'repeat',
-		};
 		try {
-			return (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IDataObject;
+			return await send.call(this, baseUrl, request);
 		} catch (error) {
 			const failure = readFailure(error);
 			const context = {
