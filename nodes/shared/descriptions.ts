@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { UUID_PATTERN, assertUuid } from './validation';
+import type { WaitOptions } from './transport/waiting';
+
+import { UUID_PATTERN, assertRange, assertUuid } from './validation';
 
 /** A dataset picker: "From list" (searchable by name) or "By ID". Shared by every node that takes a dataset. */
 export function datasetLocator(
@@ -71,4 +73,47 @@ export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { retu
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	return { returnAll, limit };
+}
+
+/**
+ * Wait for Completion and its poll interval and timeout: the same three fields on every operation that starts
+ * something long-running (ingestion jobs, queries).
+ */
+export function waitForCompletionFields(subject: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: false,
+			description: `Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
+		},
+		{
+			displayName: 'Poll Interval (Seconds)',
+			name: 'pollInterval',
+			type: 'number',
+			default: 5,
+			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			displayOptions: { show: { waitForCompletion: [true] } },
+			description: `How often to ask the service whether the ${subject} has finished`,
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'waitTimeout',
+			type: 'number',
+			default: 600,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { waitForCompletion: [true] } },
+			description: `How long to wait in total before failing with the last status seen; the ${subject} keeps running on the service`,
+		},
+	];
+}
+
+/** Reads Wait for Completion for one item: undefined when the node should return at once. */
+export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOptions | undefined {
+	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return undefined;
+	return {
+		pollIntervalSeconds: assertRange.call(this, this.getNodeParameter('pollInterval', itemIndex, 5), 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
+		timeoutSeconds: assertRange.call(this, this.getNodeParameter('waitTimeout', itemIndex, 600), 'Timeout', itemIndex, { min: 1, integer: false }),
+	};
 }

@@ -14,3 +14,5 @@ export {
 export type { PageStyle, PageLimit } from './pagination';
 export { explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';
+export { waitUntilSettled } from './waiting';
+export type { WaitOptions, WaitSpec, WaitState } from './waiting';

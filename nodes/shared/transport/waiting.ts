@@ -1,0 +1,59 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+/** How long to wait and how often to ask, as the user set it. */
+export interface WaitOptions {
+	pollIntervalSeconds: number;
+	timeoutSeconds: number;
+}
+
+export type WaitState = 'done' | 'failed' | 'pending';
+
+export interface WaitSpec<T> {
+	/** Reads the current state of the thing waited on (one request). */
+	read: () => Promise<T>;
+	/** Whether it has finished, failed for good, or is still running. */
+	stateOf: (value: T) => WaitState;
+	/** The thing waited on, for messages: e.g. `Ingestion job 65f0…`. */
+	subject: string;
+	/** Its status in words, for the timeout message: e.g. `in_progress (40 of 100 assets done)`. */
+	statusOf: (value: T) => string;
+	/** Why it failed, in words a user can act on: message detail and how to fix it. */
+	failureOf: (value: T) => { reason: string; description: string };
+	itemIndex: number;
+}
+
+/**
+ * Polls until the subject finishes, fails, or the deadline passes. The deadline is real elapsed time measured from
+ * the start (a slow answer counts against it), so a workflow never waits longer than the user allowed.
+ */
+export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpec<T>, options: WaitOptions): Promise<T> {
+	const started = Date.now();
+	const deadline = started + options.timeoutSeconds * 1000;
+	const intervalMs = Math.max(0, options.pollIntervalSeconds * 1000);
+	for (;;) {
+		const value = await spec.read();
+		const state = spec.stateOf(value);
+		if (state === 'done') return value;
+		if (state === 'failed') {
+			const { reason, description } = spec.failureOf(value);
+			throw new NodeOperationError(this.getNode(), `${spec.subject} failed: ${reason}`, {
+				description,
+				itemIndex: spec.itemIndex,
+			});
+		}
+		const remaining = deadline - Date.now();
+		if (remaining <= 0) {
+			const waited = Math.round((Date.now() - started) / 1000);
+			throw new NodeOperationError(
+				this.getNode(),
+				`${spec.subject} did not finish within ${options.timeoutSeconds} seconds (last status: ${spec.statusOf(value)})`,
+				{
+					description: `Waited ${waited} seconds. It is still running on the service: raise "Timeout" under Wait for Completion, or turn waiting off and check it later with a Get operation.`,
+					itemIndex: spec.itemIndex,
+				},
+			);
+		}
+		await sleep(Math.min(intervalMs, remaining));
+	}
+}
