@@ -1,3 +1,5 @@
+import type { AssetRecord } from './assets/model';
+import { seedAssets } from './assets/seed';
 import type { DatasetRecord } from './datasets/model';
 import type { RequestLogEntry } from './request-log';
 import {
@@ -43,6 +45,8 @@ export interface SandboxStats {
  */
 export class SandboxStore {
 	readonly datasets = new Map<string, DatasetRecord>();
+	/** Images and videos of every dataset, by platform id (see assets/model.ts). */
+	readonly assets = new Map<string, AssetRecord>();
 	readonly personalTokens = new Map<string, PersonalTokenRecord>();
 	readonly systemClients = new Map<string, SystemClientRecord>();
 	readonly accessTokens = new Map<string, AccessTokenRecord>();
@@ -58,6 +62,8 @@ export class SandboxStore {
 	reset(): void {
 		this.datasets.clear();
 		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
+		this.assets.clear();
+		for (const asset of seedAssets()) this.assets.set(asset.id, asset);
 		this.personalTokens.clear();
 		this.personalTokens.set(DEMO_PERSONAL_TOKEN, { userId: DEMO_USER_ID, revoked: false });
 		this.systemClients.clear();
