@@ -1,6 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+/** What a check needs of n8n's context: the node, to name it in the error. Action nodes and triggers both have it. */
+export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const JOB_ID = /^[0-9a-f]{24}$/;
@@ -14,7 +17,7 @@ function shown(value: unknown): string {
 
 /** A parameter value the node refuses before sending anything: names the parameter, the item and the fix. */
 export function invalidParameter(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	parameter: string,
 	itemIndex: number,
 	problem: string,
@@ -26,7 +29,7 @@ export function invalidParameter(
 	});
 }
 
-export function assertUuid(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+export function assertUuid(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (typeof text !== 'string' || !UUID.test(text)) {
 		throw invalidParameter.call(
@@ -40,7 +43,7 @@ export function assertUuid(this: IExecuteFunctions, value: unknown, parameter: s
 	return text.toLowerCase();
 }
 
-export function assertUuid4(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+export function assertUuid4(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const text = assertUuid.call(this, value, parameter, itemIndex);
 	if (!UUID4.test(text)) {
 		throw invalidParameter.call(
@@ -54,7 +57,7 @@ export function assertUuid4(this: IExecuteFunctions, value: unknown, parameter: 
 	return text;
 }
 
-export function assertJobId(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+export function assertJobId(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (typeof text !== 'string' || !JOB_ID.test(text)) {
 		throw invalidParameter.call(
@@ -69,7 +72,7 @@ export function assertJobId(this: IExecuteFunctions, value: unknown, parameter: 
 }
 
 export function assertRange(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	value: unknown,
 	parameter: string,
 	itemIndex: number,
@@ -100,7 +103,7 @@ export function assertRange(
 	return number;
 }
 
-export function assertNotEmpty(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+export function assertNotEmpty(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!text) {
 		throw invalidParameter.call(this, parameter, itemIndex, 'it is empty', `Enter a value for ${parameter}.`);
@@ -110,7 +113,7 @@ export function assertNotEmpty(this: IExecuteFunctions, value: unknown, paramete
 
 /** Parses a JSON parameter that may arrive as text or as an already-parsed value (from an expression). */
 export function parseJsonParameter<T = unknown>(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	value: unknown,
 	parameter: string,
 	itemIndex: number,
@@ -137,7 +140,7 @@ export function splitList(value: unknown): string[] {
 
 /** A comma-separated list of UUIDs, each checked. */
 export function assertUuidList(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	value: unknown,
 	parameter: string,
 	itemIndex: number,
@@ -146,7 +149,7 @@ export function assertUuidList(
 }
 
 /** A date the user typed or picked, as the ISO 8601 timestamp the service expects. */
-export function assertDateTime(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+export function assertDateTime(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const date = new Date(String(value));
 	if (value === '' || value === null || value === undefined || Number.isNaN(date.getTime())) {
 		throw invalidParameter.call(
