@@ -1,0 +1,104 @@
+/* The trigger's exactly-once rules, apart from HTTP: what one poll's observations turn into. */
+import {
+	MAX_RECORDED,
+	RETAIN_FINISHED_MS,
+	detectEvents,
+	newScopeState,
+	startScope,
+	type Observation,
+	type TriggerEvent,
+} from '../../nodes/MediaAnalysisTrigger/events';
+
+const ALL_JOB = new Set<TriggerEvent>(['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed']);
+const ALL_ASSET = new Set<TriggerEvent>(['assetCompleted', 'assetFailed', 'assetStatusChanged']);
+const T0 = Date.parse('2026-11-22T10:00:00Z');
+
+const job = (id: string, status: string, time: number, createdTime = time): Observation => ({
+	id,
+	status,
+	time,
+	createdTime,
+	record: { id, status },
+});
+const asset = (id: string, status: string, time: number): Observation => ({ id, status, time, record: { asset_id: id, status } });
+const names = (events: { event: string; id: string }[]) => events.map((e) => `${e.id}:${e.event}`);
+
+test('activation records what exists and emits nothing; later changes are events', () => {
+	const state = newScopeState();
+	startScope(state, [job('a', 'in_progress', T0), job('b', 'completed', T0 - 5)]);
+	expect(state.cursor).toBe(T0);
+	expect(state.since).toBe(T0);
+	const events = detectEvents(state, 'job', [job('a', 'completed', T0 + 10, T0 - 100), job('c', 'pending', T0 + 20)], ALL_JOB);
+	expect(names(events)).toEqual(['a:jobStatusChanged', 'a:jobCompleted', 'c:jobCreated']);
+	expect(events[0].previousStatus).toBe('in_progress');
+});
+
+test('the same observation read twice (overlapping pages, a repeated poll) is emitted once', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	const seen = [job('a', 'failed', T0 + 1), job('a', 'failed', T0 + 1)];
+	expect(names(detectEvents(state, 'job', seen, ALL_JOB))).toEqual(['a:jobCreated', 'a:jobStatusChanged', 'a:jobFailed']);
+	expect(detectEvents(state, 'job', seen, ALL_JOB)).toEqual([]);
+});
+
+test('events that share a timestamp are each emitted, across two polls, once', () => {
+	const state = newScopeState();
+	startScope(state, [asset('x', 'completed', T0)]);
+	const first = detectEvents(state, 'asset', [asset('y', 'completed', T0 + 5)], ALL_ASSET);
+	// The second poll sees y again and z, which carries the same timestamp but became visible later.
+	const second = detectEvents(state, 'asset', [asset('y', 'completed', T0 + 5), asset('z', 'error', T0 + 5)], ALL_ASSET);
+	expect(names(first)).toEqual(['y:assetStatusChanged', 'y:assetCompleted']);
+	expect(names(second)).toEqual(['z:assetStatusChanged', 'z:assetFailed']);
+});
+
+test('a restart that loses the state of polls which emitted nothing still emits every event once', () => {
+	// n8n saves static data with each execution; a poll that returns nothing may lose its state changes on restart.
+	const wanted = new Set<TriggerEvent>(['assetCompleted']);
+	const state = newScopeState();
+	startScope(state, []);
+	expect(names(detectEvents(state, 'asset', [asset('a', 'completed', T0 + 1), asset('b', 'in_progress', T0 + 1)], wanted))).toEqual([
+		'a:assetCompleted',
+	]);
+	const savedWithExecution = JSON.parse(JSON.stringify(state));
+	expect(detectEvents(state, 'asset', [asset('b', 'processing_started', T0 + 2)], wanted)).toEqual([]); // lost
+	const afterRestart = savedWithExecution;
+	const replay = [asset('a', 'completed', T0 + 1), asset('b', 'processing_started', T0 + 2), asset('b', 'completed', T0 + 3)];
+	expect(names(detectEvents(afterRestart, 'asset', replay, wanted))).toEqual(['b:assetCompleted']);
+	expect(detectEvents(afterRestart, 'asset', replay, wanted)).toEqual([]);
+});
+
+test('an older view of an entity never overrides a newer one', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	detectEvents(state, 'asset', [asset('a', 'completed', T0 + 10)], ALL_ASSET);
+	expect(detectEvents(state, 'asset', [asset('a', 'processing_started', T0 + 5)], ALL_ASSET)).toEqual([]);
+	expect(state.seen.a[0]).toBe('completed');
+});
+
+test('only the wanted events are emitted, while the record still follows every status', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	const events = detectEvents(state, 'asset', [asset('a', 'in_progress', T0 + 1), asset('b', 'error', T0 + 2)], new Set(['assetFailed']));
+	expect(names(events)).toEqual(['b:assetFailed']);
+	expect(state.seen.a[0]).toBe('in_progress');
+});
+
+test('jobs created before activation are not "created" events when they change later', () => {
+	const state = newScopeState();
+	startScope(state, [job('new-enough', 'completed', T0)]);
+	const events = detectEvents(state, 'job', [job('old', 'in_progress', T0 + 10, T0 - 60_000)], ALL_JOB);
+	expect(names(events)).toEqual(['old:jobStatusChanged']);
+	expect(events[0].previousStatus).toBeNull();
+});
+
+test('the record keeps running entities and drops finished ones an hour behind the cursor, within a hard cap', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	detectEvents(state, 'asset', [asset('running', 'in_progress', T0), asset('done', 'completed', T0)], ALL_ASSET);
+	detectEvents(state, 'asset', [asset('later', 'completed', T0 + RETAIN_FINISHED_MS + 1)], ALL_ASSET);
+	expect(Object.keys(state.seen).sort()).toEqual(['later', 'running']);
+	const many = Array.from({ length: MAX_RECORDED + 50 }, (_, i) => asset(`m${i}`, 'in_progress', T0 + RETAIN_FINISHED_MS + 2 + i));
+	detectEvents(state, 'asset', many, ALL_ASSET);
+	expect(Object.keys(state.seen)).toHaveLength(MAX_RECORDED);
+	expect(state.seen[`m${MAX_RECORDED + 49}`]).toBeDefined();
+});
