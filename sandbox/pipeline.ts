@@ -1,7 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { authenticate, authSchemeOf } from './auth';
+import { authenticate, authSchemeOf, expireAllAccessTokens } from './auth';
 import type { Clock } from './clock';
 import {
 	errorReply,
@@ -13,6 +13,7 @@ import {
 	Router,
 	sendReply,
 } from './http';
+import type { FaultDecision } from './faults';
 import { createLogEntry } from './request-log';
 import { ADMIN_PREFIX } from './routes/admin';
 import type { RequestContext, RouteDefinition } from './routes/route';
@@ -65,10 +66,11 @@ async function handleRequest(
 		clock,
 	};
 	const isControlRoute = context.path.startsWith(ADMIN_PREFIX);
+	const fault: FaultDecision = isControlRoute ? {} : store.faults.decide(context.path, context.path === LOGIN_PATH);
+	if (fault.revokeTokens) expireAllAccessTokens(store, clock);
 
-	const reply = await dispatch(isControlRoute ? adminRouter : apiRouter, context, req);
-
-	if (!isControlRoute) {
+	const record = (status: number) => {
+		if (isControlRoute) return;
 		store.counters.requests++;
 		store.requestLog.push(
 			createLogEntry(
@@ -80,14 +82,44 @@ async function handleRequest(
 					query: context.query,
 					body: context.body,
 					authScheme: authSchemeOf(req.headers.authorization),
-					status: reply.status,
+					status,
+					fault: fault.kind,
 				},
 				store.secrets(),
 			),
 		);
+	};
+
+	if (fault.kind === 'drop-before') {
+		// The service never saw it: the connection closes before anything is read.
+		record(0);
+		req.socket.destroy();
+		return;
+	}
+	if (fault.kind === 'status' || fault.kind === 'rate-limit') {
+		context.body = await readBody(req);
+		const reply: Reply = {
+			status: fault.status ?? 503,
+			body: { detail: fault.kind === 'rate-limit' ? 'Too Many Requests' : 'Service Unavailable' },
+			headers: fault.kind === 'rate-limit' ? { 'retry-after': String(fault.retryAfterSeconds ?? 0) } : undefined,
+		};
+		record(reply.status);
+		sendReply(res, reply);
+		return;
+	}
+	if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+
+	const reply = await dispatch(isControlRoute ? adminRouter : apiRouter, context, req);
+	record(reply.status);
+	if (fault.dropAfter) {
+		// The service acted on it, but the answer is lost on the way back.
+		res.socket?.destroy();
+		return;
 	}
 	sendReply(res, reply);
 }
+
+const LOGIN_PATH = '/api/v0/login';
 
 /** Routing (404/405) comes first, then authentication (401), then the body must be JSON, then the handler. */
 async function dispatch(

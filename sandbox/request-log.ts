@@ -1,3 +1,4 @@
+import type { FaultKind } from './faults';
 import type { ParsedBody, QueryValues } from './http';
 
 export type AuthScheme = 'bearer' | 'basic' | 'other';
@@ -17,6 +18,8 @@ export interface RequestLogEntry {
 	status: number;
 	/** True when a known secret (personal token, client id/secret, access token) was found and masked. */
 	secretsMasked: boolean;
+	/** Set when the fault injector changed this request's fate (see faults.ts); status 0 means no answer was sent. */
+	fault?: FaultKind;
 }
 
 export const SECRET_MASK = '[REDACTED]';
@@ -30,6 +33,7 @@ interface Observed {
 	body: ParsedBody;
 	authScheme: AuthScheme | null;
 	status: number;
+	fault?: FaultKind;
 }
 
 export function createLogEntry(observed: Observed, secrets: readonly string[]): RequestLogEntry {
@@ -50,6 +54,7 @@ export function createLogEntry(observed: Observed, secrets: readonly string[]): 
 		authScheme: observed.authScheme,
 		status: observed.status,
 		secretsMasked: masker.found,
+		...(observed.fault ? { fault: observed.fault } : {}),
 	};
 }
 

@@ -9,6 +9,7 @@ import {
 	setTokenLifetime,
 } from './auth';
 import { type Clock, createClock } from './clock';
+import type { FaultPlan, FaultStats } from './faults';
 import { createRequestListener } from './pipeline';
 import type { RequestLogEntry } from './request-log';
 import { adminRoutes, resetSandboxState } from './routes/admin';
@@ -24,6 +25,7 @@ export {
 } from './seed';
 export type { RequestLogEntry } from './request-log';
 export type { SandboxStats } from './store';
+export type { FaultPlan, FaultStats } from './faults';
 
 export interface SandboxOptions {
 	/** 0 (the default) picks a free port. */
@@ -51,6 +53,11 @@ export interface Sandbox {
 	/** Empties the request log and zeroes the counters. */
 	clearRequestLog(): void;
 	stats(): SandboxStats;
+	/** Turns faults on (see faults.ts); a new plan restarts its generator and counters. */
+	setFaults(plan: FaultPlan): void;
+	/** Turns faults off and returns what was injected. */
+	clearFaults(): FaultStats;
+	faultStats(): FaultStats;
 	/** Back to the seed: data, credentials, token lifetime, request log, counters, and the clock to real time. */
 	reset(): void;
 	close(): Promise<void>;
@@ -95,6 +102,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		setTokenLifetime: (seconds) => setTokenLifetime(store, seconds),
 		clearRequestLog: () => store.clearRequestLog(),
 		stats: () => store.stats(),
+		setFaults: (plan) => store.faults.set(plan),
+		clearFaults: () => {
+			const stats = store.faults.stats();
+			store.faults.clear();
+			return stats;
+		},
+		faultStats: () => store.faults.stats(),
 		reset: () => resetSandboxState({ store, clock }),
 		close: () =>
 			new Promise<void>((resolve, reject) => {

@@ -61,6 +61,51 @@ export const adminRoutes: RouteDefinition[] = [
 		},
 	},
 	{
+		method: 'PUT',
+		path: '/__sandbox/faults',
+		auth: 'none',
+		handle(context) {
+			const rate = z.number().min(0).max(1).optional();
+			const { body } = validate(context, {
+				body: z
+					.object({
+						errorRate: rate,
+						errorStatuses: z.array(z.number().int().min(500).max(599)).optional(),
+						rateLimitRate: rate,
+						rateLimitBurst: z.number().int().min(1).optional(),
+						retryAfterSeconds: z.number().min(0).optional(),
+						slowRate: rate,
+						slowMs: z.number().int().min(0).optional(),
+						dropBeforeRate: rate,
+						dropAfterRate: rate,
+						revokeTokensEvery: z.number().int().min(1).optional(),
+						paths: z.array(z.string()).optional(),
+						includeLogin: z.boolean().optional(),
+						seed: z.number().int().optional(),
+					})
+					.strict(),
+			});
+			context.store.faults.set(body);
+			return jsonReply(200, { faults: context.store.faults.active });
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/__sandbox/faults',
+		auth: 'none',
+		handle(context) {
+			const stats = context.store.faults.stats();
+			context.store.faults.clear();
+			return jsonReply(200, { cleared: true, stats });
+		},
+	},
+	{
+		method: 'GET',
+		path: '/__sandbox/faults',
+		auth: 'none',
+		handle: (context) => jsonReply(200, { faults: context.store.faults.active ?? null, stats: context.store.faults.stats() }),
+	},
+	{
 		method: 'GET',
 		path: '/__sandbox/stats',
 		auth: 'none',
