@@ -1,6 +1,7 @@
 import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
 import type { DatasetRecord } from './datasets/model';
+import { FaultInjector } from './faults';
 import type { RequestLogEntry } from './request-log';
 import {
 	DEMO_CLIENT_ID,
@@ -51,6 +52,8 @@ export class SandboxStore {
 	readonly systemClients = new Map<string, SystemClientRecord>();
 	readonly accessTokens = new Map<string, AccessTokenRecord>();
 	readonly requestLog: RequestLogEntry[] = [];
+	/** Switchable faults (faults.ts); off until a test or the control route sets a plan. */
+	readonly faults = new FaultInjector();
 	readonly counters: SandboxStats = { requests: 0, logins: 0, failedLogins: 0 };
 	tokenLifetimeSeconds: number;
 
@@ -72,6 +75,7 @@ export class SandboxStore {
 			userId: DEMO_SYSTEM_USER_ID,
 		});
 		this.accessTokens.clear();
+		this.faults.clear();
 		this.tokenLifetimeSeconds = this.initialTokenLifetimeSeconds;
 		this.clearRequestLog();
 	}
