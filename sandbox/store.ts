@@ -1,5 +1,6 @@
 import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
+import { ConceptState } from './concepts/model';
 import type { DatasetRecord } from './datasets/model';
 import { FaultInjector } from './faults';
 import type { RequestLogEntry } from './request-log';
@@ -48,6 +49,8 @@ export class SandboxStore {
 	readonly datasets = new Map<string, DatasetRecord>();
 	/** Images and videos of every dataset, by platform id (see assets/model.ts). */
 	readonly assets = new Map<string, AssetRecord>();
+	/** Concepts and their labels (see concepts/model.ts). */
+	readonly concepts = new ConceptState();
 	readonly personalTokens = new Map<string, PersonalTokenRecord>();
 	readonly systemClients = new Map<string, SystemClientRecord>();
 	readonly accessTokens = new Map<string, AccessTokenRecord>();
@@ -67,6 +70,7 @@ export class SandboxStore {
 		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
 		this.assets.clear();
 		for (const asset of seedAssets()) this.assets.set(asset.id, asset);
+		this.concepts.reset();
 		this.personalTokens.clear();
 		this.personalTokens.set(DEMO_PERSONAL_TOKEN, { userId: DEMO_USER_ID, revoked: false });
 		this.systemClients.clear();

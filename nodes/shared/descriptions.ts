@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { WaitOptions } from './transport/waiting';
 
-import { UUID_PATTERN, assertRange, assertUuid } from './validation';
+import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid } from './validation';
 
 /** A dataset picker: "From list" (searchable by name) or "By ID". Shared by every node that takes a dataset. */
 export function datasetLocator(
@@ -116,4 +116,79 @@ export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): Wait
 		pollIntervalSeconds: assertRange.call(this, this.getNodeParameter('pollInterval', itemIndex, 5), 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
 		timeoutSeconds: assertRange.call(this, this.getNodeParameter('waitTimeout', itemIndex, 600), 'Timeout', itemIndex, { min: 1, integer: false }),
 	};
+}
+
+/**
+ * A connection picker: "From list" (searchable), "By Name", and "By ID" unless `byId` is false (fields sent as
+ * `connection_name` take names only). The list and name modes hold the connection name.
+ */
+export function connectionLocator(
+	overrides: Partial<INodeProperties> & { name?: string } = {},
+	{ byId = true }: { byId?: boolean } = {},
+): INodeProperties {
+	const modes: INodeProperties['modes'] = [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a connection...',
+			typeOptions: { searchListMethod: 'searchConnections', searchable: true },
+		},
+		{
+			displayName: 'By Name',
+			name: 'name',
+			type: 'string',
+			placeholder: 'e.g. product_bucket',
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: `^\\s*${CONNECTION_NAME_PATTERN.slice(1, -1)}\\s*$`,
+						errorMessage: 'Not a valid connection name (3 to 255 lowercase letters, digits and underscores)',
+					},
+				},
+			],
+		},
+	];
+	if (byId) {
+		modes.push({
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid connection ID (a UUID)' },
+				},
+			],
+		});
+	}
+	return {
+		displayName: 'Connection',
+		name: 'connection',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The connection to work with',
+		modes,
+		...overrides,
+	};
+}
+
+/**
+ * Reads a connection locator for one item: a UUID in "By ID" mode, otherwise a name. Either goes into
+ * `connection_name_or_id` paths; the caller URL-encodes it.
+ */
+export function getConnectionRef(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameter = 'connection',
+	label = 'Connection',
+): string {
+	const locator = this.getNodeParameter(parameter, itemIndex, {}) as { mode?: string; value?: unknown } | string;
+	const mode = typeof locator === 'object' ? locator.mode : undefined;
+	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+	if (mode === 'id') return assertUuid.call(this, value, label, itemIndex);
+	return assertNotEmpty.call(this, value, label, itemIndex);
 }

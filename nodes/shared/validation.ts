@@ -162,3 +162,27 @@ export function assertDateTime(this: NodeContext, value: unknown, parameter: str
 	}
 	return date.toISOString();
 }
+
+/** Connection names: 3 to 255 characters, lowercase letters, digits and underscores. */
+export const CONNECTION_NAME_PATTERN = '^[a-z0-9_]{3,255}$';
+const CONNECTION_NAME = new RegExp(CONNECTION_NAME_PATTERN);
+
+/** A connection name as the service requires it on create and rename; checked before anything is sent. */
+export function assertConnectionName(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+	const name = typeof value === 'string' ? value.trim() : '';
+	if (CONNECTION_NAME.test(name)) return name;
+	const problem = !name
+		? 'it is empty'
+		: name.length < 3
+			? `${shown(name)} is shorter than 3 characters`
+			: name.length > 255
+				? `it is longer than 255 characters (${name.length})`
+				: `${shown(name)} has characters other than lowercase letters, digits and underscores`;
+	throw invalidParameter.call(
+		this,
+		parameter,
+		itemIndex,
+		problem,
+		'A connection name is 3 to 255 characters of lowercase letters, digits and underscores, e.g. product_bucket.',
+	);
+}

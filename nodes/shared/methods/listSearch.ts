@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Dataset, DatasetGetManyResponse } from '../api';
+import type { Connection, ConnectionListResponse, Dataset, DatasetGetManyResponse } from '../api';
 import { apiRequest } from '../transport';
 
 const PAGE = 100;
@@ -26,5 +26,38 @@ export async function searchDatasets(
 	return {
 		results: data.map((dataset) => ({ name: dataset.name, value: dataset.id })),
 		paginationToken: more ? String(next) : undefined,
+	};
+}
+
+/**
+ * "From list" for connections. The value is the connection name, which every endpoint that takes a connection
+ * accepts (`connection_name_or_id` paths, `connection_name` of ingestion and query exports). The service has no
+ * name filter, so the search text is matched here, page by page.
+ */
+export async function searchConnections(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: '/api/v0/connections',
+		qs: { offset, limit: PAGE },
+	})) as ConnectionListResponse;
+	const data: Connection[] = response.data ?? [];
+	const needle = filter?.trim().toLowerCase();
+	const matching = needle
+		? data.filter((connection) => connection.name.toLowerCase().includes(needle) || connection.connection_id === needle)
+		: data;
+	const links = response.meta?.links;
+	const more = data.length > 0 && (links ? Boolean(links.next) : data.length === PAGE);
+	return {
+		results: matching.map((connection) => ({
+			name: connection.name,
+			value: connection.name,
+			description: `${connection.type}, ${connection.status}`,
+		})),
+		paginationToken: more ? String(offset + data.length) : undefined,
 	};
 }
