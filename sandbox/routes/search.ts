@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+import { HttpError, jsonReply } from '../http';
+import {
+	drillDown,
+	ranked,
+	scoreVisual,
+	spokenSegments,
+	toNileKeyframe,
+	toSpokenResult,
+	toVisualResult,
+	transcriptMatches,
+	videoResult,
+	videosOf,
+	visualCandidates,
+} from '../search/engine';
+import { assetWords, findVisualItem, visualItemAsset, visualItemId, wordsOf, type VisualItem } from '../search/media';
+import {
+	audioSearchBody,
+	type MetadataClause,
+	imageSearchBody,
+	imageToKeyframesBody,
+	textSearchBody,
+	transcriptMatchBody,
+	videoDrillDownQuery,
+	videoSearchBody,
+} from '../search/schemas';
+import { validate, validationError } from '../validation';
+import { requireDataset } from './concepts';
+import type { RequestContext, RouteDefinition } from './route';
+
+const page = <T>(items: T[], body: { offset: number; limit: number }) => items.slice(body.offset, body.offset + body.limit);
+
+/** The reference of an image search as words, and the item to leave out (a query image does not find itself). */
+function reference(
+	context: RequestContext,
+	body: z.output<typeof imageToKeyframesBody>,
+): { words: string[]; seed: string; self?: string } {
+	if (body.coactive_image_id) {
+		const item = findVisualItem(context.store.assets, body.dataset_id, { id: body.coactive_image_id });
+		if (!item) {
+			throw validationError([
+				{ loc: ['body', 'coactive_image_id'], msg: 'Value error, no searchable image or keyframe with this id in the dataset', type: 'value_error' },
+			]);
+		}
+		return { words: [...assetWords(visualItemAsset(item))], seed: visualItemId(item), self: visualItemId(item) };
+	}
+	if (body.public_url) return { words: wordsOf(body.public_url), seed: body.public_url };
+	// The sandbox has no upload endpoint, so no upload id can be known to it.
+	throw validationError([{ loc: ['body', 'upload_id'], msg: 'Value error, unknown upload_id', type: 'value_error' }]);
+}
+
+const clausesOf = (body: { metadata_filters?: { filters: MetadataClause[] } | null }) => body.metadata_filters?.filters ?? [];
+
+const rankVisual = (items: VisualItem[], score: (item: VisualItem) => number) =>
+	ranked(items.map((item) => ({ item, id: visualItemId(item), score: score(item) })));
+
+const nileKeyframes = (results: Array<{ item: VisualItem; score: number }>) =>
+	results.flatMap(({ item, score }) => (item.kind === 'keyframe' ? [toNileKeyframe(item.keyframe, score)] : []));
+
+export const searchRoutes: RouteDefinition[] = [
+	{
+		method: 'POST',
+		path: '/api/v1/search/text-to-image',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: textSearchBody });
+			requireDataset(context.store, body.dataset_id);
+			const query = wordsOf(body.text_query);
+			const negative = wordsOf(body.negative_text ?? '');
+			const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body));
+			const results = rankVisual(items, (item) => scoreVisual(query, item, body.text_query, negative));
+			return jsonReply(200, { data: page(results, body).map(({ item }) => toVisualResult(item)) });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v1/search/image-to-image',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: imageSearchBody });
+			requireDataset(context.store, body.dataset_id);
+			const ref = reference(context, body);
+			const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body)).filter(
+				(item) => visualItemId(item) !== ref.self,
+			);
+			const results = rankVisual(items, (item) => scoreVisual(ref.words, item, ref.seed));
+			return jsonReply(200, { data: page(results, body).map(({ item }) => toVisualResult(item)) });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v1/search/text-to-keyframes',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: textSearchBody });
+			requireDataset(context.store, body.dataset_id);
+			const query = wordsOf(body.text_query);
+			const negative = wordsOf(body.negative_text ?? '');
+			const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body));
+			const results = rankVisual(items, (item) => scoreVisual(query, item, body.text_query, negative));
+			return jsonReply(200, {
+				data: nileKeyframes(page(results, body)),
+			});
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v1/search/image-to-keyframes',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: imageToKeyframesBody });
+			requireDataset(context.store, body.dataset_id);
+			const ref = reference(context, body);
+			const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body)).filter(
+				(item) => visualItemId(item) !== ref.self,
+			);
+			const results = rankVisual(items, (item) => scoreVisual(ref.words, item, ref.seed));
+			return jsonReply(200, {
+				data: nileKeyframes(page(results, body)),
+			});
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v1/search/text-to-transcript/exact-match',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: transcriptMatchBody });
+			requireDataset(context.store, body.dataset_id);
+			const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
+			return jsonReply(200, { data: page(transcriptMatches(videos, body.text_query), body) });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v1/search/audio',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: audioSearchBody });
+			requireDataset(context.store, body.dataset_id);
+			const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
+			const results = spokenSegments(videos, wordsOf(body.text_query));
+			return jsonReply(200, { data: page(results, body).map(({ item }) => toSpokenResult(item)) });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v1/search/video',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: videoSearchBody });
+			requireDataset(context.store, body.dataset_id);
+			const modality = body.modality ?? 'video';
+			const results = videosOf(context.store.assets, body.dataset_id, clausesOf(body))
+				.map((video) => ({ ...videoResult(video, body.text_query, modality, body.ignore_keyframes), id: video.id }))
+				.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+			return jsonReply(200, { results: page(results, body).map(({ result }) => result) });
+		},
+	},
+	{
+		method: 'GET',
+		path: '/api/v1/search/video',
+		auth: 'access-token',
+		handle(context) {
+			const { query } = validate(context, { query: videoDrillDownQuery });
+			requireDataset(context.store, query.dataset_id);
+			const video = context.store.assets.get(query.video_id);
+			if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video' || video.status !== 'completed') {
+				throw new HttpError(404, `Video not found: ${query.video_id}`);
+			}
+			return jsonReply(200, {
+				dataset_id: query.dataset_id,
+				text_query: query.text_query,
+				video_id: video.id,
+				composite_type: query.composite_type,
+				source_path: video.path,
+				slices: drillDown(video, query.text_query, query.composite_type, query.limit),
+			});
+		},
+	},
+];
