@@ -34,6 +34,8 @@ export interface SandboxOptions {
 	host?: string;
 	/** Lifetime of issued access tokens; 3600 unless set. */
 	tokenLifetimeSeconds?: number;
+	/** Length of one step of an ingestion job (a job settles after 3); 1000 unless set, 0 settles at once. */
+	ingestionStepMs?: number;
 }
 
 export interface Sandbox {
@@ -77,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	assertTokenLifetime(tokenLifetimeSeconds);
 	const clock = createClock();
 	const store = new SandboxStore(tokenLifetimeSeconds);
+	if (options.ingestionStepMs !== undefined) store.ingestion.setInitialStepMs(options.ingestionStepMs);
 
 	const server = createServer(createRequestListener({ store, clock, apiRoutes, adminRoutes }));
 	await new Promise<void>((resolve, reject) => {

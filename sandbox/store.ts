@@ -2,6 +2,7 @@ import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
 import { ConceptState } from './concepts/model';
 import type { DatasetRecord } from './datasets/model';
+import { IngestionState } from './ingestion/state';
 import { FaultInjector } from './faults';
 import type { RequestLogEntry } from './request-log';
 import {
@@ -49,6 +50,8 @@ export class SandboxStore {
 	readonly datasets = new Map<string, DatasetRecord>();
 	/** Images and videos of every dataset, by platform id (see assets/model.ts). */
 	readonly assets = new Map<string, AssetRecord>();
+	/** Ingestion jobs and deletion requests (see ingestion/state.ts). */
+	readonly ingestion = new IngestionState();
 	/** Concepts and their labels (see concepts/model.ts). */
 	readonly concepts = new ConceptState();
 	readonly personalTokens = new Map<string, PersonalTokenRecord>();
@@ -70,6 +73,7 @@ export class SandboxStore {
 		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
 		this.assets.clear();
 		for (const asset of seedAssets()) this.assets.set(asset.id, asset);
+		this.ingestion.reset();
 		this.concepts.reset();
 		this.personalTokens.clear();
 		this.personalTokens.set(DEMO_PERSONAL_TOKEN, { userId: DEMO_USER_ID, revoked: false });

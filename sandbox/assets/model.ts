@@ -26,6 +26,11 @@ export interface AssetRecord {
 	ingestJobId: string | null;
 	createdAt: number;
 	updatedAt: number;
+	/**
+	 * When `status` last changed (the ingestion status endpoints' `latest_event.timestamp_dt`); `updatedAt` when
+	 * absent. Set for ingested assets, whose status fields follow their job's timeline (see ingestion/model.ts).
+	 */
+	statusChangedAt?: number;
 	/** Videos only. */
 	durationSeconds: number | null;
 	frameRate: number | null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { expireAllAccessTokens, revokePersonalToken, setTokenLifetime } from '../auth';
 import { HttpError, jsonReply } from '../http';
 import { validate } from '../validation';
+import { ingestionControlRoutes } from './ingestion';
 import type { RequestContext, RouteDefinition } from './route';
 
 /** Prefix of the control routes: no authentication, not logged, not counted. */
@@ -117,4 +118,5 @@ export const adminRoutes: RouteDefinition[] = [
 		auth: 'none',
 		handle: (context) => jsonReply(200, context.store.requestLog),
 	},
+	...ingestionControlRoutes,
 ];

@@ -2,9 +2,10 @@ import { classificationRoutes } from './classification';
 import { conceptRoutes } from './concepts';
 import { datasetRoutes } from './datasets';
 import { encoderRoutes } from './encoders';
+import { ingestionRoutes } from './ingestion';
 import { loginRoutes } from './login';
 import { searchRoutes } from './search';
 import type { RouteDefinition } from './route';
 
 /** Every route of the service stand-in. A new area of the API adds its route file here. */
-export const apiRoutes: RouteDefinition[] = [...loginRoutes, ...datasetRoutes, ...encoderRoutes, ...conceptRoutes, ...classificationRoutes, ...searchRoutes];
+export const apiRoutes: RouteDefinition[] = [...loginRoutes, ...datasetRoutes, ...encoderRoutes, ...ingestionRoutes, ...conceptRoutes, ...classificationRoutes, ...searchRoutes];
