@@ -1,5 +1,6 @@
 import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
+import { CelebrityState } from './celebrity/model';
 import { ConceptState } from './concepts/model';
 import type { DatasetRecord } from './datasets/model';
 import { IngestionState } from './ingestion/state';
@@ -50,6 +51,8 @@ export class SandboxStore {
 	readonly datasets = new Map<string, DatasetRecord>();
 	/** Images and videos of every dataset, by platform id (see assets/model.ts). */
 	readonly assets = new Map<string, AssetRecord>();
+	/** Enrolled persons and their faces in the seeded images (see celebrity/model.ts). */
+	readonly celebrity = new CelebrityState();
 	/** Ingestion jobs and deletion requests (see ingestion/state.ts). */
 	readonly ingestion = new IngestionState();
 	/** Concepts and their labels (see concepts/model.ts). */
@@ -73,6 +76,7 @@ export class SandboxStore {
 		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
 		this.assets.clear();
 		for (const asset of seedAssets()) this.assets.set(asset.id, asset);
+		this.celebrity.reset(this.assets);
 		this.ingestion.reset();
 		this.concepts.reset();
 		this.personalTokens.clear();

@@ -1,5 +1,6 @@
 import { classificationRoutes } from './classification';
 import { conceptRoutes } from './concepts';
+import { celebrityRoutes } from './celebrity';
 import { datasetRoutes } from './datasets';
 import { encoderRoutes } from './encoders';
 import { ingestionRoutes } from './ingestion';
@@ -8,4 +9,4 @@ import { searchRoutes } from './search';
 import type { RouteDefinition } from './route';
 
 /** Every route of the service stand-in. A new area of the API adds its route file here. */
-export const apiRoutes: RouteDefinition[] = [...loginRoutes, ...datasetRoutes, ...encoderRoutes, ...ingestionRoutes, ...conceptRoutes, ...classificationRoutes, ...searchRoutes];
+export const apiRoutes: RouteDefinition[] = [...loginRoutes, ...datasetRoutes, ...encoderRoutes, ...ingestionRoutes, ...conceptRoutes, ...classificationRoutes, ...searchRoutes, ...celebrityRoutes];

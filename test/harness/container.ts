@@ -3,7 +3,7 @@
 import { harnessUserFolder } from './env';
 
 import { dirname } from 'node:path';
-import { BinaryDataService, InstanceSettings } from 'n8n-core';
+import { BinaryDataConfig, BinaryDataService, InstanceSettings } from 'n8n-core';
 import type { LogMetadata, Logger as WorkflowLogger } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
@@ -118,4 +118,22 @@ export async function ensureEngineReady(): Promise<void> {
 		await Container.get(BinaryDataService).init();
 	})();
 	await ready;
+}
+
+export type BinaryDataMode = 'default' | 'filesystem';
+
+let binaryDataMode: BinaryDataMode = 'filesystem';
+
+/**
+ * Where `prepareBinaryData` keeps files from now on: 'filesystem' (the harness default, as in n8n 2.x) or 'default'
+ * (in memory, base64 inside the item, as with N8N_DEFAULT_BINARY_DATA_MODE=default). Returns the previous mode.
+ */
+export async function setBinaryDataMode(mode: BinaryDataMode): Promise<BinaryDataMode> {
+	await ensureEngineReady();
+	const previous = binaryDataMode;
+	Container.get(BinaryDataConfig).mode = mode;
+	// What n8n does at start-up: init() reads the configured mode.
+	await Container.get(BinaryDataService).init();
+	binaryDataMode = mode;
+	return previous;
 }

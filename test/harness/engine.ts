@@ -1,4 +1,11 @@
-import { Container, ensureEngineReady, logSinks, setSsrfProtection } from './container';
+import {
+	Container,
+	ensureEngineReady,
+	logSinks,
+	setBinaryDataMode,
+	setSsrfProtection,
+	type BinaryDataMode,
+} from './container';
 import { CredentialStore, HarnessCredentialsHelper } from './credentials-helper';
 
 import {
@@ -42,7 +49,8 @@ import {
 	Workflow,
 } from 'n8n-workflow';
 
-export { setSsrfProtection };
+export { setBinaryDataMode, setSsrfProtection };
+export type { BinaryDataMode };
 export type { CredentialStore };
 
 /** Node type of the harness-only node that feeds `runNode`'s input items. */
@@ -98,6 +106,8 @@ export interface RunNodeOptions {
 	continueOnFail?: boolean;
 	typeVersion?: number;
 	name?: string;
+	/** Binary data mode for this run only (input binaries included); the harness default is 'filesystem'. */
+	binaryDataMode?: BinaryDataMode;
 }
 
 export interface RunNodeResult {
@@ -430,6 +440,9 @@ export function createHarness(options: HarnessOptions): Harness {
 
 		const inputKey = nextId('input');
 		pendingInputs.set(inputKey, nodeOptions.inputItems ?? [{}]);
+		const previousMode = nodeOptions.binaryDataMode
+			? await setBinaryDataMode(nodeOptions.binaryDataMode)
+			: undefined;
 		const source: INode = {
 			id: nextId('node'),
 			name: SOURCE_NODE_NAME,
@@ -453,6 +466,7 @@ export function createHarness(options: HarnessOptions): Harness {
 			return { items: result.outputOf(node.name), error: result.error, run: result };
 		} finally {
 			pendingInputs.delete(inputKey);
+			if (previousMode) await setBinaryDataMode(previousMode);
 		}
 	}
 

@@ -2,6 +2,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
 import { createHarness, type Harness } from '../harness/engine';
@@ -9,6 +10,7 @@ import { createHarness, type Harness } from '../harness/engine';
 export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
+	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
 } as const;
 
 export const SECRETS = [DEMO_PERSONAL_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET];
@@ -28,7 +30,10 @@ export function useTestBed(): TestBed {
 	beforeAll(async () => {
 		bed.sandbox = await startSandbox({ port: 0 });
 		bed.harness = createHarness({
-			nodeTypes: { [TYPES.datasets]: new MediaAnalysisDatasets() },
+			nodeTypes: {
+				[TYPES.datasets]: new MediaAnalysisDatasets(),
+				[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
+			},
 			credentialTypes: [new MediaAnalysisApi()],
 		});
 	});

@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { route } from '../shared/router';
+import * as face from './actions/face/Face.resource';
+import * as image from './actions/image/Image.resource';
+import * as person from './actions/person/Person.resource';
+import { searchPersonImages, searchPersons } from './methods/listSearch';
+
+export class MediaAnalysisCelebrityDetection implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Celebrity Detection',
+		name: 'mediaAnalysisCelebrityDetection',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Look up enrolled persons and their faces, keep their aliases, and identify persons in images',
+		defaults: { name: 'Media Analysis Celebrity Detection' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Face', value: 'face' },
+					{ name: 'Image', value: 'image' },
+					{ name: 'Person', value: 'person' },
+				],
+				default: 'person',
+			},
+			...face.description,
+			...image.description,
+			...person.description,
+		],
+	};
+
+	methods = { listSearch: { searchPersons, searchPersonImages } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { face: face.operations, image: image.operations, person: person.operations });
+	}
+}

@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { FacesWithPersonResponse } from '../../../shared/api';
+import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { getPerson, personLocator } from '../fields';
+
+const properties: INodeProperties[] = [personLocator(true), ...returnAllOrLimit()];
+
+export const description = updateDisplayOptions({ show: { resource: ['face'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const person = getPerson.call(this, itemIndex);
+	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: '/api/v0/celebrity-detection/faces-with-person',
+		qs: 'id' in person ? { person_id: person.id } : { person_name: person.name },
+		itemIndex,
+		resourceLabel: 'Person',
+		explain: (failure) =>
+			failure.status === 404 && 'name' in person
+				? {
+						message: `Person not found: nobody is enrolled under the name "${person.name}"`,
+						description:
+							'The name must be the enrolled name of the person, not an alias. Choose the person From List, or find the ID with Person → Get by Names or Aliases.',
+					}
+				: undefined,
+	})) as FacesWithPersonResponse;
+	// The service answers every face at once; Limit trims the list here.
+	return returnAll ? response.faces : response.faces.slice(0, limit);
+}

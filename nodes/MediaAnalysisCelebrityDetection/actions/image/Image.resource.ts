@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getPersons from './getPersons.operation';
+import * as identify from './identify.operation';
+
+export const operations = { getPersons, identify };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['image'] } },
+		options: [
+			{
+				name: 'Get Persons',
+				value: 'getPersons',
+				description: 'Get the enrolled persons detected in an ingested image',
+				action: 'Get the persons in an image',
+			},
+			{
+				name: 'Identify Persons',
+				value: 'identify',
+				description: 'Identify enrolled persons in an image that is not in a dataset (a file or a URL)',
+				action: 'Identify persons in an image',
+			},
+		],
+		default: 'identify',
+	},
+	...getPersons.description,
+	...identify.description,
+];

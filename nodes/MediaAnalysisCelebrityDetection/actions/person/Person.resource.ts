@@ -1,0 +1,39 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as get from './get.operation';
+import * as getByNames from './getByNames.operation';
+import * as getMany from './getMany.operation';
+import * as updateAliases from './updateAliases.operation';
+
+export const operations = { get, getByNames, getMany, updateAliases };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['person'] } },
+		options: [
+			{ name: 'Get', value: 'get', description: 'Get an enrolled person', action: 'Get a person' },
+			{
+				name: 'Get by Names or Aliases',
+				value: 'getByNames',
+				description: 'Find the IDs of persons by their names or aliases',
+				action: 'Get persons by names or aliases',
+			},
+			{ name: 'Get Many', value: 'getMany', description: 'List enrolled persons', action: 'Get many persons' },
+			{
+				name: 'Update Aliases',
+				value: 'updateAliases',
+				description: 'Add, remove or replace the aliases of a person',
+				action: 'Update the aliases of a person',
+			},
+		],
+		default: 'get',
+	},
+	...get.description,
+	...getByNames.description,
+	...getMany.description,
+	...updateAliases.description,
+];

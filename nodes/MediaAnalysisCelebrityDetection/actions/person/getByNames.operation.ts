@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { PersonsByNamesAliasesResponse } from '../../../shared/api';
+import { apiRequest } from '../../../shared/transport';
+import { invalidParameter, splitList } from '../../../shared/validation';
+
+/** Names per request: each is a repeated query key, and long query strings are refused by many proxies. */
+const NAMES_PER_REQUEST = 100;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Names or Aliases',
+		name: 'namesOrAliases',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Ava Marlowe, Dima',
+		description:
+			'Comma-separated names or aliases to look up, or an expression giving an array (then each element is taken whole, commas included). Each gives one output item with the matching person ID, or null when nobody matches.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['getByNames'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const names = splitList(this.getNodeParameter('namesOrAliases', itemIndex, ''));
+	if (names.length === 0) {
+		throw invalidParameter.call(this, 'Names or Aliases', itemIndex, 'it is empty', 'Enter at least one name or alias.');
+	}
+	const matches: IDataObject[] = [];
+	for (let start = 0; start < names.length; start += NAMES_PER_REQUEST) {
+		const response = (await apiRequest.call(this, {
+			method: 'GET',
+			path: '/api/v0/celebrity-detection/persons/by-names-and-aliases',
+			// An array goes out as repeated keys (`person_names_or_aliases=a&person_names_or_aliases=b`).
+			qs: { person_names_or_aliases: names.slice(start, start + NAMES_PER_REQUEST) },
+			itemIndex,
+		})) as PersonsByNamesAliasesResponse;
+		matches.push(...response.matches);
+	}
+	return matches;
+}

@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { Person, UpdatePersonAliasesRequest } from '../../../shared/api';
+import { apiRequest } from '../../../shared/transport';
+import { invalidParameter, splitList } from '../../../shared/validation';
+import { getPersonId, personLocator } from '../fields';
+
+const properties: INodeProperties[] = [
+	personLocator(),
+	{
+		displayName: 'Update Mode',
+		name: 'aliasesMode',
+		type: 'options',
+		options: [
+			{
+				name: 'Add',
+				value: 'add',
+				description: 'Keep the current aliases and add the ones given (reads the person first)',
+			},
+			{
+				name: 'Remove',
+				value: 'remove',
+				description: 'Keep the current aliases except the ones given (reads the person first)',
+			},
+			{
+				name: 'Replace',
+				value: 'replace',
+				description: 'The aliases given become the only ones; an empty list removes every alias',
+			},
+		],
+		default: 'add',
+	},
+	{
+		displayName: 'Aliases',
+		name: 'aliases',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. The Marlowe, A. Marlowe',
+		description:
+			'Comma-separated aliases, or an expression giving an array (then each element is taken whole, commas included)',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['updateAliases'] } }, properties);
+
+const key = (alias: string) => alias.toLowerCase();
+
+/** Trimmed, without empty entries or repeats (ignoring case, as name and alias look-ups do). */
+function distinct(aliases: string[]): string[] {
+	const seen = new Set<string>();
+	return aliases.filter((alias) => !seen.has(key(alias)) && seen.add(key(alias)));
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const personId = getPersonId.call(this, itemIndex);
+	const mode = this.getNodeParameter('aliasesMode', itemIndex, 'add') as 'add' | 'remove' | 'replace';
+	const given = distinct(splitList(this.getNodeParameter('aliases', itemIndex, '')));
+	if (given.length === 0 && mode !== 'replace') {
+		throw invalidParameter.call(
+			this,
+			'Aliases',
+			itemIndex,
+			'it is empty',
+			`Enter at least one alias to ${mode}. To remove every alias, choose the Replace mode with no aliases.`,
+		);
+	}
+
+	let aliases = given;
+	if (mode !== 'replace') {
+		// Read-modify-write: the service only replaces the whole list.
+		const current = (await apiRequest.call(this, {
+			method: 'GET',
+			path: `/api/v0/celebrity-detection/person/${personId}`,
+			itemIndex,
+			resourceLabel: 'Person',
+		})) as Person;
+		const named = new Set(given.map(key));
+		aliases =
+			mode === 'add'
+				? distinct([...current.aliases, ...given])
+				: current.aliases.filter((alias) => !named.has(key(alias.trim())));
+	}
+
+	const body: UpdatePersonAliasesRequest = { person_id: personId, aliases };
+	return await apiRequest.call(this, {
+		method: 'PUT',
+		path: '/api/v0/celebrity-detection/person/aliases',
+		body,
+		itemIndex,
+		resourceLabel: 'Person',
+	});
+}

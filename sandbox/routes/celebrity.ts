@@ -1,0 +1,156 @@
+import {
+	comparePersons,
+	identify,
+	isJpeg,
+	MAX_IMAGE_BYTES,
+	type PersonRecord,
+	toDetectedPerson,
+	toFaceResponse,
+	toPersonResponse,
+} from '../celebrity/model';
+import {
+	facesQuery,
+	identifyBody,
+	imageIdPath,
+	namesQuery,
+	personIdPath,
+	personsListQuery,
+	updateAliasesBody,
+} from '../celebrity/schemas';
+import { HttpError, jsonReply } from '../http';
+import type { SandboxStore } from '../store';
+import { validate, validationError } from '../validation';
+import type { RouteDefinition } from './route';
+
+const BASE = '/api/v0/celebrity-detection';
+
+const personNotFound = () => new HttpError(404, 'Person not found');
+
+function findPerson(store: SandboxStore, id: string): PersonRecord {
+	const person = store.celebrity.persons.get(id);
+	if (!person) throw personNotFound();
+	return person;
+}
+
+// A plain character class: a grouped pattern overflows the stack on a 20 MB string.
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The `image` field as bytes: strict base64 of a JPEG of at most 15 MiB, else a pydantic-style value_error. */
+function decodeImage(image: string): Buffer {
+	const problem = (msg: string) =>
+		validationError([{ loc: ['body', 'image'], msg: `Value error, ${msg}`, type: 'value_error' }]);
+	if (image.length === 0) throw problem('image is empty');
+	if (image.length % 4 !== 0 || !BASE64.test(image)) throw problem('image is not valid base64');
+	const bytes = Buffer.from(image, 'base64');
+	if (bytes.length > MAX_IMAGE_BYTES) throw problem('image is larger than 15 MB');
+	if (!isJpeg(bytes)) throw problem('image is not a JPEG image');
+	return bytes;
+}
+
+export const celebrityRoutes: RouteDefinition[] = [
+	{
+		method: 'GET',
+		path: `${BASE}/person/{person_id}`,
+		auth: 'access-token',
+		handle(context) {
+			const { path } = validate(context, { path: personIdPath });
+			const { store } = context;
+			return jsonReply(200, toPersonResponse(findPerson(store, path.person_id), store.celebrity, store.assets));
+		},
+	},
+	{
+		method: 'GET',
+		path: `${BASE}/persons`,
+		auth: 'access-token',
+		handle(context) {
+			const { query } = validate(context, { query: personsListQuery });
+			const { store } = context;
+			const direction = query.sort_direction ?? 'asc';
+			const persons = [...store.celebrity.persons.values()].sort(comparePersons(query.sort_field, direction));
+			const start = (query.page - 1) * query.per_page;
+			return jsonReply(200, {
+				meta: {
+					page: { page: query.page, per_page: query.per_page },
+					has_next_page: start + query.per_page < persons.length,
+				},
+				data: persons
+					.slice(start, start + query.per_page)
+					.map((person) => toPersonResponse(person, store.celebrity, store.assets)),
+				sort: query.sort_field ? [{ field: query.sort_field, direction }] : null,
+			});
+		},
+	},
+	{
+		method: 'GET',
+		path: `${BASE}/faces-with-person`,
+		auth: 'access-token',
+		handle(context) {
+			const { query } = validate(context, { query: facesQuery });
+			const { store } = context;
+			let person: PersonRecord | undefined;
+			if (query.person_id !== undefined) person = findPerson(store, query.person_id);
+			else if (query.person_name !== undefined && query.person_name.trim() !== '') {
+				person = store.celebrity.findByName(query.person_name);
+				if (!person) throw personNotFound();
+			} else {
+				throw new HttpError(400, 'Either person_id or person_name must be given');
+			}
+			return jsonReply(200, { faces: store.celebrity.facesOf(person.id, store.assets).map(toFaceResponse) });
+		},
+	},
+	{
+		method: 'GET',
+		path: `${BASE}/persons/by-names-and-aliases`,
+		auth: 'access-token',
+		handle(context) {
+			const { query } = validate(context, { query: namesQuery });
+			const { celebrity } = context.store;
+			return jsonReply(200, {
+				matches: query.person_names_or_aliases.map((name) => ({
+					name,
+					person_id: celebrity.findByNameOrAlias(name)?.id ?? null,
+				})),
+			});
+		},
+	},
+	{
+		method: 'GET',
+		path: `${BASE}/persons-in-image/{image_id}`,
+		auth: 'access-token',
+		handle(context) {
+			const { path } = validate(context, { path: imageIdPath });
+			const { store } = context;
+			const image = store.assets.get(path.image_id);
+			if (!image || image.kind !== 'image') throw new HttpError(404, 'Image not found');
+			const persons = store.celebrity.facesIn(image.id).flatMap((face) => {
+				const person = store.celebrity.persons.get(face.personId);
+				return person ? [toDetectedPerson(person, face.bbox)] : [];
+			});
+			return jsonReply(200, { persons });
+		},
+	},
+	{
+		method: 'GET',
+		path: `${BASE}/identify`,
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: identifyBody });
+			const bytes = decodeImage(body.image);
+			const found = identify(context.store.celebrity, bytes);
+			return jsonReply(200, { persons: found.map(({ person, bbox }) => toDetectedPerson(person, bbox)) });
+		},
+	},
+	{
+		method: 'PUT',
+		path: `${BASE}/person/aliases`,
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: updateAliasesBody });
+			const { store } = context;
+			const person = findPerson(store, body.person_id);
+			// An omitted or null list changes nothing; a list (even empty) replaces every alias.
+			if (body.aliases != null) person.aliases = [...body.aliases];
+			return jsonReply(200, toPersonResponse(person, store.celebrity, store.assets));
+		},
+	},
+];

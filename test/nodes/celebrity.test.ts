@@ -1,0 +1,518 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+/* Dev-only: the Celebrity Detection node through n8n's engine against the sandbox over real HTTP. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
+
+import { jpegOfSize, jpegWithMarkers } from '../../sandbox/celebrity/fixtures';
+import { seedPersonId } from '../../sandbox/celebrity/model';
+import type { HarnessInputItem } from '../harness/engine';
+import { SECRETS, TYPES, useTestBed, visibleText } from './setup';
+
+const bed = useTestBed();
+const type = TYPES.celebrity;
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
+const AVA = seedPersonId('Ava Marlowe');
+const DIMA = seedPersonId('Dmitri Volkanov');
+const BRUNO = seedPersonId('Bruno Castellane');
+const MAX = 15 * 1024 * 1024;
+
+const run = (
+	resource: string,
+	parameters: Record<string, unknown>,
+	inputItems?: Array<IDataObject | HarnessInputItem>,
+	options: { continueOnFail?: boolean; binaryDataMode?: 'default' | 'filesystem' } = {},
+) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, ...options });
+
+const jpegItem = (bytes: Buffer, fileName = 'photo.jpg', mimeType = 'image/jpeg'): HarnessInputItem => ({
+	json: { fileName },
+	binary: { data: { data: bytes, fileName, mimeType } },
+});
+
+/** Adds persons so lists span several pages of 100; enrolled after the seed, in this order. */
+function enrollExtraPersons(count: number) {
+	for (let i = 0; i < count; i++) {
+		bed.sandbox.store.celebrity.addPerson({
+			name: `Extra Person ${String(i).padStart(3, '0')}`,
+			createdAt: Date.parse('2026-06-01T00:00:00Z') + i * 1000,
+		});
+	}
+}
+
+describe('Person: Get', () => {
+	test('gets a person chosen from the list or by ID (per item through expressions), pairing kept', async () => {
+		const { items, error } = await run('person', { operation: 'get', personId: byId('={{ $json.id }}') }, [
+			{ id: AVA },
+			{ id: ` ${DIMA.toUpperCase()} ` },
+		]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.name)).toEqual(['Ava Marlowe', 'Dmitri Volkanov']);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(items[0].json).toMatchObject({ aliases: ['The Marlowe', 'A. Marlowe'], status: 'active' });
+		expect(bed.apiRequests().map((r) => r.path)).toEqual([
+			`/api/v0/celebrity-detection/person/${AVA}`,
+			`/api/v0/celebrity-detection/person/${DIMA}`,
+		]);
+		const listed = await run('person', { operation: 'get', personId: fromList(BRUNO) });
+		expect(listed.items[0].json.id).toBe(BRUNO);
+	});
+
+	test('404 names the person and says how to fix it', async () => {
+		const { error } = await run('person', { operation: 'get', personId: byId(UNKNOWN) });
+		expect(error?.message).toBe('Person not found: Person not found');
+		expect(error?.description).toMatch(/Check the ID/);
+		expect((error as unknown as { httpCode: string }).httpCode).toBe('404');
+	});
+
+	test('a malformed ID is refused before any request', async () => {
+		// A typed value is checked by the editor's regex; an expression's value is checked by the node.
+		const { error } = await run('person', { operation: 'get', personId: byId('={{ $json.id }}') }, [{ id: 'ava' }]);
+		expect(error?.message).toBe('Invalid Person in item 0: "ava" is not a UUID');
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test('Continue On Fail: failing items become error items, the others go on', async () => {
+		const { items, error } = await run(
+			'person',
+			{ operation: 'get', personId: byId('={{ $json.id }}') },
+			[{ id: AVA }, { id: 'nope' }, { id: UNKNOWN }, { id: DIMA }],
+			{ continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items.map((i) => i.json.name ?? i.json.error)).toEqual([
+			'Ava Marlowe',
+			'Invalid Person in item 1: "nope" is not a UUID',
+			'Person not found: Person not found',
+			'Dmitri Volkanov',
+		]);
+	});
+});
+
+describe('Person: Get Many (page/per_page)', () => {
+	test('Return All walks every page once with per_page 100 and stops on has_next_page false', async () => {
+		enrollExtraPersons(200);
+		const { items, error } = await run('person', { operation: 'getMany', returnAll: true });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(236);
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(236);
+		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(bed.apiRequests().map((r) => r.query)).toEqual([
+			{ page: '1', per_page: '100' },
+			{ page: '2', per_page: '100' },
+			{ page: '3', per_page: '100' },
+		]);
+	});
+
+	test('Limit asks for no more than needed and keeps the page size fixed', async () => {
+		enrollExtraPersons(200);
+		const small = await run('person', { operation: 'getMany', returnAll: false, limit: 30 });
+		expect(small.items).toHaveLength(30);
+		expect(bed.apiRequests().map((r) => r.query)).toEqual([{ page: '1', per_page: '30' }]);
+
+		bed.sandbox.clearRequestLog();
+		const large = await run('person', { operation: 'getMany', returnAll: false, limit: 130 });
+		expect(large.items).toHaveLength(130);
+		expect(large.items[0].json.name).toBe('Ava Marlowe');
+		expect(bed.apiRequests().map((r) => r.query)).toEqual([
+			{ page: '1', per_page: '100' },
+			{ page: '2', per_page: '100' },
+		]);
+	});
+
+	test('the default Limit of 50 spans the 36 seeded persons in one page', async () => {
+		const { items } = await run('person', { operation: 'getMany' });
+		expect(items).toHaveLength(36);
+		expect(bed.apiRequests()).toHaveLength(1);
+	});
+
+	test('sort field and direction reach the service', async () => {
+		const { items } = await run('person', {
+			operation: 'getMany',
+			limit: 3,
+			options: { sortField: 'name', sortDirection: 'desc' },
+		});
+		expect(items.map((i) => i.json.name)).toEqual(['Zoe Achterberg', 'Yusuf Demir', 'Xenia Petrakis']);
+		expect(bed.apiRequests()[0].query).toEqual({ page: '1', per_page: '3', sort_field: 'name', sort_direction: 'desc' });
+	});
+});
+
+describe('Person: Get by Names or Aliases', () => {
+	test('sends the names as repeated keys and outputs one match per name', async () => {
+		const { items, error } = await run('person', { operation: 'getByNames', namesOrAliases: 'Dima, Ava Marlowe,, Nobody' });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([
+			{ name: 'Dima', person_id: DIMA },
+			{ name: 'Ava Marlowe', person_id: AVA },
+			{ name: 'Nobody', person_id: null },
+		]);
+		const [sent] = bed.apiRequests();
+		expect(sent.path).toBe('/api/v0/celebrity-detection/persons/by-names-and-aliases');
+		expect(sent.rawQuery).toBe('person_names_or_aliases=Dima&person_names_or_aliases=Ava%20Marlowe&person_names_or_aliases=Nobody');
+		expect(sent.query).toEqual({ person_names_or_aliases: ['Dima', 'Ava Marlowe', 'Nobody'] });
+	});
+
+	test('one name is still sent as the list parameter, and an array expression keeps commas inside names', async () => {
+		bed.sandbox.store.celebrity.addPerson({ name: 'Robert Vance, Jr.' });
+		const { items } = await run(
+			'person',
+			{ operation: 'getByNames', namesOrAliases: '={{ $json.names }}' },
+			[{ names: ['Robert Vance, Jr.'] }, { names: ['The Viking'] }],
+		);
+		expect(items.map((i) => i.json)).toEqual([
+			{ name: 'Robert Vance, Jr.', person_id: seedPersonId('Robert Vance, Jr.') },
+			{ name: 'The Viking', person_id: seedPersonId('Henrik Vass') },
+		]);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(bed.apiRequests().map((r) => r.rawQuery)).toEqual([
+			'person_names_or_aliases=Robert%20Vance%2C%20Jr.',
+			'person_names_or_aliases=The%20Viking',
+		]);
+	});
+
+	test('more than 100 names go in several requests, matches in order', async () => {
+		const names = Array.from({ length: 150 }, (_, i) => (i === 149 ? 'Jasper Quell' : `Nobody ${i}`));
+		const { items } = await run('person', { operation: 'getByNames', namesOrAliases: names.join(',') });
+		expect(items).toHaveLength(150);
+		expect(items[149].json).toEqual({ name: 'Jasper Quell', person_id: seedPersonId('Jasper Quell') });
+		expect(bed.apiRequests().map((r) => (r.query.person_names_or_aliases as string[]).length)).toEqual([100, 50]);
+	});
+
+	test('no names is refused before any request', async () => {
+		const { error } = await run('person', { operation: 'getByNames', namesOrAliases: ' , ' });
+		expect(error?.message).toBe('Invalid Names or Aliases in item 0: it is empty');
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('Person: Update Aliases', () => {
+	const getAva = async () => (await run('person', { operation: 'get', personId: byId(AVA) })).items[0].json;
+
+	test('Replace sends the list as given; the change persists and look-ups follow it', async () => {
+		const { items, error } = await run('person', {
+			operation: 'updateAliases',
+			personId: fromList(AVA),
+			aliasesMode: 'replace',
+			aliases: 'Queen of Noir, Marlowe',
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ id: AVA, aliases: ['Queen of Noir', 'Marlowe'] });
+		const [sent] = bed.apiRequests();
+		expect(sent).toMatchObject({ method: 'PUT', path: '/api/v0/celebrity-detection/person/aliases' });
+		expect(sent.body).toEqual({ person_id: AVA, aliases: ['Queen of Noir', 'Marlowe'] });
+
+		expect((await getAva()).aliases).toEqual(['Queen of Noir', 'Marlowe']);
+		const lookup = await run('person', { operation: 'getByNames', namesOrAliases: 'queen of noir, The Marlowe' });
+		expect(lookup.items.map((i) => i.json.person_id)).toEqual([AVA, null]);
+	});
+
+	test('Replace with no aliases removes every alias', async () => {
+		await run('person', { operation: 'updateAliases', personId: byId(AVA), aliasesMode: 'replace', aliases: '' });
+		expect(bed.apiRequests()[0].body).toEqual({ person_id: AVA, aliases: [] });
+		expect((await getAva()).aliases).toEqual([]);
+	});
+
+	test('Add reads the person first and keeps what is there, without repeats', async () => {
+		const { items } = await run('person', {
+			operation: 'updateAliases',
+			personId: byId(AVA),
+			aliasesMode: 'add',
+			aliases: 'the marlowe, Avie, Avie',
+		});
+		expect(items[0].json.aliases).toEqual(['The Marlowe', 'A. Marlowe', 'Avie']);
+		expect(bed.apiRequests().map((r) => r.method)).toEqual(['GET', 'PUT']);
+		expect(bed.apiRequests()[1].body).toEqual({ person_id: AVA, aliases: ['The Marlowe', 'A. Marlowe', 'Avie'] });
+	});
+
+	test('Remove drops the named aliases, ignoring case', async () => {
+		const { items } = await run('person', {
+			operation: 'updateAliases',
+			personId: byId(AVA),
+			aliasesMode: 'remove',
+			aliases: '={{ ["the marlowe", "not there"] }}',
+		});
+		expect(items[0].json.aliases).toEqual(['A. Marlowe']);
+		expect((await getAva()).aliases).toEqual(['A. Marlowe']);
+	});
+
+	test('Add or Remove with no aliases is refused before any request; an unknown person is a 404', async () => {
+		const empty = await run('person', { operation: 'updateAliases', personId: byId(AVA), aliasesMode: 'remove', aliases: '' });
+		expect(empty.error?.message).toBe('Invalid Aliases in item 0: it is empty');
+		expect(empty.error?.description).toMatch(/Replace mode/);
+		expect(bed.sandbox.requests).toHaveLength(0);
+
+		const unknown = await run('person', { operation: 'updateAliases', personId: byId(UNKNOWN), aliasesMode: 'replace', aliases: 'x' });
+		expect(unknown.error?.message).toBe('Person not found: Person not found');
+	});
+});
+
+describe('Face: Get Many', () => {
+	test('by ID: one item per face, Limit trims, Return All gives every face', async () => {
+		const all = await run('face', { operation: 'getMany', personId: byId(AVA), returnAll: true });
+		expect(all.error).toBeUndefined();
+		expect(all.items).toHaveLength(3);
+		expect(Object.keys(all.items[0].json).sort()).toEqual(['bbox', 'confidence', 'dataset_id', 'id', 'image_id']);
+		expect(bed.apiRequests()[0].query).toEqual({ person_id: AVA });
+
+		const limited = await run('face', { operation: 'getMany', personId: fromList(AVA), limit: 2 });
+		expect(limited.items.map((i) => i.json)).toEqual(all.items.slice(0, 2).map((i) => i.json));
+	});
+
+	test('By Name sends person_name; an unknown name is explained', async () => {
+		const { items } = await run('face', { operation: 'getMany', personId: byName('Ava Marlowe'), returnAll: true });
+		expect(items).toHaveLength(3);
+		expect(bed.apiRequests()[0].query).toEqual({ person_name: 'Ava Marlowe' });
+
+		const { error } = await run('face', { operation: 'getMany', personId: byName('The Marlowe') });
+		expect(error?.message).toBe('Person not found: nobody is enrolled under the name "The Marlowe"');
+		expect(error?.description).toMatch(/not an alias/);
+	});
+
+	test('an empty name or a malformed ID is refused before any request', async () => {
+		for (const personId of [byName('={{ $json.v }}'), byId('={{ $json.v }}')]) {
+			const { error } = await run('face', { operation: 'getMany', personId }, [{ v: '  ' }]);
+			expect(error?.message).toMatch(/^Invalid Person in item 0: /);
+		}
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('Image: Get Persons', () => {
+	test('one item per image with the persons in it', async () => {
+		const face = bed.sandbox.store.celebrity.faces.find((f) => f.personId === AVA)!;
+		const { items, error } = await run('image', { operation: 'getPersons', imageId: byId(face.imageId) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json.persons).toEqual(expect.arrayContaining([expect.objectContaining({ id: AVA, bbox: face.bbox })]));
+	});
+
+	test('404 names the image; a malformed ID is refused before any request', async () => {
+		const unknown = await run('image', { operation: 'getPersons', imageId: byId(UNKNOWN) });
+		expect(unknown.error?.message).toBe('Image not found: Image not found');
+		bed.sandbox.clearRequestLog();
+		const malformed = await run('image', { operation: 'getPersons', imageId: byId('={{ $json.id }}') }, [{ id: 'img-1' }]);
+		expect(malformed.error?.message).toBe('Invalid Image in item 0: "img-1" is not a UUID');
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('Image: Identify Persons (GET with a JSON body)', () => {
+	const identifyRequests = () => bed.apiRequests().filter((r) => r.path === '/api/v0/celebrity-detection/identify');
+
+	test.each(['filesystem', 'default'] as const)(
+		'from an input binary in %s binary data mode: the sandbox receives the exact base64 on a GET',
+		async (binaryDataMode) => {
+			const image = jpegWithMarkers(['Ava Marlowe', 'Dima']);
+			const { items, error, run: result } = await run(
+				'image',
+				{ operation: 'identify', imageSource: 'binary', binaryPropertyName: 'data' },
+				[jpegItem(image)],
+				{ binaryDataMode },
+			);
+			expect(error).toBeUndefined();
+			expect(items.map((i) => i.json.persons)).toEqual([
+				[expect.objectContaining({ id: AVA, name: 'Ava Marlowe' }), expect.objectContaining({ id: DIMA })],
+			]);
+			// The input binary really was stored the way the mode says.
+			const stored = result.outputOf('Harness Input')[0].binary!.data;
+			if (binaryDataMode === 'filesystem') expect(stored.id).toMatch(/^filesystem(-v2)?:/);
+			else expect({ id: stored.id, data: stored.data }).toEqual({ id: undefined, data: image.toString('base64') });
+
+			const [sent] = identifyRequests();
+			expect(sent.method).toBe('GET');
+			expect(sent.body).toEqual({ image: image.toString('base64') });
+			expect(sent.status).toBe(200);
+		},
+	);
+
+	test('a 15 MB image is sent whole; the same bytes give the same persons', async () => {
+		const image = jpegOfSize(MAX, ['Bruno C']);
+		const first = await run('image', { operation: 'identify' }, [jpegItem(image)]);
+		const second = await run('image', { operation: 'identify' }, [jpegItem(image)]);
+		expect(first.items[0].json.persons).toEqual([expect.objectContaining({ id: BRUNO })]);
+		expect(second.items[0].json).toEqual(first.items[0].json);
+		expect((identifyRequests()[0].body as { image: string }).image).toBe(image.toString('base64'));
+	});
+
+	test.each([
+		['more than 15 MB', () => jpegItem(jpegOfSize(MAX + 1)), /^Invalid Input Binary Field in item 0: "photo.jpg" is 15\.0 MB, more than the 15 MB/],
+		['a PNG', () => jpegItem(Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1'), 'a.png', 'image/png'), /"a\.png" is a PNG image; the service identifies persons in JPEG images only$/],
+		['not an image', () => jpegItem(Buffer.from('%PDF-1.7 ...'), 'cv.jpg', 'application/pdf'), /"cv\.jpg" is not an image \(its MIME type is application\/pdf\)$/],
+		['an empty file', () => jpegItem(Buffer.alloc(0), 'empty.jpg'), /"empty\.jpg" is empty$/],
+	])('%s is refused before any request', async (_label, item, message) => {
+		const { error } = await run('image', { operation: 'identify' }, [item()]);
+		expect(error?.message).toMatch(message);
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test('a missing binary field names the fields the item has', async () => {
+		const { error } = await run('image', { operation: 'identify', binaryPropertyName: 'photo' }, [jpegItem(jpegWithMarkers([]))]);
+		expect(error?.message).toBe('Invalid Input Binary Field in item 0: the item has no binary field "photo"');
+		expect(error?.description).toBe("Set Input Binary Field to one of the item's binary fields: data.");
+		const none = await run('image', { operation: 'identify' }, [{ json: {} }]);
+		expect(none.error?.description).toMatch(/carries no file/);
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	describe('from a URL (downloaded by n8n from a loopback server, then sent as base64)', () => {
+		let server: Server;
+		let base: string;
+		const served: string[] = [];
+		const photo = jpegWithMarkers(['Rosa Valverde']);
+		/** Settles when the endless download's connection closes: true if it closed before the end. */
+		let endlessClosed: Promise<boolean> = Promise.resolve(false);
+
+		beforeAll(async () => {
+			server = createServer((req, res) => {
+				served.push(req.url ?? '');
+				const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+				if (path === '/photo.jpg') {
+					res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': photo.length });
+					res.end(photo);
+				} else if (path === '/page.html') {
+					res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+					res.end('<html>not a photo</html>');
+				} else if (path === '/declared-huge.jpg') {
+					res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(MAX + 1) });
+					res.write(photo);
+					res.on('close', () => undefined);
+				} else if (path === '/endless.jpg') {
+					// No Content-Length: the node must stop reading once it passes 15 MB.
+					res.writeHead(200, { 'Content-Type': 'image/jpeg' });
+					const chunk = Buffer.alloc(1024 * 1024, 0x20);
+					res.write(photo.subarray(0, 4));
+					const pump = () => {
+						if (res.destroyed) return;
+						if (res.write(chunk)) setImmediate(pump);
+						else res.once('drain', pump);
+					};
+					endlessClosed = new Promise((resolve) => res.on('close', () => resolve(!res.writableFinished)));
+					pump();
+				} else {
+					res.writeHead(404, { 'Content-Type': 'text/plain' });
+					res.end('missing');
+				}
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		});
+		afterAll(async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		});
+		beforeEach(() => {
+			served.length = 0;
+		});
+
+		test('downloads the image per item and sends its exact base64', async () => {
+			const { items, error } = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: '={{ $json.url }}' }, [
+				{ url: `${base}/photo.jpg` },
+			]);
+			expect(error).toBeUndefined();
+			expect(served).toEqual(['/photo.jpg']);
+			expect(items[0].json.persons).toEqual([expect.objectContaining({ id: seedPersonId('Rosa Valverde'), name: 'Rosa Valverde' })]);
+			const [sent] = identifyRequests();
+			expect(sent).toMatchObject({ method: 'GET', body: { image: photo.toString('base64') } });
+		});
+
+		test('a failed download names the URL without its query, and nothing reaches the service', async () => {
+			const { error } = await run('image', {
+				operation: 'identify',
+				imageSource: 'url',
+				imageUrl: `${base}/missing.jpg?X-Amz-Signature=very-secret-signature`,
+			});
+			expect(error?.message).toBe(`Could not download the image from ${base}/missing.jpg: the server answered with status 404`);
+			// What this node writes; n8n itself shows the node's parameters (where the user typed the URL) as they are.
+			expect(`${error?.message} ${error?.description}`).not.toContain('very-secret-signature');
+			expect(bed.sandbox.requests).toHaveLength(0);
+		});
+
+		test('a page that is not an image, or an image over 15 MB (declared or streamed), is refused before the service', async () => {
+			const html = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/page.html` });
+			expect(html.error?.message).toBe(`Invalid Image URL in item 0: the file at ${base}/page.html is not an image (its MIME type is text/html)`);
+
+			const declared = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/declared-huge.jpg` });
+			expect(declared.error?.message).toBe(
+				`Invalid Image URL in item 0: the image at ${base}/declared-huge.jpg is 15.0 MB, more than the 15 MB the service accepts`,
+			);
+
+			const endless = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/endless.jpg` });
+			expect(endless.error?.message).toBe(
+				`Invalid Image URL in item 0: the image at ${base}/endless.jpg is more than 15 MB, more than the 15 MB the service accepts`,
+			);
+			expect(await endlessClosed).toBe(true);
+			expect(bed.sandbox.requests).toHaveLength(0);
+		});
+
+		test('a URL that is not http(s) is refused before any request', async () => {
+			for (const url of ['', 'photo.jpg', 'file:///etc/passwd']) {
+				const { error } = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: '={{ $json.url }}' }, [{ url }]);
+				expect(error?.message).toMatch(/^Invalid Image URL in item 0: /);
+			}
+			expect(served).toEqual([]);
+			expect(bed.sandbox.requests).toHaveLength(0);
+		});
+
+		test('Continue On Fail: a bad item does not stop the others', async () => {
+			const { items, error } = await run(
+				'image',
+				{ operation: 'identify', imageSource: 'url', imageUrl: '={{ $json.url }}' },
+				[{ url: `${base}/photo.jpg` }, { url: `${base}/gone.jpg` }, { url: `${base}/photo.jpg` }],
+				{ continueOnFail: true },
+			);
+			expect(error).toBeUndefined();
+			expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(items[1].json.error).toBe(`Could not download the image from ${base}/gone.jpg: the server answered with status 404`);
+			expect(items[0].json).toEqual(items[2].json);
+			expect(identifyRequests()).toHaveLength(2);
+		});
+	});
+});
+
+describe('lists for the locators', () => {
+	test('searchPersons filters by name or alias, sorted by name, with inactive persons marked', async () => {
+		const result = await bed.harness.runListSearch({ type, method: 'searchPersons', filter: 'mar' });
+		expect(result.results).toEqual([
+			{ name: 'Amara Nwosu', value: seedPersonId('Amara Nwosu') },
+			{ name: 'Ava Marlowe', value: AVA },
+			{ name: 'Umar Siddiqui', value: seedPersonId('Umar Siddiqui') },
+		]);
+		const byAlias = await bed.harness.runListSearch({ type, method: 'searchPersons', filter: 'VIKING' });
+		expect(byAlias.results).toEqual([{ name: 'Henrik Vass', value: seedPersonId('Henrik Vass') }]);
+		const all = await bed.harness.runListSearch({ type, method: 'searchPersons' });
+		expect(all.results).toHaveLength(36);
+		expect(all.results[0].name).toBe('Amara Nwosu');
+		expect(all.results).toContainEqual({ name: 'Felix Arndt (draft)', value: seedPersonId('Felix Arndt') });
+		expect(all.paginationToken).toBeUndefined();
+		expect(bed.apiRequests().map((r) => r.query)).toContainEqual({ page: '1', per_page: '100', sort_field: 'name', sort_direction: 'asc' });
+	});
+
+	test('searchPersons pages on with a token when there are more than 100 persons', async () => {
+		enrollExtraPersons(150);
+		const first = await bed.harness.runListSearch({ type, method: 'searchPersons' });
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toBe('2');
+		const second = await bed.harness.runListSearch({ type, method: 'searchPersons', paginationToken: '2' });
+		expect(second.results).toHaveLength(86);
+		expect(second.paginationToken).toBeUndefined();
+	});
+
+	test('searchPersonImages lists the images of matching persons', async () => {
+		const result = await bed.harness.runListSearch({ type, method: 'searchPersonImages', filter: 'the marlowe' });
+		const imageIds = bed.sandbox.store.celebrity.faces.filter((f) => f.personId === AVA).map((f) => f.imageId);
+		expect(result.results).toEqual(imageIds.map((id) => ({ name: `Ava Marlowe: image ${id}`, value: id })));
+	});
+});
+
+test('no secret reaches an output item, an error or a log line', async () => {
+	await run('person', { operation: 'getMany', returnAll: true });
+	await run('person', { operation: 'get', personId: byId(UNKNOWN) });
+	await run('image', { operation: 'identify' }, [jpegItem(jpegWithMarkers(['Ava Marlowe']))]);
+	const text = visibleText(bed.harness.logs, bed.sandbox.requests);
+	for (const secret of SECRETS) expect(text).not.toContain(secret);
+});
