@@ -1,8 +1,10 @@
+import { AdSegmentState } from './ad-segments/state';
 import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
 import { CelebrityState } from './celebrity/model';
 import { ConceptState } from './concepts/model';
 import type { DatasetRecord } from './datasets/model';
+import { DynamicTagState } from './dynamic-tags/model';
 import { IngestionState } from './ingestion/state';
 import { FaultInjector } from './faults';
 import type { RequestLogEntry } from './request-log';
@@ -57,6 +59,10 @@ export class SandboxStore {
 	readonly ingestion = new IngestionState();
 	/** Concepts and their labels (see concepts/model.ts). */
 	readonly concepts = new ConceptState();
+	/** Ad segments per video, soft deletion, and the switches tests use for 403 and 200/204 (see ad-segments/state.ts). */
+	readonly adSegments = new AdSegmentState();
+	/** The 60 seeded dynamic tag groups and their versions (see dynamic-tags/model.ts). */
+	readonly dynamicTags = new DynamicTagState();
 	readonly personalTokens = new Map<string, PersonalTokenRecord>();
 	readonly systemClients = new Map<string, SystemClientRecord>();
 	readonly accessTokens = new Map<string, AccessTokenRecord>();
@@ -79,6 +85,8 @@ export class SandboxStore {
 		this.celebrity.reset(this.assets);
 		this.ingestion.reset();
 		this.concepts.reset();
+		this.adSegments.reset();
+		this.dynamicTags.reset();
 		this.personalTokens.clear();
 		this.personalTokens.set(DEMO_PERSONAL_TOKEN, { userId: DEMO_USER_ID, revoked: false });
 		this.systemClients.clear();

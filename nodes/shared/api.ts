@@ -15,6 +15,25 @@ export type AssetType = Schemas['datasets:AssetTypeEnum'];
 export type KeyframeSamplingMethod = Schemas['datasets:KeyframeSamplingMethodEnum'];
 export type ValidationErrorBody = Schemas['HTTPValidationError'];
 
+export type ChatRequest = Schemas['agentic-search:ChatRequest'];
+export type ChatResponse = Schemas['agentic-search:ChatResponse'];
+export type ChatToolResult = Schemas['agentic-search:ToolResult'];
+export type VideoSearchResultItem = Schemas['agentic-search:VideoSearchResultItem'];
+
+export type AdSegmentsCreateRequest = Schemas['context-studio:VideoAdSegmentsCreateRequest'];
+export type AdSegmentCreateRequest = Schemas['context-studio:VideoAdSegmentCreateRequest'];
+export type AdSegmentMetadata = Schemas['context-studio:VideoAdSegmentMetadataRequest'];
+export type AdSegmentsCreateResponse = Schemas['context-studio:VideoAdSegmentsCreateResponse'];
+export type AdSegmentsGetResponse = Schemas['context-studio:VideoAdSegmentsGetResponse'];
+export type AdSegmentResponse = Schemas['context-studio:VideoAdSegmentResponse'];
+
+export type DynamicTagGroupsResponse = Schemas['DynamicTagGetGroupsResponse'];
+export type DynamicTagGroupVersion = Schemas['DynamicTagGroupVersionResponse'];
+export type DynamicTagGroupVersionStatus = Schemas['DynamicTagGroupVersionStatus'];
+export type DynamicTagGroupDatasetAssociationStatus = Schemas['DynamicTagGroupDatasetAssociationStatus'];
+export type DynamicTagTagVersionStatus = Schemas['DynamicTagTagVersionStatus'];
+export type DynamicTagSortDirection = Schemas['DynamicTagSortDirection'];
+
 export type Connection = Schemas['connections:GetConnectionResponse'];
 export type ConnectionCreateRequest = Schemas['connections:Connections_create_connection_api_v0_connections_post_Request'];
 export type ConnectionUpdateRequest = Schemas['connections:UpdateConnectionRequest'];

@@ -1,7 +1,10 @@
+import { adSegmentRoutes } from './adSegments';
+import { chatRoutes } from './chat';
 import { classificationRoutes } from './classification';
 import { conceptRoutes } from './concepts';
 import { celebrityRoutes } from './celebrity';
 import { datasetRoutes } from './datasets';
+import { dynamicTagRoutes } from './dynamicTags';
 import { encoderRoutes } from './encoders';
 import { ingestionRoutes } from './ingestion';
 import { loginRoutes } from './login';
@@ -9,4 +12,16 @@ import { searchRoutes } from './search';
 import type { RouteDefinition } from './route';
 
 /** Every route of the service stand-in. A new area of the API adds its route file here. */
-export const apiRoutes: RouteDefinition[] = [...loginRoutes, ...datasetRoutes, ...encoderRoutes, ...ingestionRoutes, ...conceptRoutes, ...classificationRoutes, ...searchRoutes, ...celebrityRoutes];
+export const apiRoutes: RouteDefinition[] = [
+	...loginRoutes,
+	...datasetRoutes,
+	...encoderRoutes,
+	...ingestionRoutes,
+	...conceptRoutes,
+	...classificationRoutes,
+	...searchRoutes,
+	...celebrityRoutes,
+	...chatRoutes,
+	...adSegmentRoutes,
+	...dynamicTagRoutes,
+];

@@ -2,14 +2,20 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisAdSegments } from '../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
+import { MediaAnalysisConversationalSearch } from '../../nodes/MediaAnalysisConversationalSearch/MediaAnalysisConversationalSearch.node';
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
 import { createHarness, type Harness } from '../harness/engine';
 
 export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
+	conversationalSearch: `${PACKAGE}.mediaAnalysisConversationalSearch`,
+	adSegments: `${PACKAGE}.mediaAnalysisAdSegments`,
+	dynamicTags: `${PACKAGE}.mediaAnalysisDynamicTags`,
 	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
 } as const;
 
@@ -32,6 +38,9 @@ export function useTestBed(): TestBed {
 		bed.harness = createHarness({
 			nodeTypes: {
 				[TYPES.datasets]: new MediaAnalysisDatasets(),
+				[TYPES.conversationalSearch]: new MediaAnalysisConversationalSearch(),
+				[TYPES.adSegments]: new MediaAnalysisAdSegments(),
+				[TYPES.dynamicTags]: new MediaAnalysisDynamicTags(),
 				[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
 			},
 			credentialTypes: [new MediaAnalysisApi()],

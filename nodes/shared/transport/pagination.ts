@@ -17,7 +17,10 @@ export interface PageStyle {
 	next(response: IDataObject, position: number, pageSize: number, received: number): number | undefined;
 }
 
-type Meta = { meta?: { page?: IDataObject; links?: IDataObject } | null; has_next_page?: boolean };
+type Meta = {
+	meta?: { page?: IDataObject; links?: IDataObject; has_next_page?: boolean } | null;
+	has_next_page?: boolean;
+};
 
 const dataOf = (response: IDataObject) => (Array.isArray(response?.data) ? (response.data as IDataObject[]) : []);
 
@@ -68,7 +71,10 @@ export const pagePerPage: PageStyle = {
 	params: (page, pageSize) => ({ page, per_page: pageSize }),
 	items: dataOf,
 	next: (response, page, _pageSize, received) =>
-		received > 0 && (response as Meta).has_next_page === true ? page + 1 : undefined,
+		// The OpenAPI document puts has_next_page inside meta; a top-level one is read too.
+		received > 0 && ((response as Meta).meta?.has_next_page ?? (response as Meta).has_next_page) === true
+			? page + 1
+			: undefined,
 };
 
 /** The ingestion jobs list: `offset`/`limit`, answered as `{jobs: [...]}` with no meta. */

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { explainedError, readFailure, toNodeApiError, type Failure } from './errors';
+import { explainedError, formatDetail, readFailure, toNodeApiError, type Failure } from './errors';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -28,6 +28,11 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** Names the thing a 404 is about, e.g. "Dataset". */
 	resourceLabel?: string;
+	/**
+	 * Explains an error answer in this endpoint's own words (e.g. the 403/404/422 meanings of ad segments), or
+	 * returns undefined to keep the generic explanation. Not called for retried or network failures.
+	 */
+	explain?: (failure: Failure, details: string[]) => { message: string; description: string } | undefined;
 }
 
 export const RETRY = {
@@ -144,6 +149,15 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			}
 			const delay = retryDelayMs(failure, attempt);
 			if (!isRetryable(failure) || attempt >= RETRY.attempts || delay > RETRY.maxDelayMs) {
+				const explained = failure.status !== undefined ? request.explain?.(failure, formatDetail(failure.body)) : undefined;
+				if (explained) {
+					throw explainedError(this.getNode(), {
+						...explained,
+						httpCode: String(failure.status),
+						itemIndex: request.itemIndex,
+						details: formatDetail(failure.body),
+					});
+				}
 				throw toNodeApiError(this.getNode(), failure, context);
 			}
 			this.logger.debug(

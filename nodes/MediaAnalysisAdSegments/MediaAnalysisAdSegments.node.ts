@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchDatasets } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as adSegment from './actions/adSegment/AdSegment.resource';
+
+export class MediaAnalysisAdSegments implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Ad Segments',
+		name: 'mediaAnalysisAdSegments',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create, get and delete the ad segments of a video, found by your own asset identifier',
+		defaults: { name: 'Media Analysis Ad Segments' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Ad Segment', value: 'adSegment' }],
+				default: 'adSegment',
+			},
+			...adSegment.description,
+		],
+	};
+
+	methods = { listSearch: { searchDatasets } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { adSegment: adSegment.operations });
+	}
+}

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { AdSegmentsCreateRequest } from '../../../shared/api';
+import { apiRequest } from '../../../shared/transport';
+import { getSegments, segmentFields } from './segments';
+import { explainVideoFailure, getVideo, videoFields } from './video';
+
+export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['create'] } }, [
+	...videoFields,
+	...segmentFields,
+]);
+
+/** The service accepts the segments (202) and answers with their new IDs. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const video = getVideo.call(this, itemIndex);
+	const body: AdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: video.path,
+		body: body as unknown as IDataObject,
+		itemIndex,
+		explain: explainVideoFailure(video, 'create'),
+	});
+}

@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { explainVideoFailure, getVideo, videoFields } from './video';
+
+export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['delete'] } }, videoFields);
+
+/**
+ * Soft delete. The service documents 204 No Content while its OpenAPI listing declares 200 with no body; both
+ * are success, and so is a video without ad segments.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const video = getVideo.call(this, itemIndex);
+	await apiRequest.call(this, {
+		method: 'DELETE',
+		path: video.path,
+		itemIndex,
+		explain: explainVideoFailure(video, 'delete'),
+	});
+	return { deleted: true };
+}

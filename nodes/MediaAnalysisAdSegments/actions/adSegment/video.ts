@@ -1,0 +1,69 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import type { ApiRequest } from '../../../shared/transport';
+import { assertNotEmpty } from '../../../shared/validation';
+
+/** Which video: the dataset, and the customer's own identifier of the video in it. */
+export const videoFields: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset that holds the video' }),
+	{
+		displayName: 'Asset Identifier',
+		name: 'assetIdentifier',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. EP-2041-S01E03',
+		description:
+			"Your own identifier of the video (not the platform's video ID), exactly as it was stored with the video in the dataset",
+	},
+];
+
+export interface VideoRef {
+	datasetId: string;
+	identifier: string;
+	path: string;
+}
+
+/** Reads and checks which video the item is about, and the ad-segments path for it. */
+export function getVideo(this: IExecuteFunctions, itemIndex: number): VideoRef {
+	const datasetId = getDatasetId.call(this, itemIndex);
+	const identifier = assertNotEmpty.call(this, this.getNodeParameter('assetIdentifier', itemIndex, ''), 'Asset Identifier', itemIndex);
+	return {
+		datasetId,
+		identifier,
+		path: `/api/v1/datasets/${datasetId}/videos/external-identifier/${encodeURIComponent(identifier)}/ad-segments`,
+	};
+}
+
+const MULTIPLE_MATCHES = /multiple|several|more than one|asset_identifier_value/i;
+
+/** What 403, 404 and 422 mean for the ad segments of a video, in words that say how to fix them. */
+export function explainVideoFailure(video: VideoRef, action: 'create' | 'get' | 'delete'): ApiRequest['explain'] {
+	return ({ status }, details) => {
+		if (status === 403) {
+			return {
+				message:
+					action === 'delete'
+						? 'You are not allowed to delete assets in this dataset, so its ad segments cannot be deleted'
+						: `You are not allowed to ${action} ad segments in this dataset`,
+				description: `Ask a Media Analysis administrator for a role on dataset ${video.datasetId} that allows ${action === 'delete' ? 'deleting assets' : 'this'}, or use a credential that has it.`,
+			};
+		}
+		if (status === 404) {
+			return {
+				message: `No video with the asset identifier "${video.identifier}" in dataset ${video.datasetId}, or no such dataset`,
+				description:
+					'Check the Asset Identifier: it must match the identifier stored with the video exactly (case and spaces included), and the video must be in the chosen dataset. Choose the dataset "From list" to see the ones that exist.',
+			};
+		}
+		if (status === 422 && details.some((detail) => MULTIPLE_MATCHES.test(detail))) {
+			return {
+				message: `Several videos in dataset ${video.datasetId} have the asset identifier "${video.identifier}"`,
+				description:
+					'Ad segments belong to exactly one video, so the identifier must match one video only. Give each video its own identifier (or remove the duplicate video) and run again.',
+			};
+		}
+		return undefined;
+	};
+}

@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchDatasets } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as chat from './actions/chat/Chat.resource';
+
+export class MediaAnalysisConversationalSearch implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Conversational Search',
+		name: 'mediaAnalysisConversationalSearch',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Ask questions about your videos in plain language and continue the conversation across nodes',
+		defaults: { name: 'Media Analysis Conversational Search' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Chat', value: 'chat' }],
+				default: 'chat',
+			},
+			...chat.description,
+		],
+	};
+
+	methods = { listSearch: { searchDatasets } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { chat: chat.operations });
+	}
+}

@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as sendMessage from './sendMessage.operation';
+
+export const operations = { sendMessage };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['chat'] } },
+		options: [
+			{
+				name: 'Send Message',
+				value: 'sendMessage',
+				description: 'Ask a question; the answer comes with the videos found, follow-up suggestions and the chat history',
+				action: 'Send a chat message',
+			},
+		],
+		default: 'sendMessage',
+	},
+	...sendMessage.description,
+];

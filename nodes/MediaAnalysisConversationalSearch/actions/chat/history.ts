@@ -1,0 +1,88 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
+
+export const HISTORY_FIELD = 'history_chat_messages';
+
+/** Where the earlier turns of the conversation come from. */
+export const historyFields: INodeProperties[] = [
+	{
+		displayName: 'Chat History',
+		name: 'historySource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Define Below',
+				value: 'define',
+				description: 'Give the history as JSON or as an expression, e.g. from a node further back',
+			},
+			{
+				name: 'From Input Item',
+				value: 'inputItem',
+				description:
+					'Continue the conversation in a field of the input item, e.g. the output of an earlier Conversational Search node. An item without it starts a new conversation.',
+			},
+			{ name: 'None (New Conversation)', value: 'none' },
+		],
+		default: 'inputItem',
+	},
+	{
+		displayName: 'History Field',
+		name: 'historyField',
+		type: 'string',
+		default: HISTORY_FIELD,
+		required: true,
+		displayOptions: { show: { historySource: ['inputItem'] } },
+		placeholder: `e.g. ${HISTORY_FIELD}`,
+		description: 'Name of the input item field that holds the history (dots reach into nested fields)',
+	},
+	{
+		displayName: 'History (JSON)',
+		name: 'history',
+		type: 'json',
+		default: '[]',
+		displayOptions: { show: { historySource: ['define'] } },
+		description: `The ${HISTORY_FIELD} list of an earlier answer, usually an expression that points at that field of an earlier node. An empty list starts a new conversation.`,
+	},
+];
+
+function readPath(item: IDataObject, path: string): unknown {
+	let value: unknown = item;
+	for (const key of path.split('.')) {
+		if (value === null || typeof value !== 'object') return undefined;
+		value = (value as IDataObject)[key];
+	}
+	return value;
+}
+
+/** The earlier turns for one item, checked: a list of message objects, or nothing for a new conversation. */
+export function getHistory(this: IExecuteFunctions, itemIndex: number): IDataObject[] {
+	const source = this.getNodeParameter('historySource', itemIndex, 'inputItem') as string;
+	if (source === 'none') return [];
+	let value: unknown;
+	let parameter: string;
+	if (source === 'inputItem') {
+		const field = String(this.getNodeParameter('historyField', itemIndex, HISTORY_FIELD)).trim() || HISTORY_FIELD;
+		parameter = `Chat History (field "${field}")`;
+		value = readPath(this.getInputData()[itemIndex]?.json ?? {}, field);
+		if (value === undefined || value === null || value === '') return [];
+		value = parseJsonParameter.call(this, value, parameter, itemIndex);
+	} else {
+		parameter = 'History (JSON)';
+		const raw = this.getNodeParameter('history', itemIndex, '[]');
+		if (raw === undefined || raw === null || raw === '') return [];
+		value = parseJsonParameter.call(this, raw, parameter, itemIndex);
+	}
+	const isMessage = (entry: unknown) => entry !== null && typeof entry === 'object' && !Array.isArray(entry);
+	if (!Array.isArray(value) || !value.every(isMessage)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			'it is not a list of chat messages',
+			`Pass the ${HISTORY_FIELD} list of an earlier answer unchanged, or choose "None (New Conversation)".`,
+		);
+	}
+	return value as IDataObject[];
+}

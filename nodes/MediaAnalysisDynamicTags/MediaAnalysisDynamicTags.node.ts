@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchDatasets } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as tagGroup from './actions/tagGroup/TagGroup.resource';
+
+export class MediaAnalysisDynamicTags implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Dynamic Tags',
+		name: 'mediaAnalysisDynamicTags',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'List Media Analysis dynamic tag groups with their versions, tags and training datasets',
+		defaults: { name: 'Media Analysis Dynamic Tags' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Tag Group', value: 'tagGroup' }],
+				default: 'tagGroup',
+			},
+			...tagGroup.description,
+		],
+	};
+
+	methods = { listSearch: { searchDatasets } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { tagGroup: tagGroup.operations });
+	}
+}

@@ -1,0 +1,246 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { DynamicTagGroupVersionStatus, DynamicTagSortDirection } from '../../../shared/api';
+import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { paginate, pagePerPage } from '../../../shared/transport';
+import { assertDateTime, assertUuidList } from '../../../shared/validation';
+
+const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
+	{ name: 'Creating', value: 'creating' },
+	{ name: 'Deleted', value: 'deleted' },
+	{ name: 'Deleting', value: 'deleting' },
+	{ name: 'Draft', value: 'draft' },
+	{ name: 'Error', value: 'error' },
+	{ name: 'Published', value: 'published' },
+	{ name: 'Superseded', value: 'superseded' },
+	{ name: 'Unpublished Changes', value: 'unpublished_changes' },
+	{ name: 'Updating', value: 'updating' },
+	{ name: 'Validated', value: 'validated' },
+];
+
+const SORT_DIRECTIONS: Array<{ name: string; value: DynamicTagSortDirection }> = [
+	{ name: 'Ascending', value: 'asc' },
+	{ name: 'Descending', value: 'desc' },
+];
+
+const GROUP_IDS_PLACEHOLDER = 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Created After',
+				name: 'createdFrom',
+				type: 'dateTime',
+				default: '',
+				description: 'Return only groups created at or after this time',
+			},
+			{
+				displayName: 'Created Before',
+				name: 'createdTo',
+				type: 'dateTime',
+				default: '',
+				description: 'Return only groups created before this time',
+			},
+			{
+				displayName: 'Created By',
+				name: 'createdBy',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. auth0|6523f0a1b2c3d4e5f6a7b8c9',
+				description: 'Return only groups created by this user (user ID)',
+			},
+			{
+				displayName: 'Exclude Group IDs',
+				name: 'excludeGroupIds',
+				type: 'string',
+				default: '',
+				placeholder: GROUP_IDS_PLACEHOLDER,
+				description: 'Comma-separated IDs of groups to leave out',
+			},
+			{
+				displayName: 'Group IDs',
+				name: 'groupIds',
+				type: 'string',
+				default: '',
+				placeholder: GROUP_IDS_PLACEHOLDER,
+				description: 'Comma-separated IDs: return only these groups',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. brand_safety',
+				description: 'Return only the group with exactly this name',
+			},
+			{
+				displayName: 'Name Contains',
+				name: 'nameContains',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. sports',
+				description: 'Return only groups whose name contains this text',
+			},
+			{
+				displayName: 'Shareable Only',
+				name: 'shareableOnly',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only groups that can be shared',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: STATUSES,
+				default: 'published',
+				description: 'Return only group versions in this status',
+			},
+			datasetLocator({
+				displayName: 'Training Dataset',
+				name: 'trainingDatasetId',
+				required: false,
+				description: 'Return only groups trained on this dataset',
+			}),
+			{
+				displayName: 'Transcript Encoder',
+				name: 'transcriptEncoder',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. whisper-large-v3',
+				description: 'Return only groups that use this transcript encoder',
+			},
+			{
+				displayName: 'Version Name',
+				name: 'versionName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. v2',
+				description: 'Return only group versions with this name',
+			},
+			{
+				displayName: 'Visual Encoder',
+				name: 'visualEncoder',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. multimodal-tx-large3',
+				description: 'Return only groups that use this visual encoder',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Tags',
+				name: 'includeTags',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to add up to 10 tags of each group (tags_preview)',
+			},
+			{
+				displayName: 'Include Training Datasets',
+				name: 'includeTrainingDatasets',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to add up to 10 training datasets of each group, with their scoring status',
+			},
+			{
+				displayName: 'Include Versions',
+				name: 'includeVersions',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return the latest draft and the latest published version of each group, one item each. Off: one item per group.',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sortField',
+				type: 'options',
+				options: [
+					{ name: 'Created At', value: 'created_dt' },
+					{ name: 'Group Created At', value: 'group_created_dt' },
+					{ name: 'Name', value: 'name' },
+					{ name: 'Status', value: 'status' },
+					{ name: 'Updated At', value: 'updated_dt' },
+					{ name: 'Version Name', value: 'version_name' },
+				],
+				default: 'name',
+				description: 'The field to sort by; Created At and Updated At are those of the group version',
+			},
+			{
+				displayName: 'Sort Direction',
+				name: 'sortDirection',
+				type: 'options',
+				options: SORT_DIRECTIONS,
+				default: 'asc',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['tagGroup'], operation: ['getMany'] } }, properties);
+
+const TEXT_FILTERS = {
+	createdBy: 'created_user_id',
+	name: 'name',
+	nameContains: 'name_contains',
+	status: 'group_status',
+	transcriptEncoder: 'transcript_encoder',
+	versionName: 'version_name',
+	visualEncoder: 'visual_encoder',
+} as const;
+
+const OPTIONS = {
+	includeTags: 'include_tags',
+	includeTrainingDatasets: 'include_training_datasets',
+	includeVersions: 'include_versions',
+	sortDirection: 'sort_direction',
+	sortField: 'sort_field',
+} as const;
+
+/** The node's filters and options as the service's query parameters, each checked first. */
+export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	for (const [field, key] of Object.entries(TEXT_FILTERS)) {
+		const value = typeof filters[field] === 'string' ? (filters[field] as string).trim() : undefined;
+		if (value) qs[key] = value;
+	}
+	if (filters.shareableOnly !== undefined) qs.is_shareable = filters.shareableOnly;
+	if (filters.groupIds) qs.group_ids = assertUuidList.call(this, filters.groupIds, 'Group IDs', itemIndex);
+	if (filters.excludeGroupIds) {
+		qs.exclude_group_ids = assertUuidList.call(this, filters.excludeGroupIds, 'Exclude Group IDs', itemIndex);
+	}
+	if (filters.createdFrom) qs.created_dt_from = assertDateTime.call(this, filters.createdFrom, 'Created After', itemIndex);
+	if (filters.createdTo) qs.created_dt_to = assertDateTime.call(this, filters.createdTo, 'Created Before', itemIndex);
+	if (filters.trainingDatasetId !== undefined) {
+		qs.training_dataset_id = getDatasetId.call(this, itemIndex, 'filters.trainingDatasetId', 'Training Dataset');
+	}
+	for (const [option, key] of Object.entries(OPTIONS)) {
+		if (options[option] !== undefined) qs[key] = options[option];
+	}
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await paginate.call(
+		this,
+		{ method: 'GET', path: '/api/v3/dynamic-tags/groups', qs: tagGroupQuery.call(this, itemIndex), itemIndex },
+		pagePerPage,
+		getPageLimit.call(this, itemIndex),
+	);
+}

@@ -1,0 +1,44 @@
+import { answerChat } from '../chat/engine';
+import { chatBody, chatDatasetPath } from '../chat/schemas';
+import { isSoftDeleted } from '../datasets/model';
+import { HttpError, jsonReply } from '../http';
+import { validate } from '../validation';
+import type { RouteDefinition } from './route';
+
+export const chatRoutes: RouteDefinition[] = [
+	{
+		method: 'POST',
+		path: '/api/v0/chat',
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: chatBody });
+			// Assumed: "the datasets configured for the organization" are its active datasets that hold videos.
+			const datasets = [...context.store.datasets.values()]
+				.filter((dataset) => !isSoftDeleted(dataset) && dataset.status === 'active')
+				.filter((dataset) =>
+					[...context.store.assets.values()].some((asset) => asset.datasetId === dataset.id && asset.kind === 'video'),
+				)
+				.sort((a, b) => a.name.localeCompare(b.name));
+			const text = body.chat_request_text ?? '';
+			return jsonReply(
+				200,
+				answerChat(context.store, datasets, text, body.history_chat_messages ?? [], context.clock.nowIso()),
+			);
+		},
+	},
+	{
+		method: 'POST',
+		path: '/api/v0/chat/dataset/{dataset_id}',
+		auth: 'access-token',
+		handle(context) {
+			const { path, body } = validate(context, { path: chatDatasetPath, body: chatBody });
+			const dataset = context.store.datasets.get(path.dataset_id);
+			if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, 'Dataset not found');
+			const text = body.chat_request_text ?? '';
+			return jsonReply(
+				200,
+				answerChat(context.store, [dataset], text, body.history_chat_messages ?? [], context.clock.nowIso()),
+			);
+		},
+	},
+];

@@ -1,0 +1,228 @@
+/* Dev-only: the Dynamic Tags node through n8n's engine against the sandbox over real HTTP. */
+import type { IDataObject } from 'n8n-workflow';
+import { seedTagGroups, type TagGroupRecord } from '../../sandbox/dynamic-tags/model';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { TYPES, useTestBed } from './setup';
+
+const bed = useTestBed();
+const type = TYPES.dynamicTags;
+const groups = seedTagGroups();
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+	bed.harness.runNode({
+		type,
+		parameters: { resource: 'tagGroup', operation: 'getMany', returnAll: true, ...parameters },
+		inputItems,
+		continueOnFail,
+	});
+
+/** The query of the one list request the node sent. */
+function sentQuery() {
+	const requests = bed.apiRequests();
+	expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v3/dynamic-tags/groups']);
+	return requests[0];
+}
+
+const namesOf = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.name as string);
+const sortedNames = (selected: TagGroupRecord[]) => selected.map((group) => group.name).sort();
+
+describe('Tag Group: Get Many', () => {
+	test('lists groups sorted by name, one item per group, with Limit setting the page size', async () => {
+		const { items, error } = await run({ returnAll: false, limit: 7 });
+		expect(error).toBeUndefined();
+		expect(namesOf(items)).toEqual(sortedNames(groups).slice(0, 7));
+		expect(items[0].json).toMatchObject({ tags_preview: null, training_datasets: null });
+		expect(items.every((item) => typeof item.json.tags_count === 'number')).toBe(true);
+		expect(sentQuery().query).toEqual({ page: '1', per_page: '7' });
+	});
+
+	test('Return All walks every page (has_next_page in meta) and returns each group once', async () => {
+		bed.sandbox.store.dynamicTags.groups.splice(0, Infinity, ...seedTagGroups(230));
+		const { items, error } = await run({});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(230);
+		expect(new Set(items.map((item) => item.json.group_id)).size).toBe(230);
+		expect(bed.apiRequests().map((r) => [r.query.page, r.query.per_page])).toEqual([
+			['1', '100'],
+			['2', '100'],
+			['3', '100'],
+		]);
+	});
+
+	test('Return All over the 60 seeded groups takes one request', async () => {
+		const { items } = await run({});
+		expect(items).toHaveLength(60);
+		expect(bed.apiRequests()).toHaveLength(1);
+	});
+
+	test('a Limit above one page stops exactly at the limit', async () => {
+		bed.sandbox.store.dynamicTags.groups.splice(0, Infinity, ...seedTagGroups(150));
+		const { items } = await run({ returnAll: false, limit: 120 });
+		expect(items).toHaveLength(120);
+		expect(bed.apiRequests().map((r) => [r.query.page, r.query.per_page])).toEqual([
+			['1', '100'],
+			['2', '100'],
+		]);
+	});
+});
+
+describe('Tag Group: Get Many filters reach the service', () => {
+	test('Name is exact', async () => {
+		const { items } = await run({ filters: { name: 'sports_pilot' } });
+		expect(namesOf(items)).toEqual(['sports_pilot']);
+		expect(sentQuery().query).toMatchObject({ name: 'sports_pilot' });
+		const none = await run({ filters: { name: 'sports' } });
+		expect(none.items).toHaveLength(0);
+	});
+
+	test('Name Contains ignores case', async () => {
+		const { items } = await run({ filters: { nameContains: 'SPORT' } });
+		expect(namesOf(items).sort()).toEqual(sortedNames(groups.filter((g) => g.name.includes('sport'))));
+		expect(items).toHaveLength(5);
+		expect(sentQuery().query).toMatchObject({ name_contains: 'SPORT' });
+	});
+
+	test('Version Name and Status select versions; Include Versions lists latest draft and latest published', async () => {
+		const latestV3 = await run({ filters: { versionName: 'v3' } });
+		expect(latestV3.items).toHaveLength(groups.filter((g) => g.versions.length === 3).length);
+		expect(latestV3.items.every((item) => item.json.version_name === 'v3' && item.json.status === 'unpublished_changes')).toBe(true);
+		expect(bed.apiRequests()[0].query).toMatchObject({ version_name: 'v3' });
+
+		const hidden = await run({ filters: { versionName: 'v2' } });
+		expect(hidden.items).toHaveLength(0);
+		const v2 = await run({ filters: { versionName: 'v2' }, options: { includeVersions: true } });
+		expect(v2.items).toHaveLength(20);
+		expect(v2.items.every((item) => item.json.status === 'published')).toBe(true);
+
+		bed.sandbox.clearRequestLog();
+		const published = await run({ filters: { status: 'published' } });
+		expect(published.items).toHaveLength(groups.filter((g) => g.versions.at(-1)!.status === 'published').length);
+		expect(sentQuery().query).toMatchObject({ group_status: 'published' });
+
+		const all = await run({ options: { includeVersions: true } });
+		expect(all.items).toHaveLength(60 + 20);
+		const twoRows = all.items.filter((item) => item.json.group_id === groups[2].id).map((item) => item.json.version_name);
+		expect(twoRows.sort()).toEqual(['v2', 'v3']);
+	});
+
+	test('Status: every status of the service can be asked for', async () => {
+		for (const status of ['draft', 'creating', 'updating', 'validated', 'error', 'deleting', 'deleted']) {
+			const { items, error } = await run({ filters: { status } });
+			expect(error).toBeUndefined();
+			expect(items.length).toBeGreaterThan(0);
+			expect(items.every((item) => item.json.status === status)).toBe(true);
+		}
+	});
+
+	test('Group IDs and Exclude Group IDs go as repeated keys', async () => {
+		const [a, b, c] = [groups[3].id, groups[10].id, groups[3].id.toUpperCase()];
+		const { items } = await run({ filters: { groupIds: `${a}, ${b}`, excludeGroupIds: c } });
+		expect(items.map((item) => item.json.group_id)).toEqual([b]);
+		const sent = sentQuery();
+		expect(sent.query.group_ids).toEqual([a, b]);
+		expect(sent.rawQuery).toContain(`group_ids=${a}&group_ids=${b}`);
+		expect(sent.rawQuery).not.toContain('%5B');
+		expect(sent.query.exclude_group_ids).toBe(groups[3].id);
+
+		bed.sandbox.clearRequestLog();
+		const excluded = await run({ filters: { excludeGroupIds: `${groups[0].id},${groups[1].id}` } });
+		expect(excluded.items).toHaveLength(58);
+		expect(sentQuery().query.exclude_group_ids).toEqual([groups[0].id, groups[1].id]);
+	});
+
+	test('Visual Encoder and Transcript Encoder', async () => {
+		const visual = await run({ filters: { visualEncoder: 'multimodal-tx-large3' } });
+		expect(namesOf(visual.items).sort()).toEqual(sortedNames(groups.filter((g) => g.visualEncoder === 'multimodal-tx-large3')));
+		expect(bed.apiRequests()[0].query).toMatchObject({ visual_encoder: 'multimodal-tx-large3' });
+		bed.sandbox.clearRequestLog();
+		const transcript = await run({ filters: { transcriptEncoder: 'whisper-medium' } });
+		expect(transcript.items).toHaveLength(30);
+		expect(sentQuery().query).toMatchObject({ transcript_encoder: 'whisper-medium' });
+	});
+
+	test('Shareable Only', async () => {
+		const { items } = await run({ filters: { shareableOnly: true } });
+		expect(items).toHaveLength(15);
+		expect(items.every((item) => item.json.shareable === true)).toBe(true);
+		expect(sentQuery().query).toMatchObject({ is_shareable: 'true' });
+	});
+
+	test('Created By', async () => {
+		const { items } = await run({ filters: { createdBy: 'analyst-ines' } });
+		expect(items).toHaveLength(20);
+		expect(items.every((item) => item.json.group_created_user_id === 'analyst-ines')).toBe(true);
+		expect(sentQuery().query).toMatchObject({ created_user_id: 'analyst-ines' });
+	});
+
+	test('Created After (inclusive) and Created Before (exclusive)', async () => {
+		const from = new Date(groups[10].createdAt).toISOString();
+		const to = new Date(groups[20].createdAt).toISOString();
+		const { items } = await run({ filters: { createdFrom: from, createdTo: to } });
+		expect(namesOf(items).sort()).toEqual(sortedNames(groups.slice(10, 20)));
+		expect(sentQuery().query).toMatchObject({ created_dt_from: from, created_dt_to: to });
+	});
+
+	test('Training Dataset, chosen by ID or from the list', async () => {
+		const expected = sortedNames(groups.filter((g) => g.trainingDatasets.some((d) => d.id === SEED_DATASET_IDS.demoVideos)));
+		expect(expected.length).toBeGreaterThan(0);
+		const { items } = await run({ filters: { trainingDatasetId: byId(SEED_DATASET_IDS.demoVideos) } });
+		expect(namesOf(items).sort()).toEqual(expected);
+		expect(sentQuery().query).toMatchObject({ training_dataset_id: SEED_DATASET_IDS.demoVideos });
+		const listed = await run({ filters: { trainingDatasetId: { __rl: true, mode: 'list', value: SEED_DATASET_IDS.demoVideos } } });
+		expect(listed.items).toHaveLength(expected.length);
+	});
+
+	test('Sort By and Sort Direction', async () => {
+		const { items } = await run({ options: { sortField: 'group_created_dt', sortDirection: 'desc' } });
+		expect(items[0].json.name).toBe(groups[59].name);
+		expect(items[59].json.name).toBe(groups[0].name);
+		expect(sentQuery().query).toMatchObject({ sort_field: 'group_created_dt', sort_direction: 'desc' });
+	});
+
+	test('Include Tags and Include Training Datasets return at most 10 of each', async () => {
+		const { items } = await run({ options: { includeTags: true, includeTrainingDatasets: true } });
+		expect(sentQuery().query).toMatchObject({ include_tags: 'true', include_training_datasets: 'true' });
+		const big = items.find((item) => item.json.name === groups[12].name)!.json;
+		expect(groups[12].trainingDatasets).toHaveLength(12);
+		expect(big.training_datasets).toHaveLength(10);
+		const manyTags = items.find((item) => (item.json.tags_count as number) > 10)!.json;
+		expect(manyTags.tags_preview).toHaveLength(10);
+		expect((manyTags.tags_preview as IDataObject[])[0]).toEqual({
+			tag_id: expect.any(String),
+			tag_version_id: expect.any(String),
+			name: expect.any(String),
+			status: expect.any(String),
+		});
+	});
+
+	test('filters are read per item from expressions', async () => {
+		const { items } = await run(
+			{ filters: { name: '={{ $json.group }}' } },
+			[{ group: 'cars_core' }, { group: 'music_seasonal' }],
+		);
+		expect(items.map((item) => [item.json.name, item.pairedItem])).toEqual([
+			['cars_core', { item: 0 }],
+			['music_seasonal', { item: 1 }],
+		]);
+	});
+});
+
+describe('Tag Group: Get Many errors', () => {
+	test('a malformed group ID is refused before any request, naming the parameter and the item', async () => {
+		const { error } = await run({ filters: { groupIds: `${groups[0].id}, nope` } });
+		expect(error?.message).toBe('Invalid Group IDs in item 0: "nope" is not a UUID');
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+
+	test('a malformed date is refused before any request', async () => {
+		const { error } = await run({ filters: { createdFrom: 'yesterday-ish' } });
+		expect(error?.message).toBe('Invalid Created After in item 0: "yesterday-ish" is not a date');
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+
+	test('a 422 of the service lists the problem', async () => {
+		const { error } = await run({ options: { sortField: '={{ "colour" }}' } });
+		expect(error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: sort_field: Value error, sort_field must be one of/);
+	});
+});
