@@ -339,7 +339,7 @@ describe('Image: Identify Persons (GET with a JSON body)', () => {
 	});
 
 	test.each([
-		['more than 15 MB', () => jpegItem(jpegOfSize(MAX + 1)), /^Invalid Input Binary Field in item 0: "photo.jpg" is 15\.0 MB, more than the 15 MB/],
+		['more than 15 MB', () => jpegItem(jpegOfSize(MAX + 1)), /^Invalid Input Binary Field in item 0: "photo.jpg" is 15,728,641 bytes, more than the 15 MB/],
 		['a PNG', () => jpegItem(Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1'), 'a.png', 'image/png'), /"a\.png" is a PNG image; the service identifies persons in JPEG images only$/],
 		['not an image', () => jpegItem(Buffer.from('%PDF-1.7 ...'), 'cv.jpg', 'application/pdf'), /"cv\.jpg" is not an image \(its MIME type is application\/pdf\)$/],
 		['an empty file', () => jpegItem(Buffer.alloc(0), 'empty.jpg'), /"empty\.jpg" is empty$/],
@@ -438,7 +438,7 @@ describe('Image: Identify Persons (GET with a JSON body)', () => {
 
 			const declared = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/declared-huge.jpg` });
 			expect(declared.error?.message).toBe(
-				`Invalid Image URL in item 0: the image at ${base}/declared-huge.jpg is 15.0 MB, more than the 15 MB the service accepts`,
+				`Invalid Image URL in item 0: the image at ${base}/declared-huge.jpg is 15,728,641 bytes, more than the 15 MB the service accepts`,
 			);
 
 			const endless = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/endless.jpg` });

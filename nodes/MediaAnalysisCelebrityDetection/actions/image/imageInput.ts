@@ -8,7 +8,11 @@ import { invalidParameter } from '../../../shared/validation';
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 
 const MEGABYTE = 1024 * 1024;
-const megabytes = (bytes: number) => `${(bytes / MEGABYTE).toFixed(1)} MB`;
+/** "16.2 MB"; in bytes when rounding would hide that it is over the limit ("15.0 MB"). */
+function megabytes(bytes: number): string {
+	const rounded = (bytes / MEGABYTE).toFixed(1);
+	return Number(rounded) * MEGABYTE > MAX_IMAGE_BYTES ? `${rounded} MB` : `${bytes.toLocaleString('en-US')} bytes`;
+}
 
 /** The image format of some bytes, from their first bytes (file names and MIME types can lie). */
 export function sniffImageFormat(bytes: Buffer): string | undefined {
@@ -23,6 +27,16 @@ export function sniffImageFormat(bytes: Buffer): string | undefined {
 	return undefined;
 }
 
+function tooLarge(this: IExecuteFunctions, parameter: string, itemIndex: number, what: string, size: string) {
+	return invalidParameter.call(
+		this,
+		parameter,
+		itemIndex,
+		`${what} is ${size}, more than the 15 MB the service accepts`,
+		'Make the image smaller first, e.g. with the Edit Image node (Resize), then run again.',
+	);
+}
+
 /**
  * Refuses what the service cannot read before anything is sent: more than 15 MB, or not a JPEG (the request field
  * is a base64 JPEG). `what` names the image in the message, `parameter` the field to fix.
@@ -35,15 +49,7 @@ function assertJpeg(
 	if (bytes.length === 0) {
 		throw invalidParameter.call(this, parameter, itemIndex, `${what} is empty`, 'Give a JPEG image of at most 15 MB.');
 	}
-	if (bytes.length > MAX_IMAGE_BYTES) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`${what} is ${megabytes(bytes.length)}, more than the 15 MB the service accepts`,
-			'Make the image smaller first, e.g. with the Edit Image node (Resize), then run again.',
-		);
-	}
+	if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge.call(this, parameter, itemIndex, what, megabytes(bytes.length));
 	const format = sniffImageFormat(bytes);
 	if (format === 'JPEG') return bytes;
 	if (format) {
@@ -52,7 +58,7 @@ function assertJpeg(
 			parameter,
 			itemIndex,
 			`${what} is a ${format} image; the service identifies persons in JPEG images only`,
-			'Convert the image to JPEG first, e.g. with the Edit Image node (Options → Format: JPEG), then run again.',
+			'Convert the image to JPEG first, e.g. with the Edit Image node and its Format option, then run again.',
 		);
 	}
 	throw invalidParameter.call(
@@ -85,13 +91,7 @@ export async function readBinaryImage(this: IExecuteFunctions, itemIndex: number
 	const context = { parameter, what, itemIndex, mimeType: binary.mimeType };
 	// Known sizes are checked before loading the file into memory.
 	if (typeof binary.bytes === 'number' && binary.bytes > MAX_IMAGE_BYTES) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`${what} is ${megabytes(binary.bytes)}, more than the 15 MB the service accepts`,
-			'Make the image smaller first, e.g. with the Edit Image node (Resize), then run again.',
-		);
+		throw tooLarge.call(this, parameter, itemIndex, what, megabytes(binary.bytes));
 	}
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, property);
 	return assertJpeg.call(this, bytes, context);
@@ -142,14 +142,7 @@ export async function downloadImage(this: IExecuteFunctions, url: URL, itemIndex
 			description,
 			itemIndex,
 		});
-	const tooLarge = (size: string) =>
-		invalidParameter.call(
-			this,
-			'Image URL',
-			itemIndex,
-			`the image at ${where} is ${size}, more than the 15 MB the service accepts`,
-			'Use a smaller image, or download it, resize it with the Edit Image node and choose Image Source: Binary File.',
-		);
+	const overLimit = (size: string) => tooLarge.call(this, 'Image URL', itemIndex, `the image at ${where}`, size);
 
 	let response: IN8nHttpFullResponse;
 	try {
@@ -172,7 +165,7 @@ export async function downloadImage(this: IExecuteFunctions, url: URL, itemIndex
 	const declared = Number(response.headers['content-length']);
 	if (Number.isFinite(declared) && declared > MAX_IMAGE_BYTES) {
 		stream.destroy?.();
-		throw tooLarge(megabytes(declared));
+		throw overLimit(megabytes(declared));
 	}
 	const chunks: Buffer[] = [];
 	let size = 0;
@@ -187,7 +180,7 @@ export async function downloadImage(this: IExecuteFunctions, url: URL, itemIndex
 	}
 	if (size > MAX_IMAGE_BYTES) {
 		stream.destroy?.();
-		throw tooLarge('more than 15 MB');
+		throw overLimit('more than 15 MB');
 	}
 	const contentType = response.headers['content-type'];
 	return assertJpeg.call(this, Buffer.concat(chunks), {
