@@ -70,3 +70,24 @@ export type PersonsInImageResponse = Schemas['celebrity-detection:GetPersonsInIm
 export type IdentifyCelebritiesRequest = Schemas['celebrity-detection:IdentifyCelebritiesInExternalImageRequest'];
 export type IdentifyCelebritiesResponse = Schemas['celebrity-detection:IdentifyCelebritiesInExternalImageResponse'];
 export type UpdatePersonAliasesRequest = Schemas['celebrity-detection:UpdatePersonAliasesRequest'];
+
+export type Concept = Schemas['Concept'];
+export type ConceptCreateRequest = Schemas['CreateConceptRequest'];
+export type ConceptUpdateRequest = Schemas['UpdateConceptRequest'];
+export type PagedConcepts = Schemas['PagedConcepts'];
+export type ConceptLabelValue = Schemas['ConceptLabelEnum'];
+export type ConceptLabelRequest = Schemas['ConceptLabelRequest'];
+export type ConceptLabelsUpdateRequest = Schemas['UpdateConceptLabelsRequest'];
+export type ImageUrlClassificationRequest = Schemas['PublicUrlClassificationRequest'];
+
+export type TextSearchRequest = Schemas['search:TextSearchRequest'];
+export type ImageSearchRequest = Schemas['search:ImageSearchRequest'];
+export type ImageToKeyframesSearchRequest = Schemas['search:ImageToKeyframeSearchRequest'];
+export type TranscriptMatchRequest = Schemas['search:TranscriptMatchRequest'];
+export type SpokenContentSearchRequest = Schemas['search:AudioSearchRequest'];
+export type VideoSearchRequest = Schemas['search-video:VideoSearchRequest'];
+export type SearchMetadataFilters = Schemas['search:MetadataFilters'];
+export type SearchAssetType = Schemas['search:AssetType'];
+export type SearchCompositeType = Schemas['search:CompositeType'];
+export type ModerationScoreType = Schemas['search:ScoreType'];
+export type VideoSearchModality = Schemas['search-video:ModalityEnum'];

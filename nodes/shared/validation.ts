@@ -186,3 +186,24 @@ export function assertConnectionName(this: IExecuteFunctions, value: unknown, pa
 		'A connection name is 3 to 255 characters of lowercase letters, digits and underscores, e.g. product_bucket.',
 	);
 }
+
+/** A public http(s) URL, e.g. of an image the service downloads. */
+export function assertHttpUrl(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	let valid = false;
+	try {
+		valid = ['http:', 'https:'].includes(new URL(text).protocol);
+	} catch {
+		valid = false;
+	}
+	if (!valid) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			text ? `${shown(text)} is not an http or https URL` : 'it is empty',
+			`Give the full address the service can download from, e.g. https://example.com/photo.jpg.`,
+		);
+	}
+	return text;
+}

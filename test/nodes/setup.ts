@@ -2,6 +2,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisConcepts } from '../../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
 import { MediaAnalysisAdSegments } from '../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
 import { MediaAnalysisConversationalSearch } from '../../nodes/MediaAnalysisConversationalSearch/MediaAnalysisConversationalSearch.node';
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
@@ -13,6 +14,7 @@ import { createHarness, type Harness } from '../harness/engine';
 export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
+	concepts: `${PACKAGE}.mediaAnalysisConcepts`,
 	conversationalSearch: `${PACKAGE}.mediaAnalysisConversationalSearch`,
 	adSegments: `${PACKAGE}.mediaAnalysisAdSegments`,
 	dynamicTags: `${PACKAGE}.mediaAnalysisDynamicTags`,
@@ -38,6 +40,7 @@ export function useTestBed(): TestBed {
 		bed.harness = createHarness({
 			nodeTypes: {
 				[TYPES.datasets]: new MediaAnalysisDatasets(),
+				[TYPES.concepts]: new MediaAnalysisConcepts(),
 				[TYPES.conversationalSearch]: new MediaAnalysisConversationalSearch(),
 				[TYPES.adSegments]: new MediaAnalysisAdSegments(),
 				[TYPES.dynamicTags]: new MediaAnalysisDynamicTags(),

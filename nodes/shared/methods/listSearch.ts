@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Connection, ConnectionListResponse, Dataset, DatasetGetManyResponse } from '../api';
+import type { Concept, Connection, ConnectionListResponse, Dataset, DatasetGetManyResponse, PagedConcepts } from '../api';
 import { apiRequest } from '../transport';
 
 const PAGE = 100;
@@ -59,5 +59,38 @@ export async function searchConnections(
 			description: `${connection.type}, ${connection.status}`,
 		})),
 		paginationToken: more ? String(offset + data.length) : undefined,
+	};
+}
+
+/**
+ * "From list" for concepts (camelCase service). The service filters concepts only by dataset, so the search text is
+ * matched against names here, page by page.
+ */
+export async function searchConcepts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: '/api/v1/concepts',
+		qs: { offset, limit: PAGE },
+	})) as PagedConcepts;
+	const data: Concept[] = response.data ?? [];
+	const needle = filter?.trim().toLowerCase();
+	const matching = needle
+		? data.filter((concept) => concept.name.toLowerCase().includes(needle) || concept.conceptId === needle)
+		: data;
+	const total = response.meta?.page?.total;
+	const next = offset + data.length;
+	const more = data.length > 0 && (typeof total === 'number' ? next < total : data.length === PAGE);
+	return {
+		results: matching.map((concept) => ({
+			name: concept.name,
+			value: concept.conceptId,
+			description: `Dataset ${concept.datasetId}`,
+		})),
+		paginationToken: more ? String(next) : undefined,
 	};
 }

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchConcepts, searchDatasets } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as classification from './actions/classification/Classification.resource';
+import * as concept from './actions/concept/Concept.resource';
+import * as label from './actions/label/Label.resource';
+import { getConcepts } from './methods/loadOptions';
+
+export class MediaAnalysisConcepts implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Concepts',
+		name: 'mediaAnalysisConcepts',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create and train visual concepts with labels, and classify images against them',
+		defaults: { name: 'Media Analysis Concepts' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Classification', value: 'classification' },
+					{ name: 'Concept', value: 'concept' },
+					{ name: 'Label', value: 'label' },
+				],
+				default: 'concept',
+			},
+			...classification.description,
+			...concept.description,
+			...label.description,
+		],
+	};
+
+	methods = { listSearch: { searchConcepts, searchDatasets }, loadOptions: { getConcepts } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, {
+			classification: classification.operations,
+			concept: concept.operations,
+			label: label.operations,
+		});
+	}
+}

@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ImageUrlClassificationRequest } from '../../../shared/api';
+import { datasetLocator } from '../../../shared/descriptions';
+import type { Failure } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/transport';
+import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
+import { getConceptDatasetId, thresholdField, unitNumber } from '../fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Image URL',
+		name: 'imageUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://example.com/photos/beach.jpg',
+		description: 'A public address the service can download the image from',
+	},
+	{
+		displayName: 'Classify Against',
+		name: 'classifyAgainst',
+		type: 'options',
+		options: [
+			{ name: 'All Concepts of a Dataset', value: 'dataset' },
+			{ name: 'Chosen Concepts', value: 'concepts' },
+		],
+		default: 'dataset',
+	},
+	datasetLocator({
+		description: 'Every concept of this dataset scores the image',
+		displayOptions: { show: { classifyAgainst: ['dataset'] } },
+	}),
+	{
+		displayName: 'Concept Names or IDs',
+		name: 'conceptIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getConcepts' },
+		required: true,
+		default: [],
+		displayOptions: { show: { classifyAgainst: ['concepts'] } },
+		description:
+			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	thresholdField('Score above which the image counts as showing a concept (0 to 1); a score equal to it is not positive', 0.5),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['classification'], operation: ['classifyImage'] } },
+	properties,
+);
+
+function explainNotFound(what: string) {
+	return (failure: Failure, details: string[]) =>
+		failure.status === 404
+			? {
+					message: `${what} not found${details[0] ? ` (${details[0]})` : ''}`,
+					description:
+						what === 'Dataset'
+							? 'Classification uses the concepts of an existing dataset. Check the dataset ID or choose the dataset "From list"; deleted datasets cannot be used.'
+							: 'One of the chosen concepts does not exist (any more). Choose the concepts from the list again.',
+				}
+			: undefined;
+}
+
+/** Scores the image for each concept; `positive` is true when the score is above the threshold. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: ImageUrlClassificationRequest = {
+		url: assertHttpUrl.call(this, this.getNodeParameter('imageUrl', itemIndex), 'Image URL', itemIndex),
+	};
+	const against = this.getNodeParameter('classifyAgainst', itemIndex) as 'dataset' | 'concepts';
+	if (against === 'dataset') {
+		body.datasetId = getConceptDatasetId.call(this, itemIndex);
+	} else {
+		const ids = splitList(this.getNodeParameter('conceptIds', itemIndex, []));
+		if (ids.length === 0) {
+			throw invalidParameter.call(this, 'Concepts', itemIndex, 'no concept was chosen', 'Choose at least one concept, or classify against all concepts of a dataset.');
+		}
+		body.conceptIds = ids.map((id) => assertUuid4.call(this, id, 'Concepts', itemIndex));
+	}
+	const threshold = unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex);
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: '/api/v1/classify/image/url',
+		qs: { threshold },
+		body: body as unknown as IDataObject,
+		// Classifying changes nothing on the service, so a lost answer may be asked for again.
+		idempotent: true,
+		itemIndex,
+		explain: explainNotFound(against === 'dataset' ? 'Dataset' : 'Concept'),
+	});
+}

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ConceptCreateRequest } from '../../../shared/api';
+import { datasetLocator } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { assertNotEmpty, assertRange } from '../../../shared/validation';
+import { conceptNameRefused, getConceptDatasetId, unitNumber } from '../fields';
+import { conceptFields } from './update.operation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. beach_scene',
+		description: 'Becomes a column name in SQL; unique within the dataset',
+	},
+	datasetLocator({ description: 'The dataset whose images and keyframes the concept classifies' }),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: conceptFields,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: ConceptCreateRequest = {
+		name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex),
+		datasetId: getConceptDatasetId.call(this, itemIndex),
+	};
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	if (fields.description !== undefined) body.description = String(fields.description);
+	if (fields.threshold !== undefined) body.threshold = unitNumber.call(this, fields.threshold, 'Threshold', itemIndex);
+	if (fields.regularization !== undefined) {
+		body.regularization = assertRange.call(this, fields.regularization, 'Regularization', itemIndex, { min: 0, integer: false });
+	}
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path: '/api/v1/concepts',
+		body: body as unknown as IDataObject,
+		itemIndex,
+		resourceLabel: 'Dataset',
+		explain: conceptNameRefused,
+	});
+}

@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { assertRange, invalidParameter } from '../../../shared/validation';
+import { conceptLocator, conceptNotFound, getConceptId, thresholdField, unitNumber } from '../fields';
+
+const properties: INodeProperties[] = [
+	conceptLocator(),
+	thresholdField('Score above which an asset counts as showing the concept (0 to 1)', 0.5),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Confidence Level',
+				name: 'confidenceLevel',
+				type: 'number',
+				default: 0.95,
+				typeOptions: { minValue: 0.01, maxValue: 0.99, numberPrecision: 2 },
+				description: 'Between 0 and 1: higher gives wider intervals that are more likely to hold the true count',
+			},
+			{
+				displayName: 'Estimation Fidelity',
+				name: 'estimationFidelity',
+				type: 'number',
+				default: 1000,
+				typeOptions: { minValue: 1 },
+				description: 'Higher is slower and more accurate',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['concept'], operation: ['estimatePredictions'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const conceptId = getConceptId.call(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { threshold: unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex) };
+	if (options.confidenceLevel !== undefined) {
+		const level = assertRange.call(this, options.confidenceLevel, 'Confidence Level', itemIndex, { min: 0, max: 1, integer: false });
+		if (level <= 0 || level >= 1) {
+			throw invalidParameter.call(this, 'Confidence Level', itemIndex, `${level} is not between 0 and 1`, 'Confidence Level must be greater than 0 and less than 1, e.g. 0.95.');
+		}
+		qs.confidence_level = level;
+	}
+	if (options.estimationFidelity !== undefined) {
+		qs.estimation_fidelity = assertRange.call(this, options.estimationFidelity, 'Estimation Fidelity', itemIndex, { min: 1 });
+	}
+	return await apiRequest.call(this, {
+		method: 'GET',
+		path: `/api/v1/concepts/${conceptId}/prediction_estimation`,
+		qs,
+		itemIndex,
+		explain: conceptNotFound(conceptId),
+	});
+}

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitCamelCase, paginate } from '../../../shared/transport';
+import { assertUuid4, splitList } from '../../../shared/validation';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Dataset IDs',
+				name: 'datasetIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+				description: 'Comma-separated dataset IDs; only concepts of these datasets are returned',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
+	return await paginate.call(
+		this,
+		{
+			method: 'GET',
+			path: '/api/v1/concepts',
+			qs: datasets.length ? { datasets } : {},
+			itemIndex,
+			resourceLabel: 'Dataset',
+		},
+		offsetLimitCamelCase,
+		getPageLimit.call(this, itemIndex),
+	);
+}

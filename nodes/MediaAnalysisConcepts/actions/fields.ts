@@ -1,0 +1,86 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { Failure } from '../../shared/transport';
+import { assertRange, assertUuid4 } from '../../shared/validation';
+
+const UUID4_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}';
+
+/** A concept picker: "From list" (searchable by name) or "By ID" (a version-4 UUID). */
+export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Concept',
+		name: 'conceptId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The concept to work with',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a concept...',
+				typeOptions: { searchListMethod: 'searchConcepts', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 9b2f6c1e-4d3a-4f8b-9c7d-1e2f3a4b5c6d',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `^\\s*${UUID4_PATTERN}\\s*$`, errorMessage: 'Not a valid concept ID (a version-4 UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** Reads the concept locator for one item; concept IDs are version-4 UUIDs. */
+export function getConceptId(this: IExecuteFunctions, itemIndex: number): string {
+	return assertUuid4.call(this, this.getNodeParameter('conceptId', itemIndex, '', { extractValue: true }), 'Concept', itemIndex);
+}
+
+/** The concepts service takes dataset IDs as version-4 UUIDs. */
+export function getConceptDatasetId(this: IExecuteFunctions, itemIndex: number): string {
+	return assertUuid4.call(this, this.getNodeParameter('datasetId', itemIndex, '', { extractValue: true }), 'Dataset', itemIndex);
+}
+
+/** A 404 on a concept path: the concept is unknown or was deleted. */
+export function conceptNotFound(conceptId: string) {
+	return (failure: Failure) =>
+		failure.status === 404
+			? {
+					message: `Concept ${conceptId} not found`,
+					description:
+						'Check the concept ID: it may be mistyped or the concept was deleted. Choosing the concept "From list" shows the concepts that exist.',
+				}
+			: undefined;
+}
+
+/** 400 on create or rename: the service's only published 400 is "invalid concept name". */
+export function conceptNameRefused(failure: Failure, details: string[]) {
+	if (failure.status !== 400) return undefined;
+	return {
+		message: `The concept name was refused: ${details[0] ?? 'invalid concept name'}`,
+		description:
+			'A concept name becomes a column name in SQL and must be unique within its dataset. Use letters, digits and underscores, starting with a letter (e.g. beach_scene), and a name no other concept of the dataset has.',
+	};
+}
+
+/** A threshold or probability between 0 and 1. */
+export function unitNumber(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): number {
+	return assertRange.call(this, value, parameter, itemIndex, { min: 0, max: 1, integer: false });
+}
+
+export const thresholdField = (description: string, defaultValue: number): INodeProperties => ({
+	displayName: 'Threshold',
+	name: 'threshold',
+	type: 'number',
+	default: defaultValue,
+	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 4 },
+	description,
+});

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { assertRange } from '../../../shared/validation';
+import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+
+const MAX_CANDIDATES = 20;
+
+const properties: INodeProperties[] = [
+	conceptLocator(),
+	{
+		displayName: 'Number of Candidates',
+		name: 'numberOfCandidates',
+		type: 'number',
+		default: 10,
+		typeOptions: { minValue: 1, maxValue: MAX_CANDIDATES },
+		description: 'How many images and keyframes to return, 1 to 20',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['label'], operation: ['getCandidates'] } }, properties);
+
+/** Images and keyframes whose labels would improve the concept most; one output item each. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const conceptId = getConceptId.call(this, itemIndex);
+	const limit = assertRange.call(this, this.getNodeParameter('numberOfCandidates', itemIndex, 10), 'Number of Candidates', itemIndex, { min: 1, max: MAX_CANDIDATES });
+	const response = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/api/v1/concepts/${conceptId}/candidates`,
+		qs: { limit },
+		itemIndex,
+		explain: conceptNotFound(conceptId),
+	});
+	return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+}

@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitCamelCase, paginate } from '../../../shared/transport';
+import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+
+const properties: INodeProperties[] = [
+	conceptLocator(),
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Labels to Include',
+				name: 'labelsToInclude',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Negative', value: 'negative' },
+					{ name: 'Positive', value: 'positive' },
+				],
+				default: [],
+				description: 'Return only labels of these kinds; none chosen returns all',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['label'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const conceptId = getConceptId.call(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
+	return await paginate.call(
+		this,
+		{
+			method: 'GET',
+			path: `/api/v1/concepts/${conceptId}/labels`,
+			qs: include.length ? { labels_to_include: include } : {},
+			itemIndex,
+			explain: conceptNotFound(conceptId),
+		},
+		offsetLimitCamelCase,
+		getPageLimit.call(this, itemIndex),
+	);
+}

@@ -1,0 +1,121 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ConceptLabelRequest, ConceptLabelsUpdateRequest, ConceptLabelValue } from '../../../shared/api';
+import { apiRequest } from '../../../shared/transport';
+import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
+import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+
+const properties: INodeProperties[] = [
+	conceptLocator(),
+	{
+		displayName: 'Labels',
+		name: 'labels',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Label',
+		default: {},
+		description: 'An image or keyframe that already has a label gets the new one instead',
+		options: [
+			{
+				displayName: 'Label',
+				name: 'label',
+				values: [
+					{
+						displayName: 'Identify Image By',
+						name: 'identifyBy',
+						type: 'options',
+						options: [
+							{ name: 'Image ID', value: 'imageId', description: 'The platform ID of an image or a video keyframe' },
+							{ name: 'Image Path', value: 'imagePath', description: 'The path the image was ingested from' },
+						],
+						default: 'imageId',
+					},
+					{
+						displayName: 'Image',
+						name: 'image',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f or s3://bucket/images/beach-001.jpg',
+						description: 'The image ID or the image path, as chosen above',
+					},
+					{
+						displayName: 'Label',
+						name: 'value',
+						type: 'options',
+						options: [
+							{ name: 'Negative', value: 'negative', description: 'The image does not show the concept' },
+							{ name: 'Positive', value: 'positive', description: 'The image shows the concept' },
+							{ name: 'Remove Label', value: 'remove', description: 'Delete the label this image has, if any' },
+						],
+						default: 'positive',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Autosampled Negative Labels',
+				name: 'autosampledNumNegativeLabels',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0 },
+				description: 'How many negative labels the service picks and adds by itself',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['label'], operation: ['update'] } }, properties);
+
+interface LabelEntry {
+	identifyBy?: 'imageId' | 'imagePath';
+	image?: string;
+	value?: ConceptLabelValue | 'remove';
+}
+
+/** One entry of the Labels list as the service's `ConceptLabelRequest`; "Remove Label" sends an empty label. */
+function toLabelRequest(this: IExecuteFunctions, entry: LabelEntry, position: number, itemIndex: number): ConceptLabelRequest {
+	const parameter = `Labels (entry ${position + 1})`;
+	const request: ConceptLabelRequest =
+		(entry.identifyBy ?? 'imageId') === 'imageId'
+			? { coactiveImageId: assertUuid4.call(this, entry.image, `${parameter} Image ID`, itemIndex) }
+			: { imagePath: assertNotEmpty.call(this, entry.image, `${parameter} Image Path`, itemIndex) };
+	request.label = !entry.value || entry.value === 'remove' ? null : entry.value;
+	return request;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const conceptId = getConceptId.call(this, itemIndex);
+	const entries = ((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
+	const body: ConceptLabelsUpdateRequest = {
+		labels: entries.map((entry, position) => toLabelRequest.call(this, entry, position, itemIndex)),
+	};
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.autosampledNumNegativeLabels !== undefined) {
+		body.autosampledNumNegativeLabels = assertRange.call(
+			this,
+			options.autosampledNumNegativeLabels,
+			'Autosampled Negative Labels',
+			itemIndex,
+			{ min: 0 },
+		);
+	}
+	if (body.labels.length === 0 && !body.autosampledNumNegativeLabels) {
+		throw invalidParameter.call(this, 'Labels', itemIndex, 'no label was added', 'Add at least one label (or autosampled negative labels).');
+	}
+	return await apiRequest.call(this, {
+		method: 'PATCH',
+		path: `/api/v1/concepts/${conceptId}/labels`,
+		body: body as unknown as IDataObject,
+		itemIndex,
+		explain: conceptNotFound(conceptId),
+	});
+}
