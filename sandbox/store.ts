@@ -3,6 +3,7 @@ import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
 import { CelebrityState } from './celebrity/model';
 import { ConceptState } from './concepts/model';
+import { ConnectionsArea } from './connections/model';
 import type { DatasetRecord } from './datasets/model';
 import { DynamicTagState } from './dynamic-tags/model';
 import { IngestionState } from './ingestion/state';
@@ -53,6 +54,8 @@ export class SandboxStore {
 	readonly datasets = new Map<string, DatasetRecord>();
 	/** Images and videos of every dataset, by platform id (see assets/model.ts). */
 	readonly assets = new Map<string, AssetRecord>();
+	/** Connections to external storage and their knobs (see connections/model.ts). */
+	readonly connections = new ConnectionsArea();
 	/** Enrolled persons and their faces in the seeded images (see celebrity/model.ts). */
 	readonly celebrity = new CelebrityState();
 	/** Ingestion jobs and deletion requests (see ingestion/state.ts). */
@@ -82,6 +85,7 @@ export class SandboxStore {
 		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
 		this.assets.clear();
 		for (const asset of seedAssets()) this.assets.set(asset.id, asset);
+		this.connections.reset();
 		this.celebrity.reset(this.assets);
 		this.ingestion.reset();
 		this.concepts.reset();
@@ -123,6 +127,7 @@ export class SandboxStore {
 			...this.systemClients.keys(),
 			...[...this.systemClients.values()].map((client) => client.secret),
 			...this.accessTokens.keys(),
+			...this.connections.secrets(),
 		];
 	}
 }

@@ -126,54 +126,48 @@ export function connectionLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
 	{ byId = true }: { byId?: boolean } = {},
 ): INodeProperties {
-	const modes: INodeProperties['modes'] = [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a connection...',
-			typeOptions: { searchListMethod: 'searchConnections', searchable: true },
-		},
-		{
-			displayName: 'By Name',
-			name: 'name',
-			type: 'string',
-			placeholder: 'e.g. product_bucket',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: `^\\s*${CONNECTION_NAME_PATTERN.slice(1, -1)}\\s*$`,
-						errorMessage: 'Not a valid connection name (3 to 255 lowercase letters, digits and underscores)',
-					},
-				},
-			],
-		},
-	];
-	if (byId) {
-		modes.push({
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid connection ID (a UUID)' },
-				},
-			],
-		});
-	}
-	return {
+	const uuidRegex = `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`;
+	const locator: INodeProperties = {
 		displayName: 'Connection',
 		name: 'connection',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The connection to work with',
-		modes,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a connection...',
+				typeOptions: { searchListMethod: 'searchConnections', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. product_bucket',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: `^\\s*${CONNECTION_NAME_PATTERN.slice(1, -1)}\\s*$`,
+							errorMessage: 'Not a valid connection name (3 to 255 lowercase letters, digits and underscores)',
+						},
+					},
+				],
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+				validation: [{ type: 'regex', properties: { regex: uuidRegex, errorMessage: 'Not a valid connection ID (a UUID)' } }],
+			},
+		],
 		...overrides,
 	};
+	return byId ? locator : { ...locator, modes: locator.modes?.filter((mode) => mode.name !== 'id') };
 }
 
 /**

@@ -48,7 +48,29 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
  * The single item loop of every action node: picks the operation, runs it for each item, keeps `pairedItem`,
  * and turns failures into error items when "Continue On Fail" is on.
  */
-export async function route(this: IExecuteFunctions, operations: OperationMap): Promise<INodeExecutionData[][]> {
+export interface RouteOptions {
+	/**
+	 * Parameters that hold secrets the user typed (password fields such as a connection's password). Every error
+	 * carries a copy of the node, which n8n logs and stores with the execution: their values are blanked there.
+	 */
+	secretParameters?: string[];
+}
+
+/** The error with its copy of the node stripped of secret parameter values (the workflow's own node is untouched). */
+function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(error: E, names: string[]): E {
+	const parameters = error.node?.parameters;
+	if (names.length === 0 || !parameters) return error;
+	const safe = { ...parameters };
+	for (const name of names) if (safe[name] !== undefined && safe[name] !== '') safe[name] = '[redacted]';
+	(error as { node: INode }).node = { ...error.node, parameters: safe };
+	return error;
+}
+
+export async function route(
+	this: IExecuteFunctions,
+	operations: OperationMap,
+	{ secretParameters = [] }: RouteOptions = {},
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -70,7 +92,9 @@ export async function route(this: IExecuteFunctions, operations: OperationMap): 
 				output.push({ json, pairedItem: { item: itemIndex } });
 			}
 		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) {
+				throw withoutSecretParameters(asNodeError(this.getNode(), error, itemIndex), secretParameters);
+			}
 			output.push(errorItem(error, itemIndex));
 		}
 	}

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import { stableUuid } from '../assets/model';
 import { parseUuid } from '../validation';
 

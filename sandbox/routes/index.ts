@@ -1,5 +1,6 @@
 import { adSegmentRoutes } from './adSegments';
 import { chatRoutes } from './chat';
+import { connectionRoutes } from './connections';
 import { classificationRoutes } from './classification';
 import { conceptRoutes } from './concepts';
 import { celebrityRoutes } from './celebrity';
@@ -24,4 +25,5 @@ export const apiRoutes: RouteDefinition[] = [
 	...chatRoutes,
 	...adSegmentRoutes,
 	...dynamicTagRoutes,
+	...connectionRoutes,
 ];

@@ -6,6 +6,7 @@ import { MediaAnalysisConcepts } from '../../nodes/MediaAnalysisConcepts/MediaAn
 import { MediaAnalysisAdSegments } from '../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
 import { MediaAnalysisConversationalSearch } from '../../nodes/MediaAnalysisConversationalSearch/MediaAnalysisConversationalSearch.node';
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
+import { MediaAnalysisConnections } from '../../nodes/MediaAnalysisConnections/MediaAnalysisConnections.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
@@ -15,6 +16,7 @@ export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
 	concepts: `${PACKAGE}.mediaAnalysisConcepts`,
+	connections: `${PACKAGE}.mediaAnalysisConnections`,
 	conversationalSearch: `${PACKAGE}.mediaAnalysisConversationalSearch`,
 	adSegments: `${PACKAGE}.mediaAnalysisAdSegments`,
 	dynamicTags: `${PACKAGE}.mediaAnalysisDynamicTags`,
@@ -41,6 +43,7 @@ export function useTestBed(): TestBed {
 			nodeTypes: {
 				[TYPES.datasets]: new MediaAnalysisDatasets(),
 				[TYPES.concepts]: new MediaAnalysisConcepts(),
+				[TYPES.connections]: new MediaAnalysisConnections(),
 				[TYPES.conversationalSearch]: new MediaAnalysisConversationalSearch(),
 				[TYPES.adSegments]: new MediaAnalysisAdSegments(),
 				[TYPES.dynamicTags]: new MediaAnalysisDynamicTags(),

@@ -28,6 +28,8 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** Names the thing a 404 is about, e.g. "Dataset". */
 	resourceLabel?: string;
+	/** Values typed by the user that must never be shown (connection passwords, tokens): scrubbed from error answers. */
+	secrets?: string[];
 	/**
 	 * Explains an error answer in this endpoint's own words (e.g. the 403/404/422 meanings of ad segments), or
 	 * returns undefined to keep the generic explanation. Not called for retried or network failures.
@@ -119,6 +121,21 @@ async function send(this: ApiContext, baseUrl: string, request: ApiRequest): Pro
 	return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IDataObject;
 }
 
+/** A service whose validation quotes its input could echo a secret in an error answer: replace each one. */
+function withoutSecrets(failure: Failure, secrets: string[] | undefined): Failure {
+	const known = (secrets ?? []).filter((secret) => secret.length > 0);
+	if (known.length === 0 || failure.body === undefined) return failure;
+	const scrub = (value: unknown): unknown => {
+		if (typeof value === 'string') return known.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
+		if (Array.isArray(value)) return value.map(scrub);
+		if (value && typeof value === 'object') {
+			return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub(item)]));
+		}
+		return value;
+	};
+	return { ...failure, body: scrub(failure.body) };
+}
+
 /**
  * The one place that talks to the service: authenticated through n8n (login, token refresh on 401), array query
  * parameters as repeated keys (FastAPI ignores `a[0]=`), retries with back-off, and readable errors.
@@ -130,7 +147,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		try {
 			return await send.call(this, baseUrl, request);
 		} catch (error) {
-			const failure = readFailure(error);
+			const failure = withoutSecrets(readFailure(error), request.secrets);
 			const context = {
 				itemIndex: request.itemIndex,
 				resourceLabel: request.resourceLabel,

@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchConnections } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as connection from './actions/connection/Connection.resource';
+
+export class MediaAnalysisConnections implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Connections',
+		name: 'mediaAnalysisConnections',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Register external storage buckets with Media Analysis, test them, list their contents and get temporary credentials',
+		defaults: { name: 'Media Analysis Connections' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Connection', value: 'connection' }],
+				default: 'connection',
+			},
+			...connection.description,
+		],
+	};
+
+	methods = { listSearch: { searchConnections } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { connection: connection.operations }, { secretParameters: ['password', 'bearerToken'] });
+	}
+}

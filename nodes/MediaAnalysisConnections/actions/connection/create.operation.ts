@@ -1,0 +1,212 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { AwsIamRoleConfig, ConnectionCreateRequest, ConnectionType } from '../../../shared/api';
+import { apiRequest } from '../../../shared/transport';
+import { assertConnectionName, assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
+import { redactConnection } from './fields';
+
+const showFor = (type: ConnectionType) => ({ displayOptions: { show: { type: [type] } } });
+
+const hostnameField = (type: ConnectionType): INodeProperties => ({
+	displayName: 'Hostname',
+	name: 'hostname',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. media.example.com',
+	description: 'The host to connect to, without https://',
+	...showFor(type),
+});
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. product_bucket',
+		description: '3 to 255 lowercase letters, digits and underscores; unique in your organization',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'AWS IAM Role', value: 'aws_iam_role', description: 'The service assumes an IAM role of your AWS account' },
+			{ name: 'HTTPS Basic Auth', value: 'https_basic', description: 'A host reached with a username and password' },
+			{ name: 'HTTPS Bearer Token', value: 'https_bearer', description: 'A host reached with a bearer token' },
+		],
+		default: 'aws_iam_role',
+	},
+	{
+		displayName: 'IAM Role ARN',
+		name: 'iamRoleArn',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. arn:aws:iam::123456789012:role/media-analysis-reader',
+		description: 'The role the service assumes to read your storage',
+		...showFor('aws_iam_role'),
+	},
+	{
+		displayName: 'Scope',
+		name: 'scope',
+		type: 'options',
+		options: [
+			{ name: 'Bedrock', value: 'bedrock' },
+			{ name: 'S3', value: 's3' },
+		],
+		default: 's3',
+		description: 'What the role is used for',
+		...showFor('aws_iam_role'),
+	},
+	{
+		displayName: 'Bucket Name',
+		name: 'bucketName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. product-media',
+		description: 'The S3 bucket this connection is for (optional)',
+		...showFor('aws_iam_role'),
+	},
+	{
+		displayName: 'Session Duration (Seconds)',
+		name: 'sessionTtlSeconds',
+		type: 'number',
+		default: 3600,
+		typeOptions: { minValue: 60, maxValue: 3600 },
+		description: 'How long temporary credentials of this connection stay valid (60 to 3600)',
+		...showFor('aws_iam_role'),
+	},
+	hostnameField('https_basic'),
+	{
+		displayName: 'Username',
+		name: 'username',
+		type: 'string',
+		required: true,
+		default: '',
+		...showFor('https_basic'),
+	},
+	{
+		displayName: 'Password',
+		name: 'password',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		...showFor('https_basic'),
+	},
+	hostnameField('https_bearer'),
+	{
+		displayName: 'Bearer Token',
+		name: 'bearerToken',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		...showFor('https_bearer'),
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Test Location',
+				name: 'testLocation',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. /images/',
+				description: 'Test the connection here right away, so it comes back ready (or in error) instead of pending',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['create'] } }, properties);
+
+const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
+
+function assertHostname(this: IExecuteFunctions, itemIndex: number): string {
+	const hostname = assertNotEmpty.call(this, this.getNodeParameter('hostname', itemIndex, ''), 'Hostname', itemIndex);
+	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hostname)) {
+		throw invalidParameter.call(this, 'Hostname', itemIndex, `"${hostname}" includes a scheme`, 'Give the host name only, e.g. media.example.com (no https://).');
+	}
+	return hostname;
+}
+
+/** The config of the chosen type, checked before sending. Secrets are read here and sent, never output or logged. */
+function configFor(this: IExecuteFunctions, type: ConnectionType, itemIndex: number): ConnectionCreateRequest['config'] {
+	if (type === 'https_basic') {
+		return {
+			hostname: assertHostname.call(this, itemIndex),
+			username: assertNotEmpty.call(this, this.getNodeParameter('username', itemIndex, ''), 'Username', itemIndex),
+			password: assertNotEmpty.call(this, this.getNodeParameter('password', itemIndex, ''), 'Password', itemIndex),
+		};
+	}
+	if (type === 'https_bearer') {
+		return {
+			hostname: assertHostname.call(this, itemIndex),
+			bearer_token: assertNotEmpty.call(this, this.getNodeParameter('bearerToken', itemIndex, ''), 'Bearer Token', itemIndex),
+		};
+	}
+	const arn = assertNotEmpty.call(this, this.getNodeParameter('iamRoleArn', itemIndex, ''), 'IAM Role ARN', itemIndex);
+	if (!IAM_ROLE_ARN.test(arn)) {
+		throw invalidParameter.call(
+			this,
+			'IAM Role ARN',
+			itemIndex,
+			`"${arn}" is not an IAM role ARN`,
+			'Copy the role ARN from the AWS console, e.g. arn:aws:iam::123456789012:role/media-analysis-reader.',
+		);
+	}
+	const config: AwsIamRoleConfig = {
+		iam_role_arn: arn,
+		scope: this.getNodeParameter('scope', itemIndex, 's3') as AwsIamRoleConfig['scope'],
+		session_ttl_seconds: assertRange.call(
+			this,
+			this.getNodeParameter('sessionTtlSeconds', itemIndex, 3600),
+			'Session Duration (Seconds)',
+			itemIndex,
+			{ min: 60, max: 3600 },
+		),
+	};
+	const bucket = (this.getNodeParameter('bucketName', itemIndex, '') as string).trim();
+	if (bucket) config.bucket_name = bucket;
+	return config;
+}
+
+/** The secrets typed into this item, so the transport can scrub them from any error answer. */
+function secretsOf(config: ConnectionCreateRequest['config']): string[] {
+	return Object.entries(config)
+		.filter(([key, value]) => /password|token|secret/i.test(key) && typeof value === 'string' && value !== '')
+		.map(([, value]) => value as string);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const name = assertConnectionName.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
+	const type = this.getNodeParameter('type', itemIndex) as ConnectionType;
+	const config = configFor.call(this, type, itemIndex);
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body = { name, type, config } as ConnectionCreateRequest;
+	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
+	if (typeof fields.testLocation === 'string' && fields.testLocation.trim()) body.test_location = fields.testLocation.trim();
+	const connection = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/api/v0/connections',
+		body: body as unknown as IDataObject,
+		secrets: secretsOf(config),
+		itemIndex,
+	});
+	return redactConnection(connection);
+}

@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { Connection } from '../../../shared/api';
+import { getConnectionRef } from '../../../shared/descriptions';
+
+/** Stands in for a password or token a connection response carried. */
+export const REDACTED = '[redacted]';
+
+const SECRET_KEY = /password|token|secret/i;
+
+/**
+ * A connection as the node outputs it: any secret in its config (password, bearer token, …) is replaced, whether or
+ * not the service already masked it, so a response can never put a stored secret into a workflow's data.
+ */
+export function redactConnection(connection: IDataObject): IDataObject {
+	const config = (connection as Partial<Connection>).config as IDataObject | undefined;
+	if (!config || typeof config !== 'object') return connection;
+	const safe: IDataObject = {};
+	for (const [key, value] of Object.entries(config)) {
+		safe[key] = SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '' ? REDACTED : value;
+	}
+	return { ...connection, config: safe };
+}
+
+/** `/api/v0/connections/{connection_name_or_id}` for the connection chosen in this item. */
+export function connectionPath(this: IExecuteFunctions, itemIndex: number, suffix = ''): string {
+	return `/api/v0/connections/${encodeURIComponent(getConnectionRef.call(this, itemIndex))}${suffix}`;
+}

@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
+import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitLinks, paginate } from '../../../shared/transport';
+import { assertUuidList } from '../../../shared/validation';
+import { redactConnection } from './fields';
+
+const STATUSES: ConnectionStatus[] = ['error', 'pending', 'ready'];
+const TYPES: Array<{ name: string; value: ConnectionType }> = [
+	{ name: 'AWS IAM Role', value: 'aws_iam_role' },
+	{ name: 'HTTPS Basic Auth', value: 'https_basic' },
+	{ name: 'HTTPS Bearer Token', value: 'https_bearer' },
+];
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Connection IDs',
+				name: 'connectionIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+				description: 'Comma-separated connection IDs; only these are returned',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+				default: 'ready',
+			},
+			{
+				displayName: 'Type',
+				name: 'connectionType',
+				type: 'options',
+				options: TYPES,
+				default: 'aws_iam_role',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.status) qs.status = filters.status;
+	if (filters.connectionType) qs.connection_type = filters.connectionType;
+	// The ID filter is the optional JSON body of this GET (an array of UUIDs); the transport keeps GET bodies.
+	const ids = filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : [];
+	const connections = await paginate.call(
+		this,
+		{ method: 'GET', path: '/api/v0/connections', qs, body: ids.length > 0 ? ids : undefined, itemIndex },
+		offsetLimitLinks,
+		getPageLimit.call(this, itemIndex),
+	);
+	return connections.map(redactConnection);
+}

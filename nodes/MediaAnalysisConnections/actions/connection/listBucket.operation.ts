@@ -1,0 +1,67 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { BucketListRequest, BucketListResponse } from '../../../shared/api';
+import { connectionLocator, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { assertNotEmpty } from '../../../shared/validation';
+import { connectionPath } from './fields';
+
+/** S3's largest page. */
+const MAX_KEYS = 1000;
+
+const properties: INodeProperties[] = [
+	connectionLocator({ description: 'An AWS IAM role connection with scope S3' }),
+	{
+		displayName: 'Bucket',
+		name: 'bucket',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. product-media',
+	},
+	{
+		displayName: 'Prefix',
+		name: 'prefix',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. images/2026/',
+		description: 'The folder to list; empty lists the top of the bucket. Objects one level below it are output, and deeper folders as prefixes.',
+	},
+	...returnAllOrLimit(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['listBucket'] } }, properties);
+
+/**
+ * One item per object (`type: "object"`) or folder (`type: "prefix"`). This listing pages with S3's opaque
+ * continuation token rather than an offset, so it walks the pages itself instead of using `paginate`.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const path = connectionPath.call(this, itemIndex, '/list');
+	const bucket = assertNotEmpty.call(this, this.getNodeParameter('bucket', itemIndex, ''), 'Bucket', itemIndex);
+	const prefix = (this.getNodeParameter('prefix', itemIndex, '') as string).trim();
+	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
+	const entries: IDataObject[] = [];
+	let token: string | null | undefined;
+	do {
+		const body: BucketListRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
+		if (token) body.continuation_token = token;
+		const page = (await apiRequest.call(this, {
+			method: 'POST',
+			path,
+			body: body as IDataObject,
+			// Listing reads only, so a repeat after a lost answer is safe.
+			idempotent: true,
+			itemIndex,
+			resourceLabel: 'Connection',
+		})) as unknown as BucketListResponse;
+		const before = entries.length;
+		for (const key of page.common_prefixes ?? []) entries.push({ bucket, key, type: 'prefix' });
+		for (const key of page.keys ?? []) entries.push({ bucket, key, type: 'object' });
+		// An empty page that still carries a token would loop forever.
+		token = entries.length > before ? page.continuation_token : undefined;
+	} while (token && entries.length < wanted);
+	return entries.slice(0, wanted);
+}

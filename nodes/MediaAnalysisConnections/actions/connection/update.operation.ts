@@ -1,0 +1,70 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { Connection, ConnectionUpdateRequest } from '../../../shared/api';
+import { connectionLocator } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { assertConnectionName, invalidParameter } from '../../../shared/validation';
+import { connectionPath, redactConnection } from './fields';
+
+const properties: INodeProperties[] = [
+	connectionLocator(),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'The new description; empty clears it',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. product_bucket',
+				description: 'The new name: 3 to 255 lowercase letters, digits and underscores',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = connectionPath.call(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const name = fields.name !== undefined ? assertConnectionName.call(this, fields.name, 'Name', itemIndex) : undefined;
+	if (name === undefined && fields.description === undefined) {
+		throw invalidParameter.call(
+			this,
+			'Update Fields',
+			itemIndex,
+			'no field to update was added',
+			'Add at least one field under "Update Fields".',
+		);
+	}
+	// The service requires `name` in every update: keep the current one when only the description changes.
+	const current =
+		name ??
+		((await apiRequest.call(this, { method: 'GET', path, itemIndex, resourceLabel: 'Connection' })) as unknown as Connection).name;
+	const body: ConnectionUpdateRequest = { name: current };
+	if (fields.description !== undefined) {
+		const text = String(fields.description).trim();
+		body.description = text === '' ? null : text;
+	}
+	const connection = await apiRequest.call(this, {
+		method: 'PATCH',
+		path,
+		body: body as IDataObject,
+		itemIndex,
+		resourceLabel: 'Connection',
+	});
+	return redactConnection(connection);
+}
