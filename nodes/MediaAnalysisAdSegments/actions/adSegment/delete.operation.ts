@@ -15,6 +15,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	await apiRequest.call(this, {
 		method: 'DELETE',
 		path: video.path,
+		// Safe to repeat after a lost answer: deleting again succeeds even when nothing is left to delete.
+		idempotent: true,
 		itemIndex,
 		explain: explainVideoFailure(video, 'delete'),
 	});
