@@ -13,7 +13,16 @@ import {
 	videosOf,
 	visualCandidates,
 } from '../search/engine';
-import { assetWords, findVisualItem, visualItemAsset, visualItemId, wordsOf, type VisualItem } from '../search/media';
+import {
+	assetWords,
+	findVisualItem,
+	searchableAssets,
+	topicOf,
+	visualItemAsset,
+	visualItemId,
+	wordsOf,
+	type VisualItem,
+} from '../search/media';
 import {
 	audioSearchBody,
 	type MetadataClause,
@@ -44,7 +53,13 @@ function reference(
 		}
 		return { words: [...assetWords(visualItemAsset(item))], seed: visualItemId(item), self: visualItemId(item) };
 	}
-	if (body.public_url) return { words: wordsOf(body.public_url), seed: body.public_url };
+	if (body.public_url) {
+		// A URL is mostly noise (host, folders): when it names topics the dataset shows, those words alone count.
+		const words = wordsOf(body.public_url);
+		const topics = new Set(searchableAssets(context.store.assets, body.dataset_id).map(topicOf));
+		const named = words.filter((word) => topics.has(word));
+		return { words: named.length ? named : words, seed: body.public_url };
+	}
 	// The sandbox has no upload endpoint, so no upload id can be known to it.
 	throw validationError([{ loc: ['body', 'upload_id'], msg: 'Value error, unknown upload_id', type: 'value_error' }]);
 }

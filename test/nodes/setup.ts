@@ -2,6 +2,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
 import { MediaAnalysisConcepts } from '../../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
 import { MediaAnalysisAdSegments } from '../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
 import { MediaAnalysisConversationalSearch } from '../../nodes/MediaAnalysisConversationalSearch/MediaAnalysisConversationalSearch.node';
@@ -15,6 +16,7 @@ import { createHarness, type Harness } from '../harness/engine';
 export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
+	search: `${PACKAGE}.mediaAnalysisSearch`,
 	concepts: `${PACKAGE}.mediaAnalysisConcepts`,
 	connections: `${PACKAGE}.mediaAnalysisConnections`,
 	conversationalSearch: `${PACKAGE}.mediaAnalysisConversationalSearch`,
@@ -42,6 +44,7 @@ export function useTestBed(): TestBed {
 		bed.harness = createHarness({
 			nodeTypes: {
 				[TYPES.datasets]: new MediaAnalysisDatasets(),
+				[TYPES.search]: new MediaAnalysisSearch(),
 				[TYPES.concepts]: new MediaAnalysisConcepts(),
 				[TYPES.connections]: new MediaAnalysisConnections(),
 				[TYPES.conversationalSearch]: new MediaAnalysisConversationalSearch(),

@@ -10,6 +10,7 @@ export {
 	pagePerPage,
 	jobsList,
 	searchBody,
+	videoSearchBody,
 } from './pagination';
 export type { PageStyle, PageLimit } from './pagination';
 export { explainedError, formatDetail, readFailure, toNodeApiError } from './errors';

@@ -91,6 +91,12 @@ export const searchBody: PageStyle = {
 	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
 };
 
+/** Video search: `offset`/`limit` inside the JSON body, answered as `{results: [...]}` with no meta. */
+export const videoSearchBody: PageStyle = {
+	...searchBody,
+	items: (response) => (Array.isArray(response?.results) ? (response.results as IDataObject[]) : []),
+};
+
 export interface PageLimit {
 	returnAll: boolean;
 	/** Used when returnAll is false. */

@@ -1,0 +1,57 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchDatasets } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as image from './actions/image/Image.resource';
+import * as keyframe from './actions/keyframe/Keyframe.resource';
+import * as transcript from './actions/transcript/Transcript.resource';
+import * as video from './actions/video/Video.resource';
+import { searchVideos } from './methods/listSearch';
+
+export class MediaAnalysisSearch implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Search',
+		name: 'mediaAnalysisSearch',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Search the images, video frames, videos and transcripts of a Media Analysis dataset by text or by image',
+		defaults: { name: 'Media Analysis Search' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Image', value: 'image' },
+					{ name: 'Keyframe', value: 'keyframe' },
+					{ name: 'Transcript', value: 'transcript' },
+					{ name: 'Video', value: 'video' },
+				],
+				default: 'image',
+			},
+			...image.description,
+			...keyframe.description,
+			...transcript.description,
+			...video.description,
+		],
+	};
+
+	methods = { listSearch: { searchDatasets, searchVideos } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, {
+			image: image.operations,
+			keyframe: keyframe.operations,
+			transcript: transcript.operations,
+			video: video.operations,
+		});
+	}
+}

@@ -1,0 +1,233 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ModerationScoreType, SearchMetadataFilters } from '../../shared/api';
+import { getPageLimit } from '../../shared/descriptions';
+import { UUID_PATTERN, assertDateTime, assertHttpUrl, assertNotEmpty, assertRange, assertUuid, invalidParameter } from '../../shared/validation';
+
+/** Image-to-image and video search answer at most 1000 results per request. */
+export const MAX_SEARCH_LIMIT = 1000;
+
+export const textQueryField = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+	displayName: 'Query',
+	name: 'textQuery',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. sunset at the beach',
+	description: 'What to look for, in plain words',
+	...overrides,
+});
+
+export function getTextQuery(this: IExecuteFunctions, itemIndex: number, label = 'Query'): string {
+	return assertNotEmpty.call(this, this.getNodeParameter('textQuery', itemIndex, ''), label, itemIndex);
+}
+
+/** The reference image of a "search by image": an image or keyframe already in the dataset, or a public URL. */
+export const queryImageLocator: INodeProperties = {
+	displayName: 'Query Image',
+	name: 'queryImage',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: 'The image to find similar ones to',
+	modes: [
+		{
+			displayName: 'By Image ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid image ID (a UUID)' },
+				},
+			],
+		},
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: 'e.g. https://example.com/photos/beach.jpg',
+			validation: [{ type: 'regex', properties: { regex: '^\\s*https?://.+', errorMessage: 'Not an http or https URL' } }],
+		},
+	],
+};
+
+/** `coactive_image_id` or `public_url`, checked before anything is sent. */
+export function getQueryImage(this: IExecuteFunctions, itemIndex: number): { coactive_image_id?: string; public_url?: string } {
+	const locator = this.getNodeParameter('queryImage', itemIndex) as { mode?: string; value?: unknown };
+	if (locator?.mode === 'url') return { public_url: assertHttpUrl.call(this, locator.value, 'Query Image', itemIndex) };
+	return { coactive_image_id: assertUuid.call(this, locator?.value, 'Query Image', itemIndex) };
+}
+
+/** Return All / Limit for one item, with the endpoint's largest allowed limit checked first. */
+export function getSearchLimit(this: IExecuteFunctions, itemIndex: number, max?: number) {
+	const page = getPageLimit.call(this, itemIndex);
+	if (!page.returnAll) page.limit = assertRange.call(this, page.limit, 'Limit', itemIndex, { min: 1, max });
+	return page;
+}
+
+export const metadataFiltersField: INodeProperties = {
+	displayName: 'Metadata Filters',
+	name: 'metadataFilters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Filter',
+	default: {},
+	description: 'Return only assets whose metadata matches every filter',
+	options: [
+		{
+			displayName: 'Filter',
+			name: 'filter',
+			values: [
+				{
+					displayName: 'Condition',
+					name: 'condition',
+					type: 'options',
+					options: [
+						{ name: 'Equals', value: 'equals' },
+						{ name: 'Is Between Dates', value: 'dateRange', description: 'Both ends included' },
+						{ name: 'Is False', value: 'isFalse' },
+						{ name: 'Is True', value: 'isTrue' },
+						{ name: 'Not Equals', value: 'notEquals' },
+					],
+					default: 'equals',
+				},
+				{
+					displayName: 'From',
+					name: 'from',
+					type: 'dateTime',
+					default: '',
+					displayOptions: { show: { condition: ['dateRange'] } },
+					description: 'Earliest date and time',
+				},
+				{
+					displayName: 'Key',
+					name: 'key',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. brand',
+					description: 'The metadata field to compare',
+				},
+				{
+					displayName: 'To',
+					name: 'to',
+					type: 'dateTime',
+					default: '',
+					displayOptions: { show: { condition: ['dateRange'] } },
+					description: 'Latest date and time',
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+					displayOptions: { show: { condition: ['equals', 'notEquals'] } },
+				},
+			],
+		},
+	],
+};
+
+interface FilterEntry {
+	key?: string;
+	condition?: 'equals' | 'notEquals' | 'isTrue' | 'isFalse' | 'dateRange';
+	value?: unknown;
+	from?: string;
+	to?: string;
+}
+
+const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
+
+/**
+ * The Metadata Filters list as the service's `metadata_filters`, or undefined when empty. Video search needs both
+ * ends of a date range (`bothDateEnds`).
+ */
+export function getMetadataFilters(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ bothDateEnds = false } = {},
+): SearchMetadataFilters | undefined {
+	const entries = ((this.getNodeParameter('metadataFilters', itemIndex, {}) as IDataObject).filter as FilterEntry[] | undefined) ?? [];
+	if (entries.length === 0) return undefined;
+	const filters = entries.map((entry, position): SearchMetadataFilters['filters'][number] => {
+		const label = `Metadata Filters (filter ${position + 1})`;
+		const key = assertNotEmpty.call(this, entry.key, `${label} Key`, itemIndex);
+		switch (entry.condition ?? 'equals') {
+			case 'isTrue':
+				return { key, operator: '==', value: true };
+			case 'isFalse':
+				return { key, operator: '==', value: false };
+			case 'notEquals':
+				return { key, operator: '!=', value: String(entry.value ?? '') };
+			case 'dateRange': {
+				const from = entry.from ? epochSeconds(assertDateTime.call(this, entry.from, `${label} From`, itemIndex)) : null;
+				const to = entry.to ? epochSeconds(assertDateTime.call(this, entry.to, `${label} To`, itemIndex)) : null;
+				if ((bothDateEnds && (from === null || to === null)) || (from === null && to === null)) {
+					throw invalidParameter.call(
+						this,
+						label,
+						itemIndex,
+						bothDateEnds ? 'a date range needs both From and To here' : 'a date range needs From, To or both',
+						bothDateEnds ? 'Video search compares dates within a closed range: set both From and To.' : 'Set From, To or both.',
+					);
+				}
+				return { key, operator: 'DateTimeRangeInclusive', start_utc_epoch: from, end_utc_epoch: to };
+			}
+			default:
+				return { key, operator: '==', value: String(entry.value ?? '') };
+		}
+	});
+	return { filters };
+}
+
+export const negativeTextOption: INodeProperties = {
+	displayName: 'Negative Text',
+	name: 'negativeText',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. people',
+	description: 'What results should not show; steers the search away from it',
+};
+
+export const assetTypeOption: INodeProperties = {
+	displayName: 'Asset Type',
+	name: 'assetType',
+	type: 'options',
+	options: [
+		{ name: 'Image', value: 'image', description: 'Only images' },
+		{ name: 'Video', value: 'video', description: 'Only keyframes of videos' },
+	],
+	default: 'image',
+	description: 'Search only one kind of asset; without this option both are searched',
+};
+
+export const skipModerationOption: INodeProperties = {
+	displayName: 'Skip Moderation',
+	name: 'skipModeration',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to skip content moderation when it is enabled for the organization',
+};
+
+export const moderationScoreTypeOption: INodeProperties = {
+	displayName: 'Moderation Score Type',
+	name: 'moderationScoreType',
+	type: 'options',
+	options: [
+		{ name: 'Level', value: 'level', description: 'Scores from 0 to 5' },
+		{ name: 'Probability', value: 'probability', description: 'Scores from 0 to 1' },
+	],
+	default: 'probability',
+	description: 'How moderation scores are given when moderation is on (this does not turn it on or off)',
+};
+
+/** Options every search shares, in the service's keys; only those the user added. */
+export function commonSearchOptions(options: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
+	if (options.moderationScoreType !== undefined) body.moderation_score_type = options.moderationScoreType as ModerationScoreType;
+	if (options.assetType !== undefined) body.asset_type = options.assetType;
+	if (typeof options.negativeText === 'string' && options.negativeText.trim()) body.negative_text = options.negativeText.trim();
+	return body;
+}

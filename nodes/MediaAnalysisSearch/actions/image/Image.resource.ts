@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as searchByImage from './searchByImage.operation';
+import * as searchByText from './searchByText.operation';
+
+export const operations = { searchByImage, searchByText };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['image'] } },
+		options: [
+			{
+				name: 'Search by Image',
+				value: 'searchByImage',
+				description: 'Find images that look like a given image',
+				action: 'Search images by image',
+			},
+			{
+				name: 'Search by Text',
+				value: 'searchByText',
+				description: 'Find images that match a description',
+				action: 'Search images by text',
+			},
+		],
+		default: 'searchByText',
+	},
+	...searchByImage.description,
+	...searchByText.description,
+];

@@ -1,0 +1,66 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { TranscriptMatchRequest } from '../../../shared/api';
+import { datasetLocator, getDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
+import { getMetadataFilters, getTextQuery, metadataFiltersField, moderationScoreTypeOption, textQueryField } from '../fields';
+import { paginateSearch } from '../paginateSearch';
+
+const properties: INodeProperties[] = [
+	datasetLocator(),
+	textQueryField({
+		displayName: 'Phrase',
+		placeholder: 'e.g. thank you for your time',
+		description: 'The exact words to find in what is said (not a similarity search)',
+	}),
+	...returnAllOrLimit(),
+	metadataFiltersField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Composite Type',
+				name: 'compositeType',
+				type: 'options',
+				options: [
+					{ name: 'Scene', value: 'scene' },
+					{ name: 'Segment', value: 'segment' },
+					{ name: 'Shot', value: 'shot' },
+				],
+				default: 'shot',
+				description: 'The kind of video slice a match is reported in',
+			},
+			moderationScoreTypeOption,
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['transcript'], operation: ['searchExactPhrase'] } },
+	properties,
+);
+
+/** Every transcript passage that contains the phrase, with its video, times and coverage score. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const body: TranscriptMatchRequest = {
+		dataset_id: getDatasetId.call(this, itemIndex),
+		text_query: getTextQuery.call(this, itemIndex, 'Phrase'),
+	};
+	if (options.compositeType !== undefined) body.composite_type = options.compositeType as string;
+	if (options.moderationScoreType !== undefined) {
+		body.moderation_score_type = options.moderationScoreType as TranscriptMatchRequest['moderation_score_type'];
+	}
+	const metadataFilters = getMetadataFilters.call(this, itemIndex);
+	if (metadataFilters) body.metadata_filters = metadataFilters;
+	return await paginateSearch.call(
+		this,
+		itemIndex,
+		'/api/v1/search/text-to-transcript/exact-match',
+		body as unknown as IDataObject & TranscriptMatchRequest,
+	);
+}

@@ -1,0 +1,77 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { VideoSearchRequest } from '../../../shared/api';
+import { datasetLocator, getDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
+import { videoSearchBody } from '../../../shared/transport';
+import {
+	MAX_SEARCH_LIMIT,
+	getMetadataFilters,
+	getTextQuery,
+	metadataFiltersField,
+	moderationScoreTypeOption,
+	skipModerationOption,
+	textQueryField,
+} from '../fields';
+import { paginateSearch } from '../paginateSearch';
+
+const properties: INodeProperties[] = [
+	datasetLocator(),
+	textQueryField({ placeholder: 'e.g. person walking in a park' }),
+	...returnAllOrLimit(MAX_SEARCH_LIMIT),
+	metadataFiltersField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Ignore Keyframes',
+				name: 'ignoreKeyframes',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to leave out the preview keyframe of each video',
+			},
+			{
+				displayName: 'Match On',
+				name: 'modality',
+				type: 'options',
+				options: [
+					{ name: 'Capped Shot Segments', value: 'capped-shot-segment' },
+					{ name: 'Frames', value: 'image', description: 'Videos with a single frame like the query' },
+					{ name: 'Shots', value: 'shot', description: 'Videos with a scene like the query' },
+					{ name: 'Spoken Words', value: 'audio_speech_to_text', description: 'What is said in the video' },
+					{ name: 'Whole Video', value: 'video', description: 'The video as a whole (the service default)' },
+				],
+				default: 'video',
+			},
+			moderationScoreTypeOption,
+			skipModerationOption,
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['search'] } }, properties);
+
+/** One result per video, best first, with its most relevant shot and a preview frame; Limit is 1 to 1000. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const body: VideoSearchRequest = {
+		dataset_id: getDatasetId.call(this, itemIndex),
+		text_query: getTextQuery.call(this, itemIndex),
+	};
+	if (options.modality !== undefined) body.modality = options.modality as VideoSearchRequest['modality'];
+	if (options.ignoreKeyframes !== undefined) body.ignore_keyframes = options.ignoreKeyframes as boolean;
+	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
+	if (options.moderationScoreType !== undefined) {
+		body.moderation_score_type = options.moderationScoreType as VideoSearchRequest['moderation_score_type'];
+	}
+	const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: true });
+	if (metadataFilters) body.metadata_filters = metadataFilters as VideoSearchRequest['metadata_filters'];
+	return await paginateSearch.call(this, itemIndex, '/api/v1/search/video', body as unknown as IDataObject & VideoSearchRequest, {
+		style: videoSearchBody,
+		maxLimit: MAX_SEARCH_LIMIT,
+	});
+}

@@ -1,0 +1,90 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { UUID_PATTERN, assertRange, assertUuid } from '../../../shared/validation';
+import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { getTextQuery, textQueryField } from '../fields';
+import { datasetNotFound } from '../paginateSearch';
+
+const properties: INodeProperties[] = [
+	datasetLocator(),
+	{
+		displayName: 'Video',
+		name: 'videoId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The video to search in',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Type words to find a video of the dataset...',
+				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid video ID (a UUID)' },
+					},
+				],
+			},
+		],
+	},
+	textQueryField({ placeholder: 'e.g. goal celebration' }),
+	{
+		displayName: 'Composite Type',
+		name: 'compositeType',
+		type: 'options',
+		options: [
+			{ name: 'Scene', value: 'scene' },
+			{ name: 'Segment', value: 'segment' },
+			{ name: 'Shot', value: 'shot' },
+		],
+		default: 'shot',
+		description: 'The kind of video slice to rank',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1 },
+		description: 'Max number of results to return',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['searchWithinVideo'] } }, properties);
+
+/** The slices of one video ranked by the query: one item, the video with its `slices`, best first. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const datasetId = getDatasetId.call(this, itemIndex);
+	const videoId = assertUuid.call(this, this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }), 'Video', itemIndex);
+	const notFound = datasetNotFound(datasetId);
+	return await apiRequest.call(this, {
+		method: 'GET',
+		path: '/api/v1/search/video',
+		qs: {
+			dataset_id: datasetId,
+			video_id: videoId,
+			text_query: getTextQuery.call(this, itemIndex),
+			composite_type: this.getNodeParameter('compositeType', itemIndex, 'shot') as string,
+			limit: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 }),
+		},
+		itemIndex,
+		explain: (failure, details) =>
+			failure.status === 404 && /video/i.test(details[0] ?? '')
+				? {
+						message: `Video ${videoId} not found in dataset ${datasetId}`,
+						description: 'Check the video ID, or choose the video "From list" after choosing its dataset; only fully ingested videos can be searched.',
+					}
+				: notFound(failure),
+	});
+}
