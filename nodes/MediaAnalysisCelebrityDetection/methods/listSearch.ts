@@ -24,6 +24,7 @@ async function scanPersons(
 		const response = (await apiRequest.call(context, {
 			method: 'GET',
 			path: '/api/v0/celebrity-detection/persons',
+			// Sorting by name is assumed to be supported: sort_field is a free string in the OpenAPI document.
 			qs: { page, per_page: PER_PAGE, sort_field: 'name', sort_direction: 'asc' },
 		})) as PersonsResponse;
 		for (const person of response.data ?? []) results.push(...pick(person));
