@@ -1,0 +1,71 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { DEMO_PERSONAL_TOKEN } from '../../sandbox/server';
+import type { CredentialJson, WorkflowJson } from './instance';
+import { PACKAGE_NAME } from './package';
+import { REPO_ROOT } from './runtime';
+
+export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+
+/** Id of the credential every example uses; `npm start`, `npm run demo` and the tests import it. */
+export const SANDBOX_CREDENTIAL_ID = 'maSandboxCred001';
+export const SANDBOX_CREDENTIAL_NAME = 'Media Analysis sandbox';
+
+/** A Media Analysis API credential for the sandbox at `baseUrl`, logging in with the demo personal token. */
+export function sandboxCredential(baseUrl: string): CredentialJson {
+	return {
+		id: SANDBOX_CREDENTIAL_ID,
+		name: SANDBOX_CREDENTIAL_NAME,
+		type: 'mediaAnalysisApi',
+		data: { baseUrl, authentication: 'personalToken', personalToken: DEMO_PERSONAL_TOKEN },
+	};
+}
+
+export interface Example {
+	/** File name under examples/. */
+	file: string;
+	workflow: WorkflowJson;
+	/** True when the workflow starts with a trigger of this package: it runs when published, not with `execute`. */
+	triggered: boolean;
+}
+
+const TRIGGER_TYPES_RUN_BY_EXECUTE = new Set(['n8n-nodes-base.manualTrigger']);
+
+/**
+ * Every workflow in examples/*.json, checked: a 16-character id, nodes of this package or of n8n itself, and the
+ * sandbox credential on every node of this package. A malformed example throws, it is never skipped.
+ */
+export function loadExamples(): Example[] {
+	const files = readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort();
+	const ids = new Set<string>();
+	return files.map((file) => {
+		const workflow = JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
+		const problem = (message: string) => new Error(`examples/${file}: ${message}`);
+		if (!/^[A-Za-z0-9]{16}$/.test(workflow.id ?? '')) throw problem('needs an "id" of 16 letters and digits');
+		if (ids.has(workflow.id)) throw problem(`the id ${workflow.id} is used by another example`);
+		ids.add(workflow.id);
+		if (!workflow.name) throw problem('needs a "name"');
+		let triggered = false;
+		for (const node of workflow.nodes) {
+			const ours = node.type.startsWith(`${PACKAGE_NAME}.`);
+			if (!ours && !node.type.startsWith('n8n-nodes-base.')) {
+				throw problem(`node "${node.name}" has type ${node.type}: only ${PACKAGE_NAME} and n8n-nodes-base nodes`);
+			}
+			if (ours) {
+				const credential = (node.credentials as Record<string, { id?: string }> | undefined)?.mediaAnalysisApi;
+				if (credential?.id !== SANDBOX_CREDENTIAL_ID) {
+					throw problem(`node "${node.name}" must use the credential ${SANDBOX_CREDENTIAL_ID}`);
+				}
+				if (node.type.endsWith('Trigger')) triggered = true;
+			} else if (node.type.endsWith('Trigger') && !TRIGGER_TYPES_RUN_BY_EXECUTE.has(node.type)) {
+				throw problem(`node "${node.name}": start with a Manual Trigger or a trigger of this package`);
+			}
+		}
+		return { file, workflow, triggered };
+	});
+}

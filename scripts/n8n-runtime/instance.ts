@@ -1,0 +1,373 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { PACKAGE_NAME } from './package';
+import { freePort, spawnTracked, stopTracked } from './processes';
+import { type Log, npmFreeEnvironment, type Runtime } from './runtime';
+
+/** The owner account of a started n8n 2.x (created from environment variables; see `ownerEnvironment`). */
+export const OWNER = {
+	email: 'owner@media-analysis.example',
+	password: 'Sandbox-Demo-2026',
+	firstName: 'Demo',
+	lastName: 'Owner',
+} as const;
+
+export interface CredentialJson {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; type: string; parameters?: Record<string, unknown>; [key: string]: unknown }>;
+	connections: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface CliResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+interface TaskData {
+	executionStatus?: string;
+	error?: { message?: string; description?: string };
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
+}
+
+/** What `n8n execute --rawOutput` printed, parsed. */
+export interface Execution {
+	ok: boolean;
+	/** n8n's run data (`IRun`), when the execution succeeded. */
+	run?: {
+		status?: string;
+		data: { resultData: { runData: Record<string, TaskData[]>; lastNodeExecuted?: string } };
+	};
+	/** Everything the command printed (for failure messages; also scanned for secrets). */
+	output: string;
+}
+
+/** Items a node emitted on its first output in its last run. */
+export function nodeOutput(execution: Execution, nodeName: string, outputIndex = 0): Array<Record<string, unknown>> {
+	if (!execution.run) throw new Error(`The execution failed:\n${tail(execution.output)}`);
+	const runs = execution.run.data.resultData.runData[nodeName];
+	if (!runs || runs.length === 0) {
+		const ran = Object.keys(execution.run.data.resultData.runData).join(', ');
+		throw new Error(`Node "${nodeName}" did not run (ran: ${ran})`);
+	}
+	const items = runs[runs.length - 1].data?.main?.[outputIndex] ?? [];
+	return items.map((item) => item.json);
+}
+
+export function tail(text: string, chars = 6000): string {
+	return text.length > chars ? `…${text.slice(-chars)}` : text;
+}
+
+export interface InstanceOptions {
+	runtime: Runtime;
+	/** n8n's user folder (it keeps `.n8n/` in it): database, encryption key, community packages. */
+	userFolder: string;
+	log?: Log;
+}
+
+/**
+ * One n8n installation: a runtime plus an isolated user folder. Every command runs n8n's own CLI on the runtime's
+ * Node.js, listening on 127.0.0.1 only, with telemetry and calls home off.
+ */
+export class N8nInstance {
+	readonly runtime: Runtime;
+	readonly userFolder: string;
+	private readonly log: Log;
+	private ownerHash: string | undefined;
+
+	constructor(options: InstanceOptions) {
+		this.runtime = options.runtime;
+		this.userFolder = options.userFolder;
+		this.log = options.log ?? (() => {});
+		mkdirSync(this.userFolder, { recursive: true });
+	}
+
+	get major(): number {
+		return Number(this.runtime.spec.n8nVersion.split('.')[0]);
+	}
+
+	/** Folder n8n loads community packages from. */
+	get nodesFolder(): string {
+		return join(this.userFolder, '.n8n', 'nodes');
+	}
+
+	/** Environment of every n8n process. */
+	environment(ports: { port: number; brokerPort: number }): NodeJS.ProcessEnv {
+		const env: NodeJS.ProcessEnv = {
+			...npmFreeEnvironment(),
+			PATH: `${join(this.runtime.nodeBin, '..')}:${process.env.PATH ?? ''}`,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			N8N_PORT: String(ports.port),
+			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${ports.port}`,
+			N8N_RUNNERS_BROKER_PORT: String(ports.brokerPort),
+			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			// No calls home: telemetry, version checks, templates, banners, the verified-packages list.
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+			N8N_PYTHON_ENABLED: 'false',
+		};
+		// Variables that would change what n8n does: jest's NODE_ENV=test makes n8n refuse to load nodes, and a
+		// developer's shell may point n8n at other extensions, another database or a config file.
+		for (const key of Object.keys(env)) {
+			if (key.startsWith('JEST_') || key.startsWith('DB_')) delete env[key];
+		}
+		for (const key of ['NODE_ENV', 'NODE_OPTIONS', 'N8N_CUSTOM_EXTENSIONS', 'N8N_CONFIG_FILES', 'EXECUTIONS_MODE']) {
+			delete env[key];
+		}
+		if (this.major >= 2) {
+			// The MCP registry module fetches a server list from n8n's API at start; nothing here needs it.
+			env.N8N_DISABLED_MODULES = 'mcp-registry';
+		}
+		return env;
+	}
+
+	/** Puts the packed package where n8n installs community packages: `.n8n/nodes/node_modules/<package>`. */
+	async installPackage(tarball: string): Promise<void> {
+		const target = join(this.nodesFolder, 'node_modules', PACKAGE_NAME);
+		rmSync(target, { recursive: true, force: true });
+		mkdirSync(target, { recursive: true });
+		await new Promise<void>((resolve, reject) => {
+			const child = spawn('tar', ['xzf', tarball, '-C', target, '--strip-components=1'], { stdio: 'inherit' });
+			child.once('error', reject);
+			child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar exited with ${code}`))));
+		});
+		// What `npm install <package>` in the nodes folder leaves behind, so that n8n sees an installed package.
+		const manifest = join(this.nodesFolder, 'package.json');
+		const version = (JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { version: string }).version;
+		writeFileSync(
+			manifest,
+			`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: version } }, null, 2)}\n`,
+		);
+	}
+
+	/** Runs `n8n <args>` to completion. Rejects on a non-zero exit unless `allowFailure`. */
+	async cli(args: string[], options: { timeoutMs?: number; allowFailure?: boolean } = {}): Promise<CliResult> {
+		const env = this.environment({ port: await freePort(), brokerPort: await freePort() });
+		const child = spawnTracked(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], {
+			cwd: this.userFolder,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const timeoutMs = options.timeoutMs ?? 180000;
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			void stopTracked(child, 5000);
+		}, timeoutMs);
+		const code = await new Promise<number | null>((resolve, reject) => {
+			child.once('error', reject);
+			child.once('close', (exitCode) => resolve(exitCode));
+		});
+		clearTimeout(timer);
+		const result = { code, stdout, stderr };
+		if (timedOut) throw new Error(`n8n ${args.join(' ')} took longer than ${timeoutMs} ms:\n${tail(stdout + stderr)}`);
+		if (code !== 0 && !options.allowFailure) {
+			throw new Error(`n8n ${args.join(' ')} exited with ${code}:\n${tail(stdout + stderr)}`);
+		}
+		return result;
+	}
+
+	/** `n8n import:credentials`: plain `data` is encrypted with this instance's key on import. */
+	async importCredentials(credentials: CredentialJson[]): Promise<void> {
+		await this.withTempFile('credentials.json', credentials, (file) =>
+			this.cli(['import:credentials', `--input=${file}`]),
+		);
+	}
+
+	/** `n8n import:workflow`; a workflow with the id of an existing one replaces it. */
+	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
+		if (workflows.length === 0) return;
+		await this.withTempFile('workflows.json', workflows, (file) => this.cli(['import:workflow', `--input=${file}`]));
+	}
+
+	/** `n8n execute --id=<id> --rawOutput`. */
+	async execute(workflowId: string): Promise<Execution> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
+		const output = `${result.stdout}\n${result.stderr}`;
+		if (result.code !== 0) return { ok: false, output };
+		// Log lines come first; the run data is the JSON document that starts on a line of its own.
+		const start = result.stdout.search(/^\{$/m);
+		if (start < 0) return { ok: false, output };
+		const run = JSON.parse(result.stdout.slice(start)) as Execution['run'];
+		return { ok: true, run, output };
+	}
+
+	/** Node types n8n loaded (`n8n export:nodes`, n8n 2.x). */
+	async loadedNodeTypes(): Promise<Array<{ name: string; displayName: string; version: number | number[] }>> {
+		const dir = mkdtempSync(join(this.userFolder, 'export-'));
+		try {
+			const file = join(dir, 'nodes.json');
+			await this.cli(['export:nodes', `--output=${file}`]);
+			return JSON.parse(readFileSync(file, 'utf8')) as Array<{
+				name: string;
+				displayName: string;
+				version: number | number[];
+			}>;
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
+	/** Activates a workflow for the next `n8n start` (`publish:workflow` in 2.x, `update:workflow --active` in 1.x). */
+	async publish(workflowId: string): Promise<void> {
+		if (this.major >= 2) await this.cli(['publish:workflow', `--id=${workflowId}`]);
+		else await this.cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
+	}
+
+	/** Environment that creates (or resets) the owner account at `n8n start` (n8n 2.x). */
+	ownerEnvironment(): NodeJS.ProcessEnv {
+		if (this.major < 2) return {};
+		if (!this.ownerHash) {
+			// n8n wants a bcrypt hash; bcryptjs is n8n's own dependency, pure JavaScript.
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const bcrypt = require(join(this.runtime.dir, 'node_modules', 'bcryptjs')) as {
+				hashSync(password: string, rounds: number): string;
+			};
+			this.ownerHash = bcrypt.hashSync(OWNER.password, 10);
+		}
+		return {
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
+			N8N_INSTANCE_OWNER_FIRST_NAME: OWNER.firstName,
+			N8N_INSTANCE_OWNER_LAST_NAME: OWNER.lastName,
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: this.ownerHash,
+		};
+	}
+
+	/**
+	 * `n8n start`: the editor and the API on 127.0.0.1. Resolves once n8n reports ready; rejects if it exits first
+	 * or is not ready in time.
+	 */
+	async start(options: { port?: number; onOutput?: (text: string) => void; readyTimeoutMs?: number } = {}) {
+		const port = options.port ?? (await freePort());
+		const env = { ...this.environment({ port, brokerPort: await freePort() }), ...this.ownerEnvironment() };
+		const child = spawnTracked(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
+			cwd: this.userFolder,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const server = new RunningN8n(child, `http://127.0.0.1:${port}`);
+		const onData = (chunk: Buffer) => {
+			const text = chunk.toString();
+			server.appendOutput(text);
+			options.onOutput?.(text);
+		};
+		child.stdout?.on('data', onData);
+		child.stderr?.on('data', onData);
+		try {
+			await server.waitUntilReady(options.readyTimeoutMs ?? 180000);
+		} catch (error) {
+			await server.stop();
+			throw error;
+		}
+		this.log(`n8n ${this.runtime.spec.n8nVersion} is ready on ${server.url}`);
+		return server;
+	}
+
+	private async withTempFile<T>(name: string, content: unknown, body: (file: string) => Promise<T>): Promise<T> {
+		const dir = mkdtempSync(join(this.userFolder, 'import-'));
+		try {
+			const file = join(dir, name);
+			writeFileSync(file, JSON.stringify(content, null, 2));
+			return await body(file);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	}
+}
+
+/** A started `n8n start`: its URL, its output, a logged-in REST client, and `stop()`. */
+export class RunningN8n {
+	private output = '';
+	private cookie: string | undefined;
+
+	constructor(
+		private readonly child: ChildProcess,
+		readonly url: string,
+	) {}
+
+	appendOutput(text: string) {
+		this.output = (this.output + text).slice(-500000);
+	}
+
+	/** What n8n printed so far (the last 500 kB). */
+	get logs(): string {
+		return this.output;
+	}
+
+	get exited(): boolean {
+		return this.child.exitCode !== null || this.child.signalCode !== null;
+	}
+
+	async waitUntilReady(timeoutMs: number): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (this.exited) throw new Error(`n8n exited before it was ready:\n${tail(this.output)}`);
+			try {
+				const response = await fetch(`${this.url}/healthz/readiness`);
+				if (response.ok) return;
+			} catch {
+				// Not listening yet.
+			}
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		throw new Error(`n8n was not ready after ${timeoutMs} ms:\n${tail(this.output)}`);
+	}
+
+	/** Logs in as the owner (n8n 2.x) and returns the session cookie. */
+	async login(): Promise<string> {
+		if (this.cookie) return this.cookie;
+		const response = await fetch(`${this.url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		if (!response.ok) throw new Error(`Login to n8n failed: ${response.status} ${await response.text()}`);
+		const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
+		if (!setCookie) throw new Error('Login to n8n returned no n8n-auth cookie');
+		this.cookie = setCookie.split(';')[0];
+		return this.cookie;
+	}
+
+	/** GET on n8n's internal REST API as the owner; returns `data`. */
+	async rest<T>(path: string): Promise<T> {
+		const cookie = await this.login();
+		const response = await fetch(`${this.url}/rest${path}`, { headers: { cookie, 'browser-id': 'e2e' } });
+		if (!response.ok) throw new Error(`GET /rest${path}: ${response.status} ${await response.text()}`);
+		return ((await response.json()) as { data: T }).data;
+	}
+
+	async stop(): Promise<void> {
+		await stopTracked(this.child);
+	}
+}

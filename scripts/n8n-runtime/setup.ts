@@ -1,0 +1,36 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { N8nInstance } from './instance';
+import { stagePackage } from './package';
+import { ensureRuntime, type Log, REPO_ROOT, type RuntimeSpec } from './runtime';
+
+/** Git-ignored home of every n8n user folder this project makes. */
+export const USER_FOLDERS = join(REPO_ROOT, '.n8n-user');
+
+/** A new, empty user folder `.n8n-user/<name>-<pid>-<time>` (tests and demos remove it when done). */
+export function scratchUserFolder(name: string): string {
+	const folder = join(USER_FOLDERS, `${name}-${process.pid}-${Date.now()}`);
+	mkdirSync(folder, { recursive: true });
+	return folder;
+}
+
+export function removeUserFolder(folder: string): void {
+	if (!folder.startsWith(`${USER_FOLDERS}/`)) throw new Error(`Refusing to remove ${folder}`);
+	rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * Builds and packs the package, installs the runtime if needed (cached), and puts the package into the user folder as
+ * a community package. Returns the instance, ready for imports and commands.
+ */
+export async function prepareN8n(options: { spec: RuntimeSpec; userFolder: string; log?: Log }): Promise<N8nInstance> {
+	const log = options.log ?? (() => {});
+	const tarball = await stagePackage(log);
+	const runtime = await ensureRuntime(options.spec, log);
+	const instance = new N8nInstance({ runtime, userFolder: options.userFolder, log });
+	await instance.installPackage(tarball);
+	return instance;
+}
