@@ -15,14 +15,11 @@ export async function scanNewestFirst(
 	style: PageStyle,
 	observe: (record: IDataObject) => Observation | undefined,
 	cursor: number | null,
-	pageLimit = Number.POSITIVE_INFINITY,
 ): Promise<Observation[]> {
 	const observations: Observation[] = [];
 	let previousTime = Number.POSITIVE_INFINITY;
 	let ordered = true;
-	let pagesRead = 0;
 	for await (const page of pages.call(this, request, style, Number.POSITIVE_INFINITY)) {
-		pagesRead++;
 		let reachedOlder = false;
 		for (const record of page) {
 			const observation = observe(record);
@@ -36,7 +33,7 @@ export async function scanNewestFirst(
 			}
 			observations.push(observation);
 		}
-		if ((reachedOlder && ordered) || pagesRead >= pageLimit) break;
+		if (reachedOlder && ordered) break;
 	}
 	return observations;
 }

@@ -1,0 +1,213 @@
+/* The polling trigger through n8n-core's PollContext against the sandbox: every event exactly once. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { accessToken, send } from '../sandbox/helpers';
+import { TYPES, useTestBed } from './setup';
+
+const bed = useTestBed();
+const DATASET = SEED_DATASET_IDS.demoImages;
+const STEP_MS = 1000;
+const dataset = { __rl: true, mode: 'id', value: DATASET };
+
+let token: string;
+let staticData: IDataObject;
+beforeEach(async () => {
+	bed.sandbox.clock.freeze();
+	bed.sandbox.store.ingestion.setStepMs(STEP_MS);
+	token = await accessToken(bed.sandbox);
+	staticData = {};
+});
+
+/** Starts one ingestion job of images at the given source paths; returns its id. */
+async function ingest(paths: string[], datasetId: string = DATASET): Promise<string> {
+	const reply = await send(bed.sandbox.url, 'POST', '/api/v1/ingestion/images', {
+		token,
+		json: { dataset_id: datasetId, images: paths.map((source_path) => ({ source_path })) },
+	});
+	expect(reply.status).toBe(200);
+	return (reply.body as { id: string }).id;
+}
+const images = (prefix: string, count: number) =>
+	Array.from({ length: count }, (_, i) => `https://media.example.com/${prefix}-${i}.jpg`);
+
+/** One poll, carrying static data from poll to poll as n8n does. */
+async function poll(parameters: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
+	const before = bed.apiRequests().length;
+	const result = await bed.harness.runPoll({ type: TYPES.trigger, parameters, staticData, mode });
+	if (mode === 'trigger') staticData = result.staticData;
+	const events = (result.items?.[0] ?? []).map((item) => item.json);
+	return { events, requests: bed.apiRequests().length - before, staticData: result.staticData };
+}
+const step = (steps = 1) => bed.sandbox.clock.advance(steps * STEP_MS);
+const keys = (events: IDataObject[]) =>
+	events.map((e) => `${e.event}:${((e.job ?? e.asset) as IDataObject).id ?? ((e.asset as IDataObject) ?? {}).asset_id}`);
+
+const JOB_EVENTS = { events: ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed'], datasetId: dataset };
+const ASSET_EVENTS = { events: ['assetCompleted', 'assetFailed'], datasetId: dataset };
+
+test('first activation emits nothing and starts from now; then each job event comes once', async () => {
+	await ingest(images('before', 2));
+	step(5);
+	expect((await poll(JOB_EVENTS)).events).toEqual([]);
+
+	const jobId = await ingest(images('after', 2));
+	step();
+	const first = await poll(JOB_EVENTS);
+	expect(keys(first.events)).toEqual([`jobCreated:${jobId}`, `jobStatusChanged:${jobId}`]);
+	expect(first.events[1]).toMatchObject({ status: 'in_progress', previousStatus: null, datasetId: DATASET });
+	expect((await poll(JOB_EVENTS)).events).toEqual([]);
+	step(2);
+	const done = await poll(JOB_EVENTS);
+	expect(keys(done.events)).toEqual([`jobStatusChanged:${jobId}`, `jobCompleted:${jobId}`]);
+	expect(done.events[1]).toMatchObject({ previousStatus: 'in_progress', job: { status: 'completed', processed_assets: 2 } });
+	step(10);
+	expect((await poll(JOB_EVENTS)).events).toEqual([]);
+});
+
+test('a poll with nothing new makes one request per watched scope', async () => {
+	await poll({ events: ['jobCompleted', 'assetCompleted'], datasetId: dataset });
+	await ingest(images('a', 3));
+	step(3);
+	expect((await poll({ events: ['jobCompleted', 'assetCompleted'], datasetId: dataset })).events).toHaveLength(4);
+	const quiet = await poll({ events: ['jobCompleted', 'assetCompleted'], datasetId: dataset });
+	expect(quiet.events).toEqual([]);
+	expect(quiet.requests).toBe(2); // the jobs list and the dataset's asset statuses, one page each
+});
+
+const CREATED = { events: ['jobCreated'], datasetId: dataset };
+
+test('a burst larger than a page is read through every page, each event once', async () => {
+	await poll(CREATED);
+	const ids: string[] = [];
+	for (let i = 0; i < 250; i++) {
+		ids.push(await ingest([`https://media.example.com/burst-${i}.jpg`]));
+		bed.sandbox.clock.advance(1); // distinct times, all within one step
+	}
+	const created = await poll(CREATED);
+	expect(created.events).toHaveLength(250);
+	expect(new Set(created.events.map((e) => (e.job as IDataObject).id))).toEqual(new Set(ids));
+	expect(created.requests).toBe(3);
+	step(5);
+	await poll(CREATED); // the 250 jobs finished: status changes to read, none wanted
+	const quiet = await poll(CREATED);
+	expect(quiet.events).toEqual([]);
+	expect(quiet.requests).toBe(1); // no rescan of the 250 older jobs
+});
+
+test('events that share a timestamp, split across two polls, are each emitted once', async () => {
+	await poll(CREATED);
+	const a = await ingest(images('same-a', 1));
+	const b = await ingest(images('same-b', 1));
+	const first = await poll(CREATED);
+	const c = await ingest(images('same-c', 1)); // same instant: the clock is frozen
+	const second = await poll(CREATED);
+	expect(keys(first.events).sort()).toEqual([`jobCreated:${a}`, `jobCreated:${b}`].sort());
+	expect(keys(second.events)).toEqual([`jobCreated:${c}`]);
+	expect(first.events[0].eventTime).toBe(second.events[0].eventTime);
+});
+
+test('a restart with saved static data, and one that lost the state of a quiet poll, emit nothing twice', async () => {
+	await poll(ASSET_EVENTS);
+	await ingest(images('restart', 2));
+	step(3);
+	const beforeRestart = await poll(ASSET_EVENTS);
+	expect(beforeRestart.events).toHaveLength(2);
+	const saved = beforeRestart.staticData;
+	await ingest(images('quiet', 1));
+	step(1);
+	expect((await poll(ASSET_EVENTS)).events).toEqual([]); // in progress: nothing wanted yet
+	staticData = JSON.parse(JSON.stringify(saved)) as IDataObject; // n8n restarts with the last saved state
+	step(2);
+	const afterRestart = await poll(ASSET_EVENTS);
+	expect(afterRestart.events.map((e) => (e.asset as IDataObject).source_path)).toEqual(['https://media.example.com/quiet-0.jpg']);
+	expect((await poll(ASSET_EVENTS)).events).toEqual([]);
+});
+
+test('deactivate and reactivate: what happened meanwhile is emitted once; changing what is watched starts afresh', async () => {
+	await poll(JOB_EVENTS);
+	const whileOff = await ingest(images('off', 1));
+	step(3);
+	const back = await poll(JOB_EVENTS);
+	expect(keys(back.events)).toEqual([`jobCreated:${whileOff}`, `jobStatusChanged:${whileOff}`, `jobCompleted:${whileOff}`]);
+	const changed = await poll({ ...JOB_EVENTS, events: ['jobCompleted'] });
+	expect(changed.events).toEqual([]);
+});
+
+test('a failed job and an erroring asset carry their error details', async () => {
+	await poll({ events: ['jobFailed', 'assetFailed'], datasetId: dataset });
+	const jobId = await ingest(['https://media.example.com/broken-1.jpg', 'https://media.example.com/404/two.jpg']);
+	step(3);
+	const { events } = await poll({ events: ['jobFailed', 'assetFailed'], datasetId: dataset });
+	const failedJob = events.find((e) => e.event === 'jobFailed');
+	expect((failedJob?.job as IDataObject).id).toBe(jobId);
+	expect(String((failedJob?.job as IDataObject).error_details)).toMatch(/broken_url/);
+	const failedAssets = events.filter((e) => e.event === 'assetFailed');
+	expect(failedAssets).toHaveLength(2);
+	for (const event of failedAssets) expect(event.asset).toMatchObject({ status: 'error', error_code: 'broken_url' });
+});
+
+test('job status filter and watching every dataset', async () => {
+	const all = { events: ['jobCompleted', 'jobCreated', 'assetCompleted'], jobStatuses: ['completed'] };
+	await poll(all);
+	const good = await ingest(images('mixed', 1), SEED_DATASET_IDS.demoMixed);
+	await ingest(['https://media.example.com/broken.jpg'], SEED_DATASET_IDS.demoVideos); // fails: filtered out
+	step(3);
+	const { events } = await poll(all);
+	expect(keys(events).sort()).toEqual([`jobCompleted:${good}`, `jobCreated:${good}`, expect.stringMatching(/^assetCompleted:/)].sort());
+	expect(events.every((e) => e.datasetId === SEED_DATASET_IDS.demoMixed)).toBe(true);
+});
+
+test('Fetch Test Event returns real recent events without moving the cursor', async () => {
+	await poll(JOB_EVENTS);
+	const saved = JSON.stringify(staticData);
+	const jobId = await ingest(images('sample', 1));
+	step(3);
+	const manual = await poll(JOB_EVENTS, 'manual');
+	expect(manual.events[0]).toMatchObject({ event: 'jobCompleted', job: { id: jobId } });
+	expect(JSON.stringify(staticData)).toBe(saved);
+	const real = await poll(JOB_EVENTS);
+	expect(keys(real.events)).toContain(`jobCompleted:${jobId}`);
+});
+
+test('Fetch Test Event on an account with nothing yet gives a realistic built example', async () => {
+	const empty = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', { token, json: { name: 'empty_one', encoder_name: 'resnet-50' } });
+	const id = (empty.body as { id: string }).id;
+	const { events } = await poll({ events: ['assetFailed'], datasetId: { __rl: true, mode: 'id', value: id } }, 'manual');
+	expect(events).toHaveLength(1);
+	expect(events[0]).toMatchObject({ event: 'assetFailed', asset: { status: 'error', error_code: 'broken_url' } });
+});
+
+test('a malformed dataset id is refused before any request', async () => {
+	await expect(bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...JOB_EVENTS, datasetId: { __rl: true, mode: 'id', value: 'nope' } } })).rejects.toThrow(
+		/Invalid Dataset/,
+	);
+	expect(bed.apiRequests()).toHaveLength(0);
+});
+
+test('soak: 1,000 assets completing over many polls give 1,000 events, each exactly once', async () => {
+	await poll({ events: ['assetCompleted'], datasetId: dataset });
+	const counts = new Map<string, number>();
+	let polls = 0;
+	for (let round = 0; round < 20; round++) {
+		await ingest(images(`soak-${round}`, 50));
+		for (let i = 0; i < 2; i++) {
+			bed.sandbox.clock.advance(STEP_MS * 0.75);
+			polls++;
+			for (const event of (await poll({ events: ['assetCompleted'], datasetId: dataset })).events) {
+				const id = String((event.asset as IDataObject).asset_id);
+				counts.set(id, (counts.get(id) ?? 0) + 1);
+			}
+		}
+	}
+	step(5);
+	for (let i = 0; i < 3; i++) {
+		for (const event of (await poll({ events: ['assetCompleted'], datasetId: dataset })).events) {
+			const id = String((event.asset as IDataObject).asset_id);
+			counts.set(id, (counts.get(id) ?? 0) + 1);
+		}
+	}
+	expect(polls).toBe(40);
+	expect(counts.size).toBe(1000);
+	expect([...counts.values()].every((count) => count === 1)).toBe(true);
+});
