@@ -69,8 +69,20 @@ function walk(properties: INodeProperties[], visit: (p: INodeProperties) => void
 
 describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s', (_name, node) => {
 	const { description } = node as INodeType;
-	test('is usable as a tool, has icons, subtitle and the credential', () => {
-		expect(description.usableAsTool).toBe(true);
+	const isTrigger = description.polling === true;
+	test('an action node is usable as a tool, a trigger is a polling node named …Trigger with no inputs', () => {
+		if (isTrigger) {
+			expect(description.usableAsTool).toBeUndefined();
+			expect(description.name).toMatch(/Trigger$/);
+			expect(description.inputs).toEqual([]);
+			expect(description.group).toEqual(['trigger']);
+			expect(typeof (node as INodeType).poll).toBe('function');
+		} else {
+			expect(description.usableAsTool).toBe(true);
+		}
+	});
+
+	test('has icons, subtitle and the credential', () => {
 		expect(description.icon).toMatchObject({ light: expect.stringContaining('.svg'), dark: expect.stringContaining('.dark.svg') });
 		expect(description.subtitle).toBeTruthy();
 		expect(description.credentials).toEqual([{ name: 'mediaAnalysisApi', required: true }]);
