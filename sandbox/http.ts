@@ -13,6 +13,8 @@ export type ParsedBody =
 export interface Reply {
 	status: number;
 	body?: unknown;
+	/** Sent as is instead of JSON (a file such as query results); give its content-type in `headers`. */
+	raw?: string;
 	headers?: Record<string, string>;
 }
 
@@ -38,7 +40,7 @@ export function errorReply(error: HttpError): Reply {
 export const notFound = () => new HttpError(404, 'Not Found');
 
 export function sendReply(res: ServerResponse, reply: Reply): void {
-	const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+	const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
 	res.writeHead(reply.status, {
 		...(payload ? { 'content-type': 'application/json' } : {}),
 		'content-length': Buffer.byteLength(payload),

@@ -4,6 +4,7 @@ import { seedAssets } from './assets/seed';
 import { CelebrityState } from './celebrity/model';
 import { ConceptState } from './concepts/model';
 import { ConnectionsArea } from './connections/model';
+import { QueriesArea } from './queries/model';
 import type { DatasetRecord } from './datasets/model';
 import { DynamicTagState } from './dynamic-tags/model';
 import { IngestionState } from './ingestion/state';
@@ -56,6 +57,8 @@ export class SandboxStore {
 	readonly assets = new Map<string, AssetRecord>();
 	/** Connections to external storage and their knobs (see connections/model.ts). */
 	readonly connections = new ConnectionsArea();
+	/** Queries, their runs on the sandbox clock, and exports (see queries/model.ts). */
+	readonly queries = new QueriesArea();
 	/** Enrolled persons and their faces in the seeded images (see celebrity/model.ts). */
 	readonly celebrity = new CelebrityState();
 	/** Ingestion jobs and deletion requests (see ingestion/state.ts). */
@@ -86,6 +89,7 @@ export class SandboxStore {
 		this.assets.clear();
 		for (const asset of seedAssets()) this.assets.set(asset.id, asset);
 		this.connections.reset();
+		this.queries.reset();
 		this.celebrity.reset(this.assets);
 		this.ingestion.reset();
 		this.concepts.reset();

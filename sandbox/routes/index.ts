@@ -1,6 +1,7 @@
 import { adSegmentRoutes } from './adSegments';
 import { chatRoutes } from './chat';
 import { connectionRoutes } from './connections';
+import { queryRoutes } from './queries';
 import { classificationRoutes } from './classification';
 import { conceptRoutes } from './concepts';
 import { celebrityRoutes } from './celebrity';
@@ -26,4 +27,5 @@ export const apiRoutes: RouteDefinition[] = [
 	...adSegmentRoutes,
 	...dynamicTagRoutes,
 	...connectionRoutes,
+	...queryRoutes,
 ];

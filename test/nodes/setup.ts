@@ -9,6 +9,7 @@ import { MediaAnalysisConversationalSearch } from '../../nodes/MediaAnalysisConv
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisConnections } from '../../nodes/MediaAnalysisConnections/MediaAnalysisConnections.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
 import { createHarness, type Harness } from '../harness/engine';
@@ -19,6 +20,7 @@ export const TYPES = {
 	search: `${PACKAGE}.mediaAnalysisSearch`,
 	concepts: `${PACKAGE}.mediaAnalysisConcepts`,
 	connections: `${PACKAGE}.mediaAnalysisConnections`,
+	queries: `${PACKAGE}.mediaAnalysisQueries`,
 	conversationalSearch: `${PACKAGE}.mediaAnalysisConversationalSearch`,
 	adSegments: `${PACKAGE}.mediaAnalysisAdSegments`,
 	dynamicTags: `${PACKAGE}.mediaAnalysisDynamicTags`,
@@ -47,6 +49,7 @@ export function useTestBed(): TestBed {
 				[TYPES.search]: new MediaAnalysisSearch(),
 				[TYPES.concepts]: new MediaAnalysisConcepts(),
 				[TYPES.connections]: new MediaAnalysisConnections(),
+				[TYPES.queries]: new MediaAnalysisQueries(),
 				[TYPES.conversationalSearch]: new MediaAnalysisConversationalSearch(),
 				[TYPES.adSegments]: new MediaAnalysisAdSegments(),
 				[TYPES.dynamicTags]: new MediaAnalysisDynamicTags(),

@@ -15,5 +15,7 @@ export {
 export type { PageStyle, PageLimit } from './pagination';
 export { explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';
+export { downloadText } from './download';
+export type { DownloadedText } from './download';
 export { waitUntilSettled } from './waiting';
 export type { WaitOptions, WaitSpec, WaitState } from './waiting';

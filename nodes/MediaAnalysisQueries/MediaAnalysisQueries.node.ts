@@ -1,0 +1,41 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchConnections, searchDatasets } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as query from './actions/query/Query.resource';
+import { searchEmbeddings, searchQueries } from './methods/listSearch';
+
+export class MediaAnalysisQueries implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Queries',
+		name: 'mediaAnalysisQueries',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results',
+		defaults: { name: 'Media Analysis Queries' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Query', value: 'query' }],
+				default: 'query',
+			},
+			...query.description,
+		],
+	};
+
+	methods = { listSearch: { searchConnections, searchDatasets, searchEmbeddings, searchQueries } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { query: query.operations });
+	}
+}

@@ -1,0 +1,64 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as cancel from './cancel.operation';
+import * as create from './create.operation';
+import * as deleteQuery from './delete.operation';
+import * as exportQuery from './export.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as getResults from './getResults.operation';
+import * as run from './run.operation';
+import * as stop from './stop.operation';
+
+export const operations = { cancel, create, delete: deleteQuery, export: exportQuery, get, getMany, getResults, run, stop };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['query'] } },
+		options: [
+			{ name: 'Cancel', value: 'cancel', description: 'Cancel a queued or running query at once', action: 'Cancel a query' },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a SQL or natural-language query and start it, optionally waiting for it to finish',
+				action: 'Create a query',
+			},
+			{ name: 'Delete', value: 'delete', description: 'Delete a query', action: 'Delete a query' },
+			{
+				name: 'Export',
+				value: 'export',
+				description: 'Export the results of a complete query to a bucket',
+				action: 'Export the results of a query',
+			},
+			{ name: 'Get', value: 'get', description: 'Get a query and its status', action: 'Get a query' },
+			{ name: 'Get Many', value: 'getMany', description: 'List queries', action: 'Get many queries' },
+			{
+				name: 'Get Results',
+				value: 'getResults',
+				description: 'Get the result rows of a complete query, or a link to its results file',
+				action: 'Get the results of a query',
+			},
+			{
+				name: 'Run',
+				value: 'run',
+				description: 'Run a finished query again, optionally waiting for it to finish',
+				action: 'Run a query',
+			},
+			{ name: 'Stop', value: 'stop', description: 'Ask a queued or running query to stop', action: 'Stop a query' },
+		],
+		default: 'create',
+	},
+	...cancel.description,
+	...create.description,
+	...deleteQuery.description,
+	...exportQuery.description,
+	...get.description,
+	...getMany.description,
+	...getResults.description,
+	...run.description,
+	...stop.description,
+];

@@ -1,0 +1,122 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { Query, QueryCreateRequest } from '../../../shared/api';
+import { datasetLocator, getDatasetId, getWaitOptions, waitForCompletionFields } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { UUID_PATTERN, assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
+import { queryTypeOptions, waitForQuery } from './fields';
+
+const properties: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset to query' }),
+	{
+		displayName: 'Query Type',
+		name: 'queryType',
+		type: 'options',
+		options: queryTypeOptions,
+		default: 'SQL',
+	},
+	{
+		displayName: 'Query',
+		name: 'query',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. SELECT * FROM images LIMIT 100',
+		description: 'The SQL statement, or the question in plain words for a natural-language query',
+	},
+	...waitForCompletionFields('query'),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Check Validity',
+				name: 'checkValidity',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the service checks the query before accepting it (off: mistakes show up as an Error status when it runs)',
+			},
+			{
+				displayName: 'Dynamic Tags Version',
+				name: 'dynamicTagsVersion',
+				type: 'string',
+				default: 'v2',
+				description: 'Which generation of dynamic tags the query reads',
+			},
+			{
+				displayName: 'Embedding',
+				name: 'embeddingId',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'The embedding of the dataset to use; the dataset\'s default when empty',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select an embedding...',
+						typeOptions: { searchListMethod: 'searchEmbeddings' },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid embedding ID (a UUID)' },
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Parameters (JSON)',
+				name: 'parameters',
+				type: 'json',
+				default: '{}',
+				description: 'Values for the placeholders of the query, as a JSON object',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['create'] } }, properties);
+
+/** The service answers 201 with the query Queued; creating it starts its first run. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const wait = getWaitOptions.call(this, itemIndex);
+	const body: QueryCreateRequest = {
+		dataset_id: getDatasetId.call(this, itemIndex),
+		query: assertNotEmpty.call(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex),
+		type: this.getNodeParameter('queryType', itemIndex) as QueryCreateRequest['type'],
+	};
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	if (fields.checkValidity !== undefined) body.check_validity = fields.checkValidity as boolean;
+	if (typeof fields.dynamicTagsVersion === 'string' && fields.dynamicTagsVersion.trim()) {
+		body.dynamic_tags_version = fields.dynamicTagsVersion.trim();
+	}
+	const embedding = this.getNodeParameter('additionalFields.embeddingId', itemIndex, '', { extractValue: true });
+	if (typeof embedding === 'string' && embedding.trim()) body.embedding_id = assertUuid.call(this, embedding, 'Embedding', itemIndex);
+	if (fields.parameters !== undefined) {
+		const parameters = parseJsonParameter.call(this, fields.parameters, 'Parameters (JSON)', itemIndex);
+		if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) {
+			throw invalidParameter.call(this, 'Parameters (JSON)', itemIndex, 'it is not a JSON object', 'Give the parameters as an object, e.g. {"min_score": 0.5}.');
+		}
+		if (Object.keys(parameters).length > 0) body.parameters = parameters as QueryCreateRequest['parameters'];
+	}
+	const created = (await apiRequest.call(this, {
+		method: 'POST',
+		path: '/api/v1/queries',
+		body: body as unknown as IDataObject,
+		itemIndex,
+		resourceLabel: 'Dataset',
+	})) as unknown as Query;
+	return (await waitForQuery.call(this, created, wait, itemIndex)) as unknown as IDataObject;
+}

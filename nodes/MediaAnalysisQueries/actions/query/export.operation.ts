@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { QueryExportRequest } from '../../../shared/api';
+import { connectionLocator } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { assertNotEmpty } from '../../../shared/validation';
+import { queryLocator, queryPath } from './fields';
+
+const properties: INodeProperties[] = [
+	queryLocator({ description: 'A query whose status is Complete' }),
+	{
+		displayName: 'Export Type',
+		name: 'exportType',
+		type: 'options',
+		options: [
+			{ name: 'CSV', value: 'CSV' },
+			{ name: 'Delta', value: 'DELTA' },
+			{ name: 'Unity', value: 'UNITY' },
+		],
+		default: 'CSV',
+	},
+	{
+		displayName: 'Target Bucket',
+		name: 'targetBucket',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. analytics-exports',
+	},
+	{
+		displayName: 'Target Prefix',
+		name: 'targetPrefix',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. queries/2026-11/',
+		description: 'Where in the bucket to write the export',
+	},
+	// Exports name the connection; empty means the service's own storage.
+	connectionLocator(
+		{ required: false, description: 'The connection that writes to the target bucket; leave empty to use the service\'s own storage' },
+		{ byId: false },
+	),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['export'] } }, properties);
+
+/** Starts an export of a complete query's results; the answer says it was accepted, not that it has finished. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = queryPath.call(this, itemIndex, '/exports');
+	const body: QueryExportRequest = {
+		export_type: this.getNodeParameter('exportType', itemIndex) as QueryExportRequest['export_type'],
+		target_bucket: assertNotEmpty.call(this, this.getNodeParameter('targetBucket', itemIndex, ''), 'Target Bucket', itemIndex),
+		target_prefix: (this.getNodeParameter('targetPrefix', itemIndex, '') as string).trim(),
+	};
+	const connection = this.getNodeParameter('connection', itemIndex, '', { extractValue: true });
+	if (typeof connection === 'string' && connection.trim()) body.connection_name = connection.trim();
+	return await apiRequest.call(this, {
+		method: 'POST',
+		path,
+		body: body as unknown as IDataObject,
+		itemIndex,
+		resourceLabel: 'Query',
+	});
+}

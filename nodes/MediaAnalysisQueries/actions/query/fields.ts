@@ -1,0 +1,107 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { Query, QueryStatus, QueryType } from '../../../shared/api';
+import { apiRequest, waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
+import { UUID_PATTERN, assertUuid } from '../../../shared/validation';
+
+export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
+
+export const queryTypeOptions: Array<{ name: string; value: QueryType }> = [
+	{ name: 'Natural Language', value: 'NATURAL_LANGUAGE' },
+	{ name: 'SQL', value: 'SQL' },
+];
+
+/** A query picker: "From list" (searchable by text) or "By ID". */
+export function queryLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Query',
+		name: 'queryId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The query to work with',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a query...',
+				typeOptions: { searchListMethod: 'searchQueries', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid query ID (a UUID)' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+export function getQueryId(this: IExecuteFunctions, itemIndex: number): string {
+	return assertUuid.call(this, this.getNodeParameter('queryId', itemIndex, '', { extractValue: true }), 'Query', itemIndex);
+}
+
+/** `/api/v1/queries/{query_id}` plus a suffix, for the query chosen in this item. */
+export function queryPath(this: IExecuteFunctions, itemIndex: number, suffix = ''): string {
+	return `/api/v1/queries/${getQueryId.call(this, itemIndex)}${suffix}`;
+}
+
+const stateOf = (query: Query): WaitState =>
+	query.status === 'Complete' ? 'done' : query.status === 'Error' || query.status === 'Stopped' ? 'failed' : 'pending';
+
+/** Why a run failed, as the service tells it. The schema has no error field; the sandbox puts it in `results`. */
+function reasonOf(query: Query): string {
+	const fields = query as unknown as IDataObject;
+	for (const key of ['error', 'error_message', 'message', 'results']) {
+		const value = fields[key];
+		if (typeof value === 'string' && value.trim()) return value.trim();
+	}
+	return 'the service gave no reason';
+}
+
+/**
+ * With "Wait for Completion" on, polls the query until it is Complete (returned), or fails on Error (with the
+ * service's reason) or Stopped (someone stopped or cancelled it: there are no results to wait for). Read the
+ * options with `getWaitOptions` before sending anything, so a bad timeout is refused before the query starts.
+ */
+export async function waitForQuery(
+	this: IExecuteFunctions,
+	query: Query,
+	options: WaitOptions | undefined,
+	itemIndex: number,
+): Promise<Query> {
+	if (!options) return query;
+	const path = `/api/v1/queries/${query.query_id}`;
+	return await waitUntilSettled.call<IExecuteFunctions, [WaitSpec<Query>, WaitOptions], Promise<Query>>(
+		this,
+		{
+			read: async () =>
+				(await apiRequest.call(this, { method: 'GET', path, itemIndex, resourceLabel: 'Query' })) as unknown as Query,
+			stateOf,
+			subject: `Query ${query.query_id}`,
+			statusOf: (current) => current.status,
+			failureOf: (current) =>
+				current.status === 'Stopped'
+					? {
+							reason: 'it was stopped before it finished (status Stopped), so it has no results',
+							description:
+								'Someone or something stopped or cancelled this query on the service. Run it again with the Run operation if its results are still needed.',
+						}
+					: {
+							reason: `status Error: ${reasonOf(current)}`,
+							description:
+								'Correct the query and create it again, or fix the data it reads and use the Run operation. The Get operation shows the query as the service holds it.',
+						},
+			itemIndex,
+		},
+		options,
+	);
+}

@@ -1,0 +1,109 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { QueryListBody } from '../../../shared/api';
+import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitLinks, paginate } from '../../../shared/transport';
+import { assertUuidList, splitList } from '../../../shared/validation';
+import { QUERY_STATUSES, queryTypeOptions } from './fields';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			datasetLocator({ required: false, description: 'Return only queries over this dataset' }),
+			{
+				displayName: 'Exclude Queries With Code',
+				name: 'excludeCode',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to leave out queries that have code (SQL, written or generated)',
+			},
+			{
+				displayName: 'Exclude Queries Without Code',
+				name: 'excludeNoCode',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to leave out queries that have no code yet',
+			},
+			{
+				displayName: 'Exclude User IDs',
+				name: 'excludeUserIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. user-1, user-2',
+				description: 'Comma-separated IDs of users whose queries to leave out',
+			},
+			{
+				displayName: 'Query IDs',
+				name: 'queryIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+				description: 'Comma-separated query IDs; only these are returned',
+			},
+			{
+				displayName: 'Query Type',
+				name: 'queryType',
+				type: 'options',
+				options: queryTypeOptions,
+				default: 'SQL',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: QUERY_STATUSES.map((value) => ({ name: value, value })),
+				default: 'Complete',
+			},
+			{
+				displayName: 'User IDs',
+				name: 'userIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. user-1, user-2',
+				description: 'Comma-separated IDs of the users who created the queries',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.status) qs.status = filters.status;
+	if (filters.queryType) qs.query_types = filters.queryType;
+	if (filters.excludeCode !== undefined) qs.exclude_code = filters.excludeCode;
+	if (filters.excludeNoCode !== undefined) qs.exclude_no_code = filters.excludeNoCode;
+	const dataset = this.getNodeParameter('filters.datasetId', itemIndex, '', { extractValue: true });
+	if (typeof dataset === 'string' && dataset.trim()) {
+		qs.dataset_id = getDatasetId.call(this, itemIndex, 'filters.datasetId');
+	}
+	// ID and user filters are the optional JSON body of this GET; the transport keeps GET bodies.
+	const body: QueryListBody = {};
+	const queryIds = assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex);
+	if (queryIds.length > 0) body.query_ids = queryIds;
+	const userIds = splitList(filters.userIds ?? '');
+	if (userIds.length > 0) body.user_ids = userIds;
+	const excludeUserIds = splitList(filters.excludeUserIds ?? '');
+	if (excludeUserIds.length > 0) body.exclude_user_ids = excludeUserIds;
+	return await paginate.call(
+		this,
+		{
+			method: 'GET',
+			path: '/api/v1/queries',
+			qs,
+			body: Object.keys(body).length > 0 ? (body as IDataObject) : undefined,
+			itemIndex,
+		},
+		offsetLimitLinks,
+		getPageLimit.call(this, itemIndex),
+	);
+}

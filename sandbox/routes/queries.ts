@@ -1,0 +1,292 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { findConnection } from '../connections/model';
+import { isSoftDeleted } from '../datasets/model';
+import { HttpError, jsonReply, type Reply } from '../http';
+import {
+	ACTIVE_STATUSES,
+	compareQueries,
+	hasCode,
+	newRun,
+	type QueryRecord,
+	resultRows,
+	stateAt,
+	toCsv,
+	toQueryResponse,
+} from '../queries/model';
+import {
+	createQueryBody,
+	exportQueryBody,
+	listQueriesBody,
+	listQueriesQuery,
+	MAX_PAGE_SIZE,
+	queryIdPath,
+	resultsQuery,
+} from '../queries/schemas';
+import { validate } from '../validation';
+import { pageLinks } from './connections';
+import { principalOf, type RequestContext, type RouteDefinition } from './route';
+
+const BASE = '/api/v1/queries';
+const ONE = `${BASE}/{query_id}`;
+/** Where results links point: a stand-in for the object storage a real service would presign. */
+export const RESULTS_FILE_PATH = '/sandbox-storage/query-results';
+/** The name of the platform's own export target (the OpenAPI default of `connection_name`). */
+const BUILT_IN_CONNECTION = 'coactive';
+const LINK_KEY = 'sandbox-results-link-key';
+
+export const queryRoutes: RouteDefinition[] = [
+	{
+		method: 'POST',
+		path: BASE,
+		auth: 'access-token',
+		handle(context) {
+			const { body } = validate(context, { body: createQueryBody });
+			const dataset = context.store.datasets.get(body.dataset_id);
+			if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, 'Dataset not found');
+			if (body.embedding_id && body.embedding_id !== dataset.embeddingId) {
+				throw new HttpError(400, `Embedding ${body.embedding_id} does not belong to dataset ${dataset.id}`);
+			}
+			const now = context.clock.now();
+			const record: QueryRecord = {
+				id: randomUUID(),
+				datasetId: dataset.id,
+				query: body.query,
+				type: body.type,
+				parameters: body.parameters ?? null,
+				embeddingId: body.embedding_id ?? null,
+				createdAt: now,
+				createdBy: principalOf(context).userId,
+				updatedAt: now,
+				updatedBy: null,
+				// Creating a query queues its first run.
+				run: newRun(1, now, context.store.queries.timings),
+			};
+			context.store.queries.records.set(record.id, record);
+			return jsonReply(201, toQueryResponse(record, now));
+		},
+	},
+	{
+		method: 'GET',
+		path: BASE,
+		auth: 'access-token',
+		handle(context) {
+			const { query } = validate(context, { query: listQueriesQuery });
+			const body = context.body.kind === 'none' ? null : validate(context, { body: listQueriesBody }).body;
+			const now = context.clock.now();
+			const matching = [...context.store.queries.records.values()]
+				.filter((record) => {
+					const state = stateAt(record, now);
+					if (query.status && state.status !== query.status) return false;
+					if (query.dataset_id && record.datasetId !== query.dataset_id) return false;
+					if (query.query_types && record.type !== query.query_types) return false;
+					if (query.exclude_no_code && !hasCode(record, now)) return false;
+					if (query.exclude_code && hasCode(record, now)) return false;
+					if (body?.query_ids && !body.query_ids.includes(record.id)) return false;
+					if (body?.user_ids && !body.user_ids.includes(record.createdBy)) return false;
+					if (body?.exclude_user_ids?.includes(record.createdBy)) return false;
+					return true;
+				})
+				.sort(compareQueries);
+			const limit = Math.min(query.limit, MAX_PAGE_SIZE);
+			return jsonReply(200, {
+				meta: {
+					page: { current_page: Math.floor(query.offset / limit) + 1, limit, offset: query.offset },
+					links: pageLinks(BASE, context, query.offset, limit, matching.length),
+				},
+				data: matching.slice(query.offset, query.offset + limit).map((record) => toQueryResponse(record, now)),
+			});
+		},
+	},
+	{
+		method: 'GET',
+		path: ONE,
+		auth: 'access-token',
+		handle: (context) => jsonReply(200, toQueryResponse(queryOf(context), context.clock.now())),
+	},
+	{
+		method: 'DELETE',
+		path: ONE,
+		auth: 'access-token',
+		handle(context) {
+			const record = queryOf(context);
+			context.store.queries.records.delete(record.id);
+			return jsonReply(200, toQueryResponse(record, context.clock.now()));
+		},
+	},
+	{
+		method: 'POST',
+		path: `${ONE}/run`,
+		auth: 'access-token',
+		handle(context) {
+			const record = queryOf(context);
+			const now = context.clock.now();
+			const { status } = stateAt(record, now);
+			if (ACTIVE_STATUSES.includes(status)) {
+				throw new HttpError(409, `Query ${record.id} is ${status}; stop it or wait for it to finish before running it again`);
+			}
+			record.run = newRun(record.run.number + 1, now, context.store.queries.timings);
+			touch(context, record, now);
+			return jsonReply(201, toQueryResponse(record, now));
+		},
+	},
+	{
+		method: 'POST',
+		path: `${ONE}/stop`,
+		auth: 'access-token',
+		handle(context) {
+			const record = queryOf(context);
+			const now = context.clock.now();
+			const { status } = stateAt(record, now);
+			if (status === 'Queued' || status === 'Running') {
+				record.run.stopRequestedAt = now;
+				touch(context, record, now);
+			} else if (status !== 'Stopping') {
+				throw new HttpError(409, `Query ${record.id} is ${status}; only a queued or running query can be stopped`);
+			}
+			return jsonReply(200, toQueryResponse(record, now));
+		},
+	},
+	{
+		method: 'POST',
+		path: `${ONE}/cancel`,
+		auth: 'access-token',
+		handle(context) {
+			const record = queryOf(context);
+			const now = context.clock.now();
+			const { status } = stateAt(record, now);
+			if (!ACTIVE_STATUSES.includes(status)) {
+				throw new HttpError(409, `Query ${record.id} is ${status}; only a queued, running or stopping query can be cancelled`);
+			}
+			record.run.cancelledAt = now;
+			touch(context, record, now);
+			return jsonReply(200, toQueryResponse(record, now));
+		},
+	},
+	{
+		method: 'GET',
+		path: `${ONE}/results`,
+		auth: 'access-token',
+		handle(context) {
+			const { path, query } = validate(context, { path: queryIdPath, query: resultsQuery });
+			const record = lookup(context, path.query_id);
+			const now = context.clock.now();
+			assertComplete(record, now, 'Its results are');
+			const expires = Math.floor(now / 1000) + query.expiration_seconds;
+			const disposition = query.url_format === 'download' ? 'attachment' : 'inline';
+			const params = new URLSearchParams({
+				run: String(record.run.number),
+				expires: String(expires),
+				disposition,
+				signature: sign(record.id, record.run.number, expires, disposition),
+			});
+			const host = context.headers.host ?? '127.0.0.1';
+			return jsonReply(200, {
+				query_id: record.id,
+				download_url: `http://${host}${RESULTS_FILE_PATH}/${record.id}.csv?${params.toString()}`,
+			});
+		},
+	},
+	{
+		method: 'POST',
+		path: `${ONE}/exports`,
+		auth: 'access-token',
+		handle(context) {
+			const { path, body } = validate(context, { path: queryIdPath, body: exportQueryBody });
+			const record = lookup(context, path.query_id);
+			const now = context.clock.now();
+			const state = assertComplete(record, now, 'It can be exported');
+			const connectionName = body.connection_name ?? BUILT_IN_CONNECTION;
+			if (connectionName !== BUILT_IN_CONNECTION) {
+				const connection = findConnection(context.store, connectionName, now);
+				if (!connection) throw new HttpError(404, `Connection '${connectionName}' not found`);
+				if (connection.status !== 'ready') {
+					throw new HttpError(409, `Connection '${connectionName}' is ${connection.status}; test it until it is ready`);
+				}
+			}
+			const rows = state.outcome?.kind === 'complete' ? state.outcome.rows : 0;
+			const exportId = randomUUID();
+			context.store.queries.exports.push({
+				exportId,
+				queryId: record.id,
+				connectionName,
+				exportType: body.export_type,
+				targetBucket: body.target_bucket,
+				targetPrefix: body.target_prefix,
+				rows,
+				at: now,
+			});
+			return jsonReply(200, {
+				query_id: record.id,
+				export_id: exportId,
+				status: 'Queued',
+				message: `Exporting ${rows} rows as ${body.export_type} to ${body.target_bucket}/${body.target_prefix} with connection '${connectionName}'`,
+			});
+		},
+	},
+	{
+		// The results file behind a download link: no bearer token, the signature is the authorization.
+		method: 'GET',
+		path: `${RESULTS_FILE_PATH}/{file}`,
+		auth: 'none',
+		handle(context): Reply {
+			const id = /^(.+)\.csv$/.exec(context.params.file ?? '')?.[1] ?? '';
+			const read = (key: string) => {
+				const values = context.query[key];
+				return values?.[values.length - 1] ?? '';
+			};
+			const run = Number(read('run'));
+			const expires = Number(read('expires'));
+			const disposition = read('disposition');
+			const record = context.store.queries.records.get(id);
+			const expected = sign(id, run, expires, disposition);
+			const given = Buffer.from(read('signature'));
+			if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) {
+				return textReply(403, 'SignatureDoesNotMatch: the link is not valid');
+			}
+			if (Math.floor(context.clock.now() / 1000) > expires) return textReply(403, 'AccessDenied: Request has expired');
+			const state = record && record.run.number === run ? stateAt(record, context.clock.now()) : undefined;
+			if (!record || state?.outcome?.kind !== 'complete') return textReply(404, 'NoSuchKey: the results no longer exist');
+			return {
+				status: 200,
+				raw: toCsv(resultRows(record, context.store.assets, state.outcome.rows)),
+				headers: {
+					'content-type': 'text/csv; charset=utf-8',
+					'content-disposition': `${disposition}; filename="${record.id}.csv"`,
+				},
+			};
+		},
+	},
+];
+
+function textReply(status: number, text: string): Reply {
+	return { status, raw: text, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+}
+
+function sign(id: string, run: number, expires: number, disposition: string): string {
+	return createHmac('sha256', LINK_KEY).update(`${id}:${run}:${expires}:${disposition}`).digest('hex');
+}
+
+function queryOf(context: RequestContext): QueryRecord {
+	const { path } = validate(context, { path: queryIdPath });
+	return lookup(context, path.query_id);
+}
+
+function lookup(context: RequestContext, id: string): QueryRecord {
+	const record = context.store.queries.records.get(id);
+	if (!record) throw new HttpError(404, 'Query not found');
+	return record;
+}
+
+function touch(context: RequestContext, record: QueryRecord, now: number): void {
+	record.updatedAt = now;
+	record.updatedBy = principalOf(context).userId;
+}
+
+/** Results and exports exist only for a complete run; 409 (this sandbox's choice) otherwise. */
+function assertComplete(record: QueryRecord, now: number, what: string) {
+	const state = stateAt(record, now);
+	if (state.status !== 'Complete') {
+		throw new HttpError(409, `Query ${record.id} is ${state.status}. ${what} available once it is Complete.`);
+	}
+	return state;
+}
