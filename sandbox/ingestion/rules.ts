@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
-	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import { createHash } from 'node:crypto';
 import type { AssetKind } from '../assets/model';
 import { bucketObjectKeys } from '../connections/bucket';

@@ -9,6 +9,7 @@ import { MediaAnalysisConversationalSearch } from '../../nodes/MediaAnalysisConv
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisConnections } from '../../nodes/MediaAnalysisConnections/MediaAnalysisConnections.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
@@ -17,6 +18,7 @@ import { createHarness, type Harness } from '../harness/engine';
 export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
+	ingestion: `${PACKAGE}.mediaAnalysisIngestion`,
 	search: `${PACKAGE}.mediaAnalysisSearch`,
 	concepts: `${PACKAGE}.mediaAnalysisConcepts`,
 	connections: `${PACKAGE}.mediaAnalysisConnections`,
@@ -46,6 +48,7 @@ export function useTestBed(): TestBed {
 		bed.harness = createHarness({
 			nodeTypes: {
 				[TYPES.datasets]: new MediaAnalysisDatasets(),
+				[TYPES.ingestion]: new MediaAnalysisIngestion(),
 				[TYPES.search]: new MediaAnalysisSearch(),
 				[TYPES.concepts]: new MediaAnalysisConcepts(),
 				[TYPES.connections]: new MediaAnalysisConnections(),

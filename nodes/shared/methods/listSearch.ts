@@ -1,6 +1,15 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Concept, Connection, ConnectionListResponse, Dataset, DatasetGetManyResponse, PagedConcepts } from '../api';
+import type {
+	Concept,
+	Connection,
+	ConnectionListResponse,
+	Dataset,
+	DatasetGetManyResponse,
+	IngestJob,
+	IngestJobList,
+	PagedConcepts,
+} from '../api';
 import { apiRequest } from '../transport';
 
 const PAGE = 100;
@@ -92,5 +101,34 @@ export async function searchConcepts(
 			description: `Dataset ${concept.datasetId}`,
 		})),
 		paginationToken: more ? String(next) : undefined,
+	};
+}
+
+/**
+ * "From list" for ingestion jobs, the most recently changed first as the service lists them. The service has no
+ * text filter, so the search text is matched here (job id, type, status, file path), page by page.
+ */
+export async function searchIngestJobs(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: '/api/v1/ingestion/jobs',
+		qs: { offset, limit: PAGE },
+	})) as IngestJobList;
+	const jobs: IngestJob[] = response.jobs ?? [];
+	const needle = filter?.trim().toLowerCase();
+	const text = (job: IngestJob) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase();
+	const matching = needle ? jobs.filter((job) => text(job).includes(needle)) : jobs;
+	return {
+		results: matching.map((job) => ({
+			name: `${job.job_type} job ${job.id}`,
+			value: job.id ?? '',
+			description: `${job.status ?? 'unknown'}, created ${job.created_dt ?? 'at an unknown time'}`,
+		})),
+		paginationToken: jobs.length === PAGE ? String(offset + jobs.length) : undefined,
 	};
 }

@@ -108,7 +108,9 @@ export function toNodeApiError(node: INode, failure: Failure, context: ErrorCont
 			'Ask a Media Analysis administrator for a role that grants this permission on the dataset, or use a credential that has it.';
 	} else if (status === 404) {
 		const what = context.resourceLabel ?? 'The requested resource';
-		message = `${what} not found${details[0] && details[0] !== 'Not Found' ? `: ${details[0]}` : ''}`;
+		// The service's detail adds nothing when it is "Not Found" or says the same ("Dataset not found").
+		const adds = details[0] && details[0] !== 'Not Found' && details[0].toLowerCase() !== `${what} not found`.toLowerCase();
+		message = `${what} not found${adds ? `: ${details[0]}` : ''}`;
 		description = `Check the ID: it may be mistyped or deleted. Choosing "From list" shows what exists.`;
 	} else if (status === 422) {
 		message = `The Media Analysis Service rejected the request as invalid: ${details[0] ?? 'validation failed'}${details.length > 1 ? ` (and ${plural(details.length - 1, 'more problem')})` : ''}`;

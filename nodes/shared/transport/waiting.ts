@@ -5,6 +5,11 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 export interface WaitOptions {
 	pollIntervalSeconds: number;
 	timeoutSeconds: number;
+	/**
+	 * When the wait began (ms since the epoch); the timeout counts from it. Waits for several jobs of one node run
+	 * pass the same value so that together they never exceed the timeout. Default: when `waitUntilSettled` is called.
+	 */
+	startedAt?: number;
 }
 
 export type WaitState = 'done' | 'failed' | 'pending';
@@ -28,7 +33,7 @@ export interface WaitSpec<T> {
  * the start (a slow answer counts against it), so a workflow never waits longer than the user allowed.
  */
 export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpec<T>, options: WaitOptions): Promise<T> {
-	const started = Date.now();
+	const started = options.startedAt ?? Date.now();
 	const deadline = started + options.timeoutSeconds * 1000;
 	const intervalMs = Math.max(0, options.pollIntervalSeconds * 1000);
 	for (;;) {

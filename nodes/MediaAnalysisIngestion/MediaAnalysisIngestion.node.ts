@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchConnections, searchDatasets, searchIngestJobs } from '../shared/methods/listSearch';
+import { route } from '../shared/router';
+import * as asset from './actions/asset/Asset.resource';
+import * as dataset from './actions/dataset/Dataset.resource';
+import * as job from './actions/job/Job.resource';
+
+export class MediaAnalysisIngestion implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Analysis Ingestion',
+		name: 'mediaAnalysisIngestion',
+		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Ingest images and videos into Media Analysis datasets, update their metadata, delete them and follow ingestion',
+		defaults: { name: 'Media Analysis Ingestion' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Asset', value: 'asset' },
+					{ name: 'Dataset', value: 'dataset' },
+					{ name: 'Job', value: 'job' },
+				],
+				default: 'job',
+			},
+			...job.description,
+			...asset.description,
+			...dataset.description,
+		],
+	};
+
+	methods = { listSearch: { searchConnections, searchDatasets, searchIngestJobs } };
+
+	async execute(this: IExecuteFunctions) {
+		return await route.call(this, { asset: asset.operations, dataset: dataset.operations, job: job.operations });
+	}
+}

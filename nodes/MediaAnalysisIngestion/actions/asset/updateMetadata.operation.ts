@@ -1,0 +1,175 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
+import { datasetLocator, getDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
+import { readMetadata } from '../../helpers/assets';
+import { metadataField } from '../../helpers/fields';
+import { createJob } from '../../helpers/jobs';
+
+const assetTypeField: INodeProperties = {
+	displayName: 'Asset Type',
+	name: 'assetType',
+	type: 'options',
+	options: [
+		{ name: 'Image', value: 'image' },
+		{ name: 'Video', value: 'video' },
+	],
+	default: 'image',
+};
+
+const properties: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset whose assets to update' }),
+	{
+		displayName: 'Update Type',
+		name: 'updateType',
+		type: 'options',
+		options: [
+			{ name: 'Create or Update', value: 'upsert' },
+			{ name: 'Overwrite', value: 'overwrite' },
+			{ name: 'Remove', value: 'remove' },
+		],
+		default: 'upsert',
+		description:
+			"Create or Update adds the fields given and changes those that exist; Overwrite replaces each asset's metadata with the fields given; Remove deletes the fields named (their values are ignored)",
+	},
+	{
+		displayName: 'Updates From',
+		name: 'updatesFrom',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Define Below', value: 'fields', description: 'Enter each asset and its metadata as fields' },
+			{ name: 'File', value: 'file', description: 'A CSV or JSON file of updates in a bucket' },
+			{ name: 'JSON', value: 'json', description: 'A JSON array of updates' },
+		],
+		default: 'fields',
+	},
+	{
+		displayName: 'Assets',
+		name: 'updates',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Asset',
+		default: { update: [{ identifyBy: 'assetId', identifier: '' }] },
+		displayOptions: { show: { updatesFrom: ['fields'] } },
+		options: [
+			{
+				displayName: 'Asset',
+				name: 'update',
+				values: [
+					{
+						displayName: 'Identify By',
+						name: 'identifyBy',
+						type: 'options',
+						options: [
+							{ name: 'Platform ID', value: 'assetId' },
+							{ name: 'Source Path', value: 'sourcePath' },
+						],
+						default: 'assetId',
+					},
+					{
+						displayName: 'Platform ID or Source Path',
+						name: 'identifier',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+					},
+					assetTypeField,
+					metadataField,
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Updates (JSON)',
+		name: 'updatesJson',
+		type: 'json',
+		default: '[]',
+		required: true,
+		displayOptions: { show: { updatesFrom: ['json'] } },
+		description:
+			'A JSON array of updates, e.g. [{"asset_id": "3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c", "asset_type": "image", "metadata": {"campaign": "spring"}}]; source_path may replace asset_id',
+	},
+	{
+		displayName: 'File Path',
+		name: 'sourcePath',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. s3://my-bucket/manifests/metadata.csv',
+		displayOptions: { show: { updatesFrom: ['file'] } },
+		description: 'A CSV or JSON file listing the assets and their metadata',
+	},
+	...waitForCompletionFields('metadata update job'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['updateMetadata'] } }, properties);
+
+const ALLOWED_KEYS = ['asset_id', 'source_path', 'asset_type', 'metadata'];
+
+function updateFromJson(this: IExecuteFunctions, entry: unknown, position: number, itemIndex: number): MetadataUpdate {
+	const parameter = 'Updates (JSON)';
+	const fix = 'Each update is an object with asset_type (image or video), asset_id or source_path, and metadata.';
+	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} is not an object`, fix);
+	}
+	const object = entry as IDataObject;
+	const unknown = Object.keys(object).find((key) => !ALLOWED_KEYS.includes(key));
+	if (unknown) throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown}"`, fix);
+	if (object.asset_type !== 'image' && object.asset_type !== 'video') {
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no asset_type image or video`, fix);
+	}
+	const update: MetadataUpdate = { asset_type: object.asset_type };
+	if (object.asset_id !== undefined && object.asset_id !== null) {
+		update.asset_id = assertUuid.call(this, object.asset_id, parameter, itemIndex);
+	} else if (typeof object.source_path === 'string' && object.source_path.trim() !== '') {
+		update.source_path = object.source_path.trim();
+	} else {
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has neither asset_id nor source_path`, fix);
+	}
+	const metadata = readMetadata.call(this, object.metadata, parameter, itemIndex);
+	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
+	return update;
+}
+
+function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex: number): MetadataUpdate {
+	const update: MetadataUpdate = { asset_type: (entry.assetType as MetadataUpdate['asset_type']) ?? 'image' };
+	if (entry.identifyBy === 'sourcePath') {
+		update.source_path = assertNotEmpty.call(this, entry.identifier, 'Source Path', itemIndex);
+	} else {
+		update.asset_id = assertUuid.call(this, entry.identifier, 'Platform ID', itemIndex);
+	}
+	const metadata = readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
+	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
+	return update;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IngestMetadataRequest = {
+		dataset_id: getDatasetId.call(this, itemIndex),
+		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as IngestMetadataRequest['update_type'],
+	};
+	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;
+	if (from === 'file') {
+		body.source_path = assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex);
+	} else {
+		let updates: MetadataUpdate[];
+		if (from === 'json') {
+			const parsed = parseJsonParameter.call(this, this.getNodeParameter('updatesJson', itemIndex, '[]'), 'Updates (JSON)', itemIndex);
+			updates = (Array.isArray(parsed) ? parsed : [parsed]).map((entry, position) =>
+				updateFromJson.call(this, entry, position, itemIndex),
+			);
+		} else {
+			const entries = this.getNodeParameter('updates.update', itemIndex, []) as IDataObject[];
+			updates = entries.map((entry) => updateFromFields.call(this, entry, itemIndex));
+		}
+		if (updates.length === 0) {
+			throw invalidParameter.call(this, 'Assets', itemIndex, 'there are no updates', 'Add at least one asset to update.');
+		}
+		body.update_assets = updates;
+	}
+	return await createJob.call(this, itemIndex, '/api/v1/ingestion/metadata', body as IDataObject);
+}

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimit, paginate } from '../../../shared/transport';
+import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
+
+const properties: INodeProperties[] = [
+	datasetLocator(),
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Source Path',
+				name: 'sourcePath',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. s3://my-bucket/photos/',
+				description: 'Return only the assets whose source path starts with this',
+			},
+			assetStatusFilter,
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dataset'], operation: ['getAssetStatuses'] } },
+	properties,
+);
+
+/** One item per asset: status, error code and reason, source path and the latest ingestion event. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const datasetId = getDatasetId.call(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
+	return await paginate.call(
+		this,
+		{
+			method: 'POST',
+			path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`,
+			qs: statusQuery(filters),
+			body: sourcePath ? { source_path: sourcePath } : {},
+			// A read-only POST: repeating it changes nothing.
+			idempotent: true,
+			itemIndex,
+			resourceLabel: 'Dataset',
+		},
+		offsetLimit,
+		getPageLimit.call(this, itemIndex),
+	);
+}

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimit, paginate } from '../../../shared/transport';
+import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
+
+const properties: INodeProperties[] = [
+	datasetLocator(),
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [assetStatusFilter],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dataset'], operation: ['getAssetSummaries'] } },
+	properties,
+);
+
+/** One item per asset: status, type, source path and when it became ready to search. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const datasetId = getDatasetId.call(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	return await paginate.call(
+		this,
+		{
+			method: 'GET',
+			path: `/api/v1/ingestion/datasets/${datasetId}/assets/status/summary`,
+			qs: statusQuery(filters),
+			itemIndex,
+			resourceLabel: 'Dataset',
+		},
+		offsetLimit,
+		getPageLimit.call(this, itemIndex),
+	);
+}

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimit, paginate } from '../../../shared/transport';
+
+const properties: INodeProperties[] = [datasetLocator(), ...returnAllOrLimit()];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dataset'], operation: ['getIngestionStatus'] } },
+	properties,
+);
+
+/** One item per ingestion job of the dataset: its status, ID and time. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const datasetId = getDatasetId.call(this, itemIndex);
+	return await paginate.call(
+		this,
+		{ method: 'GET', path: `/api/v1/ingestion/datasets/${datasetId}/status`, itemIndex, resourceLabel: 'Dataset' },
+		offsetLimit,
+		getPageLimit.call(this, itemIndex),
+	);
+}

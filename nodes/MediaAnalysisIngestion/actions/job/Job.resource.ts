@@ -1,0 +1,80 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as createFromAssets from './createFromAssets.operation';
+import * as createFromBucket from './createFromBucket.operation';
+import * as createFromFile from './createFromFile.operation';
+import * as createFromImages from './createFromImages.operation';
+import * as createFromVideos from './createFromVideos.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as getStatus from './getStatus.operation';
+
+export const operations = {
+	createFromAssets,
+	createFromBucket,
+	createFromFile,
+	createFromImages,
+	createFromVideos,
+	get,
+	getMany,
+	getStatus,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['job'] } },
+		options: [
+			{
+				name: 'Create From Assets',
+				value: 'createFromAssets',
+				description: 'Ingest a list of images and videos, each with its type and metadata',
+				action: 'Create an ingestion job from assets',
+			},
+			{
+				name: 'Create From Bucket',
+				value: 'createFromBucket',
+				description: 'Ingest the files found by scanning a path of a connected bucket',
+				action: 'Create an ingestion job from a bucket',
+			},
+			{
+				name: 'Create From File',
+				value: 'createFromFile',
+				description: 'Ingest the assets listed in a CSV or JSON file',
+				action: 'Create an ingestion job from a file',
+			},
+			{
+				name: 'Create From Images',
+				value: 'createFromImages',
+				description: 'Ingest a list of images',
+				action: 'Create an ingestion job from images',
+			},
+			{
+				name: 'Create From Videos',
+				value: 'createFromVideos',
+				description: 'Ingest a list of videos',
+				action: 'Create an ingestion job from videos',
+			},
+			{ name: 'Get', value: 'get', description: 'Get an ingestion job', action: 'Get an ingestion job' },
+			{ name: 'Get Many', value: 'getMany', description: 'List ingestion jobs', action: 'Get many ingestion jobs' },
+			{
+				name: 'Get Status',
+				value: 'getStatus',
+				description: 'Get the status of a job and of each of its assets',
+				action: 'Get the status of an ingestion job',
+			},
+		],
+		default: 'createFromAssets',
+	},
+	...createFromAssets.description,
+	...createFromBucket.description,
+	...createFromFile.description,
+	...createFromImages.description,
+	...createFromVideos.description,
+	...get.description,
+	...getMany.description,
+	...getStatus.description,
+];

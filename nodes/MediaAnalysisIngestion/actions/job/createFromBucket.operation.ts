@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { IngestBucketRequest } from '../../../shared/api';
+import { datasetLocator, getDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { assertNotEmpty, assertRange } from '../../../shared/validation';
+import { getConnectionName, ingestionConnection } from '../../helpers/fields';
+import { createJob } from '../../helpers/jobs';
+
+const properties: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset to ingest the files into' }),
+	ingestionConnection(true, 'The connection to the bucket to scan'),
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		options: [
+			{ name: 'Bucket and Prefix', value: 'spec', description: 'Give the bucket name and the prefix to scan' },
+			{ name: 'Path', value: 'path', description: 'Give the path to scan, e.g. s3://my-bucket/photos/' },
+		],
+		default: 'path',
+	},
+	{
+		displayName: 'Path',
+		name: 'bucketPath',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. s3://my-bucket/photos/',
+		description: "Where the scan starts: s3://bucket/prefix/, or a prefix inside the connection's bucket",
+		displayOptions: { show: { source: ['path'] } },
+	},
+	{
+		displayName: 'Bucket',
+		name: 'bucket',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. my-bucket',
+		displayOptions: { show: { source: ['spec'] } },
+	},
+	{
+		displayName: 'Prefix',
+		name: 'prefix',
+		type: 'string',
+		default: '/',
+		placeholder: 'e.g. /photos/2026/',
+		description: 'The folder inside the bucket where the scan starts; / scans from the top',
+		displayOptions: { show: { source: ['spec'] } },
+	},
+	{
+		displayName: 'Max Depth',
+		name: 'maxDepth',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0, maxValue: 10 },
+		description: 'How many folder levels below the start to scan: 0 takes only the files directly in it, at most 10',
+	},
+	...waitForCompletionFields('ingestion job'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromBucket'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IngestBucketRequest = {
+		dataset_id: getDatasetId.call(this, itemIndex),
+		connection_name: getConnectionName.call(this, itemIndex, true),
+		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, { min: 0, max: 10 }),
+	};
+	if (this.getNodeParameter('source', itemIndex, 'path') === 'spec') {
+		body.spec = {
+			bucket: assertNotEmpty.call(this, this.getNodeParameter('bucket', itemIndex, ''), 'Bucket', itemIndex),
+			prefix: String(this.getNodeParameter('prefix', itemIndex, '/')).trim() || '/',
+		};
+	} else {
+		body.path = assertNotEmpty.call(this, this.getNodeParameter('bucketPath', itemIndex, ''), 'Path', itemIndex);
+	}
+	return await createJob.call(this, itemIndex, '/api/v1/ingestion/buckets', body as IDataObject);
+}

@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { IngestFileRequest } from '../../../shared/api';
+import { datasetLocator, getDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { assertNotEmpty } from '../../../shared/validation';
+import { getConnectionName, ingestionConnection } from '../../helpers/fields';
+import { createJob } from '../../helpers/jobs';
+
+const properties: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset to ingest the listed assets into' }),
+	{
+		displayName: 'File Path',
+		name: 'sourcePath',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. s3://my-bucket/manifests/assets.csv',
+		description: 'The CSV or JSON file that lists the assets (up to 100,000 rows)',
+	},
+	{
+		displayName: 'File Type',
+		name: 'fileType',
+		type: 'options',
+		options: [
+			{ name: 'CSV', value: 'csv' },
+			{ name: 'Detect From Extension', value: 'unspecified' },
+			{ name: 'JSON', value: 'json' },
+		],
+		default: 'unspecified',
+	},
+	ingestionConnection(false, 'The connection to the bucket holding the file; leave empty for a public URL'),
+	...waitForCompletionFields('ingestion job'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromFile'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IngestFileRequest = {
+		dataset_id: getDatasetId.call(this, itemIndex),
+		source_path: assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex),
+	};
+	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as IngestFileRequest['file_type'];
+	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
+	const connectionName = getConnectionName.call(this, itemIndex, false);
+	if (connectionName) body.connection_name = connectionName;
+	return await createJob.call(this, itemIndex, '/api/v1/ingestion/files', body as IDataObject);
+}

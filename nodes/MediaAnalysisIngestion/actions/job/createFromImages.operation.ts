@@ -1,0 +1,14 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { createFromListProperties, createJobsFromLists } from '../../helpers/createFromList';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['job'], operation: ['createFromImages'] } },
+	createFromListProperties('images'),
+);
+
+/** Sees every item at once: Combine Items packs the images of many items into requests of 100. */
+export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await createJobsFromLists.call(this, items, 'images');
+}

@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { jobsList, paginate } from '../../../shared/transport';
+import { assertUuid } from '../../../shared/validation';
+
+export const jobStatusOptions = [
+	{ name: 'Completed', value: 'completed' },
+	{ name: 'Failed', value: 'failed' },
+	{ name: 'In Progress', value: 'in_progress' },
+	{ name: 'Paused', value: 'paused' },
+	{ name: 'Pending', value: 'pending' },
+	{ name: 'Stopped', value: 'stopped' },
+	{ name: 'Stopping', value: 'stopping' },
+];
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			datasetLocator({ required: false, description: 'Return only the jobs of this dataset' }),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: jobStatusOptions,
+				default: 'in_progress',
+				description: 'Return only the jobs in this status',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.datasetId !== undefined) {
+		qs.dataset_id = assertUuid.call(
+			this,
+			this.getNodeParameter('filters.datasetId', itemIndex, '', { extractValue: true }),
+			'Dataset',
+			itemIndex,
+		);
+	}
+	if (filters.status) qs.status = filters.status;
+	const jobs = await paginate.call(
+		this,
+		{ method: 'GET', path: '/api/v1/ingestion/jobs', qs, itemIndex },
+		jobsList,
+		getPageLimit.call(this, itemIndex),
+	);
+	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.
+	const seen = new Set<unknown>();
+	return jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));
+}

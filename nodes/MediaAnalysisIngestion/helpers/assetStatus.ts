@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { AssetIngestionStatus } from '../../shared/api';
+import { apiRequest } from '../../shared/transport';
+import { UUID_PATTERN, assertUuid } from '../../shared/validation';
+
+type Kind = 'image' | 'video';
+const TITLE: Record<Kind, string> = { image: 'Image', video: 'Video' };
+
+/**
+ * The image or video whose status to read, by platform ID. The service lists assets only per dataset, so there
+ * is no list to pick from here (Dataset → Get Asset Statuses lists them with their IDs).
+ */
+export function assetLocator(kind: Kind): INodeProperties {
+	return {
+		displayName: TITLE[kind],
+		name: kind,
+		type: 'resourceLocator',
+		default: { mode: 'id', value: '' },
+		required: true,
+		description: `The platform ID of the ${kind}, as ingestion and the status lists return it`,
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: `Not a valid ${kind} ID (a UUID)` },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The ingestion status of one image or video; the service answers `{"data": []}` when it has none. */
+export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIndex: number): Promise<IDataObject> {
+	const assetId = assertUuid.call(this, this.getNodeParameter(kind, itemIndex, '', { extractValue: true }), TITLE[kind], itemIndex);
+	const response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: `/api/v1/ingestion/${kind}s/${assetId}/status`,
+		itemIndex,
+		resourceLabel: TITLE[kind],
+	})) as { data?: AssetIngestionStatus | unknown[] };
+	if (!response.data || Array.isArray(response.data)) {
+		const other = kind === 'image' ? 'video' : 'image';
+		throw new NodeOperationError(this.getNode(), `No ingestion status for ${kind} ${assetId}`, {
+			description: `No ${kind} with this ID was ingested, or it was deleted. If it is a ${other}, use Get ${TITLE[other]} Status.`,
+			itemIndex,
+		});
+	}
+	return response.data as IDataObject;
+}

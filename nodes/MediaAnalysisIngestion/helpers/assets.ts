@@ -1,0 +1,187 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { IngestJobAsset } from '../../shared/api';
+import { invalidParameter, parseJsonParameter } from '../../shared/validation';
+import { inputModeField, metadataField } from './fields';
+
+/** The three list endpoints: `/ingestion/assets` (typed assets), `/ingestion/images`, `/ingestion/videos`. */
+export type ListKind = 'assets' | 'images' | 'videos';
+
+const SINGULAR: Record<ListKind, string> = { assets: 'asset', images: 'image', videos: 'video' };
+const LABEL: Record<ListKind, string> = { assets: 'Assets', images: 'Images', videos: 'Videos' };
+const ASSET_TYPES = ['image', 'video', 'unspecified'];
+
+function describeValue(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'an object';
+	return `a ${typeof value}`;
+}
+
+/**
+ * Metadata from a parameter or a JSON entry: a JSON object (text or already parsed) whose values are text,
+ * numbers or booleans, as the service's metadata schema allows. Empty means none.
+ */
+export function readMetadata(
+	this: IExecuteFunctions,
+	value: unknown,
+	parameter: string,
+	itemIndex: number,
+): IDataObject | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	const parsed = parseJsonParameter.call(this, value, parameter, itemIndex);
+	if (parsed === null || parsed === undefined) return undefined;
+	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`it is ${describeValue(parsed)}, not a JSON object`,
+			'Give the metadata as a JSON object, e.g. {"campaign": "spring", "year": 2026}.',
+		);
+	}
+	for (const [key, field] of Object.entries(parsed as IDataObject)) {
+		const scalar = ['string', 'boolean'].includes(typeof field) || (typeof field === 'number' && Number.isFinite(field));
+		if (!scalar) {
+			throw invalidParameter.call(
+				this,
+				parameter,
+				itemIndex,
+				`the field "${key}" holds ${describeValue(field)}`,
+				'Metadata values must be text, numbers or booleans (dates as ISO 8601 text). Turn lists and nested objects into text or separate fields.',
+			);
+		}
+	}
+	return Object.keys(parsed as IDataObject).length > 0 ? (parsed as IDataObject) : undefined;
+}
+
+/** Parameters that give the assets of one item: fields, or a JSON array of the service's asset objects. */
+export function assetListFields(kind: ListKind): INodeProperties[] {
+	const singular = SINGULAR[kind];
+	const values: INodeProperties[] = [
+		{
+			displayName: 'Source Path',
+			name: 'sourcePath',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: `e.g. https://cdn.example.com/${kind === 'videos' ? 'clip.mp4' : 'photo.jpg'}`,
+			description: `URL of the ${singular}, or its path in the connection's bucket (e.g. s3://my-bucket/media/file)`,
+		},
+	];
+	if (kind === 'assets') {
+		values.push({
+			displayName: 'Asset Type',
+			name: 'assetType',
+			type: 'options',
+			options: [
+				{ name: 'Detect From Extension', value: 'unspecified' },
+				{ name: 'Image', value: 'image' },
+				{ name: 'Video', value: 'video' },
+			],
+			default: 'unspecified',
+		});
+	}
+	values.push(metadataField);
+	const example =
+		kind === 'assets'
+			? '[{"source_path": "https://cdn.example.com/a.jpg", "asset_type": "image", "metadata": {"campaign": "spring"}}]'
+			: `[{"source_path": "https://cdn.example.com/${kind === 'videos' ? 'a.mp4' : 'a.jpg'}", "metadata": {"campaign": "spring"}}]`;
+	return [
+		inputModeField(kind),
+		{
+			displayName: LABEL[kind],
+			name: kind,
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: `Add ${LABEL[kind].slice(0, -1)}`,
+			default: { [singular]: [{ sourcePath: '' }] },
+			displayOptions: { show: { inputMode: ['fields'] } },
+			options: [{ displayName: LABEL[kind].slice(0, -1), name: singular, values }],
+		},
+		{
+			displayName: `${LABEL[kind]} (JSON)`,
+			name: `${kind}Json`,
+			type: 'json',
+			default: '[]',
+			required: true,
+			displayOptions: { show: { inputMode: ['json'] } },
+			description: `A JSON array of ${kind}, e.g. ${example}`,
+		},
+	];
+}
+
+function assetFromFields(
+	this: IExecuteFunctions,
+	kind: ListKind,
+	entry: IDataObject,
+	itemIndex: number,
+): IDataObject {
+	const sourcePath = typeof entry.sourcePath === 'string' ? entry.sourcePath.trim() : '';
+	if (!sourcePath) {
+		throw invalidParameter.call(this, 'Source Path', itemIndex, 'it is empty', `Enter the URL or bucket path of each ${SINGULAR[kind]}.`);
+	}
+	const asset: IDataObject = { source_path: sourcePath };
+	const metadata = readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
+	if (metadata) asset.metadata = metadata;
+	if (kind === 'assets' && entry.assetType && entry.assetType !== 'unspecified') asset.asset_type = entry.assetType;
+	return asset;
+}
+
+function assetFromJson(
+	this: IExecuteFunctions,
+	kind: ListKind,
+	entry: unknown,
+	position: number,
+	itemIndex: number,
+): IDataObject {
+	const parameter = `${LABEL[kind]} (JSON)`;
+	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
+	const fix = `Each entry is an object with ${allowed.join(', ')}; source_path is required.`;
+	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} is ${describeValue(entry)}, not an object`, fix);
+	}
+	const object = entry as IDataObject;
+	const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
+	if (unknown.length > 0) {
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown[0]}"`, fix);
+	}
+	if (typeof object.source_path !== 'string' || object.source_path.trim() === '') {
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no source_path`, fix);
+	}
+	const asset: IDataObject = { source_path: object.source_path.trim() };
+	if (object.asset_type !== undefined) {
+		if (!ASSET_TYPES.includes(object.asset_type as string)) {
+			throw invalidParameter.call(
+				this,
+				parameter,
+				itemIndex,
+				`entry ${position} has asset_type "${String(object.asset_type)}"`,
+				'asset_type is image, video or unspecified (detect from the extension).',
+			);
+		}
+		asset.asset_type = object.asset_type;
+	}
+	const metadata = readMetadata.call(this, object.metadata, parameter, itemIndex);
+	if (metadata) asset.metadata = metadata;
+	return asset;
+}
+
+/** The assets one item gives, checked before anything is sent: at least one, each with a source path. */
+export function readAssetList(this: IExecuteFunctions, kind: ListKind, itemIndex: number): IngestJobAsset[] {
+	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
+	let assets: IDataObject[];
+	if (mode === 'json') {
+		const parameter = `${LABEL[kind]} (JSON)`;
+		const parsed = parseJsonParameter.call(this, this.getNodeParameter(`${kind}Json`, itemIndex, '[]'), parameter, itemIndex);
+		const list = Array.isArray(parsed) ? parsed : [parsed];
+		assets = list.map((entry, position) => assetFromJson.call(this, kind, entry, position, itemIndex));
+	} else {
+		const entries = this.getNodeParameter(`${kind}.${SINGULAR[kind]}`, itemIndex, []) as IDataObject[];
+		assets = entries.map((entry) => assetFromFields.call(this, kind, entry, itemIndex));
+	}
+	if (assets.length === 0) {
+		throw invalidParameter.call(this, LABEL[kind], itemIndex, `there are no ${kind}`, `Add at least one ${SINGULAR[kind]} to ingest.`);
+	}
+	return assets as IngestJobAsset[];
+}

@@ -1,0 +1,67 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { IngestJob } from '../../shared/api';
+import { getWaitOptions } from '../../shared/descriptions';
+import { apiRequest, waitUntilSettled, type WaitOptions } from '../../shared/transport';
+import { explainCreateFailure } from './errors';
+
+export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number): Promise<IngestJob> {
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: `/api/v1/ingestion/jobs/${jobId}`,
+		itemIndex,
+		resourceLabel: 'Ingestion job',
+	})) as IngestJob;
+}
+
+function progressOf(job: IngestJob): string {
+	const total = typeof job.total_assets === 'number' ? String(job.total_assets) : 'an unknown number of';
+	return `${job.status ?? 'unknown'}, ${job.processed_assets ?? 0} of ${total} assets processed, ${job.errored_assets ?? 0} with errors`;
+}
+
+/**
+ * Polls an ingestion job until it completes (returns the finished job), fails or is stopped (throws with the job's
+ * error details), or the timeout passes (throws with the last status seen). Paused and stopping jobs keep waiting.
+ */
+export async function waitForJob(
+	this: IExecuteFunctions,
+	jobId: string,
+	itemIndex: number,
+	options: WaitOptions,
+): Promise<IngestJob> {
+	const waitForIngestJob = waitUntilSettled<IngestJob>;
+	return await waitForIngestJob.call(
+		this,
+		{
+			read: async () => await getJob.call(this, jobId, itemIndex),
+			stateOf: (job) => (job.status === 'completed' ? 'done' : job.status === 'failed' || job.status === 'stopped' ? 'failed' : 'pending'),
+			subject: `Ingestion job ${jobId}`,
+			statusOf: progressOf,
+			failureOf: (job) =>
+				job.status === 'stopped'
+					? {
+							reason: 'it was stopped on the service',
+							description: 'Someone stopped the job before it finished. Create a new ingestion job to bring the remaining assets in.',
+						}
+					: {
+							reason: job.error_details ?? `its status is ${job.status}`,
+							description: `${progressOf(job)}. Use Job → Get Status to see each asset's error code (e.g. broken_url: the URL could not be downloaded; unsupported_format: not an image or video the service reads), fix those sources and ingest them again.`,
+						},
+			itemIndex,
+		},
+		options,
+	);
+}
+
+/** Creates a job with one request; with Wait for Completion on, returns the finished job instead. */
+export async function createJob(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const wait = getWaitOptions.call(this, itemIndex);
+	const job = await apiRequest.call(this, { method: 'POST', path, body, itemIndex, explain: explainCreateFailure });
+	if (!wait) return job;
+	return (await waitForJob.call(this, String(job.id), itemIndex, wait)) as IDataObject;
+}

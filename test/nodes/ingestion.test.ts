@@ -1,0 +1,719 @@
+/* Dev-only: the Ingestion node through n8n's engine against the sandbox over real HTTP. */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { bucketObjectKeys } from '../../sandbox/connections/bucket';
+import { SEED_BUCKET, SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { TYPES, useTestBed } from './setup';
+
+const bed = useTestBed();
+const type = TYPES.ingestion;
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
+const { demoImages, demoVideos, demoMixed } = SEED_DATASET_IDS;
+const JOB_ID = /^[0-9a-f]{24}$/;
+
+const run = (
+	resource: string,
+	parameters: Record<string, unknown>,
+	inputItems?: IDataObject[],
+	continueOnFail = false,
+) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+
+const posts = (path: string) => bed.apiRequests().filter((r) => r.method === 'POST' && r.path === path);
+const jobGets = () => bed.apiRequests().filter((r) => r.method === 'GET' && /^\/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}$/.test(r.path));
+const sourcePaths = (item: INodeExecutionData) =>
+	((item.json.details as { assets: Array<{ asset: { source_path: string } }> }).assets ?? []).map((a) => a.asset.source_path);
+
+/** A job in the sandbox settles after three steps; tests that wait use short steps, others a frozen clock. */
+const fastJobs = (stepMs = 50) => bed.sandbox.store.ingestion.setStepMs(stepMs);
+
+const oneAsset = (sourcePath: string, extra: Record<string, unknown> = {}) => ({ asset: [{ sourcePath, ...extra }] });
+
+describe('Job: Create From Assets', () => {
+	test('sends one request with the assets, their types and metadata; returns the job', async () => {
+		const { items, error } = await run('job', {
+			operation: 'createFromAssets',
+			datasetId: fromList(demoMixed),
+			assets: {
+				asset: [
+					{ sourcePath: 'https://cdn.example.com/a.jpg', assetType: 'image', metadata: '{"campaign": "spring", "year": 2026}' },
+					{ sourcePath: ' https://cdn.example.com/b.mp4 ', assetType: 'unspecified', metadata: '{}' },
+				],
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/assets').map((r) => r.body)).toEqual([
+			{
+				dataset_id: demoMixed,
+				assets: [
+					{ source_path: 'https://cdn.example.com/a.jpg', asset_type: 'image', metadata: { campaign: 'spring', year: 2026 } },
+					{ source_path: 'https://cdn.example.com/b.mp4' },
+				],
+			},
+		]);
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items[0].json).toMatchObject({ job_type: 'assets', status: 'pending', total_assets: 2, dataset_id: demoMixed });
+		expect(items[0].json.id).toMatch(JOB_ID);
+		expect(jobGets()).toHaveLength(0);
+	});
+
+	test('JSON input from an expression, with a connection', async () => {
+		const { items, error } = await run(
+			'job',
+			{
+				operation: 'createFromAssets',
+				datasetId: byId(demoMixed),
+				inputMode: 'json',
+				assetsJson: '={{ $json.assets }}',
+				connection: fromList(SEED_CONNECTION_NAMES.s3),
+			},
+			[{ assets: [{ source_path: 's3://demo-media-bucket/videos/video_001.mp4', asset_type: 'video', metadata: { title: 'One' } }] }],
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/assets')[0].body).toEqual({
+			dataset_id: demoMixed,
+			connection_name: SEED_CONNECTION_NAMES.s3,
+			assets: [{ source_path: 's3://demo-media-bucket/videos/video_001.mp4', asset_type: 'video', metadata: { title: 'One' } }],
+		});
+		expect(items[0].json.connection_name).toBe(SEED_CONNECTION_NAMES.s3);
+	});
+
+	test('Combine Items: 1,000 single-asset items take exactly 10 requests; each item gets its job, paired to it', async () => {
+		const inputItems = Array.from({ length: 1000 }, (_, i) => ({ url: `https://cdn.example.com/batch/${i}.jpg` }));
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), combineItems: true },
+			inputItems,
+		);
+		expect(error).toBeUndefined();
+		const requests = posts('/api/v1/ingestion/assets');
+		expect(requests).toHaveLength(Math.ceil(1000 / 100));
+		expect(requests.map((r) => (r.body as { assets: unknown[] }).assets.length)).toEqual(Array(10).fill(100));
+		const jobIds = [...bed.sandbox.store.ingestion.jobs.values()].sort((a, b) => a.sequence - b.sequence).map((job) => job.id);
+		expect(items).toHaveLength(1000);
+		items.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			expect(item.json.id).toBe(jobIds[Math.floor(i / 100)]);
+			expect(item.json.total_assets).toBe(100);
+			expect(sourcePaths(item)).toEqual([`https://cdn.example.com/batch/${i}.jpg`]);
+		});
+		expect(bed.sandbox.store.assets.size).toBe(36 + 1000);
+	});
+
+	test('without Combine Items: one request per item, and an item of 250 assets is split into 3 jobs, all paired to it', async () => {
+		const many = Array.from({ length: 250 }, (_, i) => ({ source_path: `https://cdn.example.com/many/${i}.jpg` }));
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), inputMode: 'json', assetsJson: '={{ $json.assets }}' },
+			[{ assets: [{ source_path: 'https://cdn.example.com/one.jpg' }] }, { assets: many }],
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/assets').map((r) => (r.body as { assets: unknown[] }).assets.length)).toEqual([1, 100, 100, 50]);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 1 }, { item: 1 }]);
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(4);
+		expect(sourcePaths(items[3])).toHaveLength(50);
+	});
+
+	test('Combine Items groups by dataset and keeps the output in input order', async () => {
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromAssets', datasetId: byId('={{ $json.dataset }}'), assets: oneAsset('={{ $json.url }}'), combineItems: true },
+			[
+				{ dataset: demoImages, url: 'https://cdn.example.com/1.jpg' },
+				{ dataset: demoMixed, url: 'https://cdn.example.com/2.jpg' },
+				{ dataset: demoImages, url: 'https://cdn.example.com/3.jpg' },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/assets').map((r) => r.body)).toEqual([
+			{ dataset_id: demoImages, assets: [{ source_path: 'https://cdn.example.com/1.jpg' }, { source_path: 'https://cdn.example.com/3.jpg' }] },
+			{ dataset_id: demoMixed, assets: [{ source_path: 'https://cdn.example.com/2.jpg' }] },
+		]);
+		expect(items.map((i) => [i.pairedItem, i.json.dataset_id, sourcePaths(i)])).toEqual([
+			[{ item: 0 }, demoImages, ['https://cdn.example.com/1.jpg']],
+			[{ item: 1 }, demoMixed, ['https://cdn.example.com/2.jpg']],
+			[{ item: 2 }, demoImages, ['https://cdn.example.com/3.jpg']],
+		]);
+		expect(items[0].json.id).toBe(items[2].json.id);
+	});
+
+	const fromJson = {
+		assets: oneAsset('={{ $json.url }}', { metadata: '={{ $json.metadata }}' }),
+		connection: { __rl: true, mode: 'name', value: '={{ $json.connection }}' },
+	};
+	const good = { url: 'https://x.example.com/ok.jpg', metadata: '{}', connection: '', assets: [{ source_path: 'ok.jpg' }], poll: 1 };
+	test.each([
+		[{}, { url: '' }, 'Invalid Source Path in item 1: it is empty'],
+		[{}, { metadata: '{"tags": ["a"]}' }, 'Invalid Metadata (JSON) in item 1: the field "tags" holds a list'],
+		[{}, { metadata: '[1]' }, 'Invalid Metadata (JSON) in item 1: it is a list, not a JSON object'],
+		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [{ sourcePath: 'a.jpg' }] }, 'Invalid Assets (JSON) in item 1: entry 0 has unknown field "sourcePath"'],
+		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [{ source_path: 'a.jpg', asset_type: 'audio' }] }, 'Invalid Assets (JSON) in item 1: entry 0 has asset_type "audio"'],
+		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [] }, 'Invalid Assets in item 1: there are no assets'],
+		[{}, { connection: 'Bad Name' }, 'Invalid Connection in item 1: "Bad Name" has characters other than lowercase letters, digits and underscores'],
+		[{ waitForCompletion: true, pollInterval: '={{ $json.poll }}' }, { poll: 0 }, 'Invalid Poll Interval in item 1: "0" is out of range'],
+	])('refuses a bad item before any request (%#)', async (parameters, bad, message) => {
+		const { error } = await run(
+			'job',
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), combineItems: true, ...fromJson, ...parameters },
+			[good, { ...good, ...bad }],
+		);
+		expect(error?.message).toBe(message);
+		expect(error?.context?.itemIndex).toBe(1);
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+
+	test('Continue On Fail: a bad item becomes an error item, the rest is batched and paired', async () => {
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), combineItems: true },
+			[{ url: 'https://cdn.example.com/1.jpg' }, { url: '' }, { url: 'https://cdn.example.com/3.jpg' }],
+			true,
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/assets')).toHaveLength(1);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[1].json.error).toBe('Invalid Source Path in item 1: it is empty');
+		expect(items[0].json.id).toBe(items[2].json.id);
+	});
+
+	test('a request that fails after others succeeded names the jobs already created; with Continue On Fail its items fail', async () => {
+		const inputItems = [
+			...Array.from({ length: 100 }, (_, i) => ({ dataset: demoImages, url: `https://cdn.example.com/${i}.jpg` })),
+			{ dataset: UNKNOWN, url: 'https://cdn.example.com/x.jpg' },
+		];
+		const parameters = { operation: 'createFromAssets', datasetId: byId('={{ $json.dataset }}'), assets: oneAsset('={{ $json.url }}'), combineItems: true };
+		const { error } = await run('job', parameters, inputItems);
+		const [created] = [...bed.sandbox.store.ingestion.jobs.values()];
+		expect(error?.message).toBe('Dataset not found');
+		expect(error?.context?.itemIndex).toBe(100);
+		expect(error?.description).toContain(`already created ingestion jobs ${created.id} (items 0–99); running the node again would ingest those assets a second time`);
+
+		const tolerant = await run('job', parameters, inputItems, true);
+		expect(tolerant.error).toBeUndefined();
+		expect(tolerant.items).toHaveLength(101);
+		expect(tolerant.items[100]).toMatchObject({ json: { error: 'Dataset not found' }, pairedItem: { item: 100 } });
+		expect(tolerant.items[99].json.id).toMatch(JOB_ID);
+	});
+});
+
+describe('Job: Create From Images / Videos', () => {
+	test('images and videos go to their own endpoints with their own list names', async () => {
+		const images = await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/p.png', metadata: '{"a": true}' }] },
+		});
+		const videos = await run('job', {
+			operation: 'createFromVideos',
+			datasetId: byId(demoVideos),
+			inputMode: 'json',
+			videosJson: '[{"source_path": "s3://media/clip.mp4"}]',
+		});
+		expect(images.error ?? videos.error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/images')[0].body).toEqual({ dataset_id: demoImages, images: [{ source_path: 'https://cdn.example.com/p.png', metadata: { a: true } }] });
+		expect(posts('/api/v1/ingestion/videos')[0].body).toEqual({ dataset_id: demoVideos, videos: [{ source_path: 's3://media/clip.mp4' }] });
+		expect(videos.items[0].json.details).toEqual({
+			assets: [{ asset: { source_path: 's3://media/clip.mp4', metadata: null, asset_type: 'video' }, asset_id: expect.any(String), error: null }],
+		});
+	});
+
+	test('the JSON list of images accepts no asset_type', async () => {
+		const { error } = await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			inputMode: 'json',
+			imagesJson: '[{"source_path": "a.jpg", "asset_type": "image"}]',
+		});
+		expect(error?.message).toBe('Invalid Images (JSON) in item 0: entry 0 has unknown field "asset_type"');
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('Wait for Completion', () => {
+	const wait = { waitForCompletion: true, pollInterval: 0.1, waitTimeout: 20 };
+
+	test('polls until the job completes and outputs the finished job', async () => {
+		fastJobs();
+		const { items, error } = await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/w.jpg' }] },
+			...wait,
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ status: 'completed', processed_assets: 1, errored_assets: 0, error_details: null });
+		expect(items[0].json.finished_dt).toEqual(expect.any(String));
+		expect(jobGets().length).toBeGreaterThanOrEqual(1);
+		expect(jobGets().every((r) => r.path === `/api/v1/ingestion/jobs/${items[0].json.id}`)).toBe(true);
+	});
+
+	test('fails fast with the job\'s error details when the job fails', async () => {
+		fastJobs();
+		const { error } = await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/broken/w.jpg' }] },
+			...wait,
+			waitTimeout: 600,
+		});
+		const [job] = [...bed.sandbox.store.ingestion.jobs.values()];
+		expect(error?.message).toBe(`Ingestion job ${job.id} failed: 1 of 1 assets failed: broken_url (1)`);
+		expect(error?.description).toMatch(/^failed, 1 of 1 assets processed, 1 with errors\. Use Job → Get Status/);
+		expect(error?.context?.itemIndex).toBe(0);
+	});
+
+	test('on timeout, fails with the last status seen after polling more than once', async () => {
+		bed.sandbox.clock.freeze();
+		const { error } = await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/slow.jpg' }] },
+			waitForCompletion: true,
+			pollInterval: 0.2,
+			waitTimeout: 1,
+		});
+		const [job] = [...bed.sandbox.store.ingestion.jobs.values()];
+		expect(error?.message).toBe(
+			`Ingestion job ${job.id} did not finish within 1 seconds (last status: pending, 0 of 1 assets processed, 0 with errors)`,
+		);
+		expect(error?.description).toMatch(/It is still running on the service/);
+		expect(jobGets().length).toBeGreaterThanOrEqual(2);
+	});
+
+	test('with Combine Items, waits for every job under one deadline; each item gets its finished job', async () => {
+		fastJobs();
+		const inputItems = Array.from({ length: 150 }, (_, i) => ({ url: `https://cdn.example.com/w/${i}.jpg` }));
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), combineItems: true, ...wait },
+			inputItems,
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/assets')).toHaveLength(2);
+		expect(new Set(jobGets().map((r) => r.path)).size).toBe(2);
+		expect(items).toHaveLength(150);
+		expect(items.every((item) => item.json.status === 'completed')).toBe(true);
+		expect(items[149]).toMatchObject({ pairedItem: { item: 149 } });
+		expect(sourcePaths(items[149])).toEqual(['https://cdn.example.com/w/149.jpg']);
+		expect(items[149].json.started_dt).toEqual(expect.any(String));
+	});
+
+	test('the jobs of one run share one deadline: once it has passed, the next job is read once and times out', async () => {
+		bed.sandbox.clock.freeze();
+		const inputItems = Array.from({ length: 150 }, (_, i) => ({ url: `https://cdn.example.com/d/${i}.jpg` }));
+		const { items, error } = await run(
+			'job',
+			{
+				operation: 'createFromAssets',
+				datasetId: byId(demoImages),
+				assets: oneAsset('={{ $json.url }}'),
+				combineItems: true,
+				waitForCompletion: true,
+				pollInterval: 0.2,
+				waitTimeout: 1,
+			},
+			inputItems,
+			true,
+		);
+		expect(error).toBeUndefined();
+		const [first, second] = [...bed.sandbox.store.ingestion.jobs.values()];
+		expect(items[0].json.error).toBe(`Ingestion job ${first.id} did not finish within 1 seconds (last status: pending, 0 of 100 assets processed, 0 with errors)`);
+		expect(items[149].json.error).toBe(`Ingestion job ${second.id} did not finish within 1 seconds (last status: pending, 0 of 50 assets processed, 0 with errors)`);
+		expect(jobGets().filter((r) => r.path.endsWith(first.id)).length).toBeGreaterThanOrEqual(2);
+		expect(jobGets().filter((r) => r.path.endsWith(second.id))).toHaveLength(1);
+	});
+
+	test('Continue On Fail: a failed job fails only the items it covered', async () => {
+		fastJobs();
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId('={{ $json.dataset }}'), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true, ...wait },
+			[
+				{ dataset: demoImages, url: 'https://cdn.example.com/fine.jpg' },
+				{ dataset: demoMixed, url: 'https://cdn.example.com/404.jpg' },
+			],
+			true,
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(items[0].json.status).toBe('completed');
+		expect(items[1].json.error).toMatch(/failed: 1 of 1 assets failed: broken_url \(1\)$/);
+	});
+});
+
+describe('Job: Create From Bucket / File', () => {
+	test('bucket by path through a connection from the list; the scan finds the bucket\'s media', async () => {
+		const { items, error } = await run('job', {
+			operation: 'createFromBucket',
+			datasetId: byId(demoVideos),
+			connection: fromList(SEED_CONNECTION_NAMES.s3),
+			bucketPath: 'videos/',
+		});
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/buckets')[0].body).toEqual({
+			dataset_id: demoVideos,
+			connection_name: SEED_CONNECTION_NAMES.s3,
+			max_depth: 0,
+			path: 'videos/',
+		});
+		expect(items[0].json).toMatchObject({
+			job_type: 'bucket',
+			total_assets: bucketObjectKeys(SEED_BUCKET).filter((key) => key.startsWith('videos/')).length,
+		});
+	});
+
+	test('bucket by bucket and prefix, with max depth; waits for completion', async () => {
+		fastJobs();
+		const { items, error } = await run('job', {
+			operation: 'createFromBucket',
+			datasetId: byId(demoImages),
+			connection: { __rl: true, mode: 'name', value: SEED_CONNECTION_NAMES.s3 },
+			source: 'spec',
+			bucket: SEED_BUCKET,
+			prefix: '/images/thumbnails/',
+			maxDepth: 2,
+			waitForCompletion: true,
+			pollInterval: 0.1,
+		});
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/buckets')[0].body).toEqual({
+			dataset_id: demoImages,
+			connection_name: SEED_CONNECTION_NAMES.s3,
+			max_depth: 2,
+			spec: { bucket: SEED_BUCKET, prefix: '/images/thumbnails/' },
+		});
+		expect(items[0].json).toMatchObject({ status: 'completed', total_assets: 40, processed_assets: 40 });
+	});
+
+	test('bucket: max depth above 10 and a missing connection are refused before any request; an unknown connection is named', async () => {
+		const base = { operation: 'createFromBucket', datasetId: byId(demoImages), bucketPath: 's3://b/p/' };
+		const deep = await run('job', { ...base, connection: fromList(SEED_CONNECTION_NAMES.s3), maxDepth: 11 });
+		expect(deep.error?.message).toBe('Invalid Max Depth in item 0: "11" is out of range');
+		const none = await run('job', { ...base, connection: { __rl: true, mode: 'name', value: '={{ $json.none }}' } }, [{ none: '' }]);
+		expect(none.error?.message).toBe('Invalid Connection in item 0: it is empty');
+		expect(bed.apiRequests()).toHaveLength(0);
+		const unknown = await run('job', { ...base, connection: { __rl: true, mode: 'name', value: 'no_such_conn' } });
+		expect(unknown.error?.message).toBe("Connection 'no_such_conn' not found");
+		expect(unknown.error?.description).toMatch(/Choosing them "From list" shows what exists/);
+	});
+
+	test('file: sends the path, type and connection; a missing file fails the waited job with its reason', async () => {
+		fastJobs();
+		const ok = await run('job', {
+			operation: 'createFromFile',
+			datasetId: byId(demoImages),
+			sourcePath: 's3://demo-media-bucket/metadata/assets.csv',
+			fileType: 'csv',
+			connection: fromList(SEED_CONNECTION_NAMES.s3),
+		});
+		expect(ok.error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/files')[0].body).toEqual({
+			dataset_id: demoImages,
+			source_path: 's3://demo-media-bucket/metadata/assets.csv',
+			file_type: 'csv',
+			connection_name: SEED_CONNECTION_NAMES.s3,
+		});
+		expect(ok.items[0].json).toMatchObject({ job_type: 'file', status: 'pending' });
+		const missing = await run('job', {
+			operation: 'createFromFile',
+			datasetId: byId(demoImages),
+			sourcePath: 'https://files.example.com/missing/list.json',
+			waitForCompletion: true,
+			pollInterval: 0.1,
+		});
+		expect(posts('/api/v1/ingestion/files')[1].body).toEqual({ dataset_id: demoImages, source_path: 'https://files.example.com/missing/list.json' });
+		expect(missing.error?.message).toMatch(/^Ingestion job [0-9a-f]{24} failed: file_not_found: Nothing found at https:\/\/files\.example\.com\/missing\/list\.json$/);
+	});
+});
+
+describe('Job: Get, Get Many, Get Status', () => {
+	test('Get takes the job ID from an expression; a malformed ID is refused before any request; an unknown one is a 404', async () => {
+		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] } });
+		bed.sandbox.clearRequestLog();
+		const { items, error } = await run('job', { operation: 'get', jobId: byId('={{ $json.id }}') }, [created.items[0].json]);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ id: created.items[0].json.id, status: 'pending', file_path: null, error_details: null });
+
+		bed.sandbox.clearRequestLog();
+		const malformed = await run('job', { operation: 'get', jobId: byId('={{ $json.id }}') }, [{ id: '65F1A2B3C4D5E6F708192A3B' }]);
+		expect(malformed.error?.message).toBe('Invalid Job in item 0: "65F1A2B3C4D5E6F708192A3B" is not an ingestion job ID');
+		expect(bed.apiRequests()).toHaveLength(0);
+		const unknown = await run('job', { operation: 'get', jobId: byId('65f1a2b3c4d5e6f708192a3b') });
+		expect(unknown.error?.message).toMatch(/^Ingestion job not found/);
+	});
+
+	test('Get Many: Return All over pages of 100, the dataset and status filters, Limit', async () => {
+		bed.sandbox.clock.freeze();
+		await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId('={{ $json.dataset }}'), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] } },
+			Array.from({ length: 120 }, (_, i) => ({ dataset: i % 4 === 0 ? demoMixed : demoImages })),
+		);
+		bed.sandbox.clearRequestLog();
+		const all = await run('job', { operation: 'getMany', returnAll: true });
+		expect(all.items).toHaveLength(120);
+		expect(new Set(all.items.map((i) => i.json.id)).size).toBe(120);
+		expect(bed.apiRequests().map((r) => r.query)).toEqual([
+			{ offset: '0', limit: '100' },
+			{ offset: '100', limit: '100' },
+		]);
+		const mixed = await run('job', { operation: 'getMany', returnAll: true, filters: { datasetId: fromList(demoMixed), status: 'pending' } });
+		expect(mixed.items).toHaveLength(30);
+		expect(mixed.items.every((i) => i.json.dataset_id === demoMixed)).toBe(true);
+		const none = await run('job', { operation: 'getMany', returnAll: true, filters: { status: 'completed' } });
+		expect(none.items).toHaveLength(0);
+		const limited = await run('job', { operation: 'getMany', limit: 5 });
+		expect(limited.items).toHaveLength(5);
+		const bad = await run('job', { operation: 'getMany', filters: { datasetId: byId('nope') } });
+		expect(bad.error?.message).toBe('Invalid Dataset in item 0: "nope" is not a UUID');
+	});
+
+	test('Get Status: the job status with its assets, Return All across pages, Limit', async () => {
+		bed.sandbox.clock.freeze();
+		const imageKeys = bucketObjectKeys(SEED_BUCKET).filter((key) => /^images\/[^/]+$/.test(key));
+		const created = await run('job', {
+			operation: 'createFromBucket',
+			datasetId: byId(demoImages),
+			connection: fromList(SEED_CONNECTION_NAMES.s3),
+			bucketPath: `s3://${SEED_BUCKET}/images/`,
+		});
+		const jobId = created.items[0].json.id as string;
+		bed.sandbox.clearRequestLog();
+		const all = await run('job', { operation: 'getStatus', jobId: byId(jobId), returnAll: true });
+		expect(all.error).toBeUndefined();
+		expect(all.items).toHaveLength(1);
+		const result = all.items[0].json as { status: string; total_assets: number; assets: IDataObject[]; ingest_job_id: string };
+		expect(result).toMatchObject({ ingest_job_id: jobId, status: 'pending', total_assets: imageKeys.length });
+		expect(result.assets).toHaveLength(imageKeys.length);
+		expect(result.assets[0]).toMatchObject({ status: 'pending', source_path: `s3://${SEED_BUCKET}/${imageKeys[0]}` });
+		expect(bed.apiRequests()).toHaveLength(Math.ceil(imageKeys.length / 100));
+		bed.sandbox.clock.advance(3000);
+		const few = await run('job', { operation: 'getStatus', jobId: fromList(jobId), limit: 3 });
+		expect(few.items[0].json).toMatchObject({ status: 'completed', total_assets: imageKeys.length });
+		expect(few.items[0].json.assets).toHaveLength(3);
+	});
+
+	test('the job list search finds jobs by text and pages with offsets', async () => {
+		await run('job', { operation: 'createFromFile', datasetId: byId(demoImages), sourcePath: 's3://bucket/lists/spring.csv' });
+		await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] } });
+		const all = await bed.harness.runListSearch({ type, method: 'searchIngestJobs' });
+		expect(all.results).toHaveLength(2);
+		expect(all.results[0].name).toMatch(/^(file|assets) job [0-9a-f]{24}$/);
+		const file = await bed.harness.runListSearch({ type, method: 'searchIngestJobs', filter: 'spring' });
+		expect(file.results.map((r) => r.name)).toEqual([expect.stringMatching(/^file job /)]);
+		expect(all.paginationToken).toBeUndefined();
+	});
+});
+
+describe('Asset: Delete', () => {
+	const ingest = async (count: number) => {
+		const inputItems = Array.from({ length: count }, (_, i) => ({ url: `https://cdn.example.com/del/${i}.jpg` }));
+		await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true }, inputItems);
+		bed.sandbox.clearRequestLog();
+		return inputItems;
+	};
+
+	test('250 items take 3 requests; one output per request, paired to the items it covered', async () => {
+		const inputItems = await ingest(250);
+		const { items, error } = await run('asset', { operation: 'delete', datasetId: byId(demoImages), identifiers: '={{ $json.url }}' }, inputItems);
+		expect(error).toBeUndefined();
+		const requests = posts('/api/v0/delete/assets');
+		expect(requests.map((r) => (r.body as { assets: unknown[] }).assets.length)).toEqual([100, 100, 50]);
+		expect((requests[0].body as { assets: unknown[] }).assets[0]).toEqual({ asset_type: 'image', identifier: 'https://cdn.example.com/del/0.jpg' });
+		expect(items).toHaveLength(3);
+		expect(items.map((i) => [i.json.deletion_request, i.json.deletion_requests, i.json.asset_count])).toEqual([
+			[1, 3, 100],
+			[2, 3, 100],
+			[3, 3, 50],
+		]);
+		expect(items[0].pairedItem).toEqual(Array.from({ length: 100 }, (_, item) => ({ item })));
+		expect(items[2].pairedItem).toEqual(Array.from({ length: 50 }, (_, i) => ({ item: 200 + i })));
+		expect((items[2].json.assets as IDataObject[])[49]).toMatchObject({ identifier: 'https://cdn.example.com/del/249.jpg', delete_job_id: expect.stringMatching(JOB_ID) });
+		const remaining = [...bed.sandbox.store.assets.values()].filter((a) => a.path.startsWith('https://cdn.example.com/del/'));
+		expect(remaining).toHaveLength(0);
+	});
+
+	test('one item with 250 identifiers (one per line) also takes 3 requests, each paired to that item', async () => {
+		const inputItems = await ingest(250);
+		const { items } = await run('asset', {
+			operation: 'delete',
+			datasetId: byId(demoImages),
+			identifiers: inputItems.map((i) => i.url).join('\n'),
+		});
+		expect(posts('/api/v0/delete/assets')).toHaveLength(3);
+		expect(items.map((i) => i.pairedItem)).toEqual([[{ item: 0 }], [{ item: 0 }], [{ item: 0 }]]);
+	});
+
+	test('by platform ID from a list expression; an empty list is refused before any request', async () => {
+		const [first, second] = [...bed.sandbox.store.assets.values()].filter((a) => a.datasetId === demoMixed && a.kind === 'video');
+		const { items, error } = await run('asset', {
+			operation: 'delete',
+			datasetId: byId(demoMixed),
+			assetType: 'video',
+			identifiers: `={{ ["${first.id}", "${second.id}"] }}`,
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ dataset_id: demoMixed, org_id: 'sandbox-demo-org', deletion_requests: 1, asset_count: 2 });
+		expect(bed.sandbox.store.assets.has(first.id) || bed.sandbox.store.assets.has(second.id)).toBe(false);
+		bed.sandbox.clearRequestLog();
+		const empty = await run('asset', { operation: 'delete', datasetId: byId(demoMixed), identifiers: '={{ $json.nothing }}' }, [{ nothing: '' }]);
+		expect(empty.error?.message).toBe('Invalid Assets in item 0: it is empty');
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+
+	test('Continue On Fail: a failing request gives one error item paired to its items', async () => {
+		const { items, error } = await run(
+			'asset',
+			{ operation: 'delete', datasetId: byId('={{ $json.dataset }}'), identifiers: '={{ $json.id }}' },
+			[
+				{ dataset: demoImages, id: 'https://x.example.com/a.jpg' },
+				{ dataset: UNKNOWN, id: 'https://x.example.com/b.jpg' },
+				{ dataset: UNKNOWN, id: 'https://x.example.com/c.jpg' },
+			],
+			true,
+		);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(2);
+		expect(items[1]).toMatchObject({ json: { error: 'Dataset not found', deletion_request: 2, deletion_requests: 2 }, pairedItem: [{ item: 1 }, { item: 2 }] });
+	});
+});
+
+describe('Asset: Update Metadata', () => {
+	test('by platform ID and by source path; the job is created and the metadata changes', async () => {
+		const [first, second] = [...bed.sandbox.store.assets.values()].filter((a) => a.datasetId === demoImages);
+		const { items, error } = await run('asset', {
+			operation: 'updateMetadata',
+			datasetId: byId(demoImages),
+			updates: {
+				update: [
+					{ identifyBy: 'assetId', identifier: first.id, assetType: 'image', metadata: '{"campaign": "spring"}' },
+					{ identifyBy: 'sourcePath', identifier: second.path, assetType: 'image', metadata: '{"campaign": "fall"}' },
+				],
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/metadata')[0].body).toEqual({
+			dataset_id: demoImages,
+			update_type: 'upsert',
+			update_assets: [
+				{ asset_type: 'image', asset_id: first.id, metadata: { campaign: 'spring' } },
+				{ asset_type: 'image', source_path: second.path, metadata: { campaign: 'fall' } },
+			],
+		});
+		expect(items[0].json).toMatchObject({ job_type: 'metadata', total_assets: 2 });
+		expect(bed.sandbox.store.assets.get(second.id)?.metadata.campaign).toBe('fall');
+	});
+
+	test('JSON updates with Remove, waited for; a file of updates', async () => {
+		fastJobs();
+		const [first] = [...bed.sandbox.store.assets.values()].filter((a) => a.datasetId === demoImages);
+		const removed = await run('asset', {
+			operation: 'updateMetadata',
+			datasetId: byId(demoImages),
+			updateType: 'remove',
+			updatesFrom: 'json',
+			updatesJson: JSON.stringify([{ asset_id: first.id, asset_type: 'image', metadata: { topic: '' } }]),
+			waitForCompletion: true,
+			pollInterval: 0.1,
+		});
+		expect(removed.error).toBeUndefined();
+		expect(removed.items[0].json).toMatchObject({ status: 'completed', job_type: 'metadata' });
+		expect(bed.sandbox.store.assets.get(first.id)?.metadata.topic).toBeUndefined();
+		const file = await run('asset', { operation: 'updateMetadata', datasetId: byId(demoImages), updatesFrom: 'file', sourcePath: 's3://b/meta.csv' });
+		expect(file.error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/metadata')[1].body).toEqual({ dataset_id: demoImages, update_type: 'upsert', source_path: 's3://b/meta.csv' });
+	});
+
+	test.each([
+		[{ updates: { update: [{ identifyBy: 'assetId', identifier: 'x', assetType: 'image' }] } }, 'Invalid Platform ID in item 0: "x" is not a UUID'],
+		[{ updatesFrom: 'json', updatesJson: '[{"asset_type": "image"}]' }, 'Invalid Updates (JSON) in item 0: entry 0 has neither asset_id nor source_path'],
+		[{ updatesFrom: 'json', updatesJson: '[{"asset_id": "x", "asset_type": "audio"}]' }, 'Invalid Updates (JSON) in item 0: entry 0 has no asset_type image or video'],
+		[{ updatesFrom: 'json', updatesJson: '[]' }, 'Invalid Assets in item 0: there are no updates'],
+		[{ updatesFrom: 'file', sourcePath: ' ' }, 'Invalid File Path in item 0: it is empty'],
+	])('refuses bad updates before any request (%#)', async (parameters, message) => {
+		const { error } = await run('asset', { operation: 'updateMetadata', datasetId: byId(demoImages), ...parameters });
+		expect(error?.message).toBe(message);
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('Asset: Get Image / Video Status', () => {
+	test('returns the status of an image or a video; the other kind or an unknown ID says there is none', async () => {
+		const image = [...bed.sandbox.store.assets.values()].find((a) => a.kind === 'image');
+		const video = [...bed.sandbox.store.assets.values()].find((a) => a.kind === 'video');
+		const gotImage = await run('asset', { operation: 'getImageStatus', image: byId(image?.id as string) });
+		expect(gotImage.items[0].json).toMatchObject({ asset_id: image?.id, status: 'completed', asset_type: 'image', latest_event: { event_type: 'completed' } });
+		const gotVideo = await run('asset', { operation: 'getVideoStatus', video: byId(video?.id as string) });
+		expect(gotVideo.items[0].json).toMatchObject({ asset_id: video?.id, asset_type: 'video' });
+		const wrongKind = await run('asset', { operation: 'getImageStatus', image: byId(video?.id as string) });
+		expect(wrongKind.error?.message).toBe(`No ingestion status for image ${video?.id}`);
+		expect(wrongKind.error?.description).toMatch(/use Get Video Status/);
+	});
+
+	test('an ingested image shows its error code; a malformed ID is refused before any request', async () => {
+		fastJobs(0);
+		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://cdn.example.com/a.tiffx' }] } });
+		const assetId = (created.items[0].json.details as { assets: Array<{ asset_id: string }> }).assets[0].asset_id;
+		const { items } = await run('asset', { operation: 'getImageStatus', image: byId(assetId) });
+		expect(items[0].json).toMatchObject({ status: 'error', error_code: 'unsupported_format' });
+		bed.sandbox.clearRequestLog();
+		const bad = await run('asset', { operation: 'getVideoStatus', video: byId('={{ $json.id }}') }, [{ id: '12' }]);
+		expect(bad.error?.message).toBe('Invalid Video in item 0: "12" is not a UUID');
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('Dataset: asset statuses, summaries, counts and ingestion status', () => {
+	test('Get Asset Statuses: POST with the source path and status filter; Return All and Limit', async () => {
+		bed.sandbox.clock.freeze();
+		await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			inputMode: 'json',
+			imagesJson: '[{"source_path": "https://cdn.example.com/new/a.jpg"}, {"source_path": "https://cdn.example.com/new/broken.jpg"}]',
+		});
+		bed.sandbox.clock.advance(3000);
+		bed.sandbox.clearRequestLog();
+		const errors = await run('dataset', {
+			operation: 'getAssetStatuses',
+			datasetId: fromList(demoImages),
+			returnAll: true,
+			filters: { status: 'error', sourcePath: 'https://cdn.example.com/new/' },
+		});
+		expect(errors.items.map((i) => [i.json.source_path, i.json.error_code])).toEqual([['https://cdn.example.com/new/broken.jpg', 'broken_url']]);
+		expect(bed.apiRequests()[0]).toMatchObject({
+			method: 'POST',
+			path: `/api/v1/ingestion/datasets/${demoImages}/assets/status`,
+			query: { filter: 'error', offset: '0', limit: '100' },
+			body: { source_path: 'https://cdn.example.com/new/' },
+		});
+		const all = await run('dataset', { operation: 'getAssetStatuses', datasetId: byId(demoImages), returnAll: true });
+		expect(all.items).toHaveLength(26);
+		expect(all.items[0].json.source_path).toBe('https://cdn.example.com/new/a.jpg');
+		const few = await run('dataset', { operation: 'getAssetStatuses', datasetId: byId(demoImages), limit: 3 });
+		expect(few.items).toHaveLength(3);
+		const none = await run('dataset', { operation: 'getAssetStatuses', datasetId: byId(demoVideos), returnAll: true, filters: { status: 'error' } });
+		expect(none.items).toHaveLength(0);
+	});
+
+	test('Get Asset Summaries with a filter; Count Asset Statuses; Get Ingestion Status lists the dataset\'s jobs', async () => {
+		bed.sandbox.clock.freeze();
+		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://cdn.example.com/s.jpg' }] } });
+		const counts = await run('dataset', { operation: 'countAssetStatuses', datasetId: byId(demoImages) });
+		expect(counts.items[0].json).toEqual({ dataset_id: demoImages, pending: 1, in_progress: 0, received: 0, processing_started: 0, completed: 24, error: 0 });
+		const inProgress = await run('dataset', { operation: 'getAssetSummaries', datasetId: byId(demoImages), returnAll: true, filters: { status: 'in_progress' } });
+		expect(inProgress.items.map((i) => i.json)).toEqual([
+			{ status: 'pending', asset_id: expect.any(String), dataset_id: demoImages, asset_type: 'image', source_path: 'https://cdn.example.com/s.jpg', ingestion_dt: null },
+		]);
+		const summaries = await run('dataset', { operation: 'getAssetSummaries', datasetId: byId(demoImages), limit: 30 });
+		expect(summaries.items).toHaveLength(25);
+		const status = await run('dataset', { operation: 'getIngestionStatus', datasetId: byId(demoImages), returnAll: true });
+		expect(status.items.map((i) => i.json)).toEqual([{ status: 'pending', ingest_job_id: created.items[0].json.id, ingestion_dt: created.items[0].json.created_dt }]);
+		const empty = await run('dataset', { operation: 'getIngestionStatus', datasetId: byId(demoVideos), returnAll: true });
+		expect(empty.items).toHaveLength(0);
+		const unknown = await run('dataset', { operation: 'countAssetStatuses', datasetId: byId(UNKNOWN) });
+		expect(unknown.error?.message).toMatch(/^Dataset not found/);
+	});
+});
