@@ -86,7 +86,8 @@ describe('Concept: Create', () => {
 
 	test('an unknown or deleted dataset is a 404 about the dataset', async () => {
 		const { error } = await run('concept', { operation: 'create', name: 'x', datasetId: byId(SEED_DATASET_IDS.demoArchived) });
-		expect(error?.message).toMatch(/^Dataset not found/);
+		expect(error?.message).toBe(`Dataset ${SEED_DATASET_IDS.demoArchived} not found`);
+		expect(error?.description).toMatch(/From list/);
 		expect((error as unknown as { httpCode: string }).httpCode).toBe('404');
 	});
 
@@ -202,7 +203,7 @@ describe('Concept: Get Many', () => {
 		expect(bad.error?.message).toBe(`Invalid Dataset IDs in item 0: "${UUID_V1}" is not a version-4 UUID`);
 		expect(bed.sandbox.requests).toHaveLength(0);
 		const unknown = await run('concept', { operation: 'getMany', returnAll: true, filters: { datasetIds: SEED_DATASET_IDS.demoArchived } });
-		expect(unknown.error?.message).toMatch(/^Dataset not found/);
+		expect(unknown.error?.message).toBe(`A dataset in the filter was not found (Dataset not found: ${SEED_DATASET_IDS.demoArchived})`);
 	});
 });
 
@@ -429,11 +430,12 @@ describe('Classification: Classify Image', () => {
 
 	test('an unknown dataset is an explained 404', async () => {
 		const { error } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoArchived) });
-		expect(error?.message).toMatch(/^Dataset not found/);
+		expect(error?.message).toBe(`Dataset ${SEED_DATASET_IDS.demoArchived} not found`);
 		expect(error?.description).toMatch(/existing dataset/);
 		expect((error as unknown as { httpCode: string }).httpCode).toBe('404');
 		const concept = await classify({ classifyAgainst: 'concepts', conceptIds: [UNKNOWN_CONCEPT] });
-		expect(concept.error?.message).toMatch(/^Concept not found/);
+		expect(concept.error?.message).toBe(`A chosen concept was not found (Concept not found: ${UNKNOWN_CONCEPT})`);
+		expect(concept.error?.description).toMatch(/Choose the concepts from the list again/);
 	});
 
 	test('a bad URL, no concepts or a threshold above 1 are refused before any request; Continue On Fail keeps pairing', async () => {

@@ -51,17 +51,21 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function explainNotFound(what: string) {
-	return (failure: Failure, details: string[]) =>
-		failure.status === 404
+/** The classification 404s: the dataset (all its concepts) or one of the chosen concepts does not exist. */
+function explainNotFound(datasetId: string | undefined) {
+	return (failure: Failure, details: string[]) => {
+		if (failure.status !== 404) return undefined;
+		return datasetId
 			? {
-					message: `${what} not found${details[0] ? ` (${details[0]})` : ''}`,
+					message: `Dataset ${datasetId} not found`,
 					description:
-						what === 'Dataset'
-							? 'Classification uses the concepts of an existing dataset. Check the dataset ID or choose the dataset "From list"; deleted datasets cannot be used.'
-							: 'One of the chosen concepts does not exist (any more). Choose the concepts from the list again.',
+						'Classification uses the concepts of an existing dataset. Check the dataset ID or choose the dataset "From list"; deleted datasets cannot be used.',
 				}
-			: undefined;
+			: {
+					message: `A chosen concept was not found${details[0] ? ` (${details[0]})` : ''}`,
+					description: 'One of the chosen concepts does not exist (any more). Choose the concepts from the list again.',
+				};
+	};
 }
 
 /** Scores the image for each concept; `positive` is true when the score is above the threshold. */
@@ -88,6 +92,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// Classifying changes nothing on the service, so a lost answer may be asked for again.
 		idempotent: true,
 		itemIndex,
-		explain: explainNotFound(against === 'dataset' ? 'Dataset' : 'Concept'),
+		explain: explainNotFound(body.datasetId ?? undefined),
 	});
 }

@@ -5,7 +5,7 @@ import type { ConceptCreateRequest } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
-import { conceptNameRefused, getConceptDatasetId, unitNumber } from '../fields';
+import { conceptNameRefused, datasetNotFound, getConceptDatasetId, unitNumber } from '../fields';
 import { conceptFields } from './update.operation';
 
 const properties: INodeProperties[] = [
@@ -42,12 +42,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.regularization !== undefined) {
 		body.regularization = assertRange.call(this, fields.regularization, 'Regularization', itemIndex, { min: 0, integer: false });
 	}
+	const notFound = datasetNotFound(body.datasetId);
 	return await apiRequest.call(this, {
 		method: 'POST',
 		path: '/api/v1/concepts',
 		body: body as unknown as IDataObject,
 		itemIndex,
-		resourceLabel: 'Dataset',
-		explain: conceptNameRefused,
+		explain: (failure, details) => notFound(failure, details) ?? conceptNameRefused(failure, details),
 	});
 }

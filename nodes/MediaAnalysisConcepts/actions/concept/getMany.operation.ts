@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import { offsetLimitCamelCase, paginate } from '../../../shared/transport';
 import { assertUuid4, splitList } from '../../../shared/validation';
+import { datasetNotFound } from '../fields';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -38,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: '/api/v1/concepts',
 			qs: datasets.length ? { datasets } : {},
 			itemIndex,
-			resourceLabel: 'Dataset',
+			explain: datasetNotFound(),
 		},
 		offsetLimitCamelCase,
 		getPageLimit.call(this, itemIndex),
