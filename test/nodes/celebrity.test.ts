@@ -63,7 +63,7 @@ describe('Person: Get', () => {
 
 	test('404 names the person and says how to fix it', async () => {
 		const { error } = await run('person', { operation: 'get', personId: byId(UNKNOWN) });
-		expect(error?.message).toBe('Person not found: Person not found');
+		expect(error?.message).toBe('Person not found');
 		expect(error?.description).toMatch(/Check the ID/);
 		expect((error as unknown as { httpCode: string }).httpCode).toBe('404');
 	});
@@ -87,7 +87,7 @@ describe('Person: Get', () => {
 		expect(items.map((i) => i.json.name ?? i.json.error)).toEqual([
 			'Ava Marlowe',
 			'Invalid Person in item 1: "nope" is not a UUID',
-			'Person not found: Person not found',
+			'Person not found',
 			'Dmitri Volkanov',
 		]);
 	});
@@ -246,7 +246,7 @@ describe('Person: Update Aliases', () => {
 		expect(bed.sandbox.requests).toHaveLength(0);
 
 		const unknown = await run('person', { operation: 'updateAliases', personId: byId(UNKNOWN), aliasesMode: 'replace', aliases: 'x' });
-		expect(unknown.error?.message).toBe('Person not found: Person not found');
+		expect(unknown.error?.message).toBe('Person not found');
 	});
 });
 
@@ -292,7 +292,7 @@ describe('Image: Get Persons', () => {
 
 	test('404 names the image; a malformed ID is refused before any request', async () => {
 		const unknown = await run('image', { operation: 'getPersons', imageId: byId(UNKNOWN) });
-		expect(unknown.error?.message).toBe('Image not found: Image not found');
+		expect(unknown.error?.message).toBe('Image not found');
 		bed.sandbox.clearRequestLog();
 		const malformed = await run('image', { operation: 'getPersons', imageId: byId('={{ $json.id }}') }, [{ id: 'img-1' }]);
 		expect(malformed.error?.message).toBe('Invalid Image in item 0: "img-1" is not a UUID');
