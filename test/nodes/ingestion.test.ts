@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { bucketObjectKeys } from '../../sandbox/connections/bucket';
 import { SEED_BUCKET, SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
-import { TYPES, useTestBed } from './setup';
+import { SECRETS, TYPES, useTestBed, visibleText } from './setup';
 
 const bed = useTestBed();
 const type = TYPES.ingestion;
@@ -195,6 +195,8 @@ describe('Job: Create From Assets', () => {
 		expect(tolerant.items).toHaveLength(101);
 		expect(tolerant.items[100]).toMatchObject({ json: { error: 'Dataset not found' }, pairedItem: { item: 100 } });
 		expect(tolerant.items[99].json.id).toMatch(JOB_ID);
+		const shown = visibleText(error, tolerant.items, bed.harness.logs);
+		for (const secret of [...SECRETS, ...bed.sandbox.store.accessTokens.keys()]) expect(shown).not.toContain(secret);
 	});
 });
 
