@@ -95,7 +95,7 @@ const STAGING_DIR = join(REPO_ROOT, '.n8n-user', '.package');
 export async function stagePackage(log: Log = () => {}): Promise<string> {
 	mkdirSync(STAGING_DIR, { recursive: true });
 	let tarball = '';
-	await withLock(join(STAGING_DIR, 'build.lock'), log, async () => {
+	await withLock(join(STAGING_DIR, 'build.lock'), log, 'building the package', async () => {
 		const stampFile = join(STAGING_DIR, 'stamp.json');
 		const hash = sourceHash();
 		try {

@@ -106,7 +106,7 @@ export async function ensureRuntime(spec: RuntimeSpec, log: Log = () => {}): Pro
 	if (ready) return ready;
 	const p = paths(spec);
 	mkdirSync(runtimeRoot(), { recursive: true });
-	await withLock(p.lock, log, async () => {
+	await withLock(p.lock, log, `installing ${runtimeKey(spec)}`, async () => {
 		if (installedRuntime(spec)) return;
 		await install(spec, log);
 	});
@@ -209,7 +209,12 @@ function pidAlive(pid: number): boolean {
 }
 
 /** A directory lock (mkdir is atomic); a lock whose owner process is gone is taken over. */
-export async function withLock(lockDir: string, log: Log, body: () => Promise<void>): Promise<void> {
+export async function withLock(
+	lockDir: string,
+	log: Log,
+	what: string,
+	body: () => Promise<void>,
+): Promise<void> {
 	let announced = false;
 	for (;;) {
 		try {
@@ -229,7 +234,7 @@ export async function withLock(lockDir: string, log: Log, body: () => Promise<vo
 				continue;
 			}
 			if (!announced) {
-				log(`Waiting for another process (pid ${owner}) that is installing the same n8n runtime`);
+				log(`Waiting for another process (pid ${owner}) that is ${what}`);
 				announced = true;
 			}
 			await new Promise((r) => setTimeout(r, 1000));
