@@ -4,14 +4,15 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
 import { MediaAnalysisConcepts } from '../../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
+import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisAdSegments } from '../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
 import { MediaAnalysisConversationalSearch } from '../../nodes/MediaAnalysisConversationalSearch/MediaAnalysisConversationalSearch.node';
-import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisConnections } from '../../nodes/MediaAnalysisConnections/MediaAnalysisConnections.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
-import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
+import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
+import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
 import { createHarness, type Harness } from '../harness/engine';
 
@@ -27,6 +28,7 @@ export const TYPES = {
 	adSegments: `${PACKAGE}.mediaAnalysisAdSegments`,
 	dynamicTags: `${PACKAGE}.mediaAnalysisDynamicTags`,
 	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
+	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
 } as const;
 
 export const SECRETS = [DEMO_PERSONAL_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET];
@@ -57,6 +59,7 @@ export function useTestBed(): TestBed {
 				[TYPES.adSegments]: new MediaAnalysisAdSegments(),
 				[TYPES.dynamicTags]: new MediaAnalysisDynamicTags(),
 				[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
+				[TYPES.trigger]: new MediaAnalysisTrigger(),
 			},
 			credentialTypes: [new MediaAnalysisApi()],
 		});

@@ -1,5 +1,5 @@
 /* The polling trigger through n8n-core's PollContext against the sandbox: every event exactly once. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { accessToken, send } from '../sandbox/helpers';
@@ -32,7 +32,7 @@ const images = (prefix: string, count: number) =>
 	Array.from({ length: count }, (_, i) => `https://media.example.com/${prefix}-${i}.jpg`);
 
 /** One poll, carrying static data from poll to poll as n8n does. */
-async function poll(parameters: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
+async function poll(parameters: INodeParameters, mode: 'trigger' | 'manual' = 'trigger') {
 	const before = bed.apiRequests().length;
 	const result = await bed.harness.runPoll({ type: TYPES.trigger, parameters, staticData, mode });
 	if (mode === 'trigger') staticData = result.staticData;
