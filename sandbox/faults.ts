@@ -29,6 +29,8 @@ export interface FaultPlan {
 	includeLogin?: boolean;
 	/** Seed of the generator (default 1). */
 	seed?: number;
+	/** Stop injecting after this many faults (revocations not counted): e.g. 1 to fail only the first request. */
+	maxFaults?: number;
 }
 
 export type FaultKind = 'status' | 'rate-limit' | 'slow' | 'drop-before' | 'drop-after';
@@ -115,6 +117,8 @@ export class FaultInjector {
 		if (plan.paths && !plan.paths.some((prefix) => path.startsWith(prefix))) return {};
 		const counters = this.counters;
 		counters.faultable++;
+		const injected = counters.status + counters.rateLimit + counters.slow + counters.dropBefore + counters.dropAfter;
+		if (plan.maxFaults !== undefined && injected >= plan.maxFaults) return {};
 		const decision: FaultDecision = {};
 		if (plan.revokeTokensEvery && counters.faultable % plan.revokeTokensEvery === 0) {
 			decision.revokeTokens = true;

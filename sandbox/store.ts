@@ -1,14 +1,14 @@
 import { AdSegmentState } from './ad-segments/state';
 import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
-import { CelebrityState } from './celebrity/model';
 import { ConceptState } from './concepts/model';
+import { CelebrityState } from './celebrity/model';
 import { ConnectionsArea } from './connections/model';
 import { QueriesArea } from './queries/model';
 import type { DatasetRecord } from './datasets/model';
-import { DynamicTagState } from './dynamic-tags/model';
 import { IngestionState } from './ingestion/state';
 import { FaultInjector } from './faults';
+import { DynamicTagState } from './dynamic-tags/model';
 import type { RequestLogEntry } from './request-log';
 import {
 	DEMO_CLIENT_ID,
@@ -55,16 +55,16 @@ export class SandboxStore {
 	readonly datasets = new Map<string, DatasetRecord>();
 	/** Images and videos of every dataset, by platform id (see assets/model.ts). */
 	readonly assets = new Map<string, AssetRecord>();
+	/** Ingestion jobs and deletion requests (see ingestion/state.ts). */
+	readonly ingestion = new IngestionState();
+	/** Concepts and their labels (see concepts/model.ts). */
+	readonly concepts = new ConceptState();
 	/** Connections to external storage and their knobs (see connections/model.ts). */
 	readonly connections = new ConnectionsArea();
 	/** Queries, their runs on the sandbox clock, and exports (see queries/model.ts). */
 	readonly queries = new QueriesArea();
 	/** Enrolled persons and their faces in the seeded images (see celebrity/model.ts). */
 	readonly celebrity = new CelebrityState();
-	/** Ingestion jobs and deletion requests (see ingestion/state.ts). */
-	readonly ingestion = new IngestionState();
-	/** Concepts and their labels (see concepts/model.ts). */
-	readonly concepts = new ConceptState();
 	/** Ad segments per video, soft deletion, and the switches tests use for 403 and 200/204 (see ad-segments/state.ts). */
 	readonly adSegments = new AdSegmentState();
 	/** The 60 seeded dynamic tag groups and their versions (see dynamic-tags/model.ts). */
@@ -88,11 +88,11 @@ export class SandboxStore {
 		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
 		this.assets.clear();
 		for (const asset of seedAssets()) this.assets.set(asset.id, asset);
+		this.ingestion.reset();
+		this.concepts.reset();
 		this.connections.reset();
 		this.queries.reset();
 		this.celebrity.reset(this.assets);
-		this.ingestion.reset();
-		this.concepts.reset();
 		this.adSegments.reset();
 		this.dynamicTags.reset();
 		this.personalTokens.clear();

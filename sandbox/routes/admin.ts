@@ -83,6 +83,7 @@ export const adminRoutes: RouteDefinition[] = [
 						paths: z.array(z.string()).optional(),
 						includeLogin: z.boolean().optional(),
 						seed: z.number().int().optional(),
+						maxFaults: z.number().int().min(0).optional(),
 					})
 					.strict(),
 			});

@@ -1,10 +1,10 @@
+import { celebrityRoutes } from './celebrity';
 import { adSegmentRoutes } from './adSegments';
 import { chatRoutes } from './chat';
 import { connectionRoutes } from './connections';
 import { queryRoutes } from './queries';
 import { classificationRoutes } from './classification';
 import { conceptRoutes } from './concepts';
-import { celebrityRoutes } from './celebrity';
 import { datasetRoutes } from './datasets';
 import { dynamicTagRoutes } from './dynamicTags';
 import { encoderRoutes } from './encoders';

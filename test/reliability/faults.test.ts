@@ -101,3 +101,68 @@ test('the trigger emits 1,000 events exactly once under 10% faults', async () =>
 	expect(injected.faultable).toBeGreaterThan(40);
 	expect(injected.status + injected.rateLimit + injected.dropBefore + injected.dropAfter).toBeGreaterThan(0);
 }, 120_000);
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const ingestionJobs = () => [...bed.sandbox.store.ingestion.jobs.values()];
+
+test('a 1,000-asset ingestion under 10% faults ingests every asset exactly once', async () => {
+	const inputItems = Array.from({ length: 1000 }, (_, i) => ({ url: `https://cdn.example.com/reliable/${i}.jpg` }));
+	bed.sandbox.setFaults(TEN_PERCENT);
+	const { items, error } = await bed.harness.runNode({
+		type: TYPES.ingestion,
+		parameters: {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+			images: { image: [{ sourcePath: '={{ $json.url }}' }] },
+			combineItems: true,
+		},
+		inputItems,
+	});
+	const injected = bed.sandbox.clearFaults();
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(1000);
+	const ingested = [...bed.sandbox.store.assets.values()].filter((asset) => asset.path.includes('/reliable/'));
+	expect(ingested).toHaveLength(1000);
+	expect(new Set(ingested.map((asset) => asset.path)).size).toBe(1000);
+	expect(ingestionJobs()).toHaveLength(10);
+	expect(injected.status + injected.rateLimit + injected.dropBefore + injected.dropAfter).toBeGreaterThan(0);
+}, 120_000);
+
+test('a create whose answer was lost is not sent blindly again: the node finds the job it created', async () => {
+	bed.sandbox.setFaults({ dropAfterRate: 1, paths: ['/api/v1/ingestion/images'] });
+	const { items, error } = await bed.harness.runNode({
+		type: TYPES.ingestion,
+		parameters: {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/lost-answer.jpg' }] },
+		},
+	});
+	bed.sandbox.clearFaults();
+	expect(error).toBeUndefined();
+	const jobs = ingestionJobs();
+	expect(jobs).toHaveLength(1);
+	expect(items[0].json.id).toBe(jobs[0].id);
+	const sent = bed.apiRequests().map((request) => `${request.method} ${request.path}`);
+	expect(sent).toEqual(['POST /api/v1/ingestion/images', 'GET /api/v1/ingestion/jobs']);
+});
+
+test('a create that never reached the service is found missing on the job list and sent once more', async () => {
+	bed.sandbox.setFaults({ dropBeforeRate: 1, maxFaults: 1, paths: ['/api/v1/ingestion/images'] });
+	const { error } = await bed.harness.runNode({
+		type: TYPES.ingestion,
+		parameters: {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/never-arrived.jpg' }] },
+		},
+	});
+	bed.sandbox.clearFaults();
+	expect(error).toBeUndefined();
+	expect(ingestionJobs()).toHaveLength(1);
+	const sent = bed.apiRequests().map((request) => `${request.method} ${request.path} ${request.fault ?? ''}`.trim());
+	expect(sent).toEqual(['POST /api/v1/ingestion/images drop-before', 'GET /api/v1/ingestion/jobs', 'POST /api/v1/ingestion/images']);
+});

@@ -118,3 +118,11 @@ test('the control route sets, reads and clears a plan, and refuses a bad one', a
 	expect(cleared.body).toMatchObject({ cleared: true });
 	expect((await send(sandbox.url, 'GET', '/__sandbox/faults')).body).toMatchObject({ faults: null });
 });
+
+test('maxFaults stops injecting after that many faults', async () => {
+	const token = await accessToken(sandbox);
+	sandbox.setFaults({ errorRate: 1, maxFaults: 2 });
+	expect(await outcomes(token, 4)).toEqual(['503', '502', '200', '200'].map(() => expect.any(String)));
+	expect(sandbox.faultStats().status).toBe(2);
+	expect((await listDatasets(token)).status).toBe(200);
+});

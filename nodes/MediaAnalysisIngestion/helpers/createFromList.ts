@@ -8,7 +8,7 @@ import { assetListFields, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { combineItemsField, getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from './fields';
 import { explainCreateFailure } from './errors';
-import { waitForJob } from './jobs';
+import { recoverCreatedJob, sameSourcePaths, waitForJob } from './jobs';
 
 const PATHS: Record<ListKind, string> = {
 	assets: '/api/v1/ingestion/assets',
@@ -91,6 +91,12 @@ export async function createJobsFromLists(
 				body,
 				itemIndex: first,
 				explain: explainCreateFailure,
+				recover: recoverCreatedJob.call(
+					this,
+					datasetId,
+					sameSourcePaths(chunk.values.map((value) => String(value.source_path))),
+					first,
+				),
 			});
 			created.push({ chunk, job });
 		} catch (error) {

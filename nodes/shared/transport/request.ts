@@ -28,6 +28,12 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** Names the thing a 404 is about, e.g. "Dataset". */
 	resourceLabel?: string;
+	/**
+	 * For a request that must not be sent twice: when its answer was lost, looks on the service for what it would
+	 * have created and returns it (the request took effect), or undefined when it proves the request did not take
+	 * effect, so it is sent again. Without it, such a failure stops the node with "may or may not have been carried out".
+	 */
+	recover?: () => Promise<IDataObject | undefined>;
 	/** Values typed by the user that must never be shown (connection passwords, tokens): scrubbed from error answers. */
 	secrets?: string[];
 	/**
@@ -155,6 +161,13 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				attempts: attempt,
 			};
 			const mayRepeat = idempotent || provablyNotProcessed(failure);
+			if (isRetryable(failure) && !mayRepeat && request.recover && attempt < RETRY.attempts) {
+				const created = await request.recover();
+				if (created) return created;
+				this.logger.debug(`Media Analysis: ${request.method} ${request.path} lost its answer and did not take effect; sending it again`);
+				await sleep(retryDelayMs(failure, attempt));
+				continue;
+			}
 			if (isRetryable(failure) && !mayRepeat) {
 				throw explainedError(this.getNode(), {
 					message: `No answer came back for ${request.method} ${request.path}; it may or may not have been carried out`,
