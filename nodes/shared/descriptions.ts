@@ -68,10 +68,16 @@ export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
 	];
 }
 
-/** Reads Return All / Limit for one item. */
+/**
+ * Reads Return All / Limit for one item. Limit is checked like its field (a whole number, at least 1) before
+ * anything is sent: an expression could otherwise give 0 (silently nothing), a negative number or a fraction (a
+ * 422 from the service for `per_page=2.5`).
+ */
 export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = returnAll
+		? 0
+		: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
 	return { returnAll, limit };
 }
 

@@ -1,0 +1,512 @@
+/* Dev-only: every constrained parameter of every node, given a bad value, is refused before any request (issue 8). */
+import type { IDataObject, INodeExecutionData, INodeParameters, IPairedItemData } from 'n8n-workflow';
+
+import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
+import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import type { HarnessInputItem } from '../harness/engine';
+import { TYPES, useTestBed } from '../nodes/setup';
+
+const bed = useTestBed();
+
+/**
+ * Bad values reach the node through expressions: n8n itself refuses a literal "By ID" value that breaks the mode's
+ * regex (see the last describe), so the node's own checks are what stands between an expression and the service.
+ */
+const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
+const rl = (mode: string, value: unknown) => ({ __rl: true, mode, value });
+const bad = (value: unknown) => rl('id', expr(value));
+
+const DATASET = SEED_DATASET_IDS.demoImages;
+const NOT_UUID = 'not-a-uuid';
+/** A valid UUID of version 1: right shape, wrong version for concept and concept-dataset IDs. */
+const UUID_V1 = '3f1c2a4e-9b7d-1c1e-8a2f-5d6e7f8a9b0c';
+const PNG = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(32, 1)]);
+const WAIT = { waitForCompletion: true, pollInterval: 1, waitTimeout: 60 };
+
+type NodeKey = keyof typeof TYPES;
+
+interface Row {
+	node: NodeKey;
+	/** Resource and operation included. */
+	parameters: IDataObject;
+	/** The parameter the message must name: "Invalid <param> in item <i>: <problem>". */
+	param: string;
+	/** What the message says after the colon. */
+	problem: RegExp;
+	inputItems?: Array<IDataObject | HarnessInputItem>;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const UUID_PROBLEM = /".*" is not a UUID/;
+const UUID4_PROBLEM = /".*" is not a version-4 UUID/;
+const JOB_PROBLEM = /".*" is not an ingestion job ID/;
+const RANGE = /".*" is out of range/;
+const EMPTY = /it is empty/;
+const NOT_JSON = /it is not valid JSON \(.+\)/;
+const NOT_DATE = /".*" is not a date/;
+
+const row = (node: NodeKey, resource: string, operation: string, parameters: IDataObject, param: string, problem: RegExp, inputItems?: Row['inputItems']): Row => ({
+	node,
+	parameters: { resource, operation, ...parameters },
+	param,
+	problem,
+	inputItems,
+});
+
+/** A getMany (or other Return All + Limit) operation with the given Limit. */
+const limitRows = (node: NodeKey, resource: string, operation: string, base: IDataObject = {}): Row[] =>
+	[0, -5, 2.5, 'ten'].map((limit) => row(node, resource, operation, { ...base, returnAll: false, limit: expr(limit) }, 'Limit', RANGE));
+
+const waitRows = (node: NodeKey, resource: string, operation: string, base: IDataObject): Row[] => [
+	row(node, resource, operation, { ...base, ...WAIT, pollInterval: expr(0) }, 'Poll Interval', RANGE),
+	row(node, resource, operation, { ...base, ...WAIT, pollInterval: expr(0.05) }, 'Poll Interval', RANGE),
+	row(node, resource, operation, { ...base, ...WAIT, pollInterval: expr('soon') }, 'Poll Interval', RANGE),
+	row(node, resource, operation, { ...base, ...WAIT, waitTimeout: expr(0) }, 'Timeout', RANGE),
+	row(node, resource, operation, { ...base, ...WAIT, waitTimeout: expr(-60) }, 'Timeout', RANGE),
+];
+
+const segment = (overrides: IDataObject) => ({
+	segments: { segment: [{ startTimeMs: 0, endTimeMs: 15000, startFrame: 0, endFrame: 375, ...overrides }] },
+});
+/** Segments (JSON) as text in the item (a `}}` inside an inline expression would end it). */
+const segmentsJsonRow = (segments: unknown, problem: RegExp): Row =>
+	row('adSegments', 'adSegment', 'create', { ...video, segmentsInput: 'json', segmentsJson: '={{ $json.segments }}' }, 'Segments (JSON)', problem, [
+		{ segments: JSON.stringify(segments) },
+	]);
+const GOOD_SEGMENT = { segment_start_time_ms: 0, segment_end_time_ms: 15000, segment_start_frame_number: 0, segment_end_frame_number: 375 };
+const video = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos), assetIdentifier: 'video-001' };
+
+const searchOps: Array<[string, string, IDataObject]> = [
+	['image', 'searchByText', { textQuery: 'beach' }],
+	['image', 'searchByImage', { queryImage: rl('id', '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f') }],
+	['keyframe', 'searchByText', { textQuery: 'beach' }],
+	['keyframe', 'searchByImage', { queryImage: rl('id', '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f') }],
+	['transcript', 'searchExactPhrase', { textQuery: 'hello' }],
+	['transcript', 'searchSpokenContent', { textQuery: 'hello' }],
+	['video', 'search', { textQuery: 'beach' }],
+];
+
+const connectionOps = ['get', 'delete', 'test', 'getCredentials', 'update', 'listBucket'];
+const connectionBase: Record<string, IDataObject> = { update: { updateFields: { description: 'x' } }, listBucket: { bucket: 'b' } };
+const queryOps = ['get', 'delete', 'cancel', 'stop', 'run', 'export', 'getResults'];
+const queryBase: Record<string, IDataObject> = { export: { targetBucket: 'b', exportType: 'CSV' } };
+
+const ROWS: Row[] = [
+	// Datasets
+	row('datasets', 'dataset', 'create', { name: expr('my photos!'), encoderName: 'resnet-50' }, 'Name', /"my photos!" has characters other than letters, digits and underscores/),
+	row('datasets', 'dataset', 'create', { name: expr(''), encoderName: 'resnet-50' }, 'Name', EMPTY),
+	row('datasets', 'dataset', 'create', { name: 'ok', encoderName: 'resnet-50', additionalFields: { datasetConfig: expr('{"embedding_id": ') } }, 'Dataset Config (JSON)', NOT_JSON),
+	...['get', 'getConfig', 'delete'].map((operation) => row('datasets', 'dataset', operation, { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM)),
+	row('datasets', 'dataset', 'update', { datasetId: bad(NOT_UUID), updateFields: { storePreview: true } }, 'Dataset', UUID_PROBLEM),
+	row('datasets', 'dataset', 'update', { datasetId: rl('id', DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
+	row('datasets', 'dataset', 'update', { datasetId: rl('id', DATASET), updateFields: { name: expr('a-b') } }, 'Name', /"a-b" has characters other than/),
+	row('datasets', 'dataset', 'update', { datasetId: rl('id', DATASET), updateFields: { datasetConfig: expr('{x}') } }, 'Dataset Config (JSON)', NOT_JSON),
+	row('datasets', 'dataset', 'getMany', { filters: { datasetIds: expr(`${DATASET}, nope`) } }, 'Dataset IDs', UUID_PROBLEM),
+	row('datasets', 'dataset', 'getMany', { filters: { createdAfter: expr('not a date') } }, 'Created After', NOT_DATE),
+	row('datasets', 'dataset', 'getMany', { filters: { createdBefore: expr('2026-13-45') } }, 'Created Before', NOT_DATE),
+	row('datasets', 'dataset', 'getMany', { filters: { lastUpdatedAfter: expr('yesterday') } }, 'Last Updated After', NOT_DATE),
+	row('datasets', 'dataset', 'getMany', { filters: { lastUpdatedBefore: expr('soon') } }, 'Last Updated Before', NOT_DATE),
+	...limitRows('datasets', 'dataset', 'getMany'),
+
+	// Concepts
+	row('concepts', 'concept', 'create', { name: expr(' '), datasetId: rl('id', DATASET) }, 'Name', EMPTY),
+	row('concepts', 'concept', 'create', { name: 'beach', datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+	row('concepts', 'concept', 'create', { name: 'beach', datasetId: bad(UUID_V1) }, 'Dataset', UUID4_PROBLEM),
+	row('concepts', 'concept', 'create', { name: 'beach', datasetId: rl('id', DATASET), additionalFields: { threshold: expr(1.5) } }, 'Threshold', RANGE),
+	row('concepts', 'concept', 'create', { name: 'beach', datasetId: rl('id', DATASET), additionalFields: { regularization: expr(-0.1) } }, 'Regularization', RANGE),
+	...['get', 'delete', 'estimatePredictions'].flatMap((operation) => [
+		row('concepts', 'concept', operation, { conceptId: bad(NOT_UUID) }, 'Concept', UUID_PROBLEM),
+		row('concepts', 'concept', operation, { conceptId: bad(UUID_V1) }, 'Concept', UUID4_PROBLEM),
+	]),
+	row('concepts', 'concept', 'update', { conceptId: bad(UUID_V1), updateFields: { description: 'x' } }, 'Concept', UUID4_PROBLEM),
+	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
+	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: { name: expr('') } }, 'Name', EMPTY),
+	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: { threshold: expr(-0.01) } }, 'Threshold', RANGE),
+	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: { regularization: expr('lots') } }, 'Regularization', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), threshold: expr(2) }, 'Threshold', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { confidenceLevel: expr(1) } }, 'Confidence Level', /1 is not between 0 and 1/),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { confidenceLevel: expr(0) } }, 'Confidence Level', /0 is not between 0 and 1/),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { confidenceLevel: expr(1.5) } }, 'Confidence Level', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { estimationFidelity: expr(0) } }, 'Estimation Fidelity', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { estimationFidelity: expr(10.5) } }, 'Estimation Fidelity', RANGE),
+	row('concepts', 'concept', 'getMany', { filters: { datasetIds: expr(`${DATASET}, ${UUID_V1}`) } }, 'Dataset IDs', UUID4_PROBLEM),
+	...limitRows('concepts', 'concept', 'getMany'),
+	...[0, 21, 2.5, -1].map((count) => row('concepts', 'label', 'getCandidates', { conceptId: rl('id', DATASET), numberOfCandidates: expr(count) }, 'Number of Candidates', RANGE)),
+	row('concepts', 'label', 'getCandidates', { conceptId: bad(NOT_UUID) }, 'Concept', UUID_PROBLEM),
+	row('concepts', 'label', 'getMany', { conceptId: bad(UUID_V1) }, 'Concept', UUID4_PROBLEM),
+	...limitRows('concepts', 'label', 'getMany', { conceptId: rl('id', DATASET) }),
+	row('concepts', 'label', 'update', { conceptId: bad(NOT_UUID), labels: { label: [{ image: DATASET }] } }, 'Concept', UUID_PROBLEM),
+	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ identifyBy: 'imageId', image: expr(NOT_UUID), value: 'positive' }] } }, 'Labels (entry 1) Image ID', UUID_PROBLEM),
+	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ image: DATASET }, { identifyBy: 'imageId', image: expr(UUID_V1) }] } }, 'Labels (entry 2) Image ID', UUID4_PROBLEM),
+	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ identifyBy: 'imagePath', image: expr(' '), value: 'negative' }] } }, 'Labels (entry 1) Image Path', EMPTY),
+	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: {} }, 'Labels', /no label was added/),
+	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ image: DATASET }] }, options: { autosampledNumNegativeLabels: expr(-1) } }, 'Autosampled Negative Labels', RANGE),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: expr('ftp://example.com/a.jpg'), classifyAgainst: 'dataset', datasetId: rl('id', DATASET) }, 'Image URL', /"ftp:\/\/example.com\/a.jpg" is not an http or https URL/),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: expr(''), classifyAgainst: 'dataset', datasetId: rl('id', DATASET) }, 'Image URL', EMPTY),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: bad(UUID_V1) }, 'Dataset', UUID4_PROBLEM),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'concepts', conceptIds: expr([]) }, 'Concepts', /no concept was chosen/),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'concepts', conceptIds: expr([DATASET, 'nope']) }, 'Concepts', UUID_PROBLEM),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: rl('id', DATASET), threshold: expr(1.01) }, 'Threshold', RANGE),
+
+	// Celebrity Detection
+	row('celebrity', 'person', 'get', { personId: bad(NOT_UUID) }, 'Person', UUID_PROBLEM),
+	row('celebrity', 'person', 'updateAliases', { personId: bad('1234'), aliasesMode: 'replace', aliases: '' }, 'Person', UUID_PROBLEM),
+	row('celebrity', 'person', 'updateAliases', { personId: rl('id', DATASET), aliasesMode: 'add', aliases: expr(' , ') }, 'Aliases', EMPTY),
+	row('celebrity', 'person', 'updateAliases', { personId: rl('id', DATASET), aliasesMode: 'remove', aliases: expr('') }, 'Aliases', EMPTY),
+	row('celebrity', 'person', 'getByNames', { namesOrAliases: expr(' ,, ') }, 'Names or Aliases', EMPTY),
+	...limitRows('celebrity', 'person', 'getMany'),
+	row('celebrity', 'face', 'getMany', { personId: bad(NOT_UUID) }, 'Person', UUID_PROBLEM),
+	row('celebrity', 'face', 'getMany', { personId: rl('name', expr('  ')) }, 'Person', EMPTY),
+	...limitRows('celebrity', 'face', 'getMany', { personId: rl('id', DATASET) }),
+	row('celebrity', 'image', 'getPersons', { imageId: bad(NOT_UUID) }, 'Image', UUID_PROBLEM),
+	row('celebrity', 'image', 'identify', { imageSource: 'url', imageUrl: expr('file:///etc/passwd') }, 'Image URL', /"file:\/\/\/etc\/passwd" is not an http or https URL/),
+	row('celebrity', 'image', 'identify', { imageSource: 'url', imageUrl: expr('') }, 'Image URL', EMPTY),
+	row('celebrity', 'image', 'identify', { imageSource: 'binary', binaryPropertyName: 'data' }, 'Input Binary Field', /the item has no binary field "data"/),
+	row('celebrity', 'image', 'identify', { imageSource: 'binary', binaryPropertyName: 'data' }, 'Input Binary Field', /"face.png" is a PNG image; the service identifies persons in JPEG images only/, [
+		{ json: {}, binary: { data: { data: PNG, fileName: 'face.png', mimeType: 'image/png' } } },
+	]),
+	row('celebrity', 'image', 'identify', { imageSource: 'binary', binaryPropertyName: 'data' }, 'Input Binary Field', /"notes.txt" is not an image/, [
+		{ json: {}, binary: { data: { data: Buffer.from('just some text'), fileName: 'notes.txt', mimeType: 'text/plain' } } },
+	]),
+
+	// Conversational Search
+	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: expr(' '), historySource: 'none' }, 'Message', EMPTY),
+	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'dataset', datasetId: bad(NOT_UUID), message: 'hi', historySource: 'none' }, 'Dataset', UUID_PROBLEM),
+	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: 'hi', historySource: 'define', history: expr('[{"role": ') }, 'History (JSON)', NOT_JSON),
+	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: 'hi', historySource: 'define', history: expr('{"role": "user"}') }, 'History (JSON)', /it is not a list of chat messages/),
+	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: 'hi', historySource: 'define', history: expr('[1, 2]') }, 'History (JSON)', /it is not a list of chat messages/),
+	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: 'hi', historySource: 'inputItem' }, 'Chat History (field "history_chat_messages")', NOT_JSON, [
+		{ history_chat_messages: '[{"role": "user", ' },
+	]),
+
+	// Ad Segments
+	...['get', 'delete', 'create'].flatMap((operation) => [
+		row('adSegments', 'adSegment', operation, { ...video, datasetId: bad(NOT_UUID), ...segment({}) }, 'Dataset', UUID_PROBLEM),
+		row('adSegments', 'adSegment', operation, { ...video, assetIdentifier: expr('  '), ...segment({}) }, 'Asset Identifier', EMPTY),
+	]),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ startTimeMs: 20000, endTimeMs: 15000 }) }, 'Segments', /segment 1 ends at 15000 ms, not after its start at 20000 ms/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ startTimeMs: 15000, endTimeMs: 15000 }) }, 'Segments', /segment 1 ends at 15000 ms, not after its start/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ startTimeMs: expr(-1) }) }, 'Segments', /segment 1 has a negative Begins At \(-1\)/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ endTimeMs: expr(-500) }) }, 'Segments', /segment 1 has a negative Ends At/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ startFrame: expr(-3) }) }, 'Segments', /segment 1 has a negative First Frame/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ startFrame: 400, endFrame: 375 }) }, 'Segments', /segment 1 ends at frame 375, not after its start frame 400/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ endFrame: expr(375.5) }) }, 'Segments', /segment 1 has a Last Frame that is not a whole number/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ endTimeMs: expr('later') }) }, 'Segments', /segment 1 has no valid Ends At/),
+	row('adSegments', 'adSegment', 'create', { ...video, ...segment({ metadata: { segmentType: 'pre-roll' } }) }, 'Segments', /the metadata of segment 1 has no Incode/),
+	row('adSegments', 'adSegment', 'create', { ...video, segments: {} }, 'Segments', /there are no segments/),
+	row('adSegments', 'adSegment', 'create', { ...video, segmentsInput: 'json', segmentsJson: expr('[{"segment_start_time_ms": 0,') }, 'Segments (JSON)', NOT_JSON),
+	segmentsJsonRow({ segments: [] }, /it is not a list of segments/),
+	segmentsJsonRow([], /there are no segments/),
+	segmentsJsonRow([GOOD_SEGMENT, { ...GOOD_SEGMENT, segment_start_time_ms: 16000 }], /segment 2 ends at 15000 ms, not after its start at 16000 ms/),
+	segmentsJsonRow([{ ...GOOD_SEGMENT, segment_start_time_ms: -10 }], /segment 1 has a negative segment_start_time_ms \(-10\)/),
+	segmentsJsonRow([{ ...GOOD_SEGMENT, start: 1 }], /segment 1 has the unknown field "start"/),
+	segmentsJsonRow([{ ...GOOD_SEGMENT, metadata: { segment_type: 'x', incode: 'a', outcode: 'b' } }], /the metadata of segment 1 has no segment_number/),
+	segmentsJsonRow(['segment'], /segment 1 is not an object/),
+
+	// Dynamic Tags
+	row('dynamicTags', 'tagGroup', 'getMany', { filters: { groupIds: expr('nope') } }, 'Group IDs', UUID_PROBLEM),
+	row('dynamicTags', 'tagGroup', 'getMany', { filters: { excludeGroupIds: expr(`${DATASET},x`) } }, 'Exclude Group IDs', UUID_PROBLEM),
+	row('dynamicTags', 'tagGroup', 'getMany', { filters: { createdFrom: expr('someday') } }, 'Created After', NOT_DATE),
+	row('dynamicTags', 'tagGroup', 'getMany', { filters: { createdTo: expr('never') } }, 'Created Before', NOT_DATE),
+	row('dynamicTags', 'tagGroup', 'getMany', { filters: { trainingDatasetId: bad(NOT_UUID) } }, 'Training Dataset', UUID_PROBLEM),
+	...limitRows('dynamicTags', 'tagGroup', 'getMany'),
+
+	// Connections
+	...[
+		['ab', /"ab" is shorter than 3 characters/],
+		['Product_Bucket', /"Product_Bucket" has characters other than lowercase letters, digits and underscores/],
+		['product-bucket', /".*" has characters other than lowercase letters/],
+		['product bucket', /".*" has characters other than lowercase letters/],
+		['x'.repeat(256), /it is longer than 255 characters \(256\)/],
+		['', EMPTY],
+	].map(([name, problem]) =>
+		row('connections', 'connection', 'create', { name: expr(name), type: 'https_bearer', hostname: 'h.example', bearerToken: 'tok' }, 'Name', problem as RegExp),
+	),
+	row('connections', 'connection', 'create', { name: 'ok_name', type: 'aws_iam_role', iamRoleArn: expr('') }, 'IAM Role ARN', EMPTY),
+	row('connections', 'connection', 'create', { name: 'ok_name', type: 'aws_iam_role', iamRoleArn: expr('arn:aws:s3:::bucket') }, 'IAM Role ARN', /"arn:aws:s3:::bucket" is not an IAM role ARN/),
+	...[59, 3601, 600.5].map((ttl) =>
+		row('connections', 'connection', 'create', { name: 'ok_name', type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/r', sessionTtlSeconds: expr(ttl) }, 'Session Duration (Seconds)', RANGE),
+	),
+	row('connections', 'connection', 'create', { name: 'ok_name', type: 'https_basic', hostname: expr(''), username: 'u', password: 'p' }, 'Hostname', EMPTY),
+	row('connections', 'connection', 'create', { name: 'ok_name', type: 'https_basic', hostname: expr('https://media.example.com'), username: 'u', password: 'p' }, 'Hostname', /"https:\/\/media.example.com" includes a scheme/),
+	row('connections', 'connection', 'create', { name: 'ok_name', type: 'https_basic', hostname: 'h.example', username: expr(''), password: 'p' }, 'Username', EMPTY),
+	row('connections', 'connection', 'create', { name: 'ok_name', type: 'https_basic', hostname: 'h.example', username: 'u', password: expr('') }, 'Password', EMPTY),
+	row('connections', 'connection', 'create', { name: 'ok_name', type: 'https_bearer', hostname: 'h.example', bearerToken: expr(' ') }, 'Bearer Token', EMPTY),
+	...connectionOps.flatMap((operation) => [
+		row('connections', 'connection', operation, { ...connectionBase[operation], connection: rl('id', expr(NOT_UUID)) }, 'Connection', UUID_PROBLEM),
+		row('connections', 'connection', operation, { ...connectionBase[operation], connection: rl('name', expr('')) }, 'Connection', EMPTY),
+	]),
+	row('connections', 'connection', 'update', { connection: rl('name', 'product_bucket'), updateFields: {} }, 'Update Fields', /no field to update was added/),
+	row('connections', 'connection', 'update', { connection: rl('name', 'product_bucket'), updateFields: { name: expr('New Name') } }, 'Name', /".*" has characters other than lowercase letters/),
+	row('connections', 'connection', 'listBucket', { connection: rl('name', 'product_bucket'), bucket: expr('') }, 'Bucket', EMPTY),
+	...limitRows('connections', 'connection', 'listBucket', { connection: rl('name', 'product_bucket'), bucket: 'b' }),
+	row('connections', 'connection', 'getMany', { filters: { connectionIds: expr('abc') } }, 'Connection IDs', UUID_PROBLEM),
+	...limitRows('connections', 'connection', 'getMany'),
+
+	// Ingestion
+	...(['assets', 'images', 'videos'] as const).flatMap((kind) => {
+		const operation = `createFrom${kind[0].toUpperCase()}${kind.slice(1)}`;
+		const one = kind.slice(0, -1);
+		const label = `${kind[0].toUpperCase()}${kind.slice(1)}`;
+		const base = { datasetId: rl('id', DATASET), inputMode: 'fields', [kind]: { [one]: [{ sourcePath: 'https://cdn.example.com/a.jpg' }] } };
+		const entry = (fields: IDataObject) => ({ [kind]: { [one]: [{ sourcePath: 'https://cdn.example.com/a.jpg', ...fields }] } });
+		const json = { inputMode: 'json', [`${kind}Json`]: '={{ $json.list }}' };
+		return [
+			row('ingestion', 'job', operation, { ...base, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('ingestion', 'job', operation, { ...base, ...entry({ sourcePath: expr(' ') }) }, 'Source Path', EMPTY),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadata: expr('{"campaign": ') }) }, 'Metadata (JSON)', NOT_JSON),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadata: expr('["spring"]') }) }, 'Metadata (JSON)', /it is a list, not a JSON object/),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadata: '={{ $json.metadata }}' }) }, 'Metadata (JSON)', /the field "tags" holds a list/, [{ metadata: '{"tags": ["a"]}' }]),
+			row('ingestion', 'job', operation, { ...base, [kind]: {} }, label, new RegExp(`there are no ${kind}`)),
+			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, NOT_JSON, [{ list: '[{"source_path": ' }]),
+			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 0 has unknown field "url"/, [{ list: '[{"url": "https://x/a.jpg"}]' }]),
+			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 1 has no source_path/, [{ list: '[{"source_path": "https://x/a.jpg"}, {"source_path": " "}]' }]),
+			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 0 is a number, not an object/, [{ list: '[42]' }]),
+			row('ingestion', 'job', operation, { ...base, connection: rl('name', expr('My Bucket')) }, 'Connection', /"My Bucket" has characters other than/),
+			...waitRows('ingestion', 'job', operation, base),
+		];
+	}),
+	row('ingestion', 'job', 'createFromAssets', { datasetId: rl('id', DATASET), inputMode: 'json', assetsJson: '={{ $json.list }}' }, 'Assets (JSON)', /entry 0 has asset_type "audio"/, [{ list: '[{"source_path": "https://x/a.mp3", "asset_type": "audio"}]' }]),
+	...[11, -1, 1.5, 'deep'].map((depth) =>
+		row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), bucketPath: 's3://b/p/', maxDepth: expr(depth) }, 'Max Depth', RANGE),
+	),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: bad(NOT_UUID), connection: rl('name', 'product_bucket'), bucketPath: 's3://b/p/' }, 'Dataset', UUID_PROBLEM),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', expr('')), bucketPath: 's3://b/p/' }, 'Connection', EMPTY),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', expr('no')), bucketPath: 's3://b/p/' }, 'Connection', /"no" is shorter than 3 characters/),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), source: 'path', bucketPath: expr('') }, 'Path', EMPTY),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), source: 'spec', bucket: expr(' ') }, 'Bucket', EMPTY),
+	...waitRows('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), bucketPath: 's3://b/p/' }),
+	row('ingestion', 'job', 'createFromFile', { datasetId: bad(NOT_UUID), sourcePath: 's3://b/a.csv' }, 'Dataset', UUID_PROBLEM),
+	row('ingestion', 'job', 'createFromFile', { datasetId: rl('id', DATASET), sourcePath: expr('') }, 'File Path', EMPTY),
+	row('ingestion', 'job', 'createFromFile', { datasetId: rl('id', DATASET), sourcePath: 's3://b/a.csv', connection: rl('name', expr('bad-name')) }, 'Connection', /"bad-name" has characters other than/),
+	...waitRows('ingestion', 'job', 'createFromFile', { datasetId: rl('id', DATASET), sourcePath: 's3://b/a.csv' }),
+	...['get', 'getStatus'].flatMap((operation) =>
+		['65F1A2B3C4D5E6F708192A3B', '65f1a2b3c4d5e6f708192a3', '65f1a2b3c4d5e6f708192a3bc', DATASET, ''].map((jobId) =>
+			row('ingestion', 'job', operation, { jobId: bad(jobId) }, 'Job', JOB_PROBLEM),
+		),
+	),
+	...limitRows('ingestion', 'job', 'getStatus', { jobId: rl('id', '65f1a2b3c4d5e6f708192a3b') }),
+	row('ingestion', 'job', 'getMany', { filters: { datasetId: bad(NOT_UUID) } }, 'Dataset', UUID_PROBLEM),
+	...limitRows('ingestion', 'job', 'getMany'),
+	row('ingestion', 'asset', 'delete', { datasetId: bad(NOT_UUID), assetType: 'image', identifiers: DATASET }, 'Dataset', UUID_PROBLEM),
+	row('ingestion', 'asset', 'delete', { datasetId: rl('id', DATASET), assetType: 'image', identifiers: expr('\n \n') }, 'Assets', EMPTY),
+	row('ingestion', 'asset', 'getImageStatus', { image: bad(NOT_UUID) }, 'Image', UUID_PROBLEM),
+	row('ingestion', 'asset', 'getVideoStatus', { video: bad('65f1a2b3c4d5e6f708192a3b') }, 'Video', UUID_PROBLEM),
+	...(() => {
+		const base = { datasetId: rl('id', DATASET), updateType: 'upsert', updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: DATASET, assetType: 'image' }] } };
+		const update = (fields: IDataObject) => ({ updates: { update: [{ identifyBy: 'assetId', identifier: DATASET, assetType: 'image', ...fields }] } });
+		const json = { updatesFrom: 'json', updatesJson: '={{ $json.updates }}' };
+		return [
+			row('ingestion', 'asset', 'updateMetadata', { ...base, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ identifier: expr(NOT_UUID) }) }, 'Platform ID', UUID_PROBLEM),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ identifyBy: 'sourcePath', identifier: expr('') }) }, 'Source Path', EMPTY),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ metadata: expr('{oops}') }) }, 'Metadata (JSON)', NOT_JSON),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, updates: {} }, 'Assets', /there are no updates/),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...json }, 'Updates (JSON)', NOT_JSON, [{ updates: '[{"asset_type": "image",' }]),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...json }, 'Updates (JSON)', /entry 0 has no asset_type image or video/, [{ updates: `[{"asset_id": "${DATASET}"}]` }]),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...json }, 'Updates (JSON)', UUID_PROBLEM, [{ updates: '[{"asset_type": "video", "asset_id": "v-1"}]' }]),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...json }, 'Updates (JSON)', /entry 0 has neither asset_id nor source_path/, [{ updates: '[{"asset_type": "image"}]' }]),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...json }, 'Updates (JSON)', /entry 0 has unknown field "id"/, [{ updates: `[{"asset_type": "image", "id": "${DATASET}"}]` }]),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, updatesFrom: 'file', sourcePath: expr(' ') }, 'File Path', EMPTY),
+			...waitRows('ingestion', 'asset', 'updateMetadata', base),
+		];
+	})(),
+	...['countAssetStatuses', 'getAssetStatuses', 'getAssetSummaries', 'getIngestionStatus'].map((operation) =>
+		row('ingestion', 'dataset', operation, { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+	),
+	...['getAssetStatuses', 'getAssetSummaries', 'getIngestionStatus'].flatMap((operation) =>
+		limitRows('ingestion', 'dataset', operation, { datasetId: rl('id', DATASET) }),
+	),
+
+	// Search
+	...searchOps.flatMap(([resource, operation, base]) => {
+		const ok = { datasetId: rl('id', DATASET), ...base };
+		const filter = (entry: IDataObject) => ({ metadataFilters: { filter: [{ key: 'brand', ...entry }] } });
+		const rows = [
+			row('search', resource, operation, { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			...limitRows('search', resource, operation, ok),
+			row('search', resource, operation, { ...ok, ...filter({ key: expr(' '), condition: 'equals', value: 'x' }) }, 'Metadata Filters (filter 1) Key', EMPTY),
+			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: expr('not a date'), to: '2026-01-01T00:00:00Z' }) }, 'Metadata Filters (filter 1) From', NOT_DATE),
+			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: '2026-01-01T00:00:00Z', to: expr('13/45/2026') }) }, 'Metadata Filters (filter 1) To', NOT_DATE),
+			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange' }) }, 'Metadata Filters (filter 1)', /a date range needs/),
+		];
+		if ('textQuery' in base) {
+			rows.push(row('search', resource, operation, { ...ok, textQuery: expr(' ') }, operation === 'searchExactPhrase' ? 'Phrase' : 'Query', EMPTY));
+		} else {
+			rows.push(
+				row('search', resource, operation, { ...ok, queryImage: rl('id', expr(NOT_UUID)) }, 'Query Image', UUID_PROBLEM),
+				row('search', resource, operation, { ...ok, queryImage: rl('url', expr('ftp://x/a.jpg')) }, 'Query Image', /"ftp:\/\/x\/a.jpg" is not an http or https URL/),
+				row('search', resource, operation, { ...ok, queryImage: rl('url', expr('')) }, 'Query Image', EMPTY),
+			);
+		}
+		if ((resource === 'image' && operation === 'searchByImage') || resource === 'video') {
+			rows.push(row('search', resource, operation, { ...ok, returnAll: false, limit: expr(1001) }, 'Limit', RANGE));
+		}
+		if (resource === 'video') {
+			rows.push(
+				row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: '2026-01-01T00:00:00Z' }) }, 'Metadata Filters (filter 1)', /a date range needs both From and To here/),
+			);
+		}
+		return rows;
+	}),
+	...(() => {
+		const ok = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos), videoId: rl('id', DATASET), textQuery: 'goal', compositeType: 'shot', limit: 10 };
+		return [
+			row('search', 'video', 'searchWithinVideo', { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('search', 'video', 'searchWithinVideo', { ...ok, videoId: bad('video-001') }, 'Video', UUID_PROBLEM),
+			row('search', 'video', 'searchWithinVideo', { ...ok, textQuery: expr('') }, 'Query', EMPTY),
+			...[0, -1, 0.5].map((limit) => row('search', 'video', 'searchWithinVideo', { ...ok, limit: expr(limit) }, 'Limit', RANGE)),
+		];
+	})(),
+
+	// Queries
+	...(() => {
+		const ok = { datasetId: rl('id', DATASET), queryType: 'SQL', query: 'SELECT 1' };
+		return [
+			row('queries', 'query', 'create', { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('queries', 'query', 'create', { ...ok, query: expr('  ') }, 'Query', EMPTY),
+			row('queries', 'query', 'create', { ...ok, additionalFields: { parameters: expr('{"min_score": ') } }, 'Parameters (JSON)', NOT_JSON),
+			row('queries', 'query', 'create', { ...ok, additionalFields: { parameters: expr('[0.5]') } }, 'Parameters (JSON)', /it is not a JSON object/),
+			row('queries', 'query', 'create', { ...ok, additionalFields: { embeddingId: rl('id', expr(NOT_UUID)) } }, 'Embedding', UUID_PROBLEM),
+			...waitRows('queries', 'query', 'create', ok),
+		];
+	})(),
+	...queryOps.map((operation) => row('queries', 'query', operation, { ...queryBase[operation], queryId: bad(NOT_UUID) }, 'Query', UUID_PROBLEM)),
+	...waitRows('queries', 'query', 'run', { queryId: rl('id', DATASET) }),
+	row('queries', 'query', 'export', { queryId: rl('id', DATASET), exportType: 'CSV', targetBucket: expr('') }, 'Target Bucket', EMPTY),
+	row('queries', 'query', 'getMany', { filters: { datasetId: bad(NOT_UUID) } }, 'Dataset', UUID_PROBLEM),
+	row('queries', 'query', 'getMany', { filters: { queryIds: expr(`${DATASET}, 42`) } }, 'Query IDs', UUID_PROBLEM),
+	...limitRows('queries', 'query', 'getMany'),
+	...[0, -900, 1.5].map((seconds) =>
+		row('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'link', expirationSeconds: expr(seconds) }, 'Link Valid For (Seconds)', RANGE),
+	),
+	...limitRows('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'rows' }),
+];
+
+describe('bad input: refused before any request, naming the parameter and the item', () => {
+	test.each(ROWS.map((r) => [`${r.node} ${String(r.parameters.resource)}/${String(r.parameters.operation)}: ${r.param}`, r] as const))(
+		'%s',
+		async (_name, r) => {
+			const { error, items } = await bed.harness.runNode({ type: TYPES[r.node], parameters: r.parameters as INodeParameters, inputItems: r.inputItems });
+			expect(error?.message).toMatch(new RegExp(`^Invalid ${escape(r.param)} in item 0: ${r.problem.source}`));
+			expect(error?.context?.itemIndex).toBe(0);
+			expect(String(error?.description ?? '')).not.toBe('');
+			expect(items).toHaveLength(0);
+			// Login included: nothing at all reached the sandbox, not even the login.
+			expect(bed.sandbox.requests).toHaveLength(0);
+		},
+	);
+});
+
+test('Encoders: a bad Limit is refused, after the one read-only list request (gap: the operation reads Limit after it)', async () => {
+	for (const limit of [0, -5, 2.5, 'ten']) {
+		bed.sandbox.reset();
+		const { error } = await bed.harness.runNode({ type: TYPES.datasets, parameters: { resource: 'encoder', operation: 'getMany', limit: expr(limit) } });
+		expect(error?.message).toMatch(/^Invalid Limit in item 0: ".*" is out of range/);
+		// Nothing but the read-only encoder list (the service answers every encoder at once).
+		expect(bed.apiRequests().every((request) => request.method === 'GET' && request.path === '/api/v1/encoders')).toBe(true);
+	}
+});
+
+/**
+ * Two input items, the second bad, with Continue On Fail: the first still succeeds (paired to item 0), the second
+ * becomes an error item naming item 1 (paired to item 1), and the bad item sends nothing: the sandbox receives
+ * exactly the requests of a run with the good item alone.
+ */
+interface SecondItemRow {
+	node: NodeKey;
+	parameters: IDataObject;
+	/** The good value, or how to make one after the sandbox is reset (e.g. create the job to get). */
+	good: string | number | (() => Promise<string>);
+	bad: string | number;
+	param: string;
+	problem: RegExp;
+}
+
+/** An ingestion job to get: created through the node, then the request log is cleared. */
+async function createdJobId(): Promise<string> {
+	const created = await bed.harness.runNode({
+		type: TYPES.ingestion,
+		parameters: {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: { __rl: true, mode: 'id', value: DATASET },
+			inputMode: 'fields',
+			images: { image: [{ sourcePath: 'https://cdn.example.com/j.jpg' }] },
+		},
+	});
+	bed.sandbox.clearRequestLog();
+	return String(created.items[0]?.json.id);
+}
+
+const FROM_ITEM = '={{ $json.v }}';
+const SECOND_ITEM_ROWS: SecondItemRow[] = [
+	{ node: 'datasets', parameters: { resource: 'dataset', operation: 'get', datasetId: rl('id', FROM_ITEM) }, good: DATASET, bad: NOT_UUID, param: 'Dataset', problem: UUID_PROBLEM },
+	{ node: 'concepts', parameters: { resource: 'label', operation: 'getCandidates', conceptId: rl('id', SEED_CONCEPT_IDS.beach), numberOfCandidates: FROM_ITEM }, good: 5, bad: 21, param: 'Number of Candidates', problem: RANGE },
+	{ node: 'concepts', parameters: { resource: 'concept', operation: 'get', conceptId: rl('id', FROM_ITEM) }, good: SEED_CONCEPT_IDS.beach, bad: UUID_V1, param: 'Concept', problem: UUID4_PROBLEM },
+	{ node: 'celebrity', parameters: { resource: 'person', operation: 'getMany', returnAll: false, limit: FROM_ITEM }, good: 3, bad: 0, param: 'Limit', problem: RANGE },
+	{ node: 'conversationalSearch', parameters: { resource: 'chat', operation: 'sendMessage', scope: 'organization', message: FROM_ITEM, historySource: 'none' }, good: 'surfers at sunset', bad: ' ', param: 'Message', problem: EMPTY },
+	{
+		node: 'adSegments',
+		parameters: { resource: 'adSegment', operation: 'create', ...video, ...segment({ startTimeMs: FROM_ITEM }) },
+		good: 1000,
+		bad: 20000,
+		param: 'Segments',
+		problem: /segment 1 ends at 15000 ms, not after its start at 20000 ms/,
+	},
+	{ node: 'dynamicTags', parameters: { resource: 'tagGroup', operation: 'getMany', returnAll: false, limit: 2, filters: { createdFrom: FROM_ITEM } }, good: '2026-01-01T00:00:00Z', bad: 'the day before', param: 'Created After', problem: NOT_DATE },
+	{ node: 'connections', parameters: { resource: 'connection', operation: 'create', name: FROM_ITEM, type: 'https_bearer', hostname: 'h.example', bearerToken: 'tok' }, good: 'first_conn', bad: 'Second Conn', param: 'Name', problem: /"Second Conn" has characters other than/ },
+	{ node: 'connections', parameters: { resource: 'connection', operation: 'listBucket', connection: rl('name', SEED_CONNECTION_NAMES.s3), bucket: 'demo-media-bucket', returnAll: false, limit: FROM_ITEM }, good: 2, bad: -2, param: 'Limit', problem: RANGE },
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromBucket', datasetId: rl('id', DATASET), connection: rl('name', SEED_CONNECTION_NAMES.s3), bucketPath: 's3://demo-media-bucket/', maxDepth: FROM_ITEM }, good: 2, bad: 11, param: 'Max Depth', problem: RANGE },
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'get', jobId: rl('id', FROM_ITEM) }, good: createdJobId, bad: 'ABCDEF0123456789abcdef01', param: 'Job', problem: JOB_PROBLEM },
+	// Batch operations (all items read first, then sent together) keep the same promise.
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromImages', datasetId: rl('id', DATASET), inputMode: 'fields', images: { image: [{ sourcePath: FROM_ITEM }] }, combineItems: true }, good: 'https://cdn.example.com/a.jpg', bad: ' ', param: 'Source Path', problem: EMPTY },
+	{ node: 'ingestion', parameters: { resource: 'asset', operation: 'delete', datasetId: rl('id', DATASET), assetType: 'image', identifiers: FROM_ITEM }, good: 's3://demo/a.jpg', bad: '', param: 'Assets', problem: EMPTY },
+	{ node: 'search', parameters: { resource: 'image', operation: 'searchByImage', datasetId: rl('id', DATASET), queryImage: rl('url', 'https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM }, good: 3, bad: 1001, param: 'Limit', problem: RANGE },
+	{ node: 'queries', parameters: { resource: 'query', operation: 'create', datasetId: rl('id', DATASET), queryType: 'SQL', query: FROM_ITEM }, good: 'SELECT 1', bad: '', param: 'Query', problem: EMPTY },
+];
+
+describe('bad input in item 1 with Continue On Fail: item 0 still succeeds, item 1 is named and paired', () => {
+	test.each(SECOND_ITEM_ROWS.map((r) => [`${r.node} ${String(r.parameters.resource)}/${String(r.parameters.operation)}: ${r.param}`, r] as const))(
+		'%s',
+		async (_name, r) => {
+			const good = async () => ({ v: typeof r.good === 'function' ? await r.good() : r.good });
+			const run = (inputItems: IDataObject[]) => bed.harness.runNode({ type: TYPES[r.node], parameters: r.parameters as INodeParameters, inputItems, continueOnFail: true });
+			const sent = () => bed.apiRequests().map((request) => `${request.method} ${request.path}`);
+
+			const alone = await run([await good()]);
+			expect(alone.error).toBeUndefined();
+			const expected = sent();
+			expect(expected.length).toBeGreaterThan(0);
+			// Back to the seed, with a fresh login, so that the second run sends the same requests if item 1 sends none.
+			bed.sandbox.reset();
+			bed.useCredential();
+
+			const { items } = await run([await good(), { v: r.bad }]);
+			const pairedTo = (item: INodeExecutionData) => [item.pairedItem ?? []].flat().map((paired) => (paired as IPairedItemData).item);
+			const firsts = items.filter((item) => pairedTo(item).includes(0));
+			const seconds = items.filter((item) => pairedTo(item).includes(1));
+			expect(firsts.length).toBeGreaterThan(0);
+			for (const item of firsts) expect(item.json.error).toBeUndefined();
+			expect(seconds).toHaveLength(1);
+			expect(seconds[0].json.error).toMatch(new RegExp(`^Invalid ${escape(r.param)} in item 1: ${r.problem.source}`));
+			expect(String(seconds[0].json.description ?? '')).not.toBe('');
+			expect(sent()).toEqual(expected);
+		},
+	);
+
+});
+
+describe('literal values: n8n refuses a "By ID" value that breaks the mode\'s pattern before the node runs', () => {
+	test.each([
+		['datasets', { resource: 'dataset', operation: 'get', datasetId: rl('id', NOT_UUID) }, /Not a valid dataset ID/],
+		['concepts', { resource: 'concept', operation: 'get', conceptId: rl('id', UUID_V1) }, /Not a valid concept ID/],
+		['ingestion', { resource: 'job', operation: 'get', jobId: rl('id', '65F1A2B3C4D5E6F708192A3B') }, /Not a valid job ID/],
+		['connections', { resource: 'connection', operation: 'get', connection: rl('name', 'Bad Name') }, /Not a valid connection name/],
+		['queries', { resource: 'query', operation: 'get', queryId: rl('id', '42') }, /Not a valid query ID/],
+	] as Array<[NodeKey, IDataObject, RegExp]>)('%s', async (node, parameters, issue) => {
+		await expect(bed.harness.runNode({ type: TYPES[node], parameters: parameters as INodeParameters })).rejects.toThrow(issue);
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+});
