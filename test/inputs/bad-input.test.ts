@@ -510,3 +510,14 @@ describe('literal values: n8n refuses a "By ID" value that breaks the mode\'s pa
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 });
+
+describe('Trigger: a bad dataset refuses to poll, in both modes, before any request', () => {
+	test.each(['trigger', 'manual'] as const)('%s mode', async (mode) => {
+		for (const value of [expr(NOT_UUID), expr(UUID_V1.slice(0, 30)), expr(' 123 ')]) {
+			await expect(
+				bed.harness.runPoll({ type: TYPES.trigger, mode, parameters: { events: ['jobCompleted', 'assetFailed'], datasetId: rl('id', value) } as INodeParameters }),
+			).rejects.toThrow(/^Invalid Dataset in item 0: ".*" is not a UUID$/);
+		}
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+});
