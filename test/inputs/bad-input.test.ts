@@ -375,6 +375,8 @@ const ROWS: Row[] = [
 	...queryOps.map((operation) => row('queries', 'query', operation, { ...queryBase[operation], queryId: bad(NOT_UUID) }, 'Query', UUID_PROBLEM)),
 	...waitRows('queries', 'query', 'run', { queryId: rl('id', DATASET) }),
 	row('queries', 'query', 'export', { queryId: rl('id', DATASET), exportType: 'CSV', targetBucket: expr('') }, 'Target Bucket', EMPTY),
+	row('queries', 'query', 'export', { queryId: rl('id', DATASET), exportType: 'CSV', targetBucket: 'b', connection: rl('name', expr('Export Bucket')) }, 'Connection', /"Export Bucket" has characters other than/),
+	row('queries', 'query', 'export', { queryId: rl('id', DATASET), exportType: 'CSV', targetBucket: 'b', connection: rl('list', expr('xy')) }, 'Connection', /"xy" is shorter than 3 characters/),
 	row('queries', 'query', 'getMany', { filters: { datasetId: bad(NOT_UUID) } }, 'Dataset', UUID_PROBLEM),
 	row('queries', 'query', 'getMany', { filters: { queryIds: expr(`${DATASET}, 42`) } }, 'Query IDs', UUID_PROBLEM),
 	...limitRows('queries', 'query', 'getMany'),

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { QueryExportRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { assertNotEmpty } from '../../../shared/validation';
+import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
 import { queryLocator, queryPath } from './fields';
 
 const properties: INodeProperties[] = [
@@ -54,7 +54,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		target_prefix: (this.getNodeParameter('targetPrefix', itemIndex, '') as string).trim(),
 	};
 	const connection = this.getNodeParameter('connection', itemIndex, '', { extractValue: true });
-	if (typeof connection === 'string' && connection.trim()) body.connection_name = connection.trim();
+	if (typeof connection === 'string' && connection.trim()) {
+		body.connection_name = assertConnectionName.call(this, connection, 'Connection', itemIndex);
+	}
 	return await apiRequest.call(this, {
 		method: 'POST',
 		path,
