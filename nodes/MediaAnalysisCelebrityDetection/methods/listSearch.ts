@@ -1,46 +1,26 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Person, PersonsResponse } from '../../shared/api';
-import { apiRequest } from '../../shared/transport';
-
-const PER_PAGE = 100;
-/** Pages read per call while a filter matches too little, so one search stays quick; the token resumes it. */
-const MAX_PAGES_PER_CALL = 5;
-/** Stop reading more pages once this many results are found; the token resumes after the last page read. */
-const ENOUGH = 50;
+import type { Person } from '../../shared/api';
+import { pagedListSearch, type PagedListSource } from '../../shared/methods/pagedListSearch';
+import { pagePerPage } from '../../shared/transport';
 
 /**
- * Walks the persons list (sorted by name) from the page in `paginationToken`, keeping the results `pick` makes
- * of each person. The service has no name filter, so filtering happens here, a page at a time.
+ * The persons list sorted by name. The service has no name filter, so filtering happens here, a page at a time;
+ * while a filter matches too little, up to five pages are read per call (stopping once 50 results are found), so one
+ * search stays quick and the token resumes after the last page read.
  */
-async function scanPersons(
-	context: ILoadOptionsFunctions,
-	paginationToken: string | undefined,
-	pick: (person: Person) => INodeListSearchItems[],
-): Promise<INodeListSearchResult> {
-	let page = Number(paginationToken ?? 1) || 1;
-	const results: INodeListSearchItems[] = [];
-	for (let read = 0; read < MAX_PAGES_PER_CALL; read++) {
-		const response = (await apiRequest.call(context, {
-			method: 'GET',
-			path: '/api/v0/celebrity-detection/persons',
-			// Sorting by name is assumed to be supported: sort_field is a free string in the OpenAPI document.
-			qs: { page, per_page: PER_PAGE, sort_field: 'name', sort_direction: 'asc' },
-		})) as PersonsResponse;
-		for (const person of response.data ?? []) results.push(...pick(person));
-		const more = (response.data ?? []).length > 0 && response.meta?.has_next_page === true;
-		page += 1;
-		if (!more) return { results };
-		if (results.length >= ENOUGH) break;
-	}
-	return { results, paginationToken: String(page) };
-}
-
-const matches = (person: Person, filter?: string) => {
-	const wanted = filter?.trim().toLowerCase();
-	if (!wanted) return true;
-	return [person.name, ...person.aliases].some((name) => name.toLowerCase().includes(wanted));
-};
+const persons = (toResults: (person: Person) => INodeListSearchItems[]): PagedListSource<Person> => ({
+	request: {
+		method: 'GET',
+		path: '/api/v0/celebrity-detection/persons',
+		// Sorting by name is assumed to be supported: sort_field is a free string in the OpenAPI document.
+		qs: { sort_field: 'name', sort_direction: 'asc' },
+	},
+	style: pagePerPage,
+	matches: (person, text) => [person.name, ...person.aliases].some((name) => name.toLowerCase().includes(text)),
+	toResults,
+	scan: { maxPages: 5, enough: 50 },
+});
 
 /** "From list" for persons: by name, searchable by any part of a name or alias. */
 export async function searchPersons(
@@ -48,10 +28,13 @@ export async function searchPersons(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await scanPersons(this, paginationToken, (person) =>
-		matches(person, filter)
-			? [{ name: person.status === 'active' ? person.name : `${person.name} (${person.status})`, value: person.id }]
-			: [],
+	return await pagedListSearch(
+		this,
+		persons((person) => [
+			{ name: person.status === 'active' ? person.name : `${person.name} (${person.status})`, value: person.id },
+		]),
+		filter,
+		paginationToken,
 	);
 }
 
@@ -61,12 +44,15 @@ export async function searchPersonImages(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await scanPersons(this, paginationToken, (person) =>
-		matches(person, filter)
-			? person.ingested_images.map((image) => ({
-					name: `${person.name}: image ${image.coactive_image_id}`,
-					value: image.coactive_image_id,
-				}))
-			: [],
+	return await pagedListSearch(
+		this,
+		persons((person) =>
+			person.ingested_images.map((image) => ({
+				name: `${person.name}: image ${image.coactive_image_id}`,
+				value: image.coactive_image_id,
+			})),
+		),
+		filter,
+		paginationToken,
 	);
 }

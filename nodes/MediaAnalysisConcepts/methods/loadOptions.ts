@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Concept } from '../../shared/api';
+import { conceptEntry } from '../../shared/methods/listSearch';
 import { offsetLimitCamelCase, paginate } from '../../shared/transport';
 
 /** Every concept, for the multi-select of Classification (concept names are unique only within a dataset). */
@@ -11,7 +12,5 @@ export async function getConcepts(this: ILoadOptionsFunctions): Promise<INodePro
 		offsetLimitCamelCase,
 		{ returnAll: true },
 	)) as unknown as Concept[];
-	return concepts
-		.map((concept) => ({ name: concept.name, value: concept.conceptId, description: `Dataset ${concept.datasetId}` }))
-		.sort((a, b) => a.name.localeCompare(b.name) || a.value.localeCompare(b.value));
+	return concepts.map(conceptEntry).sort((a, b) => a.name.localeCompare(b.name) || a.value.localeCompare(b.value));
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Dataset, Query, QueryListResponse } from '../../shared/api';
-import { apiRequest } from '../../shared/transport';
-
-const PAGE = 100;
+import type { Dataset, Query } from '../../shared/api';
+import { pagedListSearch } from '../../shared/methods/pagedListSearch';
+import { apiRequest, offsetLimitLinks } from '../../shared/transport';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export async function searchQueries(
@@ -11,27 +10,21 @@ export async function searchQueries(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v1/queries',
-		qs: { offset, limit: PAGE },
-	})) as unknown as QueryListResponse;
-	const data: Query[] = response.data ?? [];
-	const needle = filter?.trim().toLowerCase();
-	const matching = needle
-		? data.filter((query) => query.query.toLowerCase().includes(needle) || query.query_id === needle)
-		: data;
-	const links = response.meta?.links;
-	const more = data.length > 0 && (links ? Boolean(links.next) : data.length === PAGE);
-	return {
-		results: matching.map((query) => ({
-			name: query.query.length > 70 ? `${query.query.slice(0, 67)}...` : query.query,
-			value: query.query_id,
-			description: `${query.type}, ${query.status}`,
-		})),
-		paginationToken: more ? String(offset + data.length) : undefined,
-	};
+	return await pagedListSearch<Query>(
+		this,
+		{
+			request: { method: 'GET', path: '/api/v1/queries' },
+			style: offsetLimitLinks,
+			matches: (query, text) => query.query.toLowerCase().includes(text) || query.query_id === text,
+			toResults: (query) => ({
+				name: query.query.length > 70 ? `${query.query.slice(0, 67)}...` : query.query,
+				value: query.query_id,
+				description: `${query.type}, ${query.status}`,
+			}),
+		},
+		filter,
+		paginationToken,
+	);
 }
 
 /** "From list" for the embedding of a query: the embeddings of the dataset chosen in the node. */

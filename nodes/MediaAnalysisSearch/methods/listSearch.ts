@@ -1,14 +1,15 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/transport';
+import { pagedListSearch } from '../../shared/methods/pagedListSearch';
+import { videoSearchBody } from '../../shared/transport';
 import { UUID_PATTERN } from '../../shared/validation';
 
-const PAGE = 50;
 const UUID = new RegExp(UUID_PATTERN, 'i');
 
-interface VideoSearchPage {
-	results?: Array<{ video_id: string; source_path: string; video_score?: number | null }>;
+interface FoundVideo {
+	video_id: string;
+	source_path: string;
 }
 
 /**
@@ -26,20 +27,25 @@ export async function searchVideos(
 			description: 'The list shows the videos of the dataset chosen above.',
 		});
 	}
-	const offset = Number(paginationToken ?? 0) || 0;
-	const response = (await apiRequest.call(this, {
-		method: 'POST',
-		path: '/api/v1/search/video',
-		body: { dataset_id: datasetId, text_query: filter?.trim() ?? '', offset, limit: PAGE, ignore_keyframes: true },
-		idempotent: true,
-	})) as VideoSearchPage;
-	const results = response.results ?? [];
-	return {
-		results: results.map((video) => ({
-			name: video.source_path.split('/').pop() || video.source_path,
-			value: video.video_id,
-			description: video.source_path,
-		})),
-		paginationToken: results.length === PAGE ? String(offset + PAGE) : undefined,
-	};
+	return await pagedListSearch<FoundVideo>(
+		this,
+		{
+			request: {
+				method: 'POST',
+				path: '/api/v1/search/video',
+				body: { dataset_id: datasetId, ignore_keyframes: true },
+				idempotent: true,
+			},
+			style: videoSearchBody,
+			pageSize: 50,
+			serverFilter: (text) => ({ text_query: text?.trim() ?? '' }),
+			toResults: (video) => ({
+				name: video.source_path.split('/').pop() || video.source_path,
+				value: video.video_id,
+				description: video.source_path,
+			}),
+		},
+		filter,
+		paginationToken,
+	);
 }

@@ -1,18 +1,15 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type {
-	Concept,
-	Connection,
-	ConnectionListResponse,
-	Dataset,
-	DatasetGetManyResponse,
-	IngestJob,
-	IngestJobList,
-	PagedConcepts,
-} from '../api';
-import { apiRequest } from '../transport';
+import type { Concept, Connection, Dataset, IngestJob } from '../api';
+import { jobsList, offsetLimitCamelCase, offsetLimitLinks, skipLimit } from '../transport';
+import { pagedListSearch } from './pagedListSearch';
 
-const PAGE = 100;
+/** How a concept shows in lists (names are unique only within a dataset, so the dataset is named). */
+export const conceptEntry = (concept: Concept) => ({
+	name: concept.name,
+	value: concept.conceptId,
+	description: `Dataset ${concept.datasetId}`,
+});
 
 /** "From list" for datasets: searches by name and pages with the service's `skip`. */
 export async function searchDatasets(
@@ -20,22 +17,17 @@ export async function searchDatasets(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const skip = Number(paginationToken ?? 0) || 0;
-	const qs: IDataObject = { skip, limit: PAGE };
-	if (filter) qs.name_pattern = filter;
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v1/datasets',
-		qs,
-	})) as DatasetGetManyResponse;
-	const data: Dataset[] = response.data ?? [];
-	const total = response.meta?.page?.total;
-	const next = skip + data.length;
-	const more = data.length > 0 && (typeof total === 'number' ? next < total : data.length === PAGE);
-	return {
-		results: data.map((dataset) => ({ name: dataset.name, value: dataset.id })),
-		paginationToken: more ? String(next) : undefined,
-	};
+	return await pagedListSearch<Dataset>(
+		this,
+		{
+			request: { method: 'GET', path: '/api/v1/datasets' },
+			style: skipLimit,
+			serverFilter: (text) => (text ? { name_pattern: text } : {}),
+			toResults: (dataset) => ({ name: dataset.name, value: dataset.id }),
+		},
+		filter,
+		paginationToken,
+	);
 }
 
 /**
@@ -48,27 +40,21 @@ export async function searchConnections(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v0/connections',
-		qs: { offset, limit: PAGE },
-	})) as ConnectionListResponse;
-	const data: Connection[] = response.data ?? [];
-	const needle = filter?.trim().toLowerCase();
-	const matching = needle
-		? data.filter((connection) => connection.name.toLowerCase().includes(needle) || connection.connection_id === needle)
-		: data;
-	const links = response.meta?.links;
-	const more = data.length > 0 && (links ? Boolean(links.next) : data.length === PAGE);
-	return {
-		results: matching.map((connection) => ({
-			name: connection.name,
-			value: connection.name,
-			description: `${connection.type}, ${connection.status}`,
-		})),
-		paginationToken: more ? String(offset + data.length) : undefined,
-	};
+	return await pagedListSearch<Connection>(
+		this,
+		{
+			request: { method: 'GET', path: '/api/v0/connections' },
+			style: offsetLimitLinks,
+			matches: (connection, text) => connection.name.toLowerCase().includes(text) || connection.connection_id === text,
+			toResults: (connection) => ({
+				name: connection.name,
+				value: connection.name,
+				description: `${connection.type}, ${connection.status}`,
+			}),
+		},
+		filter,
+		paginationToken,
+	);
 }
 
 /**
@@ -80,28 +66,17 @@ export async function searchConcepts(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v1/concepts',
-		qs: { offset, limit: PAGE },
-	})) as PagedConcepts;
-	const data: Concept[] = response.data ?? [];
-	const needle = filter?.trim().toLowerCase();
-	const matching = needle
-		? data.filter((concept) => concept.name.toLowerCase().includes(needle) || concept.conceptId === needle)
-		: data;
-	const total = response.meta?.page?.total;
-	const next = offset + data.length;
-	const more = data.length > 0 && (typeof total === 'number' ? next < total : data.length === PAGE);
-	return {
-		results: matching.map((concept) => ({
-			name: concept.name,
-			value: concept.conceptId,
-			description: `Dataset ${concept.datasetId}`,
-		})),
-		paginationToken: more ? String(next) : undefined,
-	};
+	return await pagedListSearch<Concept>(
+		this,
+		{
+			request: { method: 'GET', path: '/api/v1/concepts' },
+			style: offsetLimitCamelCase,
+			matches: (concept, text) => concept.name.toLowerCase().includes(text) || concept.conceptId === text,
+			toResults: conceptEntry,
+		},
+		filter,
+		paginationToken,
+	);
 }
 
 /**
@@ -113,22 +88,19 @@ export async function searchIngestJobs(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v1/ingestion/jobs',
-		qs: { offset, limit: PAGE },
-	})) as IngestJobList;
-	const jobs: IngestJob[] = response.jobs ?? [];
-	const needle = filter?.trim().toLowerCase();
-	const text = (job: IngestJob) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase();
-	const matching = needle ? jobs.filter((job) => text(job).includes(needle)) : jobs;
-	return {
-		results: matching.map((job) => ({
-			name: `${job.job_type} job ${job.id}`,
-			value: job.id ?? '',
-			description: `${job.status ?? 'unknown'}, created ${job.created_dt ?? 'at an unknown time'}`,
-		})),
-		paginationToken: jobs.length === PAGE ? String(offset + jobs.length) : undefined,
-	};
+	return await pagedListSearch<IngestJob>(
+		this,
+		{
+			request: { method: 'GET', path: '/api/v1/ingestion/jobs' },
+			style: jobsList,
+			matches: (job, text) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase().includes(text),
+			toResults: (job) => ({
+				name: `${job.job_type} job ${job.id}`,
+				value: job.id ?? '',
+				description: `${job.status ?? 'unknown'}, created ${job.created_dt ?? 'at an unknown time'}`,
+			}),
+		},
+		filter,
+		paginationToken,
+	);
 }

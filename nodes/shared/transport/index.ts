@@ -1,6 +1,7 @@
 export { apiRequest, getBaseUrl, retryDelayMs, RETRY, CREDENTIAL_TYPE } from './request';
 export type { ApiContext, ApiRequest } from './request';
 export {
+	fetchPage,
 	paginate,
 	pages,
 	skipLimit,
@@ -12,7 +13,7 @@ export {
 	searchBody,
 	videoSearchBody,
 } from './pagination';
-export type { PageStyle, PageLimit } from './pagination';
+export type { Page, PageStyle, PageLimit } from './pagination';
 export { explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';
 export { downloadText } from './download';

@@ -103,6 +103,30 @@ export interface PageLimit {
 	limit?: number;
 }
 
+/** One page of a list, and the position of the next page (undefined after the last). */
+export interface Page {
+	items: IDataObject[];
+	next: number | undefined;
+}
+
+/** Reads the page at `position` (an offset or page number, as the family counts) of `pageSize` items. */
+export async function fetchPage(
+	this: ApiContext,
+	request: ApiRequest,
+	style: PageStyle,
+	position: number,
+	pageSize: number,
+): Promise<Page> {
+	const params = style.params(position, pageSize);
+	const response = (await apiRequest.call(this, {
+		...request,
+		qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
+		body: style.place === 'body' ? { ...(request.body as IDataObject), ...params } : request.body,
+	})) as IDataObject;
+	const items = style.items(response);
+	return { items, next: style.next(response, position, pageSize, items.length) };
+}
+
 /** Yields one page of items at a time, so callers that stream need not hold every record. */
 export async function* pages(
 	this: ApiContext,
@@ -115,16 +139,10 @@ export async function* pages(
 	let position: number | undefined = style.firstPosition;
 	let remaining = wanted;
 	while (position !== undefined && remaining > 0) {
-		const params = style.params(position, pageSize);
-		const response = (await apiRequest.call(this, {
-			...request,
-			qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
-			body: style.place === 'body' ? { ...(request.body as IDataObject), ...params } : request.body,
-		})) as IDataObject;
-		const items = style.items(response);
-		remaining -= items.length;
-		position = style.next(response, position, pageSize, items.length);
-		yield items;
+		const page: Page = await fetchPage.call(this, request, style, position, pageSize);
+		remaining -= page.items.length;
+		position = page.next;
+		yield page.items;
 	}
 }
 

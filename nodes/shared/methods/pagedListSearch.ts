@@ -1,0 +1,55 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { fetchPage, type ApiRequest, type PageStyle } from '../transport';
+
+/** What a "From list" search reads and how it shows each record. */
+export interface PagedListSource<T> {
+	/** The list request without its page parameters. */
+	request: ApiRequest;
+	/** The pagination family: how a page is asked for and whether another follows. */
+	style: PageStyle;
+	/** Records asked for per page; 100 unless given. */
+	pageSize?: number;
+	/** Parameters that let the service filter by the text typed, merged where the style puts its page parameters. */
+	serverFilter?: (filter: string | undefined) => IDataObject;
+	/** Whether a record matches the text typed (trimmed, lower case), for lists the service cannot filter. */
+	matches?: (record: T, text: string) => boolean;
+	/** The entries one record shows as: one, several or none. */
+	toResults: (record: T) => INodeListSearchItems | INodeListSearchItems[];
+	/**
+	 * Read further pages in the same call while the text matches too little: at most `maxPages` pages, stopping
+	 * once `enough` results are found. One page per call unless given.
+	 */
+	scan?: { maxPages: number; enough: number };
+}
+
+/**
+ * One call of a "From list" search: reads the page the `paginationToken` points at (the first without one), keeps
+ * the records that match the text typed, and returns the position of the next page as the token while more follow.
+ */
+export async function pagedListSearch<T>(
+	context: ILoadOptionsFunctions,
+	source: PagedListSource<T>,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const { style, pageSize = 100, serverFilter, matches, toResults, scan = { maxPages: 1, enough: 0 } } = source;
+	const filterParams = serverFilter?.(filter) ?? {};
+	const request: ApiRequest =
+		style.place === 'qs'
+			? { ...source.request, qs: { ...source.request.qs, ...filterParams } }
+			: { ...source.request, body: { ...(source.request.body as IDataObject), ...filterParams } };
+	const text = filter?.trim().toLowerCase();
+	let position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
+	const results: INodeListSearchItems[] = [];
+	for (let read = 0; read < scan.maxPages; read++) {
+		const page = await fetchPage.call(context, request, style, position, pageSize);
+		const records = page.items as unknown as T[];
+		const kept = text && matches ? records.filter((record) => matches(record, text)) : records;
+		results.push(...kept.flatMap(toResults));
+		if (page.next === undefined) return { results, paginationToken: undefined };
+		position = page.next;
+		if (results.length >= scan.enough) break;
+	}
+	return { results, paginationToken: String(position) };
+}
