@@ -32,6 +32,10 @@ export interface PackagedNode {
 	trigger: boolean;
 	/** `usableAsTool`: n8n also offers it to AI agents as `<type>Tool`. */
 	usableAsTool: boolean;
+	/** `description.description`: the line the node panel shows under the name. */
+	description: string;
+	/** Label of the first parameter shown whatever else is set (e.g. Resource, Events). */
+	firstParameter: string | undefined;
 }
 
 /**
@@ -54,6 +58,10 @@ export function packagedNodes(): PackagedNode[] {
 			displayName: description.displayName,
 			trigger: (description.inputs ?? []).length === 0,
 			usableAsTool: description.usableAsTool === true,
+			description: description.description,
+			firstParameter: description.properties.find(
+				(p) => !p.displayOptions && p.type !== 'hidden' && p.type !== 'notice',
+			)?.displayName,
 		};
 	});
 }
@@ -63,6 +71,8 @@ interface NodeDescription {
 	displayName: string;
 	inputs?: unknown[];
 	usableAsTool?: boolean;
+	description: string;
+	properties: Array<{ displayName: string; type: string; displayOptions?: unknown }>;
 }
 
 /** What goes into the package: a change in any of these rebuilds it. */
