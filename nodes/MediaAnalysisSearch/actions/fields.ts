@@ -222,6 +222,16 @@ export const moderationScoreTypeOption: INodeProperties = {
 	description: 'How moderation scores are given when moderation is on (this does not turn it on or off)',
 };
 
+/** The Options collection of a search, holding `options` (sorted by name). */
+export const optionsCollection = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options,
+});
+
 /** Options every search shares, in the service's keys; only those the user added. */
 export function commonSearchOptions(options: IDataObject): IDataObject {
 	const body: IDataObject = {};

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TranscriptMatchRequest } from '../../../shared/api';
 import { datasetLocator, getDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
-import { getMetadataFilters, getTextQuery, metadataFiltersField, moderationScoreTypeOption, textQueryField } from '../fields';
+import { getMetadataFilters, getTextQuery, metadataFiltersField, moderationScoreTypeOption, optionsCollection, textQueryField } from '../fields';
 import { paginateSearch } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
@@ -15,28 +15,21 @@ const properties: INodeProperties[] = [
 	}),
 	...returnAllOrLimit(),
 	metadataFiltersField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Composite Type',
-				name: 'compositeType',
-				type: 'options',
-				options: [
-					{ name: 'Scene', value: 'scene' },
-					{ name: 'Segment', value: 'segment' },
-					{ name: 'Shot', value: 'shot' },
-				],
-				default: 'shot',
-				description: 'The kind of video slice a match is reported in',
-			},
-			moderationScoreTypeOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Composite Type',
+			name: 'compositeType',
+			type: 'options',
+			options: [
+				{ name: 'Scene', value: 'scene' },
+				{ name: 'Segment', value: 'segment' },
+				{ name: 'Shot', value: 'shot' },
+			],
+			default: 'shot',
+			description: 'The kind of video slice a match is reported in',
+		},
+		moderationScoreTypeOption,
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -10,6 +10,7 @@ import {
 	getTextQuery,
 	metadataFiltersField,
 	moderationScoreTypeOption,
+	optionsCollection,
 	skipModerationOption,
 	textQueryField,
 } from '../fields';
@@ -20,37 +21,30 @@ const properties: INodeProperties[] = [
 	textQueryField({ placeholder: 'e.g. person walking in a park' }),
 	...returnAllOrLimit(MAX_SEARCH_LIMIT),
 	metadataFiltersField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Ignore Keyframes',
-				name: 'ignoreKeyframes',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to leave out the preview keyframe of each video',
-			},
-			{
-				displayName: 'Match On',
-				name: 'modality',
-				type: 'options',
-				options: [
-					{ name: 'Capped Shot Segments', value: 'capped-shot-segment' },
-					{ name: 'Frames', value: 'image', description: 'Videos with a single frame like the query' },
-					{ name: 'Shots', value: 'shot', description: 'Videos with a scene like the query' },
-					{ name: 'Spoken Words', value: 'audio_speech_to_text', description: 'What is said in the video' },
-					{ name: 'Whole Video', value: 'video', description: 'The video as a whole (the service default)' },
-				],
-				default: 'video',
-			},
-			moderationScoreTypeOption,
-			skipModerationOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Ignore Keyframes',
+			name: 'ignoreKeyframes',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to leave out the preview keyframe of each video',
+		},
+		{
+			displayName: 'Match On',
+			name: 'modality',
+			type: 'options',
+			options: [
+				{ name: 'Capped Shot Segments', value: 'capped-shot-segment' },
+				{ name: 'Frames', value: 'image', description: 'Videos with a single frame like the query' },
+				{ name: 'Shots', value: 'shot', description: 'Videos with a scene like the query' },
+				{ name: 'Spoken Words', value: 'audio_speech_to_text', description: 'What is said in the video' },
+				{ name: 'Whole Video', value: 'video', description: 'The video as a whole (the service default)' },
+			],
+			default: 'video',
+		},
+		moderationScoreTypeOption,
+		skipModerationOption,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['search'] } }, properties);
