@@ -1,0 +1,288 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+import './resolve-ts-first';
+
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	IVersionedNodeType,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { MediaAnalysisApi } from '../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisDatasets } from '../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { MediaAnalysisIngestion } from '../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
+import { MediaAnalysisTrigger } from '../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { stableUuid } from '../sandbox/assets/model';
+import {
+	DEMO_PERSONAL_TOKEN,
+	SEED_DATASET_IDS,
+	startSandbox,
+	type Sandbox,
+	type SandboxOptions,
+} from '../sandbox/server';
+import { createHarness, type Harness, type WorkflowRunResult } from '../test/harness/engine';
+
+export const PACKAGE = 'n8n-nodes-media-analysis';
+export const TYPES = {
+	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
+	ingestion: `${PACKAGE}.mediaAnalysisIngestion`,
+	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
+	/** The type name n8n gives its HTTP Request node: n8n-core grants it access to any credential by that name. */
+	httpRequest: 'n8n-nodes-base.httpRequest',
+	items: 'n8n-nodes-bench.items',
+} as const;
+
+export const CREDENTIAL = 'mediaAnalysisApi';
+export const LOGIN_PATH = '/api/v0/login';
+export const DATASET = SEED_DATASET_IDS.demoImages;
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** A node that emits `count` items `{i, url}`: the same input for every way of sending them. */
+const itemsNode: INodeType = {
+	description: {
+		displayName: 'Bench Items',
+		name: 'items',
+		group: ['input'],
+		version: 1,
+		description: 'Emits numbered items with a unique image URL each',
+		defaults: { name: 'Items' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{ displayName: 'Count', name: 'count', type: 'number', default: 1 },
+			{ displayName: 'Prefix', name: 'prefix', type: 'string', default: 'item' },
+		],
+	},
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const count = this.getNodeParameter('count', 0) as number;
+		const prefix = this.getNodeParameter('prefix', 0) as string;
+		const items: INodeExecutionData[] = [];
+		for (let i = 0; i < count; i++) {
+			items.push({ json: { i, url: imageUrl(prefix, i) }, pairedItem: { item: 0 } });
+		}
+		return [items];
+	},
+};
+
+/**
+ * A unique image URL per item. The number is spelt in letters (0 → a … 9 → j): the sandbox fails any path containing
+ * "404" as a broken URL, which item 404 would otherwise be.
+ */
+export const imageUrl = (prefix: string, i: number) =>
+	`https://media.example.com/bench/${prefix}-${String(i).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}.jpg`;
+
+export interface Bed {
+	sandbox: Sandbox;
+	harness: Harness;
+	/** Points the credential at the sandbox; `accessToken` '' means the next request logs in first. */
+	useCredential(accessToken?: string): void;
+	/** Runs `Items (count) → node` as one execution. */
+	runAfterItems(count: number, prefix: string, node: Omit<INode, 'id' | 'position'>): Promise<WorkflowRunResult>;
+	close(): Promise<void>;
+}
+
+/** The engine harness with the package's Datasets, Ingestion and Trigger nodes (and n8n's HTTP Request node, if given). */
+export function createBenchHarness(httpRequest?: IVersionedNodeType | INodeType): Harness {
+	const nodeTypes: Record<string, INodeType | IVersionedNodeType> = {
+		[TYPES.datasets]: new MediaAnalysisDatasets(),
+		[TYPES.ingestion]: new MediaAnalysisIngestion(),
+		[TYPES.trigger]: new MediaAnalysisTrigger(),
+		[TYPES.items]: itemsNode,
+	};
+	if (httpRequest) nodeTypes[TYPES.httpRequest] = httpRequest;
+	const harness = createHarness({ nodeTypes, credentialTypes: [new MediaAnalysisApi()] });
+	// Keeping every log line would cost memory and time that a real n8n (log level info, lines written out) does not.
+	harness.dispose();
+	return harness;
+}
+
+/** Points the credential at the sandbox; `accessToken` '' means the next request logs in first. */
+export function setCredential(harness: Harness, baseUrl: string, accessToken = ''): void {
+	harness.credentials.set(CREDENTIAL, {
+		baseUrl,
+		authentication: 'personalToken',
+		personalToken: DEMO_PERSONAL_TOKEN,
+		accessToken,
+	});
+}
+
+export async function startBed(
+	options: { httpRequest?: IVersionedNodeType | INodeType; sandbox?: SandboxOptions } = {},
+): Promise<Bed> {
+	const sandbox = await startSandbox({ port: 0, ...options.sandbox });
+	const harness = createBenchHarness(options.httpRequest);
+	let counter = 0;
+	const bed: Bed = {
+		sandbox,
+		harness,
+		useCredential: (accessToken = '') => setCredential(harness, sandbox.url, accessToken),
+		async runAfterItems(count, prefix, node) {
+			counter++;
+			const source: INode = {
+				id: `bench-items-${counter}`,
+				name: 'Items',
+				type: TYPES.items,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { count, prefix },
+			};
+			const target: INode = { id: `bench-node-${counter}`, position: [200, 0], ...node };
+			return await harness.runWorkflow(
+				{
+					nodes: [source, target],
+					connections: {
+						Items: { main: [[{ node: target.name, type: NodeConnectionTypes.Main, index: 0 }]] },
+					},
+				},
+				{ startNodeName: 'Items' },
+			);
+		},
+		async close() {
+			await sandbox.close();
+		},
+	};
+	bed.useCredential();
+	return bed;
+}
+
+export interface Measured<T> {
+	result: T;
+	/** Median wall time when measured more than once. */
+	wallMs: number;
+	/** Every run's wall time, in the order they ran. */
+	wallRuns: number[];
+	/** CPU time (user + system) of this process over the median run: the client and the in-process sandbox. */
+	cpuMs: number;
+	/** Requests the sandbox received, logins excluded. */
+	apiRequests: number;
+	logins: number;
+	/** Answers by status (logins excluded), e.g. {"200": 10, "401": 1}. */
+	statuses: Record<string, number>;
+	/** Connection attempts the machine dropped from full accept queues during the run (see listenDrops). */
+	listenDrops?: number;
+}
+
+/**
+ * Linux's count of connections dropped because a listening socket's accept queue was full (TcpExt ListenDrops,
+ * machine-wide); undefined where /proc/net/netstat cannot be read. A dropped connection attempt is retried by the
+ * client's kernel after 1 s, then 3 s: time that shows up as waiting, not as CPU.
+ */
+export function listenDrops(): number | undefined {
+	try {
+		const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+		for (let i = 0; i + 1 < lines.length; i++) {
+			if (!lines[i].startsWith('TcpExt:') || !lines[i + 1].startsWith('TcpExt:')) continue;
+			const names = lines[i].split(/\s+/);
+			const values = lines[i + 1].split(/\s+/);
+			const index = names.indexOf('ListenDrops');
+			return index > 0 ? Number(values[index]) : undefined;
+		}
+	} catch {
+		// not Linux, or not readable
+	}
+	return undefined;
+}
+
+/** Runs `fn` with the sandbox's request log and counters emptied first; counts what it sent. */
+export async function measure<T>(sandbox: Sandbox, fn: () => Promise<T>): Promise<Measured<T>> {
+	sandbox.clearRequestLog();
+	const dropsBefore = listenDrops();
+	const cpu = process.cpuUsage();
+	const started = performance.now();
+	const result = await fn();
+	const wallMs = performance.now() - started;
+	const { user, system } = process.cpuUsage(cpu);
+	const dropsAfter = listenDrops();
+	const api = sandbox.requests.filter((request) => request.path !== LOGIN_PATH);
+	const statuses: Record<string, number> = {};
+	for (const request of api) statuses[request.status] = (statuses[request.status] ?? 0) + 1;
+	return {
+		result,
+		wallMs,
+		wallRuns: [wallMs],
+		cpuMs: (user + system) / 1000,
+		apiRequests: api.length,
+		logins: sandbox.stats().logins,
+		statuses,
+		listenDrops: dropsBefore === undefined || dropsAfter === undefined ? undefined : dropsAfter - dropsBefore,
+	};
+}
+
+/**
+ * Measures `times` runs (`fn(round)`) and keeps the median one by wall time, with every run's time: the machine is
+ * shared, so one run can be slowed by others' work. Requests and logins must be the same in every run.
+ */
+export async function measureMedian<T>(
+	sandbox: Sandbox,
+	times: number,
+	fn: (round: number) => Promise<T>,
+): Promise<Measured<T>> {
+	const runs: Array<Measured<T>> = [];
+	for (let round = 0; round < times; round++) runs.push(await measure(sandbox, () => fn(round)));
+	for (const run of runs) {
+		check(
+			run.apiRequests === runs[0].apiRequests && run.logins === runs[0].logins,
+			`runs differ in requests or logins: ${runs.map((r) => `${r.apiRequests}/${r.logins}`).join(', ')}`,
+		);
+	}
+	const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);
+	return { ...sorted[Math.floor((sorted.length - 1) / 2)], wallRuns: runs.map((run) => run.wallMs) };
+}
+
+/** Fails the benchmark loudly when a run did not do what it was measured for. */
+export function check(condition: unknown, message: string): asserts condition {
+	if (!condition) throw new Error(`Benchmark check failed: ${message}`);
+}
+
+export function assertRunOk(run: WorkflowRunResult, what: string): void {
+	if (run.error) throw new Error(`${what} failed: ${run.error.message} ${String(run.error.description ?? '')}`);
+}
+
+/** Clones a seed dataset `count` times into the store (ids from `stableUuid`, names unique). */
+export function addDatasets(sandbox: Sandbox, count: number, prefix = 'bench'): string[] {
+	const template = sandbox.store.datasets.get(SEED_DATASET_IDS.demoImages);
+	if (!template) throw new Error('seed dataset demo_images missing');
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const id = stableUuid(`${prefix}-dataset-${i}`);
+		sandbox.store.datasets.set(id, {
+			...template,
+			id,
+			name: `${prefix}_${String(i).padStart(6, '0')}`,
+			createdAt: template.createdAt + i,
+		});
+		ids.push(id);
+	}
+	return ids;
+}
+
+export const outputJson = (run: WorkflowRunResult, node: string): IDataObject[] =>
+	run.outputOf(node).map((item) => item.json);
+
+// ---- formatting ----
+
+export const ms = (value: number) => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+export const int = (value: number) => value.toLocaleString('en-US');
+export const ratio = (value: number, base: number) =>
+	base === 0 ? 'n/a' : `${(value / base).toFixed(value / base >= 10 ? 0 : value / base >= 0.1 ? 1 : 2)}×`;
+/** The median wall time, with the range when there was more than one run: "2.6 s (2.4–3.1 s)". */
+export function wall(measured: Measured<unknown>): string {
+	if (measured.wallRuns.length < 2) return ms(measured.wallMs);
+	const low = Math.min(...measured.wallRuns);
+	const high = Math.max(...measured.wallRuns);
+	return `${ms(measured.wallMs)} (${ms(low)}–${ms(high)})`;
+}
+
+export function table(header: string[], rows: string[][]): string {
+	const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+	return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export type Log = (line: string) => void;
