@@ -276,7 +276,7 @@ export class N8nInstance {
 			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		const server = new RunningN8n(child, `http://127.0.0.1:${port}`);
+		const server = new RunningN8n(child, `http://127.0.0.1:${port}`, this.runtime.dir);
 		const onData = (chunk: Buffer) => {
 			const text = chunk.toString();
 			server.appendOutput(text);
@@ -314,6 +314,7 @@ export class RunningN8n {
 	constructor(
 		private readonly child: ChildProcess,
 		readonly url: string,
+		private readonly runtimeDir: string,
 	) {}
 
 	appendOutput(text: string) {
@@ -365,6 +366,23 @@ export class RunningN8n {
 		const response = await fetch(`${this.url}/rest${path}`, { headers: { cookie, 'browser-id': 'e2e' } });
 		if (!response.ok) throw new Error(`GET /rest${path}: ${response.status} ${await response.text()}`);
 		return ((await response.json()) as { data: T }).data;
+	}
+
+	/** Finished executions of a workflow (n8n's REST API, as the editor reads them), oldest first. */
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await this.rest<{ results: Array<{ id: string; status: string; mode: string }> }>(
+			`/executions?filter=${filter}&limit=100`,
+		);
+		return [...page.results].sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	/** One execution with its run data (n8n stores it as `flatted` text; parsed with n8n's own copy). */
+	async execution(id: string): Promise<NonNullable<Execution['run']>> {
+		const stored = await this.rest<{ data: string; status: string }>(`/executions/${id}`);
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const flatted = require(join(this.runtimeDir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
+		return { status: stored.status, data: flatted.parse(stored.data) as NonNullable<Execution['run']>['data'] };
 	}
 
 	async stop(): Promise<void> {

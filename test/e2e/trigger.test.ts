@@ -1,0 +1,139 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+/*
+ * The polling trigger in a running n8n: a workflow with the Media Analysis Trigger is published and `n8n start`ed;
+ * the sandbox then produces ingestion events, and each one appears in exactly one execution. n8n polls at most once
+ * a minute, so this takes two to three minutes.
+ */
+import { DEMO_PERSONAL_TOKEN, type Sandbox, SEED_DATASET_IDS, startSandbox } from '../../sandbox/server';
+import { sandboxCredential } from '../../scripts/n8n-runtime/examples';
+import { type N8nInstance, nodeOutput, type RunningN8n } from '../../scripts/n8n-runtime/instance';
+import { packagedNodes } from '../../scripts/n8n-runtime/package';
+import { N8N_V2 } from '../../scripts/n8n-runtime/runtime';
+import { prepareN8n, removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
+
+const log = (line: string) => process.stderr.write(`[e2e trigger] ${line}\n`);
+const WORKFLOW_ID = 'maE2eTrigger0001';
+const TRIGGER = 'Media Analysis Trigger';
+const JOBS_PATH = '/api/v1/ingestion/jobs';
+
+let sandbox: Sandbox;
+let n8n: N8nInstance;
+let server: RunningN8n;
+let userFolder: string;
+
+beforeAll(async () => {
+	userFolder = scratchUserFolder('e2e-trigger');
+	n8n = await prepareN8n({ spec: N8N_V2, userFolder, log });
+	const trigger = packagedNodes().find((node) => node.name === 'mediaAnalysisTrigger');
+	if (!trigger) {
+		throw new Error(
+			'package.json n8n.nodes lists no mediaAnalysisTrigger: this test checks the trigger in a running n8n and ' +
+				'must not pass without it (remove this file only together with the trigger).',
+		);
+	}
+	sandbox = await startSandbox();
+	const credential = sandboxCredential(sandbox.url);
+	await n8n.importCredentials([credential]);
+	await n8n.importWorkflows([
+		{
+			id: WORKFLOW_ID,
+			name: 'e2e: ingestion jobs created and completed',
+			active: false,
+			settings: { executionOrder: 'v1', saveManualExecutions: true },
+			connections: {},
+			nodes: [
+				{
+					id: 'trigger',
+					name: TRIGGER,
+					type: trigger.type,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: ['jobCreated', 'jobCompleted'] },
+					credentials: { mediaAnalysisApi: { id: credential.id, name: credential.name } },
+				},
+			],
+		},
+	]);
+	await n8n.publish(WORKFLOW_ID);
+	server = await n8n.start();
+}, 30 * 60_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await sandbox?.close();
+	if (userFolder) removeUserFolder(userFolder);
+});
+
+const polls = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === JOBS_PATH).length;
+
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${what}\n${server.logs.slice(-3000)}`);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+	}
+}
+
+/** A client of the service (not n8n) starts ingestion jobs: the events n8n should pick up. */
+async function startIngestionJob(accessToken: string, fileName: string): Promise<string> {
+	const response = await fetch(`${sandbox.url}/api/v1/ingestion/assets`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			dataset_id: SEED_DATASET_IDS.demoImages,
+			assets: [{ source_path: `https://media.example.com/e2e/${fileName}` }],
+		}),
+	});
+	expect(response.status).toBe(200);
+	return String(((await response.json()) as { id: string }).id);
+}
+
+test('a published trigger workflow runs once for each new ingestion event, and never twice', async () => {
+	// n8n polls once on activation; that poll only records where "now" is.
+	await until('n8n activated the trigger (its first poll)', 120_000, () => (polls() >= 1 ? true : undefined));
+	expect(await server.executions(WORKFLOW_ID)).toEqual([]);
+
+	const timing = await fetch(`${sandbox.url}/__sandbox/ingestion/timing`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ stepMs: 0 }), // jobs settle at once: created and completed before the next poll
+	});
+	expect(timing.status).toBe(200);
+	const login = await fetch(`${sandbox.url}/api/v0/login`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${DEMO_PERSONAL_TOKEN}`, 'content-type': 'application/json' },
+		body: JSON.stringify({ grant_type: 'refresh_token' }),
+	});
+	const { access_token: accessToken } = (await login.json()) as { access_token: string };
+	const jobIds = [await startIngestionJob(accessToken, 'one.jpg'), await startIngestionJob(accessToken, 'two.jpg')];
+	expect(new Set(jobIds).size).toBe(2);
+	const pollsAfterJobs = polls();
+
+	const expected = jobIds.flatMap((id) => [`jobCreated ${id}`, `jobCompleted ${id}`]).sort();
+	const eventsSoFar = async () => {
+		const events: string[] = [];
+		for (const { id, status } of await server.executions(WORKFLOW_ID)) {
+			expect(status).toBe('success');
+			const run = await server.execution(id);
+			for (const item of nodeOutput({ ok: true, run, output: '' }, TRIGGER)) {
+				const job = item.job as { id?: string } | undefined;
+				events.push(`${String(item.event)} ${String(job?.id)}`);
+			}
+		}
+		return events.sort();
+	};
+	await until('every event was delivered', 180_000, async () =>
+		(await eventsSoFar()).length >= expected.length ? true : undefined,
+	);
+	// One more poll after the delivery: it must find nothing new.
+	const pollsAtDelivery = polls();
+	expect(pollsAtDelivery).toBeGreaterThan(pollsAfterJobs);
+	await until('n8n polled again', 120_000, () => (polls() > pollsAtDelivery ? true : undefined));
+	await new Promise((resolve) => setTimeout(resolve, 5000)); // time to save an execution, had that poll made one
+
+	expect(await eventsSoFar()).toEqual(expected);
+	expect(server.logs).not.toContain(DEMO_PERSONAL_TOKEN);
+}, 10 * 60_000);
