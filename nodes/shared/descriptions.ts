@@ -1,5 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { paginate, type ApiRequest, type PageStyle } from './transport';
 import type { WaitOptions } from './transport/waiting';
 
 import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid } from './validation';
@@ -79,6 +80,16 @@ export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { retu
 		? 0
 		: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
 	return { returnAll, limit };
+}
+
+/** A list operation's records for one item: every page of `request` up to the item's Return All / Limit. */
+export async function paginateForItem(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: ApiRequest,
+	style: PageStyle,
+): Promise<IDataObject[]> {
+	return await paginate.call(this, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex));
 }
 
 /**

@@ -6,6 +6,18 @@ import { assertConnectionName, assertJobId } from '../../shared/validation';
 /** Assets per request: the service's cap for `/ingestion/assets` and deletes, used for images and videos too. */
 export const MAX_ASSETS_PER_REQUEST = 100;
 
+/** Image or video: the `asset_type` of an asset that is updated or deleted. */
+export const assetTypeField: INodeProperties = {
+	displayName: 'Asset Type',
+	name: 'assetType',
+	type: 'options',
+	options: [
+		{ name: 'Image', value: 'image' },
+		{ name: 'Video', value: 'video' },
+	],
+	default: 'image',
+};
+
 /** The connection of an ingestion (sent as `connection_name`, which takes names). */
 export function ingestionConnection(required: boolean, description: string): INodeProperties {
 	return connectionLocator({ required, description }, { byId: false });

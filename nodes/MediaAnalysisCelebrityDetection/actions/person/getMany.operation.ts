@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { pagePerPage, paginate } from '../../../shared/transport';
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { pagePerPage } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -46,10 +46,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	if (options.sortField) qs.sort_field = options.sortField;
 	if (options.sortDirection) qs.sort_direction = options.sortDirection;
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
-		{ method: 'GET', path: '/api/v0/celebrity-detection/persons', qs, itemIndex },
+		itemIndex,
+		{ method: 'GET', path: '/api/v0/celebrity-detection/persons', qs },
 		pagePerPage,
-		getPageLimit.call(this, itemIndex),
 	);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimitCamelCase, paginate } from '../../../shared/transport';
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitCamelCase } from '../../../shared/transport';
 import { assertUuid4, splitList } from '../../../shared/validation';
 import { datasetNotFound } from '../fields';
 
@@ -32,16 +32,15 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
+		itemIndex,
 		{
 			method: 'GET',
 			path: '/api/v1/concepts',
 			qs: datasets.length ? { datasets } : {},
-			itemIndex,
 			explain: datasetNotFound(),
 		},
 		offsetLimitCamelCase,
-		getPageLimit.call(this, itemIndex),
 	);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimitCamelCase, paginate } from '../../../shared/transport';
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitCamelCase } from '../../../shared/transport';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
 const properties: INodeProperties[] = [
@@ -36,16 +36,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const conceptId = getConceptId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
+		itemIndex,
 		{
 			method: 'GET',
 			path: `/api/v1/concepts/${conceptId}/labels`,
 			qs: include.length ? { labels_to_include: include } : {},
-			itemIndex,
 			explain: conceptNotFound(conceptId),
 		},
 		offsetLimitCamelCase,
-		getPageLimit.call(this, itemIndex),
 	);
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimitLinks, paginate } from '../../../shared/transport';
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitLinks } from '../../../shared/transport';
 import { assertUuidList } from '../../../shared/validation';
 import { redactConnection } from './fields';
 
@@ -58,11 +58,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.connectionType) qs.connection_type = filters.connectionType;
 	// The ID filter is the optional JSON body of this GET (an array of UUIDs); the transport keeps GET bodies.
 	const ids = filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : [];
-	const connections = await paginate.call(
+	const connections = await paginateForItem.call(
 		this,
-		{ method: 'GET', path: '/api/v0/connections', qs, body: ids.length > 0 ? ids : undefined, itemIndex },
+		itemIndex,
+		{ method: 'GET', path: '/api/v0/connections', qs, body: ids.length > 0 ? ids : undefined },
 		offsetLimitLinks,
-		getPageLimit.call(this, itemIndex),
 	);
 	return connections.map(redactConnection);
 }

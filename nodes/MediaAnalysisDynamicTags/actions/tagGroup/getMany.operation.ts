@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DynamicTagGroupVersionStatus, DynamicTagSortDirection } from '../../../shared/api';
-import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { paginate, pagePerPage } from '../../../shared/transport';
+import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { pagePerPage } from '../../../shared/transport';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 
 const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
@@ -237,10 +237,10 @@ export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IData
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
-		{ method: 'GET', path: '/api/v3/dynamic-tags/groups', qs: tagGroupQuery.call(this, itemIndex), itemIndex },
+		itemIndex,
+		{ method: 'GET', path: '/api/v3/dynamic-tags/groups', qs: tagGroupQuery.call(this, itemIndex) },
 		pagePerPage,
-		getPageLimit.call(this, itemIndex),
 	);
 }

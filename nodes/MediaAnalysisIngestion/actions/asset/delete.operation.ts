@@ -7,22 +7,13 @@ import { asNodeError, errorItem } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
 import { chunkItems } from '../../helpers/batching';
-import { MAX_ASSETS_PER_REQUEST } from '../../helpers/fields';
+import { MAX_ASSETS_PER_REQUEST, assetTypeField } from '../../helpers/fields';
 
 type DeleteAsset = DeleteAssetsRequest['assets'][number];
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset to delete the assets from' }),
-	{
-		displayName: 'Asset Type',
-		name: 'assetType',
-		type: 'options',
-		options: [
-			{ name: 'Image', value: 'image' },
-			{ name: 'Video', value: 'video' },
-		],
-		default: 'image',
-	},
+	assetTypeField,
 	{
 		displayName: 'Assets',
 		name: 'identifiers',

@@ -5,19 +5,8 @@ import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api'
 import { datasetLocator, getDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
 import { readMetadata } from '../../helpers/assets';
-import { metadataField } from '../../helpers/fields';
+import { assetTypeField, metadataField } from '../../helpers/fields';
 import { createJob } from '../../helpers/jobs';
-
-const assetTypeField: INodeProperties = {
-	displayName: 'Asset Type',
-	name: 'assetType',
-	type: 'options',
-	options: [
-		{ name: 'Image', value: 'image' },
-		{ name: 'Video', value: 'video' },
-	],
-	default: 'image',
-};
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose assets to update' }),

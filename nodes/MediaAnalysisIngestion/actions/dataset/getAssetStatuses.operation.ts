@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit, paginate } from '../../../shared/transport';
+import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimit } from '../../../shared/transport';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 
 const properties: INodeProperties[] = [
@@ -38,8 +38,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
+		itemIndex,
 		{
 			method: 'POST',
 			path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`,
@@ -47,10 +48,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			body: sourcePath ? { source_path: sourcePath } : {},
 			// A read-only POST: repeating it changes nothing.
 			idempotent: true,
-			itemIndex,
 			resourceLabel: 'Dataset',
 		},
 		offsetLimit,
-		getPageLimit.call(this, itemIndex),
 	);
 }

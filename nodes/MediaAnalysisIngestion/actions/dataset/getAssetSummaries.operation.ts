@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit, paginate } from '../../../shared/transport';
+import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimit } from '../../../shared/transport';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 
 const properties: INodeProperties[] = [
@@ -27,16 +27,15 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
+		itemIndex,
 		{
 			method: 'GET',
 			path: `/api/v1/ingestion/datasets/${datasetId}/assets/status/summary`,
 			qs: statusQuery(filters),
-			itemIndex,
 			resourceLabel: 'Dataset',
 		},
 		offsetLimit,
-		getPageLimit.call(this, itemIndex),
 	);
 }

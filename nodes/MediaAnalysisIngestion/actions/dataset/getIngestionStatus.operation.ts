@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit, paginate } from '../../../shared/transport';
+import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimit } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [datasetLocator(), ...returnAllOrLimit()];
 
@@ -14,10 +14,10 @@ export const description = updateDisplayOptions(
 /** One item per ingestion job of the dataset: its status, ID and time. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = getDatasetId.call(this, itemIndex);
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
-		{ method: 'GET', path: `/api/v1/ingestion/datasets/${datasetId}/status`, itemIndex, resourceLabel: 'Dataset' },
+		itemIndex,
+		{ method: 'GET', path: `/api/v1/ingestion/datasets/${datasetId}/status`, resourceLabel: 'Dataset' },
 		offsetLimit,
-		getPageLimit.call(this, itemIndex),
 	);
 }

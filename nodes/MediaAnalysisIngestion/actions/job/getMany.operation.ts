@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { jobsList, paginate } from '../../../shared/transport';
-import { assertUuid } from '../../../shared/validation';
+import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { jobsList } from '../../../shared/transport';
 
 export const jobStatusOptions = [
 	{ name: 'Completed', value: 'completed' },
@@ -42,21 +41,9 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (filters.datasetId !== undefined) {
-		qs.dataset_id = assertUuid.call(
-			this,
-			this.getNodeParameter('filters.datasetId', itemIndex, '', { extractValue: true }),
-			'Dataset',
-			itemIndex,
-		);
-	}
+	if (filters.datasetId !== undefined) qs.dataset_id = getDatasetId.call(this, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
-	const jobs = await paginate.call(
-		this,
-		{ method: 'GET', path: '/api/v1/ingestion/jobs', qs, itemIndex },
-		jobsList,
-		getPageLimit.call(this, itemIndex),
-	);
+	const jobs = await paginateForItem.call(this, itemIndex, { method: 'GET', path: '/api/v1/ingestion/jobs', qs }, jobsList);
 	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.
 	const seen = new Set<unknown>();
 	return jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));

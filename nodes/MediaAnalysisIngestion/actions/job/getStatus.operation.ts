@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestJobStatusPage } from '../../../shared/api';
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit, paginate, type PageStyle } from '../../../shared/transport';
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimit, type PageStyle } from '../../../shared/transport';
 import { getJobId, jobLocator } from '../../helpers/fields';
 
 const properties: INodeProperties[] = [jobLocator, ...returnAllOrLimit()];
@@ -35,11 +35,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return offsetLimit.next((page ?? {}) as IDataObject, position, pageSize, received);
 		},
 	};
-	const assets = await paginate.call(
+	const assets = await paginateForItem.call(
 		this,
-		{ method: 'GET', path: `/api/v1/ingestion/jobs/${jobId}/status`, itemIndex, resourceLabel: 'Ingestion job' },
+		itemIndex,
+		{ method: 'GET', path: `/api/v1/ingestion/jobs/${jobId}/status`, resourceLabel: 'Ingestion job' },
 		style,
-		getPageLimit.call(this, itemIndex),
 	);
 	return { ingest_job_id: jobId, status, total_assets: total ?? assets.length, assets };
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryListBody } from '../../../shared/api';
-import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimitLinks, paginate } from '../../../shared/transport';
+import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { offsetLimitLinks } from '../../../shared/transport';
 import { assertUuidList, splitList } from '../../../shared/validation';
 import { QUERY_STATUSES, queryTypeOptions } from './fields';
 
@@ -94,16 +94,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (userIds.length > 0) body.user_ids = userIds;
 	const excludeUserIds = splitList(filters.excludeUserIds ?? '');
 	if (excludeUserIds.length > 0) body.exclude_user_ids = excludeUserIds;
-	return await paginate.call(
+	return await paginateForItem.call(
 		this,
+		itemIndex,
 		{
 			method: 'GET',
 			path: '/api/v1/queries',
 			qs,
 			body: Object.keys(body).length > 0 ? (body as IDataObject) : undefined,
-			itemIndex,
 		},
 		offsetLimitLinks,
-		getPageLimit.call(this, itemIndex),
 	);
 }
