@@ -1,7 +1,7 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { INodeListSearchItems } from 'n8n-workflow';
 
 import type { Person } from '../../shared/api';
-import { pagedListSearch, type PagedListSource } from '../../shared/methods/pagedListSearch';
+import { listSearchMethod, type PagedListSource } from '../../shared/methods/pagedListSearch';
 import { pagePerPage } from '../../shared/transport';
 
 /**
@@ -23,36 +23,18 @@ const persons = (toResults: (person: Person) => INodeListSearchItems[]): PagedLi
 });
 
 /** "From list" for persons: by name, searchable by any part of a name or alias. */
-export async function searchPersons(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await pagedListSearch(
-		this,
-		persons((person) => [
-			{ name: person.status === 'active' ? person.name : `${person.name} (${person.status})`, value: person.id },
-		]),
-		filter,
-		paginationToken,
-	);
-}
+export const searchPersons = listSearchMethod(
+	persons((person) => [
+		{ name: person.status === 'active' ? person.name : `${person.name} (${person.status})`, value: person.id },
+	]),
+);
 
 /** "From list" for images: the ingested images of enrolled persons, searchable by the person's name or alias. */
-export async function searchPersonImages(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await pagedListSearch(
-		this,
-		persons((person) =>
-			person.ingested_images.map((image) => ({
-				name: `${person.name}: image ${image.coactive_image_id}`,
-				value: image.coactive_image_id,
-			})),
-		),
-		filter,
-		paginationToken,
-	);
-}
+export const searchPersonImages = listSearchMethod(
+	persons((person) =>
+		person.ingested_images.map((image) => ({
+			name: `${person.name}: image ${image.coactive_image_id}`,
+			value: image.coactive_image_id,
+		})),
+	),
+);

@@ -1,31 +1,20 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { Dataset, Query } from '../../shared/api';
-import { pagedListSearch } from '../../shared/methods/pagedListSearch';
+import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { apiRequest, offsetLimitLinks } from '../../shared/transport';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
-export async function searchQueries(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await pagedListSearch<Query>(
-		this,
-		{
-			request: { method: 'GET', path: '/api/v1/queries' },
-			style: offsetLimitLinks,
-			matches: (query, text) => query.query.toLowerCase().includes(text) || query.query_id === text,
-			toResults: (query) => ({
-				name: query.query.length > 70 ? `${query.query.slice(0, 67)}...` : query.query,
-				value: query.query_id,
-				description: `${query.type}, ${query.status}`,
-			}),
-		},
-		filter,
-		paginationToken,
-	);
-}
+export const searchQueries = listSearchMethod<Query>({
+	request: { method: 'GET', path: '/api/v1/queries' },
+	style: offsetLimitLinks,
+	matches: (query, text) => query.query.toLowerCase().includes(text) || query.query_id === text,
+	toResults: (query) => ({
+		name: query.query.length > 70 ? `${query.query.slice(0, 67)}...` : query.query,
+		value: query.query_id,
+		description: `${query.type}, ${query.status}`,
+	}),
+});
 
 /** "From list" for the embedding of a query: the embeddings of the dataset chosen in the node. */
 export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {

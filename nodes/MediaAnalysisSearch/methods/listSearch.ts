@@ -1,7 +1,6 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pagedListSearch } from '../../shared/methods/pagedListSearch';
+import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { videoSearchBody } from '../../shared/transport';
 import { UUID_PATTERN } from '../../shared/validation';
 
@@ -16,36 +15,22 @@ interface FoundVideo {
  * "From list" for a video of the chosen dataset. The service has no video listing, so the list is the dataset's
  * video search: the words typed rank the videos, and the offset pages on.
  */
-export async function searchVideos(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const datasetId = String(this.getCurrentNodeParameter('datasetId', { extractValue: true }) ?? '').trim();
+export const searchVideos = listSearchMethod<FoundVideo>((context) => {
+	const datasetId = String(context.getCurrentNodeParameter('datasetId', { extractValue: true }) ?? '').trim();
 	if (!UUID.test(datasetId)) {
-		throw new NodeOperationError(this.getNode(), 'Choose the dataset first', {
+		throw new NodeOperationError(context.getNode(), 'Choose the dataset first', {
 			description: 'The list shows the videos of the dataset chosen above.',
 		});
 	}
-	return await pagedListSearch<FoundVideo>(
-		this,
-		{
-			request: {
-				method: 'POST',
-				path: '/api/v1/search/video',
-				body: { dataset_id: datasetId, ignore_keyframes: true },
-				idempotent: true,
-			},
-			style: videoSearchBody,
-			pageSize: 50,
-			serverFilter: (text) => ({ text_query: text?.trim() ?? '' }),
-			toResults: (video) => ({
-				name: video.source_path.split('/').pop() || video.source_path,
-				value: video.video_id,
-				description: video.source_path,
-			}),
-		},
-		filter,
-		paginationToken,
-	);
-}
+	return {
+		request: { method: 'POST', path: '/api/v1/search/video', body: { dataset_id: datasetId, ignore_keyframes: true }, idempotent: true },
+		style: videoSearchBody,
+		pageSize: 50,
+		serverFilter: (text) => ({ text_query: text?.trim() ?? '' }),
+		toResults: (video) => ({
+			name: video.source_path.split('/').pop() || video.source_path,
+			value: video.video_id,
+			description: video.source_path,
+		}),
+	};
+});

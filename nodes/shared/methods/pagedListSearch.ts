@@ -24,10 +24,20 @@ export interface PagedListSource<T> {
 }
 
 /**
+ * A node's `listSearch` method over `source`, or over the source built from the node's current parameters when it
+ * depends on them (a function, which may also refuse with an error saying what to choose first).
+ */
+export function listSearchMethod<T>(source: PagedListSource<T> | ((context: ILoadOptionsFunctions) => PagedListSource<T>)) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		return await pagedListSearch(this, typeof source === 'function' ? source(this) : source, filter, paginationToken);
+	};
+}
+
+/**
  * One call of a "From list" search: reads the page the `paginationToken` points at (the first without one), keeps
  * the records that match the text typed, and returns the position of the next page as the token while more follow.
  */
-export async function pagedListSearch<T>(
+async function pagedListSearch<T>(
 	context: ILoadOptionsFunctions,
 	source: PagedListSource<T>,
 	filter?: string,
