@@ -1,9 +1,27 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { paginate, type ApiRequest, type PageStyle } from './transport';
 import type { WaitOptions } from './transport/waiting';
 
 import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid } from './validation';
+
+/** The "By ID" mode of a locator whose IDs are UUIDs; spaces around the ID are allowed (the operation trims them). */
+export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = {}): INodePropertyMode {
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode, which has no default (the rule exempts modes written inline only)
+	return {
+		displayName: 'By ID',
+		name: 'id',
+		type: 'string',
+		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+		validation: [
+			{
+				type: 'regex',
+				properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: `Not a valid ${thing} ID (a UUID)` },
+			},
+		],
+		...overrides,
+	};
+}
 
 /** A dataset picker: "From list" (searchable by name) or "By ID". Shared by every node that takes a dataset. */
 export function datasetLocator(
@@ -24,18 +42,7 @@ export function datasetLocator(
 				placeholder: 'Select a dataset...',
 				typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid dataset ID (a UUID)' },
-					},
-				],
-			},
+			uuidMode('dataset'),
 		],
 		...overrides,
 	};
@@ -143,7 +150,6 @@ export function connectionLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
 	{ byId = true }: { byId?: boolean } = {},
 ): INodeProperties {
-	const uuidRegex = `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`;
 	const locator: INodeProperties = {
 		displayName: 'Connection',
 		name: 'connection',
@@ -174,13 +180,7 @@ export function connectionLocator(
 					},
 				],
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-				validation: [{ type: 'regex', properties: { regex: uuidRegex, errorMessage: 'Not a valid connection ID (a UUID)' } }],
-			},
+			uuidMode('connection'),
 		],
 		...overrides,
 	};

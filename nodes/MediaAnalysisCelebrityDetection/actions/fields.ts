@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { UUID_PATTERN, assertNotEmpty, assertUuid } from '../../shared/validation';
-
-const uuidRegex = `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`;
+import { uuidMode } from '../../shared/descriptions';
+import { assertNotEmpty, assertUuid } from '../../shared/validation';
 
 /**
  * An enrolled person: "From list" (searchable by name or alias), "By ID", and with `byName` also "By Name" (the
@@ -26,13 +25,7 @@ export function personLocator(byName = false): INodeProperties {
 				placeholder: 'Select a person...',
 				typeOptions: { searchListMethod: 'searchPersons', searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-				validation: [{ type: 'regex', properties: { regex: uuidRegex, errorMessage: 'Not a valid person ID (a UUID)' } }],
-			},
+			uuidMode('person'),
 			{
 				displayName: 'By Name',
 				name: 'name',
@@ -73,13 +66,7 @@ export const imageLocator: INodeProperties = {
 			placeholder: 'Select an image...',
 			typeOptions: { searchListMethod: 'searchPersonImages', searchable: true },
 		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-			validation: [{ type: 'regex', properties: { regex: uuidRegex, errorMessage: 'Not a valid image ID (a UUID)' } }],
-		},
+		uuidMode('image'),
 	],
 };
 

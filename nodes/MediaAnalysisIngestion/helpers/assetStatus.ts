@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AssetIngestionStatus } from '../../shared/api';
+import { uuidMode } from '../../shared/descriptions';
 import { apiRequest } from '../../shared/transport';
-import { UUID_PATTERN, assertUuid } from '../../shared/validation';
+import { assertUuid } from '../../shared/validation';
 
 type Kind = 'image' | 'video';
 const TITLE: Record<Kind, string> = { image: 'Image', video: 'Video' };
@@ -21,18 +22,7 @@ export function assetLocator(kind: Kind): INodeProperties {
 		required: true,
 		description: `The platform ID of the ${kind}, as ingestion and the status lists return it`,
 		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: `Not a valid ${kind} ID (a UUID)` },
-					},
-				],
-			},
+			uuidMode(kind),
 		],
 	};
 }

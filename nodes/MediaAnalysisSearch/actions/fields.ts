@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ModerationScoreType, SearchMetadataFilters } from '../../shared/api';
-import { getPageLimit } from '../../shared/descriptions';
-import { UUID_PATTERN, assertDateTime, assertHttpUrl, assertNotEmpty, assertRange, assertUuid, invalidParameter } from '../../shared/validation';
+import { getPageLimit, uuidMode } from '../../shared/descriptions';
+import { assertDateTime, assertHttpUrl, assertNotEmpty, assertRange, assertUuid, invalidParameter } from '../../shared/validation';
 
 /** Image-to-image and video search answer at most 1000 results per request. */
 export const MAX_SEARCH_LIMIT = 1000;
@@ -31,18 +31,7 @@ export const queryImageLocator: INodeProperties = {
 	required: true,
 	description: 'The image to find similar ones to',
 	modes: [
-		{
-			displayName: 'By Image ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid image ID (a UUID)' },
-				},
-			],
-		},
+		uuidMode('image', { displayName: 'By Image ID', placeholder: 'e.g. 5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f' }),
 		{
 			displayName: 'By URL',
 			name: 'url',

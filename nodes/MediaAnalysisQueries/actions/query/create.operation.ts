@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Query, QueryCreateRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId, getWaitOptions, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, getDatasetId, getWaitOptions, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { UUID_PATTERN, assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
+import { assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
 
 const properties: INodeProperties[] = [
@@ -62,18 +62,7 @@ const properties: INodeProperties[] = [
 						placeholder: 'Select an embedding...',
 						typeOptions: { searchListMethod: 'searchEmbeddings' },
 					},
-					{
-						displayName: 'By ID',
-						name: 'id',
-						type: 'string',
-						placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-						validation: [
-							{
-								type: 'regex',
-								properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid embedding ID (a UUID)' },
-							},
-						],
-					},
+					uuidMode('embedding'),
 				],
 			},
 			{

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Query, QueryStatus, QueryType } from '../../../shared/api';
+import { uuidMode } from '../../../shared/descriptions';
 import { apiRequest, waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
-import { UUID_PATTERN, assertUuid } from '../../../shared/validation';
+import { assertUuid } from '../../../shared/validation';
 
 export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
 
@@ -28,18 +29,7 @@ export function queryLocator(overrides: Partial<INodeProperties> = {}): INodePro
 				placeholder: 'Select a query...',
 				typeOptions: { searchListMethod: 'searchQueries', searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid query ID (a UUID)' },
-					},
-				],
-			},
+			uuidMode('query'),
 		],
 		...overrides,
 	};

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { UUID_PATTERN, assertRange, assertUuid } from '../../../shared/validation';
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { assertRange, assertUuid } from '../../../shared/validation';
+import { datasetLocator, getDatasetId, uuidMode } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { getTextQuery, textQueryField } from '../fields';
 import { datasetNotFound } from '../paginateSearch';
@@ -24,18 +24,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'Type words to find a video of the dataset...',
 				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: 'Not a valid video ID (a UUID)' },
-					},
-				],
-			},
+			uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' }),
 		],
 	},
 	textQueryField({ placeholder: 'e.g. goal celebration' }),
