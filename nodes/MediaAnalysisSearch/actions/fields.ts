@@ -170,6 +170,20 @@ export function getMetadataFilters(
 	return { filters };
 }
 
+/** The kind of video slice (`composite_type`) a transcript match or a within-video search works in. */
+export const compositeTypeField = (description: string): INodeProperties => ({
+	displayName: 'Composite Type',
+	name: 'compositeType',
+	type: 'options',
+	options: [
+		{ name: 'Scene', value: 'scene' },
+		{ name: 'Segment', value: 'segment' },
+		{ name: 'Shot', value: 'shot' },
+	],
+	default: 'shot',
+	description,
+});
+
 export const negativeTextOption: INodeProperties = {
 	displayName: 'Negative Text',
 	name: 'negativeText',

@@ -3,7 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TranscriptMatchRequest } from '../../../shared/api';
 import { datasetLocator, getDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
-import { getMetadataFilters, getTextQuery, metadataFiltersField, moderationScoreTypeOption, optionsCollection, textQueryField } from '../fields';
+import {
+	compositeTypeField,
+	getMetadataFilters,
+	getTextQuery,
+	metadataFiltersField,
+	moderationScoreTypeOption,
+	optionsCollection,
+	textQueryField,
+} from '../fields';
 import { paginateSearch } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
@@ -16,18 +24,7 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
 	metadataFiltersField,
 	optionsCollection([
-		{
-			displayName: 'Composite Type',
-			name: 'compositeType',
-			type: 'options',
-			options: [
-				{ name: 'Scene', value: 'scene' },
-				{ name: 'Segment', value: 'segment' },
-				{ name: 'Shot', value: 'shot' },
-			],
-			default: 'shot',
-			description: 'The kind of video slice a match is reported in',
-		},
+		compositeTypeField('The kind of video slice a match is reported in'),
 		moderationScoreTypeOption,
 	]),
 ];

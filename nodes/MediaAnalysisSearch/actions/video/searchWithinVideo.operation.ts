@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { assertRange, assertUuid } from '../../../shared/validation';
 import { datasetLocator, getDatasetId, uuidMode } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { getTextQuery, textQueryField } from '../fields';
+import { compositeTypeField, getTextQuery, textQueryField } from '../fields';
 import { datasetNotFound } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
@@ -28,18 +28,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	textQueryField({ placeholder: 'e.g. goal celebration' }),
-	{
-		displayName: 'Composite Type',
-		name: 'compositeType',
-		type: 'options',
-		options: [
-			{ name: 'Scene', value: 'scene' },
-			{ name: 'Segment', value: 'segment' },
-			{ name: 'Shot', value: 'shot' },
-		],
-		default: 'shot',
-		description: 'The kind of video slice to rank',
-	},
+	compositeTypeField('The kind of video slice to rank'),
 	{
 		displayName: 'Limit',
 		name: 'limit',
