@@ -140,11 +140,7 @@ export class N8nInstance {
 		for (const key of ['NODE_ENV', 'NODE_OPTIONS', 'N8N_CUSTOM_EXTENSIONS', 'N8N_CONFIG_FILES', 'EXECUTIONS_MODE']) {
 			delete env[key];
 		}
-		if (this.major >= 2) {
-			// The MCP registry module fetches a server list from n8n's API at start; nothing here needs it.
-			env.N8N_DISABLED_MODULES = 'mcp-registry';
-		}
-		return env;
+		return { ...env, ...this.runtime.spec.env };
 	}
 
 	/** Puts the packed package where n8n installs community packages: `.n8n/nodes/node_modules/<package>`. */

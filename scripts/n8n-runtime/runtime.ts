@@ -19,6 +19,8 @@ export interface RuntimeSpec {
 	readonly overrides: Readonly<Record<string, string>>;
 	/** Native modules rebuilt from source against the runtime's Node headers (install scripts stay off). */
 	readonly rebuild: readonly string[];
+	/** Environment every n8n process of this runtime gets (not part of the install). */
+	readonly env: Readonly<Record<string, string>>;
 }
 
 /** n8n 2.x: the line the package targets. 2.41.3 does not install from the registry; 2.41.1 does with the pin. */
@@ -28,15 +30,23 @@ export const N8N_V2: RuntimeSpec = {
 	nodeVersion: '24.21.0',
 	overrides: { linkedom: '0.18.13' },
 	rebuild: ['sqlite3'],
+	// The MCP registry module fetches a server list from n8n's own servers at start; nothing here needs it.
+	env: { N8N_DISABLED_MODULES: 'mcp-registry' },
 };
 
-/** The last n8n 1.x line, on Node 20: the package must still load there. */
+/**
+ * The last n8n 1.x line, on Node 20: the package must still load there. Its n8n-nodes-base takes `xlsx` from a URL
+ * outside the npm registry; the override puts the registry's last release (used only by spreadsheet nodes) instead.
+ * Its default expression engine ('vm') needs isolated-vm 6, which wants Node 22 or later; on Node 20 n8n's own
+ * 'legacy' engine evaluates expressions.
+ */
 export const N8N_V1: RuntimeSpec = {
 	name: 'n8n-v1',
 	n8nVersion: '1.123.81',
 	nodeVersion: '20.20.2',
-	overrides: {},
+	overrides: { xlsx: '0.18.5' },
 	rebuild: ['sqlite3'],
+	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 };
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
