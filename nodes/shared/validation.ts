@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** What a check needs of n8n's context: the node, to name it in the error. Action nodes and triggers both have it. */
@@ -130,6 +130,21 @@ export function parseJsonParameter<T = unknown>(
 			`Correct the JSON in ${parameter}; check quotes, commas and brackets.`,
 		);
 	}
+}
+
+/** A JSON parameter that must hold an object (not a list, text or number): parsed and checked. */
+export function parseJsonObject<T = IDataObject>(
+	this: NodeContext,
+	value: unknown,
+	parameter: string,
+	itemIndex: number,
+	example: string,
+): T {
+	const parsed = parseJsonParameter.call(this, value, parameter, itemIndex);
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw invalidParameter.call(this, parameter, itemIndex, 'it is not a JSON object', `Give ${parameter} as an object, e.g. ${example}.`);
+	}
+	return parsed as T;
 }
 
 /** "a, b,,c" → ["a", "b", "c"]; also accepts an array from an expression. */

@@ -3,10 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DatasetCreateRequest } from '../../../shared/api';
 import { apiRequest } from '../../../shared/transport';
-import { parseJsonParameter, splitList } from '../../../shared/validation';
+import { assertRange, parseJsonObject, splitList } from '../../../shared/validation';
 import {
 	assertDatasetName,
 	assetTypeOptions,
+	DATASET_CONFIG_EXAMPLE,
 	datasetConfigField,
 	encoderOptions,
 	samplingOptions,
@@ -100,7 +101,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.keyframe_sampling_method = fields.keyframeSamplingMethod as DatasetCreateRequest['keyframe_sampling_method'];
 	}
 	if (fields.keyframeUniformFpsSamplingRate !== undefined) {
-		body.keyframe_uniform_fps_sampling_rate = fields.keyframeUniformFpsSamplingRate as number;
+		body.keyframe_uniform_fps_sampling_rate = assertRange.call(
+			this,
+			fields.keyframeUniformFpsSamplingRate,
+			'Keyframe Uniform FPS Sampling Rate',
+			itemIndex,
+			{ min: 0, integer: false },
+		);
 	}
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
@@ -111,11 +118,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
 	}
 	if (fields.datasetConfig !== undefined) {
-		body.dataset_config = parseJsonParameter.call<
+		body.dataset_config = parseJsonObject.call<
 			IExecuteFunctions,
-			[unknown, string, number],
+			[unknown, string, number, string],
 			DatasetCreateRequest['dataset_config']
-		>(this, fields.datasetConfig, 'Dataset Config (JSON)', itemIndex);
+		>(this, fields.datasetConfig, 'Dataset Config (JSON)', itemIndex, DATASET_CONFIG_EXAMPLE);
 	}
 	return await apiRequest.call(this, {
 		method: 'POST',

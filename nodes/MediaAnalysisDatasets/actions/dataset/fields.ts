@@ -51,6 +51,8 @@ export function assertDatasetName(this: IExecuteFunctions, value: unknown, itemI
 }
 
 /** Fields that Create and Update share, with the same meaning. */
+export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true}';
+
 export const datasetConfigField: INodeProperties = {
 	displayName: 'Dataset Config (JSON)',
 	name: 'datasetConfig',

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { DatasetUpdateRequest } from '../../../shared/api';
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
-import { assertDatasetName, datasetConfigField, storeOriginalField, storePreviewField } from './fields';
+import { invalidParameter, parseJsonObject } from '../../../shared/validation';
+import { assertDatasetName, DATASET_CONFIG_EXAMPLE, datasetConfigField, storeOriginalField, storePreviewField } from './fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator(),
@@ -52,11 +52,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
 	if (fields.datasetConfig !== undefined) {
-		body.dataset_config = parseJsonParameter.call<
+		body.dataset_config = parseJsonObject.call<
 			IExecuteFunctions,
-			[unknown, string, number],
+			[unknown, string, number, string],
 			DatasetUpdateRequest['dataset_config']
-		>(this, fields.datasetConfig, 'Dataset Config (JSON)', itemIndex);
+		>(this, fields.datasetConfig, 'Dataset Config (JSON)', itemIndex, DATASET_CONFIG_EXAMPLE);
 	}
 	if (Object.keys(body).length === 0) {
 		throw invalidParameter.call(

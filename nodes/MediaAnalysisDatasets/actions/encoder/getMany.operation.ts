@@ -11,12 +11,12 @@ export const description = updateDisplayOptions({ show: { resource: ['encoder'],
 
 /** The service answers the whole list at once; Limit trims it here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
 	const encoders = (await apiRequest.call(this, {
 		method: 'GET',
 		path: '/api/v1/encoders',
 		itemIndex,
 	})) as unknown as EncoderDescription[];
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
 	const list = Array.isArray(encoders) ? (encoders as unknown as IDataObject[]) : [];
 	return returnAll ? list : list.slice(0, limit);
 }
