@@ -129,16 +129,16 @@ describe(`the n8n ${N8N_V2.n8nVersion} editor in Chromium`, () => {
 		await page.locator('[data-test-id="node-creator-plus-button"]').click();
 		await page.locator('[data-test-id="node-creator-search-bar"]').fill('Media Analysis');
 		// The list settles after a short debounce; wait until it stops changing.
-		const items = page.locator('[data-test-id="node-creator-node-item"]');
+		const names = page.locator('[data-test-id="node-creator-item-name"]');
 		let found: Array<{ name: string; description: string }> = [];
 		for (let attempt = 0, previous = ''; attempt < 20; attempt++) {
 			await page.waitForTimeout(500);
-			found = await items.evaluateAll((elements) =>
-				elements.map((element) => ({
-					name: element.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim() ?? '',
-					description:
-						element.querySelector('[data-test-id="node-creator-item-description"]')?.textContent?.trim() ?? '',
-				})),
+			found = await names.evaluateAll((elements) =>
+				elements.map((element) => {
+					const item = element.closest('[data-test-id="item-iterator-item"]') ?? element.parentElement?.parentElement;
+					const description = item?.querySelector('[data-test-id="node-creator-item-description"]');
+					return { name: element.textContent?.trim() ?? '', description: description?.textContent?.trim() ?? '' };
+				}),
 			);
 			const current = JSON.stringify(found);
 			if (current === previous && found.length > 0) break;
