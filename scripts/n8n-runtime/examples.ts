@@ -51,6 +51,8 @@ export function loadExamples(): Example[] {
 		ids.add(workflow.id);
 		if (!workflow.name) throw problem('needs a "name"');
 		let triggered = false;
+		// Another n8n trigger (e.g. a Schedule Trigger) is fine beside a Manual Trigger, where `n8n execute` starts.
+		const runnableByExecute = workflow.nodes.some((node) => TRIGGER_TYPES_RUN_BY_EXECUTE.has(node.type));
 		for (const node of workflow.nodes) {
 			const ours = node.type.startsWith(`${PACKAGE_NAME}.`);
 			if (!ours && !node.type.startsWith('n8n-nodes-base.')) {
@@ -62,8 +64,8 @@ export function loadExamples(): Example[] {
 					throw problem(`node "${node.name}" must use the credential ${SANDBOX_CREDENTIAL_ID}`);
 				}
 				if (node.type.endsWith('Trigger')) triggered = true;
-			} else if (node.type.endsWith('Trigger') && !TRIGGER_TYPES_RUN_BY_EXECUTE.has(node.type)) {
-				throw problem(`node "${node.name}": start with a Manual Trigger or a trigger of this package`);
+			} else if (node.type.endsWith('Trigger') && !runnableByExecute) {
+				throw problem(`node "${node.name}": start with a Manual Trigger or a trigger of this package (another n8n trigger needs a Manual Trigger beside it)`);
 			}
 		}
 		return { file, workflow, triggered };

@@ -94,6 +94,7 @@ export class N8nInstance {
 		this.userFolder = options.userFolder;
 		this.log = options.log ?? (() => {});
 		mkdirSync(this.userFolder, { recursive: true });
+		mkdirSync(this.filesFolder, { recursive: true });
 	}
 
 	get major(): number {
@@ -103,6 +104,14 @@ export class N8nInstance {
 	/** Folder n8n loads community packages from. */
 	get nodesFolder(): string {
 		return join(this.userFolder, '.n8n', 'nodes');
+	}
+
+	/**
+	 * The only folder Read/Write Files from Disk may use: n8n 2.x allows `~/.n8n-files` by default, here `~` is the
+	 * user folder (n8n's working folder, so the examples' relative `.n8n-files/…` paths land in it).
+	 */
+	get filesFolder(): string {
+		return join(this.userFolder, '.n8n-files');
 	}
 
 	/** Environment of every n8n process. */
@@ -131,6 +140,7 @@ export class N8nInstance {
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 			N8N_PYTHON_ENABLED: 'false',
+			N8N_RESTRICT_FILE_ACCESS_TO: this.filesFolder,
 		};
 		// Variables that would change what n8n does: jest's NODE_ENV=test makes n8n refuse to load nodes, and a
 		// developer's shell may point n8n at other extensions, another database or a config file.

@@ -1,9 +1,45 @@
 /* Dev-only: what each example workflow under examples/ must produce when real n8n runs it against the sandbox. */
-import { SEED_DATASET_NAMES } from '../../sandbox/server';
+import { SEED_CONCEPT_IDS, urlScore } from '../../sandbox/concepts/model';
+import { videoResult, videosOf } from '../../sandbox/search/engine';
+import { wordsOf } from '../../sandbox/search/media';
+import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
 import { type Execution, nodeOutput } from '../../scripts/n8n-runtime/instance';
 
-export type ExampleCheck = (execution: Execution, sandbox: Sandbox) => void;
+/** Files the execution wrote, read by the path n8n was given (relative to n8n's working folder). */
+export interface WrittenFiles {
+	read(path: string): string;
+}
+
+/** `files` is given by tests that can see n8n's folder; without it the written files themselves are not read. */
+export type ExampleCheck = (execution: Execution, sandbox: Sandbox, files?: WrittenFiles) => void;
+
+type Json = Record<string, unknown>;
+const ranNode = (execution: Execution, node: string) => Boolean(execution.run?.data.resultData.runData[node]);
+const bodiesOf = (sandbox: Sandbox, method: string, path: string) =>
+	sandbox.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body as Json);
+
+/** The sandbox's own score of an image URL for the seeded concept `beach` (classification is deterministic). */
+function beachScore(sandbox: Sandbox, url: string): number {
+	const beach = sandbox.store.concepts.concepts.get(SEED_CONCEPT_IDS.beach);
+	if (!beach) throw new Error('The sandbox has no seeded beach concept');
+	return urlScore(beach, url);
+}
+
+/**
+ * The videos a package selects right now, by the sandbox's own scoring (Video Search, Match On Whole Video): at least
+ * one inclusion tag and no exclusion tag scoring at least the threshold.
+ */
+function packageSelection(sandbox: Sandbox, pkg: Json): Set<string> {
+	const carries = (video: Parameters<typeof videoResult>[0], tag: unknown) =>
+		videoResult(video, String(tag), 'video', true).score >= Number(pkg.score_threshold);
+	const selected = videosOf(sandbox.store.assets, String(pkg.dataset_id), []).filter(
+		(video) =>
+			(pkg.inclusion_tags as unknown[]).some((tag) => carries(video, tag)) &&
+			!(pkg.exclusion_tags as unknown[]).some((tag) => carries(video, tag)),
+	);
+	return new Set(selected.map((video) => video.id));
+}
 
 /**
  * One entry per file in examples/ (a test fails when an example has none). Checks read the items n8n produced and
@@ -38,5 +74,128 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(stored?.metadataFieldsToIndex).toEqual(['brand', 'campaign']);
 		const posts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/datasets');
 		expect(posts).toHaveLength(1);
+	},
+	'ingest-csv-classify-summary.json': (execution, sandbox, files) => {
+		const rows = nodeOutput(execution, 'Parse CSV Rows');
+		expect(rows).toHaveLength(6);
+		// Combine Items: the six rows went to the service in one request, one job.
+		const ingests = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/images');
+		expect(ingests).toHaveLength(1);
+		expect((ingests[0].images as Json[]).map((image) => image.source_path)).toEqual(rows.map((row) => row.source_path));
+		expect(new Set(nodeOutput(execution, 'Ingest Images and Wait').map((job) => job.id)).size).toBe(1);
+
+		const [summary] = nodeOutput(execution, 'Build Summary');
+		const ready = summary.ready as Json[];
+		const failed = summary.failed as Json[];
+		expect(summary).toMatchObject({
+			dataset_id: SEED_DATASET_IDS.demoImages,
+			job_status: 'completed',
+			counts: { assets: 6, ready: 4, failed: 2, positive_by_concept: { beach: 2 } },
+		});
+		// The broken URLs fail with their error codes and keep their campaign from the CSV.
+		expect(failed.map(({ source_path, error_code, campaign }) => ({ source_path, error_code, campaign }))).toEqual([
+			{ source_path: 'https://media.example.com/examples/broken-link/harbour.jpg', error_code: 'broken_url', campaign: 'summer' },
+			{ source_path: 'https://media.example.com/examples/forbidden/museum-hall.jpg', error_code: 'permission_denied', campaign: 'winter' },
+		]);
+		for (const asset of failed) {
+			expect(sandbox.store.assets.get(String(asset.asset_id))).toMatchObject({ status: 'error', errorCode: asset.error_code });
+			expect(asset.error_reason).toEqual(expect.any(String));
+		}
+		// Only ready images were classified, each with the sandbox's own score for beach.
+		const classified = bodiesOf(sandbox, 'POST', '/api/v1/classify/image/url').map((body) => body.url);
+		expect(classified).toEqual(ready.map((asset) => asset.source_path));
+		for (const asset of ready) {
+			expect(sandbox.store.assets.get(String(asset.asset_id))?.status).toBe('completed');
+			const [concept] = asset.concepts as Json[];
+			const score = beachScore(sandbox, String(asset.source_path));
+			expect(concept).toEqual({ concept: 'beach', score, positive: score > 0.5 });
+			expect(concept.positive).toBe(String(asset.source_path).includes('/beach-'));
+		}
+
+		const [written] = nodeOutput(execution, 'Write Summary File');
+		expect(written.fileName).toMatch(/^\.n8n-files\/media-analysis-ingest-summary-\d{8}T\d{9}Z\.json$/);
+		if (files) expect(JSON.parse(files.read(String(written.fileName)))).toEqual(summary);
+	},
+
+	// One execution of the published workflow (the trigger starts it; see examples-trigger.test.ts).
+	'asset-ready-classify-branch.json': (execution, sandbox) => {
+		const events = nodeOutput(execution, 'When an Image Is Ready to Search');
+		expect(events.length).toBeGreaterThan(0);
+		for (const event of events) {
+			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', datasetId: SEED_DATASET_IDS.demoImages });
+		}
+		const assets = events.map((event) => event.asset as Json).filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
+		const scores = nodeOutput(execution, 'Classify Against Beach').map((item) => (item.scores as Json[])[0]);
+		expect(scores).toHaveLength(assets.length);
+		// Each score is the sandbox's deterministic one; the IF sends scores above 0.5 to the true branch.
+		const beach: string[] = [];
+		const other: string[] = [];
+		assets.forEach((asset, index) => {
+			const url = String(asset.source_path);
+			expect(scores[index]).toMatchObject({ conceptName: 'beach', score: beachScore(sandbox, url) });
+			const isBeach = Number(scores[index].score) > 0.5;
+			expect(isBeach).toBe(wordsOf(url).includes('beach'));
+			(isBeach ? beach : other).push(String(asset.asset_id));
+		});
+		expect(nodeOutput(execution, 'Beach Score Above 0.5?', 0)).toHaveLength(beach.length);
+		expect(nodeOutput(execution, 'Beach Score Above 0.5?', 1)).toHaveLength(other.length);
+		expect(ranNode(execution, 'Find Similar Images')).toBe(beach.length > 0);
+		expect(ranNode(execution, 'Not a Beach Image')).toBe(other.length > 0);
+		if (beach.length > 0) {
+			const similar = nodeOutput(execution, 'Find Similar Images');
+			expect(similar).toHaveLength(5 * beach.length);
+			const queried = bodiesOf(sandbox, 'POST', '/api/v1/search/image-to-image').map((body) => body.coactive_image_id);
+			for (const id of beach) expect(queried).toContain(id);
+			for (const result of similar) expect(beach).not.toContain(result.coactive_image_id);
+		}
+		if (other.length > 0) expect(nodeOutput(execution, 'Not a Beach Image').map((item) => item.asset_id)).toEqual(other);
+	},
+
+	// One run. Two runs with new videos in between, and a new version: examples-files.test.ts.
+	'recurring-package-export.json': (execution, sandbox, files) => {
+		const [pkg] = nodeOutput(execution, 'Check Tags');
+		const tags = [...(pkg.inclusion_tags as string[]), ...(pkg.exclusion_tags as string[])];
+		expect(tags.length).toBeLessThanOrEqual(10);
+		// Every tag scored every video: one search per tag, Match On Whole Video.
+		const searches = bodiesOf(sandbox, 'POST', '/api/v1/search/video');
+		expect(searches.map((body) => body.text_query).sort()).toEqual([...tags].sort());
+		for (const body of searches) expect(body).toMatchObject({ dataset_id: pkg.dataset_id, modality: 'video' });
+
+		const [selection] = nodeOutput(execution, 'Select Newly Qualifying Videos');
+		const qualifying = packageSelection(sandbox, pkg);
+		expect(selection).toMatchObject({
+			root_package_id: pkg.root_package_id,
+			package_version: pkg.version,
+			export_mode: 'recurring',
+			dataset_id: pkg.dataset_id,
+			qualifying_count: qualifying.size,
+			file_name: `${String(pkg.file_prefix)}${String(selection.export_sequence).padStart(4, '0')}.json`,
+		});
+		const assets = selection.assets as Json[];
+		expect(selection.asset_count).toBe(assets.length);
+		const ids = assets.map((asset) => String(asset.video_id));
+		expect(new Set(ids).size).toBe(ids.length);
+		for (const asset of assets) {
+			expect(qualifying.has(String(asset.video_id))).toBe(true);
+			const matched = Object.entries(asset.matched_tags as Record<string, number>);
+			expect(matched.length).toBeGreaterThan(0);
+			for (const [tag, score] of matched) {
+				expect(pkg.inclusion_tags).toContain(tag);
+				expect(score).toBeGreaterThanOrEqual(Number(pkg.score_threshold));
+			}
+		}
+		if ((selection.earlier_exports as unknown[]).length === 0) {
+			// The first export of a version holds everything that qualifies.
+			expect(selection.export_sequence).toBe(1);
+			expect(new Set(ids)).toEqual(qualifying);
+		}
+
+		expect(ranNode(execution, 'Write Export File')).toBe(assets.length > 0);
+		expect(ranNode(execution, 'Nothing New: No File')).toBe(assets.length === 0);
+		if (assets.length > 0) {
+			const [written] = nodeOutput(execution, 'Write Export File');
+			expect(written.fileName).toBe(`${String(pkg.export_folder)}/${String(selection.file_name)}`);
+			if (files) expect(JSON.parse(files.read(String(written.fileName)))).toEqual(selection);
+		}
 	},
 };
