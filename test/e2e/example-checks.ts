@@ -46,6 +46,25 @@ function packageSelection(sandbox: Sandbox, pkg: Json): Set<string> {
  * what the sandbox received.
  */
 export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
+	'ingest-and-search.json': (execution, sandbox) => {
+		const [dataset] = nodeOutput(execution, 'Create Dataset');
+		expect(dataset.name).toMatch(/^street_photos_\d{14}$/);
+		const [job] = nodeOutput(execution, 'Ingest Images');
+		expect(job).toMatchObject({ dataset_id: dataset.id, status: 'completed', total_assets: 3, processed_assets: 3 });
+		// Waiting for completion polled the job until it finished.
+		const jobReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(job.id)}`);
+		expect(jobReads.length).toBeGreaterThanOrEqual(1);
+		const ingested = [
+			'https://media.example.com/street/red-bicycle.jpg',
+			'https://media.example.com/street/market-stall.jpg',
+			'https://media.example.com/street/night-tram.png',
+		];
+		const results = nodeOutput(execution, 'Search Images');
+		expect(results).toHaveLength(2);
+		for (const result of results) expect(ingested).toContain(result.path);
+		const search = sandbox.requests.find((r) => r.path === '/api/v1/search/text-to-image');
+		expect(search?.body).toMatchObject({ dataset_id: dataset.id, text_query: 'a bicycle in the street' });
+	},
 	'datasets-create-and-inspect.json': (execution, sandbox) => {
 		const encoders = nodeOutput(execution, 'List Encoders').map((e) => e.name);
 		expect(encoders).toContain('multimodal-tx-large3');
@@ -117,7 +136,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		if (files) expect(JSON.parse(files.read(String(written.fileName)))).toEqual(summary);
 	},
 
-	// One execution of the published workflow (the trigger starts it; see examples-trigger.test.ts).
+	// One execution of the published workflow (the trigger starts it; see trigger.test.ts).
 	'asset-ready-classify-branch.json': (execution, sandbox) => {
 		const events = nodeOutput(execution, 'When an Image Is Ready to Search');
 		expect(events.length).toBeGreaterThan(0);

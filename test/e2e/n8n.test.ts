@@ -89,6 +89,7 @@ describe(`n8n ${N8N_V2.n8nVersion} loads the package as a community package`, ()
 });
 
 describe('every example workflow runs in n8n against the sandbox', () => {
+	// Examples that start with the trigger run in trigger.test.ts (published, under n8n start); their checks are here too.
 	test('each file in examples/ has a check in test/e2e/example-checks.ts', () => {
 		expect(examples.length).toBeGreaterThan(0);
 		expect(Object.keys(EXAMPLE_CHECKS).sort()).toEqual(examples.map((e) => e.file).sort());

@@ -2,20 +2,24 @@
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * The polling trigger in a running n8n: a workflow with the Media Analysis Trigger is published and `n8n start`ed;
- * the sandbox then produces ingestion events, and each one appears in exactly one execution. n8n polls at most once
- * a minute, so this takes two to three minutes.
+ * the sandbox then produces ingestion events, and each one appears in exactly one execution. Every example of
+ * examples/ that starts with the trigger is published in the same n8n: it must activate, run on those events (image
+ * jobs on demo_images: job created/completed, assets ready), succeed, and pass its check in example-checks.ts.
+ * n8n polls at most once a minute, so this takes two to three minutes.
  */
 import { DEMO_PERSONAL_TOKEN, type Sandbox, SEED_DATASET_IDS, startSandbox } from '../../sandbox/server';
-import { sandboxCredential } from '../../scripts/n8n-runtime/examples';
-import { type N8nInstance, nodeOutput, type RunningN8n } from '../../scripts/n8n-runtime/instance';
+import { loadExamples, sandboxCredential } from '../../scripts/n8n-runtime/examples';
+import { type Execution, type N8nInstance, nodeOutput, type RunningN8n } from '../../scripts/n8n-runtime/instance';
 import { packagedNodes } from '../../scripts/n8n-runtime/package';
 import { N8N_V2 } from '../../scripts/n8n-runtime/runtime';
 import { prepareN8n, removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
+import { EXAMPLE_CHECKS } from './example-checks';
 
 const log = (line: string) => process.stderr.write(`[e2e trigger] ${line}\n`);
 const WORKFLOW_ID = 'maE2eTrigger0001';
 const TRIGGER = 'Media Analysis Trigger';
 const JOBS_PATH = '/api/v1/ingestion/jobs';
+const triggeredExamples = loadExamples().filter((example) => example.triggered);
 
 let sandbox: Sandbox;
 let n8n: N8nInstance;
@@ -55,7 +59,8 @@ beforeAll(async () => {
 			],
 		},
 	]);
-	await n8n.publish(WORKFLOW_ID);
+	await n8n.importWorkflows(triggeredExamples.map((example) => example.workflow));
+	for (const id of [WORKFLOW_ID, ...triggeredExamples.map((example) => example.workflow.id)]) await n8n.publish(id);
 	server = await n8n.start();
 }, 30 * 60_000);
 
@@ -92,8 +97,15 @@ async function startIngestionJob(accessToken: string, fileName: string): Promise
 }
 
 test('a published trigger workflow runs once for each new ingestion event, and never twice', async () => {
-	// n8n polls once on activation; that poll only records where "now" is.
-	await until('n8n activated the trigger (its first poll)', 120_000, () => (polls() >= 1 ? true : undefined));
+	// n8n polls once on activation; that poll only records where "now" is. Wait for every published workflow's.
+	const published = 1 + triggeredExamples.length;
+	let seen = -1;
+	await until('n8n activated every trigger (their first polls) and went quiet', 120_000, () => {
+		const now = sandbox.requests.length;
+		const settled = polls() >= 1 && now >= published && now === seen;
+		seen = now;
+		return settled ? true : undefined;
+	});
 	expect(await server.executions(WORKFLOW_ID)).toEqual([]);
 
 	const timing = await fetch(`${sandbox.url}/__sandbox/ingestion/timing`, {
@@ -125,8 +137,15 @@ test('a published trigger workflow runs once for each new ingestion event, and n
 		}
 		return events.sort();
 	};
-	await until('every event was delivered', 180_000, async () =>
-		(await eventsSoFar()).length >= expected.length ? true : undefined,
+	const examplesWithoutRuns = async () => {
+		const waiting: string[] = [];
+		for (const example of triggeredExamples) {
+			if ((await server.executions(example.workflow.id)).length === 0) waiting.push(example.file);
+		}
+		return waiting;
+	};
+	await until('every event was delivered and every trigger example ran', 180_000, async () =>
+		(await eventsSoFar()).length >= expected.length && (await examplesWithoutRuns()).length === 0 ? true : undefined,
 	);
 	// One more poll after the delivery: it must find nothing new.
 	const pollsAtDelivery = polls();
@@ -136,4 +155,16 @@ test('a published trigger workflow runs once for each new ingestion event, and n
 
 	expect(await eventsSoFar()).toEqual(expected);
 	expect(server.logs).not.toContain(DEMO_PERSONAL_TOKEN);
+
+	for (const example of triggeredExamples) {
+		const check = EXAMPLE_CHECKS[example.file];
+		if (!check) throw new Error(`examples/${example.file} has no check in test/e2e/example-checks.ts`);
+		const executions = await server.executions(example.workflow.id);
+		expect({ file: example.file, statuses: executions.map((e) => e.status) }).toEqual({
+			file: example.file,
+			statuses: executions.map(() => 'success'),
+		});
+		const last: Execution = { ok: true, run: await server.execution(executions[executions.length - 1].id), output: '' };
+		check(last, sandbox);
+	}
 }, 10 * 60_000);
