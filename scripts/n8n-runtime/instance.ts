@@ -34,6 +34,7 @@ export interface WorkflowJson {
 
 export interface CliResult {
 	code: number | null;
+	signal: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
 }
@@ -195,7 +196,7 @@ export class N8nInstance {
 			child.once('close', (exitCode) => resolve(exitCode));
 		});
 		clearTimeout(timer);
-		const result = { code, stdout, stderr };
+		const result = { code, signal: child.signalCode, stdout, stderr };
 		if (timedOut) throw new Error(`n8n ${args.join(' ')} took longer than ${timeoutMs} ms:\n${tail(stdout + stderr)}`);
 		if (code !== 0 && !options.allowFailure) {
 			throw new Error(`n8n ${args.join(' ')} exited with ${code}:\n${tail(stdout + stderr)}`);
@@ -220,7 +221,9 @@ export class N8nInstance {
 	async execute(workflowId: string): Promise<Execution> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
 		const output = `${result.stdout}\n${result.stderr}`;
-		if (result.code !== 0) return { ok: false, output };
+		if (result.code !== 0) {
+			return { ok: false, output: `${output}\n[n8n execute ended with exit code ${result.code}, signal ${result.signal}]` };
+		}
 		// Log lines come first; the run data is the JSON document that starts on a line of its own.
 		const start = result.stdout.search(/^\{$/m);
 		if (start < 0) return { ok: false, output };
