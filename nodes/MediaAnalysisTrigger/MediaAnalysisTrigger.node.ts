@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { Dataset, Schemas } from '../shared/api';
-import { datasetLocator } from '../shared/descriptions';
+import type { Dataset } from '../shared/api';
+import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { jobsList, offsetLimit, paginate, skipLimit } from '../shared/transport';
 import { assertUuid } from '../shared/validation';
@@ -23,11 +23,9 @@ import {
 	type ScopeState,
 	type TriggerEvent,
 } from './events';
-import { observeAsset, observeJob, toOutput } from './observe';
+import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput } from './observe';
 import { sampleEvents } from './sample';
 import { scanNewestFirst } from './scan';
-
-const JOB_STATUSES: Array<Schemas['ingestion:IngestJobStatusEnum']> = ['completed', 'failed', 'in_progress', 'paused', 'pending', 'stopped', 'stopping'];
 
 /** What the node keeps in its static data between polls (and across restarts). */
 interface TriggerState extends IDataObject {
@@ -84,7 +82,7 @@ export class MediaAnalysisTrigger implements INodeType {
 				name: 'jobStatuses',
 				type: 'multiOptions',
 				default: [],
-				options: JOB_STATUSES.map((status) => ({ name: status.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()), value: status })),
+				options: jobStatusOptions,
 				displayOptions: { show: { events: ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed'] } },
 				description: 'Only emit job events for jobs in these statuses. Leave empty for all.',
 			},
@@ -115,7 +113,7 @@ export class MediaAnalysisTrigger implements INodeType {
 			const events = await pollScope.call(this, scopes, key, firstActivation, 'job', (cursor) =>
 				scanNewestFirst.call(
 					this,
-					{ method: 'GET', path: '/api/v1/ingestion/jobs', qs: watch.datasetId ? { dataset_id: watch.datasetId } : {} },
+					jobsRequest(watch.datasetId),
 					jobsList,
 					observeJob,
 					cursor,
@@ -133,7 +131,7 @@ export class MediaAnalysisTrigger implements INodeType {
 				const events = await pollScope.call(this, scopes, key, firstActivation, 'asset', (cursor) =>
 					scanNewestFirst.call(
 						this,
-						{ method: 'POST', path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`, idempotent: true, resourceLabel: 'Dataset' },
+						assetStatusRequest(datasetId),
 						offsetLimit,
 						observeAsset,
 						cursor,

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ApiRequest } from '../shared/transport';
+
 import type { Schemas } from '../shared/api';
 import type { EmittedEvent, Observation } from './events';
 import { timeOf } from './scan';
@@ -33,4 +35,14 @@ export function toOutput(event: EmittedEvent & { kind: 'job' | 'asset'; datasetI
 		previousStatus: event.previousStatus,
 		...(event.kind === 'job' ? { job: event.record } : { asset: event.record }),
 	};
+}
+
+/** The ingestion jobs list, of one dataset or all; the trigger and its test event read it the same way. */
+export function jobsRequest(datasetId?: string): ApiRequest {
+	return { method: 'GET', path: '/api/v1/ingestion/jobs', qs: datasetId ? { dataset_id: datasetId } : {} };
+}
+
+/** A dataset's asset statuses (a read-only POST, so it is retried like a GET). */
+export function assetStatusRequest(datasetId: string): ApiRequest {
+	return { method: 'POST', path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`, idempotent: true, resourceLabel: 'Dataset' };
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
 import type { TriggerEvent } from './events';
-import { observeAsset, observeJob, toOutput } from './observe';
+import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput } from './observe';
 
 const SAMPLE_SIZE = 5;
 
@@ -25,9 +25,8 @@ export async function sampleEvents(
 ): Promise<IDataObject[]> {
 	const samples: IDataObject[] = [];
 	if ([...watch.events].some((event) => event.startsWith('job'))) {
-		const qs: IDataObject = { offset: 0, limit: SAMPLE_SIZE };
-		if (watch.datasetId) qs.dataset_id = watch.datasetId;
-		const response = await apiRequest.call(this, { method: 'GET', path: '/api/v1/ingestion/jobs', qs });
+		const request = jobsRequest(watch.datasetId);
+		const response = await apiRequest.call(this, { ...request, qs: { ...request.qs, offset: 0, limit: SAMPLE_SIZE } });
 		for (const record of (response.jobs as IDataObject[] | undefined) ?? []) {
 			const observation = observeJob(record);
 			if (!observation) continue;
@@ -37,13 +36,7 @@ export async function sampleEvents(
 		}
 	}
 	if (watch.datasetId && [...watch.events].some((event) => event.startsWith('asset'))) {
-		const response = await apiRequest.call(this, {
-			method: 'POST',
-			path: `/api/v1/ingestion/datasets/${watch.datasetId}/assets/status`,
-			qs: { offset: 0, limit: SAMPLE_SIZE },
-			idempotent: true,
-			resourceLabel: 'Dataset',
-		});
+		const response = await apiRequest.call(this, { ...assetStatusRequest(watch.datasetId), qs: { offset: 0, limit: SAMPLE_SIZE } });
 		for (const record of (response.data as IDataObject[] | undefined) ?? []) {
 			const observation = observeAsset(record);
 			if (!observation) continue;

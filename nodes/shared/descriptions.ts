@@ -203,3 +203,14 @@ export function getConnectionRef(
 	if (mode === 'id') return assertUuid.call(this, value, label, itemIndex);
 	return assertNotEmpty.call(this, value, label, itemIndex);
 }
+
+/** The ingestion job statuses (IngestJobStatusEnum), for the Ingestion node's filter and the Trigger's. */
+export const jobStatusOptions = [
+	{ name: 'Completed', value: 'completed' },
+	{ name: 'Failed', value: 'failed' },
+	{ name: 'In Progress', value: 'in_progress' },
+	{ name: 'Paused', value: 'paused' },
+	{ name: 'Pending', value: 'pending' },
+	{ name: 'Stopped', value: 'stopped' },
+	{ name: 'Stopping', value: 'stopping' },
+];

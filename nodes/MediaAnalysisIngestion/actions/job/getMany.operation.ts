@@ -1,18 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, getDatasetId, jobStatusOptions, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { jobsList } from '../../../shared/transport';
-
-export const jobStatusOptions = [
-	{ name: 'Completed', value: 'completed' },
-	{ name: 'Failed', value: 'failed' },
-	{ name: 'In Progress', value: 'in_progress' },
-	{ name: 'Paused', value: 'paused' },
-	{ name: 'Pending', value: 'pending' },
-	{ name: 'Stopped', value: 'stopped' },
-	{ name: 'Stopping', value: 'stopping' },
-];
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
