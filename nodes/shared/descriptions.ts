@@ -100,6 +100,36 @@ export async function paginateForItem(
 }
 
 /**
+ * The Simplify boolean n8n asks for where a record has more than 10 fields: on (the default, lean for tool use)
+ * keeps only `fields`, which the description names; off returns the service's record unchanged.
+ */
+export function simplifyProperty(fields: readonly string[]): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return a simplified version of the response instead of the raw data: only ${fields.join(', ')}`,
+	};
+}
+
+/** One record (or each of a list) as the item's Simplify asks: the named fields only when it is on. */
+export function simplifyOutput<T extends IDataObject | IDataObject[]>(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	records: T,
+	fields: readonly string[],
+): T {
+	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return records;
+	const pick = (record: IDataObject) => {
+		const kept: IDataObject = {};
+		for (const field of fields) if (field in record) kept[field] = record[field];
+		return kept;
+	};
+	return (Array.isArray(records) ? records.map(pick) : pick(records as IDataObject)) as T;
+}
+
+/**
  * Wait for Completion and its poll interval and timeout: the same three fields on every operation that starts
  * something long-running (ingestion jobs, queries).
  */
