@@ -114,33 +114,35 @@ export function simplifyProperty(fields: readonly string[]): INodeProperties {
 }
 
 /** One record (or each of a list) as the item's Simplify asks: the named fields only when it is on. */
-export function simplifyOutput<T extends IDataObject | IDataObject[]>(
+export function simplifyOutput(this: IExecuteFunctions, itemIndex: number, records: IDataObject, fields: readonly string[]): IDataObject;
+export function simplifyOutput(this: IExecuteFunctions, itemIndex: number, records: IDataObject[], fields: readonly string[]): IDataObject[];
+export function simplifyOutput(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	records: T,
+	records: IDataObject | IDataObject[],
 	fields: readonly string[],
-): T {
+): IDataObject | IDataObject[] {
 	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return records;
 	const pick = (record: IDataObject) => {
 		const kept: IDataObject = {};
 		for (const field of fields) if (field in record) kept[field] = record[field];
 		return kept;
 	};
-	return (Array.isArray(records) ? records.map(pick) : pick(records as IDataObject)) as T;
+	return Array.isArray(records) ? records.map(pick) : pick(records);
 }
 
 /**
  * Wait for Completion and its poll interval and timeout: the same three fields on every operation that starts
  * something long-running (ingestion jobs, queries).
  */
-export function waitForCompletionFields(subject: string): INodeProperties[] {
+export function waitForCompletionFields(subject: string, description?: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Wait for Completion',
 			name: 'waitForCompletion',
 			type: 'boolean',
 			default: false,
-			description: `Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
+			description: description ?? `Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
 		},
 		{
 			displayName: 'Poll Interval (Seconds)',
