@@ -113,22 +113,21 @@ export function simplifyProperty(fields: readonly string[]): INodeProperties {
 	};
 }
 
-/** One record (or each of a list) as the item's Simplify asks: the named fields only when it is on. */
-export function simplifyOutput(this: IExecuteFunctions, itemIndex: number, records: IDataObject, fields: readonly string[]): IDataObject;
-export function simplifyOutput(this: IExecuteFunctions, itemIndex: number, records: IDataObject[], fields: readonly string[]): IDataObject[];
+/**
+ * How the item's Simplify shapes a record: keeps only `fields` when it is on, else returns the record unchanged.
+ * Read once per item and apply to each record: `records.map(simplifyOutput.call(this, i, FIELDS))`.
+ */
 export function simplifyOutput(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	records: IDataObject | IDataObject[],
 	fields: readonly string[],
-): IDataObject | IDataObject[] {
-	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return records;
-	const pick = (record: IDataObject) => {
+): (record: IDataObject) => IDataObject {
+	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return (record) => record;
+	return (record) => {
 		const kept: IDataObject = {};
 		for (const field of fields) if (field in record) kept[field] = record[field];
 		return kept;
 	};
-	return Array.isArray(records) ? records.map(pick) : pick(records);
 }
 
 /**
