@@ -5,27 +5,29 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import type { Dataset } from '../shared/api';
 import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
 import { searchDatasets } from '../shared/methods/listSearch';
-import { jobsList, offsetLimit, paginate, skipLimit } from '../shared/transport';
+import { jobsList, offsetLimit, paginate, skipLimit, type ApiRequest, type PageStyle } from '../shared/transport';
 import { assertUuid } from '../shared/validation';
 import {
 	ASSET_EVENTS,
+	END_EVENTS,
 	JOB_EVENTS,
 	detectEvents,
+	isScopeState,
 	newScopeState,
 	startScope,
-	type EmittedEvent,
+	type EmittedChange,
 	type Observation,
 	type ScopeState,
 	type TriggerEvent,
 } from './events';
-import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput } from './observe';
-import { sampleEvents } from './sample';
-import { scanNewestFirst } from './scan';
+import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput, type Output } from './observe';
+import { sampleEvent } from './sample';
+import { scanNewestFirst, type Scan } from './scan';
 
 /** What the node keeps in its static data between polls (and across restarts). */
 interface TriggerState extends IDataObject {
@@ -34,7 +36,7 @@ interface TriggerState extends IDataObject {
 	scopes?: Record<string, ScopeState>;
 }
 
-interface Watch {
+export interface Watch {
 	events: Set<TriggerEvent>;
 	datasetId?: string;
 	jobStatuses: Set<string>;
@@ -69,13 +71,16 @@ export class MediaAnalysisTrigger implements INodeType {
 					{ name: 'Job Created', value: 'jobCreated', description: 'A new ingestion job was started' },
 					{ name: 'Job Failed', value: 'jobFailed', description: 'An ingestion job failed' },
 					{ name: 'Job Status Changed', value: 'jobStatusChanged', description: 'An ingestion job moved to another status' },
+					{ name: 'Job Stopped', value: 'jobStopped', description: 'An ingestion job was stopped before it finished' },
 				],
-				description: 'What to start the workflow on. Each event is emitted once.',
+				description:
+					'What to start the workflow on. Each change of a job or asset comes once, as one item whose "events" lists every chosen event it matched.',
 			},
 			datasetLocator({
 				required: false,
 				default: { mode: 'list', value: '' },
-				description: 'Only watch this dataset. Leave empty to watch every dataset.',
+				description:
+					'Only watch this dataset. Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
 			}),
 			{
 				displayName: 'Job Statuses',
@@ -83,8 +88,9 @@ export class MediaAnalysisTrigger implements INodeType {
 				type: 'multiOptions',
 				default: [],
 				options: jobStatusOptions,
-				displayOptions: { show: { events: ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed'] } },
-				description: 'Only emit job events for jobs in these statuses. Leave empty for all.',
+				displayOptions: { show: { events: [...JOB_EVENTS] } },
+				description:
+					'Only emit job events for jobs in these statuses. Leave empty for all. Must include the status of each chosen end event (Completed for Job Completed, and so on).',
 			},
 		],
 	};
@@ -93,67 +99,102 @@ export class MediaAnalysisTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const watch = readWatch.call(this);
-		if (this.getMode() === 'manual') {
-			const sample = await sampleEvents.call(this, watch);
-			return [sample.map((json) => ({ json }))];
-		}
+		if (this.getMode() === 'manual') return [[{ json: await sampleEvent.call(this, watch) }]];
 
-		const state = this.getWorkflowStaticData('node') as TriggerState;
-		const watching = JSON.stringify({ d: watch.datasetId ?? null, e: [...watch.events].sort(), s: [...watch.jobStatuses].sort() });
-		const firstActivation = state.watching !== watching || state.scopes === undefined;
-		if (firstActivation) {
-			state.watching = watching;
-			state.scopes = {};
-		}
-		const scopes = state.scopes as Record<string, ScopeState>;
+		const now = Date.now();
+		const { scopes, firstActivation } = readState.call(this, watch);
 
-		const emitted: Array<EmittedEvent & { datasetId?: string; kind: 'job' | 'asset' }> = [];
+		const emitted: Output[] = [];
 		if (JOB_EVENTS.some((event) => watch.events.has(event))) {
-			const key = `jobs:${watch.datasetId ?? '*'}`;
-			const events = await pollScope.call(this, scopes, key, firstActivation, 'job', (cursor) =>
-				scanNewestFirst.call(
-					this,
-					jobsRequest(watch.datasetId),
-					jobsList,
-					observeJob,
-					cursor,
-				),
-				watch.events,
-			);
-			for (const event of events) {
-				if (watch.jobStatuses.size > 0 && !watch.jobStatuses.has(event.status)) continue;
-				emitted.push({ ...event, kind: 'job', datasetId: String(event.record.dataset_id ?? '') });
+			const changes = await pollScope.call(this, scopes, `jobs:${watch.datasetId ?? '*'}`, firstActivation, {
+				kind: 'job',
+				request: jobsRequest(watch.datasetId),
+				style: jobsList,
+				observe: observeJob,
+				wanted: watch.events,
+				now,
+			});
+			for (const change of changes) {
+				if (watch.jobStatuses.size > 0 && !watch.jobStatuses.has(change.status)) continue;
+				emitted.push({ ...change, kind: 'job', datasetId: String(change.record.dataset_id ?? '') });
 			}
 		}
 		if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
 			for (const datasetId of await watchedDatasets.call(this, watch)) {
-				const key = `assets:${datasetId}`;
-				const events = await pollScope.call(this, scopes, key, firstActivation, 'asset', (cursor) =>
-					scanNewestFirst.call(
-						this,
-						assetStatusRequest(datasetId),
-						offsetLimit,
-						observeAsset,
-						cursor,
-					),
-					watch.events,
-				);
-				for (const event of events) emitted.push({ ...event, kind: 'asset', datasetId });
+				const changes = await pollScope.call(this, scopes, `assets:${datasetId}`, firstActivation, {
+					kind: 'asset',
+					request: assetStatusRequest(datasetId),
+					style: offsetLimit,
+					observe: observeAsset,
+					wanted: watch.events,
+					now,
+				});
+				for (const change of changes) emitted.push({ ...change, kind: 'asset', datasetId });
 			}
 		}
 
 		if (emitted.length === 0) return null;
 		emitted.sort((a, b) => a.time - b.time);
-		return [emitted.map((event) => ({ json: toOutput(event) }))];
+		return [emitted.map((change) => ({ json: toOutput(change) }))];
 	}
 }
+
+type Scopes = Record<string, ScopeState>;
+
+/** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
+const END_STATUS = Object.fromEntries(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
 
 function readWatch(this: IPollFunctions): Watch {
 	const events = new Set(this.getNodeParameter('events', []) as TriggerEvent[]);
 	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '').trim();
 	const datasetId = raw === '' ? undefined : assertUuid.call(this, raw, 'Dataset', 0);
 	const jobStatuses = new Set(this.getNodeParameter('jobStatuses', []) as string[]);
+	if (events.size === 0) {
+		throw new NodeOperationError(this.getNode(), 'No event chosen', { description: 'Choose at least one event under Events.' });
+	}
+	for (const event of events) {
+		const status = END_STATUS[event];
+		if (status && jobStatuses.size > 0 && !jobStatuses.has(status)) {
+			throw new NodeOperationError(this.getNode(), `Job Statuses leaves out "${status}", so the event ${event} can never fire`, {
+				description: `Add ${status} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
+			});
+		}
+	}
 	return { events, datasetId, jobStatuses };
+}
+
+/**
+ * The node's saved scopes. Changing what is watched starts afresh; saved data this version cannot read (edited by
+ * hand, written by something else) is dropped with a warning and the trigger starts afresh instead of failing
+ * every poll.
+ */
+function readState(this: IPollFunctions, watch: Watch): { scopes: Scopes; firstActivation: boolean } {
+	const state = this.getWorkflowStaticData('node') as TriggerState;
+	const watching = JSON.stringify({ d: watch.datasetId ?? null, e: [...watch.events].sort(), s: [...watch.jobStatuses].sort() });
+	const saved = state.scopes as unknown;
+	const usable =
+		typeof saved === 'object' &&
+		saved !== null &&
+		!Array.isArray(saved) &&
+		Object.values(saved).every(isScopeState);
+	if (state.watching === watching && saved !== undefined && !usable) {
+		this.logger.warn('Media Analysis Trigger: its saved state was unreadable and was reset; events from before this poll are not emitted');
+	}
+	const firstActivation = state.watching !== watching || !usable;
+	if (firstActivation) {
+		state.watching = watching;
+		state.scopes = {};
+	}
+	return { scopes: state.scopes as Scopes, firstActivation };
+}
+
+interface ScopeSpec {
+	kind: 'job' | 'asset';
+	request: ApiRequest;
+	style: PageStyle;
+	observe: (record: IDataObject) => Observation | undefined;
+	wanted: Set<TriggerEvent>;
+	now: number;
 }
 
 /**
@@ -162,27 +203,29 @@ function readWatch(this: IPollFunctions): Watch {
  */
 async function pollScope(
 	this: IPollFunctions,
-	scopes: Record<string, ScopeState>,
+	scopes: Scopes,
 	key: string,
 	firstActivation: boolean,
-	kind: 'job' | 'asset',
-	scan: (cursor: number | null) => Promise<Observation[]>,
-	wanted: Set<TriggerEvent>,
-): Promise<EmittedEvent[]> {
-	let scope = scopes[key];
-	if (!scope) {
-		scope = newScopeState();
-		scopes[key] = scope;
-		if (firstActivation) {
-			startScope(scope, await scan(null));
-			return [];
-		}
+	{ kind, request, style, observe, wanted, now }: ScopeSpec,
+): Promise<EmittedChange[]> {
+	const saved = scopes[key];
+	const scope = saved ?? newScopeState();
+	scopes[key] = scope;
+	const activating = saved === undefined && firstActivation;
+	const scan: Scan = await scanNewestFirst.call(this, request, style, observe, activating ? undefined : scope, now);
+	if (!scan.ordered) scope.disordered = true;
+	else if (scan.complete) delete scope.disordered;
+	if (activating) {
+		startScope(scope, kind, scan.observations, now);
+		return [];
 	}
-	return detectEvents(scope, kind, await scan(scope.cursor), wanted);
+	return detectEvents(scope, kind, scan.observations, wanted, now);
 }
 
 async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<string[]> {
 	if (watch.datasetId) return [watch.datasetId];
 	const datasets = (await paginate.call(this, { method: 'GET', path: '/api/v1/datasets' }, skipLimit, { returnAll: true })) as Dataset[];
-	return datasets.filter((dataset) => dataset.status !== 'deleted' && dataset.status !== 'deleting').map((dataset) => dataset.id);
+	return datasets
+		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
+		.map((dataset) => dataset.id);
 }

@@ -3,17 +3,20 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiRequest } from '../shared/transport';
 
 import type { Schemas } from '../shared/api';
-import type { EmittedEvent, Observation } from './events';
+import type { EmittedChange, Observation } from './events';
 import { timeOf } from './scan';
 
 type IngestJob = Schemas['ingestion:GetOneIngestJobResponse'];
 type AssetIngestionStatus = Schemas['ingestion:Status'];
 
+/** Records without a readable id, status or time are not observations (they cannot be followed). */
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
 /** A job of the jobs list as an observation: its event time is updated_dt (created_dt before any update). */
 export function observeJob(record: IDataObject): Observation | undefined {
 	const job = record as unknown as IngestJob;
 	const time = timeOf(job.updated_dt) ?? timeOf(job.created_dt);
-	if (!job.id || !job.status || time === undefined) return undefined;
+	if (!isText(job.id) || !isText(job.status) || time === undefined) return undefined;
 	return { id: job.id, status: job.status, time, createdTime: timeOf(job.created_dt), record };
 }
 
@@ -21,19 +24,25 @@ export function observeJob(record: IDataObject): Observation | undefined {
 export function observeAsset(record: IDataObject): Observation | undefined {
 	const asset = record as unknown as AssetIngestionStatus;
 	const time = timeOf(asset.latest_event?.timestamp_dt);
-	if (!asset.asset_id || time === undefined) return undefined;
+	if (!isText(asset.asset_id) || !isText(asset.status) || time === undefined) return undefined;
 	return { id: asset.asset_id, status: asset.status, time, record };
 }
 
-/** The output item of one event: the event, when, the status change, and the job or asset as the service gave it. */
-export function toOutput(event: EmittedEvent & { kind: 'job' | 'asset'; datasetId?: string }): IDataObject {
+export type Output = EmittedChange & { kind: 'job' | 'asset'; datasetId?: string };
+
+/**
+ * The output item of one change: its most specific event, every chosen event it matched, when, the status change,
+ * and the job or asset as the service gave it.
+ */
+export function toOutput(change: Output): IDataObject {
 	return {
-		event: event.event,
-		eventTime: new Date(event.time).toISOString(),
-		datasetId: event.datasetId ?? null,
-		status: event.status,
-		previousStatus: event.previousStatus,
-		...(event.kind === 'job' ? { job: event.record } : { asset: event.record }),
+		event: change.events[0],
+		events: change.events,
+		eventTime: new Date(change.time).toISOString(),
+		datasetId: change.datasetId ?? null,
+		status: change.status,
+		previousStatus: change.previousStatus,
+		...(change.kind === 'job' ? { job: change.record } : { asset: change.record }),
 	};
 }
 

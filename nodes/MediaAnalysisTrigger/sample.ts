@@ -1,95 +1,151 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/transport';
-import type { TriggerEvent } from './events';
-import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput } from './observe';
+import type { Dataset } from '../shared/api';
+import { fetchPage, jobsList, offsetLimit, skipLimit, type ApiRequest, type PageStyle } from '../shared/transport';
+import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent } from './events';
+import type { Watch } from './MediaAnalysisTrigger.node';
+import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput, type Output } from './observe';
 
-const SAMPLE_SIZE = 5;
+/** Records read per list for the test event. */
+const SAMPLE_PAGE = 20;
+/** Datasets looked into for an asset when every dataset is watched. */
+const SAMPLE_DATASETS = 5;
 
-/** The event a job or asset in this status would have produced most recently. */
-function eventFor(kind: 'job' | 'asset', status: string, wanted: Set<TriggerEvent>): TriggerEvent | undefined {
-	const candidates: TriggerEvent[] =
-		kind === 'job'
-			? [status === 'completed' ? 'jobCompleted' : status === 'failed' ? 'jobFailed' : 'jobCreated', 'jobStatusChanged']
-			: [status === 'completed' ? 'assetCompleted' : 'assetFailed', 'assetStatusChanged'];
-	return candidates.find((event) => wanted.has(event) && (event !== 'assetFailed' || status === 'error'));
+interface Candidates {
+	/** The newest record that matches a chosen event, shaped as the trigger would emit it. */
+	matching?: Output;
+	/** The newest record of the watched kind at all. */
+	newest?: Output;
 }
+
+/** The item the trigger would emit on first seeing `observation`, or undefined when no chosen event matches. */
+function asChange(kind: 'job' | 'asset', observation: Observation, watch: Watch, datasetId: string): Output | undefined {
+	if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) return undefined;
+	const [change] = detectEvents(newScopeState(), kind, [observation], watch.events, Number.POSITIVE_INFINITY);
+	return change && { ...change, kind, datasetId };
+}
+
+async function readCandidates(
+	this: IPollFunctions,
+	kind: 'job' | 'asset',
+	request: ApiRequest,
+	style: PageStyle,
+	watch: Watch,
+	datasetOf: (record: IDataObject) => string,
+	into: Candidates,
+): Promise<void> {
+	const observe = kind === 'job' ? observeJob : observeAsset;
+	const newer = (a: Output | undefined, b: Output | undefined) => (!a || (b && b.time > a.time) ? b : a);
+	const { items } = await fetchPage.call(this, request, style, style.firstPosition, SAMPLE_PAGE);
+	for (const record of items) {
+		const observation = observe(record);
+		if (!observation) continue;
+		const datasetId = datasetOf(record);
+		into.matching = newer(into.matching, asChange(kind, observation, watch, datasetId));
+		const chosen = (kind === 'job' ? JOB_CHOICES : ASSET_CHOICES).find((event) => watch.events.has(event)) as TriggerEvent;
+		into.newest = newer(into.newest, {
+			events: [chosen],
+			time: observation.time,
+			id: observation.id,
+			status: observation.status,
+			previousStatus: null,
+			record,
+			kind,
+			datasetId,
+		});
+	}
+}
+
+const JOB_CHOICES: TriggerEvent[] = ['jobCompleted', 'jobFailed', 'jobStopped', 'jobStatusChanged', 'jobCreated'];
+const ASSET_CHOICES: TriggerEvent[] = ['assetCompleted', 'assetFailed', 'assetStatusChanged'];
 
 /**
- * "Fetch Test Event": the newest real jobs or assets, shaped exactly like the events the trigger emits, read
- * without touching the saved cursor. Falls back to a built example when the account has nothing yet.
+ * "Fetch Test Event": one item, shaped exactly like the items the trigger emits, read without touching the saved
+ * cursor. It is the newest real job or asset that a chosen event matches (end statuses are asked for by status,
+ * so an older match is found too); else the newest real one; a built example only when the account has none.
  */
-export async function sampleEvents(
-	this: IPollFunctions,
-	watch: { events: Set<TriggerEvent>; datasetId?: string; jobStatuses: Set<string> },
-): Promise<IDataObject[]> {
-	const samples: IDataObject[] = [];
-	if ([...watch.events].some((event) => event.startsWith('job'))) {
+export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<IDataObject> {
+	const found: Candidates = {};
+	const chosen = [...watch.events];
+	if (chosen.some((event) => event.startsWith('job'))) {
 		const request = jobsRequest(watch.datasetId);
-		const response = await apiRequest.call(this, { ...request, qs: { ...request.qs, offset: 0, limit: SAMPLE_SIZE } });
-		for (const record of (response.jobs as IDataObject[] | undefined) ?? []) {
-			const observation = observeJob(record);
-			if (!observation) continue;
-			if (watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) continue;
-			const event = eventFor('job', observation.status, watch.events);
-			if (event) samples.push(toOutput({ ...observation, event, previousStatus: null, kind: 'job', datasetId: String(record.dataset_id ?? '') }));
+		const datasetOf = (record: IDataObject) => String(record.dataset_id ?? '');
+		await readCandidates.call(this, 'job', request, jobsList, watch, datasetOf, found);
+		for (const [status, event] of Object.entries(END_EVENTS.job)) {
+			if (found.matching || !watch.events.has(event)) continue;
+			const byStatus = { ...request, qs: { ...request.qs, status } };
+			await readCandidates.call(this, 'job', byStatus, jobsList, watch, datasetOf, found);
 		}
 	}
-	if (watch.datasetId && [...watch.events].some((event) => event.startsWith('asset'))) {
-		const response = await apiRequest.call(this, { ...assetStatusRequest(watch.datasetId), qs: { offset: 0, limit: SAMPLE_SIZE } });
-		for (const record of (response.data as IDataObject[] | undefined) ?? []) {
-			const observation = observeAsset(record);
-			if (!observation) continue;
-			const event = eventFor('asset', observation.status, watch.events);
-			if (event) samples.push(toOutput({ ...observation, event, previousStatus: null, kind: 'asset', datasetId: watch.datasetId }));
+	if (chosen.some((event) => event.startsWith('asset'))) {
+		const datasets = watch.datasetId ? [watch.datasetId] : await recentDatasets.call(this);
+		for (const datasetId of datasets) {
+			// Only failures wanted: ask for them, so an older one is found behind newer successes.
+			const filter = watch.events.has('assetFailed') && watch.events.size === 1 ? { filter: 'error' } : {};
+			const request = { ...assetStatusRequest(datasetId), qs: filter };
+			await readCandidates.call(this, 'asset', request, offsetLimit, watch, () => datasetId, found);
+			if (found.matching) break;
 		}
 	}
-	if (samples.length > 0) return samples.slice(0, SAMPLE_SIZE);
-	return [builtSample(watch)];
+	const real = found.matching ?? found.newest;
+	return real ? toOutput(real) : builtSample(watch);
 }
 
-/** A realistic example for an account with no ingestion yet. */
-function builtSample(watch: { events: Set<TriggerEvent>; datasetId?: string }): IDataObject {
+/** The datasets to look into for a test asset when every dataset is watched. */
+async function recentDatasets(this: IPollFunctions): Promise<string[]> {
+	const { items } = await fetchPage.call(this, { method: 'GET', path: '/api/v1/datasets' }, skipLimit, 0, SAMPLE_PAGE);
+	return (items as unknown as Dataset[])
+		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
+		.slice(0, SAMPLE_DATASETS)
+		.map((dataset) => dataset.id);
+}
+
+/** The status a built example has, by the first chosen event (jobs, then assets). */
+const SAMPLE_STATUS: Record<TriggerEvent, string> = {
+	jobCompleted: 'completed',
+	jobFailed: 'failed',
+	jobStopped: 'stopped',
+	jobStatusChanged: 'in_progress',
+	jobCreated: 'pending',
+	assetCompleted: 'completed',
+	assetFailed: 'error',
+	assetStatusChanged: 'completed',
+};
+
+/** A realistic example for an account with no ingestion yet, emitted as the trigger would emit a real one. */
+function builtSample(watch: Watch): IDataObject {
 	const datasetId = watch.datasetId ?? '00000000-0000-4000-8000-000000000000';
 	const time = '2026-01-01T12:00:00.000Z';
-	if ([...watch.events].every((event) => event.startsWith('asset'))) {
-		const failed = !watch.events.has('assetCompleted') && watch.events.has('assetFailed');
-		return {
-			event: failed ? 'assetFailed' : watch.events.has('assetCompleted') ? 'assetCompleted' : 'assetStatusChanged',
-			eventTime: time,
-			datasetId,
-			status: failed ? 'error' : 'completed',
-			previousStatus: 'processing_started',
-			asset: {
+	const event = [...JOB_CHOICES, ...ASSET_CHOICES].find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
+	const status = SAMPLE_STATUS[event];
+	const failed = status === 'error' || status === 'failed';
+	const record: IDataObject = event.startsWith('asset')
+		? {
 				asset_id: '00000000-0000-4000-8000-000000000001',
 				dataset_id: datasetId,
-				status: failed ? 'error' : 'completed',
+				status,
 				error_code: failed ? 'broken_url' : null,
 				error_reason: failed ? 'The URL could not be fetched' : null,
 				source_path: 'https://example.com/images/sample.jpg',
 				asset_type: 'image',
 				latest_event: { timestamp_dt: time },
 				sample: true,
-			},
-		};
-	}
-	return {
-		event: 'jobCompleted',
-		eventTime: time,
-		datasetId,
-		status: 'completed',
-		previousStatus: 'in_progress',
-		job: {
-			id: '000000000000000000000001',
-			dataset_id: datasetId,
-			status: 'completed',
-			job_type: 'assets',
-			created_dt: time,
-			updated_dt: time,
-			total_assets: 1,
-			processed_assets: 1,
-			errored_assets: 0,
-			sample: true,
-		},
-	};
+			}
+		: {
+				id: '000000000000000000000001',
+				dataset_id: datasetId,
+				status,
+				job_type: 'assets',
+				created_dt: time,
+				updated_dt: time,
+				total_assets: 1,
+				processed_assets: status === 'completed' ? 1 : 0,
+				errored_assets: failed ? 1 : 0,
+				error_details: failed ? '1 of 1 assets failed: broken_url' : null,
+				sample: true,
+			};
+	const kind = event.startsWith('asset') ? 'asset' : 'job';
+	const observation = kind === 'asset' ? observeAsset(record) : observeJob(record);
+	const change = observation && asChange(kind, observation, { ...watch, jobStatuses: new Set() }, datasetId);
+	return toOutput(change ?? { events: [event], time: Date.parse(time), id: '', status, previousStatus: null, record, kind, datasetId });
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { explainedError } from './errors';
 import { apiRequest, type ApiContext, type ApiRequest } from './request';
 
 /**
@@ -12,18 +13,31 @@ export interface PageStyle {
 	maxPageSize: number;
 	place: 'qs' | 'body';
 	params(position: number, pageSize: number): IDataObject;
-	items(response: IDataObject): IDataObject[];
-	/** The next position, or undefined when this was the last page. */
+	/**
+	 * The page's list as the service sent it (entries of any type), or undefined when the answer holds no list where
+	 * the document puts one.
+	 */
+	items(response: IDataObject): unknown[] | undefined;
+	/** The next position, or undefined when this was the last page. `received` counts every entry of the list. */
 	next(response: IDataObject, position: number, pageSize: number, received: number): number | undefined;
 }
+
+/**
+ * Bounds of one list walk (Return All, a Limit, a trigger scan). A service that ignores the page position is caught
+ * by its repeated pages; one that keeps inventing records (or says `has_next_page` forever) stops here.
+ */
+export const PAGE_BOUNDS = { maxPages: 2_000, maxRecords: 200_000 };
 
 type Meta = {
 	meta?: { page?: IDataObject; links?: IDataObject; has_next_page?: boolean } | null;
 	has_next_page?: boolean;
 };
 
-const dataOf = (response: IDataObject) => (Array.isArray(response?.data) ? (response.data as IDataObject[]) : []);
-
+const listAt = (key: string) => (response: IDataObject) => {
+	const list = response[key];
+	return Array.isArray(list) ? (list as unknown[]) : undefined;
+};
+const dataOf = listAt('data');
 /** Offset pages that report a total: stop at the total, and on an empty or short page when none is given. */
 function nextOffset(total: unknown, position: number, pageSize: number, received: number) {
 	if (received === 0) return undefined;
@@ -43,22 +57,26 @@ export const skipLimit: PageStyle = {
 		nextOffset((response as Meta).meta?.page?.total, position, pageSize, received),
 };
 
-/** Ingestion status endpoints: `offset`/`limit`, the datasets' meta, or a bare `{data: []}` when empty. */
+/**
+ * Ingestion status endpoints: `offset`/`limit`, the datasets' meta, or the document's EmptyResponse when empty:
+ * `{data: []}`, whose `data` is optional, so an answer without it is an empty page.
+ */
 export const offsetLimit: PageStyle = {
 	...skipLimit,
 	params: (position, pageSize) => ({ offset: position, limit: pageSize }),
+	items: (response) => ('data' in response ? dataOf(response) : []),
 };
 
-/** Concepts and labels: `offset`/`limit`, camelCase meta (`currentPage`, `lastPage`, `total`). */
-export const offsetLimitCamelCase: PageStyle = offsetLimit;
+/** Concepts and labels: `offset`/`limit`, camelCase meta (`currentPage`, `lastPage`, `total`); `data` required. */
+export const offsetLimitCamelCase: PageStyle = { ...offsetLimit, items: dataOf };
 
 /** Connections and queries: `offset`/`limit`, and `meta.links.next` while more follow. */
 export const offsetLimitLinks: PageStyle = {
-	...offsetLimit,
+	...offsetLimitCamelCase,
 	next: (response, position, pageSize, received) => {
 		if (received === 0) return undefined;
 		const links = (response as Meta).meta?.links;
-		if (links && 'next' in links) return links.next ? position + received : undefined;
+		if (typeof links === 'object' && links !== null && 'next' in links) return links.next ? position + received : undefined;
 		return received < pageSize ? undefined : position + received;
 	},
 };
@@ -79,14 +97,14 @@ export const pagePerPage: PageStyle = {
 
 /** The ingestion jobs list: `offset`/`limit`, answered as `{jobs: [...]}` with no meta. */
 export const jobsList: PageStyle = {
-	...offsetLimit,
-	items: (response) => (Array.isArray(response?.jobs) ? (response.jobs as IDataObject[]) : []),
+	...offsetLimitCamelCase,
+	items: listAt('jobs'),
 	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
 };
 
 /** Searches: `offset`/`limit` inside the JSON body, answered as `{data: [...]}` with no meta. */
 export const searchBody: PageStyle = {
-	...offsetLimit,
+	...offsetLimitCamelCase,
 	place: 'body',
 	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
 };
@@ -94,7 +112,7 @@ export const searchBody: PageStyle = {
 /** Video search: `offset`/`limit` inside the JSON body, answered as `{results: [...]}` with no meta. */
 export const videoSearchBody: PageStyle = {
 	...searchBody,
-	items: (response) => (Array.isArray(response?.results) ? (response.results as IDataObject[]) : []),
+	items: listAt('results'),
 };
 
 export interface PageLimit {
@@ -105,11 +123,36 @@ export interface PageLimit {
 
 /** One page of a list, and the position of the next page (undefined after the last). */
 export interface Page {
+	/** The page's records: entries that are JSON objects. */
 	items: IDataObject[];
 	next: number | undefined;
+	/** Every entry the page held, records or not (what the position counts). */
+	received: number;
+	/** Identifies the page's content, to notice a service that answers the same page again. */
+	fingerprint: string;
 }
 
-/** Reads the page at `position` (an offset or page number, as the family counts) of `pageSize` items. */
+const isRecord = (entry: unknown): entry is IDataObject =>
+	typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+
+/** What an answer was, in words and without its values (which could hold anything the service echoed). */
+function shapeOf(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return `an array of ${value.length} entries`;
+	if (typeof value === 'object') {
+		const keys = Object.keys(value as object);
+		return keys.length === 0 ? 'an empty object' : `an object with the keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+	}
+	return typeof value === 'string' ? `a text of ${value.length} characters` : `a ${typeof value}`;
+}
+
+/**
+ * Reads the page at `position` (an offset or page number, as the family counts) of `pageSize` items.
+ * Rule for entries: a list entry that is not a JSON object (null, a number, a text, an array; the document types
+ * some lists' entries as "any") is not a record and becomes no item; it still counts toward the position, so no
+ * record is skipped or read twice. An answer without the list where the document puts one is an error, never an
+ * empty page.
+ */
 export async function fetchPage(
 	this: ApiContext,
 	request: ApiRequest,
@@ -118,16 +161,39 @@ export async function fetchPage(
 	pageSize: number,
 ): Promise<Page> {
 	const params = style.params(position, pageSize);
-	const response = (await apiRequest.call(this, {
+	const response: unknown = await apiRequest.call(this, {
 		...request,
 		qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
 		body: style.place === 'body' ? { ...(request.body as IDataObject), ...params } : request.body,
-	})) as IDataObject;
-	const items = style.items(response);
-	return { items, next: style.next(response, position, pageSize, items.length) };
+	});
+	const list = isRecord(response) ? style.items(response) : undefined;
+	if (!Array.isArray(list)) {
+		throw explainedError(this.getNode(), {
+			message: `${request.method} ${request.path} answered without the list of records it should hold (the answer was ${shapeOf(response)})`,
+			description:
+				'The Media Analysis Service (or something in between, such as a proxy) sent an answer this node cannot read. Check the Base URL of the credential, then try again.',
+			itemIndex: request.itemIndex,
+		});
+	}
+	const items = list.filter(isRecord);
+	if (items.length < list.length) {
+		this.logger.warn(
+			`Media Analysis: ${request.method} ${request.path} listed ${list.length - items.length} entries that are not records (null or plain values); they were skipped`,
+		);
+	}
+	const edge = (entry: unknown) => JSON.stringify(entry) ?? 'undefined';
+	return {
+		items,
+		next: style.next(response as IDataObject, position, pageSize, list.length),
+		received: list.length,
+		fingerprint: list.length === 0 ? '' : `${list.length}|${edge(list[0])}|${edge(list[list.length - 1])}`,
+	};
 }
 
-/** Yields one page of items at a time, so callers that stream need not hold every record. */
+/**
+ * Yields one page of items at a time, so callers that stream need not hold every record. Stops with a clear error
+ * when the service answers a page it already gave (it ignores the position) or the walk passes `PAGE_BOUNDS`.
+ */
 export async function* pages(
 	this: ApiContext,
 	request: ApiRequest,
@@ -136,12 +202,34 @@ export async function* pages(
 ): AsyncGenerator<IDataObject[]> {
 	// One page size throughout: page-numbered families would skip or repeat records if it changed between pages.
 	const pageSize = Math.min(style.maxPageSize, wanted);
+	const seen = new Set<string>();
 	let position: number | undefined = style.firstPosition;
 	let remaining = wanted;
+	let read = 0;
+	let received = 0;
 	while (position !== undefined && remaining > 0) {
+		if (read >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords) {
+			throw explainedError(this.getNode(), {
+				message: `Stopped reading ${request.method} ${request.path} after ${read} pages (${received} entries): the service still reported more`,
+				description: `One list read fetches at most ${PAGE_BOUNDS.maxPages} pages or ${PAGE_BOUNDS.maxRecords} records, so a service that never reports its last page cannot hold the workflow. Use a Limit or the operation's filters to read less.`,
+				itemIndex: request.itemIndex,
+			});
+		}
 		const page: Page = await fetchPage.call(this, request, style, position, pageSize);
+		if (page.fingerprint !== '' && seen.has(page.fingerprint)) {
+			throw explainedError(this.getNode(), {
+				message: `${request.method} ${request.path} answered a page it had already sent (asked for position ${position}): the service ignores the page position`,
+				description:
+					'Reading on would return the same records again and again, so the node stopped. Check the Base URL of the credential; if it is right, the service is misbehaving: try again later or use a Limit.',
+				itemIndex: request.itemIndex,
+			});
+		}
+		seen.add(page.fingerprint);
+		read++;
+		received += page.received;
 		remaining -= page.items.length;
-		position = page.next;
+		// A next position that does not move forward would read the same page forever.
+		position = page.next !== undefined && page.next > position ? page.next : undefined;
 		yield page.items;
 	}
 }
