@@ -3,6 +3,7 @@ import {
 	MAX_RECORDED,
 	RETAIN_FINISHED_MS,
 	detectEvents as detectAt,
+	isScopeState,
 	newScopeState,
 	startScope as startAt,
 	type Observation,
@@ -109,4 +110,42 @@ test('the record keeps running entities and drops finished ones an hour behind t
 	detectEvents(state, 'asset', many, ALL_ASSET);
 	expect(Object.keys(state.seen)).toHaveLength(MAX_RECORDED);
 	expect(state.seen[`m${MAX_RECORDED + 49}`]).toBeDefined();
+});
+
+test('every end status has an end event: a stopped job is Job Stopped', () => {
+	const state = newScopeState();
+	startScope(state, [job('a', 'in_progress', T0)]);
+	const events = detectEvents(state, 'job', [job('a', 'stopped', T0 + 5)], new Set<TriggerEvent>(['jobStopped', 'jobStatusChanged']));
+	expect(names(events)).toEqual(['a:jobStopped+jobStatusChanged']);
+});
+
+test('the cursor never passes the poll clock, so a record dated in the future hides nothing', () => {
+	const state = newScopeState();
+	startScope(state, [asset('a', 'completed', T0)]);
+	detectEvents(state, 'asset', [asset('future', 'completed', Date.parse('2099-01-01T00:00:00Z'))], ALL_ASSET);
+	expect(state.cursor).toBe(NOW);
+	const later = detectEvents(state, 'asset', [asset('b', 'completed', NOW)], ALL_ASSET);
+	expect(names(later)).toEqual(['b:assetCompleted+assetStatusChanged']);
+	// The future record's own correction, dated before its first (wrong) time, is still news.
+	const corrected = detectEvents(state, 'asset', [asset('future', 'error', NOW + 1)], ALL_ASSET);
+	expect(names(corrected)).toEqual(['future:assetFailed+assetStatusChanged']);
+});
+
+test('two views of one entity at the same time: the further-along status wins, in one poll and across polls', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	const both = [asset('a', 'completed', T0 + 1), asset('a', 'processing_started', T0 + 1)];
+	expect(names(detectEvents(state, 'asset', both, ALL_ASSET))).toEqual(['a:assetCompleted+assetStatusChanged']);
+	expect(detectEvents(state, 'asset', [...both].reverse(), ALL_ASSET)).toEqual([]);
+	expect(detectEvents(state, 'asset', [asset('a', 'processing_started', T0 + 1)], ALL_ASSET)).toEqual([]);
+	// A real re-ingestion comes later in time and is news again.
+	expect(names(detectEvents(state, 'asset', [asset('a', 'pending', T0 + 2)], ALL_ASSET))).toEqual(['a:assetStatusChanged']);
+});
+
+test('saved scope states are checked before use', () => {
+	expect(isScopeState(newScopeState())).toBe(true);
+	expect(isScopeState({ cursor: 1, since: null, seen: { a: ['completed', 1] }, disordered: true })).toBe(true);
+	for (const bad of [null, 5, [], { cursor: '1', since: null, seen: {} }, { cursor: 1, since: null, seen: [] }, { cursor: 1, since: 1, seen: { a: ['x'] } }]) {
+		expect(isScopeState(bad)).toBe(false);
+	}
 });

@@ -96,6 +96,20 @@ test('a burst larger than a page is read through every page, each event once', a
 	expect(quiet.requests).toBe(1); // no rescan of the 250 older jobs
 });
 
+test('after a burst at one instant larger than a page, a poll with nothing new still costs one request', async () => {
+	await poll(CREATED);
+	const ids: string[] = [];
+	for (let i = 0; i < 250; i++) ids.push(await ingest([`https://media.example.com/instant-${i}.jpg`])); // the clock is frozen
+	const created = await poll(CREATED);
+	expect(new Set(created.events.map((e) => (e.job as IDataObject).id))).toEqual(new Set(ids));
+	expect(created.events).toHaveLength(250);
+	for (let i = 0; i < 3; i++) expect(await poll(CREATED)).toMatchObject({ events: [], requests: 1 });
+	const late = await ingest(images('late', 1)); // still the same instant
+	const next = await poll(CREATED);
+	expect(keys(next.events)).toEqual([`jobCreated:${late}`]);
+	expect(next.requests).toBe(2); // the page with the new job, then a page of jobs already seen
+});
+
 test('events that share a timestamp, split across two polls, are each emitted once', async () => {
 	await poll(CREATED);
 	const a = await ingest(images('same-a', 1));
@@ -165,10 +179,28 @@ test('Fetch Test Event returns real recent events without moving the cursor', as
 	const jobId = await ingest(images('sample', 1));
 	step(3);
 	const manual = await poll(JOB_EVENTS, 'manual');
-	expect(manual.events[0]).toMatchObject({ event: 'jobCompleted', job: { id: jobId } });
+	expect(manual.events).toHaveLength(1);
+	expect(manual.events[0]).toMatchObject({ event: 'jobCompleted', events: ['jobCompleted', 'jobCreated', 'jobStatusChanged'], job: { id: jobId } });
 	expect(JSON.stringify(staticData)).toBe(saved);
 	const real = await poll(JOB_EVENTS);
 	expect(keys(real.events)).toContain(`jobCompleted+jobCreated+jobStatusChanged:${jobId}`);
+});
+
+test('Fetch Test Event finds an older real match behind newer records, else shows the newest real record', async () => {
+	const failed = await ingest(['https://media.example.com/broken-sample.jpg']);
+	step(3);
+	for (let i = 0; i < 25; i++) await ingest(images(`ok-${i}`, 1)); // newer, and more than the first page it reads
+	step(3);
+	const onFailure = await poll({ events: ['jobFailed'], datasetId: dataset }, 'manual');
+	expect(onFailure.events).toHaveLength(1);
+	expect(onFailure.events[0]).toMatchObject({ event: 'jobFailed', status: 'failed', job: { id: failed } });
+	const onStop = await poll({ events: ['jobStopped'], datasetId: dataset }, 'manual'); // no stopped job anywhere
+	expect(onStop.events).toHaveLength(1);
+	expect(onStop.events[0]).toMatchObject({ event: 'jobStopped', status: 'completed' });
+	expect((onStop.events[0].job as IDataObject).sample).toBeUndefined();
+	const onAssets = await poll({ events: ['assetFailed'] }, 'manual'); // every dataset
+	expect(onAssets.events).toHaveLength(1);
+	expect(onAssets.events[0]).toMatchObject({ event: 'assetFailed', status: 'error', datasetId: DATASET });
 });
 
 test('Fetch Test Event on an account with nothing yet gives a realistic built example', async () => {
