@@ -13,9 +13,11 @@ export class MediaAnalysisIngestion implements INodeType {
 		name: 'mediaAnalysisIngestion',
 		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Asset's default operation is Get Status (version 1 keeps Get Image Status, which it saved as the default).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Ingest images and videos into Media Analysis datasets, update their metadata, delete them and follow ingestion',
+		description: 'Ingest images and videos into Media Analysis datasets from URLs, files or buckets, update their metadata, delete them and follow ingestion. Creating returns the job with its ID and status; job and asset statuses show progress.',
 		defaults: { name: 'Media Analysis Ingestion' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

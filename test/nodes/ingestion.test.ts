@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { bucketObjectKeys } from '../../sandbox/connections/bucket';
 import { SEED_BUCKET, SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { SECRETS, TYPES, useTestBed, visibleText } from './setup';
 
 const bed = useTestBed();
@@ -251,19 +252,87 @@ describe('Wait for Completion', () => {
 		expect(jobGets().every((r) => r.path === `/api/v1/ingestion/jobs/${items[0].json.id}`)).toBe(true);
 	});
 
-	test('fails fast with the job\'s error details when the job fails', async () => {
+	test('3 rows with 1 broken URL, defaults: 3 items out, 2 ready, 1 error with its code; no item is lost', async () => {
 		fastJobs();
-		const { error } = await run('job', {
+		const rows = [
+			{ url: 'https://cdn.example.com/rows/one.jpg' },
+			{ url: 'https://cdn.example.com/rows/broken/two.jpg' },
+			{ url: 'https://cdn.example.com/rows/three.jpg' },
+		];
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, ...wait },
+			rows,
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/images')).toHaveLength(3);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items.map((i) => [i.json.source_path, i.json.status, i.json.error_code])).toEqual([
+			['https://cdn.example.com/rows/one.jpg', 'completed', null],
+			['https://cdn.example.com/rows/broken/two.jpg', 'error', 'broken_url'],
+			['https://cdn.example.com/rows/three.jpg', 'completed', null],
+		]);
+		// The broken row's own job failed (all of its one asset did); the item says so beside its own outcome.
+		expect(items[1].json).toMatchObject({ job_status: 'failed', error_reason: expect.stringMatching(/HTTP 404/) });
+		const broken = bed.sandbox.store.assets.get(String(items[1].json.asset_id));
+		expect(broken).toMatchObject({ status: 'error', errorCode: 'broken_url' });
+		expect(items[0].json.assets).toEqual([
+			{ asset_id: items[0].json.asset_id, source_path: rows[0].url, status: 'completed', error_code: null, error_reason: null },
+		]);
+	});
+
+	test('When an Asset Fails: Fail the Node stops with the item, the asset and its code; with Continue On Fail only that item fails', async () => {
+		fastJobs();
+		const parameters = {
 			operation: 'createFromImages',
 			datasetId: byId(demoImages),
-			images: { image: [{ sourcePath: 'https://cdn.example.com/broken/w.jpg' }] },
+			images: { image: [{ sourcePath: '={{ $json.url }}' }] },
+			assetFailure: 'fail',
 			...wait,
-			waitTimeout: 600,
+		};
+		const rows = [{ url: 'https://cdn.example.com/f/ok.jpg' }, { url: 'https://cdn.example.com/f/404.jpg' }];
+		const { error } = await run('job', parameters, rows);
+		expect(error?.message).toBe('1 of 1 assets of item 1 failed: https://cdn.example.com/f/404.jpg (broken_url)');
+		expect(error?.description).toMatch(/HTTP 404\)\. Fix the source and ingest it again/);
+		expect(error?.context?.itemIndex).toBe(1);
+		const tolerant = await run('job', parameters, rows, true);
+		expect(tolerant.items.map((i) => [i.pairedItem, i.json.status ?? i.json.error])).toEqual([
+			[{ item: 0 }, 'completed'],
+			[{ item: 1 }, '1 of 1 assets of item 1 failed: https://cdn.example.com/f/404.jpg (broken_url)'],
+		]);
+	});
+
+	test('Combine Items: a broken row states its own error at the top level, though the job completed', async () => {
+		fastJobs();
+		const rows = [{ url: 'https://cdn.example.com/c/a.jpg' }, { url: 'https://cdn.example.com/c/missing.jpg' }, { url: 'https://cdn.example.com/c/b.jpg' }];
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true, ...wait },
+			rows,
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/images')).toHaveLength(1);
+		expect(items.map((i) => [i.json.job_status, i.json.status, i.json.error_code, i.json.source_path])).toEqual([
+			['completed', 'completed', null, rows[0].url],
+			['completed', 'error', 'broken_url', rows[1].url],
+			['completed', 'completed', null, rows[2].url],
+		]);
+		// One read of the job's asset statuses gave every row its outcome.
+		const statusReads = bed.apiRequests().filter((r) => r.path.endsWith('/status'));
+		expect(statusReads).toHaveLength(1);
+	});
+
+	test('an item with several assets: status is its first failure; each asset is listed with its own outcome', async () => {
+		fastJobs();
+		const { items } = await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/s/fine.jpg' }, { sourcePath: 'https://cdn.example.com/s/broken.jpg' }] },
+			...wait,
 		});
-		const [job] = [...bed.sandbox.store.ingestion.jobs.values()];
-		expect(error?.message).toBe(`Ingestion job ${job.id} failed: 1 of 1 assets failed: broken_url (1)`);
-		expect(error?.description).toMatch(/^failed, 1 of 1 assets processed, 1 with errors\. Use Job → Get Status/);
-		expect(error?.context?.itemIndex).toBe(0);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ job_status: 'completed', status: 'error', error_code: 'broken_url', asset_id: null, source_path: null });
+		expect((items[0].json.assets as IDataObject[]).map((a) => a.status)).toEqual(['completed', 'error']);
 	});
 
 	test('on timeout, fails with the last status seen after polling more than once', async () => {
@@ -327,7 +396,7 @@ describe('Wait for Completion', () => {
 		expect(jobGets().filter((r) => r.path.endsWith(second.id))).toHaveLength(1);
 	});
 
-	test('Continue On Fail: a failed job fails only the items it covered', async () => {
+	test('Continue On Fail has nothing to catch when an asset fails: the failed row is data, paired to its item', async () => {
 		fastJobs();
 		const { items, error } = await run(
 			'job',
@@ -341,7 +410,8 @@ describe('Wait for Completion', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items[0].json.status).toBe('completed');
-		expect(items[1].json.error).toMatch(/failed: 1 of 1 assets failed: broken_url \(1\)$/);
+		expect(items[1].json).toMatchObject({ status: 'error', job_status: 'failed', error_code: 'broken_url' });
+		expect(items[1].json.error).toBeUndefined();
 	});
 });
 
@@ -389,13 +459,15 @@ describe('Job: Create From Bucket / File', () => {
 		expect(items[0].json).toMatchObject({ status: 'completed', total_assets: 40, processed_assets: 40 });
 	});
 
-	test('bucket: max depth above 10 and a missing connection are refused before any request; an unknown connection is named', async () => {
+	test('bucket: max depth above 10 is refused before any request; the connection is optional (OpenAPI); an unknown one is named', async () => {
 		const base = { operation: 'createFromBucket', datasetId: byId(demoImages), bucketPath: 's3://b/p/' };
 		const deep = await run('job', { ...base, connection: fromList(SEED_CONNECTION_NAMES.s3), maxDepth: 11 });
 		expect(deep.error?.message).toBe('Invalid Max Depth in item 0: "11" is out of range');
-		const none = await run('job', { ...base, connection: { __rl: true, mode: 'name', value: '={{ $json.none }}' } }, [{ none: '' }]);
-		expect(none.error?.message).toBe('Invalid Connection in item 0: it is empty');
 		expect(bed.apiRequests()).toHaveLength(0);
+		const none = await run('job', { ...base, connection: { __rl: true, mode: 'name', value: '={{ $json.none }}' } }, [{ none: '' }]);
+		expect(none.error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/buckets')[0].body).toMatchObject({ dataset_id: demoImages, connection_name: null, path: 's3://b/p/' });
+		bed.sandbox.clearRequestLog();
 		const unknown = await run('job', { ...base, connection: { __rl: true, mode: 'name', value: 'no_such_conn' } });
 		expect(unknown.error?.message).toBe("Connection 'no_such_conn' not found");
 		expect(unknown.error?.description).toMatch(/Choosing them "From list" shows what exists/);
@@ -434,7 +506,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 	test('Get takes the job ID from an expression; a malformed ID is refused before any request; an unknown one is a 404', async () => {
 		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] } });
 		bed.sandbox.clearRequestLog();
-		const { items, error } = await run('job', { operation: 'get', jobId: byId('={{ $json.id }}') }, [created.items[0].json]);
+		const { items, error } = await run('job', { operation: 'get', jobId: byId('={{ $json.id }}'), simplify: false }, [created.items[0].json]);
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ id: created.items[0].json.id, status: 'pending', file_path: null, error_details: null });
 
@@ -472,7 +544,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 		expect(bad.error?.message).toBe('Invalid Dataset in item 0: "nope" is not a UUID');
 	});
 
-	test('Get Status: the job status with its assets, Return All across pages, Limit', async () => {
+	test('Get Many Asset Statuses: one item per asset with the job\'s ID and status, Return All across pages, Limit', async () => {
 		bed.sandbox.clock.freeze();
 		const imageKeys = bucketObjectKeys(SEED_BUCKET).filter((key) => /^images\/[^/]+$/.test(key));
 		const created = await run('job', {
@@ -485,16 +557,58 @@ describe('Job: Get, Get Many, Get Status', () => {
 		bed.sandbox.clearRequestLog();
 		const all = await run('job', { operation: 'getStatus', jobId: byId(jobId), returnAll: true });
 		expect(all.error).toBeUndefined();
-		expect(all.items).toHaveLength(1);
-		const result = all.items[0].json as { status: string; total_assets: number; assets: IDataObject[]; ingest_job_id: string };
-		expect(result).toMatchObject({ ingest_job_id: jobId, status: 'pending', total_assets: imageKeys.length });
-		expect(result.assets).toHaveLength(imageKeys.length);
-		expect(result.assets[0]).toMatchObject({ status: 'pending', source_path: `s3://${SEED_BUCKET}/${imageKeys[0]}` });
+		expect(all.items).toHaveLength(imageKeys.length);
+		expect(all.items[0].json).toMatchObject({
+			ingest_job_id: jobId,
+			job_status: 'pending',
+			status: 'pending',
+			source_path: `s3://${SEED_BUCKET}/${imageKeys[0]}`,
+		});
+		expect(all.items.every((item) => JSON.stringify(item.pairedItem) === '[{"item":0}]')).toBe(true);
 		expect(bed.apiRequests()).toHaveLength(Math.ceil(imageKeys.length / 100));
 		bed.sandbox.clock.advance(3000);
 		const few = await run('job', { operation: 'getStatus', jobId: fromList(jobId), limit: 3 });
-		expect(few.items[0].json).toMatchObject({ status: 'completed', total_assets: imageKeys.length });
-		expect(few.items[0].json.assets).toHaveLength(3);
+		expect(few.items).toHaveLength(3);
+		expect(few.items[0].json).toMatchObject({ job_status: 'completed', status: 'completed' });
+	});
+
+	test('after a combined ingest of N rows: one request, N items (one per asset, paired to its row), never N²', async () => {
+		fastJobs();
+		const rows = Array.from({ length: 30 }, (_, i) => ({ source_path: `https://cdn.example.com/n/${i}${i === 7 ? '-broken' : ''}.jpg`, campaign: `c${i}` }));
+		const ingested = await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.source_path }}' }] }, combineItems: true, waitForCompletion: true, pollInterval: 0.1 },
+			rows,
+		);
+		expect(new Set(ingested.items.map((i) => i.json.id)).size).toBe(1);
+		bed.sandbox.clearRequestLog();
+		const { items, error } = await run('job', { operation: 'getStatus', jobId: byId('={{ $json.id }}'), returnAll: true }, ingested.items.map((i) => i.json));
+		expect(error).toBeUndefined();
+		expect(bed.apiRequests()).toHaveLength(1);
+		expect(items).toHaveLength(30);
+		items.forEach((item, i) => {
+			expect(item.pairedItem).toEqual([{ item: i }]);
+			expect(item.json.source_path).toBe(rows[i].source_path);
+		});
+		expect(items[7].json).toMatchObject({ status: 'error', error_code: 'broken_url' });
+		// Straight from the CSV rows (no asset IDs yet) the source path pairs them too.
+		const fromRows = await run('job', { operation: 'getStatus', jobId: byId(String(ingested.items[0].json.id)), returnAll: true }, rows);
+		expect(fromRows.items.map((item) => item.pairedItem)).toEqual(rows.map((_, i) => [{ item: i }]));
+	});
+
+	test('Get and Get Many: Simplify (on by default) keeps the job\'s main fields; off returns the whole record', async () => {
+		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/s.jpg' }] } });
+		const jobId = String(created.items[0].json.id);
+		const simple = await run('job', { operation: 'get', jobId: byId(jobId) });
+		expect(Object.keys(simple.items[0].json).sort()).toEqual(
+			['created_dt', 'dataset_id', 'error_details', 'errored_assets', 'finished_dt', 'id', 'job_type', 'processed_assets', 'status', 'total_assets'].sort(),
+		);
+		const raw = await run('job', { operation: 'get', jobId: byId(jobId), simplify: false });
+		expect(Object.keys(raw.items[0].json).length).toBeGreaterThan(10);
+		expect(raw.items[0].json.details).toBeDefined();
+		const many = await run('job', { operation: 'getMany', limit: 5 });
+		expect(Object.keys(many.items[0].json)).not.toContain('details');
+		expect(many.items[0].json.id).toBe(jobId);
 	});
 
 	test('the job list search finds jobs by text and pages with offsets', async () => {
@@ -517,27 +631,27 @@ describe('Asset: Delete', () => {
 		return inputItems;
 	};
 
-	test('250 items take 3 requests; one output per request, paired to the items it covered', async () => {
+	test('250 items take 3 requests; one item per asset answers {deleted: true} with the id and the service\'s answer', async () => {
 		const inputItems = await ingest(250);
 		const { items, error } = await run('asset', { operation: 'delete', datasetId: byId(demoImages), identifiers: '={{ $json.url }}' }, inputItems);
 		expect(error).toBeUndefined();
 		const requests = posts('/api/v0/delete/assets');
 		expect(requests.map((r) => (r.body as { assets: unknown[] }).assets.length)).toEqual([100, 100, 50]);
 		expect((requests[0].body as { assets: unknown[] }).assets[0]).toEqual({ asset_type: 'image', identifier: 'https://cdn.example.com/del/0.jpg' });
-		expect(items).toHaveLength(3);
-		expect(items.map((i) => [i.json.deletion_request, i.json.deletion_requests, i.json.asset_count])).toEqual([
-			[1, 3, 100],
-			[2, 3, 100],
-			[3, 3, 50],
-		]);
-		expect(items[0].pairedItem).toEqual(Array.from({ length: 100 }, (_, item) => ({ item })));
-		expect(items[2].pairedItem).toEqual(Array.from({ length: 50 }, (_, i) => ({ item: 200 + i })));
-		expect((items[2].json.assets as IDataObject[])[49]).toMatchObject({ identifier: 'https://cdn.example.com/del/249.jpg', delete_job_id: expect.stringMatching(JOB_ID) });
+		expect(items).toHaveLength(250);
+		items.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
+		expect(items[249].json).toEqual({
+			deleted: true,
+			id: 'https://cdn.example.com/del/249.jpg',
+			dataset_id: demoImages,
+			asset_type: 'image',
+			response: { asset_type: 'image', identifier: 'https://cdn.example.com/del/249.jpg', delete_job_id: expect.stringMatching(JOB_ID) },
+		});
 		const remaining = [...bed.sandbox.store.assets.values()].filter((a) => a.path.startsWith('https://cdn.example.com/del/'));
 		expect(remaining).toHaveLength(0);
 	});
 
-	test('one item with 250 identifiers (one per line) also takes 3 requests, each paired to that item', async () => {
+	test('one item with 250 identifiers (one per line) also takes 3 requests; each asset paired to that item', async () => {
 		const inputItems = await ingest(250);
 		const { items } = await run('asset', {
 			operation: 'delete',
@@ -545,7 +659,9 @@ describe('Asset: Delete', () => {
 			identifiers: inputItems.map((i) => i.url).join('\n'),
 		});
 		expect(posts('/api/v0/delete/assets')).toHaveLength(3);
-		expect(items.map((i) => i.pairedItem)).toEqual([[{ item: 0 }], [{ item: 0 }], [{ item: 0 }]]);
+		expect(items).toHaveLength(250);
+		expect(items.every((i) => JSON.stringify(i.pairedItem) === '{"item":0}')).toBe(true);
+		expect(items.map((i) => i.json.id)).toEqual(inputItems.map((i) => i.url));
 	});
 
 	test('by platform ID from a list expression; an empty list is refused before any request', async () => {
@@ -557,7 +673,10 @@ describe('Asset: Delete', () => {
 			identifiers: `={{ ["${first.id}", "${second.id}"] }}`,
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ dataset_id: demoMixed, org_id: 'sandbox-demo-org', deletion_requests: 1, asset_count: 2 });
+		expect(items.map((i) => [i.json.deleted, i.json.id, i.json.dataset_id])).toEqual([
+			[true, first.id, demoMixed],
+			[true, second.id, demoMixed],
+		]);
 		expect(bed.sandbox.store.assets.has(first.id) || bed.sandbox.store.assets.has(second.id)).toBe(false);
 		bed.sandbox.clearRequestLog();
 		const empty = await run('asset', { operation: 'delete', datasetId: byId(demoMixed), identifiers: '={{ $json.nothing }}' }, [{ nothing: '' }]);
@@ -565,7 +684,7 @@ describe('Asset: Delete', () => {
 		expect(bed.apiRequests()).toHaveLength(0);
 	});
 
-	test('Continue On Fail: a failing request gives one error item paired to its items', async () => {
+	test('Continue On Fail: a failing request gives an error item for each item it covered', async () => {
 		const { items, error } = await run(
 			'asset',
 			{ operation: 'delete', datasetId: byId('={{ $json.dataset }}'), identifiers: '={{ $json.id }}' },
@@ -577,8 +696,10 @@ describe('Asset: Delete', () => {
 			true,
 		);
 		expect(error).toBeUndefined();
-		expect(items).toHaveLength(2);
-		expect(items[1]).toMatchObject({ json: { error: 'Dataset not found', deletion_request: 2, deletion_requests: 2 }, pairedItem: [{ item: 1 }, { item: 2 }] });
+		expect(items).toHaveLength(3);
+		expect(items[0].json).toMatchObject({ deleted: true, id: 'https://x.example.com/a.jpg' });
+		expect(items[1]).toMatchObject({ json: { error: 'Dataset not found' }, pairedItem: { item: 1 } });
+		expect(items[2]).toMatchObject({ json: { error: 'Dataset not found' }, pairedItem: { item: 2 } });
 	});
 });
 
@@ -641,28 +762,50 @@ describe('Asset: Update Metadata', () => {
 	});
 });
 
-describe('Asset: Get Image / Video Status', () => {
-	test('returns the status of an image or a video; the other kind or an unknown ID says there is none', async () => {
+describe('Asset: Get Status (and version 1\'s Get Image / Video Status)', () => {
+	test('returns the status of an image or a video by Asset Type; the other kind or an unknown ID says there is none', async () => {
 		const image = [...bed.sandbox.store.assets.values()].find((a) => a.kind === 'image');
 		const video = [...bed.sandbox.store.assets.values()].find((a) => a.kind === 'video');
-		const gotImage = await run('asset', { operation: 'getImageStatus', image: byId(image?.id as string) });
+		const gotImage = await run('asset', { operation: 'getStatus', asset: byId(image?.id as string) });
 		expect(gotImage.items[0].json).toMatchObject({ asset_id: image?.id, status: 'completed', asset_type: 'image', latest_event: { event_type: 'completed' } });
-		const gotVideo = await run('asset', { operation: 'getVideoStatus', video: byId(video?.id as string) });
+		const gotVideo = await run('asset', { operation: 'getStatus', assetType: 'video', asset: byId(video?.id as string) });
 		expect(gotVideo.items[0].json).toMatchObject({ asset_id: video?.id, asset_type: 'video' });
-		const wrongKind = await run('asset', { operation: 'getImageStatus', image: byId(video?.id as string) });
+		const wrongKind = await run('asset', { operation: 'getStatus', asset: byId(video?.id as string) });
 		expect(wrongKind.error?.message).toBe(`No ingestion status for image ${video?.id}`);
-		expect(wrongKind.error?.description).toMatch(/use Get Video Status/);
+		expect(wrongKind.error?.description).toMatch(/set Asset Type to Video/);
+	});
+
+	test('a version 1 node saved with the former operations still runs them, its default included', async () => {
+		const image = [...bed.sandbox.store.assets.values()].find((a) => a.kind === 'image');
+		const video = [...bed.sandbox.store.assets.values()].find((a) => a.kind === 'video');
+		// Saved without an operation: version 1's default was Get Image Status.
+		const byDefault = await bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'asset', image: byId(image?.id as string) } });
+		expect(byDefault.error).toBeUndefined();
+		expect(byDefault.items[0].json).toMatchObject({ asset_id: image?.id, asset_type: 'image' });
+		const savedVideo = await bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'asset', operation: 'getVideoStatus', video: byId(video?.id as string) } });
+		expect(savedVideo.items[0].json).toMatchObject({ asset_id: video?.id, asset_type: 'video' });
+		const summaries = await bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'dataset', operation: 'getAssetSummaries', datasetId: byId(demoImages), limit: 2 } });
+		expect(summaries.items).toHaveLength(2);
+		const jobs = await bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'dataset', operation: 'getIngestionStatus', datasetId: byId(demoImages) } });
+		expect(jobs.error).toBeUndefined();
+		// The current version's panel no longer lists them.
+		const dropdowns = new MediaAnalysisIngestion().description.properties.filter((p) => p.name === 'operation') as unknown as Array<{ displayOptions: { show: { resource: string[]; '@version': unknown[] } }; options: Array<{ value: string }> }>;
+		const current = dropdowns.filter((d) => d.displayOptions.show['@version']?.[0] !== 1).flatMap((d) => d.options.map((o) => o.value));
+		expect(current).not.toEqual(expect.arrayContaining(['getImageStatus']));
+		expect(current).not.toContain('getVideoStatus');
+		expect(current).not.toContain('getAssetSummaries');
+		expect(current).not.toContain('getIngestionStatus');
 	});
 
 	test('an ingested image shows its error code; a malformed ID is refused before any request', async () => {
 		fastJobs(0);
 		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://cdn.example.com/a.tiffx' }] } });
 		const assetId = (created.items[0].json.details as { assets: Array<{ asset_id: string }> }).assets[0].asset_id;
-		const { items } = await run('asset', { operation: 'getImageStatus', image: byId(assetId) });
+		const { items } = await run('asset', { operation: 'getStatus', asset: byId(assetId) });
 		expect(items[0].json).toMatchObject({ status: 'error', error_code: 'unsupported_format' });
 		bed.sandbox.clearRequestLog();
-		const bad = await run('asset', { operation: 'getVideoStatus', video: byId('={{ $json.id }}') }, [{ id: '12' }]);
-		expect(bad.error?.message).toBe('Invalid Video in item 0: "12" is not a UUID');
+		const bad = await run('asset', { operation: 'getStatus', assetType: 'video', asset: byId('={{ $json.id }}') }, [{ id: '12' }]);
+		expect(bad.error?.message).toBe('Invalid Asset in item 0: "12" is not a UUID');
 		expect(bed.apiRequests()).toHaveLength(0);
 	});
 });

@@ -13,9 +13,10 @@ const TITLE: Record<Kind, string> = { image: 'Image', video: 'Video' };
  * The image or video whose status to read, by platform ID. The service lists assets only per dataset, so there
  * is no list to pick from here (Dataset → Get Asset Statuses lists them with their IDs).
  */
-export function assetLocator(kind: Kind): INodeProperties {
+export function assetLocator(kind: Kind | 'asset'): INodeProperties {
+	const title = kind === 'asset' ? 'Asset' : TITLE[kind];
 	return {
-		displayName: TITLE[kind],
+		displayName: title,
 		name: kind,
 		type: 'resourceLocator',
 		default: { mode: 'id', value: '' },
@@ -27,9 +28,18 @@ export function assetLocator(kind: Kind): INodeProperties {
 	};
 }
 
-/** The ingestion status of one image or video; the service answers `{"data": []}` when it has none. */
-export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIndex: number): Promise<IDataObject> {
-	const assetId = assertUuid.call(this, this.getNodeParameter(kind, itemIndex, '', { extractValue: true }), TITLE[kind], itemIndex);
+/**
+ * The ingestion status of one image or video; the service answers `{"data": []}` when it has none. The ID is read
+ * from the `parameter` locator (Get Status's `asset`; the former Get Image / Video Status used `image` / `video`).
+ */
+export async function getAssetStatus(
+	this: IExecuteFunctions,
+	kind: Kind,
+	itemIndex: number,
+	parameter: string = kind,
+): Promise<IDataObject> {
+	const label = parameter === kind ? TITLE[kind] : 'Asset';
+	const assetId = assertUuid.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
 	const response = (await apiRequest.call(this, {
 		method: 'GET',
 		path: `/api/v1/ingestion/${kind}s/${assetId}/status`,
@@ -39,7 +49,7 @@ export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIn
 	if (!response.data || Array.isArray(response.data)) {
 		const other = kind === 'image' ? 'video' : 'image';
 		throw new NodeOperationError(this.getNode(), `No ingestion status for ${kind} ${assetId}`, {
-			description: `No ${kind} with this ID was ingested, or it was deleted. If it is a ${other}, use Get ${TITLE[other]} Status.`,
+			description: `No ${kind} with this ID was ingested, or it was deleted. If it is a ${other}, set Asset Type to ${TITLE[other]}.`,
 			itemIndex,
 		});
 	}

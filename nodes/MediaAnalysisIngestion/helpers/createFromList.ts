@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
 import { datasetLocator, getDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
@@ -9,6 +10,7 @@ import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { combineItemsField, getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from './fields';
 import { explainCreateFailure } from './errors';
 import { recoverCreatedJob, sameSourcePaths, waitForJob } from './jobs';
+import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
 
 const PATHS: Record<ListKind, string> = {
 	assets: '/api/v1/ingestion/assets',
@@ -26,9 +28,34 @@ export function createFromListProperties(kind: ListKind): INodeProperties[] {
 			'The connection to the bucket holding the files; leave empty when the source paths are public URLs',
 		),
 		combineItemsField,
-		...waitForCompletionFields('ingestion job'),
+		...waitForCompletionFields(
+			'ingestion job',
+			"Whether to wait until the ingestion job has finished. On: each input item comes out with its own assets' outcome at the top level: status completed, or error with error_code and error_reason (e.g. broken_url), and a failed asset does not stop the good ones unless When an Asset Fails says so. Off: the node returns the new job at once.",
+		),
+		assetFailureField,
 	];
 }
+
+/** What a failed asset does once the job has finished: become data about its item (default), or stop the node. */
+const assetFailureField: INodeProperties = {
+	displayName: 'When an Asset Fails',
+	name: 'assetFailure',
+	type: 'options',
+	options: [
+		{
+			name: 'Output It With Its Error',
+			value: 'output',
+			description: "The item comes out with status error and the asset's error_code and error_reason; the other items flow on",
+		},
+		{
+			name: 'Fail the Node',
+			value: 'fail',
+			description: 'Stop with an error naming the item and the asset (with Continue On Fail, the item becomes an error item)',
+		},
+	],
+	default: 'output',
+	displayOptions: { show: { waitForCompletion: [true] } },
+};
 
 interface ItemRequest {
 	datasetId: string;
@@ -36,12 +63,78 @@ interface ItemRequest {
 	wait?: WaitOptions;
 }
 
+type JobAsset = { asset?: { source_path?: string }; asset_id?: string | null; error?: string | null };
+
+/** The entries of `details.assets` that came from one input item, when the job lists what the request sent. */
+function entryAssets(job: IDataObject, entry: Entry, requestSize: number): JobAsset[] | undefined {
+	const assets = (job.details as { assets?: JobAsset[] } | null | undefined)?.assets;
+	return Array.isArray(assets) && assets.length === requestSize ? assets.slice(entry.start, entry.end) : undefined;
+}
+
 /** The job as one input item sees it: `details.assets` narrowed to that item's assets when the job holds others too. */
 function forEntry(job: IDataObject, entry: Entry, requestSize: number): IDataObject {
-	const details = job.details as { assets?: unknown[] } | null | undefined;
 	const whole = entry.start === 0 && entry.end === requestSize;
-	if (whole || !Array.isArray(details?.assets) || details.assets.length !== requestSize) return job;
-	return { ...job, details: { ...details, assets: details.assets.slice(entry.start, entry.end) } };
+	const own = entryAssets(job, entry, requestSize);
+	if (whole || !own) return job;
+	return { ...job, details: { ...(job.details as IDataObject), assets: own } };
+}
+
+/** A finished job's assets by platform ID and by source path, from one read of the job status endpoint. */
+async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemIndex: number) {
+	const { assets } = await readJobAssetStatuses.call(this, String(job.id), itemIndex, { returnAll: true });
+	const byId = new Map(assets.map((status) => [status.asset_id, status]));
+	const byPath = new Map(assets.map((status) => [status.source_path, status]));
+	return (asset: JobAsset): AssetOutcome => {
+		const status = (asset.asset_id && byId.get(asset.asset_id)) || byPath.get(asset.asset?.source_path);
+		if (status) return outcomeOf(status);
+		// The status list lacks the asset: the job's own record is all there is to say.
+		const failed = Boolean(asset.error) || job.status !== 'completed';
+		return {
+			asset_id: asset.asset_id ?? null,
+			source_path: asset.asset?.source_path ?? null,
+			status: failed ? 'error' : 'completed',
+			error_code: null,
+			error_reason: asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null),
+		};
+	};
+}
+
+/**
+ * One input item's share of a finished job, with its own outcome on top: `status` is completed when every asset of
+ * the item is, otherwise the first failed (or unfinished) asset's, with its `error_code` and `error_reason`;
+ * `asset_id` and `source_path` name the item's asset when it has one; the job's own status moves to `job_status`.
+ */
+function withOutcome(job: IDataObject, outcomes: AssetOutcome[]): IDataObject {
+	const failed = outcomes.find((outcome) => outcome.status === 'error') ?? outcomes.find((outcome) => outcome.status !== 'completed');
+	const single = outcomes.length === 1 ? outcomes[0] : undefined;
+	return {
+		...job,
+		status: failed?.status ?? 'completed',
+		job_status: job.status ?? null,
+		asset_id: single?.asset_id ?? null,
+		source_path: single?.source_path ?? null,
+		error_code: failed?.error_code ?? null,
+		error_reason: failed?.error_reason ?? null,
+		assets: outcomes,
+	};
+}
+
+/** Text as a sentence: ends with a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** Fail the Node: the item's first failed asset as an error naming the item, the asset and its code. */
+function assetFailed(this: IExecuteFunctions, result: IDataObject, itemIndex: number): NodeOperationError {
+	const failed = (result.assets as AssetOutcome[]).filter((outcome) => outcome.status !== 'completed');
+	const first = failed[0];
+	const what = first.error_code ?? first.status;
+	return new NodeOperationError(
+		this.getNode(),
+		`${failed.length} of ${(result.assets as AssetOutcome[]).length} assets of item ${itemIndex} failed: ${first.source_path ?? first.asset_id ?? 'an asset'} (${what})`,
+		{
+			description: `${sentence(first.error_reason ?? `Its status is ${first.status}`)} Fix the source and ingest it again, or set When an Asset Fails to Output It With Its Error to let the other items flow on.`,
+			itemIndex,
+		},
+	);
 }
 
 /**
@@ -111,9 +204,12 @@ export async function createJobsFromLists(
 		const first = chunk.entries[0].itemIndex;
 		const wait = requests.get(first)?.wait;
 		let result = job;
+		let outcomeOfAsset: ((asset: JobAsset) => AssetOutcome) | undefined;
 		if (wait) {
 			try {
-				result = (await waitForJob.call(this, String(job.id), first, { ...wait, startedAt })) as IDataObject;
+				const options = { ...wait, startedAt };
+				result = (await waitForJob.call(this, String(job.id), first, options, { settleOnFailure: true })) as IDataObject;
+				outcomeOfAsset = await settledAssets.call(this, result, first);
 			} catch (error) {
 				if (!this.continueOnFail()) throw asNodeError(node, error, first);
 				for (const entry of chunk.entries) fail(error, entry.itemIndex);
@@ -121,10 +217,19 @@ export async function createJobsFromLists(
 			}
 		}
 		for (const entry of chunk.entries) {
-			output.push({
-				itemIndex: entry.itemIndex,
-				data: { json: forEntry(result, entry, chunk.values.length), pairedItem: { item: entry.itemIndex } },
-			});
+			let json = forEntry(result, entry, chunk.values.length);
+			if (outcomeOfAsset) {
+				const own = entryAssets(result, entry, chunk.values.length) ?? [];
+				json = withOutcome(json, own.map(outcomeOfAsset));
+				const failFast = this.getNodeParameter('assetFailure', entry.itemIndex, 'output') === 'fail';
+				if (failFast && json.status !== 'completed') {
+					const error = assetFailed.call(this, json, entry.itemIndex);
+					if (!this.continueOnFail()) throw error;
+					fail(error, entry.itemIndex);
+					continue;
+				}
+			}
+			output.push({ itemIndex: entry.itemIndex, data: { json, pairedItem: { item: entry.itemIndex } } });
 		}
 	}
 	// In input order; an item's own outputs keep the order of its requests (the sort is stable).

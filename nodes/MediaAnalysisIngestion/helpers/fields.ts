@@ -99,3 +99,17 @@ export const combineItemsField: INodeProperties = {
 	description:
 		'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each input item still gets its own output item, with the job that took its assets.',
 };
+
+/** What Simplify keeps of an ingestion job (18 fields): what it is, where it stands and when. */
+export const SIMPLE_JOB_FIELDS = [
+	'id',
+	'dataset_id',
+	'job_type',
+	'status',
+	'total_assets',
+	'processed_assets',
+	'errored_assets',
+	'error_details',
+	'created_dt',
+	'finished_dt',
+] as const;

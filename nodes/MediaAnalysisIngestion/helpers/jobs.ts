@@ -21,20 +21,23 @@ function progressOf(job: IngestJob): string {
 
 /**
  * Polls an ingestion job until it completes (returns the finished job), fails or is stopped (throws with the job's
- * error details), or the timeout passes (throws with the last status seen). Paused and stopping jobs keep waiting.
+ * error details, or returns the job with `settleOnFailure`, whose caller reports each asset's outcome), or the timeout
+ * passes (throws with the last status seen). Paused and stopping jobs keep waiting.
  */
 export async function waitForJob(
 	this: IExecuteFunctions,
 	jobId: string,
 	itemIndex: number,
 	options: WaitOptions,
+	{ settleOnFailure = false }: { settleOnFailure?: boolean } = {},
 ): Promise<IngestJob> {
 	const waitForIngestJob = waitUntilSettled<IngestJob>;
+	const ended = (job: IngestJob) => job.status === 'failed' || job.status === 'stopped';
 	return await waitForIngestJob.call(
 		this,
 		{
 			read: async () => await getJob.call(this, jobId, itemIndex),
-			stateOf: (job) => (job.status === 'completed' ? 'done' : job.status === 'failed' || job.status === 'stopped' ? 'failed' : 'pending'),
+			stateOf: (job) => (job.status === 'completed' || (settleOnFailure && ended(job)) ? 'done' : ended(job) ? 'failed' : 'pending'),
 			subject: `Ingestion job ${jobId}`,
 			statusOf: progressOf,
 			failureOf: (job) =>

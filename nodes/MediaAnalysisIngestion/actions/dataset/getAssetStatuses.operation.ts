@@ -4,9 +4,28 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { offsetLimit } from '../../../shared/transport';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
+import { getAssetSummaries } from './getAssetSummaries.operation';
 
 const properties: INodeProperties[] = [
 	datasetLocator(),
+	{
+		displayName: 'Detail',
+		name: 'detail',
+		type: 'options',
+		options: [
+			{
+				name: 'Full',
+				value: 'full',
+				description: 'Status, error code and reason, source path and the latest ingestion event of each asset',
+			},
+			{
+				name: 'Summary',
+				value: 'summary',
+				description: 'Status, type, source path and when each asset became ready to search',
+			},
+		],
+		default: 'full',
+	},
 	...returnAllOrLimit(),
 	{
 		displayName: 'Filters',
@@ -22,6 +41,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. s3://my-bucket/photos/',
 				description: 'Return only the assets whose source path starts with this',
+				displayOptions: { show: { '/detail': ['full'] } },
 			},
 			assetStatusFilter,
 		],
@@ -33,8 +53,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** One item per asset: status, error code and reason, source path and the latest ingestion event. */
+/** One item per asset of the dataset, in the detail chosen. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') return await getAssetSummaries.call(this, itemIndex);
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';

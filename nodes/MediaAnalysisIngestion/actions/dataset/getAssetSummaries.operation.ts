@@ -24,7 +24,7 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per asset: status, type, source path and when it became ready to search. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function getAssetSummaries(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	return await paginateForItem.call(
@@ -39,3 +39,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		offsetLimit,
 	);
 }
+
+/** Version 1's Get Asset Summaries; version 1.1 has it as Get Many Asset Statuses with Detail: Summary. */
+export const execute = getAssetSummaries;

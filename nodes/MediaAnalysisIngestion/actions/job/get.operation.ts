@@ -1,11 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getJobId, jobLocator } from '../../helpers/fields';
+import { simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
+import { getJobId, jobLocator, SIMPLE_JOB_FIELDS } from '../../helpers/fields';
 import { getJob } from '../../helpers/jobs';
 
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, [jobLocator]);
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, [
+	jobLocator,
+	simplifyProperty(SIMPLE_JOB_FIELDS),
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return (await getJob.call(this, getJobId.call(this, itemIndex), itemIndex)) as IDataObject;
+	const job = (await getJob.call(this, getJobId.call(this, itemIndex), itemIndex)) as IDataObject;
+	return simplifyOutput.call(this, itemIndex, SIMPLE_JOB_FIELDS)(job);
 }

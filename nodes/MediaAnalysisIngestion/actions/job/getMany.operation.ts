@@ -1,11 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, jobStatusOptions, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import {
+	datasetLocator,
+	getDatasetId,
+	jobStatusOptions,
+	paginateForItem,
+	returnAllOrLimit,
+	simplifyOutput,
+	simplifyProperty,
+} from '../../../shared/descriptions';
 import { jobsList } from '../../../shared/transport';
+import { SIMPLE_JOB_FIELDS } from '../../helpers/fields';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
+	simplifyProperty(SIMPLE_JOB_FIELDS),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -36,5 +46,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const jobs = await paginateForItem.call(this, itemIndex, { method: 'GET', path: '/api/v1/ingestion/jobs', qs }, jobsList);
 	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.
 	const seen = new Set<unknown>();
-	return jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));
+	const unique = jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));
+	return unique.map(simplifyOutput.call(this, itemIndex, SIMPLE_JOB_FIELDS));
 }

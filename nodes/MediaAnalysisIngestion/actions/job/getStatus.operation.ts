@@ -1,45 +1,56 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { IngestJobStatusPage } from '../../../shared/api';
-import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit, type PageStyle } from '../../../shared/transport';
+import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { asNodeError, errorItem } from '../../../shared/router';
+import type { AssetIngestionStatus } from '../../../shared/api';
 import { getJobId, jobLocator } from '../../helpers/fields';
+import { readJobAssetStatuses } from '../../helpers/jobStatus';
 
 const properties: INodeProperties[] = [jobLocator, ...returnAllOrLimit()];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getStatus'] } }, properties);
 
-type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage['data'] | [] };
+/** Whether an input item is the row this asset came from: it names the asset's ID or source path. */
+function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean {
+	const json = item.json;
+	if (asset.asset_id && json.asset_id === asset.asset_id) return true;
+	return Boolean(asset.source_path) && (json.source_path === asset.source_path || json.sourcePath === asset.source_path);
+}
 
 /**
- * The job status page: the job's status and one page of its assets' statuses, nested under `data.assets` with the
- * datasets' meta (or `{"data": []}` when there is nothing). Return All / Limit apply to the assets.
+ * One output item per asset of each job: its status, error code and reason, with the job's ID and status. Input
+ * items that name the same job (e.g. every row of a combined ingest) cost one read and give each asset once; an
+ * asset is paired to the input row it came from when that row names it (asset_id or source_path, as the create
+ * operations output), otherwise to every item that named its job. Return All / Limit apply to each job's assets.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const jobId = getJobId.call(this, itemIndex);
-	let status: string | null = null;
-	let total: number | null = null;
-	const style: PageStyle = {
-		...offsetLimit,
-		items: (response) => {
-			const data = (response as JobStatusPage).data;
-			if (!data || Array.isArray(data)) return [];
-			status = data.status;
-			total = data.assets?.meta?.page?.total ?? total;
-			return (data.assets?.data ?? []) as IDataObject[];
-		},
-		next: (response, position, pageSize, received) => {
-			const data = (response as JobStatusPage).data;
-			const page = data && !Array.isArray(data) ? data.assets : undefined;
-			return offsetLimit.next((page ?? {}) as IDataObject, position, pageSize, received);
-		},
-	};
-	const assets = await paginateForItem.call(
-		this,
-		itemIndex,
-		{ method: 'GET', path: `/api/v1/ingestion/jobs/${jobId}/status`, resourceLabel: 'Ingestion job' },
-		style,
-	);
-	return { ingest_job_id: jobId, status, total_assets: total ?? assets.length, assets };
+export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const output: INodeExecutionData[] = [];
+	const jobs = new Map<string, number[]>();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const jobId = getJobId.call(this, itemIndex);
+			getPageLimit.call(this, itemIndex);
+			jobs.set(jobId, [...(jobs.get(jobId) ?? []), itemIndex]);
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(node, error, itemIndex);
+			output.push(errorItem(error, itemIndex));
+		}
+	}
+	for (const [jobId, itemIndexes] of jobs) {
+		const first = itemIndexes[0];
+		try {
+			const { jobStatus, assets } = await readJobAssetStatuses.call(this, jobId, first, getPageLimit.call(this, first));
+			for (const asset of assets) {
+				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
+				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));
+				output.push({ json: { ingest_job_id: jobId, job_status: jobStatus, ...(asset as unknown as IDataObject) }, pairedItem });
+			}
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(node, error, first);
+			for (const itemIndex of itemIndexes) output.push(errorItem(error, itemIndex));
+		}
+	}
+	return output;
 }

@@ -1,0 +1,16 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
+import { assetTypeField } from '../../helpers/fields';
+
+export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['getStatus'] } }, [
+	assetTypeField,
+	assetLocator('asset'),
+]);
+
+/** One image's or video's ingestion status: status, error code and reason, latest event. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const kind = this.getNodeParameter('assetType', itemIndex, 'image') as 'image' | 'video';
+	return await getAssetStatus.call(this, kind, itemIndex, 'asset');
+}

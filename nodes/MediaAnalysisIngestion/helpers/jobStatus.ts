@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { AssetIngestionStatus, IngestJobStatusPage } from '../../shared/api';
+import { offsetLimit, paginate, type PageLimit, type PageStyle } from '../../shared/transport';
+
+type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage['data'] | [] };
+
+/** A job's status and its assets' statuses, as the job status endpoint pages them. */
+export interface JobAssetStatuses {
+	jobStatus: string | null;
+	total: number | null;
+	assets: AssetIngestionStatus[];
+}
+
+/**
+ * Reads the job status endpoint: the job's status and its assets' statuses, nested under `data.assets` with the
+ * datasets' meta (or `{"data": []}` when there is nothing yet), paged by offset and limit.
+ */
+export async function readJobAssetStatuses(
+	this: IExecuteFunctions,
+	jobId: string,
+	itemIndex: number,
+	limit: PageLimit,
+): Promise<JobAssetStatuses> {
+	const result: JobAssetStatuses = { jobStatus: null, total: null, assets: [] };
+	const pageOf = (response: IDataObject) => {
+		const data = (response as JobStatusPage).data;
+		return data && !Array.isArray(data) ? data : undefined;
+	};
+	const style: PageStyle = {
+		...offsetLimit,
+		items: (response) => {
+			const data = pageOf(response);
+			if (!data) return [];
+			result.jobStatus = data.status ?? result.jobStatus;
+			result.total = data.assets?.meta?.page?.total ?? result.total;
+			return (data.assets?.data ?? []) as IDataObject[];
+		},
+		next: (response, position, pageSize, received) =>
+			offsetLimit.next((pageOf(response)?.assets ?? {}) as IDataObject, position, pageSize, received),
+	};
+	result.assets = (await paginate.call(
+		this,
+		{ method: 'GET', path: `/api/v1/ingestion/jobs/${jobId}/status`, itemIndex, resourceLabel: 'Ingestion job' },
+		style,
+		limit,
+	)) as unknown as AssetIngestionStatus[];
+	return result;
+}
+
+/** One asset's outcome as an output item states it: the service's asset status, and its error code and reason. */
+export interface AssetOutcome {
+	asset_id: string | null;
+	source_path: string | null;
+	status: string;
+	error_code: string | null;
+	error_reason: string | null;
+}
+
+export function outcomeOf(status: AssetIngestionStatus): AssetOutcome {
+	return {
+		asset_id: status.asset_id ?? null,
+		source_path: status.source_path ?? null,
+		status: status.status,
+		error_code: status.error_code ?? null,
+		error_reason: status.error_reason ?? null,
+	};
+}
