@@ -17,6 +17,8 @@ import {
 	personsListQuery,
 	updateAliasesBody,
 } from '../celebrity/schemas';
+import type { AssetRecord } from '../assets/model';
+import { celebrityDetectionEnabled } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
 import { validate, validationError } from '../validation';
@@ -30,6 +32,23 @@ function findPerson(store: SandboxStore, id: string): PersonRecord {
 	const person = store.celebrity.persons.get(id);
 	if (!person) throw personNotFound();
 	return person;
+}
+
+/**
+ * Persons in an image ingested through the API: found once it is ready, in a dataset with celebrity detection on.
+ * The service reads the downloaded file; the sandbox reads its source path (percent-decoded) the way identify reads
+ * bytes, so `celebrity:<name>;` in a URL names who is in the picture.
+ */
+function personsInIngested(store: SandboxStore, image: AssetRecord) {
+	const dataset = store.datasets.get(image.datasetId);
+	if (image.status !== 'completed' || !dataset || !celebrityDetectionEnabled(dataset)) return [];
+	let path = image.path;
+	try {
+		path = decodeURIComponent(image.path);
+	} catch {
+		// A malformed escape leaves the path as it was.
+	}
+	return identify(store.celebrity, Buffer.from(path, 'latin1')).map(({ person, bbox }) => toDetectedPerson(person, bbox));
 }
 
 // A plain character class: a grouped pattern overflows the stack on a 20 MB string.
@@ -122,6 +141,7 @@ export const celebrityRoutes: RouteDefinition[] = [
 			const { store } = context;
 			const image = store.assets.get(path.image_id);
 			if (!image || image.kind !== 'image') throw new HttpError(404, 'Image not found');
+			if (image.ingestJobId !== null) return jsonReply(200, { persons: personsInIngested(store, image) });
 			const persons = store.celebrity.facesIn(image.id).flatMap((face) => {
 				const person = store.celebrity.persons.get(face.personId);
 				return person ? [toDetectedPerson(person, face.bbox)] : [];

@@ -21,7 +21,6 @@ const DATASET = SEED_DATASET_IDS.demoImages;
 const NOT_UUID = 'not-a-uuid';
 /** A valid UUID of version 1: right shape, wrong version for concept and concept-dataset IDs. */
 const UUID_V1 = '3f1c2a4e-9b7d-1c1e-8a2f-5d6e7f8a9b0c';
-const PNG = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(32, 1)]);
 const WAIT = { waitForCompletion: true, pollInterval: 1, waitTimeout: 60 };
 
 type NodeKey = keyof typeof TYPES;
@@ -164,15 +163,11 @@ const ROWS: Row[] = [
 	row('celebrity', 'face', 'getMany', { personId: rl('name', expr('  ')) }, 'Person', EMPTY),
 	...limitRows('celebrity', 'face', 'getMany', { personId: rl('id', DATASET) }),
 	row('celebrity', 'image', 'getPersons', { imageId: bad(NOT_UUID) }, 'Image', UUID_PROBLEM),
-	row('celebrity', 'image', 'identify', { imageSource: 'url', imageUrl: expr('file:///etc/passwd') }, 'Image URL', /"file:\/\/\/etc\/passwd" is not an http or https URL/),
-	row('celebrity', 'image', 'identify', { imageSource: 'url', imageUrl: expr('') }, 'Image URL', EMPTY),
-	row('celebrity', 'image', 'identify', { imageSource: 'binary', binaryPropertyName: 'data' }, 'Input Binary Field', /the item has no binary field "data"/),
-	row('celebrity', 'image', 'identify', { imageSource: 'binary', binaryPropertyName: 'data' }, 'Input Binary Field', /"face.png" is a PNG image; the service identifies persons in JPEG images only/, [
-		{ json: {}, binary: { data: { data: PNG, fileName: 'face.png', mimeType: 'image/png' } } },
-	]),
-	row('celebrity', 'image', 'identify', { imageSource: 'binary', binaryPropertyName: 'data' }, 'Input Binary Field', /"notes.txt" is not an image/, [
-		{ json: {}, binary: { data: { data: Buffer.from('just some text'), fileName: 'notes.txt', mimeType: 'text/plain' } } },
-	]),
+	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: expr('file:///etc/passwd') }, 'Image URL', /"file:\/\/\/etc\/passwd" is not an http or https URL/),
+	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: expr('') }, 'Image URL', EMPTY),
+	row('celebrity', 'image', 'identify', { datasetId: bad(NOT_UUID), imageUrl: 'https://example.com/a.jpg' }, 'Dataset', UUID_PROBLEM),
+	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: 'https://example.com/a.jpg', options: { pollInterval: expr('0') } }, 'Poll Interval', /"0" is out of range/),
+	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: 'https://example.com/a.jpg', options: { waitTimeout: expr('-1') } }, 'Timeout', /"-1" is out of range/),
 
 	// Conversational Search
 	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: expr(' '), historySource: 'none' }, 'Message', EMPTY),

@@ -1,12 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: the Celebrity Detection node through n8n's engine against the sandbox over real HTTP. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { jpegOfSize, jpegWithMarkers } from '../../sandbox/celebrity/fixtures';
 import { seedPersonId } from '../../sandbox/celebrity/model';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
 import type { HarnessInputItem } from '../harness/engine';
 import { SECRETS, TYPES, useTestBed, visibleText } from './setup';
 
@@ -19,7 +17,6 @@ const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const AVA = seedPersonId('Ava Marlowe');
 const DIMA = seedPersonId('Dmitri Volkanov');
 const BRUNO = seedPersonId('Bruno Castellane');
-const MAX = 15 * 1024 * 1024;
 
 const run = (
 	resource: string,
@@ -27,11 +24,6 @@ const run = (
 	inputItems?: Array<IDataObject | HarnessInputItem>,
 	options: { continueOnFail?: boolean; binaryDataMode?: 'default' | 'filesystem' } = {},
 ) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, ...options });
-
-const jpegItem = (bytes: Buffer, fileName = 'photo.jpg', mimeType = 'image/jpeg'): HarnessInputItem => ({
-	json: { fileName },
-	binary: { data: { data: bytes, fileName, mimeType } },
-});
 
 /** Adds persons so lists span several pages of 100; enrolled after the seed, in this order. */
 function enrollExtraPersons(count: number) {
@@ -300,177 +292,116 @@ describe('Image: Get Persons', () => {
 	});
 });
 
-describe('Image: Identify Persons (GET with a JSON body)', () => {
-	const identifyRequests = () => bed.apiRequests().filter((r) => r.path === '/api/v0/celebrity-detection/identify');
+describe('Image: Identify Persons (ingest the URL, read persons in image, delete it)', () => {
+	const { demoImages, demoVideos } = SEED_DATASET_IDS;
+	/** The sandbox reads `celebrity:<name>;` markers off the source path of an ingested image. */
+	const photoOf = (...names: string[]) => `https://photos.example.com/party/${names.map((n) => `celebrity:${encodeURIComponent(n)};`).join('')}.jpg`;
+	const identify = (parameters: Record<string, unknown> = {}) => ({
+		operation: 'identify',
+		datasetId: byId(demoImages),
+		imageUrl: '={{ $json.url }}',
+		options: { pollInterval: 0.1, waitTimeout: 20 },
+		...parameters,
+	});
+	const assetAt = (path: string) => [...bed.sandbox.store.assets.values()].find((asset) => asset.path === path);
 
-	test.each(['filesystem', 'default'] as const)(
-		'from an input binary in %s binary data mode: the sandbox receives the exact base64 on a GET',
-		async (binaryDataMode) => {
-			const image = jpegWithMarkers(['Ava Marlowe', 'Dima']);
-			const { items, error, run: result } = await run(
-				'image',
-				{ operation: 'identify', imageSource: 'binary', binaryPropertyName: 'data' },
-				[jpegItem(image)],
-				{ binaryDataMode },
-			);
-			expect(error).toBeUndefined();
-			expect(items.map((i) => i.json.persons)).toEqual([
-				[expect.objectContaining({ id: AVA, name: 'Ava Marlowe' }), expect.objectContaining({ id: DIMA })],
-			]);
-			// The input binary really was stored the way the mode says.
-			const stored = result.outputOf('Harness Input')[0].binary!.data;
-			if (binaryDataMode === 'filesystem') expect(stored.id).toMatch(/^filesystem(-v2)?:/);
-			else expect({ id: stored.id, data: stored.data }).toEqual({ id: undefined, data: image.toString('base64') });
-
-			const [sent] = identifyRequests();
-			expect(sent.method).toBe('GET');
-			expect(sent.body).toEqual({ image: image.toString('base64') });
-			expect(sent.status).toBe(200);
-		},
-	);
-
-	test('a 15 MB image is sent whole; the same bytes give the same persons', async () => {
-		const image = jpegOfSize(MAX, ['Bruno C']);
-		const first = await run('image', { operation: 'identify' }, [jpegItem(image)]);
-		const second = await run('image', { operation: 'identify' }, [jpegItem(image)]);
-		expect(first.items[0].json.persons).toEqual([expect.objectContaining({ id: BRUNO })]);
-		expect(second.items[0].json).toEqual(first.items[0].json);
-		expect((identifyRequests()[0].body as { image: string }).image).toBe(image.toString('base64'));
+	beforeEach(() => {
+		bed.sandbox.store.datasets.get(demoImages)!.config.celebrity_detection_enabled = true;
+		bed.sandbox.store.ingestion.setStepMs(20);
 	});
 
-	test.each([
-		['more than 15 MB', () => jpegItem(jpegOfSize(MAX + 1)), /^Invalid Input Binary Field in item 0: "photo.jpg" is 15,728,641 bytes, more than the 15 MB/],
-		['a PNG', () => jpegItem(Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1'), 'a.png', 'image/png'), /"a\.png" is a PNG image; the service identifies persons in JPEG images only$/],
-		['not an image', () => jpegItem(Buffer.from('%PDF-1.7 ...'), 'cv.jpg', 'application/pdf'), /"cv\.jpg" is not an image \(its MIME type is application\/pdf\)$/],
-		['an empty file', () => jpegItem(Buffer.alloc(0), 'empty.jpg'), /"empty\.jpg" is empty$/],
-	])('%s is refused before any request', async (_label, item, message) => {
-		const { error } = await run('image', { operation: 'identify' }, [item()]);
-		expect(error?.message).toMatch(message);
-		expect(error?.context?.itemIndex).toBe(0);
+	test('ingests the image, waits, reads the persons in it and deletes it; no GET carries a body', async () => {
+		const url = photoOf('Ava Marlowe', 'Dima');
+		const { items, error } = await run('image', identify(), [{ url }]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.persons).toEqual([
+			expect.objectContaining({ id: AVA, name: 'Ava Marlowe' }),
+			expect.objectContaining({ id: DIMA }),
+		]);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		const requests = bed.apiRequests();
+		const steps = requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{24,36}/g, ':id')}`);
+		expect(steps[0]).toBe('GET /api/v1/datasets/:id');
+		expect(steps.slice(1, 3)).toEqual(['POST /api/v1/ingestion/datasets/:id/assets/status', 'POST /api/v1/ingestion/images']);
+		expect(steps.slice(-2)).toEqual(['GET /api/v0/celebrity-detection/persons-in-image/:id', 'POST /api/v0/delete/assets']);
+		expect(requests[2].body).toEqual({ dataset_id: demoImages, images: [{ source_path: url }] });
+		const imageId = requests.at(-2)!.path.split('/').pop();
+		expect(requests.at(-1)!.body).toEqual({ dataset_id: demoImages, assets: [{ asset_type: 'image', identifier: imageId }] });
+		expect(requests.filter((r) => r.method === 'GET').every((r) => r.body === null)).toBe(true);
+		expect(assetAt(url)).toBeUndefined();
+	});
+
+	test('an image the dataset already holds is read as it is and left in place', async () => {
+		const url = photoOf('Bruno Castellane');
+		const ingested = await bed.harness.runNode({
+			type: TYPES.ingestion,
+			parameters: { resource: 'job', operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: url }] }, waitForCompletion: true, pollInterval: 0.1 },
+		});
+		expect(ingested.error).toBeUndefined();
+		expect(assetAt(url)?.status).toBe('completed');
+		bed.sandbox.clearRequestLog();
+		const { items, error } = await run('image', identify(), [{ url }]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.persons).toEqual([expect.objectContaining({ id: BRUNO })]);
+		expect(bed.apiRequests().map((r) => r.path)).not.toContain('/api/v1/ingestion/images');
+		expect(bed.apiRequests().map((r) => r.path)).not.toContain('/api/v0/delete/assets');
+		expect(assetAt(url)).toBeDefined();
+	});
+
+	test('a dataset without celebrity detection is refused before anything is ingested', async () => {
+		const { error } = await run('image', identify({ datasetId: byId(SEED_DATASET_IDS.demoMixed) }), [{ url: photoOf('Ava Marlowe') }]);
+		expect(error?.message).toMatch(/^Dataset ".+" cannot identify persons: it does not have celebrity detection on$/);
+		expect(error?.description).toMatch(/celebrity detection enabled/);
+		expect(bed.apiRequests().map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('an image the service cannot ingest is explained by its error code, and deleted all the same', async () => {
+		const url = 'https://photos.example.com/broken/party.jpg?X-Amz-Signature=very-secret-signature';
+		const { error } = await run('image', identify(), [{ url }]);
+		expect(error?.message).toMatch(/^The service could not ingest the image at https:\/\/photos\.example\.com\/broken\/party\.jpg: broken_url/);
+		expect(error?.description).toMatch(/public/);
+		expect(`${error?.message} ${error?.description}`).not.toContain('very-secret-signature');
+		expect(bed.apiRequests().at(-1)?.path).toBe('/api/v0/delete/assets');
+		expect(assetAt(url)).toBeUndefined();
+
+		const video = await run('image', identify({ datasetId: byId(demoVideos) }), [{ url: photoOf('Ava Marlowe') }]);
+		expect(video.error?.message).toMatch(/: unsupported_source_type/);
+	});
+
+	test('a job that does not settle in time fails with its status, and the image is deleted', async () => {
+		bed.sandbox.clock.freeze();
+		const url = photoOf('Ava Marlowe');
+		const started = Date.now();
+		const { error } = await run('image', identify({ options: { pollInterval: 0.2, waitTimeout: 1 } }), [{ url }]);
+		expect(error?.message).toMatch(/^Ingesting the image at https:\/\/photos\.example\.com\/.+ did not finish within 1 seconds \(last status: pending, image pending\)$/);
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(bed.apiRequests().at(-1)?.path).toBe('/api/v0/delete/assets');
+		expect(assetAt(url)).toBeUndefined();
+	});
+
+	test('a URL that is not http(s), or a bad poll interval, is refused before any request', async () => {
+		for (const url of ['', 'photo.jpg', 'file:///etc/passwd']) {
+			const { error } = await run('image', identify(), [{ url }]);
+			expect(error?.message).toMatch(/^Invalid Image URL in item 0: /);
+		}
+		expect(bed.sandbox.requests).toHaveLength(0);
+		const { error } = await run('image', identify({ datasetId: byId('={{ $json.id }}') }), [{ url: photoOf('Ava Marlowe'), id: 'nope' }]);
+		expect(error?.message).toBe('Invalid Dataset in item 0: "nope" is not a UUID');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
-	test('a missing binary field names the fields the item has', async () => {
-		const { error } = await run('image', { operation: 'identify', binaryPropertyName: 'photo' }, [jpegItem(jpegWithMarkers([]))]);
-		expect(error?.message).toBe('Invalid Input Binary Field in item 0: the item has no binary field "photo"');
-		expect(error?.description).toBe("Set Input Binary Field to one of the item's binary fields: data.");
-		const none = await run('image', { operation: 'identify' }, [{ json: {} }]);
-		expect(none.error?.description).toMatch(/carries no file/);
-		expect(bed.sandbox.requests).toHaveLength(0);
-	});
-
-	describe('from a URL (downloaded by n8n from a loopback server, then sent as base64)', () => {
-		let server: Server;
-		let base: string;
-		const served: string[] = [];
-		const photo = jpegWithMarkers(['Rosa Valverde']);
-		/** Settles when the endless download's connection closes: true if it closed before the end. */
-		let endlessClosed: Promise<boolean> = Promise.resolve(false);
-
-		beforeAll(async () => {
-			server = createServer((req, res) => {
-				served.push(req.url ?? '');
-				const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-				if (path === '/photo.jpg') {
-					res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': photo.length });
-					res.end(photo);
-				} else if (path === '/page.html') {
-					res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-					res.end('<html>not a photo</html>');
-				} else if (path === '/declared-huge.jpg') {
-					res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(MAX + 1) });
-					res.write(photo);
-					res.on('close', () => undefined);
-				} else if (path === '/endless.jpg') {
-					// No Content-Length: the node must stop reading once it passes 15 MB.
-					res.writeHead(200, { 'Content-Type': 'image/jpeg' });
-					const chunk = Buffer.alloc(1024 * 1024, 0x20);
-					res.write(photo.subarray(0, 4));
-					const pump = () => {
-						if (res.destroyed) return;
-						if (res.write(chunk)) setImmediate(pump);
-						else res.once('drain', pump);
-					};
-					endlessClosed = new Promise((resolve) => res.on('close', () => resolve(!res.writableFinished)));
-					pump();
-				} else {
-					res.writeHead(404, { 'Content-Type': 'text/plain' });
-					res.end('missing');
-				}
-			});
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-			base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-		});
-		afterAll(async () => {
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
-		});
-		beforeEach(() => {
-			served.length = 0;
-		});
-
-		test('downloads the image per item and sends its exact base64', async () => {
-			const { items, error } = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: '={{ $json.url }}' }, [
-				{ url: `${base}/photo.jpg` },
-			]);
-			expect(error).toBeUndefined();
-			expect(served).toEqual(['/photo.jpg']);
-			expect(items[0].json.persons).toEqual([expect.objectContaining({ id: seedPersonId('Rosa Valverde'), name: 'Rosa Valverde' })]);
-			const [sent] = identifyRequests();
-			expect(sent).toMatchObject({ method: 'GET', body: { image: photo.toString('base64') } });
-		});
-
-		test('a failed download names the URL without its query, and nothing reaches the service', async () => {
-			const { error } = await run('image', {
-				operation: 'identify',
-				imageSource: 'url',
-				imageUrl: `${base}/missing.jpg?X-Amz-Signature=very-secret-signature`,
-			});
-			expect(error?.message).toBe(`Could not download the image from ${base}/missing.jpg: the server answered with status 404`);
-			// What this node writes; n8n itself shows the node's parameters (where the user typed the URL) as they are.
-			expect(`${error?.message} ${error?.description}`).not.toContain('very-secret-signature');
-			expect(bed.sandbox.requests).toHaveLength(0);
-		});
-
-		test('a page that is not an image, or an image over 15 MB (declared or streamed), is refused before the service', async () => {
-			const html = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/page.html` });
-			expect(html.error?.message).toBe(`Invalid Image URL in item 0: the file at ${base}/page.html is not an image (its MIME type is text/html)`);
-
-			const declared = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/declared-huge.jpg` });
-			expect(declared.error?.message).toBe(
-				`Invalid Image URL in item 0: the image at ${base}/declared-huge.jpg is 15,728,641 bytes, more than the 15 MB the service accepts`,
-			);
-
-			const endless = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: `${base}/endless.jpg` });
-			expect(endless.error?.message).toBe(
-				`Invalid Image URL in item 0: the image at ${base}/endless.jpg is more than 15 MB, more than the 15 MB the service accepts`,
-			);
-			expect(await endlessClosed).toBe(true);
-			expect(bed.sandbox.requests).toHaveLength(0);
-		});
-
-		test('a URL that is not http(s) is refused before any request', async () => {
-			for (const url of ['', 'photo.jpg', 'file:///etc/passwd']) {
-				const { error } = await run('image', { operation: 'identify', imageSource: 'url', imageUrl: '={{ $json.url }}' }, [{ url }]);
-				expect(error?.message).toMatch(/^Invalid Image URL in item 0: /);
-			}
-			expect(served).toEqual([]);
-			expect(bed.sandbox.requests).toHaveLength(0);
-		});
-
-		test('Continue On Fail: a bad item does not stop the others', async () => {
-			const { items, error } = await run(
-				'image',
-				{ operation: 'identify', imageSource: 'url', imageUrl: '={{ $json.url }}' },
-				[{ url: `${base}/photo.jpg` }, { url: `${base}/gone.jpg` }, { url: `${base}/photo.jpg` }],
-				{ continueOnFail: true },
-			);
-			expect(error).toBeUndefined();
-			expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-			expect(items[1].json.error).toBe(`Could not download the image from ${base}/gone.jpg: the server answered with status 404`);
-			expect(items[0].json).toEqual(items[2].json);
-			expect(identifyRequests()).toHaveLength(2);
-		});
+	test('Continue On Fail: a bad item does not stop the others, pairing kept', async () => {
+		const { items, error } = await run(
+			'image',
+			identify(),
+			[{ url: photoOf('Rosa Valverde') }, { url: 'ftp://example.com/a.jpg' }, { url: photoOf('Rosa Valverde') }],
+			{ continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[1].json.error).toMatch(/^Invalid Image URL in item 1/);
+		expect(items[0].json.persons).toEqual([expect.objectContaining({ id: seedPersonId('Rosa Valverde') })]);
+		expect(items[2].json).toEqual(items[0].json);
 	});
 });
 
@@ -512,7 +443,9 @@ describe('lists for the locators', () => {
 test('no secret reaches an output item, an error or a log line', async () => {
 	await run('person', { operation: 'getMany', returnAll: true });
 	await run('person', { operation: 'get', personId: byId(UNKNOWN) });
-	await run('image', { operation: 'identify' }, [jpegItem(jpegWithMarkers(['Ava Marlowe']))]);
+	bed.sandbox.store.datasets.get(SEED_DATASET_IDS.demoImages)!.config.celebrity_detection_enabled = true;
+	bed.sandbox.store.ingestion.setStepMs(0);
+	await run('image', { operation: 'identify', datasetId: byId(SEED_DATASET_IDS.demoImages), imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg' });
 	const text = visibleText(bed.harness.logs, bed.sandbox.requests);
 	for (const secret of SECRETS) expect(text).not.toContain(secret);
 });

@@ -235,7 +235,7 @@ describe('Connection: Get Many', () => {
 		]);
 	});
 
-	test('status and type go in the query; the ID list arrives as the JSON body of the GET', async () => {
+	test('status and type go in the query; the IDs are matched by the node, since n8n sends no GET body', async () => {
 		addConnections(4);
 		const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000003', SEED_CONNECTION_IDS.s3];
 		const { items, error } = await run({
@@ -246,8 +246,8 @@ describe('Connection: Get Many', () => {
 		expect(error).toBeUndefined();
 		const [request] = bed.apiRequests();
 		expect(request).toMatchObject({ method: 'GET', path: '/api/v0/connections', status: 200 });
-		expect(request.query).toMatchObject({ status: 'ready', connection_type: 'aws_iam_role' });
-		expect(request.body).toEqual(ids);
+		expect(request.query).toEqual({ status: 'ready', connection_type: 'aws_iam_role', offset: '0', limit: '100' });
+		expect(request.body).toBeNull();
 		expect(items.map((i) => i.json.name).sort()).toEqual(['bulk_001', 'bulk_003', SEED_CONNECTION_NAMES.s3]);
 	});
 

@@ -13,7 +13,6 @@ import { createServer } from 'node:net';
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { RETRY } from '../../nodes/shared/transport';
 import { assetsOf } from '../../sandbox/assets/model';
-import { jpegWithMarkers } from '../../sandbox/celebrity/fixtures';
 import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { SEED_BUCKET, SEED_CONNECTION_NAMES, SEED_HTTPS_PASSWORD } from '../../sandbox/connections/model';
@@ -162,6 +161,9 @@ function conceptRuns(): Run[] {
 
 function celebrityRuns(): Run[] {
 	const image = bed.sandbox.store.celebrity.faces[0]?.imageId ?? UNKNOWN;
+	// Identify ingests its URL into a dataset with celebrity detection on.
+	bed.sandbox.store.datasets.get(IMAGES)!.config.celebrity_detection_enabled = true;
+	bed.sandbox.store.ingestion.setStepMs(20);
 	return [
 		ok('celebrity', { resource: 'person', operation: 'getMany', returnAll: true }),
 		ok('celebrity', { resource: 'person', operation: 'get', personId: rl('id', AVA) }),
@@ -169,11 +171,9 @@ function celebrityRuns(): Run[] {
 		ok('celebrity', { resource: 'person', operation: 'updateAliases', personId: rl('id', AVA), aliasesMode: 'add', aliases: 'Scan Alias' }),
 		ok('celebrity', { resource: 'face', operation: 'getMany', personId: rl('name', 'Ava Marlowe'), returnAll: true }),
 		ok('celebrity', { resource: 'image', operation: 'getPersons', imageId: rl('id', image) }),
-		ok('celebrity', { resource: 'image', operation: 'identify', imageSource: 'binary', binaryPropertyName: 'data' }, [
-			{ json: {}, binary: { data: { data: jpegWithMarkers(['Ava Marlowe']), fileName: 'ava.jpg', mimeType: 'image/jpeg' } } },
-		]),
+		ok('celebrity', { resource: 'image', operation: 'identify', datasetId: rl('id', IMAGES), imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg', options: { pollInterval: 0.1 } }),
 		failing('celebrity', { resource: 'person', operation: 'get', personId: rl('id', UNKNOWN) }),
-		failing('celebrity', { resource: 'image', operation: 'identify', imageSource: 'url', imageUrl: `http://127.0.0.1:${closedPort}/photos/ava.jpg` }),
+		failing('celebrity', { resource: 'image', operation: 'identify', datasetId: rl('id', IMAGES), imageUrl: `http://127.0.0.1:${closedPort}/broken/ava.jpg?X-Amz-Signature=signed-url-part`, options: { pollInterval: 0.1 } }),
 	];
 }
 

@@ -99,23 +99,8 @@ function hostOf(baseUrl: string): string {
 	}
 }
 
-/**
- * Sends one attempt. A GET that carries a JSON body (celebrity identify, the connections and queries lists) goes
- * through n8n's legacy request helper: `httpRequestWithAuthentication` deletes the body of every GET before sending
- * (see docs/architecture.md, "GET with a body"), and identify cannot work without it.
- */
+/** Sends one attempt. n8n drops the body of any GET, so no request here has one (see docs/architecture.md). */
 async function send(this: ApiContext, baseUrl: string, request: ApiRequest): Promise<IDataObject> {
-	if (request.method === 'GET' && request.body !== undefined) {
-		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions -- the only n8n helper that keeps a GET body
-		return (await this.helpers.requestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-			method: 'GET',
-			uri: `${baseUrl}${request.path}`,
-			qs: request.qs,
-			qsStringifyOptions: { arrayFormat: 'repeat' },
-			body: request.body,
-			json: true,
-		})) as IDataObject;
-	}
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,

@@ -22,7 +22,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Identify Persons',
 				value: 'identify',
-				description: 'Identify enrolled persons in an image that is not in a dataset (a file or a URL)',
+				description: 'Identify enrolled persons in an image at a URL: ingested into a dataset you choose, read, then deleted',
 				action: 'Identify persons in an image',
 			},
 		],

@@ -1,60 +1,241 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { IdentifyCelebritiesRequest } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
-import { assertImageUrl, downloadImage, readBinaryImage } from './imageInput';
+import type {
+	AssetIngestionStatus,
+	Dataset,
+	DeleteAssetsRequest,
+	IngestImagesRequest,
+	IngestJobCreated,
+	IngestJobStatusPage,
+	PersonsInImageResponse,
+} from '../../../shared/api';
+import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { apiRequest, waitUntilSettled, type WaitOptions } from '../../../shared/transport';
+import { assertRange } from '../../../shared/validation';
+import { explainCreateFailure } from '../../../MediaAnalysisIngestion/helpers/errors';
+import { recoverCreatedJob, sameSourcePaths } from '../../../MediaAnalysisIngestion/helpers/jobs';
+import { assertImageUrl, shownUrl } from './imageInput';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Image Source',
-		name: 'imageSource',
-		type: 'options',
-		options: [
-			{ name: 'Binary File', value: 'binary', description: 'A file from a previous node, such as Read/Write Files or HTTP Request' },
-			{ name: 'URL', value: 'url', description: 'Download the image from an address, then send its content' },
-		],
-		default: 'binary',
-	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		displayOptions: { show: { imageSource: ['binary'] } },
-		placeholder: 'e.g. data',
-		hint: 'The name of the input binary field holding the JPEG image (at most 15 MB)',
-	},
+	datasetLocator({
+		description:
+			'A dataset with celebrity detection on. The image is ingested into it, read, and deleted again; a dataset kept for this keeps your own assets out of the way.',
+	}),
 	{
 		displayName: 'Image URL',
 		name: 'imageUrl',
 		type: 'string',
 		default: '',
 		required: true,
-		displayOptions: { show: { imageSource: ['url'] } },
 		placeholder: 'e.g. https://example.com/photo.jpg',
-		description: 'Address of a JPEG image (at most 15 MB) that n8n can download',
+		description: 'Address of the image (http or https) that the Media Analysis Service can download without signing in',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Poll Interval (Seconds)',
+				name: 'pollInterval',
+				type: 'number',
+				default: 2,
+				typeOptions: { minValue: 0.1, numberPrecision: 1 },
+				description: 'How often to ask the service whether the image has been ingested',
+			},
+			{
+				displayName: 'Timeout (Seconds)',
+				name: 'waitTimeout',
+				type: 'number',
+				default: 300,
+				typeOptions: { minValue: 1 },
+				description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
+			},
+		],
 	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['identify'] } }, properties);
 
-/**
- * The service takes the image itself, base64 in a JSON body on a GET (it has no URL field), so a URL is
- * downloaded here first. The transport keeps the GET body (see docs/architecture.md, "GET with a body").
- */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const source = this.getNodeParameter('imageSource', itemIndex, 'binary') as 'binary' | 'url';
-	const image =
-		source === 'url'
-			? await downloadImage.call(this, assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex), itemIndex)
-			: await readBinaryImage.call(this, itemIndex, (this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string).trim());
-	const body: IdentifyCelebritiesRequest = { image: image.toString('base64') };
-	return await apiRequest.call(this, {
+/** What ingestion error codes mean for someone who gave an image URL. */
+const FIXES: Record<string, string> = {
+	broken_url: 'The service could not download the URL. Check that it is public (no sign-in, no private network) and still valid.',
+	permission_denied: 'The server refused the service access. Give a URL that anyone can open.',
+	unsupported_format: 'The file is not an image the service reads. Give a JPEG or PNG image.',
+	unknown_content_type: 'The service could not tell what the file is. Give a URL ending in the image type, e.g. .jpg.',
+	file_too_large: 'The image is too large for the service. Make it smaller, e.g. with the Edit Image node, and publish it again.',
+};
+
+type JobStatusData = IngestJobStatusPage['data'];
+
+function assetOf(status: JobStatusData, sourcePath: string): AssetIngestionStatus | undefined {
+	const assets = (status.assets as { data?: AssetIngestionStatus[] } | undefined)?.data ?? [];
+	return assets.find((asset) => asset.source_path === sourcePath) ?? assets[0];
+}
+
+/** The dataset must exist, be active and detect celebrities, else ingesting would cost and find nobody. */
+async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<void> {
+	const dataset = (await apiRequest.call(this, {
 		method: 'GET',
-		path: '/api/v0/celebrity-detection/identify',
-		body,
+		path: `/api/v1/datasets/${datasetId}`,
+		itemIndex,
+		resourceLabel: 'Dataset',
+	})) as Dataset;
+	const problem =
+		dataset.dataset_config?.celebrity_detection_enabled !== true
+			? 'it does not have celebrity detection on'
+			: dataset.status !== 'active'
+				? `its status is ${dataset.status}`
+				: undefined;
+	if (!problem) return;
+	throw new NodeOperationError(this.getNode(), `Dataset "${dataset.name}" cannot identify persons: ${problem}`, {
+		description: 'Choose an active dataset created with celebrity detection enabled (Datasets → Create, Dataset Config).',
 		itemIndex,
 	});
+}
+
+/** The dataset's asset ingested from exactly this path, if any (the status filter matches path prefixes). */
+async function existingAsset(this: IExecuteFunctions, datasetId: string, sourcePath: string, itemIndex: number) {
+	const page = await apiRequest.call(this, {
+		method: 'POST',
+		path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`,
+		qs: { offset: 0, limit: 100 },
+		body: { source_path: sourcePath },
+		idempotent: true,
+		itemIndex,
+	});
+	const assets = (Array.isArray(page.data) ? page.data : []) as AssetIngestionStatus[];
+	return assets.find((asset) => asset.source_path === sourcePath);
+}
+
+async function personsIn(this: IExecuteFunctions, imageId: string, itemIndex: number): Promise<IDataObject> {
+	const found = (await apiRequest.call(this, {
+		method: 'GET',
+		path: `/api/v0/celebrity-detection/persons-in-image/${imageId}`,
+		itemIndex,
+		resourceLabel: 'Image',
+	})) as PersonsInImageResponse;
+	return { persons: Array.isArray(found?.persons) ? found.persons : [] } as IDataObject;
+}
+
+async function ingestAndRead(
+	this: IExecuteFunctions,
+	datasetId: string,
+	url: string,
+	itemIndex: number,
+	wait: WaitOptions,
+	seen: { assetId?: string },
+): Promise<IDataObject> {
+	const body: IngestImagesRequest = { dataset_id: datasetId, images: [{ source_path: url }] };
+	const job = (await apiRequest.call(this, {
+		method: 'POST',
+		path: '/api/v1/ingestion/images',
+		body: body as unknown as IDataObject,
+		itemIndex,
+		explain: explainCreateFailure,
+		recover: recoverCreatedJob.call(this, datasetId, sameSourcePaths([url]), itemIndex),
+	})) as IngestJobCreated;
+	const waitForJobStatus = waitUntilSettled<JobStatusData>;
+	const settled = await waitForJobStatus.call(
+		this,
+		{
+			read: async () => {
+				const answer = (await apiRequest.call(this, {
+					method: 'GET',
+					path: `/api/v1/ingestion/jobs/${job.id}/status`,
+					qs: { offset: 0, limit: 100 },
+					itemIndex,
+					resourceLabel: 'Ingestion job',
+				})) as IngestJobStatusPage;
+				const data = answer?.data ?? ({ status: 'pending' } as JobStatusData);
+				seen.assetId = assetOf(data, url)?.asset_id ?? seen.assetId;
+				return data;
+			},
+			stateOf: (data) => (data.status === 'completed' || data.status === 'failed' ? 'done' : data.status === 'stopped' ? 'failed' : 'pending'),
+			subject: `Ingesting the image at ${shownUrl(url)}`,
+			statusOf: (data) => `${data.status}, image ${assetOf(data, url)?.status ?? 'not listed yet'}`,
+			failureOf: () => ({
+				reason: 'the ingestion job was stopped on the service',
+				description: 'Someone stopped the job before it finished. Run the node again.',
+			}),
+			itemIndex,
+		},
+		wait,
+	);
+	const asset = assetOf(settled, url);
+	if (!asset || asset.status !== 'completed') {
+		const code = asset?.error_code ?? 'unknown';
+		// The service quotes the URL in its reason; a signed URL's query must not reach the error.
+		const reason = asset?.error_reason ? ` (${asset.error_reason.split(url).join(shownUrl(url))})` : '';
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service could not ingest the image at ${shownUrl(url)}: ${code}${reason}`,
+			{ description: FIXES[code] ?? 'Check that the URL points to an image that anyone can download, then run again.', itemIndex },
+		);
+	}
+	return await personsIn.call(this, asset.asset_id, itemIndex);
+}
+
+const leftBehind = (identifier: string) =>
+	`The image stayed in the dataset: delete ${identifier} with Ingestion → Asset → Delete.`;
+
+/** Deletes the image this run ingested: by its id when known, else by the source path (new to the dataset). */
+async function removeIngested(this: IExecuteFunctions, datasetId: string, identifier: string, itemIndex: number): Promise<void> {
+	const body: DeleteAssetsRequest = { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier }] };
+	await apiRequest.call(this, { method: 'POST', path: '/api/v0/delete/assets', body: body as unknown as IDataObject, idempotent: true, itemIndex });
+}
+
+/**
+ * n8n sends no body on a GET, and the service's identify endpoint takes the image only as a GET body, so identify
+ * goes through the service's own steps instead (see docs/architecture.md, "Celebrity Identify without a GET body"):
+ * ingest the URL into the chosen dataset, wait, read the persons in the image, delete it again. An image the dataset
+ * already holds is read as it is and left in place.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const datasetId = getDatasetId.call(this, itemIndex);
+	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const wait: WaitOptions = {
+		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? 2, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
+		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? 300, 'Timeout', itemIndex, { min: 1, integer: false }),
+	};
+	await assertCelebrityDataset.call(this, datasetId, itemIndex);
+	const existing = await existingAsset.call(this, datasetId, url, itemIndex);
+	if (existing) {
+		if (existing.status === 'completed') return await personsIn.call(this, existing.asset_id, itemIndex);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The dataset already holds the image at ${shownUrl(url)}, with status ${existing.status}; it was left as it is`,
+			{
+				description: 'Wait until it is ready and run again, or choose a dataset kept for identification.',
+				itemIndex,
+			},
+		);
+	}
+	const seen: { assetId?: string } = {};
+	let result: IDataObject;
+	try {
+		result = await ingestAndRead.call(this, datasetId, url, itemIndex, wait, seen);
+	} catch (error) {
+		try {
+			await removeIngested.call(this, datasetId, seen.assetId ?? url, itemIndex);
+		} catch {
+			if (error instanceof NodeOperationError || error instanceof NodeApiError) {
+				error.description = `${error.description ?? ''} ${leftBehind(seen.assetId ?? url)}`.trim();
+			}
+		}
+		throw error;
+	}
+	try {
+		await removeIngested.call(this, datasetId, seen.assetId ?? url, itemIndex);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), `The persons were identified, but the image could not be deleted from the dataset: ${(error as Error).message}`, {
+			description: `${leftBehind(seen.assetId ?? url)} Then run again: the image is read without ingesting it again.`,
+			itemIndex,
+		});
+	}
+	return result;
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { paginateFiltered } from '../../../shared/filteredList';
 import { offsetLimitLinks } from '../../../shared/transport';
 import { assertUuidList } from '../../../shared/validation';
 import { redactConnection } from './fields';
@@ -56,13 +57,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
 	if (filters.connectionType) qs.connection_type = filters.connectionType;
-	// The ID filter is the optional JSON body of this GET (an array of UUIDs); the transport keeps GET bodies.
-	const ids = filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : [];
-	const connections = await paginateForItem.call(
-		this,
-		itemIndex,
-		{ method: 'GET', path: '/api/v0/connections', qs, body: ids.length > 0 ? ids : undefined },
-		offsetLimitLinks,
-	);
+	// The service takes the ID filter only as a GET body, which n8n never sends: the IDs are matched here instead.
+	const ids = new Set(filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : []);
+	const request = { method: 'GET' as const, path: '/api/v0/connections', qs };
+	const connections =
+		ids.size > 0
+			? await paginateFiltered.call(this, itemIndex, request, offsetLimitLinks, {
+					keep: (connection) => ids.has(String(connection.connection_id).toLowerCase()),
+					most: ids.size,
+				})
+			: await paginateForItem.call(this, itemIndex, request, offsetLimitLinks);
 	return connections.map(redactConnection);
 }

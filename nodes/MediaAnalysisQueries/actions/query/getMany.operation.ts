@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { QueryListBody } from '../../../shared/api';
+import type { Query } from '../../../shared/api';
 import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { paginateFiltered } from '../../../shared/filteredList';
 import { offsetLimitLinks } from '../../../shared/transport';
 import { assertUuidList, splitList } from '../../../shared/validation';
 import { QUERY_STATUSES, queryTypeOptions } from './fields';
@@ -86,23 +87,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof dataset === 'string' && dataset.trim()) {
 		qs.dataset_id = getDatasetId.call(this, itemIndex, 'filters.datasetId');
 	}
-	// ID and user filters are the optional JSON body of this GET; the transport keeps GET bodies.
-	const body: QueryListBody = {};
-	const queryIds = assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex);
-	if (queryIds.length > 0) body.query_ids = queryIds;
-	const userIds = splitList(filters.userIds ?? '');
-	if (userIds.length > 0) body.user_ids = userIds;
-	const excludeUserIds = splitList(filters.excludeUserIds ?? '');
-	if (excludeUserIds.length > 0) body.exclude_user_ids = excludeUserIds;
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{
-			method: 'GET',
-			path: '/api/v1/queries',
-			qs,
-			body: Object.keys(body).length > 0 ? (body as IDataObject) : undefined,
+	// The service takes the ID and user filters only as a GET body, which n8n never sends: they are applied here.
+	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));
+	const userIds = new Set(splitList(filters.userIds ?? ''));
+	const excludeUserIds = new Set(splitList(filters.excludeUserIds ?? ''));
+	const request = { method: 'GET' as const, path: '/api/v1/queries', qs };
+	if (queryIds.size === 0 && userIds.size === 0 && excludeUserIds.size === 0) {
+		return await paginateForItem.call(this, itemIndex, request, offsetLimitLinks);
+	}
+	return await paginateFiltered.call(this, itemIndex, request, offsetLimitLinks, {
+		keep: (record) => {
+			const query = record as Query;
+			if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
+			if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
+			return !excludeUserIds.has(String(query.created_user_id));
 		},
-		offsetLimitLinks,
-	);
+		most: queryIds.size > 0 ? queryIds.size : undefined,
+	});
 }

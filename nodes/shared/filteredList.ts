@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { getPageLimit } from './descriptions';
+import { fetchPage, type ApiRequest, type Page, type PageStyle } from './transport';
+
+/** A filter the service takes only as a GET body, applied here to the records it lists. */
+export interface LocalFilter {
+	keep: (record: IDataObject) => boolean;
+	/** How many records can match at most (the distinct IDs asked for): no page is read once that many are kept. */
+	most?: number;
+}
+
+/**
+ * Return All / Limit over a list whose filter the service reads from a GET body, which n8n never sends: the pages
+ * are read unfiltered, in the service's order, and each record is kept when the filter would have kept it. Pages
+ * are full-sized because the limit counts kept records, not received ones.
+ */
+export async function paginateFiltered(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: ApiRequest,
+	style: PageStyle,
+	filter: LocalFilter,
+): Promise<IDataObject[]> {
+	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const wanted = Math.min(returnAll ? Number.POSITIVE_INFINITY : limit, filter.most ?? Number.POSITIVE_INFINITY);
+	const kept: IDataObject[] = [];
+	let position: number | undefined = style.firstPosition;
+	while (position !== undefined && kept.length < wanted) {
+		const page: Page = await fetchPage.call(this, { ...request, itemIndex }, style, position, style.maxPageSize);
+		for (const record of page.items) {
+			if (kept.length >= wanted) break;
+			if (filter.keep(record)) kept.push(record);
+		}
+		position = page.next;
+	}
+	return kept;
+}
