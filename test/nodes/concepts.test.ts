@@ -401,21 +401,32 @@ describe('Classification: Classify Image', () => {
 		expect(scores.map((s) => s.conceptName)).toEqual(['beach', 'office_desk']);
 		expect(scores[0]).toMatchObject({ conceptId: SEED_CONCEPT_IDS.beach, positive: true, threshold: 0.5 });
 		expect(scores[1]).toMatchObject({ positive: false });
+		// The output names the image it scored and the dataset; no Threshold was added, so none is sent.
+		expect(items[0].json).toMatchObject({ imageUrl: BEACH_URL, datasetId: SEED_DATASET_IDS.demoImages });
+		expect(items[0].json.hint).toBeUndefined();
 		expect(bed.apiRequests()[0]).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/classify/image/url',
-			query: { threshold: '0.5' },
+			query: {},
 			body: { url: BEACH_URL, datasetId: SEED_DATASET_IDS.demoImages },
 		});
+	});
+
+	test('a dataset with no concepts gives a hint that says what to do, not a silent empty list', async () => {
+		const { items, error } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoMixed) });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ imageUrl: BEACH_URL, scores: [] });
+		expect(items[0].json.hint).toMatch(/has no concepts yet.*Concept → Create/);
 	});
 
 	test('threshold edge: a score equal to the threshold is not positive, just below it is', async () => {
 		const first = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] });
 		const score = (first.items[0].json.scores as IDataObject[])[0].score as number;
 		expect(score).toBeGreaterThan(0.5);
-		const atScore = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach], threshold: score });
+		const atScore = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach], options: { threshold: score } });
 		expect((atScore.items[0].json.scores as IDataObject[])[0]).toMatchObject({ score, threshold: score, positive: false });
-		const below = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach], threshold: score - 0.0001 });
+		expect(bed.apiRequests().at(-1)?.query).toEqual({ threshold: String(score) });
+		const below = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach], options: { threshold: score - 0.0001 } });
 		expect((below.items[0].json.scores as IDataObject[])[0]).toMatchObject({ score, positive: true });
 	});
 
@@ -453,7 +464,7 @@ describe('Classification: Classify Image', () => {
 		// An empty list from the editor is stopped by n8n itself (required); one from an expression reaches the node.
 		const none = await classify({ classifyAgainst: 'concepts', conceptIds: '={{ [] }}' });
 		expect(none.error?.message).toBe('Invalid Concepts in item 0: no concept was chosen');
-		const threshold = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoImages), threshold: 2 });
+		const threshold = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoImages), options: { threshold: 2 } });
 		expect(threshold.error?.message).toBe('Invalid Threshold in item 0: "2" is out of range');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});

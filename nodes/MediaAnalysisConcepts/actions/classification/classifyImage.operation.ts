@@ -43,7 +43,19 @@ const properties: INodeProperties[] = [
 		description:
 			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
-	thresholdField('Score above which the image counts as showing a concept (0 to 1); a score equal to it is not positive', 0.5),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			thresholdField(
+				'Score above which the image counts as showing a concept (0 to 1); a score equal to it is not positive. Sent only when added: without it the service applies its own default (0.5).',
+				0.5,
+			),
+		],
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -68,7 +80,11 @@ function explainNotFound(datasetId: string | undefined) {
 	};
 }
 
-/** Scores the image for each concept; `positive` is true when the score is above the threshold. */
+/**
+ * Scores the image for each concept; `positive` is true when the score is above the threshold. The output names
+ * the image (`imageUrl`) and, when classifying against a dataset, the dataset; a dataset with no concepts gives a
+ * `hint` (and an execution hint in the editor) instead of a silent empty list.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: ImageUrlClassificationRequest = {
 		url: assertHttpUrl.call(this, this.getNodeParameter('imageUrl', itemIndex), 'Image URL', itemIndex),
@@ -83,15 +99,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body.conceptIds = ids.map((id) => assertUuid4.call(this, id, 'Concepts', itemIndex));
 	}
-	const threshold = unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex);
-	return await apiRequest.call(this, {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (options.threshold !== undefined) qs.threshold = unitNumber.call(this, options.threshold, 'Threshold', itemIndex);
+	const response = await apiRequest.call(this, {
 		method: 'POST',
 		path: '/api/v1/classify/image/url',
-		qs: { threshold },
+		qs,
 		body: body as unknown as IDataObject,
 		// Classifying changes nothing on the service, so a lost answer may be asked for again.
 		idempotent: true,
 		itemIndex,
 		explain: explainNotFound(body.datasetId ?? undefined),
 	});
+	const result: IDataObject = { imageUrl: body.url, ...(body.datasetId ? { datasetId: body.datasetId } : {}), ...response };
+	if (Array.isArray(response.scores) && response.scores.length === 0 && body.datasetId) {
+		const hint = `Dataset ${body.datasetId} has no concepts yet, so nothing scored the image. Create one with Concept → Create (and label it), or choose Classify Against: Chosen Concepts.`;
+		result.hint = hint;
+		this.addExecutionHints({ message: hint, location: 'outputPane' });
+	}
+	return result;
 }
