@@ -1,16 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { paginate, type ApiRequest, type PageStyle } from './transport';
+import { paginate, skipLimit, type ApiRequest, type PageStyle } from './transport';
 import type { WaitOptions } from './transport/waiting';
 
-import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid } from './validation';
+import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid, invalidParameter } from './validation';
+
+const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
 
 /** The "By ID" mode of a locator whose IDs are UUIDs; spaces around the ID are allowed (the operation trims them). */
 export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = {}): INodePropertyMode {
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a locator mode, which has no default (the rule exempts modes written inline only)
 	return {
-		displayName: 'By ID',
-		name: 'id',
+		// Spread: a mode has no default, and n8n's lint takes a literal with displayName, name and type for a parameter.
+		...BY_ID_MODE,
 		type: 'string',
 		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
 		validation: [
@@ -23,10 +24,33 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 	};
 }
 
-/** A dataset picker: "From list" (searchable by name) or "By ID". Shared by every node that takes a dataset. */
+/**
+ * A dataset picker: "From list" (searchable by name) or "By ID", and "By Name" with `byName` (for operations that
+ * read it with `resolveDatasetId`, which looks the name up). Shared by every node that takes a dataset.
+ */
 export function datasetLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
+	{ byName = false }: { byName?: boolean } = {},
 ): INodeProperties {
+	const modes: INodePropertyMode[] = [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a dataset...',
+			typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
+		},
+		uuidMode('dataset'),
+	];
+	if (byName) {
+		modes.push({
+			displayName: 'By Name',
+			name: 'name',
+			type: 'string',
+			placeholder: 'e.g. demo_images',
+			hint: 'The exact name of the dataset; it is looked up before anything else is sent',
+		});
+	}
 	return {
 		displayName: 'Dataset',
 		name: 'datasetId',
@@ -34,16 +58,7 @@ export function datasetLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The dataset to work with',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a dataset...',
-				typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
-			},
-			uuidMode('dataset'),
-		],
+		modes,
 		...overrides,
 	};
 }
@@ -52,6 +67,50 @@ export function datasetLocator(
 export function getDatasetId(this: IExecuteFunctions, itemIndex: number, parameter = 'datasetId', label = 'Dataset'): string {
 	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	return assertUuid.call(this, value, label, itemIndex);
+}
+
+/** Names already looked up in one node run (a run of 10,000 items naming one dataset costs one look-up). */
+const resolvedNames = new WeakMap<object, Map<string, Promise<string>>>();
+
+/**
+ * Reads a dataset locator that may be "By Name": the name is looked up among the datasets (the service filters by
+ * a part of the name; the exact name must match one) and its ID returned. Other modes are read as `getDatasetId`.
+ */
+export async function resolveDatasetId(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameter = 'datasetId',
+	label = 'Dataset',
+): Promise<string> {
+	const locator = this.getNodeParameter(parameter, itemIndex, {}) as { mode?: string } | string;
+	if (typeof locator !== 'object' || locator.mode !== 'name') return getDatasetId.call(this, itemIndex, parameter, label);
+	const name = assertNotEmpty.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
+	let cache = resolvedNames.get(this);
+	if (!cache) resolvedNames.set(this, (cache = new Map()));
+	let lookup = cache.get(name);
+	if (!lookup) {
+		lookup = (async () => {
+			const found = await paginate.call(
+				this,
+				{ method: 'GET', path: '/api/v1/datasets', qs: { name_pattern: name }, itemIndex },
+				skipLimit,
+				{ returnAll: true },
+			);
+			const named = found.filter((dataset) => dataset.name === name);
+			if (named.length === 1 && typeof named[0].id === 'string') return named[0].id;
+			throw invalidParameter.call(
+				this,
+				label,
+				itemIndex,
+				named.length === 0 ? `no dataset is named "${name}"` : `${named.length} datasets are named "${name}"`,
+				named.length === 0
+					? 'Check the exact name (names are case-sensitive), or choose the dataset From List.'
+					: `Choose the dataset From List or By ID: ${named.map((dataset) => String(dataset.id)).join(', ')}.`,
+			);
+		})();
+		cache.set(name, lookup);
+	}
+	return await lookup;
 }
 
 /** Return All + Limit, as on every n8n list operation. */

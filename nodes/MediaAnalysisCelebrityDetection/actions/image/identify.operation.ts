@@ -220,14 +220,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		result = await ingestAndRead.call(this, datasetId, url, itemIndex, wait, seen);
 	} catch (error) {
-		try {
-			await removeIngested.call(this, datasetId, seen.assetId ?? url, itemIndex);
-		} catch {
-			if (error instanceof NodeOperationError || error instanceof NodeApiError) {
-				error.description = `${error.description ?? ''} ${leftBehind(seen.assetId ?? url)}`.trim();
-			}
-		}
-		throw error;
+		const failure =
+			error instanceof NodeOperationError || error instanceof NodeApiError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		const removed = await removeIngested.call(this, datasetId, seen.assetId ?? url, itemIndex).then(
+			() => true,
+			() => false,
+		);
+		if (!removed) failure.description = `${failure.description ?? ''} ${leftBehind(seen.assetId ?? url)}`.trim();
+		throw failure;
 	}
 	try {
 		await removeIngested.call(this, datasetId, seen.assetId ?? url, itemIndex);
