@@ -8,6 +8,7 @@ export type DatasetCreateRequest = Schemas['datasets:DatasetCreateRequest'];
 export type DatasetUpdateRequest = Schemas['datasets:DatasetUpdateRequest'];
 export type DatasetGetManyResponse = Schemas['datasets:DatasetGetManyResponse'];
 export type DatasetConfigResponse = Schemas['datasets:DatasetConfigResponse'];
+export type DatasetConfig = Schemas['datasets:DatasetConfig'];
 export type EncoderDescription = Schemas['datasets:EncoderDescription'];
 export type VisualEncoderName = Schemas['datasets:VisualEncoderNameEnum'];
 export type DatasetStatus = Schemas['datasets:DatasetStatusEnum'];

@@ -17,7 +17,7 @@ const segmentMetadata = z.object({
 
 /**
  * `context-studio:VideoAdSegmentCreateRequest`. Assumed, as the service does not publish its checks: times and frame
- * numbers are not negative, and a segment ends after it starts (in time and in frames).
+ * numbers are not negative, and a segment does not end before it starts (in time and in frames).
  */
 const segment = z
 	.object({
@@ -28,11 +28,11 @@ const segment = z
 		metadata: segmentMetadata.nullable().optional(),
 	})
 	.superRefine((value, ctx) => {
-		if (value.segment_end_time_ms <= value.segment_start_time_ms) {
-			valueError(ctx, 'segment_end_time_ms must be greater than segment_start_time_ms');
+		if (value.segment_end_time_ms < value.segment_start_time_ms) {
+			valueError(ctx, 'segment_end_time_ms must not be less than segment_start_time_ms');
 		}
-		if (value.segment_end_frame_number <= value.segment_start_frame_number) {
-			valueError(ctx, 'segment_end_frame_number must be greater than segment_start_frame_number');
+		if (value.segment_end_frame_number < value.segment_start_frame_number) {
+			valueError(ctx, 'segment_end_frame_number must not be less than segment_start_frame_number');
 		}
 	});
 

@@ -46,8 +46,9 @@ const nullableStrings = z.array(z.string()).nullable().optional();
 
 /** `datasets:DatasetConfig` */
 const datasetConfig = z.object({
-	embedding_id: z.record(z.string(), uuidString()),
-	encoder_name: z.record(z.string(), z.string()),
+	// Assumed: the required maps must name at least one embedding (the service's own check is not published).
+	embedding_id: z.record(z.string(), uuidString()).refine((map) => Object.keys(map).length > 0, 'must not be empty'),
+	encoder_name: z.record(z.string(), z.string()).refine((map) => Object.keys(map).length > 0, 'must not be empty'),
 	extra_config: z
 		.object({
 			composite_settings: z.record(

@@ -21,7 +21,7 @@ import {
 	MAX_PAGE_SIZE,
 	predictionQuery,
 } from '../concepts/schemas';
-import { isSoftDeleted } from '../datasets/model';
+import { type DatasetRecord, isSoftDeleted } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import { findVisualItem, visualItemId, visualItemsOf, type VisualItem } from '../search/media';
 import type { SandboxStore } from '../store';
@@ -38,7 +38,7 @@ export const conceptRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: conceptCreateBody });
-			requireDataset(context.store, body.datasetId);
+			assertConceptEncoder(requireDataset(context.store, body.datasetId));
 			assertConceptName(context.store, body.name, body.datasetId);
 			const now = context.clock.now();
 			const user = principalOf(context).userId;
@@ -241,9 +241,22 @@ export function findConcept(store: SandboxStore, id: string): ConceptRecord {
 	return concept;
 }
 
-export function requireDataset(store: SandboxStore, id: string): void {
+export function requireDataset(store: SandboxStore, id: string): DatasetRecord {
 	const dataset = store.datasets.get(id);
 	if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, `Dataset not found: ${id}`);
+	return dataset;
+}
+
+/** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders (the status code is assumed). */
+export const CONCEPT_ENCODERS: string[] = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];
+
+function assertConceptEncoder(dataset: DatasetRecord): void {
+	if (!CONCEPT_ENCODERS.includes(dataset.encoderName)) {
+		throw new HttpError(
+			400,
+			`Concepts are not supported for datasets with encoder '${dataset.encoderName}'; use a dataset with ${CONCEPT_ENCODERS.join(', ')} on the v1 pipeline`,
+		);
+	}
 }
 
 /** 400 "invalid concept name": not a valid SQL column name, or already used by a concept of the same dataset. */

@@ -19,7 +19,7 @@ import {
 } from '../datasets/schemas';
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
-import { validate } from '../validation';
+import { validate, validationError } from '../validation';
 import { principalOf, type RouteDefinition } from './route';
 
 const datasetNotFound = () => new HttpError(404, 'Dataset not found');
@@ -114,7 +114,10 @@ export const datasetRoutes: RouteDefinition[] = [
 			if (body.status !== undefined) dataset.status = body.status;
 			if (body.store_original != null) dataset.storeOriginal = body.store_original;
 			if (body.store_preview != null) dataset.storePreview = body.store_preview;
-			if (body.dataset_config != null) dataset.config = clientSettings(body.dataset_config);
+			if (body.dataset_config != null) {
+				assertOwnMaps(dataset, body.dataset_config);
+				dataset.config = clientSettings(body.dataset_config);
+			}
 			dataset.updatedAt = context.clock.now();
 			dataset.updatedBy = principalOf(context).userId;
 			return jsonReply(200, toDatasetResponse(dataset));
@@ -162,6 +165,26 @@ function assertNameAvailable(store: SandboxStore, name: string): void {
 	for (const dataset of store.datasets.values()) {
 		if (!isSoftDeleted(dataset) && dataset.name === name) {
 			throw new HttpError(409, `A dataset named '${name}' already exists`);
+		}
+	}
+}
+
+/**
+ * Assumed: an update's configuration must name the dataset's own embedding and encoder, as its config answers them
+ * (a client cannot swap the embedding of a dataset through its configuration).
+ */
+function assertOwnMaps(dataset: DatasetRecord, config: DatasetConfigInput): void {
+	const own = toDatasetConfigResponse(dataset);
+	const same = (a: Record<string, string>, b: Record<string, string> | null) => JSON.stringify(a) === JSON.stringify(b);
+	for (const key of ['embedding_id', 'encoder_name'] as const) {
+		if (!same(config[key], own[key])) {
+			throw validationError([
+				{
+					loc: ['body', 'dataset_config', key],
+					msg: `Value error, ${key} must be the dataset's own (${JSON.stringify(own[key])})`,
+					type: 'value_error',
+				},
+			]);
 		}
 	}
 }

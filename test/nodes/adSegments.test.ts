@@ -1,6 +1,7 @@
 /* Dev-only: the Ad Segments node through n8n's engine against the sandbox over real HTTP. */
 import type { IDataObject } from 'n8n-workflow';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
 
 const bed = useTestBed();
@@ -119,14 +120,13 @@ describe('Ad Segment: Create', () => {
 	});
 
 	test.each([
-		['start equal to end', withFields(segment(0, 15000, 0, 375), segment(5000, 5000, 100, 200)), 'Invalid Segments in item 0: segment 2 ends at 5000 ms, not after its start at 5000 ms'],
-		['start after end', withFields(segment(9000, 4000, 0, 10)), 'Invalid Segments in item 0: segment 1 ends at 4000 ms, not after its start at 9000 ms'],
-		['frames reversed', withFields(segment(0, 10, 30, 20)), 'Invalid Segments in item 0: segment 1 ends at frame 20, not after its start frame 30'],
+		['start after end', withFields(segment(9000, 4000, 0, 10)), 'Invalid Segments in item 0: segment 1 ends at 4000 ms, before its start at 9000 ms'],
+		['frames reversed', withFields(segment(0, 10, 30, 20)), 'Invalid Segments in item 0: segment 1 ends at frame 20, before its start frame 30'],
 		['a negative time', withFields(segment(-1, 10, 0, 1)), 'Invalid Segments in item 0: segment 1 has a negative Begins At (-1)'],
 		['a fractional frame', withFields(segment(0, 10, 0, 1.5)), 'Invalid Segments in item 0: segment 1 has a Last Frame that is not a whole number (1.5)'],
 		['incomplete metadata', withFields(segment(0, 10, 0, 1, { segmentType: 'pre-roll' })), 'Invalid Segments in item 0: the metadata of segment 1 has no Incode'],
 		['no segments', withFields(), 'Invalid Segments in item 0: there are no segments'],
-		['JSON start ≥ end', withJson([{ segment_start_time_ms: 10, segment_end_time_ms: 5, segment_start_frame_number: 0, segment_end_frame_number: 1 }]), 'Invalid Segments (JSON) in item 0: segment 1 ends at 5 ms, not after its start at 10 ms'],
+		['JSON start > end', withJson([{ segment_start_time_ms: 10, segment_end_time_ms: 5, segment_start_frame_number: 0, segment_end_frame_number: 1 }]), 'Invalid Segments (JSON) in item 0: segment 1 ends at 5 ms, before its start at 10 ms'],
 		['JSON with a misspelt field', withJson([{ start_time_ms: 0 }]), 'Invalid Segments (JSON) in item 0: segment 1 has the unknown field "start_time_ms"'],
 		['JSON without a field', withJson([{ segment_start_time_ms: 0, segment_end_time_ms: 5, segment_start_frame_number: 0 }]), 'Invalid Segments (JSON) in item 0: segment 1 has no valid segment_end_frame_number (missing)'],
 		['JSON that is not a list', withJson({ segments: [] }), 'Invalid Segments (JSON) in item 0: it is not a list of segments'],
@@ -145,25 +145,27 @@ describe('Ad Segment: Create', () => {
 			{ segmentsInput: 'json', segmentsJson: '={{ $json.segments }}' },
 			[
 				{ segments: [{ segment_start_time_ms: 0, segment_end_time_ms: 5, segment_start_frame_number: 0, segment_end_frame_number: 1 }] },
-				{ segments: [{ segment_start_time_ms: 7, segment_end_time_ms: 7, segment_start_frame_number: 0, segment_end_frame_number: 1 }] },
+				{ segments: [{ segment_start_time_ms: 7, segment_end_time_ms: 6, segment_start_frame_number: 0, segment_end_frame_number: 1 }] },
 			],
 		);
-		expect(error?.message).toBe('Invalid Segments (JSON) in item 1: segment 1 ends at 7 ms, not after its start at 7 ms');
+		expect(error?.message).toBe('Invalid Segments (JSON) in item 1: segment 1 ends at 6 ms, before its start at 7 ms');
 		expect(error?.context?.itemIndex).toBe(1);
 		expect(bed.apiRequests()).toHaveLength(1);
 	});
 });
 
 describe('Ad Segment: Get', () => {
-	test('returns the segments of the video, or an empty list when it has none', async () => {
+	test('returns one item per segment of the video, each naming its video, and none when it has none', async () => {
 		const empty = await run('get');
 		expect(empty.error).toBeUndefined();
-		expect(empty.items.map((item) => item.json)).toEqual([{ ad_segments: [] }]);
+		expect(empty.items).toEqual([]);
 
 		await run('create', withFields(segment(20000, 30000, 500, 750), segment(0, 10000, 0, 250)));
 		const { items } = await run('get');
-		expect(items[0].json.ad_segments).toEqual([
+		expect(items.map((item) => item.json)).toEqual([
 			{
+				dataset_id: VIDEOS,
+				asset_identifier_value: 'video-001',
 				id: expect.any(String),
 				segment_start_time_ms: 0,
 				segment_end_time_ms: 10000,
@@ -171,9 +173,23 @@ describe('Ad Segment: Get', () => {
 				segment_end_frame_number: 250,
 				metadata: null,
 			},
-			expect.objectContaining({ segment_start_time_ms: 20000, segment_end_frame_number: 750 }),
+			expect.objectContaining({ asset_identifier_value: 'video-001', segment_start_time_ms: 20000, segment_end_frame_number: 750 }),
 		]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 		expect(bed.apiRequests().at(-1)).toMatchObject({ method: 'GET', path: pathOf(VIDEOS, 'video-001') });
+	});
+
+	test('an answer without the ad_segments list is a clear error, not an item', async () => {
+		const proxy = await startFaultProxy(bed.sandbox.url);
+		try {
+			proxy.inject((method) => method === 'GET', { kind: 'status', status: 200, body: { segments: 'none' } });
+			bed.useCredential('personalToken', { baseUrl: proxy.url });
+			const { items, error } = await run('get');
+			expect(items).toEqual([]);
+			expect(error?.message).toBe('The service answered the ad segments request without a list of ad segments');
+		} finally {
+			await proxy.close();
+		}
 	});
 });
 
@@ -183,11 +199,11 @@ describe('Ad Segment: Delete', () => {
 		await run('create', withFields(segment(0, 10000, 0, 250)));
 		const { items, error } = await run('delete');
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json)).toEqual([{ deleted: true }]);
+		expect(items.map((item) => item.json)).toEqual([{ deleted: true, id: 'video-001', dataset_id: VIDEOS }]);
 		const sent = bed.apiRequests().find((r) => r.method === 'DELETE');
 		expect(sent).toMatchObject({ path: pathOf(VIDEOS, 'video-001'), status });
 		const after = await run('get');
-		expect(after.items[0].json.ad_segments).toEqual([]);
+		expect(after.items).toEqual([]);
 		// Soft deletion: the sandbox still holds the record, marked deleted.
 		expect(bed.sandbox.store.adSegments.segments.map((s) => s.deletedAt !== null)).toEqual([true]);
 	});
@@ -195,7 +211,7 @@ describe('Ad Segment: Delete', () => {
 	test('deleting when the video has no ad segments succeeds', async () => {
 		const { items, error } = await run('delete');
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json)).toEqual([{ deleted: true }]);
+		expect(items.map((item) => item.json)).toEqual([{ deleted: true, id: 'video-001', dataset_id: VIDEOS }]);
 		expect(bed.apiRequests().map((r) => r.status)).toEqual([204]);
 	});
 
@@ -233,6 +249,42 @@ describe('Ad Segment: errors of every operation', () => {
 		expect(bed.apiRequests().map((r) => r.status)).toEqual([422]);
 	});
 
+	test.each(['create', 'get', 'delete'])(
+		'%s: a 422 that only names asset_identifier_value is not reported as several videos; missing gateway headers are explained',
+		async (operation) => {
+			const parameters = operation === 'create' ? withFields(segment(0, 10, 0, 1)) : {};
+			const proxy = await startFaultProxy(bed.sandbox.url);
+			try {
+				const onSegments = (_method: string, path: string) => path.endsWith('/ad-segments');
+				proxy.inject(
+					onSegments,
+					{
+						kind: 'status',
+						status: 422,
+						body: { detail: [{ loc: ['path', 'asset_identifier_value'], msg: 'String should have at least 1 character', type: 'string_too_short' }] },
+					},
+					{ kind: 'status', status: 422, body: { detail: 'Missing gateway identity headers' } },
+				);
+				bed.useCredential('personalToken', { baseUrl: proxy.url });
+				const invalid = await run(operation, parameters);
+				expect(invalid.error?.message).not.toMatch(/Several videos/);
+				expect(invalid.error?.description).toContain('asset_identifier_value: String should have at least 1 character');
+				const gateway = await run(operation, parameters);
+				expect(gateway.error?.message).toBe('The service refused the request: it arrived without the identity headers its gateway adds');
+				expect(gateway.error?.description).toMatch(/credential's Base URL is the service's public address/);
+			} finally {
+				await proxy.close();
+			}
+		},
+	);
+
+	test('a segment that ends where it starts is sent, and the sandbox takes it', async () => {
+		const { items, error } = await run('create', withFields(segment(5000, 5000, 120, 120)));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ ad_segments_created: 1 });
+		expect(bed.apiRequests().map((r) => r.status)).toEqual([202]);
+	});
+
 	test('a malformed dataset ID or an empty identifier is refused before any request', async () => {
 		const badId = await run('get', { datasetId: byId('={{ "demo_videos" }}') });
 		expect(badId.error?.message).toBe('Invalid Dataset in item 0: "demo_videos" is not a UUID');
@@ -249,10 +301,9 @@ describe('Ad Segment: errors of every operation', () => {
 			true,
 		);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		expect(items[0].json).toEqual({ ad_segments: [] });
-		expect(items[1].json.error).toBe(`No video with the asset identifier "nope" in dataset ${VIDEOS}, or no such dataset`);
-		expect(items[2].json.error).toBe('Invalid Asset Identifier in item 2: it is empty');
-		expect(items[3].json).toEqual({ ad_segments: [] });
+		// video-000 and video-005 have no segments (no item); the failures keep their own items.
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
+		expect(items[0].json.error).toBe(`No video with the asset identifier "nope" in dataset ${VIDEOS}, or no such dataset`);
+		expect(items[1].json.error).toBe('Invalid Asset Identifier in item 2: it is empty');
 	});
 });

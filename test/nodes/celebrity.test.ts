@@ -126,14 +126,24 @@ describe('Person: Get Many (page/per_page)', () => {
 		const { items } = await run('person', {
 			operation: 'getMany',
 			limit: 3,
-			options: { sortField: 'name', sortDirection: 'desc' },
+			sort: { field: 'name', direction: 'desc' },
 		});
 		expect(items.map((i) => i.json.name)).toEqual(['Zoe Achterberg', 'Yusuf Demir', 'Xenia Petrakis']);
 		expect(bed.apiRequests()[0].query).toEqual({ page: '1', per_page: '3', sort_field: 'name', sort_direction: 'desc' });
 	});
+
+	test('Sort By takes any field from an expression; a value that is no field name is refused before any request', async () => {
+		const any = await run('person', { operation: 'getMany', limit: 3, sort: { field: '={{ "updated_dt" }}' } });
+		expect(bed.apiRequests()[0].query).toMatchObject({ sort_field: 'updated_dt' });
+		expect(any.error?.message ?? '').not.toMatch(/^Invalid Sort By/);
+		bed.sandbox.clearRequestLog();
+		const bad = await run('person', { operation: 'getMany', limit: 3, sort: { field: '={{ "name; drop" }}' } });
+		expect(bad.error?.message).toBe('Invalid Sort By in item 0: "name; drop" is not a field name');
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
 });
 
-describe('Person: Get by Names or Aliases', () => {
+describe('Person: Get Many by Names or Aliases', () => {
 	test('sends the names as repeated keys and outputs one match per name', async () => {
 		const { items, error } = await run('person', { operation: 'getByNames', namesOrAliases: 'Dima, Ava Marlowe,, Nobody' });
 		expect(error).toBeUndefined();
@@ -273,7 +283,7 @@ describe('Face: Get Many', () => {
 	});
 });
 
-describe('Image: Get Persons', () => {
+describe('Image: Get Many Persons', () => {
 	test('one item per image with the persons in it', async () => {
 		const face = bed.sandbox.store.celebrity.faces.find((f) => f.personId === AVA)!;
 		const { items, error } = await run('image', { operation: 'getPersons', imageId: byId(face.imageId) });

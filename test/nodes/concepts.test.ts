@@ -4,6 +4,7 @@ import { stableUuid, type AssetRecord } from '../../sandbox/assets/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { keyframesOf } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
 
 const bed = useTestBed();
@@ -55,7 +56,9 @@ describe('Concept: Create', () => {
 			regularization: 0.125,
 		});
 		expect(items[0].json.conceptId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-		expect(bed.apiRequests()[0]).toMatchObject({
+		// First the dataset's encoder is read (concepts need tx-large2/3/4), then the concept is created.
+		expect(bed.apiRequests()[0]).toMatchObject({ method: 'GET', path: `/api/v1/datasets/${SEED_DATASET_IDS.demoImages}` });
+		expect(bed.apiRequests()[1]).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/concepts',
 			body: {
@@ -66,6 +69,36 @@ describe('Concept: Create', () => {
 				regularization: 0.125,
 			},
 		});
+	});
+
+	test('on a dataset with another encoder, the rule is explained and nothing is created', async () => {
+		const dataset = await bed.harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'create', name: 'resnet_photos', encoderName: 'resnet-50' },
+		});
+		const datasetId = dataset.items[0].json.id as string;
+		bed.sandbox.clearRequestLog();
+		const { error } = await run('concept', { operation: 'create', name: 'red_car', datasetId: byId(datasetId) });
+		expect(error?.message).toBe(`Dataset ${datasetId} uses the resnet-50 encoder, which concepts do not work with`);
+		expect(error?.description).toMatch(/^Concepts work only on datasets that use the multimodal-tx-large2, multimodal-tx-large3 or multimodal-tx-large4 encoder on the v1 pipeline/);
+		expect(bed.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v1/datasets/${datasetId}`]);
+	});
+
+	test('when the service itself refuses the dataset (its encoder or pipeline), the rule is explained too', async () => {
+		const proxy = await startFaultProxy(bed.sandbox.url);
+		try {
+			proxy.inject((method, path) => method === 'POST' && path === '/api/v1/concepts', {
+				kind: 'status',
+				status: 400,
+				body: { detail: 'Concepts are not supported on datasets outside the v1 pipeline' },
+			});
+			bed.useCredential('personalToken', { baseUrl: proxy.url });
+			const { error } = await run('concept', { operation: 'create', name: 'red_car', datasetId: byId(SEED_DATASET_IDS.demoImages) });
+			expect(error?.message).toBe('The service does not support concepts on this dataset: Concepts are not supported on datasets outside the v1 pipeline');
+			expect(error?.description).toMatch(/^Concepts work only on datasets that use/);
+		} finally {
+			await proxy.close();
+		}
 	});
 
 	test('400 "invalid concept name" is explained: what was refused and how to name a concept', async () => {
@@ -154,7 +187,10 @@ describe('Concept: Get, Update, Delete', () => {
 
 	test('delete returns {deleted: true}; deleting again is an explained 404', async () => {
 		const deleted = await run('concept', { operation: 'delete', conceptId: byId(SEED_CONCEPT_IDS.stadium) });
-		expect(deleted.items.map((i) => i.json)).toEqual([{ deleted: true }]);
+		// The service's own answer (the sandbox answers the deleted concept) is kept as it came.
+		expect(deleted.items.map((i) => i.json)).toEqual([
+			{ deleted: true, id: SEED_CONCEPT_IDS.stadium, response: expect.objectContaining({ conceptId: SEED_CONCEPT_IDS.stadium, name: 'stadium' }) },
+		]);
 		const again = await run('concept', { operation: 'delete', conceptId: byId(SEED_CONCEPT_IDS.stadium) });
 		expect(again.error?.message).toBe(`Concept ${SEED_CONCEPT_IDS.stadium} not found`);
 	});
@@ -365,7 +401,7 @@ describe('Label: Update and Get Many', () => {
 	});
 });
 
-describe('Label: Get Candidates', () => {
+describe('Label: Get Many Candidates', () => {
 	test('returns up to the requested number of unlabelled images, one item each', async () => {
 		const { items, error } = await run('label', { operation: 'getCandidates', conceptId: byId(SEED_CONCEPT_IDS.beach), numberOfCandidates: 20 });
 		expect(error).toBeUndefined();
@@ -377,6 +413,13 @@ describe('Label: Get Candidates', () => {
 			expect(image.coactiveImageId).toEqual(expect.any(String));
 			expect(labelled).not.toContain(image.coactiveImageId);
 		}
+	});
+
+	test('by default asks for 1 candidate, the service\'s default', async () => {
+		const { items, error } = await run('label', { operation: 'getCandidates', conceptId: byId(SEED_CONCEPT_IDS.beach) });
+		expect(error).toBeUndefined();
+		expect(bed.apiRequests()[0].query).toEqual({ limit: '1' });
+		expect(items).toHaveLength(1);
 	});
 
 	test('21 candidates is refused before any request', async () => {

@@ -299,7 +299,11 @@ describe('Connection: Update and Delete', () => {
 
 	test('delete returns the deleted connection (secrets redacted); it is gone afterwards', async () => {
 		const deleted = await run({ operation: 'delete', connection: byName(SEED_CONNECTION_NAMES.https) });
-		expect(deleted.items[0].json).toMatchObject({ name: SEED_CONNECTION_NAMES.https, config: { password: '[redacted]' } });
+		expect(deleted.items[0].json).toMatchObject({
+			deleted: true,
+			id: SEED_CONNECTION_IDS.https,
+			response: { name: SEED_CONNECTION_NAMES.https, config: { password: '[redacted]' } },
+		});
 		const again = await run({ operation: 'get', connection: byId(SEED_CONNECTION_IDS.https) });
 		expect(again.error?.message).toMatch(/^Connection not found/);
 		const twice = await run({ operation: 'delete', connection: byName(SEED_CONNECTION_NAMES.https) });
@@ -336,7 +340,7 @@ describe('Connection: Get Temporary Credentials', () => {
 	});
 });
 
-describe('Connection: List Bucket Contents', () => {
+describe('Connection: Get Many Bucket Objects', () => {
 	const imageKeys = bucketObjectKeys(SEED_BUCKET).filter((key) => /^images\/[^/]+$/.test(key));
 
 	test('Return All walks the continuation tokens; objects and folders one level down', async () => {

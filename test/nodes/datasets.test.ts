@@ -1,6 +1,8 @@
 /* Dev-only: the Datasets node through n8n's engine against the sandbox over real HTTP. */
 import type { IDataObject } from 'n8n-workflow';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
 
 const bed = useTestBed();
@@ -22,21 +24,128 @@ describe('Dataset: Create', () => {
 				allowedAssetTypes: ['image'],
 				storePreview: false,
 				metadataFieldsToIndex: 'brand, campaign',
-				datasetConfig: '{"embedding_id": {}, "encoder_name": {}}',
+				description: '  Spring campaign photos ',
 			},
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ name: 'product_photos', allowed_asset_types: ['image'], store_preview: false });
-		const sent = bed.apiRequests().find((r) => r.method === 'POST' && r.path === '/api/v1/datasets');
-		expect(sent?.body).toEqual({
+		expect(items[0].json).toMatchObject({
+			name: 'product_photos',
+			allowed_asset_types: ['image'],
+			store_preview: false,
+			description: 'Spring campaign photos',
+		});
+		// No configuration setting: one request, no dataset_config.
+		expect(bed.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/datasets']);
+		expect(bed.apiRequests()[0].body).toEqual({
 			name: 'product_photos',
 			encoder_name: 'multimodal-tx-large2',
+			description: 'Spring campaign photos',
 			allowed_asset_types: ['image'],
 			store_preview: false,
 			metadata_fields_to_index: ['brand', 'campaign'],
-			dataset_config: { embedding_id: {}, encoder_name: {} },
 		});
+	});
+
+	test('celebrity detection, Context Studio and hybrid weights as plain fields: the node fills the required maps from the new dataset', async () => {
+		const { items, error } = await run({
+			operation: 'create',
+			name: 'celebrity_clips',
+			encoderName: 'multimodal-tx-large4',
+			additionalFields: {
+				celebrityDetection: true,
+				contextStudio: true,
+				hybridSearchWeights: { weight: [{ signal: 'visual', value: 0.7 }, { signal: 'metadata', value: 0.3 }] },
+			},
+		});
+		expect(error).toBeUndefined();
+		const [create, patch] = bed.apiRequests();
+		expect(create).toMatchObject({ method: 'POST', path: '/api/v1/datasets', status: 200 });
+		expect(create.body).not.toHaveProperty('dataset_config');
+		const id = items[0].json.id as string;
+		const record = bed.sandbox.store.datasets.get(id)!;
+		expect(patch).toMatchObject({ method: 'PATCH', path: `/api/v1/datasets/${id}`, status: 200 });
+		expect((patch.body as IDataObject).dataset_config).toMatchObject({
+			embedding_id: { visual: record.embeddingId },
+			encoder_name: { visual: 'multimodal-tx-large4' },
+			celebrity_detection_enabled: true,
+			context_studio_enabled: true,
+			hybrid_search: { weights: { visual: 0.7, metadata: 0.3 } },
+		});
+		expect(items[0].json.dataset_config).toMatchObject({ celebrity_detection_enabled: true, context_studio_enabled: true });
+		// The service's own config now says so.
+		const config = await run({ operation: 'getConfig', datasetId: byId(id) });
+		expect(config.items[0].json).toMatchObject({ celebrity_detection_enabled: true, context_studio_enabled: true });
+	});
+
+	test('the expert JSON: its default and its example are valid as they stand', async () => {
+		const field = (new MediaAnalysisDatasets().description.properties.find((p) => p.name === 'additionalFields')?.options ?? []).find(
+			(o) => 'name' in o && o.name === 'datasetConfig',
+		) as { default: string; description: string };
+		const example = /e\.g\. (\{.*?\})\./.exec(field.description)?.[1];
+		expect(example).toBeDefined();
+		for (const [name, datasetConfig] of [['from_default', field.default], ['from_example', example]]) {
+			const { error } = await run({ operation: 'create', name, encoderName: 'multimodal-tx-large3', additionalFields: { datasetConfig } });
+			expect(error).toBeUndefined();
+		}
+		const created = [...bed.sandbox.store.datasets.values()].find((d) => d.name === 'from_example')!;
+		expect(created.config).toMatchObject(JSON.parse(example!));
+	});
+
+	test('an unknown key in the expert JSON is named before anything is sent', async () => {
+		const { error } = await run({
+			operation: 'create',
+			name: 'typo_config',
+			encoderName: 'multimodal-tx-large3',
+			additionalFields: { datasetConfig: '{"celebrity_detection": true}' },
+		});
+		expect(error?.message).toBe('Invalid Dataset Config (JSON) in item 0: "celebrity_detection" is not a setting of the dataset configuration');
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test('when the configuration fails after the create, the error says the dataset exists and how to finish', async () => {
+		const { error } = await run({
+			operation: 'create',
+			name: 'half_made',
+			encoderName: 'multimodal-tx-large3',
+			additionalFields: { datasetConfig: '{"hybrid_search": {"weights": "heavy"}}' },
+		});
+		const created = [...bed.sandbox.store.datasets.values()].find((d) => d.name === 'half_made')!;
+		expect(error?.message).toMatch(new RegExp(`^Dataset ${created.id} was created, but its configuration was not set: `));
+		expect(error?.description).toContain('Dataset → Update');
+		expect(bed.apiRequests().map((r) => r.status)).toEqual([200, 422]);
+	});
+
+	test.each([
+		['the retired multimodal, from an expression', '={{ "multimodal" }}', 'Invalid Encoder in item 0: the encoder "multimodal" was retired on 2025-07-07'],
+		['an unknown encoder', '={{ "clip-huge" }}', 'Invalid Encoder in item 0: "clip-huge" is not an encoder of the service'],
+	])('refuses %s before any request', async (_case, encoderName, message) => {
+		const { error } = await run({ operation: 'create', name: 'old_encoder', encoderName });
+		expect(error?.message).toBe(message);
+		expect(error?.description).toMatch(/^Use /);
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test.each([0, 0.000001, 5.5])('refuses a keyframe rate of %d before any request (0.00001 to 5)', async (rate) => {
+		const { error } = await run({
+			operation: 'create',
+			name: 'fps_rate',
+			encoderName: 'multimodal-tx-large3',
+			additionalFields: { keyframeUniformFpsSamplingRate: rate },
+		});
+		expect(error?.message).toMatch(/^Invalid Keyframe Uniform FPS Sampling Rate in item 0: /);
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test.each([0.00001, 5])('sends a keyframe rate of %d, which the sandbox takes', async (rate) => {
+		const { error } = await run({
+			operation: 'create',
+			name: 'fps_rate',
+			encoderName: 'multimodal-tx-large3',
+			additionalFields: { keyframeSamplingMethod: 'uniform', keyframeUniformFpsSamplingRate: rate },
+		});
+		expect(error).toBeUndefined();
+		expect(bed.apiRequests()[0].body).toMatchObject({ keyframe_uniform_fps_sampling_rate: rate });
 	});
 
 	test('refuses a name with other characters before sending anything', async () => {
@@ -58,10 +167,9 @@ describe('Dataset: Create', () => {
 
 	test('a 422 from the service lists each problem as "field: message"', async () => {
 		const { error } = await run({
-			operation: 'create',
-			name: 'bad_config',
-			encoderName: 'multimodal-tx-large3',
-			additionalFields: { datasetConfig: '{"embedding_id": 5}' },
+			operation: 'update',
+			datasetId: byId(SEED_DATASET_IDS.demoMixed),
+			updateFields: { datasetConfig: '{"embedding_id": 5}' },
 		});
 		expect(error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: dataset_config/);
 		expect(error?.description).toMatch(/^dataset_config\.[a-z_]+: .+/m);
@@ -199,6 +307,20 @@ describe('Dataset: Get Many', () => {
 		});
 	});
 
+	test('yes/no filters: Include Deleted is added unticked and then sends nothing; Yes/No choices filter both ways', async () => {
+		const getMany = new MediaAnalysisDatasets().description.properties.find((p) => p.name === 'filters' && p.displayOptions?.show?.operation?.includes('getMany'));
+		const includeDeleted = (getMany?.options ?? []).find((o) => 'name' in o && o.name === 'includeDeleted') as { default: unknown };
+		expect(includeDeleted.default).toBe(false);
+		await run({ operation: 'getMany', returnAll: true, filters: { includeDeleted: false } });
+		expect(bed.apiRequests()[0].query).not.toHaveProperty('include_deleted');
+		const off = await run({ operation: 'getMany', returnAll: true, filters: { storeOriginal: false } });
+		const on = await run({ operation: 'getMany', returnAll: true, filters: { storeOriginal: true } });
+		expect(off.items.length + on.items.length).toBe(3);
+		expect(off.items.every((i) => i.json.store_original === false)).toBe(true);
+		expect(on.items.every((i) => i.json.store_original === true)).toBe(true);
+		expect(bed.apiRequests()[1].query).toMatchObject({ store_original: 'false' });
+	});
+
 	test('filters select what the service holds', async () => {
 		const videos = await run({ operation: 'getMany', returnAll: true, filters: { allowedAssetTypes: ['video'] } });
 		expect(videos.items.length).toBeGreaterThan(0);
@@ -232,16 +354,51 @@ describe('Dataset: Update, Delete, Get Config', () => {
 		expect(bed.apiRequests()[0]).toMatchObject({ method: 'PATCH', body: { name: 'renamed_mixed', status: 'inactive' } });
 	});
 
+	test('a configuration change keeps the settings it does not touch: the node reads the dataset and sends its maps', async () => {
+		const id = SEED_DATASET_IDS.demoMixed;
+		const first = await run({ operation: 'update', datasetId: byId(id), updateFields: { celebrityDetection: true, metadataFieldsToIndex: 'brand' } });
+		expect(first.error).toBeUndefined();
+		const second = await run({ operation: 'update', datasetId: byId(id), updateFields: { contextStudio: true, description: 'Mixed demo' } });
+		expect(second.error).toBeUndefined();
+		const record = bed.sandbox.store.datasets.get(id)!;
+		expect(bed.apiRequests().map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'PATCH 200', 'GET 200', 'PATCH 200']);
+		expect(bed.apiRequests()[3].body).toMatchObject({
+			description: 'Mixed demo',
+			dataset_config: {
+				embedding_id: { visual: record.embeddingId },
+				encoder_name: { visual: record.encoderName },
+				celebrity_detection_enabled: true,
+				context_studio_enabled: true,
+				metadata_fields_to_index: ['brand'],
+			},
+		});
+		expect(second.items[0].json).toMatchObject({ description: 'Mixed demo' });
+		const config = await run({ operation: 'getConfig', datasetId: byId(id) });
+		expect(config.items[0].json).toMatchObject({ celebrity_detection_enabled: true, context_studio_enabled: true, metadata_fields_to_index: ['brand'] });
+	});
+
+	test('turning celebrity detection off sends false (a setting, not a filter)', async () => {
+		const id = SEED_DATASET_IDS.demoMixed;
+		await run({ operation: 'update', datasetId: byId(id), updateFields: { celebrityDetection: true } });
+		const { error } = await run({ operation: 'update', datasetId: byId(id), updateFields: { celebrityDetection: false } });
+		expect(error).toBeUndefined();
+		expect(bed.sandbox.store.datasets.get(id)!.config.celebrity_detection_enabled).toBe(false);
+	});
+
 	test('an update with no fields is refused before any request', async () => {
 		const { error } = await run({ operation: 'update', datasetId: byId(SEED_DATASET_IDS.demoMixed), updateFields: {} });
 		expect(error?.message).toBe('Invalid Update Fields in item 0: no field to update was added');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
-	test('delete is soft and returns the deleted dataset; deleting again is a clear 404', async () => {
+	test('delete is soft and answers {deleted: true} with the id and the deleted dataset; deleting again is a clear 404', async () => {
 		const deleted = await run({ operation: 'delete', datasetId: byId(SEED_DATASET_IDS.demoVideos) });
-		expect(deleted.items[0].json).toMatchObject({ id: SEED_DATASET_IDS.demoVideos, status: 'deleted' });
-		expect(deleted.items[0].json.deleted_dt).toBeTruthy();
+		expect(deleted.items[0].json).toMatchObject({
+			deleted: true,
+			id: SEED_DATASET_IDS.demoVideos,
+			response: { id: SEED_DATASET_IDS.demoVideos, status: 'deleted' },
+		});
+		expect((deleted.items[0].json.response as IDataObject).deleted_dt).toBeTruthy();
 		const again = await run({ operation: 'delete', datasetId: byId(SEED_DATASET_IDS.demoVideos) });
 		expect(again.error?.message).toMatch(/^Dataset not found/);
 		const kept = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoVideos), includeDeleted: true });
@@ -258,13 +415,45 @@ describe('Dataset: Update, Delete, Get Config', () => {
 });
 
 describe('Encoder: Get Many', () => {
-	test('lists encoders, never the sunset "multimodal", and honours Limit', async () => {
+	test('lists encoders (the sandbox never lists the sunset "multimodal"), each saying it is not deprecated, and honours Limit', async () => {
 		const all = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', returnAll: true } });
 		expect(all.error).toBeUndefined();
 		expect(all.items.length).toBeGreaterThan(2);
 		expect(all.items.map((i) => i.json.name)).not.toContain('multimodal');
+		expect(all.items.every((i) => i.json.deprecated === false)).toBe(true);
 		const two = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', limit: 2 } });
 		expect(two.items).toHaveLength(2);
+	});
+});
+
+describe('Encoder: Get Many, when the service still lists the retired encoder', () => {
+	test('"multimodal" is flagged deprecated with its sunset date and replacements', async () => {
+		const proxy = await startFaultProxy(bed.sandbox.url);
+		try {
+			proxy.inject((method, path) => method === 'GET' && path === '/api/v1/encoders', {
+				kind: 'status',
+				status: 200,
+				body: [
+					{ name: 'multimodal', modality: 'video' },
+					{ name: 'multimodal-tx-large3', modality: 'video' },
+				],
+			});
+			bed.useCredential('personalToken', { baseUrl: proxy.url });
+			const { items, error } = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', returnAll: true } });
+			expect(error).toBeUndefined();
+			expect(items.map((i) => i.json)).toEqual([
+				{
+					name: 'multimodal',
+					modality: 'video',
+					deprecated: true,
+					sunset_date: '2025-07-07',
+					replaced_by: ['multimodal-tx-large2', 'multimodal-tx-large3'],
+				},
+				{ name: 'multimodal-tx-large3', modality: 'video', deprecated: false },
+			]);
+		} finally {
+			await proxy.close();
+		}
 	});
 });
 

@@ -142,6 +142,11 @@ describe('Tag Group: Get Many filters reach the service', () => {
 	});
 
 	test('Shareable Only', async () => {
+		const off = await run({ filters: { shareableOnly: false }, options: { includeTags: false, includeTrainingDatasets: false, includeVersions: false } });
+		expect(off.error).toBeUndefined();
+		// Unticked is "no filter" (the service's default), so nothing is sent for it.
+		expect(sentQuery().query).toEqual({ page: '1', per_page: '100' });
+		bed.sandbox.clearRequestLog();
 		const { items } = await run({ filters: { shareableOnly: true } });
 		expect(items).toHaveLength(15);
 		expect(items.every((item) => item.json.shareable === true)).toBe(true);
@@ -174,7 +179,7 @@ describe('Tag Group: Get Many filters reach the service', () => {
 	});
 
 	test('Sort By and Sort Direction', async () => {
-		const { items } = await run({ options: { sortField: 'group_created_dt', sortDirection: 'desc' } });
+		const { items } = await run({ sort: { field: 'group_created_dt', direction: 'desc' } });
 		expect(items[0].json.name).toBe(groups[59].name);
 		expect(items[59].json.name).toBe(groups[0].name);
 		expect(sentQuery().query).toMatchObject({ sort_field: 'group_created_dt', sort_direction: 'desc' });
@@ -222,7 +227,8 @@ describe('Tag Group: Get Many errors', () => {
 	});
 
 	test('a 422 of the service lists the problem', async () => {
-		const { error } = await run({ options: { sortField: '={{ "colour" }}' } });
+		// Any field may be given by expression; the sandbox, like the service, decides what it sorts by.
+		const { error } = await run({ sort: { field: '={{ "colour" }}' } });
 		expect(error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: sort_field: Value error, sort_field must be one of/);
 	});
 });

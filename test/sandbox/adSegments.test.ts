@@ -94,14 +94,14 @@ describe('ad-segment routes', () => {
 	it('validates the create body like pydantic', async () => {
 		const reply = await api.post(path('video-001'), {
 			ad_segments: [
-				segment(10, 10),
+				segment(10, 9),
 				{ ...segment(-1, 5, 0, 2.5), metadata: { segment_type: 'x' } },
 			],
 		});
 		expect(reply.status).toBe(422);
 		expect(reply.body.detail).toEqual(
 			expect.arrayContaining([
-				{ loc: ['body', 'ad_segments', 0], msg: 'Value error, segment_end_time_ms must be greater than segment_start_time_ms', type: 'value_error' },
+				{ loc: ['body', 'ad_segments', 0], msg: 'Value error, segment_end_time_ms must not be less than segment_start_time_ms', type: 'value_error' },
 				expect.objectContaining({ loc: ['body', 'ad_segments', 1, 'segment_start_time_ms'], type: 'greater_than_equal' }),
 				expect.objectContaining({ loc: ['body', 'ad_segments', 1, 'segment_end_frame_number'], type: 'int_from_float' }),
 				expect.objectContaining({ loc: ['body', 'ad_segments', 1, 'metadata', 'incode'], type: 'missing' }),

@@ -37,6 +37,16 @@ describe('concept routes', () => {
 			expect(reply.body.conceptId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 		});
 
+		it('refuses a dataset whose encoder concepts do not work with (400, the rule in the detail)', async () => {
+			const dataset = await api.post('/api/v1/datasets', { name: 'resnet_set', encoder_name: 'resnet-50' });
+			const reply = await api.post('/api/v1/concepts', { name: 'sunset', datasetId: dataset.body.id });
+			expect(reply.status).toBe(400);
+			expect(reply.body.detail).toMatch(/^Concepts are not supported for datasets with encoder 'resnet-50'; use a dataset with multimodal-tx-large2/);
+			expect(sandbox.store.concepts.concepts.size).toBe(
+				[...sandbox.store.concepts.concepts.values()].filter((c) => c.datasetId !== dataset.body.id).length,
+			);
+		});
+
 		it.each([
 			['2fast', 'starts with a digit'],
 			['has space', 'has a space'],

@@ -288,16 +288,34 @@ describe('dataset routes', () => {
 			expect((await api.get(path)).body.name).toBe('renamed');
 		});
 
-		it('replaces the client part of dataset_config', async () => {
+		it('replaces the client part of dataset_config, given the dataset\'s own embedding and encoder maps', async () => {
+			const own = (await api.get(`${path}/config`)).body;
 			const reply = await api.patch(path, {
-				dataset_config: { embedding_id: {}, encoder_name: {}, context_studio_enabled: true },
+				dataset_config: { embedding_id: own.embedding_id, encoder_name: own.encoder_name, context_studio_enabled: true },
 			});
 
+			expect(reply.status).toBe(200);
 			expect(reply.body.dataset_config).toMatchObject({
 				context_studio_enabled: true,
 				encoder_name: { visual: 'multimodal-tx-large3' },
 			});
 			expect((await api.get(`${path}/config`)).body.context_studio_enabled).toBe(true);
+		});
+
+		it('refuses dataset_config with empty maps, or maps of another embedding', async () => {
+			const empty = await api.patch(path, { dataset_config: { embedding_id: {}, encoder_name: {}, context_studio_enabled: true } });
+			expect(empty.status).toBe(422);
+			expect(empty.body.detail).toEqual([
+				{ loc: ['body', 'dataset_config', 'embedding_id'], msg: 'Value error, must not be empty', type: 'value_error' },
+				{ loc: ['body', 'dataset_config', 'encoder_name'], msg: 'Value error, must not be empty', type: 'value_error' },
+			]);
+			const own = (await api.get(`${path}/config`)).body;
+			const other = await api.patch(path, {
+				dataset_config: { embedding_id: { visual: '0f0e0d0c-0b0a-4908-8706-050403020100' }, encoder_name: own.encoder_name },
+			});
+			expect(other.status).toBe(422);
+			expect(other.body.detail[0]).toMatchObject({ loc: ['body', 'dataset_config', 'embedding_id'], type: 'value_error' });
+			expect((await api.get(`${path}/config`)).body.context_studio_enabled).toBe(false);
 		});
 
 		it('accepts only active or inactive as status', async () => {

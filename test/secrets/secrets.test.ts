@@ -199,7 +199,7 @@ function adSegmentRuns(): Run[] {
 function dynamicTagRuns(): Run[] {
 	return [
 		ok('dynamicTags', { resource: 'tagGroup', operation: 'getMany', returnAll: true, options: { includeTags: true, includeVersions: true, includeTrainingDatasets: true } }),
-		failing('dynamicTags', { resource: 'tagGroup', operation: 'getMany', returnAll: false, limit: 5, options: { sortField: '={{ "not_a_field" }}' } }),
+		failing('dynamicTags', { resource: 'tagGroup', operation: 'getMany', returnAll: false, limit: 5, sort: { field: '={{ "not_a_field" }}' } }),
 	];
 }
 

@@ -4,7 +4,7 @@ import { createServer, request as forward, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 
 export type Fault =
-	| { kind: 'status'; status: number; retryAfter?: string }
+	| { kind: 'status'; status: number; retryAfter?: string; /** JSON answered instead of `{detail: "injected <status>"}` */ body?: unknown }
 	/** The connection closes before anything reaches the service. */
 	| { kind: 'drop-before' }
 	/** The service handles the request, then the connection closes before its answer arrives. */
@@ -53,7 +53,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
 			if (fault?.kind === 'status') {
 				const headers: Record<string, string> = { 'content-type': 'application/json' };
 				if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
-				res.writeHead(fault.status, headers).end(JSON.stringify({ detail: `injected ${fault.status}` }));
+				res.writeHead(fault.status, headers).end(JSON.stringify(fault.body ?? { detail: `injected ${fault.status}` }));
 			} else if (fault?.kind === 'drop-before') {
 				req.socket.destroy();
 			} else if (fault?.kind === 'drop-after') {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { deletedResult } from '../../../shared/deleted';
 import { apiRequest } from '../../../shared/transport';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
@@ -12,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const video = getVideo.call(this, itemIndex);
-	await apiRequest.call(this, {
+	const response = await apiRequest.call(this, {
 		method: 'DELETE',
 		path: video.path,
 		// Safe to repeat after a lost answer: deleting again succeeds even when nothing is left to delete.
@@ -20,5 +21,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		explain: explainVideoFailure(video, 'delete'),
 	});
-	return { deleted: true };
+	// The id is the customer's identifier of the video whose segments were deleted.
+	return deletedResult(video.identifier, response, { dataset_id: video.datasetId });
 }

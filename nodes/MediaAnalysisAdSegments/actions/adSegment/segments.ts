@@ -53,7 +53,7 @@ export const segmentFields: INodeProperties[] = [
 						type: 'number',
 						default: 0,
 						typeOptions: { minValue: 0 },
-						description: 'Where the segment ends, in milliseconds; must be after Begins At',
+						description: 'Where the segment ends, in milliseconds; not before Begins At',
 					},
 					{
 						displayName: 'First Frame',
@@ -69,7 +69,7 @@ export const segmentFields: INodeProperties[] = [
 						type: 'number',
 						default: 0,
 						typeOptions: { minValue: 0, numberPrecision: 0 },
-						description: 'Number of the last frame of the segment; must be after First Frame',
+						description: 'Number of the last frame of the segment; not before First Frame',
 					},
 					{
 						displayName: 'Metadata',
@@ -142,7 +142,7 @@ type Source = 'fields' | 'json';
 
 /**
  * Reads the segments of one item and checks each before anything is sent: numbers present and not negative,
- * frames whole, each segment ending after it starts (in time and in frames), metadata complete.
+ * frames whole, no segment ending before it starts (in time and in frames), metadata complete.
  */
 export function getSegments(this: IExecuteFunctions, itemIndex: number): AdSegmentCreateRequest[] {
 	const source = this.getNodeParameter('segmentsInput', itemIndex, 'fields') as Source;
@@ -202,16 +202,17 @@ function toRequest(
 		segment_start_frame_number: number('startFrame', true),
 		segment_end_frame_number: number('endFrame', true),
 	};
-	if (request.segment_end_time_ms <= request.segment_start_time_ms) {
+	// Neither document forbids a segment that ends where it starts; one that ends before it starts is refused.
+	if (request.segment_end_time_ms < request.segment_start_time_ms) {
 		throw fail(
-			`${name} ends at ${request.segment_end_time_ms} ms, not after its start at ${request.segment_start_time_ms} ms`,
-			`Make ${label('endTimeMs')} of ${name} greater than its ${label('startTimeMs')}.`,
+			`${name} ends at ${request.segment_end_time_ms} ms, before its start at ${request.segment_start_time_ms} ms`,
+			`Make ${label('endTimeMs')} of ${name} at least its ${label('startTimeMs')}.`,
 		);
 	}
-	if (request.segment_end_frame_number <= request.segment_start_frame_number) {
+	if (request.segment_end_frame_number < request.segment_start_frame_number) {
 		throw fail(
-			`${name} ends at frame ${request.segment_end_frame_number}, not after its start frame ${request.segment_start_frame_number}`,
-			`Make ${label('endFrame')} of ${name} greater than its ${label('startFrame')}.`,
+			`${name} ends at frame ${request.segment_end_frame_number}, before its start frame ${request.segment_start_frame_number}`,
+			`Make ${label('endFrame')} of ${name} at least its ${label('startFrame')}.`,
 		);
 	}
 	const metadata = readMetadata(segment.metadata, position, source, fail);

@@ -36,7 +36,9 @@ export function getVideo(this: IExecuteFunctions, itemIndex: number): VideoRef {
 	};
 }
 
-const MULTIPLE_MATCHES = /multiple|several|more than one|asset_identifier_value/i;
+// A 422 about asset_identifier_value alone may just be an invalid path value; only words of a count mean several videos.
+const MULTIPLE_MATCHES = /multiple|several|more than one|\d+ videos match/i;
+const GATEWAY_HEADERS = /gateway|identity header/i;
 
 /** What 403, 404 and 422 mean for the ad segments of a video, in words that say how to fix them. */
 export function explainVideoFailure(video: VideoRef, action: 'create' | 'get' | 'delete'): ApiRequest['explain'] {
@@ -62,6 +64,13 @@ export function explainVideoFailure(video: VideoRef, action: 'create' | 'get' | 
 				message: `Several videos in dataset ${video.datasetId} have the asset identifier "${video.identifier}"`,
 				description:
 					'Ad segments belong to exactly one video, so the identifier must match one video only. Give each video its own identifier (or remove the duplicate video) and run again.',
+			};
+		}
+		if (status === 422 && details.some((detail) => GATEWAY_HEADERS.test(detail))) {
+			return {
+				message: 'The service refused the request: it arrived without the identity headers its gateway adds',
+				description:
+					"This is not about your parameters: the request reached the ad-segments service without passing through the service's gateway. Check that the credential's Base URL is the service's public address (not an internal host or a proxy), then try again.",
 			};
 		}
 		return undefined;

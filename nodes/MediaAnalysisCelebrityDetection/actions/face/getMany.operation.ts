@@ -24,7 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				? {
 						message: `Person not found: nobody is enrolled under the name "${person.name}"`,
 						description:
-							'The name must be the enrolled name of the person, not an alias. Choose the person From List, or find the ID with Person → Get by Names or Aliases.',
+							'The name must be the enrolled name of the person, not an alias. Choose the person From List, or find the ID with Person → Get Many by Names or Aliases.',
 					}
 				: undefined,
 	})) as FacesWithPersonResponse;

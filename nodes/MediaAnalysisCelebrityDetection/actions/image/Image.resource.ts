@@ -14,10 +14,10 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['image'] } },
 		options: [
 			{
-				name: 'Get Persons',
+				name: 'Get Many Persons',
 				value: 'getPersons',
 				description: 'Get the enrolled persons detected in an ingested image',
-				action: 'Get the persons in an image',
+				action: 'Get many persons in an image',
 			},
 			{
 				name: 'Identify Persons',

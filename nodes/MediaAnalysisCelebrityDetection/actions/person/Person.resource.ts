@@ -16,13 +16,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['person'] } },
 		options: [
 			{ name: 'Get', value: 'get', description: 'Get an enrolled person', action: 'Get a person' },
+			{ name: 'Get Many', value: 'getMany', description: 'List enrolled persons', action: 'Get many persons' },
 			{
-				name: 'Get by Names or Aliases',
+				name: 'Get Many by Names or Aliases',
 				value: 'getByNames',
 				description: 'Find the IDs of persons by their names or aliases',
-				action: 'Get persons by names or aliases',
+				action: 'Get many persons by names or aliases',
 			},
-			{ name: 'Get Many', value: 'getMany', description: 'List enrolled persons', action: 'Get many persons' },
 			{
 				name: 'Update Aliases',
 				value: 'updateAliases',

@@ -6,6 +6,7 @@ import { datasetLocator } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { conceptNameRefused, datasetNotFound, getConceptDatasetId, unitNumber } from '../fields';
+import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';
 import { conceptFields } from './update.operation';
 
 const properties: INodeProperties[] = [
@@ -43,11 +44,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.regularization = assertRange.call(this, fields.regularization, 'Regularization', itemIndex, { min: 0, integer: false });
 	}
 	const notFound = datasetNotFound(body.datasetId);
+	await assertConceptEncoder.call(this, body.datasetId, itemIndex);
 	return await apiRequest.call(this, {
 		method: 'POST',
 		path: '/api/v1/concepts',
 		body: body as unknown as IDataObject,
 		itemIndex,
-		explain: (failure, details) => notFound(failure, details) ?? conceptNameRefused(failure, details),
+		explain: (failure, details) =>
+			notFound(failure, details) ?? conceptEncoderRefused(failure, details) ?? conceptNameRefused(failure, details),
 	});
 }

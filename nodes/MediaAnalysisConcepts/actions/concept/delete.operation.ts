@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { deletedResult } from '../../../shared/deleted';
 import { apiRequest } from '../../../shared/transport';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
@@ -10,9 +11,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['delete'] } }, properties);
 
+/** The service answers any JSON; it is kept under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = getConceptId.call(this, itemIndex);
-	await apiRequest.call(this, {
+	const response = await apiRequest.call(this, {
 		method: 'DELETE',
 		path: `/api/v1/concepts/${conceptId}`,
 		// A repeat after a lost answer would report 404 for a concept this request just deleted.
@@ -20,5 +22,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		explain: conceptNotFound(conceptId),
 	});
-	return { deleted: true };
+	return deletedResult(conceptId, response);
 }

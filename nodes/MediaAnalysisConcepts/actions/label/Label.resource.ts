@@ -14,13 +14,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['label'] } },
 		options: [
+			{ name: 'Get Many', value: 'getMany', description: 'List the labels of a concept', action: 'Get many labels of a concept' },
 			{
-				name: 'Get Candidates',
+				name: 'Get Many Candidates',
 				value: 'getCandidates',
 				description: 'Get the images and keyframes whose labels would improve the concept most',
-				action: 'Get images to label for a concept',
+				action: 'Get many candidates to label for a concept',
 			},
-			{ name: 'Get Many', value: 'getMany', description: 'List the labels of a concept', action: 'Get many labels of a concept' },
 			{
 				name: 'Update',
 				value: 'update',

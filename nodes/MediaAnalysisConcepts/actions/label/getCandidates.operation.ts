@@ -13,9 +13,9 @@ const properties: INodeProperties[] = [
 		displayName: 'Number of Candidates',
 		name: 'numberOfCandidates',
 		type: 'number',
-		default: 10,
+		default: 1,
 		typeOptions: { minValue: 1, maxValue: MAX_CANDIDATES },
-		description: 'How many images and keyframes to return, 1 to 20',
+		description: 'How many images and keyframes to return, 1 to 20 (the service\'s default is 1)',
 	},
 ];
 
@@ -24,7 +24,7 @@ export const description = updateDisplayOptions({ show: { resource: ['label'], o
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const conceptId = getConceptId.call(this, itemIndex);
-	const limit = assertRange.call(this, this.getNodeParameter('numberOfCandidates', itemIndex, 10), 'Number of Candidates', itemIndex, { min: 1, max: MAX_CANDIDATES });
+	const limit = assertRange.call(this, this.getNodeParameter('numberOfCandidates', itemIndex, 1), 'Number of Candidates', itemIndex, { min: 1, max: MAX_CANDIDATES });
 	const response = await apiRequest.call(this, {
 		method: 'GET',
 		path: `/api/v1/concepts/${conceptId}/candidates`,

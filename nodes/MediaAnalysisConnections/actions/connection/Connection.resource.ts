@@ -24,16 +24,16 @@ export const description: INodeProperties[] = [
 			{ name: 'Get', value: 'get', description: 'Get a connection by name or ID', action: 'Get a connection' },
 			{ name: 'Get Many', value: 'getMany', description: 'List connections', action: 'Get many connections' },
 			{
+				name: 'Get Many Bucket Objects',
+				value: 'listBucket',
+				description: 'List the objects and folders under a prefix of a bucket, with the connection\'s access',
+				action: 'Get many bucket objects with a connection',
+			},
+			{
 				name: 'Get Temporary Credentials',
 				value: 'getCredentials',
 				description: 'Get short-lived credentials for the bucket of an AWS IAM role connection',
 				action: 'Get temporary credentials of a connection',
-			},
-			{
-				name: 'List Bucket Contents',
-				value: 'listBucket',
-				description: 'List the objects and folders under a prefix of a bucket, with the connection\'s access',
-				action: 'List bucket contents with a connection',
 			},
 			{ name: 'Test', value: 'test', description: 'Check that the service can reach the storage', action: 'Test a connection' },
 			{ name: 'Update', value: 'update', description: 'Rename a connection or change its description', action: 'Update a connection' },

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { connectionLocator } from '../../../shared/descriptions';
+import { connectionLocator, getConnectionRef } from '../../../shared/descriptions';
+import { deletedResult } from '../../../shared/deleted';
 import { apiRequest } from '../../../shared/transport';
 import { connectionPath, redactConnection } from './fields';
 
@@ -9,7 +10,7 @@ const properties: INodeProperties[] = [connectionLocator({ description: 'The con
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['delete'] } }, properties);
 
-/** The service answers with the connection as it was; its secrets are redacted like everywhere else. */
+/** The service answers with the connection as it was (under `response`), its secrets redacted like everywhere else. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const connection = await apiRequest.call(this, {
 		method: 'DELETE',
@@ -19,5 +20,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		resourceLabel: 'Connection',
 	});
-	return redactConnection(connection);
+	const deleted = redactConnection(connection);
+	return deletedResult(typeof deleted.connection_id === 'string' ? deleted.connection_id : getConnectionRef.call(this, itemIndex), deleted);
 }

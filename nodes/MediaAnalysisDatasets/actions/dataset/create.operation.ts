@@ -1,19 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DatasetCreateRequest } from '../../../shared/api';
+import type { Dataset, DatasetCreateRequest } from '../../../shared/api';
 import { apiRequest } from '../../../shared/transport';
-import { assertRange, parseJsonObject, splitList } from '../../../shared/validation';
+import { assertRange, splitList } from '../../../shared/validation';
+import {
+	configAfterCreateFailed,
+	configFields,
+	descriptionField,
+	mergedConfig,
+	metadataFieldsToEmbed,
+	metadataFieldsToIndex,
+	readConfigChanges,
+} from './config';
 import {
 	assertDatasetName,
+	assertEncoder,
 	assetTypeOptions,
-	DATASET_CONFIG_EXAMPLE,
-	datasetConfigField,
 	encoderOptions,
 	samplingOptions,
 	storeOriginalField,
 	storePreviewField,
 } from './fields';
+
+/** The service's bounds of keyframe_uniform_fps_sampling_rate. */
+const FPS = { min: 0.00001, max: 5 };
 
 const properties: INodeProperties[] = [
 	{
@@ -31,7 +42,8 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: encoderOptions,
 		default: 'multimodal-tx-large3',
-		description: 'The model that embeds the assets of this dataset',
+		description:
+			'The model that embeds the assets of this dataset. Concepts work only with the multimodal-tx-large2, -large3 and -large4 encoders.',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -47,7 +59,8 @@ const properties: INodeProperties[] = [
 				options: assetTypeOptions,
 				default: ['image', 'video'],
 			},
-			datasetConfigField,
+			...configFields,
+			descriptionField,
 			{
 				displayName: 'Keyframe Sampling Method',
 				name: 'keyframeSamplingMethod',
@@ -59,26 +72,12 @@ const properties: INodeProperties[] = [
 				displayName: 'Keyframe Uniform FPS Sampling Rate',
 				name: 'keyframeUniformFpsSamplingRate',
 				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 3 },
+				typeOptions: { minValue: FPS.min, maxValue: FPS.max, numberPrecision: 5 },
 				default: 1,
-				description: 'Frames per second sampled when the sampling method is uniform',
+				description: 'Frames per second sampled when the sampling method is uniform, from 0.00001 to 5',
 			},
-			{
-				displayName: 'Metadata Fields to Embed',
-				name: 'metadataFieldsToEmbed',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. title, caption',
-				description: 'Comma-separated metadata field names',
-			},
-			{
-				displayName: 'Metadata Fields to Index',
-				name: 'metadataFieldsToIndex',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. brand, campaign',
-				description: 'Comma-separated metadata field names',
-			},
+			metadataFieldsToEmbed,
+			metadataFieldsToIndex,
 			storeOriginalField,
 			storePreviewField,
 		],
@@ -87,13 +86,16 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['create'] } }, properties);
 
+/**
+ * The configuration needs the ids of the embeddings the service makes for the chosen encoder, which exist only once
+ * the dataset does: so a create with configuration settings is the create, then an update of its configuration.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = assertDatasetName.call(this, this.getNodeParameter('name', itemIndex), itemIndex);
+	const encoder = assertEncoder.call(this, this.getNodeParameter('encoderName', itemIndex), itemIndex);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body: DatasetCreateRequest = {
-		name,
-		encoder_name: this.getNodeParameter('encoderName', itemIndex) as DatasetCreateRequest['encoder_name'],
-	};
+	const body: DatasetCreateRequest = { name, encoder_name: encoder };
+	if (typeof fields.description === 'string' && fields.description.trim() !== '') body.description = fields.description.trim();
 	if (fields.allowedAssetTypes !== undefined) {
 		body.allowed_asset_types = fields.allowedAssetTypes as DatasetCreateRequest['allowed_asset_types'];
 	}
@@ -106,28 +108,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			fields.keyframeUniformFpsSamplingRate,
 			'Keyframe Uniform FPS Sampling Rate',
 			itemIndex,
-			{ min: 0, integer: false },
+			{ ...FPS, integer: false },
 		);
 	}
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
-	if (fields.metadataFieldsToIndex !== undefined) {
-		body.metadata_fields_to_index = splitList(fields.metadataFieldsToIndex);
-	}
-	if (fields.metadataFieldsToEmbed !== undefined) {
-		body.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
-	}
-	if (fields.datasetConfig !== undefined) {
-		body.dataset_config = parseJsonObject.call<
-			IExecuteFunctions,
-			[unknown, string, number, string],
-			DatasetCreateRequest['dataset_config']
-		>(this, fields.datasetConfig, 'Dataset Config (JSON)', itemIndex, DATASET_CONFIG_EXAMPLE);
-	}
-	return await apiRequest.call(this, {
+	if (fields.metadataFieldsToIndex !== undefined) body.metadata_fields_to_index = splitList(fields.metadataFieldsToIndex);
+	if (fields.metadataFieldsToEmbed !== undefined) body.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
+	// Read (and so checked) before the dataset exists.
+	const changes = readConfigChanges.call(this, itemIndex, fields, false);
+
+	const created = (await apiRequest.call(this, {
 		method: 'POST',
 		path: '/api/v1/datasets',
 		body: body as unknown as IDataObject,
 		itemIndex,
-	});
+	})) as unknown as Dataset;
+	if (!changes) return created as unknown as IDataObject;
+	try {
+		return await apiRequest.call(this, {
+			method: 'PATCH',
+			path: `/api/v1/datasets/${created.id}`,
+			body: { dataset_config: mergedConfig.call(this, created, changes, itemIndex) as unknown as IDataObject },
+			itemIndex,
+			resourceLabel: 'Dataset',
+		});
+	} catch (error) {
+		throw configAfterCreateFailed.call(this, created, error, itemIndex);
+	}
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { deletedResult } from '../../../shared/deleted';
 import { apiRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
@@ -10,10 +11,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['delete'] } }, properties);
 
-/** Soft delete: the service answers with the dataset as it now is (status "deleted"). */
+/** Soft delete: the service's answer (the dataset as it now is, status "deleted") comes under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = getDatasetId.call(this, itemIndex);
-	return await apiRequest.call(this, {
+	const response = await apiRequest.call(this, {
 		method: 'DELETE',
 		path: `/api/v1/datasets/${datasetId}`,
 		// A repeat after a lost answer would report 404 for a dataset this request just deleted.
@@ -21,4 +22,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		resourceLabel: 'Dataset',
 	});
+	return deletedResult(datasetId, response);
 }

@@ -3,7 +3,9 @@ import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n
 import type { AssetType, DatasetStatus, KeyframeSamplingMethod, VisualEncoderName } from '../../../shared/api';
 import { invalidParameter } from '../../../shared/validation';
 
-/** `multimodal` passed its sunset (2025-07-07) and is never offered. */
+/** `multimodal` passed its sunset and is never offered nor sent. */
+export const SUNSET_ENCODER = { name: 'multimodal', sunset: '2025-07-07', replacedBy: ['multimodal-tx-large2', 'multimodal-tx-large3'] };
+
 export const ENCODERS: Array<Exclude<VisualEncoderName, 'multimodal'>> = [
 	'multimodal-tx-large2',
 	'multimodal-tx-large3',
@@ -33,6 +35,24 @@ export const statusOptions: INodePropertyOptions[] = STATUSES.map((value) => ({
 	value,
 }));
 
+/** The encoder of a new dataset, from the list or an expression: the sunset one and unknown names are refused here. */
+export function assertEncoder(this: IExecuteFunctions, value: unknown, itemIndex: number): VisualEncoderName {
+	const name = String(value ?? '').trim();
+	if (name === SUNSET_ENCODER.name) {
+		throw invalidParameter.call(
+			this,
+			'Encoder',
+			itemIndex,
+			`the encoder "${name}" was retired on ${SUNSET_ENCODER.sunset}`,
+			`Use ${SUNSET_ENCODER.replacedBy.join(' or ')} instead.`,
+		);
+	}
+	if (!(ENCODERS as string[]).includes(name)) {
+		throw invalidParameter.call(this, 'Encoder', itemIndex, `"${name}" is not an encoder of the service`, `Use one of ${ENCODERS.join(', ')}.`);
+	}
+	return name as VisualEncoderName;
+}
+
 const DATASET_NAME = /^[a-zA-Z0-9_]+$/;
 
 /** Dataset names are letters, digits and underscores only; checked before anything is sent. */
@@ -51,16 +71,6 @@ export function assertDatasetName(this: IExecuteFunctions, value: unknown, itemI
 }
 
 /** Fields that Create and Update share, with the same meaning. */
-export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true}';
-
-export const datasetConfigField: INodeProperties = {
-	displayName: 'Dataset Config (JSON)',
-	name: 'datasetConfig',
-	type: 'json',
-	default: '{}',
-	description: 'Advanced configuration object, as the service defines it',
-};
-
 export const storeOriginalField: INodeProperties = {
 	displayName: 'Store Original',
 	name: 'storeOriginal',

@@ -6,7 +6,21 @@ import { paginate, skipLimit } from '../../../shared/transport';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 import { assetTypeOptions, samplingOptions, statusOptions } from './fields';
 
-const whether = (what: string) => `Whether to return only datasets ${what}`;
+/**
+ * A filter where on and off both filter (datasets with celebrity detection on, or off): a Yes/No choice rather than a
+ * checkbox, so that unticking never silently means "filter for off".
+ */
+const yesNoFilter = (displayName: string, name: string, what: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options: [
+		{ name: 'Yes', value: true },
+		{ name: 'No', value: false },
+	],
+	default: true,
+	description: `Return only datasets ${what} (Yes), or only those without it (No)`,
+});
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -24,20 +38,8 @@ const properties: INodeProperties[] = [
 				options: assetTypeOptions,
 				default: [],
 			},
-			{
-				displayName: 'Celebrity Detection Enabled',
-				name: 'celebrityDetectionEnabled',
-				type: 'boolean',
-				default: true,
-				description: whether('with celebrity detection on (or off, when unchecked)'),
-			},
-			{
-				displayName: 'Context Studio Enabled',
-				name: 'contextStudioEnabled',
-				type: 'boolean',
-				default: true,
-				description: whether('with Context Studio on (or off, when unchecked)'),
-			},
+			yesNoFilter('Celebrity Detection Enabled', 'celebrityDetectionEnabled', 'with celebrity detection on'),
+			yesNoFilter('Context Studio Enabled', 'contextStudioEnabled', 'with Context Studio on'),
 			{
 				displayName: 'Created After',
 				name: 'createdAfter',
@@ -62,8 +64,8 @@ const properties: INodeProperties[] = [
 				displayName: 'Include Deleted',
 				name: 'includeDeleted',
 				type: 'boolean',
-				default: true,
-				description: 'Whether to include soft-deleted datasets',
+				default: false,
+				description: 'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
 			},
 			{
 				displayName: 'Keyframe Sampling Method',
@@ -92,13 +94,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. product',
 				description: 'Return only datasets whose name matches this pattern',
 			},
-			{
-				displayName: 'New Video Data Model',
-				name: 'newVideoDataModel',
-				type: 'boolean',
-				default: true,
-				description: whether('on the new video data model (or not, when unchecked)'),
-			},
+			yesNoFilter('New Video Data Model', 'newVideoDataModel', 'on the new video data model'),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -106,20 +102,8 @@ const properties: INodeProperties[] = [
 				options: statusOptions,
 				default: [],
 			},
-			{
-				displayName: 'Store Original',
-				name: 'storeOriginal',
-				type: 'boolean',
-				default: true,
-				description: whether('that keep originals (or do not, when unchecked)'),
-			},
-			{
-				displayName: 'Store Preview',
-				name: 'storePreview',
-				type: 'boolean',
-				default: true,
-				description: whether('that keep previews (or do not, when unchecked)'),
-			},
+			yesNoFilter('Store Original', 'storeOriginal', 'that keep originals'),
+			yesNoFilter('Store Preview', 'storePreview', 'that keep previews'),
 		],
 	},
 ];
@@ -137,7 +121,6 @@ const PLAIN_FILTERS = {
 	allowedAssetTypes: 'allowed_asset_types',
 	celebrityDetectionEnabled: 'celebrity_detection_enabled',
 	contextStudioEnabled: 'context_studio_enabled',
-	includeDeleted: 'include_deleted',
 	keyframeSamplingMethod: 'keyframe_sampling_method',
 	namePattern: 'name_pattern',
 	newVideoDataModel: 'new_video_data_model',
@@ -158,6 +141,8 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 	for (const [field, [key, label]] of Object.entries(DATE_FILTERS)) {
 		if (filters[field]) qs[key] = assertDateTime.call(this, filters[field], label, itemIndex);
 	}
+	// Off is the service's default; sent only when on.
+	if (filters.includeDeleted === true) qs.include_deleted = true;
 	if (filters.datasetIds) {
 		qs.dataset_ids = assertUuidList.call(this, filters.datasetIds, 'Dataset IDs', itemIndex);
 	}

@@ -4,8 +4,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { DatasetUpdateRequest } from '../../../shared/api';
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { invalidParameter, parseJsonObject } from '../../../shared/validation';
-import { assertDatasetName, DATASET_CONFIG_EXAMPLE, datasetConfigField, storeOriginalField, storePreviewField } from './fields';
+import { invalidParameter } from '../../../shared/validation';
+import {
+	configFields,
+	descriptionField,
+	mergedConfig,
+	metadataFieldsToEmbed,
+	metadataFieldsToIndex,
+	readConfigChanges,
+	readDataset,
+} from './config';
+import { assertDatasetName, storeOriginalField, storePreviewField } from './fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator(),
@@ -16,7 +25,10 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			datasetConfigField,
+			...configFields,
+			descriptionField,
+			metadataFieldsToEmbed,
+			metadataFieldsToIndex,
 			{
 				displayName: 'Name',
 				name: 'name',
@@ -43,22 +55,21 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['update'] } }, properties);
 
+/**
+ * The service replaces the configuration whole, so a change to it reads the dataset first and sends its current
+ * configuration with the changes over it: settings the user did not touch stay as they were.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: DatasetUpdateRequest = {};
 	if (fields.name !== undefined) body.name = assertDatasetName.call(this, fields.name, itemIndex);
+	if (fields.description !== undefined) body.description = String(fields.description).trim() || null;
 	if (fields.status !== undefined) body.status = fields.status as DatasetUpdateRequest['status'];
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
-	if (fields.datasetConfig !== undefined) {
-		body.dataset_config = parseJsonObject.call<
-			IExecuteFunctions,
-			[unknown, string, number, string],
-			DatasetUpdateRequest['dataset_config']
-		>(this, fields.datasetConfig, 'Dataset Config (JSON)', itemIndex, DATASET_CONFIG_EXAMPLE);
-	}
-	if (Object.keys(body).length === 0) {
+	const changes = readConfigChanges.call(this, itemIndex, fields, true);
+	if (Object.keys(body).length === 0 && !changes) {
 		throw invalidParameter.call(
 			this,
 			'Update Fields',
@@ -66,6 +77,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'no field to update was added',
 			'Add at least one field under "Update Fields".',
 		);
+	}
+	if (changes) {
+		const dataset = await readDataset.call(this, datasetId, itemIndex);
+		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);
 	}
 	return await apiRequest.call(this, {
 		method: 'PATCH',

@@ -1,22 +1,38 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { EncoderDescription } from '../../../shared/api';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
+import { SUNSET_ENCODER } from '../dataset/fields';
 
 const properties: INodeProperties[] = [...returnAllOrLimit()];
 
 export const description = updateDisplayOptions({ show: { resource: ['encoder'], operation: ['getMany'] } }, properties);
 
-/** The service answers the whole list at once; Limit trims it here. */
+/**
+ * The service answers the whole list at once; Limit trims it here. Each encoder says whether it is deprecated: the
+ * retired `multimodal`, if the service still lists it, carries its sunset date and replacements so nobody picks it.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
 	const encoders = (await apiRequest.call(this, {
 		method: 'GET',
 		path: '/api/v1/encoders',
+		answer: 'array',
 		itemIndex,
 	})) as unknown as EncoderDescription[];
-	const list = Array.isArray(encoders) ? (encoders as unknown as IDataObject[]) : [];
+	if (!Array.isArray(encoders)) {
+		throw new NodeApiError(this.getNode(), {}, {
+			message: 'The service answered the encoders request without a list of encoders',
+			description: 'Try again; if it persists, report it to the Media Analysis team.',
+			itemIndex,
+		});
+	}
+	const list = (encoders as unknown as IDataObject[]).map((encoder) =>
+		encoder?.name === SUNSET_ENCODER.name
+			? { ...encoder, deprecated: true, sunset_date: SUNSET_ENCODER.sunset, replaced_by: SUNSET_ENCODER.replacedBy }
+			: { ...encoder, deprecated: false },
+	);
 	return returnAll ? list : list.slice(0, limit);
 }

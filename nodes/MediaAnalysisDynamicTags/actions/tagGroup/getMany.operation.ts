@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DynamicTagGroupVersionStatus, DynamicTagSortDirection } from '../../../shared/api';
+import type { DynamicTagGroupVersionStatus } from '../../../shared/api';
 import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { sortCollection, sortQuery } from '../../../shared/sort';
 import { pagePerPage } from '../../../shared/transport';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 
@@ -17,11 +18,6 @@ const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
 	{ name: 'Unpublished Changes', value: 'unpublished_changes' },
 	{ name: 'Updating', value: 'updating' },
 	{ name: 'Validated', value: 'validated' },
-];
-
-const SORT_DIRECTIONS: Array<{ name: string; value: DynamicTagSortDirection }> = [
-	{ name: 'Ascending', value: 'asc' },
-	{ name: 'Descending', value: 'desc' },
 ];
 
 const GROUP_IDS_PLACEHOLDER = 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
@@ -93,8 +89,8 @@ const properties: INodeProperties[] = [
 				displayName: 'Shareable Only',
 				name: 'shareableOnly',
 				type: 'boolean',
-				default: true,
-				description: 'Whether to return only groups that can be shared',
+				default: false,
+				description: 'Whether to return only groups that can be shared. Off: shareable or not.',
 			},
 			{
 				displayName: 'Status',
@@ -147,48 +143,38 @@ const properties: INodeProperties[] = [
 				displayName: 'Include Tags',
 				name: 'includeTags',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description: 'Whether to add up to 10 tags of each group (tags_preview)',
 			},
 			{
 				displayName: 'Include Training Datasets',
 				name: 'includeTrainingDatasets',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description: 'Whether to add up to 10 training datasets of each group, with their scoring status',
 			},
 			{
 				displayName: 'Include Versions',
 				name: 'includeVersions',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description:
 					'Whether to return the latest draft and the latest published version of each group, one item each. Off: one item per group.',
 			},
-			{
-				displayName: 'Sort By',
-				name: 'sortField',
-				type: 'options',
-				options: [
-					{ name: 'Created At', value: 'created_dt' },
-					{ name: 'Group Created At', value: 'group_created_dt' },
-					{ name: 'Name', value: 'name' },
-					{ name: 'Status', value: 'status' },
-					{ name: 'Updated At', value: 'updated_dt' },
-					{ name: 'Version Name', value: 'version_name' },
-				],
-				default: 'name',
-				description: 'The field to sort by; Created At and Updated At are those of the group version',
-			},
-			{
-				displayName: 'Sort Direction',
-				name: 'sortDirection',
-				type: 'options',
-				options: SORT_DIRECTIONS,
-				default: 'asc',
-			},
 		],
 	},
+	sortCollection(
+		[
+			{ name: 'Created At', value: 'created_dt' },
+			{ name: 'Group Created At', value: 'group_created_dt' },
+			{ name: 'Name', value: 'name' },
+			{ name: 'Status', value: 'status' },
+			{ name: 'Updated At', value: 'updated_dt' },
+			{ name: 'Version Name', value: 'version_name' },
+		],
+		'name',
+		'groups (Created At and Updated At are those of the group version)',
+	),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tagGroup'], operation: ['getMany'] } }, properties);
@@ -203,12 +189,11 @@ const TEXT_FILTERS = {
 	visualEncoder: 'visual_encoder',
 } as const;
 
-const OPTIONS = {
+// Yes/no options whose off is the service's default: sent only when on, so unticking never filters for false.
+const INCLUDE_OPTIONS = {
 	includeTags: 'include_tags',
 	includeTrainingDatasets: 'include_training_datasets',
 	includeVersions: 'include_versions',
-	sortDirection: 'sort_direction',
-	sortField: 'sort_field',
 } as const;
 
 /** The node's filters and options as the service's query parameters, each checked first. */
@@ -220,7 +205,7 @@ export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IData
 		const value = typeof filters[field] === 'string' ? (filters[field] as string).trim() : undefined;
 		if (value) qs[key] = value;
 	}
-	if (filters.shareableOnly !== undefined) qs.is_shareable = filters.shareableOnly;
+	if (filters.shareableOnly === true) qs.is_shareable = true;
 	if (filters.groupIds) qs.group_ids = assertUuidList.call(this, filters.groupIds, 'Group IDs', itemIndex);
 	if (filters.excludeGroupIds) {
 		qs.exclude_group_ids = assertUuidList.call(this, filters.excludeGroupIds, 'Exclude Group IDs', itemIndex);
@@ -230,10 +215,10 @@ export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IData
 	if (filters.trainingDatasetId !== undefined) {
 		qs.training_dataset_id = getDatasetId.call(this, itemIndex, 'filters.trainingDatasetId', 'Training Dataset');
 	}
-	for (const [option, key] of Object.entries(OPTIONS)) {
-		if (options[option] !== undefined) qs[key] = options[option];
+	for (const [option, key] of Object.entries(INCLUDE_OPTIONS)) {
+		if (options[option] === true) qs[key] = true;
 	}
-	return qs;
+	return { ...qs, ...sortQuery.call(this, itemIndex) };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -9,7 +9,7 @@ import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset to ingest the files into' }),
-	ingestionConnection(true, 'The connection to the bucket to scan'),
+	ingestionConnection(false, 'The connection to the bucket to scan; leave empty when the service reaches the bucket without one'),
 	{
 		displayName: 'Source',
 		name: 'source',
@@ -64,7 +64,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IngestBucketRequest = {
 		dataset_id: getDatasetId.call(this, itemIndex),
-		connection_name: getConnectionName.call(this, itemIndex, true),
+		connection_name: getConnectionName.call(this, itemIndex, false),
 		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, { min: 0, max: 10 }),
 	};
 	if (this.getNodeParameter('source', itemIndex, 'path') === 'spec') {

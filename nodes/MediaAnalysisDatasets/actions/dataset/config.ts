@@ -1,0 +1,236 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { Dataset, DatasetConfig } from '../../../shared/api';
+import { apiRequest } from '../../../shared/transport';
+import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
+
+export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true, "asset_identifier_key": "content_id"}';
+
+/** Every key of the service's DatasetConfig: a typo in the expert JSON is named before anything is sent. */
+const CONFIG_KEYS: Array<keyof DatasetConfig> = [
+	'agentic_search_metadata_description',
+	'asset_identifier_key',
+	'celebrity_detection_enabled',
+	'context_studio_enabled',
+	'context_studio_export_json_connection_name',
+	'embedding_id',
+	'encoder_name',
+	'extra_config',
+	'hybrid_search',
+	'metadata_fields_to_embed',
+	'metadata_fields_to_index',
+];
+
+export const descriptionField: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Product photos of the spring campaign',
+	description: 'A short summary of what the dataset holds or is for',
+};
+
+export const metadataFieldsToEmbed: INodeProperties = {
+	displayName: 'Metadata Fields to Embed',
+	name: 'metadataFieldsToEmbed',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. title, caption',
+	description: 'Comma-separated metadata field names whose text is embedded for search',
+};
+
+export const metadataFieldsToIndex: INodeProperties = {
+	displayName: 'Metadata Fields to Index',
+	name: 'metadataFieldsToIndex',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. brand, campaign',
+	description: 'Comma-separated metadata field names that can be filtered on',
+};
+
+/** The settings people change, as plain fields; the expert JSON holds the rest of the service's DatasetConfig. */
+export const configFields: INodeProperties[] = [
+	{
+		displayName: 'Celebrity Detection',
+		name: 'celebrityDetection',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to detect enrolled persons in the assets of this dataset',
+	},
+	{
+		displayName: 'Context Studio',
+		name: 'contextStudio',
+		type: 'boolean',
+		default: false,
+		description: 'Whether Context Studio (ad segments, video narrative metadata) is on for this dataset',
+	},
+	{
+		displayName: 'Dataset Config (JSON)',
+		name: 'datasetConfig',
+		type: 'json',
+		default: '{}',
+		description: `For experts: any other setting of the service's dataset configuration, e.g. ${DATASET_CONFIG_EXAMPLE}. The node adds the dataset's embedding and encoder maps itself; the plain fields above win over the same keys here.`,
+	},
+	{
+		displayName: 'Hybrid Search Weights',
+		name: 'hybridSearchWeights',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Weight',
+		default: {},
+		description: 'How much each signal counts in hybrid search',
+		options: [
+			{
+				displayName: 'Weight',
+				name: 'weight',
+				values: [
+					{
+						displayName: 'Signal',
+						name: 'signal',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. visual',
+						description: 'The signal the weight applies to, as the service names it (e.g. visual, metadata)',
+					},
+					{
+						displayName: 'Weight',
+						name: 'value',
+						type: 'number',
+						default: 1,
+						typeOptions: { minValue: 0, numberPrecision: 3 },
+						description: 'The weight of this signal, 0 or more',
+					},
+				],
+			},
+		],
+	},
+];
+
+const ON_UPDATE_ONLY_IN_CONFIG = ['metadataFieldsToIndex', 'metadataFieldsToEmbed'];
+
+/**
+ * What the user set of the dataset configuration in this item, or undefined when nothing. `withMetadata`: the
+ * metadata field lists go into the configuration (on Update; Create sends them as top-level fields).
+ */
+export function readConfigChanges(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+	withMetadata: boolean,
+): Partial<DatasetConfig> | undefined {
+	const given = (name: string) => fields[name] !== undefined;
+	const plainGiven =
+		['celebrityDetection', 'contextStudio', 'hybridSearchWeights', 'datasetConfig'].some(given) ||
+		(withMetadata && ON_UPDATE_ONLY_IN_CONFIG.some(given));
+	if (!plainGiven) return undefined;
+
+	const changes: Partial<DatasetConfig> = {};
+	if (given('datasetConfig')) {
+		const json = parseJsonObject.call<IExecuteFunctions, [unknown, string, number, string], IDataObject>(
+			this,
+			fields.datasetConfig,
+			'Dataset Config (JSON)',
+			itemIndex,
+			DATASET_CONFIG_EXAMPLE,
+		);
+		const unknown = Object.keys(json).filter((key) => !(CONFIG_KEYS as string[]).includes(key));
+		if (unknown.length > 0) {
+			throw invalidParameter.call(
+				this,
+				'Dataset Config (JSON)',
+				itemIndex,
+				`"${unknown[0]}" is not a setting of the dataset configuration`,
+				`Use the service's names: ${CONFIG_KEYS.join(', ')}.`,
+			);
+		}
+		Object.assign(changes, json);
+	}
+	if (given('celebrityDetection')) changes.celebrity_detection_enabled = fields.celebrityDetection === true;
+	if (given('contextStudio')) changes.context_studio_enabled = fields.contextStudio === true;
+	if (withMetadata && given('metadataFieldsToIndex')) changes.metadata_fields_to_index = splitList(fields.metadataFieldsToIndex);
+	if (withMetadata && given('metadataFieldsToEmbed')) changes.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
+	if (given('hybridSearchWeights')) {
+		const rows = ((fields.hybridSearchWeights as IDataObject).weight ?? []) as IDataObject[];
+		const weights: Record<string, number> = {};
+		rows.forEach((row, index) => {
+			const signal = String(row.signal ?? '').trim();
+			if (!signal) {
+				throw invalidParameter.call(this, 'Hybrid Search Weights', itemIndex, `weight ${index + 1} has no signal`, 'Name the signal of each weight, e.g. visual.');
+			}
+			weights[signal] = assertRange.call(this, row.value, `Hybrid Search Weights (${signal})`, itemIndex, { min: 0, integer: false });
+		});
+		changes.hybrid_search = Object.keys(weights).length > 0 ? { weights } : null;
+	}
+	return changes;
+}
+
+const isFilledMap = (value: unknown): value is Record<string, string> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
+
+/**
+ * The dataset's whole configuration as the service holds it, with the required embedding and encoder maps: from its
+ * `dataset_config`, or else from the embeddings the service made for the dataset's encoder (keyed by modality).
+ */
+function currentConfig(this: IExecuteFunctions, dataset: Partial<Dataset>, itemIndex: number): DatasetConfig {
+	const config = (dataset.dataset_config ?? {}) as Partial<DatasetConfig>;
+	let embeddingId = config.embedding_id;
+	let encoderName = config.encoder_name;
+	if (!isFilledMap(embeddingId) || !isFilledMap(encoderName)) {
+		const embeddings = Array.isArray(dataset.embeddings) ? dataset.embeddings : [];
+		embeddingId = {};
+		encoderName = {};
+		for (const embedding of embeddings) {
+			if (typeof embedding?.id !== 'string' || typeof embedding.modality !== 'string') continue;
+			embeddingId[embedding.modality] = embedding.id;
+			encoderName[embedding.modality] = String(embedding.name);
+		}
+	}
+	if (!isFilledMap(embeddingId) || !isFilledMap(encoderName)) {
+		throw new NodeApiError(this.getNode(), {}, {
+			message: `The service did not say which embedding dataset ${String(dataset.id)} uses, so its configuration cannot be changed`,
+			description:
+				'The dataset answer had neither dataset_config maps nor embeddings. Give embedding_id and encoder_name yourself in Dataset Config (JSON), or try again later.',
+			itemIndex,
+		});
+	}
+	return { ...config, embedding_id: embeddingId, encoder_name: encoderName };
+}
+
+/** The configuration to send: the dataset's current one, the expert JSON over it, the plain fields over both. */
+export function mergedConfig(
+	this: IExecuteFunctions,
+	dataset: Partial<Dataset>,
+	changes: Partial<DatasetConfig>,
+	itemIndex: number,
+): DatasetConfig {
+	// Empty maps (as older workflows sent them) mean "fill them in": the node's maps are used.
+	const given = { ...changes };
+	for (const key of ['embedding_id', 'encoder_name'] as const) {
+		const map = given[key];
+		if (typeof map === 'object' && map !== null && !Array.isArray(map) && Object.keys(map).length === 0) delete given[key];
+	}
+	changes = given;
+	const keepsMaps = isFilledMap(changes.embedding_id) && isFilledMap(changes.encoder_name);
+	const base = keepsMaps ? ((dataset.dataset_config ?? {}) as Partial<DatasetConfig>) : currentConfig.call(this, dataset, itemIndex);
+	return { ...base, ...changes } as DatasetConfig;
+}
+
+/** The dataset as the service holds it now (its configuration is replaced whole on update, so it is read first). */
+export async function readDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<Dataset> {
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: `/api/v1/datasets/${datasetId}`,
+		itemIndex,
+		resourceLabel: 'Dataset',
+	})) as unknown as Dataset;
+}
+
+/** A create that succeeded but whose configuration failed: say so, so that nobody creates the dataset twice. */
+export function configAfterCreateFailed(this: IExecuteFunctions, dataset: Partial<Dataset>, error: unknown, itemIndex: number) {
+	const reason = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(this.getNode(), `Dataset ${String(dataset.id)} was created, but its configuration was not set: ${reason}`, {
+		description: `Set it with Dataset → Update on dataset ${String(dataset.id)} ("${String(dataset.name)}"). Running Create again would try to make a second dataset.`,
+		itemIndex,
+	});
+}

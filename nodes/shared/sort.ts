@@ -1,0 +1,58 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { invalidParameter } from './validation';
+
+/**
+ * Sorting in its own collection, for the lists whose `sort_field` is any string: the fields the service is known to
+ * sort by are listed, and an expression gives any other.
+ */
+export function sortCollection(fields: INodePropertyOptions[], defaultField: string, what: string): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'collection',
+		placeholder: 'Add Sort Rule',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'field',
+				type: 'options',
+				options: fields,
+				default: defaultField,
+				description: `The field ${what} are ordered by. Choose from the list, or specify any field the service sorts by using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+			},
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+				default: 'asc',
+			},
+		],
+	};
+}
+
+/** The Sort collection as `sort_field` / `sort_direction`; a field given by expression is any non-empty name. */
+export function sortQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const sort = this.getNodeParameter('sort', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (sort.field !== undefined) {
+		const field = typeof sort.field === 'string' ? sort.field.trim() : '';
+		if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(field)) {
+			throw invalidParameter.call(
+				this,
+				'Sort By',
+				itemIndex,
+				`"${String(sort.field)}" is not a field name`,
+				'Choose a field from the list, or give a field name such as created_dt.',
+			);
+		}
+		qs.sort_field = field;
+	}
+	if (sort.direction !== undefined) qs.sort_direction = sort.direction;
+	return qs;
+}
