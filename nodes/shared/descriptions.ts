@@ -70,7 +70,7 @@ export function getDatasetId(this: IExecuteFunctions, itemIndex: number, paramet
 }
 
 /** Names already looked up in one node run (a run of 10,000 items naming one dataset costs one look-up). */
-const resolvedNames = new WeakMap<object, Map<string, Promise<string>>>();
+const resolvedNames = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
 
 /**
  * Reads a dataset locator that may be "By Name": the name is looked up among the datasets (the service filters by
@@ -89,28 +89,22 @@ export async function resolveDatasetId(
 	if (!cache) resolvedNames.set(this, (cache = new Map()));
 	let lookup = cache.get(name);
 	if (!lookup) {
-		lookup = (async () => {
-			const found = await paginate.call(
-				this,
-				{ method: 'GET', path: '/api/v1/datasets', qs: { name_pattern: name }, itemIndex },
-				skipLimit,
-				{ returnAll: true },
-			);
-			const named = found.filter((dataset) => dataset.name === name);
-			if (named.length === 1 && typeof named[0].id === 'string') return named[0].id;
-			throw invalidParameter.call(
-				this,
-				label,
-				itemIndex,
-				named.length === 0 ? `no dataset is named "${name}"` : `${named.length} datasets are named "${name}"`,
-				named.length === 0
-					? 'Check the exact name (names are case-sensitive), or choose the dataset From List.'
-					: `Choose the dataset From List or By ID: ${named.map((dataset) => String(dataset.id)).join(', ')}.`,
-			);
-		})();
+		lookup = paginate
+			.call(this, { method: 'GET', path: '/api/v1/datasets', qs: { name_pattern: name }, itemIndex }, skipLimit, { returnAll: true })
+			.then((found) => found.filter((dataset) => dataset.name === name));
 		cache.set(name, lookup);
 	}
-	return await lookup;
+	const named = await lookup;
+	if (named.length === 1 && typeof named[0].id === 'string') return named[0].id;
+	throw invalidParameter.call(
+		this,
+		label,
+		itemIndex,
+		named.length === 0 ? `no dataset is named "${name}"` : `${named.length} datasets are named "${name}"`,
+		named.length === 0
+			? 'Check the exact name (names are case-sensitive), or choose the dataset From List.'
+			: `Choose the dataset From List or By ID: ${named.map((dataset) => String(dataset.id)).join(', ')}.`,
+	);
 }
 
 /** Return All + Limit, as on every n8n list operation. */

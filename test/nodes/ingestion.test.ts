@@ -201,6 +201,23 @@ describe('Job: Create From Assets', () => {
 	});
 });
 
+describe('Dataset By Name', () => {
+	test('a combined ingest of 5 rows naming the dataset looks it up once and sends its ID', async () => {
+		const rows = Array.from({ length: 5 }, (_, i) => ({ url: `https://cdn.example.com/named/${i}.jpg` }));
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: { __rl: true, mode: 'name', value: 'demo_images' }, images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true },
+			rows,
+		);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(5);
+		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/datasets')).toHaveLength(1);
+		expect(posts('/api/v1/ingestion/images').map((r) => (r.body as IDataObject).dataset_id)).toEqual([demoImages]);
+		const unknown = await run('dataset', { operation: 'countAssetStatuses', datasetId: { __rl: true, mode: 'name', value: 'Demo_Images' } });
+		expect(unknown.error?.message).toBe('Invalid Dataset in item 0: no dataset is named "Demo_Images"');
+	});
+});
+
 describe('Job: Create From Images / Videos', () => {
 	test('images and videos go to their own endpoints with their own list names', async () => {
 		const images = await run('job', {

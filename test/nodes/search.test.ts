@@ -264,6 +264,9 @@ describe('Video: Search', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(3);
 		expect(items[0].json).toMatchObject({ source_path: expect.stringMatching(/forest-002\.mp4$/), top_keyframe: null });
+		// The metadata reads as on every other search: the fields themselves (the service wraps them in {data}).
+		const forest = assetsOf(VIDEOS).find((a) => a.id === items[0].json.video_id) as AssetRecord;
+		expect(items[0].json.metadata).toEqual(forest.metadata);
 		expect(new Set(items.map((i) => i.json.video_id)).size).toBe(3);
 		expect(bed.apiRequests()[0]).toMatchObject({
 			path: '/api/v1/search/video',
@@ -303,7 +306,7 @@ describe('Video: Search', () => {
 });
 
 describe('Video: Search Within Video', () => {
-	test('ranks the slices of one video; one item with the video and its slices', async () => {
+	test('ranks the slices of one video; one item per slice, each naming its video', async () => {
 		const kitchen = asset(VIDEOS, 'kitchen');
 		const { items, error } = await run('video', {
 			operation: 'searchWithinVideo',
@@ -314,12 +317,14 @@ describe('Video: Search Within Video', () => {
 			limit: 2,
 		});
 		expect(error).toBeUndefined();
-		expect(items).toHaveLength(1);
-		const slices = items[0].json.slices as IDataObject[];
-		expect(items[0].json).toMatchObject({ video_id: kitchen.id, composite_type: 'scene', source_path: kitchen.path });
-		expect(slices).toHaveLength(2);
+		expect(items).toHaveLength(2);
+		for (const item of items) {
+			expect(item.json).toMatchObject({ video_id: kitchen.id, composite_type: 'scene', source_path: kitchen.path });
+			expect(item.json.slices).toBeUndefined();
+			expect(item.pairedItem).toEqual({ item: 0 });
+		}
 		// 30-second scenes: the sauce is mentioned between 30 s and 60 s.
-		expect(slices[0]).toMatchObject({ start_time_ms: 30_000, end_time_ms: 60_000, composite_type: 'scene' });
+		expect(items[0].json).toMatchObject({ start_time_ms: 30_000, end_time_ms: 60_000, composite_slice_score: expect.any(Number) });
 		expect(bed.apiRequests()[0]).toMatchObject({
 			method: 'GET',
 			path: '/api/v1/search/video',
@@ -408,5 +413,37 @@ describe('Per item', () => {
 		expect(String(items[0].json.path)).toMatch(/beach/);
 		expect(items[1].json.error).toBe(`Dataset ${SEED_DATASET_IDS.demoArchived} not found`);
 		expect(String(items[2].json.path)).toMatch(/kitchen/);
+	});
+});
+
+describe('Dataset By Name', () => {
+	const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+
+	test('the name is looked up once for every item of the run, then the search goes to its ID', async () => {
+		const { items, error } = await run('image', { operation: 'searchByText', datasetId: byName('demo_images'), textQuery: '={{ $json.q }}', limit: 1 }, [
+			{ q: 'beach' },
+			{ q: 'office' },
+			{ q: 'forest' },
+		]);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(3);
+		const lookups = bed.apiRequests().filter((r) => r.method === 'GET' && r.path === '/api/v1/datasets');
+		expect(lookups).toHaveLength(1);
+		expect(lookups[0].query).toMatchObject({ name_pattern: 'demo_images' });
+		const searches = bed.apiRequests().filter((r) => r.path === '/api/v1/search/text-to-image');
+		expect(searches.map((r) => (r.body as IDataObject).dataset_id)).toEqual([IMAGES, IMAGES, IMAGES]);
+	});
+
+	test('no dataset of that exact name, or several, is an error naming the parameter and the item; nothing else is sent', async () => {
+		const none = await run('video', { operation: 'search', datasetId: byName('demo'), textQuery: 'x' });
+		expect(none.error?.message).toBe('Invalid Dataset in item 0: no dataset is named "demo"');
+		expect(none.error?.description).toMatch(/choose the dataset From List/);
+		const twin = { ...(bed.sandbox.store.datasets.get(VIDEOS) as object), id: '5f0c6f8e-1f57-4d3e-9a51-2b7c1e0d9a11' };
+		bed.sandbox.store.datasets.set(twin.id, twin as never);
+		bed.sandbox.clearRequestLog();
+		const several = await run('video', { operation: 'search', datasetId: byName('demo_videos'), textQuery: 'x' });
+		expect(several.error?.message).toBe('Invalid Dataset in item 0: 2 datasets are named "demo_videos"');
+		expect(several.error?.description).toContain(twin.id);
+		expect(bed.apiRequests().filter((r) => r.path.startsWith('/api/v1/search'))).toHaveLength(0);
 	});
 });

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
-import { datasetLocator, getDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
 import { asNodeError, errorItem } from '../../shared/router';
 import { apiRequest, type WaitOptions } from '../../shared/transport';
 import { assetListFields, type ListKind, readAssetList } from './assets';
@@ -21,7 +21,7 @@ const PATHS: Record<ListKind, string> = {
 /** The parameters of Create From Assets / Images / Videos. */
 export function createFromListProperties(kind: ListKind): INodeProperties[] {
 	return [
-		datasetLocator({ description: `The dataset to ingest the ${kind} into` }),
+		datasetLocator({ description: `The dataset to ingest the ${kind} into` }, { byName: true }),
 		...assetListFields(kind),
 		ingestionConnection(
 			false,
@@ -156,7 +156,7 @@ export async function createJobsFromLists(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const request: ItemRequest = {
-				datasetId: getDatasetId.call(this, itemIndex),
+				datasetId: await resolveDatasetId.call(this, itemIndex),
 				connectionName: getConnectionName.call(this, itemIndex, false),
 				wait: getWaitOptions.call(this, itemIndex),
 			};

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ImageSearchRequest, TextSearchRequest } from '../../shared/api';
-import { datasetLocator, getDatasetId, returnAllOrLimit } from '../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, returnAllOrLimit } from '../../shared/descriptions';
 import {
 	commonSearchOptions,
 	getMetadataFilters,
@@ -30,7 +30,7 @@ interface SearchSpec {
 /** The parameters every search by text or image has: dataset, the query, Return All / Limit, filters, options. */
 function searchDescription(spec: SearchSpec, query: INodeProperties): INodeProperties[] {
 	return updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.operation] } }, [
-		datasetLocator(),
+		datasetLocator({}, { byName: true }),
 		query,
 		...returnAllOrLimit(spec.maxLimit),
 		metadataFiltersField,
@@ -39,13 +39,13 @@ function searchDescription(spec: SearchSpec, query: INodeProperties): INodePrope
 }
 
 /** The body of one item's search: dataset, the query's fields, options, metadata filters (checked in that order). */
-function searchBody<T extends { dataset_id: string; metadata_filters?: unknown }>(
+async function searchBody<T extends { dataset_id: string; metadata_filters?: unknown }>(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	query: () => Omit<T, 'dataset_id'>,
-): T {
+): Promise<T> {
 	const body = {
-		dataset_id: getDatasetId.call(context, itemIndex),
+		dataset_id: await resolveDatasetId.call(context, itemIndex),
 		...query(),
 		...commonSearchOptions(context.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	} as T;
@@ -62,7 +62,7 @@ export function textSearchOperation(spec: SearchSpec & { queryField?: Partial<IN
 	return {
 		description: searchDescription(spec, textQueryField(spec.queryField)),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const body = searchBody<TextSearchRequest>(this, itemIndex, () => ({
+			const body = await searchBody<TextSearchRequest>(this, itemIndex, () => ({
 				text_query: getTextQuery.call(this, itemIndex),
 			}));
 			return await paginateSearch.call(this, itemIndex, spec.path, body as unknown as IDataObject & TextSearchRequest, {
@@ -80,7 +80,7 @@ export function imageSearchOperation(spec: SearchSpec) {
 	return {
 		description: searchDescription(spec, queryImageLocator),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const body = searchBody<ImageSearchRequest>(this, itemIndex, () => getQueryImage.call(this, itemIndex));
+			const body = await searchBody<ImageSearchRequest>(this, itemIndex, () => getQueryImage.call(this, itemIndex));
 			return await paginateSearch.call(this, itemIndex, spec.path, body as unknown as IDataObject & ImageSearchRequest, {
 				maxLimit: spec.maxLimit,
 			});

@@ -19,7 +19,7 @@ export const searchVideos = listSearchMethod<FoundVideo>((context) => {
 	const datasetId = String(context.getCurrentNodeParameter('datasetId', { extractValue: true }) ?? '').trim();
 	if (!UUID.test(datasetId)) {
 		throw new NodeOperationError(context.getNode(), 'Choose the dataset first', {
-			description: 'The list shows the videos of the dataset chosen above.',
+			description: 'The list shows the videos of the dataset chosen above From List or By ID (a dataset given By Name is looked up only when the node runs: give the video By ID).',
 		});
 	}
 	return {

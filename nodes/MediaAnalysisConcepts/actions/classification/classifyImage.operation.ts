@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ImageUrlClassificationRequest } from '../../../shared/api';
-import { datasetLocator } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import type { Failure } from '../../../shared/transport';
 import { apiRequest } from '../../../shared/transport';
 import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
-import { getConceptDatasetId, thresholdField, unitNumber } from '../fields';
+import { thresholdField, unitNumber } from '../fields';
 
 const properties: INodeProperties[] = [
 	{
@@ -28,10 +28,10 @@ const properties: INodeProperties[] = [
 		],
 		default: 'dataset',
 	},
-	datasetLocator({
-		description: 'Every concept of this dataset scores the image',
-		displayOptions: { show: { classifyAgainst: ['dataset'] } },
-	}),
+	datasetLocator(
+		{ description: 'Every concept of this dataset scores the image', displayOptions: { show: { classifyAgainst: ['dataset'] } } },
+		{ byName: true },
+	),
 	{
 		displayName: 'Concept Names or IDs',
 		name: 'conceptIds',
@@ -91,7 +91,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const against = this.getNodeParameter('classifyAgainst', itemIndex) as 'dataset' | 'concepts';
 	if (against === 'dataset') {
-		body.datasetId = getConceptDatasetId.call(this, itemIndex);
+		// The concepts service takes version-4 UUIDs.
+		body.datasetId = assertUuid4.call(this, await resolveDatasetId.call(this, itemIndex), 'Dataset', itemIndex);
 	} else {
 		const ids = splitList(this.getNodeParameter('conceptIds', itemIndex, []));
 		if (ids.length === 0) {

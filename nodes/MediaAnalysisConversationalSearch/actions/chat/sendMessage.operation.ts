@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ChatRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { assertNotEmpty } from '../../../shared/validation';
 import { getHistory, historyFields } from './history';
@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 		default: 'organization',
 	},
 	{
-		...datasetLocator({ description: 'The dataset to search' }),
+		...datasetLocator({ description: 'The dataset to search' }, { byName: true }),
 		displayOptions: { show: { scope: ['dataset'] } },
 	},
 	{
@@ -48,7 +48,7 @@ export const description = updateDisplayOptions({ show: { resource: ['chat'], op
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'organization') as string;
-	const datasetId = scope === 'dataset' ? getDatasetId.call(this, itemIndex) : undefined;
+	const datasetId = scope === 'dataset' ? await resolveDatasetId.call(this, itemIndex) : undefined;
 	const body: ChatRequest = {
 		chat_request_text: assertNotEmpty.call(this, this.getNodeParameter('message', itemIndex, ''), 'Message', itemIndex),
 	};

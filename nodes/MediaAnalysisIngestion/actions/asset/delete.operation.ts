@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DeleteAssetsRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import type { DeleteAssetsRequest, DeleteAssetsResponse } from '../../../shared/api';
+import { deletedResult } from '../../../shared/deleted';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { asNodeError, errorItem } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
@@ -12,7 +13,7 @@ import { MAX_ASSETS_PER_REQUEST, assetTypeField } from '../../helpers/fields';
 type DeleteAsset = DeleteAssetsRequest['assets'][number];
 
 const properties: INodeProperties[] = [
-	datasetLocator({ description: 'The dataset to delete the assets from' }),
+	datasetLocator({ description: 'The dataset to delete the assets from' }, { byName: true }),
 	assetTypeField,
 	{
 		displayName: 'Assets',
@@ -23,7 +24,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
 		description:
-			'Platform IDs or source paths of the assets, one per line (or a list from an expression). The assets of all input items are deleted together, 100 per request.',
+			'Platform IDs or source paths of the assets, one per line (or a list from an expression). The assets of all input items are deleted together, 100 per request; each comes out as one item.',
 	},
 ];
 
@@ -48,55 +49,57 @@ function readIdentifiers(this: IExecuteFunctions, itemIndex: number): string[] {
 
 /**
  * Deletes the assets of every input item together: per dataset, 100 per request (the service's cap). One output
- * item per request, paired to every input item it covered, saying which request of how many it was and the
- * deletion job the service enqueued for each asset.
+ * item per asset, paired to the input item that named it: `deleted: true`, the identifier as `id`, the dataset, and
+ * the service's answer for that asset (its deletion job) under `response`.
  */
 export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const output: Array<{ firstItem: number; data: INodeExecutionData }> = [];
+	const output: Array<{ itemIndex: number; data: INodeExecutionData }> = [];
 	const lists: Array<{ itemIndex: number; key: string; values: DeleteAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const datasetId = getDatasetId.call(this, itemIndex);
+			const datasetId = await resolveDatasetId.call(this, itemIndex);
 			const assetType = this.getNodeParameter('assetType', itemIndex, 'image') as DeleteAsset['asset_type'];
 			const values = readIdentifiers.call(this, itemIndex).map((identifier) => ({ asset_type: assetType, identifier }));
 			lists.push({ itemIndex, key: datasetId, values });
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(node, error, itemIndex);
-			output.push({ firstItem: itemIndex, data: errorItem(error, itemIndex) });
+			output.push({ itemIndex, data: errorItem(error, itemIndex) });
 		}
 	}
 
-	const chunks = chunkItems(lists, true, MAX_ASSETS_PER_REQUEST);
-	for (const [index, chunk] of chunks.entries()) {
-		const covered = [...new Set(chunk.entries.map((entry) => entry.itemIndex))];
-		const pairedItem: IPairedItemData[] = covered.map((item) => ({ item }));
+	for (const chunk of chunkItems(lists, true, MAX_ASSETS_PER_REQUEST)) {
+		const first = chunk.entries[0].itemIndex;
 		const body: DeleteAssetsRequest = { dataset_id: chunk.key, assets: chunk.values };
 		try {
-			const response = await apiRequest.call(this, {
+			const response = (await apiRequest.call(this, {
 				method: 'POST',
 				path: '/api/v0/delete/assets',
 				body: body as IDataObject,
-				itemIndex: covered[0],
+				itemIndex: first,
 				resourceLabel: 'Dataset',
 				// Sending the same deletion twice leaves the dataset as once: safe to retry.
 				idempotent: true,
-			});
-			output.push({
-				firstItem: covered[0],
-				data: {
-					json: { ...response, deletion_request: index + 1, deletion_requests: chunks.length, asset_count: chunk.values.length },
-					pairedItem,
-				},
-			});
+			})) as Partial<DeleteAssetsResponse>;
+			const answers = Array.isArray(response.assets) ? response.assets : [];
+			for (const entry of chunk.entries) {
+				for (let position = entry.start; position < entry.end; position++) {
+					const { identifier, asset_type } = chunk.values[position];
+					const answer = answers.find((candidate) => candidate.identifier === identifier);
+					output.push({
+						itemIndex: entry.itemIndex,
+						data: {
+							json: deletedResult(identifier, answer, { dataset_id: chunk.key, asset_type }),
+							pairedItem: { item: entry.itemIndex },
+						},
+					});
+				}
+			}
 		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(node, error, covered[0]);
-			const { json } = errorItem(error, covered[0]);
-			output.push({
-				firstItem: covered[0],
-				data: { json: { ...json, deletion_request: index + 1, deletion_requests: chunks.length }, pairedItem },
-			});
+			if (!this.continueOnFail()) throw asNodeError(node, error, first);
+			for (const entry of chunk.entries) output.push({ itemIndex: entry.itemIndex, data: errorItem(error, entry.itemIndex) });
 		}
 	}
-	return output.sort((a, b) => a.firstItem - b.firstItem).map(({ data }) => data);
+	// In input order; an item's assets keep the order it gave them (the sort is stable).
+	return output.sort((a, b) => a.itemIndex - b.itemIndex).map(({ data }) => data);
 }

@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
-import { datasetLocator, getDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
 import { readMetadata } from '../../helpers/assets';
 import { assetTypeField, metadataField } from '../../helpers/fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
-	datasetLocator({ description: 'The dataset whose assets to update' }),
+	datasetLocator({ description: 'The dataset whose assets to update' }, { byName: true }),
 	{
 		displayName: 'Update Type',
 		name: 'updateType',
@@ -138,7 +138,7 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IngestMetadataRequest = {
-		dataset_id: getDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as IngestMetadataRequest['update_type'],
 	};
 	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;

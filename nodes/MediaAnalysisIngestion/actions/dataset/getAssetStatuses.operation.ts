@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { offsetLimit } from '../../../shared/transport';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 import { getAssetSummaries } from './getAssetSummaries.operation';
 
 const properties: INodeProperties[] = [
-	datasetLocator(),
+	datasetLocator({}, { byName: true }),
 	{
 		displayName: 'Detail',
 		name: 'detail',
@@ -56,7 +56,7 @@ export const description = updateDisplayOptions(
 /** One item per asset of the dataset, in the detail chosen. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') return await getAssetSummaries.call(this, itemIndex);
-	const datasetId = getDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
 	return await paginateForItem.call(

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { offsetLimit } from '../../../shared/transport';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 
 const properties: INodeProperties[] = [
-	datasetLocator(),
+	datasetLocator({}, { byName: true }),
 	...returnAllOrLimit(),
 	{
 		displayName: 'Filters',
@@ -25,7 +25,7 @@ export const description = updateDisplayOptions(
 
 /** One item per asset: status, type, source path and when it became ready to search. */
 export async function getAssetSummaries(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const datasetId = getDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	return await paginateForItem.call(
 		this,

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { offsetLimit } from '../../../shared/transport';
 
-const properties: INodeProperties[] = [datasetLocator(), ...returnAllOrLimit()];
+const properties: INodeProperties[] = [datasetLocator({}, { byName: true }), ...returnAllOrLimit()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['dataset'], operation: ['getIngestionStatus'] } },
@@ -13,7 +13,7 @@ export const description = updateDisplayOptions(
 
 /** One item per ingestion job of the dataset: its status, ID and time. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const datasetId = getDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	return await paginateForItem.call(
 		this,
 		itemIndex,

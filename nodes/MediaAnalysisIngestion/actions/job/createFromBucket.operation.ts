@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestBucketRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { getConnectionName, ingestionConnection } from '../../helpers/fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
-	datasetLocator({ description: 'The dataset to ingest the files into' }),
+	datasetLocator({ description: 'The dataset to ingest the files into' }, { byName: true }),
 	ingestionConnection(false, 'The connection to the bucket to scan; leave empty when the service reaches the bucket without one'),
 	{
 		displayName: 'Source',
@@ -63,7 +63,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IngestBucketRequest = {
-		dataset_id: getDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		connection_name: getConnectionName.call(this, itemIndex, false),
 		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, { min: 0, max: 10 }),
 	};

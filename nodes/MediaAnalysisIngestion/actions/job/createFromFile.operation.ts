@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestFileRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty } from '../../../shared/validation';
 import { getConnectionName, ingestionConnection } from '../../helpers/fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
-	datasetLocator({ description: 'The dataset to ingest the listed assets into' }),
+	datasetLocator({ description: 'The dataset to ingest the listed assets into' }, { byName: true }),
 	{
 		displayName: 'File Path',
 		name: 'sourcePath',
@@ -37,7 +37,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IngestFileRequest = {
-		dataset_id: getDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		source_path: assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex),
 	};
 	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as IngestFileRequest['file_type'];

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	datasetLocator,
-	getDatasetId,
+	resolveDatasetId,
 	jobStatusOptions,
 	paginateForItem,
 	returnAllOrLimit,
@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			datasetLocator({ required: false, description: 'Return only the jobs of this dataset' }),
+			datasetLocator({ required: false, description: 'Return only the jobs of this dataset' }, { byName: true }),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -41,7 +41,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (filters.datasetId !== undefined) qs.dataset_id = getDatasetId.call(this, itemIndex, 'filters.datasetId');
+	if (filters.datasetId !== undefined) qs.dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
 	const jobs = await paginateForItem.call(this, itemIndex, { method: 'GET', path: '/api/v1/ingestion/jobs', qs }, jobsList);
 	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { TranscriptMatchRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
 import {
 	compositeTypeField,
 	getMetadataFilters,
@@ -15,7 +15,7 @@ import {
 import { paginateSearch } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
-	datasetLocator(),
+	datasetLocator({}, { byName: true }),
 	textQueryField({
 		displayName: 'Phrase',
 		placeholder: 'e.g. thank you for your time',
@@ -38,7 +38,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: TranscriptMatchRequest = {
-		dataset_id: getDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		text_query: getTextQuery.call(this, itemIndex, 'Phrase'),
 	};
 	if (options.compositeType !== undefined) body.composite_type = options.compositeType as string;

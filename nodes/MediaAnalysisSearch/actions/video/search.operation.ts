@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoSearchRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
 import { videoSearchBody } from '../../../shared/transport';
 import {
 	MAX_SEARCH_LIMIT,
@@ -17,7 +17,7 @@ import {
 import { paginateSearch } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
-	datasetLocator(),
+	datasetLocator({}, { byName: true }),
 	textQueryField({ placeholder: 'e.g. person walking in a park' }),
 	...returnAllOrLimit(MAX_SEARCH_LIMIT),
 	metadataFiltersField,
@@ -49,11 +49,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['search'] } }, properties);
 
-/** One result per video, best first, with its most relevant shot and a preview frame; Limit is 1 to 1000. */
+/** One result per video, best first, with its most relevant shot, a preview frame and its metadata; Limit is 1 to 1000. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: VideoSearchRequest = {
-		dataset_id: getDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		text_query: getTextQuery.call(this, itemIndex),
 	};
 	if (options.modality !== undefined) body.modality = options.modality as VideoSearchRequest['modality'];
@@ -64,8 +64,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: true });
 	if (metadataFilters) body.metadata_filters = metadataFilters as VideoSearchRequest['metadata_filters'];
-	return await paginateSearch.call(this, itemIndex, '/api/v1/search/video', body as unknown as IDataObject & VideoSearchRequest, {
+	const results = await paginateSearch.call(this, itemIndex, '/api/v1/search/video', body as unknown as IDataObject & VideoSearchRequest, {
 		style: videoSearchBody,
 		maxLimit: MAX_SEARCH_LIMIT,
 	});
+	return results.map(withPlainMetadata);
+}
+
+/**
+ * Video search wraps each video's metadata as `{data: {...}}`; every other search gives the fields themselves. The
+ * fields are lifted out so that `metadata.campaign` reads the same whichever search found the asset.
+ */
+function withPlainMetadata(result: IDataObject): IDataObject {
+	const metadata = result.metadata as IDataObject | null | undefined;
+	const data = metadata?.data;
+	if (!data || typeof data !== 'object' || Array.isArray(data) || Object.keys(metadata).length !== 1) return result;
+	return { ...result, metadata: data as IDataObject };
 }

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { assertRange, assertUuid } from '../../../shared/validation';
-import { datasetLocator, getDatasetId, uuidMode } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, uuidMode } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { compositeTypeField, getTextQuery, textQueryField } from '../fields';
 import { datasetNotFound } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
-	datasetLocator(),
+	datasetLocator({}, { byName: true }),
 	{
 		displayName: 'Video',
 		name: 'videoId',
@@ -41,12 +41,12 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['searchWithinVideo'] } }, properties);
 
-/** The slices of one video ranked by the query: one item, the video with its `slices`, best first. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = getDatasetId.call(this, itemIndex);
+/** The slices of one video ranked by the query: one item per slice, best first, each naming its video. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const videoId = assertUuid.call(this, this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }), 'Video', itemIndex);
 	const notFound = datasetNotFound(datasetId);
-	return await apiRequest.call(this, {
+	const response = await apiRequest.call(this, {
 		method: 'GET',
 		path: '/api/v1/search/video',
 		qs: {
@@ -64,5 +64,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 						description: 'Check the video ID, or choose the video "From list" after choosing its dataset; only fully ingested videos can be searched.',
 					}
 				: notFound(failure),
-	});
+	});	const { slices, ...video } = response;
+	if (!Array.isArray(slices)) {
+		throw new NodeOperationError(this.getNode(), 'The service answered the search within the video without its slices', {
+			description: 'The answer did not hold a slices list. Try again; if it persists, the service may have changed.',
+			itemIndex,
+		});
+	}
+	return (slices as IDataObject[]).map((slice) => ({ ...video, ...slice }));
 }
