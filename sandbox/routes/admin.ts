@@ -3,6 +3,7 @@ import { expireAllAccessTokens, revokePersonalToken, setTokenLifetime } from '..
 import { HttpError, jsonReply } from '../http';
 import { validate } from '../validation';
 import { ingestionControlRoutes } from './ingestion';
+import { modelControlRoutes } from '../model';
 import type { RequestContext, RouteDefinition } from './route';
 
 /** Prefix of the control routes: no authentication, not logged, not counted. */
@@ -120,4 +121,5 @@ export const adminRoutes: RouteDefinition[] = [
 		handle: (context) => jsonReply(200, context.store.requestLog),
 	},
 	...ingestionControlRoutes,
+	...modelControlRoutes,
 ];

@@ -10,6 +10,7 @@ import { dynamicTagRoutes } from './dynamicTags';
 import { encoderRoutes } from './encoders';
 import { ingestionRoutes } from './ingestion';
 import { loginRoutes } from './login';
+import { modelRoutes } from '../model';
 import { searchRoutes } from './search';
 import type { RouteDefinition } from './route';
 
@@ -28,4 +29,5 @@ export const apiRoutes: RouteDefinition[] = [
 	...dynamicTagRoutes,
 	...connectionRoutes,
 	...queryRoutes,
+	...modelRoutes,
 ];
