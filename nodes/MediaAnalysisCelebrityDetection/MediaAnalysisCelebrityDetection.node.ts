@@ -15,7 +15,7 @@ export class MediaAnalysisCelebrityDetection implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Look up enrolled persons and their faces, keep their aliases, and identify persons in images',
+		description: 'Look up enrolled persons and their faces, keep their aliases, and identify persons in images. Returns persons with their ID, name and aliases, or for each image the persons found in it.',
 		defaults: { name: 'Media Analysis Celebrity Detection' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

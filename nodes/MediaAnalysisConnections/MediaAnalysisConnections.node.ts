@@ -13,7 +13,7 @@ export class MediaAnalysisConnections implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Register external storage buckets with Media Analysis, test them, list their contents and get temporary credentials',
+		description: 'Register external storage buckets with Media Analysis, test them, list their contents and get temporary credentials. Returns connections with their status, or one item per file in the bucket.',
 		defaults: { name: 'Media Analysis Connections' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

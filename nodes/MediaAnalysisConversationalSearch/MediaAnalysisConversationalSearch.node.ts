@@ -13,7 +13,7 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Ask questions about your videos in plain language and continue the conversation across nodes',
+		description: 'Ask questions about your videos in plain language and continue the conversation across nodes. Returns the answer text, what each search found, suggested follow-ups and the history for the next turn.',
 		defaults: { name: 'Media Analysis Conversational Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -14,7 +14,7 @@ export class MediaAnalysisDatasets implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Create, list, update and delete Media Analysis datasets, and list encoders',
+		description: 'Create, list, update and delete Media Analysis datasets (collections of images and videos), and list encoders. Returns datasets with their ID, name, status and settings.',
 		defaults: { name: 'Media Analysis Datasets' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -14,7 +14,7 @@ export class MediaAnalysisQueries implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results',
+		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results. Returns the query with its status, or one item per result row.',
 		defaults: { name: 'Media Analysis Queries' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -17,7 +17,7 @@ export class MediaAnalysisSearch implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Search the images, video frames, videos and transcripts of a Media Analysis dataset by text or by image',
+		description: 'Search the images, video frames, videos and transcripts of a Media Analysis dataset by text or by image. Returns one item per match, best first, with the ID and location of each matching asset.',
 		defaults: { name: 'Media Analysis Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
