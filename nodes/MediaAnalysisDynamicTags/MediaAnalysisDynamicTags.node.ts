@@ -4,8 +4,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { route } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
-import * as tagScore from './actions/tagScore/TagScore.resource';
-import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/listSearch';
 
 export class MediaAnalysisDynamicTags implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,20 +25,16 @@ export class MediaAnalysisDynamicTags implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Tag Group', value: 'tagGroup' },
-					{ name: 'Tag Score', value: 'tagScore' },
-				],
+				options: [{ name: 'Tag Group', value: 'tagGroup' }],
 				default: 'tagGroup',
 			},
 			...tagGroup.description,
-			...tagScore.description,
 		],
 	};
 
-	methods = { listSearch: { searchDatasets, searchGroupTags, searchTagGroups, searchTagVersions } };
+	methods = { listSearch: { searchDatasets } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { tagGroup: tagGroup.operations, tagScore: tagScore.operations });
+		return await route.call(this, { tagGroup: tagGroup.operations });
 	}
 }
