@@ -132,7 +132,8 @@ test('a published trigger workflow runs once for each new ingestion event, and n
 			const run = await server.execution(id);
 			for (const item of nodeOutput({ ok: true, run, output: '' }, TRIGGER)) {
 				const job = item.job as { id?: string } | undefined;
-				events.push(`${String(item.event)} ${String(job?.id)}`);
+				// One item per change; `events` lists every chosen event it matched.
+				for (const name of (item.events as string[] | undefined) ?? [String(item.event)]) events.push(`${name} ${String(job?.id)}`);
 			}
 		}
 		return events.sort();
