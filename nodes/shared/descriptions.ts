@@ -24,6 +24,14 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 	};
 }
 
+const DATASET_NAME_MODE: INodePropertyMode = {
+	// Spread, as in uuidMode: a mode has no default.
+	...{ displayName: 'By Name', name: 'name' },
+	type: 'string',
+	placeholder: 'e.g. demo_images',
+	hint: 'The exact name of the dataset; it is looked up when the node runs',
+};
+
 /**
  * A dataset picker: "From list" (searchable by name) or "By ID", and "By Name" with `byName` (for operations that
  * read it with `resolveDatasetId`, which looks the name up). Shared by every node that takes a dataset.
@@ -32,25 +40,6 @@ export function datasetLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
 	{ byName = false }: { byName?: boolean } = {},
 ): INodeProperties {
-	const modes: INodePropertyMode[] = [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a dataset...',
-			typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
-		},
-		uuidMode('dataset'),
-	];
-	if (byName) {
-		modes.push({
-			displayName: 'By Name',
-			name: 'name',
-			type: 'string',
-			placeholder: 'e.g. demo_images',
-			hint: 'The exact name of the dataset; it is looked up before anything else is sent',
-		});
-	}
 	return {
 		displayName: 'Dataset',
 		name: 'datasetId',
@@ -58,7 +47,17 @@ export function datasetLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The dataset to work with',
-		modes,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a dataset...',
+				typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
+			},
+			uuidMode('dataset'),
+			...(byName ? [DATASET_NAME_MODE] : []),
+		],
 		...overrides,
 	};
 }

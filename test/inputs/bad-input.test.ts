@@ -154,7 +154,7 @@ const ROWS: Row[] = [
 	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: bad(UUID_V1) }, 'Dataset', UUID4_PROBLEM),
 	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'concepts', conceptIds: expr([]) }, 'Concepts', /no concept was chosen/),
 	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'concepts', conceptIds: expr([DATASET, 'nope']) }, 'Concepts', UUID_PROBLEM),
-	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: rl('id', DATASET), threshold: expr(1.01) }, 'Threshold', RANGE),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: rl('id', DATASET), options: { threshold: expr(1.01) } }, 'Threshold', RANGE),
 
 	// Celebrity Detection
 	row('celebrity', 'person', 'get', { personId: bad(NOT_UUID) }, 'Person', UUID_PROBLEM),
@@ -327,9 +327,9 @@ const ROWS: Row[] = [
 		const rows = [
 			row('search', resource, operation, { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			...limitRows('search', resource, operation, ok),
-			row('search', resource, operation, { ...ok, ...filter({ key: expr(' '), condition: 'equals', value: 'x' }) }, 'Metadata Filters (filter 1) Key', EMPTY),
-			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: expr('not a date'), to: '2026-01-01T00:00:00Z' }) }, 'Metadata Filters (filter 1) From', NOT_DATE),
-			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: '2026-01-01T00:00:00Z', to: expr('13/45/2026') }) }, 'Metadata Filters (filter 1) To', NOT_DATE),
+			row('search', resource, operation, { ...ok, ...filter({ key: expr(' '), condition: 'equals', value: 'x' }) }, 'Metadata Filters (filter 1) Field', EMPTY),
+			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: expr('not a date'), to: '2026-01-01T00:00:00Z' }) }, 'Metadata Filters (filter 1) Since', NOT_DATE),
+			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: '2026-01-01T00:00:00Z', to: expr('13/45/2026') }) }, 'Metadata Filters (filter 1) Until', NOT_DATE),
 			row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange' }) }, 'Metadata Filters (filter 1)', /a date range needs/),
 		];
 		if ('textQuery' in base) {
@@ -346,7 +346,7 @@ const ROWS: Row[] = [
 		}
 		if (resource === 'video') {
 			rows.push(
-				row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: '2026-01-01T00:00:00Z' }) }, 'Metadata Filters (filter 1)', /a date range needs both From and To here/),
+				row('search', resource, operation, { ...ok, ...filter({ condition: 'dateRange', from: '2026-01-01T00:00:00Z' }) }, 'Metadata Filters (filter 1)', /a date range needs both Since and Until here/),
 			);
 		}
 		return rows;

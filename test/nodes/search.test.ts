@@ -142,7 +142,7 @@ describe('Image: Search by Text', () => {
 		for (const item of items) expect(item.json).toMatchObject({ video: { path: expect.stringMatching(/kitchen-004\.mp4$/) }, shot: expect.any(Object) });
 	});
 
-	test('an empty query, a malformed dataset ID or a filter without key are refused before any request', async () => {
+	test('an empty query, a malformed dataset ID or a filter without field are refused before any request', async () => {
 		const empty = await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: ' ' });
 		expect(empty.error?.message).toBe('Invalid Query in item 0: it is empty');
 		// Values typed in the editor are checked by n8n itself; values from expressions reach the node's own check.
@@ -154,14 +154,14 @@ describe('Image: Search by Text', () => {
 			textQuery: 'x',
 			metadataFilters: { filter: [{ key: '', condition: 'equals', value: 'a' }] },
 		});
-		expect(key.error?.message).toBe('Invalid Metadata Filters (filter 1) Key in item 0: it is empty');
+		expect(key.error?.message).toBe('Invalid Metadata Filters (filter 1) Field in item 0: it is empty');
 		const range = await run('image', {
 			operation: 'searchByText',
 			datasetId: byId(IMAGES),
 			textQuery: 'x',
 			metadataFilters: { filter: [{ key: 'shot_at', condition: 'dateRange' }] },
 		});
-		expect(range.error?.message).toBe('Invalid Metadata Filters (filter 1) in item 0: a date range needs From, To or both');
+		expect(range.error?.message).toBe('Invalid Metadata Filters (filter 1) in item 0: a date range needs Since, Until or both');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
@@ -300,7 +300,7 @@ describe('Video: Search', () => {
 			textQuery: 'x',
 			metadataFilters: { filter: [{ key: 'aired', condition: 'dateRange', from: '2026-01-01T00:00:00Z' }] },
 		});
-		expect(range.error?.message).toBe('Invalid Metadata Filters (filter 1) in item 0: a date range needs both From and To here');
+		expect(range.error?.message).toBe('Invalid Metadata Filters (filter 1) in item 0: a date range needs both Since and Until here');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -68,7 +68,7 @@ export function getJobId(this: IExecuteFunctions, itemIndex: number): string {
 	return assertJobId.call(this, value, 'Job', itemIndex);
 }
 
-/** "Define Below" or "JSON": how the assets (or updates) of one item are given. */
+/** "Using Fields Below" or "Using JSON" (the label style of every input mode): how one item's assets are given. */
 export function inputModeField(what: string): INodeProperties {
 	return {
 		displayName: 'Input Mode',
@@ -76,8 +76,8 @@ export function inputModeField(what: string): INodeProperties {
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Define Below', value: 'fields', description: `Enter the ${what} as fields (expressions take them from the item)` },
-			{ name: 'JSON', value: 'json', description: `Give the ${what} as a JSON array` },
+			{ name: 'Using Fields Below', value: 'fields', description: `Enter the ${what} as fields (expressions take them from the item)` },
+			{ name: 'Using JSON', value: 'json', description: `Give the ${what} as a JSON array` },
 		],
 		default: 'fields',
 	};

@@ -68,30 +68,10 @@ export const metadataFiltersField: INodeProperties = {
 		{
 			displayName: 'Filter',
 			name: 'filter',
+			// Alphabetical as n8n's linter wants, and also the order a filter reads in: Field … Is … Value (or Since / Until).
 			values: [
 				{
-					displayName: 'Condition',
-					name: 'condition',
-					type: 'options',
-					options: [
-						{ name: 'Equals', value: 'equals' },
-						{ name: 'Is Between Dates', value: 'dateRange', description: 'Both ends included' },
-						{ name: 'Is False', value: 'isFalse' },
-						{ name: 'Is True', value: 'isTrue' },
-						{ name: 'Not Equals', value: 'notEquals' },
-					],
-					default: 'equals',
-				},
-				{
-					displayName: 'From',
-					name: 'from',
-					type: 'dateTime',
-					default: '',
-					displayOptions: { show: { condition: ['dateRange'] } },
-					description: 'Earliest date and time',
-				},
-				{
-					displayName: 'Key',
+					displayName: 'Field',
 					name: 'key',
 					type: 'string',
 					default: '',
@@ -99,7 +79,29 @@ export const metadataFiltersField: INodeProperties = {
 					description: 'The metadata field to compare',
 				},
 				{
-					displayName: 'To',
+					displayName: 'Is',
+					name: 'condition',
+					type: 'options',
+					options: [
+						{ name: 'Between Dates', value: 'dateRange', description: 'Both ends included' },
+						{ name: 'Equal To', value: 'equals' },
+						{ name: 'False', value: 'isFalse' },
+						{ name: 'Not Equal To', value: 'notEquals' },
+						{ name: 'True', value: 'isTrue' },
+					],
+					default: 'equals',
+					description: 'How the field compares',
+				},
+				{
+					displayName: 'Since',
+					name: 'from',
+					type: 'dateTime',
+					default: '',
+					displayOptions: { show: { condition: ['dateRange'] } },
+					description: 'Earliest date and time',
+				},
+				{
+					displayName: 'Until',
 					name: 'to',
 					type: 'dateTime',
 					default: '',
@@ -141,7 +143,7 @@ export function getMetadataFilters(
 	if (entries.length === 0) return undefined;
 	const filters = entries.map((entry, position): SearchMetadataFilters['filters'][number] => {
 		const label = `Metadata Filters (filter ${position + 1})`;
-		const key = assertNotEmpty.call(this, entry.key, `${label} Key`, itemIndex);
+		const key = assertNotEmpty.call(this, entry.key, `${label} Field`, itemIndex);
 		switch (entry.condition ?? 'equals') {
 			case 'isTrue':
 				return { key, operator: '==', value: true };
@@ -150,15 +152,15 @@ export function getMetadataFilters(
 			case 'notEquals':
 				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {
-				const from = entry.from ? epochSeconds(assertDateTime.call(this, entry.from, `${label} From`, itemIndex)) : null;
-				const to = entry.to ? epochSeconds(assertDateTime.call(this, entry.to, `${label} To`, itemIndex)) : null;
+				const from = entry.from ? epochSeconds(assertDateTime.call(this, entry.from, `${label} Since`, itemIndex)) : null;
+				const to = entry.to ? epochSeconds(assertDateTime.call(this, entry.to, `${label} Until`, itemIndex)) : null;
 				if ((bothDateEnds && (from === null || to === null)) || (from === null && to === null)) {
 					throw invalidParameter.call(
 						this,
 						label,
 						itemIndex,
-						bothDateEnds ? 'a date range needs both From and To here' : 'a date range needs From, To or both',
-						bothDateEnds ? 'Video search compares dates within a closed range: set both From and To.' : 'Set From, To or both.',
+						bothDateEnds ? 'a date range needs both Since and Until here' : 'a date range needs Since, Until or both',
+						bothDateEnds ? 'Video search compares dates within a closed range: set both Since and Until.' : 'Set Since, Until or both.',
 					);
 				}
 				return { key, operator: 'DateTimeRangeInclusive', start_utc_epoch: from, end_utc_epoch: to };

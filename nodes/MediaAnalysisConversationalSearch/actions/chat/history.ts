@@ -13,7 +13,7 @@ export const historyFields: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{
-				name: 'Define Below',
+				name: 'Using JSON',
 				value: 'define',
 				description: 'Give the history as JSON or as an expression, e.g. from a node further back',
 			},

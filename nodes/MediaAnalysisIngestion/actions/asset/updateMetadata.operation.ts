@@ -29,9 +29,9 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Define Below', value: 'fields', description: 'Enter each asset and its metadata as fields' },
-			{ name: 'File', value: 'file', description: 'A CSV or JSON file of updates in a bucket' },
-			{ name: 'JSON', value: 'json', description: 'A JSON array of updates' },
+			{ name: 'Using Fields Below', value: 'fields', description: 'Enter each asset and its metadata as fields' },
+			{ name: 'Using a File', value: 'file', description: 'A CSV or JSON file of updates in a bucket' },
+			{ name: 'Using JSON', value: 'json', description: 'A JSON array of updates' },
 		],
 		default: 'fields',
 	},
