@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { getPageLimit } from './descriptions';
-import { fetchPage, type ApiRequest, type Page, type PageStyle } from './transport';
+import { pages, type ApiRequest, type PageStyle } from './transport';
 
 /** A filter the service takes only as a GET body, applied here to the records it lists. */
 export interface LocalFilter {
@@ -25,14 +25,13 @@ export async function paginateFiltered(
 	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
 	const wanted = Math.min(returnAll ? Number.POSITIVE_INFINITY : limit, filter.most ?? Number.POSITIVE_INFINITY);
 	const kept: IDataObject[] = [];
-	let position: number | undefined = style.firstPosition;
-	while (position !== undefined && kept.length < wanted) {
-		const page: Page = await fetchPage.call(this, { ...request, itemIndex }, style, position, style.maxPageSize);
-		for (const record of page.items) {
+	// The transport's page loop: a service that repeats pages or never ends stops with an error, not a loop.
+	for await (const page of pages.call(this, { ...request, itemIndex }, style, Number.POSITIVE_INFINITY)) {
+		for (const record of page) {
 			if (kept.length >= wanted) break;
 			if (filter.keep(record)) kept.push(record);
 		}
-		position = page.next;
+		if (kept.length >= wanted) break;
 	}
 	return kept;
 }

@@ -14,6 +14,7 @@ import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
+import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
 import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { PAGE_BOUNDS } from '../../nodes/shared/transport/pagination';
@@ -25,6 +26,7 @@ const TYPES = {
 	ingestion: `${PACKAGE}.mediaAnalysisIngestion`,
 	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
 	search: `${PACKAGE}.mediaAnalysisSearch`,
+	queries: `${PACKAGE}.mediaAnalysisQueries`,
 	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
 };
 const DATASET = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -74,6 +76,7 @@ beforeAll(async () => {
 			[TYPES.ingestion]: new MediaAnalysisIngestion(),
 			[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
 			[TYPES.search]: new MediaAnalysisSearch(),
+			[TYPES.queries]: new MediaAnalysisQueries(),
 			[TYPES.trigger]: new MediaAnalysisTrigger(),
 		},
 		credentialTypes: [new MediaAnalysisApi()],
@@ -135,6 +138,19 @@ describe('Return All that never ends', () => {
 		expect(error?.description).toMatch(/at most 2000 pages or 200000 records/);
 		expect(asked).toHaveLength(20);
 	}, 60_000);
+
+	test('a list filtered page by page (Query IDs, read from unfiltered pages) stops at a repeated page too', async () => {
+		answer = () => ({
+			meta: { page: { limit: 100 }, links: { next: '/api/v1/queries?offset=100&limit=100' } },
+			data: Array.from({ length: 100 }, (_, i) => ({ query_id: dataset(i).id, created_user_id: 'u' })),
+		});
+		const { error } = await harness.runNode({
+			type: TYPES.queries,
+			parameters: { resource: 'query', operation: 'getMany', returnAll: true, filters: { queryIds: DATASET } },
+		});
+		expect(error?.message).toMatch(/GET \/api\/v1\/queries answered a page it had already sent/);
+		expect(asked).toHaveLength(2);
+	});
 
 	test('a search whose body offset is ignored stops at the second page', async () => {
 		answer = () => ({ data: Array.from({ length: 100 }, (_, i) => ({ coactive_image_id: `img-${i}`, score: 0.5 })) });
