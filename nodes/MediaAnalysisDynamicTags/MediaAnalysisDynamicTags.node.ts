@@ -4,6 +4,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { route } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
+import * as tagScore from './actions/tagScore/TagScore.resource';
+import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/listSearch';
 
 export class MediaAnalysisDynamicTags implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,7 +15,7 @@ export class MediaAnalysisDynamicTags implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'List Media Analysis dynamic tag groups with their versions, tags and training datasets. Returns one item per tag group.',
+		description: 'List Media Analysis dynamic tag groups (versions, tags, training datasets) and read the scores of their tags on videos. Returns one item per tag group, video score or shot.',
 		defaults: { name: 'Media Analysis Dynamic Tags' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -25,16 +27,20 @@ export class MediaAnalysisDynamicTags implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Tag Group', value: 'tagGroup' }],
+				options: [
+					{ name: 'Tag Group', value: 'tagGroup' },
+					{ name: 'Tag Score', value: 'tagScore' },
+				],
 				default: 'tagGroup',
 			},
 			...tagGroup.description,
+			...tagScore.description,
 		],
 	};
 
-	methods = { listSearch: { searchDatasets } };
+	methods = { listSearch: { searchDatasets, searchGroupTags, searchTagGroups, searchTagVersions } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { tagGroup: tagGroup.operations });
+		return await route.call(this, { tagGroup: tagGroup.operations, tagScore: tagScore.operations });
 	}
 }

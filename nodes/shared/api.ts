@@ -34,6 +34,14 @@ export type DynamicTagGroupVersionStatus = Schemas['DynamicTagGroupVersionStatus
 export type DynamicTagGroupDatasetAssociationStatus = Schemas['DynamicTagGroupDatasetAssociationStatus'];
 export type DynamicTagTagVersionStatus = Schemas['DynamicTagTagVersionStatus'];
 export type DynamicTagSortDirection = Schemas['DynamicTagSortDirection'];
+export type VideoScoresResponse = Schemas['video-scores:GetVideoScoresResponse'];
+export type VideoScore = Schemas['video-scores:VideoScore'];
+export type VideoScoresCountResponse = Schemas['video-scores:GetVideoScoresResultCountResponse'];
+export type VideoShotScoresResponse = Schemas['video-scores:GetVideoShotScoresResponse'];
+export type ShotScore = Schemas['video-scores:ShotScore'];
+export type AggregationMethodology = Schemas['video-scores:AggregationMethodology'];
+export type AggregationEngine = Schemas['video-scores:AggregationEngine'];
+export type VideoScoresSortDirection = Schemas['video-scores:SortDirection'];
 
 export type Connection = Schemas['connections:GetConnectionResponse'];
 export type ConnectionCreateRequest = Schemas['connections:Connections_create_connection_api_v0_connections_post_Request'];

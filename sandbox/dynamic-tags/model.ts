@@ -57,7 +57,7 @@ export interface TagGroupRecord {
 	versions: TagGroupVersionRecord[];
 }
 
-const THEMES = ['action', 'animals', 'brands', 'cars', 'comedy', 'cooking', 'fashion', 'music', 'news', 'outdoors', 'sports', 'travel'];
+const THEMES = ['action', 'animals', 'brands', 'cars', 'comedy', 'scenes', 'fashion', 'music', 'news', 'outdoors', 'sports', 'travel'];
 const EDITIONS = ['core', 'extended', 'pilot', 'regional', 'seasonal'];
 const TAG_WORDS = [
 	'close_up', 'crowd', 'daylight', 'dialogue', 'drone_shot', 'explosion', 'face', 'indoor', 'logo', 'music',

@@ -1,4 +1,10 @@
-import type { DynamicTagGroupsResponse } from '../../nodes/shared/api';
+import type {
+	DynamicTagGroupsResponse,
+	VideoScore,
+	VideoScoresCountResponse,
+	VideoScoresResponse,
+	VideoShotScoresResponse,
+} from '../../nodes/shared/api';
 import {
 	listedVersions,
 	type SortField,
@@ -6,8 +12,32 @@ import {
 	type TagGroupVersionRecord,
 	toGroupVersionResponse,
 } from '../dynamic-tags/model';
-import { tagGroupListQuery, type TagGroupListQuery } from '../dynamic-tags/schemas';
-import { jsonReply } from '../http';
+import {
+	aggregationCountQuery,
+	aggregationPath,
+	aggregationResultQuery,
+	previewQuery,
+	shotScoresPath,
+	shotScoresQuery,
+	tagGroupListQuery,
+	type TagGroupListQuery,
+	tagPath,
+} from '../dynamic-tags/schemas';
+import {
+	type Aggregation,
+	aggregationsOf,
+	findTag,
+	findTagVersion,
+	shotScores,
+	type TagRef,
+	type TagVersionRef,
+	videoScore,
+	type AggregationSettings,
+} from '../dynamic-tags/scores';
+import { isSoftDeleted } from '../datasets/model';
+import { HttpError, jsonReply } from '../http';
+import { videosOf } from '../search/engine';
+import type { SandboxStore } from '../store';
 import { validate } from '../validation';
 import type { RouteDefinition } from './route';
 
@@ -64,7 +94,128 @@ function compareRows(field: SortField, direction: 'asc' | 'desc') {
 		a.version.number - b.version.number;
 }
 
+const SCORES = '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}';
+
+/** Assumed: an unknown group, tag, version or aggregation answers 404 with a FastAPI detail, like the service's other 404s. */
+function requireTag(store: SandboxStore, groupId: string, tagId: string): TagRef {
+	const tag = findTag(store.dynamicTags.groups, groupId, tagId);
+	if (!tag) throw new HttpError(404, `Tag ${tagId} not found in group ${groupId}`);
+	return tag;
+}
+
+function requireTagVersion(tag: TagRef, tagVersionId: string): TagVersionRef {
+	const version = findTagVersion(tag, tagVersionId);
+	if (!version) throw new HttpError(404, `Tag version ${tagVersionId} not found for tag ${tag.tagId}`);
+	return version;
+}
+
+function requireAggregation(store: SandboxStore, tag: TagRef, aggregationId: string): Aggregation {
+	const aggregation = aggregationsOf(tag.group).find((candidate) => candidate.id === aggregationId && candidate.tag.tagId === tag.tagId);
+	if (!aggregation) throw new HttpError(404, `Aggregation ${aggregationId} not found for tag ${tag.tagId}`);
+	return aggregation;
+}
+
+/** The videos of a dataset scored for a tag: 404 "Shot scores table not found for dataset" when there is no dataset. */
+function scoredVideos(store: SandboxStore, datasetId: string, tag: TagVersionRef, settings: AggregationSettings): VideoScore[] {
+	const dataset = store.datasets.get(datasetId);
+	if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, `Shot scores table not found for dataset ${datasetId}`);
+	return videosOf(store.assets, datasetId, [])
+		.map((video) => videoScore(video, tag, settings))
+		.filter((score): score is VideoScore => score !== undefined);
+}
+
+const byScore = (direction: 'asc' | 'desc') => (a: VideoScore, b: VideoScore) =>
+	(direction === 'asc' ? a.score - b.score : b.score - a.score) || a.coactive_video_id.localeCompare(b.coactive_video_id);
+
 export const dynamicTagRoutes: RouteDefinition[] = [
+	// Before the route with {aggregation_id}: the first route that matches a path answers it.
+	{
+		method: 'GET',
+		path: `${SCORES}/aggregations/-/result`,
+		auth: 'access-token',
+		handle(context) {
+			const { path, query } = validate(context, { path: tagPath, query: previewQuery });
+			if (query.engine === 'PINOT' && query.strategy === 'LONGEST_RUN') {
+				throw new HttpError(400, 'LONGEST_RUN strategy is not supported with PINOT engine');
+			}
+			const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), query.tag_version_id);
+			const data = scoredVideos(context.store, query.dataset_id, tag, {
+				strategy: query.strategy,
+				minConf: query.min_conf,
+				coverageThreshold: query.coverage_threshold,
+				engine: query.engine,
+				maxShotLength: query.max_shot_length,
+			}).sort(byScore('desc'));
+			const response: VideoScoresResponse = {
+				meta: { page: { page: 1, per_page: data.length }, has_next_page: false },
+				data,
+				sort: [{ field: 'score', direction: 'desc' }],
+			};
+			return jsonReply(200, response);
+		},
+	},
+	{
+		method: 'GET',
+		path: `${SCORES}/aggregations/{aggregation_id}/result`,
+		auth: 'access-token',
+		handle(context) {
+			const { path, query } = validate(context, { path: aggregationPath, query: aggregationResultQuery });
+			const tag = requireTag(context.store, path.group_id, path.tag_id);
+			const aggregation = requireAggregation(context.store, tag, path.aggregation_id);
+			const all = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).sort(
+				byScore(query.sort_order),
+			);
+			const start = (query.page - 1) * query.per_page;
+			const response: VideoScoresResponse = {
+				meta: { page: { page: query.page, per_page: query.per_page }, has_next_page: start + query.per_page < all.length },
+				data: all.slice(start, start + query.per_page),
+				sort: [{ field: 'score', direction: query.sort_order }],
+			};
+			return jsonReply(200, response);
+		},
+	},
+	{
+		method: 'GET',
+		path: `${SCORES}/aggregations/{aggregation_id}/result/count`,
+		auth: 'access-token',
+		handle(context) {
+			const { path, query } = validate(context, { path: aggregationPath, query: aggregationCountQuery });
+			const tag = requireTag(context.store, path.group_id, path.tag_id);
+			const aggregation = requireAggregation(context.store, tag, path.aggregation_id);
+			const count = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).filter(
+				(score) => score.criteria_met === query.criteria_met && (query.accepted === undefined || score.accepted === query.accepted),
+			).length;
+			const response: VideoScoresCountResponse = {
+				group_id: path.group_id,
+				tag_id: path.tag_id,
+				aggregation_id: path.aggregation_id,
+				count,
+				predicate: { criteria_met: query.criteria_met, accepted: query.accepted ?? null },
+			};
+			return jsonReply(200, response);
+		},
+	},
+	{
+		method: 'GET',
+		path: `${SCORES}/versions/{version_id}/videos/{video_id}/shot-scores`,
+		auth: 'access-token',
+		handle(context) {
+			const { path, query } = validate(context, { path: shotScoresPath, query: shotScoresQuery });
+			const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), path.version_id);
+			const dataset = context.store.datasets.get(query.dataset_id);
+			if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, `Shot scores table not found for dataset ${query.dataset_id}`);
+			const video = context.store.assets.get(path.video_id);
+			if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video') {
+				throw new HttpError(404, `Video ${path.video_id} not found in dataset ${query.dataset_id}`);
+			}
+			const shots = shotScores(video, tag);
+			const response: VideoShotScoresResponse = {
+				data: shots.filter((shot) => shot.score >= query.min_conf),
+				total_shot_count: shots.length,
+			};
+			return jsonReply(200, response);
+		},
+	},
 	{
 		method: 'GET',
 		path: '/api/v3/dynamic-tags/groups',

@@ -1,7 +1,9 @@
 /* Dev-only: the Dynamic Tags node through n8n's engine against the sandbox over real HTTP. */
 import type { IDataObject } from 'n8n-workflow';
 import { seedTagGroups, type TagGroupRecord } from '../../sandbox/dynamic-tags/model';
+import { aggregationsOf, tagIdOf, tagVersionIdOf } from '../../sandbox/dynamic-tags/scores';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
 
 const bed = useTestBed();
@@ -230,5 +232,151 @@ describe('Tag Group: Get Many errors', () => {
 		// Any field may be given by expression; the sandbox, like the service, decides what it sorts by.
 		const { error } = await run({ sort: { field: '={{ "colour" }}' } });
 		expect(error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: sort_field: Value error, sort_field must be one of/);
+	});
+});
+
+describe('Tag Score (the video-scores endpoints)', () => {
+	// scenes_core: published v2, 19 tags (crowd, drone_shot, indoor …), trained on demo_videos among others.
+	const scenes = groups.find((group) => group.name === 'scenes_core')!;
+	const published = scenes.versions.find((version) => version.status === 'published')!;
+	const crowd = tagIdOf(scenes, 'crowd');
+	const crowdVersion = tagVersionIdOf(published, 'crowd');
+	const aggregation = aggregationsOf(scenes).find((a) => a.tag.name === 'crowd' && a.datasetId === SEED_DATASET_IDS.demoVideos)!;
+	const scoreRun = (operation: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+		bed.harness.runNode({
+			type,
+			parameters: { resource: 'tagScore', operation, groupId: byId(scenes.id), tagId: byId(crowd), ...parameters },
+			inputItems,
+			continueOnFail,
+		});
+	const videoPath = (id: unknown) => bed.sandbox.store.assets.get(String(id))?.path ?? '';
+
+	test('Preview Video Scores: every video of the dataset, one item each, crowd scenes meeting Any Hit', async () => {
+		const { items, error } = await scoreRun('previewVideoScores', {
+			tagVersionId: byId(crowdVersion),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
+			strategy: 'ANY_HIT',
+			minConfidence: 0.5,
+		});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(6);
+		const met = items.filter((item) => item.json.criteria_met).map((item) => videoPath(item.json.coactive_video_id));
+		expect(met.sort()).toEqual(['s3://demo-bucket/videos/city-001.mp4', 's3://demo-bucket/videos/stadium-005.mp4']);
+		expect(items[0].json).toMatchObject({ group_id: scenes.id, tag_id: crowd, tag_name: 'crowd', tag_version_id: crowdVersion });
+		expect(bed.apiRequests()[0]).toMatchObject({
+			path: `/api/v0/video-scores/groups/${scenes.id}/tags/${crowd}/aggregations/-/result`,
+			query: { tag_version_id: crowdVersion, dataset_id: SEED_DATASET_IDS.demoVideos, strategy: 'ANY_HIT', min_conf: '0.5' },
+		});
+	});
+
+	test('Preview: Coverage Threshold sends its threshold; Longest Run on Pinot is explained', async () => {
+		const coverage = await scoreRun('previewVideoScores', {
+			tagVersionId: byId(crowdVersion),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
+			strategy: 'COVERAGE_THRESHOLD',
+			minConfidence: 0.5,
+			coverageThreshold: 0.9,
+			options: { engine: 'PINOT', maxShotLength: 30 },
+		});
+		expect(coverage.error).toBeUndefined();
+		expect(bed.apiRequests()[0].query).toMatchObject({ coverage_threshold: '0.9', engine: 'PINOT', max_shot_length: '30' });
+		const pinot = await scoreRun('previewVideoScores', {
+			tagVersionId: byId(crowdVersion),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
+			strategy: 'LONGEST_RUN',
+			minConfidence: 0.5,
+			options: { engine: 'PINOT' },
+		});
+		expect(pinot.error?.message).toBe('The service refused this combination: LONGEST_RUN strategy is not supported with PINOT engine');
+		expect(pinot.error?.description).toMatch(/choose DuckDB for Longest Run/);
+	});
+
+	test('Get Many Video Scores: Return All walks page/per_page; Limit stops early', async () => {
+		const all = await scoreRun('getManyVideoScores', { aggregationId: byId(aggregation.id), returnAll: true, options: { sortOrder: 'asc' } });
+		expect(all.error).toBeUndefined();
+		expect(all.items).toHaveLength(6);
+		const scores = all.items.map((item) => item.json.score as number);
+		expect(scores).toEqual([...scores].sort((a, b) => a - b));
+		expect(bed.apiRequests()[0].query).toMatchObject({ page: '1', sort_order: 'asc' });
+		bed.sandbox.clearRequestLog();
+		const two = await scoreRun('getManyVideoScores', { aggregationId: byId(aggregation.id), returnAll: false, limit: 2 });
+		expect(two.items).toHaveLength(2);
+		expect(bed.apiRequests().map((r) => [r.query.page, r.query.per_page])).toEqual([['1', '2']]);
+		// Page by page, when the service holds more than one page.
+		bed.sandbox.clearRequestLog();
+		const paged = await scoreRun('getManyVideoScores', { aggregationId: byId(aggregation.id), returnAll: false, limit: 5 });
+		expect(paged.items).toHaveLength(5);
+	});
+
+	test('Count Video Scores: criteria met by default; Accepted and Do Not Meet reach the service', async () => {
+		const met = await scoreRun('countVideoScores', { aggregationId: byId(aggregation.id) });
+		expect(met.items[0].json).toMatchObject({ count: 2, predicate: { criteria_met: true, accepted: null } });
+		expect(bed.apiRequests()[0].query).toEqual({ criteria_met: 'true' });
+		const notMet = await scoreRun('countVideoScores', { aggregationId: byId(aggregation.id), criteriaMet: false, accepted: 'false' });
+		expect(notMet.items[0].json).toMatchObject({ count: 4, predicate: { criteria_met: false, accepted: false } });
+	});
+
+	test('Get Many Shot Scores: one item per shot at or above the minimum; 0.1 or less is refused before any request', async () => {
+		const stadium = [...bed.sandbox.store.assets.values()].find((a) => a.path.endsWith('stadium-005.mp4'))!;
+		const { items, error } = await scoreRun('getManyShotScores', {
+			tagVersionId: byId(crowdVersion),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
+			videoId: byId(stadium.id),
+			minConfidence: 0.5,
+		});
+		expect(error).toBeUndefined();
+		expect(items.length).toBe(Math.ceil((stadium.durationSeconds ?? 0) / 10));
+		expect(items[0].json).toMatchObject({ video_id: stadium.id, total_shot_count: items.length, start_time: 0 });
+		expect(items.every((item) => (item.json.score as number) >= 0.5)).toBe(true);
+		bed.sandbox.clearRequestLog();
+		const low = await scoreRun('getManyShotScores', {
+			tagVersionId: byId(crowdVersion),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
+			videoId: byId(stadium.id),
+			minConfidence: 0.1,
+		});
+		expect(low.error?.message).toBe('Invalid Minimum Confidence in item 0: "0.1" is out of range');
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test('an unknown aggregation is an explained 404; a malformed tag ID is refused before any request', async () => {
+		const unknown = await scoreRun('countVideoScores', { aggregationId: byId('0f0e0d0c-0b0a-4908-8706-050403020100') });
+		expect(unknown.error?.message).toMatch(/^Not found: Aggregation 0f0e0d0c-0b0a-4908-8706-050403020100 not found/);
+		expect(unknown.error?.description).toMatch(/choose the tag group, tag and version From List/);
+		bed.sandbox.clearRequestLog();
+		const bad = await scoreRun('countVideoScores', { tagId: byId('={{ "crowd" }}'), aggregationId: byId(aggregation.id) });
+		expect(bad.error?.message).toBe('Invalid Tag in item 0: "crowd" is not a UUID');
+		expect(bed.sandbox.requests).toHaveLength(0);
+	});
+
+	test('an answer without the list of scores is a clear error, not an item', async () => {
+		const proxy = await startFaultProxy(bed.sandbox.url);
+		try {
+			proxy.inject((_method, path) => path.endsWith('/aggregations/-/result'), { kind: 'status', status: 200, body: { meta: null } });
+			bed.useCredential('personalToken', { baseUrl: proxy.url });
+			const { items, error } = await scoreRun('previewVideoScores', {
+				tagVersionId: byId(crowdVersion),
+				datasetId: byId(SEED_DATASET_IDS.demoVideos),
+				strategy: 'ANY_HIT',
+				minConfidence: 0.5,
+			});
+			expect(items).toEqual([]);
+			expect(error?.message).toBe('The service answered the video scores request without a list of scores');
+		} finally {
+			await proxy.close();
+		}
+	});
+
+	test('From list: groups by name, the tags of the chosen group, the versions of the chosen tag', async () => {
+		const found = await bed.harness.runListSearch({ type, method: 'searchTagGroups', filter: 'scenes_co' });
+		expect(found.results).toEqual([{ name: 'scenes_core', value: scenes.id, description: expect.stringMatching(/unpublished_changes|published/) }]);
+		const tags = await bed.harness.runListSearch({ type, method: 'searchGroupTags', parameters: { resource: 'tagScore', operation: 'previewVideoScores', groupId: byId(scenes.id) } });
+		expect(tags.results.map((r) => r.name)).toContain('crowd');
+		const versions = await bed.harness.runListSearch({
+			type,
+			method: 'searchTagVersions',
+			parameters: { resource: 'tagScore', operation: 'previewVideoScores', groupId: byId(scenes.id), tagId: byId(crowd) },
+		});
+		expect(versions.results.map((r) => r.value)).toContain(crowdVersion);
 	});
 });

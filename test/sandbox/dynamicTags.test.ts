@@ -1,6 +1,7 @@
 /* Dev-only: the sandbox's dynamic tag groups list, over plain HTTP. */
 import { seedTagGroups } from '../../sandbox/dynamic-tags/model';
-import { type Sandbox, startSandbox } from '../../sandbox/server';
+import { aggregationsOf, tagIdOf, tagVersionIdOf } from '../../sandbox/dynamic-tags/scores';
+import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
 import { apiClient } from './helpers';
 
 const LIST = '/api/v3/dynamic-tags/groups';
@@ -32,7 +33,7 @@ describe('dynamic tag groups route', () => {
 	});
 
 	it('rows have the DynamicTagGroupVersionResponse fields; include_* fill the previews, at most 10 each', async () => {
-		const plain = await api.get(`${LIST}?name=cooking_core`);
+		const plain = await api.get(`${LIST}?name=scenes_core`);
 		expect(Object.keys(plain.body.data[0]).sort()).toEqual([
 			'all_draft_tags_reviewed_dt', 'created_dt', 'created_user_id', 'group_created_dt', 'group_created_user_id',
 			'group_description', 'group_id', 'group_version_id', 'name', 'review_tags_visited_at', 'shareable', 'status',
@@ -64,5 +65,73 @@ describe('dynamic tag groups route', () => {
 			['query.sort_field', 'value_error'],
 			['query.sort_direction', 'enum'],
 		]);
+	});
+});
+
+describe('video-scores routes', () => {
+	let sandbox: Sandbox;
+	let api: Awaited<ReturnType<typeof apiClient>>;
+	const scenes = seedTagGroups().find((group) => group.name === 'scenes_core')!;
+	const published = scenes.versions.find((version) => version.status === 'published')!;
+	const base = `/api/v0/video-scores/groups/${scenes.id}/tags/${tagIdOf(scenes, 'crowd')}`;
+	const version = tagVersionIdOf(published, 'crowd');
+	const videos = SEED_DATASET_IDS.demoVideos;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(async () => {
+		sandbox.reset();
+		api = await apiClient(sandbox);
+	});
+
+	it('preview: required parameters, coverage_threshold for its strategy, LONGEST_RUN refused on PINOT', async () => {
+		const missing = await api.get(`${base}/aggregations/-/result`);
+		expect(missing.status).toBe(422);
+		expect(missing.body.detail.map((d: { loc: string[]; type: string }) => [d.loc.join('.'), d.type])).toEqual([
+			['query.tag_version_id', 'missing'],
+			['query.dataset_id', 'missing'],
+			['query.strategy', 'missing'],
+			['query.min_conf', 'missing'],
+		]);
+		const query = `tag_version_id=${version}&dataset_id=${videos}&min_conf=0.5`;
+		const coverage = await api.get(`${base}/aggregations/-/result?${query}&strategy=COVERAGE_THRESHOLD`);
+		expect(coverage.status).toBe(422);
+		const pinot = await api.get(`${base}/aggregations/-/result?${query}&strategy=LONGEST_RUN&engine=PINOT`);
+		expect(pinot.status).toBe(400);
+		const ok = await api.get(`${base}/aggregations/-/result?${query}&strategy=ANY_HIT`);
+		expect(ok.status).toBe(200);
+		expect(ok.body.data).toHaveLength(6);
+		expect(ok.body.meta).toEqual({ page: { page: 1, per_page: 6 }, has_next_page: false });
+		const short = await api.get(`${base}/aggregations/-/result?${query}&strategy=ANY_HIT&max_shot_length=5`);
+		expect(short.body.data).toEqual([]);
+	});
+
+	it('a saved aggregation pages its results; count filters by criteria_met and accepted', async () => {
+		const aggregation = aggregationsOf(scenes).find((a) => a.tag.name === 'crowd' && a.datasetId === videos)!;
+		const first = await api.get(`${base}/aggregations/${aggregation.id}/result?per_page=4`);
+		const second = await api.get(`${base}/aggregations/${aggregation.id}/result?per_page=4&page=2`);
+		expect([first.body.data.length, first.body.meta.has_next_page, second.body.data.length, second.body.meta.has_next_page]).toEqual([4, true, 2, false]);
+		const count = await api.get(`${base}/aggregations/${aggregation.id}/result/count?criteria_met=false`);
+		expect(count.body).toEqual({
+			group_id: scenes.id,
+			tag_id: tagIdOf(scenes, 'crowd'),
+			aggregation_id: aggregation.id,
+			count: 4,
+			predicate: { criteria_met: false, accepted: null },
+		});
+		expect((await api.get(`${base}/aggregations/0f0e0d0c-0b0a-4908-8706-050403020100/result`)).status).toBe(404);
+	});
+
+	it('shot scores: min_conf must be greater than 0.1; an unknown dataset has no shot scores table', async () => {
+		const video = [...sandbox.store.assets.values()].find((a) => a.datasetId === videos && a.kind === 'video')!;
+		const path = `${base}/versions/${version}/videos/${video.id}/shot-scores`;
+		expect((await api.get(`${path}?dataset_id=${videos}&min_conf=0.1`)).status).toBe(422);
+		const none = await api.get(`${path}?dataset_id=0f0e0d0c-0b0a-4908-8706-050403020100`);
+		expect(none.status).toBe(404);
+		expect(none.body.detail).toMatch(/^Shot scores table not found for dataset/);
+		const all = await api.get(`${path}?dataset_id=${videos}&min_conf=0.11`);
+		expect(all.body.total_shot_count).toBe(all.body.data.length);
 	});
 });

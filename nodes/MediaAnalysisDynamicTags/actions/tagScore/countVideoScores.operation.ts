@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, tagScoresPath } from './fields';
+
+const properties: INodeProperties[] = [
+	groupLocator,
+	tagLocator,
+	aggregationLocator,
+	{
+		displayName: 'Count Videos That',
+		name: 'criteriaMet',
+		type: 'options',
+		options: [
+			{ name: 'Meet the Criteria', value: true },
+			{ name: 'Do Not Meet the Criteria', value: false },
+		],
+		default: true,
+	},
+	{
+		displayName: 'Accepted',
+		name: 'accepted',
+		type: 'options',
+		options: [
+			{ name: 'Accepted or Not', value: 'any' },
+			{ name: 'Accepted Only', value: 'true' },
+			{ name: 'Not Accepted Only', value: 'false' },
+		],
+		default: 'any',
+		description: 'Whether to count only scores that were accepted, or only those that were not',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['countVideoScores'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const groupId = getId.call(this, 'groupId', itemIndex);
+	const tagId = getId.call(this, 'tagId', itemIndex);
+	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
+	const qs: IDataObject = { criteria_met: this.getNodeParameter('criteriaMet', itemIndex, true) !== false };
+	const accepted = this.getNodeParameter('accepted', itemIndex, 'any');
+	if (accepted !== 'any') qs.accepted = accepted === 'true';
+	return await apiRequest.call(this, {
+		method: 'GET',
+		path: `${tagScoresPath(groupId, tagId)}/aggregations/${aggregationId}/result/count`,
+		qs,
+		itemIndex,
+		explain: scoresNotFound('tag group, tag or aggregation'),
+	});
+}

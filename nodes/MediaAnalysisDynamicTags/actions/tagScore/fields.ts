@@ -1,0 +1,107 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { uuidMode } from '../../../shared/descriptions';
+import type { ApiRequest } from '../../../shared/transport';
+import { assertRange, assertUuid, invalidParameter } from '../../../shared/validation';
+
+function locator(displayName: string, name: string, thing: string, description: string, searchListMethod?: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: searchListMethod ? 'list' : 'id', value: '' },
+		required: true,
+		description,
+		modes: [
+			...(searchListMethod
+				? [
+						{
+							displayName: 'From List',
+							name: 'list',
+							type: 'list' as const,
+							placeholder: `Select a ${thing}...`,
+							typeOptions: { searchListMethod, searchable: true },
+						},
+					]
+				: []),
+			uuidMode(thing),
+		],
+	};
+}
+
+export const groupLocator = locator('Tag Group', 'groupId', 'tag group', 'The dynamic tag group the tag belongs to', 'searchTagGroups');
+export const tagLocator = locator(
+	'Tag',
+	'tagId',
+	'tag',
+	'The tag to read scores of. The list shows up to 10 tags of the group (what the service previews); give others By ID.',
+	'searchGroupTags',
+);
+export const tagVersionLocator = locator(
+	'Tag Version',
+	'tagVersionId',
+	'tag version',
+	"The version of the tag (tag_version_id in the group's tags)",
+	'searchTagVersions',
+);
+export const aggregationLocator = locator(
+	'Aggregation',
+	'aggregationId',
+	'aggregation',
+	'The saved aggregation of the tag whose results to read, by its ID as the Media Analysis app shows it',
+);
+
+export const minConfidenceField = (defaultValue: number, description: string): INodeProperties => ({
+	displayName: 'Minimum Confidence',
+	name: 'minConfidence',
+	type: 'number',
+	default: defaultValue,
+	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 3 },
+	description,
+});
+
+const LABELS: Record<string, string> = {
+	groupId: 'Tag Group',
+	tagId: 'Tag',
+	tagVersionId: 'Tag Version',
+	aggregationId: 'Aggregation',
+	videoId: 'Video',
+};
+
+/** A UUID from one of the locators above (or any other UUID parameter), checked before anything is sent. */
+export function getId(this: IExecuteFunctions, parameter: keyof typeof LABELS, itemIndex: number): string {
+	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+	return assertUuid.call(this, value, LABELS[parameter], itemIndex);
+}
+
+export function getMinConfidence(this: IExecuteFunctions, itemIndex: number, min: number, exclusiveMin = false): number {
+	const value = assertRange.call(this, this.getNodeParameter('minConfidence', itemIndex), 'Minimum Confidence', itemIndex, {
+		min,
+		max: 1,
+		integer: false,
+	});
+	if (exclusiveMin && value <= min) {
+		throw invalidParameter.call(
+			this,
+			'Minimum Confidence',
+			itemIndex,
+			`"${value}" is out of range`,
+			`Minimum Confidence must be greater than ${min} and at most 1.`,
+		);
+	}
+	return value;
+}
+
+/** The path of one tag's scores. */
+export const tagScoresPath = (groupId: string, tagId: string) => `/api/v0/video-scores/groups/${groupId}/tags/${tagId}`;
+
+/** 404 on the score endpoints: which of the ids was not found, and where to find the right one. */
+export function scoresNotFound(what: string): ApiRequest['explain'] {
+	return ({ status }, details) =>
+		status === 404
+			? {
+					message: `Not found: ${details[0] ?? what}`,
+					description: `Check the ${what}: choose the tag group, tag and version From List (Tag Group → Get Many with Include Tags shows their IDs), and a dataset the group has scored.`,
+				}
+			: undefined;
+}

@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { VideoShotScoresResponse } from '../../../shared/api';
+import { datasetLocator, getDatasetId, uuidMode } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import {
+	getId,
+	getMinConfidence,
+	groupLocator,
+	minConfidenceField,
+	scoresNotFound,
+	tagLocator,
+	tagScoresPath,
+	tagVersionLocator,
+} from './fields';
+
+/** The service's bound: min_conf must be greater than 0.1. */
+const MIN_CONFIDENCE_FLOOR = 0.1;
+
+const properties: INodeProperties[] = [
+	groupLocator,
+	tagLocator,
+	tagVersionLocator,
+	datasetLocator({ description: 'The dataset that holds the video' }),
+	{
+		displayName: 'Video',
+		name: 'videoId',
+		type: 'resourceLocator',
+		default: { mode: 'id', value: '' },
+		required: true,
+		description: 'The platform ID of the video (coactive_video_id in video scores)',
+		modes: [uuidMode('video')],
+	},
+	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['getManyShotScores'] } }, properties);
+
+/** The shots of one video scoring at least the minimum, one item each, with the video's total shot count. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const groupId = getId.call(this, 'groupId', itemIndex);
+	const tagId = getId.call(this, 'tagId', itemIndex);
+	const versionId = getId.call(this, 'tagVersionId', itemIndex);
+	const videoId = getId.call(this, 'videoId', itemIndex);
+	const qs = { dataset_id: getDatasetId.call(this, itemIndex), min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true) };
+	const response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: `${tagScoresPath(groupId, tagId)}/versions/${versionId}/videos/${videoId}/shot-scores`,
+		qs,
+		itemIndex,
+		explain: scoresNotFound('tag group, tag, tag version, video or dataset'),
+	})) as Partial<VideoShotScoresResponse>;
+	if (!Array.isArray(response.data)) {
+		throw new NodeApiError(this.getNode(), {}, {
+			message: 'The service answered the shot scores request without a list of shots',
+			description: 'Try again; if it persists, report it to the Media Analysis team.',
+			itemIndex,
+		});
+	}
+	const total = response.total_shot_count ?? null;
+	return response.data.map((shot) => ({ video_id: videoId, total_shot_count: total, ...(shot as unknown as IDataObject) }));
+}

@@ -1,0 +1,125 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { VideoScoresResponse } from '../../../shared/api';
+import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { assertRange } from '../../../shared/validation';
+import {
+	getId,
+	getMinConfidence,
+	groupLocator,
+	minConfidenceField,
+	scoresNotFound,
+	tagLocator,
+	tagScoresPath,
+	tagVersionLocator,
+} from './fields';
+
+const properties: INodeProperties[] = [
+	groupLocator,
+	tagLocator,
+	tagVersionLocator,
+	datasetLocator({ description: 'The dataset whose videos to score' }),
+	{
+		displayName: 'Strategy',
+		name: 'strategy',
+		type: 'options',
+		options: [
+			{ name: 'Any Hit', value: 'ANY_HIT', description: 'A video qualifies when any of its shots scores at least the minimum confidence' },
+			{
+				name: 'Coverage Threshold',
+				value: 'COVERAGE_THRESHOLD',
+				description: 'A video qualifies when enough of its shots score at least the minimum confidence',
+			},
+			{ name: 'Longest Run', value: 'LONGEST_RUN', description: 'Scores each video by its longest run of shots that qualify' },
+		],
+		default: 'ANY_HIT',
+		description: 'How the scores of the shots of a video make the score of the video',
+	},
+	minConfidenceField(0.5, 'The score a shot needs to count, from 0 to 1'),
+	{
+		displayName: 'Coverage Threshold',
+		name: 'coverageThreshold',
+		type: 'number',
+		default: 0.5,
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 3 },
+		displayOptions: { show: { strategy: ['COVERAGE_THRESHOLD'] } },
+		description: 'The share of its shots (0 to 1) that must count for a video to qualify',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Engine',
+				name: 'engine',
+				type: 'options',
+				options: [
+					{ name: 'DuckDB', value: 'DUCKDB', description: 'Supports every strategy' },
+					{ name: 'Pinot', value: 'PINOT', description: 'Supports Any Hit and Coverage Threshold only' },
+				],
+				default: 'DUCKDB',
+			},
+			{
+				displayName: 'Max Shot Length (Seconds)',
+				name: 'maxShotLength',
+				type: 'number',
+				default: 30,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				description: 'Leave out videos with any shot longer than this',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['previewVideoScores'] } }, properties);
+
+/** Scores every video of a dataset for one tag version with the given strategy, one item per video (not paged). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const groupId = getId.call(this, 'groupId', itemIndex);
+	const tagId = getId.call(this, 'tagId', itemIndex);
+	const strategy = this.getNodeParameter('strategy', itemIndex) as string;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {
+		tag_version_id: getId.call(this, 'tagVersionId', itemIndex),
+		dataset_id: getDatasetId.call(this, itemIndex),
+		strategy,
+		min_conf: getMinConfidence.call(this, itemIndex, 0),
+	};
+	if (strategy === 'COVERAGE_THRESHOLD') {
+		qs.coverage_threshold = assertRange.call(this, this.getNodeParameter('coverageThreshold', itemIndex), 'Coverage Threshold', itemIndex, {
+			min: 0,
+			max: 1,
+			integer: false,
+		});
+	}
+	if (options.engine !== undefined) qs.engine = options.engine;
+	if (options.maxShotLength !== undefined) {
+		qs.max_shot_length = assertRange.call(this, options.maxShotLength, 'Max Shot Length (Seconds)', itemIndex, { min: 1 });
+	}
+	const response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: `${tagScoresPath(groupId, tagId)}/aggregations/-/result`,
+		qs,
+		itemIndex,
+		explain: (failure, details) =>
+			failure.status === 400
+				? {
+						message: `The service refused this combination: ${details[0] ?? 'bad request'}`,
+						description: 'The Pinot engine supports only the Any Hit and Coverage Threshold strategies; choose DuckDB for Longest Run.',
+					}
+				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
+	})) as Partial<VideoScoresResponse>;
+	if (!Array.isArray(response.data)) {
+		throw new NodeApiError(this.getNode(), {}, {
+			message: 'The service answered the video scores request without a list of scores',
+			description: 'Try again; if it persists, report it to the Media Analysis team.',
+			itemIndex,
+		});
+	}
+	return response.data as unknown as IDataObject[];
+}

@@ -1,0 +1,60 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { DynamicTagGroupVersion } from '../../shared/api';
+import { listSearchMethod } from '../../shared/methods/pagedListSearch';
+import { pagePerPage } from '../../shared/transport';
+import { UUID_PATTERN } from '../../shared/validation';
+
+const UUID = new RegExp(UUID_PATTERN, 'i');
+
+/** "From list" for tag groups: one entry per group (its latest version), searched by name on the service. */
+export const searchTagGroups = listSearchMethod<DynamicTagGroupVersion>({
+	request: { method: 'GET', path: '/api/v3/dynamic-tags/groups', qs: { sort_field: 'name', sort_direction: 'asc' } },
+	style: pagePerPage,
+	serverFilter: (text) => (text?.trim() ? { name_contains: text.trim() } : {}),
+	toResults: (group) => ({ name: group.name, value: group.group_id, description: `${group.version_name ?? ''} ${group.status}`.trim() }),
+});
+
+function chosenGroup(context: ILoadOptionsFunctions): string {
+	const groupId = String(context.getCurrentNodeParameter('groupId', { extractValue: true }) ?? '').trim();
+	if (!UUID.test(groupId)) {
+		throw new NodeOperationError(context.getNode(), 'Choose the tag group first', {
+			description: 'The list shows the tags of the group chosen above.',
+		});
+	}
+	return groupId;
+}
+
+/**
+ * "From list" for the tags of the chosen group, as the groups list previews them (the service returns at most 10
+ * tag names per group; give other tags By ID).
+ */
+export const searchGroupTags = listSearchMethod<DynamicTagGroupVersion>((context) => ({
+	request: { method: 'GET', path: '/api/v3/dynamic-tags/groups', qs: { group_ids: [chosenGroup(context)], include_tags: true } },
+	style: pagePerPage,
+	matches: () => true,
+	toResults: (group) =>
+		(group.tags_preview ?? []).map((tag) => ({ name: tag.name, value: tag.tag_id, description: `${tag.status} in ${group.name}` })),
+}));
+
+/** "From list" for the versions of the chosen tag: its latest draft and latest published version. */
+export const searchTagVersions = listSearchMethod<DynamicTagGroupVersion>((context) => {
+	const groupId = chosenGroup(context);
+	const tagId = String(context.getCurrentNodeParameter('tagId', { extractValue: true }) ?? '').trim();
+	return {
+		request: {
+			method: 'GET',
+			path: '/api/v3/dynamic-tags/groups',
+			qs: { group_ids: [groupId], include_tags: true, include_versions: true },
+		},
+		style: pagePerPage,
+		toResults: (group) =>
+			(group.tags_preview ?? [])
+				.filter((tag) => tag.tag_id === tagId)
+				.map((tag) => ({
+					name: `${tag.name} (${group.version_name ?? 'version'}, ${tag.status})`,
+					value: tag.tag_version_id,
+				})),
+	};
+});
