@@ -52,6 +52,10 @@ async function main(): Promise<number> {
 				console.log('    starts with the Media Analysis Trigger: it runs when published (try it with npm start)');
 				continue;
 			}
+			if (example.aiEntry) {
+				console.log(`    serves ${example.aiEntry === 'mcp' ? 'MCP clients' : 'a chat'} once published (try it with npm start)`);
+				continue;
+			}
 			const execution = await n8n.execute(example.workflow.id);
 			if (!execution.ok) {
 				failed++;

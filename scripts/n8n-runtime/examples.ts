@@ -30,9 +30,20 @@ export interface Example {
 	workflow: WorkflowJson;
 	/** True when the workflow starts with a trigger of this package: it runs when published, not with `execute`. */
 	triggered: boolean;
+	/**
+	 * Set when the workflow starts with n8n's Chat Trigger or MCP Server Trigger: it serves an AI client once
+	 * published (`npm start` publishes it; test/e2e/ai-tools.test.ts calls it), never with `execute`.
+	 */
+	aiEntry?: 'chat' | 'mcp';
 }
 
 const TRIGGER_TYPES_RUN_BY_EXECUTE = new Set(['n8n-nodes-base.manualTrigger']);
+/** n8n's AI nodes (agent, chat model, triggers) may sit beside this package's tools. */
+const LANGCHAIN_PREFIX = '@n8n/n8n-nodes-langchain.';
+const AI_ENTRY_TRIGGERS: Record<string, 'chat' | 'mcp'> = {
+	[`${LANGCHAIN_PREFIX}chatTrigger`]: 'chat',
+	[`${LANGCHAIN_PREFIX}mcpTrigger`]: 'mcp',
+};
 
 /**
  * Every workflow in examples/*.json, checked: a 16-character id, nodes of this package or of n8n itself, and the
@@ -51,12 +62,13 @@ export function loadExamples(): Example[] {
 		ids.add(workflow.id);
 		if (!workflow.name) throw problem('needs a "name"');
 		let triggered = false;
+		const aiEntry = workflow.nodes.map((node) => AI_ENTRY_TRIGGERS[node.type]).find(Boolean);
 		// Another n8n trigger (e.g. a Schedule Trigger) is fine beside a Manual Trigger, where `n8n execute` starts.
 		const runnableByExecute = workflow.nodes.some((node) => TRIGGER_TYPES_RUN_BY_EXECUTE.has(node.type));
 		for (const node of workflow.nodes) {
 			const ours = node.type.startsWith(`${PACKAGE_NAME}.`);
-			if (!ours && !node.type.startsWith('n8n-nodes-base.')) {
-				throw problem(`node "${node.name}" has type ${node.type}: only ${PACKAGE_NAME} and n8n-nodes-base nodes`);
+			if (!ours && !node.type.startsWith('n8n-nodes-base.') && !node.type.startsWith(LANGCHAIN_PREFIX)) {
+				throw problem(`node "${node.name}" has type ${node.type}: only ${PACKAGE_NAME}, n8n-nodes-base and ${LANGCHAIN_PREFIX}* nodes`);
 			}
 			if (ours) {
 				const credential = (node.credentials as Record<string, { id?: string }> | undefined)?.mediaAnalysisApi;
@@ -64,10 +76,10 @@ export function loadExamples(): Example[] {
 					throw problem(`node "${node.name}" must use the credential ${SANDBOX_CREDENTIAL_ID}`);
 				}
 				if (node.type.endsWith('Trigger')) triggered = true;
-			} else if (node.type.endsWith('Trigger') && !runnableByExecute) {
+			} else if (node.type.endsWith('Trigger') && !runnableByExecute && !aiEntry) {
 				throw problem(`node "${node.name}": start with a Manual Trigger or a trigger of this package (another n8n trigger needs a Manual Trigger beside it)`);
 			}
 		}
-		return { file, workflow, triggered };
+		return { file, workflow, triggered, ...(aiEntry ? { aiEntry } : {}) };
 	});
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { resolvePort } from '../../sandbox/cli-options';
 import { startSandbox } from '../../sandbox/server';
+import { aiExampleCredentials, MCP_DEMO_TOKEN, mcpExampleUrl } from './ai-examples';
 import { loadExamples, sandboxCredential } from './examples';
 import { OWNER, tail } from './instance';
 import { preferredOrFreePort, stopAllTracked } from './processes';
@@ -43,15 +44,18 @@ async function main(): Promise<void> {
 	try {
 		// Imports cost a few seconds each; they run only when the credential or an example changed.
 		const credential = sandboxCredential(sandbox.url);
+		const credentials = [credential, ...aiExampleCredentials(sandbox.url)];
 		const examples = loadExamples();
 		const importsHash = createHash('sha256')
-			.update(JSON.stringify({ credential, examples: examples.map((e) => e.workflow) }))
+			.update(JSON.stringify({ credentials, examples: examples.map((e) => e.workflow) }))
 			.digest('hex');
 		const stampFile = join(userFolder, 'imported.sha256');
 		if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== importsHash) {
 			log(`Importing the sandbox credential and ${examples.length} example workflow(s)`);
-			await n8n.importCredentials([credential]);
+			await n8n.importCredentials(credentials);
 			await n8n.importWorkflows(examples.map((e) => e.workflow));
+			// The chat and MCP examples answer clients outside the editor only when published.
+			for (const example of examples.filter((e) => e.aiEntry)) await n8n.publish(example.workflow.id);
 			writeFileSync(stampFile, importsHash);
 		}
 
@@ -74,6 +78,9 @@ async function main(): Promise<void> {
 				'',
 				'  Example workflows:',
 				...examples.map((e) => `    ${server.url}/workflow/${e.workflow.id}   ${e.workflow.name}`),
+				'',
+				`  MCP server: ${mcpExampleUrl(server.url)}   (header  Authorization: Bearer ${MCP_DEMO_TOKEN})`,
+				'  AI Agent:   the chat example\'s model is the sandbox\'s scripted stand-in (README: "AI agents and MCP").',
 				'',
 				'Ctrl-C stops n8n and the sandbox.',
 			].join('\n'),

@@ -19,6 +19,16 @@ const ranNode = (execution: Execution, node: string) => Boolean(execution.run?.d
 const bodiesOf = (sandbox: Sandbox, method: string, path: string) =>
 	sandbox.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body as Json);
 
+/** Each run of a node used as an AI tool: the arguments it was called with and the items it returned. */
+function toolRuns(execution: Execution, node: string): Array<{ input: Json; output: Json[] }> {
+	type ToolRun = { inputOverride?: { ai_tool?: Array<Array<{ json: Json }>> }; data?: { ai_tool?: Array<Array<{ json: Json }>> } };
+	const runs = (execution.run?.data.resultData.runData[node] ?? []) as ToolRun[];
+	return runs.map((run) => ({
+		input: run.inputOverride?.ai_tool?.[0]?.[0]?.json ?? {},
+		output: (run.data?.ai_tool?.[0] ?? []).map((item) => item.json),
+	}));
+}
+
 /** The sandbox's own score of an image URL for the seeded concept `beach` (classification is deterministic). */
 function beachScore(sandbox: Sandbox, url: string): number {
 	const beach = sandbox.store.concepts.concepts.get(SEED_CONCEPT_IDS.beach);
@@ -168,6 +178,31 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			for (const result of similar) expect(beach).not.toContain(result.coactive_image_id);
 		}
 		if (other.length > 0) expect(nodeOutput(execution, 'Not a Beach Image').map((item) => item.asset_id)).toEqual(other);
+	},
+
+	// Published under n8n start in ai-tools.test.ts: the last chat the agent answered.
+	'ask-your-media-library-agent.json': (execution, sandbox) => {
+		const [answer] = nodeOutput(execution, 'AI Agent');
+		expect(typeof answer.output).toBe('string');
+		expect(bodiesOf(sandbox, 'POST', '/model/v1/chat/completions').length).toBeGreaterThan(1);
+		// Each search the agent asked for reached the service with its $fromAI arguments, and the answer names every
+		// image it found (the model's final message is built from the tool results).
+		const searches = bodiesOf(sandbox, 'POST', '/api/v1/search/text-to-image');
+		const searchRuns = toolRuns(execution, 'Search Images');
+		expect(searchRuns.length).toBeGreaterThan(0);
+		for (const run of searchRuns) {
+			expect(searches).toContainEqual(expect.objectContaining({ dataset_id: run.input.dataset_id, text_query: run.input.query }));
+			for (const image of run.output) expect(answer.output).toContain(String(image.path));
+		}
+	},
+
+	// Published under n8n start in ai-tools.test.ts: one execution per tool call of an MCP client, here the last one.
+	'mcp-server-media-library.json': (execution) => {
+		const [{ mcpToolCall }] = nodeOutput(execution, 'MCP Server Trigger') as Array<{ mcpToolCall: Json }>;
+		const runs = toolRuns(execution, String(mcpToolCall.sourceNodeName));
+		expect(runs).toHaveLength(1);
+		expect(runs[0].input).toEqual(mcpToolCall.arguments);
+		expect(runs[0].output.length).toBeGreaterThan(0);
 	},
 
 	// One run. Two runs with new videos in between, and a new version: examples-files.test.ts.

@@ -15,7 +15,8 @@ import { EXAMPLE_CHECKS } from './example-checks';
 
 const log = (line: string) => process.stderr.write(`[e2e n8n ${N8N_V2.n8nVersion}] ${line}\n`);
 const examples = loadExamples();
-const runnable = examples.filter((e) => !e.triggered);
+// Examples served to AI clients (chat, MCP) run published in ai-tools.test.ts.
+const runnable = examples.filter((e) => !e.triggered && !e.aiEntry);
 
 let sandbox: Sandbox;
 let n8n: N8nInstance;
