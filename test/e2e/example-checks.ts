@@ -111,7 +111,18 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const ingests = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/images');
 		expect(ingests).toHaveLength(1);
 		expect((ingests[0].images as Json[]).map((image) => image.source_path)).toEqual(rows.map((row) => row.source_path));
-		expect(new Set(nodeOutput(execution, 'Ingest Images and Wait').map((job) => job.id)).size).toBe(1);
+		const ingested = nodeOutput(execution, 'Ingest Images and Wait');
+		expect(new Set(ingested.map((job) => job.id)).size).toBe(1);
+		// Every row comes out of the ingest with its own asset's outcome; the broken ones do not stop the good ones.
+		expect(ingested.map((row) => row.source_path)).toEqual(rows.map((row) => row.source_path));
+		expect(ingested.map((row) => row.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'error', 'error']);
+		expect(ingested.map((row) => row.error_code).slice(4)).toEqual(['broken_url', 'permission_denied']);
+		// Get Many Asset Statuses with no Execute Once: one read for the six rows that share the job, one item per asset.
+		const statuses = nodeOutput(execution, 'Job Asset Statuses');
+		expect(statuses.map((asset) => asset.source_path)).toEqual(rows.map((row) => row.source_path));
+		const statusReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(ingested[0].id)}/status`);
+		// One by the ingest (each row's outcome), one by Job Asset Statuses.
+		expect(statusReads).toHaveLength(2);
 
 		const [summary] = nodeOutput(execution, 'Build Summary');
 		const ready = summary.ready as Json[];
