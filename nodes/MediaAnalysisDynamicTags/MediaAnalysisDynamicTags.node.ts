@@ -5,6 +5,7 @@ import { searchDatasets } from '../shared/methods/listSearch';
 import { route } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
 import * as tagScore from './actions/tagScore/TagScore.resource';
+import { searchVideos } from '../MediaAnalysisSearch/methods/listSearch';
 import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/listSearch';
 
 export class MediaAnalysisDynamicTags implements INodeType {
@@ -38,7 +39,7 @@ export class MediaAnalysisDynamicTags implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchDatasets, searchGroupTags, searchTagGroups, searchTagVersions } };
+	methods = { listSearch: { searchDatasets, searchGroupTags, searchTagGroups, searchTagVersions, searchVideos } };
 
 	async execute(this: IExecuteFunctions) {
 		return await route.call(this, { tagGroup: tagGroup.operations, tagScore: tagScore.operations });

@@ -378,5 +378,12 @@ describe('Tag Score (the video-scores endpoints)', () => {
 			parameters: { resource: 'tagScore', operation: 'previewVideoScores', groupId: byId(scenes.id), tagId: byId(crowd) },
 		});
 		expect(versions.results.map((r) => r.value)).toContain(crowdVersion);
+		const videos = await bed.harness.runListSearch({
+			type,
+			method: 'searchVideos',
+			filter: 'stadium',
+			parameters: { resource: 'tagScore', operation: 'getManyShotScores', datasetId: byId(SEED_DATASET_IDS.demoVideos) },
+		});
+		expect(videos.results[0]).toMatchObject({ name: 'stadium-005.mp4' });
 	});
 });

@@ -27,10 +27,19 @@ const properties: INodeProperties[] = [
 		displayName: 'Video',
 		name: 'videoId',
 		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
+		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The platform ID of the video (coactive_video_id in video scores)',
-		modes: [uuidMode('video')],
+		description: 'The video (coactive_video_id in video scores). The list searches the videos of the dataset above.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a video...',
+				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
+			},
+			uuidMode('video'),
+		],
 	},
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
 ];
