@@ -313,12 +313,23 @@ describe('Dataset: Get Many', () => {
 		expect(includeDeleted.default).toBe(false);
 		await run({ operation: 'getMany', returnAll: true, filters: { includeDeleted: false } });
 		expect(bed.apiRequests()[0].query).not.toHaveProperty('include_deleted');
-		const off = await run({ operation: 'getMany', returnAll: true, filters: { storeOriginal: false } });
-		const on = await run({ operation: 'getMany', returnAll: true, filters: { storeOriginal: true } });
+		const off = await run({ operation: 'getMany', returnAll: true, simplify: false, filters: { storeOriginal: false } });
+		const on = await run({ operation: 'getMany', returnAll: true, simplify: false, filters: { storeOriginal: true } });
 		expect(off.items.length + on.items.length).toBe(3);
 		expect(off.items.every((i) => i.json.store_original === false)).toBe(true);
 		expect(on.items.every((i) => i.json.store_original === true)).toBe(true);
 		expect(bed.apiRequests()[1].query).toMatchObject({ store_original: 'false' });
+	});
+
+	test('Simplify (on by default) keeps the dataset\'s main fields; off returns the service\'s record', async () => {
+		const lean = await run({ operation: 'getMany', returnAll: false, limit: 1 });
+		expect(Object.keys(lean.items[0].json).sort()).toEqual(
+			['allowed_asset_types', 'created_dt', 'description', 'encoders', 'id', 'keyframe_sampling_method', 'name', 'status', 'updated_dt'],
+		);
+		const full = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), simplify: false });
+		expect(Object.keys(full.items[0].json)).toEqual(expect.arrayContaining(['dataset_config', 'embeddings', 'store_original']));
+		const one = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages) });
+		expect(one.items[0].json).not.toHaveProperty('dataset_config');
 	});
 
 	test('filters select what the service holds', async () => {

@@ -70,6 +70,19 @@ export function assertDatasetName(this: IExecuteFunctions, value: unknown, itemI
 	return name;
 }
 
+/** What Simplify keeps of a dataset (the service's record has 20 fields). */
+export const SIMPLE_DATASET_FIELDS = [
+	'id',
+	'name',
+	'description',
+	'status',
+	'allowed_asset_types',
+	'encoders',
+	'keyframe_sampling_method',
+	'created_dt',
+	'updated_dt',
+] as const;
+
 /** Fields that Create and Update share, with the same meaning. */
 export const storeOriginalField: INodeProperties = {
 	displayName: 'Store Original',

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { datasetLocator, getDatasetId, simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
+import { SIMPLE_DATASET_FIELDS } from './fields';
 
 export const includeDeletedOption: INodeProperties = {
 	displayName: 'Include Deleted',
@@ -12,17 +13,18 @@ export const includeDeletedOption: INodeProperties = {
 	description: 'Whether to return the dataset even if it was deleted',
 };
 
-const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption];
+const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, simplifyProperty(SIMPLE_DATASET_FIELDS)];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = getDatasetId.call(this, itemIndex);
-	return await apiRequest.call(this, {
+	const dataset = await apiRequest.call(this, {
 		method: 'GET',
 		path: `/api/v1/datasets/${datasetId}`,
 		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
 		itemIndex,
 		resourceLabel: 'Dataset',
 	});
+	return simplifyOutput.call(this, itemIndex, SIMPLE_DATASET_FIELDS)(dataset);
 }

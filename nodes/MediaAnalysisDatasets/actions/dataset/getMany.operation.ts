@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit, returnAllOrLimit, simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
 import { paginate, skipLimit } from '../../../shared/transport';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
-import { assetTypeOptions, samplingOptions, statusOptions } from './fields';
+import { assetTypeOptions, samplingOptions, SIMPLE_DATASET_FIELDS, statusOptions } from './fields';
 
 /**
  * A filter where on and off both filter (datasets with celebrity detection on, or off): a Yes/No choice rather than a
@@ -106,6 +106,7 @@ const properties: INodeProperties[] = [
 			yesNoFilter('Store Preview', 'storePreview', 'that keep previews'),
 		],
 	},
+	simplifyProperty(SIMPLE_DATASET_FIELDS),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getMany'] } }, properties);
@@ -150,10 +151,11 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginate.call(
+	const datasets = await paginate.call(
 		this,
 		{ method: 'GET', path: '/api/v1/datasets', qs: datasetFilters.call(this, itemIndex), itemIndex },
 		skipLimit,
 		getPageLimit.call(this, itemIndex),
 	);
+	return datasets.map(simplifyOutput.call(this, itemIndex, SIMPLE_DATASET_FIELDS));
 }
