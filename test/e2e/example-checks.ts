@@ -4,6 +4,7 @@ import { videoResult, videosOf } from '../../sandbox/search/engine';
 import { wordsOf } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
+import { loadExamples } from '../../scripts/n8n-runtime/examples';
 import { type Execution, nodeOutput } from '../../scripts/n8n-runtime/instance';
 
 /** Files the execution wrote, read by the path n8n was given (relative to n8n's working folder). */
@@ -118,6 +119,8 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(ingested.map((row) => row.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'error', 'error']);
 		expect(ingested.map((row) => row.error_code).slice(4)).toEqual(['broken_url', 'permission_denied']);
 		// Get Many Asset Statuses with no Execute Once: one read for the six rows that share the job, one item per asset.
+		const example = loadExamples().find((candidate) => candidate.file === 'ingest-csv-classify-summary.json');
+		expect(example?.workflow.nodes.filter((node) => (node as { executeOnce?: boolean }).executeOnce)).toEqual([]);
 		const statuses = nodeOutput(execution, 'Job Asset Statuses');
 		expect(statuses.map((asset) => asset.source_path)).toEqual(rows.map((row) => row.source_path));
 		const statusReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(ingested[0].id)}/status`);

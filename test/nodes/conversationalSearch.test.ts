@@ -65,6 +65,12 @@ describe('Chat: Send Message', () => {
 		expect(bed.apiRequests()[0].path).toBe(`/api/v0/chat/dataset/${SEED_DATASET_IDS.demoVideos}`);
 	});
 
+	test('within one dataset, chosen By Name: looked up, then the chat goes to its ID', async () => {
+		const { error } = await run({ scope: 'dataset', datasetId: { __rl: true, mode: 'name', value: 'demo_videos' }, message: 'beach' });
+		expect(error).toBeUndefined();
+		expect(bed.apiRequests().map((r) => r.path)).toEqual(['/api/v1/datasets', `/api/v0/chat/dataset/${SEED_DATASET_IDS.demoVideos}`]);
+	});
+
 	test('never sends a reference image (upload_id), whatever the input item holds', async () => {
 		await run({ message: 'concert' }, [{ upload_id: 'abc', history_chat_messages: [] }]);
 		const [sent] = bed.apiRequests();
