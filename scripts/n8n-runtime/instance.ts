@@ -277,10 +277,28 @@ export class N8nInstance {
 	 * `n8n start`: the editor and the API on 127.0.0.1. Resolves once n8n reports ready; rejects if it exits first
 	 * or is not ready in time.
 	 */
-	async start(options: { port?: number; onOutput?: (text: string) => void; readyTimeoutMs?: number } = {}) {
+	async start(
+		options: {
+			port?: number;
+			onOutput?: (text: string) => void;
+			readyTimeoutMs?: number;
+			/** `worker` (queue mode): `port` is then its health server's (`QUEUE_HEALTH_CHECK_PORT`), `args` its flags. */
+			command?: 'start' | 'worker';
+			args?: string[];
+		} = {},
+	) {
 		const port = options.port ?? (await freePort());
-		const env = { ...this.environment({ port, brokerPort: await freePort() }), ...this.ownerEnvironment() };
-		const child = spawnTracked(this.runtime.nodeBin, [this.runtime.n8nBin, 'start'], {
+		const command = options.command ?? 'start';
+		const env: NodeJS.ProcessEnv = { ...this.environment({ port, brokerPort: await freePort() }) };
+		if (command === 'start') Object.assign(env, this.ownerEnvironment());
+		else {
+			Object.assign(env, {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			});
+		}
+		const child = spawnTracked(this.runtime.nodeBin, [this.runtime.n8nBin, command, ...(options.args ?? [])], {
 			cwd: this.userFolder,
 			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -299,7 +317,7 @@ export class N8nInstance {
 			await server.stop();
 			throw error;
 		}
-		this.log(`n8n ${this.runtime.spec.n8nVersion} is ready on ${server.url}`);
+		this.log(`n8n ${this.runtime.spec.n8nVersion} ${command} is ready on ${server.url}`);
 		return server;
 	}
 
