@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { type Log, npmFreeEnvironment, REPO_ROOT, withLock } from './runtime';
+import { type Log, npmFreeEnvironment, REPO_ROOT, STATE_ROOT, withLock } from './runtime';
 
 interface PackageJson {
 	name: string;
@@ -95,7 +95,7 @@ function sourceHash(): string {
 	return hash.digest('hex');
 }
 
-const STAGING_DIR = join(REPO_ROOT, '.n8n-user', '.package');
+const STAGING_DIR = join(STATE_ROOT, 'package');
 
 /**
  * Builds the package (`npm run build`) and packs it (`npm pack`) exactly as it would be published, unless the sources

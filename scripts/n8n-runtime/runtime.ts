@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 
 /**
  * A real n8n to run the package in: one n8n release plus the Node.js it runs on, both from the npm registry,
- * installed once into `.n8n-runtime/<key>/` (git-ignored) and reused. The key names every version, so a bump installs
- * a new folder. See scripts/n8n-runtime/README.md.
+ * installed once into `<STATE_ROOT>/runtime/<key>/` (or `$N8N_RUNTIME_DIR/<key>/`) and reused. The key names every
+ * version, so a bump installs a new folder. See scripts/n8n-runtime/README.md.
  */
 export interface RuntimeSpec {
 	/** Short name used in messages and folder names. */
@@ -51,6 +51,12 @@ export const N8N_V1: RuntimeSpec = {
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
+/**
+ * Where the scripts keep what they make between runs (runtimes, n8n user folders, the packed package): under
+ * node_modules, which ESLint, git and npm pack never read, so `n8n-node lint` walks only the project.
+ */
+export const STATE_ROOT = join(REPO_ROOT, 'node_modules', '.cache', 'n8n-nodes-media-analysis');
+
 export interface Runtime {
 	readonly spec: RuntimeSpec;
 	readonly dir: string;
@@ -61,7 +67,7 @@ export interface Runtime {
 }
 
 export function runtimeRoot(): string {
-	return resolve(process.env.N8N_RUNTIME_DIR ?? join(REPO_ROOT, '.n8n-runtime'));
+	return resolve(process.env.N8N_RUNTIME_DIR ?? join(STATE_ROOT, 'runtime'));
 }
 
 export function runtimeKey(spec: RuntimeSpec): string {
@@ -169,13 +175,13 @@ async function install(spec: RuntimeSpec, log: Log): Promise<void> {
 	log(`Installed ${runtimeKey(spec)} in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-interface RunOptions {
+export interface RunOptions {
 	cwd: string;
 	log: Log;
 	env?: NodeJS.ProcessEnv;
 }
 
-function run(command: string, args: string[], options: RunOptions): Promise<void> {
+export function run(command: string, args: string[], options: RunOptions): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
 		const child = spawn(command, args, {
 			cwd: options.cwd,

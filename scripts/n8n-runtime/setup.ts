@@ -5,12 +5,12 @@ import { join } from 'node:path';
 
 import { N8nInstance } from './instance';
 import { stagePackage } from './package';
-import { ensureRuntime, type Log, REPO_ROOT, type RuntimeSpec } from './runtime';
+import { ensureRuntime, type Log, type RuntimeSpec, STATE_ROOT } from './runtime';
 
-/** Git-ignored home of every n8n user folder this project makes. */
-export const USER_FOLDERS = join(REPO_ROOT, '.n8n-user');
+/** Home of every n8n user folder this project makes. */
+export const USER_FOLDERS = join(STATE_ROOT, 'user');
 
-/** A new, empty user folder `.n8n-user/<name>-<pid>-<time>` (tests and demos remove it when done). */
+/** A new, empty user folder `<USER_FOLDERS>/<name>-<pid>-<time>` (tests and demos remove it when done). */
 export function scratchUserFolder(name: string): string {
 	const folder = join(USER_FOLDERS, `${name}-${process.pid}-${Date.now()}`);
 	mkdirSync(folder, { recursive: true });

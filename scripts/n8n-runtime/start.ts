@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
- * `npm start`: builds the package, installs n8n 2.41.1 with its Node.js 24 (first time only, cached in .n8n-runtime/),
+ * `npm start`: builds the package, installs n8n 2.41.1 with its Node.js 24 (first time only, cached in node_modules),
  * loads the package into n8n as a community package, starts the sandbox, imports a credential for it and the example
  * workflows, and starts n8n on 127.0.0.1. Ctrl-C stops everything.
  */

@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
- * The n8n editor in headless Chromium (Debian's /usr/bin/chromium driven by playwright-core; no browser is ever
- * downloaded): the node panel finds every node listed in package.json, and one node of each kind opens with its
- * parameters rendered and no console errors. Screenshots go to screenshots/ (git-ignored).
+ * The n8n editor in headless Chromium (Debian's /usr/bin/chromium, apt-installed when missing, driven by
+ * playwright-core; no browser is ever downloaded): the node panel finds every node listed in package.json, and one
+ * node of each kind opens with its parameters rendered and no console errors. Screenshots go to screenshots/ (git-ignored).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +15,8 @@ import { type N8nInstance, OWNER, type RunningN8n } from '../../scripts/n8n-runt
 import { type PackagedNode, packagedNodes } from '../../scripts/n8n-runtime/package';
 import { N8N_V2, REPO_ROOT } from '../../scripts/n8n-runtime/runtime';
 import { prepareN8n, removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
+import { ensureChromium } from '../../scripts/n8n-runtime/system';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
 const WORKFLOW_ID = 'maE2eEditor00001';
 const log = (line: string) => process.stderr.write(`[e2e editor] ${line}\n`);
@@ -32,12 +32,8 @@ let nodes: PackagedNode[];
 const browserErrors: string[] = [];
 
 beforeAll(async () => {
-	if (!existsSync(CHROMIUM)) {
-		throw new Error(
-			`No Chromium at ${CHROMIUM}. Install Debian's package first: apt-get install -y chromium ` +
-				'(README, "On a fresh machine"). The tests never download a browser.',
-		);
-	}
+	// Installed with apt-get when missing (as root), or the test fails with the one command to run.
+	const chromiumPath = await ensureChromium(log);
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	userFolder = scratchUserFolder('e2e-editor');
 	n8n = await prepareN8n({ spec: N8N_V2, userFolder, log });
@@ -66,7 +62,7 @@ beforeAll(async () => {
 	]);
 	server = await n8n.start();
 	browser = await chromium.launch({
-		executablePath: CHROMIUM,
+		executablePath: chromiumPath,
 		args: [
 			'--no-sandbox',
 			'--disable-gpu',

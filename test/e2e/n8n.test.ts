@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
- * Real n8n 2.41.1 (its own CLI, on Node 24, installed from the npm registry into .n8n-runtime/ on first use) loads the
+ * Real n8n 2.41.1 (its own CLI, on Node 24, installed from the npm registry into the runtime root on first use) loads the
  * built package as a community package and runs every example workflow against the sandbox with `n8n execute`.
  * Nothing is skipped: a missing runtime is installed (a few minutes, once), a missing build is built.
  */

@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
-	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: the Celebrity Detection node through n8n's engine against the sandbox over real HTTP. */
 import type { IDataObject } from 'n8n-workflow';
 
