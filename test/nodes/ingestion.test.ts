@@ -613,6 +613,20 @@ describe('Job: Get, Get Many, Get Status', () => {
 		expect(fromRows.items.map((item) => item.pairedItem)).toEqual(rows.map((_, i) => [{ item: i }]));
 	});
 
+	test('Get Many Asset Statuses, Continue On Fail: a malformed or unknown job gives an error item in its place; the rest in input order', async () => {
+		fastJobs(0);
+		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://cdn.example.com/o/a.jpg' }, { sourcePath: 'https://cdn.example.com/o/b.jpg' }] } });
+		const jobId = String(created.items[0].json.id);
+		const { items, error } = await run('job', { operation: 'getStatus', jobId: byId('={{ $json.id }}') }, [{ id: 'nope' }, { id: jobId }, { id: '65f1a2b3c4d5e6f708192a3b' }], true);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.pairedItem, i.json.error ?? i.json.source_path])).toEqual([
+			[{ item: 0 }, 'Invalid Job in item 0: "nope" is not an ingestion job ID'],
+			[[{ item: 1 }], 'https://cdn.example.com/o/a.jpg'],
+			[[{ item: 1 }], 'https://cdn.example.com/o/b.jpg'],
+			[{ item: 2 }, expect.stringMatching(/not found/i)],
+		]);
+	});
+
 	test('Get and Get Many: Simplify (on by default) keeps the job\'s main fields; off returns the whole record', async () => {
 		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/s.jpg' }] } });
 		const jobId = String(created.items[0].json.id);
@@ -860,20 +874,22 @@ describe('Dataset: asset statuses, summaries, counts and ingestion status', () =
 		expect(none.items).toHaveLength(0);
 	});
 
-	test('Get Asset Summaries with a filter; Count Asset Statuses; Get Ingestion Status lists the dataset\'s jobs', async () => {
+	test('Get Many Asset Statuses with Detail: Summary and a filter; Count Asset Statuses; version 1\'s Get Ingestion Status lists the dataset\'s jobs', async () => {
 		bed.sandbox.clock.freeze();
 		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://cdn.example.com/s.jpg' }] } });
 		const counts = await run('dataset', { operation: 'countAssetStatuses', datasetId: byId(demoImages) });
 		expect(counts.items[0].json).toEqual({ dataset_id: demoImages, pending: 1, in_progress: 0, received: 0, processing_started: 0, completed: 24, error: 0 });
-		const inProgress = await run('dataset', { operation: 'getAssetSummaries', datasetId: byId(demoImages), returnAll: true, filters: { status: 'in_progress' } });
+		const inProgress = await run('dataset', { operation: 'getAssetStatuses', detail: 'summary', datasetId: byId(demoImages), returnAll: true, filters: { status: 'in_progress' } });
+		expect(bed.apiRequests().at(-1)).toMatchObject({ method: 'GET', path: `/api/v1/ingestion/datasets/${demoImages}/assets/status/summary` });
 		expect(inProgress.items.map((i) => i.json)).toEqual([
 			{ status: 'pending', asset_id: expect.any(String), dataset_id: demoImages, asset_type: 'image', source_path: 'https://cdn.example.com/s.jpg', ingestion_dt: null },
 		]);
-		const summaries = await run('dataset', { operation: 'getAssetSummaries', datasetId: byId(demoImages), limit: 30 });
+		const summaries = await run('dataset', { operation: 'getAssetStatuses', detail: 'summary', datasetId: byId(demoImages), limit: 30 });
 		expect(summaries.items).toHaveLength(25);
-		const status = await run('dataset', { operation: 'getIngestionStatus', datasetId: byId(demoImages), returnAll: true });
+		const version1 = (parameters: Record<string, unknown>) => bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'dataset', ...parameters } });
+		const status = await version1({ operation: 'getIngestionStatus', datasetId: byId(demoImages), returnAll: true });
 		expect(status.items.map((i) => i.json)).toEqual([{ status: 'pending', ingest_job_id: created.items[0].json.id, ingestion_dt: created.items[0].json.created_dt }]);
-		const empty = await run('dataset', { operation: 'getIngestionStatus', datasetId: byId(demoVideos), returnAll: true });
+		const empty = await version1({ operation: 'getIngestionStatus', datasetId: byId(demoVideos), returnAll: true });
 		expect(empty.items).toHaveLength(0);
 		const unknown = await run('dataset', { operation: 'countAssetStatuses', datasetId: byId(UNKNOWN) });
 		expect(unknown.error?.message).toMatch(/^Dataset not found/);

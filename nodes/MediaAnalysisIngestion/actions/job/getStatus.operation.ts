@@ -26,7 +26,7 @@ function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean
  */
 export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const output: INodeExecutionData[] = [];
+	const output: Array<{ firstItem: number; data: INodeExecutionData }> = [];
 	const jobs = new Map<string, number[]>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
@@ -35,7 +35,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 			jobs.set(jobId, [...(jobs.get(jobId) ?? []), itemIndex]);
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(node, error, itemIndex);
-			output.push(errorItem(error, itemIndex));
+			output.push({ firstItem: itemIndex, data: errorItem(error, itemIndex) });
 		}
 	}
 	for (const [jobId, itemIndexes] of jobs) {
@@ -45,12 +45,14 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 			for (const asset of assets) {
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
 				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));
-				output.push({ json: { ingest_job_id: jobId, job_status: jobStatus, ...(asset as unknown as IDataObject) }, pairedItem });
+				const json = { ingest_job_id: jobId, job_status: jobStatus, ...(asset as unknown as IDataObject) };
+				output.push({ firstItem: pairedItem[0].item, data: { json, pairedItem } });
 			}
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(node, error, first);
-			for (const itemIndex of itemIndexes) output.push(errorItem(error, itemIndex));
+			for (const itemIndex of itemIndexes) output.push({ firstItem: itemIndex, data: errorItem(error, itemIndex) });
 		}
 	}
-	return output;
+	// In input order (the sort is stable: a job's assets keep the service's order among items of one row).
+	return output.sort((a, b) => a.firstItem - b.firstItem).map(({ data }) => data);
 }
