@@ -1,6 +1,7 @@
 /* The polling trigger through n8n-core's PollContext against the sandbox: every event exactly once. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { accessToken, send } from '../sandbox/helpers';
 import { TYPES, useTestBed } from './setup';
@@ -209,6 +210,15 @@ test('Fetch Test Event on an account with nothing yet gives a realistic built ex
 	const { events } = await poll({ events: ['assetFailed'], datasetId: { __rl: true, mode: 'id', value: id } }, 'manual');
 	expect(events).toHaveLength(1);
 	expect(events[0]).toMatchObject({ event: 'assetFailed', asset: { status: 'error', error_code: 'broken_url' } });
+});
+
+test('the panel says what an empty Dataset does, and that each change is one item listing its events', () => {
+	const { properties } = new MediaAnalysisTrigger().description;
+	const field = (name: string) => properties.find((property) => property.name === name);
+	expect(field('datasetId')?.description).toMatch(/Leave empty to poll every dataset: each poll then also reads the list of datasets/);
+	expect(field('events')?.description).toMatch(/one item whose "events" lists every chosen event it matched/);
+	const events = (field('events')?.options ?? []) as Array<{ value: string }>;
+	expect(events.map((option) => option.value)).toEqual(expect.arrayContaining(['jobCompleted', 'jobFailed', 'jobStopped', 'assetCompleted', 'assetFailed']));
 });
 
 test('a malformed dataset id is refused before any request', async () => {
