@@ -70,6 +70,14 @@ afterAll(async () => {
 
 const requestsTo = (method: string, path: string) => sandbox.requests.filter((r) => r.method === method && r.path === path);
 
+/** No secret of the sandbox credential in what a client or the model was given, nor in n8n's log. */
+function expectNoSecrets(text: string) {
+	for (const secret of [DEMO_PERSONAL_TOKEN, ...sandbox.store.accessTokens.keys()]) {
+		expect(text).not.toContain(secret);
+		expect(server.logs).not.toContain(secret);
+	}
+}
+
 /** The last execution of a workflow, which must have succeeded, checked by its example's check. */
 async function checkLastExecution(example: Example): Promise<Execution> {
 	// n8n saves an execution's final status just after the answer has gone out.
@@ -86,9 +94,12 @@ async function checkLastExecution(example: Example): Promise<Execution> {
 
 describe('an MCP client uses the tools of the published MCP Server Trigger', () => {
 	let client: Client;
+	const answers: string[] = [];
 	const call = async (name: string, args: Record<string, unknown>) => {
 		const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }> };
-		return { isError: result.isError === true, text: result.content.map((part) => part.text ?? '').join('\n') };
+		const text = result.content.map((part) => part.text ?? '').join('\n');
+		answers.push(text);
+		return { isError: result.isError === true, text };
 	};
 
 	afterAll(async () => {
@@ -191,7 +202,7 @@ describe('an MCP client uses the tools of the published MCP Server Trigger', () 
 		const again = await call('List_Datasets', {});
 		expect(again.isError).toBe(false);
 		expect(again.text).toContain(SEED_DATASET_IDS.demoImages);
-		expect(server.logs).not.toContain(DEMO_PERSONAL_TOKEN);
+		expectNoSecrets(answers.join('\n'));
 	}, 5 * 60_000);
 });
 
@@ -236,6 +247,9 @@ describe("n8n's AI Agent calls the tools with $fromAI arguments from a scripted 
 		expect(service.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/datasets', 'POST /api/v1/search/text-to-image']);
 		expect(service[1].body).toEqual(expect.objectContaining({ dataset_id: SEED_DATASET_IDS.demoImages, text_query: 'sunny beach' }));
 
+		expectNoSecrets(answerText);
+		// The sandbox masks a known secret in what it logs and flags the entry: no message to the model held one.
+		expect(requestsTo('POST', MODEL_REQUESTS).filter((r) => r.secretsMasked)).toEqual([]);
 		await checkLastExecution(chatExample);
 	}, 5 * 60_000);
 });
