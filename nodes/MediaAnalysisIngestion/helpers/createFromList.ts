@@ -79,6 +79,18 @@ function forEntry(job: IDataObject, entry: Entry, requestSize: number): IDataObj
 	return { ...job, details: { ...(job.details as IDataObject), assets: own } };
 }
 
+/** What a finished job says of an asset it does not list (or lists without a status): its own status and error. */
+function jobOutcome(job: IDataObject, asset: JobAsset = {}): AssetOutcome {
+	const failed = Boolean(asset.error) || job.status !== 'completed';
+	return {
+		asset_id: asset.asset_id ?? null,
+		source_path: asset.asset?.source_path ?? null,
+		status: failed ? 'error' : 'completed',
+		error_code: null,
+		error_reason: asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null),
+	};
+}
+
 /** A finished job's assets by platform ID and by source path, from one read of the job status endpoint. */
 async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemIndex: number) {
 	const { assets } = await readJobAssetStatuses.call(this, String(job.id), itemIndex, { returnAll: true });
@@ -86,16 +98,8 @@ async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemInde
 	const byPath = new Map(assets.map((status) => [status.source_path, status]));
 	return (asset: JobAsset): AssetOutcome => {
 		const status = (asset.asset_id && byId.get(asset.asset_id)) || byPath.get(asset.asset?.source_path);
-		if (status) return outcomeOf(status);
 		// The status list lacks the asset: the job's own record is all there is to say.
-		const failed = Boolean(asset.error) || job.status !== 'completed';
-		return {
-			asset_id: asset.asset_id ?? null,
-			source_path: asset.asset?.source_path ?? null,
-			status: failed ? 'error' : 'completed',
-			error_code: null,
-			error_reason: asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null),
-		};
+		return status ? outcomeOf(status) : jobOutcome(job, asset);
 	};
 }
 
@@ -104,7 +108,9 @@ async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemInde
  * the item is, otherwise the first failed (or unfinished) asset's, with its `error_code` and `error_reason`;
  * `asset_id` and `source_path` name the item's asset when it has one; the job's own status moves to `job_status`.
  */
-function withOutcome(job: IDataObject, outcomes: AssetOutcome[]): IDataObject {
+function withOutcome(job: IDataObject, listed: AssetOutcome[]): IDataObject {
+	// A job that does not list the item's assets: the job's own status is the item's.
+	const outcomes: AssetOutcome[] = listed.length > 0 ? listed : [jobOutcome(job)];
 	const failed = outcomes.find((outcome) => outcome.status === 'error') ?? outcomes.find((outcome) => outcome.status !== 'completed');
 	const single = outcomes.length === 1 ? outcomes[0] : undefined;
 	return {

@@ -61,7 +61,7 @@ export function outcomeOf(status: AssetIngestionStatus): AssetOutcome {
 	return {
 		asset_id: status.asset_id ?? null,
 		source_path: status.source_path ?? null,
-		status: status.status,
+		status: typeof status.status === 'string' ? status.status : 'unknown',
 		error_code: status.error_code ?? null,
 		error_reason: status.error_reason ?? null,
 	};
