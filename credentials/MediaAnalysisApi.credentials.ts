@@ -3,14 +3,12 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
-	IDataObject,
 	IHttpRequestHelper,
-	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-import { LoginError, loginFailure } from './login';
+import { logIn } from './login';
 
 export class MediaAnalysisApi implements ICredentialType {
 	name = 'mediaAnalysisApi';
@@ -60,7 +58,7 @@ export class MediaAnalysisApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'Shown once when generated; it expires after 30 days unused or 3 months after creation',
+				'Any user generates one in the Media Analysis web app; it is shown only once, so copy it then (generate a new one if it is lost). It expires after 30 days unused or 3 months after creation.',
 			displayOptions: { show: { authentication: ['personalToken'] } },
 		},
 		{
@@ -69,6 +67,8 @@ export class MediaAnalysisApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
+			description:
+				'System credentials identify your organization rather than a person and do not expire. Only a Media Analysis system administrator can issue them: ask one for a client ID and client secret.',
 			displayOptions: { show: { authentication: ['systemCredentials'] } },
 		},
 		{
@@ -78,6 +78,7 @@ export class MediaAnalysisApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			description: 'Issued with the client ID by a system administrator; ask them to regenerate it if it may have leaked',
 			displayOptions: { show: { authentication: ['systemCredentials'] } },
 		},
 		{
@@ -91,37 +92,7 @@ export class MediaAnalysisApi implements ICredentialType {
 
 	// n8n calls this when the access token is empty and once after any 401, then retries the request.
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const kind =
-			credentials.authentication === 'systemCredentials' ? 'systemCredentials' : 'personalToken';
-		const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-		const request: IHttpRequestOptions = {
-			method: 'POST',
-			url: `${baseUrl}/api/v0/login`,
-			json: true,
-			body: { grant_type: kind === 'personalToken' ? 'refresh_token' : 'client_credentials' },
-		};
-		if (kind === 'personalToken') {
-			request.headers = { Authorization: `Bearer ${String(credentials.personalToken ?? '')}` };
-		} else {
-			request.auth = {
-				username: String(credentials.clientId ?? ''),
-				password: String(credentials.clientSecret ?? ''),
-			};
-		}
-
-		let response: IDataObject;
-		try {
-			response = (await this.helpers.httpRequest(request)) as IDataObject;
-		} catch (error) {
-			throw loginFailure(kind, baseUrl, error);
-		}
-		if (typeof response?.access_token !== 'string' || response.access_token === '') {
-			throw new LoginError(
-				'The Media Analysis Service answered the login without an access token',
-				`Check that the Base URL (${baseUrl}) points at the Media Analysis Service API, not at the web app.`,
-			);
-		}
-		return { accessToken: response.access_token };
+		return { accessToken: await logIn(this, credentials) };
 	}
 
 	authenticate: IAuthenticateGeneric = {
@@ -133,10 +104,20 @@ export class MediaAnalysisApi implements ICredentialType {
 		},
 	};
 
+	// Never followed: a redirect to another host would carry the access token there (n8n sends it by default).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/api/v1/encoders',
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
+		rules: [301, 302, 303, 307, 308].map((value) => ({
+			type: 'responseCode' as const,
+			properties: {
+				value,
+				message: `The Base URL answered with a redirect (${value}), which n8n does not follow with your credential: set the Base URL to the address of the Media Analysis Service API itself`,
+			},
+		})),
 	};
 }

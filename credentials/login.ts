@@ -1,3 +1,8 @@
+import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+
+import { describeBody, judgeRedirect, jsonKind, parseBody, scrubSecrets } from '../nodes/shared/transport/answers';
+import { beforeDeadline, TIMED_OUT } from '../nodes/shared/transport/deadline';
+
 /**
  * Why a login failed, in words a user can act on. The transport recognises `LoginError` (by name, as it arrives
  * wrapped by n8n) and shows its message and description unchanged. Nothing secret is ever put in either text.
@@ -37,7 +42,7 @@ export function describeNetworkFailure(code: string | undefined): string {
 type LoginKind = 'personalToken' | 'systemCredentials';
 
 interface HttpFailure {
-	response?: { status?: number; data?: unknown };
+	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
 	code?: string;
 	cause?: HttpFailure;
 }
@@ -74,6 +79,13 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 					String(status),
 				);
 	}
+	if (status === 429) {
+		return new LoginError(
+			`The Media Analysis Service at ${host} is limiting how fast logins can be made`,
+			'Wait a minute and run again. If it keeps happening, fewer workflows logging in at the same moment helps: each credential logs in once an hour.',
+			'429',
+		);
+	}
 	if (status === 404) {
 		return new LoginError(
 			`No login endpoint at ${host} (404)`,
@@ -88,4 +100,116 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 			: 'Check the credential settings.',
 		String(status),
 	);
+}
+
+/** Login bounds: one exchange (real time, a trickled answer included), and an access token fit for a header. */
+export const LOGIN_LIMITS = {
+	timeoutMs: 30_000,
+	maxTokenLength: 8192,
+};
+
+type LoginCredentials = Record<string, unknown>;
+
+const text = (credentials: LoginCredentials, key: string) =>
+	typeof credentials[key] === 'string' ? (credentials[key] as string) : '';
+
+/** Where a login answered with a redirect goes next (same origin only), or the LoginError that explains the failure. */
+function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visited: string[]): string {
+	const failure = (error ?? {}) as HttpFailure;
+	const answer = failure.response ?? failure.cause?.response;
+	const status = answer?.status ?? 0;
+	if (status < 300 || status >= 400) throw loginFailure(kind, baseUrl, error);
+	const verdict = judgeRedirect({
+		what: 'The login (POST /api/v0/login)',
+		method: 'POST',
+		status,
+		location: answer?.headers?.location === undefined ? undefined : String(answer.headers.location),
+		currentUrl: visited[visited.length - 1],
+		baseUrl,
+		visited,
+	});
+	if ('refuse' in verdict) throw new LoginError(verdict.refuse.message, verdict.refuse.description, String(status));
+	return verdict.follow;
+}
+
+/**
+ * Logs in and returns the access token. Redirects are judged here, never followed by n8n: only to the Base URL's
+ * origin (the personal token or client secret must reach no other host). The answer must be a JSON object with a
+ * token that fits in a header; anything else is a LoginError that says what came back, with no secret in it.
+ */
+export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
+	const kind: LoginKind = credentials.authentication === 'systemCredentials' ? 'systemCredentials' : 'personalToken';
+	const baseUrl = text(credentials, 'baseUrl').replace(/\/+$/, '');
+	const scrub = (value: string) =>
+		String(
+			scrubSecrets(
+				value,
+				[text(credentials, 'personalToken'), text(credentials, 'clientSecret'), text(credentials, 'clientId')],
+				[[text(credentials, 'clientId'), text(credentials, 'clientSecret')]],
+			),
+		);
+	const request: IHttpRequestOptions = {
+		method: 'POST',
+		url: `${baseUrl}/api/v0/login`,
+		json: true,
+		body: { grant_type: kind === 'personalToken' ? 'refresh_token' : 'client_credentials' },
+		encoding: 'text',
+		returnFullResponse: true,
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: LOGIN_LIMITS.timeoutMs,
+	};
+	if (kind === 'personalToken') {
+		request.headers = { Authorization: `Bearer ${text(credentials, 'personalToken')}` };
+	} else {
+		request.auth = { username: text(credentials, 'clientId'), password: text(credentials, 'clientSecret') };
+	}
+
+	const visited: string[] = [];
+	let response: { body?: unknown; headers?: Record<string, unknown> } | typeof TIMED_OUT;
+	for (;;) {
+		try {
+			response = await beforeDeadline(LOGIN_LIMITS.timeoutMs, async (abortSignal) =>
+				(await helpers.helpers.httpRequest({ ...request, abortSignal })) as { body?: unknown; headers?: Record<string, unknown> },
+			);
+			break;
+		} catch (error) {
+			visited.push(String(request.url));
+			request.url = redirectedLogin(kind, baseUrl, error, visited);
+		}
+	}
+	if (response === TIMED_OUT) {
+		throw new LoginError(
+			`The Media Analysis Service at ${hostOf(baseUrl)} did not answer the login within ${LOGIN_LIMITS.timeoutMs / 1000} seconds`,
+			'The service may be overloaded, or the Base URL may point at a host that accepts connections but never answers. Check the Base URL and try again later.',
+		);
+	}
+
+	const parsed = parseBody(response.body);
+	const contentType = response.headers?.['content-type'] === undefined ? undefined : String(response.headers['content-type']);
+	const body = parsed.kind === 'json' && parsed.value && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : undefined;
+	const token = body?.access_token;
+	if (typeof token !== 'string' || token === '') {
+		const came =
+			parsed.kind === 'not-json'
+				? `something that is not JSON (${describeBody(scrub(parsed.text), contentType)})`
+				: parsed.kind === 'empty'
+					? 'an empty body'
+					: body
+						? 'no access token'
+						: `${jsonKind(parsed.value)} instead of an object`;
+		throw new LoginError(
+			`The Media Analysis Service answered the login with ${came}`,
+			`Check that the Base URL (${baseUrl}) points at the Media Analysis Service API, not at the web app or a proxy.`,
+		);
+	}
+	if (token.length > LOGIN_LIMITS.maxTokenLength || !/^[\x21-\x7e]+$/.test(token)) {
+		throw new LoginError(
+			token.length > LOGIN_LIMITS.maxTokenLength
+				? `The Media Analysis Service answered the login with an access token of ${token.length} characters, more than the ${LOGIN_LIMITS.maxTokenLength} a request header can carry; it was not stored`
+				: 'The Media Analysis Service answered the login with an access token that cannot be sent in a header; it was not stored',
+			`Check that the Base URL (${baseUrl}) points at the Media Analysis Service API. If it does, the service has a problem: try again later.`,
+		);
+	}
+	return token;
 }

@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { describeNetworkFailure, isLoginError } from '../../../credentials/login';
+import { parseBody, truncate } from './answers';
 
 /** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
 export interface Failure {
@@ -11,6 +12,14 @@ export interface Failure {
 	/** A Node.js network error code (ECONNREFUSED, ECONNRESET, …) when no answer came back. */
 	code?: string;
 	retryAfter?: string;
+	/** Where a 3xx answer points (its Location header). */
+	location?: string;
+	/** The answer's content type, for saying what came back when it is not JSON. */
+	contentType?: string;
+	/** The answer began (status 2xx) and its body was cut off: a dropped connection, whatever the status said. */
+	cutOff?: boolean;
+	/** Set when an attempt ran out of time: how long it was given (ms). */
+	timeoutMs?: number;
 	/** Set when n8n's login (preAuthentication) failed: already explained for the user. */
 	login?: { message: string; description: string; httpCode?: string };
 }
@@ -45,29 +54,39 @@ export function readFailure(error: unknown): Failure {
 	}
 	const withResponse = chain.find((entry) => entry.response?.status !== undefined);
 	if (withResponse?.response) {
-		const headers = withResponse.response.headers ?? {};
-		const retryAfter = headers['retry-after'] ?? headers['Retry-After'];
+		const { status = 0, data, headers = {} } = withResponse.response;
+		// A success status only reaches an error when its body broke off mid-stream.
+		if (status >= 200 && status < 300) return { code: 'ECONNRESET', cutOff: true };
+		const header = (name: string) => (headers[name] === undefined ? undefined : String(headers[name]));
+		const parsed = parseBody(data);
 		return {
-			status: withResponse.response.status,
-			body: withResponse.response.data,
-			retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
+			status,
+			body: parsed.kind === 'json' ? parsed.value : parsed.kind === 'not-json' ? parsed.text : undefined,
+			retryAfter: header('retry-after'),
+			location: header('location'),
+			contentType: header('content-type'),
 		};
 	}
 	const withCode = chain.find((entry) => typeof entry.code === 'string' && /^E[A-Z_]+$/.test(entry.code));
 	return { code: withCode?.code ?? 'UNKNOWN' };
 }
 
+/** A service can answer a megabyte of detail: what is shown stays readable. */
+const DETAIL_LIMITS = { entries: 20, characters: 500 };
+
 /** FastAPI answers `detail` as a string, or as a list of `{loc, msg}` for validation errors. */
 export function formatDetail(body: unknown): string[] {
-	const detail = (body as { detail?: unknown } | undefined)?.detail;
-	if (typeof detail === 'string') return [detail];
+	const detail = body && typeof body === 'object' ? (body as { detail?: unknown }).detail : undefined;
+	if (typeof detail === 'string') return [truncate(detail, DETAIL_LIMITS.characters)];
 	if (!Array.isArray(detail)) return [];
-	return detail.map((entry: { loc?: unknown[]; msg?: unknown }) => {
+	const lines = detail.slice(0, DETAIL_LIMITS.entries).map((entry: { loc?: unknown[]; msg?: unknown } | null) => {
 		const loc = Array.isArray(entry?.loc) ? entry.loc : [];
 		const field = (['body', 'query', 'path'].includes(String(loc[0])) ? loc.slice(1) : loc).join('.');
 		const msg = String(entry?.msg ?? 'invalid value');
-		return field ? `${field}: ${msg}` : msg;
+		return truncate(field ? `${field}: ${msg}` : msg, DETAIL_LIMITS.characters);
 	});
+	if (detail.length > DETAIL_LIMITS.entries) lines.push(`… and ${detail.length - DETAIL_LIMITS.entries} more`);
+	return lines;
 }
 
 export interface ErrorContext {
@@ -92,6 +111,12 @@ export function toNodeApiError(node: INode, failure: Failure, context: ErrorCont
 	if (failure.login) {
 		message = failure.login.message;
 		description = failure.login.description;
+	} else if (failure.timeoutMs !== undefined) {
+		message = `The Media Analysis Service at ${context.host} did not answer within ${failure.timeoutMs / 1000} seconds`;
+		description = `The service may be overloaded; try again later.${retried}`;
+	} else if (failure.cutOff) {
+		message = `The answer of the Media Analysis Service at ${context.host} was cut off before its end`;
+		description = `The connection broke while the answer was arriving; try again.${retried}`;
 	} else if (status === undefined) {
 		message = `Could not reach the Media Analysis Service at ${context.host} (${describeNetworkFailure(failure.code)})`;
 		description = `Check the Base URL in the Media Analysis credential and that n8n can reach that host.${retried}`;

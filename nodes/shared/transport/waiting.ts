@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { withDeadline } from './request';
+
 /** How long to wait and how often to ask, as the user set it. */
 export interface WaitOptions {
 	pollIntervalSeconds: number;
@@ -30,14 +32,16 @@ export interface WaitSpec<T> {
 
 /**
  * Polls until the subject finishes, fails, or the deadline passes. The deadline is real elapsed time measured from
- * the start (a slow answer counts against it), so a workflow never waits longer than the user allowed.
+ * the start (a slow answer counts against it, and no read retries past it), so a workflow waits at most the
+ * Timeout plus one attempt.
  */
 export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpec<T>, options: WaitOptions): Promise<T> {
 	const started = options.startedAt ?? Date.now();
 	const deadline = started + options.timeoutSeconds * 1000;
 	const intervalMs = Math.max(0, options.pollIntervalSeconds * 1000);
 	for (;;) {
-		const value = await spec.read();
+		// A read that meets a throttling or failing service stops retrying at the deadline instead of outliving it.
+		const value = await withDeadline.call<IExecuteFunctions, [number, () => Promise<T>], Promise<T>>(this, deadline, spec.read);
 		const state = spec.stateOf(value);
 		if (state === 'done') return value;
 		if (state === 'failed') {

@@ -1,0 +1,174 @@
+/**
+ * What came back from the service, judged before anything is built from it: redirects, bodies that are not the
+ * JSON the document promises, and secrets the service may echo. Shared by the transport and the credential's login.
+ */
+
+/** Same-origin redirects followed in a row before giving up (the service itself should need none). */
+export const MAX_REDIRECTS = 5;
+
+const REDACTED = '[redacted]';
+
+/** Headers a service may quote back (`Authorization: Bearer …`): their value is never shown, known or not. */
+const CREDENTIAL_PATTERNS = [/\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{12,}=*/gi];
+
+/** The forms a known secret can be echoed in: as typed, and inside an HTTP Basic header. */
+function secretForms(secrets: readonly string[], basicPairs: ReadonlyArray<[string, string]>): string[] {
+	const forms = secrets.filter((secret) => secret.length >= 4);
+	for (const [user, password] of basicPairs) {
+		if (password) forms.push(Buffer.from(`${user}:${password}`).toString('base64'));
+	}
+	// Longest first, so a secret that contains another is replaced whole.
+	return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every known secret and every quoted Bearer/Basic value in a text, an array or an object (deeply). */
+export function scrubSecrets(
+	value: unknown,
+	secrets: readonly string[],
+	basicPairs: ReadonlyArray<[string, string]> = [],
+): unknown {
+	const forms = secretForms(secrets, basicPairs);
+	const scrubText = (text: string) =>
+		CREDENTIAL_PATTERNS.reduce(
+			(scrubbed, pattern) => scrubbed.replace(pattern, `$1$2${REDACTED}`),
+			forms.reduce((scrubbed, secret) => scrubbed.split(secret).join(REDACTED), text),
+		);
+	const scrub = (item: unknown, depth: number): unknown => {
+		if (typeof item === 'string') return scrubText(item);
+		if (depth > 20 || item === null || typeof item !== 'object') return item;
+		if (Array.isArray(item)) return item.map((entry) => scrub(entry, depth + 1));
+		return Object.fromEntries(
+			Object.entries(item).map(([key, entry]) => [scrubText(key), scrub(entry, depth + 1)]),
+		);
+	};
+	return scrub(value, 0);
+}
+
+/** At most `max` characters of a text, saying how much was left out. */
+export function truncate(text: string, max: number): string {
+	return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+/** The start of a body, on one line, for a message: `text/html: "<!doctype html><html>…"`. */
+export function describeBody(text: string, contentType: string | undefined): string {
+	const type = contentType?.split(';')[0].trim() || 'no content type';
+	const oneLine = text.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+	if (oneLine === '') return `${type}, empty body`;
+	return `${type}: "${oneLine.length > 80 ? `${oneLine.slice(0, 80)}…` : oneLine}"`;
+}
+
+export type ParsedBody = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'not-json'; text: string };
+
+/** Reads a body n8n handed over as text (or already parsed, as older n8n releases may do). */
+export function parseBody(body: unknown): ParsedBody {
+	if (body === undefined || body === null || body === '') return { kind: 'empty' };
+	if (typeof body !== 'string' && !Buffer.isBuffer(body)) return { kind: 'json', value: body };
+	const text = String(body);
+	if (text.trim() === '') return { kind: 'empty' };
+	try {
+		return { kind: 'json', value: JSON.parse(text) as unknown };
+	} catch {
+		return { kind: 'not-json', text };
+	}
+}
+
+/** What a JSON value is, in words: "an array", "null", "a number". */
+export function jsonKind(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'an array';
+	if (typeof value === 'object') return 'an object';
+	return `a ${typeof value}`;
+}
+
+export function originOf(url: string): string | undefined {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return undefined;
+	}
+}
+
+/** A host as a user knows it; the whole origin when only the scheme or port tells two addresses apart. */
+function shown(url: URL, other: URL): string {
+	return url.host === other.host ? url.origin : url.host;
+}
+
+export type RedirectVerdict =
+	| { follow: string; method: string; dropBody: boolean }
+	| { refuse: { message: string; description: string } };
+
+const MOVED_HINT =
+	'If the Media Analysis Service has moved, set the Base URL in the credential to its new address; otherwise ask whoever runs the service about the redirect.';
+
+/**
+ * Whether to follow one 3xx answer. Only to the same origin as the Base URL (a credential never goes anywhere
+ * else), only to http(s), never in a loop or more than MAX_REDIRECTS times, and a POST only where the status keeps
+ * its method (307/308).
+ */
+export function judgeRedirect(options: {
+	what: string;
+	method: string;
+	status: number;
+	location: string | undefined;
+	currentUrl: string;
+	baseUrl: string;
+	visited: readonly string[];
+}): RedirectVerdict {
+	const { what, method, status, location, currentUrl, baseUrl, visited } = options;
+	if (!location) {
+		return {
+			refuse: {
+				message: `The Media Analysis Service answered ${what} with a ${status} redirect that does not say where to (no Location header)`,
+				description: `A redirect needs a Location. Check that the Base URL in the credential points at the Media Analysis Service API.`,
+			},
+		};
+	}
+	let next: URL;
+	try {
+		next = new URL(location, currentUrl);
+	} catch {
+		return {
+			refuse: {
+				message: `The Media Analysis Service answered ${what} with a ${status} redirect to an address that cannot be read`,
+				description: `Check that the Base URL in the credential points at the Media Analysis Service API. ${MOVED_HINT}`,
+			},
+		};
+	}
+	const base = new URL(baseUrl);
+	if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+		return {
+			refuse: {
+				message: `The Media Analysis Service answered ${what} with a redirect to a ${next.protocol} address, which n8n does not follow`,
+				description: `Only http and https addresses of the Base URL's host are followed. ${MOVED_HINT}`,
+			},
+		};
+	}
+	if (next.origin !== base.origin) {
+		return {
+			refuse: {
+				message: `${what} was redirected from ${shown(base, next)} to ${shown(next, base)}; n8n did not follow it`,
+				description: `Following it would have sent your Media Analysis credential to another host. ${MOVED_HINT}`,
+			},
+		};
+	}
+	if (visited.includes(next.href) || visited.length > MAX_REDIRECTS) {
+		const loop = visited.includes(next.href) ? ' in a loop' : '';
+		return {
+			refuse: {
+				message: `${what} was redirected${loop} on ${base.host}; n8n stopped after ${visited.length} redirects`,
+				description: `The service keeps sending the request elsewhere without answering it. Check the Base URL in the credential, and try again later.`,
+			},
+		};
+	}
+	const upper = method.toUpperCase();
+	if (status === 303 || ((status === 301 || status === 302) && upper === 'GET')) {
+		return { follow: next.href, method: 'GET', dropBody: true };
+	}
+	if (status === 307 || status === 308) return { follow: next.href, method: upper, dropBody: false };
+	return {
+		refuse: {
+			message: `The Media Analysis Service answered ${what} with a ${status} redirect, which n8n does not follow for a ${upper}`,
+			description: `Sending the ${upper} to ${next.pathname} could change what it does. Check the Base URL in the credential.`,
+		},
+	};
+}

@@ -1,0 +1,417 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets --
+	Development code (tests), never published: the n8n Cloud rules for node code do not apply. */
+/* Dev-only: the real nodes through n8n's engine against loopback servers that misbehave on purpose (issue 12):
+ * redirects, silence, trickles, answers that are not what the document says, echoed secrets, odd identifiers. */
+import type { IDataObject, INodeType } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { LOGIN_LIMITS } from '../../../credentials/login';
+import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisAdSegments } from '../../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
+import { MediaAnalysisDatasets } from '../../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { MediaAnalysisIngestion } from '../../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
+import { RETRY } from '../../../nodes/shared/transport';
+import { createHarness, type Harness } from '../../harness/engine';
+import { visibleText } from '../../nodes/setup';
+import { json, raw, startHostile, type HostileServer } from './server';
+
+const PERSONAL = 'hostile-personal-token-7Qm2Xw9LpZ';
+const CLIENT_ID = 'hostile-client-id-3Rt8Kd';
+const CLIENT_SECRET = 'hostile-client-secret-5Yu1Vb6N';
+const ACCESS = 'hostile-access-token-Jx4Ns8Wq2Lc6';
+const DATASET = '3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c';
+const JOB = '65f0a1b2c3d4e5f6a7b8c9d0';
+
+const TYPES = {
+	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
+	ingestion: 'n8n-nodes-media-analysis.mediaAnalysisIngestion',
+	adSegments: 'n8n-nodes-media-analysis.mediaAnalysisAdSegments',
+	credentialTest: 'n8n-nodes-media-analysis-test.credentialTest',
+};
+
+/**
+ * n8n's credential test, as its CLI runs it (CredentialsTester): a throwaway declarative node whose one property
+ * routes the credential's `test.request`, executed by n8n-core's RoutingNode with the credential attached.
+ */
+const credentialTestNode: INodeType = {
+	description: {
+		displayName: 'Credential Test',
+		name: 'credentialTest',
+		group: ['transform'],
+		version: 1,
+		description: 'Runs the credential test request',
+		defaults: { name: 'Temp-Node' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaAnalysisApi', required: true }],
+		properties: [
+			{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: new MediaAnalysisApi().test.request } },
+		],
+	},
+};
+
+let harness: Harness;
+let api: HostileServer;
+/** Another origin: nothing may ever reach it. */
+let elsewhere: HostileServer;
+const saved = { ...RETRY };
+const savedLogin = { ...LOGIN_LIMITS };
+
+beforeAll(() => {
+	harness = createHarness({
+		nodeTypes: {
+			[TYPES.datasets]: new MediaAnalysisDatasets(),
+			[TYPES.ingestion]: new MediaAnalysisIngestion(),
+			[TYPES.adSegments]: new MediaAnalysisAdSegments(),
+			[TYPES.credentialTest]: credentialTestNode,
+		},
+		credentialTypes: [new MediaAnalysisApi()],
+	});
+});
+afterAll(() => harness.dispose());
+
+beforeEach(async () => {
+	api = await startHostile(ACCESS);
+	elsewhere = await startHostile('elsewhere-access-token');
+	elsewhere.handle = (_req, res) => json(res, 200, { id: DATASET, name: 'served by another host' });
+	usePersonalToken();
+	// Short bounds so each misbehaviour shows in a second; the defaults are checked in the last test.
+	Object.assign(RETRY, { baseDelayMs: 50, attemptTimeoutMs: 400, requestTimeoutMs: 1500 });
+	LOGIN_LIMITS.timeoutMs = 400;
+});
+afterEach(async () => {
+	Object.assign(RETRY, saved);
+	Object.assign(LOGIN_LIMITS, savedLogin);
+	await Promise.all([api.close(), elsewhere.close()]);
+});
+
+function usePersonalToken(overrides: IDataObject = {}) {
+	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: PERSONAL, ...overrides });
+}
+function useSystemCredentials() {
+	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'systemCredentials', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+}
+
+const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+const getDataset = (continueOnFail = false) =>
+	harness.runNode({
+		type: TYPES.datasets,
+		parameters: { resource: 'dataset', operation: 'get', datasetId: locator(DATASET) },
+		continueOnFail,
+	});
+const createDataset = () =>
+	harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'create', name: 'hostile_one', encoderName: 'resnet-50' } });
+const ingestImage = (extra: IDataObject = {}) =>
+	harness.runNode({
+		type: TYPES.ingestion,
+		parameters: {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: locator(DATASET),
+			images: { image: [{ sourcePath: 'https://cdn.example.com/hostile.jpg' }] },
+			...extra,
+		},
+	});
+const searchDatasets = () => harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' });
+const apiCalls = () => api.seen.filter((seen) => seen.path !== '/api/v0/login');
+const timed = async <T>(work: () => Promise<T>) => {
+	const started = Date.now();
+	const result = await work();
+	return { ...result, ms: Date.now() - started };
+};
+const redirectTo = (status: number, location?: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+	res.writeHead(status, location === undefined ? {} : { location });
+	res.end();
+};
+
+describe('1. redirects: no credential leaves the Base URL origin', () => {
+	test.each([301, 302, 307, 308])('an API answer %i to another host reaches nothing there; the error names both hosts', async (status) => {
+		api.handle = redirectTo(status, `${elsewhere.url}/collect`);
+		const { error, items } = await getDataset();
+		expect(elsewhere.seen).toEqual([]);
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`GET /api/v1/datasets/${DATASET} was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`);
+		expect(error?.description).toMatch(/would have sent your Media Analysis credential to another host/);
+	});
+
+	test('a POST answered 307 to another host is not sent there either', async () => {
+		api.handle = redirectTo(307, `${elsewhere.url}/api/v1/datasets`);
+		const { error } = await createDataset();
+		expect(elsewhere.seen).toEqual([]);
+		expect(error?.message).toBe(`POST /api/v1/datasets was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`);
+	});
+
+	test('a login answered 307 to another host: the personal token goes nowhere else', async () => {
+		api.login = redirectTo(307, `${elsewhere.url}/api/v0/login`);
+		const { error } = await getDataset();
+		expect(elsewhere.seen).toEqual([]);
+		expect(error?.message).toBe(`The login (POST /api/v0/login) was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`);
+		expect(visibleText(error, harness.logs)).not.toContain(PERSONAL);
+	});
+
+	test('a system-credentials login answered 302 to another host: the client secret goes nowhere else', async () => {
+		useSystemCredentials();
+		api.login = redirectTo(302, `${elsewhere.url}/api/v0/login`);
+		const { error } = await getDataset();
+		expect(elsewhere.seen).toEqual([]);
+		expect(error?.message).toMatch(new RegExp(`redirected from ${api.host} to ${elsewhere.host}`));
+	});
+
+	test('the credential test answered 302 to another host reaches nothing there, and says why it failed', async () => {
+		api.handle = redirectTo(302, `${elsewhere.url}/api/v1/encoders`);
+		const { error } = await harness.runNode({ type: TYPES.credentialTest });
+		expect(elsewhere.seen).toEqual([]);
+		expect(apiCalls().map((seen) => seen.path)).toEqual(['/api/v1/encoders']);
+		// What n8n's CredentialsTester does with a failed test: the first rule matching the status is the message.
+		const { httpCode } = (error ?? {}) as { httpCode?: string };
+		const status = Number(httpCode);
+		expect(status).toBe(302);
+		const rule = new MediaAnalysisApi().test.rules?.find((candidate) => candidate.type === 'responseCode' && candidate.properties.value === status);
+		expect(rule?.properties.message).toMatch(/redirect \(302\), which n8n does not follow with your credential/);
+	});
+
+	test('a list search answered 302 to another host reaches nothing there', async () => {
+		api.handle = redirectTo(302, `${elsewhere.url}/api/v1/datasets`);
+		await expect(searchDatasets()).rejects.toThrow(`redirected from ${api.host} to ${elsewhere.host}`);
+		expect(elsewhere.seen).toEqual([]);
+	});
+
+	test('a redirect within the Base URL origin is followed, with the credential', async () => {
+		api.handle = (req, res, seen) => {
+			if (seen.path.endsWith('/')) json(res, 200, { id: DATASET, name: 'moved_here' });
+			else redirectTo(307, `${seen.path}/`)(req, res);
+		};
+		const { error, items } = await getDataset();
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.name)).toEqual(['moved_here']);
+		expect(apiCalls().every((seen) => seen.headers.authorization === `Bearer ${ACCESS}`)).toBe(true);
+	});
+
+	test('a redirect loop, a file: Location and a 302 without Location each get a precise message', async () => {
+		api.handle = (req, res, seen) => redirectTo(302, seen.path)(req, res);
+		expect((await getDataset()).error?.message).toMatch(
+			new RegExp(`^GET /api/v1/datasets/${DATASET} was redirected in a loop on ${api.host}; n8n stopped after [12] redirects$`),
+		);
+		api.handle = redirectTo(302, 'file:///etc/passwd');
+		expect((await getDataset()).error?.message).toBe(
+			`The Media Analysis Service answered GET /api/v1/datasets/${DATASET} with a redirect to a file: address, which n8n does not follow`,
+		);
+		api.handle = redirectTo(302);
+		expect((await getDataset()).error?.message).toBe(
+			`The Media Analysis Service answered GET /api/v1/datasets/${DATASET} with a 302 redirect that does not say where to (no Location header)`,
+		);
+	});
+});
+
+describe('2. every wait is bounded', () => {
+	test('a server that never answers: each attempt ends on time, and the request with its retries too', async () => {
+		api.handle = () => undefined;
+		const { error, ms } = await timed(getDataset);
+		expect(error?.message).toBe(`The Media Analysis Service at ${api.host} did not answer within 0.4 seconds`);
+		expect(apiCalls().length).toBeGreaterThanOrEqual(2);
+		expect(ms).toBeLessThan(RETRY.requestTimeoutMs + 1500);
+	}, 15_000);
+
+	test('an answer trickled a byte at a time is bounded in real time, not only between bytes', async () => {
+		api.handle = (_req, res) => {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.write('{"id":');
+			api.every(50, () => res.write(' '));
+		};
+		const { error, ms } = await timed(getDataset);
+		expect(error?.message).toBe(`The Media Analysis Service at ${api.host} did not answer within 0.4 seconds`);
+		expect(ms).toBeLessThan(RETRY.requestTimeoutMs + 1500);
+	}, 15_000);
+
+	test('a login that never answers is bounded', async () => {
+		RETRY.attemptTimeoutMs = 5000;
+		api.login = () => undefined;
+		const { error, ms } = await timed(getDataset);
+		expect(error?.message).toBe(`The Media Analysis Service at ${api.host} did not answer the login within 0.4 seconds`);
+		expect(ms).toBeLessThan(3000);
+		expect(apiCalls()).toEqual([]);
+	}, 15_000);
+
+	test("Wait for Completion's Timeout is a hard bound when status reads meet 503 with a long Retry-After", async () => {
+		Object.assign(RETRY, { attemptTimeoutMs: 2000, requestTimeoutMs: 60_000 });
+		api.handle = (_req, res, seen) => {
+			if (seen.method === 'POST') json(res, 200, { id: JOB, status: 'pending', dataset_id: DATASET, details: { assets: [] } });
+			else json(res, 503, { detail: 'busy' }, { 'retry-after': '3' });
+		};
+		const { error, ms } = await timed(() => ingestImage({ waitForCompletion: true, pollInterval: 0.1, waitTimeout: 1 }));
+		expect(error).toBeDefined();
+		expect(ms).toBeLessThan(1000 + RETRY.attemptTimeoutMs);
+	}, 20_000);
+
+	test('the recovery path of a lost create honours the same Retry-After cap as every other path', async () => {
+		Object.assign(RETRY, { attemptTimeoutMs: 2000, requestTimeoutMs: 60_000 });
+		api.handle = (_req, res, seen) => {
+			if (seen.method === 'POST') json(res, 503, { detail: 'overloaded' }, { 'retry-after': '86400' });
+			else json(res, 200, { jobs: [] });
+		};
+		const { error, ms } = await timed(() => ingestImage());
+		expect(error?.message).toBe('The Media Analysis Service failed to answer (status 503)');
+		expect(error?.description).toMatch(/It did not take effect on the service/);
+		expect(ms).toBeLessThan(3000);
+	}, 20_000);
+
+	test.each(['-5', '', '0x0'])('Retry-After "%s" means the normal back-off, not zero', async (retryAfter) => {
+		RETRY.baseDelayMs = 300;
+		let failures = 1;
+		api.handle = (_req, res) => {
+			if (failures-- > 0) json(res, 503, { detail: 'busy' }, { 'retry-after': retryAfter });
+			else json(res, 200, { id: DATASET, name: 'after_back_off' });
+		};
+		const { error, items } = await getDataset();
+		expect(error).toBeUndefined();
+		expect(items[0].json.name).toBe('after_back_off');
+		const [first, second] = apiCalls();
+		expect(second.at - first.at).toBeGreaterThanOrEqual(280);
+	});
+});
+
+describe('3. an answer that is not what the document says is one clear error', () => {
+	const path = `GET /api/v1/datasets/${DATASET}`;
+
+	test.each([
+		['an HTML page', 'text/html; charset=utf-8', '<!doctype html><html><body>Sign in</body></html>', `something that is not JSON (text/html: "<!doctype html><html><body>Sign in</body></html>")`],
+		['truncated JSON', 'application/json', '{"id": "3f1c2a4e', 'something that is not JSON (application/json: "{"id": "3f1c2a4e")'],
+		['an empty body', 'application/json', '', 'an empty body (status 200)'],
+	])('%s with status 200', async (_label, contentType, body, came) => {
+		api.handle = (_req, res) => raw(res, 200, body, contentType);
+		const { error, items } = await getDataset();
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`The Media Analysis Service answered ${path} with ${came} where a JSON object was expected`);
+	});
+
+	test.each([
+		['null', 'null'],
+		['42', 'a number'],
+		['[1,2]', 'an array'],
+	])('JSON %s where an object is expected: an error item under Continue On Fail, never a TypeError', async (body, kind) => {
+		api.handle = (_req, res) => raw(res, 200, body, 'application/json');
+		const { items } = await getDataset(true);
+		expect(items).toHaveLength(1);
+		expect(String(items[0].json.error)).toMatch(new RegExp(`^The Media Analysis Service answered ${path} with ${kind} \\(`));
+		expect(harness.logs.join('\n')).not.toMatch(/TypeError|Cannot read properties/);
+	});
+
+	test('a create answered without an id never polls /ingestion/jobs/undefined', async () => {
+		api.handle = (_req, res, seen) => {
+			if (seen.method === 'POST') json(res, 200, { status: 'pending', dataset_id: DATASET });
+			else json(res, 404, { detail: 'Not Found' });
+		};
+		const { error } = await ingestImage({ waitForCompletion: true, pollInterval: 0.1, waitTimeout: 5 });
+		expect(apiCalls().filter((seen) => seen.path.includes('undefined'))).toEqual([]);
+		expect(error?.message).toMatch(/^GET \/api\/v1\/ingestion\/jobs\/undefined.* was not sent: "undefined" cannot stand where an identifier belongs/);
+	});
+
+	/** Starts a JSON answer and closes the connection halfway, with or without a length (a reset was always retried). */
+	const cutOff = (res: import('node:http').ServerResponse, status: number, how: string) => {
+		res.writeHead(status, { 'content-type': 'application/json', ...(how === 'chunked close' ? {} : { 'content-length': 500 }) });
+		res.write('{"id": "3f1c');
+		res.socket?.end();
+	};
+
+	test.each(['close', 'chunked close'])('a GET whose body is cut off mid-stream (%s) is retried like a dropped connection', async (how) => {
+		let cuts = 1;
+		api.handle = (_req, res) => {
+			if (cuts-- > 0) cutOff(res, 200, how);
+			else json(res, 200, { id: DATASET, name: 'whole_answer' });
+		};
+		const { error, items } = await getDataset();
+		expect(error).toBeUndefined();
+		expect(items[0].json.name).toBe('whole_answer');
+		expect(apiCalls()).toHaveLength(2);
+	});
+
+	test.each(['close', 'chunked close'])('a POST answered 201 and then cut off (%s) is reported as maybe carried out, not sent again', async (how) => {
+		api.handle = (_req, res) => cutOff(res, 201, how);
+		const { error } = await createDataset();
+		expect(error?.message).toBe('No answer came back for POST /api/v1/datasets; it may or may not have been carried out');
+		expect(apiCalls().filter((seen) => seen.method === 'POST')).toHaveLength(1);
+	});
+
+	test('a list search answered with an HTML page', async () => {
+		api.handle = (_req, res) => raw(res, 200, '<html>maintenance</html>', 'text/html');
+		await expect(searchDatasets()).rejects.toThrow('answered GET /api/v1/datasets with something that is not JSON (text/html: "<html>maintenance</html>")');
+	});
+});
+
+describe('7. secrets the service echoes are scrubbed from everything an error carries', () => {
+	const echo = `Authorization: Bearer ${ACCESS} (personal token ${PERSONAL})`;
+	test.each([
+		[400, { detail: echo }],
+		[403, { detail: echo }],
+		[404, { detail: echo }],
+		[422, { detail: [{ loc: ['header', 'authorization'], msg: echo, type: 'value_error' }] }],
+	])('a %i quoting the Authorization header and the personal token', async (status, body) => {
+		api.handle = (_req, res) => json(res, status, body);
+		const { error } = await getDataset();
+		expect(error?.message).toContain('[redacted]');
+		const seen = visibleText(error, harness.logs);
+		expect(seen).not.toContain(ACCESS);
+		expect(seen).not.toContain(PERSONAL);
+	});
+
+	test('system credentials: the Basic header, the client ID and the client secret are scrubbed', async () => {
+		useSystemCredentials();
+		const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
+		api.handle = (_req, res) => json(res, 400, { detail: `sent Basic ${basic} for ${CLIENT_ID}/${CLIENT_SECRET}, token ${ACCESS}` });
+		const { error } = await getDataset();
+		const seen = visibleText(error, harness.logs);
+		for (const secret of [basic, CLIENT_ID, CLIENT_SECRET, ACCESS]) expect(seen).not.toContain(secret);
+	});
+});
+
+describe('8. small ones', () => {
+	test.each(['..', '.'])('a video identifier "%s" is refused before anything is sent (it would change the path)', async (identifier) => {
+		const { error } = await harness.runNode({
+			type: TYPES.adSegments,
+			parameters: { resource: 'adSegment', operation: 'delete', datasetId: locator(DATASET), assetIdentifier: identifier },
+		});
+		expect(error?.message).toBe(
+			`DELETE /api/v1/datasets/${DATASET}/videos/external-identifier/${identifier}/ad-segments was not sent: "${identifier}" cannot stand where an identifier belongs in the path`,
+		);
+		expect(apiCalls()).toEqual([]);
+	});
+
+	test('a login answered 429 says the service is limiting logins, not "check the credential settings"', async () => {
+		api.login = (_req, res) => json(res, 429, { detail: 'slow down' });
+		const { error } = await getDataset();
+		expect(error?.message).toBe(`The Media Analysis Service at ${api.host} is limiting how fast logins can be made`);
+		expect(error?.description).not.toMatch(/credential settings/);
+	});
+
+	test('a 1 MB error detail is cut to a readable length', async () => {
+		api.handle = (_req, res) => json(res, 400, { detail: 'x'.repeat(1_000_000) });
+		const { error } = await getDataset();
+		expect(error?.message).toMatch(/^The Media Analysis Service rejected the request: x+… \(999500 more characters\)$/);
+		expect(visibleText(error).length).toBeLessThan(20_000);
+	});
+
+	test('a 40 KB access token from the login is refused, not stored', async () => {
+		api.login = (_req, res) => json(res, 200, { access_token: 'a'.repeat(40_960), token_type: 'Bearer', expires_in: 3600 });
+		const { error } = await getDataset();
+		expect(error?.message).toBe(
+			'The Media Analysis Service answered the login with an access token of 40960 characters, more than the 8192 a request header can carry; it was not stored',
+		);
+		expect(harness.credentials.get('mediaAnalysisApi')?.accessToken).toBe('');
+		expect(apiCalls()).toEqual([]);
+	});
+
+	test('when looking up a lost create fails too, the create still reads "may or may not have been carried out"', async () => {
+		api.handle = (_req, res, seen) => {
+			if (seen.method === 'POST') json(res, 502, { detail: 'bad gateway' });
+			else json(res, 500, { detail: 'lookup broke' });
+		};
+		const { error } = await ingestImage();
+		expect(error?.message).toBe('No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out');
+		expect(error?.description).toMatch(/Looking on the service for what it would have created failed too/);
+	});
+
+	test('the documented defaults', () => {
+		expect(saved).toMatchObject({ attempts: 5, maxDelayMs: 30_000, attemptTimeoutMs: 60_000, requestTimeoutMs: 180_000 });
+		expect(savedLogin).toEqual({ timeoutMs: 30_000, maxTokenLength: 8192 });
+	});
+});

@@ -1,0 +1,77 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Dev-only: loopback servers that misbehave on purpose (redirects, silence, trickles, cut-off and malformed answers). */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Seen {
+	method: string;
+	path: string;
+	headers: IncomingHttpHeaders;
+	body: string;
+	at: number;
+}
+
+export type Behaviour = (req: IncomingMessage, res: ServerResponse, seen: Seen) => void;
+
+export interface HostileServer {
+	url: string;
+	host: string;
+	/** Every request that arrived, logins included. */
+	seen: Seen[];
+	/** What the server does with a login (POST /api/v0/login). Default: a normal access token. */
+	login: Behaviour;
+	/** What the server does with every other request. Default: 404. */
+	handle: Behaviour;
+	/** Repeats `tick` every `ms` until the server closes (trickled answers). */
+	every(ms: number, tick: () => void): void;
+	close(): Promise<void>;
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+	const text = JSON.stringify(body);
+	res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+	res.end(text);
+}
+
+export function raw(res: ServerResponse, status: number, text: string, contentType: string): void {
+	res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+	res.end(text);
+}
+
+export async function startHostile(accessToken: string): Promise<HostileServer> {
+	const timers = new Set<ReturnType<typeof setInterval>>();
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const seen: Seen = {
+				method: req.method ?? '',
+				path: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+				at: Date.now(),
+			};
+			hostile.seen.push(seen);
+			const behave = req.method === 'POST' && seen.path === '/api/v0/login' ? hostile.login : hostile.handle;
+			behave(req, res, seen);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	const hostile: HostileServer = {
+		url: `http://127.0.0.1:${port}`,
+		host: `127.0.0.1:${port}`,
+		seen: [],
+		login: (_req, res) => json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }),
+		handle: (_req, res) => json(res, 404, { detail: 'Not Found' }),
+		every(ms, tick) {
+			timers.add(setInterval(tick, ms));
+		},
+		async close() {
+			for (const timer of timers) clearInterval(timer);
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+	return hostile;
+}
