@@ -3,7 +3,7 @@
 /**
  * `npm run start:queue`: `npm start` in queue mode. Debian's redis-server and PostgreSQL (apt-get installs them when
  * missing and this runs as root), n8n 2.41.1 main + 2 workers with the package as a community package in each, the
- * sandbox, its credential and the example workflows. Data stays in .n8n-user/queue/ (git-ignored) between runs;
+ * sandbox, its credential and the example workflows. Data stays in <USER_FOLDERS>/queue/ between runs;
  * Ctrl-C stops everything this started.
  */
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
