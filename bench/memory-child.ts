@@ -10,16 +10,10 @@ import './resolve-ts-first';
 import { performance } from 'node:perf_hooks';
 
 import { axiosReturnAll } from './returnAll';
+import { gc, trackPeakMemory } from './child';
 import { createBenchHarness, setCredential, TYPES } from './common';
 
 const MB = 1024 * 1024;
-
-function gc(): void {
-	const collect = (globalThis as { gc?: () => void }).gc;
-	if (!collect) throw new Error('run with node --expose-gc');
-	collect();
-	collect();
-}
 
 async function main() {
 	const baseUrl = process.env.BENCH_SANDBOX_URL;
@@ -34,16 +28,8 @@ async function main() {
 	const warm = await getMany({ returnAll: false, limit: 10 });
 	if (warm.error) throw new Error(warm.error.message);
 
-	gc();
-	const before = process.memoryUsage();
-	let peakRss = before.rss;
-	let peakHeap = before.heapUsed;
-	const sample = () => {
-		const now = process.memoryUsage();
-		peakRss = Math.max(peakRss, now.rss);
-		peakHeap = Math.max(peakHeap, now.heapUsed);
-	};
-	const sampler = setInterval(sample, 5);
+	const memory = trackPeakMemory();
+	const { before } = memory;
 
 	const started = performance.now();
 	let held: unknown;
@@ -59,8 +45,7 @@ async function main() {
 		records = all.length;
 	}
 	const wallMs = performance.now() - started;
-	clearInterval(sampler);
-	sample();
+	const { peakRss, peakHeap } = memory.stop();
 
 	// What the output still holds once the garbage of the run is collected (the output itself is kept alive).
 	gc();

@@ -1,14 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { startSandbox } from '../sandbox/server';
+import { runMeasuringChild } from './child';
 import { addDatasets, check, int, type Log, ms, table } from './common';
-
-const REPO_ROOT = resolve(__dirname, '..');
-const TIME = '/usr/bin/time';
 
 export interface MemoryResult {
 	mode: 'node' | 'axios';
@@ -26,39 +22,15 @@ export interface MemoryResult {
 }
 
 /** Runs memory-child.ts in a fresh `node --expose-gc` (under /usr/bin/time -v when present) and reads its JSON line. */
-function measureInChild(baseUrl: string, mode: 'node' | 'axios'): Promise<MemoryResult> {
-	const node = [
-		process.execPath,
-		'--expose-gc',
-		'-r',
-		require.resolve('ts-node/register/transpile-only'),
+async function measureInChild(baseUrl: string, mode: 'node' | 'axios'): Promise<MemoryResult> {
+	const { result, stderr } = await runMeasuringChild<MemoryResult>(
 		join(__dirname, 'memory-child.ts'),
-	];
-	const withTime = existsSync(TIME);
-	const [command, ...args] = withTime ? [TIME, '-v', ...node] : node;
-	return new Promise((resolvePromise, reject) => {
-		const child = spawn(command, args, {
-			cwd: REPO_ROOT,
-			env: { ...process.env, BENCH_SANDBOX_URL: baseUrl, BENCH_MODE: mode },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		child.once('error', reject);
-		child.once('close', (code) => {
-			const line = stdout.split('\n').find((text) => text.startsWith('{"mode"'));
-			if (code !== 0 || !line) {
-				reject(new Error(`memory child (${mode}) exited with ${code}: ${stderr.slice(-2000)}`));
-				return;
-			}
-			const result = JSON.parse(line) as MemoryResult;
-			const maxRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-			if (maxRss) result.maxRssMb = Number(maxRss[1]) / 1024;
-			resolvePromise(result);
-		});
-	});
+		{ BENCH_SANDBOX_URL: baseUrl, BENCH_MODE: mode },
+		true,
+	);
+	const maxRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+	if (maxRss) result.maxRssMb = Number(maxRss[1]) / 1024;
+	return result;
 }
 
 /** Peak memory of Return All over `count` datasets (plus the three active seed ones), each way in its own process. */

@@ -16,7 +16,7 @@ export {
 export type { Page, PageStyle, PageLimit } from './pagination';
 export { explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';
-export { downloadText } from './download';
-export type { DownloadedText } from './download';
+export { downloadFile, DOWNLOAD } from './download';
+export type { DownloadedFile } from './download';
 export { waitUntilSettled } from './waiting';
 export type { WaitOptions, WaitSpec, WaitState } from './waiting';

@@ -3,10 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryResultsResponse } from '../../../shared/api';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { apiRequest, downloadText } from '../../../shared/transport';
+import { apiRequest, downloadFile, type DownloadedFile } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
 import { queryLocator, queryPath } from './fields';
-import { formatOf, parseCsv, parseJsonRows } from './results';
+import { CsvReader, formatOf, parseJsonRows, type ResultsFormat } from './results';
 
 const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
 
@@ -60,7 +60,8 @@ export const description = updateDisplayOptions({ show: { resource: ['query'], o
 
 /**
  * The service hands out results as a link to a file, not as pages of rows. "Rows" fetches that file (without the
- * Media Analysis credential: the link is presigned) and turns each row into an item, stopping at the Limit.
+ * Media Analysis credential: the link is presigned) and turns each row into an item. CSV is read as it arrives and
+ * the download ends at the Limit, so memory follows the Limit, not the file.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	const path = queryPath.call(this, itemIndex, '/results');
@@ -90,19 +91,73 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs: { url_format: 'direct' },
 		itemIndex,
 		resourceLabel: 'Query',
-	})) as unknown as QueryResultsResponse;
-	const file = await downloadText.call(this, link.download_url, { itemIndex, what: 'query results' });
-	const format = formatOf(file.contentType, file.text);
-	const rows = format === 'csv' ? parseCsv(file.text) : format === 'json' ? parseJsonRows(file.text) : undefined;
-	if (!rows) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The results file of query ${link.query_id} is ${format === 'parquet' ? 'Parquet' : `not CSV or JSON (${file.contentType || 'no content type'})`}, which this node cannot read`,
-			{
-				description: 'Set Output to "Download Link" and fetch the file with a node that reads this format.',
-				itemIndex,
-			},
-		);
+	})) as unknown as Partial<QueryResultsResponse>;
+	if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
+		throw new NodeOperationError(this.getNode(), `GET ${path} answered without a download link for the results`, {
+			description: 'The service did not hand out a file to read. Check that the query is Complete, then run the node again.',
+			itemIndex,
+		});
 	}
-	return returnAll ? rows : rows.slice(0, limit);
+	const queryId = typeof link.query_id === 'string' ? link.query_id : path.split('/')[4];
+	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
+	const read = async (file: DownloadedFile) => await readRows.call(this, file, wanted, { itemIndex, queryId });
+	return (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, read)) as IDataObject[];
+}
+
+/** Characters looked at to tell the file's format before reading it. */
+const SNIFF = 64;
+
+/** The file's first `wanted` rows: CSV row by row as it arrives, JSON once whole (within the download's size bound). */
+async function readRows(
+	this: IExecuteFunctions,
+	{ contentType, chunks }: DownloadedFile,
+	wanted: number,
+	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
+): Promise<IDataObject[]> {
+	let format: ResultsFormat | undefined;
+	let head = '';
+	let text = '';
+	const csv = new CsvReader();
+	const rows: IDataObject[] = [];
+	const take = (chunk: string) => {
+		if (format === 'csv') rows.push(...csv.push(chunk));
+		else text += chunk;
+	};
+	const decide = () => {
+		format = formatOf(contentType, head);
+		if (format !== 'csv' && format !== 'json') throw unreadable.call(this, format, contentType, { itemIndex, queryId });
+		take(head);
+	};
+	for await (const chunk of chunks) {
+		if (format === undefined) {
+			head += chunk;
+			if (head.length >= SNIFF) decide();
+		} else {
+			take(chunk);
+		}
+		if (rows.length >= wanted) return rows.slice(0, wanted);
+	}
+	if (format === undefined) decide();
+	if (format === 'csv') rows.push(...csv.end());
+	const all = format === 'json' ? parseJsonRows(text) : rows;
+	if (!all) throw unreadable.call(this, 'unknown', contentType, { itemIndex, queryId });
+	return all.slice(0, wanted);
+}
+
+function unreadable(
+	this: IExecuteFunctions,
+	format: ResultsFormat,
+	contentType: string,
+	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
+): NodeOperationError {
+	const what =
+		format === 'parquet'
+			? 'Parquet'
+			: format === 'markup'
+				? `a web page or XML document (${contentType || 'no content type'}), not CSV or JSON`
+				: `not CSV or JSON (${contentType || 'no content type'})`;
+	return new NodeOperationError(this.getNode(), `The results file of query ${queryId} is ${what}, which this node cannot read`, {
+		description: 'Set Output to "Download Link" and fetch the file with a node that reads this format.',
+		itemIndex,
+	});
 }
