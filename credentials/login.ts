@@ -120,7 +120,7 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
 	const status = answer?.status ?? 0;
 	if (status < 300 || status >= 400) throw loginFailure(kind, baseUrl, error);
 	const verdict = judgeRedirect({
-		what: 'The login (POST /api/v0/login)',
+		what: 'the login (POST /api/v0/login)',
 		method: 'POST',
 		status,
 		location: answer?.headers?.location === undefined ? undefined : String(answer.headers.location),

@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { createServer } from 'node:net';
 
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
 
@@ -107,4 +108,11 @@ test('an unreachable host is named in the error', async () => {
 	const { error } = await getDataset();
 	expect(error?.message).toBe(`Could not reach the Media Analysis Service at 127.0.0.1:${port} (connection refused)`);
 	expect(error?.description).toMatch(/Check the Base URL/);
+});
+
+test('the field help says where a personal token comes from and what system credentials are', () => {
+	const help = Object.fromEntries(new MediaAnalysisApi().properties.map((property) => [property.name, property.description ?? '']));
+	expect(help.personalToken).toMatch(/Any user generates one in the Media Analysis web app; it is shown only once/);
+	expect(help.clientId).toMatch(/identify your organization .* Only a Media Analysis system administrator can issue them/);
+	expect(help.clientSecret).toMatch(/system administrator/);
 });

@@ -102,3 +102,11 @@ test('back-off without Retry-After doubles from half a second up to the cap', ()
 	const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
 	expect(retryDelayMs({ status: 429, retryAfter: inTwoSeconds }, 1)).toBeGreaterThan(500);
 });
+
+test('a Retry-After that is empty, negative, fractional, hexadecimal, unreadable or already past means the normal back-off', () => {
+	const past = new Date(Date.now() - 60_000).toUTCString();
+	for (const retryAfter of ['', ' ', '-5', '1.5', '0x10', 'soon', past]) {
+		expect({ retryAfter, delay: retryDelayMs({ status: 503, retryAfter }, 2) }).toEqual({ retryAfter, delay: 1000 });
+	}
+	expect(retryDelayMs({ status: 503, retryAfter: '0' }, 2)).toBe(0);
+});

@@ -93,6 +93,8 @@ function shown(url: URL, other: URL): string {
 	return url.host === other.host ? url.origin : url.host;
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export type RedirectVerdict =
 	| { follow: string; method: string; dropBody: boolean }
 	| { refuse: { message: string; description: string } };
@@ -146,7 +148,7 @@ export function judgeRedirect(options: {
 	if (next.origin !== base.origin) {
 		return {
 			refuse: {
-				message: `${what} was redirected from ${shown(base, next)} to ${shown(next, base)}; n8n did not follow it`,
+				message: `${capitalized(what)} was redirected from ${shown(base, next)} to ${shown(next, base)}; n8n did not follow it`,
 				description: `Following it would have sent your Media Analysis credential to another host. ${MOVED_HINT}`,
 			},
 		};
@@ -155,7 +157,7 @@ export function judgeRedirect(options: {
 		const loop = visited.includes(next.href) ? ' in a loop' : '';
 		return {
 			refuse: {
-				message: `${what} was redirected${loop} on ${base.host}; n8n stopped after ${visited.length} redirects`,
+				message: `${capitalized(what)} was redirected${loop} on ${base.host}; n8n stopped after ${visited.length} redirects`,
 				description: `The service keeps sending the request elsewhere without answering it. Check the Base URL in the credential, and try again later.`,
 			},
 		};

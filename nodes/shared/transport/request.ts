@@ -44,8 +44,8 @@ export interface ApiRequest {
 	 */
 	explain?: (failure: Failure, details: string[]) => { message: string; description: string } | undefined;
 	/**
-	 * What a successful answer must be: a JSON object (the default), a JSON array, or any JSON or nothing (the
-	 * default for DELETE, whose answers the document leaves open). Anything else is an error, never an item.
+	 * What a successful answer must be: a JSON object (the default), a JSON array, or any JSON value. A DELETE may
+	 * also answer nothing (read as `{}`). Anything else is one clear error, never an item.
 	 */
 	answer?: 'object' | 'array' | 'any';
 	/** No retry waits past this moment (ms since the epoch); see also `withDeadline`. */
@@ -215,20 +215,21 @@ const isObject = (value: unknown): value is IDataObject =>
 const EXPECTED_WORDS = { object: 'a JSON object', array: 'a JSON array', any: 'JSON' };
 
 /** The answer as the document describes it, or one clear error naming the endpoint and what came back. */
-function readAnswer(
+async function readAnswer(
 	this: ApiContext,
 	response: FullResponse,
 	request: ApiRequest,
-	scrub: (value: unknown) => unknown,
-): IDataObject {
-	const expected = request.answer ?? (request.method === 'DELETE' ? 'any' : 'object');
+	scrubber: () => Promise<(value: unknown) => unknown>,
+): Promise<IDataObject> {
+	const expected = request.answer ?? 'object';
 	const parsed = parseBody(response.body);
-	if (parsed.kind === 'empty' && expected === 'any') return {};
+	if (parsed.kind === 'empty' && request.method === 'DELETE') return {};
 	if (parsed.kind === 'json') {
 		const { value } = parsed;
 		if (expected === 'any' || (expected === 'array' ? Array.isArray(value) : isObject(value))) return value as IDataObject;
 	}
 	const contentType = headerOf(response.headers, 'content-type');
+	const scrub = await scrubber();
 	const came =
 		parsed.kind === 'json'
 			? `${jsonKind(parsed.value)} (${describeBody(String(scrub(JSON.stringify(parsed.value))), contentType)})`
@@ -312,7 +313,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	for (let attempt = 1; ; attempt++) {
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
 		const outcome = await send.call(this, target, attemptMs);
-		if ('response' in outcome) return readAnswer.call(this, outcome.response, request, await scrubber());
+		if ('response' in outcome) return await readAnswer.call(this, outcome.response, request, scrubber);
 		const { failure } = outcome;
 
 		if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {

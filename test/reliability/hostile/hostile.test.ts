@@ -296,6 +296,24 @@ describe('3. an answer that is not what the document says is one clear error', (
 		expect(harness.logs.join('\n')).not.toMatch(/TypeError|Cannot read properties/);
 	});
 
+	test('a DELETE may answer nothing; a DELETE answered null is an error, never a TypeError', async () => {
+		const deleteSegments = () =>
+			harness.runNode({
+				type: TYPES.adSegments,
+				parameters: { resource: 'adSegment', operation: 'delete', datasetId: locator(DATASET), assetIdentifier: 'EP-1' },
+			});
+		api.handle = (_req, res) => {
+			res.writeHead(204);
+			res.end();
+		};
+		const empty = await deleteSegments();
+		expect(empty.error).toBeUndefined();
+		expect(empty.items[0].json).toMatchObject({ deleted: true });
+		api.handle = (_req, res) => raw(res, 200, 'null', 'application/json');
+		const answeredNull = await deleteSegments();
+		expect(answeredNull.error?.message).toMatch(/^The Media Analysis Service answered DELETE \/api\/v1\/datasets\/.* with null \(/);
+	});
+
 	test('a create answered without an id never polls /ingestion/jobs/undefined', async () => {
 		api.handle = (_req, res, seen) => {
 			if (seen.method === 'POST') json(res, 200, { status: 'pending', dataset_id: DATASET });
