@@ -4,7 +4,7 @@
  * `npm run bench`: every scenario against the in-process sandbox, results into bench/RESULTS.md.
  * `npm run bench -- --only ingest,trigger --out /tmp/partial.md` runs some scenarios and writes elsewhere.
  * `npm run bench -- --install-runtime` first installs the n8n runtime whose HTTP Request node rows (b) compare with.
- * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults. Not part of `npm test`: nothing here is a timed assertion.
+ * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue. Not part of `npm test`: nothing here is a timed assertion.
  */
 import './resolve-ts-first';
 
@@ -20,10 +20,11 @@ import { ingestTable, runIngest, type IngestRow } from './ingest';
 import { loginsTable, runLogins, type LoginRow } from './logins';
 import { memoryTable, runMemory, type MemoryResult } from './memory';
 import { queryResultsTable, runQueryResults, type QueryResultsRow } from './queryResults';
+import { queueReading, queueTable, type QueueResult, runQueue } from './queue';
 import { returnAllTable, runReturnAll, type ReturnAllRow } from './returnAll';
 import { runTrigger, triggerTable, type TriggerRow } from './trigger';
 
-const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults'] as const;
+const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function options() {
@@ -59,6 +60,7 @@ interface Results {
 	trigger?: TriggerRow[];
 	memory?: MemoryResult[];
 	queryResults?: QueryResultsRow[];
+	queue?: QueueResult;
 }
 
 /** Sentences computed from the numbers, so a rerun cannot leave a stale claim behind. */
@@ -206,6 +208,7 @@ function reading(results: Results): string[] {
 				'Return All keeps every record, as n8n items must; for far larger lists use Limit and filters.',
 		);
 	}
+	if (results.queue) lines.push(queueReading(results.queue));
 	return lines;
 }
 
@@ -236,6 +239,7 @@ async function main() {
 	if (only.has('trigger')) results.trigger = await runTrigger(log);
 	if (only.has('memory')) results.memory = await runMemory(100_000, log);
 	if (only.has('queryResults')) results.queryResults = await runQueryResults(log);
+	if (only.has('queue')) results.queue = await runQueue(log);
 	const totalMs = performance.now() - began;
 
 	const cpu = cpus();
@@ -336,6 +340,22 @@ async function main() {
 			'',
 		);
 	}
+	if (results.queue) {
+		sections.push(
+			'## 6. Queue mode: 1 worker against 2',
+			'',
+			'n8n 2.41.1 in queue mode (`scripts/n8n-runtime/queue.ts`, as `npm run start:queue` runs it): Debian\'s',
+			'redis-server and PostgreSQL on 127.0.0.1, n8n main and workers as separate processes. The ingest example',
+			'(`examples/ingest-csv-classify-summary.json`, its image URLs made unique per execution) started',
+			`${results.queue.executions} times at once through main's REST API; the executions go through Redis to the`,
+			`workers (${results.queue.concurrency} at once per worker). Ingestion jobs take 3 s (the sandbox's default`,
+			'step of 1 s). Before each measured run every worker runs a warm-up batch. "API requests" and "logins" are',
+			'counted by the sandbox over the run; "executions per worker" from each worker\'s log.',
+			'',
+			queueTable(results.queue),
+			'',
+		);
+	}
 	if (results.queryResults) {
 		sections.push(
 			'## 7. Query results: the first 3 rows of a 53 MB CSV',
@@ -366,6 +386,7 @@ async function main() {
 		'npm run bench -- --install-runtime   # the first time: also installs n8n 2.41.1 + Node 24 into .n8n-runtime/',
 		'npm run bench    # about 5-10 minutes on 2 cores; rewrites bench/RESULTS.md',
 		'npm run bench -- --only ingest,trigger --out /tmp/bench.md   # some scenarios, elsewhere',
+		'npm run bench -- --only queue --out /tmp/queue.md   # queue mode alone (needs redis-server and postgresql)',
 		'```',
 		'',
 		`Without the runtime the HTTP Request rows say "not measured" and why: ${HOW_TO_INSTALL}.`,
