@@ -67,9 +67,12 @@ export const RETRY = {
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
-/** A failure that proves the service did not act on the request, so even a POST may be sent again. */
+/**
+ * A failure that proves the service did not act on the request, so even a POST may be sent again. A failed login
+ * does: the request itself was not sent, or was answered 401 before it.
+ */
 function provablyNotProcessed(failure: Failure): boolean {
-	return failure.status === 429 || failure.code === 'ECONNREFUSED' || failure.login?.httpCode === '429';
+	return failure.status === 429 || failure.code === 'ECONNREFUSED' || failure.login !== undefined;
 }
 
 function isRetryable(failure: Failure): boolean {

@@ -406,6 +406,21 @@ describe('8. small ones', () => {
 		expect(error?.description).not.toMatch(/credential settings/);
 	});
 
+	test('a login the service could not serve is tried again, even for a POST (the POST itself was never sent)', async () => {
+		let busy = 1;
+		const login = api.login;
+		api.login = (req, res, seen) => (busy-- > 0 ? json(res, 503, { detail: 'login busy' }) : login(req, res, seen));
+		api.handle = (_req, res) => json(res, 201, { id: DATASET, name: 'hostile_one' });
+		const { error, items } = await harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'create', name: 'hostile_one', encoderName: 'resnet-50' },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0]?.json.id).toBe(DATASET);
+		expect(api.seen.filter((seen) => seen.path === '/api/v0/login')).toHaveLength(2);
+		expect(apiCalls().filter((seen) => seen.method === 'POST')).toHaveLength(1);
+	});
+
 	test('a 1 MB error detail is cut to a readable length', async () => {
 		api.handle = (_req, res) => json(res, 400, { detail: 'x'.repeat(1_000_000) });
 		const { error } = await getDataset();
