@@ -10,6 +10,7 @@ import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credenti
 import { MediaAnalysisAdSegments } from '../../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
 import { MediaAnalysisDatasets } from '../../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
+import { MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { RETRY } from '../../../nodes/shared/transport';
 import { createHarness, type Harness } from '../../harness/engine';
 import { visibleText } from '../../nodes/setup';
@@ -26,6 +27,7 @@ const TYPES = {
 	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
 	ingestion: 'n8n-nodes-media-analysis.mediaAnalysisIngestion',
 	adSegments: 'n8n-nodes-media-analysis.mediaAnalysisAdSegments',
+	trigger: 'n8n-nodes-media-analysis.mediaAnalysisTrigger',
 	credentialTest: 'n8n-nodes-media-analysis-test.credentialTest',
 };
 
@@ -63,6 +65,7 @@ beforeAll(() => {
 			[TYPES.datasets]: new MediaAnalysisDatasets(),
 			[TYPES.ingestion]: new MediaAnalysisIngestion(),
 			[TYPES.adSegments]: new MediaAnalysisAdSegments(),
+			[TYPES.trigger]: new MediaAnalysisTrigger(),
 			[TYPES.credentialTest]: credentialTestNode,
 		},
 		credentialTypes: [new MediaAnalysisApi()],
@@ -353,6 +356,13 @@ describe('3. an answer that is not what the document says is one clear error', (
 		const { error } = await createDataset();
 		expect(error?.message).toBe('No answer came back for POST /api/v1/datasets; it may or may not have been carried out');
 		expect(apiCalls().filter((seen) => seen.method === 'POST')).toHaveLength(1);
+	});
+
+	test.each(['manual', 'trigger'] as const)('a trigger poll (%s mode) answered with an HTML page fails clearly, not as "nothing new" or a sample', async (mode) => {
+		api.handle = (_req, res) => raw(res, 200, '<html>maintenance</html>', 'text/html');
+		await expect(
+			harness.runPoll({ type: TYPES.trigger, mode, parameters: { events: ['assetCompleted'], datasetId: locator(DATASET) } }),
+		).rejects.toThrow('with something that is not JSON (text/html: "<html>maintenance</html>")');
 	});
 
 	test('a list search answered with an HTML page', async () => {
