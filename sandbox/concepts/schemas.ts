@@ -27,7 +27,7 @@ export const uuid4String = () =>
 	});
 
 /** A query-string number (pydantic `float`). */
-const numberString = () =>
+export const numberString = () =>
 	z.string().transform((raw, ctx) => {
 		const value = raw.trim() === '' ? Number.NaN : Number(raw);
 		if (!Number.isFinite(value)) {

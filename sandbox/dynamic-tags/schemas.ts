@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanString, dateTimeString, integerString, queryParam, uuidString, valueError } from '../validation';
+import { numberString } from '../concepts/schemas';
 import { GROUP_VERSION_STATUSES, SORT_DIRECTIONS, SORT_FIELDS, type SortField } from './model';
 
 export const MAX_PER_PAGE = 100;
@@ -39,20 +40,6 @@ export const tagGroupListQuery = z.object({
 });
 
 export type TagGroupListQuery = z.output<typeof tagGroupListQuery> & { sort_field: SortField };
-
-/** A query-string number (pydantic `float`). */
-const numberString = () =>
-	z.string().transform((raw, ctx) => {
-		const value = raw.trim() === '' ? Number.NaN : Number(raw);
-		if (!Number.isFinite(value)) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				params: { type: 'float_parsing', msg: 'Input should be a valid number, unable to parse string as a number' },
-			});
-			return z.NEVER;
-		}
-		return value;
-	});
 
 export const STRATEGIES = ['ANY_HIT', 'COVERAGE_THRESHOLD', 'LONGEST_RUN'] as const;
 export const ENGINES = ['DUCKDB', 'PINOT'] as const;

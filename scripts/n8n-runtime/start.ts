@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { resolvePort } from '../../sandbox/cli-options';
 import { startSandbox } from '../../sandbox/server';
+import { bucketCredential, startBucketServer } from './bucket';
 import { aiExampleCredentials, MCP_DEMO_TOKEN, mcpExampleUrl } from './ai-examples';
 import { loadExamples, sandboxCredential } from './examples';
 import { OWNER, tail } from './instance';
@@ -19,6 +20,7 @@ import { N8N_V2 } from './runtime';
 import { prepareN8n, USER_FOLDERS } from './setup';
 
 const DEFAULT_N8N_PORT = 5678;
+const DEFAULT_BUCKET_PORT = 4569;
 
 async function main(): Promise<void> {
 	const started = Date.now();
@@ -29,13 +31,16 @@ async function main(): Promise<void> {
 	const sandbox = await startSandbox({
 		port: await preferredOrFreePort(resolvePort(process.argv.slice(2), process.env)),
 	});
+	// The Packages example's customer bucket; its files stay in the user folder, so recurring exports add up.
+	const bucket = await startBucketServer({ port: await preferredOrFreePort(DEFAULT_BUCKET_PORT), directory: join(userFolder, 'bucket') });
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\nStopping n8n and the sandbox…');
+		console.log('\nStopping n8n, the sandbox and the bucket…');
 		await stopAllTracked();
 		await sandbox.close();
+		await bucket.close();
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stop(0));
@@ -44,7 +49,8 @@ async function main(): Promise<void> {
 	try {
 		// Imports cost a few seconds each; they run only when the credential or an example changed.
 		const credential = sandboxCredential(sandbox.url);
-		const credentials = [credential, ...aiExampleCredentials(sandbox.url)];
+		const bucketAccess = bucketCredential(bucket.url);
+		const credentials = [credential, bucketAccess, ...aiExampleCredentials(sandbox.url)];
 		const examples = loadExamples();
 		const importsHash = createHash('sha256')
 			.update(JSON.stringify({ credentials, examples: examples.map((e) => e.workflow) }))
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
 				`  Log in:    ${OWNER.email}  /  ${OWNER.password}   (a local owner account made for this folder)`,
 				`  Sandbox:   ${sandbox.url}   (the Media Analysis Service stand-in; data resets when it stops)`,
 				`  Credential "${credential.name}" points at the sandbox.`,
+				`  Bucket:    ${bucket.url}/${bucket.bucket}   (the package export's customer bucket; credential "${bucketAccess.name}")`,
 				'',
 				'  Example workflows:',
 				...examples.map((e) => `    ${server.url}/workflow/${e.workflow.id}   ${e.workflow.name}`),

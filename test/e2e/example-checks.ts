@@ -1,6 +1,7 @@
 /* Dev-only: what each example workflow under examples/ must produce when real n8n runs it against the sandbox. */
 import { SEED_CONCEPT_IDS, urlScore } from '../../sandbox/concepts/model';
-import { videoResult, videosOf } from '../../sandbox/search/engine';
+import { tagIdOf, tagVersionIdOf, videoScore } from '../../sandbox/dynamic-tags/scores';
+import { videosOf } from '../../sandbox/search/engine';
 import { wordsOf } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
@@ -38,12 +39,18 @@ function beachScore(sandbox: Sandbox, url: string): number {
 }
 
 /**
- * The videos a package selects right now, by the sandbox's own scoring (Video Search, Match On Whole Video): at least
- * one inclusion tag and no exclusion tag scoring at least the threshold.
+ * The videos a package selects right now, by the sandbox's own tag scores (Any Hit at the package's minimum
+ * confidence, on the published version of its tag group): at least one inclusion tag and no exclusion tag.
  */
-function packageSelection(sandbox: Sandbox, pkg: Json): Set<string> {
-	const carries = (video: Parameters<typeof videoResult>[0], tag: unknown) =>
-		videoResult(video, String(tag), 'video', true).score >= Number(pkg.score_threshold);
+export function packageSelection(sandbox: Sandbox, pkg: Json): Set<string> {
+	const group = sandbox.store.dynamicTags.groups.find((candidate) => candidate.name === pkg.tag_group);
+	const version = group && [...group.versions].reverse().find((candidate) => candidate.status === 'published');
+	if (!group || !version) throw new Error(`The sandbox has no published tag group ${String(pkg.tag_group)}`);
+	const carries = (video: Parameters<typeof videoScore>[0], tag: unknown) => {
+		const name = String(tag);
+		const ref = { group, name, tagId: tagIdOf(group, name), version, tagVersionId: tagVersionIdOf(version, name) };
+		return videoScore(video, ref, { strategy: 'ANY_HIT', minConf: Number(pkg.min_confidence) })?.criteria_met === true;
+	};
 	const selected = videosOf(sandbox.store.assets, String(pkg.dataset_id), []).filter(
 		(video) =>
 			(pkg.inclusion_tags as unknown[]).some((tag) => carries(video, tag)) &&
@@ -219,26 +226,30 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(runs[0].output.length).toBeGreaterThan(0);
 	},
 
-	// One run. Two runs with new videos in between, and a new version: examples-files.test.ts.
-	'recurring-package-export.json': (execution, sandbox, files) => {
-		const [pkg] = nodeOutput(execution, 'Check Tags');
+	// One run. Runs as the dataset grows, a new version, fixed mode and the bucket's files: examples-files.test.ts.
+	'package-export.json': (execution, sandbox) => {
+		const [pkg] = nodeOutput(execution, 'Check Package');
 		const tags = [...(pkg.inclusion_tags as string[]), ...(pkg.exclusion_tags as string[])];
 		expect(tags.length).toBeLessThanOrEqual(10);
-		// Every tag scored every video: one search per tag, Match On Whole Video.
-		const searches = bodiesOf(sandbox, 'POST', '/api/v1/search/video');
-		expect(searches.map((body) => body.text_query).sort()).toEqual([...tags].sort());
-		for (const body of searches) expect(body).toMatchObject({ dataset_id: pkg.dataset_id, modality: 'video' });
+		// Every tag's scores were asked for once, on the package's dataset, Any Hit at its minimum confidence.
+		const previews = sandbox.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/aggregations/-/result'));
+		expect(previews).toHaveLength(tags.length);
+		for (const request of previews) {
+			expect(request.query).toMatchObject({ dataset_id: pkg.dataset_id, strategy: 'ANY_HIT', min_conf: String(pkg.min_confidence) });
+		}
+		const resolved = nodeOutput(execution, 'Resolve Tags');
+		expect(resolved.map((tag) => tag.tag).sort()).toEqual([...tags].sort());
 
 		const [selection] = nodeOutput(execution, 'Select Newly Qualifying Videos');
 		const qualifying = packageSelection(sandbox, pkg);
 		expect(selection).toMatchObject({
 			root_package_id: pkg.root_package_id,
 			package_version: pkg.version,
-			export_mode: 'recurring',
+			export_mode: pkg.export_mode,
 			dataset_id: pkg.dataset_id,
 			qualifying_count: qualifying.size,
-			file_name: `${String(pkg.file_prefix)}${String(selection.export_sequence).padStart(4, '0')}.json`,
 		});
+		expect(String(selection.file_key)).toBe(`${String(pkg.folder)}${String(selection.file_name)}`);
 		const assets = selection.assets as Json[];
 		expect(selection.asset_count).toBe(assets.length);
 		const ids = assets.map((asset) => String(asset.video_id));
@@ -249,21 +260,14 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			expect(matched.length).toBeGreaterThan(0);
 			for (const [tag, score] of matched) {
 				expect(pkg.inclusion_tags).toContain(tag);
-				expect(score).toBeGreaterThanOrEqual(Number(pkg.score_threshold));
+				expect(score).toBeGreaterThanOrEqual(Number(pkg.min_confidence));
 			}
 		}
 		if ((selection.earlier_exports as unknown[]).length === 0) {
 			// The first export of a version holds everything that qualifies.
-			expect(selection.export_sequence).toBe(1);
 			expect(new Set(ids)).toEqual(qualifying);
 		}
-
-		expect(ranNode(execution, 'Write Export File')).toBe(assets.length > 0);
+		expect(ranNode(execution, 'Upload to Bucket')).toBe(assets.length > 0);
 		expect(ranNode(execution, 'Nothing New: No File')).toBe(assets.length === 0);
-		if (assets.length > 0) {
-			const [written] = nodeOutput(execution, 'Write Export File');
-			expect(written.fileName).toBe(`${String(pkg.export_folder)}/${String(selection.file_name)}`);
-			if (files) expect(JSON.parse(files.read(String(written.fileName)))).toEqual(selection);
-		}
 	},
 };

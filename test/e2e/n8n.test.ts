@@ -6,6 +6,7 @@
  * Nothing is skipped: a missing runtime is installed (a few minutes, once), a missing build is built.
  */
 import { DEMO_PERSONAL_TOKEN, type Sandbox, startSandbox } from '../../sandbox/server';
+import { type BucketServer, bucketCredential, startBucketServer } from '../../scripts/n8n-runtime/bucket';
 import { loadExamples, sandboxCredential } from '../../scripts/n8n-runtime/examples';
 import { type Execution, type N8nInstance, nodeOutput, tail } from '../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME, packagedNodes } from '../../scripts/n8n-runtime/package';
@@ -19,6 +20,8 @@ const examples = loadExamples();
 const runnable = examples.filter((e) => !e.triggered && !e.aiEntry);
 
 let sandbox: Sandbox;
+// The package export example delivers to a bucket: a local S3 server, as under npm start.
+let bucket: BucketServer;
 let n8n: N8nInstance;
 let userFolder: string;
 
@@ -47,12 +50,14 @@ beforeAll(async () => {
 	userFolder = scratchUserFolder('e2e-v2');
 	n8n = await prepareN8n({ spec: N8N_V2, userFolder, log });
 	sandbox = await startSandbox();
-	await n8n.importCredentials([sandboxCredential(sandbox.url)]);
+	bucket = await startBucketServer();
+	await n8n.importCredentials([sandboxCredential(sandbox.url), bucketCredential(bucket.url)]);
 	await n8n.importWorkflows([...examples.map((e) => e.workflow), ENCODERS_WORKFLOW]);
 }, 30 * 60_000);
 
 afterAll(async () => {
 	await sandbox?.close();
+	await bucket?.close();
 	if (userFolder) removeUserFolder(userFolder);
 });
 

@@ -468,6 +468,24 @@ describe('Encoder: Get Many, when the service still lists the retired encoder', 
 	});
 });
 
+describe('Encoder: Get Many, when the answer is not a list of encoders', () => {
+	test.each([
+		['an object', { encoders: [] }, /with an object .* where a JSON array was expected|where a JSON array was expected/],
+		['entries without a name', [{ modality: 'video' }, 'resnet-50'], /^The service answered the encoders request with entries that are not encoders$/],
+	])('%s is a clear error, not items', async (_case, body, message) => {
+		const proxy = await startFaultProxy(bed.sandbox.url);
+		try {
+			proxy.inject((method, path) => method === 'GET' && path === '/api/v1/encoders', { kind: 'status', status: 200, body });
+			bed.useCredential('personalToken', { baseUrl: proxy.url });
+			const { items, error } = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', returnAll: true } });
+			expect(items).toEqual([]);
+			expect(error?.message).toMatch(message);
+		} finally {
+			await proxy.close();
+		}
+	});
+});
+
 describe('Dataset locator: From list', () => {
 	test('searches datasets by name and pages with a token', async () => {
 		const found = await bed.harness.runListSearch({ type, method: 'searchDatasets', filter: 'video' });

@@ -361,7 +361,7 @@ describe('Tag Score (the video-scores endpoints)', () => {
 				minConfidence: 0.5,
 			});
 			expect(items).toEqual([]);
-			expect(error?.message).toBe('The service answered the video scores request without a list of scores');
+			expect(error?.message).toBe('The service answered the video scores request without a list of video scores');
 		} finally {
 			await proxy.close();
 		}

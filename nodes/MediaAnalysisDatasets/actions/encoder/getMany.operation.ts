@@ -19,13 +19,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const encoders = (await apiRequest.call(this, {
 		method: 'GET',
 		path: '/api/v1/encoders',
+		// Anything but a list is refused by the transport, never made into items.
 		answer: 'array',
 		itemIndex,
 	})) as unknown as EncoderDescription[];
-	if (!Array.isArray(encoders)) {
+	if (encoders.some((encoder) => typeof encoder?.name !== 'string')) {
 		throw new NodeApiError(this.getNode(), {}, {
-			message: 'The service answered the encoders request without a list of encoders',
-			description: 'Try again; if it persists, report it to the Media Analysis team.',
+			message: 'The service answered the encoders request with entries that are not encoders',
+			description: 'Each encoder should have a name. Try again; if it persists, report it to the Media Analysis team.',
 			itemIndex,
 		});
 	}

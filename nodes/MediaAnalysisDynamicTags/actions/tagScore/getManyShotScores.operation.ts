@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoShotScoresResponse } from '../../../shared/api';
 import { datasetLocator, getDatasetId, uuidMode } from '../../../shared/descriptions';
+import { listIn } from '../../../shared/answerLists';
 import { apiRequest } from '../../../shared/transport';
 import {
 	getId,
@@ -53,20 +54,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const versionId = getId.call(this, 'tagVersionId', itemIndex);
 	const videoId = getId.call(this, 'videoId', itemIndex);
 	const qs = { dataset_id: getDatasetId.call(this, itemIndex), min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true) };
-	const response = (await apiRequest.call(this, {
+	const response = await apiRequest.call(this, {
 		method: 'GET',
 		path: `${tagScoresPath(groupId, tagId)}/versions/${versionId}/videos/${videoId}/shot-scores`,
 		qs,
 		itemIndex,
 		explain: scoresNotFound('tag group, tag, tag version, video or dataset'),
-	})) as Partial<VideoShotScoresResponse>;
-	if (!Array.isArray(response.data)) {
-		throw new NodeApiError(this.getNode(), {}, {
-			message: 'The service answered the shot scores request without a list of shots',
-			description: 'Try again; if it persists, report it to the Media Analysis team.',
-			itemIndex,
-		});
-	}
-	const total = response.total_shot_count ?? null;
-	return response.data.map((shot) => ({ video_id: videoId, total_shot_count: total, ...(shot as unknown as IDataObject) }));
+	});
+	const shots = listIn.call(this, response, 'data' satisfies keyof VideoShotScoresResponse, 'shot scores', itemIndex);
+	const total = (response as Partial<VideoShotScoresResponse>).total_shot_count ?? null;
+	return shots.map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoScoresResponse } from '../../../shared/api';
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { listIn } from '../../../shared/answerLists';
 import { apiRequest } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
 import {
@@ -101,7 +102,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (options.maxShotLength !== undefined) {
 		qs.max_shot_length = assertRange.call(this, options.maxShotLength, 'Max Shot Length (Seconds)', itemIndex, { min: 1 });
 	}
-	const response = (await apiRequest.call(this, {
+	const response = await apiRequest.call(this, {
 		method: 'GET',
 		path: `${tagScoresPath(groupId, tagId)}/aggregations/-/result`,
 		qs,
@@ -113,13 +114,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 						description: 'The Pinot engine supports only the Any Hit and Coverage Threshold strategies; choose DuckDB for Longest Run.',
 					}
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
-	})) as Partial<VideoScoresResponse>;
-	if (!Array.isArray(response.data)) {
-		throw new NodeApiError(this.getNode(), {}, {
-			message: 'The service answered the video scores request without a list of scores',
-			description: 'Try again; if it persists, report it to the Media Analysis team.',
-			itemIndex,
-		});
-	}
-	return response.data as unknown as IDataObject[];
+	});
+	return listIn.call(this, response, 'data' satisfies keyof VideoScoresResponse, 'video scores', itemIndex);
 }
