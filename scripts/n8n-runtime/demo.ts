@@ -5,6 +5,7 @@
  * `n8n execute` against a fresh sandbox and prints what each node produced. Exits non-zero if any example fails.
  */
 import { startSandbox } from '../../sandbox/server';
+import { bucketCredential, startBucketServer } from './bucket';
 import { loadExamples, sandboxCredential } from './examples';
 import { type Execution, tail } from './instance';
 import { stopAllTracked } from './processes';
@@ -31,9 +32,12 @@ async function main(): Promise<number> {
 	const log = (line: string) => console.log(`» ${line}`);
 	const userFolder = scratchUserFolder('demo');
 	const sandbox = await startSandbox();
+	// The package export example's customer bucket.
+	const bucket = await startBucketServer();
 	const cleanUp = async () => {
 		await stopAllTracked();
 		await sandbox.close();
+		await bucket.close();
 		removeUserFolder(userFolder);
 	};
 	process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
@@ -41,7 +45,7 @@ async function main(): Promise<number> {
 	try {
 		const n8n = await prepareN8n({ spec: N8N_V2, userFolder, log });
 		const examples = loadExamples();
-		await n8n.importCredentials([sandboxCredential(sandbox.url)]);
+		await n8n.importCredentials([sandboxCredential(sandbox.url), bucketCredential(bucket.url)]);
 		await n8n.importWorkflows(examples.map((e) => e.workflow));
 		log(`n8n ${N8N_V2.n8nVersion}, sandbox ${sandbox.url}: running ${examples.length} example(s) with n8n execute`);
 
