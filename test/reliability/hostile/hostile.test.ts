@@ -153,6 +153,17 @@ describe('1. redirects: no credential leaves the Base URL origin', () => {
 		expect(visibleText(error, harness.logs)).not.toContain(PERSONAL);
 	});
 
+	test('a login answered 307 within the Base URL origin is followed', async () => {
+		const login = api.login;
+		api.login = redirectTo(307, '/api/v0/login/');
+		api.handle = (req, res, seen) =>
+			seen.path === '/api/v0/login/' ? login(req, res, seen) : json(res, 200, { id: DATASET, name: 'after_moved_login' });
+		const { error, items } = await getDataset();
+		expect(error).toBeUndefined();
+		expect(items[0].json.name).toBe('after_moved_login');
+		expect(api.seen.find((seen) => seen.path === '/api/v0/login/')?.headers.authorization).toBe(`Bearer ${PERSONAL}`);
+	});
+
 	test('a system-credentials login answered 302 to another host: the client secret goes nowhere else', async () => {
 		useSystemCredentials();
 		api.login = redirectTo(302, `${elsewhere.url}/api/v0/login`);
