@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchDatasets } from '../shared/methods/listSearch';
+import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
 import { route } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
 import * as tagScore from './actions/tagScore/TagScore.resource';
-import { searchVideos } from '../MediaAnalysisSearch/methods/listSearch';
+
 import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/listSearch';
 
 export class MediaAnalysisDynamicTags implements INodeType {

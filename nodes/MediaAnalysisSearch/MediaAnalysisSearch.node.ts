@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchDatasets } from '../shared/methods/listSearch';
+import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
 import { route } from '../shared/router';
 import * as image from './actions/image/Image.resource';
 import * as keyframe from './actions/keyframe/Keyframe.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as video from './actions/video/Video.resource';
-import { searchVideos } from './methods/listSearch';
+
 
 export class MediaAnalysisSearch implements INodeType {
 	description: INodeTypeDescription = {

@@ -11,10 +11,9 @@ import type {
 	PersonsInImageResponse,
 } from '../../../shared/api';
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../../shared/ingestJobs';
 import { apiRequest, waitUntilSettled, type WaitOptions } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
-import { explainCreateFailure } from '../../../MediaAnalysisIngestion/helpers/errors';
-import { recoverCreatedJob, sameSourcePaths } from '../../../MediaAnalysisIngestion/helpers/jobs';
 import { assertImageUrl, shownUrl } from './imageInput';
 
 const properties: INodeProperties[] = [
