@@ -4,6 +4,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeProperties,
+	IPairedItemData,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -14,12 +15,12 @@ export interface ItemOperation {
 }
 
 /**
- * An operation that must see every item at once (e.g. 100 assets per request). It sets `pairedItem` on each
- * output item itself, and handles `continueOnFail` per request it makes.
+ * An operation that must see every item at once (e.g. 100 assets per request). It runs each step through the
+ * router's `ItemRunner` (which pairs, continues on fail and wraps errors) and returns `run.output()`.
  */
 export interface BatchOperation {
 	description: INodeProperties[];
-	executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
+	executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner): Promise<INodeExecutionData[]>;
 }
 
 export type Operation = ItemOperation | BatchOperation;
@@ -44,10 +45,6 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-/**
- * The single item loop of every action node: picks the operation, runs it for each item, keeps `pairedItem`,
- * and turns failures into error items when "Continue On Fail" is on.
- */
 export interface RouteOptions {
 	/**
 	 * Parameters that hold secrets the user typed (password fields such as a connection's password). Every error
@@ -66,6 +63,55 @@ function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(er
 	return error;
 }
 
+type NodeError = NodeApiError | NodeOperationError;
+
+/**
+ * The one place that turns work on items into output: each step names the items it serves; a failure stops the
+ * node with an error naming the first of them (secret parameters blanked), or with Continue On Fail gives each of
+ * them an error item. Output comes in input order, each item paired to what produced it.
+ */
+export class ItemRunner {
+	private readonly results: Array<{ itemIndex: number; data: INodeExecutionData }> = [];
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly secretParameters: string[] = [],
+	) {}
+
+	/** Runs one step for these items; false when it failed and the items became error items. */
+	async attempt(itemIndexes: number[], step: () => Promise<void>, describe?: (error: NodeError) => NodeError): Promise<boolean> {
+		try {
+			await step();
+			return true;
+		} catch (error) {
+			this.fail(error, itemIndexes, describe);
+			return false;
+		}
+	}
+
+	/** These items failed: stop the node, or with Continue On Fail give each an error item. */
+	fail(error: unknown, itemIndexes: number[], describe: (error: NodeError) => NodeError = (same) => same): void {
+		if (!this.context.continueOnFail()) {
+			throw withoutSecretParameters(describe(asNodeError(this.context.getNode(), error, itemIndexes[0])), this.secretParameters);
+		}
+		for (const itemIndex of itemIndexes) this.results.push({ itemIndex, data: errorItem(error, itemIndex) });
+	}
+
+	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first). */
+	emit(itemIndex: number, result: IDataObject | IDataObject[], pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex }): void {
+		for (const json of Array.isArray(result) ? result : [result]) this.results.push({ itemIndex, data: { json, pairedItem } });
+	}
+
+	/** In input order; one item's outputs keep the order they were emitted in (the sort is stable). */
+	output(): INodeExecutionData[] {
+		return [...this.results].sort((a, b) => a.itemIndex - b.itemIndex).map(({ data }) => data);
+	}
+}
+
+/**
+ * The single item loop of every action node: picks the operation and runs it for each item through the
+ * `ItemRunner`; a batch operation gets the runner and the items.
+ */
 export async function route(
 	this: IExecuteFunctions,
 	operations: OperationMap,
@@ -80,23 +126,12 @@ export async function route(
 			description: 'Choose the resource and operation again in the node; this workflow may come from a newer version.',
 		});
 	}
+	const run = new ItemRunner(this, secretParameters);
 	if ('executeBatch' in operation) {
-		return [await operation.executeBatch.call(this, items)];
+		return [await operation.executeBatch.call(this, items, run)];
 	}
-
-	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const result = await operation.execute.call(this, itemIndex);
-			for (const json of Array.isArray(result) ? result : [result]) {
-				output.push({ json, pairedItem: { item: itemIndex } });
-			}
-		} catch (error) {
-			if (!this.continueOnFail()) {
-				throw withoutSecretParameters(asNodeError(this.getNode(), error, itemIndex), secretParameters);
-			}
-			output.push(errorItem(error, itemIndex));
-		}
+		await run.attempt([itemIndex], async () => run.emit(itemIndex, await operation.execute.call(this, itemIndex)));
 	}
-	return [output];
+	return [run.output()];
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { DeleteAssetsRequest, DeleteAssetsResponse } from '../../../shared/api';
 import { deletedResult } from '../../../shared/deleted';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
-import { asNodeError, errorItem } from '../../../shared/router';
+import type { ItemRunner } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
 import { chunkItems } from '../../helpers/batching';
@@ -52,31 +52,30 @@ function readIdentifiers(this: IExecuteFunctions, itemIndex: number): string[] {
  * item per asset, paired to the input item that named it: `deleted: true`, the identifier as `id`, the dataset, and
  * the service's answer for that asset (its deletion job) under `response`.
  */
-export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	const output: Array<{ itemIndex: number; data: INodeExecutionData }> = [];
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: ItemRunner,
+): Promise<INodeExecutionData[]> {
 	const lists: Array<{ itemIndex: number; key: string; values: DeleteAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
+		await run.attempt([itemIndex], async () => {
 			const datasetId = await resolveDatasetId.call(this, itemIndex);
 			const assetType = this.getNodeParameter('assetType', itemIndex, 'image') as DeleteAsset['asset_type'];
 			const values = readIdentifiers.call(this, itemIndex).map((identifier) => ({ asset_type: assetType, identifier }));
 			lists.push({ itemIndex, key: datasetId, values });
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(node, error, itemIndex);
-			output.push({ itemIndex, data: errorItem(error, itemIndex) });
-		}
+		});
 	}
 
 	for (const chunk of chunkItems(lists, true, MAX_ASSETS_PER_REQUEST)) {
-		const first = chunk.entries[0].itemIndex;
 		const body: DeleteAssetsRequest = { dataset_id: chunk.key, assets: chunk.values };
-		try {
+		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
+		await run.attempt(itemIndexes, async () => {
 			const response = (await apiRequest.call(this, {
 				method: 'POST',
 				path: '/api/v0/delete/assets',
 				body: body as IDataObject,
-				itemIndex: first,
+				itemIndex: itemIndexes[0],
 				resourceLabel: 'Dataset',
 				// Sending the same deletion twice leaves the dataset as once: safe to retry.
 				idempotent: true,
@@ -86,20 +85,10 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 				for (let position = entry.start; position < entry.end; position++) {
 					const { identifier, asset_type } = chunk.values[position];
 					const answer = answers.find((candidate) => candidate.identifier === identifier);
-					output.push({
-						itemIndex: entry.itemIndex,
-						data: {
-							json: deletedResult(identifier, answer, { dataset_id: chunk.key, asset_type }),
-							pairedItem: { item: entry.itemIndex },
-						},
-					});
+					run.emit(entry.itemIndex, deletedResult(identifier, answer, { dataset_id: chunk.key, asset_type }));
 				}
 			}
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(node, error, first);
-			for (const entry of chunk.entries) output.push({ itemIndex: entry.itemIndex, data: errorItem(error, entry.itemIndex) });
-		}
+		});
 	}
-	// In input order; an item's assets keep the order it gave them (the sort is stable).
-	return output.sort((a, b) => a.itemIndex - b.itemIndex).map(({ data }) => data);
+	return run.output();
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { asNodeError, errorItem } from '../../../shared/router';
 import type { AssetIngestionStatus } from '../../../shared/api';
+import type { ItemRunner } from '../../../shared/router';
 import { getJobId, jobLocator } from '../../helpers/fields';
 import { readJobAssetStatuses } from '../../helpers/jobStatus';
 
@@ -24,35 +24,31 @@ function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean
  * asset is paired to the input row it came from when that row names it (asset_id or source_path, as the create
  * operations output), otherwise to every item that named its job. Return All / Limit apply to each job's assets.
  */
-export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	const output: Array<{ firstItem: number; data: INodeExecutionData }> = [];
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: ItemRunner,
+): Promise<INodeExecutionData[]> {
 	const jobs = new Map<string, number[]>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
+		await run.attempt([itemIndex], async () => {
 			const jobId = getJobId.call(this, itemIndex);
 			getPageLimit.call(this, itemIndex);
 			jobs.set(jobId, [...(jobs.get(jobId) ?? []), itemIndex]);
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(node, error, itemIndex);
-			output.push({ firstItem: itemIndex, data: errorItem(error, itemIndex) });
-		}
+		});
 	}
 	for (const [jobId, itemIndexes] of jobs) {
 		const first = itemIndexes[0];
-		try {
+		await run.attempt(itemIndexes, async () => {
 			const { jobStatus, assets } = await readJobAssetStatuses.call(this, jobId, first, getPageLimit.call(this, first));
 			for (const asset of assets) {
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
 				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));
 				const json = { ingest_job_id: jobId, job_status: jobStatus, ...(asset as unknown as IDataObject) };
-				output.push({ firstItem: pairedItem[0].item, data: { json, pairedItem } });
+				run.emit(pairedItem[0].item, json, pairedItem);
 			}
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(node, error, first);
-			for (const itemIndex of itemIndexes) output.push({ firstItem: itemIndex, data: errorItem(error, itemIndex) });
-		}
+		});
 	}
-	// In input order (the sort is stable: a job's assets keep the service's order among items of one row).
-	return output.sort((a, b) => a.firstItem - b.firstItem).map(({ data }) => data);
+	// Placed with the first row each asset pairs to; a job's assets keep the service's order among one row's.
+	return run.output();
 }
