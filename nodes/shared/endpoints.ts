@@ -1,0 +1,161 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { operations, paths } from './api-types.generated';
+import {
+	apiRequest,
+	jobsList,
+	offsetLimit,
+	offsetLimitCamelCase,
+	offsetLimitLinks,
+	pagePerPage,
+	searchBody,
+	skipLimit,
+	videoSearchBody,
+	type ApiContext,
+	type ApiRequest,
+	type PageStyle,
+} from './transport';
+
+/** An operation of the vendor's OpenAPI document, by its operationId. */
+export type OperationId = keyof operations;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The documented paths whose `method` is this operation (the table cannot name a path the document lacks). */
+type PathOf<K extends OperationId, M extends Method> = {
+	[P in keyof paths]: paths[P][Lowercase<M>] extends operations[K] ? (operations[K] extends paths[P][Lowercase<M>] ? P : never) : never;
+}[keyof paths];
+
+/**
+ * How a request may be sent again after a failure whose outcome is unknown: `idempotent` (twice is as once),
+ * `recover` (look on the service for what it created; the call passes `recover`), `never` (stop and say so).
+ */
+export type RetryPolicy = 'idempotent' | 'recover' | 'never';
+
+export type Endpoint<K extends OperationId> = {
+	[M in Method]: {
+		method: M;
+		path: PathOf<K, M>;
+		retry: RetryPolicy;
+		/** What a 404 is about, e.g. "Dataset": the error then names it and the value given. */
+		notFound?: string;
+		/** The pagination family of a list. */
+		pages?: PageStyle;
+	};
+}[Method];
+
+/**
+ * Every endpoint the nodes call (and every seed endpoint of the service spec), keyed by its operationId; method
+ * and path are checked against the generated OpenAPI types. `test/package/endpoints.test.ts` keeps it complete.
+ */
+export const ENDPOINTS = {
+	'chat': { method: 'POST', path: '/api/v0/chat', retry: 'idempotent' },
+	'chat-dataset': { method: 'POST', path: '/api/v0/chat/dataset/{dataset_id}', retry: 'idempotent', notFound: 'Dataset' },
+	'get-person-api-v-0-celebrity-detection-person-person-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/person/{person_id}', retry: 'idempotent', notFound: 'Person' },
+	'get-persons-in-org-api-v-0-celebrity-detection-persons-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons', retry: 'idempotent', pages: pagePerPage },
+	'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get': { method: 'GET', path: '/api/v0/celebrity-detection/faces-with-person', retry: 'idempotent', notFound: 'Person' },
+	'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons/by-names-and-aliases', retry: 'idempotent' },
+	'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons-in-image/{image_id}', retry: 'idempotent', notFound: 'Image' },
+	'identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get': { method: 'GET', path: '/api/v0/celebrity-detection/identify', retry: 'idempotent' },
+	'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put': { method: 'PUT', path: '/api/v0/celebrity-detection/person/aliases', retry: 'idempotent', notFound: 'Person' },
+	'classify-image-at-url': { method: 'POST', path: '/api/v1/classify/image/url', retry: 'idempotent' },
+	'create': { method: 'POST', path: '/api/v1/concepts', retry: 'never' },
+	'list': { method: 'GET', path: '/api/v1/concepts', retry: 'idempotent', pages: offsetLimitCamelCase },
+	'get': { method: 'GET', path: '/api/v1/concepts/{concept_id}', retry: 'idempotent', notFound: 'Concept' },
+	'update': { method: 'PATCH', path: '/api/v1/concepts/{concept_id}', retry: 'idempotent', notFound: 'Concept' },
+	'delete': { method: 'DELETE', path: '/api/v1/concepts/{concept_id}', retry: 'never', notFound: 'Concept' },
+	'get-concept-prediction': { method: 'GET', path: '/api/v1/concepts/{concept_id}/prediction_estimation', retry: 'idempotent', notFound: 'Concept' },
+	'get-label-candidates': { method: 'GET', path: '/api/v1/concepts/{concept_id}/candidates', retry: 'idempotent', notFound: 'Concept' },
+	'get-labels': { method: 'GET', path: '/api/v1/concepts/{concept_id}/labels', retry: 'idempotent', notFound: 'Concept', pages: offsetLimitCamelCase },
+	'update-labels': { method: 'PATCH', path: '/api/v1/concepts/{concept_id}/labels', retry: 'idempotent', notFound: 'Concept' },
+	'create-connection-api-v-0-connections-post': { method: 'POST', path: '/api/v0/connections', retry: 'never' },
+	'list-connections-api-v-0-connections-get': { method: 'GET', path: '/api/v0/connections', retry: 'idempotent', pages: offsetLimitLinks },
+	'get-connection-api-v-0-connections-connection-name-or-id-get': { method: 'GET', path: '/api/v0/connections/{connection_name_or_id}', retry: 'idempotent', notFound: 'Connection' },
+	'update-connection-api-v-0-connections-connection-name-or-id-patch': { method: 'PATCH', path: '/api/v0/connections/{connection_name_or_id}', retry: 'idempotent', notFound: 'Connection' },
+	'delete-connection-api-v-0-connections-connection-name-or-id-delete': { method: 'DELETE', path: '/api/v0/connections/{connection_name_or_id}', retry: 'never', notFound: 'Connection' },
+	'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get': { method: 'GET', path: '/api/v0/connections/{connection_name_or_id}/credentials', retry: 'idempotent', notFound: 'Connection' },
+	'list-with-connection-api-v-0-connections-connection-name-or-id-list-post': { method: 'POST', path: '/api/v0/connections/{connection_name_or_id}/list', retry: 'idempotent', notFound: 'Connection' },
+	'test-connection-api-v-0-connections-connection-name-or-id-test-post': { method: 'POST', path: '/api/v0/connections/{connection_name_or_id}/test', retry: 'idempotent', notFound: 'Connection' },
+	'create-dataset-api-v-1-datasets-post': { method: 'POST', path: '/api/v1/datasets', retry: 'never' },
+	'get-datasets-api-v-1-datasets-get': { method: 'GET', path: '/api/v1/datasets', retry: 'idempotent', pages: skipLimit },
+	'get-dataset-by-id-api-v-1-datasets-dataset-id-get': { method: 'GET', path: '/api/v1/datasets/{dataset_id}', retry: 'idempotent', notFound: 'Dataset' },
+	'update-dataset-by-id-api-v-1-datasets-dataset-id-patch': { method: 'PATCH', path: '/api/v1/datasets/{dataset_id}', retry: 'idempotent', notFound: 'Dataset' },
+	'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}', retry: 'never', notFound: 'Dataset' },
+	'get-dataset-config-api-v-1-datasets-dataset-id-config-get': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/config', retry: 'idempotent', notFound: 'Dataset' },
+	'list-available-encoders-api-v-1-encoders-get': { method: 'GET', path: '/api/v1/encoders', retry: 'idempotent' },
+	'list-groups': { method: 'GET', path: '/api/v3/dynamic-tags/groups', retry: 'idempotent', pages: pagePerPage },
+	'delete-assets': { method: 'POST', path: '/api/v0/delete/assets', retry: 'idempotent' },
+	'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post': { method: 'POST', path: '/api/v1/ingestion/metadata', retry: 'never' },
+	'create-ingest-job-from-assets-api-v-1-ingestion-assets-post': { method: 'POST', path: '/api/v1/ingestion/assets', retry: 'recover' },
+	'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post': { method: 'POST', path: '/api/v1/ingestion/buckets', retry: 'never' },
+	'create-ingest-job-from-file-api-v-1-ingestion-files-post': { method: 'POST', path: '/api/v1/ingestion/files', retry: 'never' },
+	'create-ingest-job-from-images-api-v-1-ingestion-images-post': { method: 'POST', path: '/api/v1/ingestion/images', retry: 'recover' },
+	'create-ingest-job-from-videos-api-v-1-ingestion-videos-post': { method: 'POST', path: '/api/v1/ingestion/videos', retry: 'recover' },
+	'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get': { method: 'GET', path: '/api/v1/ingestion/jobs/{ingest_job_id}', retry: 'idempotent', notFound: 'Ingestion job' },
+	'get-ingest-jobs-api-v-1-ingestion-jobs-get': { method: 'GET', path: '/api/v1/ingestion/jobs', retry: 'idempotent', pages: jobsList },
+	'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get': { method: 'GET', path: '/api/v1/ingestion/jobs/{ingest_job_id}/status', retry: 'idempotent', notFound: 'Ingestion job', pages: offsetLimit },
+	'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post': { method: 'POST', path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status', retry: 'idempotent', notFound: 'Dataset', pages: offsetLimit },
+	'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/count', retry: 'idempotent', notFound: 'Dataset' },
+	'get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/summary', retry: 'idempotent', notFound: 'Dataset', pages: offsetLimit },
+	'get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/status', retry: 'idempotent', notFound: 'Dataset', pages: offsetLimit },
+	'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/images/{asset_id}/status', retry: 'idempotent' },
+	'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/videos/{asset_id}/status', retry: 'idempotent' },
+	'create-query-api-v-1-queries-post': { method: 'POST', path: '/api/v1/queries', retry: 'never' },
+	'list-queries-api-v-1-queries-get': { method: 'GET', path: '/api/v1/queries', retry: 'idempotent', pages: offsetLimitLinks },
+	'cancel-query-api-v-1-queries-query-id-cancel-post': { method: 'POST', path: '/api/v1/queries/{query_id}/cancel', retry: 'never', notFound: 'Query' },
+	'create-ad-segments': { method: 'POST', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'never', notFound: 'Dataset' },
+	'get-ad-segments': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset' },
+	'delete-ad-segments': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset' },
+	'audio-search': { method: 'POST', path: '/api/v1/search/audio', retry: 'idempotent', pages: searchBody },
+	'image-to-image': { method: 'POST', path: '/api/v1/search/image-to-image', retry: 'idempotent', pages: searchBody },
+	'image-to-keyframes': { method: 'POST', path: '/api/v1/search/image-to-keyframes', retry: 'idempotent', pages: searchBody },
+	'text-search-api-v-1-search-text-to-image-post': { method: 'POST', path: '/api/v1/search/text-to-image', retry: 'idempotent', pages: searchBody },
+	'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post': { method: 'POST', path: '/api/v1/search/text-to-keyframes', retry: 'idempotent', pages: searchBody },
+	'transcript-exact-match': { method: 'POST', path: '/api/v1/search/text-to-transcript/exact-match', retry: 'idempotent', pages: searchBody },
+	'search-videos': { method: 'POST', path: '/api/v1/search/video', retry: 'idempotent', pages: videoSearchBody },
+	'get-query-api-v-1-queries-query-id-get': { method: 'GET', path: '/api/v1/queries/{query_id}', retry: 'idempotent', notFound: 'Query' },
+	'delete-query-api-v-1-queries-query-id-delete': { method: 'DELETE', path: '/api/v1/queries/{query_id}', retry: 'never', notFound: 'Query' },
+	'run-query-api-v-1-queries-query-id-run-post': { method: 'POST', path: '/api/v1/queries/{query_id}/run', retry: 'never', notFound: 'Query' },
+	'stop-query-api-v-1-queries-query-id-stop-post': { method: 'POST', path: '/api/v1/queries/{query_id}/stop', retry: 'never', notFound: 'Query' },
+	'export-query-api-v-1-queries-query-id-exports-post': { method: 'POST', path: '/api/v1/queries/{query_id}/exports', retry: 'never', notFound: 'Query' },
+	'get-query-results-url-api-v-1-queries-query-id-results-get': { method: 'GET', path: '/api/v1/queries/{query_id}/results', retry: 'idempotent', notFound: 'Query' },
+	'get-video-shot-scores': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/versions/{version_id}/videos/{video_id}/shot-scores', retry: 'idempotent' },
+	'get-video-scores-result': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result', retry: 'idempotent', pages: pagePerPage },
+	'get-video-scores-result-count': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result/count', retry: 'idempotent' },
+	'get-video-scores-result-preview': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/-/result', retry: 'idempotent' },
+} satisfies { [K in OperationId]?: Endpoint<K> };
+
+export type EndpointId = keyof typeof ENDPOINTS;
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON body an operation takes. */
+export type RequestOf<K extends OperationId> = JsonOf<NonNullable<operations[K]['requestBody']>>;
+/** The JSON a successful answer holds (200, 201 or 202). */
+export type ResponseOf<K extends OperationId> = JsonOf<
+	operations[K]['responses'] extends infer R ? (R extends Record<200, infer A> ? A : R extends Record<201, infer A> ? A : R extends Record<202, infer A> ? A : never) : never
+>;
+
+/** What a call adds to the table's entry: the path's values, query, body and the item. */
+export type EndpointCall<K extends EndpointId> = Omit<ApiRequest, 'method' | 'path' | 'idempotent' | 'resourceLabel' | 'body'> & {
+	params?: Record<string, string>;
+	body?: RequestOf<K>;
+};
+
+/** The path with its `{name}` placeholders filled in (each value one segment). */
+export function endpointPath(id: EndpointId, params: Record<string, string> = {}): string {
+	return ENDPOINTS[id].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** The transport request for a table entry: method, path, retry policy and the subject of a 404 come from the table. */
+export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...call }: EndpointCall<K> = {}): ApiRequest {
+	const entry: { method: Method; path: string; retry: RetryPolicy; notFound?: string } = ENDPOINTS[id];
+	if (entry.retry === 'recover' && !call.recover) throw new Error(`${id} is sent only with a recover lookup`);
+	const request: ApiRequest = { ...call, method: entry.method, path: endpointPath(id, params), idempotent: entry.retry === 'idempotent' };
+	if (entry.notFound) request.resourceLabel = entry.notFound;
+	if (body !== undefined) request.body = body as unknown as IDataObject;
+	return request;
+}
+
+/** Calls an endpoint by its operationId, typed by the OpenAPI document both ways. */
+export async function callEndpoint<K extends EndpointId>(this: ApiContext, id: K, call: EndpointCall<K> = {}): Promise<ResponseOf<K>> {
+	return (await apiRequest.call(this, endpointRequest(id, call))) as unknown as ResponseOf<K>;
+}

@@ -1,0 +1,59 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+/* Dev-only: the endpoint table covers the service spec's seed endpoints and names only documented ones. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { ENDPOINTS, endpointPath, endpointRequest } from '../../nodes/shared/endpoints';
+
+const root = resolve(__dirname, '../..');
+const specFile = resolve(root, process.env.MEDIA_ANALYSIS_SPEC ?? '../shared/api/service-spec.md');
+const seedFile = join(root, 'api/seed-endpoints.json');
+const facts = JSON.parse(readFileSync(join(root, 'api/openapi.facts.json'), 'utf8')) as {
+	paths: Record<string, Record<string, { operationId?: string }>>;
+};
+
+/** "METHOD path" of every endpoint the spec's Endpoints part lists (the ad-segment table gives its path once). */
+function seedEndpoints(spec: string): string[] {
+	const part = spec.slice(spec.indexOf('## Endpoints'), spec.indexOf('### Removed'));
+	const rows = [...part.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\/api\/\S+) \|/gm)].map(([, method, path]) => `${method} ${path}`);
+	const adBase = /Path base: (\/api\/\S+?ad-segments)/.exec(part)?.[1];
+	const adRows = adBase ? [...part.matchAll(/^\| (GET|POST|DELETE) \| (?:none|Video)/gm)].map(([, method]) => `${method} ${adBase}`) : [];
+	return [...rows, ...adRows].sort();
+}
+
+const seeds = JSON.parse(readFileSync(seedFile, 'utf8')) as string[];
+const table = Object.entries(ENDPOINTS).map(([id, entry]) => ({ id, key: `${entry.method} ${entry.path}` }));
+
+describe('endpoint table (nodes/shared/endpoints.ts)', () => {
+	test('api/seed-endpoints.json is what the service spec lists (checked where the spec is at hand)', () => {
+		expect(seeds.length).toBeGreaterThan(50);
+		if (existsSync(specFile)) expect(seedEndpoints(readFileSync(specFile, 'utf8'))).toEqual(seeds);
+	});
+
+	test('every seed endpoint has an entry', () => {
+		const keys = new Set(table.map((entry) => entry.key));
+		expect(seeds.filter((seed) => !keys.has(seed))).toEqual([]);
+	});
+
+	test('every entry is in api/openapi.facts.json under its operationId', () => {
+		const missing = table.filter(({ id, key }) => {
+			const [method, path] = key.split(' ');
+			return facts.paths[path]?.[method.toLowerCase()]?.operationId !== id;
+		});
+		expect(missing).toEqual([]);
+	});
+
+	test('a call fills the path one segment per value and takes policy and 404 subject from the table', () => {
+		expect(endpointPath('get-dataset-by-id-api-v-1-datasets-dataset-id-get', { dataset_id: 'a/b' })).toBe('/api/v1/datasets/a%2Fb');
+		expect(endpointRequest('delete-dataset-by-id-api-v-1-datasets-dataset-id-delete', { params: { dataset_id: 'x' }, itemIndex: 2 })).toEqual({
+			method: 'DELETE',
+			path: '/api/v1/datasets/x',
+			idempotent: false,
+			resourceLabel: 'Dataset',
+			itemIndex: 2,
+		});
+		expect(() => endpointRequest('create-ingest-job-from-images-api-v-1-ingestion-images-post')).toThrow(/recover/);
+	});
+});
