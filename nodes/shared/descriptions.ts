@@ -173,11 +173,11 @@ export function simplifyOutput(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	fields: readonly string[],
-): (record: IDataObject) => IDataObject {
-	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return (record) => record;
+): (record: object) => IDataObject {
+	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return (record) => record as IDataObject;
 	return (record) => {
 		const kept: IDataObject = {};
-		for (const field of fields) if (field in record) kept[field] = record[field];
+		for (const field of fields) if (field in record) kept[field] = (record as IDataObject)[field];
 		return kept;
 	};
 }

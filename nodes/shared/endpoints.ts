@@ -155,7 +155,11 @@ export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...
 	return request;
 }
 
-/** Calls an endpoint by its operationId, typed by the OpenAPI document both ways. */
-export async function callEndpoint<K extends EndpointId>(this: ApiContext, id: K, call: EndpointCall<K> = {}): Promise<ResponseOf<K>> {
-	return (await apiRequest.call(this, endpointRequest(id, call))) as unknown as ResponseOf<K>;
+/** Calls an endpoint by its operationId, typed by the OpenAPI document both ways (the context passed, so `K` is inferred). */
+export async function callEndpoint<K extends EndpointId>(
+	context: ApiContext,
+	id: K,
+	call: EndpointCall<K> = {},
+): Promise<ResponseOf<K>> {
+	return (await apiRequest.call(context, endpointRequest(id, call))) as unknown as ResponseOf<K>;
 }

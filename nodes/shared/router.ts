@@ -11,7 +11,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 /** One operation: its parameters, and what it does for a single input item. */
 export interface ItemOperation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	/** Returns JSON: an object, or a list of them (one output item each), typed as the endpoint answers it. */
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<object | object[]>;
 }
 
 /**
@@ -98,8 +99,10 @@ export class ItemRunner {
 	}
 
 	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first). */
-	emit(itemIndex: number, result: IDataObject | IDataObject[], pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex }): void {
-		for (const json of Array.isArray(result) ? result : [result]) this.results.push({ itemIndex, data: { json, pairedItem } });
+	emit(itemIndex: number, result: object | object[], pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex }): void {
+		for (const json of Array.isArray(result) ? result : [result]) {
+			this.results.push({ itemIndex, data: { json: json as IDataObject, pairedItem } });
+		}
 	}
 
 	/** In input order; one item's outputs keep the order they were emitted in (the sort is stable). */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, getDatasetId, simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { SIMPLE_DATASET_FIELDS } from './fields';
 
 export const includeDeletedOption: INodeProperties = {
@@ -18,13 +18,10 @@ const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, s
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = getDatasetId.call(this, itemIndex);
-	const dataset = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/datasets/${datasetId}`,
+	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', {
+		params: { dataset_id: getDatasetId.call(this, itemIndex) },
 		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
 		itemIndex,
-		resourceLabel: 'Dataset',
 	});
 	return simplifyOutput.call(this, itemIndex, SIMPLE_DATASET_FIELDS)(dataset);
 }

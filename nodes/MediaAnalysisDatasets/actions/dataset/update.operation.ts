@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DatasetUpdateRequest } from '../../../shared/api';
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter } from '../../../shared/validation';
 import {
 	configFields,
@@ -59,7 +59,7 @@ export const description = updateDisplayOptions({ show: { resource: ['dataset'],
  * The service replaces the configuration whole, so a change to it reads the dataset first and sends its current
  * configuration with the changes over it: settings the user did not touch stay as they were.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: DatasetUpdateRequest = {};
@@ -82,11 +82,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const dataset = await readDataset.call(this, datasetId, itemIndex);
 		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);
 	}
-	return await apiRequest.call(this, {
-		method: 'PATCH',
-		path: `/api/v1/datasets/${datasetId}`,
-		body: body as unknown as IDataObject,
-		itemIndex,
-		resourceLabel: 'Dataset',
-	});
+	const params = { dataset_id: datasetId };
+	return await callEndpoint(this, 'update-dataset-by-id-api-v-1-datasets-dataset-id-patch', { params, body, itemIndex });
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { EncoderDescription } from '../../../shared/api';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { SUNSET_ENCODER } from '../dataset/fields';
 
 const properties: INodeProperties[] = [...returnAllOrLimit()];
@@ -16,13 +15,8 @@ export const description = updateDisplayOptions({ show: { resource: ['encoder'],
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
-	const encoders = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v1/encoders',
-		// Anything but a list is refused by the transport, never made into items.
-		answer: 'array',
-		itemIndex,
-	})) as unknown as EncoderDescription[];
+	// Anything but a list is refused by the transport, never made into items.
+	const encoders = await callEndpoint(this, 'list-available-encoders-api-v-1-encoders-get', { answer: 'array', itemIndex });
 	if (encoders.some((encoder) => typeof encoder?.name !== 'string')) {
 		throw new NodeApiError(this.getNode(), {}, {
 			message: 'The service answered the encoders request with entries that are not encoders',
@@ -30,7 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	}
-	const list = (encoders as unknown as IDataObject[]).map((encoder) =>
+	const list: IDataObject[] = encoders.map((encoder) =>
 		encoder?.name === SUNSET_ENCODER.name
 			? { ...encoder, deprecated: true, sunset_date: SUNSET_ENCODER.sunset, replaced_by: SUNSET_ENCODER.replacedBy }
 			: { ...encoder, deprecated: false },
