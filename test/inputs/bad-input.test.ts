@@ -254,6 +254,7 @@ const ROWS: Row[] = [
 		const base = { datasetId: rl('id', DATASET), inputMode: 'fields', [kind]: { [one]: [{ sourcePath: 'https://cdn.example.com/a.jpg' }] } };
 		const entry = (fields: IDataObject) => ({ [kind]: { [one]: [{ sourcePath: 'https://cdn.example.com/a.jpg', ...fields }] } });
 		const json = { inputMode: 'json', [`${kind}Json`]: '={{ $json.list }}' };
+		const fromItems = { datasetId: rl('id', DATASET), inputMode: 'itemFields', sourcePathField: 'url' };
 		return [
 			row('ingestion', 'job', operation, { ...base, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('ingestion', 'job', operation, { ...base, ...entry({ sourcePath: expr(' ') }) }, 'Source Path', EMPTY),
@@ -266,6 +267,14 @@ const ROWS: Row[] = [
 			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 1 has no source_path/, [{ list: '[{"source_path": "https://x/a.jpg"}, {"source_path": " "}]' }]),
 			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 0 is a number, not an object/, [{ list: '[42]' }]),
 			row('ingestion', 'job', operation, { ...base, connection: rl('name', expr('My Bucket')) }, 'Connection', /"My Bucket" has characters other than/),
+			row('ingestion', 'job', operation, { ...fromItems, sourcePathField: ' ' }, 'Source Path Field', EMPTY),
+			row('ingestion', 'job', operation, fromItems, 'Source Path Field ("url")', /the item has no field "url"/, [{ link: 'https://x/a.jpg' }]),
+			row('ingestion', 'job', operation, fromItems, 'Source Path Field ("url")', /"photo.jpg" is not an http or https URL/, [{ url: 'photo.jpg' }]),
+			row('ingestion', 'job', operation, fromItems, 'Source Path Field ("url")', /it holds a number, not a URL/, [{ url: 42 }]),
+			row('ingestion', 'job', operation, { ...fromItems, connection: rl('name', SEED_CONNECTION_NAMES.s3) }, 'Source Path Field ("url")', EMPTY, [{ url: ' ' }]),
+			row('ingestion', 'job', operation, { ...fromItems, connection: rl('name', SEED_CONNECTION_NAMES.s3) }, 'Source Path Field ("url")', /it holds a number, not a path/, [{ url: 42 }]),
+			row('ingestion', 'job', operation, { ...fromItems, metadataFields: 'campaign, year' }, 'Metadata Fields ("year")', /the item has no field "year"/, [{ url: 'https://x/a.jpg', campaign: 'spring' }]),
+			row('ingestion', 'job', operation, { ...fromItems, metadataFields: 'tags' }, 'Metadata Fields', /the field "tags" holds a list/, [{ url: 'https://x/a.jpg', tags: ['a'] }]),
 			...waitRows('ingestion', 'job', operation, base),
 		];
 	}),
@@ -455,6 +464,7 @@ const SECOND_ITEM_ROWS: SecondItemRow[] = [
 	{ node: 'ingestion', parameters: { resource: 'job', operation: 'get', jobId: rl('id', FROM_ITEM) }, good: createdJobId, bad: 'ABCDEF0123456789abcdef01', param: 'Job', problem: JOB_PROBLEM },
 	// Batch operations (all items read first, then sent together) keep the same promise.
 	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromImages', datasetId: rl('id', DATASET), inputMode: 'fields', images: { image: [{ sourcePath: FROM_ITEM }] }, combineItems: true }, good: 'https://cdn.example.com/a.jpg', bad: ' ', param: 'Source Path', problem: EMPTY },
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromVideos', datasetId: rl('id', DATASET), inputMode: 'itemFields', sourcePathField: 'v', combineItems: true }, good: 'https://cdn.example.com/a.mp4', bad: 'clip.mp4', param: 'Source Path Field ("v")', problem: /"clip.mp4" is not an http or https URL/ },
 	{ node: 'ingestion', parameters: { resource: 'asset', operation: 'delete', datasetId: rl('id', DATASET), assetType: 'image', identifiers: FROM_ITEM }, good: 's3://demo/a.jpg', bad: '', param: 'Assets', problem: EMPTY },
 	{ node: 'search', parameters: { resource: 'image', operation: 'searchByImage', datasetId: rl('id', DATASET), queryImage: rl('url', 'https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM }, good: 3, bad: 1001, param: 'Limit', problem: RANGE },
 	{ node: 'queries', parameters: { resource: 'query', operation: 'create', datasetId: rl('id', DATASET), queryType: 'SQL', query: FROM_ITEM }, good: 'SELECT 1', bad: '', param: 'Query', problem: EMPTY },

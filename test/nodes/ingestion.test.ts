@@ -218,6 +218,75 @@ describe('Dataset By Name', () => {
 	});
 });
 
+describe('Input Mode: Using Item Fields', () => {
+	test('250 rows: each URL and metadata field read from the item, 100 per request, one output item per row', async () => {
+		const rows = Array.from({ length: 250 }, (_, i) => ({ url: `https://cdn.example.com/rows/${i}.jpg`, campaign: 'spring', 'shot.year': 2026, other: [i] }));
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'itemFields', sourcePathField: 'url', metadataFields: 'campaign, shot.year', combineItems: true },
+			rows,
+		);
+		expect(error).toBeUndefined();
+		const bodies = posts('/api/v1/ingestion/images').map((r) => r.body as { dataset_id: string; images: IDataObject[] });
+		expect(bodies.map((body) => body.images.length)).toEqual([100, 100, 50]);
+		expect(bodies.every((body) => body.dataset_id === demoImages)).toBe(true);
+		expect(bodies[2].images[49]).toEqual({ source_path: 'https://cdn.example.com/rows/249.jpg', metadata: { campaign: 'spring', 'shot.year': 2026 } });
+		expect(items).toHaveLength(250);
+		expect(items.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+		expect(sourcePaths(items[120])).toEqual(['https://cdn.example.com/rows/120.jpg']);
+	});
+
+	test('dotted field names reach into objects; with a Connection a bucket path is taken; Asset Type applies to every asset', async () => {
+		const { error } = await run(
+			'job',
+			{
+				operation: 'createFromAssets',
+				datasetId: byId(demoMixed),
+				inputMode: 'itemFields',
+				sourcePathField: 'file.key',
+				itemAssetType: 'video',
+				connection: { __rl: true, mode: 'name', value: SEED_CONNECTION_NAMES.s3 },
+			},
+			[{ file: { key: `s3://${SEED_BUCKET}/clips/a.mp4` } }, { file: { key: `s3://${SEED_BUCKET}/clips/b.mp4` } }],
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/assets').map((r) => r.body)).toEqual(
+			['a', 'b'].map((name) => ({
+				dataset_id: demoMixed,
+				connection_name: SEED_CONNECTION_NAMES.s3,
+				assets: [{ source_path: `s3://${SEED_BUCKET}/clips/${name}.mp4`, asset_type: 'video' }],
+			})),
+		);
+	});
+
+	test('a setting with an expression is still read per item: each item goes to its own dataset', async () => {
+		const { error } = await run(
+			'job',
+			{ operation: 'createFromVideos', datasetId: byId('={{ $json.dataset }}'), inputMode: 'itemFields', sourcePathField: 'url', combineItems: true },
+			[
+				{ dataset: demoVideos, url: 'https://cdn.example.com/v/1.mp4' },
+				{ dataset: demoMixed, url: 'https://cdn.example.com/v/2.mp4' },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/videos').map((r) => (r.body as IDataObject).dataset_id)).toEqual([demoVideos, demoMixed]);
+	});
+
+	test('with Continue On Fail a row without the field becomes its own error item; the others are sent', async () => {
+		const { items, error } = await run(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'itemFields', sourcePathField: 'url', combineItems: true },
+			[{ url: 'https://cdn.example.com/c/1.jpg' }, { link: 'https://cdn.example.com/c/2.jpg' }, { url: 'https://cdn.example.com/c/3.jpg' }],
+			true,
+		);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/images')).toHaveLength(1);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[1].json.error).toBe('Invalid Source Path Field ("url") in item 1: the item has no field "url"');
+		expect(sourcePaths(items[2])).toEqual(['https://cdn.example.com/c/3.jpg']);
+	});
+});
+
 describe('Job: Create From Images / Videos', () => {
 	test('images and videos go to their own endpoints with their own list names', async () => {
 		const images = await run('job', {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
-import { invalidParameter, parseJsonParameter } from '../../shared/validation';
+import { assertHttpUrl, invalidParameter, parseJsonParameter } from '../../shared/validation';
 import { inputModeField, metadataField } from './fields';
 
 /** The three list endpoints: `/ingestion/assets` (typed assets), `/ingestion/images`, `/ingestion/videos`. */
@@ -108,7 +108,116 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 			displayOptions: { show: { inputMode: ['json'] } },
 			description: `A JSON array of ${kind}, e.g. ${example}`,
 		},
+		...itemFieldsProperties(kind),
 	];
+}
+
+/** Using Item Fields: field names, read once; each item gives one asset from its own JSON, with no expression. */
+function itemFieldsProperties(kind: ListKind): INodeProperties[] {
+	const show = { show: { inputMode: ['itemFields'] } };
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Source Path Field',
+			name: 'sourcePathField',
+			type: 'string',
+			default: 'url',
+			required: true,
+			noDataExpression: true,
+			placeholder: 'e.g. url',
+			description: `The item field holding the URL of the ${SINGULAR[kind]} (or its bucket path when a Connection is set). Dots reach into objects, e.g. file.link.`,
+			displayOptions: show,
+		},
+		{
+			displayName: 'Metadata Fields',
+			name: 'metadataFields',
+			type: 'string',
+			default: '',
+			noDataExpression: true,
+			placeholder: 'e.g. campaign, year',
+			description: "Comma-separated item fields copied into the asset's metadata under their own names; values are text, numbers or booleans",
+			displayOptions: show,
+		},
+	];
+	if (kind === 'assets') {
+		properties.push({
+			displayName: 'Asset Type',
+			name: 'itemAssetType',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Detect From Extension', value: 'unspecified' },
+				{ name: 'Image', value: 'image' },
+				{ name: 'Video', value: 'video' },
+			],
+			default: 'unspecified',
+			description: 'The type of every asset',
+			displayOptions: show,
+		});
+	}
+	return properties;
+}
+
+/** A field of an item's JSON: the name as it is first (CSV headers may hold dots), else a dotted path. */
+function fieldOf(json: IDataObject, name: string): unknown {
+	if (name in json) return json[name];
+	let value: unknown = json;
+	for (const key of name.split('.')) {
+		if (value === null || typeof value !== 'object' || !(key in value)) return undefined;
+		value = (value as IDataObject)[key];
+	}
+	return value;
+}
+
+/**
+ * Using Item Fields: reads the field names once and returns what turns one item's JSON into its asset. A missing
+ * field, or a source path that is not an http(s) URL when no connection is set, is an error naming the item.
+ */
+export function itemFieldsReader(
+	this: IExecuteFunctions,
+	kind: ListKind,
+): (json: IDataObject, itemIndex: number, hasConnection: boolean) => IngestJobAsset[] {
+	const pathField = String(this.getNodeParameter('sourcePathField', 0, 'url')).trim();
+	if (!pathField) {
+		throw invalidParameter.call(this, 'Source Path Field', 0, 'it is empty', `Enter the name of the item field that holds each ${SINGULAR[kind]}'s URL, e.g. url.`);
+	}
+	const metadataNames = String(this.getNodeParameter('metadataFields', 0, ''))
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	const assetType = kind === 'assets' ? (this.getNodeParameter('itemAssetType', 0, 'unspecified') as string) : 'unspecified';
+	const pathParameter = `Source Path Field ("${pathField}")`;
+	const missing = (label: string, name: string, itemIndex: number) =>
+		invalidParameter.call(
+			this,
+			`${label} ("${name}")`,
+			itemIndex,
+			`the item has no field "${name}"`,
+			`Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`,
+		);
+	return (json, itemIndex, hasConnection) => {
+		const value = fieldOf(json, pathField);
+		if (value === undefined) throw missing('Source Path Field', pathField, itemIndex);
+		if (typeof value !== 'string') {
+			const wanted = hasConnection ? 'a path' : 'a URL';
+			throw invalidParameter.call(this, pathParameter, itemIndex, `it holds ${describeValue(value)}, not ${wanted}`, `Give the URL (or, with a Connection, the bucket path) of each ${SINGULAR[kind]} as text.`);
+		}
+		let sourcePath = value.trim();
+		if (!hasConnection) sourcePath = assertHttpUrl.call(this, sourcePath, pathParameter, itemIndex);
+		else if (!sourcePath) throw invalidParameter.call(this, pathParameter, itemIndex, 'it is empty', `Give the bucket path of each ${SINGULAR[kind]}.`);
+		const asset: IDataObject = { source_path: sourcePath };
+		if (metadataNames.length > 0) {
+			const fields: IDataObject = {};
+			for (const name of metadataNames) {
+				const field = fieldOf(json, name);
+				if (field === undefined) throw missing('Metadata Fields', name, itemIndex);
+				fields[name] = field as IDataObject[string];
+			}
+			const metadata = readMetadata.call(this, fields, 'Metadata Fields', itemIndex);
+			if (metadata) asset.metadata = metadata;
+		}
+		if (assetType !== 'unspecified') asset.asset_type = assetType;
+		return [asset as IngestJobAsset];
+	};
 }
 
 function assetFromFields(

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
 import { datasetLocator, resolveDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
 import { asNodeError, errorItem } from '../../shared/router';
 import { apiRequest, type WaitOptions } from '../../shared/transport';
-import { assetListFields, type ListKind, readAssetList } from './assets';
+import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { combineItemsField, getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from './fields';
 import { explainCreateFailure } from './errors';
@@ -157,16 +157,23 @@ export async function createJobsFromLists(
 	const output: Array<{ itemIndex: number; data: INodeExecutionData }> = [];
 	const fail = (error: unknown, itemIndex: number) => output.push({ itemIndex, data: errorItem(error, itemIndex) });
 
+	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
+		datasetId: await resolveDatasetId.call(this, itemIndex),
+		connectionName: getConnectionName.call(this, itemIndex, false),
+		wait: getWaitOptions.call(this, itemIndex),
+	});
+	// Settings without an expression are the same for every item: read once, not once per item.
+	const shared = items.length > 0 && sameForEveryItem(node.parameters, [kind, `${kind}Json`]) ? readRequest(0) : undefined;
+	shared?.catch(() => undefined); // its failure is reported per item below
+	const fromItem = this.getNodeParameter('inputMode', 0, 'fields') === 'itemFields' ? itemFieldsReader.call(this, kind) : undefined;
 	const requests = new Map<number, ItemRequest>();
 	const lists: Array<{ itemIndex: number; key: string; values: IngestJobAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const request: ItemRequest = {
-				datasetId: await resolveDatasetId.call(this, itemIndex),
-				connectionName: getConnectionName.call(this, itemIndex, false),
-				wait: getWaitOptions.call(this, itemIndex),
-			};
-			const values = readAssetList.call(this, kind, itemIndex);
+			const request = await (shared ?? readRequest(itemIndex));
+			const values = fromItem
+				? fromItem(items[itemIndex].json, itemIndex, request.connectionName !== null)
+				: readAssetList.call(this, kind, itemIndex);
 			requests.set(itemIndex, request);
 			lists.push({ itemIndex, key: `${request.datasetId} ${request.connectionName ?? ''}`, values });
 		} catch (error) {
@@ -240,6 +247,15 @@ export async function createJobsFromLists(
 	}
 	// In input order; an item's own outputs keep the order of its requests (the sort is stable).
 	return output.sort((a, b) => a.itemIndex - b.itemIndex).map(({ data }) => data);
+}
+
+/** Whether no parameter but the per-item lists holds an expression, so that every item reads the same values. */
+function sameForEveryItem(parameters: INodeParameters, perItem: string[]): boolean {
+	const hasExpression = (value: unknown): boolean =>
+		typeof value === 'string'
+			? value.startsWith('=')
+			: value !== null && typeof value === 'object' && Object.values(value).some(hasExpression);
+	return Object.entries(parameters).every(([name, value]) => perItem.includes(name) || !hasExpression(value));
 }
 
 /** A failed request after others succeeded: says which jobs exist, so that running again does not ingest twice. */

@@ -78,6 +78,11 @@ export function inputModeField(what: string): INodeProperties {
 		options: [
 			{ name: 'Using Fields Below', value: 'fields', description: `Enter the ${what} as fields (expressions take them from the item)` },
 			{ name: 'Using JSON', value: 'json', description: `Give the ${what} as a JSON array` },
+			{
+				name: 'Using Item Fields',
+				value: 'itemFields',
+				description: 'Name the item fields that hold the URL and metadata; fastest for thousands of items (no expression per item)',
+			},
 		],
 		default: 'fields',
 	};
