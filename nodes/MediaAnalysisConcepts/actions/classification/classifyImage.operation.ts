@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ImageUrlClassificationRequest } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import type { Failure } from '../../../shared/transport';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
 import { thresholdField, unitNumber } from '../fields';
 
@@ -103,13 +103,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (options.threshold !== undefined) qs.threshold = unitNumber.call(this, options.threshold, 'Threshold', itemIndex);
-	const response = await apiRequest.call(this, {
-		method: 'POST',
-		path: '/api/v1/classify/image/url',
+	const response = await callEndpoint(this, 'classify-image-at-url', {
 		qs,
-		body: body as unknown as IDataObject,
-		// Classifying changes nothing on the service, so a lost answer may be asked for again.
-		idempotent: true,
+		body,
 		itemIndex,
 		explain: explainNotFound(body.datasetId ?? undefined),
 	});

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConceptCreateRequest } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { conceptNameRefused, datasetNotFound, getConceptDatasetId, unitNumber } from '../fields';
 import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';
@@ -45,10 +45,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const notFound = datasetNotFound(body.datasetId);
 	await assertConceptEncoder.call(this, body.datasetId, itemIndex);
-	return await apiRequest.call(this, {
-		method: 'POST',
-		path: '/api/v1/concepts',
-		body: body as unknown as IDataObject,
+	return await callEndpoint(this, 'create', {
+		body,
 		itemIndex,
 		explain: (failure, details) =>
 			notFound(failure, details) ?? conceptEncoderRefused(failure, details) ?? conceptNameRefused(failure, details),

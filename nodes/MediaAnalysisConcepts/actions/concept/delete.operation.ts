@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
 const properties: INodeProperties[] = [
@@ -14,11 +14,8 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 /** The service answers any JSON; it is kept under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = getConceptId.call(this, itemIndex);
-	const response = await apiRequest.call(this, {
-		method: 'DELETE',
-		path: `/api/v1/concepts/${conceptId}`,
-		// A repeat after a lost answer would report 404 for a concept this request just deleted.
-		idempotent: false,
+	const response = await callEndpoint(this, 'delete', {
+		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),
 	});

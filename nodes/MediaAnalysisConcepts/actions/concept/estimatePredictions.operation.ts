@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId, thresholdField, unitNumber } from '../fields';
 
@@ -54,9 +54,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (options.estimationFidelity !== undefined) {
 		qs.estimation_fidelity = assertRange.call(this, options.estimationFidelity, 'Estimation Fidelity', itemIndex, { min: 1 });
 	}
-	return await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/concepts/${conceptId}/prediction_estimation`,
+	return await callEndpoint(this, 'get-concept-prediction', {
+		params: { concept_id: conceptId },
 		qs,
 		itemIndex,
 		explain: conceptNotFound(conceptId),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
 const properties: INodeProperties[] = [conceptLocator()];
@@ -10,9 +10,8 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = getConceptId.call(this, itemIndex);
-	return await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/concepts/${conceptId}`,
+	return await callEndpoint(this, 'get', {
+		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),
 	});

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConceptUpdateRequest } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNameRefused, conceptNotFound, getConceptId, unitNumber } from '../fields';
 
@@ -72,10 +72,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'no field to update was added', 'Add at least one field under "Update Fields".');
 	}
 	const notFound = conceptNotFound(conceptId);
-	return await apiRequest.call(this, {
-		method: 'PATCH',
-		path: `/api/v1/concepts/${conceptId}`,
-		body: body as unknown as IDataObject,
+	return await callEndpoint(this, 'update', {
+		params: { concept_id: conceptId },
+		body,
 		itemIndex,
 		explain: (failure, details) => notFound(failure) ?? conceptNameRefused(failure, details),
 	});

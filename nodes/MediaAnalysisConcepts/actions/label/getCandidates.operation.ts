@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
@@ -25,9 +25,8 @@ export const description = updateDisplayOptions({ show: { resource: ['label'], o
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const conceptId = getConceptId.call(this, itemIndex);
 	const limit = assertRange.call(this, this.getNodeParameter('numberOfCandidates', itemIndex, 1), 'Number of Candidates', itemIndex, { min: 1, max: MAX_CANDIDATES });
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/concepts/${conceptId}/candidates`,
+	const response = await callEndpoint(this, 'get-label-candidates', {
+		params: { concept_id: conceptId },
 		qs: { limit },
 		itemIndex,
 		explain: conceptNotFound(conceptId),

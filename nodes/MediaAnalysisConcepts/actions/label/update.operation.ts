@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConceptLabelRequest, ConceptLabelsUpdateRequest, ConceptLabelValue } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
@@ -111,10 +111,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.labels.length === 0 && !body.autosampledNumNegativeLabels) {
 		throw invalidParameter.call(this, 'Labels', itemIndex, 'no label was added', 'Add at least one label (or autosampled negative labels).');
 	}
-	return await apiRequest.call(this, {
-		method: 'PATCH',
-		path: `/api/v1/concepts/${conceptId}/labels`,
-		body: body as unknown as IDataObject,
+	return await callEndpoint(this, 'update-labels', {
+		params: { concept_id: conceptId },
+		body,
 		itemIndex,
 		explain: conceptNotFound(conceptId),
 	});
