@@ -30,7 +30,7 @@ export type Operation = ItemOperation | BatchOperation;
 export type OperationMap = Record<string, Record<string, Operation>>;
 
 /** Gives an error the item it belongs to, keeping errors the transport already explained. */
-export function asNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function asNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
@@ -39,7 +39,7 @@ export function asNodeError(node: INode, error: unknown, itemIndex: number): Nod
 }
 
 /** The error item `continueOnFail` emits: what went wrong and how to fix it, never request details. */
-export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	const { message, description } = error as { message?: string; description?: string | null };
 	const json: IDataObject = { error: message ?? String(error) };
 	if (description) json.description = description;

@@ -3,13 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
 import { datasetLocator, resolveDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
-import { asNodeError, errorItem } from '../../shared/router';
+import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../shared/ingestJobs';
+import type { ItemRunner } from '../../shared/router';
 import { apiRequest, type WaitOptions } from '../../shared/transport';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { combineItemsField, getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from './fields';
-import { explainCreateFailure } from './errors';
-import { recoverCreatedJob, sameSourcePaths, waitForJob } from './jobs';
+import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
 
 const PATHS: Record<ListKind, string> = {
@@ -151,11 +151,10 @@ function assetFailed(this: IExecuteFunctions, result: IDataObject, itemIndex: nu
 export async function createJobsFromLists(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
+	run: ItemRunner,
 	kind: ListKind,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const output: Array<{ itemIndex: number; data: INodeExecutionData }> = [];
-	const fail = (error: unknown, itemIndex: number) => output.push({ itemIndex, data: errorItem(error, itemIndex) });
 
 	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
 		datasetId: await resolveDatasetId.call(this, itemIndex),
@@ -169,17 +168,14 @@ export async function createJobsFromLists(
 	const requests = new Map<number, ItemRequest>();
 	const lists: Array<{ itemIndex: number; key: string; values: IngestJobAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
+		await run.attempt([itemIndex], async () => {
 			const request = await (shared ?? readRequest(itemIndex));
 			const values = fromItem
 				? fromItem(items[itemIndex].json, itemIndex, request.connectionName !== null)
 				: readAssetList.call(this, kind, itemIndex);
 			requests.set(itemIndex, request);
 			lists.push({ itemIndex, key: `${request.datasetId} ${request.connectionName ?? ''}`, values });
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(node, error, itemIndex);
-			fail(error, itemIndex);
-		}
+		});
 	}
 
 	const combine = this.getNodeParameter('combineItems', 0, false) as boolean;
@@ -190,7 +186,8 @@ export async function createJobsFromLists(
 		const { datasetId, connectionName } = requests.get(first) as ItemRequest;
 		const body: IDataObject = { dataset_id: datasetId, [kind]: chunk.values };
 		if (connectionName) body.connection_name = connectionName;
-		try {
+		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
+		await run.attempt(itemIndexes, async () => {
 			const job = await apiRequest.call(this, {
 				method: 'POST',
 				path: PATHS[kind],
@@ -205,10 +202,7 @@ export async function createJobsFromLists(
 				),
 			});
 			created.push({ chunk, job });
-		} catch (error) {
-			if (!this.continueOnFail()) throw withJobsAlreadyCreated(asNodeError(node, error, first), created);
-			for (const entry of chunk.entries) fail(error, entry.itemIndex);
-		}
+		}, (error) => withJobsAlreadyCreated(error, created));
 	}
 
 	// Waiting starts once every job exists, so the jobs run side by side and share one deadline.
@@ -219,15 +213,15 @@ export async function createJobsFromLists(
 		let result = job;
 		let outcomeOfAsset: ((asset: JobAsset) => AssetOutcome) | undefined;
 		if (wait) {
-			try {
-				const options = { ...wait, startedAt };
-				result = (await waitForJob.call(this, String(job.id), first, options, { settleOnFailure: true })) as IDataObject;
-				outcomeOfAsset = await settledAssets.call(this, result, first);
-			} catch (error) {
-				if (!this.continueOnFail()) throw asNodeError(node, error, first);
-				for (const entry of chunk.entries) fail(error, entry.itemIndex);
-				continue;
-			}
+			const settled = await run.attempt(
+				chunk.entries.map((entry) => entry.itemIndex),
+				async () => {
+					const options = { ...wait, startedAt };
+					result = (await waitForJob.call(this, String(job.id), first, options, { settleOnFailure: true })) as IDataObject;
+					outcomeOfAsset = await settledAssets.call(this, result, first);
+				},
+			);
+			if (!settled) continue;
 		}
 		for (const entry of chunk.entries) {
 			let json = forEntry(result, entry, chunk.values.length);
@@ -236,17 +230,14 @@ export async function createJobsFromLists(
 				json = withOutcome(json, own.map(outcomeOfAsset));
 				const failFast = this.getNodeParameter('assetFailure', entry.itemIndex, 'output') === 'fail';
 				if (failFast && json.status !== 'completed') {
-					const error = assetFailed.call(this, json, entry.itemIndex);
-					if (!this.continueOnFail()) throw error;
-					fail(error, entry.itemIndex);
+					run.fail(assetFailed.call(this, json, entry.itemIndex), [entry.itemIndex]);
 					continue;
 				}
 			}
-			output.push({ itemIndex: entry.itemIndex, data: { json, pairedItem: { item: entry.itemIndex } } });
+			run.emit(entry.itemIndex, json);
 		}
 	}
-	// In input order; an item's own outputs keep the order of its requests (the sort is stable).
-	return output.sort((a, b) => a.itemIndex - b.itemIndex).map(({ data }) => data);
+	return run.output();
 }
 
 /** Whether no parameter but the per-item lists holds an expression, so that every item reads the same values. */

@@ -5,9 +5,6 @@ import { getWaitOptions } from '../../shared/descriptions';
 import { explainCreateFailure } from '../../shared/ingestJobs';
 import { apiRequest, waitUntilSettled, type WaitOptions } from '../../shared/transport';
 
-// Kept for createFromList.ts until its import moves to nodes/shared/ingestJobs.
-export { recoverCreatedJob, sameSourcePaths } from '../../shared/ingestJobs';
-
 export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number): Promise<IngestJob> {
 	return (await apiRequest.call(this, {
 		method: 'GET',

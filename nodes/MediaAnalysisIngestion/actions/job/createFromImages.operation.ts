@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { ItemRunner } from '../../../shared/router';
 import { createFromListProperties, createJobsFromLists } from '../../helpers/createFromList';
 
 export const description = updateDisplayOptions(
@@ -9,6 +10,10 @@ export const description = updateDisplayOptions(
 );
 
 /** Sees every item at once: Combine Items packs the images of many items into requests of 100. */
-export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return await createJobsFromLists.call(this, items, 'images');
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: ItemRunner,
+): Promise<INodeExecutionData[]> {
+	return await createJobsFromLists.call(this, items, run, 'images');
 }

@@ -1,2 +1,0 @@
-// Kept for createFromList.ts until its import moves to nodes/shared/ingestJobs.
-export { explainCreateFailure } from '../../shared/ingestJobs';
