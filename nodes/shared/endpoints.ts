@@ -27,7 +27,8 @@ type PathOf<K extends OperationId, M extends Method> = {
 
 /**
  * How a request may be sent again after a failure whose outcome is unknown: `idempotent` (twice is as once),
- * `recover` (look on the service for what it created; the call passes `recover`), `never` (stop and say so).
+ * `recover` (look on the service for what it created; the call passes `recover`), `never` (stop and say so):
+ * creates, and deletes or state changes whose repeat would answer 404 or a conflict for what the first one did.
  */
 export type RetryPolicy = 'idempotent' | 'recover' | 'never';
 

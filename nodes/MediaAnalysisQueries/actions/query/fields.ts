@@ -39,6 +39,11 @@ export function getQueryId(this: IExecuteFunctions, itemIndex: number): string {
 	return assertUuid.call(this, this.getNodeParameter('queryId', itemIndex, '', { extractValue: true }), 'Query', itemIndex);
 }
 
+/** The path values naming the query chosen in this item. */
+export function queryParams(this: IExecuteFunctions, itemIndex: number): { query_id: string } {
+	return { query_id: getQueryId.call(this, itemIndex) };
+}
+
 /** `/api/v1/queries/{query_id}` plus a suffix, for the query chosen in this item. */
 export function queryPath(this: IExecuteFunctions, itemIndex: number, suffix = ''): string {
 	return `/api/v1/queries/${getQueryId.call(this, itemIndex)}${suffix}`;
