@@ -11,6 +11,8 @@ import { join } from 'node:path';
 
 import { resolvePort } from '../../sandbox/cli-options';
 import { startSandbox } from '../../sandbox/server';
+import { aiExampleCredentials } from './ai-examples';
+import { bucketCredential, startBucketServer } from './bucket';
 import { loadExamples, sandboxCredential } from './examples';
 import { OWNER, tail } from './instance';
 import { preferredOrFreePort, stopAllTracked } from './processes';
@@ -37,15 +39,18 @@ async function main(): Promise<void> {
 	const sandbox = await startSandbox({
 		port: await preferredOrFreePort(resolvePort(process.argv.slice(2), process.env)),
 	});
+	// The package export example's customer bucket; its files stay with the queue data, so recurring exports add up.
+	const bucket = await startBucketServer({ directory: join(folder, 'bucket') });
 	let cluster: QueueCluster | undefined;
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\nStopping the workers, n8n main, PostgreSQL, redis-server and the sandbox…');
+		console.log('\nStopping the workers, n8n main, PostgreSQL, redis-server, the sandbox and the bucket…');
 		await cluster?.stop();
 		await stopAllTracked();
 		await sandbox.close();
+		await bucket.close();
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stop(0));
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
 
 	try {
 		const credential = sandboxCredential(sandbox.url);
+		const bucketAccess = bucketCredential(bucket.url);
 		const examples = loadExamples();
 		cluster = await QueueCluster.start({
 			folder,
@@ -65,7 +71,7 @@ async function main(): Promise<void> {
 			prepare: async (n8n) => {
 				// Every start: the sandbox may listen on another port than last time.
 				log(`Importing the sandbox credential and ${examples.length} example workflow(s)`);
-				await n8n.importCredentials([credential]);
+				await n8n.importCredentials([credential, bucketAccess, ...aiExampleCredentials(sandbox.url)]);
 				await n8n.importWorkflows(examples.map((e) => e.workflow));
 			},
 		});
@@ -81,6 +87,7 @@ async function main(): Promise<void> {
 				`  Log in:    ${OWNER.email}  /  ${OWNER.password}   (a local owner account made for this folder)`,
 				`  Sandbox:   ${sandbox.url}   (the Media Analysis Service stand-in; data resets when it stops)`,
 				`  Credential "${credential.name}" points at the sandbox.`,
+				`  Bucket:    ${bucket.url}/${bucket.bucket}   (the package export's customer bucket; credential "${bucketAccess.name}")`,
 				`  Redis, PostgreSQL and n8n data: ${folder}   (logs in ${logs})`,
 				'',
 				'  Example workflows:',

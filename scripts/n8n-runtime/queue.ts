@@ -6,7 +6,7 @@
  * community package, all sharing one encryption key, Redis and the database. Used by `npm run start:queue`, the
  * queue-mode e2e tests and the queue benchmark.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -15,11 +15,11 @@ import { join } from 'node:path';
 import { N8nInstance, type RunningN8n, tail } from './instance';
 import { stagePackage } from './package';
 import { freePort, spawnTracked, stopTracked } from './processes';
-import { ensureRuntime, type Log, N8N_V2, type Runtime } from './runtime';
+import { ensureRuntime, type Log, N8N_V2, run, type Runtime } from './runtime';
+import { aptInstallCommand, ensureSystemPackages } from './system';
 
 /** Debian packages queue mode needs from the system. */
 const SYSTEM_PACKAGES = ['redis-server', 'postgresql'];
-const INSTALL_HINT = `apt-get install -y ${SYSTEM_PACKAGES.join(' ')}`;
 const DATABASE = 'n8n';
 const DB_USER = 'n8n';
 
@@ -43,41 +43,9 @@ function findTools(): SystemTools | undefined {
 
 const isRoot = () => process.getuid?.() === 0;
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let output = '';
-		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		child.once('error', reject);
-		child.once('close', (code) =>
-			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${tail(output, 3000)}`)),
-		);
-	});
-}
-
-/**
- * Debian's redis-server and PostgreSQL: found where Debian puts them, or installed with apt-get when this runs as root
- * on a machine that has it. Otherwise one line says what to install.
- */
+/** Debian's redis-server and PostgreSQL, found or apt-installed (see system.ts), otherwise one line says how. */
 export async function ensureQueueTools(log: Log): Promise<SystemTools> {
-	const found = findTools();
-	if (found) return found;
-	if (!isRoot() || !existsSync('/usr/bin/apt-get')) {
-		throw new Error(`Queue mode needs Debian's redis-server and PostgreSQL; install them first: sudo ${INSTALL_HINT}`);
-	}
-	log(`Installing Debian's ${SYSTEM_PACKAGES.join(' and ')} (${INSTALL_HINT}; first time only)`);
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	const install = ['install', '-y', '--no-install-recommends', ...SYSTEM_PACKAGES];
-	try {
-		await run('apt-get', install, env);
-	} catch {
-		await run('apt-get', ['update'], env); // a fresh machine has no package lists yet
-		await run('apt-get', install, env);
-	}
-	const installed = findTools();
-	if (!installed) throw new Error(`${INSTALL_HINT} finished, but redis-server or PostgreSQL's initdb is still missing`);
-	return installed;
+	return await ensureSystemPackages({ user: 'Queue mode', packages: SYSTEM_PACKAGES, find: findTools }, log);
 }
 
 /** Passwords and the encryption key of one queue folder, kept with its data so that a restart finds them again. */
@@ -176,6 +144,7 @@ async function startPostgres(
 	folder: string,
 	password: string,
 	durable: boolean,
+	log: Log,
 	onOutput?: (text: string) => void,
 ) {
 	const dir = join(folder, 'postgres');
@@ -187,7 +156,9 @@ async function startPostgres(
 		try {
 			execFileSync('chown', ['-R', 'postgres:postgres', dir]);
 		} catch {
-			throw new Error(`Running as root, PostgreSQL needs Debian's "postgres" user (from the postgresql package): ${INSTALL_HINT}`);
+			throw new Error(
+				`Running as root, PostgreSQL needs Debian's "postgres" user (from the postgresql package): ${aptInstallCommand(SYSTEM_PACKAGES)}`,
+			);
 		}
 	}
 	const fresh = !existsSync(join(data, 'PG_VERSION'));
@@ -195,8 +166,7 @@ async function startPostgres(
 		const passwordFile = join(dir, 'initdb-password');
 		writeFileSync(passwordFile, password, { mode: 0o600 });
 		if (isRoot()) execFileSync('chown', ['postgres:postgres', passwordFile]);
-		await run(
-			...asOwner(join(tools.pgBin, 'initdb'), [
+		const [initdb, initdbArgs] = asOwner(join(tools.pgBin, 'initdb'), [
 				`--pgdata=${data}`,
 				`--username=${DB_USER}`,
 				'--auth=scram-sha-256',
@@ -204,8 +174,8 @@ async function startPostgres(
 				'--encoding=UTF8',
 				'--no-locale',
 				'--no-instructions',
-			]),
-		);
+		]);
+		await run(initdb, initdbArgs, { cwd: dir, log });
 		writeFileSync(passwordFile, '');
 	}
 	const port = await freePort();
@@ -225,15 +195,15 @@ async function startPostgres(
 		...speed,
 	]);
 	const postgres = startService('postgres', port, command, args, onOutput);
-	const env = { ...process.env, PGPASSWORD: password };
+	const env = { PGPASSWORD: password };
 	const client = ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER];
 	await waitFor(postgres, 60_000, () =>
-		run(join(tools.pgBin, 'pg_isready'), [...client, '-d', 'postgres'], env).then(
+		run(join(tools.pgBin, 'pg_isready'), [...client, '-d', 'postgres'], { cwd: dir, log: () => {}, env }).then(
 			() => true,
 			() => false,
 		),
 	);
-	if (fresh) await run(join(tools.pgBin, 'createdb'), [...client, DATABASE], env);
+	if (fresh) await run(join(tools.pgBin, 'createdb'), [...client, DATABASE], { cwd: dir, log, env });
 	return postgres;
 }
 
@@ -344,7 +314,14 @@ export class QueueCluster {
 		log('Starting redis-server and PostgreSQL on 127.0.0.1');
 		const redis = await startRedis(tools, folder, secrets.redisPassword, this.output('redis'));
 		this.services.push(redis);
-		const postgres = await startPostgres(tools, folder, secrets.postgresPassword, this.options.durable ?? false, this.output('postgres'));
+		const postgres = await startPostgres(
+			tools,
+			folder,
+			secrets.postgresPassword,
+			this.options.durable ?? false,
+			log,
+			this.output('postgres'),
+		);
 		this.services.push(postgres);
 		this.environment = queueEnvironment(redis.port, postgres.port, secrets);
 
