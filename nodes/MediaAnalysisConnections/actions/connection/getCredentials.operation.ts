@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { connectionLocator } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
-import { connectionPath } from './fields';
+import { callEndpoint } from '../../../shared/endpoints';
+import { connectionParams } from './fields';
 
 const properties: INodeProperties[] = [
 	connectionLocator({
@@ -18,10 +18,6 @@ export const description = updateDisplayOptions(
 
 /** Output by design (the user asked for them); the transport never logs bodies, so they reach no log or error. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await apiRequest.call(this, {
-		method: 'GET',
-		path: connectionPath.call(this, itemIndex, '/credentials'),
-		itemIndex,
-		resourceLabel: 'Connection',
-	});
+	const params = connectionParams.call(this, itemIndex);
+	return await callEndpoint(this, 'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get', { params, itemIndex });
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConnectionTestRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
-import { connectionPath, redactConnection } from './fields';
+import { callEndpoint } from '../../../shared/endpoints';
+import { connectionParams, redactConnection } from './fields';
 
 const properties: INodeProperties[] = [
 	connectionLocator(),
@@ -33,14 +33,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		location: (this.getNodeParameter('location', itemIndex, '/') as string).trim() || '/',
 		update_state: this.getNodeParameter('updateState', itemIndex, true) as boolean,
 	};
-	const connection = await apiRequest.call(this, {
-		method: 'POST',
-		path: connectionPath.call(this, itemIndex, '/test'),
-		body: body as IDataObject,
-		// Testing changes nothing but the status it reports, so a repeat is harmless.
-		idempotent: true,
-		itemIndex,
-		resourceLabel: 'Connection',
-	});
+	const params = connectionParams.call(this, itemIndex);
+	const connection = await callEndpoint(this, 'test-connection-api-v-0-connections-connection-name-or-id-test-post', { params, body, itemIndex });
 	return redactConnection(connection);
 }
