@@ -84,7 +84,7 @@ export const ENDPOINTS = {
 	'get-dataset-config-api-v-1-datasets-dataset-id-config-get': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/config', retry: 'idempotent', notFound: 'Dataset' },
 	'list-available-encoders-api-v-1-encoders-get': { method: 'GET', path: '/api/v1/encoders', retry: 'idempotent' },
 	'list-groups': { method: 'GET', path: '/api/v3/dynamic-tags/groups', retry: 'idempotent', pages: pagePerPage },
-	'delete-assets': { method: 'POST', path: '/api/v0/delete/assets', retry: 'idempotent' },
+	'delete-assets': { method: 'POST', path: '/api/v0/delete/assets', retry: 'idempotent', notFound: 'Dataset' },
 	'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post': { method: 'POST', path: '/api/v1/ingestion/metadata', retry: 'never' },
 	'create-ingest-job-from-assets-api-v-1-ingestion-assets-post': { method: 'POST', path: '/api/v1/ingestion/assets', retry: 'recover' },
 	'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post': { method: 'POST', path: '/api/v1/ingestion/buckets', retry: 'never' },

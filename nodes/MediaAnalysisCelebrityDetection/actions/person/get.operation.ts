@@ -1,19 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { getPersonId, personLocator } from '../fields';
 
 const properties: INodeProperties[] = [personLocator()];
 
 export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['get'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const personId = getPersonId.call(this, itemIndex);
-	return await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v0/celebrity-detection/person/${personId}`,
-		itemIndex,
-		resourceLabel: 'Person',
-	});
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const params = { person_id: getPersonId.call(this, itemIndex) };
+	return await callEndpoint(this, 'get-person-api-v-0-celebrity-detection-person-person-id-get', { params, itemIndex });
 }

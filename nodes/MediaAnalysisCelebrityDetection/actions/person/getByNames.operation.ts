@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { PersonsByNamesAliasesResponse } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
 
 /** Names per request: each is a repeated query key, and long query strings are refused by many proxies. */
@@ -30,13 +29,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const matches: IDataObject[] = [];
 	for (let start = 0; start < names.length; start += NAMES_PER_REQUEST) {
-		const response = (await apiRequest.call(this, {
-			method: 'GET',
-			path: '/api/v0/celebrity-detection/persons/by-names-and-aliases',
+		const response = await callEndpoint(this, 'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get', {
 			// An array goes out as repeated keys (`person_names_or_aliases=a&person_names_or_aliases=b`).
 			qs: { person_names_or_aliases: names.slice(start, start + NAMES_PER_REQUEST) },
 			itemIndex,
-		})) as PersonsByNamesAliasesResponse;
+		});
 		matches.push(...response.matches);
 	}
 	return matches;

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DeleteAssetsRequest, DeleteAssetsResponse } from '../../../shared/api';
+import type { DeleteAssetsRequest } from '../../../shared/api';
 import { deletedResult } from '../../../shared/deleted';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import type { ItemRunner } from '../../../shared/router';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter } from '../../../shared/validation';
 import { chunkItems } from '../../helpers/batching';
 import { MAX_ASSETS_PER_REQUEST, assetTypeField } from '../../helpers/fields';
@@ -71,15 +71,8 @@ export async function executeBatch(
 		const body: DeleteAssetsRequest = { dataset_id: chunk.key, assets: chunk.values };
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
 		await run.attempt(itemIndexes, async () => {
-			const response = (await apiRequest.call(this, {
-				method: 'POST',
-				path: '/api/v0/delete/assets',
-				body: body as IDataObject,
-				itemIndex: itemIndexes[0],
-				resourceLabel: 'Dataset',
-				// Sending the same deletion twice leaves the dataset as once: safe to retry.
-				idempotent: true,
-			})) as Partial<DeleteAssetsResponse>;
+			// Sending the same deletion twice leaves the dataset as once: the table lets it be retried.
+			const response = await callEndpoint(this, 'delete-assets', { body, itemIndex: itemIndexes[0] });
 			const answers = Array.isArray(response.assets) ? response.assets : [];
 			for (const entry of chunk.entries) {
 				for (let position = entry.start; position < entry.end; position++) {

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { AssetStatusCounts } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['dataset'], operation: ['countAssetStatuses'] } },
@@ -13,11 +12,7 @@ export const description = updateDisplayOptions(
 /** One item: the dataset ID and how many of its assets are in each ingestion status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/ingestion/datasets/${datasetId}/assets/status/count`,
-		itemIndex,
-		resourceLabel: 'Dataset',
-	})) as AssetStatusCounts;
+	const params = { dataset_id: datasetId };
+	const response = await callEndpoint(this, 'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get', { params, itemIndex });
 	return { dataset_id: datasetId, ...(response.data ?? {}) };
 }
