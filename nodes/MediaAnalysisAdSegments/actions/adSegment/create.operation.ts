@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { AdSegmentsCreateRequest } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { getSegments, segmentFields } from './segments';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
@@ -15,10 +15,9 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const video = getVideo.call(this, itemIndex);
 	const body: AdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
-	return await apiRequest.call(this, {
-		method: 'POST',
-		path: video.path,
-		body: body as unknown as IDataObject,
+	return await callEndpoint(this, 'create-ad-segments', {
+		params: video.params,
+		body,
 		itemIndex,
 		explain: explainVideoFailure(video, 'create'),
 	});

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
 export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['delete'] } }, videoFields);
@@ -13,11 +13,9 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const video = getVideo.call(this, itemIndex);
-	const response = await apiRequest.call(this, {
-		method: 'DELETE',
-		path: video.path,
-		// Safe to repeat after a lost answer: deleting again succeeds even when nothing is left to delete.
-		idempotent: true,
+	// Safe to repeat after a lost answer (the table's policy): deleting again succeeds even when nothing is left.
+	const response = await callEndpoint(this, 'delete-ad-segments', {
+		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'delete'),
 	});

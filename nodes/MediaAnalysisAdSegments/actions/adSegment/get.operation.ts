@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { AdSegmentsGetResponse } from '../../../shared/api';
 import { listIn } from '../../../shared/answerLists';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
 export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['get'] } }, videoFields);
@@ -11,9 +11,8 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 /** One item per ad segment of the video (none when it has none), each naming the video it belongs to. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const video = getVideo.call(this, itemIndex);
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: video.path,
+	const response = await callEndpoint(this, 'get-ad-segments', {
+		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'get'),
 	});

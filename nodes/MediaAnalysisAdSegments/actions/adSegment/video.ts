@@ -22,17 +22,18 @@ export const videoFields: INodeProperties[] = [
 export interface VideoRef {
 	datasetId: string;
 	identifier: string;
-	path: string;
+	/** The ad-segments path's values for this video. */
+	params: { dataset_id: string; asset_identifier_value: string };
 }
 
-/** Reads and checks which video the item is about, and the ad-segments path for it. */
+/** Reads and checks which video the item is about, and the ad-segments path values for it. */
 export function getVideo(this: IExecuteFunctions, itemIndex: number): VideoRef {
 	const datasetId = getDatasetId.call(this, itemIndex);
 	const identifier = assertNotEmpty.call(this, this.getNodeParameter('assetIdentifier', itemIndex, ''), 'Asset Identifier', itemIndex);
 	return {
 		datasetId,
 		identifier,
-		path: `/api/v1/datasets/${datasetId}/videos/external-identifier/${encodeURIComponent(identifier)}/ad-segments`,
+		params: { dataset_id: datasetId, asset_identifier_value: identifier },
 	};
 }
 
