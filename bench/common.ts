@@ -225,9 +225,13 @@ export async function measureMedian<T>(
 	sandbox: Sandbox,
 	times: number,
 	fn: (round: number) => Promise<T>,
+	beforeRound?: () => void,
 ): Promise<Measured<T>> {
 	const runs: Array<Measured<T>> = [];
-	for (let round = 0; round < times; round++) runs.push(await measure(sandbox, () => fn(round)));
+	for (let round = 0; round < times; round++) {
+		beforeRound?.();
+		runs.push(await measure(sandbox, () => fn(round)));
+	}
 	const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);
 	const median: Measured<T> = { ...sorted[Math.floor((sorted.length - 1) / 2)], wallRuns: runs.map((run) => run.wallMs) };
 	const counts = runs.map((run) => `${run.apiRequests} requests / ${run.logins} logins`);
