@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
-import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, tagScoresPath } from './fields';
+import { callEndpoint } from '../../../shared/endpoints';
+import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
 
 const properties: INodeProperties[] = [
 	groupLocator,
@@ -41,9 +41,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = { criteria_met: this.getNodeParameter('criteriaMet', itemIndex, true) !== false };
 	const accepted = this.getNodeParameter('accepted', itemIndex, 'any');
 	if (accepted !== 'any') qs.accepted = accepted === 'true';
-	return await apiRequest.call(this, {
-		method: 'GET',
-		path: `${tagScoresPath(groupId, tagId)}/aggregations/${aggregationId}/result/count`,
+	return await callEndpoint(this, 'get-video-scores-result-count', {
+		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
 		qs,
 		itemIndex,
 		explain: scoresNotFound('tag group, tag or aggregation'),

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { VideoShotScoresResponse } from '../../../shared/api';
 import { datasetLocator, getDatasetId, uuidMode } from '../../../shared/descriptions';
 import { listIn } from '../../../shared/answerLists';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import {
 	getId,
 	getMinConfidence,
@@ -12,7 +12,6 @@ import {
 	minConfidenceField,
 	scoresNotFound,
 	tagLocator,
-	tagScoresPath,
 	tagVersionLocator,
 } from './fields';
 
@@ -54,14 +53,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const versionId = getId.call(this, 'tagVersionId', itemIndex);
 	const videoId = getId.call(this, 'videoId', itemIndex);
 	const qs = { dataset_id: getDatasetId.call(this, itemIndex), min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true) };
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: `${tagScoresPath(groupId, tagId)}/versions/${versionId}/videos/${videoId}/shot-scores`,
+	const response = await callEndpoint(this, 'get-video-shot-scores', {
+		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
 		qs,
 		itemIndex,
 		explain: scoresNotFound('tag group, tag, tag version, video or dataset'),
 	});
 	const shots = listIn.call(this, response, 'data' satisfies keyof VideoShotScoresResponse, 'shot scores', itemIndex);
-	const total = (response as Partial<VideoShotScoresResponse>).total_shot_count ?? null;
+	const total = response.total_shot_count ?? null;
 	return shots.map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { VideoScoresResponse } from '../../../shared/api';
 import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
 import { listIn } from '../../../shared/answerLists';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
 import {
 	getId,
@@ -13,7 +13,6 @@ import {
 	minConfidenceField,
 	scoresNotFound,
 	tagLocator,
-	tagScoresPath,
 	tagVersionLocator,
 } from './fields';
 
@@ -102,9 +101,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (options.maxShotLength !== undefined) {
 		qs.max_shot_length = assertRange.call(this, options.maxShotLength, 'Max Shot Length (Seconds)', itemIndex, { min: 1 });
 	}
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: `${tagScoresPath(groupId, tagId)}/aggregations/-/result`,
+	const response = await callEndpoint(this, 'get-video-scores-result-preview', {
+		params: { group_id: groupId, tag_id: tagId },
 		qs,
 		itemIndex,
 		explain: (failure, details) =>
