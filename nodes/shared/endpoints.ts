@@ -156,6 +156,13 @@ export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...
 	return request;
 }
 
+/** A list endpoint's request and its pagination family, as `paginate` / `paginateForItem` take them. */
+export function listEndpoint<K extends EndpointId>(id: K, call: EndpointCall<K> = {}): [ApiRequest, PageStyle] {
+	const style = (ENDPOINTS[id] as { pages?: PageStyle }).pages;
+	if (!style) throw new Error(`${id} is not a paged list`);
+	return [endpointRequest(id, call), style];
+}
+
 /** Calls an endpoint by its operationId, typed by the OpenAPI document both ways (the context passed, so `K` is inferred). */
 export async function callEndpoint<K extends EndpointId>(
 	context: ApiContext,

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { ENDPOINTS, endpointPath, endpointRequest } from '../../nodes/shared/endpoints';
+import { ENDPOINTS, endpointPath, endpointRequest, listEndpoint } from '../../nodes/shared/endpoints';
+import { skipLimit } from '../../nodes/shared/transport';
 
 const root = resolve(__dirname, '../..');
 const specFile = resolve(root, process.env.MEDIA_ANALYSIS_SPEC ?? '../shared/api/service-spec.md');
@@ -55,5 +56,7 @@ describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 			itemIndex: 2,
 		});
 		expect(() => endpointRequest('create-ingest-job-from-images-api-v-1-ingestion-images-post')).toThrow(/recover/);
+		expect(listEndpoint('get-datasets-api-v-1-datasets-get')[1]).toBe(skipLimit);
+		expect(() => listEndpoint('list-available-encoders-api-v-1-encoders-get')).toThrow(/not a paged list/);
 	});
 });

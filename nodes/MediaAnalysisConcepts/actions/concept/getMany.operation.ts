@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimitCamelCase } from '../../../shared/transport';
+import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuid4, splitList } from '../../../shared/validation';
 import { datasetNotFound } from '../fields';
 
@@ -32,15 +32,9 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{
-			method: 'GET',
-			path: '/api/v1/concepts',
-			qs: datasets.length ? { datasets } : {},
-			explain: datasetNotFound(),
-		},
-		offsetLimitCamelCase,
-	);
+	const list = listEndpoint('list', {
+		qs: datasets.length ? { datasets } : {},
+		explain: datasetNotFound(),
+	});
+	return await paginateForItem.call(this, itemIndex, ...list);
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimitCamelCase } from '../../../shared/transport';
+import { listEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
 const properties: INodeProperties[] = [
@@ -36,15 +36,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const conceptId = getConceptId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{
-			method: 'GET',
-			path: `/api/v1/concepts/${conceptId}/labels`,
-			qs: include.length ? { labels_to_include: include } : {},
-			explain: conceptNotFound(conceptId),
-		},
-		offsetLimitCamelCase,
-	);
+	const list = listEndpoint('get-labels', {
+		params: { concept_id: conceptId },
+		qs: include.length ? { labels_to_include: include } : {},
+		explain: conceptNotFound(conceptId),
+	});
+	return await paginateForItem.call(this, itemIndex, ...list);
 }

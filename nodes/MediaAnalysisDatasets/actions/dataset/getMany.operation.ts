@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit, simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
-import { paginate, skipLimit } from '../../../shared/transport';
+import { paginateForItem, returnAllOrLimit, simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 import { assetTypeOptions, samplingOptions, SIMPLE_DATASET_FIELDS, statusOptions } from './fields';
 
@@ -151,11 +151,7 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const datasets = await paginate.call(
-		this,
-		{ method: 'GET', path: '/api/v1/datasets', qs: datasetFilters.call(this, itemIndex), itemIndex },
-		skipLimit,
-		getPageLimit.call(this, itemIndex),
-	);
+	const list = listEndpoint('get-datasets-api-v-1-datasets-get', { qs: datasetFilters.call(this, itemIndex) });
+	const datasets = await paginateForItem.call(this, itemIndex, ...list);
 	return datasets.map(simplifyOutput.call(this, itemIndex, SIMPLE_DATASET_FIELDS));
 }
