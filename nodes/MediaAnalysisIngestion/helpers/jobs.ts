@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { IngestJob } from '../../shared/api';
 import { getWaitOptions } from '../../shared/descriptions';
+import { callEndpoint, type RequestOf } from '../../shared/endpoints';
 import { explainCreateFailure } from '../../shared/ingestJobs';
 import { apiRequest, waitUntilSettled, type WaitOptions } from '../../shared/transport';
 
@@ -56,15 +57,20 @@ export async function waitForJob(
 	);
 }
 
+type SingleCreate =
+	| 'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post'
+	| 'create-ingest-job-from-file-api-v-1-ingestion-files-post'
+	| 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post';
+
 /** Creates a job with one request; with Wait for Completion on, returns the finished job instead. */
 export async function createJob(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	path: string,
-	body: IDataObject,
-): Promise<IDataObject> {
+	endpoint: SingleCreate,
+	body: RequestOf<SingleCreate>,
+): Promise<object> {
 	const wait = getWaitOptions.call(this, itemIndex);
-	const job = await apiRequest.call(this, { method: 'POST', path, body, itemIndex, explain: explainCreateFailure });
+	const job = await callEndpoint(this, endpoint, { body, itemIndex, explain: explainCreateFailure });
 	if (!wait) return job;
-	return (await waitForJob.call(this, String(job.id), itemIndex, wait)) as IDataObject;
+	return await waitForJob.call(this, String(job.id), itemIndex, wait);
 }

@@ -136,7 +136,7 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
 	return update;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestMetadataRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as IngestMetadataRequest['update_type'],
@@ -160,5 +160,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body.update_assets = updates;
 	}
-	return await createJob.call(this, itemIndex, '/api/v1/ingestion/metadata', body as IDataObject);
+	return await createJob.call(this, itemIndex, 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post', body);
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestBucketRequest } from '../../../shared/api';
@@ -61,7 +61,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromBucket'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestBucketRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		connection_name: getConnectionName.call(this, itemIndex, false),
@@ -75,5 +75,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} else {
 		body.path = assertNotEmpty.call(this, this.getNodeParameter('bucketPath', itemIndex, ''), 'Path', itemIndex);
 	}
-	return await createJob.call(this, itemIndex, '/api/v1/ingestion/buckets', body as IDataObject);
+	return await createJob.call(this, itemIndex, 'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post', body);
 }

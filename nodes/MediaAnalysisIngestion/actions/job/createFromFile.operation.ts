@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestFileRequest } from '../../../shared/api';
@@ -35,7 +35,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromFile'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestFileRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		source_path: assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex),
@@ -44,5 +44,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
 	const connectionName = getConnectionName.call(this, itemIndex, false);
 	if (connectionName) body.connection_name = connectionName;
-	return await createJob.call(this, itemIndex, '/api/v1/ingestion/files', body as IDataObject);
+	return await createJob.call(this, itemIndex, 'create-ingest-job-from-file-api-v-1-ingestion-files-post', body);
 }
