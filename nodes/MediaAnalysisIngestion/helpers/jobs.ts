@@ -4,15 +4,11 @@ import type { IngestJob } from '../../shared/api';
 import { getWaitOptions } from '../../shared/descriptions';
 import { callEndpoint, type RequestOf } from '../../shared/endpoints';
 import { explainCreateFailure } from '../../shared/ingestJobs';
-import { apiRequest, waitUntilSettled, type WaitOptions } from '../../shared/transport';
+import { waitUntilSettled, type WaitOptions } from '../../shared/transport';
 
 export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number): Promise<IngestJob> {
-	return (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/ingestion/jobs/${jobId}`,
-		itemIndex,
-		resourceLabel: 'Ingestion job',
-	})) as IngestJob;
+	const params = { ingest_job_id: jobId };
+	return await callEndpoint(this, 'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get', { params, itemIndex });
 }
 
 function progressOf(job: IngestJob): string {
