@@ -226,7 +226,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(runs[0].output.length).toBeGreaterThan(0);
 	},
 
-	// One run. Runs as the dataset grows, a new version, fixed mode and the bucket's files: examples-files.test.ts.
+	// One run. Runs as the dataset grows, a new version, fixed mode and the bucket's files: package-export.test.ts.
 	'package-export.json': (execution, sandbox) => {
 		const [pkg] = nodeOutput(execution, 'Check Package');
 		const tags = [...(pkg.inclusion_tags as string[]), ...(pkg.exclusion_tags as string[])];

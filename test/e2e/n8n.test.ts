@@ -1,18 +1,24 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * Real n8n 2.41.1 (its own CLI, on Node 24, installed from the npm registry into the runtime root on first use) loads the
- * built package as a community package and runs every example workflow against the sandbox with `n8n execute`.
+ * built package as a community package and runs every example workflow against the sandbox with `n8n execute`, the
+ * files they write read back from n8n's folder (the package export writes to a bucket: package-export.test.ts).
+ * Celebrity Identify runs in the same n8n (its request helpers drop every GET body). One user folder for all of it.
  * Nothing is skipped: a missing runtime is installed (a few minutes, once), a missing build is built.
  */
-import { DEMO_PERSONAL_TOKEN, type Sandbox, startSandbox } from '../../sandbox/server';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { seedPersonId } from '../../sandbox/celebrity/model';
+import { DEMO_PERSONAL_TOKEN, type Sandbox, SEED_DATASET_IDS, startSandbox } from '../../sandbox/server';
 import { type BucketServer, bucketCredential, startBucketServer } from '../../scripts/n8n-runtime/bucket';
 import { loadExamples, sandboxCredential } from '../../scripts/n8n-runtime/examples';
 import { type Execution, type N8nInstance, nodeOutput, tail } from '../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME, packagedNodes } from '../../scripts/n8n-runtime/package';
 import { N8N_V2 } from '../../scripts/n8n-runtime/runtime';
 import { prepareN8n, removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
-import { EXAMPLE_CHECKS } from './example-checks';
+import { EXAMPLE_CHECKS, type WrittenFiles } from './example-checks';
 
 const log = (line: string) => process.stderr.write(`[e2e n8n ${N8N_V2.n8nVersion}] ${line}\n`);
 const examples = loadExamples();
@@ -46,13 +52,45 @@ const ENCODERS_WORKFLOW = {
 	connections: { Start: { main: [[{ node: 'List Encoders', type: 'main', index: 0 }]] } },
 };
 
+const IDENTIFY_IMAGE_URL = 'https://photos.example.com/premiere/celebrity:Ava%20Marlowe;celebrity:Dima;.jpg?X-Amz-Signature=abc';
+
+/** A workflow used only here: Manual Trigger → Identify Persons in an image URL. */
+const IDENTIFY_WORKFLOW = {
+	id: 'maE2eIdentify001',
+	name: 'e2e: identify persons in an image URL',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ id: 'i1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'i2',
+			name: 'Identify Persons',
+			type: `${PACKAGE_NAME}.mediaAnalysisCelebrityDetection`,
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {
+				resource: 'image',
+				operation: 'identify',
+				datasetId: { __rl: true, mode: 'id', value: SEED_DATASET_IDS.demoImages },
+				imageUrl: IDENTIFY_IMAGE_URL,
+				options: { pollInterval: 0.5 },
+			},
+			credentials: { mediaAnalysisApi: { id: sandboxCredential('').id, name: sandboxCredential('').name } },
+		},
+	],
+	connections: { Start: { main: [[{ node: 'Identify Persons', type: 'main', index: 0 }]] } },
+};
+
+/** What the examples wrote, read from n8n's folder. */
+const files: WrittenFiles = { read: (path) => readFileSync(join(n8n.userFolder, path), 'utf8') };
+
 beforeAll(async () => {
 	userFolder = scratchUserFolder('e2e-v2');
 	n8n = await prepareN8n({ spec: N8N_V2, userFolder, log });
 	sandbox = await startSandbox();
 	bucket = await startBucketServer();
 	await n8n.importCredentials([sandboxCredential(sandbox.url), bucketCredential(bucket.url)]);
-	await n8n.importWorkflows([...examples.map((e) => e.workflow), ENCODERS_WORKFLOW]);
+	await n8n.importWorkflows([...examples.map((e) => e.workflow), ENCODERS_WORKFLOW, IDENTIFY_WORKFLOW]);
 }, 30 * 60_000);
 
 afterAll(async () => {
@@ -104,8 +142,39 @@ describe('every example workflow runs in n8n against the sandbox', () => {
 	test.each(runnable.map((e) => [e.file, e] as const))('%s', async (_file, example) => {
 		sandbox.clearRequestLog();
 		const execution = await execute(example.workflow.id);
-		EXAMPLE_CHECKS[example.file](execution, sandbox);
+		EXAMPLE_CHECKS[example.file](execution, sandbox, files);
 	}, 5 * 60_000);
+});
+
+describe('Celebrity Identify in n8n', () => {
+	test('it finds the persons in the image at a URL and leaves the dataset as it was', async () => {
+		const config = sandbox.store.datasets.get(SEED_DATASET_IDS.demoImages)!.config;
+		const detection = config.celebrity_detection_enabled;
+		config.celebrity_detection_enabled = true;
+		try {
+			sandbox.clearRequestLog();
+			const assetsBefore = [...sandbox.store.assets.keys()].sort();
+			const execution = await execute(IDENTIFY_WORKFLOW.id);
+			const [item] = nodeOutput(execution, 'Identify Persons');
+			expect((item.persons as Array<{ id: string }>).map((person) => person.id)).toEqual([
+				seedPersonId('Ava Marlowe'),
+				seedPersonId('Dmitri Volkanov'),
+			]);
+
+			const calls = sandbox.requests.filter((request) => request.path !== '/api/v0/login');
+			const steps = calls.map((request) => `${request.method} ${request.path.replace(/[0-9a-f-]{24,36}/g, ':id')}`);
+			expect(steps.slice(0, 3)).toEqual([
+				'GET /api/v1/datasets/:id',
+				'POST /api/v1/ingestion/datasets/:id/assets/status',
+				'POST /api/v1/ingestion/images',
+			]);
+			expect(steps.slice(-2)).toEqual(['GET /api/v0/celebrity-detection/persons-in-image/:id', 'POST /api/v0/delete/assets']);
+			expect(calls.filter((request) => request.method === 'GET' && request.body !== null)).toEqual([]);
+			expect([...sandbox.store.assets.keys()].sort()).toEqual(assetsBefore);
+		} finally {
+			config.celebrity_detection_enabled = detection;
+		}
+	}, 10 * 60_000);
 });
 
 describe('credential refresh in n8n', () => {

@@ -59,6 +59,11 @@ export class SandboxClient {
 	 * the order given. Jobs created now settle at once (an ingestion step of 0 ms).
 	 */
 	async ingest(kind: 'images' | 'videos', datasetId: string, paths: string[]): Promise<IngestedAsset[]> {
+		return (await this.ingestJob(kind, datasetId, paths)).assets;
+	}
+
+	/** As `ingest`, with the ID of the job. */
+	async ingestJob(kind: 'images' | 'videos', datasetId: string, paths: string[]): Promise<{ jobId: string; assets: IngestedAsset[] }> {
 		this.sandbox.store.ingestion.setStepMs(0);
 		const job = await this.request<{ id: string }>('POST', `/api/v1/ingestion/${kind}`, {
 			dataset_id: datasetId,
@@ -73,10 +78,11 @@ export class SandboxClient {
 			`/api/v1/ingestion/jobs/${job.id}/status?limit=100`,
 		);
 		const byPath = new Map(page.data.assets.data.map((asset) => [asset.source_path, asset]));
-		return paths.map((path) => {
+		const assets = paths.map((path) => {
 			const asset = byPath.get(path);
 			if (!asset) throw new Error(`Job ${job.id} has no asset ${path}`);
 			return asset;
 		});
+		return { jobId: job.id, assets };
 	}
 }

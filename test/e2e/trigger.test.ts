@@ -5,7 +5,10 @@
  * the sandbox then produces ingestion events, and each one appears in exactly one execution. Every example of
  * examples/ that starts with the trigger is published in the same n8n: it must activate, run on those events (image
  * jobs on demo_images: job created/completed, assets ready), succeed, and pass its check in example-checks.ts.
- * n8n polls at most once a minute, so this takes two to three minutes.
+ * examples/asset-ready-classify-branch.json in particular: of a beach image, another image and a broken URL, each
+ * image that becomes ready runs it exactly once, the broken one never, and the IF takes the branch the sandbox's
+ * deterministic score decides. All events are produced at once, so n8n (which polls at most once a minute) delivers
+ * them in one round: two to three minutes.
  */
 import { DEMO_PERSONAL_TOKEN, type Sandbox, SEED_DATASET_IDS, startSandbox } from '../../sandbox/server';
 import { loadExamples, sandboxCredential } from '../../scripts/n8n-runtime/examples';
@@ -14,11 +17,14 @@ import { packagedNodes } from '../../scripts/n8n-runtime/package';
 import { N8N_V2 } from '../../scripts/n8n-runtime/runtime';
 import { prepareN8n, removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
 import { EXAMPLE_CHECKS } from './example-checks';
+import { SandboxClient } from './sandbox-client';
 
 const log = (line: string) => process.stderr.write(`[e2e trigger] ${line}\n`);
 const WORKFLOW_ID = 'maE2eTrigger0001';
 const TRIGGER = 'Media Analysis Trigger';
 const JOBS_PATH = '/api/v1/ingestion/jobs';
+const BRANCH_EXAMPLE = 'asset-ready-classify-branch.json';
+const BRANCH_TRIGGER = 'When an Image Is Ready to Search';
 const triggeredExamples = loadExamples().filter((example) => example.triggered);
 
 let sandbox: Sandbox;
@@ -96,6 +102,30 @@ async function startIngestionJob(accessToken: string, fileName: string): Promise
 	return String(((await response.json()) as { id: string }).id);
 }
 
+const assetIdOf = (path: string) => {
+	const asset = [...sandbox.store.assets.values()].find((a) => a.datasetId === SEED_DATASET_IDS.demoImages && a.path === path);
+	if (!asset) throw new Error(`The sandbox holds no asset ${path}`);
+	return asset.id;
+};
+
+/** The finished executions of the branch example. */
+async function branchExecutions(): Promise<Execution[]> {
+	const example = triggeredExamples.find((e) => e.file === BRANCH_EXAMPLE);
+	if (!example) throw new Error(`examples/${BRANCH_EXAMPLE} is gone or no longer starts with the Media Analysis Trigger`);
+	const executions: Execution[] = [];
+	for (const { id, status } of await server.executions(example.workflow.id)) {
+		if (status === 'new' || status === 'running') continue; // looked at again once it has finished
+		executions.push({ ok: true, run: await server.execution(id), output: '' });
+	}
+	return executions;
+}
+
+/** The asset IDs the branch example's trigger delivered, one entry per delivery. */
+const branchDeliveries = async () =>
+	(await branchExecutions()).flatMap((execution) =>
+		nodeOutput(execution, BRANCH_TRIGGER).map((item) => String((item.asset as { asset_id: string }).asset_id)),
+	);
+
 test('a published trigger workflow runs once for each new ingestion event, and never twice', async () => {
 	// n8n polls once on activation; that poll only records where "now" is. Wait for every published workflow's.
 	const published = 1 + triggeredExamples.length;
@@ -121,7 +151,16 @@ test('a published trigger workflow runs once for each new ingestion event, and n
 	});
 	const { access_token: accessToken } = (await login.json()) as { access_token: string };
 	const jobIds = [await startIngestionJob(accessToken, 'one.jpg'), await startIngestionJob(accessToken, 'two.jpg')];
-	expect(new Set(jobIds).size).toBe(2);
+	// For the branch example: a beach image, another image and a broken URL in one job (it completes: not all failed).
+	const branchJob = await new SandboxClient(sandbox).ingestJob('images', SEED_DATASET_IDS.demoImages, [
+		'https://media.example.com/trigger/beach-bonfire.jpg',
+		'https://media.example.com/trigger/harbour-at-dawn.jpg',
+		'https://media.example.com/trigger/broken/beach-towels.jpg',
+	]);
+	const [beach, harbour, broken] = branchJob.assets;
+	expect([beach.status, harbour.status, broken.status]).toEqual(['completed', 'completed', 'error']);
+	jobIds.push(branchJob.jobId);
+	expect(new Set(jobIds).size).toBe(3);
 	const pollsAfterJobs = polls();
 
 	const expected = jobIds.flatMap((id) => [`jobCreated ${id}`, `jobCompleted ${id}`]).sort();
@@ -145,8 +184,17 @@ test('a published trigger workflow runs once for each new ingestion event, and n
 		}
 		return waiting;
 	};
+	const readyImages = [beach, harbour].map((asset) => asset.asset_id);
+	const readyIds = [
+		...['one.jpg', 'two.jpg'].map((name) => assetIdOf(`https://media.example.com/e2e/${name}`)),
+		...readyImages,
+	].sort();
 	await until('every event was delivered and every trigger example ran', 180_000, async () =>
-		(await eventsSoFar()).length >= expected.length && (await examplesWithoutRuns()).length === 0 ? true : undefined,
+		(await eventsSoFar()).length >= expected.length &&
+		(await examplesWithoutRuns()).length === 0 &&
+		(await branchDeliveries()).length >= readyIds.length
+			? true
+			: undefined,
 	);
 	// One more poll after the delivery: it must find nothing new.
 	const pollsAtDelivery = polls();
@@ -156,6 +204,19 @@ test('a published trigger workflow runs once for each new ingestion event, and n
 
 	expect(await eventsSoFar()).toEqual(expected);
 	expect(server.logs).not.toContain(DEMO_PERSONAL_TOKEN);
+
+	// The branch example: each ready image once, the broken one never; the beach image went to Find Similar
+	// Images, the other ones to Not a Beach Image.
+	expect((await branchDeliveries()).sort()).toEqual(readyIds);
+	for (const execution of await branchExecutions()) EXAMPLE_CHECKS[BRANCH_EXAMPLE](execution, sandbox);
+	const similarTo = sandbox.requests
+		.filter((r) => r.method === 'POST' && r.path === '/api/v1/search/image-to-image')
+		.map((r) => (r.body as { coactive_image_id?: string }).coactive_image_id);
+	expect(similarTo).toEqual([beach.asset_id]);
+	const notBeach = (await branchExecutions()).flatMap((execution) =>
+		execution.run?.data.resultData.runData['Not a Beach Image'] ? nodeOutput(execution, 'Not a Beach Image') : [],
+	);
+	expect(notBeach.map((item) => item.asset_id).sort()).toEqual(readyIds.filter((id) => id !== beach.asset_id));
 
 	for (const example of triggeredExamples) {
 		const check = EXAMPLE_CHECKS[example.file];
