@@ -49,7 +49,7 @@ export type Endpoint<K extends OperationId> = {
  * and path are checked against the generated OpenAPI types. `test/package/endpoints.test.ts` keeps it complete.
  */
 export const ENDPOINTS = {
-	'chat': { method: 'POST', path: '/api/v0/chat', retry: 'idempotent' },
+	'chat': { method: 'POST', path: '/api/v0/chat', retry: 'idempotent', notFound: 'Dataset' },
 	'chat-dataset': { method: 'POST', path: '/api/v0/chat/dataset/{dataset_id}', retry: 'idempotent', notFound: 'Dataset' },
 	'get-person-api-v-0-celebrity-detection-person-person-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/person/{person_id}', retry: 'idempotent', notFound: 'Person' },
 	'get-persons-in-org-api-v-0-celebrity-detection-persons-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons', retry: 'idempotent', pages: pagePerPage },

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ChatRequest } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import { getHistory, historyFields } from './history';
 
@@ -54,13 +54,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const history = getHistory.call(this, itemIndex);
 	if (history.length > 0) body.history_chat_messages = history;
-	return await apiRequest.call(this, {
-		method: 'POST',
-		path: datasetId ? `/api/v0/chat/dataset/${datasetId}` : '/api/v0/chat',
-		body: body as IDataObject,
-		// A chat turn changes nothing on the service (the history travels with each request), so it may be resent.
-		idempotent: true,
-		itemIndex,
-		resourceLabel: 'Dataset',
-	});
+	// A chat turn changes nothing on the service (the history travels with each request): the table lets it be resent.
+	return datasetId
+		? await callEndpoint(this, 'chat-dataset', { params: { dataset_id: datasetId }, body, itemIndex })
+		: await callEndpoint(this, 'chat', { body, itemIndex });
 }
