@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
-import { pagePerPage } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -21,10 +21,6 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{ method: 'GET', path: '/api/v0/celebrity-detection/persons', qs: sortQuery.call(this, itemIndex) },
-		pagePerPage,
-	);
+	const list = listEndpoint('get-persons-in-org-api-v-0-celebrity-detection-persons-get', { qs: sortQuery.call(this, itemIndex) });
+	return await paginateForItem.call(this, itemIndex, ...list);
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit } from '../../../shared/transport';
+import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 
 const properties: INodeProperties[] = [
@@ -27,17 +27,11 @@ export const description = updateDisplayOptions(
 export async function getAssetSummaries(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{
-			method: 'GET',
-			path: `/api/v1/ingestion/datasets/${datasetId}/assets/status/summary`,
-			qs: statusQuery(filters),
-			resourceLabel: 'Dataset',
-		},
-		offsetLimit,
-	);
+	const list = listEndpoint('get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get', {
+		params: { dataset_id: datasetId },
+		qs: statusQuery(filters),
+	});
+	return await paginateForItem.call(this, itemIndex, ...list);
 }
 
 /** Version 1's Get Asset Summaries; version 1.1 has it as Get Many Asset Statuses with Detail: Summary. */

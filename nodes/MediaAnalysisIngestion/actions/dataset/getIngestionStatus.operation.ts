@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit } from '../../../shared/transport';
+import { listEndpoint } from '../../../shared/endpoints';
 
 const properties: INodeProperties[] = [datasetLocator({}, { byName: true }), ...returnAllOrLimit()];
 
@@ -14,10 +14,7 @@ export const description = updateDisplayOptions(
 /** One item per ingestion job of the dataset: its status, ID and time. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{ method: 'GET', path: `/api/v1/ingestion/datasets/${datasetId}/status`, resourceLabel: 'Dataset' },
-		offsetLimit,
-	);
+	const params = { dataset_id: datasetId };
+	const list = listEndpoint('get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get', { params });
+	return await paginateForItem.call(this, itemIndex, ...list);
 }
