@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DynamicTagGroupVersionStatus } from '../../../shared/api';
 import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
-import { pagePerPage } from '../../../shared/transport';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 
 const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
@@ -222,10 +222,5 @@ export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IData
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{ method: 'GET', path: '/api/v3/dynamic-tags/groups', qs: tagGroupQuery.call(this, itemIndex) },
-		pagePerPage,
-	);
+	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-groups', { qs: tagGroupQuery.call(this, itemIndex) }));
 }

@@ -92,9 +92,6 @@ export function getMinConfidence(this: IExecuteFunctions, itemIndex: number, min
 	return value;
 }
 
-/** The path of one tag's scores. */
-export const tagScoresPath = (groupId: string, tagId: string) => `/api/v0/video-scores/groups/${groupId}/tags/${tagId}`;
-
 /** 404 on the score endpoints: which of the ids was not found, and where to find the right one. */
 export function scoresNotFound(what: string): ApiRequest['explain'] {
 	return ({ status }, details) =>

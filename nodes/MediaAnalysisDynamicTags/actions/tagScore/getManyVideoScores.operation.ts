@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
-import { pagePerPage } from '../../../shared/transport';
-import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, tagScoresPath } from './fields';
+import { listEndpoint } from '../../../shared/endpoints';
+import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
 
 const properties: INodeProperties[] = [
 	groupLocator,
@@ -39,15 +39,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{
-			method: 'GET',
-			path: `${tagScoresPath(groupId, tagId)}/aggregations/${aggregationId}/result`,
-			qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
-			explain: scoresNotFound('tag group, tag or aggregation'),
-		},
-		pagePerPage,
-	);
+	const list = listEndpoint('get-video-scores-result', {
+		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
+		qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
+		explain: scoresNotFound('tag group, tag or aggregation'),
+	});
+	return await paginateForItem.call(this, itemIndex, ...list);
 }
