@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Person, UpdatePersonAliasesRequest } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import type { UpdatePersonAliasesRequest } from '../../../shared/api';
+import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { getPersonId, personLocator } from '../fields';
 
@@ -69,12 +69,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let aliases = given;
 	if (mode !== 'replace') {
 		// Read-modify-write: the service only replaces the whole list.
-		const current = (await apiRequest.call(this, {
-			method: 'GET',
-			path: `/api/v0/celebrity-detection/person/${personId}`,
-			itemIndex,
-			resourceLabel: 'Person',
-		})) as Person;
+		const params = { person_id: personId };
+		const current = await callEndpoint(this, 'get-person-api-v-0-celebrity-detection-person-person-id-get', { params, itemIndex });
 		const named = new Set(given.map(key));
 		aliases =
 			mode === 'add'
@@ -83,11 +79,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	const body: UpdatePersonAliasesRequest = { person_id: personId, aliases };
-	return await apiRequest.call(this, {
-		method: 'PUT',
-		path: '/api/v0/celebrity-detection/person/aliases',
-		body,
-		itemIndex,
-		resourceLabel: 'Person',
-	});
+	return await callEndpoint(this, 'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put', { body, itemIndex });
 }
