@@ -1,0 +1,65 @@
+/* Dev-only: the item runner every action node and batch operation goes through. */
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { ItemRunner } from '../../nodes/shared/router';
+
+const node: INode = {
+	id: 'n',
+	name: 'Connections',
+	type: 'n8n-nodes-media-analysis.mediaAnalysisConnections',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: { password: 'hunter2', name: 'warehouse' },
+};
+
+/** Just the two things the runner asks of n8n: the node and whether Continue On Fail is on. */
+const context = (continueOnFail: boolean) => ({ getNode: () => node, continueOnFail: () => continueOnFail }) as unknown as IExecuteFunctions;
+
+describe('ItemRunner', () => {
+	test('output in input order, each paired; a step serving several items fails each of them', async () => {
+		const run = new ItemRunner(context(true));
+		await run.attempt([2], async () => run.emit(2, { n: 2 }));
+		await run.attempt([0, 1], async () => {
+			throw new Error('service down');
+		});
+		run.emit(0, [{ n: 0 }, { n: 0.5 }]);
+		run.emit(1, { shared: true }, [{ item: 1 }, { item: 2 }]);
+		expect(run.output()).toEqual([
+			{ json: { error: 'service down' }, pairedItem: { item: 0 } },
+			{ json: { n: 0 }, pairedItem: { item: 0 } },
+			{ json: { n: 0.5 }, pairedItem: { item: 0 } },
+			{ json: { error: 'service down' }, pairedItem: { item: 1 } },
+			{ json: { shared: true }, pairedItem: [{ item: 1 }, { item: 2 }] },
+			{ json: { n: 2 }, pairedItem: { item: 2 } },
+		]);
+	});
+
+	test('without Continue On Fail: the error names the first item, says how to fix it, and carries no secret', async () => {
+		const run = new ItemRunner(context(false), ['password']);
+		const failure = new NodeApiError(node, {}, { message: 'Connection not found', description: 'Check the name.' });
+		const thrown = await run
+			.attempt([3, 4], async () => {
+				throw failure;
+			}, (error) => {
+				error.description = `${error.description} (more)`;
+				return error;
+			})
+			.catch((error: unknown) => error);
+		expect(thrown).toBe(failure);
+		expect(failure.context.itemIndex).toBe(3);
+		expect(failure.description).toBe('Check the name. (more)');
+		expect(failure.node.parameters).toEqual({ password: '[redacted]', name: 'warehouse' });
+		expect(node.parameters.password).toBe('hunter2');
+	});
+
+	test('a plain error becomes a node error of its item', async () => {
+		const run = new ItemRunner(context(false));
+		const thrown = await run.attempt([1], async () => {
+			throw new Error('boom');
+		}).catch((error: unknown) => error);
+		expect(thrown).toBeInstanceOf(NodeOperationError);
+		expect((thrown as NodeOperationError).context.itemIndex).toBe(1);
+		expect(() => run.fail(new Error('late'), [5])).toThrow('late');
+	});
+});
