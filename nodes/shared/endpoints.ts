@@ -100,7 +100,7 @@ export const ENDPOINTS = {
 	'get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/status', retry: 'idempotent', notFound: 'Dataset', pages: offsetLimit },
 	'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/images/{asset_id}/status', retry: 'idempotent' },
 	'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/videos/{asset_id}/status', retry: 'idempotent' },
-	'create-query-api-v-1-queries-post': { method: 'POST', path: '/api/v1/queries', retry: 'never' },
+	'create-query-api-v-1-queries-post': { method: 'POST', path: '/api/v1/queries', retry: 'never', notFound: 'Dataset' },
 	'list-queries-api-v-1-queries-get': { method: 'GET', path: '/api/v1/queries', retry: 'idempotent', pages: offsetLimitLinks },
 	'cancel-query-api-v-1-queries-query-id-cancel-post': { method: 'POST', path: '/api/v1/queries/{query_id}/cancel', retry: 'never', notFound: 'Query' },
 	'create-ad-segments': { method: 'POST', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'never', notFound: 'Dataset' },

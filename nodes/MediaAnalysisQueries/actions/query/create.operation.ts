@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Query, QueryCreateRequest } from '../../../shared/api';
+import type { QueryCreateRequest } from '../../../shared/api';
 import { datasetLocator, getDatasetId, getWaitOptions, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
 
@@ -79,7 +79,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['create'] } }, properties);
 
 /** The service answers 201 with the query Queued; creating it starts its first run. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const wait = getWaitOptions.call(this, itemIndex);
 	const body: QueryCreateRequest = {
 		dataset_id: getDatasetId.call(this, itemIndex),
@@ -100,12 +100,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		if (Object.keys(parameters).length > 0) body.parameters = parameters as QueryCreateRequest['parameters'];
 	}
-	const created = (await apiRequest.call(this, {
-		method: 'POST',
-		path: '/api/v1/queries',
-		body: body as unknown as IDataObject,
-		itemIndex,
-		resourceLabel: 'Dataset',
-	})) as unknown as Query;
-	return (await waitForQuery.call(this, created, wait, itemIndex)) as unknown as IDataObject;
+	const created = await callEndpoint(this, 'create-query-api-v-1-queries-post', { body, itemIndex });
+	return await waitForQuery.call(this, created, wait, itemIndex);
 }

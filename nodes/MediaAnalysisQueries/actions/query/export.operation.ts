@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryExportRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
-import { queryLocator, queryPath } from './fields';
+import { queryLocator, queryParams } from './fields';
 
 const properties: INodeProperties[] = [
 	queryLocator({ description: 'A query whose status is Complete' }),
@@ -46,8 +46,8 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['export'] } }, properties);
 
 /** Starts an export of a complete query's results; the answer says it was accepted, not that it has finished. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const path = queryPath.call(this, itemIndex, '/exports');
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const params = queryParams.call(this, itemIndex);
 	const body: QueryExportRequest = {
 		export_type: this.getNodeParameter('exportType', itemIndex) as QueryExportRequest['export_type'],
 		target_bucket: assertNotEmpty.call(this, this.getNodeParameter('targetBucket', itemIndex, ''), 'Target Bucket', itemIndex),
@@ -57,11 +57,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof connection === 'string' && connection.trim()) {
 		body.connection_name = assertConnectionName.call(this, connection, 'Connection', itemIndex);
 	}
-	return await apiRequest.call(this, {
-		method: 'POST',
-		path,
-		body: body as unknown as IDataObject,
-		itemIndex,
-		resourceLabel: 'Query',
-	});
+	return await callEndpoint(this, 'export-query-api-v-1-queries-query-id-exports-post', { params, body, itemIndex });
 }
