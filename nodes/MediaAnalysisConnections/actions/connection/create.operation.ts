@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { AwsIamRoleConfig, ConnectionCreateRequest, ConnectionType } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { redactConnection } from './fields';
 
@@ -201,12 +201,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = { name, type, config } as ConnectionCreateRequest;
 	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
 	if (typeof fields.testLocation === 'string' && fields.testLocation.trim()) body.test_location = fields.testLocation.trim();
-	const connection = await apiRequest.call(this, {
-		method: 'POST',
-		path: '/api/v0/connections',
-		body: body as unknown as IDataObject,
-		secrets: secretsOf(config),
-		itemIndex,
-	});
+	const connection = await callEndpoint(this, 'create-connection-api-v-0-connections-post', { body, secrets: secretsOf(config), itemIndex });
 	return redactConnection(connection);
 }

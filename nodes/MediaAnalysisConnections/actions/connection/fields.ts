@@ -26,8 +26,3 @@ export function redactConnection(connection: object): IDataObject {
 export function connectionParams(this: IExecuteFunctions, itemIndex: number): { connection_name_or_id: string } {
 	return { connection_name_or_id: getConnectionRef.call(this, itemIndex) };
 }
-
-/** `/api/v0/connections/{connection_name_or_id}` for the connection chosen in this item. */
-export function connectionPath(this: IExecuteFunctions, itemIndex: number, suffix = ''): string {
-	return `/api/v0/connections/${encodeURIComponent(getConnectionRef.call(this, itemIndex))}${suffix}`;
-}

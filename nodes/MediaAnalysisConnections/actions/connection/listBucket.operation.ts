@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { BucketListRequest, BucketListResponse } from '../../../shared/api';
+import type { BucketListRequest } from '../../../shared/api';
 import { connectionLocator, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
-import { connectionPath } from './fields';
+import { connectionParams } from './fields';
 
 /** S3's largest page. */
 const MAX_KEYS = 1000;
@@ -38,7 +38,7 @@ export const description = updateDisplayOptions({ show: { resource: ['connection
  * continuation token rather than an offset, so it walks the pages itself instead of using `paginate`.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const path = connectionPath.call(this, itemIndex, '/list');
+	const params = connectionParams.call(this, itemIndex);
 	const bucket = assertNotEmpty.call(this, this.getNodeParameter('bucket', itemIndex, ''), 'Bucket', itemIndex);
 	const prefix = (this.getNodeParameter('prefix', itemIndex, '') as string).trim();
 	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
@@ -48,15 +48,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	do {
 		const body: BucketListRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
 		if (token) body.continuation_token = token;
-		const page = (await apiRequest.call(this, {
-			method: 'POST',
-			path,
-			body: body as IDataObject,
-			// Listing reads only, so a repeat after a lost answer is safe.
-			idempotent: true,
+		// Listing reads only, so the table lets a repeat after a lost answer be sent.
+		const page = await callEndpoint(this, 'list-with-connection-api-v-0-connections-connection-name-or-id-list-post', {
+			params,
+			body,
 			itemIndex,
-			resourceLabel: 'Connection',
-		})) as unknown as BucketListResponse;
+		});
 		const before = entries.length;
 		for (const key of page.common_prefixes ?? []) entries.push({ bucket, key, type: 'prefix' });
 		for (const key of page.keys ?? []) entries.push({ bucket, key, type: 'object' });

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Connection, ConnectionUpdateRequest } from '../../../shared/api';
+import type { ConnectionUpdateRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, invalidParameter } from '../../../shared/validation';
-import { connectionPath, redactConnection } from './fields';
+import { connectionParams, redactConnection } from './fields';
 
 const properties: INodeProperties[] = [
 	connectionLocator(),
@@ -38,7 +38,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const path = connectionPath.call(this, itemIndex);
+	const params = connectionParams.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const name = fields.name !== undefined ? assertConnectionName.call(this, fields.name, 'Name', itemIndex) : undefined;
 	if (name === undefined && fields.description === undefined) {
@@ -52,19 +52,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	// The service requires `name` in every update: keep the current one when only the description changes.
 	const current =
-		name ??
-		((await apiRequest.call(this, { method: 'GET', path, itemIndex, resourceLabel: 'Connection' })) as unknown as Connection).name;
+		name ?? (await callEndpoint(this, 'get-connection-api-v-0-connections-connection-name-or-id-get', { params, itemIndex })).name;
 	const body: ConnectionUpdateRequest = { name: current };
 	if (fields.description !== undefined) {
 		const text = String(fields.description).trim();
 		body.description = text === '' ? null : text;
 	}
-	const connection = await apiRequest.call(this, {
-		method: 'PATCH',
-		path,
-		body: body as IDataObject,
-		itemIndex,
-		resourceLabel: 'Connection',
-	});
+	const connection = await callEndpoint(this, 'update-connection-api-v-0-connections-connection-name-or-id-patch', { params, body, itemIndex });
 	return redactConnection(connection);
 }
