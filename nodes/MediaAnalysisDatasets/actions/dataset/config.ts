@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Dataset, DatasetConfig } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
 
 export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true, "asset_identifier_key": "content_id"}';
@@ -218,12 +218,8 @@ export function mergedConfig(
 
 /** The dataset as the service holds it now (its configuration is replaced whole on update, so it is read first). */
 export async function readDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<Dataset> {
-	return (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/datasets/${datasetId}`,
-		itemIndex,
-		resourceLabel: 'Dataset',
-	})) as unknown as Dataset;
+	const params = { dataset_id: datasetId };
+	return await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params, itemIndex });
 }
 
 /** A create that succeeded but whose configuration failed: say so, so that nobody creates the dataset twice. */

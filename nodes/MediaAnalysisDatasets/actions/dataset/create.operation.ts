@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Dataset, DatasetCreateRequest } from '../../../shared/api';
-import { apiRequest } from '../../../shared/transport';
+import type { DatasetCreateRequest } from '../../../shared/api';
+import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, splitList } from '../../../shared/validation';
 import {
 	configAfterCreateFailed,
@@ -118,20 +118,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Read (and so checked) before the dataset exists.
 	const changes = readConfigChanges.call(this, itemIndex, fields, false);
 
-	const created = (await apiRequest.call(this, {
-		method: 'POST',
-		path: '/api/v1/datasets',
-		body: body as unknown as IDataObject,
-		itemIndex,
-	})) as unknown as Dataset;
-	if (!changes) return created as unknown as IDataObject;
+	const created = await callEndpoint(this, 'create-dataset-api-v-1-datasets-post', { body, itemIndex });
+	if (!changes) return created;
 	try {
-		return await apiRequest.call(this, {
-			method: 'PATCH',
-			path: `/api/v1/datasets/${created.id}`,
-			body: { dataset_config: mergedConfig.call(this, created, changes, itemIndex) as unknown as IDataObject },
+		return await callEndpoint(this, 'update-dataset-by-id-api-v-1-datasets-dataset-id-patch', {
+			params: { dataset_id: created.id },
+			body: { dataset_config: mergedConfig.call(this, created, changes, itemIndex) },
 			itemIndex,
-			resourceLabel: 'Dataset',
 		});
 	} catch (error) {
 		throw configAfterCreateFailed.call(this, created, error, itemIndex);
