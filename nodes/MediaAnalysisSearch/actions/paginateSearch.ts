@@ -1,7 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { paginate, searchBody, type Failure, type PageStyle } from '../../shared/transport';
+import { listEndpoint, type RequestOf } from '../../shared/endpoints';
+import { paginate, type Failure } from '../../shared/transport';
 import { getSearchLimit } from './fields';
+
+/** The search endpoints of the Search node, by operationId. */
+export type SearchEndpoint =
+	| 'audio-search'
+	| 'image-to-image'
+	| 'image-to-keyframes'
+	| 'text-search-api-v-1-search-text-to-image-post'
+	| 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post'
+	| 'transcript-exact-match'
+	| 'search-videos';
 
 /** A 404 from a search names the dataset: unknown, mistyped or deleted. */
 export function datasetNotFound(datasetId: string) {
@@ -15,20 +26,16 @@ export function datasetNotFound(datasetId: string) {
 }
 
 /**
- * One search for one item: offset/limit travel in the JSON body, Return All walks the pages. Searches change
- * nothing on the service, so a POST that got no answer may be sent again.
+ * One search for one item: offset/limit travel in the JSON body, Return All walks the pages (the table gives the
+ * page style, and lets a POST that got no answer be sent again: searches change nothing on the service).
  */
 export async function paginateSearch(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	path: string,
-	body: IDataObject & { dataset_id: string },
-	{ style = searchBody, maxLimit }: { style?: PageStyle; maxLimit?: number } = {},
+	endpoint: SearchEndpoint,
+	body: RequestOf<SearchEndpoint>,
+	maxLimit?: number,
 ): Promise<IDataObject[]> {
-	return await paginate.call(
-		this,
-		{ method: 'POST', path, body, idempotent: true, itemIndex, explain: datasetNotFound(body.dataset_id) },
-		style,
-		getSearchLimit.call(this, itemIndex, maxLimit),
-	);
+	const [request, style] = listEndpoint(endpoint, { body, itemIndex, explain: datasetNotFound(body.dataset_id) });
+	return await paginate.call(this, request, style, getSearchLimit.call(this, itemIndex, maxLimit));
 }

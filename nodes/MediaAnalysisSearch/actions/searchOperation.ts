@@ -13,14 +13,14 @@ import {
 	queryImageLocator,
 	textQueryField,
 } from './fields';
-import { paginateSearch } from './paginateSearch';
+import { paginateSearch, type SearchEndpoint } from './paginateSearch';
 
 /** Where one search operation sits in the node and which endpoint it asks. */
 interface SearchSpec {
 	resource: string;
 	operation: string;
-	/** The endpoint, e.g. `/api/v1/search/text-to-image`. */
-	path: string;
+	/** The endpoint, by operationId. */
+	endpoint: SearchEndpoint;
 	/** The entries of its Options collection, sorted by name. */
 	options: INodeProperties[];
 	/** The largest Limit the endpoint answers, when it has one. */
@@ -65,9 +65,7 @@ export function textSearchOperation(spec: SearchSpec & { queryField?: Partial<IN
 			const body = await searchBody<TextSearchRequest>(this, itemIndex, () => ({
 				text_query: getTextQuery.call(this, itemIndex),
 			}));
-			return await paginateSearch.call(this, itemIndex, spec.path, body as unknown as IDataObject & TextSearchRequest, {
-				maxLimit: spec.maxLimit,
-			});
+			return await paginateSearch.call(this, itemIndex, spec.endpoint, body, spec.maxLimit);
 		},
 	};
 }
@@ -81,9 +79,7 @@ export function imageSearchOperation(spec: SearchSpec) {
 		description: searchDescription(spec, queryImageLocator),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const body = await searchBody<ImageSearchRequest>(this, itemIndex, () => getQueryImage.call(this, itemIndex));
-			return await paginateSearch.call(this, itemIndex, spec.path, body as unknown as IDataObject & ImageSearchRequest, {
-				maxLimit: spec.maxLimit,
-			});
+			return await paginateSearch.call(this, itemIndex, spec.endpoint, body, spec.maxLimit);
 		},
 	};
 }

@@ -5,7 +5,7 @@ import { imageSearchOperation } from '../searchOperation';
 export const { description, execute } = imageSearchOperation({
 	resource: 'image',
 	operation: 'searchByImage',
-	path: '/api/v1/search/image-to-image',
+	endpoint: 'image-to-image',
 	options: [assetTypeOption, moderationScoreTypeOption, skipModerationOption],
 	maxLimit: MAX_SEARCH_LIMIT,
 });

@@ -5,6 +5,6 @@ import { textSearchOperation } from '../searchOperation';
 export const { description, execute } = textSearchOperation({
 	resource: 'image',
 	operation: 'searchByText',
-	path: '/api/v1/search/text-to-image',
+	endpoint: 'text-search-api-v-1-search-text-to-image-post',
 	options: [assetTypeOption, moderationScoreTypeOption, negativeTextOption, skipModerationOption],
 });

@@ -5,6 +5,6 @@ import { imageSearchOperation } from '../searchOperation';
 export const { description, execute } = imageSearchOperation({
 	resource: 'keyframe',
 	operation: 'searchByImage',
-	path: '/api/v1/search/image-to-keyframes',
+	endpoint: 'image-to-keyframes',
 	options: [moderationScoreTypeOption, skipModerationOption],
 });

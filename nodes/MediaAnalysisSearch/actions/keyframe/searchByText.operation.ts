@@ -5,6 +5,6 @@ import { textSearchOperation } from '../searchOperation';
 export const { description, execute } = textSearchOperation({
 	resource: 'keyframe',
 	operation: 'searchByText',
-	path: '/api/v1/search/text-to-keyframes',
+	endpoint: 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post',
 	options: [moderationScoreTypeOption, negativeTextOption, skipModerationOption],
 });

@@ -47,10 +47,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const metadataFilters = getMetadataFilters.call(this, itemIndex);
 	if (metadataFilters) body.metadata_filters = metadataFilters;
-	return await paginateSearch.call(
-		this,
-		itemIndex,
-		'/api/v1/search/text-to-transcript/exact-match',
-		body as unknown as IDataObject & TranscriptMatchRequest,
-	);
+	return await paginateSearch.call(this, itemIndex, 'transcript-exact-match', body);
 }

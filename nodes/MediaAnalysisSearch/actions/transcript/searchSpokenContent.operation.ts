@@ -5,7 +5,7 @@ import { textSearchOperation } from '../searchOperation';
 export const { description, execute } = textSearchOperation({
 	resource: 'transcript',
 	operation: 'searchSpokenContent',
-	path: '/api/v1/search/audio',
+	endpoint: 'audio-search',
 	queryField: { placeholder: 'e.g. breaking news', description: 'What is said, in plain words (a similarity search)' },
 	options: [moderationScoreTypeOption, skipModerationOption],
 });

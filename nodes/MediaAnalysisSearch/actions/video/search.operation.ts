@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoSearchRequest } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
-import { videoSearchBody } from '../../../shared/transport';
 import {
 	MAX_SEARCH_LIMIT,
 	getMetadataFilters,
@@ -64,10 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: true });
 	if (metadataFilters) body.metadata_filters = metadataFilters as VideoSearchRequest['metadata_filters'];
-	const results = await paginateSearch.call(this, itemIndex, '/api/v1/search/video', body as unknown as IDataObject & VideoSearchRequest, {
-		style: videoSearchBody,
-		maxLimit: MAX_SEARCH_LIMIT,
-	});
+	const results = await paginateSearch.call(this, itemIndex, 'search-videos', body, MAX_SEARCH_LIMIT);
 	return results.map(withPlainMetadata);
 }
 
