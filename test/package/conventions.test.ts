@@ -25,7 +25,8 @@ describe('package.json', () => {
 		expect(pkg.name).toMatch(/^n8n-nodes-/);
 		expect(pkg.keywords).toContain('n8n-community-node-package');
 		expect(pkg.license).toBe('MIT');
-		expect(pkg.files).toEqual(['dist']);
+		// Only what n8n loads: compiled nodes and credential, codex files, icons (no declarations or maps, see scan.test.ts).
+		expect(pkg.files).toEqual(['dist/credentials', 'dist/icons', 'dist/nodes']);
 		expect(pkg.dependencies ?? {}).toEqual({});
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 		expect(pkg.overrides).toBeUndefined();
