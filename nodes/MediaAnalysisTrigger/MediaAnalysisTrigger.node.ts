@@ -102,7 +102,8 @@ export class MediaAnalysisTrigger implements INodeType {
 		if (this.getMode() === 'manual') return [[{ json: await sampleEvent.call(this, watch) }]];
 
 		const now = Date.now();
-		const { scopes, firstActivation } = readState.call(this, watch);
+		const { state, scopes, firstActivation } = readState.call(this, watch);
+		const recorded = JSON.stringify(scopes);
 
 		const emitted: Output[] = [];
 		if (JOB_EVENTS.some((event) => watch.events.has(event))) {
@@ -132,6 +133,10 @@ export class MediaAnalysisTrigger implements INodeType {
 				for (const change of changes) emitted.push({ ...change, kind: 'asset', datasetId });
 			}
 		}
+
+		// n8n saves static data only when it notices a change, and it watches only the objects it loaded: scopes added
+		// since then change unseen. Setting the node's own key is seen, so every change of the record is saved.
+		if (JSON.stringify(scopes) !== recorded) state.scopes = scopes;
 
 		if (emitted.length === 0) return null;
 		emitted.sort((a, b) => a.time - b.time);
@@ -168,7 +173,7 @@ function readWatch(this: IPollFunctions): Watch {
  * hand, written by something else) is dropped with a warning and the trigger starts afresh instead of failing
  * every poll.
  */
-function readState(this: IPollFunctions, watch: Watch): { scopes: Scopes; firstActivation: boolean } {
+function readState(this: IPollFunctions, watch: Watch): { state: TriggerState; scopes: Scopes; firstActivation: boolean } {
 	const state = this.getWorkflowStaticData('node') as TriggerState;
 	const watching = JSON.stringify({ d: watch.datasetId ?? null, e: [...watch.events].sort(), s: [...watch.jobStatuses].sort() });
 	const saved = state.scopes as unknown;
@@ -185,7 +190,7 @@ function readState(this: IPollFunctions, watch: Watch): { scopes: Scopes; firstA
 		state.watching = watching;
 		state.scopes = {};
 	}
-	return { scopes: state.scopes as Scopes, firstActivation };
+	return { state, scopes: state.scopes as Scopes, firstActivation };
 }
 
 interface ScopeSpec {

@@ -125,12 +125,20 @@ export interface RunPollOptions {
 	name?: string;
 	typeVersion?: number;
 	credentials?: boolean;
+	/**
+	 * Keeps the workflow loaded across polls that name the same session, as n8n keeps an active workflow: its static
+	 * data then lives in that workflow (`staticData` is read only by a session's first poll), and `saved` tells what
+	 * n8n would have written to its database, which it does only when it noticed a change.
+	 */
+	session?: string;
 }
 
 export interface RunPollResult {
 	items: INodeExecutionData[][] | null;
 	/** The node's static data after the poll, as a plain object to pass to the next poll. */
 	staticData: IDataObject;
+	/** With a session: the node's static data as n8n's database holds it after this poll (what a restart reads). */
+	saved?: IDataObject;
 }
 
 export interface RunListSearchOptions {
@@ -470,8 +478,11 @@ export function createHarness(options: HarnessOptions): Harness {
 		}
 	}
 
+	const pollSessions = new Map<string, { workflow: Workflow; saved: IDataObject }>();
+
 	async function runPoll(pollOptions: RunPollOptions): Promise<RunPollResult> {
 		await ensureEngineReady();
+		const session = pollOptions.session === undefined ? undefined : pollSessions.get(pollOptions.session);
 		const node = buildNode(
 			pollOptions.type,
 			pollOptions.parameters,
@@ -481,7 +492,7 @@ export function createHarness(options: HarnessOptions): Harness {
 		);
 		const staticKey = `node:${node.name}`;
 		const workflowId = nextId('workflow');
-		const workflow = new Workflow({
+		const workflow = session?.workflow ?? new Workflow({
 			id: workflowId,
 			name: 'Harness poll workflow',
 			nodes: [node],
@@ -508,7 +519,15 @@ export function createHarness(options: HarnessOptions): Harness {
 		);
 		const staticData = plain(workflow.staticData[staticKey] as IDataObject | undefined) ?? {};
 		delete staticData.__dataChanged;
-		return { items, staticData };
+		if (pollOptions.session === undefined) return { items, staticData };
+		// n8n's WorkflowStaticDataService: save only when the static data says it changed, then clear the flag.
+		const kept = session ?? { workflow, saved: plain(pollOptions.staticData ?? {}) };
+		if (workflow.staticData.__dataChanged === true) {
+			kept.saved = staticData;
+			workflow.staticData.__dataChanged = false;
+		}
+		pollSessions.set(pollOptions.session, kept);
+		return { items, staticData, saved: plain(kept.saved) };
 	}
 
 	function methodContext(

@@ -140,6 +140,32 @@ test('a restart with saved static data, and one that lost the state of a quiet p
 	expect((await poll(ASSET_EVENTS)).events).toEqual([]);
 });
 
+test('the workflow stays loaded between polls: n8n saves every change of the cursor, so a restart repeats nothing', async () => {
+	// n8n keeps an active workflow loaded and writes its static data to the database only when the static data says
+	// it changed; objects the trigger adds after loading are not watched, so the trigger must say so itself.
+	const loaded = (session: string, from: IDataObject = {}) => async () => {
+		const result = await bed.harness.runPoll({ type: TYPES.trigger, parameters: ASSET_EVENTS, staticData: from, session });
+		return { events: (result.items?.[0] ?? []).map((item) => item.json), saved: result.saved as IDataObject };
+	};
+	const main = loaded('before-restart');
+	await main();
+	await ingest(images('loaded', 2));
+	step(3);
+	expect((await main()).events).toHaveLength(2);
+	await ingest(images('loaded-later', 1));
+	step(3);
+	const last = await main();
+	expect(last.events).toHaveLength(1);
+
+	const restarted = loaded('after-restart', last.saved);
+	expect((await restarted()).events).toEqual([]);
+	await ingest(images('loaded-after', 1));
+	step(3);
+	expect((await restarted()).events.map((e) => (e.asset as IDataObject).source_path)).toEqual([
+		'https://media.example.com/loaded-after-0.jpg',
+	]);
+});
+
 test('deactivate and reactivate: what happened meanwhile is emitted once; changing what is watched starts afresh', async () => {
 	await poll(JOB_EVENTS);
 	const whileOff = await ingest(images('off', 1));
