@@ -106,6 +106,8 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 export const LOGIN_LIMITS = {
 	timeoutMs: 30_000,
 	maxTokenLength: 8192,
+	/** How long a token just obtained answers a refresh asked with an older token (see logIn). */
+	shareMs: 30_000,
 };
 
 type LoginCredentials = Record<string, unknown>;
@@ -137,7 +139,53 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
  * origin (the personal token or client secret must reach no other host). The answer must be a JSON object with a
  * token that fits in a header; anything else is a LoginError that says what came back, with no secret in it.
  */
+interface SharedLogin {
+	token: Promise<string>;
+	settledAt?: number;
+	value?: string;
+}
+
+/** Logins of this process by credential (Base URL, kind and secret): in flight, or just obtained. */
+const sharedLogins = new Map<string, SharedLogin>();
+
+/**
+ * Logs in, once for every execution of this process that needs it at the same time. When a token expires while many
+ * executions run (a worker in queue mode runs several), each of them is refused and asks n8n for a new token: they
+ * share the login in flight, and one that asks with the expired token shortly after gets the token just obtained
+ * instead of logging in again. A refresh asked with that very token (it was revoked) logs in anew; a failed login is
+ * not kept.
+ */
 export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
+	const key = JSON.stringify([
+		text(credentials, 'baseUrl').replace(/\/+$/, ''),
+		credentials.authentication === 'systemCredentials'
+			? ['system', text(credentials, 'clientId'), text(credentials, 'clientSecret')]
+			: ['personal', text(credentials, 'personalToken')],
+	]);
+	const current = text(credentials, 'accessToken');
+	const shared = sharedLogins.get(key);
+	if (shared && shared.settledAt === undefined) return await shared.token;
+	if (
+		shared?.value !== undefined &&
+		current !== '' &&
+		current !== shared.value &&
+		Date.now() - (shared.settledAt ?? 0) < LOGIN_LIMITS.shareMs
+	) {
+		return shared.value;
+	}
+	const login: SharedLogin = { token: logInNow(helpers, credentials) };
+	sharedLogins.set(key, login);
+	try {
+		login.value = await login.token;
+		login.settledAt = Date.now();
+		return login.value;
+	} catch (error) {
+		if (sharedLogins.get(key) === login) sharedLogins.delete(key);
+		throw error;
+	}
+}
+
+async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
 	const kind: LoginKind = credentials.authentication === 'systemCredentials' ? 'systemCredentials' : 'personalToken';
 	const baseUrl = text(credentials, 'baseUrl').replace(/\/+$/, '');
 	const scrub = (value: string) =>

@@ -66,6 +66,30 @@ test('a token the service expires mid-run is refreshed with exactly one login an
 	expect(bed.apiRequests().map((r) => r.status)).toEqual([200, 401, 200, 200, 200]);
 });
 
+test('executions refused at once share one login, and one still holding the expired token takes the new one', async () => {
+	await getDataset();
+	const expired = bed.harness.credentials.get('mediaAnalysisApi')?.accessToken;
+	bed.sandbox.expireAccessTokens();
+
+	// Five executions of this process run into the expiry together (a queue-mode worker runs several at once).
+	const runs = await Promise.all(Array.from({ length: 5 }, () => getDataset()));
+	expect(runs.map((run) => run.error)).toEqual(Array(5).fill(undefined));
+	expect(logins()).toHaveLength(2);
+	const renewed = bed.harness.credentials.get('mediaAnalysisApi')?.accessToken;
+	expect(renewed).not.toBe(expired);
+
+	// An execution that read the credential before the refresh still sends the expired token: refused once, it is
+	// given the token just obtained, without a login.
+	bed.harness.credentials.set('mediaAnalysisApi', { ...bed.harness.credentials.get('mediaAnalysisApi'), accessToken: expired });
+	expect((await getDataset()).error).toBeUndefined();
+	expect(logins()).toHaveLength(2);
+
+	// The token just obtained is refused too (revoked): that refresh logs in anew.
+	bed.sandbox.expireAccessTokens();
+	expect((await getDataset()).error).toBeUndefined();
+	expect(logins()).toHaveLength(3);
+});
+
 test('the one-hour lifetime: after an hour on the service clock the next run logs in once more', async () => {
 	await getDataset();
 	bed.sandbox.clock.advance(3600 * 1000 + 1);

@@ -186,7 +186,7 @@ test('20 executions of the ingest example started at once: every one succeeds on
 	expect(jobIds.size).toBe(20);
 }, 15 * 60_000);
 
-test('the access token expires while both workers run executions: every execution succeeds; logins are counted', async () => {
+test('the access token expires while both workers run executions: every execution succeeds, at most one login per worker', async () => {
 	// Each job takes 3 steps of 3 s: the executions are waiting for their jobs when the token expires.
 	sandbox.store.ingestion.setStepMs(3000);
 	try {
@@ -216,9 +216,9 @@ test('the access token expires while both workers run executions: every executio
 			`token expired while ${count} executions ran on ${WORKERS.length} workers: ${logins} login(s) after the expiry ` +
 				`(goal: at most ${WORKERS.length}, one per worker), ${rejected} request(s) answered 401`,
 		);
-		// The expiry was met, and no execution logged in more than once for it.
+		// The expiry was met, and each worker logged in at most once for it: its executions share the login.
 		expect(logins).toBeGreaterThanOrEqual(1);
-		expect(logins).toBeLessThanOrEqual(count);
+		expect(logins).toBeLessThanOrEqual(WORKERS.length);
 	} finally {
 		sandbox.store.ingestion.setStepMs(1000);
 	}

@@ -471,6 +471,6 @@ describe('8. small ones', () => {
 
 	test('the documented defaults', () => {
 		expect(saved).toMatchObject({ attempts: 5, maxDelayMs: 30_000, attemptTimeoutMs: 60_000, requestTimeoutMs: 180_000 });
-		expect(savedLogin).toEqual({ timeoutMs: 30_000, maxTokenLength: 8192 });
+		expect(savedLogin).toEqual({ timeoutMs: 30_000, maxTokenLength: 8192, shareMs: 30_000 });
 	});
 });
