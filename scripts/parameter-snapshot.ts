@@ -25,6 +25,12 @@ export interface ParameterEntry {
 	modes?: string[];
 	show?: Rule;
 	hide?: Rule;
+	/**
+	 * An option of a collection: n8n saves it with its value when the user adds it (NodeHelpers.getNodeParameters
+	 * keeps a collection's values even when they equal the default) and leaves it out otherwise, so a saved workflow
+	 * never relies on its default.
+	 */
+	addedWithValue?: true;
 }
 
 /** node name → version → its parameters. */
@@ -67,12 +73,19 @@ function rule(conditions: Record<string, unknown[] | undefined> | undefined): Ru
 }
 
 /** Nested parameters carry their parent's display rules: each appearance of a collection is told apart. */
-function entries(parameters: INodeProperties[], version: number, prefix = '', parent: Pick<ParameterEntry, 'show' | 'hide'> = {}): ParameterEntry[] {
+function entries(
+	parameters: INodeProperties[],
+	version: number,
+	prefix = '',
+	parent: Pick<ParameterEntry, 'show' | 'hide'> = {},
+	inCollection = false,
+): ParameterEntry[] {
 	return parameters
 		.filter((parameter) => parameter.type !== 'notice' && inVersion(parameter, version))
 		.flatMap((parameter) => {
 			const path = prefix + parameter.name;
 			const entry: ParameterEntry = { path, type: parameter.type, default: parameter.default ?? null };
+			if (inCollection) entry.addedWithValue = true;
 			const options = (parameter.options ?? []) as unknown as Array<Record<string, unknown>>;
 			if (parameter.type === 'options' || parameter.type === 'multiOptions') entry.options = options.map((option) => option.value);
 			if (parameter.type === 'resourceLocator') entry.modes = (parameter.modes ?? []).map((mode) => mode.name);
@@ -82,7 +95,7 @@ function entries(parameters: INodeProperties[], version: number, prefix = '', pa
 			if (hide) entry.hide = hide;
 			const nested =
 				parameter.type === 'collection'
-					? entries(options as unknown as INodeProperties[], version, `${path}.`, { show, hide })
+					? entries(options as unknown as INodeProperties[], version, `${path}.`, { show, hide }, true)
 					: parameter.type === 'fixedCollection'
 						? options.flatMap((group) => entries(group.values as INodeProperties[], version, `${path}.${String(group.name)}.`, { show, hide }))
 						: [];
@@ -135,7 +148,7 @@ function narrowing(before: ParameterEntry, now: ParameterEntry): string[] {
 function differences(before: ParameterEntry, now: ParameterEntry): string[] {
 	const found: string[] = [];
 	if (before.type !== now.type) found.push(`type ${before.type} → ${now.type}`);
-	if (json(before.default) !== json(now.default)) found.push(`default ${json(before.default)} → ${json(now.default)}`);
+	if (!now.addedWithValue && json(before.default) !== json(now.default)) found.push(`default ${json(before.default)} → ${json(now.default)}`);
 	const lostOptions = (before.options ?? []).filter((value) => !(now.options ?? []).some((v) => json(v) === json(value)));
 	if (lostOptions.length) found.push(`option values removed: ${json(lostOptions)}`);
 	const lostModes = (before.modes ?? []).filter((mode) => !(now.modes ?? []).includes(mode));

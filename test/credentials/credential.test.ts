@@ -80,7 +80,7 @@ test('executions refused at once share one login, and one still holding the expi
 
 	// An execution that read the credential before the refresh still sends the expired token: refused once, it is
 	// given the token just obtained, without a login.
-	bed.harness.credentials.set('mediaAnalysisApi', { ...bed.harness.credentials.get('mediaAnalysisApi'), accessToken: expired });
+	bed.harness.credentials.set('mediaAnalysisApi', { ...bed.harness.credentials.get('mediaAnalysisApi'), accessToken: expired ?? '' });
 	expect((await getDataset()).error).toBeUndefined();
 	expect(logins()).toHaveLength(2);
 

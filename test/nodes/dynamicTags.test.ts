@@ -339,6 +339,23 @@ describe('Tag Score (the video-scores endpoints)', () => {
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
+	test('Preview Video Scores and Get Many Shot Scores keep to the Limit (the service answers in one page)', async () => {
+		const stadium = [...bed.sandbox.store.assets.values()].find((a) => a.path.endsWith('stadium-005.mp4'))!;
+		const common = { tagVersionId: byId(crowdVersion), datasetId: byId(SEED_DATASET_IDS.demoVideos), minConfidence: 0.5 };
+		const preview = (page: IDataObject) => scoreRun('previewVideoScores', { ...common, strategy: 'ANY_HIT', ...page });
+		const shots = (page: IDataObject) => scoreRun('getManyShotScores', { ...common, videoId: byId(stadium.id), ...page });
+		const all = await preview({ returnAll: true });
+		expect(all.items).toHaveLength(6);
+		const two = await preview({ returnAll: false, limit: 2 });
+		expect(two.items.map((item) => item.json)).toEqual(all.items.slice(0, 2).map((item) => item.json));
+		const allShots = await shots({ returnAll: true });
+		expect(allShots.items.length).toBeGreaterThan(1);
+		const oneShot = await shots({ returnAll: false, limit: 1 });
+		expect(oneShot.items.map((item) => item.json)).toEqual([allShots.items[0].json]);
+		const zero = await shots({ returnAll: false, limit: 0 });
+		expect(zero.error?.message).toBe('Invalid Limit in item 0: "0" is out of range');
+	});
+
 	test('an unknown aggregation is an explained 404; a malformed tag ID is refused before any request', async () => {
 		const unknown = await scoreRun('countVideoScores', { aggregationId: byId('0f0e0d0c-0b0a-4908-8706-050403020100') });
 		expect(unknown.error?.message).toMatch(/^Not found: Aggregation 0f0e0d0c-0b0a-4908-8706-050403020100 not found/);

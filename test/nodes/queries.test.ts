@@ -210,9 +210,13 @@ describe('Query: Get, Run, Stop, Cancel, Delete', () => {
 		expect(unknown.error?.message).toBe('Query not found');
 	});
 
-	test('Delete returns the query; afterwards it is gone', async () => {
+	test('Delete answers {deleted: true, id} with the query as it was; afterwards it is gone', async () => {
 		const deleted = await run({ operation: 'delete', queryId: byId(SEED_QUERY_IDS.videosQuestion) });
-		expect(deleted.items[0].json.query_id).toBe(SEED_QUERY_IDS.videosQuestion);
+		expect(deleted.items[0].json).toMatchObject({
+			deleted: true,
+			id: SEED_QUERY_IDS.videosQuestion,
+			response: { query_id: SEED_QUERY_IDS.videosQuestion },
+		});
 		const again = await run({ operation: 'delete', queryId: byId(SEED_QUERY_IDS.videosQuestion) });
 		expect(again.error?.message).toBe('Query not found');
 	});

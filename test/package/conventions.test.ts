@@ -115,6 +115,19 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 		});
 	});
 
+	test('a yes/no filter added from a collection starts at false, the service\'s default (unticking never filters for false)', () => {
+		const filters: string[] = [];
+		walk(description.properties, (property) => {
+			if (property.type !== 'collection' && property.type !== 'fixedCollection') return;
+			for (const option of (property.options ?? []) as INodeProperties[]) {
+				if (option.type === 'boolean' && /^(include|exclude|is|only|shareable)/i.test(option.name)) {
+					filters.push(`${option.name}=${String(option.default)}`);
+				}
+			}
+		});
+		expect(filters.filter((entry) => !entry.endsWith('=false'))).toEqual([]);
+	});
+
 	test('never offers the sunset encoder "multimodal"', () => {
 		walk(description.properties, (property) => {
 			for (const option of (property.options ?? []) as Array<{ value?: unknown }>) expect(option.value).not.toBe('multimodal');

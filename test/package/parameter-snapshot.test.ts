@@ -86,6 +86,13 @@ describe('what counts as breaking', () => {
 		expect(against([fewer, limit, options])).toEqual([expect.stringMatching(/operation .*option values removed: \["delete"\]/)]);
 	});
 
+	test("a collection option's default is not breaking: n8n saves an added option with its value", () => {
+		const changed: INodeProperties = { ...options, options: [{ displayName: 'Threshold', name: 'threshold', type: 'number', default: 0.9 }] };
+		expect(against([operation, limit, changed])).toEqual([]);
+		const retyped: INodeProperties = { ...options, options: [{ displayName: 'Threshold', name: 'threshold', type: 'string', default: '0.5' }] };
+		expect(against([operation, limit, retyped])).toEqual([expect.stringMatching(/options\.threshold: .*type number → string/)]);
+	});
+
 	test('narrowed display rules', () => {
 		const narrower = { ...limit, displayOptions: { show: { operation: ['get'] } } };
 		expect(against([operation, narrower, options])).toEqual([expect.stringMatching(/no longer shown when operation is \["delete"\]/)]);

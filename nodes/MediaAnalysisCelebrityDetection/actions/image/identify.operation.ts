@@ -28,7 +28,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. https://example.com/photo.jpg',
-		description: 'Address of the image (http or https) that the Media Analysis Service can download without signing in',
+		description:
+			'Address of the image (http or https) that the Media Analysis Service can download without signing in. The service identifies persons only in images it has ingested: each run ingests this image (one ingestion of your usage, and its processing time), reads the persons in it, and deletes it. A file from an earlier node must be published at a URL first.',
 	},
 	{
 		displayName: 'Options',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoShotScoresResponse } from '../../../shared/api';
-import { datasetLocator, getDatasetId, uuidMode } from '../../../shared/descriptions';
+import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
 import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import {
@@ -42,16 +42,21 @@ const properties: INodeProperties[] = [
 		],
 	},
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
+	...returnAllOrLimit(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['getManyShotScores'] } }, properties);
 
-/** The shots of one video scoring at least the minimum, one item each, with the video's total shot count. */
+/**
+ * The shots of one video scoring at least the minimum, one item each, with the video's total shot count. The service
+ * answers in one page; Return All / Limit keep what the node outputs.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const versionId = getId.call(this, 'tagVersionId', itemIndex);
 	const videoId = getId.call(this, 'videoId', itemIndex);
+	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
 	const qs = { dataset_id: getDatasetId.call(this, itemIndex), min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true) };
 	const response = await callEndpoint(this, 'get-video-shot-scores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
@@ -61,5 +66,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const shots = listIn.call(this, response, 'data' satisfies keyof VideoShotScoresResponse, 'shot scores', itemIndex);
 	const total = response.total_shot_count ?? null;
-	return shots.map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
+	return (returnAll ? shots : shots.slice(0, limit)).map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoScoresResponse } from '../../../shared/api';
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
@@ -74,15 +74,20 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...returnAllOrLimit(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['previewVideoScores'] } }, properties);
 
-/** Scores every video of a dataset for one tag version with the given strategy, one item per video (not paged). */
+/**
+ * Scores every video of a dataset for one tag version with the given strategy, one item per video. The service
+ * answers in one page; Return All / Limit keep what the node outputs (50 by default, agent-sized for tool use).
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const strategy = this.getNodeParameter('strategy', itemIndex) as string;
+	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {
 		tag_version_id: getId.call(this, 'tagVersionId', itemIndex),
@@ -113,5 +118,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					}
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
 	});
-	return listIn.call(this, response, 'data' satisfies keyof VideoScoresResponse, 'video scores', itemIndex);
+	const videos = listIn.call(this, response, 'data' satisfies keyof VideoScoresResponse, 'video scores', itemIndex);
+	return returnAll ? videos : videos.slice(0, limit);
 }

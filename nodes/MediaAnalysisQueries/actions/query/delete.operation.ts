@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
 
@@ -8,7 +9,9 @@ const properties: INodeProperties[] = [queryLocator({ description: 'The query to
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['delete'] } }, properties);
 
-/** The service answers with the query as it was. */
+/** `{deleted: true, id}` as every delete answers, with the service's answer (the query as it was) under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await callEndpoint(this, 'delete-query-api-v-1-queries-query-id-delete', { params: queryParams.call(this, itemIndex), itemIndex });
+	const params = queryParams.call(this, itemIndex);
+	const response = await callEndpoint(this, 'delete-query-api-v-1-queries-query-id-delete', { params, itemIndex });
+	return deletedResult(params.query_id, response);
 }

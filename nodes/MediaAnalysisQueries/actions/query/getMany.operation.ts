@@ -22,14 +22,14 @@ const properties: INodeProperties[] = [
 				displayName: 'Exclude Queries With Code',
 				name: 'excludeCode',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description: 'Whether to leave out queries that have code (SQL, written or generated)',
 			},
 			{
 				displayName: 'Exclude Queries Without Code',
 				name: 'excludeNoCode',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description: 'Whether to leave out queries that have no code yet',
 			},
 			{
