@@ -175,14 +175,17 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 	}
 	const login: SharedLogin = { token: logInNow(helpers, credentials) };
 	sharedLogins.set(key, login);
-	try {
-		login.value = await login.token;
-		login.settledAt = Date.now();
-		return login.value;
-	} catch (error) {
-		if (sharedLogins.get(key) === login) sharedLogins.delete(key);
-		throw error;
-	}
+	// Registered before anyone awaits the login, so these run first when it settles.
+	login.token.then(
+		(value) => {
+			login.value = value;
+			login.settledAt = Date.now();
+		},
+		() => {
+			if (sharedLogins.get(key) === login) sharedLogins.delete(key);
+		},
+	);
+	return await login.token;
 }
 
 async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {

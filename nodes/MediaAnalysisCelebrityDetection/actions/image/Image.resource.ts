@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 				name: 'Identify Persons',
 				value: 'identify',
 				description:
-					'Identify enrolled persons in an image at a URL. Costs one image ingestion and its wait (several requests): the image is ingested into a dataset you choose, read, then deleted',
+					'Identify enrolled persons in an image at a URL. Costs one image ingestion and its wait (several requests): the image is ingested into a dataset you choose, read, then deleted.',
 				action: 'Identify persons in an image',
 			},
 		],
