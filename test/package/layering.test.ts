@@ -43,6 +43,21 @@ export function layeringViolation(file: string, specifier: string): string | und
 	return undefined;
 }
 
+/**
+ * Why an import breaks the homes inside a node, or undefined: an operation imports no other operation (what two
+ * share lives in `actions/<resource>/fields.ts`, or `actions/fields.ts` when several resources share it), and a
+ * resource's folder imports nothing from another resource's folder.
+ */
+export function homeViolation(file: string, specifier: string): string | undefined {
+	const target = relative(root, resolve(root, dirname(file), specifier)).split(sep);
+	const [top, , actions, resource] = file.split(sep);
+	if (top !== 'nodes' || !specifier.startsWith('.') || target[0] !== 'nodes') return undefined;
+	if (file.endsWith('.operation.ts') && target.at(-1)!.endsWith('.operation')) return `imports the operation ${target.join('/')}`;
+	const other = target[2] === 'actions' && target.length > 4 ? target[3] : undefined;
+	if (actions === 'actions' && other && other !== resource) return `imports ${target.join('/')} from another resource's folder`;
+	return undefined;
+}
+
 /** HTTP helpers of n8n, allowed only in the transport (and the credential's login). */
 const HTTP = /\bhttpRequest\w*|\bhelpers\.http\w*/;
 const mayCallHttp = (file: string) =>
@@ -61,6 +76,17 @@ describe('layering', () => {
 		expect(violations).toEqual([]);
 	});
 
+	test("an operation imports no other operation, a resource's folder no other resource's", () => {
+		const violations = sourceFiles('nodes').flatMap((file) =>
+			specifiers(readFileSync(join(root, file), 'utf8')).flatMap((specifier) => {
+				const why = homeViolation(file, specifier);
+				return why ? [`${file} ${why}`] : [];
+			}),
+		);
+		expect(violations).toEqual([]);
+		expect(sourceFiles('nodes').filter((file) => file.endsWith(join('helpers', 'fields.ts')))).toEqual([]);
+	});
+
 	test('HTTP only in nodes/shared/transport/ (credentials/ for the login)', () => {
 		const violations = files.filter((file) => !mayCallHttp(file) && HTTP.test(readFileSync(join(root, file), 'utf8')));
 		expect(violations).toEqual([]);
@@ -75,6 +101,11 @@ describe('layering', () => {
 		expect(layeringViolation(ingestion, '../../../shared/router')).toBeUndefined();
 		expect(layeringViolation(ingestion, '../../helpers/assets')).toBeUndefined();
 		expect(layeringViolation(join('credentials', 'login.ts'), '../nodes/MediaAnalysisSearch/x')).toMatch(/node's folder/);
+		expect(homeViolation(ingestion, './getMany.operation')).toMatch(/imports the operation/);
+		expect(homeViolation(ingestion, '../asset/fields')).toMatch(/another resource's folder/);
+		expect(homeViolation(ingestion, './fields')).toBeUndefined();
+		expect(homeViolation(ingestion, '../fields')).toBeUndefined();
+		expect(homeViolation(ingestion, '../../helpers/assets')).toBeUndefined();
 		const source = `import x from './a';\nexport { y } from "../b";\nconst z = require('../c');\nimport('./d');`;
 		expect(specifiers(source).sort()).toEqual(['../b', '../c', './a', './d']);
 		expect(HTTP.test('this.helpers.httpRequestWithAuthentication.call(this)')).toBe(true);

@@ -49,28 +49,3 @@ export function getPersonId(this: IExecuteFunctions, itemIndex: number): string 
 	const value = this.getNodeParameter('personId', itemIndex, '', { extractValue: true });
 	return assertUuid.call(this, value, 'Person', itemIndex);
 }
-
-/** A platform image: "From list" offers the images enrolled persons appear in, searchable by person name. */
-export const imageLocator: INodeProperties = {
-	displayName: 'Image',
-	name: 'imageId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'An image already ingested into a dataset (its platform image ID)',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an image...',
-			typeOptions: { searchListMethod: 'searchPersonImages', searchable: true },
-		},
-		uuidMode('image'),
-	],
-};
-
-export function getImageId(this: IExecuteFunctions, itemIndex: number): string {
-	const value = this.getNodeParameter('imageId', itemIndex, '', { extractValue: true });
-	return assertUuid.call(this, value, 'Image', itemIndex);
-}

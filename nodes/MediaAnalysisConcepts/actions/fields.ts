@@ -44,11 +44,6 @@ export function getConceptId(this: IExecuteFunctions, itemIndex: number): string
 	return assertUuid4.call(this, this.getNodeParameter('conceptId', itemIndex, '', { extractValue: true }), 'Concept', itemIndex);
 }
 
-/** The concepts service takes dataset IDs as version-4 UUIDs. */
-export function getConceptDatasetId(this: IExecuteFunctions, itemIndex: number): string {
-	return assertUuid4.call(this, this.getNodeParameter('datasetId', itemIndex, '', { extractValue: true }), 'Dataset', itemIndex);
-}
-
 /** A 404 on a concept path: the concept is unknown or was deleted. */
 export function conceptNotFound(conceptId: string) {
 	return (failure: Failure) =>
@@ -59,28 +54,6 @@ export function conceptNotFound(conceptId: string) {
 						'Check the concept ID: it may be mistyped or the concept was deleted. Choosing the concept "From list" shows the concepts that exist.',
 				}
 			: undefined;
-}
-
-/** A 404 about a dataset (create, the dataset filter of Get Many): unknown or soft-deleted. */
-export function datasetNotFound(datasetId?: string) {
-	return (failure: Failure, details: string[]) =>
-		failure.status === 404
-			? {
-					message: datasetId ? `Dataset ${datasetId} not found` : `A dataset in the filter was not found${details[0] ? ` (${details[0]})` : ''}`,
-					description:
-						'Check the dataset ID: it may be mistyped or the dataset was deleted. Choosing the dataset "From list" shows what exists.',
-				}
-			: undefined;
-}
-
-/** 400 on create or rename: the service's only published 400 is "invalid concept name". */
-export function conceptNameRefused(failure: Failure, details: string[]) {
-	if (failure.status !== 400) return undefined;
-	return {
-		message: `The concept name was refused: ${details[0] ?? 'invalid concept name'}`,
-		description:
-			'A concept name becomes a column name in SQL and must be unique within its dataset. Use letters, digits and underscores, starting with a letter (e.g. beach_scene), and a name no other concept of the dataset has.',
-	};
 }
 
 /** A threshold or probability between 0 and 1. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { IngestJobAsset } from '../../shared/api';
 import { assertHttpUrl, invalidParameter, parseJsonParameter } from '../../shared/validation';
-import { inputModeField, metadataField } from './fields';
+import { metadataField } from '../actions/fields';
 
 /** The three list endpoints: `/ingestion/assets` (typed assets), `/ingestion/images`, `/ingestion/videos`. */
 export type ListKind = 'assets' | 'images' | 'videos';
@@ -293,4 +293,24 @@ export function readAssetList(this: IExecuteFunctions, kind: ListKind, itemIndex
 		throw invalidParameter.call(this, LABEL[kind], itemIndex, `there are no ${kind}`, `Add at least one ${SINGULAR[kind]} to ingest.`);
 	}
 	return assets as IngestJobAsset[];
+}
+
+/** "Using Fields Below" or "Using JSON" (the label style of every input mode): how one item's assets are given. */
+function inputModeField(what: string): INodeProperties {
+	return {
+		displayName: 'Input Mode',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Using Fields Below', value: 'fields', description: `Enter the ${what} as fields (expressions take them from the item)` },
+			{ name: 'Using JSON', value: 'json', description: `Give the ${what} as a JSON array` },
+			{
+				name: 'Using Item Fields',
+				value: 'itemFields',
+				description: 'Name the item fields that hold the URL and metadata; fastest for thousands of items (no expression per item)',
+			},
+		],
+		default: 'fields',
+	};
 }

@@ -8,7 +8,7 @@ import type { ItemRunner } from '../../shared/router';
 import { apiRequest, type WaitOptions } from '../../shared/transport';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
-import { combineItemsField, getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from './fields';
+import { getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
 
@@ -35,6 +35,15 @@ export function createFromListProperties(kind: ListKind): INodeProperties[] {
 		assetFailureField,
 	];
 }
+
+const combineItemsField: INodeProperties = {
+	displayName: 'Combine Items',
+	name: 'combineItems',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each input item still gets its own output item, with the job that took its assets.',
+};
 
 /** What a failed asset does once the job has finished: become data about its item (default), or stop the node. */
 const assetFailureField: INodeProperties = {

@@ -1,8 +1,29 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
-import { getImageId, imageLocator } from '../fields';
+import { assertUuid } from '../../../shared/validation';
+
+/** A platform image: "From list" offers the images enrolled persons appear in, searchable by person name. */
+const imageLocator: INodeProperties = {
+	displayName: 'Image',
+	name: 'imageId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'An image already ingested into a dataset (its platform image ID)',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an image...',
+			typeOptions: { searchListMethod: 'searchPersonImages', searchable: true },
+		},
+		uuidMode('image'),
+	],
+};
 
 const properties: INodeProperties[] = [imageLocator];
 
@@ -10,6 +31,7 @@ export const description = updateDisplayOptions({ show: { resource: ['image'], o
 
 /** One output item per image, `{persons: [...]}`, so an image without known persons still yields an item. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const params = { image_id: getImageId.call(this, itemIndex) };
+	const value = this.getNodeParameter('imageId', itemIndex, '', { extractValue: true });
+	const params = { image_id: assertUuid.call(this, value, 'Image', itemIndex) };
 	return await callEndpoint(this, 'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get', { params, itemIndex });
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuid4, splitList } from '../../../shared/validation';
-import { datasetNotFound } from '../fields';
+import { datasetNotFound } from './fields';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),

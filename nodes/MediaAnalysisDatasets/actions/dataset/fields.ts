@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { AssetType, DatasetStatus, KeyframeSamplingMethod, VisualEncoderName } from '../../../shared/api';
+import { getDatasetId } from '../../../shared/descriptions';
 import { invalidParameter } from '../../../shared/validation';
-
-/** `multimodal` passed its sunset and is never offered nor sent. */
-export const SUNSET_ENCODER = { name: 'multimodal', sunset: '2025-07-07', replacedBy: ['multimodal-tx-large2', 'multimodal-tx-large3'] };
+import { SUNSET_ENCODER } from '../fields';
 
 export const ENCODERS: Array<Exclude<VisualEncoderName, 'multimodal'>> = [
 	'multimodal-tx-large2',
@@ -99,3 +98,20 @@ export const storePreviewField: INodeProperties = {
 	default: true,
 	description: 'Whether to keep a preview of each asset',
 };
+
+export const includeDeletedOption: INodeProperties = {
+	displayName: 'Include Deleted',
+	name: 'includeDeleted',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return the dataset even if it was deleted',
+};
+
+/** What Get and Get Config send: the dataset and Include Deleted. */
+export function readDatasetCall(this: IExecuteFunctions, itemIndex: number) {
+	return {
+		params: { dataset_id: getDatasetId.call(this, itemIndex) },
+		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
+		itemIndex,
+	};
+}

@@ -3,7 +3,7 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
-import { SUNSET_ENCODER } from '../dataset/fields';
+import { SUNSET_ENCODER } from '../fields';
 
 const properties: INodeProperties[] = [...returnAllOrLimit()];
 

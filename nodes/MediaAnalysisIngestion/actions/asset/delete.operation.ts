@@ -8,7 +8,8 @@ import type { ItemRunner } from '../../../shared/router';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter } from '../../../shared/validation';
 import { chunkItems } from '../../helpers/batching';
-import { MAX_ASSETS_PER_REQUEST, assetTypeField } from '../../helpers/fields';
+import { MAX_ASSETS_PER_REQUEST } from '../fields';
+import { assetTypeField } from './fields';
 
 type DeleteAsset = DeleteAssetsRequest['assets'][number];
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
-import { assetTypeField } from '../../helpers/fields';
+import { assetTypeField } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['getStatus'] } }, [
 	assetTypeField,

@@ -5,7 +5,8 @@ import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api'
 import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
 import { readMetadata } from '../../helpers/assets';
-import { assetTypeField, metadataField } from '../../helpers/fields';
+import { metadataField } from '../fields';
+import { assetTypeField } from './fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [

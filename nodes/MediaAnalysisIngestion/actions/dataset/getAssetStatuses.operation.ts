@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { offsetLimit } from '../../../shared/transport';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
-import { getAssetSummaries } from './getAssetSummaries.operation';
+import { getAssetSummaries } from './fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { IngestFileRequest } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty } from '../../../shared/validation';
-import { getConnectionName, ingestionConnection } from '../../helpers/fields';
+import { getConnectionName, ingestionConnection } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
-import { getJobId, jobLocator, SIMPLE_JOB_FIELDS } from '../../helpers/fields';
+import { getJobId, jobLocator, SIMPLE_JOB_FIELDS } from './fields';
 import { getJob } from '../../helpers/jobs';
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, [

@@ -11,7 +11,7 @@ import {
 	simplifyProperty,
 } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
-import { SIMPLE_JOB_FIELDS } from '../../helpers/fields';
+import { SIMPLE_JOB_FIELDS } from './fields';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),

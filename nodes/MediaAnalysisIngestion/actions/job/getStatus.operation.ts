@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import type { AssetIngestionStatus } from '../../../shared/api';
 import type { ItemRunner } from '../../../shared/router';
-import { getJobId, jobLocator } from '../../helpers/fields';
+import { getJobId, jobLocator } from './fields';
 import { readJobAssetStatuses } from '../../helpers/jobStatus';
 
 const properties: INodeProperties[] = [jobLocator, ...returnAllOrLimit()];

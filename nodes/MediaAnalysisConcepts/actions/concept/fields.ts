@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ConceptCreateRequest } from '../../../shared/api';
+import type { Failure } from '../../../shared/transport';
+import { assertRange } from '../../../shared/validation';
+import { thresholdField, unitNumber } from '../fields';
+
+/** Create's Name (required) and Update's (optional). */
+export const nameField = (required: boolean): INodeProperties => ({
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	...(required ? { required } : {}),
+	default: '',
+	placeholder: 'e.g. beach_scene',
+	description: 'Becomes a column name in SQL; unique within the dataset',
+});
+
+export const descriptionField: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	typeOptions: { rows: 2 },
+};
+
+/** Regularization and Threshold, after Description (and Update's Name) in both collections. */
+export const tuningFields: INodeProperties[] = [
+	{
+		displayName: 'Regularization',
+		name: 'regularization',
+		type: 'number',
+		default: 0.0625,
+		typeOptions: { minValue: 0, numberPrecision: 4 },
+		description: 'How strongly the model adapts to the labels: lower values fit the labels more closely',
+	},
+	thresholdField('Score above which an image counts as showing the concept (0 to 1)', 0.8),
+];
+
+/** Description, Threshold and Regularization as Create and Update read them from their collection. */
+export function readConceptFields(this: IExecuteFunctions, fields: IDataObject, itemIndex: number) {
+	const body: Pick<ConceptCreateRequest, 'description' | 'threshold' | 'regularization'> = {};
+	if (fields.description !== undefined) body.description = String(fields.description);
+	if (fields.threshold !== undefined) body.threshold = unitNumber.call(this, fields.threshold, 'Threshold', itemIndex);
+	if (fields.regularization !== undefined) {
+		body.regularization = assertRange.call(this, fields.regularization, 'Regularization', itemIndex, { min: 0, integer: false });
+	}
+	return body;
+}
+
+/** A 404 about a dataset (create, the dataset filter of Get Many): unknown or soft-deleted. */
+export function datasetNotFound(datasetId?: string) {
+	return (failure: Failure, details: string[]) =>
+		failure.status === 404
+			? {
+					message: datasetId ? `Dataset ${datasetId} not found` : `A dataset in the filter was not found${details[0] ? ` (${details[0]})` : ''}`,
+					description:
+						'Check the dataset ID: it may be mistyped or the dataset was deleted. Choosing the dataset "From list" shows what exists.',
+				}
+			: undefined;
+}
+
+/** 400 on create or rename: the service's only published 400 is "invalid concept name". */
+export function conceptNameRefused(failure: Failure, details: string[]) {
+	if (failure.status !== 400) return undefined;
+	return {
+		message: `The concept name was refused: ${details[0] ?? 'invalid concept name'}`,
+		description:
+			'A concept name becomes a column name in SQL and must be unique within its dataset. Use letters, digits and underscores, starting with a letter (e.g. beach_scene), and a name no other concept of the dataset has.',
+	};
+}

@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { connectionLocator } from '../../shared/descriptions';
+import { assertConnectionName } from '../../shared/validation';
+
+/** Assets per request: the service's cap for `/ingestion/assets` and deletes, used for images and videos too. */
+export const MAX_ASSETS_PER_REQUEST = 100;
+
+/** The connection of an ingestion (sent as `connection_name`, which takes names). */
+export function ingestionConnection(required: boolean, description: string): INodeProperties {
+	return connectionLocator({ required, description }, { byId: false });
+}
+
+/** The connection name for one item, or null when the optional connection is left empty. */
+export function getConnectionName(this: IExecuteFunctions, itemIndex: number, required: boolean): string | null {
+	const value = this.getNodeParameter('connection', itemIndex, '', { extractValue: true });
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (!required && (text === '' || text === undefined || text === null)) return null;
+	return assertConnectionName.call(this, text, 'Connection', itemIndex);
+}
+
+export const metadataField: INodeProperties = {
+	displayName: 'Metadata (JSON)',
+	name: 'metadata',
+	type: 'json',
+	default: '{}',
+	description: 'A JSON object of metadata fields; values are text, numbers or booleans (dates as ISO text)',
+};

@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { assertJobId } from '../../../shared/validation';
+
+/** An ingestion job: "From list" (the jobs list, newest change first) or "By ID" (24 hex characters). */
+export const jobLocator: INodeProperties = {
+	displayName: 'Job',
+	name: 'jobId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The ingestion job. By ID also takes an expression, e.g. the ID that a create operation returned.',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a job...',
+			typeOptions: { searchListMethod: 'searchIngestJobs', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 65f1a2b3c4d5e6f708192a3b',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*[0-9a-f]{24}\\s*$', errorMessage: 'Not a valid job ID (24 lowercase hex characters)' },
+				},
+			],
+		},
+	],
+};
+
+/** Reads the job locator for one item and checks the id before anything is sent. */
+export function getJobId(this: IExecuteFunctions, itemIndex: number): string {
+	const value = this.getNodeParameter('jobId', itemIndex, '', { extractValue: true });
+	return assertJobId.call(this, value, 'Job', itemIndex);
+}
+
+/** What Simplify keeps of an ingestion job (18 fields): what it is, where it stands and when. */
+export const SIMPLE_JOB_FIELDS = [
+	'id',
+	'dataset_id',
+	'job_type',
+	'status',
+	'total_assets',
+	'processed_assets',
+	'errored_assets',
+	'error_details',
+	'created_dt',
+	'finished_dt',
+] as const;
