@@ -2,18 +2,12 @@ import type { AdSegmentsCreateResponse, AdSegmentsGetResponse } from '../../node
 import { stableUuid, type AssetRecord } from '../assets/model';
 import { type AdSegmentRecord, toAdSegmentResponse } from '../ad-segments/state';
 import { adSegmentsCreateBody, adSegmentsPath } from '../ad-segments/schemas';
-import { isSoftDeleted } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
 import { validate, validationError } from '../validation';
-import type { RouteDefinition } from './route';
+import { liveDataset, type RouteDefinition } from './route';
 
 const PATH = '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments';
-
-function assertDataset(store: SandboxStore, datasetId: string): void {
-	const dataset = store.datasets.get(datasetId);
-	if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, 'Dataset not found');
-}
 
 /** The one video of the dataset with this customer identifier: 404 when none, 422 when several. */
 function findVideo(store: SandboxStore, datasetId: string, identifier: string): AssetRecord {
@@ -43,7 +37,7 @@ export const adSegmentRoutes: RouteDefinition[] = [
 		handle(context) {
 			const { path, body } = validate(context, { path: adSegmentsPath, body: adSegmentsCreateBody });
 			const { store } = context;
-			assertDataset(store, path.dataset_id);
+			liveDataset(store, path.dataset_id);
 			const video = findVideo(store, path.dataset_id, path.asset_identifier_value);
 			const now = context.clock.now();
 			// Assumed: a create replaces the video's current segments (the earlier ones are soft-deleted).
@@ -81,7 +75,7 @@ export const adSegmentRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { path } = validate(context, { path: adSegmentsPath });
-			assertDataset(context.store, path.dataset_id);
+			liveDataset(context.store, path.dataset_id);
 			const video = findVideo(context.store, path.dataset_id, path.asset_identifier_value);
 			const segments = context.store.adSegments
 				.activeOf(video.id)
@@ -97,7 +91,7 @@ export const adSegmentRoutes: RouteDefinition[] = [
 		handle(context) {
 			const { path } = validate(context, { path: adSegmentsPath });
 			const { store } = context;
-			assertDataset(store, path.dataset_id);
+			liveDataset(store, path.dataset_id);
 			if (store.adSegments.assetDeletionDenied.has(path.dataset_id)) {
 				throw new HttpError(403, 'Not authorized to delete assets in this dataset');
 			}

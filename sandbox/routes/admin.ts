@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { expireAllAccessTokens, revokePersonalToken, setTokenLifetime } from '../auth';
 import { HttpError, jsonReply } from '../http';
 import { validate } from '../validation';
-import { ingestionControlRoutes } from './ingestion';
 import { modelControlRoutes } from '../model';
 import type { RequestContext, RouteDefinition } from './route';
 
@@ -120,6 +119,16 @@ export const adminRoutes: RouteDefinition[] = [
 		auth: 'none',
 		handle: (context) => jsonReply(200, context.store.requestLog),
 	},
-	...ingestionControlRoutes,
+	// How long each step of an ingestion job lasts, for jobs created from now on.
+	{
+		method: 'POST',
+		path: '/__sandbox/ingestion/timing',
+		auth: 'none',
+		handle(context) {
+			const { body } = validate(context, { body: z.object({ stepMs: z.number().int().min(0) }) });
+			context.store.ingestion.setStepMs(body.stepMs);
+			return jsonReply(200, { stepMs: body.stepMs });
+		},
+	},
 	...modelControlRoutes,
 ];

@@ -22,7 +22,7 @@ import { celebrityDetectionEnabled } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
 import { validate, validationError } from '../validation';
-import type { RouteDefinition } from './route';
+import { numberedPage, type RouteDefinition } from './route';
 
 const BASE = '/api/v0/celebrity-detection';
 
@@ -86,15 +86,8 @@ export const celebrityRoutes: RouteDefinition[] = [
 			const { store } = context;
 			const direction = query.sort_direction ?? 'asc';
 			const persons = [...store.celebrity.persons.values()].sort(comparePersons(query.sort_field, direction));
-			const start = (query.page - 1) * query.per_page;
 			return jsonReply(200, {
-				meta: {
-					page: { page: query.page, per_page: query.per_page },
-					has_next_page: start + query.per_page < persons.length,
-				},
-				data: persons
-					.slice(start, start + query.per_page)
-					.map((person) => toPersonResponse(person, store.celebrity, store.assets)),
+				...numberedPage(persons, query, (person) => toPersonResponse(person, store.celebrity, store.assets)),
 				sort: query.sort_field ? [{ field: query.sort_field, direction }] : null,
 			});
 		},

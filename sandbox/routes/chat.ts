@@ -1,9 +1,9 @@
 import { answerChat } from '../chat/engine';
 import { chatBody, chatDatasetPath } from '../chat/schemas';
 import { isSoftDeleted } from '../datasets/model';
-import { HttpError, jsonReply } from '../http';
+import { jsonReply } from '../http';
 import { validate } from '../validation';
-import type { RouteDefinition } from './route';
+import { liveDataset, type RouteDefinition } from './route';
 
 export const chatRoutes: RouteDefinition[] = [
 	{
@@ -32,8 +32,7 @@ export const chatRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { path, body } = validate(context, { path: chatDatasetPath, body: chatBody });
-			const dataset = context.store.datasets.get(path.dataset_id);
-			if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, 'Dataset not found');
+			const dataset = liveDataset(context.store, path.dataset_id);
 			const text = body.chat_request_text ?? '';
 			return jsonReply(
 				200,

@@ -2,8 +2,7 @@ import { urlScore, type ConceptRecord } from '../concepts/model';
 import { classifyBody, classifyQuery } from '../concepts/schemas';
 import { HttpError, jsonReply } from '../http';
 import { validate } from '../validation';
-import { findConcept, requireDataset } from './concepts';
-import type { RouteDefinition } from './route';
+import { findConcept, namedLiveDataset, type RouteDefinition } from './route';
 
 export const classificationRoutes: RouteDefinition[] = [
 	{
@@ -20,7 +19,7 @@ export const classificationRoutes: RouteDefinition[] = [
 				}
 			} else {
 				const datasetId = body.datasetId as string;
-				requireDataset(context.store, datasetId);
+				namedLiveDataset(context.store, datasetId);
 				concepts = [...context.store.concepts.concepts.values()]
 					.filter((concept) => concept.datasetId === datasetId)
 					.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));

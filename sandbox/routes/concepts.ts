@@ -21,12 +21,12 @@ import {
 	MAX_PAGE_SIZE,
 	predictionQuery,
 } from '../concepts/schemas';
-import { type DatasetRecord, isSoftDeleted } from '../datasets/model';
+import type { DatasetRecord } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import { findVisualItem, visualItemId, visualItemsOf, type VisualItem } from '../search/media';
 import type { SandboxStore } from '../store';
 import { validate, validationError, type ValidationIssue } from '../validation';
-import { principalOf, type RequestContext, type RouteDefinition } from './route';
+import { findConcept, namedLiveDataset, principalOf, type RequestContext, type RouteDefinition } from './route';
 
 /** Concept names become SQL column names (assumed rule: a letter or underscore first, then letters, digits, underscores). */
 const CONCEPT_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -38,7 +38,7 @@ export const conceptRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: conceptCreateBody });
-			assertConceptEncoder(requireDataset(context.store, body.datasetId));
+			assertConceptEncoder(namedLiveDataset(context.store, body.datasetId));
 			assertConceptName(context.store, body.name, body.datasetId);
 			const now = context.clock.now();
 			const user = principalOf(context).userId;
@@ -65,7 +65,7 @@ export const conceptRoutes: RouteDefinition[] = [
 		handle(context) {
 			const { query } = validate(context, { query: conceptListQuery });
 			const datasets = query.datasets ?? [];
-			for (const datasetId of datasets) requireDataset(context.store, datasetId);
+			for (const datasetId of datasets) namedLiveDataset(context.store, datasetId);
 			const matching = [...context.store.concepts.concepts.values()]
 				.filter((concept) => datasets.length === 0 || datasets.includes(concept.datasetId))
 				.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
@@ -234,18 +234,6 @@ export const conceptRoutes: RouteDefinition[] = [
 		},
 	},
 ];
-
-export function findConcept(store: SandboxStore, id: string): ConceptRecord {
-	const concept = store.concepts.concepts.get(id);
-	if (!concept) throw new HttpError(404, `Concept not found: ${id}`);
-	return concept;
-}
-
-export function requireDataset(store: SandboxStore, id: string): DatasetRecord {
-	const dataset = store.datasets.get(id);
-	if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, `Dataset not found: ${id}`);
-	return dataset;
-}
 
 /** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders (the status code is assumed). */
 export const CONCEPT_ENCODERS: string[] = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];

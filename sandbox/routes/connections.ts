@@ -25,7 +25,7 @@ import {
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
 import { validate } from '../validation';
-import type { RequestContext, RouteDefinition } from './route';
+import { linkedPageMeta, type RequestContext, type RouteDefinition } from './route';
 
 const BASE = '/api/v0/connections';
 const ONE = `${BASE}/{connection_name_or_id}`;
@@ -89,10 +89,7 @@ export const connectionRoutes: RouteDefinition[] = [
 			const limit = Math.min(query.limit, MAX_PAGE_SIZE);
 			const page = matching.slice(query.offset, query.offset + limit);
 			return jsonReply(200, {
-				meta: {
-					page: { current_page: Math.floor(query.offset / limit) + 1, limit, offset: query.offset },
-					links: pageLinks(BASE, context, query.offset, limit, matching.length),
-				},
+				meta: linkedPageMeta(BASE, context, query.offset, limit, matching.length),
 				data: page.map((record) => respond(context, record)),
 			});
 		},
@@ -233,19 +230,4 @@ function assertReady(record: ConnectionRecord): void {
 /** Names are unique in the organization; the status code for a clash is not published, 409 is this sandbox's choice. */
 function assertNameAvailable(store: SandboxStore, name: string): void {
 	if (findConnection(store, name)) throw new HttpError(409, `A connection named '${name}' already exists`);
-}
-
-/** `meta.links` of the connections and queries lists: relative URLs with the same filters, null at either end. */
-export function pageLinks(base: string, context: RequestContext, offset: number, limit: number, total: number) {
-	const link = (at: number) => {
-		const params = new URLSearchParams(context.rawQuery);
-		params.set('offset', String(at));
-		params.set('limit', String(limit));
-		return `${base}?${params.toString()}`;
-	};
-	return {
-		current: link(offset),
-		previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
-		next: offset + limit < total ? link(offset + limit) : null,
-	};
 }

@@ -20,9 +20,7 @@ import {
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
 import { validate, validationError } from '../validation';
-import { principalOf, type RouteDefinition } from './route';
-
-const datasetNotFound = () => new HttpError(404, 'Dataset not found');
+import { liveDataset, principalOf, type RouteDefinition } from './route';
 
 export const datasetRoutes: RouteDefinition[] = [
 	{
@@ -95,7 +93,7 @@ export const datasetRoutes: RouteDefinition[] = [
 				path: datasetIdPath,
 				query: includeDeletedQuery,
 			});
-			const dataset = findDataset(context.store, path.dataset_id, query.include_deleted);
+			const dataset = liveDataset(context.store, path.dataset_id, { includeDeleted: query.include_deleted });
 			return jsonReply(200, toDatasetResponse(dataset));
 		},
 	},
@@ -105,7 +103,7 @@ export const datasetRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { path, body } = validate(context, { path: datasetIdPath, body: datasetUpdateBody });
-			const dataset = findDataset(context.store, path.dataset_id, false);
+			const dataset = liveDataset(context.store, path.dataset_id);
 			if (body.name != null && body.name !== dataset.name)
 				assertNameAvailable(context.store, body.name);
 			// `null` clears a field only where the response allows null (description); elsewhere it changes nothing.
@@ -129,7 +127,7 @@ export const datasetRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { path } = validate(context, { path: datasetIdPath });
-			const dataset = findDataset(context.store, path.dataset_id, false);
+			const dataset = liveDataset(context.store, path.dataset_id);
 			dataset.status = 'deleted';
 			dataset.deletedAt = context.clock.now();
 			dataset.deletedBy = principalOf(context).userId;
@@ -145,17 +143,11 @@ export const datasetRoutes: RouteDefinition[] = [
 				path: datasetIdPath,
 				query: includeDeletedQuery,
 			});
-			const dataset = findDataset(context.store, path.dataset_id, query.include_deleted);
+			const dataset = liveDataset(context.store, path.dataset_id, { includeDeleted: query.include_deleted });
 			return jsonReply(200, toDatasetConfigResponse(dataset));
 		},
 	},
 ];
-
-function findDataset(store: SandboxStore, id: string, includeDeleted: boolean): DatasetRecord {
-	const dataset = store.datasets.get(id);
-	if (!dataset || (isSoftDeleted(dataset) && !includeDeleted)) throw datasetNotFound();
-	return dataset;
-}
 
 /**
  * Names are unique per organization. The status code for a clash is not published; 409 is this sandbox's choice.

@@ -34,12 +34,11 @@ import {
 	videoScore,
 	type AggregationSettings,
 } from '../dynamic-tags/scores';
-import { isSoftDeleted } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import { videosOf } from '../search/engine';
 import type { SandboxStore } from '../store';
 import { validate } from '../validation';
-import type { RouteDefinition } from './route';
+import { liveDataset, numberedPage, type RouteDefinition } from './route';
 
 type Row = { group: TagGroupRecord; version: TagGroupVersionRecord };
 type Predicate = (row: Row) => boolean;
@@ -117,8 +116,7 @@ function requireAggregation(store: SandboxStore, tag: TagRef, aggregationId: str
 
 /** The videos of a dataset scored for a tag: 404 "Shot scores table not found for dataset" when there is no dataset. */
 function scoredVideos(store: SandboxStore, datasetId: string, tag: TagVersionRef, settings: AggregationSettings): VideoScore[] {
-	const dataset = store.datasets.get(datasetId);
-	if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, `Shot scores table not found for dataset ${datasetId}`);
+	liveDataset(store, datasetId, { detail: `Shot scores table not found for dataset ${datasetId}` });
 	return videosOf(store.assets, datasetId, [])
 		.map((video) => videoScore(video, tag, settings))
 		.filter((score): score is VideoScore => score !== undefined);
@@ -165,10 +163,8 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 			const all = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).sort(
 				byScore(query.sort_order),
 			);
-			const start = (query.page - 1) * query.per_page;
 			const response: VideoScoresResponse = {
-				meta: { page: { page: query.page, per_page: query.per_page }, has_next_page: start + query.per_page < all.length },
-				data: all.slice(start, start + query.per_page),
+				...numberedPage(all, query, (score) => score),
 				sort: [{ field: 'score', direction: query.sort_order }],
 			};
 			return jsonReply(200, response);
@@ -202,8 +198,7 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 		handle(context) {
 			const { path, query } = validate(context, { path: shotScoresPath, query: shotScoresQuery });
 			const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), path.version_id);
-			const dataset = context.store.datasets.get(query.dataset_id);
-			if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, `Shot scores table not found for dataset ${query.dataset_id}`);
+			liveDataset(context.store, query.dataset_id, { detail: `Shot scores table not found for dataset ${query.dataset_id}` });
 			const video = context.store.assets.get(path.video_id);
 			if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video') {
 				throw new HttpError(404, `Video ${path.video_id} not found in dataset ${query.dataset_id}`);
@@ -226,13 +221,9 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 				.flatMap((group) => listedVersions(group, query.include_versions).map((version) => ({ group, version })))
 				.filter(rowFilter(query))
 				.sort(compareRows(query.sort_field, query.sort_direction));
-			const start = (query.page - 1) * query.per_page;
 			const include = { trainingDatasets: query.include_training_datasets, tags: query.include_tags };
 			const response: DynamicTagGroupsResponse = {
-				meta: { page: { page: query.page, per_page: query.per_page }, has_next_page: start + query.per_page < rows.length },
-				data: rows
-					.slice(start, start + query.per_page)
-					.map(({ group, version }) => toGroupVersionResponse(group, version, include)),
+				...numberedPage(rows, query, ({ group, version }) => toGroupVersionResponse(group, version, include)),
 				sort: [{ field: query.sort_field, direction: query.sort_direction }],
 			};
 			return jsonReply(200, response);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AssetKind, type AssetRecord, assetsOf, findAsset, stableUuid } from '../assets/model';
 import type { Clock } from '../clock';
-import { type DatasetRecord, isSoftDeleted } from '../datasets/model';
+import type { DatasetRecord } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import {
 	type DeclaredAssetType,
@@ -48,15 +48,9 @@ import {
 import type { SandboxStore } from '../store';
 import { type ConnectionRecord, findConnection } from '../connections/model';
 import { validate } from '../validation';
-import type { RequestContext, RouteDefinition } from './route';
+import { liveDataset, type RequestContext, type RouteDefinition } from './route';
 
 const ASSET_STATUSES = ['pending', 'in_progress', 'received', 'processing_started', 'completed', 'error'] as const;
-
-function requireDataset(store: SandboxStore, id: string): DatasetRecord {
-	const dataset = store.datasets.get(id);
-	if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, 'Dataset not found');
-	return dataset;
-}
 
 /** `connection_name` takes a connection's name or id; an unknown one answers 404 like the connections routes. */
 function checkConnection(context: RequestContext, nameOrId: string | null | undefined): ConnectionRecord | null {
@@ -208,7 +202,7 @@ function mediaRoute(path: string, kind: AssetKind, schema: typeof imagesJobBody 
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: schema });
-			const dataset = requireDataset(context.store, body.dataset_id);
+			const dataset = liveDataset(context.store, body.dataset_id);
 			const connection = checkConnection(context, body.connection_name);
 			const list = 'images' in body ? body.images : body.videos;
 			const job = createJob(context, dataset, {
@@ -244,7 +238,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: assetsJobBody });
-			const dataset = requireDataset(context.store, body.dataset_id);
+			const dataset = liveDataset(context.store, body.dataset_id);
 			const connection = checkConnection(context, body.connection_name);
 			const job = createJob(context, dataset, {
 				jobType: 'assets',
@@ -265,7 +259,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: bucketJobBody });
-			const dataset = requireDataset(context.store, body.dataset_id);
+			const dataset = liveDataset(context.store, body.dataset_id);
 			const connection = checkConnection(context, body.connection_name);
 			const source = bucketSource(body, connection);
 			const path = `s3://${source.bucket}${source.prefix}`;
@@ -288,7 +282,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: fileJobBody });
-			const dataset = requireDataset(context.store, body.dataset_id);
+			const dataset = liveDataset(context.store, body.dataset_id);
 			const connection = checkConnection(context, body.connection_name);
 			const fileType = fileTypeOf(body.source_path, body.file_type);
 			const unreadable: SourceError | null =
@@ -320,7 +314,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: metadataJobBody });
-			const dataset = requireDataset(context.store, body.dataset_id);
+			const dataset = liveDataset(context.store, body.dataset_id);
 			const updateType = body.update_type ?? 'upsert';
 			const now = context.clock.now();
 			const details: MetadataJobDetails = { accepted: [], invalid_assets: [] };
@@ -368,7 +362,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: deleteAssetsBody });
-			const dataset = requireDataset(context.store, body.dataset_id);
+			const dataset = liveDataset(context.store, body.dataset_id);
 			const state = context.store.ingestion;
 			const assets = body.assets.map((entry) => {
 				const deleteJobId = hex24(`delete-job:${state.nextSequence()}:${dataset.id}:${entry.identifier}`);
@@ -448,7 +442,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 				query: z.output<typeof filteredPageQuery>;
 				body?: z.output<typeof assetsStatusBody>;
 			};
-			requireDataset(context.store, path.dataset_id);
+			liveDataset(context.store, path.dataset_id);
 			const prefix = body?.source_path ?? null;
 			const assets = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
 				.filter((asset) => prefix === null || asset.path.startsWith(prefix))
@@ -463,7 +457,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { path } = validate(context, { path: datasetIdPath });
-			requireDataset(context.store, path.dataset_id);
+			liveDataset(context.store, path.dataset_id);
 			const counts: Record<string, number> = Object.fromEntries(ASSET_STATUSES.map((status) => [status, 0]));
 			for (const asset of assetsOf(context.store.assets, path.dataset_id)) counts[asset.status] += 1;
 			return jsonReply(200, { data: counts });
@@ -475,7 +469,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { path, query } = validate(context, { path: datasetIdPath, query: filteredPageQuery });
-			requireDataset(context.store, path.dataset_id);
+			liveDataset(context.store, path.dataset_id);
 			const summaries = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
 				.filter((asset) => matchesFilter(asset, query.filter))
 				.map(toAssetSummary);
@@ -488,7 +482,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { path, query } = validate(context, { path: datasetIdPath, query: pageQuery });
-			requireDataset(context.store, path.dataset_id);
+			liveDataset(context.store, path.dataset_id);
 			const now = context.clock.now();
 			const jobs = jobsByLatestChange(context.store.ingestion.jobs.values(), now)
 				.filter((job) => job.datasetId === path.dataset_id)
@@ -502,18 +496,4 @@ export const ingestionRoutes: RouteDefinition[] = [
 	},
 	statusOfKind('image'),
 	statusOfKind('video'),
-];
-
-/** Control route: how long each step of an ingestion job lasts, for jobs created from now on. */
-export const ingestionControlRoutes: RouteDefinition[] = [
-	{
-		method: 'POST',
-		path: '/__sandbox/ingestion/timing',
-		auth: 'none',
-		handle(context) {
-			const { body } = validate(context, { body: z.object({ stepMs: z.number().int().min(0) }) });
-			context.store.ingestion.setStepMs(body.stepMs);
-			return jsonReply(200, { stepMs: body.stepMs });
-		},
-	},
 ];

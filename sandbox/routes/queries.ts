@@ -1,6 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { findConnection } from '../connections/model';
-import { isSoftDeleted } from '../datasets/model';
 import { HttpError, jsonReply, type Reply } from '../http';
 import {
 	ACTIVE_STATUSES,
@@ -23,8 +22,7 @@ import {
 	resultsQuery,
 } from '../queries/schemas';
 import { validate } from '../validation';
-import { pageLinks } from './connections';
-import { principalOf, type RequestContext, type RouteDefinition } from './route';
+import { linkedPageMeta, liveDataset, principalOf, type RequestContext, type RouteDefinition } from './route';
 
 const BASE = '/api/v1/queries';
 const ONE = `${BASE}/{query_id}`;
@@ -41,8 +39,7 @@ export const queryRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: createQueryBody });
-			const dataset = context.store.datasets.get(body.dataset_id);
-			if (!dataset || isSoftDeleted(dataset)) throw new HttpError(404, 'Dataset not found');
+			const dataset = liveDataset(context.store, body.dataset_id);
 			if (body.embedding_id && body.embedding_id !== dataset.embeddingId) {
 				throw new HttpError(400, `Embedding ${body.embedding_id} does not belong to dataset ${dataset.id}`);
 			}
@@ -89,10 +86,7 @@ export const queryRoutes: RouteDefinition[] = [
 				.sort(compareQueries);
 			const limit = Math.min(query.limit, MAX_PAGE_SIZE);
 			return jsonReply(200, {
-				meta: {
-					page: { current_page: Math.floor(query.offset / limit) + 1, limit, offset: query.offset },
-					links: pageLinks(BASE, context, query.offset, limit, matching.length),
-				},
+				meta: linkedPageMeta(BASE, context, query.offset, limit, matching.length),
 				data: matching.slice(query.offset, query.offset + limit).map((record) => toQueryResponse(record, now)),
 			});
 		},

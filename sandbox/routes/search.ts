@@ -34,8 +34,7 @@ import {
 	videoSearchBody,
 } from '../search/schemas';
 import { validate, validationError } from '../validation';
-import { requireDataset } from './concepts';
-import type { RequestContext, RouteDefinition } from './route';
+import { namedLiveDataset, type RequestContext, type RouteDefinition } from './route';
 
 const page = <T>(items: T[], body: { offset: number; limit: number }) => items.slice(body.offset, body.offset + body.limit);
 
@@ -79,7 +78,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: textSearchBody });
-			requireDataset(context.store, body.dataset_id);
+			namedLiveDataset(context.store, body.dataset_id);
 			const query = wordsOf(body.text_query);
 			const negative = wordsOf(body.negative_text ?? '');
 			const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body));
@@ -93,7 +92,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: imageSearchBody });
-			requireDataset(context.store, body.dataset_id);
+			namedLiveDataset(context.store, body.dataset_id);
 			const ref = reference(context, body);
 			const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body)).filter(
 				(item) => visualItemId(item) !== ref.self,
@@ -108,7 +107,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: textSearchBody });
-			requireDataset(context.store, body.dataset_id);
+			namedLiveDataset(context.store, body.dataset_id);
 			const query = wordsOf(body.text_query);
 			const negative = wordsOf(body.negative_text ?? '');
 			const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body));
@@ -124,7 +123,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: imageToKeyframesBody });
-			requireDataset(context.store, body.dataset_id);
+			namedLiveDataset(context.store, body.dataset_id);
 			const ref = reference(context, body);
 			const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body)).filter(
 				(item) => visualItemId(item) !== ref.self,
@@ -141,7 +140,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: transcriptMatchBody });
-			requireDataset(context.store, body.dataset_id);
+			namedLiveDataset(context.store, body.dataset_id);
 			const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
 			return jsonReply(200, { data: page(transcriptMatches(videos, body.text_query), body) });
 		},
@@ -152,7 +151,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: audioSearchBody });
-			requireDataset(context.store, body.dataset_id);
+			namedLiveDataset(context.store, body.dataset_id);
 			const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
 			const results = spokenSegments(videos, wordsOf(body.text_query));
 			return jsonReply(200, { data: page(results, body).map(({ item }) => toSpokenResult(item)) });
@@ -164,7 +163,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { body } = validate(context, { body: videoSearchBody });
-			requireDataset(context.store, body.dataset_id);
+			namedLiveDataset(context.store, body.dataset_id);
 			const modality = body.modality ?? 'video';
 			const results = videosOf(context.store.assets, body.dataset_id, clausesOf(body))
 				.map((video) => ({ ...videoResult(video, body.text_query, modality, body.ignore_keyframes), id: video.id }))
@@ -178,7 +177,7 @@ export const searchRoutes: RouteDefinition[] = [
 		auth: 'access-token',
 		handle(context) {
 			const { query } = validate(context, { query: videoDrillDownQuery });
-			requireDataset(context.store, query.dataset_id);
+			namedLiveDataset(context.store, query.dataset_id);
 			const video = context.store.assets.get(query.video_id);
 			if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video' || video.status !== 'completed') {
 				throw new HttpError(404, `Video not found: ${query.video_id}`);

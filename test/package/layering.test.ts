@@ -87,6 +87,17 @@ describe('layering', () => {
 		expect(sourceFiles('nodes').filter((file) => file.endsWith(join('helpers', 'fields.ts')))).toEqual([]);
 	});
 
+	test('a sandbox route file imports no other route file (what they share is in sandbox/routes/route.ts)', () => {
+		const routes = sourceFiles(join('sandbox', 'routes')).filter((file) => !file.endsWith(`${sep}index.ts`));
+		const crossings = routes.flatMap((file) =>
+			specifiers(readFileSync(join(root, file), 'utf8'))
+				.filter((specifier) => /^\.\/(?!route$)/.test(specifier))
+				.map((specifier) => `${file} imports ${specifier}`),
+		);
+		expect(routes.length).toBeGreaterThan(10);
+		expect(crossings).toEqual([]);
+	});
+
 	test('HTTP only in nodes/shared/transport/ (credentials/ for the login)', () => {
 		const violations = files.filter((file) => !mayCallHttp(file) && HTTP.test(readFileSync(join(root, file), 'utf8')));
 		expect(violations).toEqual([]);
