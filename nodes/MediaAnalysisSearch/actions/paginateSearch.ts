@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listEndpoint, type RequestOf } from '../../shared/endpoints';
-import { paginate, type Failure } from '../../shared/transport';
+import { datasetNotFound, paginate } from '../../shared/transport';
 import { getSearchLimit } from './fields';
 
 /** The search endpoints of the Search node, by operationId. */
@@ -13,17 +13,6 @@ export type SearchEndpoint =
 	| 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post'
 	| 'transcript-exact-match'
 	| 'search-videos';
-
-/** A 404 from a search names the dataset: unknown, mistyped or deleted. */
-export function datasetNotFound(datasetId: string) {
-	return (failure: Failure) =>
-		failure.status === 404
-			? {
-					message: `Dataset ${datasetId} not found`,
-					description: 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
-				}
-			: undefined;
-}
 
 /**
  * One search for one item: offset/limit travel in the JSON body, Return All walks the pages (the table gives the

@@ -99,6 +99,14 @@ export interface ErrorContext {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** `explain` for a request whose 404 is about its dataset (unknown, mistyped or deleted): names the dataset given. */
+export function datasetNotFound(
+	datasetId: string,
+	description = 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
+) {
+	return (failure: Failure) => (failure.status === 404 ? { message: `Dataset ${datasetId} not found`, description } : undefined);
+}
+
 /** One readable NodeApiError for a failed request; the raw error (which holds request headers) is never passed on. */
 export function toNodeApiError(node: INode, failure: Failure, context: ErrorContext): NodeApiError {
 	const { status } = failure;

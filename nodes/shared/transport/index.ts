@@ -14,7 +14,7 @@ export {
 	videoSearchBody,
 } from './pagination';
 export type { Page, PageStyle, PageLimit } from './pagination';
-export { explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
+export { datasetNotFound, explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
 export type { DownloadedFile } from './download';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ImageUrlClassificationRequest } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
-import type { Failure } from '../../../shared/transport';
+import { datasetNotFound, type Failure } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
 import { thresholdField, unitNumber } from '../fields';
@@ -65,19 +65,19 @@ export const description = updateDisplayOptions(
 
 /** The classification 404s: the dataset (all its concepts) or one of the chosen concepts does not exist. */
 function explainNotFound(datasetId: string | undefined) {
-	return (failure: Failure, details: string[]) => {
-		if (failure.status !== 404) return undefined;
-		return datasetId
+	if (datasetId) {
+		return datasetNotFound(
+			datasetId,
+			'Classification uses the concepts of an existing dataset. Check the dataset ID or choose the dataset "From list"; deleted datasets cannot be used.',
+		);
+	}
+	return (failure: Failure, details: string[]) =>
+		failure.status === 404
 			? {
-					message: `Dataset ${datasetId} not found`,
-					description:
-						'Classification uses the concepts of an existing dataset. Check the dataset ID or choose the dataset "From list"; deleted datasets cannot be used.',
-				}
-			: {
 					message: `A chosen concept was not found${details[0] ? ` (${details[0]})` : ''}`,
 					description: 'One of the chosen concepts does not exist (any more). Choose the concepts from the list again.',
-				};
-	};
+				}
+			: undefined;
 }
 
 /**

@@ -4,11 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ConceptCreateRequest } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
+import { datasetNotFound } from '../../../shared/transport';
 import { assertNotEmpty, assertUuid4 } from '../../../shared/validation';
 import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';
 import {
 	conceptNameRefused,
-	datasetNotFound,
 	descriptionField,
 	nameField,
 	readConceptFields,
@@ -42,6 +42,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		itemIndex,
 		explain: (failure, details) =>
-			notFound(failure, details) ?? conceptEncoderRefused(failure, details) ?? conceptNameRefused(failure, details),
+			notFound(failure) ?? conceptEncoderRefused(failure, details) ?? conceptNameRefused(failure, details),
 	});
 }

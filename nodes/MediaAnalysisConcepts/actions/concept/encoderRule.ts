@@ -2,8 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Dataset } from '../../../shared/api';
-import { apiRequest, type Failure } from '../../../shared/transport';
-import { datasetNotFound } from './fields';
+import { apiRequest, datasetNotFound, type Failure } from '../../../shared/transport';
 
 /** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders on v1-pipeline datasets. */
 const CONCEPT_ENCODERS = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];

@@ -48,18 +48,6 @@ export function readConceptFields(this: IExecuteFunctions, fields: IDataObject, 
 	return body;
 }
 
-/** A 404 about a dataset (create, the dataset filter of Get Many): unknown or soft-deleted. */
-export function datasetNotFound(datasetId?: string) {
-	return (failure: Failure, details: string[]) =>
-		failure.status === 404
-			? {
-					message: datasetId ? `Dataset ${datasetId} not found` : `A dataset in the filter was not found${details[0] ? ` (${details[0]})` : ''}`,
-					description:
-						'Check the dataset ID: it may be mistyped or the dataset was deleted. Choosing the dataset "From list" shows what exists.',
-				}
-			: undefined;
-}
-
 /** 400 on create or rename: the service's only published 400 is "invalid concept name". */
 export function conceptNameRefused(failure: Failure, details: string[]) {
 	if (failure.status !== 400) return undefined;

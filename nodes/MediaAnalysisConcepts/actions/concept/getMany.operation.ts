@@ -4,7 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuid4, splitList } from '../../../shared/validation';
-import { datasetNotFound } from './fields';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit(),
@@ -34,7 +33,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
 	const list = listEndpoint('list', {
 		qs: datasets.length ? { datasets } : {},
-		explain: datasetNotFound(),
+		explain: (failure, details) =>
+			failure.status === 404
+				? {
+						message: `A dataset in the filter was not found${details[0] ? ` (${details[0]})` : ''}`,
+						description: 'Check the dataset IDs: one may be mistyped or deleted. Choosing a dataset "From list" shows what exists.',
+					}
+				: undefined,
 	});
 	return await paginateForItem.call(this, itemIndex, ...list);
 }

@@ -3,9 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { assertRange, assertUuid } from '../../../shared/validation';
 import { datasetLocator, resolveDatasetId, uuidMode } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, datasetNotFound } from '../../../shared/transport';
 import { compositeTypeField, getTextQuery, textQueryField } from '../fields';
-import { datasetNotFound } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
