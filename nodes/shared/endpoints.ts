@@ -113,6 +113,7 @@ export const ENDPOINTS = {
 	'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post': { method: 'POST', path: '/api/v1/search/text-to-keyframes', retry: 'idempotent', pages: searchBody },
 	'transcript-exact-match': { method: 'POST', path: '/api/v1/search/text-to-transcript/exact-match', retry: 'idempotent', pages: searchBody },
 	'search-videos': { method: 'POST', path: '/api/v1/search/video', retry: 'idempotent', pages: videoSearchBody },
+	'get-video-details': { method: 'GET', path: '/api/v1/search/video', retry: 'idempotent' },
 	'get-query-api-v-1-queries-query-id-get': { method: 'GET', path: '/api/v1/queries/{query_id}', retry: 'idempotent', notFound: 'Query' },
 	'delete-query-api-v-1-queries-query-id-delete': { method: 'DELETE', path: '/api/v1/queries/{query_id}', retry: 'never', notFound: 'Query' },
 	'run-query-api-v-1-queries-query-id-run-post': { method: 'POST', path: '/api/v1/queries/{query_id}/run', retry: 'never', notFound: 'Query' },

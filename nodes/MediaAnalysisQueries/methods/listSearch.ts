@@ -1,8 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Dataset, Query } from '../../shared/api';
+import type { Query } from '../../shared/api';
+import { callEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
-import { apiRequest, offsetLimitLinks } from '../../shared/transport';
+import { offsetLimitLinks } from '../../shared/transport';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export const searchQueries = listSearchMethod<Query>({
@@ -20,12 +21,8 @@ export const searchQueries = listSearchMethod<Query>({
 export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {
 	const datasetId = this.getCurrentNodeParameter('datasetId', { extractValue: true });
 	if (typeof datasetId !== 'string' || !datasetId.trim()) return { results: [] };
-	const dataset = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/datasets/${encodeURIComponent(datasetId.trim())}`,
-		resourceLabel: 'Dataset',
-	})) as unknown as Dataset;
-	const embeddings = (dataset.embeddings ?? []) as IDataObject[];
+	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params: { dataset_id: datasetId.trim() } });
+	const embeddings = dataset.embeddings ?? [];
 	return {
 		results: embeddings.map((embedding) => ({ name: String(embedding.name ?? embedding.id), value: String(embedding.id) })),
 	};

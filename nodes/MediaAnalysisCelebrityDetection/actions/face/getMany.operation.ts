@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { FacesWithPersonResponse } from '../../../shared/api';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
 import { getPerson, personLocator } from '../fields';
 
 const properties: INodeProperties[] = [personLocator(true), ...returnAllOrLimit()];
@@ -13,12 +12,9 @@ export const description = updateDisplayOptions({ show: { resource: ['face'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const person = getPerson.call(this, itemIndex);
 	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/faces-with-person',
+	const response = await callEndpoint(this, 'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get', {
 		qs: 'id' in person ? { person_id: person.id } : { person_name: person.name },
 		itemIndex,
-		resourceLabel: 'Person',
 		explain: (failure) =>
 			failure.status === 404 && 'name' in person
 				? {
@@ -27,7 +23,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 							'The name must be the enrolled name of the person, not an alias. Choose the person From List, or find the ID with Person → Get Many by Names or Aliases.',
 					}
 				: undefined,
-	})) as FacesWithPersonResponse;
+	});
 	// The service answers every face at once; Limit trims the list here.
 	return returnAll ? response.faces : response.faces.slice(0, limit);
 }

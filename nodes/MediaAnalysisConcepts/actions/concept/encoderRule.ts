@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Dataset } from '../../../shared/api';
-import { apiRequest, datasetNotFound, type Failure } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
+import { datasetNotFound, type Failure } from '../../../shared/transport';
 
 /** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders on v1-pipeline datasets. */
 const CONCEPT_ENCODERS = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];
@@ -11,12 +11,11 @@ const RULE =
 
 /** Reads the dataset's encoder and refuses, before creating anything, a concept the service could not train. */
 export async function assertConceptEncoder(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<void> {
-	const dataset = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/datasets/${datasetId}`,
+	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', {
+		params: { dataset_id: datasetId },
 		itemIndex,
 		explain: datasetNotFound(datasetId),
-	})) as Partial<Dataset>;
+	});
 	const encoders = (Array.isArray(dataset.encoders) ? dataset.encoders : []).map((encoder) => String(encoder?.name));
 	// An answer that names no encoder decides nothing here; the service has the last word.
 	if (encoders.length === 0 || encoders.some((name) => CONCEPT_ENCODERS.includes(name))) return;

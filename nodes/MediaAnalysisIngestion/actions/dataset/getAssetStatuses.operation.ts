@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
-import { offsetLimit } from '../../../shared/transport';
+import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 import { getAssetSummaries } from './fields';
 
@@ -59,18 +59,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
-	return await paginateForItem.call(
-		this,
-		itemIndex,
-		{
-			method: 'POST',
-			path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`,
-			qs: statusQuery(filters),
-			body: sourcePath ? { source_path: sourcePath } : {},
-			// A read-only POST: repeating it changes nothing.
-			idempotent: true,
-			resourceLabel: 'Dataset',
-		},
-		offsetLimit,
-	);
+	const list = listEndpoint('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', {
+		params: { dataset_id: datasetId },
+		qs: statusQuery(filters),
+		body: sourcePath ? { source_path: sourcePath } : {},
+	});
+	return await paginateForItem.call(this, itemIndex, ...list);
 }

@@ -3,7 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { assertRange, assertUuid } from '../../../shared/validation';
 import { datasetLocator, resolveDatasetId, uuidMode } from '../../../shared/descriptions';
-import { apiRequest, datasetNotFound } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
+import { datasetNotFound } from '../../../shared/transport';
 import { compositeTypeField, getTextQuery, textQueryField } from '../fields';
 
 const properties: INodeProperties[] = [
@@ -45,9 +46,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const videoId = assertUuid.call(this, this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }), 'Video', itemIndex);
 	const notFound = datasetNotFound(datasetId);
-	const response = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/api/v1/search/video',
+	const response = await callEndpoint(this, 'get-video-details', {
 		qs: {
 			dataset_id: datasetId,
 			video_id: videoId,
@@ -70,5 +69,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	}
-	return (slices as IDataObject[]).map((slice) => ({ ...video, ...slice }));
+	return slices.map((slice) => ({ ...video, ...slice }));
 }
