@@ -122,16 +122,16 @@ function withOutcome(job: IDataObject, listed: AssetOutcome[]): IDataObject {
 	const outcomes: AssetOutcome[] = listed.length > 0 ? listed : [jobOutcome(job)];
 	const failed = outcomes.find((outcome) => outcome.status === 'error') ?? outcomes.find((outcome) => outcome.status !== 'completed');
 	const single = outcomes.length === 1 ? outcomes[0] : undefined;
-	return {
-		...job,
+	const own: IDataObject = {
 		status: failed?.status ?? 'completed',
-		job_status: job.status ?? null,
-		asset_id: single?.asset_id ?? null,
-		source_path: single?.source_path ?? null,
 		error_code: failed?.error_code ?? null,
 		error_reason: failed?.error_reason ?? null,
-		assets: outcomes,
+		source_path: single?.source_path ?? null,
+		asset_id: single?.asset_id ?? null,
+		job_status: job.status ?? null,
 	};
+	// The item's own outcome first (what a table view shows first) and never overwritten, then the job's fields.
+	return { ...own, ...job, ...own, assets: outcomes };
 }
 
 /** Text as a sentence: ends with a full stop. */
