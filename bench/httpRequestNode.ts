@@ -17,10 +17,10 @@ export interface HttpRequestNode {
 
 export const HOW_TO_INSTALL =
 	'install the n8n 2.41.1 runtime once with `npm run bench -- --install-runtime` (or `npm start`, which installs it ' +
-	'too): n8n 2.41.1 and Node 24 from the npm registry into .n8n-runtime/, a few minutes and about 3 GB';
+	'too): n8n 2.41.1 and Node 24 from the npm registry into node_modules/.cache/n8n-nodes-media-analysis/runtime/, a few minutes and about 3 GB';
 
 /**
- * n8n's real HTTP Request node (the versioned class, all versions) from the n8n 2.41.1 runtime under .n8n-runtime/.
+ * n8n's real HTTP Request node (the versioned class, all versions) from the n8n 2.41.1 runtime under node_modules/.cache/n8n-nodes-media-analysis/runtime/.
  * n8n-nodes-base is too big to be a devDependency; the runtime has it, at the release of our n8n-core.
  */
 export function loadHttpRequestNode(): HttpRequestNode {

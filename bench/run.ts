@@ -261,7 +261,7 @@ async function main() {
 			'times carry noise; request and login counts do not.',
 		`- Node.js ${process.version}; n8n-core ${versionOf('n8n-core')}, n8n-workflow ${versionOf('n8n-workflow')}; ` +
 			(httpRequest.version
-				? `n8n's HTTP Request node from n8n-nodes-base ${httpRequest.version} (the n8n 2.41.1 runtime under .n8n-runtime/)`
+				? `n8n's HTTP Request node from n8n-nodes-base ${httpRequest.version} (the n8n 2.41.1 runtime under node_modules/.cache/n8n-nodes-media-analysis/runtime/)`
 				: `HTTP Request node not measured: ${httpRequest.reason}`),
 		`- Whole run: ${ms(totalMs)}`,
 		'',
@@ -394,7 +394,7 @@ async function main() {
 		'',
 		'```sh',
 		'npm ci',
-		'npm run bench -- --install-runtime   # the first time: also installs n8n 2.41.1 + Node 24 into .n8n-runtime/',
+		'npm run bench -- --install-runtime   # the first time: also installs n8n 2.41.1 + Node 24 into node_modules/.cache/n8n-nodes-media-analysis/runtime/',
 		'npm run bench    # about 5-10 minutes on 2 cores; rewrites bench/RESULTS.md',
 		'npm run bench -- --only ingest,trigger --out /tmp/bench.md   # some scenarios, elsewhere',
 		'npm run bench -- --only queue --out /tmp/queue.md   # queue mode alone (needs redis-server and postgresql)',
