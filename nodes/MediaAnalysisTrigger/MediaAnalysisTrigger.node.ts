@@ -76,12 +76,15 @@ export class MediaAnalysisTrigger implements INodeType {
 				description:
 					'What to start the workflow on. Each change of a job or asset comes once, as one item whose "events" lists every chosen event it matched.',
 			},
-			datasetLocator({
-				required: false,
-				default: { mode: 'list', value: '' },
+			datasetLocator(
+				{
+					required: false,
+					default: { mode: 'list', value: '' },
 				description:
 					'Only watch this dataset. Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
-			}),
+				},
+				{ byName: false },
+			),
 			{
 				displayName: 'Job Statuses',
 				name: 'jobStatuses',

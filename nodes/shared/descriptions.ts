@@ -24,21 +24,27 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 	};
 }
 
-const DATASET_NAME_MODE: INodePropertyMode = {
-	// Spread, as in uuidMode: a mode has no default.
-	...{ displayName: 'By Name', name: 'name' },
-	type: 'string',
-	placeholder: 'e.g. demo_images',
-	hint: 'The exact name of the dataset; it is looked up when the node runs',
-};
+/** A locator's "By Name" mode: the exact name, looked up when the node runs (read with `idByName`). */
+export function nameMode(thing: string, example: string): INodePropertyMode {
+	return {
+		// Spread, as in uuidMode: a mode has no default.
+		...{ displayName: 'By Name', name: 'name' },
+		type: 'string',
+		placeholder: `e.g. ${example}`,
+		hint: `The exact name of the ${thing}; it is looked up when the node runs`,
+	};
+}
+
+const DATASET_NAME_MODE = nameMode('dataset', 'demo_images');
 
 /**
- * A dataset picker: "From list" (searchable by name) or "By ID", and "By Name" with `byName` (for operations that
- * read it with `resolveDatasetId`, which looks the name up). Shared by every node that takes a dataset.
+ * A dataset picker: "From list" (searchable by name), "By ID" and "By Name" (read with `resolveDatasetId`, which
+ * looks the name up; `byName: false` where no lookup can be made, as in the trigger's poll). Shared by every node
+ * that takes a dataset.
  */
 export function datasetLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
-	{ byName = false }: { byName?: boolean } = {},
+	{ byName = true }: { byName?: boolean } = {},
 ): INodeProperties {
 	return {
 		displayName: 'Dataset',
@@ -71,9 +77,66 @@ export function getDatasetId(this: IExecuteFunctions, itemIndex: number, paramet
 /** Names already looked up in one node run (a run of 10,000 items naming one dataset costs one look-up). */
 const resolvedNames = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
 
+/** What a "By Name" locator looks names up among: `records` gives every candidate whose name may match. */
+export interface NameLookup {
+	/** The kind of record, in messages ("dataset", "concept"). */
+	kind: string;
+	records: (this: IExecuteFunctions, name: string, itemIndex: number) => Promise<IDataObject[]>;
+	/** The record's ID field (`id` unless said). */
+	idField?: string;
+}
+
 /**
- * Reads a dataset locator that may be "By Name": the name is looked up among the datasets (the service filters by
- * a part of the name; the exact name must match one) and its ID returned. Other modes are read as `getDatasetId`.
+ * The ID of the one record whose name is exactly the locator's value; looked up once per name in a node run. No
+ * match, or several, is an error naming the parameter and the item and saying how to fix it.
+ */
+export async function idByName(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+	{ kind, records, idField = 'id' }: NameLookup,
+): Promise<string> {
+	const name = assertNotEmpty.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
+	let cache = resolvedNames.get(this);
+	if (!cache) resolvedNames.set(this, (cache = new Map()));
+	const key = JSON.stringify([kind, name]);
+	let lookup = cache.get(key);
+	if (!lookup) {
+		lookup = records.call(this, name, itemIndex).then((found) => found.filter((record) => record.name === name));
+		cache.set(key, lookup);
+	}
+	const named = await lookup;
+	const ids = named.map((record) => record[idField]);
+	if (ids.length === 1 && typeof ids[0] === 'string') return ids[0];
+	throw invalidParameter.call(
+		this,
+		label,
+		itemIndex,
+		named.length === 0 ? `no ${kind} is named "${name}"` : `${named.length} ${kind}s are named "${name}"`,
+		named.length === 0
+			? `Check the exact name (names are case-sensitive), or choose the ${kind} From List.`
+			: `Choose the ${kind} From List or By ID: ${ids.map(String).join(', ')}.`,
+	);
+}
+
+/** True when the locator parameter is in its "By Name" mode. */
+export function isByName(this: IExecuteFunctions, itemIndex: number, parameter: string): boolean {
+	const locator = this.getNodeParameter(parameter, itemIndex, {}) as { mode?: string } | string;
+	return typeof locator === 'object' && locator.mode === 'name';
+}
+
+const datasetsNamed: NameLookup = {
+	kind: 'dataset',
+	// The service filters by a part of the name; the exact name must match one.
+	records(name, itemIndex) {
+		return paginate.call(this, { method: 'GET', path: '/api/v1/datasets', qs: { name_pattern: name }, itemIndex }, skipLimit, { returnAll: true });
+	},
+};
+
+/**
+ * Reads a dataset locator that may be "By Name": the name is looked up among the datasets and its ID returned.
+ * Other modes are read as `getDatasetId`.
  */
 export async function resolveDatasetId(
 	this: IExecuteFunctions,
@@ -81,29 +144,8 @@ export async function resolveDatasetId(
 	parameter = 'datasetId',
 	label = 'Dataset',
 ): Promise<string> {
-	const locator = this.getNodeParameter(parameter, itemIndex, {}) as { mode?: string } | string;
-	if (typeof locator !== 'object' || locator.mode !== 'name') return getDatasetId.call(this, itemIndex, parameter, label);
-	const name = assertNotEmpty.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
-	let cache = resolvedNames.get(this);
-	if (!cache) resolvedNames.set(this, (cache = new Map()));
-	let lookup = cache.get(name);
-	if (!lookup) {
-		lookup = paginate
-			.call(this, { method: 'GET', path: '/api/v1/datasets', qs: { name_pattern: name }, itemIndex }, skipLimit, { returnAll: true })
-			.then((found) => found.filter((dataset) => dataset.name === name));
-		cache.set(name, lookup);
-	}
-	const named = await lookup;
-	if (named.length === 1 && typeof named[0].id === 'string') return named[0].id;
-	throw invalidParameter.call(
-		this,
-		label,
-		itemIndex,
-		named.length === 0 ? `no dataset is named "${name}"` : `${named.length} datasets are named "${name}"`,
-		named.length === 0
-			? 'Check the exact name (names are case-sensitive), or choose the dataset From List.'
-			: `Choose the dataset From List or By ID: ${named.map((dataset) => String(dataset.id)).join(', ')}.`,
-	);
+	if (!isByName.call(this, itemIndex, parameter)) return getDatasetId.call(this, itemIndex, parameter, label);
+	return await idByName.call(this, itemIndex, parameter, label, datasetsNamed);
 }
 
 /** Return All + Limit, as on every n8n list operation. */

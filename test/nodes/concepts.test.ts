@@ -141,6 +141,18 @@ describe('Concept: Create', () => {
 });
 
 describe('Concept: Get, Update, Delete', () => {
+	test('a concept By Name: looked up once per name among the concepts; no such name names the parameter', async () => {
+		const named = { __rl: true, mode: 'name', value: '={{ $json.concept }}' };
+		const { items, error } = await run('concept', { operation: 'get', conceptId: named }, [{ concept: 'beach' }, { concept: 'stadium' }, { concept: 'beach' }]);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.conceptId)).toEqual([SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium, SEED_CONCEPT_IDS.beach]);
+		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/concepts')).toHaveLength(2);
+		bed.sandbox.clearRequestLog();
+		const missing = await run('label', { operation: 'getMany', conceptId: { __rl: true, mode: 'name', value: 'Beach' } });
+		expect(missing.error?.message).toBe('Invalid Concept in item 0: no concept is named "Beach"');
+		expect(bed.apiRequests().filter((r) => r.path !== '/api/v1/concepts')).toEqual([]);
+	});
+
 	test('gets a concept chosen from the list or by ID', async () => {
 		const listed = await run('concept', { operation: 'get', conceptId: fromList(SEED_CONCEPT_IDS.beach) });
 		expect(listed.items[0].json).toMatchObject({ conceptId: SEED_CONCEPT_IDS.beach, name: 'beach' });

@@ -190,6 +190,23 @@ describe('Dataset: Get', () => {
 		expect(listed.items[0].json.id).toBe(SEED_DATASET_IDS.demoMixed);
 	});
 
+	test('By Name: the name is looked up once for every item, and a name no dataset has names the parameter', async () => {
+		const named = { __rl: true, mode: 'name', value: '={{ $json.name }}' };
+		const { items, error } = await run({ operation: 'get', datasetId: named }, [
+			{ name: SEED_DATASET_NAMES.demoImages },
+			{ name: SEED_DATASET_NAMES.demoImages },
+			{ name: SEED_DATASET_NAMES.demoVideos },
+		]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.id)).toEqual([SEED_DATASET_IDS.demoImages, SEED_DATASET_IDS.demoImages, SEED_DATASET_IDS.demoVideos]);
+		// Two look-ups (one per name), then one read per item.
+		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/datasets')).toHaveLength(2);
+		bed.sandbox.clearRequestLog();
+		const typo = await run({ operation: 'getConfig', datasetId: { __rl: true, mode: 'name', value: 'no_such_dataset' } });
+		expect(typo.error?.message).toBe('Invalid Dataset in item 0: no dataset is named "no_such_dataset"');
+		expect(bed.apiRequests().filter((r) => r.path !== '/api/v1/datasets')).toEqual([]);
+	});
+
 	test('a deleted dataset is found only with Include Deleted', async () => {
 		const hidden = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoArchived) });
 		expect(hidden.error?.message).toMatch(/^Dataset not found/);

@@ -128,6 +128,17 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 		expect(filters.filter((entry) => !entry.endsWith('=false'))).toEqual([]);
 	});
 
+	test('every dataset picker of an action node also takes a dataset By Name', () => {
+		if (isTrigger) return; // a poll has no way to look a name up before it reads
+		walk(description.properties, (property) => {
+			if (property.type !== 'resourceLocator' || !/[dD]atasetId$/.test(property.name)) return;
+			expect({ name: property.name, modes: (property.modes ?? []).map((mode) => mode.name) }).toEqual({
+				name: property.name,
+				modes: ['list', 'id', 'name'],
+			});
+		});
+	});
+
 	test('never offers the sunset encoder "multimodal"', () => {
 		walk(description.properties, (property) => {
 			for (const option of (property.options ?? []) as Array<{ value?: unknown }>) expect(option.value).not.toBe('multimodal');

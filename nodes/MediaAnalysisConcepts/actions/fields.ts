@@ -1,11 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Failure } from '../../shared/transport';
+import { idByName, isByName, nameMode, type NameLookup } from '../../shared/descriptions';
+import { listEndpoint } from '../../shared/endpoints';
+import { paginate, type Failure } from '../../shared/transport';
 import { assertRange, assertUuid4 } from '../../shared/validation';
 
 const UUID4_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}';
 
-/** A concept picker: "From list" (searchable by name) or "By ID" (a version-4 UUID). */
+/** A concept picker: "From list" (searchable by name), "By ID" (a version-4 UUID) or "By Name". */
 export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Concept',
@@ -34,14 +36,28 @@ export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeP
 					},
 				],
 			},
+			nameMode('concept', 'beach'),
 		],
 		...overrides,
 	};
 }
 
-/** Reads the concept locator for one item; concept IDs are version-4 UUIDs. */
-export function getConceptId(this: IExecuteFunctions, itemIndex: number): string {
-	return assertUuid4.call(this, this.getNodeParameter('conceptId', itemIndex, '', { extractValue: true }), 'Concept', itemIndex);
+const conceptsNamed: NameLookup = {
+	kind: 'concept',
+	idField: 'conceptId',
+	// The service lists concepts without a name filter: every concept is read once per name and run.
+	records(_name, itemIndex) {
+		const [request, style] = listEndpoint('list', {});
+		return paginate.call(this, { ...request, itemIndex }, style, { returnAll: true });
+	},
+};
+
+/** Reads the concept locator for one item (By Name looked up among the concepts); concept IDs are version-4 UUIDs. */
+export async function getConceptId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const id = isByName.call(this, itemIndex, 'conceptId')
+		? await idByName.call(this, itemIndex, 'conceptId', 'Concept', conceptsNamed)
+		: this.getNodeParameter('conceptId', itemIndex, '', { extractValue: true });
+	return assertUuid4.call(this, id, 'Concept', itemIndex);
 }
 
 /** A 404 on a concept path: the concept is unknown or was deleted. */

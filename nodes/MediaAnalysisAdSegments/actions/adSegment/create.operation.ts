@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 
 /** The service accepts the segments (202) and answers with their new IDs. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const video = getVideo.call(this, itemIndex);
+	const video = await getVideo.call(this, itemIndex);
 	const body: AdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
 	return await callEndpoint(this, 'create-ad-segments', {
 		params: video.params,

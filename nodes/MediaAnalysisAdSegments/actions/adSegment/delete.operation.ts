@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
  * are success, and so is a video without ad segments.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const video = getVideo.call(this, itemIndex);
+	const video = await getVideo.call(this, itemIndex);
 	// Safe to repeat after a lost answer (the table's policy): deleting again succeeds even when nothing is left.
 	const response = await callEndpoint(this, 'delete-ad-segments', {
 		params: video.params,

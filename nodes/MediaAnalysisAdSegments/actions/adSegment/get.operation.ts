@@ -10,7 +10,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 
 /** One item per ad segment of the video (none when it has none), each naming the video it belongs to. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const video = getVideo.call(this, itemIndex);
+	const video = await getVideo.call(this, itemIndex);
 	const response = await callEndpoint(this, 'get-ad-segments', {
 		params: video.params,
 		itemIndex,

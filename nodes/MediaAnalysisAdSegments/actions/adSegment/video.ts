@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertNotEmpty } from '../../../shared/validation';
 
@@ -27,8 +27,8 @@ export interface VideoRef {
 }
 
 /** Reads and checks which video the item is about, and the ad-segments path values for it. */
-export function getVideo(this: IExecuteFunctions, itemIndex: number): VideoRef {
-	const datasetId = getDatasetId.call(this, itemIndex);
+export async function getVideo(this: IExecuteFunctions, itemIndex: number): Promise<VideoRef> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const identifier = assertNotEmpty.call(this, this.getNodeParameter('assetIdentifier', itemIndex, ''), 'Asset Identifier', itemIndex);
 	return {
 		datasetId,

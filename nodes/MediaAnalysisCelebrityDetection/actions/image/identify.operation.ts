@@ -10,7 +10,7 @@ import type {
 	IngestJobStatusPage,
 	PersonsInImageResponse,
 } from '../../../shared/api';
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../../shared/ingestJobs';
 import { apiRequest, waitUntilSettled, type WaitOptions } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
@@ -195,7 +195,7 @@ async function removeIngested(this: IExecuteFunctions, datasetId: string, identi
  * already holds is read as it is and left in place.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = getDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const wait: WaitOptions = {

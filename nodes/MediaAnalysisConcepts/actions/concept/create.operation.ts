@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConceptCreateRequest } from '../../../shared/api';
-import { datasetLocator } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
 import { assertNotEmpty, assertUuid4 } from '../../../shared/validation';
@@ -33,7 +33,7 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: ConceptCreateRequest = {
 		name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex),
-		datasetId: assertUuid4.call(this, this.getNodeParameter('datasetId', itemIndex, '', { extractValue: true }), 'Dataset', itemIndex),
+		datasetId: assertUuid4.call(this, await resolveDatasetId.call(this, itemIndex), 'Dataset', itemIndex),
 		...readConceptFields.call(this, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, itemIndex),
 	};
 	const notFound = datasetNotFound(body.datasetId);

@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 
 /** The service answers any JSON; it is kept under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = getConceptId.call(this, itemIndex);
+	const conceptId = await getConceptId.call(this, itemIndex);
 	const response = await callEndpoint(this, 'delete', {
 		params: { concept_id: conceptId },
 		itemIndex,

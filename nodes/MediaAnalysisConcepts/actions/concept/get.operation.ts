@@ -9,7 +9,7 @@ const properties: INodeProperties[] = [conceptLocator()];
 export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = getConceptId.call(this, itemIndex);
+	const conceptId = await getConceptId.call(this, itemIndex);
 	return await callEndpoint(this, 'get', {
 		params: { concept_id: conceptId },
 		itemIndex,

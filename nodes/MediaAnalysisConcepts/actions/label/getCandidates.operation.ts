@@ -23,7 +23,7 @@ export const description = updateDisplayOptions({ show: { resource: ['label'], o
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const conceptId = getConceptId.call(this, itemIndex);
+	const conceptId = await getConceptId.call(this, itemIndex);
 	const limit = assertRange.call(this, this.getNodeParameter('numberOfCandidates', itemIndex, 1), 'Number of Candidates', itemIndex, { min: 1, max: MAX_CANDIDATES });
 	const response = await callEndpoint(this, 'get-label-candidates', {
 		params: { concept_id: conceptId },

@@ -33,7 +33,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['label'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const conceptId = getConceptId.call(this, itemIndex);
+	const conceptId = await getConceptId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
 	const list = listEndpoint('get-labels', {

@@ -93,7 +93,7 @@ function toLabelRequest(this: IExecuteFunctions, entry: LabelEntry, position: nu
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = getConceptId.call(this, itemIndex);
+	const conceptId = await getConceptId.call(this, itemIndex);
 	const entries = ((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
 	const body: ConceptLabelsUpdateRequest = {
 		labels: entries.map((entry, position) => toLabelRequest.call(this, entry, position, itemIndex)),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 
@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['dataset'],
 
 /** Soft delete: the service's answer (the dataset as it now is, status "deleted") comes under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = getDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };
 	const response = await callEndpoint(this, 'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete', { params, itemIndex });
 	return deletedResult(datasetId, response);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { AssetType, DatasetStatus, KeyframeSamplingMethod, VisualEncoderName } from '../../../shared/api';
-import { getDatasetId } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/descriptions';
 import { invalidParameter } from '../../../shared/validation';
 import { SUNSET_ENCODER } from '../fields';
 
@@ -108,9 +108,9 @@ export const includeDeletedOption: INodeProperties = {
 };
 
 /** What Get and Get Config send: the dataset and Include Deleted. */
-export function readDatasetCall(this: IExecuteFunctions, itemIndex: number) {
+export async function readDatasetCall(this: IExecuteFunctions, itemIndex: number) {
 	return {
-		params: { dataset_id: getDatasetId.call(this, itemIndex) },
+		params: { dataset_id: await resolveDatasetId.call(this, itemIndex) },
 		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
 		itemIndex,
 	};

@@ -10,6 +10,6 @@ const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, s
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', readDatasetCall.call(this, itemIndex));
+	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', await readDatasetCall.call(this, itemIndex));
 	return simplifyOutput.call(this, itemIndex, SIMPLE_DATASET_FIELDS)(dataset);
 }

@@ -10,5 +10,5 @@ const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption];
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getConfig'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await callEndpoint(this, 'get-dataset-config-api-v-1-datasets-dataset-id-config-get', readDatasetCall.call(this, itemIndex));
+	return await callEndpoint(this, 'get-dataset-config-api-v-1-datasets-dataset-id-config-get', await readDatasetCall.call(this, itemIndex));
 }

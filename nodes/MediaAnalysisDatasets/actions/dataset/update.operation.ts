@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DatasetUpdateRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter } from '../../../shared/validation';
 import {
@@ -60,7 +60,7 @@ export const description = updateDisplayOptions({ show: { resource: ['dataset'],
  * configuration with the changes over it: settings the user did not touch stay as they were.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const datasetId = getDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: DatasetUpdateRequest = {};
 	if (fields.name !== undefined) body.name = assertDatasetName.call(this, fields.name, itemIndex);

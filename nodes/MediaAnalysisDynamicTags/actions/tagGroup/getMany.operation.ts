@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DynamicTagGroupVersionStatus } from '../../../shared/api';
-import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
@@ -197,7 +197,7 @@ const INCLUDE_OPTIONS = {
 } as const;
 
 /** The node's filters and options as the service's query parameters, each checked first. */
-export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
+export async function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -213,7 +213,7 @@ export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IData
 	if (filters.createdFrom) qs.created_dt_from = assertDateTime.call(this, filters.createdFrom, 'Created After', itemIndex);
 	if (filters.createdTo) qs.created_dt_to = assertDateTime.call(this, filters.createdTo, 'Created Before', itemIndex);
 	if (filters.trainingDatasetId !== undefined) {
-		qs.training_dataset_id = getDatasetId.call(this, itemIndex, 'filters.trainingDatasetId', 'Training Dataset');
+		qs.training_dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.trainingDatasetId', 'Training Dataset');
 	}
 	for (const [option, key] of Object.entries(INCLUDE_OPTIONS)) {
 		if (options[option] === true) qs[key] = true;
@@ -222,5 +222,5 @@ export function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): IData
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-groups', { qs: tagGroupQuery.call(this, itemIndex) }));
+	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-groups', { qs: await tagGroupQuery.call(this, itemIndex) }));
 }

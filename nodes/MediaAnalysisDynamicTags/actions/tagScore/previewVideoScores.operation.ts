@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoScoresResponse } from '../../../shared/api';
-import { datasetLocator, getDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
@@ -91,7 +91,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {
 		tag_version_id: getId.call(this, 'tagVersionId', itemIndex),
-		dataset_id: getDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		strategy,
 		min_conf: getMinConfidence.call(this, itemIndex, 0),
 	};

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryCreateRequest } from '../../../shared/api';
-import { datasetLocator, getDatasetId, getWaitOptions, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, getWaitOptions, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
@@ -82,7 +82,7 @@ export const description = updateDisplayOptions({ show: { resource: ['query'], o
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const wait = getWaitOptions.call(this, itemIndex);
 	const body: QueryCreateRequest = {
-		dataset_id: getDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		query: assertNotEmpty.call(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex),
 		type: this.getNodeParameter('queryType', itemIndex) as QueryCreateRequest['type'],
 	};

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Query } from '../../../shared/api';
-import { datasetLocator, getDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateFiltered } from '../../../shared/filteredList';
 import { offsetLimitLinks } from '../../../shared/transport';
 import { assertUuidList, splitList } from '../../../shared/validation';
@@ -85,7 +85,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.excludeNoCode !== undefined) qs.exclude_no_code = filters.excludeNoCode;
 	const dataset = this.getNodeParameter('filters.datasetId', itemIndex, '', { extractValue: true });
 	if (typeof dataset === 'string' && dataset.trim()) {
-		qs.dataset_id = getDatasetId.call(this, itemIndex, 'filters.datasetId');
+		qs.dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.datasetId');
 	}
 	// The service takes the ID and user filters only as a GET body, which n8n never sends: they are applied here.
 	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));
