@@ -73,6 +73,8 @@ async function main(): Promise<void> {
 				log(`Importing the sandbox credential and ${examples.length} example workflow(s)`);
 				await n8n.importCredentials([credential, bucketAccess, ...aiExampleCredentials(sandbox.url)]);
 				await n8n.importWorkflows(examples.map((e) => e.workflow));
+				// The chat and MCP examples answer clients outside the editor only when published (as in npm start).
+				for (const example of examples.filter((e) => e.aiEntry)) await n8n.publish(example.workflow.id);
 			},
 		});
 		const { main: server, workers } = cluster;
