@@ -141,7 +141,8 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
  */
 interface SharedLogin {
 	token: Promise<string>;
-	settledAt?: number;
+	/** Until when the token just obtained may answer a refresh asked with an older one (see logIn). */
+	shareUntil?: number;
 	value?: string;
 }
 
@@ -152,8 +153,9 @@ const sharedLogins = new Map<string, SharedLogin>();
  * Logs in, once for every execution of this process that needs it at the same time. When a token expires while many
  * executions run (a worker in queue mode runs several), each of them is refused and asks n8n for a new token: they
  * share the login in flight, and one that asks with the expired token shortly after gets the token just obtained
- * instead of logging in again. A refresh asked with that very token (it was revoked) logs in anew; a failed login is
- * not kept.
+ * instead of logging in again: within LOGIN_LIMITS.shareMs and the first half of the token's lifetime (`expires_in`;
+ * without one, only a login in flight is shared). A refresh asked with that very token (it was revoked) logs in anew;
+ * a failed login is not kept.
  */
 export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
 	const key = JSON.stringify([
@@ -164,22 +166,18 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 	]);
 	const current = text(credentials, 'accessToken');
 	const shared = sharedLogins.get(key);
-	if (shared && shared.settledAt === undefined) return await shared.token;
-	if (
-		shared?.value !== undefined &&
-		current !== '' &&
-		current !== shared.value &&
-		Date.now() - (shared.settledAt ?? 0) < LOGIN_LIMITS.shareMs
-	) {
+	if (shared && shared.value === undefined) return await shared.token;
+	if (shared?.value !== undefined && current !== '' && current !== shared.value && Date.now() < (shared.shareUntil ?? 0)) {
 		return shared.value;
 	}
-	const login: SharedLogin = { token: logInNow(helpers, credentials) };
+	const obtained = logInNow(helpers, credentials);
+	const login: SharedLogin = { token: obtained.then(({ token }) => token) };
 	sharedLogins.set(key, login);
 	// Registered before anyone awaits the login, so these run first when it settles.
-	login.token.then(
-		(value) => {
-			login.value = value;
-			login.settledAt = Date.now();
+	obtained.then(
+		({ token, lifetimeMs }) => {
+			login.value = token;
+			login.shareUntil = Date.now() + Math.min(LOGIN_LIMITS.shareMs, (lifetimeMs ?? 0) / 2);
 		},
 		() => {
 			if (sharedLogins.get(key) === login) sharedLogins.delete(key);
@@ -188,7 +186,7 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 	return await login.token;
 }
 
-async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
+async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<{ token: string; lifetimeMs?: number }> {
 	const kind: LoginKind = credentials.authentication === 'systemCredentials' ? 'systemCredentials' : 'personalToken';
 	const baseUrl = text(credentials, 'baseUrl').replace(/\/+$/, '');
 	const scrub = (value: string) =>
@@ -262,5 +260,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 			`Check that the Base URL (${baseUrl}) points at the Media Analysis Service API. If it does, the service has a problem: try again later.`,
 		);
 	}
-	return token;
+	const expiresIn = body?.expires_in;
+	const lifetimeMs = typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : undefined;
+	return { token, lifetimeMs };
 }

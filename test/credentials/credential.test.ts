@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { createServer } from 'node:net';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { setTokenLifetime } from '../../sandbox/auth';
 import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
 
@@ -86,6 +87,21 @@ test('executions refused at once share one login, and one still holding the expi
 
 	// The token just obtained is refused too (revoked): that refresh logs in anew.
 	bed.sandbox.expireAccessTokens();
+	expect((await getDataset()).error).toBeUndefined();
+	expect(logins()).toHaveLength(3);
+});
+
+test('a token just obtained is handed on only in the first half of its lifetime (expires_in), never past it', async () => {
+	setTokenLifetime(bed.sandbox.store, 1); // expires_in 1: handed on for half a second at most
+	await getDataset();
+	const first = bed.harness.credentials.get('mediaAnalysisApi')?.accessToken ?? '';
+	bed.sandbox.expireAccessTokens();
+	expect((await getDataset()).error).toBeUndefined();
+	expect(logins()).toHaveLength(2);
+	await new Promise((resolve) => setTimeout(resolve, 600));
+	// An execution still holding the first token, after the window: it logs in itself instead of taking a token that
+	// may have expired meanwhile.
+	bed.harness.credentials.set('mediaAnalysisApi', { ...bed.harness.credentials.get('mediaAnalysisApi'), accessToken: first });
 	expect((await getDataset()).error).toBeUndefined();
 	expect(logins()).toHaveLength(3);
 });
