@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets --
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: the credential's login and token refresh through n8n's engine, against the sandbox. */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
