@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { IngestJob } from './api';
-import { apiRequest, type Failure } from './transport';
+import { callEndpoint } from './endpoints';
+import type { Failure } from './transport';
 
 /** What creating an ingestion job shares between nodes (Ingestion's creates, Celebrity Identify's ingest). */
 
@@ -46,13 +47,11 @@ export function recoverCreatedJob(
 ): () => Promise<IDataObject | undefined> {
 	const sentAt = Date.now();
 	return async () => {
-		const response = await apiRequest.call(this, {
-			method: 'GET',
-			path: '/api/v1/ingestion/jobs',
+		const response = await callEndpoint(this, 'get-ingest-jobs-api-v-1-ingestion-jobs-get', {
 			qs: { dataset_id: datasetId, offset: 0, limit: 100 },
 			itemIndex,
 		});
-		const jobs = (Array.isArray(response.jobs) ? response.jobs : []) as IngestJob[];
+		const jobs = Array.isArray(response.jobs) ? response.jobs : [];
 		const created = jobs.find((job) => matches(job) && Date.parse(String(job.created_dt)) >= sentAt - RECOVERY_WINDOW_MS);
 		return created as IDataObject | undefined;
 	};
