@@ -1,18 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type {
-	AssetIngestionStatus,
-	Dataset,
-	DeleteAssetsRequest,
-	IngestImagesRequest,
-	IngestJobCreated,
-	IngestJobStatusPage,
-	PersonsInImageResponse,
-} from '../../../shared/api';
+import type { AssetIngestionStatus, IngestJobStatusPage } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { callEndpoint } from '../../../shared/endpoints';
 import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../../shared/ingestJobs';
-import { apiRequest, waitUntilSettled, type WaitOptions } from '../../../shared/transport';
+import { waitUntilSettled, type WaitOptions } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
 import { assertImageUrl, shownUrl } from './imageInput';
 
@@ -78,12 +71,7 @@ function assetOf(status: JobStatusData, sourcePath: string): AssetIngestionStatu
 
 /** The dataset must exist, be active and detect celebrities, else ingesting would cost and find nobody. */
 async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<void> {
-	const dataset = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/datasets/${datasetId}`,
-		itemIndex,
-		resourceLabel: 'Dataset',
-	})) as Dataset;
+	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params: { dataset_id: datasetId }, itemIndex });
 	const problem =
 		dataset.dataset_config?.celebrity_detection_enabled !== true
 			? 'it does not have celebrity detection on'
@@ -99,12 +87,10 @@ async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string
 
 /** The dataset's asset ingested from exactly this path, if any (the status filter matches path prefixes). */
 async function existingAsset(this: IExecuteFunctions, datasetId: string, sourcePath: string, itemIndex: number) {
-	const page = await apiRequest.call(this, {
-		method: 'POST',
-		path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`,
+	const page = await callEndpoint(this, 'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', {
+		params: { dataset_id: datasetId },
 		qs: { offset: 0, limit: 100 },
 		body: { source_path: sourcePath },
-		idempotent: true,
 		itemIndex,
 	});
 	const assets = (Array.isArray(page.data) ? page.data : []) as AssetIngestionStatus[];
@@ -112,12 +98,10 @@ async function existingAsset(this: IExecuteFunctions, datasetId: string, sourceP
 }
 
 async function personsIn(this: IExecuteFunctions, imageId: string, itemIndex: number): Promise<IDataObject> {
-	const found = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v0/celebrity-detection/persons-in-image/${imageId}`,
+	const found = await callEndpoint(this, 'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get', {
+		params: { image_id: imageId },
 		itemIndex,
-		resourceLabel: 'Image',
-	})) as PersonsInImageResponse;
+	});
 	return { persons: Array.isArray(found?.persons) ? found.persons : [] } as IDataObject;
 }
 
@@ -129,28 +113,23 @@ async function ingestAndRead(
 	wait: WaitOptions,
 	seen: { assetId?: string },
 ): Promise<IDataObject> {
-	const body: IngestImagesRequest = { dataset_id: datasetId, images: [{ source_path: url }] };
-	const job = (await apiRequest.call(this, {
-		method: 'POST',
-		path: '/api/v1/ingestion/images',
-		body: body as unknown as IDataObject,
+	const job = await callEndpoint(this, 'create-ingest-job-from-images-api-v-1-ingestion-images-post', {
+		body: { dataset_id: datasetId, images: [{ source_path: url }] },
 		itemIndex,
 		explain: explainCreateFailure,
 		recover: recoverCreatedJob.call(this, datasetId, sameSourcePaths([url]), itemIndex),
-	})) as IngestJobCreated;
+	});
 	const waitForJobStatus = waitUntilSettled<JobStatusData>;
 	const settled = await waitForJobStatus.call(
 		this,
 		{
 			read: async () => {
-				const answer = (await apiRequest.call(this, {
-					method: 'GET',
-					path: `/api/v1/ingestion/jobs/${job.id}/status`,
+				const answer = await callEndpoint(this, 'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', {
+					params: { ingest_job_id: job.id },
 					qs: { offset: 0, limit: 100 },
 					itemIndex,
-					resourceLabel: 'Ingestion job',
-				})) as IngestJobStatusPage;
-				const data = answer?.data ?? ({ status: 'pending' } as JobStatusData);
+				});
+				const data = (answer?.data ?? { status: 'pending' }) as JobStatusData;
 				seen.assetId = assetOf(data, url)?.asset_id ?? seen.assetId;
 				return data;
 			},
@@ -184,8 +163,7 @@ const leftBehind = (identifier: string) =>
 
 /** Deletes the image this run ingested: by its id when known, else by the source path (new to the dataset). */
 async function removeIngested(this: IExecuteFunctions, datasetId: string, identifier: string, itemIndex: number): Promise<void> {
-	const body: DeleteAssetsRequest = { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier }] };
-	await apiRequest.call(this, { method: 'POST', path: '/api/v0/delete/assets', body: body as unknown as IDataObject, idempotent: true, itemIndex });
+	await callEndpoint(this, 'delete-assets', { body: { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier }] }, itemIndex });
 }
 
 /**
