@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Query, QueryStatus, QueryType } from '../../../shared/api';
 import { uuidMode } from '../../../shared/descriptions';
-import { apiRequest, waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
+import { callEndpoint } from '../../../shared/endpoints';
+import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
 import { assertUuid } from '../../../shared/validation';
 
 export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
@@ -44,11 +45,6 @@ export function queryParams(this: IExecuteFunctions, itemIndex: number): { query
 	return { query_id: getQueryId.call(this, itemIndex) };
 }
 
-/** `/api/v1/queries/{query_id}` plus a suffix, for the query chosen in this item. */
-export function queryPath(this: IExecuteFunctions, itemIndex: number, suffix = ''): string {
-	return `/api/v1/queries/${getQueryId.call(this, itemIndex)}${suffix}`;
-}
-
 const stateOf = (query: Query): WaitState =>
 	query.status === 'Complete' ? 'done' : query.status === 'Error' || query.status === 'Stopped' ? 'failed' : 'pending';
 
@@ -74,12 +70,10 @@ export async function waitForQuery(
 	itemIndex: number,
 ): Promise<Query> {
 	if (!options) return query;
-	const path = `/api/v1/queries/${query.query_id}`;
 	return await waitUntilSettled.call<IExecuteFunctions, [WaitSpec<Query>, WaitOptions], Promise<Query>>(
 		this,
 		{
-			read: async () =>
-				(await apiRequest.call(this, { method: 'GET', path, itemIndex, resourceLabel: 'Query' })) as unknown as Query,
+			read: async () => await callEndpoint(this, 'get-query-api-v-1-queries-query-id-get', { params: { query_id: query.query_id }, itemIndex }),
 			stateOf,
 			subject: `Query ${query.query_id}`,
 			statusOf: (current) => current.status,

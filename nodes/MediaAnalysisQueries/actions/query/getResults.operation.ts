@@ -3,9 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryResultsResponse } from '../../../shared/api';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { apiRequest, downloadFile, type DownloadedFile } from '../../../shared/transport';
+import { callEndpoint, endpointPath } from '../../../shared/endpoints';
+import { downloadFile, type DownloadedFile } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
-import { queryLocator, queryPath } from './fields';
+import { queryLocator, queryParams } from './fields';
 import { CsvReader, formatOf, parseJsonRows, type ResultsFormat } from './results';
 
 const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
@@ -58,18 +59,19 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['getResults'] } }, properties);
 
+const RESULTS = 'get-query-results-url-api-v-1-queries-query-id-results-get';
+
 /**
  * The service hands out results as a link to a file, not as pages of rows. "Rows" fetches that file (without the
  * Media Analysis credential: the link is presigned) and turns each row into an item. CSV is read as it arrives and
  * the download ends at the Limit, so memory follows the Limit, not the file.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
-	const path = queryPath.call(this, itemIndex, '/results');
+	const params = queryParams.call(this, itemIndex);
 	const output = this.getNodeParameter('output', itemIndex, 'rows') as 'link' | 'rows';
 	if (output === 'link') {
-		return await apiRequest.call(this, {
-			method: 'GET',
-			path,
+		return await callEndpoint(this, RESULTS, {
+			params,
 			qs: {
 				url_format: this.getNodeParameter('urlFormat', itemIndex, 'download'),
 				expiration_seconds: assertRange.call(
@@ -81,24 +83,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				),
 			},
 			itemIndex,
-			resourceLabel: 'Query',
 		});
 	}
 	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
-	const link = (await apiRequest.call(this, {
-		method: 'GET',
-		path,
-		qs: { url_format: 'direct' },
-		itemIndex,
-		resourceLabel: 'Query',
-	})) as unknown as Partial<QueryResultsResponse>;
+	const link: Partial<QueryResultsResponse> = await callEndpoint(this, RESULTS, { params, qs: { url_format: 'direct' }, itemIndex });
 	if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
-		throw new NodeOperationError(this.getNode(), `GET ${path} answered without a download link for the results`, {
+		throw new NodeOperationError(this.getNode(), `GET ${endpointPath(RESULTS, params)} answered without a download link for the results`, {
 			description: 'The service did not hand out a file to read. Check that the query is Complete, then run the node again.',
 			itemIndex,
 		});
 	}
-	const queryId = typeof link.query_id === 'string' ? link.query_id : path.split('/')[4];
+	const queryId = typeof link.query_id === 'string' ? link.query_id : params.query_id;
 	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
 	const read = async (file: DownloadedFile) => await readRows.call(this, file, wanted, { itemIndex, queryId });
 	return (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, read)) as IDataObject[];
