@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AssetIngestionStatus } from '../../shared/api';
 import { uuidMode } from '../../shared/descriptions';
-import { apiRequest } from '../../shared/transport';
+import { callEndpoint } from '../../shared/endpoints';
 import { assertUuid } from '../../shared/validation';
 
 type Kind = 'image' | 'video';
 const TITLE: Record<Kind, string> = { image: 'Image', video: 'Video' };
+const STATUS = {
+	image: 'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get',
+	video: 'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get',
+} as const;
 
 /**
  * The image or video whose status to read, by platform ID. The service lists assets only per dataset, so there
@@ -40,12 +43,7 @@ export async function getAssetStatus(
 ): Promise<IDataObject> {
 	const label = parameter === kind ? TITLE[kind] : 'Asset';
 	const assetId = assertUuid.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
-	const response = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/api/v1/ingestion/${kind}s/${assetId}/status`,
-		itemIndex,
-		resourceLabel: TITLE[kind],
-	})) as { data?: AssetIngestionStatus | unknown[] };
+	const response = await callEndpoint(this, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
 	if (!response.data || Array.isArray(response.data)) {
 		const other = kind === 'image' ? 'video' : 'image';
 		throw new NodeOperationError(this.getNode(), `No ingestion status for ${kind} ${assetId}`, {

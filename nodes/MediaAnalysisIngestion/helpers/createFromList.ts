@@ -3,20 +3,21 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
 import { datasetLocator, resolveDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
+import { callEndpoint, type RequestOf } from '../../shared/endpoints';
 import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../shared/ingestJobs';
 import type { ItemRunner } from '../../shared/router';
-import { apiRequest, type WaitOptions } from '../../shared/transport';
+import type { WaitOptions } from '../../shared/transport';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
 
-const PATHS: Record<ListKind, string> = {
-	assets: '/api/v1/ingestion/assets',
-	images: '/api/v1/ingestion/images',
-	videos: '/api/v1/ingestion/videos',
-};
+const CREATE = {
+	assets: 'create-ingest-job-from-assets-api-v-1-ingestion-assets-post',
+	images: 'create-ingest-job-from-images-api-v-1-ingestion-images-post',
+	videos: 'create-ingest-job-from-videos-api-v-1-ingestion-videos-post',
+} as const;
 
 /** The parameters of Create From Assets / Images / Videos. */
 export function createFromListProperties(kind: ListKind): INodeProperties[] {
@@ -197,10 +198,8 @@ export async function createJobsFromLists(
 		if (connectionName) body.connection_name = connectionName;
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
 		await run.attempt(itemIndexes, async () => {
-			const job = await apiRequest.call(this, {
-				method: 'POST',
-				path: PATHS[kind],
-				body,
+			const job = await callEndpoint(this, CREATE[kind], {
+				body: body as RequestOf<(typeof CREATE)[ListKind]>,
 				itemIndex: first,
 				explain: explainCreateFailure,
 				recover: recoverCreatedJob.call(
