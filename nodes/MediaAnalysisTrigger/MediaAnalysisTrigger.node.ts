@@ -10,7 +10,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { Dataset } from '../shared/api';
 import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
 import { searchDatasets } from '../shared/methods/listSearch';
-import { jobsList, offsetLimit, paginate, skipLimit, type ApiRequest, type PageStyle } from '../shared/transport';
+import { listEndpoint } from '../shared/endpoints';
+import { paginate, type ApiRequest, type PageStyle } from '../shared/transport';
 import { assertUuid } from '../shared/validation';
 import {
 	ASSET_EVENTS,
@@ -25,7 +26,7 @@ import {
 	type ScopeState,
 	type TriggerEvent,
 } from './events';
-import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput, type Output } from './observe';
+import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 import { sampleEvent } from './sample';
 import { scanNewestFirst, type Scan } from './scan';
 
@@ -110,10 +111,11 @@ export class MediaAnalysisTrigger implements INodeType {
 
 		const emitted: Output[] = [];
 		if (JOB_EVENTS.some((event) => watch.events.has(event))) {
+			const [request, style] = jobsPages(watch.datasetId);
 			const changes = await pollScope.call(this, scopes, `jobs:${watch.datasetId ?? '*'}`, firstActivation, {
 				kind: 'job',
-				request: jobsRequest(watch.datasetId),
-				style: jobsList,
+				request,
+				style,
 				observe: observeJob,
 				wanted: watch.events,
 				now,
@@ -125,10 +127,11 @@ export class MediaAnalysisTrigger implements INodeType {
 		}
 		if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
 			for (const datasetId of await watchedDatasets.call(this, watch)) {
+				const [request, style] = assetStatusPages(datasetId);
 				const changes = await pollScope.call(this, scopes, `assets:${datasetId}`, firstActivation, {
 					kind: 'asset',
-					request: assetStatusRequest(datasetId),
-					style: offsetLimit,
+					request,
+					style,
 					observe: observeAsset,
 					wanted: watch.events,
 					now,
@@ -232,7 +235,7 @@ async function pollScope(
 
 async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<string[]> {
 	if (watch.datasetId) return [watch.datasetId];
-	const datasets = (await paginate.call(this, { method: 'GET', path: '/api/v1/datasets' }, skipLimit, { returnAll: true })) as Dataset[];
+	const datasets = (await paginate.call(this, ...listEndpoint('get-datasets-api-v-1-datasets-get'), { returnAll: true })) as Dataset[];
 	return datasets
 		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
 		.map((dataset) => dataset.id);

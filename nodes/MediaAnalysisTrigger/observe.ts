@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiRequest } from '../shared/transport';
-
 import type { Schemas } from '../shared/api';
+import { listEndpoint } from '../shared/endpoints';
 import type { EmittedChange, Observation } from './events';
 import { timeOf } from './scan';
 
@@ -46,12 +45,10 @@ export function toOutput(change: Output): IDataObject {
 	};
 }
 
-/** The ingestion jobs list, of one dataset or all; the trigger and its test event read it the same way. */
-export function jobsRequest(datasetId?: string): ApiRequest {
-	return { method: 'GET', path: '/api/v1/ingestion/jobs', qs: datasetId ? { dataset_id: datasetId } : {} };
-}
+/** The ingestion jobs list, of one dataset or all, and its page style; the trigger and its test event read it the same way. */
+export const jobsPages = (datasetId?: string) =>
+	listEndpoint('get-ingest-jobs-api-v-1-ingestion-jobs-get', { qs: datasetId ? { dataset_id: datasetId } : {} });
 
-/** A dataset's asset statuses (a read-only POST, so it is retried like a GET). */
-export function assetStatusRequest(datasetId: string): ApiRequest {
-	return { method: 'POST', path: `/api/v1/ingestion/datasets/${datasetId}/assets/status`, idempotent: true, resourceLabel: 'Dataset' };
-}
+/** A dataset's asset statuses (a read-only POST, retried like a GET) and their page style. */
+export const assetStatusPages = (datasetId: string) =>
+	listEndpoint('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', { params: { dataset_id: datasetId } });

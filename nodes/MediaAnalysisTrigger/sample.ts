@@ -1,10 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { Dataset } from '../shared/api';
-import { fetchPage, jobsList, offsetLimit, skipLimit, type ApiRequest, type PageStyle } from '../shared/transport';
+import { listEndpoint } from '../shared/endpoints';
+import { fetchPage, type ApiRequest, type PageStyle } from '../shared/transport';
 import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent } from './events';
 import type { Watch } from './MediaAnalysisTrigger.node';
-import { assetStatusRequest, jobsRequest, observeAsset, observeJob, toOutput, type Output } from './observe';
+import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 
 /** Records read per list for the test event. */
 const SAMPLE_PAGE = 20;
@@ -68,13 +69,13 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 	const found: Candidates = {};
 	const chosen = [...watch.events];
 	if (chosen.some((event) => event.startsWith('job'))) {
-		const request = jobsRequest(watch.datasetId);
+		const [request, style] = jobsPages(watch.datasetId);
 		const datasetOf = (record: IDataObject) => String(record.dataset_id ?? '');
-		await readCandidates.call(this, 'job', request, jobsList, watch, datasetOf, found);
+		await readCandidates.call(this, 'job', request, style, watch, datasetOf, found);
 		for (const [status, event] of Object.entries(END_EVENTS.job)) {
 			if (found.matching || !watch.events.has(event)) continue;
 			const byStatus = { ...request, qs: { ...request.qs, status } };
-			await readCandidates.call(this, 'job', byStatus, jobsList, watch, datasetOf, found);
+			await readCandidates.call(this, 'job', byStatus, style, watch, datasetOf, found);
 		}
 	}
 	if (chosen.some((event) => event.startsWith('asset'))) {
@@ -82,8 +83,8 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 		for (const datasetId of datasets) {
 			// Only failures wanted: ask for them, so an older one is found behind newer successes.
 			const filter = watch.events.has('assetFailed') && watch.events.size === 1 ? { filter: 'error' } : {};
-			const request = { ...assetStatusRequest(datasetId), qs: filter };
-			await readCandidates.call(this, 'asset', request, offsetLimit, watch, () => datasetId, found);
+			const [request, style] = assetStatusPages(datasetId);
+			await readCandidates.call(this, 'asset', { ...request, qs: filter }, style, watch, () => datasetId, found);
 			if (found.matching) break;
 		}
 	}
@@ -93,7 +94,8 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 
 /** The datasets to look into for a test asset when every dataset is watched. */
 async function recentDatasets(this: IPollFunctions): Promise<string[]> {
-	const { items } = await fetchPage.call(this, { method: 'GET', path: '/api/v1/datasets' }, skipLimit, 0, SAMPLE_PAGE);
+	const [request, style] = listEndpoint('get-datasets-api-v-1-datasets-get');
+	const { items } = await fetchPage.call(this, request, style, 0, SAMPLE_PAGE);
 	return (items as unknown as Dataset[])
 		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
 		.slice(0, SAMPLE_DATASETS)
