@@ -1,8 +1,8 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 
 import type { Person } from '../../shared/api';
+import { listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod, type PagedListSource } from '../../shared/methods/pagedListSearch';
-import { pagePerPage } from '../../shared/transport';
 
 /**
  * The persons list sorted by name. The service has no name filter, so filtering happens here, a page at a time;
@@ -10,13 +10,10 @@ import { pagePerPage } from '../../shared/transport';
  * search stays quick and the token resumes after the last page read.
  */
 const persons = (toResults: (person: Person) => INodeListSearchItems[]): PagedListSource<Person> => ({
-	request: {
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/persons',
+	list: listEndpoint('get-persons-in-org-api-v-0-celebrity-detection-persons-get', {
 		// Sorting by name is assumed to be supported: sort_field is a free string in the OpenAPI document.
 		qs: { sort_field: 'name', sort_direction: 'asc' },
-	},
-	style: pagePerPage,
+	}),
 	matches: (person, text) => [person.name, ...person.aliases].some((name) => name.toLowerCase().includes(text)),
 	toResults,
 	scan: { maxPages: 5, enough: 50 },

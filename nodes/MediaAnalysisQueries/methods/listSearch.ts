@@ -1,14 +1,12 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { Query } from '../../shared/api';
-import { callEndpoint } from '../../shared/endpoints';
+import { callEndpoint, listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
-import { offsetLimitLinks } from '../../shared/transport';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export const searchQueries = listSearchMethod<Query>({
-	request: { method: 'GET', path: '/api/v1/queries' },
-	style: offsetLimitLinks,
+	list: listEndpoint('list-queries-api-v-1-queries-get'),
 	matches: (query, text) => query.query.toLowerCase().includes(text) || query.query_id === text,
 	toResults: (query) => ({
 		name: query.query.length > 70 ? `${query.query.slice(0, 67)}...` : query.query,

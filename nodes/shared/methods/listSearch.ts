@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Concept, Connection, Dataset, IngestJob } from '../api';
-import { jobsList, offsetLimitCamelCase, offsetLimitLinks, skipLimit, videoSearchBody } from '../transport';
+import { listEndpoint } from '../endpoints';
 import { UUID_PATTERN } from '../validation';
 import { listSearchMethod } from './pagedListSearch';
 
@@ -16,8 +16,7 @@ export const conceptEntry = (concept: Concept) => ({
 
 /** "From list" for datasets: searches by name and pages with the service's `skip`. */
 export const searchDatasets = listSearchMethod<Dataset>({
-	request: { method: 'GET', path: '/api/v1/datasets' },
-	style: skipLimit,
+	list: listEndpoint('get-datasets-api-v-1-datasets-get'),
 	serverFilter: (text) => (text ? { name_pattern: text } : {}),
 	toResults: (dataset) => ({ name: dataset.name, value: dataset.id }),
 });
@@ -28,8 +27,7 @@ export const searchDatasets = listSearchMethod<Dataset>({
  * name filter, so the search text is matched here, page by page.
  */
 export const searchConnections = listSearchMethod<Connection>({
-	request: { method: 'GET', path: '/api/v0/connections' },
-	style: offsetLimitLinks,
+	list: listEndpoint('list-connections-api-v-0-connections-get'),
 	matches: (connection, text) => connection.name.toLowerCase().includes(text) || connection.connection_id === text,
 	toResults: (connection) => ({
 		name: connection.name,
@@ -43,8 +41,7 @@ export const searchConnections = listSearchMethod<Connection>({
  * matched against names here, page by page.
  */
 export const searchConcepts = listSearchMethod<Concept>({
-	request: { method: 'GET', path: '/api/v1/concepts' },
-	style: offsetLimitCamelCase,
+	list: listEndpoint('list'),
 	matches: (concept, text) => concept.name.toLowerCase().includes(text) || concept.conceptId === text,
 	toResults: conceptEntry,
 });
@@ -54,8 +51,7 @@ export const searchConcepts = listSearchMethod<Concept>({
  * text filter, so the search text is matched here (job id, type, status, file path), page by page.
  */
 export const searchIngestJobs = listSearchMethod<IngestJob>({
-	request: { method: 'GET', path: '/api/v1/ingestion/jobs' },
-	style: jobsList,
+	list: listEndpoint('get-ingest-jobs-api-v-1-ingestion-jobs-get'),
 	matches: (job, text) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase().includes(text),
 	toResults: (job) => ({
 		name: `${job.job_type} job ${job.id}`,
@@ -81,8 +77,7 @@ export const searchVideos = listSearchMethod<FoundVideo>((context) => {
 		});
 	}
 	return {
-		request: { method: 'POST', path: '/api/v1/search/video', body: { dataset_id: datasetId, ignore_keyframes: true }, idempotent: true },
-		style: videoSearchBody,
+		list: listEndpoint('search-videos', { body: { dataset_id: datasetId, ignore_keyframes: true, text_query: '' } }),
 		pageSize: 50,
 		serverFilter: (text) => ({ text_query: text?.trim() ?? '' }),
 		toResults: (video) => ({

@@ -4,10 +4,8 @@ import { fetchPage, type ApiRequest, type PageStyle } from '../transport';
 
 /** What a "From list" search reads and how it shows each record. */
 export interface PagedListSource<T> {
-	/** The list request without its page parameters. */
-	request: ApiRequest;
-	/** The pagination family: how a page is asked for and whether another follows. */
-	style: PageStyle;
+	/** The list request without its page parameters, and its pagination family (`listEndpoint`). */
+	list: [ApiRequest, PageStyle];
 	/** Records asked for per page; 100 unless given. */
 	pageSize?: number;
 	/** Parameters that let the service filter by the text typed, merged where the style puts its page parameters. */
@@ -43,12 +41,12 @@ async function pagedListSearch<T>(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const { style, pageSize = 100, serverFilter, matches, toResults, scan = { maxPages: 1, enough: 0 } } = source;
+	const { list: [base, style], pageSize = 100, serverFilter, matches, toResults, scan = { maxPages: 1, enough: 0 } } = source;
 	const filterParams = serverFilter?.(filter) ?? {};
 	const request: ApiRequest =
 		style.place === 'qs'
-			? { ...source.request, qs: { ...source.request.qs, ...filterParams } }
-			: { ...source.request, body: { ...(source.request.body as IDataObject), ...filterParams } };
+			? { ...base, qs: { ...base.qs, ...filterParams } }
+			: { ...base, body: { ...(base.body as IDataObject), ...filterParams } };
 	const text = filter?.trim().toLowerCase();
 	let position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
 	const results: INodeListSearchItems[] = [];
