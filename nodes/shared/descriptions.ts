@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import { paginate, skipLimit, type ApiRequest, type PageStyle } from './transport';
+import { listEndpoint } from './endpoints';
+import { paginate, type ApiRequest, type PageStyle } from './transport';
 import type { WaitOptions } from './transport/waiting';
 
 import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid, invalidParameter } from './validation';
@@ -130,7 +131,7 @@ const datasetsNamed: NameLookup = {
 	kind: 'dataset',
 	// The service filters by a part of the name; the exact name must match one.
 	records(name, itemIndex) {
-		return paginate.call(this, { method: 'GET', path: '/api/v1/datasets', qs: { name_pattern: name }, itemIndex }, skipLimit, { returnAll: true });
+		return paginate.call(this, ...listEndpoint('get-datasets-api-v-1-datasets-get', { qs: { name_pattern: name }, itemIndex }), { returnAll: true });
 	},
 };
 

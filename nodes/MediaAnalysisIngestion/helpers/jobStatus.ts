@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { AssetIngestionStatus, IngestJobStatusPage } from '../../shared/api';
+import { endpointRequest } from '../../shared/endpoints';
 import { offsetLimit, paginate, type PageLimit, type PageStyle } from '../../shared/transport';
 
 type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage['data'] | [] };
@@ -41,7 +42,7 @@ export async function readJobAssetStatuses(
 	};
 	result.assets = (await paginate.call(
 		this,
-		{ method: 'GET', path: `/api/v1/ingestion/jobs/${jobId}/status`, itemIndex, resourceLabel: 'Ingestion job' },
+		endpointRequest('get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', { params: { ingest_job_id: jobId }, itemIndex }),
 		style,
 		limit,
 	)) as unknown as AssetIngestionStatus[];

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
-import { offsetLimitLinks } from '../../../shared/transport';
 import { assertUuidList } from '../../../shared/validation';
 import { redactConnection } from './fields';
 
@@ -59,13 +59,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.connectionType) qs.connection_type = filters.connectionType;
 	// The service takes the ID filter only as a GET body, which n8n never sends: the IDs are matched here instead.
 	const ids = new Set(filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : []);
-	const request = { method: 'GET' as const, path: '/api/v0/connections', qs };
+	const list = listEndpoint('list-connections-api-v-0-connections-get', { qs });
 	const connections =
 		ids.size > 0
-			? await paginateFiltered.call(this, itemIndex, request, offsetLimitLinks, {
+			? await paginateFiltered.call(this, itemIndex, ...list, {
 					keep: (connection) => ids.has(String(connection.connection_id).toLowerCase()),
 					most: ids.size,
 				})
-			: await paginateForItem.call(this, itemIndex, request, offsetLimitLinks);
+			: await paginateForItem.call(this, itemIndex, ...list);
 	return connections.map(redactConnection);
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Query } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
-import { offsetLimitLinks } from '../../../shared/transport';
 import { assertUuidList, splitList } from '../../../shared/validation';
 import { QUERY_STATUSES, queryTypeOptions } from './fields';
 
@@ -91,11 +91,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));
 	const userIds = new Set(splitList(filters.userIds ?? ''));
 	const excludeUserIds = new Set(splitList(filters.excludeUserIds ?? ''));
-	const request = { method: 'GET' as const, path: '/api/v1/queries', qs };
+	const list = listEndpoint('list-queries-api-v-1-queries-get', { qs });
 	if (queryIds.size === 0 && userIds.size === 0 && excludeUserIds.size === 0) {
-		return await paginateForItem.call(this, itemIndex, request, offsetLimitLinks);
+		return await paginateForItem.call(this, itemIndex, ...list);
 	}
-	return await paginateFiltered.call(this, itemIndex, request, offsetLimitLinks, {
+	return await paginateFiltered.call(this, itemIndex, ...list, {
 		keep: (record) => {
 			const query = record as Query;
 			if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
