@@ -103,6 +103,14 @@ describe('layering', () => {
 		expect(violations).toEqual([]);
 	});
 
+	test('requests only through the endpoint table: no apiRequest or idempotent outside the transport and endpoints.ts', () => {
+		const table = join('nodes', 'shared', 'endpoints.ts');
+		const violations = sourceFiles('nodes').filter(
+			(file) => !mayCallHttp(file) && file !== table && /\bapiRequest\b|\bidempotent\s*:/.test(readFileSync(join(root, file), 'utf8')),
+		);
+		expect(violations).toEqual([]);
+	});
+
 	test('the guard catches each kind of crossing', () => {
 		const ingestion = join('nodes', 'MediaAnalysisIngestion', 'actions', 'job', 'get.operation.ts');
 		expect(layeringViolation(ingestion, '../../../MediaAnalysisSearch/actions/fields')).toMatch(/another node's folder/);
