@@ -91,6 +91,22 @@ test('executions refused at once share one login, and one still holding the expi
 	expect(logins()).toHaveLength(3);
 });
 
+test('a login refused while executions wait on it fails each of them, and is not kept: the next run logs in again', async () => {
+	await getDataset();
+	bed.sandbox.expireAccessTokens();
+	bed.sandbox.revokePersonalToken(DEMO_PERSONAL_TOKEN);
+	const refused = await Promise.all(Array.from({ length: 3 }, () => getDataset()));
+	expect(refused.map((run) => run.error?.message)).toEqual(Array(3).fill('The Media Analysis Service rejected the personal token'));
+	const loginsWhileRefused = logins().length;
+	expect(loginsWhileRefused).toBeLessThanOrEqual(4); // the first login and at most one per refused execution
+
+	// The user generates a new token (here: the same one accepted again); nothing of the failure is kept.
+	bed.sandbox.store.personalTokens.get(DEMO_PERSONAL_TOKEN)!.revoked = false;
+	const again = await getDataset();
+	expect(again.error).toBeUndefined();
+	expect(logins()).toHaveLength(loginsWhileRefused + 1);
+});
+
 test('a token just obtained is handed on only in the first half of its lifetime (expires_in), never past it', async () => {
 	setTokenLifetime(bed.sandbox.store, 1); // expires_in 1: handed on for half a second at most
 	await getDataset();

@@ -207,6 +207,21 @@ describe('Dataset: Get', () => {
 		expect(bed.apiRequests().filter((r) => r.path !== '/api/v1/datasets')).toEqual([]);
 	});
 
+	test('By Name with one unknown name among good ones and Continue On Fail: the good items come out, the bad one says why', async () => {
+		const named = { __rl: true, mode: 'name', value: '={{ $json.name }}' };
+		const { items, error } = await run(
+			{ operation: 'get', datasetId: named },
+			[{ name: SEED_DATASET_NAMES.demoImages }, { name: 'demo_imagez' }, { name: SEED_DATASET_NAMES.demoVideos }],
+			true,
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.id ?? i.json.error, i.pairedItem])).toEqual([
+			[SEED_DATASET_IDS.demoImages, { item: 0 }],
+			['Invalid Dataset in item 1: no dataset is named "demo_imagez"', { item: 1 }],
+			[SEED_DATASET_IDS.demoVideos, { item: 2 }],
+		]);
+	});
+
 	test('a deleted dataset is found only with Include Deleted', async () => {
 		const hidden = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoArchived) });
 		expect(hidden.error?.message).toMatch(/^Dataset not found/);
