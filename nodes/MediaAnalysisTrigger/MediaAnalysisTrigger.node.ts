@@ -81,8 +81,8 @@ export class MediaAnalysisTrigger implements INodeType {
 				{
 					required: false,
 					default: { mode: 'list', value: '' },
-				description:
-					'Only watch this dataset. Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
+					description:
+						'Only watch this dataset. Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
 				},
 				{ byName: false },
 			),

@@ -184,6 +184,11 @@ export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { retu
 	return { returnAll, limit };
 }
 
+/** The records a list keeps under Return All / Limit, for answers the service sends in one page. */
+export function withinLimit<T>(records: T[], { returnAll, limit }: { returnAll: boolean; limit: number }): T[] {
+	return returnAll ? records : records.slice(0, limit);
+}
+
 /** A list operation's records for one item: every page of `request` up to the item's Return All / Limit. */
 export async function paginateForItem(
 	this: IExecuteFunctions,

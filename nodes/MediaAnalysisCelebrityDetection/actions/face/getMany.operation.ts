@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getPerson, personLocator } from '../fields';
 
@@ -11,7 +11,7 @@ export const description = updateDisplayOptions({ show: { resource: ['face'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const person = getPerson.call(this, itemIndex);
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const page = getPageLimit.call(this, itemIndex);
 	const response = await callEndpoint(this, 'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get', {
 		qs: 'id' in person ? { person_id: person.id } : { person_name: person.name },
 		itemIndex,
@@ -25,5 +25,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				: undefined,
 	});
 	// The service answers every face at once; Limit trims the list here.
-	return returnAll ? response.faces : response.faces.slice(0, limit);
+	return withinLimit(response.faces, page);
 }

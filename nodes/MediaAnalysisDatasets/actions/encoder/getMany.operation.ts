@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { SUNSET_ENCODER } from '../fields';
 
@@ -14,7 +14,7 @@ export const description = updateDisplayOptions({ show: { resource: ['encoder'],
  * retired `multimodal`, if the service still lists it, carries its sunset date and replacements so nobody picks it.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const page = getPageLimit.call(this, itemIndex);
 	// Anything but a list is refused by the transport, never made into items.
 	const encoders = await callEndpoint(this, 'list-available-encoders-api-v-1-encoders-get', { answer: 'array', itemIndex });
 	if (encoders.some((encoder) => typeof encoder?.name !== 'string')) {
@@ -29,5 +29,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			? { ...encoder, deprecated: true, sunset_date: SUNSET_ENCODER.sunset, replaced_by: SUNSET_ENCODER.replacedBy }
 			: { ...encoder, deprecated: false },
 	);
-	return returnAll ? list : list.slice(0, limit);
+	return withinLimit(list, page);
 }

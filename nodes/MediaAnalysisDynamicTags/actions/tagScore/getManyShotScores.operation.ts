@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoShotScoresResponse } from '../../../shared/api';
-import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, withinLimit, uuidMode } from '../../../shared/descriptions';
 import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import {
@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const versionId = getId.call(this, 'tagVersionId', itemIndex);
 	const videoId = getId.call(this, 'videoId', itemIndex);
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const page = getPageLimit.call(this, itemIndex);
 	const qs = { dataset_id: await resolveDatasetId.call(this, itemIndex), min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true) };
 	const response = await callEndpoint(this, 'get-video-shot-scores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
@@ -66,5 +66,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const shots = listIn.call(this, response, 'data' satisfies keyof VideoShotScoresResponse, 'shot scores', itemIndex);
 	const total = response.total_shot_count ?? null;
-	return (returnAll ? shots : shots.slice(0, limit)).map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
+	return withinLimit(shots, page).map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { VideoScoresResponse } from '../../../shared/api';
-import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
 import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
@@ -87,7 +87,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const strategy = this.getNodeParameter('strategy', itemIndex) as string;
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const page = getPageLimit.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {
 		tag_version_id: getId.call(this, 'tagVersionId', itemIndex),
@@ -119,5 +119,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
 	});
 	const videos = listIn.call(this, response, 'data' satisfies keyof VideoScoresResponse, 'video scores', itemIndex);
-	return returnAll ? videos : videos.slice(0, limit);
+	return withinLimit(videos, page);
 }
