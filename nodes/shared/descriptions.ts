@@ -83,6 +83,8 @@ export interface NameLookup {
 	/** The kind of record, in messages ("dataset", "concept"). */
 	kind: string;
 	records: (this: IExecuteFunctions, name: string, itemIndex: number) => Promise<IDataObject[]>;
+	/** True when `records` lists every record whatever the name: one listing then serves every name of the run. */
+	listsAll?: boolean;
 	/** The record's ID field (`id` unless said). */
 	idField?: string;
 }
@@ -96,18 +98,18 @@ export async function idByName(
 	itemIndex: number,
 	parameter: string,
 	label: string,
-	{ kind, records, idField = 'id' }: NameLookup,
+	{ kind, records, listsAll = false, idField = 'id' }: NameLookup,
 ): Promise<string> {
 	const name = assertNotEmpty.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
 	let cache = resolvedNames.get(this);
 	if (!cache) resolvedNames.set(this, (cache = new Map()));
-	const key = JSON.stringify([kind, name]);
+	const key = JSON.stringify(listsAll ? [kind] : [kind, name]);
 	let lookup = cache.get(key);
 	if (!lookup) {
-		lookup = records.call(this, name, itemIndex).then((found) => found.filter((record) => record.name === name));
+		lookup = records.call(this, name, itemIndex);
 		cache.set(key, lookup);
 	}
-	const named = await lookup;
+	const named = (await lookup).filter((record) => record.name === name);
 	const ids = named.map((record) => record[idField]);
 	if (ids.length === 1 && typeof ids[0] === 'string') return ids[0];
 	throw invalidParameter.call(

@@ -141,12 +141,12 @@ describe('Concept: Create', () => {
 });
 
 describe('Concept: Get, Update, Delete', () => {
-	test('a concept By Name: looked up once per name among the concepts; no such name names the parameter', async () => {
+	test('a concept By Name: one read of the concept list serves every name of the run; no such name names the parameter', async () => {
 		const named = { __rl: true, mode: 'name', value: '={{ $json.concept }}' };
 		const { items, error } = await run('concept', { operation: 'get', conceptId: named }, [{ concept: 'beach' }, { concept: 'stadium' }, { concept: 'beach' }]);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.conceptId)).toEqual([SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium, SEED_CONCEPT_IDS.beach]);
-		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/concepts')).toHaveLength(2);
+		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/concepts')).toHaveLength(1);
 		bed.sandbox.clearRequestLog();
 		const missing = await run('label', { operation: 'getMany', conceptId: { __rl: true, mode: 'name', value: 'Beach' } });
 		expect(missing.error?.message).toBe('Invalid Concept in item 0: no concept is named "Beach"');

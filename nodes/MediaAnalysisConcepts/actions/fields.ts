@@ -45,7 +45,8 @@ export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeP
 const conceptsNamed: NameLookup = {
 	kind: 'concept',
 	idField: 'conceptId',
-	// The service lists concepts without a name filter: every concept is read once per name and run.
+	// The service lists concepts without a name filter: every concept is read once per run, for every name.
+	listsAll: true,
 	records(_name, itemIndex) {
 		const [request, style] = listEndpoint('list', {});
 		return paginate.call(this, { ...request, itemIndex }, style, { returnAll: true });
