@@ -224,10 +224,12 @@ export class N8nInstance {
 		if (result.code !== 0) {
 			return { ok: false, output: `${output}\n[n8n execute ended with exit code ${result.code}, signal ${result.signal}]` };
 		}
-		// Log lines come first; the run data is the JSON document that starts on a line of its own.
+		// Log lines may come before and after it; the run data is the pretty-printed JSON document that starts and
+		// ends on a line of its own ("{" … "}", nested braces being indented).
 		const start = result.stdout.search(/^\{$/m);
-		if (start < 0) return { ok: false, output };
-		const run = JSON.parse(result.stdout.slice(start)) as Execution['run'];
+		const end = start < 0 ? -1 : result.stdout.slice(start).search(/^\}$/m);
+		if (end < 0) return { ok: false, output };
+		const run = JSON.parse(result.stdout.slice(start, start + end + 1)) as Execution['run'];
 		return { ok: true, run, output };
 	}
 
