@@ -6,7 +6,8 @@
  */
 import { startSandbox } from '../sandbox/server';
 import { sandboxCredential } from '../scripts/n8n-runtime/examples';
-import { listExecutions, QueueCluster, runManually, waitForExecutions } from '../scripts/n8n-runtime/queue';
+import { listExecutions, runManually, waitForExecutions } from '../scripts/n8n-runtime/instance';
+import { QueueCluster } from '../scripts/n8n-runtime/queue';
 import { ingestVariant } from '../scripts/n8n-runtime/queue-ingest';
 import { removeUserFolder, scratchUserFolder } from '../scripts/n8n-runtime/setup';
 import { check, int, type Log, LOGIN_PATH, ms, table } from './common';

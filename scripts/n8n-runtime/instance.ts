@@ -53,8 +53,10 @@ export interface Execution {
 		status?: string;
 		data: { resultData: { runData: Record<string, TaskData[]>; lastNodeExecuted?: string } };
 	};
-	/** Everything the command printed (for failure messages; also scanned for secrets). */
+	/** What the command printed (`n8n execute`), or the error n8n recorded (a run in a started n8n). */
 	output: string;
+	/** The execution's id in a started n8n. */
+	id?: string;
 }
 
 /** Items a node emitted on its first output in its last run. */
@@ -287,11 +289,13 @@ export class N8nInstance {
 			/** `worker` (queue mode): `port` is then its health server's (`QUEUE_HEALTH_CHECK_PORT`), `args` its flags. */
 			command?: 'start' | 'worker';
 			args?: string[];
+			/** More environment for this process. */
+			environment?: Record<string, string>;
 		} = {},
 	) {
 		const port = options.port ?? (await freePort());
 		const command = options.command ?? 'start';
-		const env: NodeJS.ProcessEnv = { ...this.environment({ port, brokerPort: await freePort() }) };
+		const env: NodeJS.ProcessEnv = { ...this.environment({ port, brokerPort: await freePort() }), ...options.environment };
 		if (command === 'start') Object.assign(env, this.ownerEnvironment());
 		else {
 			Object.assign(env, {
@@ -389,21 +393,55 @@ export class RunningN8n {
 		return this.cookie;
 	}
 
-	/** GET on n8n's internal REST API as the owner; returns `data`. */
-	async rest<T>(path: string): Promise<T> {
+	/** GET (or, with a body, POST) on n8n's internal REST API as the owner, as the editor calls it; returns `data`. */
+	async rest<T>(path: string, body?: unknown): Promise<T> {
 		const cookie = await this.login();
-		const response = await fetch(`${this.url}/rest${path}`, { headers: { cookie, 'browser-id': 'e2e' } });
-		if (!response.ok) throw new Error(`GET /rest${path}: ${response.status} ${await response.text()}`);
+		const method = body === undefined ? 'GET' : 'POST';
+		const response = await fetch(`${this.url}/rest${path}`, {
+			method,
+			headers: { cookie, 'browser-id': 'e2e', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(120_000),
+		});
+		if (!response.ok) throw new Error(`${method} /rest${path}: ${response.status} ${await response.text()}`);
 		return ((await response.json()) as { data: T }).data;
 	}
 
-	/** Finished executions of a workflow (n8n's REST API, as the editor reads them), oldest first. */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const page = await this.rest<{ results: Array<{ id: string; status: string; mode: string }> }>(
-			`/executions?filter=${filter}&limit=100`,
-		);
-		return [...page.results].sort((a, b) => Number(a.id) - Number(b.id));
+	/**
+	 * Publishes a workflow in the running n8n, as the editor's Publish button does (its triggers start: a poll trigger
+	 * polls once at once, then on its schedule; a webhook trigger is served).
+	 */
+	async activate(workflowId: string): Promise<void> {
+		const { versionId } = await this.rest<{ versionId: string }>(`/workflows/${workflowId}`);
+		await this.rest(`/workflows/${workflowId}/activate`, { versionId });
+	}
+
+	/** Unpublishes it: its triggers stop. */
+	async deactivate(workflowId: string): Promise<void> {
+		await this.rest(`/workflows/${workflowId}/deactivate`, {});
+	}
+
+	/** Node types the editor is given (`/types/nodes.json`): every node n8n loaded, community packages included. */
+	async nodeTypes(): Promise<Array<{ name: string; displayName: string }>> {
+		const response = await fetch(`${this.url}/types/nodes.json`, {
+			headers: { cookie: await this.login(), 'browser-id': 'e2e' },
+			signal: AbortSignal.timeout(60_000),
+		});
+		if (!response.ok) throw new Error(`GET /types/nodes.json: ${response.status}`);
+		return (await response.json()) as Array<{ name: string; displayName: string }>;
+	}
+
+	/**
+	 * Runs a workflow from its trigger as the editor's "Execute workflow" does and waits (bounded) until it has
+	 * finished. `ok` when it succeeded; `output` holds the error n8n recorded otherwise.
+	 */
+	async runToEnd(workflowId: string, triggerName: string, timeoutMs = 5 * 60_000): Promise<Execution> {
+		const id = await runManually(this, workflowId, triggerName);
+		const [finished] = await waitForExecutions(this, workflowId, [id], timeoutMs);
+		const run = await this.execution(id);
+		const error = (run.data.resultData as { error?: { message?: string; description?: string } }).error;
+		const output = error ? `${error.message ?? ''}\n${error.description ?? ''}` : '';
+		return { ok: finished.status === 'success', run, output, id };
 	}
 
 	/** One execution with its run data (n8n stores it as `flatted` text; parsed with n8n's own copy). */
@@ -416,5 +454,65 @@ export class RunningN8n {
 
 	async stop(): Promise<void> {
 		await stopTracked(this.child);
+	}
+}
+
+/**
+ * Starts a manual execution the way the editor's "Execute workflow" does (`POST /rest/workflows/:id/run`); with
+ * OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS it goes through the queue to a worker. Returns the execution id.
+ */
+export async function runManually(main: RunningN8n, workflowId: string, triggerName: string): Promise<string> {
+	const cookie = await main.login();
+	const response = await fetch(`${main.url}/rest/workflows/${workflowId}/run`, {
+		method: 'POST',
+		headers: { cookie, 'browser-id': 'e2e', 'content-type': 'application/json' },
+		body: JSON.stringify({ triggerToStartFrom: { name: triggerName } }),
+		signal: AbortSignal.timeout(60_000),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`POST /rest/workflows/${workflowId}/run: ${response.status} ${text}`);
+	const id = (JSON.parse(text) as { data?: { executionId?: string } }).data?.executionId;
+	if (!id) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${text}`);
+	return String(id);
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+	createdAt: string;
+	startedAt: string | null;
+	stoppedAt: string | null;
+}
+
+/** Executions of a workflow (the newest `limit`, at most 100 per page in n8n), oldest first, as n8n's REST API lists them. */
+export async function listExecutions(main: RunningN8n, workflowId: string, limit = 100): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const page = await main.rest<{ results: ExecutionSummary[] }>(`/executions?filter=${filter}&limit=${limit}`);
+	return [...page.results].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/** Waits (bounded) until every one of `ids` has finished; returns their summaries. */
+export async function waitForExecutions(
+	main: RunningN8n,
+	workflowId: string,
+	ids: string[],
+	timeoutMs: number,
+): Promise<ExecutionSummary[]> {
+	const deadline = Date.now() + timeoutMs;
+	const wanted = new Set(ids);
+	for (;;) {
+		const mine = (await listExecutions(main, workflowId)).filter((execution) => wanted.has(execution.id));
+		const finished = mine.filter((execution) => FINISHED.has(execution.status));
+		if (finished.length === wanted.size) return finished;
+		if (Date.now() > deadline) {
+			throw new Error(
+				`${wanted.size - finished.length} of ${wanted.size} executions of ${workflowId} had not finished after ` +
+					`${timeoutMs} ms:\n${tail(main.logs, 3000)}`,
+			);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }

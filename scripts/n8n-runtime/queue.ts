@@ -308,8 +308,7 @@ export class QueueCluster {
 		const { folder, log } = this.options;
 		mkdirSync(folder, { recursive: true });
 		const tools = await ensureQueueTools(log);
-		this.tarball = await stagePackage(log);
-		this.runtime = await ensureRuntime(N8N_V2, log);
+		[this.tarball, this.runtime] = await Promise.all([stagePackage(log), ensureRuntime(N8N_V2, log)]);
 		const secrets = secretsOf(folder);
 		log('Starting redis-server and PostgreSQL on 127.0.0.1');
 		const redis = await startRedis(tools, folder, secrets.redisPassword, this.output('redis'));
@@ -372,65 +371,5 @@ export class QueueCluster {
 		await this.main?.stop();
 		for (const service of this.services.reverse()) await stopTracked(service.child);
 		this.services = [];
-	}
-}
-
-/**
- * Starts a manual execution the way the editor's "Execute workflow" does (`POST /rest/workflows/:id/run`); with
- * OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS it goes through the queue to a worker. Returns the execution id.
- */
-export async function runManually(main: RunningN8n, workflowId: string, triggerName: string): Promise<string> {
-	const cookie = await main.login();
-	const response = await fetch(`${main.url}/rest/workflows/${workflowId}/run`, {
-		method: 'POST',
-		headers: { cookie, 'browser-id': 'e2e', 'content-type': 'application/json' },
-		body: JSON.stringify({ triggerToStartFrom: { name: triggerName } }),
-		signal: AbortSignal.timeout(60_000),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`POST /rest/workflows/${workflowId}/run: ${response.status} ${text}`);
-	const id = (JSON.parse(text) as { data?: { executionId?: string } }).data?.executionId;
-	if (!id) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${text}`);
-	return String(id);
-}
-
-export interface ExecutionSummary {
-	id: string;
-	status: string;
-	mode: string;
-	createdAt: string;
-	startedAt: string | null;
-	stoppedAt: string | null;
-}
-
-/** Executions of a workflow (the newest `limit`, at most 100 per page in n8n), oldest first, as n8n's REST API lists them. */
-export async function listExecutions(main: RunningN8n, workflowId: string, limit = 100): Promise<ExecutionSummary[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const page = await main.rest<{ results: ExecutionSummary[] }>(`/executions?filter=${filter}&limit=${limit}`);
-	return [...page.results].sort((a, b) => Number(a.id) - Number(b.id));
-}
-
-const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
-
-/** Waits (bounded) until every one of `ids` has finished; returns their summaries. */
-export async function waitForExecutions(
-	main: RunningN8n,
-	workflowId: string,
-	ids: string[],
-	timeoutMs: number,
-): Promise<ExecutionSummary[]> {
-	const deadline = Date.now() + timeoutMs;
-	const wanted = new Set(ids);
-	for (;;) {
-		const mine = (await listExecutions(main, workflowId)).filter((execution) => wanted.has(execution.id));
-		const finished = mine.filter((execution) => FINISHED.has(execution.status));
-		if (finished.length === wanted.size) return finished;
-		if (Date.now() > deadline) {
-			throw new Error(
-				`${wanted.size - finished.length} of ${wanted.size} executions of ${workflowId} had not finished after ` +
-					`${timeoutMs} ms:\n${tail(main.logs, 3000)}`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }

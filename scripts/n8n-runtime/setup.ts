@@ -28,8 +28,8 @@ export function removeUserFolder(folder: string): void {
  */
 export async function prepareN8n(options: { spec: RuntimeSpec; userFolder: string; log?: Log }): Promise<N8nInstance> {
 	const log = options.log ?? (() => {});
-	const tarball = await stagePackage(log);
-	const runtime = await ensureRuntime(options.spec, log);
+	// Independent: the build is the TypeScript compiler's work, the install mostly the network's and the disk's.
+	const [tarball, runtime] = await Promise.all([stagePackage(log), ensureRuntime(options.spec, log)]);
 	const instance = new N8nInstance({ runtime, userFolder: options.userFolder, log });
 	await instance.installPackage(tarball);
 	return instance;

@@ -1,0 +1,284 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+/*
+ * The n8n editor of the shared n8n in headless Chromium (Debian's /usr/bin/chromium, apt-installed when missing, driven
+ * by playwright-core; no browser is ever downloaded): the node panel finds every node listed in package.json, and one
+ * node of each kind opens with its parameters rendered and no console errors, and the Quick start (the CSV example) runs
+ * from the editor with each row's own status, and passes the example's check. Screenshots go to screenshots/
+ * (git-ignored); README's Quick start pictures also to docs/images/ with UPDATE_DOCS_IMAGES=1.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+import { loadExamples, sandboxCredential } from '../../../scripts/n8n-runtime/examples';
+import { listExecutions, OWNER, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
+import { type PackagedNode, packagedNodes } from '../../../scripts/n8n-runtime/package';
+import { N8N_V2, REPO_ROOT } from '../../../scripts/n8n-runtime/runtime';
+import { EXAMPLE_CHECKS, type WrittenFiles } from '../example-checks';
+import type { Scenario } from './shared';
+
+const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
+/** README's Quick start pictures: written here too when UPDATE_DOCS_IMAGES=1 (then committed). */
+const DOCS_IMAGES = join(REPO_ROOT, 'docs', 'images');
+const WORKFLOW_ID = 'maE2eEditor00001';
+/** The first pipeline of README's Quick start: a CSV of URLs, ingested with defaults, classified, summarised. */
+const QUICK_START = loadExamples().find((example) => example.file === 'ingest-csv-classify-summary.json')!;
+const QUICK_START_INGEST = 'Ingest Images and Wait';
+
+/** One node of each kind, default parameters, named by its display name, four to a row. */
+function oneOfEachKind(): WorkflowJson {
+	const credential = sandboxCredential('');
+	return {
+		id: WORKFLOW_ID,
+		name: 'e2e: one node of each kind',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+		nodes: packagedNodes().map((node, i) => ({
+			id: `node-${i}`,
+			name: node.displayName,
+			type: node.type,
+			typeVersion: 1,
+			position: [(i % 4) * 320, Math.floor(i / 4) * 260],
+			parameters: {},
+			credentials: { mediaAnalysisApi: { id: credential.id, name: credential.name } },
+		})),
+	};
+}
+
+export const editorScenario: Scenario = {
+	workflows: () => [QUICK_START.workflow, oneOfEachKind()],
+	register(n8n) {
+		let browser: Browser;
+		let page: Page;
+		let nodes: PackagedNode[];
+		/** Console errors and uncaught page errors since the owner logged in. */
+		const browserErrors: string[] = [];
+
+		describe(`the n8n ${N8N_V2.n8nVersion} editor in Chromium`, () => {
+			beforeAll(async () => {
+				// Installed with apt-get when missing (as root) at set-up, or the set-up fails with the one command to run.
+				const { chromiumPath } = n8n;
+				mkdirSync(SCREENSHOTS, { recursive: true });
+				nodes = packagedNodes();
+				n8n.fresh();
+				browser = await chromium.launch({
+					executablePath: chromiumPath,
+					args: [
+						'--no-sandbox',
+						'--disable-gpu',
+						'--no-first-run',
+						'--disable-quic',
+						'--disable-background-networking',
+						'--disable-component-update',
+						'--disable-sync',
+					],
+				});
+				page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+				page.setDefaultTimeout(30_000);
+
+				// The owner made for this user folder logs in through the sign-in form, as a person would.
+				await page.goto(`${n8n.server.url}/signin`);
+				await page.fill('#emailOrLdapLoginId', OWNER.email);
+				await page.fill('#password', OWNER.password);
+				await page.click('button:has-text("Sign in")');
+				await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+				page.on('console', (message) => {
+					if (message.type() === 'error') browserErrors.push(`console: ${message.text()}`);
+				});
+				page.on('pageerror', (error) => browserErrors.push(`page error: ${error.message}`));
+				// Which address a "Failed to load resource" console error was about.
+				page.on('response', (response) => {
+					if (response.status() >= 400) browserErrors.push(`response ${response.status()}: ${new URL(response.url()).pathname}`);
+				});
+			}, 30 * 60_000);
+
+			afterAll(async () => {
+				await browser?.close();
+			});
+
+			async function openWorkflow() {
+				await page.goto(`${n8n.server.url}/workflow/${WORKFLOW_ID}`);
+				await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+			}
+
+			/**
+			 * Why a node may be missing from the panel: n8n 2.41's node panel drops a node whose codex `categories` include "AI"
+			 * unless its `subcategories.AI` include "Root Nodes" (agents, chains). Named in the failure to save a search.
+			 */
+			function hiddenAsAiNode(node: PackagedNode): string {
+				const codexFile = join(REPO_ROOT, node.file.replace(/\.js$/, '.json'));
+				if (!existsSync(codexFile)) return '';
+				const codex = JSON.parse(readFileSync(codexFile, 'utf8')) as {
+					categories?: string[];
+					subcategories?: Record<string, string[]>;
+				};
+				return codex.categories?.includes('AI') && !codex.subcategories?.AI?.includes('Root Nodes')
+					? ` (its codex ${node.file.replace(/^dist\//, '').replace(/\.js$/, '.json')} has the category "AI" without the ` +
+							'subcategory AI: "Root Nodes", which n8n hides from the node panel)'
+					: '';
+			}
+
+			const screenshot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+			/** A screenshot README shows: kept in screenshots/, and in docs/images/ when UPDATE_DOCS_IMAGES=1. */
+			async function docsScreenshot(name: string) {
+				await screenshot(name);
+				if (process.env.UPDATE_DOCS_IMAGES !== '1') return;
+				mkdirSync(DOCS_IMAGES, { recursive: true });
+				copyFileSync(join(SCREENSHOTS, `${name}.png`), join(DOCS_IMAGES, `${name}.png`));
+			}
+
+			test(
+				'the node panel finds every Media Analysis node listed in package.json',
+				async () => {
+					await openWorkflow();
+					await page.locator('[data-test-id="node-creator-plus-button"]').click();
+					await page.locator('[data-test-id="node-creator-search-bar"]').fill('Media Analysis');
+					// The list settles after a short debounce; wait until it stops changing.
+					const names = page.locator('[data-test-id="node-creator-item-name"]');
+					let found: Array<{ name: string; description: string }> = [];
+					for (let attempt = 0, previous = ''; attempt < 20; attempt++) {
+						await page.waitForTimeout(500);
+						found = await names.evaluateAll((elements) =>
+							elements.map((element) => {
+								const item = element.closest('[data-test-id="item-iterator-item"]') ?? element.parentElement?.parentElement;
+								const description = item?.querySelector('[data-test-id="node-creator-item-description"]');
+								return { name: element.textContent?.trim() ?? '', description: description?.textContent?.trim() ?? '' };
+							}),
+						);
+						const current = JSON.stringify(found);
+						if (current === previous && found.length > 0) break;
+						previous = current;
+					}
+					await screenshot('node-panel-search');
+					// A trigger is listed under its app's name: n8n drops " Trigger" from it.
+					const listed = (node: PackagedNode) =>
+						found.some(
+							(item) =>
+								(item.name === node.displayName || item.name === node.displayName.replace(/ Trigger$/, '')) &&
+								item.description === node.description,
+						);
+					const missing = nodes.filter((node) => !listed(node)).map((node) => `${node.displayName}${hiddenAsAiNode(node)}`);
+					expect({ missing, listed: found.map((item) => item.name) }).toEqual({
+						missing: [],
+						listed: expect.any(Array),
+					});
+					expect(browserErrors).toEqual([]);
+				},
+				5 * 60_000,
+			);
+
+			test(
+				'one node of each kind opens with its parameters rendered and no console errors',
+				async () => {
+					await openWorkflow();
+					const problems: string[] = [];
+					for (const node of nodes) {
+						browserErrors.length = 0;
+						await page.locator(`[data-test-id="canvas-node"][data-node-name="${node.displayName}"]`).dblclick();
+						const ndv = page.locator('[data-test-id="ndv"]');
+						await ndv.waitFor();
+						await ndv.locator('[data-test-id="parameter-item"]').first().waitFor();
+						const title = (await ndv.locator('[data-test-id="node-title-container"]').textContent()) ?? '';
+						const labels = (
+							await ndv.locator('[data-test-id="node-parameters"] [data-test-id="input-label"]').allTextContents()
+						).map((label) => label.trim());
+						const credential = await ndv.locator('[data-test-id="node-credentials-select"] input').inputValue();
+						await screenshot(`parameters-${node.name}`);
+						// The title is an inline editor (its text appears twice in the DOM).
+						if (!title.includes(node.displayName)) problems.push(`${node.displayName}: the panel title is "${title}"`);
+						if (node.firstParameter && !labels.some((label) => label.startsWith(node.firstParameter as string))) {
+							problems.push(`${node.displayName}: "${node.firstParameter}" is not among the parameters [${labels.join(', ')}]`);
+						}
+						if (credential !== 'Media Analysis sandbox') {
+							problems.push(`${node.displayName}: the credential shows "${credential}"`);
+						}
+						for (const error of browserErrors) problems.push(`${node.displayName}: ${error}`);
+						await page.locator('[data-test-id="ndv-close-button"]').click();
+						await ndv.waitFor({ state: 'hidden' });
+					}
+					expect(problems).toEqual([]);
+				},
+				10 * 60_000,
+			);
+
+			test(
+				'the Quick start: the CSV example runs from the editor, and every row leaves the ingest with its own status',
+				async () => {
+					browserErrors.length = 0;
+					await page.goto(`${n8n.server.url}/workflow/${QUICK_START.workflow.id}`);
+					await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+					await page.locator('[data-test-id="zoom-to-fit"]').click();
+					await docsScreenshot('quick-start-canvas');
+
+					const ingest = page.locator(`[data-test-id="canvas-node"][data-node-name="${QUICK_START_INGEST}"]`);
+					const ndv = page.locator('[data-test-id="ndv"]');
+					await ingest.dblclick();
+					await ndv.locator('[data-test-id="parameter-item"]').first().waitFor();
+					const labels = (
+						await ndv.locator('[data-test-id="node-parameters"] [data-test-id="input-label"]').allTextContents()
+					).map((label) => label.trim());
+					// A label reads "<name> FixedExpression" (the field's mode switch follows it).
+					for (const name of ['Input Mode', 'Combine Items', 'Wait for Completion']) {
+						expect({ name, shown: labels.some((label) => label.startsWith(name)) }).toEqual({ name, shown: true });
+					}
+					await docsScreenshot('quick-start-ingest');
+					await page.locator('[data-test-id="ndv-close-button"]').click();
+					await ndv.waitFor({ state: 'hidden' });
+
+					// Run it as a person would, with the button under the canvas; the last node succeeds once the run is done.
+					await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+					const lastNode = QUICK_START.workflow.nodes.find((node) => node.type === 'n8n-nodes-base.readWriteFile')!;
+					await page
+						.locator(
+							`[data-test-id="canvas-node"][data-node-name="${lastNode.name}"] [data-test-id="canvas-node-status-success"]`,
+						)
+						.waitFor({ timeout: 120_000 })
+						.catch(async (error: unknown) => {
+							await screenshot('quick-start-run-failed');
+							throw error;
+						});
+
+					// The run the editor made passes the example's check, as every example does (example-checks.ts).
+					const runs = await listExecutions(n8n.server, QUICK_START.workflow.id);
+					expect(runs.map((run) => run.status)).toEqual(['success']);
+					const files: WrittenFiles = { read: (path) => readFileSync(join(n8n.instance.userFolder, path), 'utf8') };
+					const run = { ok: true, run: await n8n.server.execution(runs[0].id), output: '' };
+					EXAMPLE_CHECKS[QUICK_START.file](run, n8n.sandbox, files);
+					n8n.expectNoSecrets(JSON.stringify(run.run));
+
+					await ingest.dblclick();
+					const output = ndv.locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]').first();
+					await output.waitFor();
+					await output.getByText('broken_url').first().waitFor();
+					const shown = (await output.textContent()) ?? '';
+					// Six CSV rows come out as six items: the good ones ready, the broken ones with their error code.
+					expect(shown).toMatch(/6 items/);
+					expect(shown).toContain('permission_denied');
+					expect(shown).toContain('completed');
+					// The failed rows are the last two: scroll the output table to them for the picture.
+					const table = output.locator('table').first();
+					await table.hover();
+					await page.mouse.wheel(0, 5000);
+					await output.getByText('permission_denied').first().waitFor();
+					await docsScreenshot('quick-start-output');
+					await page.locator('[data-test-id="ndv-close-button"]').click();
+					await ndv.waitFor({ state: 'hidden' });
+					// n8n 2.41's editor asks for output schemas it does not ship for some of its own nodes (Convert to File): each
+					// such 404 and its console line are n8n's, not this package's.
+					const n8nOwn = browserErrors.filter((error) => /^response 404: \/schemas\/n8n-nodes-base\./.test(error));
+					const ours = browserErrors.filter((error) => !n8nOwn.includes(error));
+					for (let i = 0; i < n8nOwn.length; i++) {
+						const index = ours.findIndex((error) =>
+							error.startsWith('console: Failed to load resource: the server responded with a status of 404'),
+						);
+						if (index >= 0) ours.splice(index, 1);
+					}
+					expect(ours).toEqual([]);
+				},
+				5 * 60_000,
+			);
+		});
+	},
+};

@@ -1,0 +1,146 @@
+/*
+ * n8n loads the package as a community package; every example that starts with a Manual Trigger runs against the
+ * sandbox and passes its check (example-checks.ts), the files it writes read back from n8n's folder; Celebrity
+ * Identify on an image URL. Which scenario runs which example is EXAMPLE_SCENARIOS: each example exactly once.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { seedPersonId } from '../../../sandbox/celebrity/model';
+import { SEED_DATASET_IDS } from '../../../sandbox/server';
+import { loadExamples, sandboxCredential } from '../../../scripts/n8n-runtime/examples';
+import { nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
+import { PACKAGE_NAME, packagedNodes } from '../../../scripts/n8n-runtime/package';
+import { N8N_V2 } from '../../../scripts/n8n-runtime/runtime';
+import { EXAMPLE_CHECKS, type WrittenFiles } from '../example-checks';
+import type { Scenario } from './shared';
+
+const examples = loadExamples();
+
+/**
+ * Where each example runs on the shared n8n: here with Execute workflow, or in the scenario that is about it (the
+ * package export's versions and bucket, the Quick start from the editor, the AI examples' clients, the trigger
+ * examples on live events). `n8n.test.ts` checks that this names every file in examples/ once.
+ */
+export const EXAMPLE_SCENARIOS: Record<string, 'examples' | 'package-export' | 'editor' | 'ai-tools' | 'trigger'> = {
+	'datasets-create-and-inspect.json': 'examples',
+	'ingest-and-search.json': 'examples',
+	'ingest-csv-classify-summary.json': 'editor',
+	'package-export.json': 'package-export',
+	'mcp-server-media-library.json': 'ai-tools',
+	'ask-your-media-library-agent.json': 'ai-tools',
+	'asset-ready-classify-branch.json': 'trigger',
+};
+const runHere = examples.filter((example) => EXAMPLE_SCENARIOS[example.file] === 'examples');
+
+const IDENTIFY_IMAGE_URL = 'https://photos.example.com/premiere/celebrity:Ava%20Marlowe;celebrity:Dima;.jpg?X-Amz-Signature=abc';
+
+/** A workflow used only here: Manual Trigger → Identify Persons in an image URL. */
+const IDENTIFY_WORKFLOW: WorkflowJson = {
+	id: 'maE2eIdentify001',
+	name: 'e2e: identify persons in an image URL',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ id: 'i1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'i2',
+			name: 'Identify Persons',
+			type: `${PACKAGE_NAME}.mediaAnalysisCelebrityDetection`,
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {
+				resource: 'image',
+				operation: 'identify',
+				datasetId: { __rl: true, mode: 'id', value: SEED_DATASET_IDS.demoImages },
+				imageUrl: IDENTIFY_IMAGE_URL,
+				options: { pollInterval: 0.5 },
+			},
+			credentials: { mediaAnalysisApi: { id: sandboxCredential('').id, name: sandboxCredential('').name } },
+		},
+	],
+	connections: { Start: { main: [[{ node: 'Identify Persons', type: 'main', index: 0 }]] } },
+};
+
+export const examplesScenario: Scenario = {
+	workflows: () => [...runHere.map((example) => example.workflow), IDENTIFY_WORKFLOW],
+	register(n8n) {
+		/** What the examples wrote, read from n8n's folder. */
+		const files: WrittenFiles = { read: (path) => readFileSync(join(n8n.instance.userFolder, path), 'utf8') };
+
+		describe(`n8n ${N8N_V2.n8nVersion} loads the package as a community package`, () => {
+			test('every node listed in package.json is a node type of n8n, named <package>.<node>', async () => {
+				const loaded = new Map((await n8n.server.nodeTypes()).map((type) => [type.name, type]));
+				const expected = packagedNodes();
+				expect(expected.length).toBeGreaterThan(0);
+				for (const node of expected) expect(loaded.get(node.type)?.displayName).toBe(node.displayName);
+				// Action nodes are also offered to AI agents (n8n derives `<type>Tool` from usableAsTool), and nothing of
+				// this package is loaded under another prefix (as a custom node would be).
+				const ours = [...loaded.keys()].filter((name) => name.toLowerCase().includes('mediaanalysis'));
+				const tools = expected.filter((node) => node.usableAsTool).map((node) => `${node.type}Tool`);
+				expect(tools.length).toBe(expected.filter((node) => !node.trigger).length);
+				expect([...new Set(ours)].sort()).toEqual([...expected.map((node) => node.type), ...tools].sort());
+			});
+		});
+
+		describe('every example workflow runs in n8n against the sandbox', () => {
+			beforeAll(() => n8n.fresh());
+
+			test('each file in examples/ has a check in test/e2e/example-checks.ts and one scenario that runs it', () => {
+				expect(examples.length).toBeGreaterThan(0);
+				const files = examples.map((example) => example.file).sort();
+				expect(Object.keys(EXAMPLE_CHECKS).sort()).toEqual(files);
+				expect(Object.keys(EXAMPLE_SCENARIOS).sort()).toEqual(files);
+			});
+
+			test.each(runHere.map((example) => [example.file, example] as const))(
+				'%s',
+				async (_file, example) => {
+					n8n.sandbox.clearRequestLog();
+					const execution = await n8n.run(example.workflow);
+					EXAMPLE_CHECKS[example.file](execution, n8n.sandbox, files);
+				},
+				5 * 60_000,
+			);
+		});
+
+		describe('Celebrity Identify in n8n', () => {
+			test(
+				'it finds the persons in the image at a URL and leaves the dataset as it was',
+				async () => {
+					const { sandbox } = n8n;
+					const config = sandbox.store.datasets.get(SEED_DATASET_IDS.demoImages)!.config;
+					const detection = config.celebrity_detection_enabled;
+					config.celebrity_detection_enabled = true;
+					try {
+						sandbox.clearRequestLog();
+						const assetsBefore = [...sandbox.store.assets.keys()].sort();
+						const execution = await n8n.run(IDENTIFY_WORKFLOW);
+						const [item] = nodeOutput(execution, 'Identify Persons');
+						expect((item.persons as Array<{ id: string }>).map((person) => person.id)).toEqual([
+							seedPersonId('Ava Marlowe'),
+							seedPersonId('Dmitri Volkanov'),
+						]);
+
+						const calls = sandbox.requests.filter((request) => request.path !== '/api/v0/login');
+						const steps = calls.map((request) => `${request.method} ${request.path.replace(/[0-9a-f-]{24,36}/g, ':id')}`);
+						expect(steps.slice(0, 3)).toEqual([
+							'GET /api/v1/datasets/:id',
+							'POST /api/v1/ingestion/datasets/:id/assets/status',
+							'POST /api/v1/ingestion/images',
+						]);
+						expect(steps.slice(-2)).toEqual([
+							'GET /api/v0/celebrity-detection/persons-in-image/:id',
+							'POST /api/v0/delete/assets',
+						]);
+						expect(calls.filter((request) => request.method === 'GET' && request.body !== null)).toEqual([]);
+						expect([...sandbox.store.assets.keys()].sort()).toEqual(assetsBefore);
+					} finally {
+						config.celebrity_detection_enabled = detection;
+					}
+				},
+				5 * 60_000,
+			);
+		});
+	},
+};

@@ -1,0 +1,220 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+/*
+ * The polling trigger in the shared n8n: a workflow with the Media Analysis Trigger is published; the sandbox then
+ * produces ingestion events, and each one appears in exactly one execution. Every example of examples/ that starts
+ * with the trigger is published beside it: it must activate, run on those events (image jobs on demo_images: job
+ * created/completed, assets ready), succeed, and pass its check in example-checks.ts.
+ * examples/asset-ready-classify-branch.json in particular: of a beach image, another image and a broken URL, each
+ * image that becomes ready runs it exactly once, the broken one never, and the IF takes the branch the sandbox's
+ * deterministic score decides. Every trigger polls every 5 seconds (FAST_POLL_TIMES); all are unpublished at the end.
+ */
+import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../../sandbox/server';
+import { loadExamples, sandboxCredential } from '../../../scripts/n8n-runtime/examples';
+import { type Execution, listExecutions, nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
+import { PACKAGE_NAME } from '../../../scripts/n8n-runtime/package';
+import { EXAMPLE_CHECKS } from '../example-checks';
+import { SandboxClient, until as untilEvery2s } from '../sandbox-client';
+import { FAST_POLL_TIMES, withFastPolls } from '../polls';
+import type { Scenario } from './shared';
+const WORKFLOW_ID = 'maE2eTrigger0001';
+const TRIGGER = 'Media Analysis Trigger';
+const JOBS_PATH = '/api/v1/ingestion/jobs';
+const BRANCH_EXAMPLE = 'asset-ready-classify-branch.json';
+const BRANCH_TRIGGER = 'When an Image Is Ready to Search';
+const triggeredExamples = loadExamples()
+	.filter((example) => example.triggered)
+	.map((example) => ({ ...example, workflow: withFastPolls(example.workflow) }));
+const TRIGGER_WORKFLOW: WorkflowJson = {
+	id: WORKFLOW_ID,
+	name: 'e2e: ingestion jobs created and completed',
+	active: false,
+	settings: { executionOrder: 'v1', saveManualExecutions: true },
+	connections: {},
+	nodes: [
+		{
+			id: 'trigger',
+			name: TRIGGER,
+			type: `${PACKAGE_NAME}.mediaAnalysisTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { pollTimes: FAST_POLL_TIMES, events: ['jobCreated', 'jobCompleted'] },
+			credentials: { mediaAnalysisApi: { id: sandboxCredential('').id, name: sandboxCredential('').name } },
+		},
+	],
+};
+const published = [WORKFLOW_ID, ...triggeredExamples.map((example) => example.workflow.id)];
+
+export const triggerScenario: Scenario = {
+	workflows: () => [TRIGGER_WORKFLOW, ...triggeredExamples.map((example) => example.workflow)],
+	register(n8n) {
+		const polls = () => n8n.sandbox.requests.filter((r) => r.method === 'GET' && r.path === JOBS_PATH).length;
+
+		const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined> | T | undefined) =>
+			untilEvery2s(what, timeoutMs, probe, () => n8n.server.logs.slice(-3000));
+
+		/** A client of the service (not n8n) starts ingestion jobs: the events n8n should pick up. */
+		async function startIngestionJob(accessToken: string, fileName: string): Promise<string> {
+			const response = await fetch(`${n8n.sandbox.url}/api/v1/ingestion/assets`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					dataset_id: SEED_DATASET_IDS.demoImages,
+					assets: [{ source_path: `https://media.example.com/e2e/${fileName}` }],
+				}),
+			});
+			expect(response.status).toBe(200);
+			return String(((await response.json()) as { id: string }).id);
+		}
+
+		const assetIdOf = (path: string) => {
+			const asset = [...n8n.sandbox.store.assets.values()].find(
+				(a) => a.datasetId === SEED_DATASET_IDS.demoImages && a.path === path,
+			);
+			if (!asset) throw new Error(`The sandbox holds no asset ${path}`);
+			return asset.id;
+		};
+
+		/** The finished executions of the branch example. */
+		async function branchExecutions(): Promise<Execution[]> {
+			const example = triggeredExamples.find((e) => e.file === BRANCH_EXAMPLE);
+			if (!example) throw new Error(`examples/${BRANCH_EXAMPLE} is gone or no longer starts with the Media Analysis Trigger`);
+			const executions: Execution[] = [];
+			for (const { id, status } of await listExecutions(n8n.server, example.workflow.id)) {
+				if (status === 'new' || status === 'running') continue; // looked at again once it has finished
+				executions.push({ ok: true, run: await n8n.server.execution(id), output: '' });
+			}
+			return executions;
+		}
+
+		/** The asset IDs the branch example's trigger delivered, one entry per delivery. */
+		const branchDeliveries = async () =>
+			(await branchExecutions()).flatMap((execution) =>
+				nodeOutput(execution, BRANCH_TRIGGER).map((item) => String((item.asset as { asset_id: string }).asset_id)),
+			);
+
+		describe('the trigger in n8n', () => {
+			afterAll(async () => {
+				for (const id of published) await n8n.server.deactivate(id);
+			});
+
+			test(
+				'a published trigger workflow runs once for each new ingestion event, and never twice',
+				async () => {
+					n8n.fresh();
+					// n8n polls once on activation; that poll only records where "now" is.
+					for (const id of published) await n8n.server.activate(id);
+					// Each polls once as it is published (n8n then schedules the next); wait until those first polls are done.
+					let seen = -1;
+					await until('n8n activated every trigger (their first polls) and went quiet', 60_000, () => {
+						const now = n8n.sandbox.requests.length;
+						const settled = polls() >= 1 && now >= published.length && now === seen;
+						seen = now;
+						return settled ? true : undefined;
+					});
+					expect(await listExecutions(n8n.server, WORKFLOW_ID)).toEqual([]);
+
+					const timing = await fetch(`${n8n.sandbox.url}/__sandbox/ingestion/timing`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ stepMs: 0 }), // jobs settle at once: created and completed before the next poll
+					});
+					expect(timing.status).toBe(200);
+					const login = await fetch(`${n8n.sandbox.url}/api/v0/login`, {
+						method: 'POST',
+						headers: { authorization: `Bearer ${DEMO_PERSONAL_TOKEN}`, 'content-type': 'application/json' },
+						body: JSON.stringify({ grant_type: 'refresh_token' }),
+					});
+					const { access_token: accessToken } = (await login.json()) as { access_token: string };
+					const jobIds = [await startIngestionJob(accessToken, 'one.jpg'), await startIngestionJob(accessToken, 'two.jpg')];
+					// For the branch example: a beach image, another image and a broken URL in one job (it completes: not all failed).
+					const branchJob = await new SandboxClient(n8n.sandbox).ingestJob('images', SEED_DATASET_IDS.demoImages, [
+						'https://media.example.com/trigger/beach-bonfire.jpg',
+						'https://media.example.com/trigger/harbour-at-dawn.jpg',
+						'https://media.example.com/trigger/broken/beach-towels.jpg',
+					]);
+					const [beach, harbour, broken] = branchJob.assets;
+					expect([beach.status, harbour.status, broken.status]).toEqual(['completed', 'completed', 'error']);
+					jobIds.push(branchJob.jobId);
+					expect(new Set(jobIds).size).toBe(3);
+					const pollsAfterJobs = polls();
+
+					const expected = jobIds.flatMap((id) => [`jobCreated ${id}`, `jobCompleted ${id}`]).sort();
+					const eventsSoFar = async () => {
+						const events: string[] = [];
+						for (const { id, status } of await listExecutions(n8n.server, WORKFLOW_ID)) {
+							expect(status).toBe('success');
+							const run = await n8n.server.execution(id);
+							for (const item of nodeOutput({ ok: true, run, output: '' }, TRIGGER)) {
+								const job = item.job as { id?: string } | undefined;
+								// One item per change; `events` lists every chosen event it matched.
+								for (const name of (item.events as string[] | undefined) ?? [String(item.event)])
+									events.push(`${name} ${String(job?.id)}`);
+							}
+						}
+						return events.sort();
+					};
+					const examplesWithoutRuns = async () => {
+						const waiting: string[] = [];
+						for (const example of triggeredExamples) {
+							if ((await listExecutions(n8n.server, example.workflow.id)).length === 0) waiting.push(example.file);
+						}
+						return waiting;
+					};
+					const readyImages = [beach, harbour].map((asset) => asset.asset_id);
+					const readyIds = [
+						...['one.jpg', 'two.jpg'].map((name) => assetIdOf(`https://media.example.com/e2e/${name}`)),
+						...readyImages,
+					].sort();
+					await until('every event was delivered and every trigger example ran', 120_000, async () =>
+						(await eventsSoFar()).length >= expected.length &&
+						(await examplesWithoutRuns()).length === 0 &&
+						(await branchDeliveries()).length >= readyIds.length
+							? true
+							: undefined,
+					);
+					// One more poll after the delivery must find nothing new. Once a second one has started, the first has long
+					// finished, and an execution it made would be listed.
+					const pollsAtDelivery = polls();
+					expect(pollsAtDelivery).toBeGreaterThan(pollsAfterJobs);
+					await until('n8n polled twice more', 60_000, () =>
+						polls() >= pollsAtDelivery + 2 * published.length ? true : undefined,
+					);
+
+					expect(await eventsSoFar()).toEqual(expected);
+					expect(n8n.server.logs).not.toContain(DEMO_PERSONAL_TOKEN);
+
+					// The branch example: each ready image once, the broken one never; the beach image went to Find Similar
+					// Images, the other ones to Not a Beach Image.
+					expect((await branchDeliveries()).sort()).toEqual(readyIds);
+					for (const execution of await branchExecutions()) EXAMPLE_CHECKS[BRANCH_EXAMPLE](execution, n8n.sandbox);
+					const similarTo = n8n.sandbox.requests
+						.filter((r) => r.method === 'POST' && r.path === '/api/v1/search/image-to-image')
+						.map((r) => (r.body as { coactive_image_id?: string }).coactive_image_id);
+					expect(similarTo).toEqual([beach.asset_id]);
+					const notBeach = (await branchExecutions()).flatMap((execution) =>
+						execution.run?.data.resultData.runData['Not a Beach Image'] ? nodeOutput(execution, 'Not a Beach Image') : [],
+					);
+					expect(notBeach.map((item) => item.asset_id).sort()).toEqual(readyIds.filter((id) => id !== beach.asset_id));
+
+					for (const example of triggeredExamples) {
+						const check = EXAMPLE_CHECKS[example.file];
+						if (!check) throw new Error(`examples/${example.file} has no check in test/e2e/example-checks.ts`);
+						const executions = await listExecutions(n8n.server, example.workflow.id);
+						expect({ file: example.file, statuses: executions.map((e) => e.status) }).toEqual({
+							file: example.file,
+							statuses: executions.map(() => 'success'),
+						});
+						const last: Execution = {
+							ok: true,
+							run: await n8n.server.execution(executions[executions.length - 1].id),
+							output: '',
+						};
+						check(last, n8n.sandbox);
+					}
+				},
+				5 * 60_000,
+			);
+		});
+	},
+};

@@ -1,0 +1,25 @@
+/*
+ * How often the Media Analysis Triggers of the end-to-end tests poll (test/e2e/n8n/trigger.ts, queue.test.ts).
+ */
+import type { WorkflowJson } from '../../scripts/n8n-runtime/instance';
+import { PACKAGE_NAME } from '../../scripts/n8n-runtime/package';
+
+/**
+ * Poll Times of every Media Analysis Trigger in the end-to-end tests: twelve entries of n8n's own "Custom (Cron)" mode,
+ * at seconds 0, 5, …, 55 of every minute, instead of the examples' one poll a minute. n8n (2.41) accepts an entry that
+ * polls at most once a minute (a single second in the cron's seconds field) and as many entries as one likes; the
+ * trigger then polls every 5 seconds, with the same code and n8n's same scheduler, so a poll round takes seconds.
+ */
+export const FAST_POLL_TIMES = {
+	item: Array.from({ length: 12 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 5} * * * * *` })),
+};
+
+/** A copy of the workflow whose Media Analysis Triggers poll every 5 seconds (FAST_POLL_TIMES). */
+export function withFastPolls<T extends WorkflowJson>(workflow: T): T {
+	const copy = JSON.parse(JSON.stringify(workflow)) as T;
+	for (const node of copy.nodes) {
+		if (node.type === `${PACKAGE_NAME}.mediaAnalysisTrigger`)
+			node.parameters = { ...node.parameters, pollTimes: FAST_POLL_TIMES };
+	}
+	return copy;
+}
