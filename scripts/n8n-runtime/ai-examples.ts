@@ -1,7 +1,7 @@
 /*
  * What the AI examples (examples/ask-your-media-library-agent.json, examples/mcp-server-media-library.json) need
  * besides the sandbox credential: a chat model credential pointing at the sandbox's scripted model, and the bearer
- * token that guards the MCP endpoint. `npm start` and test/e2e/ai-tools.test.ts import them.
+ * token that guards the MCP endpoint. `npm start` and test/e2e/n8n/ai-tools.ts import them.
  */
 import { MODEL_PATH } from '../../sandbox/model';
 import type { CredentialJson } from './instance';

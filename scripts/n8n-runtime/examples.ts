@@ -32,7 +32,7 @@ export interface Example {
 	triggered: boolean;
 	/**
 	 * Set when the workflow starts with n8n's Chat Trigger or MCP Server Trigger: it serves an AI client once
-	 * published (`npm start` publishes it; test/e2e/ai-tools.test.ts calls it), never with `execute`.
+	 * published (`npm start` publishes it; test/e2e/n8n/ai-tools.ts calls it), never with `execute`.
 	 */
 	aiEntry?: 'chat' | 'mcp';
 }

@@ -167,7 +167,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		if (files) expect(JSON.parse(files.read(String(written.fileName)))).toEqual(summary);
 	},
 
-	// One execution of the published workflow (the trigger starts it; see trigger.test.ts).
+	// One execution of the published workflow (the trigger starts it; see n8n/trigger.ts).
 	'asset-ready-classify-branch.json': (execution, sandbox) => {
 		const events = nodeOutput(execution, 'When an Image Is Ready to Search');
 		expect(events.length).toBeGreaterThan(0);
@@ -201,7 +201,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		if (other.length > 0) expect(nodeOutput(execution, 'Not a Beach Image').map((item) => item.asset_id)).toEqual(other);
 	},
 
-	// Published under n8n start in ai-tools.test.ts: the last chat the agent answered.
+	// Published in the started n8n by n8n/ai-tools.ts: the last chat the agent answered.
 	'ask-your-media-library-agent.json': (execution, sandbox) => {
 		const [answer] = nodeOutput(execution, 'AI Agent');
 		expect(typeof answer.output).toBe('string');
@@ -217,7 +217,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		}
 	},
 
-	// Published under n8n start in ai-tools.test.ts: one execution per tool call of an MCP client, here the last one.
+	// Published in the started n8n by n8n/ai-tools.ts: one execution per tool call of an MCP client, here the last one.
 	'mcp-server-media-library.json': (execution) => {
 		const [{ mcpToolCall }] = nodeOutput(execution, 'MCP Server Trigger') as Array<{ mcpToolCall: Json }>;
 		const runs = toolRuns(execution, String(mcpToolCall.sourceNodeName));
@@ -226,7 +226,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(runs[0].output.length).toBeGreaterThan(0);
 	},
 
-	// One run. Runs as the dataset grows, a new version, fixed mode and the bucket's files: package-export.test.ts.
+	// One run. Runs as the dataset grows, a new version, fixed mode and the bucket's files: n8n/package-export.ts.
 	'package-export.json': (execution, sandbox) => {
 		const [pkg] = nodeOutput(execution, 'Check Package');
 		const tags = [...(pkg.inclusion_tags as string[]), ...(pkg.exclusion_tags as string[])];

@@ -36,7 +36,7 @@ const WORKERS = ['worker-1', 'worker-2'];
 const CONCURRENCY = 5;
 const examples = loadExamples();
 const isManual = (node: { type: string }) => node.type === 'n8n-nodes-base.manualTrigger';
-// Examples served to AI clients (a Chat or MCP trigger, no Manual Trigger) run published in ai-tools.test.ts.
+// Examples served to AI clients (a Chat or MCP trigger, no Manual Trigger) run published in test/e2e/n8n/ai-tools.ts.
 const runnable = examples.filter((example) => !example.triggered && example.workflow.nodes.some(isManual));
 const triggered = examples
 	.filter((example) => example.triggered)
