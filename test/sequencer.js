@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports --
-	Development code (tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * The order jest starts test files in. The end-to-end files take longest and spend most of it waiting on n8n (polls,
  * jobs, the browser), so they start first, each in a worker of its own, and the CPU-bound rest fills the third worker

@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
-	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * The package's nodes as AI tools in the shared n8n: the two AI examples (examples/mcp-server-media-library.json,
  * examples/ask-your-media-library-agent.json) are published as they ship, and unpublished afterwards.

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * n8n loads the package as a community package; every example that starts with a Manual Trigger runs against the
  * sandbox and passes its check (example-checks.ts), the files it writes read back from n8n's folder; Celebrity

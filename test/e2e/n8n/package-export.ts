@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
-	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * The Packages example delivering to a bucket with n8n's own S3 node: an S3-compatible server (s3rver) on 127.0.0.1,
  * read back by the test. Recurring: each delta file appears once and earlier files never change, a second version

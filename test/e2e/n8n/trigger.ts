@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
-	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * The polling trigger in the shared n8n: a workflow with the Media Analysis Trigger is published; the sandbox then
  * produces ingestion events, and each one appears in exactly one execution. Every example of examples/ that starts
