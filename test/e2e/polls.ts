@@ -1,6 +1,8 @@
 /*
- * How often the Media Analysis Triggers of the end-to-end tests poll (test/e2e/n8n/trigger.ts, queue.test.ts).
+ * The Media Analysis Trigger workflows of the end-to-end tests (test/e2e/n8n/trigger.ts, queue.test.ts), and how often
+ * they poll.
  */
+import { type Example, loadExamples, sandboxCredential } from '../../scripts/n8n-runtime/examples';
 import type { WorkflowJson } from '../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME } from '../../scripts/n8n-runtime/package';
 
@@ -22,4 +24,37 @@ export function withFastPolls<T extends WorkflowJson>(workflow: T): T {
 			node.parameters = { ...node.parameters, pollTimes: FAST_POLL_TIMES };
 	}
 	return copy;
+}
+
+/** The examples that start with the Media Analysis Trigger, polling every 5 seconds. */
+export function fastPollingTriggerExamples(): Example[] {
+	return loadExamples()
+		.filter((example) => example.triggered)
+		.map((example) => ({ ...example, workflow: withFastPolls(example.workflow) }));
+}
+
+/** Name of the trigger node in `jobEventsWorkflow`. */
+export const JOB_EVENTS_TRIGGER = 'Media Analysis Trigger';
+
+/** A workflow of one Media Analysis Trigger for ingestion jobs created and completed, polling every 5 seconds. */
+export function jobEventsWorkflow(id: string, name: string): WorkflowJson {
+	const credential = sandboxCredential('');
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1', saveManualExecutions: true },
+		connections: {},
+		nodes: [
+			{
+				id: 'trigger',
+				name: JOB_EVENTS_TRIGGER,
+				type: `${PACKAGE_NAME}.mediaAnalysisTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: FAST_POLL_TIMES, events: ['jobCreated', 'jobCompleted'] },
+				credentials: { mediaAnalysisApi: { id: credential.id, name: credential.name } },
+			},
+		],
+	};
 }

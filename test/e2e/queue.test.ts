@@ -27,7 +27,7 @@ import { QueueCluster } from '../../scripts/n8n-runtime/queue';
 import { INGEST_FILE, ingestVariant, runFolder } from '../../scripts/n8n-runtime/queue-ingest';
 import { removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
 import { EXAMPLE_CHECKS, type WrittenFiles } from './example-checks';
-import { FAST_POLL_TIMES, withFastPolls } from './polls';
+import { fastPollingTriggerExamples, JOB_EVENTS_TRIGGER, jobEventsWorkflow } from './polls';
 import { SandboxClient, until } from './sandbox-client';
 
 const log = (line: string) => process.stderr.write(`[e2e queue] ${line}\n`);
@@ -38,34 +38,15 @@ const examples = loadExamples();
 const isManual = (node: { type: string }) => node.type === 'n8n-nodes-base.manualTrigger';
 // Examples served to AI clients (a Chat or MCP trigger, no Manual Trigger) run published in test/e2e/n8n/ai-tools.ts.
 const runnable = examples.filter((example) => !example.triggered && example.workflow.nodes.some(isManual));
-const triggered = examples
-	.filter((example) => example.triggered)
-	.map((example) => ({ ...example, workflow: withFastPolls(example.workflow) }));
+const triggered = fastPollingTriggerExamples();
 const CONCURRENT = ingestVariant('maE2eQueueIngest');
 const EXPIRY = ingestVariant('maE2eQueueExpiry');
 const TRIGGER_ID = 'maE2eQueueTrigge';
-const TRIGGER = 'Media Analysis Trigger';
+const TRIGGER = JOB_EVENTS_TRIGGER;
 const JOBS_PATH = '/api/v1/ingestion/jobs';
 
 const credential = (url: string) => sandboxCredential(url);
-const triggerWorkflow = (): WorkflowJson => ({
-	id: TRIGGER_ID,
-	name: 'e2e queue: ingestion jobs created and completed',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	connections: {},
-	nodes: [
-		{
-			id: 'trigger',
-			name: TRIGGER,
-			type: `${PACKAGE_NAME}.mediaAnalysisTrigger`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { pollTimes: FAST_POLL_TIMES, events: ['jobCreated', 'jobCompleted'] },
-			credentials: { mediaAnalysisApi: { id: credential('').id, name: credential('').name } },
-		},
-	],
-});
+const triggerWorkflow = () => jobEventsWorkflow(TRIGGER_ID, 'e2e queue: ingestion jobs created and completed');
 
 let sandbox: Sandbox;
 // The package export example delivers to the customer's bucket: a local S3 server, as under npm start.

@@ -8,39 +8,18 @@
  * deterministic score decides. Every trigger polls every 5 seconds (FAST_POLL_TIMES); all are unpublished at the end.
  */
 import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../../sandbox/server';
-import { loadExamples, sandboxCredential } from '../../../scripts/n8n-runtime/examples';
-import { type Execution, listExecutions, nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
-import { PACKAGE_NAME } from '../../../scripts/n8n-runtime/package';
+import { type Execution, listExecutions, nodeOutput } from '../../../scripts/n8n-runtime/instance';
 import { EXAMPLE_CHECKS } from '../example-checks';
 import { SandboxClient, until as untilEvery2s } from '../sandbox-client';
-import { FAST_POLL_TIMES, withFastPolls } from '../polls';
+import { fastPollingTriggerExamples, JOB_EVENTS_TRIGGER, jobEventsWorkflow } from '../polls';
 import type { Scenario } from './shared';
 const WORKFLOW_ID = 'maE2eTrigger0001';
-const TRIGGER = 'Media Analysis Trigger';
+const TRIGGER = JOB_EVENTS_TRIGGER;
 const JOBS_PATH = '/api/v1/ingestion/jobs';
 const BRANCH_EXAMPLE = 'asset-ready-classify-branch.json';
 const BRANCH_TRIGGER = 'When an Image Is Ready to Search';
-const triggeredExamples = loadExamples()
-	.filter((example) => example.triggered)
-	.map((example) => ({ ...example, workflow: withFastPolls(example.workflow) }));
-const TRIGGER_WORKFLOW: WorkflowJson = {
-	id: WORKFLOW_ID,
-	name: 'e2e: ingestion jobs created and completed',
-	active: false,
-	settings: { executionOrder: 'v1', saveManualExecutions: true },
-	connections: {},
-	nodes: [
-		{
-			id: 'trigger',
-			name: TRIGGER,
-			type: `${PACKAGE_NAME}.mediaAnalysisTrigger`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { pollTimes: FAST_POLL_TIMES, events: ['jobCreated', 'jobCompleted'] },
-			credentials: { mediaAnalysisApi: { id: sandboxCredential('').id, name: sandboxCredential('').name } },
-		},
-	],
-};
+const triggeredExamples = fastPollingTriggerExamples();
+const TRIGGER_WORKFLOW = jobEventsWorkflow(WORKFLOW_ID, 'e2e: ingestion jobs created and completed');
 const published = [WORKFLOW_ID, ...triggeredExamples.map((example) => example.workflow.id)];
 
 export const triggerScenario: Scenario = {
