@@ -279,20 +279,22 @@ export class N8nInstance {
 
 	/**
 	 * `n8n start`: the editor and the API on 127.0.0.1. Resolves once n8n reports ready; rejects if it exits first
-	 * or is not ready in time.
+	 * or is not ready in time. A free port can be taken by another process before n8n binds it (several test files
+	 * start n8n at once): when n8n says a port is in use, it starts again on new ports (unless `port` was given).
 	 */
-	async start(
-		options: {
-			port?: number;
-			onOutput?: (text: string) => void;
-			readyTimeoutMs?: number;
-			/** `worker` (queue mode): `port` is then its health server's (`QUEUE_HEALTH_CHECK_PORT`), `args` its flags. */
-			command?: 'start' | 'worker';
-			args?: string[];
-			/** More environment for this process. */
-			environment?: Record<string, string>;
-		} = {},
-	) {
+	async start(options: StartOptions = {}): Promise<RunningN8n> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return await this.startOnce(options);
+			} catch (error) {
+				const portTaken = error instanceof Error && /port \d+ is already in use/.test(error.message);
+				if (!portTaken || options.port !== undefined || attempt >= 3) throw error;
+				this.log(`n8n found a port taken by another process; starting again on other ports (attempt ${attempt + 1})`);
+			}
+		}
+	}
+
+	private async startOnce(options: StartOptions): Promise<RunningN8n> {
 		const port = options.port ?? (await freePort());
 		const command = options.command ?? 'start';
 		const env: NodeJS.ProcessEnv = { ...this.environment({ port, brokerPort: await freePort() }), ...options.environment };
@@ -337,6 +339,17 @@ export class N8nInstance {
 			rmSync(dir, { recursive: true, force: true });
 		}
 	}
+}
+
+export interface StartOptions {
+	port?: number;
+	onOutput?: (text: string) => void;
+	readyTimeoutMs?: number;
+	/** `worker` (queue mode): `port` is then its health server's (`QUEUE_HEALTH_CHECK_PORT`), `args` its flags. */
+	command?: 'start' | 'worker';
+	args?: string[];
+	/** More environment for this process. */
+	environment?: Record<string, string>;
 }
 
 /** A started `n8n start`: its URL, its output, a logged-in REST client, and `stop()`. */

@@ -335,9 +335,8 @@ export class QueueCluster {
 
 	/** `n8n start` of the main instance (again, after `stopMain`); it keeps its port. */
 	async startMain(): Promise<RunningN8n> {
-		const port = this.options.mainPort ?? (await freePort());
-		this.options.mainPort = port;
-		this.main = await this.mainInstance.start({ port, onOutput: this.output('main') });
+		this.main = await this.mainInstance.start({ port: this.options.mainPort, onOutput: this.output('main') });
+		this.options.mainPort = Number(new URL(this.main.url).port);
 		return this.main;
 	}
 
