@@ -14,7 +14,7 @@ import { createRequestListener } from './pipeline';
 import type { RequestLogEntry } from './request-log';
 import { adminRoutes, resetSandboxState } from './routes/admin';
 import { apiRoutes } from './routes';
-import { DEFAULT_TOKEN_LIFETIME_SECONDS, type SandboxStats, SandboxStore } from './store';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS, type ResetOptions, type SandboxStats, SandboxStore } from './store';
 
 export {
 	DEMO_CLIENT_ID,
@@ -60,8 +60,11 @@ export interface Sandbox {
 	/** Turns faults off and returns what was injected. */
 	clearFaults(): FaultStats;
 	faultStats(): FaultStats;
-	/** Back to the seed: data, credentials, token lifetime, request log, counters, and the clock to real time. */
-	reset(): void;
+	/**
+	 * Back to the seed: data, credentials, token lifetime, request log, counters, and the clock to real time; with
+	 * `keepAccessTokens`, the access tokens already issued stay valid.
+	 */
+	reset(options?: ResetOptions): void;
 	close(): Promise<void>;
 }
 
@@ -112,7 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			return stats;
 		},
 		faultStats: () => store.faults.stats(),
-		reset: () => resetSandboxState({ store, clock }),
+		reset: (options) => resetSandboxState({ store, clock }, options),
 		close: () =>
 			new Promise<void>((resolve, reject) => {
 				server.close((error) => (error ? reject(error) : resolve()));

@@ -47,6 +47,10 @@ export interface SandboxStats {
 	failedLogins: number;
 }
 
+export interface ResetOptions {
+	keepAccessTokens?: boolean;
+}
+
 /**
  * All state of the sandbox. Collections are mutated in place, never replaced, so references handed out
  * (such as the request log) stay live across resets.
@@ -83,7 +87,12 @@ export class SandboxStore {
 		this.reset();
 	}
 
-	reset(): void {
+	/**
+	 * Back to the seed. `keepAccessTokens`: the access tokens already issued stay valid, as a client's session with
+	 * the service would (the end-to-end tests start each scenario group from the seed data with n8n still logged in).
+	 */
+	reset(options: ResetOptions = {}): void {
+		const sessions = options.keepAccessTokens ? [...this.accessTokens] : [];
 		this.datasets.clear();
 		for (const dataset of seedDatasets()) this.datasets.set(dataset.id, dataset);
 		this.assets.clear();
@@ -103,6 +112,7 @@ export class SandboxStore {
 			userId: DEMO_SYSTEM_USER_ID,
 		});
 		this.accessTokens.clear();
+		for (const [token, session] of sessions) this.accessTokens.set(token, session);
 		this.faults.clear();
 		this.tokenLifetimeSeconds = this.initialTokenLifetimeSeconds;
 		this.clearRequestLog();

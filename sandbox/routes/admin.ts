@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { expireAllAccessTokens, revokePersonalToken, setTokenLifetime } from '../auth';
 import { HttpError, jsonReply } from '../http';
+import type { ResetOptions } from '../store';
 import { validate } from '../validation';
 import { modelControlRoutes } from '../model';
 import type { RequestContext, RouteDefinition } from './route';
@@ -8,8 +9,8 @@ import type { RequestContext, RouteDefinition } from './route';
 /** Prefix of the control routes: no authentication, not logged, not counted. */
 export const ADMIN_PREFIX = '/__sandbox/';
 
-export function resetSandboxState(context: Pick<RequestContext, 'store' | 'clock'>): void {
-	context.store.reset();
+export function resetSandboxState(context: Pick<RequestContext, 'store' | 'clock'>, options: ResetOptions = {}): void {
+	context.store.reset(options);
 	context.clock.reset();
 }
 

@@ -475,18 +475,11 @@ export class RunningN8n {
  * OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS it goes through the queue to a worker. Returns the execution id.
  */
 export async function runManually(main: RunningN8n, workflowId: string, triggerName: string): Promise<string> {
-	const cookie = await main.login();
-	const response = await fetch(`${main.url}/rest/workflows/${workflowId}/run`, {
-		method: 'POST',
-		headers: { cookie, 'browser-id': 'e2e', 'content-type': 'application/json' },
-		body: JSON.stringify({ triggerToStartFrom: { name: triggerName } }),
-		signal: AbortSignal.timeout(60_000),
+	const started = await main.rest<{ executionId?: string } | undefined>(`/workflows/${workflowId}/run`, {
+		triggerToStartFrom: { name: triggerName },
 	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`POST /rest/workflows/${workflowId}/run: ${response.status} ${text}`);
-	const id = (JSON.parse(text) as { data?: { executionId?: string } }).data?.executionId;
-	if (!id) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${text}`);
-	return String(id);
+	if (!started?.executionId) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(started)}`);
+	return String(started.executionId);
 }
 
 export interface ExecutionSummary {

@@ -2,9 +2,11 @@
  * The Media Analysis Trigger workflows of the end-to-end tests (test/e2e/n8n/trigger.ts, queue.test.ts), and how often
  * they poll.
  */
+import type { Sandbox } from '../../sandbox/server';
 import { type Example, loadExamples, sandboxCredential } from '../../scripts/n8n-runtime/examples';
 import type { WorkflowJson } from '../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME } from '../../scripts/n8n-runtime/package';
+import { until } from './sandbox-client';
 
 /**
  * Poll Times of every Media Analysis Trigger in the end-to-end tests: twelve entries of n8n's own "Custom (Cron)" mode,
@@ -57,4 +59,29 @@ export function jobEventsWorkflow(id: string, name: string): WorkflowJson {
 			},
 		],
 	};
+}
+
+/**
+ * Waits (bounded) until the triggers just published have made their first polls (n8n polls once as it publishes a
+ * workflow; that poll only records where "now" is) and the sandbox has gone quiet: at least one request to the jobs
+ * list (`jobPolls`), one request per trigger, and no new request between two looks 2 s apart.
+ */
+export async function untilFirstPolls(
+	sandbox: Sandbox,
+	triggers: number,
+	jobPolls: () => number,
+	context: () => string,
+): Promise<void> {
+	let seen = -1;
+	await until(
+		'n8n made the first poll of every published trigger and went quiet',
+		60_000,
+		() => {
+			const now = sandbox.requests.length;
+			const settled = jobPolls() >= 1 && now >= triggers && now === seen;
+			seen = now;
+			return settled ? true : undefined;
+		},
+		context,
+	);
 }

@@ -27,7 +27,7 @@ import { QueueCluster } from '../../scripts/n8n-runtime/queue';
 import { INGEST_FILE, ingestVariant, runFolder } from '../../scripts/n8n-runtime/queue-ingest';
 import { removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
 import { EXAMPLE_CHECKS, type WrittenFiles } from './example-checks';
-import { fastPollingTriggerExamples, JOB_EVENTS_TRIGGER, jobEventsWorkflow } from './polls';
+import { fastPollingTriggerExamples, JOB_EVENTS_TRIGGER, jobEventsWorkflow, untilFirstPolls } from './polls';
 import { SandboxClient, until } from './sandbox-client';
 
 const log = (line: string) => process.stderr.write(`[e2e queue] ${line}\n`);
@@ -266,18 +266,7 @@ describe('the trigger polls on main, its executions run on workers', () => {
 		sandbox.clearRequestLog();
 		const published = [TRIGGER_ID, ...triggered.map((example) => example.workflow.id)];
 		for (const id of published) await main().activate(id);
-		let seen = -1;
-		await until(
-			'main activated the triggers (their first polls) and went quiet',
-			60_000,
-			() => {
-				const now = sandbox.requests.length;
-				const settled = polls() >= 1 && now >= published.length && now === seen;
-				seen = now;
-				return settled ? true : undefined;
-			},
-			recentLogs,
-		);
+		await untilFirstPolls(sandbox, published.length, polls, recentLogs);
 		expect(await listExecutions(main(), TRIGGER_ID)).toEqual([]);
 
 		const client = new SandboxClient(sandbox);

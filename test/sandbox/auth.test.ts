@@ -18,6 +18,26 @@ describe('bearer authentication of API routes', () => {
 	afterAll(() => sandbox.close());
 	beforeEach(() => sandbox.reset());
 
+	it('a reset ends every session; a reset that keeps access tokens keeps them valid, the data back to the seed', async () => {
+		const token = await accessToken(sandbox);
+		const created = await send(sandbox.url, 'POST', '/api/v1/datasets', {
+			token,
+			json: { name: 'made_before_the_reset', encoder_name: 'multimodal-tx-large3' },
+		});
+		expect(created.status).toBe(200);
+		const names = async () =>
+			((await listDatasets(token)).body.data as Array<{ name: string }>).map((dataset) => dataset.name);
+		expect(await names()).toContain('made_before_the_reset');
+
+		sandbox.reset({ keepAccessTokens: true });
+		expect((await listDatasets(token)).status).toBe(200);
+		expect(await names()).not.toContain('made_before_the_reset');
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200]);
+
+		sandbox.reset();
+		expect((await listDatasets(token)).status).toBe(401);
+	});
+
 	it('answers 401 Not authenticated without a token', async () => {
 		const reply = await listDatasets();
 

@@ -124,11 +124,7 @@ export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
 			return ready(chromiumPath, 'Chromium');
 		},
 		fresh() {
-			const { store, clock } = shared.sandbox;
-			const sessions = new Map(store.accessTokens);
-			store.reset();
-			clock.reset();
-			for (const [token, session] of sessions) store.accessTokens.set(token, session);
+			shared.sandbox.reset({ keepAccessTokens: true });
 		},
 		async run(workflow) {
 			const execution = await shared.server.runToEnd(workflow.id, startNode(workflow));
