@@ -1,6 +1,6 @@
 import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
-import { describeBody, judgeRedirect, jsonKind, parseBody, scrubSecrets } from '../nodes/shared/transport/answers';
+import { ANSWER_LIMITS, baseUrlProblem, describeBody, discardBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../nodes/shared/transport/answers';
 import { beforeDeadline, TIMED_OUT } from '../nodes/shared/transport/deadline';
 
 /**
@@ -119,6 +119,7 @@ const text = (credentials: LoginCredentials, key: string) =>
 function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visited: string[]): string {
 	const failure = (error ?? {}) as HttpFailure;
 	const answer = failure.response ?? failure.cause?.response;
+	discardBody(answer?.data);
 	const status = answer?.status ?? 0;
 	if (status < 300 || status >= 400) throw loginFailure(kind, baseUrl, error);
 	const verdict = judgeRedirect({
@@ -170,7 +171,7 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 	if (shared?.value !== undefined && current !== '' && current !== shared.value && Date.now() < (shared.shareUntil ?? 0)) {
 		return shared.value;
 	}
-	const obtained = logInNow(helpers, credentials);
+	const obtained = logInScrubbed(helpers, credentials);
 	const login: SharedLogin = { token: obtained.then(({ token }) => token) };
 	sharedLogins.set(key, login);
 	// Registered before anyone awaits the login, so these run first when it settles.
@@ -186,9 +187,10 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 	return await login.token;
 }
 
-async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<{ token: string; lifetimeMs?: number }> {
-	const kind: LoginKind = credentials.authentication === 'systemCredentials' ? 'systemCredentials' : 'personalToken';
-	const baseUrl = text(credentials, 'baseUrl').replace(/\/+$/, '');
+type Obtained = { token: string; lifetimeMs?: number };
+
+/** The one place login errors leave: whatever a server or a redirect put in their words is scrubbed of secrets. */
+async function logInScrubbed(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
 	const scrub = (value: string) =>
 		String(
 			scrubSecrets(
@@ -197,12 +199,26 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 				[[text(credentials, 'clientId'), text(credentials, 'clientSecret')]],
 			),
 		);
+	const outcome = await logInNow(helpers, credentials).then(
+		(obtained) => ({ obtained }),
+		(error: unknown) => ({ error }),
+	);
+	if ('obtained' in outcome) return outcome.obtained;
+	const { error } = outcome;
+	throw error instanceof LoginError ? new LoginError(scrub(error.message), scrub(error.description), error.httpCode) : error;
+}
+
+async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
+	const kind: LoginKind = credentials.authentication === 'systemCredentials' ? 'systemCredentials' : 'personalToken';
+	const baseUrl = text(credentials, 'baseUrl').replace(/\/+$/, '');
+	const problem = baseUrlProblem(baseUrl);
+	if (problem) throw new LoginError(problem.message, problem.description);
 	const request: IHttpRequestOptions = {
 		method: 'POST',
 		url: `${baseUrl}/api/v0/login`,
 		json: true,
 		body: { grant_type: kind === 'personalToken' ? 'refresh_token' : 'client_credentials' },
-		encoding: 'text',
+		encoding: 'stream',
 		returnFullResponse: true,
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
@@ -215,17 +231,26 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 	}
 
 	const visited: string[] = [];
-	let response: { body?: unknown; headers?: Record<string, unknown> } | typeof TIMED_OUT;
+	type Answer = { body: string; headers?: Record<string, unknown> } | { overBytes: number };
+	let response: Answer | typeof TIMED_OUT;
 	for (;;) {
 		try {
-			response = await beforeDeadline(LOGIN_LIMITS.timeoutMs, async (abortSignal) =>
-				(await helpers.helpers.httpRequest({ ...request, abortSignal })) as { body?: unknown; headers?: Record<string, unknown> },
-			);
+			response = await beforeDeadline(LOGIN_LIMITS.timeoutMs, async (abortSignal): Promise<Answer> => {
+				const answer = (await helpers.helpers.httpRequest({ ...request, abortSignal })) as { body?: unknown; headers?: Record<string, unknown> };
+				const body = await readBounded(answer.body, ANSWER_LIMITS.loginBytes, abortSignal);
+				return 'text' in body ? { body: body.text, headers: answer.headers } : body;
+			});
 			break;
 		} catch (error) {
 			visited.push(String(request.url));
 			request.url = redirectedLogin(kind, baseUrl, error, visited);
 		}
+	}
+	if (response !== TIMED_OUT && 'overBytes' in response) {
+		throw new LoginError(
+			`The Media Analysis Service at ${hostOf(baseUrl)} answered the login with more than ${ANSWER_LIMITS.loginBytes / 1024 / 1024} MB; n8n stopped reading it`,
+			'A login answer holds a token and little else. Check that the Base URL points at the Media Analysis Service API, not at the web app or a proxy.',
+		);
 	}
 	if (response === TIMED_OUT) {
 		throw new LoginError(
@@ -241,15 +266,17 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 	if (typeof token !== 'string' || token === '') {
 		const came =
 			parsed.kind === 'not-json'
-				? `something that is not JSON (${describeBody(scrub(parsed.text), contentType)})`
+				? `something that is not JSON (${describeBody(parsed.text, contentType)})`
 				: parsed.kind === 'empty'
 					? 'an empty body'
-					: body
-						? 'no access token'
-						: `${jsonKind(parsed.value)} instead of an object`;
+					: parsed.kind === 'too-deep'
+						? `JSON nested more than ${ANSWER_LIMITS.maxDepth} levels deep`
+						: body
+							? 'no access token'
+							: `${jsonKind(parsed.value)} instead of an object`;
 		throw new LoginError(
 			`The Media Analysis Service answered the login with ${came}`,
-			`Check that the Base URL (${baseUrl}) points at the Media Analysis Service API, not at the web app or a proxy.`,
+			`Check that the Base URL (${hostOf(baseUrl)}) points at the Media Analysis Service API, not at the web app or a proxy.`,
 		);
 	}
 	if (token.length > LOGIN_LIMITS.maxTokenLength || !/^[\x21-\x7e]+$/.test(token)) {
@@ -257,7 +284,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 			token.length > LOGIN_LIMITS.maxTokenLength
 				? `The Media Analysis Service answered the login with an access token of ${token.length} characters, more than the ${LOGIN_LIMITS.maxTokenLength} a request header can carry; it was not stored`
 				: 'The Media Analysis Service answered the login with an access token that cannot be sent in a header; it was not stored',
-			`Check that the Base URL (${baseUrl}) points at the Media Analysis Service API. If it does, the service has a problem: try again later.`,
+			`Check that the Base URL (${hostOf(baseUrl)}) points at the Media Analysis Service API. If it does, the service has a problem: try again later.`,
 		);
 	}
 	const expiresIn = body?.expires_in;

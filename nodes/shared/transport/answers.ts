@@ -14,6 +14,8 @@ const CREDENTIAL_PATTERNS = [/\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{12,}=*/gi]
 /** The forms a known secret can be echoed in: as typed, and inside an HTTP Basic header. */
 function secretForms(secrets: readonly string[], basicPairs: ReadonlyArray<[string, string]>): string[] {
 	const forms = secrets.filter((secret) => secret.length >= 4);
+	// A secret in a path or query (a redirect's Location, an echoed URL) arrives percent-encoded.
+	for (const secret of [...forms]) forms.push(encodeURIComponent(secret));
 	for (const [user, password] of basicPairs) {
 		if (password) forms.push(Buffer.from(`${user}:${password}`).toString('base64'));
 	}
@@ -57,14 +59,108 @@ export function describeBody(text: string, contentType: string | undefined): str
 	return `${type}: "${oneLine.length > 80 ? `${oneLine.slice(0, 80)}…` : oneLine}"`;
 }
 
-export type ParsedBody = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'not-json'; text: string };
+/**
+ * Bounds on what is read of an answer, counted after decompression (a 2 MB gzip body can unpack to gigabytes): an
+ * API answer, an error answer (only its detail is shown) and a login answer (a token and its lifetime). Nesting
+ * is bounded too: the service's deepest answer is a few levels; thousands would overflow the stack of whatever
+ * walks it next.
+ */
+export const ANSWER_LIMITS = {
+	apiBytes: 64 * 1024 * 1024,
+	errorBytes: 1024 * 1024,
+	loginBytes: 1024 * 1024,
+	maxDepth: 128,
+};
 
-/** Reads a body n8n handed over as text (or already parsed, as older n8n releases may do). */
+type Stream = AsyncIterable<unknown> & { destroy?: (error?: Error) => void };
+
+const isStream = (body: unknown): body is Stream =>
+	typeof body === 'object' && body !== null && typeof (body as Stream)[Symbol.asyncIterator] === 'function';
+
+/** A body read within a byte bound: its text, or how far it got before the bound stopped it. */
+export type BoundedBody = { text: string } | { overBytes: number };
+
+/**
+ * Reads a body n8n handed over as a stream (already decompressed) as text, and stops reading (ending the
+ * download) as soon as it passes `maxBytes`, so memory stays within about twice the bound. An aborted `signal`
+ * ends the download too. A body handed over whole (a string or a Buffer) is measured the same way.
+ */
+export async function readBounded(body: unknown, maxBytes: number, signal?: AbortSignal): Promise<BoundedBody> {
+	if (!isStream(body)) {
+		if (body === undefined || body === null) return { text: '' };
+		const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body);
+		const bytes = Buffer.byteLength(text);
+		return bytes > maxBytes ? { overBytes: bytes } : { text };
+	}
+	const stop = () => body.destroy?.();
+	signal?.addEventListener('abort', stop, { once: true });
+	const chunks: Buffer[] = [];
+	let bytes = 0;
+	try {
+		for await (const chunk of body) {
+			const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+			bytes += piece.byteLength;
+			if (bytes > maxBytes) return { overBytes: bytes };
+			chunks.push(piece);
+		}
+		return { text: Buffer.concat(chunks).toString('utf8') };
+	} finally {
+		signal?.removeEventListener('abort', stop);
+		// Leaving early (bound, abort, error) must end the download, not leave the rest in flight.
+		stop();
+	}
+}
+
+/** Ends a streamed body nobody will read, so its connection is not held open. */
+export function discardBody(body: unknown): void {
+	if (isStream(body)) body.destroy?.();
+}
+
+export type ParsedBody =
+	| { kind: 'empty' }
+	| { kind: 'json'; value: unknown }
+	| { kind: 'not-json'; text: string }
+	| { kind: 'too-deep'; depth: number };
+
+/** How deep arrays and objects nest in a JSON text, counted without parsing, stopping once past `max`. */
+export function nestingDepth(text: string, max: number): number {
+	let depth = 0;
+	let deepest = 0;
+	let inString = false;
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if (inString) {
+			if (code === 0x5c) i++; // backslash: the next character is escaped
+			else if (code === 0x22) inString = false;
+		} else if (code === 0x22) {
+			inString = true;
+		} else if (code === 0x5b || code === 0x7b) {
+			if (++depth > deepest && (deepest = depth) > max) return deepest;
+		} else if (code === 0x5d || code === 0x7d) {
+			depth--;
+		}
+	}
+	return deepest;
+}
+
+/** Whether a text holds at most `max` of `[` and `{`: then it cannot nest deeper, and needs no full scan. */
+function fewOpeners(text: string, max: number): boolean {
+	const opener = /[[{]/g;
+	for (let count = 0; opener.exec(text) !== null; ) if (++count > max) return false;
+	return true;
+}
+
+/** Reads a body n8n handed over as text (or already parsed, as older n8n releases may do), within the nesting bound. */
 export function parseBody(body: unknown): ParsedBody {
-	if (body === undefined || body === null || body === '') return { kind: 'empty' };
+	// A stream nobody read (an error answer n8n handled itself) holds nothing to show.
+	if (body === undefined || body === null || body === '' || isStream(body)) return { kind: 'empty' };
 	if (typeof body !== 'string' && !Buffer.isBuffer(body)) return { kind: 'json', value: body };
 	const text = String(body);
 	if (text.trim() === '') return { kind: 'empty' };
+	if (!fewOpeners(text, ANSWER_LIMITS.maxDepth)) {
+		const depth = nestingDepth(text, ANSWER_LIMITS.maxDepth);
+		if (depth > ANSWER_LIMITS.maxDepth) return { kind: 'too-deep', depth };
+	}
 	try {
 		return { kind: 'json', value: JSON.parse(text) as unknown };
 	} catch {
@@ -78,6 +174,25 @@ export function jsonKind(value: unknown): string {
 	if (Array.isArray(value)) return 'an array';
 	if (typeof value === 'object') return 'an object';
 	return `a ${typeof value}`;
+}
+
+/**
+ * Why a Base URL cannot be used, or undefined. A user name or password in it (`https://user:pass@host`) would be
+ * sent as HTTP Basic authentication in place of the credential's own, so it is refused, and never repeated back.
+ */
+export function baseUrlProblem(baseUrl: string): { message: string; description: string } | undefined {
+	let url: URL;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		return undefined; // An unreadable address fails at the request with its own message.
+	}
+	if (url.username === '' && url.password === '') return undefined;
+	return {
+		message: 'The Base URL in the Media Analysis credential contains a user name or password; nothing was sent',
+		description:
+			'Remove the part before "@" from the Base URL (e.g. https://api.coactive.ai). The service is reached with the personal token or the system credentials only; if that part was a password, change it, as it was stored in plain sight.',
+	};
 }
 
 export function originOf(url: string): string | undefined {

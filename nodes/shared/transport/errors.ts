@@ -2,7 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { describeNetworkFailure, isLoginError } from '../../../credentials/login';
-import { parseBody, truncate } from './answers';
+import { ANSWER_LIMITS, parseBody, readBounded, truncate } from './answers';
 
 /** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
 export interface Failure {
@@ -71,6 +71,27 @@ export function readFailure(error: unknown): Failure {
 	return { code: withCode?.code ?? 'UNKNOWN' };
 }
 
+/**
+ * As `readFailure`, after reading the error answer's body where n8n handed it over as a stream (at most
+ * ANSWER_LIMITS.errorBytes of it: only its detail is ever shown; a larger one counts as no body).
+ */
+export async function readFailureBounded(error: unknown, signal?: AbortSignal): Promise<Failure> {
+	let current: unknown = error;
+	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+		const response = (current as AxiosLike).response;
+		if (response && response.data !== undefined && typeof response.data === 'object' && response.data !== null) {
+			try {
+				const body = await readBounded(response.data, ANSWER_LIMITS.errorBytes, signal);
+				response.data = 'text' in body ? body.text : undefined;
+			} catch {
+				response.data = undefined; // cut off while arriving: the status alone tells what happened
+			}
+		}
+		current = (current as AxiosLike).cause;
+	}
+	return readFailure(error);
+}
+
 /** A service can answer a megabyte of detail: what is shown stays readable. */
 const DETAIL_LIMITS = { entries: 20, characters: 500 };
 
@@ -107,8 +128,21 @@ export function datasetNotFound(
 	return (failure: Failure) => (failure.status === 404 ? { message: `Dataset ${datasetId} not found`, description } : undefined);
 }
 
+/** What a NodeApiError says: built apart from the error, so the transport can scrub it before it exists. */
+export interface Explained {
+	message: string;
+	description: string;
+	httpCode?: string;
+	details?: string[];
+}
+
 /** One readable NodeApiError for a failed request; the raw error (which holds request headers) is never passed on. */
 export function toNodeApiError(node: INode, failure: Failure, context: ErrorContext): NodeApiError {
+	return explainedError(node, { ...explainFailure(failure, context), itemIndex: context.itemIndex });
+}
+
+/** The words for a failed request: what happened, and what to do. */
+export function explainFailure(failure: Failure, context: ErrorContext): Explained {
 	const { status } = failure;
 	const details = formatDetail(failure.body);
 	const retried =
@@ -160,7 +194,7 @@ export function toNodeApiError(node: INode, failure: Failure, context: ErrorCont
 	}
 
 	const httpCode = status !== undefined ? String(status) : failure.login?.httpCode;
-	return explainedError(node, { message, description, httpCode, itemIndex: context.itemIndex, details });
+	return { message, description, httpCode, details };
 }
 
 /**

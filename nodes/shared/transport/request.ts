@@ -8,9 +8,9 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { describeBody, judgeRedirect, jsonKind, parseBody, scrubSecrets } from './answers';
+import { ANSWER_LIMITS, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from './answers';
 import { beforeDeadline, TIMED_OUT } from './deadline';
-import { explainedError, formatDetail, readFailure, toNodeApiError, type Failure } from './errors';
+import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -64,6 +64,13 @@ export const RETRY = {
 	requestTimeoutMs: 180_000,
 };
 
+/**
+ * After a create's answer was lost (a gateway timeout, a reset), how long to look on the service for what it would
+ * have created before taking it as not done: a service that lists a new record late (replicas) still shows it
+ * within this window. Looks at 0, 1, 2, 4, 8, 16 s… from the failure.
+ */
+export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
+
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
@@ -109,7 +116,10 @@ const baseUrls = new WeakMap<object, Promise<string>>();
 
 async function readBaseUrl(context: ApiContext): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const problem = baseUrlProblem(baseUrl);
+	if (problem) throw explainedError(context.getNode(), problem);
+	return baseUrl;
 }
 
 /** The credential's Base URL, read once per node run. */
@@ -177,12 +187,15 @@ interface FullResponse {
 	statusCode: number;
 }
 
+type Outcome = { response: FullResponse; text: string } | { failure: Failure } | { overBytes: number };
+
 /**
  * Sends one attempt. Redirects are never followed by n8n (apiRequest judges each one: see answers.ts), the body
- * comes back as text so that what the service really sent can be judged, and the attempt has a real-time bound.
- * n8n drops the body of any GET, so no request here has one (see docs/architecture.md).
+ * comes back as a stream read here within ANSWER_LIMITS (counted after decompression), and the whole exchange,
+ * body included, has a real-time bound. n8n drops the body of any GET, so no request here has one (see
+ * docs/architecture.md).
  */
-async function send(this: ApiContext, target: Target, ms: number): Promise<{ response: FullResponse } | { failure: Failure }> {
+async function send(this: ApiContext, target: Target, ms: number): Promise<Outcome> {
 	const options: IHttpRequestOptions = {
 		method: target.method,
 		url: target.url,
@@ -190,21 +203,27 @@ async function send(this: ApiContext, target: Target, ms: number): Promise<{ res
 		body: target.body,
 		json: true,
 		arrayFormat: 'repeat',
-		encoding: 'text',
+		encoding: 'stream',
 		returnFullResponse: true,
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 		timeout: ms,
 	};
-	try {
-		const result = await beforeDeadline(ms, async (abortSignal) =>
-			(await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...options, abortSignal })) as FullResponse,
-		);
-		if (result === TIMED_OUT) return { failure: { code: 'ETIMEDOUT', timeoutMs: ms } };
-		return { response: result };
-	} catch (error) {
-		return { failure: readFailure(error) };
-	}
+	const outcome = await beforeDeadline(ms, async (abortSignal): Promise<Outcome> => {
+		let response: FullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...options, abortSignal })) as FullResponse;
+		} catch (error) {
+			return { failure: await readFailureBounded(error, abortSignal) };
+		}
+		try {
+			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, abortSignal);
+			return 'text' in body ? { response, text: body.text } : body;
+		} catch {
+			return { failure: { code: 'ECONNRESET', cutOff: true } };
+		}
+	});
+	return outcome === TIMED_OUT ? { failure: { code: 'ETIMEDOUT', timeoutMs: ms } } : outcome;
 }
 
 function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
@@ -220,12 +239,12 @@ const EXPECTED_WORDS = { object: 'a JSON object', array: 'a JSON array', any: 'J
 /** The answer as the document describes it, or one clear error naming the endpoint and what came back. */
 async function readAnswer(
 	this: ApiContext,
-	response: FullResponse,
+	{ response, text }: { response: FullResponse; text: string },
 	request: ApiRequest,
 	scrubber: () => Promise<(value: unknown) => unknown>,
 ): Promise<IDataObject> {
 	const expected = request.answer ?? 'object';
-	const parsed = parseBody(response.body);
+	const parsed = parseBody(text);
 	if (parsed.kind === 'empty' && request.method === 'DELETE') return {};
 	if (parsed.kind === 'json') {
 		const { value } = parsed;
@@ -238,7 +257,9 @@ async function readAnswer(
 			? `${jsonKind(parsed.value)} (${describeBody(String(scrub(JSON.stringify(parsed.value))), contentType)})`
 			: parsed.kind === 'empty'
 				? `an empty body (status ${response.statusCode})`
-				: `something that is not JSON (${describeBody(String(scrub(parsed.text)), contentType)})`;
+				: parsed.kind === 'too-deep'
+					? `JSON nested more than ${ANSWER_LIMITS.maxDepth} levels deep`
+					: `something that is not JSON (${describeBody(String(scrub(parsed.text)), contentType)})`;
 	throw explainedError(this.getNode(), {
 		message: `The Media Analysis Service answered ${request.method} ${request.path} with ${came} where ${EXPECTED_WORDS[expected]} was expected`,
 		description:
@@ -264,59 +285,94 @@ async function secretScrubber(this: ApiContext, request: ApiRequest): Promise<(v
 }
 
 /**
+ * Per node run: the error that ended the credential's access (a login refused, or a token just obtained refused
+ * again), so the remaining items fail with it at once instead of each logging in again.
+ */
+const refusedAccess = new WeakMap<object, Explained>();
+
+/** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
+function accessRefused(failure: Failure): boolean {
+	if (failure.login) return failure.login.httpCode === '401' || failure.login.httpCode === '403';
+	return failure.status === 401;
+}
+
+/**
  * The one place that talks to the service: authenticated through n8n (login, token refresh on 401), array query
  * parameters as repeated keys (FastAPI ignores `a[0]=`), same-origin redirects only, bounded retries with back-off,
- * answers checked against what the document promises, and readable errors with no secret in them.
+ * bounded answers checked against what the document promises, and readable errors with no secret in them: every
+ * error below is built by `raise`, which scrubs what the service or a redirect put in its words.
  */
 export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
 	const what = `${request.method} ${request.path}`;
+	const scrubber = secretScrubber.bind(this, request);
+	const raise = async (explained: Explained): Promise<never> => {
+		const scrub = await scrubber();
+		const text = (value: string) => String(scrub(value));
+		throw explainedError(this.getNode(), {
+			message: text(explained.message),
+			description: text(explained.description),
+			httpCode: explained.httpCode,
+			details: explained.details?.map(text),
+			itemIndex: request.itemIndex,
+		});
+	};
+	const refused = refusedAccess.get(this);
+	if (refused) return await raise({ ...refused, description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)` });
 	const misplaced = misplacedSegment(request.path);
 	if (misplaced !== undefined) {
-		throw explainedError(this.getNode(), {
+		return await raise({
 			message: `${what} was not sent: "${misplaced}" cannot stand where an identifier belongs in the path`,
 			description:
 				'"." and ".." would send the request to another address, and an empty or "undefined" identifier means one is missing (for example because an earlier answer of the service lacked it). Check the identifiers of this item, or use the ID from the service.',
-			itemIndex: request.itemIndex,
 		});
 	}
 	const baseUrl = await getBaseUrl.call(this);
 	const idempotent = request.idempotent ?? request.method !== 'POST';
 	const ownDeadline = Date.now() + RETRY.requestTimeoutMs;
 	const deadline = Math.min(ownDeadline, request.deadline ?? Number.POSITIVE_INFINITY, scopedDeadlines.get(this) ?? Number.POSITIVE_INFINITY);
-	const scrubber = secretScrubber.bind(this, request);
 	let target: Target = { method: request.method, url: `${baseUrl}${request.path}`, qs: request.qs, body: request.body };
 	const visited: string[] = [];
+	let resentAfterLooking = false;
 
 	const failWith = async (raw: Failure, attempts: number, note = ''): Promise<never> => {
 		const scrub = await scrubber();
 		const failure = { ...raw, body: scrub(raw.body) };
 		const details = formatDetail(failure.body);
 		const explained = failure.status !== undefined ? request.explain?.(failure, details) : undefined;
-		if (explained) {
-			throw explainedError(this.getNode(), { ...explained, httpCode: String(failure.status), itemIndex: request.itemIndex, details });
-		}
-		const error = toNodeApiError(this.getNode(), failure, {
-			itemIndex: request.itemIndex,
-			resourceLabel: request.resourceLabel,
-			host: hostOf(baseUrl),
-			attempts,
-		});
-		if (note) error.description = `${error.description ?? ''} ${note}`.trim();
-		throw error;
+		if (explained) return await raise({ ...explained, httpCode: String(failure.status), details });
+		const generic = explainFailure(failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts });
+		if (accessRefused(failure)) refusedAccess.set(this, generic);
+		return await raise(note ? { ...generic, description: `${generic.description} ${note}`.trim() } : generic);
 	};
-	const mayOrMayNot = (failure: Failure, why: string): never => {
-		throw explainedError(this.getNode(), {
+	const mayOrMayNot = async (failure: Failure, why: string): Promise<never> =>
+		await raise({
 			message: `No answer came back for ${what}; it may or may not have been carried out`,
-			description: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again.`,
+			description: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
 			httpCode: failure.status !== undefined ? String(failure.status) : undefined,
-			itemIndex: request.itemIndex,
 		});
+	/** Looks for what a lost create made, for RECOVERY.windowMs (within the deadline): the record, or undefined. */
+	const lookFor = async (recover: NonNullable<ApiRequest['recover']>): Promise<IDataObject | undefined> => {
+		const until = Math.min(Date.now() + RECOVERY.windowMs, deadline);
+		for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
+			const created = await recover();
+			if (created) return created;
+			const wait = Math.min(gap, until - Date.now());
+			if (wait <= 0) return undefined;
+			await sleep(wait);
+		}
 	};
 
 	for (let attempt = 1; ; attempt++) {
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
 		const outcome = await send.call(this, target, attemptMs);
-		if ('response' in outcome) return await readAnswer.call(this, outcome.response, request, scrubber);
+		if ('overBytes' in outcome) {
+			return await raise({
+				message: `The Media Analysis Service answered ${what} with more than ${ANSWER_LIMITS.apiBytes / 1024 / 1024} MB; n8n stopped reading it`,
+				description:
+					'No answer of the service should be this large, so nothing was made of it. Use a Limit or filters to ask for less, and check that the Base URL in the credential points at the Media Analysis Service API.',
+			});
+		}
+		if ('response' in outcome) return await readAnswer.call(this, outcome, request, scrubber);
 		const { failure } = outcome;
 
 		if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {
@@ -330,9 +386,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 				baseUrl,
 				visited,
 			});
-			if ('refuse' in verdict) {
-				throw explainedError(this.getNode(), { ...verdict.refuse, httpCode: String(failure.status), itemIndex: request.itemIndex });
-			}
+			if ('refuse' in verdict) return await raise({ ...verdict.refuse, httpCode: String(failure.status) });
 			target = {
 				method: verdict.method as IHttpRequestMethods,
 				url: verdict.follow,
@@ -346,17 +400,19 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		const mayRepeat = idempotent || provablyNotProcessed(failure);
 		if (isRetryable(failure) && !mayRepeat) {
 			const lost = 'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
-			if (!request.recover) return mayOrMayNot(failure, lost);
+			if (!request.recover) return await mayOrMayNot(failure, lost);
 			let created: IDataObject | undefined;
 			try {
-				created = await request.recover();
+				created = await lookFor(request.recover);
 			} catch {
-				return mayOrMayNot(failure, `${lost} Looking on the service for what it would have created failed too.`);
+				return await mayOrMayNot(failure, `${lost} Looking on the service for what it would have created failed too.`);
 			}
 			if (created) return created;
-			if (delay === undefined) return await failWith(failure, attempt, 'It did not take effect on the service.');
-			this.logger.debug(`Media Analysis: ${what} lost its answer and did not take effect; sending it again in ${delay} ms`);
-			await sleep(delay);
+			// Not listed within the window: taken as not done, and sent once more; a second loss is not gambled on.
+			const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
+			if (resentAfterLooking || delay === undefined) return await mayOrMayNot(failure, unseen);
+			resentAfterLooking = true;
+			this.logger.debug(`Media Analysis: ${what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`);
 			continue;
 		}
 		if (delay === undefined) return await failWith(failure, attempt);

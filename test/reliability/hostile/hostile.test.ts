@@ -3,7 +3,7 @@
 /* Dev-only: the real nodes through n8n's engine against loopback servers that misbehave on purpose (issue 12):
  * redirects, silence, trickles, answers that are not what the document says, echoed secrets, odd identifiers. */
 import type { IDataObject, INodeType } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { LOGIN_LIMITS } from '../../../credentials/login';
 import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credentials';
@@ -12,9 +12,11 @@ import { MediaAnalysisDatasets } from '../../../nodes/MediaAnalysisDatasets/Medi
 import { MediaAnalysisIngestion } from '../../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { RETRY } from '../../../nodes/shared/transport';
+import { ANSWER_LIMITS } from '../../../nodes/shared/transport/answers';
+import { RECOVERY } from '../../../nodes/shared/transport/request';
 import { createHarness, type Harness } from '../../harness/engine';
 import { visibleText } from '../../nodes/setup';
-import { json, raw, startHostile, type HostileServer } from './server';
+import { gzipBomb, gzipped, json, raw, startHostile, type HostileServer } from './server';
 
 const PERSONAL = 'hostile-personal-token-7Qm2Xw9LpZ';
 const CLIENT_ID = 'hostile-client-id-3Rt8Kd';
@@ -57,6 +59,8 @@ let api: HostileServer;
 /** Another origin: nothing may ever reach it. */
 let elsewhere: HostileServer;
 const saved = { ...RETRY };
+const savedRecovery = { ...RECOVERY };
+const savedAnswerLimits = { ...ANSWER_LIMITS };
 const savedLogin = { ...LOGIN_LIMITS };
 
 beforeAll(() => {
@@ -82,10 +86,13 @@ beforeEach(async () => {
 	// are checked in the last test.
 	Object.assign(RETRY, { baseDelayMs: 50, attemptTimeoutMs: 5000, requestTimeoutMs: 15_000 });
 	LOGIN_LIMITS.timeoutMs = 5000;
+	Object.assign(RECOVERY, { windowMs: 400, firstGapMs: 100 });
 });
 afterEach(async () => {
 	Object.assign(RETRY, saved);
 	Object.assign(LOGIN_LIMITS, savedLogin);
+	Object.assign(RECOVERY, savedRecovery);
+	Object.assign(ANSWER_LIMITS, savedAnswerLimits);
 	await Promise.all([api.close(), elsewhere.close()]);
 });
 
@@ -268,8 +275,9 @@ describe('2. every wait is bounded', () => {
 			else json(res, 200, { jobs: [] });
 		};
 		const { error, ms } = await timed(() => ingestImage());
-		expect(error?.message).toBe('The Media Analysis Service failed to answer (status 503)');
-		expect(error?.description).toMatch(/It did not take effect on the service/);
+		expect(error?.message).toBe('No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out');
+		expect(error?.description).toMatch(/was not listed on the service within 0.4 s/);
+		expect(apiCalls().filter((call) => call.method === 'POST')).toHaveLength(1);
 		expect(ms).toBeLessThan(3000);
 	}, 20_000);
 
@@ -472,5 +480,229 @@ describe('8. small ones', () => {
 	test('the documented defaults', () => {
 		expect(saved).toMatchObject({ attempts: 5, maxDelayMs: 30_000, attemptTimeoutMs: 60_000, requestTimeoutMs: 180_000 });
 		expect(savedLogin).toEqual({ timeoutMs: 30_000, maxTokenLength: 8192, shareMs: 30_000 });
+		expect(savedRecovery).toEqual({ windowMs: 30_000, firstGapMs: 1000 });
+		expect(savedAnswerLimits).toEqual({ apiBytes: 64 * 1024 * 1024, errorBytes: 1024 * 1024, loginBytes: 1024 * 1024, maxDepth: 128 });
+	});
+});
+
+describe('9. a create whose answer was lost is looked for, never sent blindly: one job per item', () => {
+	const SOURCE = 'https://cdn.example.com/hostile.jpg';
+	/** A service that makes the job `lagMs` after each POST and lists it from then on, behind a gateway answering 504. */
+	const laggingService = (lagMs: number, answers: Array<'504' | 'ok'>) => {
+		const made: IDataObject[] = [];
+		const listedFrom: number[] = [];
+		api.handle = (_req, res, seen) => {
+			if (seen.method === 'POST') {
+				const job = { id: `65f0a1b2c3d4e5f6a7b8c9d${made.length}`, status: 'pending', dataset_id: DATASET, created_dt: new Date().toISOString(), details: { assets: [{ asset: { source_path: SOURCE } }] } };
+				made.push(job);
+				listedFrom.push(Date.now() + lagMs);
+				if ((answers.shift() ?? 'ok') === '504') json(res, 504, { detail: 'gateway timeout' });
+				else json(res, 200, job);
+			} else {
+				json(res, 200, { jobs: made.filter((_job, i) => listedFrom[i] <= Date.now()) });
+			}
+		};
+		return made;
+	};
+	const posts = () => apiCalls().filter((seen) => seen.method === 'POST');
+
+	test('a 504 while the service lists the job 1.5 s later: the job is found, one job, one POST', async () => {
+		Object.assign(RECOVERY, { windowMs: 5000, firstGapMs: 200 });
+		const made = laggingService(1500, ['504']);
+		const { error, items } = await ingestImage();
+		expect(error).toBeUndefined();
+		expect(made).toHaveLength(1);
+		expect(posts()).toHaveLength(1);
+		expect(items[0].json.id).toBe(made[0].id);
+		expect(apiCalls().filter((seen) => seen.method === 'GET').length).toBeGreaterThanOrEqual(2);
+	}, 20_000);
+
+	test('listed later than the window: sent once more; a second lost answer is not gambled on (never a third POST)', async () => {
+		const made = laggingService(60_000, ['504', '504', '504']);
+		const { error } = await ingestImage();
+		expect(posts()).toHaveLength(2);
+		expect(made).toHaveLength(2);
+		expect(error?.message).toBe('No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out');
+		expect(error?.description).toMatch(/was not listed on the service within 0.4 s; it may still appear/);
+		expect(error?.description).toMatch(/running it now could do it twice/);
+	}, 20_000);
+
+	test('a create the service never made (a reset before it arrived) is sent once more after the window, and succeeds', async () => {
+		let dropped = 1;
+		const made: IDataObject[] = [];
+		api.handle = (req, res, seen) => {
+			if (seen.method === 'POST' && dropped-- > 0) return void req.socket.destroy();
+			if (seen.method === 'POST') {
+				const job = { id: JOB, status: 'pending', dataset_id: DATASET, created_dt: new Date().toISOString(), details: { assets: [{ asset: { source_path: SOURCE } }] } };
+				made.push(job);
+				return json(res, 200, job);
+			}
+			json(res, 200, { jobs: made });
+		};
+		const { error, items } = await ingestImage();
+		expect(error).toBeUndefined();
+		expect(made).toHaveLength(1);
+		expect(items[0].json.id).toBe(JOB);
+		expect(posts()).toHaveLength(2);
+	}, 20_000);
+
+	test('a create the endpoint table gives no lookup (Dataset Create) is never repeated after a 504', async () => {
+		api.handle = (_req, res) => json(res, 504, { detail: 'gateway timeout' });
+		const { error } = await createDataset();
+		expect(posts()).toHaveLength(1);
+		expect(error?.message).toBe('No answer came back for POST /api/v1/datasets; it may or may not have been carried out');
+	});
+});
+
+describe('10. no answer can exhaust memory: bytes after decompression, and nesting, are bounded', () => {
+	test('a gzip answer that unpacks past the cap is refused with the cap named, and not retried', async () => {
+		ANSWER_LIMITS.apiBytes = 2 * 1024 * 1024;
+		const bomb = gzipBomb(40);
+		api.handle = (_req, res) => gzipped(res, 200, bomb);
+		const { error, items } = await getDataset();
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`The Media Analysis Service answered GET /api/v1/datasets/${DATASET} with more than 2 MB; n8n stopped reading it`);
+		expect(apiCalls()).toHaveLength(1);
+	});
+
+	test('a plain answer that never ends is read only up to the cap: the download is ended', async () => {
+		ANSWER_LIMITS.apiBytes = 1024 * 1024;
+		let written = 0;
+		let closedAfter = -1;
+		api.handle = (_req, res) => {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.on('close', () => (closedAfter = written));
+			const chunk = Buffer.alloc(64 * 1024, 0x20);
+			const pump = () => {
+				while (written < 200 * 1024 * 1024 && !res.destroyed) {
+					written += chunk.length;
+					if (!res.write(chunk)) return void res.once('drain', pump);
+				}
+			};
+			res.write('[');
+			pump();
+		};
+		const { error } = await getDataset();
+		expect(error?.message).toMatch(/with more than 1 MB; n8n stopped reading it$/);
+		await sleep(100);
+		expect(closedAfter).toBeGreaterThan(0);
+		expect(closedAfter).toBeLessThan(50 * 1024 * 1024);
+	});
+
+	test('a small gzip answer is read as usual', async () => {
+		api.handle = (_req, res) => gzipped(res, 200, JSON.stringify({ id: DATASET, name: 'zipped' }));
+		const { error, items } = await getDataset();
+		expect(error).toBeUndefined();
+		expect(items[0].json.name).toBe('zipped');
+	});
+
+	test('an error answer that unpacks to gigabytes reads as its status, within the error cap', async () => {
+		ANSWER_LIMITS.errorBytes = 64 * 1024;
+		const bomb = gzipBomb(20);
+		api.handle = (_req, res) => gzipped(res, 400, bomb);
+		const { error } = await getDataset();
+		expect(error?.message).toBe('The Media Analysis Service rejected the request: bad request');
+	});
+
+	test('a login answer that unpacks past its cap is refused; nothing else is sent', async () => {
+		ANSWER_LIMITS.loginBytes = 256 * 1024;
+		const bomb = gzipBomb(10);
+		api.login = (_req, res) => gzipped(res, 200, bomb);
+		const { error } = await getDataset();
+		expect(error?.message).toBe(`The Media Analysis Service at ${api.host} answered the login with more than 0.25 MB; n8n stopped reading it`);
+		expect(apiCalls()).toEqual([]);
+	});
+
+	const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+	test.each([200_000, 129])('JSON nested %i levels deep is one clear error, never a stack overflow', async (levels) => {
+		api.handle = (_req, res) => raw(res, 200, `{"id": ${deep(levels)}}`, 'application/json');
+		const { items } = await getDataset(true);
+		expect(String(items[0].json.error)).toBe(
+			`The Media Analysis Service answered GET /api/v1/datasets/${DATASET} with JSON nested more than 128 levels deep where a JSON object was expected`,
+		);
+		expect(harness.logs.join('\n')).not.toMatch(/Maximum call stack/);
+	});
+
+	test('JSON nested 127 levels (brackets inside texts do not count) is read', async () => {
+		api.handle = (_req, res) => raw(res, 200, `{"id": "${DATASET}", "name": "[[[[{{{{", "deep": ${deep(126)}}`, 'application/json');
+		const { error, items } = await getDataset();
+		expect(error).toBeUndefined();
+		expect(items[0].json.name).toBe('[[[[{{{{');
+	});
+
+	test('a deeply nested error answer and login answer are clear errors too', async () => {
+		api.handle = (_req, res) => raw(res, 400, `{"detail": ${deep(100_000)}}`, 'application/json');
+		expect((await getDataset()).error?.message).toBe('The Media Analysis Service rejected the request: bad request');
+		api.login = (_req, res) => raw(res, 200, `{"access_token": ${deep(100_000)}}`, 'application/json');
+		harness.credentials.set('mediaAnalysisApi', { ...harness.credentials.get('mediaAnalysisApi'), accessToken: '' });
+		expect((await getDataset()).error?.message).toBe('The Media Analysis Service answered the login with JSON nested more than 128 levels deep');
+	});
+});
+
+describe('11. no secret in a URL reaches a message', () => {
+	test.each(['http://carol:s3cret-pa55word@', 'http://:s3cret-pa55word@'])('a Base URL with a user name or password (%s…) is refused before anything is sent, and never printed', async (prefix) => {
+		usePersonalToken({ baseUrl: api.url.replace('http://', prefix) });
+		for (const run of [getDataset, () => harness.runNode({ type: TYPES.credentialTest })]) {
+			const { error } = await run();
+			expect(error?.message).toBe('The Base URL in the Media Analysis credential contains a user name or password; nothing was sent');
+			expect(visibleText(error, harness.logs)).not.toContain('s3cret-pa55word');
+		}
+		expect(api.seen).toEqual([]);
+	});
+
+	test('a redirect whose path carries the access token: the message quotes it scrubbed', async () => {
+		api.handle = redirectTo(302, `/api/v1/datasets/${ACCESS}`);
+		const { error } = await createDataset();
+		expect(error?.message).toMatch(/redirect, which n8n does not follow for a POST/);
+		const seen = visibleText(error, harness.logs);
+		expect(seen).toContain('[redacted]');
+		expect(seen).not.toContain(ACCESS);
+	});
+
+	test('a login redirected to a path that carries the personal token (percent-encoded too): scrubbed', async () => {
+		for (const location of [`/login/${PERSONAL}`, `/login/${encodeURIComponent(`${PERSONAL}/x`)}`]) {
+			api.login = redirectTo(301, location);
+			const { error } = await getDataset();
+			expect(error?.message).toMatch(/redirect/);
+			expect(visibleText(error, harness.logs)).not.toContain(PERSONAL);
+		}
+	});
+});
+
+describe('12. logins are bounded per execution', () => {
+	const fiveItems = () =>
+		harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'get', datasetId: locator(DATASET) },
+			inputItems: Array.from({ length: 5 }, () => ({})),
+			continueOnFail: true,
+		});
+	const logins = () => api.seen.filter((seen) => seen.path === '/api/v0/login').length;
+
+	test('a service that refuses every token just obtained: 5 items cost 2 logins and 2 requests, each item fails clearly', async () => {
+		api.handle = (_req, res) => json(res, 401, { detail: 'Not authenticated' });
+		const { items } = await fiveItems();
+		expect(items).toHaveLength(5);
+		for (const item of items) expect(item.json.error).toBe('The Media Analysis Service did not accept the access token');
+		expect(logins()).toBe(2);
+		expect(apiCalls()).toHaveLength(2);
+	});
+
+	test('a login refused outright: 5 items cost 1 login and no request', async () => {
+		api.login = (_req, res) => json(res, 401, { detail: 'invalid token' });
+		const { items } = await fiveItems();
+		expect(items.map((item) => item.json.error)).toEqual(Array(5).fill('The Media Analysis Service rejected the personal token'));
+		expect(logins()).toBe(1);
+		expect(apiCalls()).toEqual([]);
+	});
+
+	test('a refusal ends with its execution: the next run logs in again', async () => {
+		const login = api.login;
+		api.login = (_req, res) => json(res, 401, { detail: 'invalid token' });
+		await fiveItems();
+		api.login = login;
+		api.handle = (_req, res) => json(res, 200, { id: DATASET, name: 'back' });
+		const { items } = await fiveItems();
+		expect(items.map((item) => item.json.name)).toEqual(Array(5).fill('back'));
 	});
 });

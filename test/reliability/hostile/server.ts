@@ -2,6 +2,7 @@
 	Dev-only: loopback servers that misbehave on purpose (redirects, silence, trickles, cut-off and malformed answers). */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export interface Seen {
 	method: string;
@@ -36,6 +37,19 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 export function raw(res: ServerResponse, status: number, text: string, contentType: string): void {
 	res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
 	res.end(text);
+}
+
+/** A gzip body that unpacks to `megabytes` MB of spaces, made of repeated gzip members (as a bomb is built). */
+export function gzipBomb(megabytes: number): Buffer {
+	const member = gzipSync(Buffer.alloc(1024 * 1024, 0x20));
+	return Buffer.concat(Array.from({ length: megabytes }, () => member));
+}
+
+/** Answers gzip-encoded: a text is compressed here, a Buffer is sent as it is (already gzip). */
+export function gzipped(res: ServerResponse, status: number, content: Buffer | string): void {
+	const body = typeof content === 'string' ? gzipSync(content) : content;
+	res.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
+	res.end(body);
 }
 
 export async function startHostile(accessToken: string): Promise<HostileServer> {
