@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { checkAnswer, type AnswerSpec, type FieldRule } from './answerSpec';
 import type { operations, paths } from './api-types.generated';
 import {
 	apiRequest,
@@ -15,6 +16,7 @@ import {
 	type ApiRequest,
 	type PageStyle,
 } from './transport';
+import { jobStatusPages } from './transport/pagination';
 
 /** An operation of the vendor's OpenAPI document, by its operationId. */
 export type OperationId = keyof operations;
@@ -32,6 +34,9 @@ type PathOf<K extends OperationId, M extends Method> = {
  */
 export type RetryPolicy = 'idempotent' | 'recover' | 'never';
 
+/** An answer spec whose fields the operation's documented answer has. */
+type AnswerOf<K extends OperationId> = Exclude<AnswerSpec, object> | { readonly [F in keyof ResponseOf<K>]?: FieldRule };
+
 export type Endpoint<K extends OperationId> = {
 	[M in Method]: {
 		method: M;
@@ -39,9 +44,18 @@ export type Endpoint<K extends OperationId> = {
 		retry: RetryPolicy;
 		/** What a 404 is about, e.g. "Dataset": the error then names it and the value given. */
 		notFound?: string;
-		/** The pagination family of a list. */
-		pages?: PageStyle;
-	};
+	} & (
+		| {
+				/** The pagination family of a list: its page holds the list, whose entries must be records. */
+				pages: PageStyle;
+				answer?: undefined;
+		  }
+		| {
+				/** What the nodes read from a successful answer (`answerSpec.ts`), checked before any of them sees it. */
+				answer: AnswerOf<K>;
+				pages?: undefined;
+		  }
+	);
 }[Method];
 
 /**
@@ -49,63 +63,63 @@ export type Endpoint<K extends OperationId> = {
  * and path are checked against the generated OpenAPI types. `test/package/endpoints.test.ts` keeps it complete.
  */
 export const ENDPOINTS = {
-	'chat': { method: 'POST', path: '/api/v0/chat', retry: 'idempotent', notFound: 'Dataset' },
-	'chat-dataset': { method: 'POST', path: '/api/v0/chat/dataset/{dataset_id}', retry: 'idempotent', notFound: 'Dataset' },
-	'get-person-api-v-0-celebrity-detection-person-person-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/person/{person_id}', retry: 'idempotent', notFound: 'Person' },
+	'chat': { method: 'POST', path: '/api/v0/chat', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
+	'chat-dataset': { method: 'POST', path: '/api/v0/chat/dataset/{dataset_id}', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
+	'get-person-api-v-0-celebrity-detection-person-person-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/person/{person_id}', retry: 'idempotent', notFound: 'Person', answer: { aliases: 'strings' } },
 	'get-persons-in-org-api-v-0-celebrity-detection-persons-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons', retry: 'idempotent', pages: pagePerPage },
-	'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get': { method: 'GET', path: '/api/v0/celebrity-detection/faces-with-person', retry: 'idempotent', notFound: 'Person' },
-	'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons/by-names-and-aliases', retry: 'idempotent' },
-	'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons-in-image/{image_id}', retry: 'idempotent', notFound: 'Image' },
-	'identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get': { method: 'GET', path: '/api/v0/celebrity-detection/identify', retry: 'idempotent' },
-	'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put': { method: 'PUT', path: '/api/v0/celebrity-detection/person/aliases', retry: 'idempotent', notFound: 'Person' },
-	'classify-image-at-url': { method: 'POST', path: '/api/v1/classify/image/url', retry: 'idempotent' },
-	'create': { method: 'POST', path: '/api/v1/concepts', retry: 'never' },
+	'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get': { method: 'GET', path: '/api/v0/celebrity-detection/faces-with-person', retry: 'idempotent', notFound: 'Person', answer: { faces: 'records' } },
+	'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons/by-names-and-aliases', retry: 'idempotent', answer: { matches: 'records' } },
+	'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons-in-image/{image_id}', retry: 'idempotent', notFound: 'Image', answer: { persons: 'records' } },
+	'identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get': { method: 'GET', path: '/api/v0/celebrity-detection/identify', retry: 'idempotent', answer: { persons: 'records' } },
+	'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put': { method: 'PUT', path: '/api/v0/celebrity-detection/person/aliases', retry: 'idempotent', notFound: 'Person', answer: 'object' },
+	'classify-image-at-url': { method: 'POST', path: '/api/v1/classify/image/url', retry: 'idempotent', answer: { scores: 'records' } },
+	'create': { method: 'POST', path: '/api/v1/concepts', retry: 'never', answer: { conceptId: 'created' } },
 	'list': { method: 'GET', path: '/api/v1/concepts', retry: 'idempotent', pages: offsetLimitCamelCase },
-	'get': { method: 'GET', path: '/api/v1/concepts/{concept_id}', retry: 'idempotent', notFound: 'Concept' },
-	'update': { method: 'PATCH', path: '/api/v1/concepts/{concept_id}', retry: 'idempotent', notFound: 'Concept' },
-	'delete': { method: 'DELETE', path: '/api/v1/concepts/{concept_id}', retry: 'never', notFound: 'Concept' },
-	'get-concept-prediction': { method: 'GET', path: '/api/v1/concepts/{concept_id}/prediction_estimation', retry: 'idempotent', notFound: 'Concept' },
-	'get-label-candidates': { method: 'GET', path: '/api/v1/concepts/{concept_id}/candidates', retry: 'idempotent', notFound: 'Concept' },
+	'get': { method: 'GET', path: '/api/v1/concepts/{concept_id}', retry: 'idempotent', notFound: 'Concept', answer: 'object' },
+	'update': { method: 'PATCH', path: '/api/v1/concepts/{concept_id}', retry: 'idempotent', notFound: 'Concept', answer: 'object' },
+	'delete': { method: 'DELETE', path: '/api/v1/concepts/{concept_id}', retry: 'never', notFound: 'Concept', answer: 'any' },
+	'get-concept-prediction': { method: 'GET', path: '/api/v1/concepts/{concept_id}/prediction_estimation', retry: 'idempotent', notFound: 'Concept', answer: { probabilityRanges: 'array', estimates: 'array' } },
+	'get-label-candidates': { method: 'GET', path: '/api/v1/concepts/{concept_id}/candidates', retry: 'idempotent', notFound: 'Concept', answer: { data: 'records' } },
 	'get-labels': { method: 'GET', path: '/api/v1/concepts/{concept_id}/labels', retry: 'idempotent', notFound: 'Concept', pages: offsetLimitCamelCase },
-	'update-labels': { method: 'PATCH', path: '/api/v1/concepts/{concept_id}/labels', retry: 'idempotent', notFound: 'Concept' },
-	'create-connection-api-v-0-connections-post': { method: 'POST', path: '/api/v0/connections', retry: 'never' },
+	'update-labels': { method: 'PATCH', path: '/api/v1/concepts/{concept_id}/labels', retry: 'idempotent', notFound: 'Concept', answer: 'object' },
+	'create-connection-api-v-0-connections-post': { method: 'POST', path: '/api/v0/connections', retry: 'never', answer: { connection_id: 'created' } },
 	'list-connections-api-v-0-connections-get': { method: 'GET', path: '/api/v0/connections', retry: 'idempotent', pages: offsetLimitLinks },
-	'get-connection-api-v-0-connections-connection-name-or-id-get': { method: 'GET', path: '/api/v0/connections/{connection_name_or_id}', retry: 'idempotent', notFound: 'Connection' },
-	'update-connection-api-v-0-connections-connection-name-or-id-patch': { method: 'PATCH', path: '/api/v0/connections/{connection_name_or_id}', retry: 'idempotent', notFound: 'Connection' },
-	'delete-connection-api-v-0-connections-connection-name-or-id-delete': { method: 'DELETE', path: '/api/v0/connections/{connection_name_or_id}', retry: 'never', notFound: 'Connection' },
-	'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get': { method: 'GET', path: '/api/v0/connections/{connection_name_or_id}/credentials', retry: 'idempotent', notFound: 'Connection' },
-	'list-with-connection-api-v-0-connections-connection-name-or-id-list-post': { method: 'POST', path: '/api/v0/connections/{connection_name_or_id}/list', retry: 'idempotent', notFound: 'Connection' },
-	'test-connection-api-v-0-connections-connection-name-or-id-test-post': { method: 'POST', path: '/api/v0/connections/{connection_name_or_id}/test', retry: 'idempotent', notFound: 'Connection' },
-	'create-dataset-api-v-1-datasets-post': { method: 'POST', path: '/api/v1/datasets', retry: 'never' },
+	'get-connection-api-v-0-connections-connection-name-or-id-get': { method: 'GET', path: '/api/v0/connections/{connection_name_or_id}', retry: 'idempotent', notFound: 'Connection', answer: 'object' },
+	'update-connection-api-v-0-connections-connection-name-or-id-patch': { method: 'PATCH', path: '/api/v0/connections/{connection_name_or_id}', retry: 'idempotent', notFound: 'Connection', answer: 'object' },
+	'delete-connection-api-v-0-connections-connection-name-or-id-delete': { method: 'DELETE', path: '/api/v0/connections/{connection_name_or_id}', retry: 'never', notFound: 'Connection', answer: 'object' },
+	'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get': { method: 'GET', path: '/api/v0/connections/{connection_name_or_id}/credentials', retry: 'idempotent', notFound: 'Connection', answer: 'object' },
+	'list-with-connection-api-v-0-connections-connection-name-or-id-list-post': { method: 'POST', path: '/api/v0/connections/{connection_name_or_id}/list', retry: 'idempotent', notFound: 'Connection', answer: { keys: 'strings', common_prefixes: 'strings' } },
+	'test-connection-api-v-0-connections-connection-name-or-id-test-post': { method: 'POST', path: '/api/v0/connections/{connection_name_or_id}/test', retry: 'idempotent', notFound: 'Connection', answer: 'object' },
+	'create-dataset-api-v-1-datasets-post': { method: 'POST', path: '/api/v1/datasets', retry: 'never', answer: { id: 'created' } },
 	'get-datasets-api-v-1-datasets-get': { method: 'GET', path: '/api/v1/datasets', retry: 'idempotent', pages: skipLimit },
-	'get-dataset-by-id-api-v-1-datasets-dataset-id-get': { method: 'GET', path: '/api/v1/datasets/{dataset_id}', retry: 'idempotent', notFound: 'Dataset' },
-	'update-dataset-by-id-api-v-1-datasets-dataset-id-patch': { method: 'PATCH', path: '/api/v1/datasets/{dataset_id}', retry: 'idempotent', notFound: 'Dataset' },
-	'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}', retry: 'never', notFound: 'Dataset' },
-	'get-dataset-config-api-v-1-datasets-dataset-id-config-get': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/config', retry: 'idempotent', notFound: 'Dataset' },
-	'list-available-encoders-api-v-1-encoders-get': { method: 'GET', path: '/api/v1/encoders', retry: 'idempotent' },
+	'get-dataset-by-id-api-v-1-datasets-dataset-id-get': { method: 'GET', path: '/api/v1/datasets/{dataset_id}', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
+	'update-dataset-by-id-api-v-1-datasets-dataset-id-patch': { method: 'PATCH', path: '/api/v1/datasets/{dataset_id}', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
+	'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}', retry: 'never', notFound: 'Dataset', answer: 'object' },
+	'get-dataset-config-api-v-1-datasets-dataset-id-config-get': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/config', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
+	'list-available-encoders-api-v-1-encoders-get': { method: 'GET', path: '/api/v1/encoders', retry: 'idempotent', answer: 'records' },
 	'list-groups': { method: 'GET', path: '/api/v3/dynamic-tags/groups', retry: 'idempotent', pages: pagePerPage },
-	'delete-assets': { method: 'POST', path: '/api/v0/delete/assets', retry: 'idempotent', notFound: 'Dataset' },
-	'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post': { method: 'POST', path: '/api/v1/ingestion/metadata', retry: 'never' },
-	'create-ingest-job-from-assets-api-v-1-ingestion-assets-post': { method: 'POST', path: '/api/v1/ingestion/assets', retry: 'recover' },
-	'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post': { method: 'POST', path: '/api/v1/ingestion/buckets', retry: 'never' },
-	'create-ingest-job-from-file-api-v-1-ingestion-files-post': { method: 'POST', path: '/api/v1/ingestion/files', retry: 'never' },
-	'create-ingest-job-from-images-api-v-1-ingestion-images-post': { method: 'POST', path: '/api/v1/ingestion/images', retry: 'recover' },
-	'create-ingest-job-from-videos-api-v-1-ingestion-videos-post': { method: 'POST', path: '/api/v1/ingestion/videos', retry: 'recover' },
-	'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get': { method: 'GET', path: '/api/v1/ingestion/jobs/{ingest_job_id}', retry: 'idempotent', notFound: 'Ingestion job' },
+	'delete-assets': { method: 'POST', path: '/api/v0/delete/assets', retry: 'idempotent', notFound: 'Dataset', answer: { assets: 'records' } },
+	'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post': { method: 'POST', path: '/api/v1/ingestion/metadata', retry: 'never', answer: { id: 'created' } },
+	'create-ingest-job-from-assets-api-v-1-ingestion-assets-post': { method: 'POST', path: '/api/v1/ingestion/assets', retry: 'recover', answer: { id: 'created' } },
+	'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post': { method: 'POST', path: '/api/v1/ingestion/buckets', retry: 'never', answer: { id: 'created' } },
+	'create-ingest-job-from-file-api-v-1-ingestion-files-post': { method: 'POST', path: '/api/v1/ingestion/files', retry: 'never', answer: { id: 'created' } },
+	'create-ingest-job-from-images-api-v-1-ingestion-images-post': { method: 'POST', path: '/api/v1/ingestion/images', retry: 'recover', answer: { id: 'created' } },
+	'create-ingest-job-from-videos-api-v-1-ingestion-videos-post': { method: 'POST', path: '/api/v1/ingestion/videos', retry: 'recover', answer: { id: 'created' } },
+	'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get': { method: 'GET', path: '/api/v1/ingestion/jobs/{ingest_job_id}', retry: 'idempotent', notFound: 'Ingestion job', answer: 'object' },
 	'get-ingest-jobs-api-v-1-ingestion-jobs-get': { method: 'GET', path: '/api/v1/ingestion/jobs', retry: 'idempotent', pages: jobsList },
-	'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get': { method: 'GET', path: '/api/v1/ingestion/jobs/{ingest_job_id}/status', retry: 'idempotent', notFound: 'Ingestion job', pages: offsetLimit },
+	'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get': { method: 'GET', path: '/api/v1/ingestion/jobs/{ingest_job_id}/status', retry: 'idempotent', notFound: 'Ingestion job', pages: jobStatusPages },
 	'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post': { method: 'POST', path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status', retry: 'idempotent', notFound: 'Dataset', pages: offsetLimit },
-	'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/count', retry: 'idempotent', notFound: 'Dataset' },
+	'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/count', retry: 'idempotent', notFound: 'Dataset', answer: { data: 'object' } },
 	'get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/summary', retry: 'idempotent', notFound: 'Dataset', pages: offsetLimit },
 	'get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/datasets/{dataset_id}/status', retry: 'idempotent', notFound: 'Dataset', pages: offsetLimit },
-	'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/images/{asset_id}/status', retry: 'idempotent', notFound: 'Image' },
-	'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/videos/{asset_id}/status', retry: 'idempotent', notFound: 'Video' },
-	'create-query-api-v-1-queries-post': { method: 'POST', path: '/api/v1/queries', retry: 'never', notFound: 'Dataset' },
+	'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/images/{asset_id}/status', retry: 'idempotent', notFound: 'Image', answer: { data: 'object?' } },
+	'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get': { method: 'GET', path: '/api/v1/ingestion/videos/{asset_id}/status', retry: 'idempotent', notFound: 'Video', answer: { data: 'object?' } },
+	'create-query-api-v-1-queries-post': { method: 'POST', path: '/api/v1/queries', retry: 'never', notFound: 'Dataset', answer: { query_id: 'created' } },
 	'list-queries-api-v-1-queries-get': { method: 'GET', path: '/api/v1/queries', retry: 'idempotent', pages: offsetLimitLinks },
-	'cancel-query-api-v-1-queries-query-id-cancel-post': { method: 'POST', path: '/api/v1/queries/{query_id}/cancel', retry: 'never', notFound: 'Query' },
-	'create-ad-segments': { method: 'POST', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'never', notFound: 'Dataset' },
-	'get-ad-segments': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset' },
-	'delete-ad-segments': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset' },
+	'cancel-query-api-v-1-queries-query-id-cancel-post': { method: 'POST', path: '/api/v1/queries/{query_id}/cancel', retry: 'never', notFound: 'Query', answer: { query_id: 'id' } },
+	'create-ad-segments': { method: 'POST', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'never', notFound: 'Dataset', answer: { segments: 'records' } },
+	'get-ad-segments': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset', answer: { ad_segments: 'records' } },
+	'delete-ad-segments': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset', answer: 'any' },
 	'audio-search': { method: 'POST', path: '/api/v1/search/audio', retry: 'idempotent', pages: searchBody },
 	'image-to-image': { method: 'POST', path: '/api/v1/search/image-to-image', retry: 'idempotent', pages: searchBody },
 	'image-to-keyframes': { method: 'POST', path: '/api/v1/search/image-to-keyframes', retry: 'idempotent', pages: searchBody },
@@ -113,17 +127,17 @@ export const ENDPOINTS = {
 	'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post': { method: 'POST', path: '/api/v1/search/text-to-keyframes', retry: 'idempotent', pages: searchBody },
 	'transcript-exact-match': { method: 'POST', path: '/api/v1/search/text-to-transcript/exact-match', retry: 'idempotent', pages: searchBody },
 	'search-videos': { method: 'POST', path: '/api/v1/search/video', retry: 'idempotent', pages: videoSearchBody },
-	'get-video-details': { method: 'GET', path: '/api/v1/search/video', retry: 'idempotent' },
-	'get-query-api-v-1-queries-query-id-get': { method: 'GET', path: '/api/v1/queries/{query_id}', retry: 'idempotent', notFound: 'Query' },
-	'delete-query-api-v-1-queries-query-id-delete': { method: 'DELETE', path: '/api/v1/queries/{query_id}', retry: 'never', notFound: 'Query' },
-	'run-query-api-v-1-queries-query-id-run-post': { method: 'POST', path: '/api/v1/queries/{query_id}/run', retry: 'never', notFound: 'Query' },
-	'stop-query-api-v-1-queries-query-id-stop-post': { method: 'POST', path: '/api/v1/queries/{query_id}/stop', retry: 'never', notFound: 'Query' },
-	'export-query-api-v-1-queries-query-id-exports-post': { method: 'POST', path: '/api/v1/queries/{query_id}/exports', retry: 'never', notFound: 'Query' },
-	'get-query-results-url-api-v-1-queries-query-id-results-get': { method: 'GET', path: '/api/v1/queries/{query_id}/results', retry: 'idempotent', notFound: 'Query' },
-	'get-video-shot-scores': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/versions/{version_id}/videos/{video_id}/shot-scores', retry: 'idempotent' },
+	'get-video-details': { method: 'GET', path: '/api/v1/search/video', retry: 'idempotent', answer: { slices: 'records' } },
+	'get-query-api-v-1-queries-query-id-get': { method: 'GET', path: '/api/v1/queries/{query_id}', retry: 'idempotent', notFound: 'Query', answer: 'object' },
+	'delete-query-api-v-1-queries-query-id-delete': { method: 'DELETE', path: '/api/v1/queries/{query_id}', retry: 'never', notFound: 'Query', answer: 'object' },
+	'run-query-api-v-1-queries-query-id-run-post': { method: 'POST', path: '/api/v1/queries/{query_id}/run', retry: 'never', notFound: 'Query', answer: { query_id: 'id' } },
+	'stop-query-api-v-1-queries-query-id-stop-post': { method: 'POST', path: '/api/v1/queries/{query_id}/stop', retry: 'never', notFound: 'Query', answer: { query_id: 'id' } },
+	'export-query-api-v-1-queries-query-id-exports-post': { method: 'POST', path: '/api/v1/queries/{query_id}/exports', retry: 'never', notFound: 'Query', answer: { export_id: 'created' } },
+	'get-query-results-url-api-v-1-queries-query-id-results-get': { method: 'GET', path: '/api/v1/queries/{query_id}/results', retry: 'idempotent', notFound: 'Query', answer: 'object' },
+	'get-video-shot-scores': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/versions/{version_id}/videos/{video_id}/shot-scores', retry: 'idempotent', answer: { data: 'records' } },
 	'get-video-scores-result': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result', retry: 'idempotent', pages: pagePerPage },
-	'get-video-scores-result-count': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result/count', retry: 'idempotent' },
-	'get-video-scores-result-preview': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/-/result', retry: 'idempotent' },
+	'get-video-scores-result-count': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result/count', retry: 'idempotent', answer: 'object' },
+	'get-video-scores-result-preview': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/-/result', retry: 'idempotent', answer: { data: 'records' } },
 } satisfies { [K in OperationId]?: Endpoint<K> };
 
 export type EndpointId = keyof typeof ENDPOINTS;
@@ -136,8 +150,15 @@ export type ResponseOf<K extends OperationId> = JsonOf<
 	operations[K]['responses'] extends infer R ? (R extends Record<200, infer A> ? A : R extends Record<201, infer A> ? A : R extends Record<202, infer A> ? A : never) : never
 >;
 
+type SpecOf<K extends EndpointId> = (typeof ENDPOINTS)[K] extends { answer: infer S } ? S : never;
+/** The answer as the table's check leaves it: every field the entry declares present (but `object?` ones). */
+export type CheckedResponseOf<K extends EndpointId> = ResponseOf<K> &
+	(SpecOf<K> extends { readonly [field: string]: FieldRule }
+		? { [F in keyof SpecOf<K> & keyof ResponseOf<K> as SpecOf<K>[F] extends 'object?' ? never : F]-?: Exclude<ResponseOf<K>[F], null | undefined> }
+		: unknown);
+
 /** What a call adds to the table's entry: the path's values, query, body and the item. */
-export type EndpointCall<K extends EndpointId> = Omit<ApiRequest, 'method' | 'path' | 'idempotent' | 'resourceLabel' | 'body'> & {
+export type EndpointCall<K extends EndpointId> = Omit<ApiRequest, 'method' | 'path' | 'idempotent' | 'resourceLabel' | 'body' | 'answer'> & {
 	params?: Record<string, string>;
 	body?: RequestOf<K>;
 };
@@ -147,28 +168,44 @@ export function endpointPath(id: EndpointId, params: Record<string, string> = {}
 	return ENDPOINTS[id].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** The transport request for a table entry: method, path, retry policy and the subject of a 404 come from the table. */
+type Entry = { method: Method; path: string; retry: RetryPolicy; notFound?: string; pages?: PageStyle; answer?: AnswerSpec };
+
+/** What the transport must accept as the body of a successful answer (a JSON object unless the table says else). */
+const BODY_OF: Partial<Record<string, ApiRequest['answer']>> = { any: 'any', records: 'array' };
+
+/**
+ * The transport request for a table entry: method, path, retry policy, the subject of a 404 and the kind of body
+ * the answer must have come from the table.
+ */
 export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...call }: EndpointCall<K> = {}): ApiRequest {
-	const entry: { method: Method; path: string; retry: RetryPolicy; notFound?: string } = ENDPOINTS[id];
+	const entry: Entry = ENDPOINTS[id];
 	if (entry.retry === 'recover' && !call.recover) throw new Error(`${id} is sent only with a recover lookup`);
 	const request: ApiRequest = { ...call, method: entry.method, path: endpointPath(id, params), idempotent: entry.retry === 'idempotent' };
 	if (entry.notFound) request.resourceLabel = entry.notFound;
+	const answer = typeof entry.answer === 'string' ? BODY_OF[entry.answer] : undefined;
+	if (answer) request.answer = answer;
 	if (body !== undefined) request.body = body as unknown as IDataObject;
 	return request;
 }
 
 /** A list endpoint's request and its pagination family, as `paginate` / `paginateForItem` take them. */
 export function listEndpoint<K extends EndpointId>(id: K, call: EndpointCall<K> = {}): [ApiRequest, PageStyle] {
-	const style = (ENDPOINTS[id] as { pages?: PageStyle }).pages;
+	const style = (ENDPOINTS[id] as Entry).pages;
 	if (!style) throw new Error(`${id} is not a paged list`);
 	return [endpointRequest(id, call), style];
 }
 
-/** Calls an endpoint by its operationId, typed by the OpenAPI document both ways (the context passed, so `K` is inferred). */
+/**
+ * Calls an endpoint by its operationId, typed by the OpenAPI document both ways (the context passed, so `K` is
+ * inferred). The answer is checked against the table's `answer` (or the page style of a list) before it is returned.
+ */
 export async function callEndpoint<K extends EndpointId>(
 	context: ApiContext,
 	id: K,
 	call: EndpointCall<K> = {},
-): Promise<ResponseOf<K>> {
-	return (await apiRequest.call(context, endpointRequest(id, call))) as unknown as ResponseOf<K>;
+): Promise<CheckedResponseOf<K>> {
+	const entry: Entry = ENDPOINTS[id];
+	const request = endpointRequest(id, call);
+	const response: unknown = await apiRequest.call(context, request);
+	return checkAnswer.call(context, request, entry.pages ?? entry.answer ?? 'object', response) as CheckedResponseOf<K>;
 }

@@ -186,7 +186,7 @@ describe('Ad Segment: Get', () => {
 			bed.useCredential('personalToken', { baseUrl: proxy.url });
 			const { items, error } = await run('get');
 			expect(items).toEqual([]);
-			expect(error?.message).toBe('The service answered the ad segments request without a list of ad segments');
+			expect(error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v1\/datasets\/.+\/ad-segments without the "ad_segments" list it should hold \(the answer was an object with the keys segments\)$/);
 		} finally {
 			await proxy.close();
 		}

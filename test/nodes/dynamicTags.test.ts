@@ -378,7 +378,7 @@ describe('Tag Score (the video-scores endpoints)', () => {
 				minConfidence: 0.5,
 			});
 			expect(items).toEqual([]);
-			expect(error?.message).toBe('The service answered the video scores request without a list of video scores');
+			expect(error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v0\/video-scores\/.+\/aggregations\/-\/result without the "data" list it should hold \(the answer was an object with the keys meta\)$/);
 		} finally {
 			await proxy.close();
 		}

@@ -43,13 +43,14 @@ export async function getAssetStatus(
 ): Promise<IDataObject> {
 	const label = parameter === kind ? TITLE[kind] : 'Asset';
 	const assetId = assertUuid.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
-	const response = await callEndpoint(this, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
-	if (!response.data || Array.isArray(response.data)) {
+	const { data } = await callEndpoint(this, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
+	// The table lets `data` be a status or none (absent, or the document's empty list).
+	if (data === undefined || Array.isArray(data)) {
 		const other = kind === 'image' ? 'video' : 'image';
 		throw new NodeOperationError(this.getNode(), `No ingestion status for ${kind} ${assetId}`, {
 			description: `No ${kind} with this ID was ingested, or it was deleted. If it is a ${other}, set Asset Type to ${TITLE[other]}.`,
 			itemIndex,
 		});
 	}
-	return response.data as IDataObject;
+	return data as IDataObject;
 }

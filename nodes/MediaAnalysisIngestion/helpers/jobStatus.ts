@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { AssetIngestionStatus, IngestJobStatusPage } from '../../shared/api';
-import { endpointRequest } from '../../shared/endpoints';
-import { offsetLimit, paginate, type PageLimit, type PageStyle } from '../../shared/transport';
+import { listEndpoint } from '../../shared/endpoints';
+import { paginate, type PageLimit, type PageStyle } from '../../shared/transport';
 
 type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage['data'] | [] };
 
@@ -15,7 +15,7 @@ export interface JobAssetStatuses {
 
 /**
  * Reads the job status endpoint: the job's status and its assets' statuses, nested under `data.assets` with the
- * datasets' meta (or `{"data": []}` when there is nothing yet), paged by offset and limit.
+ * datasets' meta (or `{"data": []}` when there is nothing yet), paged by offset and limit (`jobStatusPages`).
  */
 export async function readJobAssetStatuses(
 	this: IExecuteFunctions,
@@ -24,28 +24,19 @@ export async function readJobAssetStatuses(
 	limit: PageLimit,
 ): Promise<JobAssetStatuses> {
 	const result: JobAssetStatuses = { jobStatus: null, total: null, assets: [] };
-	const pageOf = (response: IDataObject) => {
-		const data = (response as JobStatusPage).data;
-		return data && !Array.isArray(data) ? data : undefined;
-	};
-	const style: PageStyle = {
-		...offsetLimit,
+	const [request, style] = listEndpoint('get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', { params: { ingest_job_id: jobId }, itemIndex });
+	const noting: PageStyle = {
+		...style,
 		items: (response) => {
-			const data = pageOf(response);
-			if (!data) return [];
-			result.jobStatus = data.status ?? result.jobStatus;
-			result.total = data.assets?.meta?.page?.total ?? result.total;
-			return (data.assets?.data ?? []) as IDataObject[];
+			const data = (response as JobStatusPage).data;
+			if (data && !Array.isArray(data)) {
+				result.jobStatus = data.status ?? result.jobStatus;
+				result.total = data.assets?.meta?.page?.total ?? result.total;
+			}
+			return style.items(response);
 		},
-		next: (response, position, pageSize, received) =>
-			offsetLimit.next((pageOf(response)?.assets ?? {}) as IDataObject, position, pageSize, received),
 	};
-	result.assets = (await paginate.call(
-		this,
-		endpointRequest('get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', { params: { ingest_job_id: jobId }, itemIndex }),
-		style,
-		limit,
-	)) as unknown as AssetIngestionStatus[];
+	result.assets = (await paginate.call(this, request, noting, limit)) as unknown as AssetIngestionStatus[];
 	return result;
 }
 

@@ -102,6 +102,29 @@ export const jobsList: PageStyle = {
 	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
 };
 
+type JobStatusAnswer = { data?: { status?: unknown; assets?: IDataObject | null } | unknown[] };
+
+/** The asset page of a job status answer: `{}` while there is none, undefined when `data` is not what it may be. */
+function jobAssetsOf(response: IDataObject): IDataObject | undefined {
+	const { data } = response as JobStatusAnswer;
+	if (data === undefined || (Array.isArray(data) && data.length === 0)) return {};
+	if (!isRecord(data)) return undefined;
+	return isRecord(data.assets) ? data.assets : data.assets === undefined || data.assets === null ? {} : undefined;
+}
+
+/**
+ * An ingestion job's status: the job under `data`, its assets' statuses paged under `data.assets` with the datasets'
+ * meta (`offset`/`limit`); `{"data": []}` (the document's EmptyResponse) or no `assets` before there are any.
+ */
+export const jobStatusPages: PageStyle = {
+	...offsetLimit,
+	items: (response) => {
+		const assets = jobAssetsOf(response);
+		return assets && ('data' in assets ? dataOf(assets) : []);
+	},
+	next: (response, position, pageSize, received) => offsetLimit.next(jobAssetsOf(response) ?? {}, position, pageSize, received),
+};
+
 /** Searches: `offset`/`limit` inside the JSON body, answered as `{data: [...]}` with no meta. */
 export const searchBody: PageStyle = {
 	...offsetLimitCamelCase,
@@ -132,11 +155,11 @@ export interface Page {
 	fingerprint: string;
 }
 
-const isRecord = (entry: unknown): entry is IDataObject =>
+export const isRecord = (entry: unknown): entry is IDataObject =>
 	typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 
 /** What an answer was, in words and without its values (which could hold anything the service echoed). */
-function shapeOf(value: unknown): string {
+export function shapeOf(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return `an array of ${value.length} entries`;
 	if (typeof value === 'object') {
@@ -147,11 +170,24 @@ function shapeOf(value: unknown): string {
 }
 
 /**
+ * The one rule for the entries of every list an answer holds (paged or not): an entry that is not a JSON object
+ * (null, a number, a text, an array; the document types some lists' entries as "any") is not a record and becomes no
+ * item, with a warning in n8n's log.
+ */
+export function keepRecords(this: ApiContext, request: ApiRequest, list: unknown[]): IDataObject[] {
+	const records = list.filter(isRecord);
+	if (records.length < list.length) {
+		this.logger.warn(
+			`Media Analysis: ${request.method} ${request.path} listed ${list.length - records.length} entries that are not records (null or plain values); they were skipped`,
+		);
+	}
+	return records;
+}
+
+/**
  * Reads the page at `position` (an offset or page number, as the family counts) of `pageSize` items.
- * Rule for entries: a list entry that is not a JSON object (null, a number, a text, an array; the document types
- * some lists' entries as "any") is not a record and becomes no item; it still counts toward the position, so no
- * record is skipped or read twice. An answer without the list where the document puts one is an error, never an
- * empty page.
+ * Entries follow `keepRecords`; one that is not a record still counts toward the position, so no record is skipped
+ * or read twice. An answer without the list where the document puts one is an error, never an empty page.
  */
 export async function fetchPage(
 	this: ApiContext,
@@ -175,12 +211,7 @@ export async function fetchPage(
 			itemIndex: request.itemIndex,
 		});
 	}
-	const items = list.filter(isRecord);
-	if (items.length < list.length) {
-		this.logger.warn(
-			`Media Analysis: ${request.method} ${request.path} listed ${list.length - items.length} entries that are not records (null or plain values); they were skipped`,
-		);
-	}
+	const items = keepRecords.call(this, request, list);
 	const edge = (entry: unknown) => JSON.stringify(entry) ?? 'undefined';
 	return {
 		items,

@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { AdSegmentsGetResponse } from '../../../shared/api';
-import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
@@ -16,6 +14,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		explain: explainVideoFailure(video, 'get'),
 	});
-	const segments = listIn.call(this, response, 'ad_segments' satisfies keyof AdSegmentsGetResponse, 'ad segments', itemIndex);
-	return segments.map((segment) => ({ dataset_id: video.datasetId, asset_identifier_value: video.identifier, ...segment }));
+	return response.ad_segments.map((segment) => ({ dataset_id: video.datasetId, asset_identifier_value: video.identifier, ...segment }));
 }

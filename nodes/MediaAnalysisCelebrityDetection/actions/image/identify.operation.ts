@@ -93,7 +93,8 @@ async function existingAsset(this: IExecuteFunctions, datasetId: string, sourceP
 		body: { source_path: sourcePath },
 		itemIndex,
 	});
-	const assets = (Array.isArray(page.data) ? page.data : []) as AssetIngestionStatus[];
+	// The document's empty answer has no `data`; the table's check leaves only records in it.
+	const assets = (page.data ?? []) as AssetIngestionStatus[];
 	return assets.find((asset) => asset.source_path === sourcePath);
 }
 
@@ -102,7 +103,7 @@ async function personsIn(this: IExecuteFunctions, imageId: string, itemIndex: nu
 		params: { image_id: imageId },
 		itemIndex,
 	});
-	return { persons: Array.isArray(found?.persons) ? found.persons : [] } as IDataObject;
+	return { persons: found.persons } as IDataObject;
 }
 
 async function ingestAndRead(
@@ -129,7 +130,8 @@ async function ingestAndRead(
 					qs: { offset: 0, limit: 100 },
 					itemIndex,
 				});
-				const data = (answer?.data ?? { status: 'pending' }) as JobStatusData;
+				// Before the job has a status the service answers `{"data": []}`.
+				const data = (Array.isArray(answer.data) || !answer.data ? { status: 'pending' } : answer.data) as JobStatusData;
 				seen.assetId = assetOf(data, url)?.asset_id ?? seen.assetId;
 				return data;
 			},

@@ -110,7 +110,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		explain: explainNotFound(body.datasetId ?? undefined),
 	});
 	const result: IDataObject = { imageUrl: body.url, ...(body.datasetId ? { datasetId: body.datasetId } : {}), ...response };
-	if (Array.isArray(response.scores) && response.scores.length === 0 && body.datasetId) {
+	if (response.scores.length === 0 && body.datasetId) {
 		const hint = `Dataset ${body.datasetId} has no concepts yet, so nothing scored the image. Create one with Concept → Create (and label it), or choose Classify Against: Chosen Concepts.`;
 		result.hint = hint;
 		this.addExecutionHints({ message: hint, location: 'outputPane' });

@@ -31,5 +31,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		explain: conceptNotFound(conceptId),
 	});
-	return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	return response.data as IDataObject[];
 }

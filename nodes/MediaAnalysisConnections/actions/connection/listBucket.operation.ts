@@ -55,8 +55,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 		const before = entries.length;
-		for (const key of page.common_prefixes ?? []) entries.push({ bucket, key, type: 'prefix' });
-		for (const key of page.keys ?? []) entries.push({ bucket, key, type: 'object' });
+		for (const key of page.common_prefixes) entries.push({ bucket, key, type: 'prefix' });
+		for (const key of page.keys) entries.push({ bucket, key, type: 'object' });
 		// An empty page that still carries a token would loop forever.
 		token = entries.length > before ? page.continuation_token : undefined;
 	} while (token && entries.length < wanted);

@@ -15,9 +15,9 @@ export const description = updateDisplayOptions({ show: { resource: ['encoder'],
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
-	// Anything but a list is refused by the transport, never made into items.
-	const encoders = await callEndpoint(this, 'list-available-encoders-api-v-1-encoders-get', { answer: 'array', itemIndex });
-	if (encoders.some((encoder) => typeof encoder?.name !== 'string')) {
+	// Anything but a list of records is refused or dropped by the table's check, never made into items.
+	const encoders = await callEndpoint(this, 'list-available-encoders-api-v-1-encoders-get', { itemIndex });
+	if (encoders.some((encoder) => typeof encoder.name !== 'string')) {
 		throw new NodeApiError(this.getNode(), {}, {
 			message: 'The service answered the encoders request with entries that are not encoders',
 			description: 'Each encoder should have a name. Try again; if it persists, report it to the Media Analysis team.',
@@ -25,7 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const list: IDataObject[] = encoders.map((encoder) =>
-		encoder?.name === SUNSET_ENCODER.name
+		encoder.name === SUNSET_ENCODER.name
 			? { ...encoder, deprecated: true, sunset_date: SUNSET_ENCODER.sunset, replaced_by: SUNSET_ENCODER.replacedBy }
 			: { ...encoder, deprecated: false },
 	);

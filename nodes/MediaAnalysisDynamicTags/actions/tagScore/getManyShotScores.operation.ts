@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { VideoShotScoresResponse } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, withinLimit, uuidMode } from '../../../shared/descriptions';
-import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import {
 	getId,
@@ -64,7 +62,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		explain: scoresNotFound('tag group, tag, tag version, video or dataset'),
 	});
-	const shots = listIn.call(this, response, 'data' satisfies keyof VideoShotScoresResponse, 'shot scores', itemIndex);
 	const total = response.total_shot_count ?? null;
-	return withinLimit(shots, page).map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
+	return withinLimit(response.data, page).map((shot) => ({ video_id: videoId, total_shot_count: total, ...shot }));
 }

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { VideoScoresResponse } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
-import { listIn } from '../../../shared/answerLists';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
 import {
@@ -118,6 +116,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					}
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
 	});
-	const videos = listIn.call(this, response, 'data' satisfies keyof VideoScoresResponse, 'video scores', itemIndex);
-	return withinLimit(videos, page);
+	return withinLimit(response.data, page);
 }

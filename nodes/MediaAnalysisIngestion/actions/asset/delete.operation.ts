@@ -74,7 +74,7 @@ export async function executeBatch(
 		await run.attempt(itemIndexes, async () => {
 			// Sending the same deletion twice leaves the dataset as once: the table lets it be retried.
 			const response = await callEndpoint(this, 'delete-assets', { body, itemIndex: itemIndexes[0] });
-			const answers = Array.isArray(response.assets) ? response.assets : [];
+			const answers = response.assets;
 			for (const entry of chunk.entries) {
 				for (let position = entry.start; position < entry.end; position++) {
 					const { identifier, asset_type } = chunk.values[position];

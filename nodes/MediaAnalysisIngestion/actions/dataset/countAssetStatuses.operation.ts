@@ -14,5 +14,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };
 	const response = await callEndpoint(this, 'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get', { params, itemIndex });
-	return { dataset_id: datasetId, ...(response.data ?? {}) };
+	return { dataset_id: datasetId, ...response.data };
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertRange, assertUuid } from '../../../shared/validation';
 import { datasetLocator, resolveDatasetId, uuidMode } from '../../../shared/descriptions';
@@ -63,11 +63,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					}
 				: notFound(failure),
 	});	const { slices, ...video } = response;
-	if (!Array.isArray(slices)) {
-		throw new NodeOperationError(this.getNode(), 'The service answered the search within the video without its slices', {
-			description: 'The answer did not hold a slices list. Try again; if it persists, the service may have changed.',
-			itemIndex,
-		});
-	}
 	return slices.map((slice) => ({ ...video, ...slice }));
 }
