@@ -4,7 +4,7 @@
  * `npm run bench`: every scenario against the in-process sandbox, results into bench/RESULTS.md.
  * `npm run bench -- --only ingest,trigger --out /tmp/partial.md` runs some scenarios and writes elsewhere.
  * `npm run bench -- --install-runtime` first installs the n8n runtime whose HTTP Request node rows (b) compare with.
- * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue. Not part of `npm test`: nothing here is a timed assertion.
+ * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue, answerCap. Not part of `npm test`: nothing here is a timed assertion.
  */
 import './resolve-ts-first';
 
@@ -18,13 +18,14 @@ import { int, ms } from './common';
 import { HOW_TO_INSTALL, loadHttpRequestNode } from './httpRequestNode';
 import { ingestTable, runIngest, type IngestRow } from './ingest';
 import { loginsTable, runLogins, type LoginRow } from './logins';
+import { answerCapTable, runAnswerCap, type AnswerCapResult } from './answerCap';
 import { memoryTable, runMemory, type MemoryResult } from './memory';
 import { queryResultsTable, runQueryResults, type QueryResultsRow } from './queryResults';
 import { queueReading, queueTable, type QueueResult, runQueue } from './queue';
 import { returnAllTable, runReturnAll, type ReturnAllRow } from './returnAll';
 import { runTrigger, triggerTable, type TriggerRow } from './trigger';
 
-const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue'] as const;
+const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue', 'answerCap'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function options() {
@@ -61,6 +62,7 @@ interface Results {
 	memory?: MemoryResult[];
 	queryResults?: QueryResultsRow[];
 	queue?: QueueResult;
+	answerCap?: AnswerCapResult[];
 }
 
 /** Sentences computed from the numbers, so a rerun cannot leave a stale claim behind. */
@@ -247,6 +249,7 @@ async function main() {
 	if (only.has('memory')) results.memory = await runMemory(100_000, log);
 	if (only.has('queryResults')) results.queryResults = await runQueryResults(log);
 	if (only.has('queue')) results.queue = await runQueue(log);
+	if (only.has('answerCap')) results.answerCap = await runAnswerCap(httpRequest, log);
 	const totalMs = performance.now() - began;
 
 	const cpu = cpus();
@@ -376,6 +379,20 @@ async function main() {
 			'from a forced GC. The node gets its link from the same host (an API stand-in), as from the service.',
 			'',
 			queryResultsTable(results.queryResults),
+			'',
+		);
+	}
+	if (results.answerCap) {
+		sections.push(
+			'## 8. An answer far larger than it should be',
+			'',
+			'An API stand-in (node:http, in this process) answers a dataset read with a gzip body of 1 MB members that',
+			'unpacks to far more than any answer of the service. Each way runs in its own `node --expose-gc` child',
+			'(bench/answerCap-child.ts) after reading a small answer the same way; heap and RSS are sampled every 5 ms from',
+			'a forced GC. The node reads answers as streams and stops at the cap (64 MB after decompression); the HTTP',
+			'Request node reads the whole answer (shown at 256 MB: at 2 GB it aborts its process).',
+			'',
+			answerCapTable(results.answerCap),
 			'',
 		);
 	}

@@ -1,0 +1,76 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+/**
+ * One memory measurement of an answer far larger than it should be, in a process of its own (started by
+ * answerCap.ts with `node --expose-gc`): a dataset read (GET /api/v1/datasets/{id}) whose answer the server at
+ * BENCH_API_URL sends gzip-encoded, unpacking to BENCH_UNPACKED_MB. BENCH_MODE `node`: the Datasets node's Get
+ * through the engine (refused at the answer cap); `http`: n8n's HTTP Request node with default options and the
+ * package's credential. Prints one JSON line.
+ */
+import './resolve-ts-first';
+
+import { performance } from 'node:perf_hooks';
+
+import { ANSWER_LIMITS } from '../nodes/shared/transport/answers';
+import { trackPeakMemory } from './child';
+import { byId, createBenchHarness, DATASET, setCredential, TYPES } from './common';
+import { loadHttpRequestNode } from './httpRequestNode';
+
+const MB = 1024 * 1024;
+
+export interface AnswerCapResult {
+	mode: 'node' | 'http';
+	unpackedMb: number;
+	capMb: number;
+	outcome: string;
+	wallMs: number;
+	peakHeapGrowthMb: number;
+	peakRssGrowthMb: number;
+}
+
+async function main() {
+	const baseUrl = process.env.BENCH_API_URL;
+	const mode = process.env.BENCH_MODE;
+	const unpackedMb = Number(process.env.BENCH_UNPACKED_MB);
+	if (!baseUrl || (mode !== 'node' && mode !== 'http') || !unpackedMb) throw new Error('BENCH_API_URL, BENCH_MODE=node|http, BENCH_UNPACKED_MB');
+	const http = mode === 'http' ? loadHttpRequestNode() : undefined;
+	if (http?.reason) throw new Error(http.reason);
+	const harness = createBenchHarness(http?.node);
+	setCredential(harness, baseUrl);
+	const run = (path: string) =>
+		mode === 'node'
+			? harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) } })
+			: harness.runNode({
+					type: TYPES.httpRequest,
+					typeVersion: 4.2,
+					parameters: { url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: 'mediaAnalysisApi' },
+				});
+	// The same code loaded and a small answer read first (the server answers small until told otherwise).
+	const warm = await run(`/api/v1/datasets/${DATASET}`);
+	if (warm.error) throw new Error(warm.error.message);
+	await fetch(`${baseUrl}/__bench/large`, { method: 'POST' });
+
+	const memory = trackPeakMemory();
+	const started = performance.now();
+	const { error } = await run(`/api/v1/datasets/${DATASET}`);
+	const wallMs = performance.now() - started;
+	const { peakRss, peakHeap } = memory.stop();
+	const result: AnswerCapResult = {
+		mode,
+		unpackedMb,
+		capMb: ANSWER_LIMITS.apiBytes / MB,
+		outcome: error ? `refused: ${error.message}` : 'read whole',
+		wallMs,
+		peakHeapGrowthMb: (peakHeap - memory.before.heapUsed) / MB,
+		peakRssGrowthMb: (peakRss - memory.before.rss) / MB,
+	};
+	console.log(JSON.stringify(result));
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
