@@ -64,13 +64,13 @@ async function main() {
 		peakHeapGrowthMb: (peakHeap - memory.before.heapUsed) / MB,
 		peakRssGrowthMb: (peakRss - memory.before.rss) / MB,
 	};
-	console.log(JSON.stringify(result));
+	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 main().then(
 	() => process.exit(0),
 	(error: unknown) => {
-		console.error(error);
+		process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
 		process.exit(1);
 	},
 );

@@ -13,6 +13,9 @@ import { type Log, ms, table } from './common';
 
 export type { AnswerCapResult };
 
+/** What the stand-in's login hands out (it checks nothing). */
+const ISSUED = 'bench-answer-cap-login';
+
 /**
  * An API stand-in in this process (so the child's memory holds only the client): a login, and a dataset read
  * answered small until POST /__bench/large, then with a gzip body of 1 MB members that unpacks to `unpackedMb`.
@@ -30,7 +33,7 @@ async function startBombServer(unpackedMb: number): Promise<{ url: string; serve
 			}
 			if (req.url === '/api/v0/login') {
 				res.writeHead(200, { 'content-type': 'application/json' });
-				return void res.end(JSON.stringify({ access_token: 'bench-access-token-0123456789', token_type: 'Bearer', expires_in: 3600 }));
+				return void res.end(JSON.stringify({ access_token: ISSUED, token_type: 'Bearer', expires_in: 3600 }));
 			}
 			if (!large) {
 				res.writeHead(200, { 'content-type': 'application/json' });
