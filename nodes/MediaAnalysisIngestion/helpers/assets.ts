@@ -157,12 +157,15 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 	return properties;
 }
 
-/** A field of an item's JSON: the name as it is first (CSV headers may hold dots), else a dotted path. */
+/**
+ * A field of an item's JSON: the name as it is first (CSV headers may hold dots), else a dotted path. Own fields
+ * only, so a name such as "constructor" finds nothing an object merely inherits.
+ */
 function fieldOf(json: IDataObject, name: string): unknown {
-	if (name in json) return json[name];
+	if (Object.hasOwn(json, name)) return json[name];
 	let value: unknown = json;
 	for (const key of name.split('.')) {
-		if (value === null || typeof value !== 'object' || !(key in value)) return undefined;
+		if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
 		value = (value as IDataObject)[key];
 	}
 	return value;
@@ -206,12 +209,14 @@ export function itemFieldsReader(
 		else if (!sourcePath) throw invalidParameter.call(this, pathParameter, itemIndex, 'it is empty', `Give the bucket path of each ${SINGULAR[kind]}.`);
 		const asset: IDataObject = { source_path: sourcePath };
 		if (metadataNames.length > 0) {
-			const fields: IDataObject = {};
-			for (const name of metadataNames) {
-				const field = fieldOf(json, name);
-				if (field === undefined) throw missing('Metadata Fields', name, itemIndex);
-				fields[name] = field as IDataObject[string];
-			}
+			// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
+			const fields: IDataObject = Object.fromEntries(
+				metadataNames.map((name) => {
+					const field = fieldOf(json, name);
+					if (field === undefined) throw missing('Metadata Fields', name, itemIndex);
+					return [name, field];
+				}),
+			);
 			const metadata = readMetadata.call(this, fields, 'Metadata Fields', itemIndex);
 			if (metadata) asset.metadata = metadata;
 		}

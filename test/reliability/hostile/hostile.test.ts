@@ -706,3 +706,18 @@ describe('12. logins are bounded per execution', () => {
 		expect(items.map((item) => item.json.name)).toEqual(Array(5).fill('back'));
 	});
 });
+
+describe('13. names that objects inherit (constructor, __proto__) are plain names', () => {
+	// n8n's engine copies item JSON by assignment, so an item cannot carry a "__proto__" field: it is missing, and
+	// said so, rather than read from what every object inherits.
+	test.each(['constructor', '__proto__', 'toString'])('Metadata Fields "%s" on an item without it: the item is told, nothing is sent', async (name) => {
+		const item = JSON.parse(`{"url": "https://cdn.example.com/b.jpg", "${name}": "campaign-7"}`) as IDataObject;
+		const { error } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: { resource: 'job', operation: 'createFromImages', datasetId: locator(DATASET), inputMode: 'itemFields', sourcePathField: 'url', metadataFields: name },
+			inputItems: [name === '__proto__' ? item : { url: 'https://cdn.example.com/a.jpg' }],
+		});
+		expect(error?.message).toBe(`Invalid Metadata Fields ("${name}") in item 0: the item has no field "${name}"`);
+		expect(apiCalls()).toEqual([]);
+	});
+});

@@ -15,10 +15,10 @@ const SECRET_KEY = /password|token|secret/i;
 export function redactConnection(connection: object): IDataObject {
 	const config = (connection as Partial<Connection>).config as IDataObject | undefined;
 	if (!config || typeof config !== 'object') return connection as IDataObject;
-	const safe: IDataObject = {};
-	for (const [key, value] of Object.entries(config)) {
-		safe[key] = SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '' ? REDACTED : value;
-	}
+	// Built from entries: a key the service names "__proto__" stays a key of the copy, not its prototype.
+	const safe: IDataObject = Object.fromEntries(
+		Object.entries(config).map(([key, value]) => [key, SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '' ? REDACTED : value]),
+	);
 	return { ...connection, config: safe };
 }
 

@@ -152,14 +152,16 @@ export function readConfigChanges(
 	if (withMetadata && given('metadataFieldsToEmbed')) changes.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
 	if (given('hybridSearchWeights')) {
 		const rows = ((fields.hybridSearchWeights as IDataObject).weight ?? []) as IDataObject[];
-		const weights: Record<string, number> = {};
-		rows.forEach((row, index) => {
-			const signal = String(row.signal ?? '').trim();
-			if (!signal) {
-				throw invalidParameter.call(this, 'Hybrid Search Weights', itemIndex, `weight ${index + 1} has no signal`, 'Name the signal of each weight, e.g. visual.');
-			}
-			weights[signal] = assertRange.call(this, row.value, `Hybrid Search Weights (${signal})`, itemIndex, { min: 0, integer: false });
-		});
+		// Built from entries: a signal typed as "__proto__" stays a key, not the map's prototype.
+		const weights: Record<string, number> = Object.fromEntries(
+			rows.map((row, index) => {
+				const signal = String(row.signal ?? '').trim();
+				if (!signal) {
+					throw invalidParameter.call(this, 'Hybrid Search Weights', itemIndex, `weight ${index + 1} has no signal`, 'Name the signal of each weight, e.g. visual.');
+				}
+				return [signal, assertRange.call(this, row.value, `Hybrid Search Weights (${signal})`, itemIndex, { min: 0, integer: false })];
+			}),
+		);
 		changes.hybrid_search = Object.keys(weights).length > 0 ? { weights } : null;
 	}
 	return changes;
@@ -177,14 +179,12 @@ function currentConfig(this: IExecuteFunctions, dataset: Partial<Dataset>, itemI
 	let embeddingId = config.embedding_id;
 	let encoderName = config.encoder_name;
 	if (!isFilledMap(embeddingId) || !isFilledMap(encoderName)) {
-		const embeddings = Array.isArray(dataset.embeddings) ? dataset.embeddings : [];
-		embeddingId = {};
-		encoderName = {};
-		for (const embedding of embeddings) {
-			if (typeof embedding?.id !== 'string' || typeof embedding.modality !== 'string') continue;
-			embeddingId[embedding.modality] = embedding.id;
-			encoderName[embedding.modality] = String(embedding.name);
-		}
+		const embeddings = (Array.isArray(dataset.embeddings) ? dataset.embeddings : []).filter(
+			(embedding) => typeof embedding?.id === 'string' && typeof embedding.modality === 'string',
+		);
+		// Built from entries: a modality the service names "__proto__" stays a key, not the map's prototype.
+		embeddingId = Object.fromEntries(embeddings.map((embedding) => [embedding.modality, embedding.id]));
+		encoderName = Object.fromEntries(embeddings.map((embedding) => [embedding.modality, String(embedding.name)]));
 	}
 	if (!isFilledMap(embeddingId) || !isFilledMap(encoderName)) {
 		throw new NodeApiError(this.getNode(), {}, {
