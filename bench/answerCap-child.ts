@@ -11,9 +11,11 @@ import './resolve-ts-first';
 
 import { performance } from 'node:perf_hooks';
 
+import type { INode } from 'n8n-workflow';
+
 import { ANSWER_LIMITS } from '../nodes/shared/transport/answers';
 import { trackPeakMemory } from './child';
-import { byId, createBenchHarness, DATASET, setCredential, TYPES } from './common';
+import { byId, createBenchHarness, CREDENTIAL, DATASET, setCredential, TYPES } from './common';
 import { loadHttpRequestNode } from './httpRequestNode';
 
 const MB = 1024 * 1024;
@@ -37,14 +39,19 @@ async function main() {
 	if (http?.reason) throw new Error(http.reason);
 	const harness = createBenchHarness(http?.node);
 	setCredential(harness, baseUrl);
-	const run = (path: string) =>
-		mode === 'node'
-			? harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) } })
-			: harness.runNode({
-					type: TYPES.httpRequest,
-					typeVersion: 4.2,
-					parameters: { url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: 'mediaAnalysisApi' },
-				});
+	const httpNode = (path: string): INode => ({
+		id: 'bench-http',
+		name: 'HTTP Request',
+		type: TYPES.httpRequest,
+		typeVersion: 4.2,
+		position: [0, 0],
+		parameters: { url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: CREDENTIAL },
+		credentials: { [CREDENTIAL]: { id: CREDENTIAL, name: 'Media Analysis (bench)' } },
+	});
+	const run = async (path: string) => {
+		if (mode === 'node') return await harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) } });
+		return await harness.runWorkflow({ nodes: [httpNode(path)], connections: {} }, { startNodeName: 'HTTP Request' });
+	};
 	// The same code loaded and a small answer read first (the server answers small until told otherwise).
 	const warm = await run(`/api/v1/datasets/${DATASET}`);
 	if (warm.error) throw new Error(warm.error.message);

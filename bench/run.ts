@@ -217,6 +217,17 @@ function reading(results: Results): string[] {
 				'Return All keeps every record, as n8n items must; for far larger lists use Limit and filters.',
 		);
 	}
+	const capNode = results.answerCap?.find((r) => r.mode === 'node');
+	const capHttp = results.answerCap?.find((r) => r.mode === 'http');
+	if (capNode) {
+		lines.push(
+			`**Oversized answers.** A ${int(capNode.unpackedMb)} MB answer (gzip) was refused at the ${capNode.capMb} MB cap with ` +
+				`${capNode.peakRssGrowthMb.toFixed(0)} MB of RSS growth (${(capNode.peakRssGrowthMb / capNode.capMb).toFixed(2)}× the cap; goal ≤ 2×)` +
+				(capHttp
+					? `; the HTTP Request node read a ${int(capHttp.unpackedMb)} MB one whole with ${capHttp.peakRssGrowthMb.toFixed(0)} MB.`
+					: '.'),
+		);
+	}
 	if (results.queue) lines.push(queueReading(results.queue));
 	return lines;
 }
