@@ -11,15 +11,18 @@ import type { Dataset } from '../shared/api';
 import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
-import { paginate, type ApiRequest, type PageStyle } from '../shared/transport';
+import { type ApiRequest, type PageStyle } from '../shared/transport';
 import { assertUuid } from '../shared/validation';
 import {
 	ASSET_EVENTS,
 	END_EVENTS,
 	JOB_EVENTS,
+	LOOK_BACK_MS,
+	boundScopes,
 	detectEvents,
-	isScopeState,
 	newScopeState,
+	readScopes,
+	saveScope,
 	startScope,
 	type EmittedChange,
 	type Observation,
@@ -28,14 +31,21 @@ import {
 } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 import { sampleEvent } from './sample';
-import { scanNewestFirst, type Scan } from './scan';
+import { overlappingPages, scanNewestFirst, type Scan } from './scan';
 
 /** What the node keeps in its static data between polls (and across restarts). */
 interface TriggerState extends IDataObject {
 	/** The settings the state belongs to; changing what is watched starts afresh. */
 	watching?: string;
-	scopes?: Record<string, ScopeState>;
+	/** Scope key ('jobs:<dataset or *>', 'assets:<dataset>') → the scope as `saveScope` writes it. */
+	scopes?: IDataObject;
 }
+
+/**
+ * Datasets one trigger watches at most when Dataset is empty (each costs a request per poll), so the saved state
+ * holds at most this many scopes plus the jobs list's.
+ */
+export const MAX_DATASETS = 1_000;
 
 export interface Watch {
 	events: Set<TriggerEvent>;
@@ -107,12 +117,15 @@ export class MediaAnalysisTrigger implements INodeType {
 
 		const now = Date.now();
 		const { state, scopes, firstActivation } = readState.call(this, watch);
-		const recorded = JSON.stringify(scopes);
+		const watched = new Set<string>();
+		let listedWhole = true;
 
 		const emitted: Output[] = [];
 		if (JOB_EVENTS.some((event) => watch.events.has(event))) {
 			const [request, style] = jobsPages(watch.datasetId);
-			const changes = await pollScope.call(this, scopes, `jobs:${watch.datasetId ?? '*'}`, firstActivation, {
+			const key = `jobs:${watch.datasetId ?? '*'}`;
+			watched.add(key);
+			const changes = await pollScope.call(this, scopes, key, firstActivation, {
 				kind: 'job',
 				request,
 				style,
@@ -126,9 +139,13 @@ export class MediaAnalysisTrigger implements INodeType {
 			}
 		}
 		if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
-			for (const datasetId of await watchedDatasets.call(this, watch)) {
+			const datasets = await watchedDatasets.call(this, watch);
+			listedWhole = datasets.whole;
+			for (const datasetId of datasets.ids) {
 				const [request, style] = assetStatusPages(datasetId);
-				const changes = await pollScope.call(this, scopes, `assets:${datasetId}`, firstActivation, {
+				const key = `assets:${datasetId}`;
+				watched.add(key);
+				const changes = await pollScope.call(this, scopes, key, firstActivation, {
 					kind: 'asset',
 					request,
 					style,
@@ -140,9 +157,12 @@ export class MediaAnalysisTrigger implements INodeType {
 			}
 		}
 
+		keepWatched(scopes, watched, listedWhole, now);
+		boundScopes(scopes.values());
 		// n8n saves static data only when it notices a change, and it watches only the objects it loaded: scopes added
 		// since then change unseen. Setting the node's own key is seen, so every change of the record is saved.
-		if (JSON.stringify(scopes) !== recorded) state.scopes = scopes;
+		const saved = Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)]));
+		if (JSON.stringify(saved) !== JSON.stringify(state.scopes)) state.scopes = saved as unknown as IDataObject;
 
 		if (emitted.length === 0) return null;
 		emitted.sort((a, b) => a.time - b.time);
@@ -150,10 +170,10 @@ export class MediaAnalysisTrigger implements INodeType {
 	}
 }
 
-type Scopes = Record<string, ScopeState>;
+type Scopes = Map<string, ScopeState>;
 
 /** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
-const END_STATUS = Object.fromEntries(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
+const END_STATUS = new Map<string, string>(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
 
 function readWatch(this: IPollFunctions): Watch {
 	const events = new Set(this.getNodeParameter('events', []) as TriggerEvent[]);
@@ -164,7 +184,7 @@ function readWatch(this: IPollFunctions): Watch {
 		throw new NodeOperationError(this.getNode(), 'No event chosen', { description: 'Choose at least one event under Events.' });
 	}
 	for (const event of events) {
-		const status = END_STATUS[event];
+		const status = END_STATUS.get(event);
 		if (status && jobStatuses.size > 0 && !jobStatuses.has(status)) {
 			throw new NodeOperationError(this.getNode(), `Job Statuses leaves out "${status}", so the event ${event} can never fire`, {
 				description: `Add ${status} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
@@ -182,21 +202,16 @@ function readWatch(this: IPollFunctions): Watch {
 function readState(this: IPollFunctions, watch: Watch): { state: TriggerState; scopes: Scopes; firstActivation: boolean } {
 	const state = this.getWorkflowStaticData('node') as TriggerState;
 	const watching = JSON.stringify({ d: watch.datasetId ?? null, e: [...watch.events].sort(), s: [...watch.jobStatuses].sort() });
-	const saved = state.scopes as unknown;
-	const usable =
-		typeof saved === 'object' &&
-		saved !== null &&
-		!Array.isArray(saved) &&
-		Object.values(saved).every(isScopeState);
-	if (state.watching === watching && saved !== undefined && !usable) {
+	const saved = readScopes(state.scopes);
+	if (state.watching === watching && state.scopes !== undefined && !saved) {
 		this.logger.warn('Media Analysis Trigger: its saved state was unreadable and was reset; events from before this poll are not emitted');
 	}
-	const firstActivation = state.watching !== watching || !usable;
-	if (firstActivation) {
+	if (state.watching !== watching || !saved) {
 		state.watching = watching;
 		state.scopes = {};
+		return { state, scopes: new Map(), firstActivation: true };
 	}
-	return { state, scopes: state.scopes as Scopes, firstActivation };
+	return { state, scopes: saved, firstActivation: false };
 }
 
 interface ScopeSpec {
@@ -219,24 +234,58 @@ async function pollScope(
 	firstActivation: boolean,
 	{ kind, request, style, observe, wanted, now }: ScopeSpec,
 ): Promise<EmittedChange[]> {
-	const saved = scopes[key];
-	const scope = saved ?? newScopeState();
-	scopes[key] = scope;
+	const saved = scopes.get(key);
+	const scope = saved ?? { ...newScopeState(), addedAt: now };
+	scopes.set(key, scope);
 	const activating = saved === undefined && firstActivation;
 	const scan: Scan = await scanNewestFirst.call(this, request, style, observe, activating ? undefined : scope, now);
 	if (!scan.ordered) scope.disordered = true;
 	else if (scan.complete) delete scope.disordered;
+	const rereadFrom = scan.shifted && scan.floor !== null ? scan.floor : undefined;
 	if (activating) {
-		startScope(scope, kind, scan.observations, now);
+		startScope(scope, kind, scan.observations, now, rereadFrom);
 		return [];
 	}
-	return detectEvents(scope, kind, scan.observations, wanted, now);
+	return detectEvents(scope, kind, scan.observations, wanted, now, rereadFrom);
 }
 
-async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<string[]> {
-	if (watch.datasetId) return [watch.datasetId];
-	const datasets = (await paginate.call(this, ...listEndpoint('get-datasets-api-v-1-datasets-get'), { returnAll: true })) as Dataset[];
-	return datasets
-		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
-		.map((dataset) => dataset.id);
+/**
+ * The datasets whose asset statuses to read, and whether the list was read whole: a dataset deleted while its
+ * pages were read can shift another one past a page boundary unread.
+ */
+async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ ids: string[]; whole: boolean }> {
+	if (watch.datasetId) return { ids: [watch.datasetId], whole: true };
+	const [request, style] = listEndpoint('get-datasets-api-v-1-datasets-get');
+	const idOf = (record: IDataObject) => (typeof record.id === 'string' ? record.id : undefined);
+	const ids = new Set<string>();
+	let whole = true;
+	for await (const page of overlappingPages.call(this, request, style, idOf)) {
+		if (page.shifted) whole = false;
+		for (const dataset of page.records as unknown as Dataset[]) {
+			if (typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting') ids.add(dataset.id);
+		}
+	}
+	if (ids.size > MAX_DATASETS) {
+		throw new NodeOperationError(this.getNode(), `The account lists ${ids.size} datasets; the trigger watches at most ${MAX_DATASETS}`, {
+			description: 'Choose a dataset under Dataset (one trigger per dataset), so each poll reads the asset statuses of one dataset.',
+		});
+	}
+	return { ids: [...ids], whole };
+}
+
+/**
+ * Keeps the saved state to what is watched: the scope of a dataset no longer listed (deleted) is dropped, unless
+ * the list may have left it out (read while it shifted, or the scope was added less than LOOK_BACK_MS ago, which a
+ * lagging list can still miss: dropped, its next sighting would start it afresh and emit its events again). Those
+ * are kept while the scopes stay within MAX_DATASETS + 1.
+ */
+function keepWatched(scopes: Scopes, watched: Set<string>, listedWhole: boolean, now: number): void {
+	let room = MAX_DATASETS + 1 - watched.size;
+	for (const [key, scope] of scopes) {
+		const young = scope.addedAt !== undefined && now - scope.addedAt < LOOK_BACK_MS;
+		if (!young) delete scope.addedAt;
+		if (watched.has(key)) continue;
+		if ((young || !listedWhole) && room > 0) room--;
+		else scopes.delete(key);
+	}
 }

@@ -5,8 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
  * rules can be read (and tested) apart from HTTP.
  *
  * Per watched scope the state holds a cursor (the newest event time seen, in the service's own clock, never later
- * than the poll's own clock) and a record of the last status seen per job or asset. A status is reported when it
- * differs from the recorded one, so reading the same entity twice (pages that overlap, events that share a
+ * than the poll's own clock), a look-back floor (how far below the cursor the next poll reads again, for records
+ * that show up late) and a record of the last status seen per job or asset. A status is reported when it differs
+ * from the recorded one, so reading the same entity twice (the look-back, pages that overlap, events that share a
  * timestamp, a poll repeated after a restart with an older saved state) never reports it twice.
  */
 
@@ -16,10 +17,13 @@ export type JobEvent = (typeof JOB_EVENTS)[number];
 export type AssetEvent = (typeof ASSET_EVENTS)[number];
 export type TriggerEvent = JobEvent | AssetEvent;
 
+/** A table looked up by names the service sends (statuses): without a prototype, "constructor" finds nothing. */
+const byName = <T>(entries: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, entries);
+
 /** The end event of each end status: every status after which a job or asset stays put has one. */
 export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> = {
-	job: { completed: 'jobCompleted', failed: 'jobFailed', stopped: 'jobStopped' },
-	asset: { completed: 'assetCompleted', error: 'assetFailed' },
+	job: byName({ completed: 'jobCompleted', failed: 'jobFailed', stopped: 'jobStopped' }),
+	asset: byName({ completed: 'assetCompleted', error: 'assetFailed' }),
 };
 
 /**
@@ -32,24 +36,60 @@ const LIFE_CYCLE: Record<'job' | 'asset', string[]> = {
 };
 
 /**
- * How long a finished entity stays in the record after the cursor has passed it. An entity is read again only when
- * its event time moves past the cursor, which for a finished job or asset means it was re-ingested (a real new
- * event); the hour covers a service that touches a finished entity's time without changing its status.
+ * The look-back window. The service's lists are eventually consistent: a record can show up after newer ones (a
+ * replica that lags, typically by well under a second, seconds at worst), so each poll reads again every record
+ * dated less than this below the newest time it has seen, and the record of what was seen keeps the ones already
+ * emitted from firing twice. A minute is many times a replica's lag; and since the service's clock runs on while
+ * the cursor stands still, the window closes after a minute without news (`closePoll`), so a quiet poll again
+ * reads one page. A record that shows up more than a minute after its time is not emitted.
+ */
+export const LOOK_BACK_MS = 60 * 1000;
+/**
+ * How long a finished entity stays in the record after the cursor has passed it (at least the look-back window,
+ * so a record read again there is known). An entity is read again past the window only when its event time moves
+ * past the cursor, which for a finished job or asset means it was re-ingested (a real new event); the hour covers a
+ * service that touches a finished entity's time without changing its status.
  */
 export const RETAIN_FINISHED_MS = 60 * 60 * 1000;
 /** Hard cap on recorded entities per scope, so the saved state stays small; the oldest go first. */
 export const MAX_RECORDED = 10_000;
+/** Hard cap on recorded entities over every scope of one trigger (about 1.5 MB of saved state); the oldest go first. */
+export const MAX_RECORDED_TOTAL = 20_000;
 
 export interface ScopeState {
 	/** Newest event time seen (ms, service clock, at most the poll's clock); null until the service showed anything. */
 	cursor: number | null;
 	/** Event time at activation: jobs created before it are not "created" events. Null: everything is new. */
 	since: number | null;
-	/** entity id → [last status seen, its event time as the service gave it]. */
+	/** entity id → [last status seen, its event time as the service gave it]; an object without a prototype. */
 	seen: Record<string, [string, number]>;
 	/** The service listed this scope out of time order: polls read the whole list until one finds it in order. */
 	disordered?: boolean;
+	/** The oldest event time the next poll reads (the look-back floor); absent: a full window below the cursor. */
+	floor?: number;
+	/** The poll's clock when the cursor last moved. */
+	movedAt?: number;
+	/** Newest event time of an entity the caps dropped: an unknown record dated at or before it is never emitted. */
+	forgotten?: number;
+	/** The poll's clock when the scope was added, kept while a lagging list of datasets could still leave it out. */
+	addedAt?: number;
 }
+
+/**
+ * A scope as static data keeps it: the record as [id, status, time] triples, so that no id from the service is ever
+ * a key of saved JSON (n8n marks each object it loads with a `__dataChanged` key; `__proto__` is special anywhere).
+ */
+export interface SavedScope {
+	cursor: number | null;
+	since: number | null;
+	entities: Array<[string, string, number]>;
+	disordered?: boolean;
+	floor?: number;
+	movedAt?: number;
+	forgotten?: number;
+	addedAt?: number;
+}
+const OPTIONAL_TIMES = ['floor', 'movedAt', 'forgotten', 'addedAt'] as const;
 
 /** One observed job or asset, reduced to what event detection needs. */
 export interface Observation {
@@ -74,23 +114,90 @@ export interface EmittedChange {
 	record: IDataObject;
 }
 
+const newRecord = () => Object.create(null) as Record<string, [string, number]>;
+
 export function newScopeState(): ScopeState {
-	return { cursor: null, since: null, seen: {} };
+	return { cursor: null, since: null, seen: newRecord() };
 }
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPair = (entry: unknown): entry is [string, number] =>
+	Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFiniteNumber(entry[1]);
+const isTriple = (entry: unknown): entry is [string, string, number] =>
+	Array.isArray(entry) && entry.length === 3 && typeof entry[0] === 'string' && typeof entry[1] === 'string' && isFiniteNumber(entry[2]);
 
-/** Whether saved static data is a scope state this version can use (anything else is reset, not trusted). */
-export function isScopeState(value: unknown): value is ScopeState {
-	if (typeof value !== 'object' || value === null) return false;
-	const scope = value as Partial<ScopeState>;
+/** Whether a scope's own fields besides its record are usable. */
+function hasScopeFields(scope: Record<string, unknown>): boolean {
 	if (!(scope.cursor === null || isFiniteNumber(scope.cursor))) return false;
 	if (!(scope.since === null || isFiniteNumber(scope.since))) return false;
 	if (scope.disordered !== undefined && typeof scope.disordered !== 'boolean') return false;
-	if (typeof scope.seen !== 'object' || scope.seen === null || Array.isArray(scope.seen)) return false;
-	return Object.values(scope.seen).every(
-		(entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFiniteNumber(entry[1]),
-	);
+	return OPTIONAL_TIMES.every((key) => scope[key] === undefined || isFiniteNumber(scope[key]));
+}
+
+/** Whether a value is a scope state with its record keyed by id (in memory, or saved by earlier versions). */
+export function isScopeState(value: unknown): value is ScopeState {
+	return isObject(value) && hasScopeFields(value) && isObject(value.seen) && Object.values(value.seen).every(isPair);
+}
+
+/**
+ * A saved scope as this version uses it, rebuilt without prototypes; undefined when it is not one (anything else is
+ * reset, not trusted). Reads what `saveScope` writes and the id-keyed record earlier versions saved.
+ */
+export function readScope(value: unknown): ScopeState | undefined {
+	if (!isObject(value) || !hasScopeFields(value)) return undefined;
+	const seen = newRecord();
+	if (Array.isArray(value.entities)) {
+		for (const entry of value.entities as unknown[]) {
+			if (!isTriple(entry)) return undefined;
+			seen[entry[0]] = [entry[1], entry[2]];
+		}
+	} else if (isObject(value.seen)) {
+		for (const [id, entry] of Object.entries(value.seen)) {
+			if (!isPair(entry)) return undefined;
+			seen[id] = [entry[0], entry[1]];
+		}
+	} else {
+		return undefined;
+	}
+	const scope: ScopeState = { cursor: value.cursor as number | null, since: value.since as number | null, seen };
+	if (value.disordered === true) scope.disordered = true;
+	for (const key of OPTIONAL_TIMES) if (value[key] !== undefined) scope[key] = value[key] as number;
+	return scope;
+}
+
+/** Saved scopes (scope key → saved scope) as a Map, or undefined when any of them cannot be used. */
+export function readScopes(value: unknown): Map<string, ScopeState> | undefined {
+	if (!isObject(value)) return undefined;
+	const scopes = new Map<string, ScopeState>();
+	for (const [key, saved] of Object.entries(value)) {
+		const scope = readScope(saved);
+		if (!scope) return undefined;
+		scopes.set(key, scope);
+	}
+	return scopes;
+}
+
+/** A scope as static data keeps it, its fields always in the same order so an unchanged scope saves the same JSON. */
+export function saveScope(state: ScopeState): SavedScope {
+	const saved: SavedScope = {
+		cursor: state.cursor,
+		since: state.since,
+		entities: Object.entries(state.seen).map(([id, [status, time]]) => [id, status, time]),
+	};
+	if (state.disordered) saved.disordered = true;
+	for (const key of OPTIONAL_TIMES) if (state[key] !== undefined) saved[key] = state[key];
+	return saved;
+}
+
+/** The oldest event time of a full look-back window below `cursor`. */
+export const windowFloor = (cursor: number) => cursor - LOOK_BACK_MS + 1;
+
+/** The oldest event time a poll of this scope reads (its look-back floor); null before the scope showed anything. */
+export function lookBackFloor(state: ScopeState): number | null {
+	if (state.cursor === null) return null;
+	return Math.min(state.cursor, state.floor ?? windowFloor(state.cursor));
 }
 
 /** The events one job observation amounts to, given the status recorded for it (if any). */
@@ -153,8 +260,9 @@ function latestPerEntity(kind: 'job' | 'asset', observations: Observation[]): Ob
 
 /**
  * Applies the observations of one poll to a scope's state and returns one change per job or asset that changed
- * and matched a wanted event, oldest first. Observations may come in any order and may repeat. `now` (the poll's
- * clock) bounds the cursor, so a record dated in the future cannot hide the events that follow it.
+ * and matched a wanted event, oldest first. Observations may come in any order and may repeat; those older than
+ * the look-back floor are passed over. `now` (the poll's clock) bounds the cursor, so a record dated in the future
+ * cannot hide the events that follow it. `rereadFrom`: the floor of a read whose pages shifted, for the next poll.
  */
 export function detectEvents(
 	state: ScopeState,
@@ -162,11 +270,16 @@ export function detectEvents(
 	observations: Observation[],
 	wanted: ReadonlySet<TriggerEvent>,
 	now: number,
+	rereadFrom?: number,
 ): EmittedChange[] {
 	const emitted: EmittedChange[] = [];
 	const cursor = state.cursor;
+	const floor = lookBackFloor(state);
 	for (const observation of latestPerEntity(kind, observations)) {
+		if (floor !== null && observation.time < floor) continue;
 		const recorded = state.seen[observation.id];
+		// The caps may have dropped this entity after it was emitted.
+		if (!recorded && state.forgotten !== undefined && observation.time <= state.forgotten) continue;
 		if (isNews(kind, observation, recorded, cursor)) {
 			const previous = recorded?.[0];
 			const matched = (kind === 'job' ? jobEvents(observation, previous, state.since) : assetEvents(observation)).filter(
@@ -188,34 +301,80 @@ export function detectEvents(
 		}
 		advanceCursor(state, observation.time, now);
 	}
-	prune(state);
+	closePoll(state, now, rereadFrom);
 	return emitted;
 }
 
 function advanceCursor(state: ScopeState, time: number, now: number): void {
 	const bounded = Math.min(time, now);
-	if (state.cursor === null || bounded > state.cursor) state.cursor = bounded;
+	if (state.cursor === null || bounded > state.cursor) {
+		state.cursor = bounded;
+		if (Number.isFinite(now)) state.movedAt = now;
+	}
 }
 
-/** Records the first view of a scope at activation: nothing is emitted, everything seen is known. */
-export function startScope(state: ScopeState, kind: 'job' | 'asset', observations: Observation[], now: number): void {
+/**
+ * Records the first view of a scope at activation: nothing is emitted, everything seen is known. `rereadFrom` as for
+ * `detectEvents`.
+ */
+export function startScope(state: ScopeState, kind: 'job' | 'asset', observations: Observation[], now: number, rereadFrom?: number): void {
 	for (const observation of latestPerEntity(kind, observations)) {
 		state.seen[observation.id] = [observation.status, observation.time];
 		advanceCursor(state, observation.time, now);
 	}
 	state.since = state.cursor;
-	prune(state);
+	closePoll(state, now, rereadFrom);
 }
 
-function prune(state: ScopeState): void {
+/**
+ * Ends a poll of a scope: sets where the next poll reads back to, then prunes the record. A record this poll could
+ * not see yet is dated after the service's clock now minus LOOK_BACK_MS; that clock stood at least at the cursor
+ * when the cursor moved and has run since as the poll's clock has, so the window shrinks while the cursor stands
+ * still and is closed (the floor is the cursor) once it has stood still for LOOK_BACK_MS. A poll whose pages
+ * shifted under it (`rereadFrom`, the floor it read to) has the next poll read that far again.
+ */
+function closePoll(state: ScopeState, now: number, rereadFrom: number | undefined): void {
 	if (state.cursor === null) return;
-	const oldest = state.cursor - RETAIN_FINISHED_MS;
-	const ended = (status: string) => status in END_EVENTS.job || status in END_EVENTS.asset;
+	const movedAt = state.movedAt ?? (Number.isFinite(now) ? now : undefined);
+	if (movedAt === undefined) return;
+	state.movedAt = movedAt;
+	const stoodStill = Math.max(0, Number.isFinite(now) ? now - movedAt : 0);
+	state.floor = Math.min(state.cursor, windowFloor(state.cursor) + stoodStill, rereadFrom ?? Number.POSITIVE_INFINITY);
+	prune(state);
+	// No later floor goes below both of these (see `floor` above), so nothing dropped before them is read again.
+	if (state.forgotten !== undefined && state.forgotten < Math.min(windowFloor(state.cursor), state.floor)) delete state.forgotten;
+}
+
+const ended = (status: string) => status in END_EVENTS.job || status in END_EVENTS.asset;
+
+/** Drops finished entities older than both the hour and the floor, then the oldest past MAX_RECORDED. */
+function prune(state: ScopeState): void {
+	const oldest = Math.min((state.cursor as number) - RETAIN_FINISHED_MS, state.floor as number);
 	for (const [id, [status, time]] of Object.entries(state.seen)) {
 		if (ended(status) && time < oldest) delete state.seen[id];
 	}
 	const entries = Object.entries(state.seen);
 	if (entries.length <= MAX_RECORDED) return;
 	entries.sort((a, b) => a[1][1] - b[1][1]);
-	for (const [id] of entries.slice(0, entries.length - MAX_RECORDED)) delete state.seen[id];
+	forget(state, entries.slice(0, entries.length - MAX_RECORDED).map(([id]) => id));
+}
+
+/** Drops entities a cap leaves no room for, remembering the newest time dropped (see `forgotten`). */
+function forget(state: ScopeState, ids: string[]): void {
+	for (const id of ids) {
+		const time = state.seen[id][1];
+		delete state.seen[id];
+		if (state.forgotten === undefined || time > state.forgotten) state.forgotten = time;
+	}
+}
+
+/** Holds the records of all of a trigger's scopes together to `max` entities, dropping the oldest first. */
+export function boundScopes(states: Iterable<ScopeState>, max = MAX_RECORDED_TOTAL): void {
+	const all: Array<{ state: ScopeState; id: string; time: number }> = [];
+	for (const state of states) for (const [id, [, time]] of Object.entries(state.seen)) all.push({ state, id, time });
+	if (all.length <= max) return;
+	all.sort((a, b) => a.time - b.time);
+	const dropped = new Map<ScopeState, string[]>();
+	for (const { state, id } of all.slice(0, all.length - max)) dropped.set(state, [...(dropped.get(state) ?? []), id]);
+	for (const [state, ids] of dropped) forget(state, ids);
 }

@@ -2,7 +2,53 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ApiRequest, PageStyle } from '../shared/transport';
 import { pages } from '../shared/transport';
-import { isKnown, type Observation, type ScopeState } from './events';
+import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
+
+/**
+ * Entries each page of an offset-paged list reads again from the end of the page before. A record deleted above
+ * the next page between two reads moves every later record up: up to this many such deletions still leave the
+ * next page starting on a record already read, so nothing slips between the pages unread.
+ */
+export const PAGE_OVERLAP = 5;
+
+export interface OverlappingPage {
+	records: IDataObject[];
+	/**
+	 * Whether records may have moved up past this page's start unread: it was meant to begin with records the page
+	 * before read, and does not.
+	 */
+	shifted: boolean;
+}
+
+/**
+ * Every page of a list, each page after the first starting PAGE_OVERLAP entries before the end of the one before
+ * (offset-counted families; page-numbered ones cannot step back part of a page and are read as they come). The
+ * transport's page loop does the reading, so its bounds and its check for a service that ignores the position hold.
+ */
+export async function* overlappingPages(
+	this: IPollFunctions,
+	request: ApiRequest,
+	style: PageStyle,
+	idOf: (record: IDataObject) => string | undefined,
+): AsyncGenerator<OverlappingPage> {
+	let overlap = 0;
+	const stepBack: PageStyle = {
+		...style,
+		next: (response, position, pageSize, received) => {
+			const next = style.next(response, position, pageSize, received);
+			overlap = next !== undefined && next === position + received ? Math.min(PAGE_OVERLAP, Math.floor(received / 4)) : 0;
+			return next === undefined ? undefined : next - overlap;
+		},
+	};
+	let before = new Set<string>();
+	let expected = 0;
+	for await (const records of pages.call(this, request, stepBack, Number.POSITIVE_INFINITY)) {
+		const ids = records.map(idOf).filter((id): id is string => id !== undefined);
+		yield { records, shifted: expected > 0 && !(ids.length > 0 && before.has(ids[0])) };
+		before = new Set(ids);
+		expected = overlap;
+	}
+}
 
 export interface Scan {
 	observations: Observation[];
@@ -10,13 +56,21 @@ export interface Scan {
 	ordered: boolean;
 	/** Whether the list was read to its end. */
 	complete: boolean;
+	/** The oldest event time the read covered (its look-back floor); null when nothing bounded it. */
+	floor: number | null;
+	/** Whether records may have moved past a page boundary unread (see `OverlappingPage`). */
+	shifted: boolean;
 }
 
+const identity = (observation: Observation) => `${observation.id}\n${observation.status}\n${observation.time}`;
+
 /**
- * Reads a list newest first, a whole page at a time, and stops after the first page that shows nothing new to
- * `scope`: a record older than its cursor, or only records already recorded with the same status and time. So a
- * poll with nothing new costs one request, however many records share the newest time. Without a scope
- * (activation) it reads until the first record older than the newest one it saw.
+ * Reads a list newest first, a whole page at a time, down to the scope's look-back floor: it stops after the first
+ * page holding a record older than the floor. Records that show up late (dated less than LOOK_BACK_MS below the
+ * newest seen) are so read again until the window closes; the record of what was seen keeps them from firing twice. Once
+ * the window is closed (the floor is the cursor), a page of records all already recorded at the cursor's very time
+ * also ends the read, so a poll with nothing new costs one request however many records share the newest time.
+ * Without a scope (activation) it reads a full window below the newest record it sees.
  *
  * A page is always read to its end, so a record out of time order on it is noticed; once the service lists a
  * scope out of order, polls read the whole list (within the transport's page bounds) until one finds it in order.
@@ -32,29 +86,41 @@ export async function scanNewestFirst(
 	const observations: Observation[] = [];
 	let previousTime = Number.POSITIVE_INFINITY;
 	let ordered = true;
-	let cursor = scope?.cursor ?? null;
+	let shifted = false;
+	let floor = scope ? lookBackFloor(scope) : null;
+	const closed = scope !== undefined && scope.cursor !== null && floor === scope.cursor;
+	const knownAtCursor = (observation: Observation) =>
+		closed && isKnown(scope, observation) && observation.time <= (scope.cursor as number);
 	const readAll = scope?.disordered === true;
-	for await (const page of pages.call(this, request, style, Number.POSITIVE_INFINITY)) {
+	let before = new Set<string>();
+	const idOf = (record: IDataObject) => observe(record)?.id;
+	for await (const page of overlappingPages.call(this, request, style, idOf)) {
+		shifted ||= page.shifted;
+		const held = new Set<string>();
 		let reachedOlder = false;
 		let nothingNew = true;
-		for (const record of page) {
+		for (const record of page.records) {
 			const observation = observe(record);
 			if (!observation) continue;
+			const key = identity(observation);
+			held.add(key);
+			if (before.has(key)) continue; // read on the page before (the overlap)
 			if (observation.time > previousTime) ordered = false;
 			previousTime = observation.time;
-			// Activation: the newest record (never later than now) sets where "older" starts.
-			if (!scope && cursor === null) cursor = Math.min(observation.time, now);
-			if (cursor !== null && observation.time < cursor) {
+			// Activation: the newest record (never later than now) sets the window.
+			if (!scope && floor === null) floor = windowFloor(Math.min(observation.time, now));
+			if (floor !== null && observation.time < floor) {
 				reachedOlder = true;
 				if (scope) continue;
 			}
-			if (!scope || !isKnown(scope, observation)) nothingNew = false;
+			if (!knownAtCursor(observation)) nothingNew = false;
 			observations.push(observation);
 		}
+		before = held;
 		if (!ordered || readAll) continue;
-		if (reachedOlder || (scope && nothingNew)) return { observations, ordered, complete: false };
+		if (reachedOlder || (closed && nothingNew && held.size > 0)) return { observations, ordered, complete: false, floor, shifted };
 	}
-	return { observations, ordered, complete: true };
+	return { observations, ordered, complete: true, floor, shifted };
 }
 
 /** Milliseconds of an ISO date-time from the service, or undefined when absent or unreadable. */

@@ -2,11 +2,14 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { LOOK_BACK_MS } from '../../nodes/MediaAnalysisTrigger/events';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { accessToken, send } from '../sandbox/helpers';
+import { usePollClock } from '../support/poll-clock';
 import { TYPES, useTestBed } from './setup';
 
 const bed = useTestBed();
+const pollClock = usePollClock();
 const DATASET = SEED_DATASET_IDS.demoImages;
 const STEP_MS = 1000;
 const dataset = { __rl: true, mode: 'id', value: DATASET };
@@ -40,7 +43,11 @@ async function poll(parameters: INodeParameters, mode: 'trigger' | 'manual' = 't
 	const events = (result.items?.[0] ?? []).map((item) => item.json);
 	return { events, requests: bed.apiRequests().length - before, staticData: result.staticData };
 }
-const step = (steps = 1) => bed.sandbox.clock.advance(steps * STEP_MS);
+/** Time passes for the service and for n8n alike. */
+const step = (steps = 1) => {
+	bed.sandbox.clock.advance(steps * STEP_MS);
+	pollClock.advance(steps * STEP_MS);
+};
 /** One entry per item: the events it matched, most specific first, and the job or asset id. */
 const keys = (events: IDataObject[]) =>
 	events.map((e) => `${(e.events as string[]).join('+')}:${((e.job ?? e.asset) as IDataObject).id ?? ((e.asset as IDataObject) ?? {}).asset_id}`);
@@ -92,6 +99,10 @@ test('a burst larger than a page is read through every page, each event once', a
 	expect(created.requests).toBe(3);
 	step(5);
 	await poll(CREATED); // the 250 jobs finished: status changes to read, none wanted
+	// The next poll reads the look-back window again (the 250 jobs of its last minute); once the cursor has stood
+	// still for the window on n8n's clock, nothing can still show up in it.
+	pollClock.advance(LOOK_BACK_MS);
+	expect(await poll(CREATED)).toMatchObject({ events: [], requests: 3 });
 	const quiet = await poll(CREATED);
 	expect(quiet.events).toEqual([]);
 	expect(quiet.requests).toBe(1); // no rescan of the 250 older jobs
@@ -104,6 +115,8 @@ test('after a burst at one instant larger than a page, a poll with nothing new s
 	const created = await poll(CREATED);
 	expect(new Set(created.events.map((e) => (e.job as IDataObject).id))).toEqual(new Set(ids));
 	expect(created.events).toHaveLength(250);
+	pollClock.advance(LOOK_BACK_MS);
+	expect(await poll(CREATED)).toMatchObject({ events: [], requests: 3 }); // the look-back window, once more
 	for (let i = 0; i < 3; i++) expect(await poll(CREATED)).toMatchObject({ events: [], requests: 1 });
 	const late = await ingest(images('late', 1)); // still the same instant
 	const next = await poll(CREATED);
