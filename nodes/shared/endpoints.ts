@@ -119,7 +119,7 @@ export const ENDPOINTS = {
 	'cancel-query-api-v-1-queries-query-id-cancel-post': { method: 'POST', path: '/api/v1/queries/{query_id}/cancel', retry: 'never', notFound: 'Query', answer: { query_id: 'id' } },
 	'create-ad-segments': { method: 'POST', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'never', notFound: 'Dataset', answer: { segments: 'records' } },
 	'get-ad-segments': { method: 'GET', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset', answer: { ad_segments: 'records' } },
-	'delete-ad-segments': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset', answer: 'any' },
+	'delete-ad-segments': { method: 'DELETE', path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
 	'audio-search': { method: 'POST', path: '/api/v1/search/audio', retry: 'idempotent', pages: searchBody },
 	'image-to-image': { method: 'POST', path: '/api/v1/search/image-to-image', retry: 'idempotent', pages: searchBody },
 	'image-to-keyframes': { method: 'POST', path: '/api/v1/search/image-to-keyframes', retry: 'idempotent', pages: searchBody },
