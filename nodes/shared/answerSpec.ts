@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { explainedError, type ApiContext, type ApiRequest, type PageStyle } from './transport';
 import { isRecord, keepRecords, shapeOf } from './transport/pagination';
 
@@ -79,8 +77,10 @@ export function checkAnswer(this: ApiContext, request: ApiRequest, answer: Answe
 	if (typeof answer.items === 'function') {
 		const list = (answer as PageStyle).items(response);
 		if (!Array.isArray(list)) return fail('the list of records it should hold');
-		// `items` hands back the answer's own list, so cleaning it in place cleans the answer.
-		list.splice(0, list.length, ...keepRecords.call(this, request, list));
+		// `items` hands back the answer's own list, so cleaning it in place cleans the answer (no spread: lists are long).
+		const records = keepRecords.call(this, request, list);
+		records.forEach((record, index) => (list[index] = record));
+		list.length = records.length;
 		return response;
 	}
 	for (const [field, rule] of Object.entries(answer)) {
@@ -89,5 +89,5 @@ export function checkAnswer(this: ApiContext, request: ApiRequest, answer: Answe
 		if (rule === 'records') response[field] = keepRecords.call(this, request, value as unknown[]);
 		if (rule === 'strings') response[field] = (value as unknown[]).filter((entry) => typeof entry === 'string');
 	}
-	return response as IDataObject;
+	return response;
 }

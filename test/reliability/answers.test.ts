@@ -16,9 +16,10 @@ import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
-import type { AnswerSpec, FieldRule } from '../../nodes/shared/answerSpec';
+import { checkAnswer, type AnswerSpec, type FieldRule } from '../../nodes/shared/answerSpec';
 import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
-import { jobStatusPages } from '../../nodes/shared/transport/pagination';
+import type { ApiContext } from '../../nodes/shared/transport';
+import { jobStatusPages, offsetLimit } from '../../nodes/shared/transport/pagination';
 import type { RunNodeResult } from '../harness/engine';
 import { TYPES, useTestBed } from '../nodes/setup';
 
@@ -432,4 +433,16 @@ describe('a paged endpoint read in one request (Celebrity Identify) is checked a
 		expectClean(result);
 		expect(result.error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}\/status without the list of records it should hold/);
 	});
+});
+
+test('a long page read in one request is cleaned in place without exhausting the stack', () => {
+	const warnings: string[] = [];
+	const context = { getNode: () => ({ name: 'Probe' }), logger: { warn: (line: string) => warnings.push(line) } } as unknown as ApiContext;
+	const list: unknown[] = Array.from({ length: 300_000 }, (_, index) => (index % 3 === 0 ? null : { index }));
+	const answer = { data: list };
+	checkAnswer.call(context, { method: 'POST', path: '/api/v1/probe' }, offsetLimit, answer);
+	expect(answer.data).toBe(list);
+	expect(list).toHaveLength(200_000);
+	expect(list.every((entry) => typeof entry === 'object' && entry !== null)).toBe(true);
+	expect(warnings).toEqual([expect.stringMatching(/listed 100000 entries that are not records/)]);
 });
