@@ -56,7 +56,7 @@ export interface Scan {
 	ordered: boolean;
 	/** Whether the list was read to its end. */
 	complete: boolean;
-	/** The oldest event time the read covered (its look-back floor); null when nothing bounded it. */
+	/** The oldest event time the read covered: its look-back floor, or the oldest record of a list read whole. */
 	floor: number | null;
 	/** Whether records may have moved past a page boundary unread (see `OverlappingPage`). */
 	shifted: boolean;
@@ -87,6 +87,7 @@ export async function scanNewestFirst(
 	let previousTime = Number.POSITIVE_INFINITY;
 	let ordered = true;
 	let shifted = false;
+	let oldest: number | null = null;
 	let floor = scope ? lookBackFloor(scope) : null;
 	const closed = scope !== undefined && scope.cursor !== null && floor === scope.cursor;
 	const knownAtCursor = (observation: Observation) =>
@@ -107,6 +108,7 @@ export async function scanNewestFirst(
 			if (before.has(key)) continue; // read on the page before (the overlap)
 			if (observation.time > previousTime) ordered = false;
 			previousTime = observation.time;
+			if (oldest === null || observation.time < oldest) oldest = observation.time;
 			// Activation: the newest record (never later than now) sets the window.
 			if (!scope && floor === null) floor = windowFloor(Math.min(observation.time, now));
 			if (floor !== null && observation.time < floor) {
@@ -118,9 +120,9 @@ export async function scanNewestFirst(
 		}
 		before = held;
 		if (!ordered || readAll) continue;
-		if (reachedOlder || (closed && nothingNew && held.size > 0)) return { observations, ordered, complete: false, floor, shifted };
+		if (reachedOlder || (closed && nothingNew && held.size > 0)) return { observations, ordered, complete: false, floor: floor ?? oldest, shifted };
 	}
-	return { observations, ordered, complete: true, floor, shifted };
+	return { observations, ordered, complete: true, floor: floor ?? oldest, shifted };
 }
 
 /** Milliseconds of an ISO date-time from the service, or undefined when absent or unreadable. */
