@@ -7,13 +7,17 @@ import { join } from 'node:path';
 import { drained } from '../test/support/drained';
 import { runMeasuringChild } from './child';
 import { check, int, type Log, ms, ratio, table } from './common';
-import { BIG_QUERY, SMALL_QUERY } from './queryResults-child';
+import { BIG_QUERY, SMALL_QUERY, TINY_ROWS_QUERY } from './queryResults-child';
 
 const ROWS = 500_000;
+/** Rows of a results CSV of tiny rows (2 bytes each: 33 MB), as the issue that bounded Get Results in rows measured. */
+const TINY_ROWS = 16_500_000;
 
 export interface QueryResultsRow {
-	mode: 'node' | 'whole' | 'stream';
+	mode: 'node' | 'whole' | 'stream' | 'refuse';
 	rows: number;
+	/** `refuse`: the node's error. */
+	refused?: string;
 	wallMs: number;
 	peakHeapGrowthMb: number;
 	peakRssGrowthMb: number;
@@ -51,10 +55,15 @@ async function runChild(baseUrl: string, mode: QueryResultsRow['mode']): Promise
 
 /**
  * Get Results (Rows) with Limit 3 on a 53 MB results CSV: the node, what it did before (the whole file parsed), and
- * a plain streaming script, each in its own process against one local storage host that counts what it sent.
+ * a plain streaming script, each in its own process against one local storage host that counts what it sent. Then
+ * the node with Return All on a 33 MB CSV of tiny rows (before its row bound: a heap 1.3 GB larger after 33 MB).
  */
 export async function runQueryResults(log: Log): Promise<QueryResultsRow[]> {
-	const files: Record<string, Buffer> = { [SMALL_QUERY]: resultsCsv(100), [BIG_QUERY]: resultsCsv(ROWS) };
+	const files: Record<string, Buffer> = {
+		[SMALL_QUERY]: resultsCsv(100),
+		[BIG_QUERY]: resultsCsv(ROWS),
+		[TINY_ROWS_QUERY]: Buffer.from(`n\n${'1\n'.repeat(TINY_ROWS)}`),
+	};
 	const sent: number[] = [];
 	const server = createServer((req, res) => {
 		const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
@@ -62,7 +71,7 @@ export async function runQueryResults(log: Log): Promise<QueryResultsRow[]> {
 		const file = /^\/files\/([^/]+)\.csv$/.exec(path);
 		if (file && files[file[1]]) {
 			void serveFile(res, files[file[1]]).then((bytes) => {
-				if (file[1] === BIG_QUERY) sent.push(bytes);
+				if (file[1] !== SMALL_QUERY) sent.push(bytes);
 			});
 		} else if (path === '/api/v0/login' || link) {
 			res.writeHead(200, { 'content-type': 'application/json' });
@@ -76,12 +85,16 @@ export async function runQueryResults(log: Log): Promise<QueryResultsRow[]> {
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	try {
 		const rows: QueryResultsRow[] = [];
-		for (const mode of ['node', 'whole', 'stream'] as const) {
+		for (const mode of ['node', 'whole', 'stream', 'refuse'] as const) {
 			sent.length = 0;
 			const result = await runChild(base, mode);
 			for (let wait = 0; sent.length === 0 && wait < 100; wait++) await new Promise((done) => setTimeout(done, 20));
-			check(result.rows === 3, `${mode}: ${result.rows} rows, expected 3`);
-			rows.push({ ...result, sentBytes: sent[0] ?? Number.NaN, fileBytes: files[BIG_QUERY].length });
+			if (mode === 'refuse') {
+				check(result.rows === 0 && /hold more than 200,000 rows/.test(result.refused ?? ''), `refuse: ${result.rows} rows, ${result.refused ?? 'no error'}`);
+			} else {
+				check(result.rows === 3, `${mode}: ${result.rows} rows, expected 3`);
+			}
+			rows.push({ ...result, sentBytes: sent[0] ?? Number.NaN, fileBytes: files[mode === 'refuse' ? TINY_ROWS_QUERY : BIG_QUERY].length });
 			log(`query results ${mode}: peak heap +${result.peakHeapGrowthMb.toFixed(1)} MB, ${ms(result.wallMs)}, sent ${int(sent[0] ?? 0)} bytes`);
 		}
 		return rows;
@@ -95,6 +108,7 @@ export const QUERY_RESULTS_LABELS: Record<QueryResultsRow['mode'], string> = {
 	node: 'Queries node, Get Results (Rows), Limit 3 (engine)',
 	whole: 'the same before this change: whole file as text, every row parsed, first 3 kept',
 	stream: 'plain script: lines as they arrive, connection closed after 3 rows',
+	refuse: 'Queries node, Get Results (Rows), Return All on a 33 MB CSV of 16.5 million tiny rows: refused at the 200,000-row bound (engine)',
 };
 
 export function queryResultsTable(rows: QueryResultsRow[]): string {

@@ -4,12 +4,17 @@
  * that file from a storage host that misbehaves. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+
+import { BinaryDataService } from 'n8n-core';
+import type { IBinaryData } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
-import { CsvReader, formatOf, parseCsv, parseJsonRows } from '../../nodes/MediaAnalysisQueries/actions/query/results';
+import { CsvReader, formatOf, JsonScan, parseCsv, parseJsonRows, ROW_BOUNDS } from '../../nodes/MediaAnalysisQueries/actions/query/results';
 import { DOWNLOAD } from '../../nodes/shared/transport/download';
 import { RESULT_COLUMNS, toCsv } from '../../sandbox/queries/model';
+import { Container } from '../harness/container';
 import { createHarness, type Harness } from '../harness/engine';
 import { drained } from '../support/drained';
 
@@ -72,6 +77,45 @@ describe('CsvReader', () => {
 	});
 });
 
+describe('JsonScan', () => {
+	/** The text up to the cut (closed), or all of it, as parseJsonRows reads it; with the scan's counts. */
+	const scanned = (text: string, wanted: number, cutAt = 7) => {
+		const scan = new JsonScan(wanted);
+		let kept = '';
+		for (let from = 0; from < text.length; from += cutAt) {
+			const piece = text.slice(from, from + cutAt);
+			const cut = scan.push(piece);
+			if (scan.tooDeep) return { scan, rows: undefined };
+			if (cut !== undefined) return { scan, rows: parseJsonRows(kept + piece.slice(0, cut) + scan.closers()) };
+			kept += piece;
+		}
+		return { scan, rows: parseJsonRows(kept) };
+	};
+
+	test('counts rows as parseJsonRows finds them, and cuts after the wanted-th into whole JSON', () => {
+		const array = '[{"a":1},{"a":"x,]}\\"{"},{"b":[{"c":1}]},7]';
+		expect(scanned(array, Infinity).scan.rows).toBe(3);
+		expect(scanned(array, 2).rows).toEqual([{ a: 1 }, { a: 'x,]}"{' }]);
+		const wrapped = '{"total": 3, "data": [{"a":1},{"a":2},{"a":3}], "next": null}';
+		expect(scanned(wrapped, Infinity).scan.rows).toBe(3);
+		expect(scanned(wrapped, 2).rows).toEqual([{ a: 1 }, { a: 2 }]);
+		expect(scanned('{"rows": [{"a":1},{"a":2}]}', 1).rows).toEqual([{ a: 1 }]);
+		expect(scanned('{"a":1}\n{"a":2}\n{"a":3}\n', 2).rows).toEqual([{ a: 1 }, { a: 2 }]);
+		// One object that is not a wrapper is one row, whatever lists of objects it holds.
+		expect(scanned('{"items": [{"a":1},{"a":2}]}', 1).rows).toEqual([{ items: [{ a: 1 }, { a: 2 }] }]);
+		expect(scanned('{"d\\"ata": [{"a":1},{"a":2}]}', 1).rows).toEqual([{ 'd"ata': [{ a: 1 }, { a: 2 }] }]);
+	});
+
+	test('stops past the nesting bound; counts what parsing would make', () => {
+		const depth = ROW_BOUNDS.maxDepth;
+		expect(scanned(`[${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}]`, Infinity).scan.tooDeep).toBe(false);
+		expect(scanned(`[${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}]`, Infinity).scan.tooDeep).toBe(true);
+		const numbers = scanned(`[${'1,'.repeat(999)}1]`, Infinity).scan;
+		expect(numbers.rows).toBe(0);
+		expect(numbers.cost).toBeGreaterThan(1000 * 16);
+	});
+});
+
 /* ---------------------------------------------------------------------------------------------
  * Get Results (Rows) against a storage host that misbehaves: the service's link points at it.
  * ------------------------------------------------------------------------------------------- */
@@ -83,6 +127,7 @@ const rowAt = (i: number) => `${i},00000000-0000-4000-8000-${String(i).padStart(
 
 interface StorageFile {
 	contentType: string;
+	headers?: Record<string, string>;
 	/** Writes the file; resolves once everything was written or the client went away. */
 	send(res: ServerResponse): Promise<void>;
 }
@@ -104,7 +149,7 @@ beforeAll(async () => {
 			return;
 		}
 		fileRequests.push(req.headers);
-		res.writeHead(200, { 'content-type': file.contentType });
+		res.writeHead(200, { 'content-type': file.contentType, ...file.headers });
 		void file.send(res);
 	});
 	await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
@@ -122,10 +167,11 @@ beforeEach(() => {
 	harness.credentials.set('mediaAnalysisApi', { baseUrl: base, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
 });
 
-const getRows = (limits: { returnAll?: boolean; limit?: number }) =>
+const getRows = (limits: { returnAll?: boolean; limit?: number }, options: Partial<Parameters<Harness['runNode']>[0]> = {}) =>
 	harness.runNode({
 		type: TYPE,
 		parameters: { resource: 'query', operation: 'getResults', queryId: { __rl: true, mode: 'id', value: QUERY_ID }, output: 'rows', ...limits },
+		...options,
 	});
 
 /** A CSV of `rows` rows written in chunks as fast as the client reads; counts what actually went out. */
@@ -220,6 +266,245 @@ describe('Get Results (Rows) against the storage host', () => {
 		link = { query_id: QUERY_ID };
 		const { error } = await getRows({ limit: 3 });
 		expect(error?.message).toBe(`GET /api/v1/queries/${QUERY_ID}/results answered without a download link for the results`);
+		expect(fileRequests).toHaveLength(0);
+	});
+});
+
+/* ---------------------------------------------------------------------------------------------
+ * Get Results (Rows) bounded in rows, memory and nesting, not only in bytes (issue 23, item 5).
+ * ------------------------------------------------------------------------------------------- */
+
+/** A file of `head`, `count` pieces and `tail`, written as fast as the client reads; counts what went out. */
+function streamed(contentType: string, head: string, piece: (index: number) => string, count: number, tail = '') {
+	const sent = { bytes: 0, total: Buffer.byteLength(head) + Buffer.byteLength(tail), finished: false };
+	for (let i = 0; i < count; i++) sent.total += Buffer.byteLength(piece(i));
+	const served: StorageFile = {
+		contentType,
+		async send(res) {
+			for (let i = -1; i <= count; i++) {
+				if (res.destroyed) return;
+				const text = i === -1 ? head : i === count ? tail : piece(i);
+				sent.bytes += Buffer.byteLength(text);
+				if (!res.write(text)) await drained(res);
+			}
+			sent.finished = true;
+			res.end();
+		},
+	};
+	return { sent, served };
+}
+
+/** Lets a storage host that is still writing notice that the client left. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+const LINK_ADVICE = 'set Output to "File (Binary)" to get the whole file as binary data (up to 128 MB), or to "Download Link".';
+const TINY = '1\n'.repeat(32_768);
+
+describe('Get Results (Rows) within bounds', () => {
+	test('a 33 MB CSV of tiny rows stops at 200,000 rows with a clear error, and the download ends there', async () => {
+		const { sent, served } = streamed('text/csv', 'n\n', () => TINY, 500);
+		file = served;
+		const { items, error } = await getRows({ returnAll: true });
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`The results of query ${QUERY_ID} hold more than 200,000 rows, the most Get Results returns as items in one run`);
+		expect(error?.description).toBe(`Set a Limit of at most 200,000 rows, or ${LINK_ADVICE}`);
+		expect(sent.total).toBeGreaterThan(32_000_000);
+		await settle();
+		expect(sent.finished).toBe(false);
+		expect(sent.bytes).toBeLessThan(sent.total / 4);
+	});
+
+	test('a file at the bounds still gives every row: 200,000 CSV rows, and 200,000 JSON rows in a {data} wrapper', async () => {
+		file = streamed('text/csv', 'n\n', (i) => `${i}\n`, ROW_BOUNDS.maxRows).served;
+		const csv = await getRows({ returnAll: true });
+		expect(csv.error).toBeUndefined();
+		expect(csv.items).toHaveLength(200_000);
+		expect([csv.items[0].json, csv.items[199_999].json]).toEqual([{ n: 0 }, { n: 199_999 }]);
+		file = streamed('application/json', '{"total":200000,"data":[', (i) => `${i ? ',' : ''}{"i":${i}}`, ROW_BOUNDS.maxRows, ']}').served;
+		const json = await getRows({ returnAll: true });
+		expect(json.error).toBeUndefined();
+		expect(json.items).toHaveLength(200_000);
+		expect(json.items[199_999].json).toEqual({ i: 199_999 });
+	});
+
+	test('rows whose cells pass the memory bound fail after the row that passes it; a Limit below it reads', async () => {
+		const saved = ROW_BOUNDS.maxMemoryBytes;
+		ROW_BOUNDS.maxMemoryBytes = 1024 * 1024;
+		try {
+			const text = 'x'.repeat(1000);
+			const { sent, served } = streamed('text/csv', 'n,text\n', (i) => Array.from({ length: 64 }, (_, k) => `${i * 64 + k},${text}\n`).join(''), 1000);
+			file = served;
+			const { items, error } = await getRows({ returnAll: true });
+			expect(items).toEqual([]);
+			const passed = Number(/\(passed after (\d+) rows\)/.exec(error?.message ?? '')?.[1]);
+			// About 2.3 KB estimated a row (its object and item, 2 cells, 1,000 characters at 2 bytes).
+			expect(passed).toBeGreaterThan(400);
+			expect(passed).toBeLessThan(500);
+			expect(error?.message).toBe(
+				`The results of query ${QUERY_ID} would take more than 1 MB of memory as items (passed after ${passed} rows), the most Get Results holds in one run`,
+			);
+			expect(error?.description).toBe(`Set a Limit of at most ${passed - 1} rows, or ${LINK_ADVICE}`);
+			await settle();
+			expect(sent.bytes).toBeLessThan(sent.total / 4);
+			const limited = await getRows({ limit: passed - 1 });
+			expect(limited.error).toBeUndefined();
+			expect(limited.items).toHaveLength(passed - 1);
+		} finally {
+			ROW_BOUNDS.maxMemoryBytes = saved;
+		}
+	});
+
+	test('a 100 MB JSON array of tiny objects stops at the row bound, and the download ends there', async () => {
+		const piece = '{"a":1},'.repeat(8192);
+		const { sent, served } = streamed('application/json', '[', () => piece, 1600, '{"a":1}]');
+		file = served;
+		const { items, error } = await getRows({ returnAll: true });
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`The results of query ${QUERY_ID} hold more than 200,000 rows, the most Get Results returns as items in one run`);
+		expect(sent.total).toBeGreaterThan(100_000_000);
+		await settle();
+		expect(sent.finished).toBe(false);
+		expect(sent.bytes).toBeLessThan(sent.total / 20);
+	});
+
+	test('a JSON array of values that are no rows still counts toward memory: a clear error, no Limit advice', async () => {
+		const saved = ROW_BOUNDS.maxMemoryBytes;
+		ROW_BOUNDS.maxMemoryBytes = 4 * 1024 * 1024;
+		try {
+			const { sent, served } = streamed('application/json', '[', () => '1,'.repeat(32_768), 1000, '1]');
+			file = served;
+			const { error } = await getRows({ returnAll: true });
+			expect(error?.message).toBe(
+				`The results of query ${QUERY_ID} would take more than 4 MB of memory as items (passed after 0 rows), the most Get Results holds in one run`,
+			);
+			expect(error?.description).toBe('Set Output to "File (Binary)" to get the whole file as binary data (up to 128 MB), or to "Download Link".');
+			await settle();
+			expect(sent.bytes).toBeLessThan(sent.total / 4);
+		} finally {
+			ROW_BOUNDS.maxMemoryBytes = saved;
+		}
+	});
+
+	test('JSON nested 200,000 levels deep is a clear error, not a stack overflow; 100 levels are read', async () => {
+		for (const [open, close] of [['{"a":', '}'], ['[', ']']]) {
+			file = { contentType: 'application/json', send: async (res) => void res.end(`[${open.repeat(200_000)}1${close.repeat(200_000)}]`) };
+			const { items, error } = await getRows({ returnAll: true });
+			expect(items).toEqual([]);
+			expect(error?.message).toBe(`The results file of query ${QUERY_ID} nests JSON more than 100 levels deep, more than Get Results reads as rows`);
+			expect(error?.description).toBe('Set Output to "File (Binary)" to get the file as binary data (up to 128 MB), or to "Download Link".');
+		}
+		file = { contentType: 'application/json', send: async (res) => void res.end(`[${'{"a":'.repeat(99)}1${'}'.repeat(99)}]`) };
+		const { items, error } = await getRows({ returnAll: true });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(JSON.stringify(items[0].json)).toBe(`${'{"a":'.repeat(99)}1${'}'.repeat(99)}`);
+	});
+
+	test('Limit on JSON reads the first rows and ends the download: an array, a {data} wrapper, JSON Lines', async () => {
+		const rows = (from: number) => Array.from({ length: 1000 }, (_, k) => `{"i":${from + k}}`).join(',');
+		const { sent, served } = streamed('application/json', '[', (i) => `${i ? ',' : ''}${rows(i * 1000)}`, 5000, ']');
+		file = served;
+		const { items, error } = await getRows({ limit: 3 });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
+		expect(sent.total).toBeGreaterThan(50_000_000);
+		await settle();
+		expect(sent.finished).toBe(false);
+		expect(sent.bytes).toBeLessThan(sent.total / 10);
+		file = { contentType: 'application/json', send: async (res) => void res.end('{"total":3,"data":[{"i":0},{"i":1},{"i":2}],"next":null}') };
+		expect((await getRows({ limit: 2 })).items.map((item) => item.json)).toEqual([{ i: 0 }, { i: 1 }]);
+		file = { contentType: 'application/x-ndjson', send: async (res) => void res.end('{"i":0}\n{"i":1}\n{"i":2}\n') };
+		expect((await getRows({ limit: 2 })).items.map((item) => item.json)).toEqual([{ i: 0 }, { i: 1 }]);
+		expect((await getRows({ returnAll: true })).items).toHaveLength(3);
+	});
+
+	test('the bounds hold for one run: a second item gets what the first left, and says so', async () => {
+		file = streamed('text/csv', 'n\n', () => TINY, 5).served; // 163,840 rows
+		const { items, error } = await getRows({ returnAll: true }, { inputItems: [{}, {}], continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(163_841);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items[163_840]).toEqual({
+			json: {
+				error: `The results of query ${QUERY_ID} hold more than 36,160 rows, what is left of the 200,000 Get Results returns as items in one run after 163,840 rows for earlier items`,
+				description: `Set a Limit of at most 36,160 rows, or ${LINK_ADVICE}`,
+			},
+			pairedItem: { item: 1 },
+		});
+	});
+});
+
+/* ---------------------------------------------------------------------------------------------
+ * Get Results with Output "File (Binary)": the results file as n8n binary data.
+ * ------------------------------------------------------------------------------------------- */
+
+const getFile = (parameters: Record<string, unknown> = {}, options: Partial<Parameters<Harness['runNode']>[0]> = {}) =>
+	harness.runNode({
+		type: TYPE,
+		parameters: { resource: 'query', operation: 'getResults', queryId: { __rl: true, mode: 'id', value: QUERY_ID }, output: 'binary', ...parameters },
+		...options,
+	});
+
+const contentOf = async (binary: IBinaryData | undefined) => await Container.get(BinaryDataService).getAsBuffer(binary as IBinaryData);
+
+describe('Get Results (File)', () => {
+	const csv = Buffer.from(`${ROW}${Array.from({ length: 2000 }, (_, i) => rowAt(i)).join('')}`);
+
+	test('one item with the file as binary data: its content, type and name, on disk and in memory', async () => {
+		file = {
+			contentType: 'text/csv; charset=utf-8',
+			headers: { 'content-disposition': 'attachment; filename="results 2026.csv"' },
+			send: async (res) => void res.end(csv),
+		};
+		for (const binaryDataMode of ['filesystem', 'default'] as const) {
+			const { items, error } = await getFile({}, { binaryDataMode });
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+			expect(items[0].json).toEqual({ query_id: QUERY_ID, file_name: 'results 2026.csv', mime_type: 'text/csv; charset=utf-8', bytes: csv.length });
+			expect(items[0].binary?.data).toMatchObject({ fileName: 'results 2026.csv', mimeType: 'text/csv; charset=utf-8', fileExtension: 'csv' });
+			expect((await contentOf(items[0].binary?.data)).equals(csv)).toBe(true);
+		}
+		expect(fileRequests.every((headers) => headers.authorization === undefined)).toBe(true);
+		// Compressed on the wire: the announced length is the compressed one, and the file is larger.
+		const packed = gzipSync(csv);
+		file = { contentType: 'text/csv', headers: { 'content-encoding': 'gzip', 'content-length': String(packed.length) }, send: async (res) => void res.end(packed) };
+		const { items } = await getFile();
+		expect(items[0].json.bytes).toBe(csv.length);
+		expect((await contentOf(items[0].binary?.data)).equals(csv)).toBe(true);
+	});
+
+	test('any format byte for byte, sent without a length; the name from the link when no Content-Disposition; another field', async () => {
+		const parquet = Buffer.concat([Buffer.from('PAR1'), Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 131) % 256)), Buffer.from('PAR1')]);
+		link = { query_id: QUERY_ID, download_url: `${base}/bucket/run%201/r%C3%A9sultats.parquet?X-Signature=abc` };
+		file = {
+			contentType: 'application/octet-stream',
+			async send(res) {
+				for (let at = 0; at < parquet.length; at += 10_000) if (!res.write(parquet.subarray(at, at + 10_000))) await drained(res);
+				res.end();
+			},
+		};
+		const { items, error } = await getFile({ binaryPropertyName: 'results' });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({ query_id: QUERY_ID, file_name: 'résultats.parquet', mime_type: 'application/octet-stream', bytes: parquet.length });
+		expect(Object.keys(items[0].binary ?? {})).toEqual(['results']);
+		expect((await contentOf(items[0].binary?.results)).equals(parquet)).toBe(true);
+	});
+
+	test('a file past the download cap is refused (no Limit to suggest); an empty field name is refused before any request', async () => {
+		file = { contentType: 'text/csv', send: async (res) => void res.end(csv) };
+		const saved = DOWNLOAD.maxBytes;
+		DOWNLOAD.maxBytes = 64 * 1024;
+		try {
+			const { items, error } = await getFile();
+			expect(items).toEqual([]);
+			expect(error?.message).toMatch(/The query results file on 127.0.0.1:\d+ is larger than 0.0625 MB, the most this node reads/);
+			expect(error?.description).toBe('Set Output to "Download Link" and fetch the file with a node made for large files.');
+		} finally {
+			DOWNLOAD.maxBytes = saved;
+		}
+		fileRequests = [];
+		const empty = await getFile({ binaryPropertyName: ' ' });
+		expect(empty.error?.message).toBe('Invalid Put Output File in Field in item 0: it is empty');
 		expect(fileRequests).toHaveLength(0);
 	});
 });

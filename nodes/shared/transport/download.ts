@@ -11,8 +11,12 @@ export const DOWNLOAD = { timeoutMs: 5 * 60_000, idleMs: 60_000, maxBytes: 128 *
 
 export interface DownloadedFile {
 	contentType: string;
+	/** The file's name: the one Content-Disposition gives, else the link's last path segment. */
+	fileName: string | undefined;
 	/** The file's text as it arrives; leaving the loop early ends the download. */
 	chunks: AsyncIterable<string>;
+	/** The whole file in one Buffer (read instead of `chunks`). */
+	bytes(): Promise<Buffer>;
 }
 
 type Body = AsyncIterable<Uint8Array> & { destroy?: () => void };
@@ -39,11 +43,11 @@ export async function downloadFile<T>(
 		explainedError(this.getNode(), { message, description, httpCode: status === undefined ? undefined : String(status), itemIndex });
 
 	const started = Date.now();
-	const tooLong = () =>
-		fail(
-			`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`,
-			'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.',
-		);
+	const readLess = (rows: boolean) =>
+		rows
+			? 'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.'
+			: 'Set Output to "Download Link" and fetch the file with a node made for large files.';
+	const tooLong = (rows: boolean) => fail(`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`, readLess(rows));
 	let response: { body: unknown; headers: Record<string, unknown> };
 	try {
 		response = (await this.helpers.httpRequest({
@@ -80,7 +84,13 @@ export async function downloadFile<T>(
 				'The link may have expired, or a proxy or sign-in page answered in its place. Run the node again for a fresh link, or set Output to "Download Link" and open it.',
 			);
 		}
-		return await read({ contentType, chunks: decoded(body) });
+		const length = Number(response.headers?.['content-length']);
+		return await read({
+			contentType,
+			fileName: fileNameOf(String(response.headers?.['content-disposition'] ?? ''), url),
+			chunks: decoded(arriving(body, true)),
+			bytes: async () => await whole(arriving(body, false), Number.isSafeInteger(length) && length >= 0 ? length : undefined),
+		});
 	} finally {
 		body.destroy?.();
 	}
@@ -93,8 +103,8 @@ export async function downloadFile<T>(
 		);
 	}
 
-	async function* decoded(body: Body): AsyncGenerator<string> {
-		const decoder = new TextDecoder('utf-8');
+	/** The file's bytes as they arrive, within the bounds; `rows`: read as rows (a Limit reads less). */
+	async function* arriving(body: Body, rows: boolean): AsyncGenerator<Uint8Array> {
 		let bytes = 0;
 		let lastChunk = Date.now();
 		const chunks = body[Symbol.asyncIterator]();
@@ -103,23 +113,73 @@ export async function downloadFile<T>(
 			try {
 				next = await chunks.next();
 			} catch {
-				if (Date.now() - lastChunk >= DOWNLOAD.idleMs) throw idle();
+				// n8n's idle timer runs on the socket, which saw the last bytes a little before this loop did.
+				if (Date.now() - lastChunk >= DOWNLOAD.idleMs * 0.9) throw idle();
 				throw fail(`The download of the ${what} from ${host} broke off before the end of the file`, 'Run the node again.');
 			}
 			if (next.done) break;
 			lastChunk = Date.now();
 			const chunk = next.value;
-			if (Date.now() - started > DOWNLOAD.timeoutMs) throw tooLong();
+			if (Date.now() - started > DOWNLOAD.timeoutMs) throw tooLong(rows);
 			bytes += chunk.byteLength;
 			if (bytes > DOWNLOAD.maxBytes) {
 				throw fail(
 					`The ${what} file on ${host} is larger than ${DOWNLOAD.maxBytes / 1024 / 1024} MB, the most this node reads`,
-					'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.',
+					readLess(rows),
 				);
 			}
-			yield decoder.decode(chunk, { stream: true });
+			yield chunk;
 		}
-		const rest = decoder.decode();
-		if (rest) yield rest;
 	}
+}
+
+async function* decoded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+	const decoder = new TextDecoder('utf-8');
+	for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
+	const rest = decoder.decode();
+	if (rest) yield rest;
+}
+
+/** The file in one Buffer, allocated once at the announced length (a compressed file grows past it: then its pieces). */
+async function whole(chunks: AsyncIterable<Uint8Array>, announced: number | undefined): Promise<Buffer> {
+	const first = announced !== undefined && announced <= DOWNLOAD.maxBytes ? Buffer.allocUnsafe(announced) : undefined;
+	let filled = 0;
+	const rest: Uint8Array[] = [];
+	for await (const chunk of chunks) {
+		if (first && rest.length === 0 && filled + chunk.byteLength <= first.length) {
+			first.set(chunk, filled);
+			filled += chunk.byteLength;
+		} else {
+			rest.push(chunk);
+		}
+	}
+	const head = first?.subarray(0, filled);
+	if (rest.length === 0) return head ?? Buffer.alloc(0);
+	return Buffer.concat(head ? [head, ...rest] : rest);
+}
+
+/** A file name from Content-Disposition (`filename*=UTF-8''…` or `filename="…"`), else from the link's path. */
+function fileNameOf(disposition: string, url: string): string | undefined {
+	const encoded = /filename\*\s*=\s*(?:utf-8|iso-8859-1)?'[^']*'([^;\s]+)/i.exec(disposition)?.[1];
+	const quoted = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
+	let name = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? quoted?.[2];
+	// The extended form and a link's path are percent-encoded; a plain filename is not.
+	let escaped = encoded;
+	if (escaped === undefined && name === undefined) {
+		try {
+			escaped = new URL(url).pathname.split('/').pop();
+		} catch {
+			return undefined;
+		}
+	}
+	if (escaped !== undefined) {
+		try {
+			name = decodeURIComponent(escaped);
+		} catch {
+			name = escaped;
+		}
+	}
+	// A name, never a path: the part after the last slash, without control characters.
+	const base = (name ?? '').split(/[\\/]/).pop()?.replace(/\p{Cc}/gu, '').trim() ?? '';
+	return base === '' || base === '.' || base === '..' ? undefined : base.slice(0, 200);
 }

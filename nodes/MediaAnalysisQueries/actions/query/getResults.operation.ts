@@ -1,15 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryResultsResponse } from '../../../shared/api';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import { callEndpoint, endpointPath } from '../../../shared/endpoints';
-import { downloadFile, type DownloadedFile } from '../../../shared/transport';
-import { assertRange } from '../../../shared/validation';
+import type { ItemRunner } from '../../../shared/router';
+import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
+import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
-import { CsvReader, formatOf, parseJsonRows, type ResultsFormat } from './results';
+import { CsvReader, formatOf, JsonScan, parseJsonRows, ROW_BOUNDS, rowCost, type ResultsFormat } from './results';
 
 const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
+const thousands = (count: number) => count.toLocaleString('en-US');
+/** The download's byte cap, as descriptions and errors name it. */
+const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
 
 const properties: INodeProperties[] = [
 	queryLocator({ description: 'A query whose status is Complete' }),
@@ -24,12 +28,26 @@ const properties: INodeProperties[] = [
 				description: 'One item with a temporary link to the results file, e.g. for an HTTP Request node',
 			},
 			{
+				name: 'File (Binary)',
+				value: 'binary',
+				description: `One item with the results file as binary data (any format, up to ${CAP}), e.g. to save or send it`,
+			},
+			{
 				name: 'Rows',
 				value: 'rows',
-				description: 'One item per result row, read from the results file (CSV or JSON)',
+				description: `One item per result row, read from the results file (CSV or JSON; up to ${thousands(ROW_BOUNDS.maxRows)} rows)`,
 			},
 		],
 		default: 'rows',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+		...showFor('binary'),
 	},
 	{
 		displayName: 'Link Format',
@@ -61,16 +79,49 @@ export const description = updateDisplayOptions({ show: { resource: ['query'], o
 
 const RESULTS = 'get-query-results-url-api-v-1-queries-query-id-results-get';
 
+type Output = 'link' | 'rows' | 'binary';
+
+/** What the rows of earlier items in this run took: the bounds hold for the whole run, not for each item. */
+interface Spent {
+	rows: number;
+	memory: number;
+}
+
+/** One item's result: its JSON, and with File (Binary) the file under a field of the item's binary data. */
+interface Result {
+	json: IDataObject | IDataObject[];
+	file?: { field: string; binary: IBinaryData };
+}
+
 /**
  * The service hands out results as a link to a file, not as pages of rows. "Rows" fetches that file (without the
- * Media Analysis credential: the link is presigned) and turns each row into an item. CSV is read as it arrives and
- * the download ends at the Limit, so memory follows the Limit, not the file.
+ * Media Analysis credential: the link is presigned) and turns each row into an item. CSV and JSON are read as they
+ * arrive and the download ends at the Limit, so memory follows the Limit, not the file; past `ROW_BOUNDS` (rows,
+ * estimated memory, JSON nesting) the download ends and the item fails. "File (Binary)" hands n8n the file itself.
+ * Items run one after another and share the row bounds, hence a batch operation.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner): Promise<INodeExecutionData[]> {
+	const spent: Spent = { rows: 0, memory: 0 };
+	const files = new Map<object, { field: string; binary: IBinaryData }>();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		await run.attempt([itemIndex], async () => {
+			const { json, file } = await getResults.call(this, itemIndex, spent);
+			if (file) files.set(json, file);
+			run.emit(itemIndex, json);
+		});
+	}
+	// The runner gives items JSON only: a file is attached to the item its JSON became.
+	return run.output().map((item) => {
+		const file = files.get(item.json);
+		return file ? { ...item, binary: { [file.field]: file.binary } } : item;
+	});
+}
+
+async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spent): Promise<Result> {
 	const params = queryParams.call(this, itemIndex);
-	const output = this.getNodeParameter('output', itemIndex, 'rows') as 'link' | 'rows';
+	const output = this.getNodeParameter('output', itemIndex, 'rows') as Output;
 	if (output === 'link') {
-		return await callEndpoint(this, RESULTS, {
+		const answer: IDataObject = await callEndpoint(this, RESULTS, {
 			params,
 			qs: {
 				url_format: this.getNodeParameter('urlFormat', itemIndex, 'download'),
@@ -84,8 +135,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 			itemIndex,
 		});
+		return { json: answer };
 	}
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	const field =
+		output === 'binary' ? assertNotEmpty.call(this, this.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'Put Output File in Field', itemIndex) : '';
+	const { returnAll, limit } = output === 'rows' ? getPageLimit.call(this, itemIndex) : { returnAll: true, limit: 0 };
 	const link: Partial<QueryResultsResponse> = await callEndpoint(this, RESULTS, { params, qs: { url_format: 'direct' }, itemIndex });
 	if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
 		throw new NodeOperationError(this.getNode(), `GET ${endpointPath(RESULTS, params)} answered without a download link for the results`, {
@@ -94,29 +148,75 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const queryId = typeof link.query_id === 'string' ? link.query_id : params.query_id;
+	if (output === 'binary') {
+		const keep = async (file: DownloadedFile) => await asBinary.call(this, file, queryId);
+		const { json, binary } = (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, keep)) as FileItem;
+		return { json, file: { field, binary } };
+	}
 	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
-	const read = async (file: DownloadedFile) => await readRows.call(this, file, wanted, { itemIndex, queryId });
-	return (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, read)) as IDataObject[];
+	const read = async (file: DownloadedFile) => await readRows.call(this, file, wanted, { itemIndex, queryId, spent });
+	return { json: (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, read)) as IDataObject[] };
+}
+
+interface FileItem {
+	json: IDataObject;
+	binary: IBinaryData;
+}
+
+/** The results file as n8n binary data, with its name, type and size as the item's JSON. */
+async function asBinary(this: IExecuteFunctions, file: DownloadedFile, queryId: string): Promise<FileItem> {
+	// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
+	const bytes = await file.bytes();
+	const fileName = file.fileName ?? `${queryId}-results`;
+	const binary = await this.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
+	return { json: { query_id: queryId, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType, bytes: bytes.byteLength }, binary };
 }
 
 /** Characters looked at to tell the file's format before reading it. */
 const SNIFF = 64;
 
-/** The file's first `wanted` rows: CSV row by row as it arrives, JSON once whole (within the download's size bound). */
+/**
+ * The file's first `wanted` rows, as they arrive: CSV row by row; JSON scanned (rows, nesting, memory) and parsed
+ * once whole or cut after the `wanted`-th row. Past a bound of `ROW_BOUNDS` it fails at once, ending the download.
+ */
 async function readRows(
 	this: IExecuteFunctions,
 	{ contentType, chunks }: DownloadedFile,
 	wanted: number,
-	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
+	{ itemIndex, queryId, spent }: { itemIndex: number; queryId: string; spent: Spent },
 ): Promise<IDataObject[]> {
 	let format: ResultsFormat | undefined;
 	let head = '';
-	let text = '';
+	const parts: string[] = [];
 	const csv = new CsvReader();
+	const json = new JsonScan(wanted);
 	const rows: IDataObject[] = [];
+	let memory = 0;
+	let done = false;
+	const check = (count: number) => {
+		if (spent.rows + count > ROW_BOUNDS.maxRows) throw tooMany.call(this, 'rows', { itemIndex, queryId, spent, count });
+		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw tooMany.call(this, 'memory', { itemIndex, queryId, spent, count });
+	};
 	const take = (chunk: string) => {
-		if (format === 'csv') rows.push(...csv.push(chunk));
-		else text += chunk;
+		if (format === 'csv') {
+			for (const row of csv.push(chunk)) {
+				memory += rowCost(row);
+				rows.push(row);
+				if (rows.length >= wanted) return void (done = true);
+				check(rows.length);
+			}
+			return;
+		}
+		const cut = json.push(chunk);
+		if (json.tooDeep) throw tooDeep.call(this, { itemIndex, queryId });
+		memory = json.cost;
+		if (cut === undefined) {
+			parts.push(chunk);
+			check(json.rows);
+		} else {
+			parts.push(chunk.slice(0, cut), json.closers());
+			done = true;
+		}
 	};
 	const decide = () => {
 		format = formatOf(contentType, head);
@@ -130,13 +230,62 @@ async function readRows(
 		} else {
 			take(chunk);
 		}
-		if (rows.length >= wanted) return rows.slice(0, wanted);
+		if (done) break;
 	}
 	if (format === undefined) decide();
-	if (format === 'csv') rows.push(...csv.end());
-	const all = format === 'json' ? parseJsonRows(text) : rows;
+	if (format === 'csv' && !done) {
+		for (const row of csv.end()) {
+			memory += rowCost(row);
+			rows.push(row);
+		}
+		check(rows.length);
+	}
+	const all = format === 'json' ? parseJsonRows(parts.splice(0).join('')) : rows;
 	if (!all) throw unreadable.call(this, 'unknown', contentType, { itemIndex, queryId });
-	return all.slice(0, wanted);
+	const kept = all.length > wanted ? all.slice(0, wanted) : all;
+	spent.rows += kept.length;
+	spent.memory += memory;
+	return kept;
+}
+
+/** Past the row bound or the memory bound of one run, `count` rows into this item's file. */
+function tooMany(
+	this: IExecuteFunctions,
+	bound: 'rows' | 'memory',
+	{ itemIndex, queryId, spent, count }: { itemIndex: number; queryId: string; spent: Spent; count: number },
+): NodeOperationError {
+	const left = ROW_BOUNDS.maxRows - spent.rows;
+	const megabytes = `${ROW_BOUNDS.maxMemoryBytes / 1024 / 1024} MB`;
+	const earlier = `after ${thousands(spent.rows)} rows for earlier items`;
+	let message: string;
+	if (bound === 'rows') {
+		message =
+			spent.rows === 0
+				? `The results of query ${queryId} hold more than ${thousands(left)} rows, the most Get Results returns as items in one run`
+				: `The results of query ${queryId} hold more than ${thousands(left)} rows, what is left of the ${thousands(ROW_BOUNDS.maxRows)} Get Results returns as items in one run ${earlier}`;
+	} else {
+		message =
+			spent.rows === 0
+				? `The results of query ${queryId} would take more than ${megabytes} of memory as items (passed after ${thousands(count)} rows), the most Get Results holds in one run`
+				: `The results of query ${queryId} would take more than what is left of the ${megabytes} of memory Get Results holds in one run (passed after ${thousands(count)} rows, ${earlier})`;
+	}
+	const fewer = bound === 'rows' ? left : count - 1;
+	const file = `Output to "File (Binary)" to get the whole file as binary data (up to ${CAP}), or to "Download Link".`;
+	return new NodeOperationError(this.getNode(), message, {
+		description: fewer > 0 ? `Set a Limit of at most ${thousands(fewer)} rows, or set ${file}` : `Set ${file}`,
+		itemIndex,
+	});
+}
+
+function tooDeep(this: IExecuteFunctions, { itemIndex, queryId }: { itemIndex: number; queryId: string }): NodeOperationError {
+	return new NodeOperationError(
+		this.getNode(),
+		`The results file of query ${queryId} nests JSON more than ${ROW_BOUNDS.maxDepth} levels deep, more than Get Results reads as rows`,
+		{
+			description: `Set Output to "File (Binary)" to get the file as binary data (up to ${CAP}), or to "Download Link".`,
+			itemIndex,
+		},
+	);
 }
 
 function unreadable(
@@ -152,7 +301,7 @@ function unreadable(
 				? `a web page or XML document (${contentType || 'no content type'}), not CSV or JSON`
 				: `not CSV or JSON (${contentType || 'no content type'})`;
 	return new NodeOperationError(this.getNode(), `The results file of query ${queryId} is ${what}, which this node cannot read`, {
-		description: 'Set Output to "Download Link" and fetch the file with a node that reads this format.',
+		description: 'Set Output to "File (Binary)" and read the file with a node that reads this format, or to "Download Link".',
 		itemIndex,
 	});
 }
