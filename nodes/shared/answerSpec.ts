@@ -23,8 +23,8 @@ export type AnswerSpec = 'any' | 'object' | 'records' | { readonly [field: strin
 const LISTS = new Set<FieldRule>(['records', 'strings', 'array']);
 
 function missing(field: string, rule: FieldRule): string {
-	if (rule === 'created') return `the ${field} of what it created`;
-	if (rule === 'id') return `its ${field}`;
+	if (rule === 'created') return 'an ID for what it created';
+	if (rule === 'id') return 'an ID';
 	return LISTS.has(rule) ? `the "${field}" list it should hold` : `the "${field}" object it should hold`;
 }
 
@@ -53,10 +53,12 @@ function fits(value: unknown, rule: FieldRule): boolean {
  */
 export function checkAnswer(this: ApiContext, request: ApiRequest, answer: AnswerSpec | PageStyle, response: unknown): unknown {
 	if (answer === 'any') return response;
-	const fail = (what: string, created = false): never => {
+	const fail = (what: string, created = false, field = ''): never => {
 		const mayHaveActed = created || request.idempotent === false;
+		const value = isRecord(response) && field ? response[field] : undefined;
+		const which = !field ? '' : value === undefined ? `, with no "${field}"` : `, whose "${field}" is ${shapeOf(value)}`;
 		throw explainedError(this.getNode(), {
-			message: `The Media Analysis Service answered ${request.method} ${request.path} without ${what} (the answer was ${shapeOf(response)})`,
+			message: `The Media Analysis Service answered ${request.method} ${request.path} without ${what} (the answer was ${shapeOf(response)}${which})`,
 			description: [
 				created
 					? 'It may have been created all the same: look for it on the service (for example by listing them) before running the node again, so that it is not created twice.'
@@ -85,7 +87,7 @@ export function checkAnswer(this: ApiContext, request: ApiRequest, answer: Answe
 	}
 	for (const [field, rule] of Object.entries(answer)) {
 		const value = response[field];
-		if (!fits(value, rule)) fail(missing(field, rule), rule === 'created');
+		if (!fits(value, rule)) fail(missing(field, rule), rule === 'created', rule === 'created' || rule === 'id' ? field : '');
 		if (rule === 'records') response[field] = keepRecords.call(this, request, value as unknown[]);
 		if (rule === 'strings') response[field] = (value as unknown[]).filter((entry) => typeof entry === 'string');
 	}

@@ -342,8 +342,20 @@ describe('creates need the ID of what they created', () => {
 		const field = requiredRules(entryOf(id).answer).find(([, rule]) => rule === 'created')![0];
 		const { error, items } = await runAgainst(id, json(status, DETAIL));
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(new RegExp(`^The Media Analysis Service answered POST \\S+ without the ${field} of what it created \\(the answer was an object with the keys detail\\)$`));
+		const path = entryOf(id).path.replace(/\{\w+\}/g, '[^/ ]+');
+		expect(error?.message).toMatch(new RegExp(`^The Media Analysis Service answered POST ${path} without an ID for what it created \\(the answer was an object with the keys detail, with no "${field}"\\)$`));
 		expect(error?.description).toMatch(/It may have been created all the same/);
+	});
+
+	test.each([
+		['an empty text', '', 'a text of 0 characters'],
+		['blanks', '  ', 'a text of 2 characters'],
+		['a number', 42, 'a number'],
+		['null', null, 'null'],
+	])('a create whose ID is %s fails, saying what it was', async (_case, value, shown) => {
+		const { error, items } = await runAgainst('create-dataset-api-v-1-datasets-post', json(201, { id: value, name: 'probe_set' }));
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`The Media Analysis Service answered POST /api/v1/datasets without an ID for what it created (the answer was an object with the keys id, name, whose "id" is ${shown})`);
 	});
 
 	test('the error names the item whose create was answered so; with Continue On Fail the other items flow on', async () => {
@@ -351,7 +363,7 @@ describe('creates need the ID of what they created', () => {
 		const caller = call('datasets', 'dataset', 'create', { name: '={{ $json.name }}', encoderName: 'resnet-50' });
 		const items = [{ name: 'probe_one' }, { name: 'probe_two' }];
 		const stopped = await runAgainst(id, json(201, DETAIL), { caller, passing: 1, items });
-		expect(stopped.error?.message).toMatch(/answered POST \/api\/v1\/datasets without the id of what it created/);
+		expect(stopped.error?.message).toMatch(/answered POST \/api\/v1\/datasets without an ID for what it created .*with no "id"/);
 		expect(stopped.error?.context?.itemIndex).toBe(1);
 
 		const flowing = await runAgainst(id, json(201, DETAIL), { caller, passing: 1, items: [{ name: 'probe_three' }, { name: 'probe_four' }], continueOnFail: true });
