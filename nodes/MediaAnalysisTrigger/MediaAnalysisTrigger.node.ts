@@ -117,6 +117,7 @@ export class MediaAnalysisTrigger implements INodeType {
 
 		const now = Date.now();
 		const { state, scopes, firstActivation } = readState.call(this, watch);
+		const loaded = firstActivation ? '' : savedJson(scopes);
 		const watched = new Set<string>();
 		let listedWhole = true;
 
@@ -161,8 +162,8 @@ export class MediaAnalysisTrigger implements INodeType {
 		boundScopes(scopes.values());
 		// n8n saves static data only when it notices a change, and it watches only the objects it loaded: scopes added
 		// since then change unseen. Setting the node's own key is seen, so every change of the record is saved.
-		const saved = Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)]));
-		if (JSON.stringify(saved) !== JSON.stringify(state.scopes)) state.scopes = saved as unknown as IDataObject;
+		const saved = savedJson(scopes);
+		if (saved !== loaded) state.scopes = JSON.parse(saved) as IDataObject;
 
 		if (emitted.length === 0) return null;
 		emitted.sort((a, b) => a.time - b.time);
@@ -171,6 +172,9 @@ export class MediaAnalysisTrigger implements INodeType {
 }
 
 type Scopes = Map<string, ScopeState>;
+
+/** The scopes as static data keeps them, in JSON. */
+const savedJson = (scopes: Scopes) => JSON.stringify(Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)])));
 
 /** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
 const END_STATUS = new Map<string, string>(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
@@ -241,7 +245,7 @@ async function pollScope(
 	const scan: Scan = await scanNewestFirst.call(this, request, style, observe, activating ? undefined : scope, now);
 	if (!scan.ordered) scope.disordered = true;
 	else if (scan.complete) delete scope.disordered;
-	const rereadFrom = scan.shifted && scan.floor !== null ? scan.floor : undefined;
+	const rereadFrom = scan.rereadFrom ?? undefined;
 	if (activating) {
 		startScope(scope, kind, scan.observations, now, rereadFrom);
 		return [];

@@ -56,10 +56,12 @@ export interface Scan {
 	ordered: boolean;
 	/** Whether the list was read to its end. */
 	complete: boolean;
-	/** The oldest event time the read covered: its look-back floor, or the oldest record of a list read whole. */
-	floor: number | null;
-	/** Whether records may have moved past a page boundary unread (see `OverlappingPage`). */
-	shifted: boolean;
+	/**
+	 * When records may have moved up past a page boundary unread (see `OverlappingPage`): the oldest time they can
+	 * have, for the next poll to read down to again. Such records sat before the next page's first record, so not
+	 * older than it.
+	 */
+	rereadFrom: number | null;
 }
 
 const identity = (observation: Observation) => `${observation.id}\n${observation.status}\n${observation.time}`;
@@ -86,7 +88,7 @@ export async function scanNewestFirst(
 	const observations: Observation[] = [];
 	let previousTime = Number.POSITIVE_INFINITY;
 	let ordered = true;
-	let shifted = false;
+	let shifted: number | null | 'floor' = null;
 	let oldest: number | null = null;
 	let floor = scope ? lookBackFloor(scope) : null;
 	const closed = scope !== undefined && scope.cursor !== null && floor === scope.cursor;
@@ -94,9 +96,13 @@ export async function scanNewestFirst(
 		closed && isKnown(scope, observation) && observation.time <= (scope.cursor as number);
 	const readAll = scope?.disordered === true;
 	let before = new Set<string>();
+	let complete = true;
 	const idOf = (record: IDataObject) => observe(record)?.id;
 	for await (const page of overlappingPages.call(this, request, style, idOf)) {
-		shifted ||= page.shifted;
+		if (page.shifted && shifted !== 'floor') {
+			const first = page.records.map(observe).find((observation) => observation !== undefined);
+			shifted = first === undefined ? 'floor' : Math.min(shifted ?? first.time, first.time);
+		}
 		const held = new Set<string>();
 		let reachedOlder = false;
 		let nothingNew = true;
@@ -120,9 +126,15 @@ export async function scanNewestFirst(
 		}
 		before = held;
 		if (!ordered || readAll) continue;
-		if (reachedOlder || (closed && nothingNew && held.size > 0)) return { observations, ordered, complete: false, floor: floor ?? oldest, shifted };
+		if (reachedOlder || (closed && nothingNew && held.size > 0)) {
+			complete = false;
+			break;
+		}
 	}
-	return { observations, ordered, complete: true, floor: floor ?? oldest, shifted };
+	// Out of time order, "not older than the next page's first record" says nothing: the whole read is read again.
+	const bottom = floor ?? oldest;
+	const rereadFrom = shifted === null ? null : shifted === 'floor' || !ordered ? bottom : Math.max(shifted, bottom ?? shifted);
+	return { observations, ordered, complete, rereadFrom };
 }
 
 /** Milliseconds of an ISO date-time from the service, or undefined when absent or unreadable. */

@@ -49,8 +49,11 @@ export interface ListServer {
 	datasets: ListedDataset[];
 	/** A dataset's asset statuses, by dataset id. */
 	assets: Map<string, ListedAsset[]>;
-	/** Runs after each list page is answered (`offset` is the page's), before the next request is read. */
-	afterPage?: (request: ListRequest) => void;
+	/**
+	 * Runs after each list page is answered (`offset` is the page's), before the next request is read; `served` holds
+	 * the records the page answered, as this server keeps them.
+	 */
+	afterPage?: (request: ListRequest, served: Array<ListedJob | ListedDataset | ListedAsset>) => void;
 	/** Every list request, in order. */
 	requests: ListRequest[];
 	close(): Promise<void>;
@@ -85,10 +88,11 @@ export async function startListServer(): Promise<ListServer> {
 			const request: ListRequest = { method: req.method ?? '', path: url.pathname, offset };
 			service.requests.push(request);
 			const assetsOf = /^\/api\/v1\/ingestion\/datasets\/([^/]+)\/assets\/status$/.exec(url.pathname);
+			let served: Array<ListedJob | ListedDataset | ListedAsset>;
 			if (url.pathname === '/api/v1/ingestion/jobs') {
-				const jobs = visible(service.jobs).sort(byNewest((job) => job.updated));
+				const jobs = (served = visible(service.jobs).sort(byNewest((job) => job.updated)).slice(offset, offset + limit)) as ListedJob[];
 				send(200, {
-					jobs: jobs.slice(offset, offset + limit).map((job) => ({
+					jobs: jobs.map((job) => ({
 						id: job.id,
 						dataset_id: job.dataset_id,
 						status: job.status,
@@ -99,16 +103,18 @@ export async function startListServer(): Promise<ListServer> {
 				});
 			} else if (url.pathname === '/api/v1/datasets') {
 				const datasets = visible(service.datasets);
+				served = datasets.slice(offset, offset + limit);
 				send(200, {
 					meta: { page: { total: datasets.length } },
-					data: datasets.slice(offset, offset + limit).map(({ id, name, status }) => ({ id, name, status, encoder: 'resnet-50' })),
+					data: (served as ListedDataset[]).map(({ id, name, status }) => ({ id, name, status, encoder: 'resnet-50' })),
 				});
 			} else if (assetsOf && req.method === 'POST') {
 				const datasetId = decodeURIComponent(assetsOf[1]);
 				const assets = visible(service.assets.get(datasetId) ?? []).sort(byNewest((asset) => asset.time));
+				served = assets.slice(offset, offset + limit);
 				send(200, {
 					meta: { page: { total: assets.length } },
-					data: assets.slice(offset, offset + limit).map((asset) => ({
+					data: (served as ListedAsset[]).map((asset) => ({
 						asset_id: asset.asset_id,
 						dataset_id: datasetId,
 						status: asset.status,
@@ -120,7 +126,7 @@ export async function startListServer(): Promise<ListServer> {
 			} else {
 				return send(404, { detail: 'Not Found' });
 			}
-			service.afterPage?.(request);
+			service.afterPage?.(request, served);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
