@@ -1,11 +1,19 @@
 /* The trigger's exactly-once rules, apart from HTTP: what one poll's observations turn into. */
 import {
+	LOOK_BACK_MS,
 	MAX_RECORDED,
+	MAX_RECORDED_TOTAL,
 	RETAIN_FINISHED_MS,
+	boundScopes,
 	detectEvents as detectAt,
 	isScopeState,
+	lookBackFloor,
 	newScopeState,
+	readScope,
+	readScopes,
+	saveScope,
 	startScope as startAt,
+	windowFloor,
 	type Observation,
 	type ScopeState,
 	type TriggerEvent,
@@ -148,4 +156,94 @@ test('saved scope states are checked before use', () => {
 	for (const bad of [null, 5, [], { cursor: '1', since: null, seen: {} }, { cursor: 1, since: null, seen: [] }, { cursor: 1, since: 1, seen: { a: ['x'] } }]) {
 		expect(isScopeState(bad)).toBe(false);
 	}
+});
+
+test('a record listed late, below the cursor but within the look-back window, is an event once; one below the window is not', () => {
+	const state = newScopeState();
+	startScope(state, [job('a', 'completed', T0)]);
+	detectEvents(state, 'job', [job('b', 'pending', T0 + 10_000)], ALL_JOB);
+	const late = [job('late', 'pending', T0 + 8_000), job('b', 'pending', T0 + 10_000), job('old', 'pending', T0 + 10_000 - LOOK_BACK_MS)];
+	expect(names(detectEvents(state, 'job', late, ALL_JOB))).toEqual(['late:jobCreated']);
+	expect(detectEvents(state, 'job', late, ALL_JOB)).toEqual([]);
+	expect(state.cursor).toBe(T0 + 10_000);
+});
+
+test('the look-back window closes once the cursor has stood still for LOOK_BACK_MS on the poll clock, and opens when it moves', () => {
+	const state = newScopeState();
+	detectAt(state, 'asset', [asset('a', 'completed', T0)], ALL_ASSET, T0 + 1_000);
+	expect(lookBackFloor(state)).toBe(windowFloor(T0));
+	detectAt(state, 'asset', [], ALL_ASSET, T0 + 1_000 + LOOK_BACK_MS / 2);
+	expect(lookBackFloor(state)).toBe(windowFloor(T0) + LOOK_BACK_MS / 2);
+	detectAt(state, 'asset', [], ALL_ASSET, T0 + 1_000 + LOOK_BACK_MS);
+	expect(lookBackFloor(state)).toBe(T0);
+	detectAt(state, 'asset', [asset('b', 'completed', T0 + 5)], ALL_ASSET, T0 + 2_000 + LOOK_BACK_MS);
+	expect(lookBackFloor(state)).toBe(windowFloor(T0 + 5));
+	// A poll whose pages shifted has the next one read from where the shift could have hidden records.
+	detectAt(state, 'asset', [], ALL_ASSET, T0 + 3_000 + LOOK_BACK_MS, T0 - 600_000);
+	expect(lookBackFloor(state)).toBe(T0 - 600_000);
+});
+
+test('finished entities stay recorded while a poll can still read them again, even past the hour', () => {
+	const state = newScopeState();
+	startScope(state, [asset('done', 'completed', T0)]);
+	detectAt(state, 'asset', [asset('later', 'completed', T0 + RETAIN_FINISHED_MS + 10)], ALL_ASSET, NOW, T0);
+	expect(Object.keys(state.seen).sort()).toEqual(['done', 'later']);
+	expect(detectAt(state, 'asset', [asset('done', 'completed', T0)], ALL_ASSET, NOW)).toEqual([]);
+	expect(Object.keys(state.seen)).toEqual(['later']);
+});
+
+test('ids and statuses named after built-in members are recorded like any other', () => {
+	const state = newScopeState();
+	startScope(state, [job('first', 'completed', T0)]);
+	const odd = ['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((id, i) => job(id, i % 2 === 0 ? 'in_progress' : 'valueOf', T0 + 1 + i));
+	expect(names(detectEvents(state, 'job', odd, ALL_JOB))).toEqual(odd.map((o) => `${o.id}:jobCreated+jobStatusChanged`));
+	expect(detectEvents(state, 'job', odd, ALL_JOB)).toEqual([]);
+	expect(Object.getPrototypeOf(state.seen)).toBeNull();
+	expect(Object.keys(state.seen).sort()).toEqual(['__proto__', 'constructor', 'first', 'hasOwnProperty', 'toString']);
+	const done = detectEvents(state, 'job', [job('__proto__', 'completed', T0 + 10)], ALL_JOB);
+	expect(names(done)).toEqual(['__proto__:jobCompleted+jobStatusChanged']);
+	expect(done[0].previousStatus).toBe('valueOf');
+});
+
+test('saved scopes keep the record as [id, status, time] triples; read back without prototypes, earlier id-keyed records too', () => {
+	const state = newScopeState();
+	startScope(state, [job('__proto__', 'completed', T0), job('constructor', 'in_progress', T0 - 1)]);
+	state.disordered = true;
+	const saved = JSON.parse(JSON.stringify(saveScope(state))) as unknown;
+	expect(saved).toMatchObject({ cursor: T0, since: T0, disordered: true, entities: [['constructor', 'in_progress', T0 - 1], ['__proto__', 'completed', T0]] });
+	const read = readScope(saved);
+	expect(read).toEqual(state);
+	expect(Object.getPrototypeOf(read?.seen)).toBeNull();
+	const legacy = JSON.parse(`{"cursor":${T0},"since":null,"seen":{"__proto__":["completed",${T0}],"toString":["error",1]}}`) as unknown;
+	expect(Object.keys(readScope(legacy)?.seen ?? {})).toEqual(['__proto__', 'toString']);
+	for (const bad of [{ cursor: T0, since: null, entities: [['a', 'x']] }, { cursor: T0, since: null }, { cursor: T0, since: null, entities: [], floor: 'x' }]) {
+		expect(readScope(bad)).toBeUndefined();
+	}
+	expect(readScopes({ 'jobs:*': saved, 'assets:x': legacy })?.size).toBe(2);
+	expect(readScopes({ 'jobs:*': saved, 'assets:x': { cursor: 'soon' } })).toBeUndefined();
+	expect(readScopes([saved])).toBeUndefined();
+});
+
+test('the records of all scopes together stay within a bound, the oldest dropped first and never emitted again', () => {
+	const a = newScopeState();
+	const b = newScopeState();
+	startScope(a, [asset('a1', 'completed', T0), asset('a2', 'completed', T0 + 2)]);
+	startScope(b, [asset('b1', 'completed', T0 + 1), asset('b2', 'completed', T0 + 3)]);
+	boundScopes([a, b], 2);
+	expect([...Object.keys(a.seen), ...Object.keys(b.seen)]).toEqual(['a2', 'b2']);
+	expect(b.forgotten).toBe(T0 + 1);
+	expect(detectEvents(b, 'asset', [asset('b1', 'completed', T0 + 1)], ALL_ASSET)).toEqual([]);
+	expect(names(detectEvents(b, 'asset', [asset('b3', 'completed', T0 + 2)], ALL_ASSET))).toEqual(['b3:assetCompleted+assetStatusChanged']);
+});
+
+test(`the record of every scope together is held to ${MAX_RECORDED_TOTAL} entities by default`, () => {
+	const scopes = [0, 1, 2].map((s) => {
+		const state = newScopeState();
+		startScope(state, Array.from({ length: MAX_RECORDED_TOTAL / 2 }, (_, i) => asset(`${s}-${i}`, 'in_progress', T0 + i * 3 + s)));
+		return state;
+	});
+	boundScopes(scopes);
+	expect(scopes.reduce((sum, state) => sum + Object.keys(state.seen).length, 0)).toBe(MAX_RECORDED_TOTAL);
+	expect(scopes[2].seen[`2-${MAX_RECORDED_TOTAL / 2 - 1}`]).toBeDefined();
+	expect(scopes[0].seen['0-0']).toBeUndefined();
 });
