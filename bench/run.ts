@@ -23,7 +23,7 @@ import { memoryTable, runMemory, type MemoryResult } from './memory';
 import { queryResultsTable, runQueryResults, type QueryResultsRow } from './queryResults';
 import { queueReading, queueTable, type QueueResult, runQueue } from './queue';
 import { returnAllTable, runReturnAll, type ReturnAllRow } from './returnAll';
-import { runTrigger, triggerTable, type TriggerRow } from './trigger';
+import { churnTable, runTrigger, runTriggerChurn, triggerTable, type ChurnRow, type TriggerRow } from './trigger';
 
 const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue', 'answerCap'] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -59,6 +59,7 @@ interface Results {
 	returnAll?: ReturnAllRow[];
 	logins?: LoginRow[];
 	trigger?: TriggerRow[];
+	triggerChurn?: ChurnRow[];
 	memory?: MemoryResult[];
 	queryResults?: QueryResultsRow[];
 	queue?: QueueResult;
@@ -178,15 +179,30 @@ function reading(results: Results): string[] {
 	}
 	const trigger = results.trigger ?? [];
 	if (trigger.length > 0) {
-		const quiet = trigger.filter((row) => row.situation.startsWith('nothing new')).map((row) => row.measured.apiRequests);
+		const cost = (situation: string) => [
+			...new Set(trigger.filter((row) => row.situation === situation).map((row) => int(row.measured.apiRequests))),
+		];
 		const burst = trigger.filter((row) => row.situation.includes('became ready'));
 		lines.push(
-			`**Trigger.** A poll with nothing new cost ${[...new Set(quiet)].join(' or ')} request(s), before and after ` +
-				'every burst: one per watched list (the jobs list, each watched dataset\'s asset statuses) plus the dataset ' +
-				'list when every dataset is watched. It reads the newest page and stops there when that page holds nothing ' +
-				'new: a record older than the last poll\'s newest, or only records already seen with the same status and ' +
-				'time, however many share the newest instant. A poll after 1,000 new events read them in ' +
-				`${burst.map((row) => int(row.measured.apiRequests)).join(' / ')} requests (pages of 100) and emitted each once.`,
+			`**Trigger.** A poll with nothing new cost ${cost('nothing new').join(' or ')} request(s) before the burst and ` +
+				`${cost('nothing new, next poll').join(' or ')} once the look-back window had closed: one per watched list ` +
+				'(the jobs list, each watched dataset\'s asset statuses) plus the dataset list when every dataset is watched. ' +
+				'The first poll a minute after the burst read the window again (every record dated less than a minute below ' +
+				`the newest, where a lagging list can still show one late): ${cost('nothing new since that burst (a minute later)').join(' or ')} ` +
+				'requests; the cursor then having stood still for the window, the next poll read one page. A poll after 1,000 ' +
+				`new events read them in ${burst.map((row) => int(row.measured.apiRequests)).join(' / ')} requests (pages of ` +
+				'100, each overlapping the one before by 5) and emitted each once.',
+		);
+	}
+	const churn = results.triggerChurn ?? [];
+	if (churn.length > 1) {
+		const span = (values: number[]) => (Math.min(...values) === Math.max(...values) ? int(values[0]) : `${int(Math.min(...values))}–${int(Math.max(...values))}`);
+		const steady = churn.slice(2);
+		lines.push(
+			`**Trigger state under dataset churn.** With ${churn[1].created} datasets created and the previous ones deleted ` +
+				`before each poll, the saved state held ${span(steady.map((row) => row.scopes))} scopes ` +
+				`(${span(steady.map((row) => row.stateBytes))} bytes) from poll 2 to poll ${churn.length - 1}: the scopes of deleted ` +
+				'datasets are dropped, so it does not grow with the datasets ever seen.',
 		);
 	}
 	const queryRows = results.queryResults ?? [];
@@ -256,7 +272,10 @@ async function main() {
 	}
 	if (only.has('returnAll')) results.returnAll = await runReturnAll(10_000, log);
 	if (only.has('logins')) results.logins = await runLogins(httpRequest, log);
-	if (only.has('trigger')) results.trigger = await runTrigger(log);
+	if (only.has('trigger')) {
+		results.trigger = await runTrigger(log);
+		results.triggerChurn = await runTriggerChurn(log);
+	}
 	if (only.has('memory')) results.memory = await runMemory(100_000, log);
 	if (only.has('queryResults')) results.queryResults = await runQueryResults(log);
 	if (only.has('queue')) results.queue = await runQueue(log);
@@ -343,9 +362,22 @@ async function main() {
 			'',
 			'`runPoll` (n8n-core\'s PollContext) with the static data carried from poll to poll. Activation first (emits',
 			'nothing), a poll with nothing new, then 1,000 images ingested in 10 jobs of 100 and settled on the sandbox',
-			'clock, one poll that emits them, and two polls with nothing new after it. Pages hold 100 records.',
+			'clock, one poll that emits them, and two polls with nothing new after it. Pages hold 100 records. The sandbox\'s',
+			'clock and n8n\'s move together (the trigger\'s look-back window closes on n8n\'s).',
 			'',
 			triggerTable(results.trigger),
+			'',
+		);
+	}
+	if (results.triggerChurn) {
+		sections.push(
+			'### Trigger state size under dataset churn',
+			'',
+			'Every dataset watched (Asset Ready to Search). Before each poll, a minute after the one before, 40 new datasets',
+			'with two images each are created and the 40 of the poll before deleted; the saved state is the node\'s static',
+			'data as JSON, as n8n stores it.',
+			'',
+			churnTable(results.triggerChurn),
 			'',
 		);
 	}
