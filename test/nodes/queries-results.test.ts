@@ -128,6 +128,8 @@ const rowAt = (i: number) => `${i},00000000-0000-4000-8000-${String(i).padStart(
 interface StorageFile {
 	contentType: string;
 	headers?: Record<string, string>;
+	/** Sends the status line, then trickles one header byte by byte and never ends it. */
+	trickleHeaders?: boolean;
 	/** Writes the file; resolves once everything was written or the client went away. */
 	send(res: ServerResponse): Promise<void>;
 }
@@ -149,6 +151,14 @@ beforeAll(async () => {
 			return;
 		}
 		fileRequests.push(req.headers);
+		if (file.trickleHeaders) {
+			// A status line, then a header a byte at a time, never finished: the answer never starts.
+			const socket = req.socket;
+			socket.write('HTTP/1.1 200 OK\r\nx-slow: ');
+			const tick = setInterval(() => (socket.destroyed ? clearInterval(tick) : socket.write('a')), 50);
+			socket.once('close', () => clearInterval(tick));
+			return;
+		}
 		res.writeHead(200, { 'content-type': file.contentType, ...file.headers });
 		void file.send(res);
 	});
@@ -257,6 +267,20 @@ describe('Get Results (Rows) against the storage host', () => {
 			DOWNLOAD.timeoutMs = 1000;
 			const trickled = await getRows({ returnAll: true });
 			expect(trickled.error?.message).toMatch(/Downloading the query results from 127.0.0.1:\d+ took longer than 1 s/);
+		} finally {
+			Object.assign(DOWNLOAD, saved);
+		}
+	});
+
+	test('headers trickled a byte at a time end at the idle bound in real time, said as such (not "sent nothing")', async () => {
+		const saved = { ...DOWNLOAD };
+		try {
+			file = { contentType: 'text/csv', trickleHeaders: true, send: async () => undefined };
+			DOWNLOAD.idleMs = 500;
+			const started = Date.now();
+			const { error } = await getRows({ returnAll: true });
+			expect(error?.message).toMatch(/^127.0.0.1:\d+ did not finish starting its answer \(status and headers\) within 0.5 s for the query results$/);
+			expect(Date.now() - started).toBeLessThan(5000);
 		} finally {
 			Object.assign(DOWNLOAD, saved);
 		}

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { discardBody } from './answers';
+import { beforeDeadline, TIMED_OUT } from './deadline';
 import { explainedError, readFailure } from './errors';
 
 /**
@@ -48,17 +50,28 @@ export async function downloadFile<T>(
 			? 'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.'
 			: 'Set Output to "Download Link" and fetch the file with a node made for large files.';
 	const tooLong = (rows: boolean) => fail(`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`, readLess(rows));
-	let response: { body: unknown; headers: Record<string, unknown> };
+	type Answer = { body: unknown; headers: Record<string, unknown> };
+	let response: Answer | typeof TIMED_OUT;
 	try {
-		response = (await this.helpers.httpRequest({
-			method: 'GET',
-			url,
-			encoding: 'stream',
-			json: false,
-			returnFullResponse: true,
-			// n8n's timeout is an idle timer: it also ends a body that stops arriving.
-			timeout: DOWNLOAD.idleMs,
-		})) as typeof response;
+		// The answer's start (status and headers) within the idle time of real time: a host that trickles its headers
+		// a byte at a time never trips n8n's idle timer.
+		// Aborted only when the answer came too late (the deadline's own signal also ends once the answer is in).
+		const tooLate = new AbortController();
+		response = await beforeDeadline(DOWNLOAD.idleMs, async () => {
+			const answer = (await this.helpers.httpRequest({
+				method: 'GET',
+				url,
+				encoding: 'stream',
+				json: false,
+				returnFullResponse: true,
+				abortSignal: tooLate.signal,
+				// n8n's timeout is an idle timer: it also ends a body that stops arriving.
+				timeout: DOWNLOAD.idleMs,
+			})) as Answer;
+			if (tooLate.signal.aborted) discardBody(answer.body);
+			return answer;
+		});
+		if (response === TIMED_OUT) tooLate.abort();
 	} catch (error) {
 		const { status } = readFailure(error);
 		if (status === 403) {
@@ -68,11 +81,17 @@ export async function downloadFile<T>(
 				status,
 			);
 		}
-		if (status === undefined && Date.now() - started >= DOWNLOAD.idleMs) throw idle();
+		if (status === undefined && ['ETIMEDOUT', 'ECONNABORTED'].includes(readFailure(error).code ?? '')) throw idle();
 		throw fail(
 			status === undefined ? `Could not download the ${what} from ${host}` : `Downloading the ${what} from ${host} failed with status ${status}`,
 			'Check that n8n can reach the storage host, then run the node again.',
 			status,
+		);
+	}
+	if (response === TIMED_OUT) {
+		throw fail(
+			`${host} did not finish starting its answer (status and headers) within ${DOWNLOAD.idleMs / 1000} s for the ${what}`,
+			'The storage host is sending very slowly or not at all. Run the node again; if it keeps happening, set Output to "Download Link" and fetch the file another way.',
 		);
 	}
 	const body = response.body as Body;
