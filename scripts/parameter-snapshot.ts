@@ -109,8 +109,11 @@ function packageNodes(): INodeType[] {
 	return pkg.n8n.nodes.map((distPath) => {
 		const source = join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const exported = require(source) as Record<string, new () => INodeType>;
-		return new (Object.values(exported)[0])();
+		const exported = require(source) as Record<string, unknown>;
+		// The node class is the module's one exported class (a node file may export constants too).
+		const NodeClass = Object.values(exported).find((value): value is new () => INodeType => typeof value === 'function');
+		if (!NodeClass) throw new Error(`${source} exports no node class`);
+		return new NodeClass();
 	});
 }
 

@@ -2,8 +2,10 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as adSegment from './actions/adSegment/AdSegment.resource';
+
+const OPERATIONS: OperationMap = { adSegment: adSegment.operations };
 
 export class MediaAnalysisAdSegments implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,12 +31,13 @@ export class MediaAnalysisAdSegments implements INodeType {
 				default: 'adSegment',
 			},
 			...adSegment.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchDatasets } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { adSegment: adSegment.operations });
+		return await route.call(this, OPERATIONS);
 	}
 }

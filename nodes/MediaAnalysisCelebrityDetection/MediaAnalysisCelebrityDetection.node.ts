@@ -1,11 +1,13 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as face from './actions/face/Face.resource';
 import * as image from './actions/image/Image.resource';
 import * as person from './actions/person/Person.resource';
 import { searchPersonImages, searchPersons } from './methods/listSearch';
+
+const OPERATIONS: OperationMap = { face: face.operations, image: image.operations, person: person.operations };
 
 export class MediaAnalysisCelebrityDetection implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,12 +39,13 @@ export class MediaAnalysisCelebrityDetection implements INodeType {
 			...face.description,
 			...image.description,
 			...person.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchPersons, searchPersonImages } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { face: face.operations, image: image.operations, person: person.operations });
+		return await route.call(this, OPERATIONS);
 	}
 }

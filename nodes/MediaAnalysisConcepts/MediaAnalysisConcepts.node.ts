@@ -2,11 +2,17 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchConcepts, searchDatasets } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as classification from './actions/classification/Classification.resource';
 import * as concept from './actions/concept/Concept.resource';
 import * as label from './actions/label/Label.resource';
 import { getConcepts } from './methods/loadOptions';
+
+const OPERATIONS: OperationMap = {
+	classification: classification.operations,
+	concept: concept.operations,
+	label: label.operations,
+};
 
 export class MediaAnalysisConcepts implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,16 +44,13 @@ export class MediaAnalysisConcepts implements INodeType {
 			...classification.description,
 			...concept.description,
 			...label.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchConcepts, searchDatasets }, loadOptions: { getConcepts } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, {
-			classification: classification.operations,
-			concept: concept.operations,
-			label: label.operations,
-		});
+		return await route.call(this, OPERATIONS);
 	}
 }

@@ -2,8 +2,10 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchConnections } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as connection from './actions/connection/Connection.resource';
+
+const OPERATIONS: OperationMap = { connection: connection.operations };
 
 export class MediaAnalysisConnections implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,12 +31,13 @@ export class MediaAnalysisConnections implements INodeType {
 				default: 'connection',
 			},
 			...connection.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchConnections } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { connection: connection.operations }, { secretParameters: ['password', 'bearerToken'] });
+		return await route.call(this, OPERATIONS, { secretParameters: ['password', 'bearerToken'] });
 	}
 }

@@ -2,8 +2,10 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as chat from './actions/chat/Chat.resource';
+
+const OPERATIONS: OperationMap = { chat: chat.operations };
 
 export class MediaAnalysisConversationalSearch implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,12 +31,13 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 				default: 'chat',
 			},
 			...chat.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchDatasets } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { chat: chat.operations });
+		return await route.call(this, OPERATIONS);
 	}
 }

@@ -2,9 +2,11 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as dataset from './actions/dataset/Dataset.resource';
 import * as encoder from './actions/encoder/Encoder.resource';
+
+const OPERATIONS: OperationMap = { dataset: dataset.operations, encoder: encoder.operations };
 
 export class MediaAnalysisDatasets implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,12 +36,13 @@ export class MediaAnalysisDatasets implements INodeType {
 			},
 			...dataset.description,
 			...encoder.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchDatasets } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { dataset: dataset.operations, encoder: encoder.operations });
+		return await route.call(this, OPERATIONS);
 	}
 }

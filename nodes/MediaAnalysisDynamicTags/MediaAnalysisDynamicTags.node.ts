@@ -2,11 +2,13 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
 import * as tagScore from './actions/tagScore/TagScore.resource';
 
 import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/listSearch';
+
+const OPERATIONS: OperationMap = { tagGroup: tagGroup.operations, tagScore: tagScore.operations };
 
 export class MediaAnalysisDynamicTags implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,12 +38,13 @@ export class MediaAnalysisDynamicTags implements INodeType {
 			},
 			...tagGroup.description,
 			...tagScore.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchDatasets, searchGroupTags, searchTagGroups, searchTagVersions, searchVideos } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { tagGroup: tagGroup.operations, tagScore: tagScore.operations });
+		return await route.call(this, OPERATIONS);
 	}
 }

@@ -2,10 +2,12 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchConnections, searchDatasets, searchIngestJobs } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as asset from './actions/asset/Asset.resource';
 import * as dataset from './actions/dataset/Dataset.resource';
 import * as job from './actions/job/Job.resource';
+
+const OPERATIONS: OperationMap = { asset: asset.operations, dataset: dataset.operations, job: job.operations };
 
 export class MediaAnalysisIngestion implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,12 +41,13 @@ export class MediaAnalysisIngestion implements INodeType {
 			...job.description,
 			...asset.description,
 			...dataset.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchConnections, searchDatasets, searchIngestJobs } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { asset: asset.operations, dataset: dataset.operations, job: job.operations });
+		return await route.call(this, OPERATIONS);
 	}
 }

@@ -2,9 +2,11 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchConnections, searchDatasets } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as query from './actions/query/Query.resource';
 import { searchEmbeddings, searchQueries } from './methods/listSearch';
+
+const OPERATIONS: OperationMap = { query: query.operations };
 
 export class MediaAnalysisQueries implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,12 +32,13 @@ export class MediaAnalysisQueries implements INodeType {
 				default: 'query',
 			},
 			...query.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchConnections, searchDatasets, searchEmbeddings, searchQueries } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, { query: query.operations });
+		return await route.call(this, OPERATIONS);
 	}
 }

@@ -2,12 +2,19 @@ import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-wor
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
-import { route } from '../shared/router';
+import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as image from './actions/image/Image.resource';
 import * as keyframe from './actions/keyframe/Keyframe.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as video from './actions/video/Video.resource';
 
+
+const OPERATIONS: OperationMap = {
+	image: image.operations,
+	keyframe: keyframe.operations,
+	transcript: transcript.operations,
+	video: video.operations,
+};
 
 export class MediaAnalysisSearch implements INodeType {
 	description: INodeTypeDescription = {
@@ -41,17 +48,13 @@ export class MediaAnalysisSearch implements INodeType {
 			...keyframe.description,
 			...transcript.description,
 			...video.description,
+			...parallelRequestsProperties(OPERATIONS),
 		],
 	};
 
 	methods = { listSearch: { searchDatasets, searchVideos } };
 
 	async execute(this: IExecuteFunctions) {
-		return await route.call(this, {
-			image: image.operations,
-			keyframe: keyframe.operations,
-			transcript: transcript.operations,
-			video: video.operations,
-		});
+		return await route.call(this, OPERATIONS);
 	}
 }

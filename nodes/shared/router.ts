@@ -8,6 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { PARALLEL, setParallelRequests, stopRequests } from './transport';
+
 /** One operation: its parameters, and what it does for a single input item. */
 export interface ItemOperation {
 	description: INodeProperties[];
@@ -105,10 +107,72 @@ export class ItemRunner {
 		}
 	}
 
+	/**
+	 * Runs `task(0)` … `task(count - 1)` side by side (their requests take turns within the run's limit), and
+	 * settles when all have, or at the first that throws (a failure that stops the node): then no new request starts.
+	 */
+	async sideBySide(count: number, task: (index: number) => Promise<unknown>): Promise<void> {
+		await new Promise<void>((resolve, reject) => {
+			let pending = count;
+			if (pending === 0) resolve();
+			for (let index = 0; index < count; index++) {
+				task(index).then(
+					() => {
+						if (--pending === 0) resolve();
+					},
+					(error: unknown) => {
+						stopRequests(this.context);
+						reject(error);
+					},
+				);
+			}
+		});
+	}
+
 	/** In input order; one item's outputs keep the order they were emitted in (the sort is stable). */
 	output(): INodeExecutionData[] {
 		return [...this.results].sort((a, b) => a.itemIndex - b.itemIndex).map(({ data }) => data);
 	}
+}
+
+/**
+ * "Request Options › Requests in Parallel" for every per-item operation of a node (batch operations send their
+ * own batches): how many items' requests may be in flight at once.
+ */
+export function parallelRequestsProperties(operations: OperationMap): INodeProperties[] {
+	return Object.entries(operations).flatMap(([resource, byName]) => {
+		const perItem = Object.keys(byName).filter((name) => !('executeBatch' in byName[name]));
+		if (perItem.length === 0) return [];
+		return [
+			{
+				displayName: 'Request Options',
+				name: 'requestOptions',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				displayOptions: { show: { resource: [resource], operation: perItem } },
+				options: [
+					{
+						displayName: 'Requests in Parallel',
+						name: 'parallelRequests',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: PARALLEL.max },
+						default: 5, // PARALLEL.default: the lint reads only a literal
+						description:
+							'How many items send their requests to the service at the same time; 1 sends them one at a time. Output keeps the input order either way. If the service answers 429 (too many requests), all items slow down together.',
+					},
+				],
+			},
+		];
+	});
+}
+
+/** Runs every item side by side, their requests taking turns; with Continue On Fail off, the first failure ends it. */
+async function runSideBySide(this: IExecuteFunctions, run: ItemRunner, count: number, operation: ItemOperation): Promise<void> {
+	setParallelRequests(this, this.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL.default) as number);
+	await run.sideBySide(count, async (itemIndex) =>
+		await run.attempt([itemIndex], async () => run.emit(itemIndex, await operation.execute.call(this, itemIndex))),
+	);
 }
 
 /**
@@ -123,7 +187,8 @@ export async function route(
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = operations[resource]?.[operationName];
+	// Own entries only: a resource or operation named like an inherited member ("constructor") is not known.
+	const operation = Object.hasOwn(operations, resource) && Object.hasOwn(operations[resource], operationName) ? operations[resource][operationName] : undefined;
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not known for "${resource}"`, {
 			description: 'Choose the resource and operation again in the node; this workflow may come from a newer version.',
@@ -133,8 +198,6 @@ export async function route(
 	if ('executeBatch' in operation) {
 		return [await operation.executeBatch.call(this, items, run)];
 	}
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await run.attempt([itemIndex], async () => run.emit(itemIndex, await operation.execute.call(this, itemIndex)));
-	}
+	await runSideBySide.call(this, run, items.length, operation);
 	return [run.output()];
 }

@@ -139,7 +139,7 @@ describe('Ad Segment: Create', () => {
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
-	test('names the item that is wrong; earlier items were sent, later ones not', async () => {
+	test('names the item that is wrong; no request starts after it (items run side by side: an earlier one may be sent)', async () => {
 		const { error } = await run(
 			'create',
 			{ segmentsInput: 'json', segmentsJson: '={{ $json.segments }}' },
@@ -150,7 +150,7 @@ describe('Ad Segment: Create', () => {
 		);
 		expect(error?.message).toBe('Invalid Segments (JSON) in item 1: segment 1 ends at 6 ms, before its start at 7 ms');
 		expect(error?.context?.itemIndex).toBe(1);
-		expect(bed.apiRequests()).toHaveLength(1);
+		expect(bed.apiRequests().length).toBeLessThanOrEqual(1);
 	});
 });
 

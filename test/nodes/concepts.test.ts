@@ -173,7 +173,8 @@ describe('Concept: Get, Update, Delete', () => {
 			{ id: UUID_V1 },
 		]);
 		expect(error?.message).toBe(`Invalid Concept in item 1: "${UUID_V1}" is not a version-4 UUID`);
-		expect(bed.apiRequests().map((r) => r.path)).toEqual([`/api/v1/concepts/${SEED_CONCEPT_IDS.beach}`]);
+		// Items run side by side: the one before may have been sent; nothing else is.
+		expect(bed.apiRequests().filter((r) => r.path !== `/api/v1/concepts/${SEED_CONCEPT_IDS.beach}`)).toEqual([]);
 	});
 
 	test('updates only the fields given', async () => {

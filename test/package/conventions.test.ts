@@ -16,7 +16,7 @@ const nodes: Array<{ file: string; node: INodeType }> = pkg.n8n.nodes.map((distP
 	const file = sourceOf(distPath);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const exported = require(file) as Record<string, new () => INodeType>;
-	const Node = Object.values(exported)[0];
+	const Node = Object.values(exported).find((value) => typeof value === "function") as new () => INodeType;
 	return { file, node: new Node() };
 });
 

@@ -213,9 +213,10 @@ export async function createJobsFromLists(
 		}, (error) => withJobsAlreadyCreated(error, created));
 	}
 
-	// Waiting starts once every job exists, so the jobs run side by side and share one deadline.
+	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
 	const startedAt = Date.now();
-	for (const { chunk, job } of created) {
+	await run.sideBySide(created.length, async (index) => {
+		const { chunk, job } = created[index];
 		const first = chunk.entries[0].itemIndex;
 		const wait = requests.get(first)?.wait;
 		let result = job;
@@ -229,7 +230,7 @@ export async function createJobsFromLists(
 					outcomeOfAsset = await settledAssets.call(this, result, first);
 				},
 			);
-			if (!settled) continue;
+			if (!settled) return;
 		}
 		for (const entry of chunk.entries) {
 			let json = forEntry(result, entry, chunk.values.length);
@@ -244,7 +245,7 @@ export async function createJobsFromLists(
 			}
 			run.emit(entry.itemIndex, json);
 		}
-	}
+	});
 	return run.output();
 }
 

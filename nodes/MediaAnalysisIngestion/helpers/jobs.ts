@@ -6,9 +6,9 @@ import { callEndpoint, type RequestOf } from '../../shared/endpoints';
 import { explainCreateFailure } from '../../shared/ingestJobs';
 import { waitUntilSettled, type WaitOptions } from '../../shared/transport';
 
-export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number): Promise<IngestJob> {
+export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number, deadline?: number): Promise<IngestJob> {
 	const params = { ingest_job_id: jobId };
-	return await callEndpoint(this, 'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get', { params, itemIndex });
+	return await callEndpoint(this, 'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get', { params, itemIndex, deadline });
 }
 
 function progressOf(job: IngestJob): string {
@@ -33,7 +33,7 @@ export async function waitForJob(
 	return await waitForIngestJob.call(
 		this,
 		{
-			read: async () => await getJob.call(this, jobId, itemIndex),
+			read: async (deadline) => await getJob.call(this, jobId, itemIndex, deadline),
 			stateOf: (job) => (job.status === 'completed' || (settleOnFailure && ended(job)) ? 'done' : ended(job) ? 'failed' : 'pending'),
 			subject: `Ingestion job ${jobId}`,
 			statusOf: progressOf,

@@ -17,6 +17,7 @@ export type { Page, PageStyle, PageLimit } from './pagination';
 export { datasetNotFound, explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
+export { PARALLEL, RequestsStopped, setParallelRequests, stopRequests } from './pace';
 export type { DownloadedFile } from './download';
 export { waitUntilSettled } from './waiting';
 export type { WaitOptions, WaitSpec, WaitState } from './waiting';

@@ -11,6 +11,7 @@ import { sleep } from 'n8n-workflow';
 import { ANSWER_LIMITS, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from './answers';
 import { beforeDeadline, TIMED_OUT } from './deadline';
 import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
+import { pauseRequests, takeTurn } from './pace';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -48,7 +49,7 @@ export interface ApiRequest {
 	 * also answer nothing (read as `{}`). Anything else is one clear error, never an item.
 	 */
 	answer?: 'object' | 'array' | 'any';
-	/** No retry waits past this moment (ms since the epoch); see also `withDeadline`. */
+	/** No retry waits past this moment (ms since the epoch): Wait for Completion's Timeout passes it to each read. */
 	deadline?: number;
 }
 
@@ -130,23 +131,6 @@ export async function getBaseUrl(this: ApiContext): Promise<string> {
 		baseUrls.set(this, url);
 	}
 	return await url;
-}
-
-const scopedDeadlines = new WeakMap<object, number>();
-
-/**
- * Runs `work` so that no request in it waits to retry past `deadline` (ms since the epoch): what makes Wait for
- * Completion's Timeout a hard bound even when each status read meets a slow or throttling service.
- */
-export async function withDeadline<T>(this: ApiContext, deadline: number, work: () => Promise<T>): Promise<T> {
-	const outer = scopedDeadlines.get(this);
-	scopedDeadlines.set(this, Math.min(deadline, outer ?? Number.POSITIVE_INFINITY));
-	try {
-		return await work();
-	} finally {
-		if (outer === undefined) scopedDeadlines.delete(this);
-		else scopedDeadlines.set(this, outer);
-	}
 }
 
 function hostOf(baseUrl: string): string {
@@ -316,8 +300,6 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			itemIndex: request.itemIndex,
 		});
 	};
-	const refused = refusedAccess.get(this);
-	if (refused) return await raise({ ...refused, description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)` });
 	const misplaced = misplacedSegment(request.path);
 	if (misplaced !== undefined) {
 		return await raise({
@@ -328,8 +310,9 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	}
 	const baseUrl = await getBaseUrl.call(this);
 	const idempotent = request.idempotent ?? request.method !== 'POST';
-	const ownDeadline = Date.now() + RETRY.requestTimeoutMs;
-	const deadline = Math.min(ownDeadline, request.deadline ?? Number.POSITIVE_INFINITY, scopedDeadlines.get(this) ?? Number.POSITIVE_INFINITY);
+	// Set when the request first gets its turn among the run's requests in flight: waiting for a turn is not its time.
+	let ownDeadline = Number.POSITIVE_INFINITY;
+	let deadline = request.deadline ?? Number.POSITIVE_INFINITY;
 	let target: Target = { method: request.method, url: `${baseUrl}${request.path}`, qs: request.qs, body: request.body };
 	const visited: string[] = [];
 	let resentAfterLooking = false;
@@ -341,7 +324,6 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		const explained = failure.status !== undefined ? request.explain?.(failure, details) : undefined;
 		if (explained) return await raise({ ...explained, httpCode: String(failure.status), details });
 		const generic = explainFailure(failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts });
-		if (accessRefused(failure)) refusedAccess.set(this, generic);
 		return await raise(note ? { ...generic, description: `${generic.description} ${note}`.trim() } : generic);
 	};
 	const mayOrMayNot = async (failure: Failure, why: string): Promise<never> =>
@@ -363,8 +345,28 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	};
 
 	for (let attempt = 1; ; attempt++) {
+		const free = await takeTurn(this);
+		// Checked once it is this request's turn: an item that was waiting learns of a refusal that came meanwhile.
+		const refused = refusedAccess.get(this);
+		if (refused) {
+			free();
+			return await raise({ ...refused, description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)` });
+		}
+		if (ownDeadline === Number.POSITIVE_INFINITY) {
+			ownDeadline = Date.now() + RETRY.requestTimeoutMs;
+			deadline = Math.min(deadline, ownDeadline);
+		}
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
-		const outcome = await send.call(this, target, attemptMs);
+		let outcome: Outcome;
+		try {
+			outcome = await send.call(this, target, attemptMs);
+			// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
+			if ('failure' in outcome && accessRefused(outcome.failure)) {
+				refusedAccess.set(this, explainFailure(outcome.failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts: attempt }));
+			}
+		} finally {
+			free();
+		}
 		if ('overBytes' in outcome) {
 			return await raise({
 				message: `The Media Analysis Service answered ${what} with more than ${ANSWER_LIMITS.apiBytes / 1024 / 1024} MB; n8n stopped reading it`,
@@ -416,6 +418,8 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			continue;
 		}
 		if (delay === undefined) return await failWith(failure, attempt);
+		// The service asked the whole client to slow down: every request of this node run waits, not only this one.
+		if (failure.status === 429 || failure.retryAfter !== undefined) pauseRequests(this, delay);
 		this.logger.debug(
 			`Media Analysis: ${what} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,
 		);

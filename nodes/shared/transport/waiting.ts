@@ -1,8 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { withDeadline } from './request';
-
 /** How long to wait and how often to ask, as the user set it. */
 export interface WaitOptions {
 	pollIntervalSeconds: number;
@@ -17,8 +15,11 @@ export interface WaitOptions {
 export type WaitState = 'done' | 'failed' | 'pending';
 
 export interface WaitSpec<T> {
-	/** Reads the current state of the thing waited on (one request). */
-	read: () => Promise<T>;
+	/**
+	 * Reads the current state of the thing waited on (one request), passing `deadline` to it so that no retry
+	 * waits past the Timeout. Passed, not kept on the node's context: items of one run wait side by side.
+	 */
+	read: (deadline: number) => Promise<T>;
 	/** Whether it has finished, failed for good, or is still running. */
 	stateOf: (value: T) => WaitState;
 	/** The thing waited on, for messages: e.g. `Ingestion job 65f0…`. */
@@ -41,7 +42,7 @@ export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpe
 	const intervalMs = Math.max(0, options.pollIntervalSeconds * 1000);
 	for (;;) {
 		// A read that meets a throttling or failing service stops retrying at the deadline instead of outliving it.
-		const value = await withDeadline.call<IExecuteFunctions, [number, () => Promise<T>], Promise<T>>(this, deadline, spec.read);
+		const value = await spec.read(deadline);
 		const state = spec.stateOf(value);
 		if (state === 'done') return value;
 		if (state === 'failed') {

@@ -124,11 +124,12 @@ async function ingestAndRead(
 	const settled = await waitForJobStatus.call(
 		this,
 		{
-			read: async () => {
+			read: async (deadline) => {
 				const answer = await callEndpoint(this, 'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', {
 					params: { ingest_job_id: job.id },
 					qs: { offset: 0, limit: 100 },
 					itemIndex,
+					deadline,
 				});
 				// Before the job has a status the service answers `{"data": []}`.
 				const data = (Array.isArray(answer.data) || !answer.data ? { status: 'pending' } : answer.data) as JobStatusData;
@@ -182,6 +183,31 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? 2, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
 		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? 300, 'Timeout', itemIndex, { min: 1, integer: false }),
 	};
+	let runs = identifying.get(this);
+	if (!runs) identifying.set(this, (runs = new Map()));
+	const key = JSON.stringify([datasetId, url]);
+	let identified = runs.get(key);
+	const first = identified === undefined;
+	if (!identified) {
+		identified = identify.call(this, datasetId, url, wait, itemIndex);
+		runs.set(key, identified);
+	}
+	const outcome = await identified.then(
+		(json) => ({ json }),
+		(error: unknown) => ({ error: error as NodeOperationError }),
+	);
+	if ('json' in outcome) return { ...outcome.json };
+	if (first) throw outcome.error;
+	throw new NodeOperationError(this.getNode(), outcome.error.message, { description: outcome.error.description ?? undefined, itemIndex });
+}
+
+/**
+ * Items of one run that identify the same URL in the same dataset share one ingest: side by side they would race
+ * (ingest it twice, one deleting the image the other is reading).
+ */
+const identifying = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+
+async function identify(this: IExecuteFunctions, datasetId: string, url: string, wait: WaitOptions, itemIndex: number): Promise<IDataObject> {
 	await assertCelebrityDataset.call(this, datasetId, itemIndex);
 	const existing = await existingAsset.call(this, datasetId, url, itemIndex);
 	if (existing) {

@@ -73,7 +73,8 @@ export async function waitForQuery(
 	return await waitUntilSettled.call<IExecuteFunctions, [WaitSpec<Query>, WaitOptions], Promise<Query>>(
 		this,
 		{
-			read: async () => await callEndpoint(this, 'get-query-api-v-1-queries-query-id-get', { params: { query_id: query.query_id }, itemIndex }),
+			read: async (deadline) =>
+				await callEndpoint(this, 'get-query-api-v-1-queries-query-id-get', { params: { query_id: query.query_id }, itemIndex, deadline }),
 			stateOf,
 			subject: `Query ${query.query_id}`,
 			statusOf: (current) => current.status,

@@ -1,0 +1,193 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Dev-only: loopback servers that answer late and out of order on purpose. */
+/* Per-item operations side by side (issue 25), through n8n's engine against loopback servers that answer with delays
+ * and in random order: the in-flight bound, order and pairing, Continue On Fail, the first failure stopping the node,
+ * one shared back-off after a 429, and waits that overlap. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
+import { RETRY } from '../../nodes/shared/transport';
+import { createHarness, type Harness } from '../harness/engine';
+import { json, startHostile, type HostileServer } from './hostile/server';
+
+const TYPES = {
+	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
+	ingestion: 'n8n-nodes-media-analysis.mediaAnalysisIngestion',
+};
+const ACCESS = 'parallel-access-token-Hq8Zt3Lm';
+
+let harness: Harness;
+let api: HostileServer;
+const saved = { ...RETRY };
+
+beforeAll(() => {
+	harness = createHarness({
+		nodeTypes: { [TYPES.datasets]: new MediaAnalysisDatasets(), [TYPES.ingestion]: new MediaAnalysisIngestion() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
+});
+afterAll(() => harness.dispose());
+beforeEach(async () => {
+	api = await startHostile(ACCESS);
+	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'parallel-personal-token' });
+	Object.assign(RETRY, { baseDelayMs: 50 });
+});
+afterEach(async () => {
+	Object.assign(RETRY, saved);
+	await api.close();
+});
+
+const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const idOf = (path: string) => /\/api\/v1\/datasets\/([^/?]+)/.exec(path)?.[1] ?? '';
+const later = (ms: number, answer: () => void) => void setTimeout(answer, ms);
+
+/** Answers each dataset read after `delay(id)` ms, counting how many are open at once. */
+function slowDatasets(delay: (id: string) => number, status: (id: string) => number = () => 200) {
+	const counts = { open: 0, most: 0 };
+	api.handle = (_req, res, seen) => {
+		counts.open++;
+		counts.most = Math.max(counts.most, counts.open);
+		const id = idOf(seen.path);
+		later(delay(id), () => {
+			counts.open--;
+			const code = status(id);
+			json(res, code, code === 200 ? { id, name: `dataset_${id.slice(-4)}` } : { detail: code === 404 ? 'Dataset not found' : 'no' });
+		});
+	};
+	return counts;
+}
+
+const getMany = (count: number, extra: IDataObject = {}, continueOnFail = false) =>
+	harness.runNode({
+		type: TYPES.datasets,
+		parameters: { resource: 'dataset', operation: 'get', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...extra },
+		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
+		continueOnFail,
+	});
+
+describe('requests in flight', () => {
+	test.each([
+		[undefined, 5],
+		[1, 1],
+		[3, 3],
+	])('Requests in Parallel %s: at most %i requests in flight, and that many are reached', async (parallel, most) => {
+		const counts = slowDatasets(() => 40);
+		const { error, items } = await getMany(20, parallel === undefined ? {} : { requestOptions: { parallelRequests: parallel } });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(20);
+		expect(counts.most).toBe(most);
+	});
+
+	test('answers in random order: output in input order, each item paired to its own', async () => {
+		const delays = Array.from({ length: 30 }, () => Math.floor(Math.random() * 40));
+		slowDatasets((id) => delays[Number(id.slice(-12))]);
+		const { error, items } = await getMany(30);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id)).toEqual(Array.from({ length: 30 }, (_, i) => uuid(i)));
+		expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: 30 }, (_, i) => ({ item: i })));
+	});
+});
+
+describe('failures', () => {
+	test('Continue On Fail: each failed item is an error item in its place, the others answered', async () => {
+		slowDatasets(
+			() => Math.floor(Math.random() * 30),
+			(id) => (['3', '7', '8'].includes(String(Number(id.slice(-12)))) ? 404 : 200),
+		);
+		const { error, items } = await getMany(12, {}, true);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => (item.json.error ? 'error' : item.json.id))).toEqual(
+			Array.from({ length: 12 }, (_, i) => ([3, 7, 8].includes(i) ? 'error' : uuid(i))),
+		);
+		expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: 12 }, (_, i) => ({ item: i })));
+	});
+
+	test('without it, the first failure stops the node naming its item, and no request starts after it', async () => {
+		let failedAt = Number.POSITIVE_INFINITY;
+		slowDatasets(
+			(id) => (Number(id.slice(-12)) === 2 ? 5 : 60),
+			(id) => {
+				if (Number(id.slice(-12)) !== 2) return 200;
+				failedAt = Date.now();
+				return 404;
+			},
+		);
+		const { error } = await getMany(40);
+		expect(error?.message).toBe('Dataset not found');
+		expect(error?.context?.itemIndex).toBe(2);
+		const reads = api.seen.filter((seen) => seen.path.startsWith('/api/v1/datasets/'));
+		expect(reads.filter((seen) => seen.at > failedAt)).toEqual([]);
+		expect(reads.length).toBeLessThan(40);
+	});
+});
+
+describe('the service asks to slow down', () => {
+	test('a 429 with Retry-After pauses every request of the node, not only its own; every item then succeeds', async () => {
+		let refused = 0;
+		let pausedFrom = 0;
+		const counts = { open: 0, most: 0 };
+		api.handle = (_req, res, seen) => {
+			if (refused === 0) {
+				refused++;
+				pausedFrom = Date.now();
+				return json(res, 429, { detail: 'Too Many Requests' }, { 'retry-after': '1' });
+			}
+			counts.open++;
+			counts.most = Math.max(counts.most, counts.open);
+			later(20, () => {
+				counts.open--;
+				json(res, 200, { id: idOf(seen.path), name: 'after_pause' });
+			});
+		};
+		const { error, items } = await getMany(10);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(10);
+		const reads = api.seen.filter((seen) => seen.path.startsWith('/api/v1/datasets/'));
+		// The requests already on their way when the 429 came may arrive; nothing new starts inside the pause.
+		const inPause = reads.filter((seen) => seen.at > pausedFrom + 50 && seen.at < pausedFrom + 900);
+		expect(inPause).toEqual([]);
+		expect(reads.length).toBe(11);
+	});
+});
+
+describe('waits', () => {
+	test('items that wait for their job wait side by side: every job is polled before the first one finishes', async () => {
+		const created: string[] = [];
+		const finishAfterPolls = 4;
+		const polls = new Map<string, number>();
+		const order: string[] = [];
+		api.handle = (_req, res, seen) => {
+			if (seen.method === 'POST') {
+				const id = `65f0a1b2c3d4e5f6a7b8c${String(created.length).padStart(3, '0')}`;
+				created.push(id);
+				return json(res, 200, { id, status: 'pending', dataset_id: uuid(0), details: { assets: [] } });
+			}
+			const id = /\/jobs\/([0-9a-f]{24})/.exec(seen.path)?.[1] ?? '';
+			const count = (polls.get(id) ?? 0) + 1;
+			polls.set(id, count);
+			order.push(`${id}:${count >= finishAfterPolls ? 'completed' : 'in_progress'}`);
+			json(res, 200, { id, status: count >= finishAfterPolls ? 'completed' : 'in_progress', dataset_id: uuid(0), details: { assets: [] } });
+		};
+		const { error, items } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: {
+				resource: 'job',
+				operation: 'createFromImages',
+				datasetId: { __rl: true, mode: 'id', value: uuid(0) },
+				images: { image: [{ sourcePath: '={{ $json.url }}' }] },
+				waitForCompletion: true,
+				pollInterval: 0.1,
+				waitTimeout: 30,
+			},
+			inputItems: Array.from({ length: 4 }, (_, i) => ({ url: `https://cdn.example.com/wait/${i}.jpg` })),
+		});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(4);
+		expect(created).toHaveLength(4);
+		const firstDone = order.findIndex((entry) => entry.endsWith(':completed'));
+		const polledBefore = new Set(order.slice(0, firstDone).map((entry) => entry.split(':')[0]));
+		expect(polledBefore).toEqual(new Set(created));
+	});
+});
