@@ -262,7 +262,8 @@ function latestPerEntity(kind: 'job' | 'asset', observations: Observation[]): Ob
  * Applies the observations of one poll to a scope's state and returns one change per job or asset that changed
  * and matched a wanted event, oldest first. Observations may come in any order and may repeat; those older than
  * the look-back floor are passed over. `now` (the poll's clock) bounds the cursor, so a record dated in the future
- * cannot hide the events that follow it. `rereadFrom`: the floor of a read whose pages shifted, for the next poll.
+ * cannot hide the events that follow it. `rereadFrom`: where records may have slipped unread between two pages of
+ * this poll's read, for the next poll to read down to.
  */
 export function detectEvents(
 	state: ScopeState,
@@ -331,7 +332,7 @@ export function startScope(state: ScopeState, kind: 'job' | 'asset', observation
  * not see yet is dated after the service's clock now minus LOOK_BACK_MS; that clock stood at least at the cursor
  * when the cursor moved and has run since as the poll's clock has, so the window shrinks while the cursor stands
  * still and is closed (the floor is the cursor) once it has stood still for LOOK_BACK_MS. A poll whose pages
- * shifted under it (`rereadFrom`, the floor it read to) has the next poll read that far again.
+ * shifted under it has the next poll read down to `rereadFrom` as well.
  */
 function closePoll(state: ScopeState, now: number, rereadFrom: number | undefined): void {
 	if (state.cursor === null) return;
@@ -341,7 +342,7 @@ function closePoll(state: ScopeState, now: number, rereadFrom: number | undefine
 	const stoodStill = Math.max(0, Number.isFinite(now) ? now - movedAt : 0);
 	state.floor = Math.min(state.cursor, windowFloor(state.cursor) + stoodStill, rereadFrom ?? Number.POSITIVE_INFINITY);
 	prune(state);
-	// No later floor goes below both of these (see `floor` above), so nothing dropped before them is read again.
+	// Later floors stay at or above the lower of these, so nothing dropped below it is read again.
 	if (state.forgotten !== undefined && state.forgotten < Math.min(windowFloor(state.cursor), state.floor)) delete state.forgotten;
 }
 
@@ -375,6 +376,10 @@ export function boundScopes(states: Iterable<ScopeState>, max = MAX_RECORDED_TOT
 	if (all.length <= max) return;
 	all.sort((a, b) => a.time - b.time);
 	const dropped = new Map<ScopeState, string[]>();
-	for (const { state, id } of all.slice(0, all.length - max)) dropped.set(state, [...(dropped.get(state) ?? []), id]);
+	for (const { state, id } of all.slice(0, all.length - max)) {
+		const ids = dropped.get(state) ?? [];
+		ids.push(id);
+		dropped.set(state, ids);
+	}
 	for (const [state, ids] of dropped) forget(state, ids);
 }

@@ -6,8 +6,8 @@ import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState 
 
 /**
  * Entries each page of an offset-paged list reads again from the end of the page before. A record deleted above
- * the next page between two reads moves every later record up: up to this many such deletions still leave the
- * next page starting on a record already read, so nothing slips between the pages unread.
+ * the next page between two reads moves every later record up: after fewer such deletions than this, the next page
+ * still starts on a record already read, so nothing slips between the pages unread (more is noticed: `shifted`).
  */
 export const PAGE_OVERLAP = 5;
 

@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
-	Development code (tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * The trigger against lists that behave as an eventually consistent store's do (list-server.ts, on 127.0.0.1):
  * records that show up after newer ones, records deleted above the next page between two page reads, ids that name

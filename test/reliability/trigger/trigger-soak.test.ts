@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
-	Development code (tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * Soak: 10,000 jobs over 50 polls against a jobs list that lags, shifts and loses records (list-server.ts): some
  * jobs and some of their end statuses show up late (after newer ones, up to 20 s after their time), records at the
