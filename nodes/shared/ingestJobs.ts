@@ -51,8 +51,7 @@ export function recoverCreatedJob(
 			qs: { dataset_id: datasetId, offset: 0, limit: 100 },
 			itemIndex,
 		});
-		const jobs = Array.isArray(response.jobs) ? response.jobs : [];
-		const created = jobs.find((job) => matches(job) && Date.parse(String(job.created_dt)) >= sentAt - RECOVERY_WINDOW_MS);
+		const created = response.jobs.find((job) => matches(job) && Date.parse(String(job.created_dt)) >= sentAt - RECOVERY_WINDOW_MS);
 		return created as IDataObject | undefined;
 	};
 }
