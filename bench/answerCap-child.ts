@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { INode } from 'n8n-workflow';
 
-import { ANSWER_LIMITS } from '../nodes/shared/transport/answers';
+import { ANSWER_LIMITS } from '../nodes/shared/http/answers';
 import { trackPeakMemory } from './child';
 import { byId, createBenchHarness, CREDENTIAL, DATASET, setCredential, TYPES } from './common';
 import { loadHttpRequestNode } from './httpRequestNode';

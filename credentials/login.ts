@@ -1,43 +1,10 @@
 import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
-import { ANSWER_LIMITS, baseUrlProblem, describeBody, discardBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../nodes/shared/transport/answers';
-import { beforeDeadline, TIMED_OUT } from '../nodes/shared/transport/deadline';
+import { ANSWER_LIMITS, baseUrlProblem, describeBody, discardBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../nodes/shared/http/answers';
+import { beforeDeadline, TIMED_OUT } from '../nodes/shared/http/deadline';
+import { describeNetworkFailure, hostOf, LoginError } from '../nodes/shared/http/failures';
 
-/**
- * Why a login failed, in words a user can act on. The transport recognises `LoginError` (by name, as it arrives
- * wrapped by n8n) and shows its message and description unchanged. Nothing secret is ever put in either text.
- */
-export class LoginError extends Error {
-	override name = 'MediaAnalysisLoginError';
-
-	constructor(
-		message: string,
-		readonly description: string,
-		readonly httpCode?: string,
-	) {
-		super(message);
-	}
-}
-
-export function isLoginError(error: unknown): error is LoginError {
-	return error instanceof Error && error.name === 'MediaAnalysisLoginError';
-}
-
-// Plain words, not codes: n8n replaces any message containing a code such as ECONNREFUSED with a generic text.
-const NETWORK_FAILURES: Record<string, string> = {
-	ECONNREFUSED: 'connection refused',
-	ECONNRESET: 'connection closed before an answer',
-	ENOTFOUND: 'host name not found',
-	EAI_AGAIN: 'host name lookup failed',
-	ETIMEDOUT: 'timed out',
-	ECONNABORTED: 'timed out',
-	EHOSTUNREACH: 'host unreachable',
-	EPIPE: 'connection closed while sending',
-};
-
-export function describeNetworkFailure(code: string | undefined): string {
-	return (code && NETWORK_FAILURES[code]) || 'no answer';
-}
+export { isLoginError, LoginError } from '../nodes/shared/http/failures';
 
 type LoginKind = 'personalToken' | 'systemCredentials';
 
@@ -45,14 +12,6 @@ interface HttpFailure {
 	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
 	code?: string;
 	cause?: HttpFailure;
-}
-
-function hostOf(baseUrl: string): string {
-	try {
-		return new URL(baseUrl).host;
-	} catch {
-		return baseUrl || '(no Base URL set)';
-	}
 }
 
 export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): LoginError {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { discardBody } from './answers';
-import { beforeDeadline, TIMED_OUT } from './deadline';
+import { discardBody } from '../http/answers';
+import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { explainedError, readFailure } from './errors';
 
 /**

@@ -1,8 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { describeNetworkFailure, isLoginError } from '../../../credentials/login';
-import { ANSWER_LIMITS, parseBody, readBounded, truncate } from './answers';
+import { describeNetworkFailure, isLoginError } from '../http/failures';
+import { ANSWER_LIMITS, parseBody, readBounded, truncate } from '../http/answers';
 
 /** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
 export interface Failure {

@@ -8,8 +8,9 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ANSWER_LIMITS, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from './answers';
-import { beforeDeadline, TIMED_OUT } from './deadline';
+import { ANSWER_LIMITS, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../http/answers';
+import { beforeDeadline, TIMED_OUT } from '../http/deadline';
+import { hostOf } from '../http/failures';
 import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
 import { pauseRequests, takeTurn } from './pace';
 
@@ -133,13 +134,6 @@ export async function getBaseUrl(this: ApiContext): Promise<string> {
 	return await url;
 }
 
-function hostOf(baseUrl: string): string {
-	try {
-		return new URL(baseUrl).host;
-	} catch {
-		return baseUrl;
-	}
-}
 
 /**
  * A path segment that would send the request somewhere else: `.` or `..` (a client or proxy resolves them), or an

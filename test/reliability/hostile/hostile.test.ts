@@ -12,7 +12,7 @@ import { MediaAnalysisDatasets } from '../../../nodes/MediaAnalysisDatasets/Medi
 import { MediaAnalysisIngestion } from '../../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { RETRY } from '../../../nodes/shared/transport';
-import { ANSWER_LIMITS } from '../../../nodes/shared/transport/answers';
+import { ANSWER_LIMITS } from '../../../nodes/shared/http/answers';
 import { RECOVERY } from '../../../nodes/shared/transport/request';
 import { createHarness, type Harness } from '../../harness/engine';
 import { visibleText } from '../../nodes/setup';
