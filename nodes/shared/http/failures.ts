@@ -36,7 +36,7 @@ const NETWORK_FAILURES: Record<string, string> = {
 };
 
 export function describeNetworkFailure(code: string | undefined): string {
-	return (code && NETWORK_FAILURES[code]) || 'no answer';
+	return code && Object.hasOwn(NETWORK_FAILURES, code) ? NETWORK_FAILURES[code] : 'no answer';
 }
 
 /** The host of a Base URL as a user knows it; never the Base URL itself, which could hold anything typed into it. */

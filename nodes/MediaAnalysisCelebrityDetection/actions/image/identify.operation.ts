@@ -155,7 +155,7 @@ async function ingestAndRead(
 		throw new NodeOperationError(
 			this.getNode(),
 			`The service could not ingest the image at ${shownUrl(url)}: ${code}${reason}`,
-			{ description: FIXES[code] ?? 'Check that the URL points to an image that anyone can download, then run again.', itemIndex },
+			{ description: (Object.hasOwn(FIXES, code) ? FIXES[code] : 'Check that the URL points to an image that anyone can download, then run again.'), itemIndex },
 		);
 	}
 	return await personsIn.call(this, asset.asset_id, itemIndex);
