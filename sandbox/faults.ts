@@ -57,8 +57,8 @@ export interface FaultStats {
 
 const emptyStats = (): FaultStats => ({ faultable: 0, status: 0, rateLimit: 0, slow: 0, dropBefore: 0, dropAfter: 0, revocations: 0 });
 
-/** mulberry32: small, fast, and the same sequence for the same seed. */
-function generator(seed: number): () => number {
+/** mulberry32: small, fast, and the same sequence for the same seed (tests replay a failure by its seed). */
+export function generator(seed: number): () => number {
 	let state = seed >>> 0;
 	return () => {
 		state = (state + 0x6d2b79f5) >>> 0;

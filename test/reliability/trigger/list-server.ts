@@ -9,6 +9,26 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { createHarness, type Harness } from '../../harness/engine';
+
+export const TRIGGER_TYPE = 'n8n-nodes-media-analysis.mediaAnalysisTrigger';
+
+/** One list server and one engine harness with the trigger, for a test file: started before its tests, stopped after. */
+export function useTriggerBed(): { service: ListServer; harness: Harness } {
+	const bed = {} as { service: ListServer; harness: Harness };
+	beforeAll(async () => {
+		bed.service = await startListServer();
+		bed.harness = createHarness({ nodeTypes: { [TRIGGER_TYPE]: new MediaAnalysisTrigger() }, credentialTypes: [new MediaAnalysisApi()] });
+	});
+	afterAll(async () => {
+		bed.harness?.dispose();
+		await bed.service?.close();
+	});
+	return bed;
+}
+
 export interface ListedJob {
 	id: string;
 	dataset_id: string;

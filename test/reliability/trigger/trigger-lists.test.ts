@@ -7,46 +7,35 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credentials';
-import { MAX_DATASETS, MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { MAX_DATASETS } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisTrigger/events';
 import { PAGE_OVERLAP } from '../../../nodes/MediaAnalysisTrigger/scan';
-import { createHarness, type Harness } from '../../harness/engine';
 import { usePollClock } from '../../support/poll-clock';
-import { startListServer, type ListedAsset, type ListedJob, type ListServer } from './list-server';
+import { type ListedAsset, type ListedJob, TRIGGER_TYPE, useTriggerBed } from './list-server';
 
-const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisTrigger';
+const TYPE = TRIGGER_TYPE;
 const DATASET = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const JOBS_PATH = '/api/v1/ingestion/jobs';
 const DATASETS_PATH = '/api/v1/datasets';
 
-let service: ListServer;
-let harness: Harness;
+const bed = useTriggerBed();
 let staticData: IDataObject;
 const pollClock = usePollClock();
 
-beforeAll(async () => {
-	service = await startListServer();
-	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisTrigger() }, credentialTypes: [new MediaAnalysisApi()] });
-});
-afterAll(async () => {
-	harness?.dispose();
-	await service?.close();
-});
 beforeEach(() => {
-	service.now = Date.now() - 1000;
-	service.jobs = [];
-	service.datasets = [];
-	service.assets = new Map();
-	service.afterPage = undefined;
-	service.requests = [];
+	bed.service.now = Date.now() - 1000;
+	bed.service.jobs = [];
+	bed.service.datasets = [];
+	bed.service.assets = new Map();
+	bed.service.afterPage = undefined;
+	bed.service.requests = [];
 	staticData = {};
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: service.url, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
+	bed.harness.credentials.set('mediaAnalysisApi', { baseUrl: bed.service.url, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
 });
 
 /** Time passes for the service and for n8n alike. */
 const later = (ms: number) => {
-	service.now += ms;
+	bed.service.now += ms;
 	pollClock.advance(ms);
 };
 
@@ -59,11 +48,11 @@ const EVERY_DATASET: INodeParameters = { events: ['assetCompleted'] };
 
 /** One poll through n8n's engine; the static data goes to the next poll as n8n stores it. */
 async function poll(parameters: INodeParameters = JOBS) {
-	const before = service.requests.length;
-	const result = await harness.runPoll({ type: TYPE, parameters, staticData });
+	const before = bed.service.requests.length;
+	const result = await bed.harness.runPoll({ type: TYPE, parameters, staticData });
 	staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
 	const items = (result.items?.[0] ?? []).map((item) => item.json);
-	return { items, requests: service.requests.slice(before) };
+	return { items, requests: bed.service.requests.slice(before) };
 }
 /** One entry per item: its events and the id of its job or asset. */
 const keys = (items: IDataObject[]) =>
@@ -73,19 +62,19 @@ let serial = 0;
 const jobId = () => (++serial).toString(16).padStart(24, '0');
 /** A job created `ago` ms before the service's now, listed from `visibleIn` ms from now (a lagging replica). */
 function addJob(ago: number, { status = 'pending', visibleIn, id = jobId() }: { status?: string; visibleIn?: number; id?: string } = {}) {
-	const job: ListedJob = { id, dataset_id: DATASET, status, created: service.now - ago, updated: service.now - ago };
-	if (visibleIn !== undefined) job.visibleAt = service.now + visibleIn;
-	service.jobs.push(job);
+	const job: ListedJob = { id, dataset_id: DATASET, status, created: bed.service.now - ago, updated: bed.service.now - ago };
+	if (visibleIn !== undefined) job.visibleAt = bed.service.now + visibleIn;
+	bed.service.jobs.push(job);
 	return job;
 }
 /** Deletes the `count` newest listed jobs after the first page of the next read of `path`. */
 function deleteHeadAfterFirstPage(count: number, path = JOBS_PATH) {
 	let done = false;
-	service.afterPage = (request) => {
+	bed.service.afterPage = (request) => {
 		if (done || request.path !== path || request.offset !== 0) return;
 		done = true;
-		const newest = service.jobs.filter((job) => (job.visibleAt ?? 0) <= service.now).sort((a, b) => b.updated - a.updated).slice(0, count);
-		service.jobs = service.jobs.filter((job) => !newest.includes(job));
+		const newest = bed.service.jobs.filter((job) => (job.visibleAt ?? 0) <= bed.service.now).sort((a, b) => b.updated - a.updated).slice(0, count);
+		bed.service.jobs = bed.service.jobs.filter((job) => !newest.includes(job));
 	};
 }
 /** How many times each id was emitted with `event`. */
@@ -137,7 +126,7 @@ describe('records that show up after newer ones (replica lag)', () => {
 		await poll();
 		later(20_000);
 		const newer = addJob(0);
-		const completedAt = service.now - 2_000; // before `newer`, but the replica answering the next read lacks it
+		const completedAt = bed.service.now - 2_000; // before `newer`, but the replica answering the next read lacks it
 		expect(keys((await poll()).items)).toEqual([`jobCreated:${newer.id}`]);
 		Object.assign(job, { status: 'completed', updated: completedAt });
 		later(30_000);
@@ -149,12 +138,12 @@ describe('records that show up after newer ones (replica lag)', () => {
 	});
 
 	test('a late asset status in a watched dataset fires once', async () => {
-		const assets: ListedAsset[] = [{ asset_id: 'a-1', status: 'completed', time: service.now - 100_000 }];
-		service.assets.set(DATASET, assets);
+		const assets: ListedAsset[] = [{ asset_id: 'a-1', status: 'completed', time: bed.service.now - 100_000 }];
+		bed.service.assets.set(DATASET, assets);
 		await poll(assetsOf());
 		later(30_000);
-		assets.push({ asset_id: 'a-2', status: 'completed', time: service.now });
-		assets.push({ asset_id: 'a-3', status: 'error', time: service.now - 3_000, visibleAt: service.now + 20_000 });
+		assets.push({ asset_id: 'a-2', status: 'completed', time: bed.service.now });
+		assets.push({ asset_id: 'a-3', status: 'error', time: bed.service.now - 3_000, visibleAt: bed.service.now + 20_000 });
 		expect(keys((await poll(assetsOf())).items)).toEqual(['assetCompleted+assetStatusChanged:a-2']);
 		later(30_000);
 		expect(keys((await poll(assetsOf())).items)).toEqual(['assetFailed+assetStatusChanged:a-3']);
@@ -170,7 +159,7 @@ describe('records that show up after newer ones (replica lag)', () => {
 		expect(keys((await poll()).items)).toEqual([`jobCreated:${newest.id}`]);
 		later(30_000);
 		expect((await poll()).items).toEqual([]);
-		expect(service.jobs).toContain(tooLate);
+		expect(bed.service.jobs).toContain(tooLate);
 	});
 
 	test('once the cursor has stood still for the window, a quiet poll reads one page again', async () => {
@@ -242,10 +231,10 @@ describe('a record deleted at the head between two page reads', () => {
 		later(30_000);
 		const jobs = Array.from({ length: 600 }, (_, i) => addJob(600 - i));
 		let read = 0;
-		service.afterPage = (request) => {
+		bed.service.afterPage = (request) => {
 			if (request.path !== JOBS_PATH || read++ > 6) return;
-			const head = service.jobs.sort((a, b) => b.updated - a.updated).slice(0, read % 2 === 0 ? 2 : 12);
-			service.jobs = service.jobs.filter((job) => !head.includes(job));
+			const head = bed.service.jobs.sort((a, b) => b.updated - a.updated).slice(0, read % 2 === 0 ? 2 : 12);
+			bed.service.jobs = bed.service.jobs.filter((job) => !head.includes(job));
 		};
 		const counts = new Map<string, number>();
 		tally(counts, (await poll()).items, 'jobCreated');
@@ -255,13 +244,13 @@ describe('a record deleted at the head between two page reads', () => {
 	});
 
 	test("an asset deleted at the head of a dataset's asset statuses between page reads: each asset fires once", async () => {
-		const assets = [{ asset_id: 'old', status: 'completed', time: service.now - 100_000 }];
-		service.assets.set(DATASET, assets);
+		const assets = [{ asset_id: 'old', status: 'completed', time: bed.service.now - 100_000 }];
+		bed.service.assets.set(DATASET, assets);
 		await poll(assetsOf());
 		later(30_000);
-		for (let i = 0; i < 180; i++) assets.push({ asset_id: `a-${i}`, status: 'completed', time: service.now - 180 + i });
+		for (let i = 0; i < 180; i++) assets.push({ asset_id: `a-${i}`, status: 'completed', time: bed.service.now - 180 + i });
 		let done = false;
-		service.afterPage = (request) => {
+		bed.service.afterPage = (request) => {
 			if (done || request.method !== 'POST') return;
 			done = true;
 			assets.sort((a, b) => b.time - a.time).splice(0, 8);
@@ -286,7 +275,7 @@ describe('ids and statuses that name built-in members of JavaScript objects', ()
 		expect(keys((await poll()).items)).toEqual([`jobCreated+jobStatusChanged:${name}`]);
 		later(10_000);
 		expect((await poll()).items).toEqual([]);
-		Object.assign(job, { status: 'completed', updated: service.now });
+		Object.assign(job, { status: 'completed', updated: bed.service.now });
 		later(10_000);
 		const done = await poll();
 		expect(keys(done.items)).toEqual([`jobCompleted+jobStatusChanged:${name}`]);
@@ -295,15 +284,15 @@ describe('ids and statuses that name built-in members of JavaScript objects', ()
 			later(step);
 			expect((await poll()).items).toEqual([]);
 		}
-		expect(harness.logs.join('\n')).not.toMatch(/unreadable/);
+		expect(bed.harness.logs.join('\n')).not.toMatch(/unreadable/);
 	});
 
 	test('asset ids named after built-in members, in one dataset, each fire once', async () => {
-		const assets = [{ asset_id: 'first', status: 'completed', time: service.now - 100_000 }];
-		service.assets.set(DATASET, assets);
+		const assets = [{ asset_id: 'first', status: 'completed', time: bed.service.now - 100_000 }];
+		bed.service.assets.set(DATASET, assets);
 		await poll(assetsOf());
 		later(10_000);
-		for (const [i, name] of NAMES.entries()) assets.push({ asset_id: name, status: 'completed', time: service.now - i });
+		for (const [i, name] of NAMES.entries()) assets.push({ asset_id: name, status: 'completed', time: bed.service.now - i });
 		expect(keys((await poll(assetsOf())).items).sort()).toEqual(NAMES.map((name) => `assetCompleted+assetStatusChanged:${name}`).sort());
 		for (const step of [10_000, LOOK_BACK_MS, LOOK_BACK_MS]) {
 			later(step);
@@ -323,17 +312,17 @@ describe('ids and statuses that name built-in members of JavaScript objects', ()
 
 	test('state saved by the previous version (ids as keys, "__proto__" and "constructor" among them) is read, not reset', async () => {
 		const known = ['__proto__', 'constructor'].map((id) => addJob(5_000, { id, status: 'in_progress' }));
-		const cursor = service.now - 5_000;
+		const cursor = bed.service.now - 5_000;
 		staticData = JSON.parse(
 			`{"watching":${JSON.stringify(JSON.stringify({ d: null, e: [...(JOBS.events as string[])].sort(), s: [] }))},` +
 				`"scopes":{"jobs:*":{"cursor":${cursor},"since":${cursor},"seen":{"__proto__":["in_progress",${cursor}],"constructor":["in_progress",${cursor}]}}}}`,
 		) as IDataObject;
 		later(10_000);
-		for (const job of known) Object.assign(job, { status: 'completed', updated: service.now });
+		for (const job of known) Object.assign(job, { status: 'completed', updated: bed.service.now });
 		const { items } = await poll();
 		expect(keys(items).sort()).toEqual(known.map((job) => `jobCompleted+jobStatusChanged:${job.id}`).sort());
 		expect(items.every((item) => item.previousStatus === 'in_progress')).toBe(true);
-		expect(harness.logs.join('\n')).not.toMatch(/unreadable/);
+		expect(bed.harness.logs.join('\n')).not.toMatch(/unreadable/);
 		const saved = (staticData.scopes as Record<string, IDataObject>)['jobs:*'];
 		expect((saved.entities as unknown[][]).map((entry) => entry[0]).sort()).toEqual(['__proto__', 'constructor']);
 	});
@@ -345,16 +334,16 @@ describe('datasets created and deleted over time', () => {
 	function createDatasets(from: number, count: number) {
 		const created = Array.from({ length: count }, (_, i) => ({ id: uuid(from + i), name: `set_${from + i}`, status: 'active' }));
 		for (const dataset of created) {
-			service.assets.set(dataset.id, [
-				{ asset_id: `${dataset.id}-a`, status: 'completed', time: service.now - 2 },
-				{ asset_id: `${dataset.id}-b`, status: 'completed', time: service.now - 1 },
+			bed.service.assets.set(dataset.id, [
+				{ asset_id: `${dataset.id}-a`, status: 'completed', time: bed.service.now - 2 },
+				{ asset_id: `${dataset.id}-b`, status: 'completed', time: bed.service.now - 1 },
 			]);
 		}
-		service.datasets.unshift(...created.reverse());
+		bed.service.datasets.unshift(...created.reverse());
 		return created;
 	}
 	const scopeKeys = () => Object.keys((staticData.scopes ?? {}) as IDataObject).sort();
-	const listedKeys = () => service.datasets.filter((dataset) => dataset.status === 'active').map((dataset) => `assets:${dataset.id}`).sort();
+	const listedKeys = () => bed.service.datasets.filter((dataset) => dataset.status === 'active').map((dataset) => `assets:${dataset.id}`).sort();
 
 	test('40 new datasets a poll for 6 polls, the previous ones deleted: the state keeps the listed ones only, and stays the same size', async () => {
 		createDatasets(0, 40);
@@ -363,7 +352,7 @@ describe('datasets created and deleted over time', () => {
 		const counts = new Map<string, number>();
 		for (let round = 1; round <= 6; round++) {
 			later(LOOK_BACK_MS);
-			service.datasets = [];
+			bed.service.datasets = [];
 			createDatasets(round * 100, 40);
 			const { items } = await poll(EVERY_DATASET);
 			tally(counts, items, 'assetCompleted');
@@ -380,13 +369,13 @@ describe('datasets created and deleted over time', () => {
 		await poll(EVERY_DATASET);
 		later(LOOK_BACK_MS);
 		await poll(EVERY_DATASET); // the three are no longer new
-		service.datasets.find((dataset) => dataset.id === a.id)!.status = 'deleting';
-		service.datasets = service.datasets.filter((dataset) => dataset.id !== b.id);
+		bed.service.datasets.find((dataset) => dataset.id === a.id)!.status = 'deleting';
+		bed.service.datasets = bed.service.datasets.filter((dataset) => dataset.id !== b.id);
 		const [d] = createDatasets(10, 1);
 		later(10_000);
 		await poll(EVERY_DATASET);
 		expect(scopeKeys()).toEqual([`assets:${c.id}`, `assets:${d.id}`].sort());
-		service.datasets = service.datasets.filter((dataset) => dataset.id !== d.id); // d is younger than the window
+		bed.service.datasets = bed.service.datasets.filter((dataset) => dataset.id !== d.id); // d is younger than the window
 		later(10_000);
 		await poll(EVERY_DATASET);
 		expect(scopeKeys()).toEqual([`assets:${c.id}`, `assets:${d.id}`].sort());
@@ -401,8 +390,8 @@ describe('datasets created and deleted over time', () => {
 		later(10_000);
 		const [fresh] = createDatasets(5, 1);
 		expect((await poll(EVERY_DATASET)).items).toHaveLength(2);
-		const listed = service.datasets.find((dataset) => dataset.id === fresh.id)!;
-		listed.visibleAt = service.now + 15_000; // a replica that does not have it yet answers the next read
+		const listed = bed.service.datasets.find((dataset) => dataset.id === fresh.id)!;
+		listed.visibleAt = bed.service.now + 15_000; // a replica that does not have it yet answers the next read
 		later(10_000);
 		expect((await poll(EVERY_DATASET)).items).toEqual([]);
 		expect(scopeKeys()).toContain(`assets:${fresh.id}`);
@@ -418,10 +407,10 @@ describe('datasets created and deleted over time', () => {
 			later(LOOK_BACK_MS);
 			await poll(EVERY_DATASET);
 			let done = false;
-			service.afterPage = (request) => {
+			bed.service.afterPage = (request) => {
 				if (done || request.path !== DATASETS_PATH || request.offset !== 0) return;
 				done = true;
-				service.datasets.splice(0, deleted);
+				bed.service.datasets.splice(0, deleted);
 			};
 			later(LOOK_BACK_MS);
 			expect((await poll(EVERY_DATASET)).items).toEqual([]);
@@ -433,7 +422,7 @@ describe('datasets created and deleted over time', () => {
 
 	test(`more than ${MAX_DATASETS} datasets with every dataset watched is a clear error naming the bound`, async () => {
 		createDatasets(0, MAX_DATASETS + 1);
-		await expect(harness.runPoll({ type: TYPE, parameters: EVERY_DATASET, staticData })).rejects.toThrow(
+		await expect(bed.harness.runPoll({ type: TYPE, parameters: EVERY_DATASET, staticData })).rejects.toThrow(
 			new RegExp(`The account lists ${MAX_DATASETS + 1} datasets; the trigger watches at most ${MAX_DATASETS}`),
 		);
 	});

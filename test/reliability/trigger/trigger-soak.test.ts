@@ -9,44 +9,23 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credentials';
-import { MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
-import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisTrigger/events';
-import { createHarness, type Harness } from '../../harness/engine';
-import { usePollClock } from '../../support/poll-clock';
-import { startListServer, type ListedJob, type ListServer } from './list-server';
+import { generator } from '../../../sandbox/faults';
 
-const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisTrigger';
+import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisTrigger/events';
+import { usePollClock } from '../../support/poll-clock';
+import { type ListedJob, TRIGGER_TYPE, useTriggerBed } from './list-server';
+
+const TYPE = TRIGGER_TYPE;
 const PARAMETERS = { events: ['jobCreated', 'jobCompleted', 'jobFailed'] };
 const POLLS = 50;
 const JOBS_PER_POLL = 200;
 const INTERVAL_MS = 30_000;
 const MAX_LAG_MS = 20_000;
 
-let service: ListServer;
-let harness: Harness;
+const bed = useTriggerBed();
 const pollClock = usePollClock();
 
-beforeAll(async () => {
-	service = await startListServer();
-	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisTrigger() }, credentialTypes: [new MediaAnalysisApi()] });
-});
-afterAll(async () => {
-	harness?.dispose();
-	await service?.close();
-});
 
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 interface End {
 	job: ListedJob;
@@ -60,14 +39,14 @@ const SEED = 1;
 
 test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${SEED}): 0 lost, 0 repeated`, async () => {
 	const seed = SEED;
-	const next = random(seed);
+	const next = generator(seed);
 	const between = (low: number, high: number) => low + Math.floor(next() * (high - low));
-	service.now = Date.now() - 1000;
-	service.jobs = [];
-	service.requests = [];
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: service.url, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
+	bed.service.now = Date.now() - 1000;
+	bed.service.jobs = [];
+	bed.service.requests = [];
+	bed.harness.credentials.set('mediaAnalysisApi', { baseUrl: bed.service.url, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
 	const later = (ms: number) => {
-		service.now += ms;
+		bed.service.now += ms;
 		pollClock.advance(ms);
 	};
 
@@ -80,12 +59,12 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 	const view = (job: ListedJob) => `${job.status}|${job.updated}`;
 	const remove = (gone: ListedJob[]) => {
 		const set = new Set(gone);
-		service.jobs = service.jobs.filter((job) => !set.has(job));
+		bed.service.jobs = bed.service.jobs.filter((job) => !set.has(job));
 		for (let i = ends.length - 1; i >= 0; i--) if (set.has(ends[i].job)) ends.splice(i, 1);
 	};
 	let deletedAtHead = 0;
 	let deletedElsewhere = 0;
-	service.afterPage = (request, served) => {
+	bed.service.afterPage = (request, served) => {
 		const page = served as ListedJob[];
 		for (const job of page) answered.set(job.id, view(job));
 		if (request.offset === 0 && next() < 0.4) {
@@ -94,7 +73,7 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 			remove(head);
 		}
 		if (next() < 0.3) {
-			const read = service.jobs.filter((job) => answered.get(job.id) === view(job) && next() < 0.01);
+			const read = bed.service.jobs.filter((job) => answered.get(job.id) === view(job) && next() < 0.01);
 			deletedElsewhere += read.length;
 			remove(read);
 		}
@@ -103,7 +82,7 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 	let saved: IDataObject = {};
 	const poll = async () => {
 		const session = `soak-${seed}-${Math.floor(polls++ / 10)}`; // a restart every 10 polls
-		const result = await harness.runPoll({ type: TYPE, parameters: PARAMETERS, staticData: saved, session });
+		const result = await bed.harness.runPoll({ type: TYPE, parameters: PARAMETERS, staticData: saved, session });
 		saved = result.saved as IDataObject;
 		for (const item of result.items?.[0] ?? []) {
 			const id = String((item.json.job as IDataObject).id);
@@ -114,7 +93,7 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 	const applyEnds = () => {
 		for (let i = ends.length - 1; i >= 0; i--) {
 			const end = ends[i];
-			if (end.visibleAt > service.now || (end.job.visibleAt ?? 0) > service.now) continue;
+			if (end.visibleAt > bed.service.now || (end.job.visibleAt ?? 0) > bed.service.now) continue;
 			Object.assign(end.job, { status: end.status, updated: end.time });
 			expected.set(`${end.status === 'completed' ? 'jobCompleted' : 'jobFailed'}:${end.job.id}`, 1);
 			ends.splice(i, 1);
@@ -122,18 +101,18 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 	};
 
 	for (let i = 0; i < 100; i++) {
-		service.jobs.push({ id: `before-${i}`, dataset_id: 'd', status: 'completed', created: service.now - 600_000 + i, updated: service.now - 600_000 + i });
+		bed.service.jobs.push({ id: `before-${i}`, dataset_id: 'd', status: 'completed', created: bed.service.now - 600_000 + i, updated: bed.service.now - 600_000 + i });
 	}
 	await poll();
 	for (let round = 0; round < POLLS; round++) {
-		const from = service.now;
+		const from = bed.service.now;
 		// Every tenth poll comes after five minutes (n8n was down): its read spans far more than the window.
 		later(round % 10 === 9 ? 5 * 60_000 : between(INTERVAL_MS / 2, INTERVAL_MS * 1.5));
 		for (let i = 0; i < JOBS_PER_POLL; i++) {
-			const created = between(from + 1, service.now + 1);
+			const created = between(from + 1, bed.service.now + 1);
 			const job: ListedJob = { id: `s${seed}-${(++serial).toString(16).padStart(6, '0')}`, dataset_id: 'd', status: 'pending', created, updated: created };
 			if (next() < 0.1) job.visibleAt = created + between(2_000, MAX_LAG_MS);
-			service.jobs.push(job);
+			bed.service.jobs.push(job);
 			expected.set(`jobCreated:${job.id}`, 1);
 			const time = created + between(5_000, 90_000);
 			ends.push({ job, status: next() < 0.8 ? 'completed' : 'failed', time, visibleAt: next() < 0.1 ? time + between(2_000, MAX_LAG_MS) : time });
