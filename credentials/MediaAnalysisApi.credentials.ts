@@ -20,7 +20,7 @@ export class MediaAnalysisApi implements ICredentialType {
 		dark: 'file:../icons/media-analysis.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-media-analysis/n8n-nodes-media-analysis#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-media-analysis/n8n-nodes-media-analysis/blob/main/docs/nodes/MediaAnalysisApi.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -1,0 +1,355 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console --
+	Development code (scripts and tests), never published: the n8n Cloud rules for node code do not apply. */
+/**
+ * The reference pages of docs/nodes/: one per node of package.json and one for the credential. Each page has a part
+ * written by hand and a part generated from the node's description (operations, their parameters and notices; the
+ * trigger's events; the credential's fields), between the two GENERATED markers. `npm run docs:nodes` rewrites the
+ * generated parts (and writes a page that does not exist yet); `npm run docs:nodes -- --check` lists the pages whose
+ * generated part differs from the descriptions, and test/package/node-docs.test.ts fails on any.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type {
+	DisplayCondition,
+	ICredentialType,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+
+const root = resolve(__dirname, '..');
+export const DOCS_DIR = join(root, 'docs', 'nodes');
+export const BEGIN = '<!-- GENERATED from the node description by `npm run docs:nodes`: edit the description, not this part -->';
+export const END = '<!-- END GENERATED -->';
+
+interface PackageJson {
+	name: string;
+	homepage: string;
+	n8n: { nodes: string[]; credentials: string[] };
+}
+const pkg = (): PackageJson => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
+
+/** What a page is about: a node or the credential, with the class name its page is named after. */
+export type Documented =
+	| { kind: 'node'; className: string; source: string; node: INodeType }
+	| { kind: 'credential'; className: string; source: string; credential: ICredentialType };
+
+/** The class a source file exports (a node file may export constants too). */
+function loadClass<T>(distPath: string): { className: string; source: string; instance: T } {
+	const source = distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const exported = require(join(root, source)) as Record<string, unknown>;
+	const entry = Object.entries(exported).find((pair): pair is [string, new () => T] => typeof pair[1] === 'function');
+	if (!entry) throw new Error(`${source} exports no class`);
+	return { className: entry[0], source, instance: new entry[1]() };
+}
+
+/** Every node and credential package.json lists, in its order. */
+export function documented(): Documented[] {
+	const { n8n } = pkg();
+	return [
+		...n8n.nodes.map((path): Documented => {
+			const { className, source, instance } = loadClass<INodeType>(path);
+			return { kind: 'node', className, source, node: instance };
+		}),
+		...n8n.credentials.map((path): Documented => {
+			const { className, source, instance } = loadClass<ICredentialType>(path);
+			return { kind: 'credential', className, source, credential: instance };
+		}),
+	];
+}
+
+export const pageFile = (className: string) => join(DOCS_DIR, `${className}.md`);
+
+/** Where a page is read on GitHub: the repository of package.json's homepage, branch main. */
+export function pageUrl(className: string): string {
+	return `${pkg().homepage.replace(/\/+$/, '')}/blob/main/docs/nodes/${className}.md`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Which parameters a version and an operation show
+
+function conditionHolds(condition: unknown, version: number): boolean {
+	if (typeof condition !== 'object' || condition === null || !('_cnd' in condition)) return condition === version;
+	const [[operator, operand]] = Object.entries((condition as DisplayCondition)._cnd) as Array<[string, unknown]>;
+	const n = operand as number;
+	const range = operand as { from: number; to: number };
+	const tests: Record<string, () => boolean> = {
+		eq: () => version === n,
+		not: () => version !== n,
+		gte: () => version >= n,
+		lte: () => version <= n,
+		gt: () => version > n,
+		lt: () => version < n,
+		between: () => version >= range.from && version <= range.to,
+	};
+	if (!tests[operator]) throw new Error(`@version condition "${operator}" is not understood by the docs generator`);
+	return tests[operator]();
+}
+
+/** Whether a parameter is shown for these values of resource, operation and @version (other conditions aside). */
+function shownFor(parameter: INodeProperties, values: Record<string, unknown>): boolean {
+	const { show, hide } = parameter.displayOptions ?? {};
+	for (const [key, value] of Object.entries(values)) {
+		if (value === undefined) continue;
+		const test = (conditions: unknown[]) =>
+			key === '@version' ? conditions.some((c) => conditionHolds(c, value as number)) : conditions.includes(value);
+		if (show?.[key] && !test(show[key] as unknown[])) return false;
+		if (hide?.[key] && test(hide[key] as unknown[])) return false;
+	}
+	return true;
+}
+
+const versionsOf = (description: INodeTypeDescription) =>
+	(Array.isArray(description.version) ? description.version : [description.version]).slice().sort((a, b) => a - b);
+
+const currentVersion = (description: INodeTypeDescription) => description.defaultVersion ?? Math.max(...versionsOf(description));
+
+interface Operation {
+	resource: { name: string; value: string };
+	name: string;
+	value: string;
+	description: string;
+	parameters: INodeProperties[];
+}
+
+const optionsOf = (property: INodeProperties | undefined) => ((property?.options ?? []) as INodePropertyOptions[]).filter((o) => 'value' in o);
+
+/** Every resource → operation of one version, with the parameters each shows, in the editor's order. */
+export function operationsOf(description: INodeTypeDescription, version = currentVersion(description)): Operation[] {
+	const properties = description.properties.filter((p) => shownFor(p, { '@version': version }));
+	const resources = optionsOf(properties.find((p) => p.name === 'resource'));
+	return resources.flatMap((resource) => {
+		const dropdown = properties.find((p) => p.name === 'operation' && shownFor(p, { resource: resource.value }));
+		return optionsOf(dropdown).map((operation) => ({
+			resource: { name: resource.name, value: String(resource.value) },
+			name: operation.name,
+			value: String(operation.value),
+			description: operation.description ?? '',
+			parameters: properties.filter(
+				(p) =>
+					!['resource', 'operation'].includes(p.name) &&
+					p.type !== 'hidden' &&
+					shownFor(p, { resource: resource.value, operation: operation.value }),
+			),
+		}));
+	});
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Markdown
+
+/** A table cell: one line, pipes escaped. */
+const cell = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+
+/** A simple default worth showing: a number, a yes/no or the name of an option. */
+function defaultOf(parameter: INodeProperties): string | undefined {
+	const value = parameter.default;
+	if (parameter.type === 'boolean') return value === true ? 'on' : 'off';
+	if (parameter.type === 'number' && typeof value === 'number') return String(value);
+	if (parameter.type === 'options') {
+		const option = optionsOf(parameter).find((o) => o.value === value);
+		return option?.name;
+	}
+	return undefined;
+}
+
+/** "Name (default)", bold when required; a collection lists what it holds. */
+function parameterLabel(parameter: INodeProperties): string {
+	if (parameter.type === 'collection') {
+		const inner = (parameter.options ?? []) as INodeProperties[];
+		return `${parameter.displayName}: ${unique(inner.map((p) => p.displayName)).join(', ')}`;
+	}
+	if (parameter.type === 'fixedCollection') {
+		const groups = (parameter.options ?? []) as INodePropertyCollection[];
+		const inner = groups.flatMap((group) => (group.values ?? []).map((p) => p.displayName));
+		return `${parameter.displayName}: ${unique(inner).join(', ')}`;
+	}
+	const shown = defaultOf(parameter);
+	const name = parameter.required ? `**${parameter.displayName}**` : parameter.displayName;
+	return shown === undefined ? name : `${name} (${shown})`;
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+/** Text ending in a full stop, so cells joined from several texts read as sentences. */
+const sentence = (text: string) => (text && !/[.!?)]$/.test(text.trim()) ? `${text.trim()}.` : text.trim());
+
+/** Request Options › Requests in Parallel: on every per-item operation, said once per page instead of on every row. */
+const PARALLEL = 'requestOptions';
+
+function parametersCell(parameters: INodeProperties[]): string {
+	parameters = parameters.filter((p) => p.name !== PARALLEL);
+	const plain = parameters.filter((p) => p.type !== 'notice' && p.type !== 'collection' && p.type !== 'fixedCollection');
+	const grouped = parameters.filter((p) => p.type === 'collection' || p.type === 'fixedCollection');
+	const labels = unique([...plain, ...grouped].map(parameterLabel));
+	return cell(labels.join('; ') || '(none)');
+}
+
+const notices = (parameters: INodeProperties[]) => unique(parameters.filter((p) => p.type === 'notice').map((p) => cell(p.displayName)));
+
+function operationTables(description: INodeTypeDescription): string[] {
+	const lines: string[] = [];
+	const operations = operationsOf(description);
+	for (const resource of unique(operations.map((o) => o.resource.name))) {
+		const ofResource = operations.filter((o) => o.resource.name === resource);
+		lines.push(`### ${resource}`, '', '| Operation | What it does | Parameters (**required**, default) |', '|---|---|---|');
+		for (const operation of ofResource) {
+			lines.push(`| ${operation.name} | ${cell(operation.description)} | ${parametersCell(operation.parameters)} |`);
+		}
+		const shown = ofResource.flatMap((o) => notices(o.parameters).map((text) => `> **${o.name}:** ${text}`));
+		lines.push('', ...(shown.length ? [...unique(shown), ''] : []));
+	}
+	return lines;
+}
+
+/** What an older version of the node lists that the current one does not, and the other way round. */
+function versionDifferences(description: INodeTypeDescription): string[] {
+	const current = currentVersion(description);
+	const key = (o: Operation) => `${o.resource.name} → ${o.name}`;
+	const now = operationsOf(description, current).map(key);
+	return versionsOf(description)
+		.filter((version) => version !== current)
+		.flatMap((version) => {
+			const then = operationsOf(description, version).map(key);
+			const onlyThen = then.filter((k) => !now.includes(k));
+			const onlyNow = now.filter((k) => !then.includes(k));
+			const parts = [
+				onlyThen.length ? `also lists ${onlyThen.join(', ')}` : '',
+				onlyNow.length ? `does not list ${onlyNow.join(', ')}` : '',
+			].filter(Boolean);
+			return [`- Version ${version} (workflows saved with it keep it)${parts.length ? `: ${parts.join('; ')}` : ''}.`];
+		});
+}
+
+function renderNode(description: INodeTypeDescription, packageName: string): string {
+	const versions = versionsOf(description);
+	const isTrigger = description.group.includes('trigger');
+	const facts = [
+		`Type \`${packageName}.${description.name}\``,
+		versions.length > 1 ? `versions ${versions.join(', ')} (new nodes get ${currentVersion(description)})` : `version ${versions[0]}`,
+		'credential [Media Analysis API](MediaAnalysisApi.md)',
+		description.usableAsTool ? 'usable as an AI tool' : isTrigger ? 'a polling trigger' : '',
+	].filter(Boolean);
+	const operations = operationsOf(description);
+	const without = operations.filter((o) => !o.parameters.some((p) => p.name === PARALLEL));
+	if (without.length < operations.length) {
+		const but = without.length ? ` but ${without.map((o) => `${o.resource.name} → ${o.name}`).join(', ')}` : '';
+		facts.push(`**Request Options › Requests in Parallel** (items side by side, default 5) on every operation${but}`);
+	}
+	const lines = [`${cell(description.description)}`, '', `${facts.join(' · ')}.`, ''];
+	if (isTrigger) lines.push(...triggerTables(description));
+	else lines.push('## Operations', '', ...operationTables(description));
+	const older = versionDifferences(description);
+	if (older.length) lines.push('## Versions', '', ...older, '');
+	return lines.join('\n');
+}
+
+function triggerTables(description: INodeTypeDescription): string[] {
+	const events = description.properties.find((p) => p.name === 'events');
+	const others = description.properties.filter((p) => p.name !== 'events' && p.type !== 'hidden');
+	return [
+		'## Events',
+		'',
+		'| Event | Fires when |',
+		'|---|---|',
+		...optionsOf(events).map((o) => `| ${o.name} | ${cell(o.description ?? '')} |`),
+		'',
+		'## Parameters',
+		'',
+		'| Parameter | What it does |',
+		'|---|---|',
+		...[events!, ...others].map((p) => `| ${parameterLabel(p)} | ${cell(p.description ?? '')} |`),
+		'',
+	];
+}
+
+function renderCredential(credential: ICredentialType): string {
+	const fields = credential.properties.filter((p) => p.type !== 'hidden');
+	const lines = [
+		`Credential type \`${credential.name}\` (**${credential.displayName}**), used by every node of the package.`,
+		'',
+		'| Field | Shown | What to enter |',
+		'|---|---|---|',
+	];
+	for (const field of fields) {
+		const when = Object.entries(field.displayOptions?.show ?? {})
+			.map(([key, values]) => {
+				const of = fields.find((f) => f.name === key);
+				const names = (values as unknown[]).map((v) => optionsOf(of).find((o) => o.value === v)?.name ?? String(v));
+				return `${of?.displayName ?? key}: ${names.join(', ')}`;
+			})
+			.join('; ');
+		const choices = field.type === 'options' ? optionsOf(field).map((o) => `**${o.name}**: ${o.description ?? ''}`) : [];
+		const defaultText = field.type === 'string' && field.default ? `Default \`${String(field.default)}\`.` : '';
+		const text = [sentence(field.description ?? ''), ...choices.map(sentence), defaultText].filter(Boolean).join(' ');
+		const secret = field.typeOptions?.password ? ' (secret)' : '';
+		lines.push(`| ${parameterLabel(field)}${secret} | ${cell(when || 'always')} | ${cell(text)} |`);
+	}
+	return [...lines, ''].join('\n');
+}
+
+/** The generated part of a page, markers included. */
+export function generatedPart(subject: Documented): string {
+	const body = subject.kind === 'node' ? renderNode(subject.node.description, pkg().name) : renderCredential(subject.credential);
+	return `${BEGIN}\n\n${body.trimEnd()}\n\n${END}`;
+}
+
+/** A new page: a title and the generated part; the hand-written notes go below it. */
+function newPage(subject: Documented): string {
+	const title = subject.kind === 'node' ? subject.node.description.displayName : subject.credential.displayName;
+	return `# ${title}\n\n${generatedPart(subject)}\n`;
+}
+
+/** The page with its generated part replaced (text outside the markers kept as it is). */
+export function withGenerated(page: string, generated: string): string {
+	const begin = page.indexOf(BEGIN);
+	const end = page.indexOf(END);
+	if (begin < 0 || end < begin) throw new Error('the page has no GENERATED markers');
+	return page.slice(0, begin) + generated + page.slice(end + END.length);
+}
+
+/** The generated part a page holds now, or undefined when it has none. */
+export function generatedIn(page: string): string | undefined {
+	const begin = page.indexOf(BEGIN);
+	const end = page.indexOf(END);
+	return begin < 0 || end < begin ? undefined : page.slice(begin, end + END.length);
+}
+
+/** Pages missing or whose generated part is not what the descriptions give, with why. */
+export function stalePages(subjects: Documented[] = documented(), read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)): string[] {
+	return subjects.flatMap((subject) => {
+		const file = pageFile(subject.className);
+		const page = read(file);
+		const name = `docs/nodes/${subject.className}.md`;
+		if (page === undefined) return [`${name}: missing`];
+		const part = generatedIn(page);
+		if (part === undefined) return [`${name}: no GENERATED markers`];
+		return part === generatedPart(subject) ? [] : [`${name}: the generated part differs from ${subject.source}`];
+	});
+}
+
+function main() {
+	const subjects = documented();
+	if (process.argv.includes('--check')) {
+		const stale = stalePages(subjects);
+		if (stale.length) {
+			console.error(`${stale.join('\n')}\nRun npm run docs:nodes and commit the pages.`);
+			process.exit(1);
+		}
+		return;
+	}
+	for (const subject of subjects) {
+		const file = pageFile(subject.className);
+		const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+		const after = before === undefined ? newPage(subject) : withGenerated(before, generatedPart(subject));
+		if (after !== before) {
+			writeFileSync(file, after);
+			console.log(`${before === undefined ? 'wrote' : 'updated'} docs/nodes/${subject.className}.md`);
+		}
+	}
+}
+
+if (require.main === module) main();
