@@ -11,7 +11,7 @@ export class MediaAnalysisAdSegments implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Ad Segments',
 		name: 'mediaAnalysisAdSegments',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/ad-segments.svg', dark: 'file:../../icons/ad-segments.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

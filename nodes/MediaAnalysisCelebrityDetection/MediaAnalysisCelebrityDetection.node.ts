@@ -13,7 +13,7 @@ export class MediaAnalysisCelebrityDetection implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Celebrity Detection',
 		name: 'mediaAnalysisCelebrityDetection',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/celebrity-detection.svg', dark: 'file:../../icons/celebrity-detection.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

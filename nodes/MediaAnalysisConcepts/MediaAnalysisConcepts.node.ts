@@ -18,7 +18,7 @@ export class MediaAnalysisConcepts implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Concepts',
 		name: 'mediaAnalysisConcepts',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/concepts.svg', dark: 'file:../../icons/concepts.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

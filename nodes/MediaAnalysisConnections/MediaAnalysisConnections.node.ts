@@ -11,7 +11,7 @@ export class MediaAnalysisConnections implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Connections',
 		name: 'mediaAnalysisConnections',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/connections.svg', dark: 'file:../../icons/connections.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

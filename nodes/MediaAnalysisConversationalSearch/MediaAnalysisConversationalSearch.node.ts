@@ -11,7 +11,7 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Conversational Search',
 		name: 'mediaAnalysisConversationalSearch',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/conversational-search.svg', dark: 'file:../../icons/conversational-search.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

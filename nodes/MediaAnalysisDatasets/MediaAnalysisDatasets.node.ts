@@ -12,7 +12,7 @@ export class MediaAnalysisDatasets implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Datasets',
 		name: 'mediaAnalysisDatasets',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/datasets.svg', dark: 'file:../../icons/datasets.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

@@ -14,7 +14,7 @@ export class MediaAnalysisDynamicTags implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Dynamic Tags',
 		name: 'mediaAnalysisDynamicTags',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/dynamic-tags.svg', dark: 'file:../../icons/dynamic-tags.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

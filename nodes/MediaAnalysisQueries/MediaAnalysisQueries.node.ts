@@ -12,7 +12,7 @@ export class MediaAnalysisQueries implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Queries',
 		name: 'mediaAnalysisQueries',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/queries.svg', dark: 'file:../../icons/queries.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

@@ -20,7 +20,7 @@ export class MediaAnalysisSearch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Search',
 		name: 'mediaAnalysisSearch',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/search.svg', dark: 'file:../../icons/search.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

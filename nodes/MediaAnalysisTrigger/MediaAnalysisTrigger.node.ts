@@ -57,7 +57,7 @@ export class MediaAnalysisTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Trigger',
 		name: 'mediaAnalysisTrigger',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/trigger.svg', dark: 'file:../../icons/trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
