@@ -13,7 +13,7 @@ export class MediaAnalysisIngestion implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Ingestion',
 		name: 'mediaAnalysisIngestion',
-		icon: { light: 'file:../../icons/media-analysis.svg', dark: 'file:../../icons/media-analysis.dark.svg' },
+		icon: { light: 'file:../../icons/ingestion.svg', dark: 'file:../../icons/ingestion.dark.svg' },
 		group: ['transform'],
 		// 1.1: Asset's default operation is Get Status (version 1 keeps Get Image Status, which it saved as the default).
 		version: [1, 1.1],
