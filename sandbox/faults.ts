@@ -3,6 +3,7 @@
  * slow answers, connections dropped before or after the request is processed, and access-token revocation
  * mid-run. Decisions come from a seeded generator, so a run with the same plan and the same requests meets the
  * same faults. Control routes (`/__sandbox/...`) are never faulted; login is faulted only when asked.
+ * A rate limit (`rateLimitPerSecond`) stands in front of all that, as a gateway does: it counts, it draws nothing.
  */
 
 export interface FaultPlan {
@@ -14,6 +15,13 @@ export interface FaultPlan {
 	rateLimitBurst?: number;
 	/** Retry-After (seconds) sent with each 429. */
 	retryAfterSeconds?: number;
+	/**
+	 * A gateway's rate limit: at most this many requests in any rolling second (sandbox clock) get through; the
+	 * others are answered 429 with Retry-After in whole seconds (until the oldest counted request leaves the window,
+	 * rounded up) and never reach the service. Only requests let through count. `paths` and `includeLogin` apply to
+	 * it; `seed` and `maxFaults` do not, and a refused request is not `faultable` (the other faults never see it).
+	 */
+	rateLimitPerSecond?: number;
 	/** Share (0–1) of requests answered only after `slowMs`. */
 	slowRate?: number;
 	slowMs?: number;
@@ -53,9 +61,23 @@ export interface FaultStats {
 	dropBefore: number;
 	dropAfter: number;
 	revocations: number;
+	/** Requests refused by `rateLimitPerSecond`. */
+	throttled: number;
 }
 
-const emptyStats = (): FaultStats => ({ faultable: 0, status: 0, rateLimit: 0, slow: 0, dropBefore: 0, dropAfter: 0, revocations: 0 });
+const emptyStats = (): FaultStats => ({
+	faultable: 0,
+	status: 0,
+	rateLimit: 0,
+	slow: 0,
+	dropBefore: 0,
+	dropAfter: 0,
+	revocations: 0,
+	throttled: 0,
+});
+
+/** The rolling window of `rateLimitPerSecond`. */
+const RATE_WINDOW_MS = 1000;
 
 /** mulberry32: small, fast, and the same sequence for the same seed (tests replay a failure by its seed). */
 export function generator(seed: number): () => number {
@@ -76,6 +98,10 @@ export function assertFaultPlan(plan: FaultPlan): void {
 		const value = plan[key];
 		if (value !== undefined && !(value >= 0 && value <= 1)) throw new RangeError(`${key} must be between 0 and 1`);
 	}
+	const perSecond = plan.rateLimitPerSecond;
+	if (perSecond !== undefined && !(Number.isInteger(perSecond) && perSecond >= 1)) {
+		throw new RangeError('rateLimitPerSecond must be a whole number of at least 1');
+	}
 	for (const status of plan.errorStatuses ?? []) {
 		if (!(status >= 500 && status <= 599)) throw new RangeError('errorStatuses must be 5xx codes');
 	}
@@ -86,6 +112,8 @@ export class FaultInjector {
 	private random: () => number = generator(1);
 	private burstLeft = 0;
 	private counters: FaultStats = emptyStats();
+	/** When each request let through by the rate limit arrived, oldest first (only the last second's). */
+	private admitted: number[] = [];
 
 	set(plan: FaultPlan): void {
 		assertFaultPlan(plan);
@@ -93,12 +121,14 @@ export class FaultInjector {
 		this.random = generator(plan.seed ?? 1);
 		this.burstLeft = 0;
 		this.counters = emptyStats();
+		this.admitted = [];
 	}
 
 	clear(): void {
 		this.plan = undefined;
 		this.burstLeft = 0;
 		this.counters = emptyStats();
+		this.admitted = [];
 	}
 
 	get active(): FaultPlan | undefined {
@@ -109,13 +139,23 @@ export class FaultInjector {
 		return { ...this.counters };
 	}
 
-	/** Decides what happens to one request. Called once per request, before it is processed. */
-	decide(path: string, isLogin: boolean): FaultDecision {
+	/** Decides what happens to one request. Called once per request, before it is processed; `now` in ms. */
+	decide(path: string, isLogin: boolean, now: number = Date.now()): FaultDecision {
 		const plan = this.plan;
 		if (!plan) return {};
 		if (isLogin && !plan.includeLogin) return {};
 		if (plan.paths && !plan.paths.some((prefix) => path.startsWith(prefix))) return {};
 		const counters = this.counters;
+		if (plan.rateLimitPerSecond !== undefined) {
+			const admitted = this.admitted;
+			while (admitted.length > 0 && admitted[0] <= now - RATE_WINDOW_MS) admitted.shift();
+			if (admitted.length >= plan.rateLimitPerSecond) {
+				counters.throttled++;
+				const waitMs = admitted[0] + RATE_WINDOW_MS - now;
+				return { kind: 'rate-limit', status: 429, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+			}
+			admitted.push(now);
+		}
 		counters.faultable++;
 		const injected = counters.status + counters.rateLimit + counters.slow + counters.dropBefore + counters.dropAfter;
 		if (plan.maxFaults !== undefined && injected >= plan.maxFaults) return {};

@@ -66,7 +66,7 @@ async function handleRequest(
 		clock,
 	};
 	const isControlRoute = context.path.startsWith(ADMIN_PREFIX);
-	const fault: FaultDecision = isControlRoute ? {} : store.faults.decide(context.path, context.path === LOGIN_PATH);
+	const fault: FaultDecision = isControlRoute ? {} : store.faults.decide(context.path, context.path === LOGIN_PATH, clock.now());
 	if (fault.revokeTokens) expireAllAccessTokens(store, clock);
 
 	const record = (status: number) => {

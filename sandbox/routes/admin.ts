@@ -76,6 +76,7 @@ export const adminRoutes: RouteDefinition[] = [
 						rateLimitRate: rate,
 						rateLimitBurst: z.number().int().min(1).optional(),
 						retryAfterSeconds: z.number().min(0).optional(),
+						rateLimitPerSecond: z.number().int().min(1).optional(),
 						slowRate: rate,
 						slowMs: z.number().int().min(0).optional(),
 						dropBeforeRate: rate,
