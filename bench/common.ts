@@ -16,6 +16,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisConcepts } from '../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
 import { MediaAnalysisDatasets } from '../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisTrigger } from '../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
@@ -31,6 +32,7 @@ import { createHarness, type Harness, type WorkflowRunResult } from '../test/har
 
 export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
+	concepts: `${PACKAGE}.mediaAnalysisConcepts`,
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
 	ingestion: `${PACKAGE}.mediaAnalysisIngestion`,
 	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
@@ -88,9 +90,10 @@ export interface Bed {
 	close(): Promise<void>;
 }
 
-/** The engine harness with the package's Datasets, Ingestion and Trigger nodes (and n8n's HTTP Request node, if given). */
+/** The engine harness with the package's Concepts, Datasets, Ingestion and Trigger nodes (and n8n's HTTP Request node, if given). */
 export function createBenchHarness(httpRequest?: IVersionedNodeType | INodeType): Harness {
 	const nodeTypes: Record<string, INodeType | IVersionedNodeType> = {
+		[TYPES.concepts]: new MediaAnalysisConcepts(),
 		[TYPES.datasets]: new MediaAnalysisDatasets(),
 		[TYPES.ingestion]: new MediaAnalysisIngestion(),
 		[TYPES.trigger]: new MediaAnalysisTrigger(),

@@ -1,11 +1,12 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchConnections, searchDatasets, searchIngestJobs } from '../shared/methods/listSearch';
+import { searchConnections, searchDatasets } from '../shared/methods/listSearch';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as asset from './actions/asset/Asset.resource';
 import * as dataset from './actions/dataset/Dataset.resource';
 import * as job from './actions/job/Job.resource';
+import { searchIngestJobs } from './methods/searchIngestJobs';
 
 const OPERATIONS: OperationMap = { asset: asset.operations, dataset: dataset.operations, job: job.operations };
 
@@ -16,8 +17,10 @@ export class MediaAnalysisIngestion implements INodeType {
 		icon: { light: 'file:../../icons/ingestion.svg', dark: 'file:../../icons/ingestion.dark.svg' },
 		group: ['transform'],
 		// 1.1: Asset's default operation is Get Status (version 1 keeps Get Image Status, which it saved as the default).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Combine Items on, one output item per row naming its asset, Include Input Fields, metadata as key/value
+		// pairs, a job's asset statuses whole by default (helpers/versions.ts).
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Ingest images and videos into Media Analysis datasets from URLs, files or buckets, update their metadata, delete them and follow ingestion. Creating returns the job with its ID and status; job and asset statuses show progress.',
 		defaults: { name: 'Media Analysis Ingestion' },

@@ -53,6 +53,9 @@ const row = (node: NodeKey, resource: string, operation: string, parameters: IDa
 	inputItems,
 });
 
+/** Ingestion's metadata as key/value pairs (version 1.2), one [name, value] per field. */
+const pairs = (...fields: Array<[string, unknown]>) => ({ pair: fields.map(([name, value]) => ({ name, value })) });
+
 /** A getMany (or other Return All + Limit) operation with the given Limit. */
 const limitRows = (node: NodeKey, resource: string, operation: string, base: IDataObject = {}): Row[] =>
 	[0, -5, 2.5, 'ten'].map((limit) => row(node, resource, operation, { ...base, returnAll: false, limit: expr(limit) }, 'Limit', RANGE));
@@ -258,9 +261,14 @@ const ROWS: Row[] = [
 		return [
 			row('ingestion', 'job', operation, { ...base, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('ingestion', 'job', operation, { ...base, ...entry({ sourcePath: expr(' ') }) }, 'Source Path', EMPTY),
-			row('ingestion', 'job', operation, { ...base, ...entry({ metadata: expr('{"campaign": ') }) }, 'Metadata (JSON)', NOT_JSON),
-			row('ingestion', 'job', operation, { ...base, ...entry({ metadata: expr('["spring"]') }) }, 'Metadata (JSON)', /it is a list, not a JSON object/),
-			row('ingestion', 'job', operation, { ...base, ...entry({ metadata: '={{ $json.metadata }}' }) }, 'Metadata (JSON)', /the field "tags" holds a list/, [{ metadata: '{"tags": ["a"]}' }]),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataInput: 'json', metadata: expr('{"campaign": ') }) }, 'Metadata (JSON)', NOT_JSON),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataInput: 'json', metadata: expr('["spring"]') }) }, 'Metadata (JSON)', /it is a list, not a JSON object/),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataInput: 'json', metadata: '={{ $json.metadata }}' }) }, 'Metadata (JSON)', /the field "tags" holds a list/, [{ metadata: '{"tags": ["a"]}' }]),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataPairs: pairs(['campaign', 'spring'], ['campaign', 'fall']) }) }, 'Metadata Fields', /the field "campaign" is given twice/),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataPairs: pairs([' ', 'spring']) }) }, 'Metadata Fields', /a value \(spring\) has no name/),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataPairs: pairs(['tags', '={{ $json.tags }}']) }) }, 'Metadata Fields', /the field "tags" holds a list/, [{ tags: ['a'] }]),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataInput: 'itemFields', metadataItemFields: 'campaign, year' }) }, 'Metadata › Item Fields ("year")', /the item has no field "year"/, [{ campaign: 'spring' }]),
+			row('ingestion', 'job', operation, { ...base, ...entry({ metadataInput: 'itemFields', metadataItemFields: 'shot' }) }, 'Metadata › Item Fields', /the field "shot" holds an object/, [{ shot: { city: 'Lyon' } }]),
 			row('ingestion', 'job', operation, { ...base, [kind]: {} }, label, new RegExp(`there are no ${kind}`)),
 			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, NOT_JSON, [{ list: '[{"source_path": ' }]),
 			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 0 has unknown field "url"/, [{ list: '[{"url": "https://x/a.jpg"}]' }]),
@@ -311,7 +319,9 @@ const ROWS: Row[] = [
 			row('ingestion', 'asset', 'updateMetadata', { ...base, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ identifier: expr(NOT_UUID) }) }, 'Platform ID', UUID_PROBLEM),
 			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ identifyBy: 'sourcePath', identifier: expr('') }) }, 'Source Path', EMPTY),
-			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ metadata: expr('{oops}') }) }, 'Metadata (JSON)', NOT_JSON),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ metadataInput: 'json', metadata: expr('{oops}') }) }, 'Metadata (JSON)', NOT_JSON),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ metadataPairs: pairs(['year', '={{ $json.when }}']) }) }, 'Metadata Fields', /the field "year" holds null/, [{ when: null }]),
+			row('ingestion', 'asset', 'updateMetadata', { ...base, ...update({ metadataInput: 'itemFields', metadataItemFields: 'campaign' }) }, 'Metadata › Item Fields ("campaign")', /the item has no field "campaign"/, [{ other: 1 }]),
 			row('ingestion', 'asset', 'updateMetadata', { ...base, updates: {} }, 'Assets', /there are no updates/),
 			row('ingestion', 'asset', 'updateMetadata', { ...base, ...json }, 'Updates (JSON)', NOT_JSON, [{ updates: '[{"asset_type": "image",' }]),
 			row('ingestion', 'asset', 'updateMetadata', { ...base, ...json }, 'Updates (JSON)', /entry 0 has no asset_type image or video/, [{ updates: `[{"asset_id": "${DATASET}"}]` }]),
@@ -439,7 +449,7 @@ async function createdJobId(): Promise<string> {
 		},
 	});
 	bed.sandbox.clearRequestLog();
-	return String(created.items[0]?.json.id);
+	return String(created.items[0]?.json.ingest_job_id);
 }
 
 const FROM_ITEM = '={{ $json.v }}';

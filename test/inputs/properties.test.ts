@@ -243,7 +243,7 @@ describe('JSON parameters', () => {
 		['History (JSON)', 'conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'organization', message: 'hi', historySource: 'define', history: FROM_ITEM }, 'History (JSON)'],
 		['Parameters (JSON)', 'queries', { resource: 'query', operation: 'create', datasetId: rl('id', DATASET), queryType: 'SQL', query: 'SELECT 1', additionalFields: { parameters: FROM_ITEM } }, 'Parameters (JSON)'],
 		['Assets (JSON), a batch operation', 'ingestion', { resource: 'job', operation: 'createFromAssets', datasetId: rl('id', DATASET), inputMode: 'json', assetsJson: FROM_ITEM }, 'Assets (JSON)'],
-		['Metadata (JSON)', 'ingestion', { resource: 'job', operation: 'createFromImages', datasetId: rl('id', DATASET), inputMode: 'fields', images: { image: [{ sourcePath: 'https://x/a.jpg', metadata: FROM_ITEM }] } }, 'Metadata (JSON)'],
+		['Metadata (JSON)', 'ingestion', { resource: 'job', operation: 'createFromImages', datasetId: rl('id', DATASET), inputMode: 'fields', images: { image: [{ sourcePath: 'https://x/a.jpg', metadataInput: 'json', metadata: FROM_ITEM }] } }, 'Metadata (JSON)'],
 		['Updates (JSON)', 'ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: rl('id', DATASET), updatesFrom: 'json', updatesJson: FROM_ITEM }, 'Updates (JSON)'],
 	];
 	test.each(cases)('%s: text that does not parse', async (_name, node, parameters, parameter) => {

@@ -14,12 +14,19 @@ const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const { demoImages, demoVideos, demoMixed } = SEED_DATASET_IDS;
 const JOB_ID = /^[0-9a-f]{24}$/;
 
+/**
+ * Runs the node as version 1.1 (what workflows saved before version 1.2 hold): the tests below prove it behaves as it
+ * did. Version 1.2's defaults and output are tested in 'Version 1.2' (`run12`).
+ */
 const run = (
 	resource: string,
 	parameters: Record<string, unknown>,
 	inputItems?: IDataObject[],
 	continueOnFail = false,
-) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+	typeVersion = 1.1,
+) => bed.harness.runNode({ type, typeVersion, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+const run12 = (resource: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+	run(resource, parameters, inputItems, continueOnFail, 1.2);
 
 const posts = (path: string) => bed.apiRequests().filter((r) => r.method === 'POST' && r.path === path);
 const jobGets = () => bed.apiRequests().filter((r) => r.method === 'GET' && /^\/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}$/.test(r.path));
@@ -588,6 +595,8 @@ describe('Job: Create From Bucket / File', () => {
 		});
 		expect(posts('/api/v1/ingestion/files')[1].body).toEqual({ dataset_id: demoImages, source_path: 'https://files.example.com/missing/list.json' });
 		expect(missing.error?.message).toMatch(/^Ingestion job [0-9a-f]{24} failed: file_not_found: Nothing found at https:\/\/files\.example\.com\/missing\/list\.json$/);
+		// It names an operation the node has.
+		expect(missing.error?.description).toMatch(/^failed, 0 of an unknown number of assets processed, 0 with errors\. Job → Get Many Asset Statuses lists each asset's error code/);
 	});
 });
 
@@ -714,15 +723,43 @@ describe('Job: Get, Get Many, Get Status', () => {
 		expect(many.items[0].json.id).toBe(jobId);
 	});
 
-	test('the job list search finds jobs by text and pages with offsets', async () => {
-		await run('job', { operation: 'createFromFile', datasetId: byId(demoImages), sourcePath: 's3://bucket/lists/spring.csv' });
-		await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] } });
+	test('the job list names each job by its dataset, kind and time; the search finds dataset names, kinds and file paths', async () => {
+		bed.sandbox.clock.freeze();
+		const fileJob = await run('job', { operation: 'createFromFile', datasetId: byId(demoImages), sourcePath: 's3://bucket/lists/spring.csv' });
+		const imagesJob = await run('job', { operation: 'createFromImages', datasetId: byId(demoVideos), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] } });
+		const created = (job: IDataObject) => `${String(job.created_dt).slice(0, 16).replace('T', ' ')} UTC`;
 		const all = await bed.harness.runListSearch({ type, method: 'searchIngestJobs' });
+		const names = new Map([...bed.sandbox.store.datasets.values()].map((dataset) => [dataset.id, dataset.name]));
+		expect(all.results).toEqual(
+			expect.arrayContaining([
+				{
+					name: `${names.get(demoImages)} · file · ${created(fileJob.items[0].json)}`,
+					value: fileJob.items[0].json.id,
+					description: expect.stringMatching(new RegExp(`^pending, .* · job ${String(fileJob.items[0].json.id)}$`)),
+				},
+				{
+					name: `${names.get(demoVideos)} · assets · ${created(imagesJob.items[0].json)}`,
+					value: imagesJob.items[0].json.id,
+					description: `pending, 0 of 1 assets · job ${String(imagesJob.items[0].json.id)}`,
+				},
+			]),
+		);
 		expect(all.results).toHaveLength(2);
-		expect(all.results[0].name).toMatch(/^(file|assets) job [0-9a-f]{24}$/);
-		const file = await bed.harness.runListSearch({ type, method: 'searchIngestJobs', filter: 'spring' });
-		expect(file.results.map((r) => r.name)).toEqual([expect.stringMatching(/^file job /)]);
 		expect(all.paginationToken).toBeUndefined();
+		const byPath = await bed.harness.runListSearch({ type, method: 'searchIngestJobs', filter: 'spring' });
+		expect(byPath.results.map((r) => r.value)).toEqual([fileJob.items[0].json.id]);
+		const byDataset = await bed.harness.runListSearch({ type, method: 'searchIngestJobs', filter: String(names.get(demoVideos)).toUpperCase() });
+		expect(byDataset.results.map((r) => r.value)).toEqual([imagesJob.items[0].json.id]);
+		// One look-up per dataset named, not per job.
+		const lookups = bed.apiRequests().filter((r) => r.method === 'GET' && /^\/api\/v1\/datasets\/[0-9a-f-]{36}$/.test(r.path));
+		expect(lookups).toHaveLength(3 * 2);
+	});
+
+	test('the job list shows a job whose dataset is gone with the dataset ID', async () => {
+		const job = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/g.jpg' }] } });
+		bed.sandbox.store.datasets.get(demoImages)!.deletedAt = Date.now();
+		const all = await bed.harness.runListSearch({ type, method: 'searchIngestJobs' });
+		expect(all.results.map((r) => [r.value, r.name.split(' · ')[0]])).toEqual([[job.items[0].json.id, `dataset ${demoImages}`]]);
 	});
 });
 
@@ -965,5 +1002,194 @@ describe('Dataset: asset statuses, summaries, counts and ingestion status', () =
 		expect(empty.items).toHaveLength(0);
 		const unknown = await run('dataset', { operation: 'countAssetStatuses', datasetId: byId(UNKNOWN) });
 		expect(unknown.error?.message).toMatch(/^Dataset not found/);
+	});
+});
+
+describe('Version 1.2: defaults for a list of rows, one output item per row naming its asset', () => {
+	const images = (sourcePath: string, extra: Record<string, unknown> = {}) => ({ image: [{ sourcePath, ...extra }] });
+	const wait = { waitForCompletion: true, pollInterval: 0.1, waitTimeout: 30 };
+	const ROW_FIELDS = ['asset_id', 'source_path', 'status', 'error_code', 'error_reason', 'dataset_id', 'ingest_job_id', 'job_status'];
+
+	test('defaults: 250 rows take 3 requests (Combine Items on); each row comes out once, paired, with its asset and job', async () => {
+		bed.sandbox.clock.freeze();
+		const rows = Array.from({ length: 250 }, (_, i) => ({ url: `https://cdn.example.com/v12/${i}.jpg` }));
+		const { items, error } = await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}') }, rows);
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/images').map((r) => (r.body as { images: unknown[] }).images.length)).toEqual([100, 100, 50]);
+		const jobs = [...bed.sandbox.store.ingestion.jobs.values()].sort((a, b) => a.sequence - b.sequence);
+		expect(items).toHaveLength(250);
+		items.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			expect(Object.keys(item.json)).toEqual(ROW_FIELDS);
+			const stored = [...bed.sandbox.store.assets.values()].find((asset) => asset.path === rows[i].url);
+			expect(item.json).toEqual({
+				asset_id: stored?.id,
+				source_path: rows[i].url,
+				status: 'pending',
+				error_code: null,
+				error_reason: null,
+				dataset_id: demoImages,
+				ingest_job_id: jobs[Math.floor(i / 100)].id,
+				job_status: 'pending',
+			});
+		});
+	});
+
+	test('Wait for Completion: 250 rows, broken and forbidden among them: every row once with its status or error code, one status read per job', async () => {
+		fastJobs();
+		const rows = Array.from({ length: 250 }, (_, i) => ({
+			url: `https://cdn.example.com/w12/${i % 50 === 7 ? 'broken/' : i % 50 === 9 ? 'forbidden/' : ''}${i}.jpg`,
+		}));
+		const { items, error } = await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), ...wait }, rows);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+		expect(items.map((item) => item.json.source_path)).toEqual(rows.map((row) => row.url));
+		const expected = (url: string) => (url.includes('broken') ? 'broken_url' : url.includes('forbidden') ? 'permission_denied' : null);
+		expect(items.map((item) => [item.json.status, item.json.error_code])).toEqual(
+			rows.map((row) => [expected(row.url) ? 'error' : 'completed', expected(row.url)]),
+		);
+		for (const item of items) {
+			expect(bed.sandbox.store.assets.get(String(item.json.asset_id))).toMatchObject({ path: item.json.source_path, status: item.json.status });
+			expect(item.json.job_status).toBe('completed');
+		}
+		expect(items.filter((item) => item.json.status === 'error')).toHaveLength(10);
+		const statusReads = bed.apiRequests().filter((r) => /\/ingestion\/jobs\/[0-9a-f]{24}\/status$/.test(r.path));
+		expect(statusReads.map((r) => r.path).sort()).toEqual([...new Set(items.map((item) => `/api/v1/ingestion/jobs/${String(item.json.ingest_job_id)}/status`))].sort());
+		expect(statusReads).toHaveLength(3);
+	});
+
+	test('Include Input Fields: the row\'s fields come first; the outcome wins on a field of the same name', async () => {
+		fastJobs();
+		const rows = [
+			{ url: 'https://cdn.example.com/inc/a.jpg', campaign: 'spring', status: 'from the CSV' },
+			{ url: 'https://cdn.example.com/inc/missing.jpg', campaign: 'fall', status: 'from the CSV' },
+		];
+		const { items } = await run12(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), includeInputFields: true, ...wait },
+			rows,
+		);
+		expect(Object.keys(items[0].json)).toEqual(['url', 'campaign', 'status', ...ROW_FIELDS.filter((field) => field !== 'status')]);
+		expect(items.map((item) => [item.json.url, item.json.campaign, item.json.status, item.json.error_code])).toEqual([
+			[rows[0].url, 'spring', 'completed', null],
+			[rows[1].url, 'fall', 'error', 'broken_url'],
+		]);
+		const without = await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}') }, rows);
+		expect(without.items[0].json.campaign).toBeUndefined();
+	});
+
+	test('metadata as key/value pairs (the default), from item fields, or JSON', async () => {
+		bed.sandbox.clock.freeze();
+		const rows = [{ url: 'https://cdn.example.com/md/a.jpg', campaign: 'spring', year: 2026, shot: { city: 'Lyon' } }];
+		const pairs = { pair: [{ name: 'campaign', value: '={{ $json.campaign }}' }, { name: 'year', value: '={{ $json.year }}' }, { name: 'source', value: 'csv' }, { name: '', value: '' }] };
+		await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}', { metadataPairs: pairs }) }, rows);
+		await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}', { metadataInput: 'itemFields', metadataItemFields: 'campaign, shot.city' }) }, rows);
+		await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}', { metadataInput: 'json', metadata: '={{ JSON.stringify({ campaign: $json.campaign }) }}' }) }, rows);
+		await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}') }, rows);
+		expect(posts('/api/v1/ingestion/images').map((r) => (r.body as { images: IDataObject[] }).images[0])).toEqual([
+			{ source_path: rows[0].url, metadata: { campaign: 'spring', year: 2026, source: 'csv' } },
+			{ source_path: rows[0].url, metadata: { campaign: 'spring', 'shot.city': 'Lyon' } },
+			{ source_path: rows[0].url, metadata: { campaign: 'spring' } },
+			{ source_path: rows[0].url },
+		]);
+	});
+
+	test('a row of 250 assets comes out once: its first failure on top, each asset listed with its job', async () => {
+		fastJobs();
+		const many = Array.from({ length: 250 }, (_, i) => ({ source_path: `https://cdn.example.com/many12/${i === 120 ? 'broken-' : ''}${i}.jpg` }));
+		const { items, error } = await run12(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'json', imagesJson: '={{ $json.images }}', ...wait },
+			[{ images: [{ source_path: 'https://cdn.example.com/many12/single.jpg' }] }, { images: many }],
+		);
+		expect(error).toBeUndefined();
+		// Combined: 251 assets in 3 requests, the second row's assets in all three.
+		expect(posts('/api/v1/ingestion/images').map((r) => (r.body as { images: unknown[] }).images.length)).toEqual([100, 100, 51]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(items[0].json).toMatchObject({ source_path: 'https://cdn.example.com/many12/single.jpg', status: 'completed' });
+		expect(items[0].json.assets).toBeUndefined();
+		const assets = items[1].json.assets as IDataObject[];
+		expect(assets.map((asset) => asset.source_path)).toEqual(many.map((asset) => asset.source_path));
+		const jobs = [...bed.sandbox.store.ingestion.jobs.values()].sort((a, b) => a.sequence - b.sequence).map((job) => job.id);
+		expect(assets.map((asset) => asset.ingest_job_id)).toEqual(many.map((_, i) => jobs[Math.floor((i + 1) / 100)]));
+		expect(items[1].json).toMatchObject({ asset_id: null, source_path: null, status: 'error', error_code: 'broken_url', ingest_job_id: jobs[0] });
+	});
+
+	test('Continue On Fail: a row whose assets went in a request that failed is one error item, never a partial result', async () => {
+		const many = Array.from({ length: 200 }, (_, i) => ({ source_path: `https://cdn.example.com/cof12/${i}.jpg` }));
+		// Row 0's 150 assets go in the first request (which fails) and the second (which it shares with row 1).
+		bed.sandbox.setFaults({ errorRate: 1, errorStatuses: [500], maxFaults: 1, paths: ['/api/v1/ingestion/images'] });
+		const { items, error } = await run12(
+			'job',
+			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'json', imagesJson: '={{ $json.images }}' },
+			[{ images: many.slice(0, 150) }, { images: many.slice(150) }],
+			true,
+		);
+		bed.sandbox.clearFaults();
+		expect(error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/images').map((r) => [r.status, (r.body as { images: unknown[] }).images.length])).toEqual([[500, 100], [200, 100]]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(items[0].json).toEqual({ error: expect.any(String), description: expect.any(String) });
+		expect(items[1].json).toMatchObject({ status: 'pending', asset_id: null, source_path: null });
+		expect((items[1].json.assets as IDataObject[]).map((asset) => asset.source_path)).toEqual(many.slice(150).map((asset) => asset.source_path));
+	});
+
+	test('When an Asset Fails: Fail the Node names the row, its asset and the code', async () => {
+		fastJobs();
+		const rows = [{ url: 'https://cdn.example.com/ff12/ok.jpg' }, { url: 'https://cdn.example.com/ff12/denied.jpg' }];
+		const parameters = { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), assetFailure: 'fail', ...wait };
+		const { error } = await run12('job', parameters, rows);
+		expect(error?.message).toBe('1 of 1 assets of item 1 failed: https://cdn.example.com/ff12/denied.jpg (permission_denied)');
+		expect(error?.context?.itemIndex).toBe(1);
+		const tolerant = await run12('job', parameters, rows, true);
+		expect(tolerant.items.map((item) => [item.pairedItem, item.json.status ?? item.json.error])).toEqual([
+			[{ item: 0 }, 'completed'],
+			[{ item: 1 }, '1 of 1 assets of item 1 failed: https://cdn.example.com/ff12/denied.jpg (permission_denied)'],
+		]);
+	});
+
+	test('Job › Get Many Asset Statuses returns every asset by default; a Limit is an explicit choice', async () => {
+		bed.sandbox.clock.freeze();
+		// One job of 100 assets: more than the Limit of 50 that earlier versions apply unless Return All is on.
+		const rows = Array.from({ length: 100 }, (_, i) => ({ url: `https://cdn.example.com/all12/${i}.jpg` }));
+		const created = await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}') }, rows);
+		expect(new Set(created.items.map((item) => item.json.ingest_job_id)).size).toBe(1);
+		const jobId = String(created.items[0].json.ingest_job_id);
+		const all = await run12('job', { operation: 'getStatus', jobId: byId(jobId) });
+		expect(all.items.map((item) => item.json.source_path).sort()).toEqual(rows.map((row) => row.url).sort());
+		const before = await run('job', { operation: 'getStatus', jobId: byId(jobId) });
+		expect(before.items).toHaveLength(50);
+		const limited = await run12('job', { operation: 'getStatus', jobId: byId(jobId), returnAll: false, limit: 20 });
+		expect(limited.items).toHaveLength(20);
+	});
+
+	test('the rows of a waited ingest pair with Get Many Asset Statuses by their asset IDs', async () => {
+		fastJobs();
+		const rows = Array.from({ length: 3 }, (_, i) => ({ url: `https://cdn.example.com/pair12/${i}.jpg` }));
+		const ingested = await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), ...wait }, rows);
+		bed.sandbox.clearRequestLog();
+		const { items } = await run12('job', { operation: 'getStatus', jobId: byId('={{ $json.ingest_job_id }}') }, ingested.items.map((item) => item.json));
+		expect(bed.apiRequests()).toHaveLength(1);
+		expect(items.map((item) => [item.json.source_path, item.pairedItem])).toEqual(rows.map((row, i) => [row.url, [{ item: i }]]));
+	});
+
+	test('Asset › Delete names each asset as asset_id or source_path; Update Metadata takes pairs and names its asset', async () => {
+		const [first, second] = [...bed.sandbox.store.assets.values()].filter((a) => a.datasetId === demoImages);
+		const updated = await run12('asset', {
+			operation: 'updateMetadata',
+			datasetId: byId(demoImages),
+			updates: { update: [{ identifyBy: 'assetId', identifier: first.id, assetType: 'image', metadataPairs: { pair: [{ name: 'campaign', value: 'summer' }] } }] },
+		});
+		expect(updated.error).toBeUndefined();
+		expect(posts('/api/v1/ingestion/metadata')[0].body).toMatchObject({ update_assets: [{ asset_id: first.id, asset_type: 'image', metadata: { campaign: 'summer' } }] });
+		expect(updated.items[0].json).toMatchObject({ asset_id: first.id, source_path: null, job_type: 'metadata' });
+		expect(bed.sandbox.store.assets.get(first.id)?.metadata).toMatchObject({ campaign: 'summer' });
+		const deleted = await run12('asset', { operation: 'delete', datasetId: byId(demoImages), identifiers: `${first.id.toUpperCase()}\n${second.path}` });
+		expect(deleted.items.map((item) => [item.json.id, item.json.asset_id, item.json.source_path])).toEqual([
+			[first.id.toUpperCase(), first.id, null],
+			[second.path, null, second.path],
+		]);
+		const before = await run('asset', { operation: 'delete', datasetId: byId(demoImages), identifiers: second.path });
+		expect(before.items[0].json.asset_id).toBeUndefined();
 	});
 });

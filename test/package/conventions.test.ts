@@ -43,6 +43,21 @@ describe('package.json', () => {
 		expect(existsSync(join(root, 'icons/media-analysis.svg'))).toBe(true);
 		expect(existsSync(join(root, 'icons/media-analysis.dark.svg'))).toBe(true);
 	});
+
+	test('each node has an icon of its own, light and dark, so the nodes are told apart at a glance', () => {
+		const files = (icon: unknown) => {
+			const { light, dark } = icon as { light: string; dark: string };
+			return [light, dark].map((path) => join(root, 'nodes', 'x', path.replace(/^file:/, '')));
+		};
+		const icons = nodes.map(({ node }) => files(node.description.icon));
+		for (const [light, dark] of icons) {
+			expect(existsSync(light) && existsSync(dark)).toBe(true);
+			// n8n wants two different files: the dark one is drawn for a dark canvas.
+			expect(readFileSync(dark, 'utf8')).not.toBe(readFileSync(light, 'utf8'));
+		}
+		const drawings = icons.map(([light]) => readFileSync(light, 'utf8'));
+		expect(new Set(drawings).size).toBe(nodes.length);
+	});
 });
 
 describe('credential', () => {

@@ -150,7 +150,7 @@ test('a create whose answer was lost is not sent blindly again: the node finds t
 	expect(error).toBeUndefined();
 	const jobs = ingestionJobs();
 	expect(jobs).toHaveLength(1);
-	expect(items[0].json.id).toBe(jobs[0].id);
+	expect(items[0].json.ingest_job_id).toBe(jobs[0].id);
 	const sent = bed.apiRequests().map((request) => `${request.method} ${request.path}`);
 	expect(sent).toEqual(['POST /api/v1/ingestion/images', 'GET /api/v1/ingestion/jobs']);
 });

@@ -177,6 +177,7 @@ describe('waits', () => {
 				operation: 'createFromImages',
 				datasetId: { __rl: true, mode: 'id', value: uuid(0) },
 				images: { image: [{ sourcePath: '={{ $json.url }}' }] },
+				combineItems: false, // a job per item, so there are jobs to wait for side by side
 				waitForCompletion: true,
 				pollInterval: 0.1,
 				waitTimeout: 30,

@@ -26,3 +26,15 @@ export const metadataField: INodeProperties = {
 	default: '{}',
 	description: 'A JSON object of metadata fields; values are text, numbers or booleans (dates as ISO text)',
 };
+
+/**
+ * Version 1.2, on the operations that read statuses: the one way to wait for an ingestion this workflow starts is
+ * Wait for Completion on the create operation, whose output already holds each row's outcome.
+ */
+export const waitForCompletionNotice: INodeProperties = {
+	displayName:
+		'Waiting for an ingestion this workflow starts? Turn on Wait for Completion in the Job → Create operation instead: each input item then comes out with its own asset_id, status and error_code, with no status step after it.',
+	name: 'waitForCompletionNotice',
+	type: 'notice',
+	default: '',
+};

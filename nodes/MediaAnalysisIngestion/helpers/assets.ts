@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { IngestJobAsset } from '../../shared/api';
 import { assertHttpUrl, invalidParameter, parseJsonParameter } from '../../shared/validation';
 import { metadataField } from '../actions/fields';
+import { describeValue, fieldOf, metadataEntryFields, readEntryMetadata, readMetadata } from './metadata';
+import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from './versions';
 
 /** The three list endpoints: `/ingestion/assets` (typed assets), `/ingestion/images`, `/ingestion/videos`. */
 export type ListKind = 'assets' | 'images' | 'videos';
@@ -10,50 +12,6 @@ export type ListKind = 'assets' | 'images' | 'videos';
 const SINGULAR: Record<ListKind, string> = { assets: 'asset', images: 'image', videos: 'video' };
 const LABEL: Record<ListKind, string> = { assets: 'Assets', images: 'Images', videos: 'Videos' };
 const ASSET_TYPES = ['image', 'video', 'unspecified'];
-
-function describeValue(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	if (typeof value === 'object') return 'an object';
-	return `a ${typeof value}`;
-}
-
-/**
- * Metadata from a parameter or a JSON entry: a JSON object (text or already parsed) whose values are text,
- * numbers or booleans, as the service's metadata schema allows. Empty means none.
- */
-export function readMetadata(
-	this: IExecuteFunctions,
-	value: unknown,
-	parameter: string,
-	itemIndex: number,
-): IDataObject | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
-	const parsed = parseJsonParameter.call(this, value, parameter, itemIndex);
-	if (parsed === null || parsed === undefined) return undefined;
-	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`it is ${describeValue(parsed)}, not a JSON object`,
-			'Give the metadata as a JSON object, e.g. {"campaign": "spring", "year": 2026}.',
-		);
-	}
-	for (const [key, field] of Object.entries(parsed as IDataObject)) {
-		const scalar = ['string', 'boolean'].includes(typeof field) || (typeof field === 'number' && Number.isFinite(field));
-		if (!scalar) {
-			throw invalidParameter.call(
-				this,
-				parameter,
-				itemIndex,
-				`the field "${key}" holds ${describeValue(field)}`,
-				'Metadata values must be text, numbers or booleans (dates as ISO 8601 text). Turn lists and nested objects into text or separate fields.',
-			);
-		}
-	}
-	return Object.keys(parsed as IDataObject).length > 0 ? (parsed as IDataObject) : undefined;
-}
 
 /** Parameters that give the assets of one item: fields, or a JSON array of the service's asset objects. */
 export function assetListFields(kind: ListKind): INodeProperties[] {
@@ -82,23 +40,25 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 			default: 'unspecified',
 		});
 	}
-	values.push(metadataField);
 	const example =
 		kind === 'assets'
 			? '[{"source_path": "https://cdn.example.com/a.jpg", "asset_type": "image", "metadata": {"campaign": "spring"}}]'
 			: `[{"source_path": "https://cdn.example.com/${kind === 'videos' ? 'a.mp4' : 'a.jpg'}", "metadata": {"campaign": "spring"}}]`;
+	// One list per version: 1.2 gives each entry's metadata as pairs, item fields or JSON; earlier versions as JSON.
+	const list = (entryValues: INodeProperties[]): INodeProperties => ({
+		displayName: LABEL[kind],
+		name: kind,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: `Add ${LABEL[kind].slice(0, -1)}`,
+		default: { [singular]: [{ sourcePath: '' }] },
+		displayOptions: { show: { inputMode: ['fields'] } },
+		options: [{ displayName: LABEL[kind].slice(0, -1), name: singular, values: entryValues }],
+	});
 	return [
 		inputModeField(kind),
-		{
-			displayName: LABEL[kind],
-			name: kind,
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: `Add ${LABEL[kind].slice(0, -1)}`,
-			default: { [singular]: [{ sourcePath: '' }] },
-			displayOptions: { show: { inputMode: ['fields'] } },
-			options: [{ displayName: LABEL[kind].slice(0, -1), name: singular, values }],
-		},
+		untilVersion(ROWS_VERSION, list([...values, metadataField])),
+		fromVersion(ROWS_VERSION, list([...values, ...metadataEntryFields])),
 		{
 			displayName: `${LABEL[kind]} (JSON)`,
 			name: `${kind}Json`,
@@ -123,6 +83,7 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 			default: 'url',
 			required: true,
 			noDataExpression: true,
+			requiresDataPath: 'single',
 			placeholder: 'e.g. url',
 			description: `The item field holding the URL of the ${SINGULAR[kind]} (or its bucket path when a Connection is set). Dots reach into objects, e.g. file.link.`,
 			displayOptions: show,
@@ -133,6 +94,7 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 			type: 'string',
 			default: '',
 			noDataExpression: true,
+			requiresDataPath: 'multiple',
 			placeholder: 'e.g. campaign, year',
 			description: "Comma-separated item fields copied into the asset's metadata under their own names; values are text, numbers or booleans",
 			displayOptions: show,
@@ -157,19 +119,6 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 	return properties;
 }
 
-/**
- * A field of an item's JSON: the name as it is first (CSV headers may hold dots), else a dotted path. Own fields
- * only, so a name such as "constructor" finds nothing an object merely inherits.
- */
-function fieldOf(json: IDataObject, name: string): unknown {
-	if (Object.hasOwn(json, name)) return json[name];
-	let value: unknown = json;
-	for (const key of name.split('.')) {
-		if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
-		value = (value as IDataObject)[key];
-	}
-	return value;
-}
 
 /**
  * Using Item Fields: reads the field names once and returns what turns one item's JSON into its asset. A missing
@@ -236,7 +185,7 @@ function assetFromFields(
 		throw invalidParameter.call(this, 'Source Path', itemIndex, 'it is empty', `Enter the URL or bucket path of each ${SINGULAR[kind]}.`);
 	}
 	const asset: IDataObject = { source_path: sourcePath };
-	const metadata = readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
+	const metadata = readEntryMetadata.call(this, entry, itemIndex, { choice: rowsVersion.call(this) });
 	if (metadata) asset.metadata = metadata;
 	if (kind === 'assets' && entry.assetType && entry.assetType !== 'unspecified') asset.asset_type = entry.assetType;
 	return asset;

@@ -12,6 +12,7 @@ import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
+import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from './versions';
 
 const CREATE = {
 	assets: 'create-ingest-job-from-assets-api-v-1-ingestion-assets-post',
@@ -28,22 +29,49 @@ export function createFromListProperties(kind: ListKind): INodeProperties[] {
 			false,
 			'The connection to the bucket holding the files; leave empty when the source paths are public URLs',
 		),
-		combineItemsField,
+		untilVersion(ROWS_VERSION, combineItemsOff),
+		fromVersion(ROWS_VERSION, combineItemsOn),
 		...waitForCompletionFields(
 			'ingestion job',
 			"Whether to wait until the ingestion job has finished. On: each input item comes out with its own assets' outcome at the top level: status completed, or error with error_code and error_reason (e.g. broken_url), and a failed asset does not stop the good ones unless When an Asset Fails says so. Off: the node returns the new job at once.",
 		),
+		fromVersion(ROWS_VERSION, waitNotice),
 		assetFailureField,
+		fromVersion(ROWS_VERSION, includeInputFieldsField),
 	];
 }
 
-const combineItemsField: INodeProperties = {
+const COMBINE_ITEMS_DESCRIPTION =
+	'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each input item still gets its own output item, with the job that took its assets.';
+
+const combineItemsOff: INodeProperties = {
 	displayName: 'Combine Items',
 	name: 'combineItems',
 	type: 'boolean',
 	default: false,
+	description: COMBINE_ITEMS_DESCRIPTION,
+};
+
+/** Version 1.2 sends the rows together by default: N input items take ceil(N / 100) requests. */
+const combineItemsOn: INodeProperties = { ...combineItemsOff, default: true };
+
+/** The one way to wait, named where the job is created (version 1.2). */
+const waitNotice: INodeProperties = {
+	displayName:
+		'To go on only once the assets are ready, turn on Wait for Completion: each input item then comes out with its own asset_id, status (completed or error) and error_code, so no status operation is needed after this node',
+	name: 'waitNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { waitForCompletion: [false] } },
+};
+
+const includeInputFieldsField: INodeProperties = {
+	displayName: 'Include Input Fields',
+	name: 'includeInputFields',
+	type: 'boolean',
+	default: false,
 	description:
-		'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each input item still gets its own output item, with the job that took its assets.',
+		"Whether to copy the input item's fields into its output item (e.g. a CSV row's other columns), before the outcome fields, which win over input fields of the same name",
 };
 
 /** What a failed asset does once the job has finished: become data about its item (default), or stop the node. */
@@ -156,7 +184,8 @@ function assetFailed(this: IExecuteFunctions, result: IDataObject, itemIndex: nu
 /**
  * Create From Assets / Images / Videos for every input item at once: reads and checks every item first, sends
  * one request per 100 assets (per item, or packed across items with Combine Items), then waits for the jobs if
- * asked. Each input item gets one output item per job that took its assets, paired to it.
+ * asked. Versions 1 and 1.1: each input item gets one output item per job that took its assets. Version 1.2: one
+ * output item per input item naming its asset (`rowsOutput`).
  */
 export async function createJobsFromLists(
 	this: IExecuteFunctions,
@@ -165,6 +194,7 @@ export async function createJobsFromLists(
 	kind: ListKind,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	const rows = rowsVersion.call(this);
 
 	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
 		datasetId: await resolveDatasetId.call(this, itemIndex),
@@ -188,16 +218,20 @@ export async function createJobsFromLists(
 		});
 	}
 
-	const combine = this.getNodeParameter('combineItems', 0, false) as boolean;
+	const combine = this.getNodeParameter('combineItems', 0, rows) as boolean;
 	const chunks = chunkItems(lists, combine, MAX_ASSETS_PER_REQUEST);
-	const created: Array<{ chunk: Chunk<IngestJobAsset>; job: IDataObject }> = [];
+	const created: Created[] = [];
+	// Version 1.2: items that already have their error item (a row whose assets went in two requests fails once).
+	const failed = new Set<number>();
 	for (const chunk of chunks) {
 		const first = chunk.entries[0].itemIndex;
 		const { datasetId, connectionName } = requests.get(first) as ItemRequest;
 		const body: IDataObject = { dataset_id: datasetId, [kind]: chunk.values };
 		if (connectionName) body.connection_name = connectionName;
-		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
-		await run.attempt(itemIndexes, async () => {
+		const all = chunk.entries.map((entry) => entry.itemIndex);
+		const itemIndexes = rows ? all.filter((itemIndex) => !failed.has(itemIndex)) : all;
+		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
+		const sent = await run.attempt(itemIndexes, async () => {
 			const job = await callEndpoint(this, CREATE[kind], {
 				body: body as RequestOf<(typeof CREATE)[ListKind]>,
 				itemIndex: first,
@@ -211,10 +245,12 @@ export async function createJobsFromLists(
 			});
 			created.push({ chunk, job });
 		}, (error) => withJobsAlreadyCreated(error, created));
+		if (!sent) for (const itemIndex of itemIndexes) failed.add(itemIndex);
 	}
 
 	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
 	const startedAt = Date.now();
+	if (rows) return await rowsOutput.call(this, items, run, { created, requests, failed, startedAt });
 	await run.sideBySide(created.length, async (index) => {
 		const { chunk, job } = created[index];
 		const first = chunk.entries[0].itemIndex;
@@ -249,6 +285,100 @@ export async function createJobsFromLists(
 	return run.output();
 }
 
+interface Created {
+	chunk: Chunk<IngestJobAsset>;
+	job: IDataObject;
+}
+
+/** One asset of a row, as version 1.2 lists it: its outcome and the job that took it. */
+type RowAsset = AssetOutcome & { ingest_job_id: string };
+
+/** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
+function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: Entry): JobAsset[] {
+	const listed = entryAssets(job, entry, chunk.values.length);
+	if (listed) return listed;
+	return chunk.values.slice(entry.start, entry.end).map((value) => ({ asset: { source_path: value.source_path }, asset_id: null }));
+}
+
+/** An asset of a job not waited for: pending, unless the service already answered with a finished job. */
+function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
+	const settled = ['completed', 'failed', 'stopped'].includes(String(job.status));
+	return (asset) =>
+		settled
+			? jobOutcome(job, asset)
+			: { asset_id: asset.asset_id ?? null, source_path: asset.asset?.source_path ?? null, status: 'pending', error_code: null, error_reason: null };
+}
+
+/**
+ * Version 1.2's output: one item per input item, paired to it, whatever the number of jobs its assets went into.
+ * It names the row's asset (`asset_id`, `source_path`; null when the row sent several, which `assets` then lists),
+ * its `status` (completed, or the first failed asset's error with `error_code` and `error_reason`; pending when not
+ * waited for), the dataset, the job (`ingest_job_id`, `job_status`) and, with Include Input Fields, the input's fields.
+ */
+async function rowsOutput(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: ItemRunner,
+	{ created, requests, failed, startedAt }: { created: Created[]; requests: Map<number, ItemRequest>; failed: Set<number>; startedAt: number },
+): Promise<INodeExecutionData[]> {
+	// Per row, per job (in the order the jobs were created, which is the order of the row's assets).
+	const shares = new Map<number, Array<{ index: number; job: IDataObject; assets: RowAsset[] }>>();
+	await run.sideBySide(created.length, async (index) => {
+		const { chunk, job } = created[index];
+		const live = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
+		if (live.length === 0) return;
+		const first = chunk.entries[0].itemIndex;
+		const wait = requests.get(first)?.wait;
+		let result = job;
+		let outcomeOfAsset = createdOutcome(job);
+		if (wait) {
+			try {
+				result = (await waitForJob.call(this, String(job.id), first, { ...wait, startedAt }, { settleOnFailure: true })) as IDataObject;
+				outcomeOfAsset = await settledAssets.call(this, result, first);
+			} catch (error) {
+				// A row whose other job failed too already has its error item.
+				const fresh = live.filter((itemIndex) => !failed.has(itemIndex));
+				for (const itemIndex of live) failed.add(itemIndex);
+				if (fresh.length > 0) run.fail(error, fresh);
+				return;
+			}
+		}
+		for (const entry of chunk.entries) {
+			const assets = assetsOfEntry(result, chunk, entry).map((asset) => ({ ...outcomeOfAsset(asset), ingest_job_id: String(result.id) }));
+			const share = shares.get(entry.itemIndex) ?? [];
+			share.push({ index, job: result, assets });
+			shares.set(entry.itemIndex, share);
+		}
+	});
+	const includeInput = this.getNodeParameter('includeInputFields', 0, false) as boolean;
+	for (const [itemIndex, share] of shares) {
+		if (failed.has(itemIndex)) continue;
+		share.sort((a, b) => a.index - b.index);
+		const assets = share.flatMap((part) => part.assets);
+		const problem = assets.find((asset) => asset.status === 'error') ?? assets.find((asset) => asset.status !== 'completed');
+		const single = assets.length === 1 ? assets[0] : undefined;
+		const own: IDataObject = {
+			asset_id: single?.asset_id ?? null,
+			source_path: single?.source_path ?? null,
+			status: problem?.status ?? 'completed',
+			error_code: problem?.error_code ?? null,
+			error_reason: problem?.error_reason ?? null,
+			dataset_id: requests.get(itemIndex)?.datasetId ?? null,
+			ingest_job_id: share[0].job.id ?? null,
+			job_status: share[0].job.status ?? null,
+		};
+		if (assets.length > 1) own.assets = assets;
+		const json = includeInput ? { ...items[itemIndex].json, ...own } : own;
+		const waited = requests.get(itemIndex)?.wait !== undefined;
+		if (waited && own.status !== 'completed' && this.getNodeParameter('assetFailure', itemIndex, 'output') === 'fail') {
+			run.fail(assetFailed.call(this, { assets }, itemIndex), [itemIndex]);
+			continue;
+		}
+		run.emit(itemIndex, json);
+	}
+	return run.output();
+}
+
 /** Whether no parameter but the per-item lists holds an expression, so that every item reads the same values. */
 function sameForEveryItem(parameters: INodeParameters, perItem: string[]): boolean {
 	const hasExpression = (value: unknown): boolean =>
@@ -259,10 +389,7 @@ function sameForEveryItem(parameters: INodeParameters, perItem: string[]): boole
 }
 
 /** A failed request after others succeeded: says which jobs exist, so that running again does not ingest twice. */
-function withJobsAlreadyCreated<E extends { description?: string | null }>(
-	error: E,
-	created: Array<{ chunk: Chunk<IngestJobAsset>; job: IDataObject }>,
-): E {
+function withJobsAlreadyCreated<E extends { description?: string | null }>(error: E, created: Created[]): E {
 	if (created.length === 0) return error;
 	const jobs = created
 		.map(({ chunk, job }) => `${String(job.id)} (${describeItems(chunk.entries.map((entry) => entry.itemIndex))})`)

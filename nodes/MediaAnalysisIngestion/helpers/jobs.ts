@@ -45,7 +45,7 @@ export async function waitForJob(
 						}
 					: {
 							reason: job.error_details ?? `its status is ${job.status}`,
-							description: `${progressOf(job)}. Use Job → Get Status to see each asset's error code (e.g. broken_url: the URL could not be downloaded; unsupported_format: not an image or video the service reads), fix those sources and ingest them again.`,
+							description: `${progressOf(job)}. Job → Get Many Asset Statuses lists each asset's error code (e.g. broken_url: the URL could not be downloaded; unsupported_format: not an image or video the service reads); fix those sources and ingest them again.`,
 						},
 			itemIndex,
 		},

@@ -513,7 +513,7 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 		expect(error).toBeUndefined();
 		expect(made).toHaveLength(1);
 		expect(posts()).toHaveLength(1);
-		expect(items[0].json.id).toBe(made[0].id);
+		expect(items[0].json.ingest_job_id).toBe(made[0].id);
 		expect(apiCalls().filter((seen) => seen.method === 'GET').length).toBeGreaterThanOrEqual(2);
 	}, 20_000);
 
@@ -542,7 +542,7 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 		const { error, items } = await ingestImage();
 		expect(error).toBeUndefined();
 		expect(made).toHaveLength(1);
-		expect(items[0].json.id).toBe(JOB);
+		expect(items[0].json.ingest_job_id).toBe(JOB);
 		expect(posts()).toHaveLength(2);
 	}, 20_000);
 

@@ -2,9 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
+import { fromVersion, ROWS_VERSION } from '../../helpers/versions';
+import { waitForCompletionNotice } from '../fields';
 import { assetTypeField } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['getStatus'] } }, [
+	fromVersion(ROWS_VERSION, waitForCompletionNotice),
 	assetTypeField,
 	assetLocator('asset'),
 ]);

@@ -4,10 +4,45 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
-import { readMetadata } from '../../helpers/assets';
+import { metadataEntryFields, readEntryMetadata, readMetadata } from '../../helpers/metadata';
+import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from '../../helpers/versions';
 import { metadataField } from '../fields';
 import { assetTypeField } from './fields';
 import { createJob } from '../../helpers/jobs';
+
+const identifyFields: INodeProperties[] = [
+	{
+		displayName: 'Identify By',
+		name: 'identifyBy',
+		type: 'options',
+		options: [
+			{ name: 'Platform ID', value: 'assetId' },
+			{ name: 'Source Path', value: 'sourcePath' },
+		],
+		default: 'assetId',
+	},
+	{
+		displayName: 'Platform ID or Source Path',
+		name: 'identifier',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+	},
+	assetTypeField,
+];
+
+/** The Assets list; version 1.2 gives each asset's metadata as pairs, item fields or JSON, earlier versions as JSON. */
+const updatesList = (values: INodeProperties[]): INodeProperties => ({
+	displayName: 'Assets',
+	name: 'updates',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Asset',
+	default: { update: [{ identifyBy: 'assetId', identifier: '' }] },
+	displayOptions: { show: { updatesFrom: ['fields'] } },
+	options: [{ displayName: 'Asset', name: 'update', values }],
+});
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose assets to update' }, { byName: true }),
@@ -36,43 +71,8 @@ const properties: INodeProperties[] = [
 		],
 		default: 'fields',
 	},
-	{
-		displayName: 'Assets',
-		name: 'updates',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Asset',
-		default: { update: [{ identifyBy: 'assetId', identifier: '' }] },
-		displayOptions: { show: { updatesFrom: ['fields'] } },
-		options: [
-			{
-				displayName: 'Asset',
-				name: 'update',
-				values: [
-					{
-						displayName: 'Identify By',
-						name: 'identifyBy',
-						type: 'options',
-						options: [
-							{ name: 'Platform ID', value: 'assetId' },
-							{ name: 'Source Path', value: 'sourcePath' },
-						],
-						default: 'assetId',
-					},
-					{
-						displayName: 'Platform ID or Source Path',
-						name: 'identifier',
-						type: 'string',
-						default: '',
-						required: true,
-						placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-					},
-					assetTypeField,
-					metadataField,
-				],
-			},
-		],
-	},
+	untilVersion(ROWS_VERSION, updatesList([...identifyFields, metadataField])),
+	fromVersion(ROWS_VERSION, updatesList([...identifyFields, ...metadataEntryFields])),
 	{
 		displayName: 'Updates (JSON)',
 		name: 'updatesJson',
@@ -132,11 +132,15 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
 	} else {
 		update.asset_id = assertUuid.call(this, entry.identifier, 'Platform ID', itemIndex);
 	}
-	const metadata = readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
+	const metadata = readEntryMetadata.call(this, entry, itemIndex, { choice: rowsVersion.call(this) });
 	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
 	return update;
 }
 
+/**
+ * Creates the metadata update job (waited for when asked). Version 1.2 names the asset at the top of the output when
+ * the item updates one (asset_id or source_path, as it was identified; the other null).
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestMetadataRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
@@ -161,5 +165,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		}
 		body.update_assets = updates;
 	}
-	return await createJob.call(this, itemIndex, 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post', body);
+	const job = await createJob.call(this, itemIndex, 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post', body);
+	const single = body.update_assets?.length === 1 ? body.update_assets[0] : undefined;
+	if (!rowsVersion.call(this) || !single) return job;
+	return { asset_id: single.asset_id ?? null, source_path: single.source_path ?? null, ...job };
 }

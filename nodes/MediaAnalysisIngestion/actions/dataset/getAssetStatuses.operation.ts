@@ -4,9 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
+import { fromVersion, ROWS_VERSION } from '../../helpers/versions';
+import { waitForCompletionNotice } from '../fields';
 import { getAssetSummaries } from './fields';
 
 const properties: INodeProperties[] = [
+	fromVersion(ROWS_VERSION, waitForCompletionNotice),
 	datasetLocator({}, { byName: true }),
 	{
 		displayName: 'Detail',

@@ -4,8 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
 import { getJobId, jobLocator, SIMPLE_JOB_FIELDS } from './fields';
 import { getJob } from '../../helpers/jobs';
+import { fromVersion, ROWS_VERSION } from '../../helpers/versions';
+import { waitForCompletionNotice } from '../fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, [
+	fromVersion(ROWS_VERSION, waitForCompletionNotice),
 	jobLocator,
 	simplifyProperty(SIMPLE_JOB_FIELDS),
 ]);

@@ -2,12 +2,23 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { fromVersion, ROWS_VERSION, untilVersion } from '../../helpers/versions';
+import { waitForCompletionNotice } from '../fields';
 import type { AssetIngestionStatus } from '../../../shared/api';
 import type { ItemRunner } from '../../../shared/router';
 import { getJobId, jobLocator } from './fields';
 import { readJobAssetStatuses } from '../../helpers/jobStatus';
 
-const properties: INodeProperties[] = [jobLocator, ...returnAllOrLimit()];
+const [returnAll, limit] = returnAllOrLimit();
+
+/** Version 1.2 returns every asset of the job by default: a Limit is an explicit choice, never a silent cut. */
+const properties: INodeProperties[] = [
+	fromVersion(ROWS_VERSION, waitForCompletionNotice),
+	jobLocator,
+	untilVersion(ROWS_VERSION, returnAll),
+	fromVersion(ROWS_VERSION, { ...returnAll, default: true }),
+	limit,
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getStatus'] } }, properties);
 

@@ -1,0 +1,77 @@
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import type { IngestJob } from '../../shared/api';
+import { callEndpoint, listEndpoint } from '../../shared/endpoints';
+import { fetchPage } from '../../shared/transport';
+
+const PAGE_SIZE = 100;
+
+/** What each kind of job ingests, as a person names it. */
+const KIND: Record<string, string> = {
+	assets: 'assets',
+	images: 'images',
+	videos: 'videos',
+	bucket: 'bucket scan',
+	file: 'file',
+	metadata: 'metadata update',
+};
+
+/** A service timestamp as a person reads it in a list: "2026-11-23 14:05 UTC"; the text as it is when unreadable. */
+export function readableTime(value: string | null | undefined): string {
+	if (!value) return 'at an unknown time';
+	const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+	if (Number.isNaN(date.getTime())) return value;
+	return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The names of the datasets these jobs belong to, one look-up per dataset; a dataset that cannot be read shows its ID. */
+async function datasetNames(context: ILoadOptionsFunctions, jobs: IngestJob[]): Promise<Map<string, string>> {
+	const ids = [...new Set(jobs.map((job) => job.dataset_id).filter((id): id is string => typeof id === 'string'))];
+	const names = await Promise.all(
+		ids.map(async (id) => {
+			try {
+				const dataset = await callEndpoint(context, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params: { dataset_id: id } });
+				return typeof dataset.name === 'string' ? dataset.name : `dataset ${id}`;
+			} catch {
+				// Deleted since, or not readable: the job is still worth listing.
+				return `dataset ${id}`;
+			}
+		}),
+	);
+	return new Map(ids.map((id, index) => [id, names[index]]));
+}
+
+/** One job as the list shows it: "<dataset> · <kind> · <created>", with its status, counts and ID below. */
+function entryOf(job: IngestJob, dataset: string): INodeListSearchItems {
+	const kind = KIND[String(job.job_type)] ?? String(job.job_type ?? 'ingestion');
+	const total = typeof job.total_assets === 'number' ? `${job.processed_assets ?? 0} of ${job.total_assets} assets` : 'assets not counted yet';
+	const errors = job.errored_assets ? `, ${job.errored_assets} failed` : '';
+	return {
+		name: `${dataset} · ${kind} · ${readableTime(job.created_dt)}`,
+		value: job.id ?? '',
+		description: `${job.status ?? 'unknown'}, ${total}${errors} · job ${job.id ?? ''}`,
+	};
+}
+
+/**
+ * "From list" for ingestion jobs, the most recently changed first as the service lists them, each named by its
+ * dataset, kind and creation time. The service has no text filter, so the text typed is matched here (dataset name,
+ * kind, status, job ID, file path), one page of 100 jobs per call.
+ */
+export async function searchIngestJobs(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const [request, style] = listEndpoint('get-ingest-jobs-api-v-1-ingestion-jobs-get');
+	const position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
+	const page = await fetchPage.call(this, request, style, position, PAGE_SIZE);
+	const jobs = page.items as unknown as IngestJob[];
+	const names = await datasetNames(this, jobs);
+	const text = filter?.trim().toLowerCase();
+	const results = jobs
+		.map((job) => ({ job, entry: entryOf(job, names.get(String(job.dataset_id)) ?? 'unknown dataset') }))
+		.filter(({ job, entry }) => !text || [entry.name, entry.description, job.file_path].join(' ').toLowerCase().includes(text))
+		.map(({ entry }) => entry);
+	return { results, paginationToken: page.next === undefined ? undefined : String(page.next) };
+}
