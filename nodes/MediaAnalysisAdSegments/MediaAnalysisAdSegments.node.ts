@@ -1,11 +1,25 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as adSegment from './actions/adSegment/AdSegment.resource';
 
 const OPERATIONS: OperationMap = { adSegment: adSegment.operations };
+
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [{ name: 'Ad Segment', value: 'adSegment' }],
+		default: 'adSegment',
+	},
+	...adSegment.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
 
 export class MediaAnalysisAdSegments implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,25 +28,14 @@ export class MediaAnalysisAdSegments implements INodeType {
 		icon: { light: 'file:../../icons/ad-segments.svg', dark: 'file:../../icons/ad-segments.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Create, get and delete the ad segments of a video, found by your own asset identifier. Get returns one item per segment; create returns the new segment IDs.',
 		defaults: { name: 'Media Analysis Ad Segments' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [{ name: 'Ad Segment', value: 'adSegment' }],
-				default: 'adSegment',
-			},
-			...adSegment.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchDatasets } };

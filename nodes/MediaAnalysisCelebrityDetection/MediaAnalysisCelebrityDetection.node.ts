@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as face from './actions/face/Face.resource';
 import * as image from './actions/image/Image.resource';
@@ -9,6 +10,25 @@ import { searchPersonImages, searchPersons } from './methods/listSearch';
 
 const OPERATIONS: OperationMap = { face: face.operations, image: image.operations, person: person.operations };
 
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Face', value: 'face' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'Person', value: 'person' },
+		],
+		default: 'person',
+	},
+	...face.description,
+	...image.description,
+	...person.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
+
 export class MediaAnalysisCelebrityDetection implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Celebrity Detection',
@@ -16,31 +36,14 @@ export class MediaAnalysisCelebrityDetection implements INodeType {
 		icon: { light: 'file:../../icons/celebrity-detection.svg', dark: 'file:../../icons/celebrity-detection.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Look up enrolled persons and their faces, keep their aliases, and identify persons in images. Returns persons with their ID, name and aliases, or for each image the persons found in it.',
 		defaults: { name: 'Media Analysis Celebrity Detection' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Face', value: 'face' },
-					{ name: 'Image', value: 'image' },
-					{ name: 'Person', value: 'person' },
-				],
-				default: 'person',
-			},
-			...face.description,
-			...image.description,
-			...person.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchPersons, searchPersonImages } };

@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchConcepts, searchDatasets } from '../shared/methods/listSearch';
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as classification from './actions/classification/Classification.resource';
 import * as concept from './actions/concept/Concept.resource';
@@ -14,6 +15,25 @@ const OPERATIONS: OperationMap = {
 	label: label.operations,
 };
 
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Classification', value: 'classification' },
+			{ name: 'Concept', value: 'concept' },
+			{ name: 'Label', value: 'label' },
+		],
+		default: 'concept',
+	},
+	...classification.description,
+	...concept.description,
+	...label.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
+
 export class MediaAnalysisConcepts implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Concepts',
@@ -21,31 +41,14 @@ export class MediaAnalysisConcepts implements INodeType {
 		icon: { light: 'file:../../icons/concepts.svg', dark: 'file:../../icons/concepts.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Create and train visual concepts with labels, and classify images against them. Classifying an image URL returns a score from 0 to 1 per concept and whether it counts as shown.',
 		defaults: { name: 'Media Analysis Concepts' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Classification', value: 'classification' },
-					{ name: 'Concept', value: 'concept' },
-					{ name: 'Label', value: 'label' },
-				],
-				default: 'concept',
-			},
-			...classification.description,
-			...concept.description,
-			...label.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchConcepts, searchDatasets }, loadOptions: { getConcepts } };

@@ -1,11 +1,25 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as chat from './actions/chat/Chat.resource';
 
 const OPERATIONS: OperationMap = { chat: chat.operations };
+
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [{ name: 'Chat', value: 'chat' }],
+		default: 'chat',
+	},
+	...chat.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
 
 export class MediaAnalysisConversationalSearch implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,25 +28,14 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 		icon: { light: 'file:../../icons/conversational-search.svg', dark: 'file:../../icons/conversational-search.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Ask questions about your videos in plain language and continue the conversation across nodes. Returns the answer text, what each search found, suggested follow-ups and the history for the next turn.',
 		defaults: { name: 'Media Analysis Conversational Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [{ name: 'Chat', value: 'chat' }],
-				default: 'chat',
-			},
-			...chat.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchDatasets } };

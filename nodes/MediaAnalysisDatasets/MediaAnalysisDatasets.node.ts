@@ -1,12 +1,30 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as dataset from './actions/dataset/Dataset.resource';
 import * as encoder from './actions/encoder/Encoder.resource';
 
 const OPERATIONS: OperationMap = { dataset: dataset.operations, encoder: encoder.operations };
+
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Dataset', value: 'dataset' },
+			{ name: 'Encoder', value: 'encoder' },
+		],
+		default: 'dataset',
+	},
+	...dataset.description,
+	...encoder.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
 
 export class MediaAnalysisDatasets implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,29 +33,14 @@ export class MediaAnalysisDatasets implements INodeType {
 		icon: { light: 'file:../../icons/datasets.svg', dark: 'file:../../icons/datasets.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Create, list, update and delete Media Analysis datasets (collections of images and videos), and list encoders. Returns datasets with their ID, name, status and settings.',
 		defaults: { name: 'Media Analysis Datasets' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Dataset', value: 'dataset' },
-					{ name: 'Encoder', value: 'encoder' },
-				],
-				default: 'dataset',
-			},
-			...dataset.description,
-			...encoder.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchDatasets } };

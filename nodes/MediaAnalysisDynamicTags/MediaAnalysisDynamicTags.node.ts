@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
 import * as tagScore from './actions/tagScore/TagScore.resource';
@@ -10,6 +11,23 @@ import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/l
 
 const OPERATIONS: OperationMap = { tagGroup: tagGroup.operations, tagScore: tagScore.operations };
 
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Tag Group', value: 'tagGroup' },
+			{ name: 'Tag Score', value: 'tagScore' },
+		],
+		default: 'tagGroup',
+	},
+	...tagGroup.description,
+	...tagScore.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
+
 export class MediaAnalysisDynamicTags implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Dynamic Tags',
@@ -17,29 +35,14 @@ export class MediaAnalysisDynamicTags implements INodeType {
 		icon: { light: 'file:../../icons/dynamic-tags.svg', dark: 'file:../../icons/dynamic-tags.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'List Media Analysis dynamic tag groups (versions, tags, training datasets) and read the scores of their tags on videos. Returns one item per tag group, video score or shot.',
 		defaults: { name: 'Media Analysis Dynamic Tags' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Tag Group', value: 'tagGroup' },
-					{ name: 'Tag Score', value: 'tagScore' },
-				],
-				default: 'tagGroup',
-			},
-			...tagGroup.description,
-			...tagScore.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchDatasets, searchGroupTags, searchTagGroups, searchTagVersions, searchVideos } };

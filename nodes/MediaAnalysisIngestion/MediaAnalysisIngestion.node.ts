@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchConnections, searchDatasets } from '../shared/methods/listSearch';
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as asset from './actions/asset/Asset.resource';
 import * as dataset from './actions/dataset/Dataset.resource';
@@ -9,6 +10,25 @@ import * as job from './actions/job/Job.resource';
 import { searchIngestJobs } from './methods/searchIngestJobs';
 
 const OPERATIONS: OperationMap = { asset: asset.operations, dataset: dataset.operations, job: job.operations };
+
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Asset', value: 'asset' },
+			{ name: 'Dataset', value: 'dataset' },
+			{ name: 'Job', value: 'job' },
+		],
+		default: 'job',
+	},
+	...job.description,
+	...asset.description,
+	...dataset.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
 
 export class MediaAnalysisIngestion implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,31 +41,14 @@ export class MediaAnalysisIngestion implements INodeType {
 		// pairs, a job's asset statuses whole by default (helpers/versions.ts).
 		version: [1, 1.1, 1.2],
 		defaultVersion: 1.2,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Ingest images and videos into Media Analysis datasets from URLs, files or buckets, update their metadata, delete them and follow ingestion. Creating returns the job with its ID and status; job and asset statuses show progress.',
 		defaults: { name: 'Media Analysis Ingestion' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Asset', value: 'asset' },
-					{ name: 'Dataset', value: 'dataset' },
-					{ name: 'Job', value: 'job' },
-				],
-				default: 'job',
-			},
-			...job.description,
-			...asset.description,
-			...dataset.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchConnections, searchDatasets, searchIngestJobs } };

@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
+import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as image from './actions/image/Image.resource';
 import * as keyframe from './actions/keyframe/Keyframe.resource';
@@ -16,6 +17,27 @@ const OPERATIONS: OperationMap = {
 	video: video.operations,
 };
 
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Image', value: 'image' },
+			{ name: 'Keyframe', value: 'keyframe' },
+			{ name: 'Transcript', value: 'transcript' },
+			{ name: 'Video', value: 'video' },
+		],
+		default: 'image',
+	},
+	...image.description,
+	...keyframe.description,
+	...transcript.description,
+	...video.description,
+	...parallelRequestsProperties(OPERATIONS),
+];
+
 export class MediaAnalysisSearch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Search',
@@ -23,33 +45,14 @@ export class MediaAnalysisSearch implements INodeType {
 		icon: { light: 'file:../../icons/search.svg', dark: 'file:../../icons/search.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Search the images, video frames, videos and transcripts of a Media Analysis dataset by text or by image. Returns one item per match, best first, with the ID and location of each matching asset.',
 		defaults: { name: 'Media Analysis Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Image', value: 'image' },
-					{ name: 'Keyframe', value: 'keyframe' },
-					{ name: 'Transcript', value: 'transcript' },
-					{ name: 'Video', value: 'video' },
-				],
-				default: 'image',
-			},
-			...image.description,
-			...keyframe.description,
-			...transcript.description,
-			...video.description,
-			...parallelRequestsProperties(OPERATIONS),
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchDatasets, searchVideos } };

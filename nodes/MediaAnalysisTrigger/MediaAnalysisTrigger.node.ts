@@ -1,4 +1,5 @@
 import type {
+	INodeProperties,
 	IDataObject,
 	INodeExecutionData,
 	INodeType,
@@ -13,6 +14,7 @@ import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
 import { type ApiRequest, type PageStyle } from '../shared/transport';
 import { assertUuid } from '../shared/validation';
+import { labelledListSubtitle } from '../shared/subtitle';
 import {
 	ASSET_EVENTS,
 	END_EVENTS,
@@ -53,6 +55,47 @@ export interface Watch {
 	jobStatuses: Set<string>;
 }
 
+const PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: ['jobCompleted'],
+		options: [
+			{ name: 'Any Asset Status Change', value: 'assetStatusChanged', description: 'An asset moved to another ingestion status' },
+			{ name: 'Asset Failed', value: 'assetFailed', description: 'An asset could not be ingested (status error, with its error code)' },
+			{ name: 'Asset Ready to Search', value: 'assetCompleted', description: 'An asset finished ingestion (status completed)' },
+			{ name: 'Job Completed', value: 'jobCompleted', description: 'An ingestion job finished' },
+			{ name: 'Job Created', value: 'jobCreated', description: 'A new ingestion job was started' },
+			{ name: 'Job Failed', value: 'jobFailed', description: 'An ingestion job failed' },
+			{ name: 'Job Status Changed', value: 'jobStatusChanged', description: 'An ingestion job moved to another status' },
+			{ name: 'Job Stopped', value: 'jobStopped', description: 'An ingestion job was stopped before it finished' },
+		],
+		description:
+			'What to start the workflow on. Each change of a job or asset comes once, as one item whose "events" lists every chosen event it matched.',
+	},
+	datasetLocator(
+		{
+			required: false,
+			default: { mode: 'list', value: '' },
+			description:
+				'Only watch this dataset. Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
+		},
+		{ byName: false },
+	),
+	{
+		displayName: 'Job Statuses',
+		name: 'jobStatuses',
+		type: 'multiOptions',
+		default: [],
+		options: jobStatusOptions,
+		displayOptions: { show: { events: [...JOB_EVENTS] } },
+		description:
+			'Only emit job events for jobs in these statuses. Leave empty for all. Must include the status of each chosen end event (Completed for Job Completed, and so on).',
+	},
+];
+
 export class MediaAnalysisTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Trigger',
@@ -60,53 +103,14 @@ export class MediaAnalysisTrigger implements INodeType {
 		icon: { light: 'file:../../icons/trigger.svg', dark: 'file:../../icons/trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: labelledListSubtitle(PROPERTIES, 'events'),
 		description: 'Starts a workflow when ingestion jobs or assets of the Media Analysis Service change status',
 		defaults: { name: 'Media Analysis Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: [
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: ['jobCompleted'],
-				options: [
-					{ name: 'Any Asset Status Change', value: 'assetStatusChanged', description: 'An asset moved to another ingestion status' },
-					{ name: 'Asset Failed', value: 'assetFailed', description: 'An asset could not be ingested (status error, with its error code)' },
-					{ name: 'Asset Ready to Search', value: 'assetCompleted', description: 'An asset finished ingestion (status completed)' },
-					{ name: 'Job Completed', value: 'jobCompleted', description: 'An ingestion job finished' },
-					{ name: 'Job Created', value: 'jobCreated', description: 'A new ingestion job was started' },
-					{ name: 'Job Failed', value: 'jobFailed', description: 'An ingestion job failed' },
-					{ name: 'Job Status Changed', value: 'jobStatusChanged', description: 'An ingestion job moved to another status' },
-					{ name: 'Job Stopped', value: 'jobStopped', description: 'An ingestion job was stopped before it finished' },
-				],
-				description:
-					'What to start the workflow on. Each change of a job or asset comes once, as one item whose "events" lists every chosen event it matched.',
-			},
-			datasetLocator(
-				{
-					required: false,
-					default: { mode: 'list', value: '' },
-					description:
-						'Only watch this dataset. Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
-				},
-				{ byName: false },
-			),
-			{
-				displayName: 'Job Statuses',
-				name: 'jobStatuses',
-				type: 'multiOptions',
-				default: [],
-				options: jobStatusOptions,
-				displayOptions: { show: { events: [...JOB_EVENTS] } },
-				description:
-					'Only emit job events for jobs in these statuses. Leave empty for all. Must include the status of each chosen end event (Completed for Job Completed, and so on).',
-			},
-		],
+		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchDatasets } };

@@ -4,6 +4,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
@@ -158,5 +159,45 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 		walk(description.properties, (property) => {
 			for (const option of (property.options ?? []) as Array<{ value?: unknown }>) expect(option.value).not.toBe('multimodal');
 		});
+	});
+});
+
+describe('subtitles', () => {
+	/** The subtitle expression run as the editor runs it, on the given parameters. */
+	const subtitleOf = (node: INodeType, parameters: Record<string, unknown>): string => {
+		const expression = String(node.description.subtitle);
+		expect(expression).toMatch(/^=\{\{ [\s\S]+ \}\}$/);
+		return runInNewContext(`(${expression.slice(4, -3)})`, { $parameter: parameters }) as string;
+	};
+	const optionsOf = (property: INodeProperties | undefined) =>
+		(property?.options ?? []) as Array<{ name: string; value: string }>;
+
+	test.each(nodes.filter(({ node }) => node.description.properties.some((p) => p.name === 'resource')).map(({ file, node }) => [file.split('/').pop(), node]))(
+		'%s: every resource and operation in the words of its menus',
+		(_file, node) => {
+			const { properties } = (node as INodeType).description;
+			const resources = optionsOf(properties.find((p) => p.name === 'resource'));
+			let checked = 0;
+			for (const operation of properties.filter((p) => p.name === 'operation')) {
+				const shownFor = (operation.displayOptions?.show?.resource as string[] | undefined) ?? resources.map((r) => r.value);
+				for (const resource of shownFor) {
+					const resourceName = resources.find((r) => r.value === resource)?.name;
+					for (const option of optionsOf(operation)) {
+						expect(subtitleOf(node as INodeType, { resource, operation: option.value })).toBe(`${option.name}: ${resourceName}`);
+						checked++;
+					}
+				}
+			}
+			expect(checked).toBeGreaterThan(0);
+			// A combination the map does not know still shows something.
+			expect(subtitleOf(node as INodeType, { resource: 'other', operation: 'thing' })).toBe('thing: other');
+		},
+	);
+
+	test("the trigger's subtitle names its chosen events", () => {
+		const trigger = nodes.find(({ node }) => node.description.polling)?.node as INodeType;
+		const events = optionsOf(trigger.description.properties.find((p) => p.name === 'events'));
+		expect(subtitleOf(trigger, { events: events.slice(0, 2).map((e) => e.value) })).toBe(`${events[0].name}, ${events[1].name}`);
+		expect(subtitleOf(trigger, { events: [] })).toBe('');
 	});
 });
