@@ -237,7 +237,10 @@ function renderNode(description: INodeTypeDescription, packageName: string): str
 	const without = operations.filter((o) => !o.parameters.some((p) => p.name === PARALLEL));
 	if (without.length < operations.length) {
 		const but = without.length ? ` but ${without.map((o) => `${o.resource.name} → ${o.name}`).join(', ')}` : '';
-		facts.push(`**Request Options › Requests in Parallel** (items side by side, default 5) on every operation${but}`);
+		// The default as the node declares it (PARALLEL.default in the transport), never typed here.
+		const options = operations.flatMap((o) => o.parameters.filter((p) => p.name === PARALLEL)).flatMap((p) => p.options ?? []);
+		const declared = unique(options.map((option) => String((option as INodeProperties).default)));
+		facts.push(`**Request Options › Requests in Parallel** (items side by side, default ${declared.join(' or ')}) on every operation${but}`);
 	}
 	const lines = [`${cell(description.description)}`, '', `${facts.join(' · ')}.`, ''];
 	if (isTrigger) lines.push(...triggerTables(description));

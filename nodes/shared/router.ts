@@ -157,7 +157,7 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 						name: 'parallelRequests',
 						type: 'number',
 						typeOptions: { minValue: 1, maxValue: PARALLEL.max },
-						default: 5, // PARALLEL.default: the lint reads only a literal
+						default: 8, // PARALLEL.default: the lint reads only a literal (test/reliability/parallel.test.ts checks they agree)
 						description:
 							'How many items send their requests to the service at the same time; 1 sends them one at a time. Output keeps the input order either way. If the service answers 429 (too many requests), all items slow down together.',
 					},

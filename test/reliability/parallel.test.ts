@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
-import { RETRY } from '../../nodes/shared/transport';
+import { parallelRequestsProperties } from '../../nodes/shared/router';
+import { PARALLEL, RETRY } from '../../nodes/shared/transport';
 import { createHarness, type Harness } from '../harness/engine';
 import { json, startHostile, type HostileServer } from './hostile/server';
 
@@ -68,8 +69,13 @@ const getMany = (count: number, extra: IDataObject = {}, continueOnFail = false)
 	});
 
 describe('requests in flight', () => {
+	test('the parameter\'s default (a literal, for the lint) is PARALLEL.default, the one the transport uses', () => {
+		const [requestOptions] = parallelRequestsProperties({ dataset: { get: { description: [], execute: async () => ({}) } } });
+		expect(requestOptions.options).toEqual([expect.objectContaining({ name: 'parallelRequests', default: PARALLEL.default })]);
+	});
+
 	test.each([
-		[undefined, 5],
+		[undefined, PARALLEL.default],
 		[1, 1],
 		[3, 3],
 	])('Requests in Parallel %s: at most %i requests in flight, and that many are reached', async (parallel, most) => {

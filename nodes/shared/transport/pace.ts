@@ -5,7 +5,7 @@ import { sleep } from 'n8n-workflow';
  * Parallel" (items run side by side, their requests take turns); a run that did not set it (a trigger's poll, a
  * list search) gets the default.
  */
-export const PARALLEL = { default: 5, max: 50 };
+export const PARALLEL = { default: 8, max: 50 };
 
 interface Pace {
 	limit: number;
