@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IngestJobAsset } from '../../shared/api';
 import { datasetLocator, resolveDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
 import { callEndpoint, type RequestOf } from '../../shared/endpoints';
+import { includeInputFieldsProperty, withInputFields } from '../../shared/inputFields';
 import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../shared/ingestJobs';
 import type { ItemRunner } from '../../shared/router';
 import type { WaitOptions } from '../../shared/transport';
@@ -37,7 +38,7 @@ export function createFromListProperties(kind: ListKind): INodeProperties[] {
 		),
 		fromVersion(ROWS_VERSION, waitNotice),
 		assetFailureField,
-		fromVersion(ROWS_VERSION, includeInputFieldsField),
+		fromVersion(ROWS_VERSION, includeInputFieldsProperty("e.g. a CSV row's other columns")),
 	];
 }
 
@@ -63,15 +64,6 @@ const waitNotice: INodeProperties = {
 	type: 'notice',
 	default: '',
 	displayOptions: { show: { waitForCompletion: [false] } },
-};
-
-const includeInputFieldsField: INodeProperties = {
-	displayName: 'Include Input Fields',
-	name: 'includeInputFields',
-	type: 'boolean',
-	default: false,
-	description:
-		"Whether to copy the input item's fields into its output item (e.g. a CSV row's other columns), before the outcome fields, which win over input fields of the same name",
 };
 
 /** What a failed asset does once the job has finished: become data about its item (default), or stop the node. */
@@ -368,7 +360,7 @@ async function rowsOutput(
 			job_status: share[0].job.status ?? null,
 		};
 		if (assets.length > 1) own.assets = assets;
-		const json = includeInput ? { ...items[itemIndex].json, ...own } : own;
+		const json = withInputFields(includeInput, items[itemIndex].json, own);
 		const waited = requests.get(itemIndex)?.wait !== undefined;
 		if (waited && own.status !== 'completed' && this.getNodeParameter('assetFailure', itemIndex, 'output') === 'fail') {
 			run.fail(assetFailed.call(this, { assets }, itemIndex), [itemIndex]);

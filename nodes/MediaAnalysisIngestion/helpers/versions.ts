@@ -1,4 +1,6 @@
-import type { DisplayCondition, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+export { fromVersion, untilVersion } from '../../shared/versions';
 
 /**
  * Version 1.2: Combine Items on by default, one output item per input row naming its asset, Include Input Fields,
@@ -6,21 +8,6 @@ import type { DisplayCondition, IExecuteFunctions, INodeProperties } from 'n8n-w
  * their defaults and output, so workflows saved with them run as before.
  */
 export const ROWS_VERSION = 1.2;
-
-const since = (version: number): Array<DisplayCondition> => [{ _cnd: { gte: version } }];
-const before = (version: number): Array<DisplayCondition> => [{ _cnd: { lt: version } }];
-
-/** The parameter as it is from `version` on (merged into its own display rules). */
-export function fromVersion(version: number, parameter: INodeProperties): INodeProperties {
-	const show = { ...parameter.displayOptions?.show, '@version': since(version) };
-	return { ...parameter, displayOptions: { ...parameter.displayOptions, show } };
-}
-
-/** The parameter as it was before `version` (earlier versions keep it, and what they saved keeps its meaning). */
-export function untilVersion(version: number, parameter: INodeProperties): INodeProperties {
-	const show = { ...parameter.displayOptions?.show, '@version': before(version) };
-	return { ...parameter, displayOptions: { ...parameter.displayOptions, show } };
-}
 
 /** Whether the node running is version 1.2 or later. */
 export function rowsVersion(this: IExecuteFunctions): boolean {
