@@ -3,29 +3,40 @@
 /**
  * `npm run bench`: every scenario against the in-process sandbox, results into bench/RESULTS.md.
  * `npm run bench -- --only ingest,trigger --out /tmp/partial.md` runs some scenarios and writes elsewhere.
+ * `npm run bench -- --only concurrency --merge` runs some scenarios and puts their sections (and their reading) into
+ * the existing bench/RESULTS.md in place, keeping the other sections as they were.
  * `npm run bench -- --install-runtime` first installs the n8n runtime whose HTTP Request node rows (b) compare with.
- * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue, answerCap. Not part of `npm test`: nothing here is a timed assertion.
+ * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue, answerCap, concurrency. Not part of `npm test`: nothing here is a timed assertion.
  */
 import './resolve-ts-first';
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { PARALLEL } from '../nodes/shared/transport';
 import { ensureRuntime, N8N_V2 } from '../scripts/n8n-runtime/runtime';
 import { int, ms } from './common';
 import { HOW_TO_INSTALL, loadHttpRequestNode } from './httpRequestNode';
 import { ingestTable, runIngest, type IngestRow } from './ingest';
 import { loginsTable, runLogins, type LoginRow } from './logins';
 import { answerCapTable, runAnswerCap, type AnswerCapResult } from './answerCap';
+import {
+	CONCURRENCY,
+	concurrencyReading,
+	concurrencyTable,
+	type ConcurrencyResult,
+	rateLimitTable,
+	runConcurrency,
+} from './concurrency';
 import { memoryTable, runMemory, type MemoryResult } from './memory';
 import { queryResultsTable, runQueryResults, type QueryResultsRow } from './queryResults';
 import { queueReading, queueTable, type QueueResult, runQueue } from './queue';
 import { returnAllTable, runReturnAll, type ReturnAllRow } from './returnAll';
 import { churnTable, runTrigger, runTriggerChurn, triggerTable, type ChurnRow, type TriggerRow } from './trigger';
 
-const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue', 'answerCap'] as const;
+const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue', 'answerCap', 'concurrency'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function options() {
@@ -42,6 +53,7 @@ function options() {
 		only: new Set(only as Scenario[]),
 		out: value('--out') ?? join(__dirname, 'RESULTS.md'),
 		installRuntime: args.includes('--install-runtime'),
+		merge: args.includes('--merge'),
 	};
 }
 
@@ -64,6 +76,7 @@ interface Results {
 	queryResults?: QueryResultsRow[];
 	queue?: QueueResult;
 	answerCap?: AnswerCapResult[];
+	concurrency?: ConcurrencyResult;
 }
 
 /** Sentences computed from the numbers, so a rerun cannot leave a stale claim behind. */
@@ -245,11 +258,12 @@ function reading(results: Results): string[] {
 		);
 	}
 	if (results.queue) lines.push(queueReading(results.queue));
+	if (results.concurrency) lines.push(...concurrencyReading(results.concurrency));
 	return lines;
 }
 
 async function main() {
-	const { only, out, installRuntime } = options();
+	const { only, out, installRuntime, merge } = options();
 	if (installRuntime) await ensureRuntime(N8N_V2, log);
 	const startedAt = new Date();
 	const loadBefore = load();
@@ -280,6 +294,7 @@ async function main() {
 	if (only.has('queryResults')) results.queryResults = await runQueryResults(log);
 	if (only.has('queue')) results.queue = await runQueue(log);
 	if (only.has('answerCap')) results.answerCap = await runAnswerCap(httpRequest, log);
+	if (only.has('concurrency')) results.concurrency = await runConcurrency(httpRequest, log);
 	const totalMs = performance.now() - began;
 
 	const cpu = cpus();
@@ -439,6 +454,41 @@ async function main() {
 			'',
 		);
 	}
+	if (results.concurrency) {
+		const { n, latenciesMs, goalLatencyMs, oneAtATimeSmallN, rateLimitPerSecond, rateLimitLatencyMs } = CONCURRENCY;
+		const others = latenciesMs.filter((latency) => latency !== goalLatencyMs).map((latency) => `${latency} ms`);
+		sections.push(
+			'## 9. Per-item requests side by side, behind a slower network',
+			'',
+			`A proxy in this process (bench/latencyProxy.ts) holds each request ${latenciesMs.slice(0, -1).join(', ')} or ${latenciesMs.at(-1)} ms before passing it on to`,
+			'the sandbox, as a service further away would, and counts the requests in flight (from arrival to the last byte',
+			`of the answer, the login included). ${int(n)} items, one request each: Concepts › Classify Image (the item's image URL`,
+			'against every concept of a dataset) and Datasets › Dataset › Get. The ways: the node with Request Options ›',
+			'Requests in Parallel 1 (one at a time, as every per-item operation ran before issue 25); the node as it comes',
+			`(Requests in Parallel left at its default, ${PARALLEL.default}); n8n's HTTP Request node (type version 4.2), default options, this`,
+			'package\'s credential, the same request per item; a plain script (Node\'s fetch) with the node\'s default',
+			'concurrency, logging in once. Every way starts without an access token, so each logs in once (one round trip',
+			'more); the engine\'s runs have On Error: Continue (regular output), so a failed item is counted, not the end of',
+			'the run. One run each, after a 20-item warm-up of every way. "vs one at a time" and "vs script" compare times',
+			'per 1,000 items at the same latency and operation.',
+			'',
+			`**One at a time at ${others.join(' and ')} runs over ${int(oneAtATimeSmallN)} items, not ${int(n)}**, to keep the section`,
+			`near ten minutes: its time is N × the round trip (${int(n)} at 200 ms would take more than 3 minutes per operation),`,
+			`so "per 1,000 items" scales its wall time by ${n / oneAtATimeSmallN}. At ${goalLatencyMs} ms, where the goals are stated, every row runs ${int(n)} items.`,
+			'',
+			concurrencyTable(results.concurrency),
+			'',
+			`### Under a rate limit of ${rateLimitPerSecond} requests a second`,
+			'',
+			`The sandbox's gateway rate limit (\`rateLimitPerSecond: ${rateLimitPerSecond}\`, a rolling second; a refused request gets 429`,
+			`with Retry-After and never reaches the service), ${int(n)} items through the ${rateLimitLatencyMs} ms proxy: the node as it comes`,
+			'against the HTTP Request node with default options, both with On Error: Continue. "requests sent" counts every',
+			'request that reached the sandbox, refused ones included, logins left out.',
+			'',
+			rateLimitTable(results.concurrency),
+			'',
+		);
+	}
 	sections.push('## Reading', '', ...reading(results).flatMap((line) => [`- ${line}`]), '');
 	sections.push(
 		'Why an expression per item (a\') is slower than a plain script that sends the same requests: the image list of',
@@ -457,14 +507,77 @@ async function main() {
 		'npm run bench -- --install-runtime   # the first time: also installs n8n 2.41.1 + Node 24 into node_modules/.cache/n8n-nodes-media-analysis/runtime/',
 		'npm run bench    # about 5-10 minutes on 2 cores; rewrites bench/RESULTS.md',
 		'npm run bench -- --only ingest,trigger --out /tmp/bench.md   # some scenarios, elsewhere',
+		'npm run bench -- --only concurrency --merge   # one section (and its reading) into bench/RESULTS.md, the others kept',
 		'npm run bench -- --only queue --out /tmp/queue.md   # queue mode alone (needs redis-server and postgresql)',
 		'```',
 		'',
 		`Without the runtime the HTTP Request rows say "not measured" and why: ${HOW_TO_INSTALL}.`,
 		'',
 	);
-	writeFileSync(out, sections.join('\n'));
-	log(`wrote ${out} (${ms(totalMs)})`);
+	if (merge && existsSync(out)) {
+		const stamp =
+			`${startedAt.toISOString()}, load average ${loadBefore} at the start and ${load()} at the end, ${ms(totalMs)}`;
+		writeFileSync(out, mergeSections(readFileSync(out, 'utf8'), sections.join('\n'), stamp));
+		log(`merged ${[...only].join(', ')} into ${out} (${ms(totalMs)})`);
+	} else {
+		writeFileSync(out, sections.join('\n'));
+		log(`wrote ${out} (${ms(totalMs)})`);
+	}
+}
+
+/** A document cut at its `## ` headings: the text before the first, then one block per heading (its `###` included). */
+function blocks(text: string): { preamble: string[]; sections: Array<{ heading: string; lines: string[] }> } {
+	const preamble: string[] = [];
+	const sections: Array<{ heading: string; lines: string[] }> = [];
+	for (const line of text.split('\n')) {
+		if (line.startsWith('## ')) sections.push({ heading: line, lines: [line] });
+		else (sections.at(-1)?.lines ?? preamble).push(line);
+	}
+	return { preamble, sections };
+}
+
+const FIXED = new Set(['## Reading', '## How to reproduce']);
+/** Index of the last list point (`- `), or -1. */
+const lastPoint = (lines: string[]) => lines.reduce((last, line, index) => (line.startsWith('- ') ? index : last), -1);
+const boldLabel = (line: string) => /^- (\*\*[^*]+\*\*)/.exec(line)?.[1];
+
+/**
+ * `--merge`: the freshly measured sections replace those with the same heading in the existing file (or go before its
+ * Reading), their reading points replace the points with the same bold label (or are added after the last), "How to
+ * reproduce" is this version's, and the header says which sections are from this later run.
+ */
+function mergeSections(existing: string, generated: string, stamp: string): string {
+	const old = blocks(existing);
+	const fresh = blocks(generated);
+	const measured = fresh.sections.filter((section) => !FIXED.has(section.heading));
+	for (const section of measured) {
+		const at = old.sections.findIndex((candidate) => candidate.heading === section.heading);
+		if (at >= 0) old.sections[at] = section;
+		else {
+			const reading = old.sections.findIndex((candidate) => candidate.heading === '## Reading');
+			old.sections.splice(reading >= 0 ? reading : old.sections.length, 0, section);
+		}
+	}
+	const oldReading = old.sections.find((section) => section.heading === '## Reading');
+	const freshReading = fresh.sections.find((section) => section.heading === '## Reading');
+	if (oldReading && freshReading) {
+		for (const point of freshReading.lines.filter(boldLabel)) {
+			const at = oldReading.lines.findIndex((line) => boldLabel(line) === boldLabel(point));
+			if (at >= 0) oldReading.lines[at] = point;
+			else oldReading.lines.splice(Math.max(lastPoint(oldReading.lines) + 1, 1), 0, point);
+		}
+	}
+	const howTo = fresh.sections.find((section) => section.heading === '## How to reproduce');
+	const oldHowTo = old.sections.findIndex((section) => section.heading === '## How to reproduce');
+	if (howTo && oldHowTo >= 0) old.sections[oldHowTo] = howTo;
+	for (const section of measured) {
+		const title = section.heading.slice(3);
+		const note = `- Section "${title}" merged in from a later run (\`--merge\`): ${stamp}.`;
+		const at = old.preamble.findIndex((line) => line.startsWith(`- Section "${title}" merged in`));
+		if (at >= 0) old.preamble[at] = note;
+		else old.preamble.splice(lastPoint(old.preamble) + 1, 0, note);
+	}
+	return [...old.preamble, ...old.sections.flatMap((section) => section.lines)].join('\n');
 }
 
 main().then(

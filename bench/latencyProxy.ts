@@ -1,0 +1,105 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+import {
+	Agent,
+	createServer,
+	request as forward,
+	type IncomingHttpHeaders,
+	type IncomingMessage,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A loopback HTTP proxy that holds each request `delayMs` before passing it on: the round trip of a service further
+ * away than 127.0.0.1. It counts the requests in flight (from arrival to the last byte of the answer sent back) and
+ * the most at once. Nothing is buffered or limited: bodies stream both ways as they come, every request is passed on
+ * at once after its delay (the upstream agent opens as many connections as needed, keeping them alive), and the
+ * listen queue is long enough (4,096, as far as the kernel allows) that the proxy is not where connections wait.
+ */
+export interface LatencyProxy {
+	url: string;
+	delayMs: number;
+	/** Counts since the last `resetCounts()`. */
+	counts(): { requests: number; maxInFlight: number; inFlight: number; upstreamErrors: number };
+	resetCounts(): void;
+	close(): Promise<void>;
+}
+
+/** Headers that describe one connection, not the message: each side sets its own. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+	const kept: IncomingHttpHeaders = {};
+	for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name)) kept[name] = value;
+	return kept;
+}
+
+export async function startLatencyProxy(upstream: string, delayMs: number): Promise<LatencyProxy> {
+	const target = new URL(upstream);
+	const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+	let requests = 0;
+	let inFlight = 0;
+	let maxInFlight = 0;
+	/** Requests the proxy could not pass on (answered 502 or cut): a run with any is not a measurement of the client. */
+	let upstreamErrors = 0;
+
+	const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+		requests++;
+		inFlight++;
+		maxInFlight = Math.max(maxInFlight, inFlight);
+		let out: ReturnType<typeof forward> | undefined;
+		let closed = false;
+		res.on('close', () => {
+			closed = true;
+			inFlight--;
+			// The client went away before the whole answer: so does the request upstream.
+			if (!res.writableFinished) out?.destroy();
+		});
+		setTimeout(() => {
+			if (closed) return; // the client gave up while it was held
+			out = forward(
+				{
+					host: target.hostname,
+					port: target.port,
+					method: req.method,
+					path: req.url,
+					headers: { ...endToEnd(req.headers), host: target.host },
+					agent,
+				},
+				(answer) => {
+					res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+					answer.pipe(res);
+					answer.on('error', () => res.destroy());
+				},
+			);
+			out.on('error', () => {
+				upstreamErrors++;
+				if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end('{"detail":"proxy: upstream failed"}');
+				else res.destroy();
+			});
+			req.pipe(out);
+		}, delayMs);
+	});
+	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		delayMs,
+		counts: () => ({ requests, maxInFlight, inFlight, upstreamErrors }),
+		resetCounts() {
+			requests = 0;
+			upstreamErrors = 0;
+			maxInFlight = inFlight;
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => {
+					agent.destroy();
+					resolve();
+				});
+			}),
+	};
+}
