@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { listEndpoint } from './endpoints';
-import { paginate, type ApiRequest, type PageStyle } from './transport';
+import { paginate, type ApiContext, type ApiRequest, type PageStyle } from './transport';
 import type { WaitOptions } from './transport/waiting';
 
-import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid, invalidParameter } from './validation';
+import { CONNECTION_NAME_PATTERN, UUID_PATTERN, assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeContext } from './validation';
 
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
 
@@ -109,7 +109,20 @@ export async function idByName(
 		lookup = records.call(this, name, itemIndex);
 		cache.set(key, lookup);
 	}
-	const named = (await lookup).filter((record) => record.name === name);
+	return onlyIdNamed.call(this, await lookup, name, { kind, label, itemIndex, idField });
+}
+
+/**
+ * The ID of the one record among `records` whose name is exactly `name`. None, or several, is an error naming the
+ * parameter and the item and saying how to fix it (any context: an execution, a poll, a list in the editor).
+ */
+export function onlyIdNamed(
+	this: NodeContext,
+	records: IDataObject[],
+	name: string,
+	{ kind, label, itemIndex, idField = 'id' }: { kind: string; label: string; itemIndex: number; idField?: string },
+): string {
+	const named = records.filter((record) => record.name === name);
 	const ids = named.map((record) => record[idField]);
 	if (ids.length === 1 && typeof ids[0] === 'string') return ids[0];
 	throw invalidParameter.call(
@@ -129,11 +142,15 @@ export function isByName(this: IExecuteFunctions, itemIndex: number, parameter: 
 	return typeof locator === 'object' && locator.mode === 'name';
 }
 
+/** The datasets whose name contains `name` (the service filters by a part of the name; the exact one is picked after). */
+export function datasetsMatching(context: ApiContext, name: string, itemIndex?: number): Promise<IDataObject[]> {
+	return paginate.call(context, ...listEndpoint('get-datasets-api-v-1-datasets-get', { qs: { name_pattern: name }, itemIndex }), { returnAll: true });
+}
+
 const datasetsNamed: NameLookup = {
 	kind: 'dataset',
-	// The service filters by a part of the name; the exact name must match one.
 	records(name, itemIndex) {
-		return paginate.call(this, ...listEndpoint('get-datasets-api-v-1-datasets-get', { qs: { name_pattern: name }, itemIndex }), { returnAll: true });
+		return datasetsMatching(this, name, itemIndex);
 	},
 };
 

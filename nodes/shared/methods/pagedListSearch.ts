@@ -23,11 +23,13 @@ export interface PagedListSource<T> {
 
 /**
  * A node's `listSearch` method over `source`, or over the source built from the node's current parameters when it
- * depends on them (a function, which may also refuse with an error saying what to choose first).
+ * depends on them (a function, which may read the service first, or refuse with an error saying what to choose first).
  */
-export function listSearchMethod<T>(source: PagedListSource<T> | ((context: ILoadOptionsFunctions) => PagedListSource<T>)) {
+export function listSearchMethod<T>(
+	source: PagedListSource<T> | ((context: ILoadOptionsFunctions) => PagedListSource<T> | Promise<PagedListSource<T>>),
+) {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		return await pagedListSearch(this, typeof source === 'function' ? source(this) : source, filter, paginationToken);
+		return await pagedListSearch(this, typeof source === 'function' ? await source(this) : source, filter, paginationToken);
 	};
 }
 
