@@ -6,10 +6,23 @@
 /** Same-origin redirects followed in a row before giving up (the service itself should need none). */
 export const MAX_REDIRECTS = 5;
 
-const REDACTED = '[redacted]';
+/** What stands in for a secret wherever one was. */
+export const REDACTED = '[redacted]';
 
-/** Headers a service may quote back (`Authorization: Bearer …`): their value is never shown, known or not. */
-const CREDENTIAL_PATTERNS = [/\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{12,}=*/gi];
+/**
+ * Keys whose values are secrets wherever a record holds them: a connection's password or bearer token, a system
+ * credential's client secret, an access or session token.
+ */
+export const SECRET_KEY = /password|secret|token$/i;
+
+/**
+ * Secrets quoted back in words, known or not: `Authorization: Bearer …` headers, and a client secret named as such
+ * (`client_secret=…`, `"client_secret": "…"`).
+ */
+const CREDENTIAL_PATTERNS = [
+	/\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{12,}=*/gi,
+	/\b(client_secret)(["']?\s*[:=]\s*["']?)[^\s"',;&}]{4,}/gi,
+];
 
 /** The forms a known secret can be echoed in: as typed, and inside an HTTP Basic header. */
 function secretForms(secrets: readonly string[], basicPairs: ReadonlyArray<[string, string]>): string[] {
@@ -23,13 +36,26 @@ function secretForms(secrets: readonly string[], basicPairs: ReadonlyArray<[stri
 	return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
-/** Replaces every known secret and every quoted Bearer/Basic value in a text, an array or an object (deeply). */
+/** The texts a structure holds under secret keys (an echoed record), so they are scrubbed wherever else it quotes them. */
+function valuesUnderSecretKeys(value: unknown, found: string[] = [], depth = 0): string[] {
+	if (depth > 20 || value === null || typeof value !== 'object') return found;
+	for (const [key, entry] of Object.entries(value)) {
+		if (typeof entry === 'string' && SECRET_KEY.test(key)) found.push(entry);
+		else valuesUnderSecretKeys(entry, found, depth + 1);
+	}
+	return found;
+}
+
+/**
+ * Replaces every known secret, every value held under a secret key (and that value wherever else it is quoted), and
+ * every quoted Bearer/Basic value or client secret, in a text, an array or an object (deeply).
+ */
 export function scrubSecrets(
 	value: unknown,
 	secrets: readonly string[],
 	basicPairs: ReadonlyArray<[string, string]> = [],
 ): unknown {
-	const forms = secretForms(secrets, basicPairs);
+	const forms = secretForms([...secrets, ...valuesUnderSecretKeys(value)], basicPairs);
 	const scrubText = (text: string) =>
 		CREDENTIAL_PATTERNS.reduce(
 			(scrubbed, pattern) => scrubbed.replace(pattern, `$1$2${REDACTED}`),
@@ -40,7 +66,10 @@ export function scrubSecrets(
 		if (depth > 20 || item === null || typeof item !== 'object') return item;
 		if (Array.isArray(item)) return item.map((entry) => scrub(entry, depth + 1));
 		return Object.fromEntries(
-			Object.entries(item).map(([key, entry]) => [scrubText(key), scrub(entry, depth + 1)]),
+			Object.entries(item).map(([key, entry]) => [
+				scrubText(key),
+				typeof entry === 'string' && entry !== '' && SECRET_KEY.test(key) ? REDACTED : scrub(entry, depth + 1),
+			]),
 		);
 	};
 	return scrub(value, 0);

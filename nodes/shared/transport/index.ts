@@ -10,6 +10,8 @@ export {
 	offsetLimitLinks,
 	pagePerPage,
 	jobsList,
+	usersPages,
+	invitationsPages,
 	searchBody,
 	videoSearchBody,
 } from './pagination';

@@ -81,6 +81,12 @@ export const offsetLimitLinks: PageStyle = {
 	},
 };
 
+/** Users of the organization (auth management): `offset`/`limit`, meta with a total, the list under `users`. */
+export const usersPages: PageStyle = { ...offsetLimitCamelCase, items: listAt('users') };
+
+/** Pending user invitations (auth management): as users, the list under `user_invitations`. */
+export const invitationsPages: PageStyle = { ...offsetLimitCamelCase, items: listAt('user_invitations') };
+
 /** Celebrity persons and dynamic-tag groups: 1-based `page`/`per_page` (at most 100) and `has_next_page`. */
 export const pagePerPage: PageStyle = {
 	firstPosition: 1,

@@ -41,6 +41,16 @@ export interface ApiRequest {
 	/** Values typed by the user that must never be shown (connection passwords, tokens): scrubbed from error answers. */
 	secrets?: string[];
 	/**
+	 * Fields of the answer (or of each record of a list answer) that hold a secret the service hands out, such as a
+	 * system credential's client secret: remembered for the node run, so no later error of the run can show it.
+	 */
+	answerSecrets?: string[];
+	/**
+	 * What to say when the answer was lost and the request may or may not have been carried out, for a request
+	 * whose outcome the generic words do not cover (what to look for, what cannot be recovered).
+	 */
+	lostAnswer?: { message: string; description: string };
+	/**
 	 * Explains an error answer in this endpoint's own words (e.g. the 403/404/422 meanings of ad segments), or
 	 * returns undefined to keep the generic explanation. Not called for retried or network failures.
 	 */
@@ -214,6 +224,25 @@ const isObject = (value: unknown): value is IDataObject =>
 
 const EXPECTED_WORDS = { object: 'a JSON object', array: 'a JSON array', any: 'JSON' };
 
+/** Per node run: secrets the service handed out in its answers (`answerSecrets`), scrubbed from every later error. */
+const learnedSecrets = new WeakMap<object, Set<string>>();
+
+/** Keeps the secrets an answer holds in the fields `request.answerSecrets` names (top level, or in each list record). */
+function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown): void {
+	const fields = request.answerSecrets ?? [];
+	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
+	let learned = learnedSecrets.get(context);
+	if (!learned) learnedSecrets.set(context, (learned = new Set()));
+	const records = Array.isArray(answer) ? answer : [answer, ...Object.values(answer).filter(Array.isArray).flat()];
+	for (const record of records) {
+		if (record === null || typeof record !== 'object') continue;
+		for (const field of fields) {
+			const value = (record as IDataObject)[field];
+			if (typeof value === 'string' && value !== '') learned.add(value);
+		}
+	}
+}
+
 /** The answer as the document describes it, or one clear error naming the endpoint and what came back. */
 async function readAnswer(
 	this: ApiContext,
@@ -225,6 +254,7 @@ async function readAnswer(
 	const parsed = parseBody(text);
 	if (parsed.kind === 'empty' && request.method === 'DELETE') return {};
 	if (parsed.kind === 'json') {
+		learnSecrets(this, request, parsed.value);
 		const { value } = parsed;
 		if (expected === 'any' || (expected === 'array' ? Array.isArray(value) : isObject(value))) return value as IDataObject;
 	}
@@ -232,7 +262,7 @@ async function readAnswer(
 	const scrub = await scrubber();
 	const came =
 		parsed.kind === 'json'
-			? `${jsonKind(parsed.value)} (${describeBody(String(scrub(JSON.stringify(parsed.value))), contentType)})`
+			? `${jsonKind(parsed.value)} (${describeBody(JSON.stringify(scrub(parsed.value)), contentType)})`
 			: parsed.kind === 'empty'
 				? `an empty body (status ${response.statusCode})`
 				: parsed.kind === 'too-deep'
@@ -258,7 +288,14 @@ async function secretScrubber(this: ApiContext, request: ApiRequest): Promise<(v
 		// Without the credential only the typed secrets and the Bearer/Basic patterns are scrubbed.
 	}
 	const text = (key: string) => (typeof credentials[key] === 'string' ? (credentials[key] as string) : '');
-	const secrets = [...(request.secrets ?? []), text('accessToken'), text('personalToken'), text('clientSecret'), text('clientId')];
+	const secrets = [
+		...(request.secrets ?? []),
+		...(learnedSecrets.get(this) ?? []),
+		text('accessToken'),
+		text('personalToken'),
+		text('clientSecret'),
+		text('clientId'),
+	];
 	return (value) => scrubSecrets(value, secrets, [[text('clientId'), text('clientSecret')]]);
 }
 
@@ -322,8 +359,10 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	};
 	const mayOrMayNot = async (failure: Failure, why: string): Promise<never> =>
 		await raise({
-			message: `No answer came back for ${what}; it may or may not have been carried out`,
-			description: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
+			message: request.lostAnswer?.message ?? `No answer came back for ${what}; it may or may not have been carried out`,
+			description: request.lostAnswer
+				? `${why} ${request.lostAnswer.description}`
+				: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
 			httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 		});
 	/** Looks for what a lost create made, for RECOVERY.windowMs (within the deadline): the record, or undefined. */
