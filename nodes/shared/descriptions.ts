@@ -40,8 +40,8 @@ const DATASET_NAME_MODE = nameMode('dataset', 'demo_images');
 
 /**
  * A dataset picker: "From list" (searchable by name), "By ID" and "By Name" (read with `resolveDatasetId`, which
- * looks the name up; `byName: false` where no lookup can be made, as in the trigger's poll). Shared by every node
- * that takes a dataset.
+ * looks the name up, or with `datasetsMatching` and `onlyIdNamed` outside an execution; `byName: false` where no
+ * name can be looked up). Shared by every node that takes a dataset.
  */
 export function datasetLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
