@@ -222,3 +222,36 @@ export function assertHttpUrl(this: NodeContext, value: unknown, parameter: stri
 	}
 	return text;
 }
+
+/** One address, as a mail server takes it: a local part, "@", and a domain with a dot; no spaces, commas or brackets. */
+const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]".]+$/;
+
+/** An email address, e.g. of a user to invite; checked before anything is sent. */
+export function assertEmail(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
+	const text = assertNotEmpty.call(this, value, parameter, itemIndex);
+	if (!EMAIL.test(text)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${shown(text)} is not an email address`,
+			`Give one address such as ana@example.com (no name, brackets or second address).`,
+		);
+	}
+	return text;
+}
+
+/** An identifier the service gave (a user, invitation or client ID): one word, no spaces, no slashes. */
+export function assertIdentifier(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
+	const text = assertNotEmpty.call(this, value, parameter, itemIndex);
+	if (/[\s/]/.test(text)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${shown(text)} is not an ID (it holds a space or a slash)`,
+			`Copy the ${parameter} ID as the service gives it, or choose it from the list.`,
+		);
+	}
+	return text;
+}
