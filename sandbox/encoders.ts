@@ -1,16 +1,11 @@
-export const VISUAL_ENCODER_NAMES = [
-	'multimodal',
-	'multimodal-tx-large2',
-	'multimodal-tx-large3',
-	'multimodal-tx-large4',
-	'nova2-multimodal',
-	'resnet-50',
-	'resnet-50-reduced',
-] as const;
+import { schemas } from './generated/schemas';
+
+/** The document's `datasets:VisualEncoderNameEnum`; the catalog below must describe each (a new one fails the typecheck). */
+export const VISUAL_ENCODER_NAMES = schemas['datasets:VisualEncoderNameEnum'].options;
 
 export type VisualEncoderName = (typeof VISUAL_ENCODER_NAMES)[number];
 
-/** Past its sunset date: rejected when creating a dataset and never listed. */
+/** Past its sunset date (NOTES.md, "Dates that matter today"): rejected when creating a dataset and never listed. */
 export const SUNSET_ENCODER: VisualEncoderName = 'multimodal';
 export const SUNSET_ENCODER_DATE = '2025-07-07';
 export const SUNSET_ENCODER_REPLACEMENTS = ['multimodal-tx-large2', 'multimodal-tx-large3'];

@@ -77,6 +77,15 @@ export const integerString = (bounds: { min?: number; greaterThan?: number } = {
 		return value;
 	});
 
+/** A query-string number (pydantic `float`). */
+export const numberString = () =>
+	converted((raw) => {
+		const value = raw.trim() === '' ? Number.NaN : Number(raw);
+		return Number.isFinite(value)
+			? value
+			: failure('float_parsing', 'Input should be a valid number, unable to parse string as a number');
+	});
+
 const UUID_PATTERN =
 	/^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i;
 
@@ -86,33 +95,48 @@ export function parseUuid(raw: string): string | undefined {
 	return match ? match.slice(1).join('-').toLowerCase() : undefined;
 }
 
-export const uuidString = () =>
-	converted(
-		(raw) =>
-			parseUuid(raw) ??
-			failure('uuid_parsing', 'Input should be a valid UUID, unable to parse string as a UUID'),
-	);
+const UUID_PARSING = failure('uuid_parsing', 'Input should be a valid UUID, unable to parse string as a UUID');
+
+export const uuidString = () => converted((raw) => parseUuid(raw) ?? UUID_PARSING);
+
+const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** pydantic's `UUID4`: any UUID spelling it parses, and then version 4 only. */
+export const uuid4String = () =>
+	converted((raw) => {
+		const uuid = parseUuid(raw);
+		if (!uuid) return UUID_PARSING;
+		return UUID4.test(uuid) ? uuid : failure('uuid_version', 'UUID version 4 expected');
+	});
 
 const DATE_TIME_PATTERN =
 	/^(\d{4}-\d{2}-\d{2})(?:[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /** ISO 8601 date-times or dates (no offset means UTC) or unix seconds, converted to epoch milliseconds. */
-export const dateTimeString = () =>
+export const dateTimeString = () => converted(parseDateTime);
+
+/** A date-time in a JSON body or answer: checked as `dateTimeString` reads it, kept as the text sent. */
+export const dateTimeText = () =>
 	converted((raw) => {
-		const text = raw.trim();
-		if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-		const match = DATE_TIME_PATTERN.exec(text);
-		const millis = match
-			? Date.parse(`${match[1]}T${match[2] ?? '00:00'}${normaliseOffset(match[3])}`)
-			: Number.NaN;
-		if (Number.isNaN(millis)) {
-			return failure(
-				'datetime_from_date_parsing',
-				'Input should be a valid datetime or date, unable to parse input',
-			);
-		}
-		return millis;
+		const millis = parseDateTime(raw);
+		return millis instanceof ConversionFailure ? millis : raw;
 	});
+
+function parseDateTime(raw: string): number | ConversionFailure {
+	const text = raw.trim();
+	if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	const match = DATE_TIME_PATTERN.exec(text);
+	const millis = match
+		? Date.parse(`${match[1]}T${match[2] ?? '00:00'}${normaliseOffset(match[3])}`)
+		: Number.NaN;
+	if (Number.isNaN(millis)) {
+		return failure(
+			'datetime_from_date_parsing',
+			'Input should be a valid datetime or date, unable to parse input',
+		);
+	}
+	return millis;
+}
 
 function normaliseOffset(offset: string | undefined): string {
 	if (!offset || offset.toUpperCase() === 'Z') return 'Z';
@@ -149,12 +173,14 @@ const lastValue = (values: unknown) => (Array.isArray(values) ? values[values.le
  * last value (as Starlette's `QueryParams.get` does), a list parameter takes all of them.
  */
 export const queryParam = {
+	required: <T extends z.ZodTypeAny>(schema: T) => z.preprocess(lastValue, schema),
 	optional: <T extends z.ZodTypeAny>(schema: T) => z.preprocess(lastValue, schema.optional()),
 	withDefault: <T extends z.ZodTypeAny>(schema: T, fallback: z.output<T>) =>
 		z
 			.preprocess(lastValue, schema.optional())
 			.transform((value): z.output<T> => (value === undefined ? fallback : value)),
 	list: <T extends z.ZodTypeAny>(schema: T) => z.array(schema).optional(),
+	requiredList: <T extends z.ZodTypeAny>(schema: T) => z.array(schema),
 };
 
 export interface RequestParts {

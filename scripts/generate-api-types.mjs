@@ -2,18 +2,21 @@
 // API types come from the vendor's OpenAPI document, in two steps:
 //   1. `api/openapi.facts.json`: the vendor document with every prose field (description, summary, title,
 //      examples) removed — field names, types, enums and status codes only.
-//   2. `nodes/shared/api-types.generated.ts`: TypeScript types generated from that file.
-// `npm run generate:types` refreshes both from ../shared/api/openapi.json (or $MEDIA_ANALYSIS_OPENAPI).
+//   2. From that file: `nodes/shared/api-types.generated.ts` (TypeScript types for the nodes) and
+//      `sandbox/generated/schemas.ts` (zod schemas by operationId for the sandbox, `scripts/sandbox-schemas.mjs`).
+// `npm run generate:types` refreshes all three from ../shared/api/openapi.json (or $MEDIA_ANALYSIS_OPENAPI).
 // `--check` (run by `npm test`) regenerates in memory and fails if a committed file differs.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { sandboxSchemasFromFacts } from './sandbox-schemas.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const vendorPath = resolve(root, process.env.MEDIA_ANALYSIS_OPENAPI ?? '../shared/api/openapi.json');
 const factsPath = resolve(root, 'api/openapi.facts.json');
 const typesPath = resolve(root, 'nodes/shared/api-types.generated.ts');
+const sandboxPath = resolve(root, 'sandbox/generated/schemas.ts');
 const PROSE = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'info']);
 
 function stripProse(value, insidePropertyMap = false) {
@@ -59,14 +62,18 @@ if (isMain) {
 		if ((await typesFromFacts(committedFacts)) !== committedTypes) {
 			problems.push(`${typesPath} does not match api/openapi.facts.json`);
 		}
+		const committedSchemas = existsSync(sandboxPath) ? readFileSync(sandboxPath, 'utf8') : '';
+		if (sandboxSchemasFromFacts(committedFacts) !== committedSchemas) {
+			problems.push(`${sandboxPath} does not match api/openapi.facts.json`);
+		}
 		if (problems.length) {
 			console.error(`${problems.join('\n')}\nRun \`npm run generate:types\` and commit the result.`);
 			process.exit(1);
 		}
 		console.log(
 			hasVendor
-				? 'API facts and types match the vendor document.'
-				: `API types match api/openapi.facts.json (vendor document not found at ${vendorPath}).`,
+				? 'API facts, node types and sandbox schemas match the vendor document.'
+				: `Node types and sandbox schemas match api/openapi.facts.json (vendor document not found at ${vendorPath}).`,
 		);
 	} else {
 		if (!hasVendor) {
@@ -76,6 +83,8 @@ if (isMain) {
 		const facts = factsFromVendor();
 		writeFileSync(factsPath, facts);
 		writeFileSync(typesPath, await typesFromFacts(facts));
-		console.log(`Wrote ${factsPath} and ${typesPath}`);
+		mkdirSync(dirname(sandboxPath), { recursive: true });
+		writeFileSync(sandboxPath, sandboxSchemasFromFacts(facts));
+		console.log(`Wrote ${factsPath}, ${typesPath} and ${sandboxPath}`);
 	}
 }

@@ -5,7 +5,9 @@ import {
 	isSoftDeleted,
 	lastUpdatedAt,
 } from './model';
-import type { DatasetListQuery } from './schemas';
+import type { Input } from '../contract';
+
+type DatasetListQuery = Input<'get-datasets-api-v-1-datasets-get'>['query'];
 
 type Predicate = (dataset: DatasetRecord) => boolean;
 

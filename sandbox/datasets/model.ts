@@ -1,29 +1,17 @@
+import type { z } from 'zod';
 import { ENCODER_CATALOG, type VisualEncoderName } from '../encoders';
+import type { schemas } from '../generated/schemas';
 
-export const DATASET_STATUSES = ['active', 'inactive', 'deleting', 'deleted'] as const;
-export const UPDATABLE_DATASET_STATUSES = ['active', 'inactive'] as const;
-export const ASSET_TYPES = ['image', 'video'] as const;
-export const KEYFRAME_SAMPLING_METHODS = ['intelligent', 'uniform'] as const;
+/** NOTES.md, "Identifiers and limits": dataset names are `^[a-zA-Z0-9_]+$`. */
 export const DATASET_NAME_PATTERN = /^[a-zA-Z0-9_]+$/;
 
-export type DatasetStatus = (typeof DATASET_STATUSES)[number];
-export type AssetType = (typeof ASSET_TYPES)[number];
-export type KeyframeSamplingMethod = (typeof KEYFRAME_SAMPLING_METHODS)[number];
+export type DatasetStatus = z.output<(typeof schemas)['datasets:DatasetStatusEnum']>;
+export type AssetType = z.output<(typeof schemas)['datasets:AssetTypeEnum']>;
+export type KeyframeSamplingMethod = z.output<(typeof schemas)['datasets:KeyframeSamplingMethodEnum']>;
+export type DatasetConfigInput = z.output<(typeof schemas)['datasets:DatasetConfig']>;
 
 /** The client-settable part of `datasets:DatasetConfig`; `embedding_id` and `encoder_name` belong to the server. */
-export interface DatasetConfigSettings {
-	extra_config?: {
-		composite_settings: Record<string, { maximum_slice_duration_seconds: number }>;
-	} | null;
-	hybrid_search?: { weights: Record<string, number> } | null;
-	context_studio_enabled?: boolean | null;
-	metadata_fields_to_embed?: string[] | null;
-	metadata_fields_to_index?: string[] | null;
-	celebrity_detection_enabled?: boolean | null;
-	agentic_search_metadata_description?: Record<string, string> | null;
-	asset_identifier_key?: string | null;
-	context_studio_export_json_connection_name?: string | null;
-}
+export type DatasetConfigSettings = Partial<Omit<DatasetConfigInput, 'embedding_id' | 'encoder_name'>>;
 
 export interface DatasetRecord {
 	id: string;

@@ -2,6 +2,7 @@
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from '../clock';
+import type { OperationId } from '../contract';
 import type { ConceptRecord } from '../concepts/model';
 import { type DatasetRecord, isSoftDeleted } from '../datasets/model';
 import { HttpError, type HttpMethod, type Reply } from '../http';
@@ -20,6 +21,8 @@ export interface RequestContext extends RequestParts {
 }
 
 export interface RouteDefinition {
+	/** The vendor document's operationId (routes built by `operation()`); absent on routes outside the document. */
+	operationId?: OperationId;
 	method: HttpMethod;
 	/** Path pattern; `{name}` matches one segment. */
 	path: string;
