@@ -130,7 +130,7 @@ export const check = <T>(test: (value: T) => string | undefined): Rule => (value
 };
 
 /** The field with rules checked in order on a present value (null and absent pass); the first broken one is reported. */
-export function refine<T extends z.ZodTypeAny>(field: T, ...rules: Rule[]) {
+export function refine<T extends z.ZodTypeAny>(field: T, ...rules: Rule[]): z.ZodEffects<T, z.output<T>, z.input<T>> {
 	return field.superRefine((value: unknown, ctx) => {
 		if (value === null || value === undefined) return;
 		for (const rule of rules) {
@@ -188,7 +188,11 @@ export function each<T extends z.ZodTypeAny>(
 }
 
 /** A rule on the whole object (or any value), checked once its fields are valid; `at` names the field it is about. */
-export function whole<T extends z.ZodTypeAny>(schema: T, test: (value: z.output<T>) => string | undefined, at?: string) {
+export function whole<T extends z.ZodTypeAny>(
+	schema: T,
+	test: (value: z.output<T>) => string | undefined,
+	at?: string,
+): z.ZodEffects<T, z.output<T>, z.input<T>> {
 	return schema.superRefine((value, ctx) => {
 		const message = test(value as z.output<T>);
 		if (message === undefined) return;

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { stableUuid, type AssetRecord } from '../assets/model';
 import { seedAssets } from '../assets/seed';
+import type { schemas } from '../generated/schemas';
 import { DEMO_USER_ID, SEED_DATASET_IDS } from '../seed';
 import {
 	assetWords,
@@ -13,8 +15,7 @@ import {
 	type VisualItem,
 } from '../search/media';
 
-export const CONCEPT_LABELS = ['positive', 'negative'] as const;
-export type ConceptLabelValue = (typeof CONCEPT_LABELS)[number];
+export type ConceptLabelValue = z.output<(typeof schemas)['ConceptLabelEnum']>;
 
 export const DEFAULT_CONCEPT_THRESHOLD = 0.8;
 export const DEFAULT_REGULARIZATION = 0.0625;

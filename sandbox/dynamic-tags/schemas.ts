@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { booleanString, dateTimeString, integerString, queryParam, uuidString, valueError } from '../validation';
-import { numberString } from '../concepts/schemas';
+import { booleanString, dateTimeString, integerString, numberString, queryParam, uuidString, valueError } from '../validation';
+
 import { GROUP_VERSION_STATUSES, SORT_DIRECTIONS, SORT_FIELDS, type SortField } from './model';
 
 export const MAX_PER_PAGE = 100;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type AssetKind, type AssetRecord, assetsOf, findAsset, stableUuid } from '../assets/model';
 import type { Clock } from '../clock';
 import type { DatasetRecord } from '../datasets/model';
@@ -29,28 +28,27 @@ import {
 	sourceError,
 } from '../ingestion/rules';
 import {
-	assetIdPath,
-	assetsJobBody,
-	assetsStatusBody,
-	bucketJobBody,
-	datasetIdPath,
-	deleteAssetsBody,
-	fileJobBody,
-	filteredPageQuery,
-	imagesJobBody,
-	jobIdPath,
-	jobListQuery,
+	assetsStatus,
+	assetsStatusSummary,
+	createForMetadata,
+	createFromAssets,
+	createFromBucket,
+	createFromFile,
+	datasetStatus,
+	deleteAssets,
+	getJob,
+	jobStatus,
+	listJobs,
 	MAX_PAGE_SIZE,
-	metadataJobBody,
-	pageQuery,
-	videosJobBody,
-} from '../ingestion/schemas';
+} from '../ingestion/contract';
 import type { SandboxStore } from '../store';
 import { type ConnectionRecord, findConnection } from '../connections/model';
-import { validate } from '../validation';
+import { type Input, operation } from '../contract';
+import { schemas } from '../generated/schemas';
 import { liveDataset, type RequestContext, type RouteDefinition } from './route';
 
-const ASSET_STATUSES = ['pending', 'in_progress', 'received', 'processing_started', 'completed', 'error'] as const;
+/** The document's AssetStatusEnum: the count answers every status, zeros included. */
+const ASSET_STATUSES = schemas['ingestion:AssetStatusEnum'].options;
 
 /** `connection_name` takes a connection's name or id; an unknown one answers 404 like the connections routes. */
 function checkConnection(context: RequestContext, nameOrId: string | null | undefined): ConnectionRecord | null {
@@ -174,7 +172,7 @@ const reply = (status: number, job: IngestJobRecord, clock: Clock) => jsonReply(
  * The bucket and prefix a scan reads: from `spec`/`source_spec`, or from `path`/`source_path` — `s3://bucket/prefix`,
  * or a bare `prefix` inside the bucket of the connection (an aws_iam_role connection's `bucket_name`).
  */
-function bucketSource(body: z.output<typeof bucketJobBody>, connection: ConnectionRecord | null) {
+function bucketSource(body: Input<'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post', typeof createFromBucket>['body'], connection: ConnectionRecord | null) {
 	const spec = body.spec ?? body.source_spec;
 	if (spec) {
 		const prefix = spec.prefix ?? '/';
@@ -195,305 +193,222 @@ function applyMetadata(asset: AssetRecord, type: string, metadata: Record<string
 	asset.updatedAt = now;
 }
 
-function mediaRoute(path: string, kind: AssetKind, schema: typeof imagesJobBody | typeof videosJobBody): RouteDefinition {
-	return {
-		method: 'POST',
-		path,
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: schema });
-			const dataset = liveDataset(context.store, body.dataset_id);
-			const connection = checkConnection(context, body.connection_name);
-			const list = 'images' in body ? body.images : body.videos;
-			const job = createJob(context, dataset, {
-				jobType: 'assets',
-				sourceType: kind,
-				connectionName: connection?.name ?? null,
-				assets: list.map((entry) => plan(dataset, entry.source_path, kind, entry.metadata)),
-			});
-			return reply(200, job, context.clock);
-		},
-	};
+interface MediaJob {
+	dataset_id: string;
+	connection_name?: string | null;
 }
 
-function statusOfKind(kind: AssetKind): RouteDefinition {
-	return {
-		method: 'GET',
-		path: `/api/v1/ingestion/${kind}s/{asset_id}/status`,
-		auth: 'access-token',
-		handle(context) {
-			const { path } = validate(context, { path: assetIdPath });
-			const asset = context.store.assets.get(path.asset_id);
-			// The service's EmptyResponse: no asset of this kind with that id.
-			if (!asset || asset.kind !== kind) return jsonReply(200, { data: [] });
-			return jsonReply(200, { data: toAssetStatus(asset) });
-		},
-	};
+/** A job of images or of videos: every entry declared of that kind. */
+function mediaJob(context: RequestContext, body: MediaJob, list: Array<{ source_path: string; metadata?: Record<string, unknown> | null }>, kind: AssetKind) {
+	const dataset = liveDataset(context.store, body.dataset_id);
+	const connection = checkConnection(context, body.connection_name);
+	const job = createJob(context, dataset, {
+		jobType: 'assets',
+		sourceType: kind,
+		connectionName: connection?.name ?? null,
+		assets: list.map((entry) => plan(dataset, entry.source_path, kind, entry.metadata)),
+	});
+	return reply(200, job, context.clock);
+}
+
+/** The status of one image or video; the service's EmptyResponse when no asset of this kind has that id. */
+function assetStatus(context: RequestContext, assetId: string, kind: AssetKind) {
+	const asset = context.store.assets.get(assetId);
+	if (!asset || asset.kind !== kind) return jsonReply(200, { data: [] });
+	return jsonReply(200, { data: toAssetStatus(asset) });
 }
 
 export const ingestionRoutes: RouteDefinition[] = [
-	{
-		method: 'POST',
-		path: '/api/v1/ingestion/assets',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: assetsJobBody });
-			const dataset = liveDataset(context.store, body.dataset_id);
-			const connection = checkConnection(context, body.connection_name);
-			const job = createJob(context, dataset, {
-				jobType: 'assets',
-				sourceType: 'unspecified',
-				connectionName: connection?.name ?? null,
-				assets: body.assets.map((asset) =>
-					plan(dataset, asset.source_path, asset.asset_type ?? 'unspecified', asset.metadata),
-				),
-			});
-			return reply(200, job, context.clock);
-		},
-	},
-	mediaRoute('/api/v1/ingestion/images', 'image', imagesJobBody),
-	mediaRoute('/api/v1/ingestion/videos', 'video', videosJobBody),
-	{
-		method: 'POST',
-		path: '/api/v1/ingestion/buckets',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: bucketJobBody });
-			const dataset = liveDataset(context.store, body.dataset_id);
-			const connection = checkConnection(context, body.connection_name);
-			const source = bucketSource(body, connection);
-			const path = `s3://${source.bucket}${source.prefix}`;
-			const maxDepth = body.max_depth ?? 0;
-			const job = createJob(context, dataset, {
-				jobType: 'bucket',
-				sourceType: 's3_prefix',
-				filePath: path,
-				connectionName: connection?.name ?? null,
-				sourceError: connectionError(connection) ?? sourceError(path),
-				assets: scanBucket(source.bucket, source.prefix, maxDepth).map((file) => plan(dataset, file, 'unspecified', null)),
-				details: { path, spec: source.spec, max_depth: maxDepth },
-			});
-			return reply(202, job, context.clock);
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/ingestion/files',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: fileJobBody });
-			const dataset = liveDataset(context.store, body.dataset_id);
-			const connection = checkConnection(context, body.connection_name);
-			const fileType = fileTypeOf(body.source_path, body.file_type);
-			const unreadable: SourceError | null =
-				fileType === null
-					? { code: 'unsupported_format', reason: `Cannot tell whether ${body.source_path} is CSV or JSON; set file_type` }
-					: (connectionError(connection) ?? sourceError(body.source_path));
-			const job = createJob(context, dataset, {
-				jobType: 'file',
-				sourceType: fileType ?? 'unspecified',
-				filePath: body.source_path,
-				connectionName: connection?.name ?? null,
-				sourceError: unreadable,
-				assets: simulatedFileRows(body.source_path).map((url) => plan(dataset, url, 'unspecified', null)),
-				details: {
-					file: {
-						dataset_id: body.dataset_id,
-						source_path: body.source_path,
-						connection_name: connection?.name ?? null,
-						file_type: body.file_type ?? 'unspecified',
-					},
+	operation('create-ingest-job-from-assets-api-v-1-ingestion-assets-post', createFromAssets, (context, { body }) => {
+		const dataset = liveDataset(context.store, body.dataset_id);
+		const connection = checkConnection(context, body.connection_name);
+		const job = createJob(context, dataset, {
+			jobType: 'assets',
+			sourceType: 'unspecified',
+			connectionName: connection?.name ?? null,
+			assets: body.assets.map((asset) =>
+				plan(dataset, asset.source_path, asset.asset_type ?? 'unspecified', asset.metadata),
+			),
+		});
+		return reply(200, job, context.clock);
+	}),
+	operation('create-ingest-job-from-images-api-v-1-ingestion-images-post', (context, { body }) =>
+		mediaJob(context, body, body.images, 'image'),
+	),
+	operation('create-ingest-job-from-videos-api-v-1-ingestion-videos-post', (context, { body }) =>
+		mediaJob(context, body, body.videos, 'video'),
+	),
+	operation('create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post', createFromBucket, (context, { body }) => {
+		const dataset = liveDataset(context.store, body.dataset_id);
+		const connection = checkConnection(context, body.connection_name);
+		const source = bucketSource(body, connection);
+		const path = `s3://${source.bucket}${source.prefix}`;
+		const maxDepth = body.max_depth;
+		const job = createJob(context, dataset, {
+			jobType: 'bucket',
+			sourceType: 's3_prefix',
+			filePath: path,
+			connectionName: connection?.name ?? null,
+			sourceError: connectionError(connection) ?? sourceError(path),
+			assets: scanBucket(source.bucket, source.prefix, maxDepth).map((file) => plan(dataset, file, 'unspecified', null)),
+			details: { path, spec: source.spec, max_depth: maxDepth },
+		});
+		return reply(202, job, context.clock);
+	}),
+	operation('create-ingest-job-from-file-api-v-1-ingestion-files-post', createFromFile, (context, { body }) => {
+		const dataset = liveDataset(context.store, body.dataset_id);
+		const connection = checkConnection(context, body.connection_name);
+		const fileType = fileTypeOf(body.source_path, body.file_type);
+		const unreadable: SourceError | null =
+			fileType === null
+				? { code: 'unsupported_format', reason: `Cannot tell whether ${body.source_path} is CSV or JSON; set file_type` }
+				: (connectionError(connection) ?? sourceError(body.source_path));
+		const job = createJob(context, dataset, {
+			jobType: 'file',
+			sourceType: fileType ?? 'unspecified',
+			filePath: body.source_path,
+			connectionName: connection?.name ?? null,
+			sourceError: unreadable,
+			assets: simulatedFileRows(body.source_path).map((url) => plan(dataset, url, 'unspecified', null)),
+			details: {
+				file: {
+					dataset_id: body.dataset_id,
+					source_path: body.source_path,
+					connection_name: connection?.name ?? null,
+					file_type: body.file_type ?? 'unspecified',
 				},
-			});
-			return reply(202, job, context.clock);
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/ingestion/metadata',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: metadataJobBody });
-			const dataset = liveDataset(context.store, body.dataset_id);
-			const updateType = body.update_type ?? 'upsert';
-			const now = context.clock.now();
-			const details: MetadataJobDetails = { accepted: [], invalid_assets: [] };
-			const planned: PlannedAsset[] = [];
-			for (const update of body.update_assets ?? []) {
-				const asset = findAsset(context.store.assets, dataset.id, (update.asset_id ?? update.source_path) as string);
-				const metadata = update.metadata ?? {};
-				if (asset && asset.kind === update.asset_type) {
-					applyMetadata(asset, updateType, metadata, now);
-					details.accepted.push({ asset_id: asset.id, source_path: asset.path, asset_type: asset.kind, metadata: update.metadata ?? null });
-					planned.push({ assetId: asset.id, sourcePath: asset.path, declaredType: asset.kind, metadata, kind: asset.kind, error: null });
-				} else {
-					const named = update.asset_id ?? update.source_path;
-					details.invalid_assets.push({
-						asset_id: update.asset_id ?? null,
-						source_path: update.source_path ?? null,
-						asset_type: update.asset_type,
-						metadata: update.metadata ?? null,
-					});
-					planned.push({
-						assetId: null,
-						sourcePath: update.source_path ?? String(named),
-						declaredType: update.asset_type,
-						metadata,
-						kind: update.asset_type,
-						error: { code: 'asset_metadata_error', reason: `No ${update.asset_type} '${named}' in the dataset` },
-					});
-				}
-			}
-			const job = createJob(context, dataset, {
-				jobType: 'metadata',
-				sourceType: 'metadata',
-				filePath: body.source_path ?? null,
-				sourceError: body.source_path ? sourceError(body.source_path) : null,
-				assets: planned,
-				createsAssets: false,
-				details: details as unknown as Record<string, unknown>,
-			});
-			return reply(202, job, context.clock);
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v0/delete/assets',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: deleteAssetsBody });
-			const dataset = liveDataset(context.store, body.dataset_id);
-			const state = context.store.ingestion;
-			const assets = body.assets.map((entry) => {
-				const deleteJobId = hex24(`delete-job:${state.nextSequence()}:${dataset.id}:${entry.identifier}`);
-				const asset = findAsset(context.store.assets, dataset.id, entry.identifier);
-				// An identifier that names no asset of that type still gets a deletion job, which finds nothing to do.
-				const target = asset && asset.kind === entry.asset_type ? asset : undefined;
-				if (target) context.store.assets.delete(target.id);
-				state.deletions.set(deleteJobId, {
-					datasetId: dataset.id,
-					assetType: entry.asset_type,
-					identifier: entry.identifier,
-					assetId: target?.id ?? null,
-					at: context.clock.now(),
+			},
+		});
+		return reply(202, job, context.clock);
+	}),
+	operation('create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post', createForMetadata, (context, { body }) => {
+		const dataset = liveDataset(context.store, body.dataset_id);
+		const updateType = body.update_type ?? 'upsert';
+		const now = context.clock.now();
+		const details: MetadataJobDetails = { accepted: [], invalid_assets: [] };
+		const planned: PlannedAsset[] = [];
+		for (const update of body.update_assets ?? []) {
+			const asset = findAsset(context.store.assets, dataset.id, (update.asset_id ?? update.source_path) as string);
+			const metadata = update.metadata ?? {};
+			if (asset && asset.kind === update.asset_type) {
+				applyMetadata(asset, updateType, metadata, now);
+				details.accepted.push({ asset_id: asset.id, source_path: asset.path, asset_type: asset.kind, metadata: update.metadata ?? null });
+				planned.push({ assetId: asset.id, sourcePath: asset.path, declaredType: asset.kind, metadata, kind: asset.kind, error: null });
+			} else {
+				const named = update.asset_id ?? update.source_path;
+				details.invalid_assets.push({
+					asset_id: update.asset_id ?? null,
+					source_path: update.source_path ?? null,
+					asset_type: update.asset_type,
+					metadata: update.metadata ?? null,
 				});
-				return { asset_type: entry.asset_type, identifier: entry.identifier, delete_job_id: deleteJobId };
+				planned.push({
+					assetId: null,
+					sourcePath: update.source_path ?? String(named),
+					declaredType: update.asset_type,
+					metadata,
+					kind: update.asset_type,
+					error: { code: 'asset_metadata_error', reason: `No ${update.asset_type} '${named}' in the dataset` },
+				});
+			}
+		}
+		const job = createJob(context, dataset, {
+			jobType: 'metadata',
+			sourceType: 'metadata',
+			filePath: body.source_path ?? null,
+			sourceError: body.source_path ? sourceError(body.source_path) : null,
+			assets: planned,
+			createsAssets: false,
+			details: details as unknown as Record<string, unknown>,
+		});
+		return reply(202, job, context.clock);
+	}),
+	operation('delete-assets', deleteAssets, (context, { body }) => {
+		const dataset = liveDataset(context.store, body.dataset_id);
+		const state = context.store.ingestion;
+		const assets = body.assets.map((entry) => {
+			const deleteJobId = hex24(`delete-job:${state.nextSequence()}:${dataset.id}:${entry.identifier}`);
+			const asset = findAsset(context.store.assets, dataset.id, entry.identifier);
+			// An identifier that names no asset of that type still gets a deletion job, which finds nothing to do.
+			const target = asset && asset.kind === entry.asset_type ? asset : undefined;
+			if (target) context.store.assets.delete(target.id);
+			state.deletions.set(deleteJobId, {
+				datasetId: dataset.id,
+				assetType: entry.asset_type,
+				identifier: entry.identifier,
+				assetId: target?.id ?? null,
+				at: context.clock.now(),
 			});
-			return jsonReply(202, { org_id: SANDBOX_ORG_ID, dataset_id: dataset.id, assets });
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v1/ingestion/jobs',
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: jobListQuery });
-			const now = context.clock.now();
-			const limit = Math.min(query.limit, MAX_PAGE_SIZE);
-			const jobs = jobsByLatestChange(context.store.ingestion.jobs.values(), now)
-				.filter((job) => query.dataset_id === undefined || job.datasetId === query.dataset_id)
-				.filter((job) => query.status === undefined || jobView(job, now).status === query.status)
-				.slice(query.offset, query.offset + limit);
-			return jsonReply(200, { jobs: jobs.map((job) => toJobResponse(job, now)) });
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v1/ingestion/jobs/{ingest_job_id}',
-		auth: 'access-token',
-		handle(context) {
-			const { path } = validate(context, { path: jobIdPath });
-			return jsonReply(200, toJobResponse(findJob(context.store, path.ingest_job_id), context.clock.now()));
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v1/ingestion/jobs/{ingest_job_id}/status',
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: jobIdPath, query: pageQuery });
-			const job = findJob(context.store, path.ingest_job_id);
-			const order = new Map(job.assets.map((asset, index) => [asset.assetId, index]));
-			// Assets still attributed to this job: deleted ones, and ones a later job re-ingested, are gone.
-			const assets = [...context.store.assets.values()]
-				.filter((asset) => asset.ingestJobId === job.id)
-				.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-				.map(toAssetStatus);
-			return jsonReply(200, {
-				data: {
-					status: jobView(job, context.clock.now()).status,
-					assets: paged(assets, query.offset, query.limit, true),
-				},
-			});
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status',
-		auth: 'access-token',
-		handle(context) {
-			// The body is optional (null or absent means no source path filter).
-			const { path, query, body } = validate(context, {
-				path: datasetIdPath,
-				query: filteredPageQuery,
-				...(context.body.kind === 'none' ? {} : { body: assetsStatusBody }),
-			}) as {
-				path: z.output<typeof datasetIdPath>;
-				query: z.output<typeof filteredPageQuery>;
-				body?: z.output<typeof assetsStatusBody>;
-			};
-			liveDataset(context.store, path.dataset_id);
-			const prefix = body?.source_path ?? null;
-			const assets = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
-				.filter((asset) => prefix === null || asset.path.startsWith(prefix))
-				.filter((asset) => matchesFilter(asset, query.filter))
-				.map(toAssetStatus);
-			return jsonReply(200, paged(assets, query.offset, query.limit));
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/count',
-		auth: 'access-token',
-		handle(context) {
-			const { path } = validate(context, { path: datasetIdPath });
-			liveDataset(context.store, path.dataset_id);
-			const counts: Record<string, number> = Object.fromEntries(ASSET_STATUSES.map((status) => [status, 0]));
-			for (const asset of assetsOf(context.store.assets, path.dataset_id)) counts[asset.status] += 1;
-			return jsonReply(200, { data: counts });
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/summary',
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: datasetIdPath, query: filteredPageQuery });
-			liveDataset(context.store, path.dataset_id);
-			const summaries = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
-				.filter((asset) => matchesFilter(asset, query.filter))
-				.map(toAssetSummary);
-			return jsonReply(200, paged(summaries, query.offset, query.limit));
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/status',
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: datasetIdPath, query: pageQuery });
-			liveDataset(context.store, path.dataset_id);
-			const now = context.clock.now();
-			const jobs = jobsByLatestChange(context.store.ingestion.jobs.values(), now)
-				.filter((job) => job.datasetId === path.dataset_id)
-				.map((job) => ({
-					status: jobView(job, now).status,
-					ingest_job_id: job.id,
-					ingestion_dt: new Date(job.createdAt).toISOString(),
-				}));
-			return jsonReply(200, paged(jobs, query.offset, query.limit));
-		},
-	},
-	statusOfKind('image'),
-	statusOfKind('video'),
+			return { asset_type: entry.asset_type, identifier: entry.identifier, delete_job_id: deleteJobId };
+		});
+		return jsonReply(202, { org_id: SANDBOX_ORG_ID, dataset_id: dataset.id, assets });
+	}),
+	operation('get-ingest-jobs-api-v-1-ingestion-jobs-get', listJobs, (context, { query }) => {
+		const now = context.clock.now();
+		const limit = Math.min(query.limit, MAX_PAGE_SIZE);
+		const jobs = jobsByLatestChange(context.store.ingestion.jobs.values(), now)
+			.filter((job) => query.dataset_id === undefined || job.datasetId === query.dataset_id)
+			.filter((job) => query.status === undefined || jobView(job, now).status === query.status)
+			.slice(query.offset, query.offset + limit);
+		return jsonReply(200, { jobs: jobs.map((job) => toJobResponse(job, now)) });
+	}),
+	operation('get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get', getJob, (context, { path }) =>
+		jsonReply(200, toJobResponse(findJob(context.store, path.ingest_job_id), context.clock.now())),
+	),
+	operation('get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', jobStatus, (context, { path, query }) => {
+		const job = findJob(context.store, path.ingest_job_id);
+		const order = new Map(job.assets.map((asset, index) => [asset.assetId, index]));
+		// Assets still attributed to this job: deleted ones, and ones a later job re-ingested, are gone.
+		const assets = [...context.store.assets.values()]
+			.filter((asset) => asset.ingestJobId === job.id)
+			.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+			.map(toAssetStatus);
+		return jsonReply(200, {
+			data: {
+				status: jobView(job, context.clock.now()).status,
+				assets: paged(assets, query.offset, query.limit, true),
+			},
+		});
+	}),
+	// The body may be left out or null (no source path filter): the document's body admits null.
+	operation('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', assetsStatus, (context, { path, query, body }) => {
+		liveDataset(context.store, path.dataset_id);
+		const prefix = body?.source_path ?? null;
+		const assets = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
+			.filter((asset) => prefix === null || asset.path.startsWith(prefix))
+			.filter((asset) => matchesFilter(asset, query.filter))
+			.map(toAssetStatus);
+		return jsonReply(200, paged(assets, query.offset, query.limit));
+	}),
+	operation('get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get', (context, { path }) => {
+		liveDataset(context.store, path.dataset_id);
+		const counts: Record<string, number> = Object.fromEntries(ASSET_STATUSES.map((status) => [status, 0]));
+		for (const asset of assetsOf(context.store.assets, path.dataset_id)) counts[asset.status] += 1;
+		return jsonReply(200, { data: counts });
+	}),
+	operation('get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get', assetsStatusSummary, (context, { path, query }) => {
+		liveDataset(context.store, path.dataset_id);
+		const summaries = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
+			.filter((asset) => matchesFilter(asset, query.filter))
+			.map(toAssetSummary);
+		return jsonReply(200, paged(summaries, query.offset, query.limit));
+	}),
+	operation('get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get', datasetStatus, (context, { path, query }) => {
+		liveDataset(context.store, path.dataset_id);
+		const now = context.clock.now();
+		const jobs = jobsByLatestChange(context.store.ingestion.jobs.values(), now)
+			.filter((job) => job.datasetId === path.dataset_id)
+			.map((job) => ({
+				status: jobView(job, now).status,
+				ingest_job_id: job.id,
+				ingestion_dt: new Date(job.createdAt).toISOString(),
+			}));
+		return jsonReply(200, paged(jobs, query.offset, query.limit));
+	}),
+	operation('get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get', (context, { path }) =>
+		assetStatus(context, path.asset_id, 'image'),
+	),
+	operation('get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get', (context, { path }) =>
+		assetStatus(context, path.asset_id, 'video'),
+	),
 ];
