@@ -13,6 +13,7 @@ import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnal
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
 import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { MediaAnalysisVideoInsights } from '../../nodes/MediaAnalysisVideoInsights/MediaAnalysisVideoInsights.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
 import { createHarness, type Harness } from '../harness/engine';
 
@@ -28,6 +29,7 @@ export const TYPES = {
 	adSegments: `${PACKAGE}.mediaAnalysisAdSegments`,
 	dynamicTags: `${PACKAGE}.mediaAnalysisDynamicTags`,
 	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
+	videoInsights: `${PACKAGE}.mediaAnalysisVideoInsights`,
 	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
 } as const;
 
@@ -59,6 +61,7 @@ export function useTestBed(): TestBed {
 				[TYPES.adSegments]: new MediaAnalysisAdSegments(),
 				[TYPES.dynamicTags]: new MediaAnalysisDynamicTags(),
 				[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
+				[TYPES.videoInsights]: new MediaAnalysisVideoInsights(),
 				[TYPES.trigger]: new MediaAnalysisTrigger(),
 			},
 			credentialTypes: [new MediaAnalysisApi()],

@@ -32,6 +32,8 @@ const PERSON = seedPersonId('Kaia Lindqvist');
 const UUID4 = '6f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c';
 const JOB = '65f1a2b3c4d5e6f708192a3b';
 const SCORES = { groupId: rl(UUID4), tagId: rl(UUID4) };
+const INSIGHT_VIDEO = { datasetId: rl(VIDEOS), videoId: rl(UUID4) };
+const INSIGHT_SLICE = { ...INSIGHT_VIDEO, compositeSliceId: rl(UUID4) };
 
 interface Caller {
 	node: keyof typeof TYPES;
@@ -175,6 +177,22 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		strategy: 'ANY_HIT',
 		returnAll: true,
 	}),
+	'generate-video-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-summary-post': call('videoInsights', 'video', 'generateSummary', INSIGHT_VIDEO),
+	'generate-video-description-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-description-post': call('videoInsights', 'video', 'generateDescription', INSIGHT_VIDEO),
+	'generate-video-synopsis-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-synopsis-post': call('videoInsights', 'video', 'generateSynopsis', INSIGHT_VIDEO),
+	'predict-video-genre-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-genre-post': call('videoInsights', 'video', 'predictGenres', INSIGHT_VIDEO),
+	'predict-video-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-mood-post': call('videoInsights', 'video', 'predictMoods', INSIGHT_VIDEO),
+	'predict-video-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-subject-post': call('videoInsights', 'video', 'predictSubjects', INSIGHT_VIDEO),
+	'predict-video-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-format-post': call('videoInsights', 'video', 'predictFormats', INSIGHT_VIDEO),
+	'generate-composite-slice-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-summary-post': call('videoInsights', 'compositeSlice', 'generateSummary', INSIGHT_SLICE),
+	'predict-composite-slice-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-mood-post': call('videoInsights', 'compositeSlice', 'predictMoods', INSIGHT_SLICE),
+	'predict-composite-slice-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-subject-post': call('videoInsights', 'compositeSlice', 'predictSubjects', INSIGHT_SLICE),
+	'predict-composite-slice-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-format-post': call('videoInsights', 'compositeSlice', 'predictFormats', INSIGHT_SLICE),
+	'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post': call('videoInsights', 'video', 'captionKeyframes', INSIGHT_VIDEO),
+	'create-metadata-api-v-0-video-narrative-metadata-metadata-post': call('videoInsights', 'term', 'create', { termType: 'genre', name: 'Probe', description: 'probe', examples: ['probe'] }),
+	'get-metadata-api-v-0-video-narrative-metadata-metadata-get': call('videoInsights', 'term', 'getMany', { termType: 'genre', returnAll: true }),
+	'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch': call('videoInsights', 'term', 'update', { termId: rl(UUID4), updateFields: { name: 'Probe' } }),
+	'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete': call('videoInsights', 'term', 'delete', { termId: rl(UUID4) }),
 };
 
 type Entry = { method: string; path: string; pages?: unknown; answer?: AnswerSpec };

@@ -1,0 +1,7 @@
+import { narrativeOperation } from '../narrativeOperation';
+
+export const { description, execute } = narrativeOperation({
+	resource: 'compositeSlice',
+	operation: 'generateSummary',
+	endpoint: 'generate-composite-slice-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-summary-post',
+});

@@ -1,0 +1,133 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { datasetLocator, resolveDatasetId, uuidMode } from '../../shared/descriptions';
+import { includeInputFieldsProperty } from '../../shared/inputFields';
+import type { ApiRequest } from '../../shared/transport';
+import { assertUuid, invalidParameter } from '../../shared/validation';
+
+/** The video (and, for a composite slice, the slice) an item is about, as every output item names it. */
+export interface VideoTarget {
+	datasetId: string;
+	videoId: string;
+	compositeSliceId?: string;
+	/** The endpoint path's values. */
+	params: Record<string, string>;
+	/** What each output item starts with: dataset_id, video_id and composite_slice_id (when a slice). */
+	names: IDataObject;
+}
+
+export const videoFields: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset that holds the video' }),
+	{
+		displayName: 'Video',
+		name: 'videoId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Type words to find a video of the dataset...',
+				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
+			},
+			uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' }),
+		],
+	},
+];
+
+export const compositeSliceField: INodeProperties = {
+	displayName: 'Composite Slice',
+	name: 'compositeSliceId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description:
+		"A shot, scene or segment of the video (its ID, as Search › Search Within Video returns it). The list shows the video's slices; words typed rank them.",
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a shot, scene or segment...',
+			typeOptions: { searchListMethod: 'searchCompositeSlices', searchable: true },
+		},
+		uuidMode('composite slice'),
+	],
+};
+
+/** The optional context of a whole video (`video_context`) or of a slice (`composite_slice_context`). */
+export const contextField = (target: 'video' | 'slice'): INodeProperties => ({
+	displayName: target === 'video' ? 'Video Context' : 'Slice Context',
+	name: target === 'video' ? 'videoContext' : 'sliceContext',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	placeholder: target === 'video' ? 'e.g. Episode 3 of a cooking series for beginners' : 'e.g. The opening scene, before the title',
+	description: `Optional: what the service should know about the ${target === 'video' ? 'video' : 'slice'} beyond what it sees and hears. Leave empty to send none.`,
+});
+
+export const includeInputFields = includeInputFieldsProperty("e.g. the trigger's event, or the summary a node before this one made");
+
+/**
+ * Reads and checks which video (and slice) the item is about: the dataset (a name looked up), the video and the
+ * slice as UUIDs, before anything is sent.
+ */
+export async function readTarget(this: IExecuteFunctions, itemIndex: number, slice: boolean): Promise<VideoTarget> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const videoId = assertUuid.call(this, this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }), 'Video', itemIndex);
+	const params: Record<string, string> = { dataset_id: datasetId, video_id: videoId };
+	const names: IDataObject = { dataset_id: datasetId, video_id: videoId };
+	if (!slice) return { datasetId, videoId, params, names };
+	const compositeSliceId = assertUuid.call(
+		this,
+		this.getNodeParameter('compositeSliceId', itemIndex, '', { extractValue: true }),
+		'Composite Slice',
+		itemIndex,
+	);
+	params.composite_slice_id = compositeSliceId;
+	names.composite_slice_id = compositeSliceId;
+	return { datasetId, videoId, compositeSliceId, params, names };
+}
+
+/** The context text, or undefined when empty; anything but text (from an expression) is refused. */
+export function readContext(this: IExecuteFunctions, itemIndex: number, slice: boolean): string | undefined {
+	const [name, label] = slice ? ['sliceContext', 'Slice Context'] : ['videoContext', 'Video Context'];
+	const value = this.getNodeParameter(name, itemIndex, '');
+	if (value === null || value === undefined) return undefined;
+	if (typeof value !== 'string') {
+		throw invalidParameter.call(this, label, itemIndex, `it is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not text`, `Give ${label} as text, or leave it empty.`);
+	}
+	return value.trim() || undefined;
+}
+
+/** What a 404 means here, by the service's detail: the slice in the video, the video in the dataset, or the dataset. */
+export function explainNotFound(target: VideoTarget): ApiRequest['explain'] {
+	return ({ status }, details) => {
+		if (status !== 404) return undefined;
+		const detail = details[0] ?? '';
+		if (target.compositeSliceId && /slice/i.test(detail)) {
+			return {
+				message: `Composite slice ${target.compositeSliceId} not found in video ${target.videoId}`,
+				description:
+					'Choose the slice From List after choosing the video, or copy its ID from Search › Search Within Video (the id of a slice) for this same video.',
+			};
+		}
+		if (/video/i.test(detail)) {
+			return {
+				message: `Video ${target.videoId} not found in dataset ${target.datasetId}`,
+				description:
+					'Check the video: choose it From List after choosing its dataset, or give the video_id of a video of that dataset. Only videos that have finished ingestion (status completed) can be described.',
+			};
+		}
+		if (/dataset/i.test(detail)) {
+			return {
+				message: `Dataset ${target.datasetId} not found`,
+				description: 'Check the dataset: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
+			};
+		}
+		return undefined;
+	};
+}

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { callEndpoint } from '../../../shared/endpoints';
+import { assertNotEmpty } from '../../../shared/validation';
+import { descriptionField, examplesField, nameField, explainTerm, readExamples, termTypeField, type TermType } from './fields';
+
+const properties: INodeProperties[] = [termTypeField, nameField(true), descriptionField(true), examplesField];
+
+export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['create'] } }, properties);
+
+/** Adds a term to the vocabulary that predictions of its type draw from; the output is the term with its new ID. */
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const response = await callEndpoint(this, 'create-metadata-api-v-0-video-narrative-metadata-metadata-post', {
+		body: {
+			metadata_type: this.getNodeParameter('termType', itemIndex) as TermType,
+			name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex),
+			description: assertNotEmpty.call(this, this.getNodeParameter('description', itemIndex, ''), 'Description', itemIndex),
+			examples: readExamples.call(this, this.getNodeParameter('examples', itemIndex, []), itemIndex),
+		},
+		itemIndex,
+		explain: explainTerm(),
+	});
+	return response.item;
+}

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { deletedResult } from '../../../shared/deleted';
+import { callEndpoint } from '../../../shared/endpoints';
+import { explainTerm, termLocator, termParams } from './fields';
+
+const properties: INodeProperties[] = [{ ...termLocator, description: 'The vocabulary term to delete' }];
+
+export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['delete'] } }, properties);
+
+/** Deletes the term: predictions no longer draw on it. The service's answer ({id, deleted}) comes under `response`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const params = termParams.call(this, itemIndex);
+	const response = await callEndpoint(this, 'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete', {
+		params,
+		itemIndex,
+		explain: explainTerm(params.metadata_id),
+	});
+	if (response.deleted === false) {
+		throw new NodeOperationError(this.getNode(), `The service answered that term ${params.metadata_id} was not deleted`, {
+			description: 'Nothing was deleted. Check the term with Get Many and try again; if it persists, report it to the Media Analysis team.',
+			itemIndex,
+		});
+	}
+	return deletedResult(params.metadata_id, response);
+}

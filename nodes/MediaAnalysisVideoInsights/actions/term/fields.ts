@@ -1,0 +1,122 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { uuidMode } from '../../../shared/descriptions';
+import type { EndpointCall } from '../../../shared/endpoints';
+import type { ApiRequest } from '../../../shared/transport';
+import { assertUuid, invalidParameter } from '../../../shared/validation';
+
+/** `MetadataType`: what a vocabulary term names. */
+export type TermType = 'genre' | 'mood' | 'subject' | 'format';
+
+export const termTypeField: INodeProperties = {
+	displayName: 'Type',
+	name: 'termType',
+	type: 'options',
+	options: [
+		{ name: 'Format', value: 'format', description: 'How a video is made, e.g. tutorial, interview' },
+		{ name: 'Genre', value: 'genre', description: 'What kind of video it is, e.g. cooking show, documentary' },
+		{ name: 'Mood', value: 'mood', description: 'How a video feels, e.g. cheerful, tense' },
+		{ name: 'Subject', value: 'subject', description: 'What a video is about, e.g. food, football' },
+	],
+	default: 'genre',
+	description: 'The kind of term: genre, mood, subject or format predictions can name it',
+};
+
+export const termLocator: INodeProperties = {
+	displayName: 'Term',
+	name: 'termId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The vocabulary term (its ID). The list shows the terms of every type.',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a term...',
+			typeOptions: { searchListMethod: 'searchTerms', searchable: true },
+		},
+		uuidMode('term'),
+	],
+};
+
+export const nameField = (required: boolean): INodeProperties => ({
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	required,
+	placeholder: 'e.g. Cooking Show',
+	description: 'The term as predictions name it',
+});
+
+export const descriptionField = (required: boolean): INodeProperties => ({
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	required,
+	placeholder: 'e.g. A host prepares a dish step by step in a kitchen',
+	description: 'What a video must show to be given this term',
+});
+
+export const examplesField: INodeProperties = {
+	displayName: 'Examples',
+	name: 'examples',
+	type: 'string',
+	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Example' },
+	default: [],
+	placeholder: 'e.g. recipe walkthrough',
+	description: 'Words or short phrases typical of videos with this term, one per entry (an expression may give a list)',
+};
+
+/** Reads a term locator for one item: a UUID, checked before anything is sent. */
+export function termParams(this: IExecuteFunctions, itemIndex: number): NonNullable<EndpointCall<'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete'>['params']> {
+	const value = this.getNodeParameter('termId', itemIndex, '', { extractValue: true });
+	return { metadata_id: assertUuid.call(this, value, 'Term', itemIndex) };
+}
+
+/** What a 404 and a 409 mean for a term: no term has that ID, or its name is taken within its type. */
+export function explainTerm(termId?: string): NonNullable<ApiRequest['explain']> {
+	return ({ status }, details) => {
+		if (status === 404 && termId) {
+			return {
+				message: `Vocabulary term ${termId} not found`,
+				description: 'Check the term: choose it From List, or list the terms of its type with Get Many. A deleted term is gone.',
+			};
+		}
+		if (status === 409) {
+			return {
+				message: `The name is taken: ${details[0] ?? 'another term of this type has it'}`,
+				description: 'A name is unique within its type. Update the term that has it (Get Many shows it), or choose another name.',
+			};
+		}
+		return undefined;
+	};
+}
+
+/**
+ * The examples as a list of text: the entries of the field (empty ones dropped), or a list or a line-per-example
+ * text from an expression. Anything else is refused before sending.
+ */
+export function readExamples(this: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+	const entries = typeof value === 'string' ? value.split('\n') : Array.isArray(value) ? value : [value];
+	const examples: string[] = [];
+	entries.forEach((entry, position) => {
+		if (entry === null || entry === undefined) return;
+		if (typeof entry !== 'string' && typeof entry !== 'number') {
+			throw invalidParameter.call(
+				this,
+				'Examples',
+				itemIndex,
+				`example ${position + 1} is ${Array.isArray(entry) ? 'a list' : `a ${typeof entry}`}, not text`,
+				'Give each example as text: one entry per example, or an expression giving a list of text.',
+			);
+		}
+		const text = String(entry).trim();
+		if (text) examples.push(text);
+	});
+	return examples;
+}

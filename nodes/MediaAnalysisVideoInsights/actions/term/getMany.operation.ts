@@ -1,0 +1,20 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { callEndpoint } from '../../../shared/endpoints';
+import { termTypeField, type TermType } from './fields';
+
+const properties: INodeProperties[] = [{ ...termTypeField, description: 'The kind of terms to list' }, ...returnAllOrLimit()];
+
+export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['getMany'] } }, properties);
+
+/** The terms of one type, one item each, oldest first. The service answers in one page; Return All / Limit keep what the node outputs. */
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const page = getPageLimit.call(this, itemIndex);
+	const response = await callEndpoint(this, 'get-metadata-api-v-0-video-narrative-metadata-metadata-get', {
+		qs: { metadata_type: this.getNodeParameter('termType', itemIndex) as TermType },
+		itemIndex,
+	});
+	return withinLimit(response.items, page);
+}

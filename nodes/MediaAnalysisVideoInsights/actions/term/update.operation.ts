@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
+import { descriptionField, examplesField, nameField, explainTerm, readExamples, termLocator, termParams } from './fields';
+
+const properties: INodeProperties[] = [
+	termLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [descriptionField(false), { ...examplesField, description: 'Replaces every example of the term; one per entry' }, nameField(false)],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['update'] } }, properties);
+
+type UpdateBody = RequestOf<'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch'>;
+
+/** Changes the fields added (the others stay as they are); the output is the term as it is now. */
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const params = termParams.call(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: UpdateBody = {};
+	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
+	if (fields.description !== undefined) body.description = assertNotEmpty.call(this, fields.description, 'Description', itemIndex);
+	if (fields.examples !== undefined) body.examples = readExamples.call(this, fields.examples, itemIndex);
+	if (Object.keys(body).length === 0) {
+		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'no field to update was added', 'Add Name, Description or Examples under Update Fields.');
+	}
+	const response = await callEndpoint(this, 'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch', {
+		params,
+		body,
+		itemIndex,
+		explain: explainTerm(params.metadata_id),
+	});
+	return response.item;
+}

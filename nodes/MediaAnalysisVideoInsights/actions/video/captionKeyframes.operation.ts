@@ -1,0 +1,41 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { callEndpoint } from '../../../shared/endpoints';
+import { withInputFields } from '../../../shared/inputFields';
+import { explainNotFound, includeInputFields, readTarget, videoFields } from '../fields';
+
+/** Said in every output item: the service gives no way to follow or collect the captioning it started. */
+export const CAPTIONING_NOTE =
+	'The service captions the keyframes in the background. It has no status endpoint: this node cannot wait for the captions or tell when they are done.';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The service only starts captioning (it answers 202 Accepted) and offers no way to follow it: the node returns at once, and no later step can wait for the captions',
+		name: 'captionNotice',
+		type: 'notice',
+		default: '',
+	},
+	...videoFields,
+	includeInputFields,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['captionKeyframes'] } }, properties);
+
+/** Starts captioning the video's keyframes: the item names the video, says it was accepted, and what that means. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const target = await readTarget.call(this, itemIndex, false);
+	const response = await callEndpoint(this, 'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post', {
+		params: target.params,
+		itemIndex,
+		explain: explainNotFound(target),
+	});
+	const include = this.getNodeParameter('includeInputFields', itemIndex, false) as boolean;
+	return withInputFields(include, this.getInputData()[itemIndex]?.json ?? {}, {
+		...target.names,
+		accepted: true,
+		...response,
+		note: CAPTIONING_NOTE,
+	});
+}
