@@ -1,5 +1,4 @@
 import { AdSegmentState } from './ad-segments/state';
-import { AdministrationArea } from './administration/model';
 import type { AssetRecord } from './assets/model';
 import { seedAssets } from './assets/seed';
 import { ConceptState } from './concepts/model';
@@ -77,8 +76,6 @@ export class SandboxStore {
 	readonly dynamicTags = new DynamicTagState();
 	/** The genre, mood, subject and format vocabulary and the keyframe captionings accepted (see video-insights/state.ts). */
 	readonly videoInsights = new VideoInsightsState();
-	/** Users, invitations and system credentials of the organization (see administration/model.ts). */
-	readonly administration = new AdministrationArea();
 	readonly personalTokens = new Map<string, PersonalTokenRecord>();
 	readonly systemClients = new Map<string, SystemClientRecord>();
 	readonly accessTokens = new Map<string, AccessTokenRecord>();
@@ -111,7 +108,6 @@ export class SandboxStore {
 		this.adSegments.reset();
 		this.dynamicTags.reset();
 		this.videoInsights.reset();
-		this.administration.reset();
 		this.personalTokens.clear();
 		this.personalTokens.set(DEMO_PERSONAL_TOKEN, { userId: DEMO_USER_ID, revoked: false });
 		this.systemClients.clear();
@@ -150,7 +146,6 @@ export class SandboxStore {
 			...[...this.systemClients.values()].map((client) => client.secret),
 			...this.accessTokens.keys(),
 			...this.connections.secrets(),
-			...this.administration.secrets(),
 		];
 	}
 }

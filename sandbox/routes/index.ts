@@ -1,6 +1,5 @@
 import { celebrityRoutes } from './celebrity';
 import { adSegmentRoutes } from './adSegments';
-import { administrationRoutes } from './administration';
 import { chatRoutes } from './chat';
 import { connectionRoutes } from './connections';
 import { queryRoutes } from './queries';
@@ -31,7 +30,6 @@ export const apiRoutes: RouteDefinition[] = [
 	...dynamicTagRoutes,
 	...connectionRoutes,
 	...queryRoutes,
-	...administrationRoutes,
 	...videoInsightsRoutes,
 	...modelRoutes,
 ];
