@@ -89,7 +89,10 @@ function conditionHolds(condition: unknown, version: number): boolean {
 	return tests[operator]();
 }
 
-/** Whether a parameter is shown for these values of resource, operation and @version (other conditions aside). */
+/**
+ * Whether a parameter is shown for these values of resource, operation, @version and @tool (other conditions aside).
+ * `@tool` is true in the node's AI-tool variant (n8n's "… Tool" node), false in the node itself.
+ */
 function shownFor(parameter: INodeProperties, values: Record<string, unknown>): boolean {
 	const { show, hide } = parameter.displayOptions ?? {};
 	for (const [key, value] of Object.entries(values)) {
@@ -117,9 +120,12 @@ interface Operation {
 
 const optionsOf = (property: INodeProperties | undefined) => ((property?.options ?? []) as INodePropertyOptions[]).filter((o) => 'value' in o);
 
-/** Every resource → operation of one version, with the parameters each shows, in the editor's order. */
-export function operationsOf(description: INodeTypeDescription, version = currentVersion(description)): Operation[] {
-	const properties = description.properties.filter((p) => shownFor(p, { '@version': version }));
+/**
+ * Every resource → operation of one version, with the parameters each shows, in the editor's order: as a workflow
+ * step, or (`tool`) in the node's AI-tool variant.
+ */
+export function operationsOf(description: INodeTypeDescription, version = currentVersion(description), tool = false): Operation[] {
+	const properties = description.properties.filter((p) => shownFor(p, { '@version': version, '@tool': tool }));
 	const resources = optionsOf(properties.find((p) => p.name === 'resource'));
 	return resources.flatMap((resource) => {
 		const dropdown = properties.find((p) => p.name === 'operation' && shownFor(p, { resource: resource.value }));
@@ -205,6 +211,32 @@ function operationTables(description: INodeTypeDescription): string[] {
 	return lines;
 }
 
+/**
+ * What a model reads about each operation when the node is an AI tool (its Tool Description, shown only in the
+ * tool variant), and what the tool variant does differently: its Limits' defaults.
+ */
+function toolTables(description: INodeTypeDescription): string[] {
+	const asTool = operationsOf(description, currentVersion(description), true);
+	const described = asTool.filter((o) => o.parameters.some((p) => p.name === 'toolDescription'));
+	if (described.length === 0) return [];
+	const limits = unique(
+		asTool.flatMap((o) => o.parameters.filter((p) => p.name === 'limit' && p.displayOptions?.show?.['@tool']).map((p) => String(p.default))),
+	);
+	const lines = [
+		'## As an AI tool',
+		'',
+		`In the node's tool variant (*${description.displayName} Tool*, for an AI Agent or an MCP Server Trigger) each operation starts with this **Tool Description**, what the model reads about the tool; edit it in the node to say when to use it.${limits.length ? ` Limits default to ${limits.join(' or ')} there.` : ''}`,
+		'',
+		'| Resource | Operation | Tool Description |',
+		'|---|---|---|',
+	];
+	for (const operation of described) {
+		const text = operation.parameters.find((p) => p.name === 'toolDescription')?.default;
+		lines.push(`| ${operation.resource.name} | ${operation.name} | ${cell(String(text))} |`);
+	}
+	return [...lines, ''];
+}
+
 /** What an older version of the node lists that the current one does not, and the other way round. */
 function versionDifferences(description: INodeTypeDescription): string[] {
 	const current = currentVersion(description);
@@ -244,7 +276,7 @@ function renderNode(description: INodeTypeDescription, packageName: string): str
 	}
 	const lines = [`${cell(description.description)}`, '', `${facts.join(' · ')}.`, ''];
 	if (isTrigger) lines.push(...triggerTables(description));
-	else lines.push('## Operations', '', ...operationTables(description));
+	else lines.push('## Operations', '', ...operationTables(description), ...toolTables(description));
 	const older = versionDifferences(description);
 	if (older.length) lines.push('## Versions', '', ...older, '');
 	return lines.join('\n');

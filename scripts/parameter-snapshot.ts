@@ -72,6 +72,12 @@ function rule(conditions: Record<string, unknown[] | undefined> | undefined): Ru
 	return kept.length ? Object.fromEntries(kept) : undefined;
 }
 
+/**
+ * An operation's Tool Description (shown only in the AI-tool variant): text a model reads, not a setting a saved
+ * workflow depends on. A workflow that changed it keeps its text; one that did not reads the improved default.
+ */
+const isToolDescription = (parameter: INodeProperties) => parameter.name === 'toolDescription' && parameter.displayOptions?.show?.['@tool']?.[0] === true;
+
 /** Nested parameters carry their parent's display rules: each appearance of a collection is told apart. */
 function entries(
 	parameters: INodeProperties[],
@@ -81,7 +87,7 @@ function entries(
 	inCollection = false,
 ): ParameterEntry[] {
 	return parameters
-		.filter((parameter) => parameter.type !== 'notice' && inVersion(parameter, version))
+		.filter((parameter) => parameter.type !== 'notice' && !isToolDescription(parameter) && inVersion(parameter, version))
 		.flatMap((parameter) => {
 			const path = prefix + parameter.name;
 			const entry: ParameterEntry = { path, type: parameter.type, default: parameter.default ?? null };

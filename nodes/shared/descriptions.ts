@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
+import { limitForTools } from './aiTool';
 import { listEndpoint } from './endpoints';
 import { paginate, type ApiContext, type ApiRequest, type PageStyle } from './transport';
 import type { WaitOptions } from './transport/waiting';
@@ -168,8 +169,20 @@ export async function resolveDatasetId(
 	return await idByName.call(this, itemIndex, parameter, label, datasetsNamed);
 }
 
-/** Return All + Limit, as on every n8n list operation. */
-export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
+/**
+ * Return All + Limit, as on every n8n list operation. With `toolsFrom`, the Limit is TOOL_LIMIT by default from that
+ * node version on when the node runs as an AI tool (`limitForTools`); earlier versions keep 50 either way.
+ */
+export function returnAllOrLimit(maxLimit?: number, { toolsFrom }: { toolsFrom?: number } = {}): INodeProperties[] {
+	const limit: INodeProperties = {
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
+		displayOptions: { show: { returnAll: [false] } },
+		description: 'Max number of results to return',
+	};
 	return [
 		{
 			displayName: 'Return All',
@@ -178,15 +191,7 @@ export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
-			displayOptions: { show: { returnAll: [false] } },
-			description: 'Max number of results to return',
-		},
+		...(toolsFrom === undefined ? [limit] : limitForTools(limit, toolsFrom)),
 	];
 }
 
@@ -216,37 +221,6 @@ export async function paginateForItem(
 	style: PageStyle,
 ): Promise<IDataObject[]> {
 	return await paginate.call(this, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex));
-}
-
-/**
- * The Simplify boolean n8n asks for where a record has more than 10 fields: on (the default, lean for tool use)
- * keeps only `fields`, which the description names; off returns the service's record unchanged.
- */
-export function simplifyProperty(fields: readonly string[]): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description: `Whether to return a simplified version of the response instead of the raw data: only ${fields.join(', ')}`,
-	};
-}
-
-/**
- * How the item's Simplify shapes a record: keeps only `fields` when it is on, else returns the record unchanged.
- * Read once per item and apply to each record: `records.map(simplifyOutput.call(this, i, FIELDS))`.
- */
-export function simplifyOutput(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	fields: readonly string[],
-): (record: object) => IDataObject {
-	if (!(this.getNodeParameter('simplify', itemIndex, true) as boolean)) return (record) => record as IDataObject;
-	return (record) => {
-		const kept: IDataObject = {};
-		for (const field of fields) if (field in record) kept[field] = (record as IDataObject)[field];
-		return kept;
-	};
 }
 
 /**

@@ -191,11 +191,34 @@ class HarnessNodeTypes implements INodeTypes {
 	constructor(private readonly types: Record<string, INodeType | IVersionedNodeType>) {}
 
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
-		const type = this.types[nodeType];
+		const type = this.types[nodeType] ?? this.toolVariant(nodeType);
 		if (type === undefined) {
 			throw new UnexpectedError(`Node type "${nodeType}" is not registered with the test harness`);
 		}
 		return type;
+	}
+
+	private readonly tools = new Map<string, INodeType>();
+
+	/**
+	 * "<type>Tool" for a registered node that is usable as a tool, as n8n makes it (NodeTypes.getByNameAndVersion,
+	 * convertNodeToAiTool): the same node whose description's name and display name end in "Tool", so the display
+	 * rule `@tool` holds and `getNode().type` ends in "Tool". Its main input and output are kept, so `runNode` reads
+	 * the items an agent's call would get.
+	 */
+	private toolVariant(nodeType: string): INodeType | undefined {
+		if (!nodeType.endsWith('Tool')) return undefined;
+		const base = this.types[nodeType.slice(0, -'Tool'.length)];
+		if (base === undefined || 'nodeVersions' in base || !base.description.usableAsTool) return undefined;
+		let tool = this.tools.get(nodeType);
+		if (!tool) {
+			const { description } = base;
+			tool = Object.create(base, {
+				description: { value: { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool` } },
+			}) as INodeType;
+			this.tools.set(nodeType, tool);
+		}
+		return tool;
 	}
 
 	getByNameAndVersion(nodeType: string, version?: number): INodeType {

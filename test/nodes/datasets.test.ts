@@ -346,23 +346,54 @@ describe('Dataset: Get Many', () => {
 		expect(includeDeleted.default).toBe(false);
 		await run({ operation: 'getMany', returnAll: true, filters: { includeDeleted: false } });
 		expect(bed.apiRequests()[0].query).not.toHaveProperty('include_deleted');
-		const off = await run({ operation: 'getMany', returnAll: true, simplify: false, filters: { storeOriginal: false } });
-		const on = await run({ operation: 'getMany', returnAll: true, simplify: false, filters: { storeOriginal: true } });
+		const off = await run({ operation: 'getMany', returnAll: true, output: 'raw', filters: { storeOriginal: false } });
+		const on = await run({ operation: 'getMany', returnAll: true, output: 'raw', filters: { storeOriginal: true } });
 		expect(off.items.length + on.items.length).toBe(3);
 		expect(off.items.every((i) => i.json.store_original === false)).toBe(true);
 		expect(on.items.every((i) => i.json.store_original === true)).toBe(true);
 		expect(bed.apiRequests()[1].query).toMatchObject({ store_original: 'false' });
 	});
 
-	test('Simplify (on by default) keeps the dataset\'s main fields; off returns the service\'s record', async () => {
+	const SIMPLE = ['allowed_asset_types', 'created_dt', 'description', 'encoders', 'id', 'keyframe_sampling_method', 'name', 'status', 'updated_dt'];
+
+	test('Output: Simplified (the default) keeps the dataset\'s main fields, Raw the service\'s record, Selected Fields the chosen ones and the id', async () => {
 		const lean = await run({ operation: 'getMany', returnAll: false, limit: 1 });
-		expect(Object.keys(lean.items[0].json).sort()).toEqual(
-			['allowed_asset_types', 'created_dt', 'description', 'encoders', 'id', 'keyframe_sampling_method', 'name', 'status', 'updated_dt'],
-		);
-		const full = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), simplify: false });
-		expect(Object.keys(full.items[0].json)).toEqual(expect.arrayContaining(['dataset_config', 'embeddings', 'store_original']));
+		expect(Object.keys(lean.items[0].json).sort()).toEqual(SIMPLE);
+		const raw = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), output: 'raw' });
+		expect(Object.keys(raw.items[0].json)).toEqual(expect.arrayContaining(['dataset_config', 'embeddings', 'store_original']));
 		const one = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages) });
 		expect(one.items[0].json).not.toHaveProperty('dataset_config');
+		const picked = await run({ operation: 'getMany', limit: 2, output: 'fields', fields: ['store_preview', 'name'] });
+		expect(picked.items.map((item) => Object.keys(item.json))).toEqual([
+			['id', 'store_preview', 'name'],
+			['id', 'store_preview', 'name'],
+		]);
+	});
+
+	test('version 1 keeps Simplify: on by default, off returns the service\'s record', async () => {
+		const v1 = (parameters: Record<string, unknown>) =>
+			bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'dataset', ...parameters } });
+		const lean = await v1({ operation: 'getMany', limit: 1 });
+		expect(Object.keys(lean.items[0].json).sort()).toEqual(SIMPLE);
+		const full = await v1({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), simplify: false });
+		expect(Object.keys(full.items[0].json)).toEqual(expect.arrayContaining(['dataset_config', 'embeddings', 'store_original']));
+		// Output is not a parameter of version 1: a value left in the workflow changes nothing.
+		const ignored = await v1({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), output: 'raw' });
+		expect(Object.keys(ignored.items[0].json).sort()).toEqual(SIMPLE);
+	});
+
+	test('as an AI tool (Media Analysis Datasets Tool), version 1.1 returns 10 by default and version 1 its 50', async () => {
+		await addDatasets(60);
+		const tool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'dataset', operation: 'getMany' } });
+		expect(tool.error).toBeUndefined();
+		expect(tool.items).toHaveLength(10);
+		expect(Object.keys(tool.items[0].json).sort()).toEqual(SIMPLE);
+		const workflow = await run({ operation: 'getMany' });
+		expect(workflow.items).toHaveLength(50);
+		const v1 = await bed.harness.runNode({ type: `${type}Tool`, typeVersion: 1, parameters: { resource: 'dataset', operation: 'getMany' } });
+		expect(v1.items).toHaveLength(50);
+		const chosen = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'dataset', operation: 'getMany', limit: 30 } });
+		expect(chosen.items).toHaveLength(30);
 	});
 
 	test('filters select what the service holds', async () => {
@@ -449,10 +480,27 @@ describe('Dataset: Update, Delete, Get Config', () => {
 		expect(kept.items[0].json.status).toBe('deleted');
 	});
 
-	test('gets the configuration of a dataset', async () => {
+	test('gets the configuration of a dataset: Simplified by default, whole in version 1 and with Output Raw', async () => {
 		const { items, error } = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages) });
 		expect(error).toBeUndefined();
 		expect(items[0].json.dataset_id).toBe(SEED_DATASET_IDS.demoImages);
+		expect(Object.keys(items[0].json).sort()).toEqual([
+			'asset_identifier_key',
+			'celebrity_detection_enabled',
+			'context_studio_enabled',
+			'dataset_id',
+			'encoder_name',
+			'metadata_fields_to_embed',
+			'metadata_fields_to_index',
+		].filter((field) => field in items[0].json));
+		const raw = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages), output: 'raw' });
+		const v1 = await bed.harness.runNode({
+			type,
+			typeVersion: 1,
+			parameters: { resource: 'dataset', operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages) },
+		});
+		expect(v1.items[0].json).toEqual(raw.items[0].json);
+		expect(Object.keys(raw.items[0].json)).toEqual(expect.arrayContaining(['embedding_id']));
 		const archived = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoArchived), includeDeleted: true });
 		expect(archived.items[0].json.dataset_id).toBe(SEED_DATASET_IDS.demoArchived);
 	});

@@ -1193,3 +1193,47 @@ describe('Version 1.2: defaults for a list of rows, one output item per row nami
 		expect(before.items[0].json.asset_id).toBeUndefined();
 	});
 });
+
+describe('Version 1.3: Output, and as an AI tool a Limit of 10', () => {
+	const run13 = (resource: string, parameters: Record<string, unknown>, tool = false) =>
+		bed.harness.runNode({ type: tool ? `${type}Tool` : type, typeVersion: 1.3, parameters: { resource, ...parameters } });
+	const SIMPLE = ['created_dt', 'dataset_id', 'error_details', 'errored_assets', 'finished_dt', 'id', 'job_type', 'processed_assets', 'status', 'total_assets'];
+
+	test('new nodes get version 1.3', () => {
+		expect(new MediaAnalysisIngestion().description.defaultVersion).toBe(1.3);
+	});
+
+	test('Job › Get and Get Many: Output Simplified by default (what Simplify kept), Raw the whole record, Selected Fields the chosen ones and the id', async () => {
+		const created = await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://x.example.com/o.jpg' }] } });
+		const jobId = String(created.items[0].json.ingest_job_id);
+		const simple = await run13('job', { operation: 'get', jobId: byId(jobId) });
+		expect(Object.keys(simple.items[0].json).sort()).toEqual(SIMPLE);
+		const raw = await run13('job', { operation: 'get', jobId: byId(jobId), output: 'raw' });
+		expect(raw.items[0].json).toEqual((await run('job', { operation: 'get', jobId: byId(jobId), simplify: false })).items[0].json);
+		const picked = await run13('job', { operation: 'getMany', output: 'fields', fields: ['status', 'details'] });
+		expect(Object.keys(picked.items[0].json)).toEqual(['id', 'status', 'details']);
+		// Simplify is not a parameter of version 1.3: a value left in the workflow changes nothing.
+		const ignored = await run13('job', { operation: 'get', jobId: byId(jobId), simplify: false });
+		expect(Object.keys(ignored.items[0].json).sort()).toEqual(SIMPLE);
+	});
+
+	test('as an AI tool, Job › Get Many and a job\'s asset statuses return 10 by default; as a workflow step the statuses come whole', async () => {
+		bed.sandbox.clock.freeze();
+		const urls = Array.from({ length: 14 }, (_, i) => ({ sourcePath: `https://x.example.com/t/${i}.jpg` }));
+		const created = await run12('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: urls } });
+		const jobId = String(created.items[0].json.ingest_job_id);
+		for (let i = 0; i < 11; i++) await run12('job', { operation: 'createFromImages', datasetId: byId(demoVideos), images: { image: [urls[i]] } });
+
+		const toolStatuses = await run13('job', { operation: 'getStatus', jobId: byId(jobId) }, true);
+		expect(toolStatuses.error).toBeUndefined();
+		expect(toolStatuses.items).toHaveLength(10);
+		expect((await run13('job', { operation: 'getStatus', jobId: byId(jobId) })).items).toHaveLength(14);
+		expect((await run13('job', { operation: 'getStatus', jobId: byId(jobId), returnAll: true }, true)).items).toHaveLength(14);
+		// Version 1.2 as a tool keeps its whole list: its saved tools return what they returned.
+		const tool12 = await bed.harness.runNode({ type: `${type}Tool`, typeVersion: 1.2, parameters: { resource: 'job', operation: 'getStatus', jobId: byId(jobId) } });
+		expect(tool12.items).toHaveLength(14);
+
+		expect((await run13('job', { operation: 'getMany' }, true)).items).toHaveLength(10);
+		expect((await run13('job', { operation: 'getMany' })).items).toHaveLength(12);
+	});
+});

@@ -25,7 +25,7 @@ describe('parameter snapshot (test/package/parameters.snapshot.json)', () => {
 	test('every node and each of its versions is in it', () => {
 		for (const versions of Object.values(now)) expect(Object.keys(versions).length).toBeGreaterThan(0);
 		expect(Object.keys(now)).toHaveLength(11);
-		expect(Object.keys(now.mediaAnalysisIngestion ?? {})).toEqual(['1', '1.1', '1.2']);
+		expect(Object.keys(now.mediaAnalysisIngestion ?? {})).toEqual(['1', '1.1', '1.2', '1.3']);
 	});
 });
 

@@ -19,6 +19,16 @@ export function getConnectionName(this: IExecuteFunctions, itemIndex: number, re
 	return assertConnectionName.call(this, text, 'Connection', itemIndex);
 }
 
+/** What an ingestion costs, said where one is started: `what` names the assets it takes. */
+export function ingestNotice(what: string): INodeProperties {
+	return {
+		displayName: `Each run ingests ${what} into the dataset: the service downloads, stores and embeds every one, which takes processing time and counts toward your organization's use of the service`,
+		name: 'ingestNotice',
+		type: 'notice',
+		default: '',
+	};
+}
+
 export const metadataField: INodeProperties = {
 	displayName: 'Metadata (JSON)',
 	name: 'metadata',

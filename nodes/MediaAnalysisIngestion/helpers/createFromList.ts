@@ -10,7 +10,7 @@ import type { ItemRunner } from '../../shared/router';
 import type { WaitOptions } from '../../shared/transport';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
-import { getConnectionName, ingestionConnection, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
+import { getConnectionName, ingestionConnection, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
 import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from './versions';
@@ -24,6 +24,7 @@ const CREATE = {
 /** The parameters of Create From Assets / Images / Videos. */
 export function createFromListProperties(kind: ListKind): INodeProperties[] {
 	return [
+		ingestNotice(`the ${kind} of every input item`),
 		datasetLocator({ description: `The dataset to ingest the ${kind} into` }, { byName: true }),
 		...assetListFields(kind),
 		ingestionConnection(

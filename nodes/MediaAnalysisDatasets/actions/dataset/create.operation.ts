@@ -86,6 +86,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['create'] } }, properties);
 
+export const toolDescription =
+	'Creates a dataset (a collection of images and videos) in the media library. Needs a name of letters, digits and underscores, and an encoder (multimodal-tx-large3 unless said). Returns the new dataset with its id (a UUID) and status.';
+
 /**
  * The configuration needs the ids of the embeddings the service makes for the chosen encoder, which exist only once
  * the dataset does: so a create with configuration settings is the create, then an update of its configuration.

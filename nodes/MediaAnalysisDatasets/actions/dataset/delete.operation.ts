@@ -6,12 +6,22 @@ import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Deletes the dataset for everyone in your organization: it is hidden (soft-deleted), not erased, and Get with Include Deleted still reads it',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
 	datasetLocator({ description: 'The dataset to delete. Deletion is soft: the dataset is hidden, not erased.' }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['delete'] } }, properties);
 
 /** Soft delete: the service's answer (the dataset as it now is, status "deleted") comes under `response`. */
+export const toolDescription =
+	'Deletes a dataset of the media library for everyone in the organization (soft: it is hidden, not erased). Needs the dataset: its ID (a UUID) or its exact name. Returns deleted: true and the id.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };

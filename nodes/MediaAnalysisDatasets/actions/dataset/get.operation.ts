@@ -1,15 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
+import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
-import { includeDeletedOption, readDatasetCall, SIMPLE_DATASET_FIELDS } from './fields';
+import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
+import { TOOLS_VERSION } from '../versions';
+import { DATASET, includeDeletedOption, readDatasetCall } from './fields';
 
-const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, simplifyProperty(SIMPLE_DATASET_FIELDS)];
+const properties: INodeProperties[] = [
+	datasetLocator(),
+	includeDeletedOption,
+	legacySimplifyProperty(DATASET.simplified, TOOLS_VERSION),
+	...outputProperties(DATASET, TOOLS_VERSION),
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);
 
+export const toolDescription =
+	'Gets one dataset of the media library. Needs the dataset: its ID (a UUID, as the datasets list gives it) or its exact name. Returns its id, name, description, status (active or inactive), the asset types it takes (image, video) and its encoders.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', await readDatasetCall.call(this, itemIndex));
-	return simplifyOutput.call(this, itemIndex, SIMPLE_DATASET_FIELDS)(dataset);
+	return shapeOutput.call(this, itemIndex, DATASET)(dataset);
 }

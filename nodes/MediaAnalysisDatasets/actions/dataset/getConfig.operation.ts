@@ -1,14 +1,21 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
-import { includeDeletedOption, readDatasetCall } from './fields';
+import { outputProperties, shapeOutput } from '../../../shared/output';
+import { TOOLS_VERSION } from '../versions';
+import { DATASET_CONFIG, includeDeletedOption, readDatasetCall } from './fields';
 
-const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption];
+const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET_CONFIG, TOOLS_VERSION)];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getConfig'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await callEndpoint(this, 'get-dataset-config-api-v-1-datasets-dataset-id-config-get', await readDatasetCall.call(this, itemIndex));
+export const toolDescription =
+	'Gets the configuration of one dataset: its encoder, the metadata fields it indexes and embeds, and whether celebrity detection and Context Studio are on. Needs the dataset: its ID (a UUID) or its exact name.';
+
+/** Version 1 returns the configuration whole (it has no Output). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const config = await callEndpoint(this, 'get-dataset-config-api-v-1-datasets-dataset-id-config-get', await readDatasetCall.call(this, itemIndex));
+	return shapeOutput.call(this, itemIndex, DATASET_CONFIG)(config);
 }

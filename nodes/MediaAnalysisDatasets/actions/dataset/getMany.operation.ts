@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { paginateForItem, returnAllOrLimit, simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
+import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
-import { assetTypeOptions, samplingOptions, SIMPLE_DATASET_FIELDS, statusOptions } from './fields';
+import { TOOLS_VERSION } from '../versions';
+import { assetTypeOptions, DATASET, samplingOptions, statusOptions } from './fields';
 
 /**
  * A filter where on and off both filter (datasets with celebrity detection on, or off): a Yes/No choice rather than a
@@ -23,7 +25,7 @@ const yesNoFilter = (displayName: string, name: string, what: string): INodeProp
 });
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -106,10 +108,14 @@ const properties: INodeProperties[] = [
 			yesNoFilter('Store Preview', 'storePreview', 'that keep previews'),
 		],
 	},
-	simplifyProperty(SIMPLE_DATASET_FIELDS),
+	legacySimplifyProperty(DATASET.simplified, TOOLS_VERSION),
+	...outputProperties(DATASET, TOOLS_VERSION),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getMany'] } }, properties);
+
+export const toolDescription =
+	'Lists the datasets of the media library (collections of images and videos), up to the Limit. Needs nothing. Returns each dataset with its id (a UUID, which the other tools take), name, description, status and the asset types it takes.';
 
 const DATE_FILTERS = {
 	createdBefore: ['created_before', 'Created Before'],
@@ -153,5 +159,5 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listEndpoint('get-datasets-api-v-1-datasets-get', { qs: datasetFilters.call(this, itemIndex) });
 	const datasets = await paginateForItem.call(this, itemIndex, ...list);
-	return datasets.map(simplifyOutput.call(this, itemIndex, SIMPLE_DATASET_FIELDS));
+	return datasets.map(shapeOutput.call(this, itemIndex, DATASET));
 }

@@ -55,6 +55,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['update'] } }, properties);
 
+export const toolDescription =
+	'Changes a dataset: its name, description, status (active or inactive) or settings. Needs the dataset (its ID, a UUID, or its exact name) and the fields to change. Returns the dataset as it now is.';
+
 /**
  * The service replaces the configuration whole, so a change to it reads the dataset first and sends its current
  * configuration with the changes over it: settings the user did not touch stay as they were.

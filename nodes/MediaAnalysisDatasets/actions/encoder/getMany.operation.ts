@@ -4,10 +4,14 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { SUNSET_ENCODER } from '../fields';
+import { TOOLS_VERSION } from '../versions';
 
-const properties: INodeProperties[] = [...returnAllOrLimit()];
+const properties: INodeProperties[] = [...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION })];
 
 export const description = updateDisplayOptions({ show: { resource: ['encoder'], operation: ['getMany'] } }, properties);
+
+export const toolDescription =
+	'Lists the encoders a new dataset can use, up to the Limit: each with its name, modality and description, and whether it is deprecated. Needs nothing.';
 
 /**
  * The service answers the whole list at once; Limit trims it here. Each encoder says whether it is deprecated: the

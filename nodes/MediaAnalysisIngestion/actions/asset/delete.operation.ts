@@ -15,6 +15,13 @@ import { assetTypeField } from './fields';
 type DeleteAsset = DeleteAssetsRequest['assets'][number];
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Deletes the assets from the dataset for everyone in your organization; the assets of all input items go together, 100 per request',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
 	datasetLocator({ description: 'The dataset to delete the assets from' }, { byName: true }),
 	assetTypeField,
 	{
@@ -31,6 +38,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['delete'] } }, properties);
+
+export const toolDescription =
+	'Deletes images or videos from a dataset, for everyone in the organization. Needs the dataset (its ID, a UUID, or its exact name), whether they are images or videos, and their asset IDs or source paths. Returns one result per asset.';
 
 /** One identifier per line, or a list from an expression. Paths may hold commas, so commas do not split. */
 function readIdentifiers(this: IExecuteFunctions, itemIndex: number): string[] {

@@ -12,6 +12,9 @@ export const description = updateDisplayOptions({ show: { resource: ['asset'], o
 	assetLocator('asset'),
 ]);
 
+export const toolDescription =
+	'Gets the ingestion status of one image or video by its asset ID (a UUID): status, error_code and error_reason, and its latest ingestion event. Needs the asset ID and whether it is an image or a video.';
+
 /** One image's or video's ingestion status: status, error code and reason, latest event. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const kind = this.getNodeParameter('assetType', itemIndex, 'image') as 'image' | 'video';

@@ -8,6 +8,9 @@ export const description = updateDisplayOptions(
 	[assetLocator('video')],
 );
 
+export const toolDescription =
+	'Gets the ingestion status of one video by its asset ID (a UUID): status, error_code and error_reason, and its latest ingestion event. Needs the asset ID.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await getAssetStatus.call(this, 'video', itemIndex);
 }

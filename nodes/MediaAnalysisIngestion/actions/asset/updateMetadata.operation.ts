@@ -141,6 +141,9 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
  * Creates the metadata update job (waited for when asked). Version 1.2 names the asset at the top of the output when
  * the item updates one (asset_id or source_path, as it was identified; the other null).
  */
+export const toolDescription =
+	'Changes the metadata of images or videos already in a dataset: overwrite it, add keys or remove keys. Needs the dataset (its ID, a UUID, or its exact name), the assets (asset IDs or source paths) and the metadata. Returns the job that applies the change.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestMetadataRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
-import { fromVersion, ROWS_VERSION } from '../../helpers/versions';
+import { fromVersion, ROWS_VERSION, TOOLS_VERSION } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
 import { getAssetSummaries } from './fields';
 
@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'full',
 	},
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -57,6 +57,9 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per asset of the dataset, in the detail chosen. */
+export const toolDescription =
+	'Lists the images and videos of a dataset with their ingestion status, up to the Limit: asset_id, source_path, status and error_code. Needs the dataset (its ID, a UUID, or its exact name); can keep only assets in some statuses.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') return await getAssetSummaries.call(this, itemIndex);
 	const datasetId = await resolveDatasetId.call(this, itemIndex);

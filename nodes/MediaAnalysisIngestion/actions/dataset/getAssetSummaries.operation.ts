@@ -22,5 +22,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+export const toolDescription =
+	'Lists a short ingestion summary of each image and video of a dataset, up to the Limit: status, type, source path and when it became ready to search. Needs the dataset (its ID, a UUID, or its exact name).';
+
 /** Version 1's Get Asset Summaries; version 1.1 has it as Get Many Asset Statuses with Detail: Summary. */
 export { getAssetSummaries as execute } from './fields';

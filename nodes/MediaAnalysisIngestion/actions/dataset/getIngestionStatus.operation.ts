@@ -12,6 +12,9 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per ingestion job of the dataset: its status, ID and time. */
+export const toolDescription =
+	'Lists the ingestion jobs of a dataset with their status, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name).';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };

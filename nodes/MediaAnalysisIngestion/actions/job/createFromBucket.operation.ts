@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { IngestBucketRequest } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
-import { getConnectionName, ingestionConnection } from '../fields';
+import { getConnectionName, ingestionConnection, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
+	ingestNotice('every image and video found under the path (to the Max Depth)'),
 	datasetLocator({ description: 'The dataset to ingest the files into' }, { byName: true }),
 	ingestionConnection(false, 'The connection to the bucket to scan; leave empty when the service reaches the bucket without one'),
 	{
@@ -60,6 +61,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromBucket'] } }, properties);
+
+export const toolDescription =
+	'Ingests every image and video found under a path of a connected storage bucket into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name), the connection and the path, e.g. s3://my-bucket/photos/. Returns the job with its id (24 hex characters) and status.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestBucketRequest = {

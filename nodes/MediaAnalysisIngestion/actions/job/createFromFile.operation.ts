@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { IngestFileRequest } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
 import { assertNotEmpty } from '../../../shared/validation';
-import { getConnectionName, ingestionConnection } from '../fields';
+import { getConnectionName, ingestionConnection, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
+	ingestNotice('every asset the file lists'),
 	datasetLocator({ description: 'The dataset to ingest the listed assets into' }, { byName: true }),
 	{
 		displayName: 'File Path',
@@ -34,6 +35,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromFile'] } }, properties);
+
+export const toolDescription =
+	'Ingests the images and videos listed in a CSV or JSON file into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name) and the path of the file, e.g. s3://my-bucket/manifests/assets.csv. Returns the job with its id (24 hex characters) and status.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestFileRequest = {

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { IngestJob, IngestJobCreated } from '../../../shared/api';
+import { recordFields } from '../../../shared/output';
 import { assertJobId } from '../../../shared/validation';
 
 /** An ingestion job: "From list" (the jobs list, newest change first) or "By ID" (24 hex characters). */
@@ -39,16 +41,32 @@ export function getJobId(this: IExecuteFunctions, itemIndex: number): string {
 	return assertJobId.call(this, value, 'Job', itemIndex);
 }
 
-/** What Simplify keeps of an ingestion job (18 fields): what it is, where it stands and when. */
-export const SIMPLE_JOB_FIELDS = [
-	'id',
-	'dataset_id',
-	'job_type',
-	'status',
-	'total_assets',
-	'processed_assets',
-	'errored_assets',
-	'error_details',
-	'created_dt',
-	'finished_dt',
-] as const;
+/**
+ * An ingestion job as the service reads it (18 fields) or answers its creation (14, one of them its own), and what
+ * Output › Simplified keeps: what it is, where it stands and when (Simplify of earlier versions kept the same).
+ */
+export const JOB = recordFields<IngestJob & IngestJobCreated>(
+	'job',
+	{
+		id: true,
+		org_id: true,
+		dataset_id: true,
+		connection_name: true,
+		job_type: true,
+		details: true,
+		source_type: true,
+		file_path: true,
+		request_type: true,
+		created_dt: true,
+		updated_dt: true,
+		started_dt: true,
+		finished_dt: true,
+		status: true,
+		total_assets: true,
+		processed_assets: true,
+		errored_assets: true,
+		error_details: true,
+		request_id: true,
+	},
+	['id', 'dataset_id', 'job_type', 'status', 'total_assets', 'processed_assets', 'errored_assets', 'error_details', 'created_dt', 'finished_dt'],
+);

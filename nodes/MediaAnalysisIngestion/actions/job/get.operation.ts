@@ -1,19 +1,23 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyOutput, simplifyProperty } from '../../../shared/descriptions';
-import { getJobId, jobLocator, SIMPLE_JOB_FIELDS } from './fields';
+import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
+import { getJobId, JOB, jobLocator } from './fields';
 import { getJob } from '../../helpers/jobs';
-import { fromVersion, ROWS_VERSION } from '../../helpers/versions';
+import { fromVersion, ROWS_VERSION, TOOLS_VERSION } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, [
 	fromVersion(ROWS_VERSION, waitForCompletionNotice),
 	jobLocator,
-	simplifyProperty(SIMPLE_JOB_FIELDS),
+	legacySimplifyProperty(JOB.simplified, TOOLS_VERSION),
+	...outputProperties(JOB, TOOLS_VERSION),
 ]);
+
+export const toolDescription =
+	'Gets one ingestion job: its status (pending, in_progress, completed or failed) and how many of its assets were processed and failed. Needs the job ID (24 hex characters, as the ingest tools return it). For each asset of the job, use the asset statuses of the job.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const job = (await getJob.call(this, getJobId.call(this, itemIndex), itemIndex)) as IDataObject;
-	return simplifyOutput.call(this, itemIndex, SIMPLE_JOB_FIELDS)(job);
+	return shapeOutput.call(this, itemIndex, JOB)(job);
 }

@@ -7,15 +7,16 @@ import {
 	jobStatusOptions,
 	paginateForItem,
 	returnAllOrLimit,
-	simplifyOutput,
-	simplifyProperty,
 } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
-import { SIMPLE_JOB_FIELDS } from './fields';
+import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
+import { TOOLS_VERSION } from '../../helpers/versions';
+import { JOB } from './fields';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	simplifyProperty(SIMPLE_JOB_FIELDS),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	legacySimplifyProperty(JOB.simplified, TOOLS_VERSION),
+	...outputProperties(JOB, TOOLS_VERSION),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -38,6 +39,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getMany'] } }, properties);
 
+export const toolDescription =
+	'Lists ingestion jobs, the most recently changed first, up to the Limit; optionally only those of one dataset or in one status. Returns each job with its id, dataset_id, status and how many assets it processed and failed.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -47,5 +51,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.
 	const seen = new Set<unknown>();
 	const unique = jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));
-	return unique.map(simplifyOutput.call(this, itemIndex, SIMPLE_JOB_FIELDS));
+	return unique.map(shapeOutput.call(this, itemIndex, JOB));
 }

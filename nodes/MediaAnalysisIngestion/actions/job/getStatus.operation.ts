@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
 import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
-import { fromVersion, ROWS_VERSION, untilVersion } from '../../helpers/versions';
+import { fromVersion, ROWS_VERSION, TOOLS_VERSION, untilVersion } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
 import type { AssetIngestionStatus } from '../../../shared/api';
 import type { ItemRunner } from '../../../shared/router';
@@ -11,16 +12,26 @@ import { readJobAssetStatuses } from '../../helpers/jobStatus';
 
 const [returnAll, limit] = returnAllOrLimit();
 
-/** Version 1.2 returns every asset of the job by default: a Limit is an explicit choice, never a silent cut. */
+const returnWhole: INodeProperties = { ...returnAll, default: true };
+
+/**
+ * Version 1.2 returns every asset of the job by default: a Limit is an explicit choice, never a silent cut. From 1.3
+ * a model (the AI-tool variant) gets the first 10 by default instead: it reads every item a tool returns.
+ */
 const properties: INodeProperties[] = [
 	fromVersion(ROWS_VERSION, waitForCompletionNotice),
 	jobLocator,
 	untilVersion(ROWS_VERSION, returnAll),
-	fromVersion(ROWS_VERSION, { ...returnAll, default: true }),
-	limit,
+	{ ...returnWhole, displayOptions: { show: { '@version': [ROWS_VERSION] } } },
+	fromVersion(TOOLS_VERSION, forWorkflows(returnWhole)),
+	fromVersion(TOOLS_VERSION, forTools(returnAll)),
+	...limitForTools(limit, TOOLS_VERSION),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getStatus'] } }, properties);
+
+export const toolDescription =
+	'Gets the status of each asset of an ingestion job, up to the Limit: its asset_id, source_path, status (completed, or error with an error_code such as broken_url) and the job\'s status. Needs the job ID (24 hex characters, as the ingest tools return it).';
 
 /** Whether an input item is the row this asset came from: it names the asset's ID or source path. */
 function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean {
