@@ -404,6 +404,31 @@ const ROWS: Row[] = [
 		row('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'link', expirationSeconds: expr(seconds) }, 'Link Valid For (Seconds)', RANGE),
 	),
 	...limitRows('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'rows' }),
+
+	// Video Insights
+	...(() => {
+		const target = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos), videoId: rl('id', DATASET), compositeSliceId: rl('id', DATASET) };
+		const videoOps = ['generateSummary', 'generateDescription', 'generateSynopsis', 'predictGenres', 'predictMoods', 'predictSubjects', 'predictFormats', 'captionKeyframes'];
+		const sliceOps = ['generateSummary', 'predictMoods', 'predictSubjects', 'predictFormats'];
+		const term = { termType: 'genre', name: 'Cooking Show', description: 'A host cooks', examples: ['recipe'] };
+		return [
+			...[...videoOps.map((operation) => ['video', operation]), ...sliceOps.map((operation) => ['compositeSlice', operation])].flatMap(([resource, operation]) => [
+				row('videoInsights', resource, operation, { ...target, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+				row('videoInsights', resource, operation, { ...target, videoId: bad('video-001') }, 'Video', UUID_PROBLEM),
+			]),
+			...sliceOps.map((operation) => row('videoInsights', 'compositeSlice', operation, { ...target, compositeSliceId: bad(NOT_UUID) }, 'Composite Slice', UUID_PROBLEM)),
+			row('videoInsights', 'video', 'generateSummary', { ...target, videoContext: expr({ episode: 3 }) }, 'Video Context', /it is an object, not text/),
+			row('videoInsights', 'compositeSlice', 'predictMoods', { ...target, sliceContext: expr(['opening']) }, 'Slice Context', /it is a list, not text/),
+			row('videoInsights', 'term', 'create', { ...term, name: expr(' ') }, 'Name', EMPTY),
+			row('videoInsights', 'term', 'create', { ...term, description: expr('') }, 'Description', EMPTY),
+			row('videoInsights', 'term', 'create', { ...term, examples: expr(['recipe', { dish: 'soup' }]) }, 'Examples', /example 2 is an object, not text/),
+			row('videoInsights', 'term', 'update', { termId: rl('id', DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
+			row('videoInsights', 'term', 'update', { termId: rl('id', DATASET), updateFields: { name: expr('') } }, 'Name', EMPTY),
+			row('videoInsights', 'term', 'update', { termId: rl('id', DATASET), updateFields: { examples: expr([['a']]) } }, 'Examples', /example 1 is a list, not text/),
+			...['update', 'delete'].map((operation) => row('videoInsights', 'term', operation, { termId: bad(NOT_UUID), updateFields: { name: 'x' } }, 'Term', UUID_PROBLEM)),
+			...limitRows('videoInsights', 'term', 'getMany', { termType: 'mood' }),
+		];
+	})(),
 ];
 
 describe('bad input: refused before any request, naming the parameter and the item', () => {

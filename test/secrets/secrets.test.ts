@@ -17,6 +17,7 @@ import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { SEED_BUCKET, SEED_CONNECTION_NAMES, SEED_HTTPS_PASSWORD } from '../../sandbox/connections/model';
 import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
+import { slicesOf } from '../../sandbox/search/engine';
 import type { FaultPlan } from '../../sandbox/server';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
 import { createHarness, type Harness, type HarnessInputItem } from '../harness/engine';
@@ -200,6 +201,23 @@ function dynamicTagRuns(): Run[] {
 	return [
 		ok('dynamicTags', { resource: 'tagGroup', operation: 'getMany', returnAll: true, options: { includeTags: true, includeVersions: true, includeTrainingDatasets: true } }),
 		failing('dynamicTags', { resource: 'tagGroup', operation: 'getMany', returnAll: false, limit: 5, sort: { field: '={{ "not_a_field" }}' } }),
+	];
+}
+
+function videoInsightRuns(): Run[] {
+	const video = assetsOf(bed.sandbox.store.assets, VIDEOS).find((asset) => asset.kind === 'video') ?? assetsOf(bed.sandbox.store.assets, VIDEOS)[0];
+	const target = { datasetId: rl('id', VIDEOS), videoId: rl('id', video.id) };
+	const term = { resource: 'term', termType: 'genre', description: 'A host cooks', examples: ['recipe'] };
+	return [
+		ok('videoInsights', { resource: 'video', operation: 'generateSummary', ...target, videoContext: 'secret scan' }),
+		ok('videoInsights', { resource: 'video', operation: 'predictGenres', ...target }),
+		ok('videoInsights', { resource: 'video', operation: 'captionKeyframes', ...target }),
+		ok('videoInsights', { resource: 'compositeSlice', operation: 'predictMoods', ...target, compositeSliceId: rl('list', slicesOf(video, 'shot')[0].id) }),
+		ok('videoInsights', { ...term, operation: 'create', name: 'Secret Scan Show' }),
+		ok('videoInsights', { resource: 'term', operation: 'getMany', termType: 'genre', returnAll: true }),
+		failing('videoInsights', { resource: 'video', operation: 'predictMoods', datasetId: rl('id', VIDEOS), videoId: rl('id', UNKNOWN) }),
+		failing('videoInsights', { ...term, operation: 'create', name: 'Secret Scan Show' }),
+		failing('videoInsights', { resource: 'term', operation: 'delete', termId: rl('id', UNKNOWN) }),
 	];
 }
 
@@ -402,6 +420,11 @@ describe('no secret in items, errors or logs', () => {
 		expectNoSecret();
 	});
 
+	test('Video Insights', async () => {
+		await runAll(videoInsightRuns());
+		expectNoSecret();
+	});
+
 	test('Connections: typed passwords and bearer tokens, echoed and quoted by the service', async () => {
 		bed.sandbox.store.connections.echoSecrets = true;
 		await runAll(connectionRuns());
@@ -509,6 +532,7 @@ describe('no secret under the sandbox\'s faults (retries, lost answers, revoked 
 				...chatRuns(),
 				...adSegmentRuns(),
 				...dynamicTagRuns(),
+				...videoInsightRuns(),
 				...connectionRuns(),
 				...ingestionRuns(jobId),
 				...searchRuns(),

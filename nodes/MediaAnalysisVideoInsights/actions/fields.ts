@@ -92,13 +92,19 @@ export async function readTarget(this: IExecuteFunctions, itemIndex: number, sli
 	return { datasetId, videoId, compositeSliceId, params, names };
 }
 
+/** What a value is, in an error message: "a list", "an object", "a number", "a boolean". */
+export function kindOf(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 /** The context text, or undefined when empty; anything but text (from an expression) is refused. */
 export function readContext(this: IExecuteFunctions, itemIndex: number, slice: boolean): string | undefined {
 	const [name, label] = slice ? ['sliceContext', 'Slice Context'] : ['videoContext', 'Video Context'];
 	const value = this.getNodeParameter(name, itemIndex, '');
 	if (value === null || value === undefined) return undefined;
 	if (typeof value !== 'string') {
-		throw invalidParameter.call(this, label, itemIndex, `it is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not text`, `Give ${label} as text, or leave it empty.`);
+		throw invalidParameter.call(this, label, itemIndex, `it is ${kindOf(value)}, not text`, `Give ${label} as text, or leave it empty.`);
 	}
 	return value.trim() || undefined;
 }

@@ -4,6 +4,7 @@ import { uuidMode } from '../../../shared/descriptions';
 import type { EndpointCall } from '../../../shared/endpoints';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertUuid, invalidParameter } from '../../../shared/validation';
+import { kindOf } from '../fields';
 
 /** `MetadataType`: what a vocabulary term names. */
 export type TermType = 'genre' | 'mood' | 'subject' | 'format';
@@ -111,7 +112,7 @@ export function readExamples(this: IExecuteFunctions, value: unknown, itemIndex:
 				this,
 				'Examples',
 				itemIndex,
-				`example ${position + 1} is ${Array.isArray(entry) ? 'a list' : `a ${typeof entry}`}, not text`,
+				`example ${position + 1} is ${kindOf(entry)}, not text`,
 				'Give each example as text: one entry per example, or an expression giving a list of text.',
 			);
 		}
