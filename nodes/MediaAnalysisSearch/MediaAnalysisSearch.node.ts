@@ -2,12 +2,14 @@ import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescriptio
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as image from './actions/image/Image.resource';
 import * as keyframe from './actions/keyframe/Keyframe.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as video from './actions/video/Video.resource';
+import { TOOLS_VERSION } from './actions/versions';
 
 
 const OPERATIONS: OperationMap = {
@@ -18,6 +20,7 @@ const OPERATIONS: OperationMap = {
 };
 
 const PROPERTIES: INodeProperties[] = [
+	...toolDescriptionProperties(OPERATIONS),
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -44,7 +47,9 @@ export class MediaAnalysisSearch implements INodeType {
 		name: 'mediaAnalysisSearch',
 		icon: { light: 'file:../../icons/search.svg', dark: 'file:../../icons/search.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: a Limit of 10 as an AI tool (actions/versions.ts).
+		version: [1, TOOLS_VERSION],
+		defaultVersion: TOOLS_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Search the images, video frames, videos and transcripts of a Media Analysis dataset by text or by image. Returns one item per match, best first, with the ID and location of each matching asset.',
 		defaults: { name: 'Media Analysis Search' },

@@ -447,3 +447,27 @@ describe('Dataset By Name', () => {
 		expect(bed.apiRequests().filter((r) => r.path.startsWith('/api/v1/search'))).toHaveLength(0);
 	});
 });
+
+describe('As an AI tool (Media Analysis Search Tool)', () => {
+	const asTool = (resource: string, parameters: Record<string, unknown>, typeVersion?: number) =>
+		bed.harness.runNode({ type: `${type}Tool`, typeVersion, parameters: { resource, ...parameters } });
+
+	test('version 1.1 returns 10 results by default, asking the service for 10; version 1 keeps its 50; a Limit chosen holds', async () => {
+		addAssets(IMAGES, 'image', 70);
+		const tool = await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' });
+		expect(tool.error).toBeUndefined();
+		expect(tool.items).toHaveLength(10);
+		expect(bed.apiRequests().map((r) => (r.body as IDataObject).limit)).toEqual([10]);
+		expect((await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' }, 1)).items).toHaveLength(50);
+		expect((await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office', limit: 25 })).items).toHaveLength(25);
+		// As a workflow step, 1.1 keeps 50.
+		expect((await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' })).items).toHaveLength(50);
+	});
+
+	test('Search Within Video asks for 10 slices by default as a tool', async () => {
+		const kitchen = asset(VIDEOS, 'kitchen');
+		await asTool('video', { operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId(kitchen.id), textQuery: 'sauce' });
+		await run('video', { operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId(kitchen.id), textQuery: 'sauce' });
+		expect(bed.apiRequests().map((r) => r.query.limit)).toEqual(['10', '50']);
+	});
+});

@@ -14,6 +14,7 @@ import {
 	textQueryField,
 } from './fields';
 import { paginateSearch, type SearchEndpoint } from './paginateSearch';
+import { TOOLS_VERSION } from './versions';
 
 /** Where one search operation sits in the node and which endpoint it asks. */
 interface SearchSpec {
@@ -32,7 +33,7 @@ function searchDescription(spec: SearchSpec, query: INodeProperties): INodePrope
 	return updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.operation] } }, [
 		datasetLocator({}, { byName: true }),
 		query,
-		...returnAllOrLimit(spec.maxLimit),
+		...returnAllOrLimit(spec.maxLimit, { toolsFrom: TOOLS_VERSION }),
 		metadataFiltersField,
 		optionsCollection(spec.options),
 	]);

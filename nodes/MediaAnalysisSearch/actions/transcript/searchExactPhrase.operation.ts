@@ -13,6 +13,7 @@ import {
 	textQueryField,
 } from '../fields';
 import { paginateSearch } from '../paginateSearch';
+import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
@@ -21,7 +22,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. thank you for your time',
 		description: 'The exact words to find in what is said (not a similarity search)',
 	}),
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 	metadataFiltersField,
 	optionsCollection([
 		compositeTypeField('The kind of video slice a match is reported in'),
@@ -33,6 +34,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['transcript'], operation: ['searchExactPhrase'] } },
 	properties,
 );
+
+export const toolDescription =
+	'Finds the moments of the videos of one dataset where exactly these words are said (not a similarity search), up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the phrase. Returns each passage with its video, start and end times and a coverage score.';
 
 /** Every transcript passage that contains the phrase, with its video, times and coverage score. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -1,6 +1,9 @@
 import { moderationScoreTypeOption, skipModerationOption } from '../fields';
 import { textSearchOperation } from '../searchOperation';
 
+export const toolDescription =
+	'Finds the moments of the videos of one dataset where something like the given words is said (a similarity search), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each moment with its video, times and transcript.';
+
 /** Moments whose spoken words are closest to the query, best first, with the transcript and times. */
 export const { description, execute } = textSearchOperation({
 	resource: 'transcript',

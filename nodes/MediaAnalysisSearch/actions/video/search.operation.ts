@@ -14,11 +14,12 @@ import {
 	textQueryField,
 } from '../fields';
 import { paginateSearch } from '../paginateSearch';
+import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	textQueryField({ placeholder: 'e.g. person walking in a park' }),
-	...returnAllOrLimit(MAX_SEARCH_LIMIT),
+	...returnAllOrLimit(MAX_SEARCH_LIMIT, { toolsFrom: TOOLS_VERSION }),
 	metadataFiltersField,
 	optionsCollection([
 		{
@@ -49,6 +50,9 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['search'] } }, properties);
 
 /** One result per video, best first, with its most relevant shot, a preview frame and its metadata; Limit is 1 to 1000. */
+export const toolDescription =
+	'Finds the videos of one dataset that best match a description in words, one result per video, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words to look for. Returns each video with its video_id, source_path, score and its best shot and keyframe.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: VideoSearchRequest = {

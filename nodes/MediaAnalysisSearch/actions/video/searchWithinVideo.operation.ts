@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { limitForTools } from '../../../shared/aiTool';
 import { assertRange, assertUuid } from '../../../shared/validation';
 import { datasetLocator, resolveDatasetId, uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
 import { compositeTypeField, getTextQuery, textQueryField } from '../fields';
+import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
@@ -29,17 +31,23 @@ const properties: INodeProperties[] = [
 	},
 	textQueryField({ placeholder: 'e.g. goal celebration' }),
 	compositeTypeField('The kind of video slice to rank'),
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-	},
+	...limitForTools(
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+		},
+		TOOLS_VERSION,
+	),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['searchWithinVideo'] } }, properties);
+
+export const toolDescription =
+	'Ranks the shots or scenes of one video by how well they match a description in words, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the video ID (a UUID, as the video search returns it) and the words. Returns each slice with its start and end times and score.';
 
 /** The slices of one video ranked by the query: one item per slice, best first, each naming its video. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -62,6 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 						description: 'Check the video ID, or choose the video "From list" after choosing its dataset; only fully ingested videos can be searched.',
 					}
 				: notFound(failure),
-	});	const { slices, ...video } = response;
+	});
+	const { slices, ...video } = response;
 	return slices.map((slice) => ({ ...video, ...slice }));
 }
