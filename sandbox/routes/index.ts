@@ -1,5 +1,6 @@
 import { celebrityRoutes } from './celebrity';
 import { adSegmentRoutes } from './adSegments';
+import { administrationRoutes } from './administration';
 import { chatRoutes } from './chat';
 import { connectionRoutes } from './connections';
 import { queryRoutes } from './queries';
@@ -12,7 +13,6 @@ import { ingestionRoutes } from './ingestion';
 import { loginRoutes } from './login';
 import { modelRoutes } from '../model';
 import { searchRoutes } from './search';
-import { videoInsightsRoutes } from './videoInsights';
 import type { RouteDefinition } from './route';
 
 /** Every route of the service stand-in. A new area of the API adds its route file here. */
@@ -30,6 +30,6 @@ export const apiRoutes: RouteDefinition[] = [
 	...dynamicTagRoutes,
 	...connectionRoutes,
 	...queryRoutes,
-	...videoInsightsRoutes,
+	...administrationRoutes,
 	...modelRoutes,
 ];

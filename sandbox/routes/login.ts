@@ -61,6 +61,9 @@ function systemClientPrincipal(
 ): Principal | undefined {
 	if (authorization.scheme !== 'basic') return undefined;
 	const client = context.store.systemClients.get(authorization.username);
-	if (!client || client.secret !== authorization.password) return undefined;
-	return { kind: 'system-client', userId: client.userId, clientId: authorization.username };
+	if (client) return client.secret === authorization.password ? { kind: 'system-client', userId: client.userId, clientId: authorization.username } : undefined;
+	// System credentials created through the administration endpoints log in the same way until they are deleted.
+	const created = context.store.administration.clients.get(authorization.username);
+	if (!created || created.secret !== authorization.password) return undefined;
+	return { kind: 'system-client', userId: `client:${created.id}`, clientId: created.id };
 }
