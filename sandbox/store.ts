@@ -10,6 +10,7 @@ import type { DatasetRecord } from './datasets/model';
 import { IngestionState } from './ingestion/state';
 import { FaultInjector } from './faults';
 import { DynamicTagState } from './dynamic-tags/model';
+import { VideoInsightsState } from './video-insights/state';
 import type { RequestLogEntry } from './request-log';
 import {
 	DEMO_CLIENT_ID,
@@ -74,6 +75,8 @@ export class SandboxStore {
 	readonly adSegments = new AdSegmentState();
 	/** The 60 seeded dynamic tag groups and their versions (see dynamic-tags/model.ts). */
 	readonly dynamicTags = new DynamicTagState();
+	/** The genre, mood, subject and format vocabulary and the keyframe captionings accepted (see video-insights/state.ts). */
+	readonly videoInsights = new VideoInsightsState();
 	/** Users, invitations and system credentials of the organization (see administration/model.ts). */
 	readonly administration = new AdministrationArea();
 	readonly personalTokens = new Map<string, PersonalTokenRecord>();
@@ -107,6 +110,7 @@ export class SandboxStore {
 		this.celebrity.reset(this.assets);
 		this.adSegments.reset();
 		this.dynamicTags.reset();
+		this.videoInsights.reset();
 		this.administration.reset();
 		this.personalTokens.clear();
 		this.personalTokens.set(DEMO_PERSONAL_TOKEN, { userId: DEMO_USER_ID, revoked: false });

@@ -13,6 +13,7 @@ import { ingestionRoutes } from './ingestion';
 import { loginRoutes } from './login';
 import { modelRoutes } from '../model';
 import { searchRoutes } from './search';
+import { videoInsightsRoutes } from './videoInsights';
 import type { RouteDefinition } from './route';
 
 /** Every route of the service stand-in. A new area of the API adds its route file here. */
@@ -31,5 +32,6 @@ export const apiRoutes: RouteDefinition[] = [
 	...connectionRoutes,
 	...queryRoutes,
 	...administrationRoutes,
+	...videoInsightsRoutes,
 	...modelRoutes,
 ];
