@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchConcepts, searchDatasets } from '../shared/methods/listSearch';
+import { searchDatasets } from '../shared/methods/listSearch';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as classification from './actions/classification/Classification.resource';
 import * as concept from './actions/concept/Concept.resource';
 import * as label from './actions/label/Label.resource';
-import { getConcepts } from './methods/loadOptions';
+import { getConcepts, searchConcepts } from './methods/conceptLists';
 
 const OPERATIONS: OperationMap = {
 	classification: classification.operations,
@@ -40,7 +40,10 @@ export class MediaAnalysisConcepts implements INodeType {
 		name: 'mediaAnalysisConcepts',
 		icon: { light: 'file:../../icons/concepts.svg', dark: 'file:../../icons/concepts.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Classify Image names the input's asset and gives flat per-concept fields, Include Input Fields, and lists the
+		// concepts of the chosen dataset (actions/classification/flatScores.ts); version 1 keeps its output.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Create and train visual concepts with labels, and classify images against them. Classifying an image URL returns a score from 0 to 1 per concept and whether it counts as shown.',
 		defaults: { name: 'Media Analysis Concepts' },

@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import type { Dataset } from '../shared/api';
-import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
+import { datasetLocator, datasetsMatching, jobStatusOptions, onlyIdNamed } from '../shared/descriptions';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
 import { type ApiRequest, type PageStyle } from '../shared/transport';
@@ -75,15 +75,12 @@ const PROPERTIES: INodeProperties[] = [
 		description:
 			'What to start the workflow on. Each change of a job or asset comes once, as one item whose "events" lists every chosen event it matched.',
 	},
-	datasetLocator(
-		{
-			required: false,
-			default: { mode: 'list', value: '' },
-			description:
-				'Only watch this dataset. Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
-		},
-		{ byName: false },
-	),
+	datasetLocator({
+		required: false,
+		default: { mode: 'list', value: '' },
+		description:
+			'Only watch this dataset (By Name: the name is looked up at each poll, one more request). Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
+	}),
 	{
 		displayName: 'Job Statuses',
 		name: 'jobStatuses',
@@ -116,7 +113,7 @@ export class MediaAnalysisTrigger implements INodeType {
 	methods = { listSearch: { searchDatasets } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const watch = readWatch.call(this);
+		const watch = await readWatch.call(this);
 		if (this.getMode() === 'manual') return [[{ json: await sampleEvent.call(this, watch) }]];
 
 		const now = Date.now();
@@ -183,10 +180,9 @@ const savedJson = (scopes: Scopes) => JSON.stringify(Object.fromEntries([...scop
 /** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
 const END_STATUS = new Map<string, string>(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
 
-function readWatch(this: IPollFunctions): Watch {
+async function readWatch(this: IPollFunctions): Promise<Watch> {
 	const events = new Set(this.getNodeParameter('events', []) as TriggerEvent[]);
-	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '').trim();
-	const datasetId = raw === '' ? undefined : assertUuid.call(this, raw, 'Dataset', 0);
+	const datasetId = await readDatasetId.call(this);
 	const jobStatuses = new Set(this.getNodeParameter('jobStatuses', []) as string[]);
 	if (events.size === 0) {
 		throw new NodeOperationError(this.getNode(), 'No event chosen', { description: 'Choose at least one event under Events.' });
@@ -200,6 +196,18 @@ function readWatch(this: IPollFunctions): Watch {
 		}
 	}
 	return { events, datasetId, jobStatuses };
+}
+
+/**
+ * The dataset to watch, if any. By Name is looked up at every poll, so the state follows the ID the name has now: a
+ * dataset replaced by another of the same name starts afresh (as any change of what is watched does).
+ */
+async function readDatasetId(this: IPollFunctions): Promise<string | undefined> {
+	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '').trim();
+	if (raw === '') return undefined;
+	const { mode } = this.getNodeParameter('datasetId', {}) as { mode?: string };
+	if (mode !== 'name') return assertUuid.call(this, raw, 'Dataset', 0);
+	return assertUuid.call(this, onlyIdNamed.call(this, await datasetsMatching(this, raw), raw, { kind: 'dataset', label: 'Dataset', itemIndex: 0 }), 'Dataset', 0);
 }
 
 /**

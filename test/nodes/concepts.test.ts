@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { stableUuid, type AssetRecord } from '../../sandbox/assets/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { keyframesOf } from '../../sandbox/search/media';
-import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
+import { MediaAnalysisConcepts } from '../../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
 
@@ -15,8 +16,8 @@ const UNKNOWN_CONCEPT = '0f0e0d0c-0b0a-4908-8706-050403020100';
 /** A valid UUID, but version 1: the concepts service takes version 4 only. */
 const UUID_V1 = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 
-const run = (resource: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+const run = (resource: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false, typeVersion?: number) =>
+	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail, typeVersion });
 
 const seededImage = (index: number) =>
 	[...bed.sandbox.store.assets.values()].find(
@@ -443,10 +444,11 @@ describe('Label: Get Many Candidates', () => {
 	});
 });
 
-describe('Classification: Classify Image', () => {
-	const BEACH_URL = 'https://images.example.com/summer/beach-sunset.jpg';
+const BEACH_URL = 'https://images.example.com/summer/beach-sunset.jpg';
+
+describe('Classification: Classify Image (version 1: {imageUrl, datasetId, scores}, as saved workflows have it)', () => {
 	const classify = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-		run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, ...parameters }, inputItems, continueOnFail);
+		run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, ...parameters }, inputItems, continueOnFail, 1);
 
 	test('against every concept of a dataset: a beach photo is positive for "beach"', async () => {
 		await createConcept('office_desk');
@@ -526,21 +528,126 @@ describe('Classification: Classify Image', () => {
 	});
 });
 
+describe('Classification: Classify Image (version 1.1: the asset named, flat per-concept fields)', () => {
+	const classify = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+		run('classification', { operation: 'classifyImage', imageUrl: '={{ $json.source_path }}', ...parameters }, inputItems, continueOnFail, 1.1);
+	const CITY_URL = 'https://images.example.com/autumn/city-skyline.jpg';
+	/** Rows as Ingestion 1.2 gives them (a CSV column kept with Include Input Fields). */
+	const rows = [
+		{ asset_id: 'a-1', source_path: BEACH_URL, status: 'completed', campaign: 'summer' },
+		{ asset_id: 'a-2', source_path: CITY_URL, status: 'completed', campaign: 'autumn' },
+	];
+	const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+
+	test('one item per input naming its asset, with <concept>_score and <concept>_positive for each concept of the dataset', async () => {
+		await createConcept('Office_Desk');
+		const { items, error } = await classify({ classifyAgainst: 'dataset', datasetId: byName(SEED_DATASET_NAMES.demoImages) }, rows);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const [beach, city] = items.map((item) => item.json);
+		const scores = beach.scores as IDataObject[];
+		expect(scores.map((score) => score.conceptName)).toEqual(['beach', 'Office_Desk']);
+		expect(beach).toEqual({
+			asset_id: 'a-1',
+			source_path: BEACH_URL,
+			image_url: BEACH_URL,
+			beach_score: scores[0].score,
+			beach_positive: true,
+			office_desk_score: scores[1].score,
+			office_desk_positive: false,
+			dataset_id: SEED_DATASET_IDS.demoImages,
+			scores,
+		});
+		expect(city).toMatchObject({ asset_id: 'a-2', source_path: CITY_URL, beach_positive: false });
+		// Against a whole dataset the number of concepts can change, so no plain score: an IF reads beach_score.
+		expect(beach.score).toBeUndefined();
+		expect(Object.keys(beach).slice(0, 3)).toEqual(['asset_id', 'source_path', 'image_url']);
+	});
+
+	test('Include Input Fields: the row comes first, the classification wins on a field of the same name', async () => {
+		const input = [{ ...rows[0], dataset_id: 'from the row', scores: 'from the row' }];
+		const { items } = await classify({ classifyAgainst: 'dataset', datasetId: fromList(SEED_DATASET_IDS.demoImages), includeInputFields: true }, input);
+		expect(items[0].json).toMatchObject({ campaign: 'summer', status: 'completed', asset_id: 'a-1', dataset_id: SEED_DATASET_IDS.demoImages, beach_positive: true });
+		expect(items[0].json.scores).toEqual(expect.any(Array));
+		expect(Object.keys(items[0].json).slice(0, 4)).toEqual(['asset_id', 'source_path', 'status', 'campaign']);
+		const without = await classify({ classifyAgainst: 'dataset', datasetId: fromList(SEED_DATASET_IDS.demoImages) }, input);
+		expect(without.items[0].json.campaign).toBeUndefined();
+	});
+
+	test('one concept chosen: plain score and positive too; the asset from a trigger event, else the URL stands for it', async () => {
+		const event = { event: 'assetCompleted', asset: { asset_id: 'a-9', source_path: BEACH_URL } };
+		const { items } = await classify(
+			{ imageUrl: '={{ $json.asset ? $json.asset.source_path : $json.url }}', classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] },
+			[event, { url: CITY_URL }],
+		);
+		const [beach, city] = items.map((item) => item.json);
+		expect(beach).toMatchObject({ asset_id: 'a-9', source_path: BEACH_URL, score: beach.beach_score, positive: true, dataset_id: null });
+		expect(city).toMatchObject({ asset_id: null, source_path: CITY_URL, image_url: CITY_URL, score: city.beach_score, positive: false });
+		expect(bed.apiRequests()[0].body).toEqual({ url: BEACH_URL, conceptIds: [SEED_CONCEPT_IDS.beach] });
+		const two = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium] }, [rows[0]]);
+		expect(two.items[0].json).toMatchObject({ beach_positive: true, stadium_positive: false });
+		expect(two.items[0].json.score).toBeUndefined();
+	});
+
+	test('concepts whose names give the same field name get _2, _3 in the order scored', async () => {
+		const mixedBeach = await createConcept('BEACH', SEED_DATASET_IDS.demoMixed);
+		const { items } = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, mixedBeach] }, [rows[0]]);
+		const scores = items[0].json.scores as IDataObject[];
+		expect(items[0].json).toMatchObject({ beach_score: scores[0].score, beach_2_score: scores[1].score });
+	});
+
+	test('a dataset with no concepts: the hint, and no concept fields', async () => {
+		const { items } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoMixed) }, [rows[0]]);
+		expect(items[0].json).toMatchObject({ asset_id: 'a-1', scores: [], dataset_id: SEED_DATASET_IDS.demoMixed });
+		expect(items[0].json.hint).toMatch(/has no concepts yet/);
+	});
+
+	test('version 1 is unchanged; 1.1 is the default and shows Dataset with Chosen Concepts too', async () => {
+		const { description } = new MediaAnalysisConcepts();
+		expect(description).toMatchObject({ version: [1, 1.1], defaultVersion: 1.1 });
+		const old = await run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] }, undefined, false, 1);
+		expect(Object.keys(old.items[0].json)).toEqual(['imageUrl', 'scores']);
+	});
+});
+
 describe('Concept lists', () => {
-	test('From list searches concepts by name across pages', async () => {
+	test('From list searches concepts by name across pages, each described by its dataset\'s name', async () => {
 		const found = await bed.harness.runListSearch({ type, method: 'searchConcepts', filter: 'BEA' });
 		expect(found.results).toEqual([
-			{ name: 'beach', value: SEED_CONCEPT_IDS.beach, description: `Dataset ${SEED_DATASET_IDS.demoImages}` },
+			{ name: 'beach', value: SEED_CONCEPT_IDS.beach, description: `Dataset ${SEED_DATASET_NAMES.demoImages} · Sandy beaches and sea shore` },
 		]);
 		const all = await bed.harness.runListSearch({ type, method: 'searchConcepts' });
 		expect(all.results.map((r) => r.name).sort()).toEqual(['beach', 'stadium']);
+		expect(all.results.map((r) => String(r.description).split(' · ')[0]).sort()).toEqual([`Dataset ${SEED_DATASET_NAMES.demoImages}`, `Dataset ${SEED_DATASET_NAMES.demoVideos}`]);
 		expect(all.paginationToken).toBeUndefined();
 	});
 
-	test('the Classification concept list holds every concept, sorted by name', async () => {
+	test('the Classification concept list holds every concept sorted by name, or only those of the Dataset chosen', async () => {
 		await createConcept('aerial');
+		await createConcept('aerial', SEED_DATASET_IDS.demoVideos);
+		const { conceptId } = (await run('concept', { operation: 'update', conceptId: byId(SEED_CONCEPT_IDS.beach), updateFields: { description: 'Sand and sea' } })).items[0].json;
+		expect(conceptId).toBe(SEED_CONCEPT_IDS.beach);
 		const options = await bed.harness.runLoadOptions({ type, method: 'getConcepts' });
-		expect(options.map((o) => o.name)).toEqual(['aerial', 'beach', 'stadium']);
-		expect(options[1]).toMatchObject({ value: SEED_CONCEPT_IDS.beach });
+		expect(options.map((o) => o.name)).toEqual(['aerial', 'aerial', 'beach', 'stadium']);
+		expect(options.map((o) => `${o.name} (${o.description})`).sort()).toEqual([
+			`aerial (Dataset ${SEED_DATASET_NAMES.demoImages})`,
+			`aerial (Dataset ${SEED_DATASET_NAMES.demoVideos})`,
+			`beach (Dataset ${SEED_DATASET_NAMES.demoImages} · Sand and sea)`,
+			`stadium (Dataset ${SEED_DATASET_NAMES.demoVideos})`,
+		]);
+		// The list depends on the Dataset (From list, By ID or By Name): only its concepts, one request for the
+		// concepts with the service's dataset filter.
+		const classifying = { resource: 'classification', operation: 'classifyImage', classifyAgainst: 'concepts' };
+		for (const datasetId of [fromList(SEED_DATASET_IDS.demoVideos), byId(SEED_DATASET_IDS.demoVideos), { __rl: true, mode: 'name', value: SEED_DATASET_NAMES.demoVideos }]) {
+			bed.sandbox.clearRequestLog();
+			const scoped = await bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId } });
+			expect(scoped.map((o) => `${o.name} (${o.description})`)).toEqual([`aerial (Dataset ${SEED_DATASET_NAMES.demoVideos})`, `stadium (Dataset ${SEED_DATASET_NAMES.demoVideos})`]);
+			expect(bed.apiRequests().find((r) => r.path === '/api/v1/concepts')?.query).toMatchObject({ datasets: SEED_DATASET_IDS.demoVideos });
+		}
+		const unknown = bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId: { __rl: true, mode: 'name', value: 'nope' } } });
+		await expect(unknown).rejects.toThrow('no dataset is named "nope"');
+		// An expression is not resolved in the editor: every concept is listed.
+		const expression = await bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId: byId('={{ $json.dataset }}') } });
+		expect(expression).toHaveLength(4);
 	});
 });

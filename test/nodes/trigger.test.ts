@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { LOOK_BACK_MS } from '../../nodes/MediaAnalysisTrigger/events';
-import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { accessToken, send } from '../sandbox/helpers';
 import { usePollClock } from '../support/poll-clock';
 import { TYPES, useTestBed } from './setup';
@@ -255,9 +255,32 @@ test('the panel says what an empty Dataset does, and that each change is one ite
 	const { properties } = new MediaAnalysisTrigger().description;
 	const field = (name: string) => properties.find((property) => property.name === name);
 	expect(field('datasetId')?.description).toMatch(/Leave empty to poll every dataset: each poll then also reads the list of datasets/);
+	expect(field('datasetId')?.modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'name']);
 	expect(field('events')?.description).toMatch(/one item whose "events" lists every chosen event it matched/);
 	const events = (field('events')?.options ?? []) as Array<{ value: string }>;
 	expect(events.map((option) => option.value)).toEqual(expect.arrayContaining(['jobCompleted', 'jobFailed', 'jobStopped', 'assetCompleted', 'assetFailed']));
+});
+
+test('Dataset By Name: looked up at each poll (one list request), its events are those of the dataset By ID; an unknown name is refused', async () => {
+	const byName = { events: ['jobCompleted'], datasetId: { __rl: true, mode: 'name', value: SEED_DATASET_NAMES.demoImages } };
+	const first = await poll(byName);
+	expect(first.events).toEqual([]);
+	const ours = await ingest(images('by-name', 1));
+	await ingest(images('elsewhere', 1), SEED_DATASET_IDS.demoMixed);
+	step(3);
+	const { events, requests } = await poll(byName);
+	expect(keys(events)).toEqual([`jobCompleted:${ours}`]);
+	expect(events[0].datasetId).toBe(DATASET);
+	// The name went to the service's name filter; then the jobs of that dataset were read.
+	const lookups = bed.apiRequests().filter((r) => r.path === '/api/v1/datasets');
+	expect(lookups.at(-1)?.query).toMatchObject({ name_pattern: SEED_DATASET_NAMES.demoImages });
+	expect(requests).toBe(2);
+	// The saved state is that of the dataset's ID: switching to By ID goes on where By Name left off.
+	const byId = await poll({ ...byName, datasetId: dataset });
+	expect(byId.events).toEqual([]);
+	await expect(
+		bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...byName, datasetId: { __rl: true, mode: 'name', value: 'no_such_dataset' } } }),
+	).rejects.toThrow('Invalid Dataset in item 0: no dataset is named "no_such_dataset"');
 });
 
 test('a malformed dataset id is refused before any request', async () => {

@@ -1,18 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Concept, Connection, Dataset, IngestJob } from '../api';
+import type { Connection, Dataset, IngestJob } from '../api';
 import { listEndpoint } from '../endpoints';
 import { UUID_PATTERN } from '../validation';
 import { listSearchMethod } from './pagedListSearch';
 
 const UUID = new RegExp(UUID_PATTERN, 'i');
-
-/** How a concept shows in lists (names are unique only within a dataset, so the dataset is named). */
-export const conceptEntry = (concept: Concept) => ({
-	name: concept.name,
-	value: concept.conceptId,
-	description: `Dataset ${concept.datasetId}`,
-});
 
 /** "From list" for datasets: searches by name and pages with the service's `skip`. */
 export const searchDatasets = listSearchMethod<Dataset>({
@@ -34,16 +27,6 @@ export const searchConnections = listSearchMethod<Connection>({
 		value: connection.name,
 		description: `${connection.type}, ${connection.status}`,
 	}),
-});
-
-/**
- * "From list" for concepts (camelCase service). The service filters concepts only by dataset, so the search text is
- * matched against names here, page by page.
- */
-export const searchConcepts = listSearchMethod<Concept>({
-	list: listEndpoint('list'),
-	matches: (concept, text) => concept.name.toLowerCase().includes(text) || concept.conceptId === text,
-	toResults: conceptEntry,
 });
 
 /**
