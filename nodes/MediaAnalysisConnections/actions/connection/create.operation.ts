@@ -193,6 +193,9 @@ function secretsOf(config: ConnectionCreateRequest['config']): string[] {
 		.map(([, value]) => value as string);
 }
 
+export const toolDescription =
+	'Registers a connection to external storage (an AWS IAM role for S3, or an HTTPS server with a user name and password or a bearer token), so the service can ingest files from it. Needs a name of lowercase letters, digits and underscores, the type and its settings. Returns the connection with its connection_id and status.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = assertConnectionName.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
 	const type = this.getNodeParameter('type', itemIndex) as ConnectionType;

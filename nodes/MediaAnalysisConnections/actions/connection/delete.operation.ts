@@ -6,9 +6,21 @@ import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
-const properties: INodeProperties[] = [connectionLocator({ description: 'The connection to delete' })];
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Deletes the connection for everyone in your organization: ingestions that name it can no longer read its storage',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
+	connectionLocator({ description: 'The connection to delete' }),
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['delete'] } }, properties);
+
+export const toolDescription =
+	'Deletes a storage connection, for everyone in the organization. Needs the connection (its name or ID). Returns deleted: true and the connection_id.';
 
 /** The service answers with the connection as it was (under `response`), its secrets redacted like everywhere else. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

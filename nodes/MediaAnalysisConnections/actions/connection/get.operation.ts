@@ -9,6 +9,9 @@ const properties: INodeProperties[] = [connectionLocator()];
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['get'] } }, properties);
 
+export const toolDescription =
+	'Gets one storage connection: its connection_id, name, type, status and settings, secrets left out. Needs the connection (its name or ID).';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
 	const connection = await callEndpoint(this, 'get-connection-api-v-0-connections-connection-name-or-id-get', { params, itemIndex });

@@ -6,6 +6,13 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams } from './fields';
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The output holds a secret key and a session token: every node after this one, and a model when this node is an AI tool, sees them',
+		name: 'secretsNotice',
+		type: 'notice',
+		default: '',
+	},
 	connectionLocator({
 		description: 'An AWS IAM role connection that is ready. The credentials are output as the service issues them; treat the output as secret.',
 	}),
@@ -15,6 +22,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['connection'], operation: ['getCredentials'] } },
 	properties,
 );
+
+export const toolDescription =
+	'Gets short-lived AWS credentials (access key, secret key, session token) for the bucket of an AWS IAM role connection. Needs the connection (its name or ID). Returns secrets: use it only when the user asks for credentials.';
 
 /** Output by design (the user asked for them); the transport never logs bodies, so they reach no log or error. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

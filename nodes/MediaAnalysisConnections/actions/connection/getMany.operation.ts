@@ -6,6 +6,7 @@ import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions'
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
 import { assertUuidList } from '../../../shared/validation';
+import { TOOLS_VERSION } from '../versions';
 import { redactConnection } from './fields';
 
 const STATUSES: ConnectionStatus[] = ['error', 'pending', 'ready'];
@@ -16,7 +17,7 @@ const TYPES: Array<{ name: string; value: ConnectionType }> = [
 ];
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -51,6 +52,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['getMany'] } }, properties);
+
+export const toolDescription =
+	'Lists the storage connections (buckets the service reads media from), up to the Limit; optionally only those in one status or of one type. Needs nothing. Returns each with its connection_id, name, type and status, secrets left out.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

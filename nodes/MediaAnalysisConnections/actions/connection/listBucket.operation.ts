@@ -5,6 +5,7 @@ import type { BucketListRequest } from '../../../shared/api';
 import { connectionLocator, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
+import { TOOLS_VERSION } from '../versions';
 import { connectionParams } from './fields';
 
 /** S3's largest page. */
@@ -28,10 +29,13 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. images/2026/',
 		description: 'The folder to list; empty lists the top of the bucket. Objects one level below it are output, and deeper folders as prefixes.',
 	},
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['listBucket'] } }, properties);
+
+export const toolDescription =
+	'Lists the files and folders directly under a prefix of an S3 bucket, through an AWS IAM role connection, up to the Limit. Needs the connection (name or ID), the bucket and the prefix (empty: the top). Returns one item per file (type object, with its key) or folder (type prefix).';
 
 /**
  * One item per object (`type: "object"`) or folder (`type: "prefix"`). This listing pages with S3's opaque

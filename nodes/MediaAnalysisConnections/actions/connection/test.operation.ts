@@ -27,6 +27,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['test'] } }, properties);
 
+export const toolDescription =
+	'Checks that the service can read a storage connection at a location, and by default stores the outcome as its status. Needs the connection (its name or ID). Returns the connection with its status: ready or error.';
+
 /** The answer is the connection with the status the test found (ready or error). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: ConnectionTestRequest = {

@@ -37,6 +37,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['update'] } }, properties);
 
+export const toolDescription =
+	'Renames a storage connection or changes its description. Needs the connection (its name or ID) and the new name or description. Returns the connection as it now is.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
