@@ -1,18 +1,20 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
+import type { z } from 'zod';
 import { stableUuid } from '../assets/model';
+import { schemas } from '../generated/schemas';
 import { parseUuid } from '../validation';
 
 /**
  * Connections to external object storage. One organization per sandbox: every principal sees the same
  * connections. Ingestion reads them through `findConnection` (bucket and file ingestion name a connection).
  */
-export const CONNECTION_TYPES = ['https_basic', 'https_bearer', 'aws_iam_role'] as const;
+export const CONNECTION_TYPES = schemas['connections:ConnectionType'].options;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
-export const CONNECTION_STATUSES = ['pending', 'ready', 'error'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-export const AWS_SCOPES = ['s3', 'bedrock'] as const;
+export type ConnectionStatus = z.output<(typeof schemas)['connections:ConnectionStatus']>;
+type AwsScope = z.output<(typeof schemas)['connections:AWSIAMRoleScope']>;
 
+/** NOTES.md, "Identifiers and limits": connection names are 3 to 255 characters, lowercase alphanumeric and underscores. */
 export const CONNECTION_NAME_PATTERN = /^[a-z0-9_]+$/;
 
 /** What the sandbox answers in place of a stored password or bearer token. */
@@ -24,7 +26,7 @@ export type ConnectionConfig =
 	| {
 			type: 'aws_iam_role';
 			iam_role_arn: string;
-			scope: (typeof AWS_SCOPES)[number];
+			scope: AwsScope;
 			bucket_name: string | null;
 			session_ttl_seconds: number;
 	  };

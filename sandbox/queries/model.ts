@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import { type AssetRecord, assetsOf, stableUuid } from '../assets/model';
+import type { schemas } from '../generated/schemas';
 import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID, SEED_DATASET_IDS } from '../seed';
 
 /**
@@ -12,11 +14,9 @@ import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID, SEED_DATASET_IDS } from '../seed';
  *   cancel: Queued/Running/Stopping ──▶ Stopped at once
  *   run:    Complete/Error/Stopped ──▶ Queued (a new run)
  */
-export const QUERY_STATUSES = ['Queued', 'Running', 'Stopping', 'Stopped', 'Complete', 'Error'] as const;
-export type QueryStatus = (typeof QUERY_STATUSES)[number];
-export const QUERY_TYPES = ['NATURAL_LANGUAGE', 'SQL'] as const;
-export type QueryType = (typeof QUERY_TYPES)[number];
-export const EXPORT_TYPES = ['DELTA', 'CSV', 'UNITY'] as const;
+export type QueryStatus = z.output<(typeof schemas)['queries:QueryStatus']>;
+export type QueryType = z.output<(typeof schemas)['queries:QueryType']>;
+type ExportType = z.output<(typeof schemas)['queries:ExportType']>;
 
 export const ACTIVE_STATUSES: readonly QueryStatus[] = ['Queued', 'Running', 'Stopping'];
 
@@ -58,7 +58,7 @@ export interface ExportRecord {
 	exportId: string;
 	queryId: string;
 	connectionName: string;
-	exportType: (typeof EXPORT_TYPES)[number];
+	exportType: ExportType;
 	targetBucket: string;
 	targetPrefix: string;
 	rows: number;

@@ -11,205 +11,145 @@ import {
 	toConnectionResponse,
 } from '../connections/model';
 import {
-	connectionPath,
-	createConnectionBody,
-	listConnectionsBody,
-	listConnectionsQuery,
-	listWithConnectionBody,
+	createConnection,
+	listConnections,
+	listWithConnection,
 	MAX_KEYS,
 	MAX_PAGE_SIZE,
-	testConnectionBody,
-	updateConnectionBody,
+	testConnection,
+	updateConnection,
 	variantOf,
-} from '../connections/schemas';
+} from '../connections/contract';
+import { operation } from '../contract';
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
-import { validate } from '../validation';
 import { linkedPageMeta, type RequestContext, type RouteDefinition } from './route';
 
 const BASE = '/api/v0/connections';
-const ONE = `${BASE}/{connection_name_or_id}`;
 
 export const connectionRoutes: RouteDefinition[] = [
-	{
-		method: 'POST',
-		path: BASE,
-		auth: 'access-token',
-		handle(context) {
-			const raw = context.body.kind === 'json' ? context.body.value : undefined;
-			const { body } = validate(context, { body: createConnectionBody(variantOf(raw)) });
-			assertNameAvailable(context.store, body.name);
-			const type = variantOf(body);
-			if (!type) throw new HttpError(500, 'unreachable: variant checked by validation');
-			const now = context.clock.now();
-			const config = { type, ...(body.config as object) } as ConnectionConfig;
-			if (config.type === 'aws_iam_role') config.bucket_name = config.bucket_name ?? null;
-			const record: ConnectionRecord = {
-				id: randomUUID(),
-				name: body.name,
-				description: body.description ?? null,
-				config,
-				status: 'pending',
-				lastError: null,
-				createdAt: now,
-				updatedAt: now,
-				credentialsIssued: 0,
-			};
-			// With a test location the service tests at once; without one the connection stays pending until it settles.
-			if (body.test_location != null) {
-				const outcome = testOutcome(config, body.test_location);
-				record.status = outcome.status;
-				record.lastError = outcome.error;
-			}
-			context.store.connections.records.set(record.id, record);
-			return jsonReply(201, respond(context, record));
-		},
-	},
-	{
-		method: 'GET',
-		path: BASE,
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: listConnectionsQuery });
-			// The id list arrives as an optional JSON body on this GET.
-			const ids =
-				context.body.kind === 'none'
-					? null
-					: validate(context, { body: listConnectionsBody }).body;
-			const { connections } = context.store;
-			for (const record of connections.records.values()) settle(record, context.clock.now(), connections.settleMs);
-			const matching = [...connections.records.values()]
-				.filter(
-					(record) =>
-						(!query.status || record.status === query.status) &&
-						(!query.connection_type || record.config.type === query.connection_type) &&
-						(!ids || ids.includes(record.id)),
-				)
-				.sort(compareConnections);
-			const limit = Math.min(query.limit, MAX_PAGE_SIZE);
-			const page = matching.slice(query.offset, query.offset + limit);
-			return jsonReply(200, {
-				meta: linkedPageMeta(BASE, context, query.offset, limit, matching.length),
-				data: page.map((record) => respond(context, record)),
-			});
-		},
-	},
-	{
-		method: 'GET',
-		path: ONE,
-		auth: 'access-token',
-		handle: (context) => jsonReply(200, respond(context, connectionOf(context))),
-	},
-	{
-		method: 'PATCH',
-		path: ONE,
-		auth: 'access-token',
-		handle(context) {
-			const { path, body } = validate(context, { path: connectionPath, body: updateConnectionBody });
-			const record = lookup(context, path.connection_name_or_id);
-			if (body.name !== record.name) assertNameAvailable(context.store, body.name);
-			record.name = body.name;
-			if (body.description !== undefined) record.description = body.description;
-			record.updatedAt = context.clock.now();
-			return jsonReply(200, respond(context, record));
-		},
-	},
-	{
-		method: 'DELETE',
-		path: ONE,
-		auth: 'access-token',
-		handle(context) {
-			const record = connectionOf(context);
-			context.store.connections.records.delete(record.id);
-			return jsonReply(200, respond(context, record));
-		},
-	},
-	{
-		method: 'GET',
-		path: `${ONE}/credentials`,
-		auth: 'access-token',
-		handle(context) {
-			const record = connectionOf(context);
-			if (record.config.type !== 'aws_iam_role') {
-				throw new HttpError(
-					400,
-					`Connection '${record.name}' is of type ${record.config.type}; temporary credentials exist only for aws_iam_role connections`,
-				);
-			}
-			assertReady(record);
-			record.credentialsIssued++;
-			return jsonReply(
-				200,
-				temporaryCredentials(record.id, record.credentialsIssued, record.config.session_ttl_seconds),
+	operation('create-connection-api-v-0-connections-post', createConnection, (context, { body }) => {
+		assertNameAvailable(context.store, body.name);
+		const type = variantOf(body);
+		if (!type) throw new HttpError(500, 'unreachable: variant checked by validation');
+		const now = context.clock.now();
+		const config = { type, ...(body.config as object) } as ConnectionConfig;
+		if (config.type === 'aws_iam_role') config.bucket_name = config.bucket_name ?? null;
+		const record: ConnectionRecord = {
+			id: randomUUID(),
+			name: body.name,
+			description: body.description ?? null,
+			config,
+			status: 'pending',
+			lastError: null,
+			createdAt: now,
+			updatedAt: now,
+			credentialsIssued: 0,
+		};
+		// With a test location the service tests at once; without one the connection stays pending until it settles.
+		if (body.test_location != null) {
+			const outcome = testOutcome(config, body.test_location);
+			record.status = outcome.status;
+			record.lastError = outcome.error;
+		}
+		context.store.connections.records.set(record.id, record);
+		return jsonReply(201, respond(context, record));
+	}),
+	// The id list arrives as an optional JSON body on this GET (null or absent: every connection).
+	operation('list-connections-api-v-0-connections-get', listConnections, (context, { query, body: ids }) => {
+		const { connections } = context.store;
+		for (const record of connections.records.values()) settle(record, context.clock.now(), connections.settleMs);
+		const matching = [...connections.records.values()]
+			.filter(
+				(record) =>
+					(!query.status || record.status === query.status) &&
+					(!query.connection_type || record.config.type === query.connection_type) &&
+					(!ids || ids.includes(record.id)),
+			)
+			.sort(compareConnections);
+		const limit = Math.min(query.limit, MAX_PAGE_SIZE);
+		const page = matching.slice(query.offset, query.offset + limit);
+		return jsonReply(200, {
+			meta: linkedPageMeta(BASE, context, query.offset, limit, matching.length),
+			data: page.map((record) => respond(context, record)),
+		});
+	}),
+	operation('get-connection-api-v-0-connections-connection-name-or-id-get', (context, { path }) =>
+		jsonReply(200, respond(context, lookup(context, path.connection_name_or_id))),
+	),
+	operation('update-connection-api-v-0-connections-connection-name-or-id-patch', updateConnection, (context, { path, body }) => {
+		const record = lookup(context, path.connection_name_or_id);
+		if (body.name !== record.name) assertNameAvailable(context.store, body.name);
+		record.name = body.name;
+		if (body.description !== undefined) record.description = body.description;
+		record.updatedAt = context.clock.now();
+		return jsonReply(200, respond(context, record));
+	}),
+	operation('delete-connection-api-v-0-connections-connection-name-or-id-delete', (context, { path }) => {
+		const record = lookup(context, path.connection_name_or_id);
+		context.store.connections.records.delete(record.id);
+		return jsonReply(200, respond(context, record));
+	}),
+	operation('get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get', (context, { path }) => {
+		const record = lookup(context, path.connection_name_or_id);
+		if (record.config.type !== 'aws_iam_role') {
+			throw new HttpError(
+				400,
+				`Connection '${record.name}' is of type ${record.config.type}; temporary credentials exist only for aws_iam_role connections`,
 			);
-		},
-	},
-	{
-		method: 'POST',
-		path: `${ONE}/list`,
-		auth: 'access-token',
-		handle(context) {
-			const { path, body } = validate(context, { path: connectionPath, body: listWithConnectionBody });
-			const record = lookup(context, path.connection_name_or_id);
-			const { config } = record;
-			if (config.type !== 'aws_iam_role' || config.scope !== 's3') {
-				throw new HttpError(
-					400,
-					`Connection '${record.name}' cannot list buckets: that needs an aws_iam_role connection with scope s3`,
-				);
-			}
-			if (record.status === 'error') {
-				throw new HttpError(400, `Connection '${record.name}' is in the error state: ${record.lastError ?? 'its last test failed'}`);
-			}
-			if (config.bucket_name && config.bucket_name !== body.bucket) {
-				throw new HttpError(400, `Connection '${record.name}' gives access to bucket '${config.bucket_name}' only, not '${body.bucket}'`);
-			}
-			if (/broken/i.test(body.bucket)) {
-				throw new HttpError(400, `Could not list bucket '${body.bucket}': access denied`);
-			}
-			if (body.continuation_token && decodeToken(body.continuation_token) === undefined) {
-				throw new HttpError(400, 'The continuation token is not valid');
-			}
-			const page = listBucket(body.bucket, body.prefix, Math.min(body.max_keys, MAX_KEYS), body.continuation_token);
-			return jsonReply(200, {
-				bucket: body.bucket,
-				prefix: body.prefix,
-				keys: page.keys,
-				common_prefixes: page.commonPrefixes,
-				continuation_token: page.continuationToken,
-			});
-		},
-	},
-	{
-		method: 'POST',
-		path: `${ONE}/test`,
-		auth: 'access-token',
-		handle(context) {
-			const { path } = validate(context, { path: connectionPath });
-			// Every field has a default, so a request without a body tests '/' and updates the state.
-			const body =
-				context.body.kind === 'none'
-					? testConnectionBody.parse({})
-					: validate(context, { body: testConnectionBody }).body;
-			const record = lookup(context, path.connection_name_or_id);
-			const outcome = testOutcome(record.config, body.location);
-			if (body.update_state) {
-				record.status = outcome.status;
-				record.lastError = outcome.error;
-				record.updatedAt = context.clock.now();
-			}
-			return jsonReply(200, respond(context, record, outcome.status));
-		},
-	},
+		}
+		assertReady(record);
+		record.credentialsIssued++;
+		return jsonReply(
+			200,
+			temporaryCredentials(record.id, record.credentialsIssued, record.config.session_ttl_seconds),
+		);
+	}),
+	operation('list-with-connection-api-v-0-connections-connection-name-or-id-list-post', listWithConnection, (context, { path, body }) => {
+		const record = lookup(context, path.connection_name_or_id);
+		const { config } = record;
+		if (config.type !== 'aws_iam_role' || config.scope !== 's3') {
+			throw new HttpError(
+				400,
+				`Connection '${record.name}' cannot list buckets: that needs an aws_iam_role connection with scope s3`,
+			);
+		}
+		if (record.status === 'error') {
+			throw new HttpError(400, `Connection '${record.name}' is in the error state: ${record.lastError ?? 'its last test failed'}`);
+		}
+		if (config.bucket_name && config.bucket_name !== body.bucket) {
+			throw new HttpError(400, `Connection '${record.name}' gives access to bucket '${config.bucket_name}' only, not '${body.bucket}'`);
+		}
+		if (/broken/i.test(body.bucket)) {
+			throw new HttpError(400, `Could not list bucket '${body.bucket}': access denied`);
+		}
+		if (body.continuation_token && decodeToken(body.continuation_token) === undefined) {
+			throw new HttpError(400, 'The continuation token is not valid');
+		}
+		const page = listBucket(body.bucket, body.prefix, Math.min(body.max_keys, MAX_KEYS), body.continuation_token);
+		return jsonReply(200, {
+			bucket: body.bucket,
+			prefix: body.prefix,
+			keys: page.keys,
+			common_prefixes: page.commonPrefixes,
+			continuation_token: page.continuationToken,
+		});
+	}),
+	// Every field has a default, so a request without a body tests '/' and updates the state.
+	operation('test-connection-api-v-0-connections-connection-name-or-id-test-post', testConnection, (context, { path, body }) => {
+		const record = lookup(context, path.connection_name_or_id);
+		const outcome = testOutcome(record.config, body.location);
+		if (body.update_state) {
+			record.status = outcome.status;
+			record.lastError = outcome.error;
+			record.updatedAt = context.clock.now();
+		}
+		return jsonReply(200, respond(context, record, outcome.status));
+	}),
 ];
 
 function respond(context: RequestContext, record: ConnectionRecord, status = record.status) {
 	return toConnectionResponse(record, context.store.connections.echoSecrets, status);
-}
-
-function connectionOf(context: RequestContext): ConnectionRecord {
-	const { path } = validate(context, { path: connectionPath });
-	return lookup(context, path.connection_name_or_id);
 }
 
 function lookup(context: RequestContext, nameOrId: string): ConnectionRecord {

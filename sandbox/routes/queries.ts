@@ -12,20 +12,11 @@ import {
 	toCsv,
 	toQueryResponse,
 } from '../queries/model';
-import {
-	createQueryBody,
-	exportQueryBody,
-	listQueriesBody,
-	listQueriesQuery,
-	MAX_PAGE_SIZE,
-	queryIdPath,
-	resultsQuery,
-} from '../queries/schemas';
-import { validate } from '../validation';
+import { createQuery, exportQuery, listQueries, MAX_PAGE_SIZE, queryResults } from '../queries/contract';
+import { operation } from '../contract';
 import { linkedPageMeta, liveDataset, principalOf, type RequestContext, type RouteDefinition } from './route';
 
 const BASE = '/api/v1/queries';
-const ONE = `${BASE}/{query_id}`;
 /** Where results links point: a stand-in for the object storage a real service would presign. */
 export const RESULTS_FILE_PATH = '/sandbox-storage/query-results';
 /** The name of the platform's own export target (the OpenAPI default of `connection_name`). */
@@ -33,190 +24,142 @@ const BUILT_IN_CONNECTION = 'coactive';
 const LINK_KEY = 'sandbox-results-link-key';
 
 export const queryRoutes: RouteDefinition[] = [
-	{
-		method: 'POST',
-		path: BASE,
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: createQueryBody });
-			const dataset = liveDataset(context.store, body.dataset_id);
-			if (body.embedding_id && body.embedding_id !== dataset.embeddingId) {
-				throw new HttpError(400, `Embedding ${body.embedding_id} does not belong to dataset ${dataset.id}`);
-			}
-			const now = context.clock.now();
-			const record: QueryRecord = {
-				id: randomUUID(),
-				datasetId: dataset.id,
-				query: body.query,
-				type: body.type,
-				parameters: body.parameters ?? null,
-				embeddingId: body.embedding_id ?? null,
-				createdAt: now,
-				createdBy: principalOf(context).userId,
-				updatedAt: now,
-				updatedBy: null,
-				// Creating a query queues its first run.
-				run: newRun(1, now, context.store.queries.timings),
-			};
-			context.store.queries.records.set(record.id, record);
-			return jsonReply(201, toQueryResponse(record, now));
-		},
-	},
-	{
-		method: 'GET',
-		path: BASE,
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: listQueriesQuery });
-			const body = context.body.kind === 'none' ? null : validate(context, { body: listQueriesBody }).body;
-			const now = context.clock.now();
-			const matching = [...context.store.queries.records.values()]
-				.filter((record) => {
-					const state = stateAt(record, now);
-					if (query.status && state.status !== query.status) return false;
-					if (query.dataset_id && record.datasetId !== query.dataset_id) return false;
-					if (query.query_types && record.type !== query.query_types) return false;
-					if (query.exclude_no_code && !hasCode(record, now)) return false;
-					if (query.exclude_code && hasCode(record, now)) return false;
-					if (body?.query_ids && !body.query_ids.includes(record.id)) return false;
-					if (body?.user_ids && !body.user_ids.includes(record.createdBy)) return false;
-					if (body?.exclude_user_ids?.includes(record.createdBy)) return false;
-					return true;
-				})
-				.sort(compareQueries);
-			const limit = Math.min(query.limit, MAX_PAGE_SIZE);
-			return jsonReply(200, {
-				meta: linkedPageMeta(BASE, context, query.offset, limit, matching.length),
-				data: matching.slice(query.offset, query.offset + limit).map((record) => toQueryResponse(record, now)),
-			});
-		},
-	},
-	{
-		method: 'GET',
-		path: ONE,
-		auth: 'access-token',
-		handle: (context) => jsonReply(200, toQueryResponse(queryOf(context), context.clock.now())),
-	},
-	{
-		method: 'DELETE',
-		path: ONE,
-		auth: 'access-token',
-		handle(context) {
-			const record = queryOf(context);
-			context.store.queries.records.delete(record.id);
-			return jsonReply(200, toQueryResponse(record, context.clock.now()));
-		},
-	},
-	{
-		method: 'POST',
-		path: `${ONE}/run`,
-		auth: 'access-token',
-		handle(context) {
-			const record = queryOf(context);
-			const now = context.clock.now();
-			const { status } = stateAt(record, now);
-			if (ACTIVE_STATUSES.includes(status)) {
-				throw new HttpError(409, `Query ${record.id} is ${status}; stop it or wait for it to finish before running it again`);
-			}
-			record.run = newRun(record.run.number + 1, now, context.store.queries.timings);
+	operation('create-query-api-v-1-queries-post', createQuery, (context, { body }) => {
+		const dataset = liveDataset(context.store, body.dataset_id);
+		if (body.embedding_id && body.embedding_id !== dataset.embeddingId) {
+			throw new HttpError(400, `Embedding ${body.embedding_id} does not belong to dataset ${dataset.id}`);
+		}
+		const now = context.clock.now();
+		const record: QueryRecord = {
+			id: randomUUID(),
+			datasetId: dataset.id,
+			query: body.query,
+			type: body.type,
+			parameters: body.parameters ?? null,
+			embeddingId: body.embedding_id ?? null,
+			createdAt: now,
+			createdBy: principalOf(context).userId,
+			updatedAt: now,
+			updatedBy: null,
+			// Creating a query queues its first run.
+			run: newRun(1, now, context.store.queries.timings),
+		};
+		context.store.queries.records.set(record.id, record);
+		return jsonReply(201, toQueryResponse(record, now));
+	}),
+	operation('list-queries-api-v-1-queries-get', listQueries, (context, { query, body }) => {
+		const now = context.clock.now();
+		const matching = [...context.store.queries.records.values()]
+			.filter((record) => {
+				const state = stateAt(record, now);
+				if (query.status && state.status !== query.status) return false;
+				if (query.dataset_id && record.datasetId !== query.dataset_id) return false;
+				if (query.query_types && record.type !== query.query_types) return false;
+				if (query.exclude_no_code && !hasCode(record, now)) return false;
+				if (query.exclude_code && hasCode(record, now)) return false;
+				if (body?.query_ids && !body.query_ids.includes(record.id)) return false;
+				if (body?.user_ids && !body.user_ids.includes(record.createdBy)) return false;
+				if (body?.exclude_user_ids?.includes(record.createdBy)) return false;
+				return true;
+			})
+			.sort(compareQueries);
+		const limit = Math.min(query.limit, MAX_PAGE_SIZE);
+		return jsonReply(200, {
+			meta: linkedPageMeta(BASE, context, query.offset, limit, matching.length),
+			data: matching.slice(query.offset, query.offset + limit).map((record) => toQueryResponse(record, now)),
+		});
+	}),
+	operation('get-query-api-v-1-queries-query-id-get', (context, { path }) =>
+		jsonReply(200, toQueryResponse(lookup(context, path.query_id), context.clock.now())),
+	),
+	operation('delete-query-api-v-1-queries-query-id-delete', (context, { path }) => {
+		const record = lookup(context, path.query_id);
+		context.store.queries.records.delete(record.id);
+		return jsonReply(200, toQueryResponse(record, context.clock.now()));
+	}),
+	operation('run-query-api-v-1-queries-query-id-run-post', (context, { path }) => {
+		const record = lookup(context, path.query_id);
+		const now = context.clock.now();
+		const { status } = stateAt(record, now);
+		if (ACTIVE_STATUSES.includes(status)) {
+			throw new HttpError(409, `Query ${record.id} is ${status}; stop it or wait for it to finish before running it again`);
+		}
+		record.run = newRun(record.run.number + 1, now, context.store.queries.timings);
+		touch(context, record, now);
+		return jsonReply(201, toQueryResponse(record, now));
+	}),
+	operation('stop-query-api-v-1-queries-query-id-stop-post', (context, { path }) => {
+		const record = lookup(context, path.query_id);
+		const now = context.clock.now();
+		const { status } = stateAt(record, now);
+		if (status === 'Queued' || status === 'Running') {
+			record.run.stopRequestedAt = now;
 			touch(context, record, now);
-			return jsonReply(201, toQueryResponse(record, now));
-		},
-	},
-	{
-		method: 'POST',
-		path: `${ONE}/stop`,
-		auth: 'access-token',
-		handle(context) {
-			const record = queryOf(context);
-			const now = context.clock.now();
-			const { status } = stateAt(record, now);
-			if (status === 'Queued' || status === 'Running') {
-				record.run.stopRequestedAt = now;
-				touch(context, record, now);
-			} else if (status !== 'Stopping') {
-				throw new HttpError(409, `Query ${record.id} is ${status}; only a queued or running query can be stopped`);
+		} else if (status !== 'Stopping') {
+			throw new HttpError(409, `Query ${record.id} is ${status}; only a queued or running query can be stopped`);
+		}
+		return jsonReply(200, toQueryResponse(record, now));
+	}),
+	operation('cancel-query-api-v-1-queries-query-id-cancel-post', (context, { path }) => {
+		const record = lookup(context, path.query_id);
+		const now = context.clock.now();
+		const { status } = stateAt(record, now);
+		if (!ACTIVE_STATUSES.includes(status)) {
+			throw new HttpError(409, `Query ${record.id} is ${status}; only a queued, running or stopping query can be cancelled`);
+		}
+		record.run.cancelledAt = now;
+		touch(context, record, now);
+		return jsonReply(200, toQueryResponse(record, now));
+	}),
+	operation('get-query-results-url-api-v-1-queries-query-id-results-get', queryResults, (context, { path, query }) => {
+		const record = lookup(context, path.query_id);
+		const now = context.clock.now();
+		assertComplete(record, now, 'Its results are');
+		const expires = Math.floor(now / 1000) + query.expiration_seconds;
+		const disposition = query.url_format === 'download' ? 'attachment' : 'inline';
+		const params = new URLSearchParams({
+			run: String(record.run.number),
+			expires: String(expires),
+			disposition,
+			signature: sign(record.id, record.run.number, expires, disposition),
+		});
+		const host = context.headers.host ?? '127.0.0.1';
+		return jsonReply(200, {
+			query_id: record.id,
+			download_url: `http://${host}${RESULTS_FILE_PATH}/${record.id}.csv?${params.toString()}`,
+		});
+	}),
+	operation('export-query-api-v-1-queries-query-id-exports-post', exportQuery, (context, { path, body }) => {
+		const record = lookup(context, path.query_id);
+		const now = context.clock.now();
+		const state = assertComplete(record, now, 'It can be exported');
+		const connectionName = body.connection_name ?? BUILT_IN_CONNECTION;
+		if (connectionName !== BUILT_IN_CONNECTION) {
+			const connection = findConnection(context.store, connectionName, now);
+			if (!connection) throw new HttpError(404, `Connection '${connectionName}' not found`);
+			if (connection.status !== 'ready') {
+				throw new HttpError(409, `Connection '${connectionName}' is ${connection.status}; test it until it is ready`);
 			}
-			return jsonReply(200, toQueryResponse(record, now));
-		},
-	},
-	{
-		method: 'POST',
-		path: `${ONE}/cancel`,
-		auth: 'access-token',
-		handle(context) {
-			const record = queryOf(context);
-			const now = context.clock.now();
-			const { status } = stateAt(record, now);
-			if (!ACTIVE_STATUSES.includes(status)) {
-				throw new HttpError(409, `Query ${record.id} is ${status}; only a queued, running or stopping query can be cancelled`);
-			}
-			record.run.cancelledAt = now;
-			touch(context, record, now);
-			return jsonReply(200, toQueryResponse(record, now));
-		},
-	},
-	{
-		method: 'GET',
-		path: `${ONE}/results`,
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: queryIdPath, query: resultsQuery });
-			const record = lookup(context, path.query_id);
-			const now = context.clock.now();
-			assertComplete(record, now, 'Its results are');
-			const expires = Math.floor(now / 1000) + query.expiration_seconds;
-			const disposition = query.url_format === 'download' ? 'attachment' : 'inline';
-			const params = new URLSearchParams({
-				run: String(record.run.number),
-				expires: String(expires),
-				disposition,
-				signature: sign(record.id, record.run.number, expires, disposition),
-			});
-			const host = context.headers.host ?? '127.0.0.1';
-			return jsonReply(200, {
-				query_id: record.id,
-				download_url: `http://${host}${RESULTS_FILE_PATH}/${record.id}.csv?${params.toString()}`,
-			});
-		},
-	},
-	{
-		method: 'POST',
-		path: `${ONE}/exports`,
-		auth: 'access-token',
-		handle(context) {
-			const { path, body } = validate(context, { path: queryIdPath, body: exportQueryBody });
-			const record = lookup(context, path.query_id);
-			const now = context.clock.now();
-			const state = assertComplete(record, now, 'It can be exported');
-			const connectionName = body.connection_name ?? BUILT_IN_CONNECTION;
-			if (connectionName !== BUILT_IN_CONNECTION) {
-				const connection = findConnection(context.store, connectionName, now);
-				if (!connection) throw new HttpError(404, `Connection '${connectionName}' not found`);
-				if (connection.status !== 'ready') {
-					throw new HttpError(409, `Connection '${connectionName}' is ${connection.status}; test it until it is ready`);
-				}
-			}
-			const rows = state.outcome?.kind === 'complete' ? state.outcome.rows : 0;
-			const exportId = randomUUID();
-			context.store.queries.exports.push({
-				exportId,
-				queryId: record.id,
-				connectionName,
-				exportType: body.export_type,
-				targetBucket: body.target_bucket,
-				targetPrefix: body.target_prefix,
-				rows,
-				at: now,
-			});
-			return jsonReply(200, {
-				query_id: record.id,
-				export_id: exportId,
-				status: 'Queued',
-				message: `Exporting ${rows} rows as ${body.export_type} to ${body.target_bucket}/${body.target_prefix} with connection '${connectionName}'`,
-			});
-		},
-	},
+		}
+		const rows = state.outcome?.kind === 'complete' ? state.outcome.rows : 0;
+		const exportId = randomUUID();
+		context.store.queries.exports.push({
+			exportId,
+			queryId: record.id,
+			connectionName,
+			exportType: body.export_type,
+			targetBucket: body.target_bucket,
+			targetPrefix: body.target_prefix,
+			rows,
+			at: now,
+		});
+		return jsonReply(200, {
+			query_id: record.id,
+			export_id: exportId,
+			status: 'Queued',
+			message: `Exporting ${rows} rows as ${body.export_type} to ${body.target_bucket}/${body.target_prefix} with connection '${connectionName}'`,
+		});
+	}),
 	{
 		// The results file behind a download link: no bearer token, the signature is the authorization.
 		method: 'GET',
@@ -258,11 +201,6 @@ function textReply(status: number, text: string): Reply {
 
 function sign(id: string, run: number, expires: number, disposition: string): string {
 	return createHmac('sha256', LINK_KEY).update(`${id}:${run}:${expires}:${disposition}`).digest('hex');
-}
-
-function queryOf(context: RequestContext): QueryRecord {
-	const { path } = validate(context, { path: queryIdPath });
-	return lookup(context, path.query_id);
 }
 
 function lookup(context: RequestContext, id: string): QueryRecord {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { type Input, operation } from '../contract';
 import { HttpError, jsonReply } from '../http';
 import {
 	drillDown,
@@ -24,16 +24,17 @@ import {
 	type VisualItem,
 } from '../search/media';
 import {
-	audioSearchBody,
+	audioSearch,
+	imageToImage,
+	imageToKeyframes,
 	type MetadataClause,
-	imageSearchBody,
-	imageToKeyframesBody,
-	textSearchBody,
-	transcriptMatchBody,
-	videoDrillDownQuery,
-	videoSearchBody,
-} from '../search/schemas';
-import { validate, validationError } from '../validation';
+	textToImage,
+	textToKeyframes,
+	transcriptExactMatch,
+	videoDetails,
+	videoSearch,
+} from '../search/contract';
+import { validationError } from '../validation';
 import { namedLiveDataset, type RequestContext, type RouteDefinition } from './route';
 
 const page = <T>(items: T[], body: { offset: number; limit: number }) => items.slice(body.offset, body.offset + body.limit);
@@ -41,7 +42,7 @@ const page = <T>(items: T[], body: { offset: number; limit: number }) => items.s
 /** The reference of an image search as words, and the item to leave out (a query image does not find itself). */
 function reference(
 	context: RequestContext,
-	body: z.output<typeof imageToKeyframesBody>,
+	body: Input<'image-to-keyframes', typeof imageToKeyframes>['body'],
 ): { words: string[]; seed: string; self?: string } {
 	if (body.coactive_image_id) {
 		const item = findVisualItem(context.store.assets, body.dataset_id, { id: body.coactive_image_id });
@@ -72,124 +73,76 @@ const nileKeyframes = (results: Array<{ item: VisualItem; score: number }>) =>
 	results.flatMap(({ item, score }) => (item.kind === 'keyframe' ? [toNileKeyframe(item.keyframe, score)] : []));
 
 export const searchRoutes: RouteDefinition[] = [
-	{
-		method: 'POST',
-		path: '/api/v1/search/text-to-image',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: textSearchBody });
-			namedLiveDataset(context.store, body.dataset_id);
-			const query = wordsOf(body.text_query);
-			const negative = wordsOf(body.negative_text ?? '');
-			const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body));
-			const results = rankVisual(items, (item) => scoreVisual(query, item, body.text_query, negative));
-			return jsonReply(200, { data: page(results, body).map(({ item }) => toVisualResult(item)) });
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/search/image-to-image',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: imageSearchBody });
-			namedLiveDataset(context.store, body.dataset_id);
-			const ref = reference(context, body);
-			const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body)).filter(
-				(item) => visualItemId(item) !== ref.self,
-			);
-			const results = rankVisual(items, (item) => scoreVisual(ref.words, item, ref.seed));
-			return jsonReply(200, { data: page(results, body).map(({ item }) => toVisualResult(item)) });
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/search/text-to-keyframes',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: textSearchBody });
-			namedLiveDataset(context.store, body.dataset_id);
-			const query = wordsOf(body.text_query);
-			const negative = wordsOf(body.negative_text ?? '');
-			const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body));
-			const results = rankVisual(items, (item) => scoreVisual(query, item, body.text_query, negative));
-			return jsonReply(200, {
-				data: nileKeyframes(page(results, body)),
-			});
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/search/image-to-keyframes',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: imageToKeyframesBody });
-			namedLiveDataset(context.store, body.dataset_id);
-			const ref = reference(context, body);
-			const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body)).filter(
-				(item) => visualItemId(item) !== ref.self,
-			);
-			const results = rankVisual(items, (item) => scoreVisual(ref.words, item, ref.seed));
-			return jsonReply(200, {
-				data: nileKeyframes(page(results, body)),
-			});
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/search/text-to-transcript/exact-match',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: transcriptMatchBody });
-			namedLiveDataset(context.store, body.dataset_id);
-			const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
-			return jsonReply(200, { data: page(transcriptMatches(videos, body.text_query), body) });
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/search/audio',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: audioSearchBody });
-			namedLiveDataset(context.store, body.dataset_id);
-			const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
-			const results = spokenSegments(videos, wordsOf(body.text_query));
-			return jsonReply(200, { data: page(results, body).map(({ item }) => toSpokenResult(item)) });
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v1/search/video',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: videoSearchBody });
-			namedLiveDataset(context.store, body.dataset_id);
-			const modality = body.modality ?? 'video';
-			const results = videosOf(context.store.assets, body.dataset_id, clausesOf(body))
-				.map((video) => ({ ...videoResult(video, body.text_query, modality, body.ignore_keyframes), id: video.id }))
-				.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-			return jsonReply(200, { results: page(results, body).map(({ result }) => result) });
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v1/search/video',
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: videoDrillDownQuery });
-			namedLiveDataset(context.store, query.dataset_id);
-			const video = context.store.assets.get(query.video_id);
-			if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video' || video.status !== 'completed') {
-				throw new HttpError(404, `Video not found: ${query.video_id}`);
-			}
-			return jsonReply(200, {
-				dataset_id: query.dataset_id,
-				text_query: query.text_query,
-				video_id: video.id,
-				composite_type: query.composite_type,
-				source_path: video.path,
-				slices: drillDown(video, query.text_query, query.composite_type, query.limit),
-			});
-		},
-	},
+	operation('text-search-api-v-1-search-text-to-image-post', textToImage, (context, { body }) => {
+		namedLiveDataset(context.store, body.dataset_id);
+		const query = wordsOf(body.text_query);
+		const negative = wordsOf(body.negative_text ?? '');
+		const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body));
+		const results = rankVisual(items, (item) => scoreVisual(query, item, body.text_query, negative));
+		return jsonReply(200, { data: page(results, body).map(({ item }) => toVisualResult(item)) });
+	}),
+	operation('image-to-image', imageToImage, (context, { body }) => {
+		namedLiveDataset(context.store, body.dataset_id);
+		const ref = reference(context, body);
+		const items = visualCandidates(context.store.assets, body.dataset_id, body.asset_type, clausesOf(body)).filter(
+			(item) => visualItemId(item) !== ref.self,
+		);
+		const results = rankVisual(items, (item) => scoreVisual(ref.words, item, ref.seed));
+		return jsonReply(200, { data: page(results, body).map(({ item }) => toVisualResult(item)) });
+	}),
+	operation('text-to-keyframes-search-api-v-1-search-text-to-keyframes-post', textToKeyframes, (context, { body }) => {
+		namedLiveDataset(context.store, body.dataset_id);
+		const query = wordsOf(body.text_query);
+		const negative = wordsOf(body.negative_text ?? '');
+		const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body));
+		const results = rankVisual(items, (item) => scoreVisual(query, item, body.text_query, negative));
+		return jsonReply(200, {
+			data: nileKeyframes(page(results, body)),
+		});
+	}),
+	operation('image-to-keyframes', imageToKeyframes, (context, { body }) => {
+		namedLiveDataset(context.store, body.dataset_id);
+		const ref = reference(context, body);
+		const items = visualCandidates(context.store.assets, body.dataset_id, 'video', clausesOf(body)).filter(
+			(item) => visualItemId(item) !== ref.self,
+		);
+		const results = rankVisual(items, (item) => scoreVisual(ref.words, item, ref.seed));
+		return jsonReply(200, {
+			data: nileKeyframes(page(results, body)),
+		});
+	}),
+	operation('transcript-exact-match', transcriptExactMatch, (context, { body }) => {
+		namedLiveDataset(context.store, body.dataset_id);
+		const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
+		return jsonReply(200, { data: page(transcriptMatches(videos, body.text_query), body) });
+	}),
+	operation('audio-search', audioSearch, (context, { body }) => {
+		namedLiveDataset(context.store, body.dataset_id);
+		const videos = videosOf(context.store.assets, body.dataset_id, clausesOf(body));
+		const results = spokenSegments(videos, wordsOf(body.text_query));
+		return jsonReply(200, { data: page(results, body).map(({ item }) => toSpokenResult(item)) });
+	}),
+	operation('search-videos', videoSearch, (context, { body }) => {
+		namedLiveDataset(context.store, body.dataset_id);
+		const modality = body.modality ?? 'video';
+		const results = videosOf(context.store.assets, body.dataset_id, clausesOf(body))
+			.map((video) => ({ ...videoResult(video, body.text_query, modality, body.ignore_keyframes), id: video.id }))
+			.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+		return jsonReply(200, { results: page(results, body).map(({ result }) => result) });
+	}),
+	operation('get-video-details', videoDetails, (context, { query }) => {
+		namedLiveDataset(context.store, query.dataset_id);
+		const video = context.store.assets.get(query.video_id);
+		if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video' || video.status !== 'completed') {
+			throw new HttpError(404, `Video not found: ${query.video_id}`);
+		}
+		return jsonReply(200, {
+			dataset_id: query.dataset_id,
+			text_query: query.text_query,
+			video_id: video.id,
+			composite_type: query.composite_type,
+			source_path: video.path,
+			slices: drillDown(video, query.text_query, query.composite_type, query.limit),
+		});
+	}),
 ];

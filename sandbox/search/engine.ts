@@ -19,7 +19,7 @@ import {
 	type KeyframeInfo,
 	type VisualItem,
 } from './media';
-import type { MetadataClause } from './schemas';
+import type { MetadataClause } from './contract';
 
 /**
  * The search engine of the sandbox: deterministic scores (topic/path words plus a stable hash, see media.ts),

@@ -1,0 +1,53 @@
+import { check, fields, ge, gt, minLength, type Rules, whole } from '../contract';
+import { sqlSyntaxError } from './model';
+
+/** The most items one page of the list returns, whatever `limit` asks for. */
+export const MAX_PAGE_SIZE = 100;
+/** The longest a results link may stay valid: assumed, like an S3 presigned URL (7 days). */
+export const MAX_LINK_SECONDS = 604_800;
+
+export const createQuery = {
+	body: (body) =>
+		whole(
+			fields(body, {
+				// Assumed: a query has text, and its type defaults to SQL (the document gives no default).
+				query: [minLength(1)],
+				type: (field) => field.unwrap().default('SQL'),
+			}),
+			// The sandbox's check_validity: SQL that does not start with SELECT or WITH is refused (sandbox/README.md, Queries).
+			(query) => {
+				if (!query.check_validity || query.type !== 'SQL') return undefined;
+				const problem = sqlSyntaxError(query.query);
+				return problem ? `the query is not valid SQL: ${problem}` : undefined;
+			},
+			'query',
+		),
+} satisfies Rules<'create-query-api-v-1-queries-post'>;
+
+export const listQueries = {
+	// Assumed: offset is not negative and limit greater than 0 (the document gives only the defaults).
+	query: (query) => fields(query, { offset: [ge(0)], limit: [gt(0)] }),
+	// NOTES.md, "Requests with a JSON body on GET": the filter body is optional (absent or null: no filter).
+	body: (body) => body.nullable(),
+	absentBody: null,
+} satisfies Rules<'list-queries-api-v-1-queries-get'>;
+
+export const queryResults = {
+	query: (query) =>
+		fields(query, {
+			expiration_seconds: [
+				gt(0),
+				check((seconds: number) => (seconds > MAX_LINK_SECONDS ? `expiration_seconds must be at most ${MAX_LINK_SECONDS}` : undefined)),
+			],
+		}),
+} satisfies Rules<'get-query-results-url-api-v-1-queries-query-id-results-get'>;
+
+export const exportQuery = {
+	body: (body) =>
+		fields(body, {
+			// Assumed: a connection and a bucket are named when given; the export type defaults to CSV.
+			connection_name: [minLength(1)],
+			export_type: (field) => field.unwrap().default('CSV'),
+			target_bucket: [minLength(1)],
+		}),
+} satisfies Rules<'export-query-api-v-1-queries-query-id-exports-post'>;
