@@ -4,6 +4,7 @@ import { checkAnswer, type AnswerSpec, type FieldRule } from './answerSpec';
 import type { operations, paths } from './api-types.generated';
 import {
 	apiRequest,
+	invitationsPages,
 	jobsList,
 	offsetLimit,
 	offsetLimitCamelCase,
@@ -11,6 +12,7 @@ import {
 	pagePerPage,
 	searchBody,
 	skipLimit,
+	usersPages,
 	videoSearchBody,
 	type ApiContext,
 	type ApiRequest,
@@ -44,6 +46,8 @@ export type Endpoint<K extends OperationId> = {
 		retry: RetryPolicy;
 		/** What a 404 is about, e.g. "Dataset": the error then names it and the value given. */
 		notFound?: string;
+		/** Fields of the answer holding a secret the service hands out: kept out of every error of the node run. */
+		answerSecrets?: readonly string[];
 	} & (
 		| {
 				/** The pagination family of a list: its page holds the list, whose entries must be records. */
@@ -138,6 +142,19 @@ export const ENDPOINTS = {
 	'get-video-scores-result': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result', retry: 'idempotent', pages: pagePerPage },
 	'get-video-scores-result-count': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result/count', retry: 'idempotent', answer: 'object' },
 	'get-video-scores-result-preview': { method: 'GET', path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/-/result', retry: 'idempotent', answer: { data: 'records' } },
+	'create-credentials': { method: 'POST', path: '/api/v1/auth-management/clients', retry: 'never', answerSecrets: ['client_secret'], answer: { client_id: 'created' } },
+	'list-credentials': { method: 'GET', path: '/api/v1/auth-management/clients', retry: 'idempotent', answerSecrets: ['client_secret'], answer: 'records' },
+	'get-credentials': { method: 'GET', path: '/api/v1/auth-management/clients/{client_id}', retry: 'idempotent', notFound: 'System credential', answerSecrets: ['client_secret'], answer: 'object' },
+	'update-credentials': { method: 'PUT', path: '/api/v1/auth-management/clients/{client_id}', retry: 'idempotent', notFound: 'System credential', answerSecrets: ['client_secret'], answer: 'object' },
+	'delete-credentials': { method: 'DELETE', path: '/api/v1/auth-management/clients/{client_id}', retry: 'never', notFound: 'System credential', answerSecrets: ['client_secret'], answer: 'object' },
+	'create-invitation': { method: 'POST', path: '/api/v1/auth-management/user-invitations', retry: 'recover', answer: { invitation_id: 'created' } },
+	'list-invitations': { method: 'GET', path: '/api/v1/auth-management/user-invitations', retry: 'idempotent', pages: invitationsPages },
+	'get-invitation': { method: 'GET', path: '/api/v1/auth-management/user-invitations/{invitation_id}', retry: 'idempotent', notFound: 'Invitation', answer: 'object' },
+	'delete-invitation': { method: 'DELETE', path: '/api/v1/auth-management/user-invitations/{invitation_id}', retry: 'never', notFound: 'Invitation', answer: 'object' },
+	'list-roles': { method: 'GET', path: '/api/v1/auth-management/roles', retry: 'idempotent', answer: { roles: 'records' } },
+	'list-users': { method: 'GET', path: '/api/v1/auth-management/users', retry: 'idempotent', pages: usersPages },
+	'remove-user': { method: 'DELETE', path: '/api/v1/auth-management/users/{user_id}', retry: 'never', notFound: 'User', answer: 'object' },
+	'update-user-roles': { method: 'PUT', path: '/api/v1/auth-management/users/{user_id}/roles', retry: 'idempotent', notFound: 'User', answer: 'object' },
 	'generate-video-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-summary-post': { method: 'POST', path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/summary', retry: 'idempotent', answer: 'object' },
 	'generate-video-description-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-description-post': { method: 'POST', path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/description', retry: 'idempotent', answer: 'object' },
 	'generate-video-synopsis-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-synopsis-post': { method: 'POST', path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/synopsis', retry: 'idempotent', answer: 'object' },
@@ -175,7 +192,7 @@ export type CheckedResponseOf<K extends EndpointId> = ResponseOf<K> &
 		: unknown);
 
 /** What a call adds to the table's entry: the path's values, query, body and the item. */
-export type EndpointCall<K extends EndpointId> = Omit<ApiRequest, 'method' | 'path' | 'idempotent' | 'resourceLabel' | 'body' | 'answer'> & {
+export type EndpointCall<K extends EndpointId> = Omit<ApiRequest, 'method' | 'path' | 'idempotent' | 'resourceLabel' | 'answerSecrets' | 'body' | 'answer'> & {
 	params?: Record<string, string>;
 	body?: RequestOf<K>;
 };
@@ -185,7 +202,15 @@ export function endpointPath(id: EndpointId, params: Record<string, string> = {}
 	return ENDPOINTS[id].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-type Entry = { method: Method; path: string; retry: RetryPolicy; notFound?: string; pages?: PageStyle; answer?: AnswerSpec };
+type Entry = {
+	method: Method;
+	path: string;
+	retry: RetryPolicy;
+	notFound?: string;
+	answerSecrets?: readonly string[];
+	pages?: PageStyle;
+	answer?: AnswerSpec;
+};
 
 /** What the transport must accept as the body of a successful answer (a JSON object unless the table says else). */
 const BODY_OF: Partial<Record<string, ApiRequest['answer']>> = { any: 'any', records: 'array' };
@@ -199,6 +224,7 @@ export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...
 	if (entry.retry === 'recover' && !call.recover) throw new Error(`${id} is sent only with a recover lookup`);
 	const request: ApiRequest = { ...call, method: entry.method, path: endpointPath(id, params), idempotent: entry.retry === 'idempotent' };
 	if (entry.notFound) request.resourceLabel = entry.notFound;
+	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
 	const answer = typeof entry.answer === 'string' ? BODY_OF[entry.answer] : undefined;
 	if (answer) request.answer = answer;
 	if (body !== undefined) request.body = body as unknown as IDataObject;

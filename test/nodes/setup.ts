@@ -14,6 +14,7 @@ import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/Media
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
 import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { MediaAnalysisVideoInsights } from '../../nodes/MediaAnalysisVideoInsights/MediaAnalysisVideoInsights.node';
+import { MediaAnalysisAdministration } from '../../nodes/MediaAnalysisAdministration/MediaAnalysisAdministration.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
 import { createHarness, type Harness } from '../harness/engine';
 
@@ -30,6 +31,7 @@ export const TYPES = {
 	dynamicTags: `${PACKAGE}.mediaAnalysisDynamicTags`,
 	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
 	videoInsights: `${PACKAGE}.mediaAnalysisVideoInsights`,
+	administration: `${PACKAGE}.mediaAnalysisAdministration`,
 	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
 } as const;
 
@@ -62,6 +64,7 @@ export function useTestBed(): TestBed {
 				[TYPES.dynamicTags]: new MediaAnalysisDynamicTags(),
 				[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
 				[TYPES.videoInsights]: new MediaAnalysisVideoInsights(),
+				[TYPES.administration]: new MediaAnalysisAdministration(),
 				[TYPES.trigger]: new MediaAnalysisTrigger(),
 			},
 			credentialTypes: [new MediaAnalysisApi()],

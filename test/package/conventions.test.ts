@@ -84,11 +84,21 @@ function walk(properties: INodeProperties[], visit: (p: INodeProperties) => void
 	}
 }
 
+/**
+ * Action nodes not offered to AI agents, each with its reason (the node says `usableAsTool: undefined` with it, so the
+ * lint sees a choice).
+ */
+const NOT_TOOLS: Record<string, string> = {
+	mediaAnalysisAdministration: 'removes users, changes who may do what and hands out a client secret: a person decides that, not a model',
+};
+
 describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s', (_name, node) => {
 	const { description } = node as INodeType;
 	const isTrigger = description.polling === true;
-	test('an action node is usable as a tool, a trigger is a polling node named …Trigger with no inputs', () => {
-		if (isTrigger) {
+	test('an action node is usable as a tool (but those NOT_TOOLS names, with the reason), a trigger is a polling node named …Trigger with no inputs', () => {
+		if (NOT_TOOLS[description.name]) {
+			expect('usableAsTool' in description && description.usableAsTool === undefined).toBe(true);
+		} else if (isTrigger) {
 			expect(description.usableAsTool).toBeUndefined();
 			expect(description.name).toMatch(/Trigger$/);
 			expect(description.inputs).toEqual([]);

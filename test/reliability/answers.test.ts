@@ -11,6 +11,7 @@ import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { SEED_CLIENTS, seedUserId } from '../../sandbox/administration/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
@@ -32,6 +33,7 @@ const PERSON = seedPersonId('Kaia Lindqvist');
 const UUID4 = '6f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c';
 const JOB = '65f1a2b3c4d5e6f708192a3b';
 const SCORES = { groupId: rl(UUID4), tagId: rl(UUID4) };
+const ADMIN_USER = seedUserId('ana.costa@example.com');
 const INSIGHT_VIDEO = { datasetId: rl(VIDEOS), videoId: rl(UUID4) };
 const INSIGHT_SLICE = { ...INSIGHT_VIDEO, compositeSliceId: rl(UUID4) };
 
@@ -193,6 +195,19 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 	'get-metadata-api-v-0-video-narrative-metadata-metadata-get': call('videoInsights', 'term', 'getMany', { termType: 'genre', returnAll: true }),
 	'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch': call('videoInsights', 'term', 'update', { termId: rl(UUID4), updateFields: { name: 'Probe' } }),
 	'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete': call('videoInsights', 'term', 'delete', { termId: rl(UUID4) }),
+	'list-users': call('administration', 'user', 'getMany', { returnAll: true }),
+	'remove-user': call('administration', 'user', 'remove', { userId: rl(ADMIN_USER) }),
+	'update-user-roles': call('administration', 'user', 'updateRoles', { userId: rl(ADMIN_USER), roles: { role: [{ roleId: rl('member') }] } }),
+	'list-roles': call('administration', 'role', 'getMany', { returnAll: true }),
+	'create-invitation': call('administration', 'invitation', 'create', { email: 'probe@example.com', name: 'Probe' }),
+	'list-invitations': call('administration', 'invitation', 'getMany', { returnAll: true }),
+	'get-invitation': call('administration', 'invitation', 'get', { invitationId: rl('uinv_probe') }),
+	'delete-invitation': call('administration', 'invitation', 'delete', { invitationId: rl('uinv_probe') }),
+	'create-credentials': call('administration', 'systemCredential', 'create', { name: 'probe', access: 'full' }),
+	'list-credentials': call('administration', 'systemCredential', 'getMany', { returnAll: true }),
+	'get-credentials': call('administration', 'systemCredential', 'get', { clientId: rl(SEED_CLIENTS.ingestion.id) }),
+	'update-credentials': call('administration', 'systemCredential', 'update', { clientId: rl(SEED_CLIENTS.ingestion.id), updateFields: { name: 'probe' } }),
+	'delete-credentials': call('administration', 'systemCredential', 'delete', { clientId: rl(SEED_CLIENTS.ingestion.id) }),
 };
 
 type Entry = { method: string; path: string; pages?: unknown; answer?: AnswerSpec };
@@ -275,7 +290,7 @@ const junkList = (rule: FieldRule | 'page'): unknown[] =>
 function junkAnswer(id: EndpointId): unknown {
 	const entry = entryOf(id);
 	if (entry.pages === jobStatusPages) return { data: { status: 'completed', assets: { data: junkList('page') } } };
-	if (entry.pages) return { data: junkList('page'), jobs: junkList('page'), results: junkList('page') };
+	if (entry.pages) return { data: junkList('page'), jobs: junkList('page'), results: junkList('page'), users: junkList('page'), user_invitations: junkList('page') };
 	if (entry.answer === 'records') return junkList('records');
 	if (typeof entry.answer !== 'object') return { marker: 'kept' };
 	const answer: IDataObject = { marker: 'kept' };

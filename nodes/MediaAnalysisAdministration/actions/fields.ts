@@ -1,0 +1,169 @@
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+
+import type { Schemas } from '../../shared/api';
+import { datasetLocator, resolveDatasetId } from '../../shared/descriptions';
+import { assertIdentifier, invalidParameter } from '../../shared/validation';
+
+/** A role as users, invitations and system credentials hold it: a system role, or a role on one dataset. */
+export type Role = Schemas['Role'];
+
+/** The "By ID" mode of a locator whose IDs the service makes up (not UUIDs): one word, read with `assertIdentifier`. */
+export function idMode(thing: string, example: string): INodePropertyMode {
+	return {
+		// Spread, as in the shared uuidMode: a mode has no default.
+		...{ displayName: 'By ID', name: 'id' },
+		type: 'string',
+		placeholder: `e.g. ${example}`,
+		validation: [{ type: 'regex', properties: { regex: '^\\s*[^\\s/]+\\s*$', errorMessage: `Not a valid ${thing} ID` } }],
+	};
+}
+
+/** A picker of something the service lists: "From List" (searchable with `searchListMethod`) and "By ID". */
+export function listedLocator(options: {
+	displayName: string;
+	name: string;
+	thing: string;
+	example: string;
+	searchListMethod: string;
+	description: string;
+	extraModes?: INodePropertyMode[];
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${options.thing}...`,
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			idMode(options.thing, options.example),
+			...(options.extraModes ?? []),
+		],
+	};
+}
+
+/** The value a locator holds (its `value`, or the text an expression gave), trimmed. */
+export function locatorValue(locator: unknown): string {
+	const value = locator !== null && typeof locator === 'object' ? (locator as { value?: unknown }).value : locator;
+	return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+}
+
+/** The ID a "From List" or "By ID" locator names, checked before anything is sent. */
+export function getListedId(this: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
+	return assertIdentifier.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
+}
+
+/** Roles: each a role from the service's list, on one dataset or (without a dataset) on the whole organization. */
+export function rolesProperty(description: string, displayOptions?: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'Roles',
+		name: 'roles',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Role',
+		default: {},
+		description,
+		...(displayOptions ? { displayOptions } : {}),
+		options: [
+			{
+				displayName: 'Role',
+				name: 'role',
+				values: [
+					listedLocator({
+						displayName: 'Role',
+						name: 'roleId',
+						thing: 'role',
+						example: 'viewer',
+						searchListMethod: 'searchRoles',
+						description: 'A role the organization offers (Role › Get Many lists them)',
+					}),
+					datasetLocator({
+						required: false,
+						description: 'For a dataset role, the dataset it applies to. Leave empty for a system role (the whole organization).',
+					}),
+				],
+			},
+		],
+	};
+}
+
+/** Whose roles a change or a listing is about: every role, the organization's (system) roles, or one dataset's. */
+export type RolesScope = 'all' | 'system' | 'dataset';
+
+/** The Scope choice and, for one dataset, its picker; `labels` word the choices for the operation. */
+export function rolesScopeProperties(
+	labels: { all: string; system: string; dataset: string; description: string },
+	show: NonNullable<IDisplayOptions['show']> = {},
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Scope',
+			name: 'rolesScope',
+			type: 'options',
+			options: [
+				{ name: 'All Roles', value: 'all', description: labels.all },
+				{ name: 'One Dataset', value: 'dataset', description: labels.dataset },
+				{ name: 'System Roles', value: 'system', description: labels.system },
+			],
+			default: 'all',
+			description: labels.description,
+			...(Object.keys(show).length ? { displayOptions: { show } } : {}),
+		},
+		datasetLocator({ displayOptions: { show: { ...show, rolesScope: ['dataset'] } } }),
+	];
+}
+
+/** The scope chosen for this item: the service's `roles_context` (`system` or `dataset:<id>`), or none for all roles. */
+export async function readRolesScope(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<{ scope: RolesScope; datasetId?: string; context?: string }> {
+	const scope = this.getNodeParameter('rolesScope', itemIndex, 'all') as RolesScope;
+	if (scope === 'system') return { scope, context: 'system' };
+	if (scope !== 'dataset') return { scope: 'all' };
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	return { scope, datasetId, context: `dataset:${datasetId}` };
+}
+
+/**
+ * The Roles of this item as the service takes them, checked before anything is sent: each names a role, and a
+ * dataset (by list, ID or name) for a dataset role. Within a scope, a role that names no dataset is a role on the
+ * scope's dataset; a role outside the scope is refused here, since the service would replace only the scope's roles.
+ */
+export async function readRoles(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	within: { scope: RolesScope; datasetId?: string } = { scope: 'all' },
+): Promise<Role[]> {
+	const entries = this.getNodeParameter('roles.role', itemIndex, []) as IDataObject[];
+	const roles: Role[] = [];
+	for (const [index, entry] of (Array.isArray(entries) ? entries : []).entries()) {
+		const label = `Roles (role ${index + 1})`;
+		const roleId = assertIdentifier.call(this, locatorValue(entry.roleId), `${label} Role`, itemIndex);
+		const named = locatorValue(entry.datasetId) !== '';
+		const datasetId = named
+			? await resolveDatasetId.call(this, itemIndex, `roles.role[${index}].datasetId`, `${label} Dataset`)
+			: within.datasetId;
+		if (within.scope === 'system' && datasetId) {
+			throw invalidParameter.call(this, `${label} Dataset`, itemIndex, 'a dataset role is outside the System Roles scope', 'Leave the dataset empty, or set Scope to All Roles or One Dataset.');
+		}
+		if (within.scope === 'dataset' && datasetId !== within.datasetId) {
+			throw invalidParameter.call(
+				this,
+				`${label} Dataset`,
+				itemIndex,
+				`dataset ${datasetId} is not the dataset of the scope (${within.datasetId})`,
+				'Leave the dataset empty (the role then applies to the dataset of the scope), or set Scope to All Roles.',
+			);
+		}
+		roles.push(datasetId ? { role_id: roleId, resource: 'dataset', resource_instance: datasetId } : { role_id: roleId });
+	}
+	return roles;
+}

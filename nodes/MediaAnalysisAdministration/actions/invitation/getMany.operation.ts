@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
+
+const properties: INodeProperties[] = [...returnAllOrLimit()];
+
+export const description = updateDisplayOptions({ show: { resource: ['invitation'], operation: ['getMany'] } }, properties);
+
+/** The invitations not yet accepted (an accepted one becomes a user). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-invitations'));
+}

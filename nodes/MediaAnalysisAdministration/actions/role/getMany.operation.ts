@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { callEndpoint } from '../../../shared/endpoints';
+import { readRolesScope, rolesScopeProperties } from '../fields';
+
+const properties: INodeProperties[] = [
+	...rolesScopeProperties({
+		description: 'Which roles to list',
+		all: 'Every role that can be given, system and dataset roles alike',
+		system: 'The roles that apply to the whole organization',
+		dataset: 'The roles that can be given on one dataset',
+	}),
+	...returnAllOrLimit(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['role'], operation: ['getMany'] } }, properties);
+
+/** The service answers the whole list at once; Limit trims it here. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const page = getPageLimit.call(this, itemIndex);
+	const { context } = await readRolesScope.call(this, itemIndex);
+	const answer = await callEndpoint(this, 'list-roles', { qs: context ? { roles_context: context } : {}, itemIndex });
+	return withinLimit(answer.roles, page);
+}

@@ -1,0 +1,78 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
+import { readRoles, rolesProperty } from '../fields';
+import { FULL_ACCESS_NOTICE } from './fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The client secret is in this node\'s output once, as the service answers it once: store it right away (for example in an n8n credential of type Media Analysis API). Get, Get Many and Update never show it, and it cannot be read again. Executions saved with their data keep this output.',
+		name: 'secretOnceNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		placeholder: 'e.g. nightly-ingestion',
+		required: true,
+		default: '',
+		description: 'A name that says which automation uses it',
+	},
+	{
+		displayName: 'Access',
+		name: 'access',
+		type: 'options',
+		options: [
+			{ name: 'Only the Roles Below', value: 'roles', description: 'The credential can do what its roles allow' },
+			{ name: 'Full Access', value: 'full', description: 'No roles: everything in the organization' },
+		],
+		default: 'roles',
+	},
+	{
+		displayName: FULL_ACCESS_NOTICE,
+		name: 'fullAccessNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { access: ['full'] } },
+	},
+	rolesProperty('What the credential may do: at least one role', { show: { access: ['roles'] } }),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['create'] } }, properties);
+
+/**
+ * The one answer that carries the client secret, output as the service gave it. The table never sends this request
+ * twice: a lost answer cannot be recovered, since no later answer shows the secret, and the words below say so.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const name = assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex);
+	const body: RequestOf<'create-credentials'> = { name };
+	if (this.getNodeParameter('access', itemIndex, 'roles') !== 'full') {
+		const roles = await readRoles.call(this, itemIndex);
+		if (roles.length === 0) {
+			throw invalidParameter.call(this, 'Roles', itemIndex, 'no role was added', 'Add at least one role, or set Access to Full Access if the credential must be able to do everything.');
+		}
+		body.roles = roles;
+	}
+	const created = await callEndpoint(this, 'create-credentials', {
+		body,
+		itemIndex,
+		lostAnswer: {
+			message: `No answer came back for creating the system credential "${name}"; it may have been created, and its client secret cannot be shown again`,
+			description: `The service shows a client secret only in its answer to the create. Look for "${name}" with System Credential › Get Many: if it is listed, nobody has its secret, so delete it (System Credential › Delete) and create it again. Running the node again without checking leaves an unused credential behind.`,
+		},
+	});
+	if (typeof created.client_secret !== 'string' || created.client_secret === '') {
+		throw new NodeApiError(this.getNode(), {}, {
+			message: `The service created the system credential "${name}" (client ID ${created.client_id}) but answered without its client secret`,
+			description: `Without the secret the credential cannot log in, and no later answer shows it. Delete it (System Credential › Delete, client ID ${created.client_id}) and create it again.`,
+			itemIndex,
+		});
+	}
+	return created;
+}

@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { getListedId, listedLocator } from '../fields';
+
+/** A system credential picker: From List (searchable by name) or By ID (its client ID). */
+export function systemCredentialLocator(description: string): INodeProperties {
+	return listedLocator({
+		displayName: 'System Credential',
+		name: 'clientId',
+		thing: 'system credential',
+		example: 'Xb7Lq2Rk9Tz4Wm1Np6Yc3Vd8Hs5Jf0Ga',
+		searchListMethod: 'searchSystemCredentials',
+		description,
+	});
+}
+
+/** The path value naming the system credential chosen in this item. */
+export function clientParams(this: IExecuteFunctions, itemIndex: number): { client_id: string } {
+	return { client_id: getListedId.call(this, itemIndex, 'clientId', 'System Credential') };
+}
+
+/** Said wherever roles can be left out: the service then gives the credential access to everything. */
+export const FULL_ACCESS_NOTICE =
+	'A system credential without roles has full access to every dataset and setting of the organization. Give it only the roles its automation needs.';

@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { callEndpoint } from '../../../shared/endpoints';
+import { redactSecrets } from '../../../shared/redact';
+
+const properties: INodeProperties[] = [...returnAllOrLimit()];
+
+export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['getMany'] } }, properties);
+
+/** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const page = getPageLimit.call(this, itemIndex);
+	const clients = await callEndpoint(this, 'list-credentials', { itemIndex });
+	return withinLimit(clients, page).map(redactSecrets);
+}

@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { redactSecrets } from '../../../shared/redact';
+import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
+import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties, type Role } from '../fields';
+import { clientParams, FULL_ACCESS_NOTICE, systemCredentialLocator } from './fields';
+
+const REPLACE = { rolesChange: ['replace'] };
+
+const properties: INodeProperties[] = [
+	systemCredentialLocator('The system credential to change (its client secret stays as it is)'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. nightly-ingestion',
+				description: 'The new name',
+			},
+		],
+	},
+	{
+		displayName: 'Roles',
+		name: 'rolesChange',
+		type: 'options',
+		options: [
+			{ name: 'Keep Current Roles', value: 'keep', description: 'The roles stay as they are (they are read and sent back)' },
+			{ name: 'Replace Roles', value: 'replace', description: 'The roles below replace those of the scope' },
+			{ name: 'Full Access', value: 'full', description: 'Remove every role: the credential can do everything' },
+		],
+		default: 'keep',
+	},
+	{
+		displayName: FULL_ACCESS_NOTICE,
+		name: 'fullAccessNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { rolesChange: ['full'] } },
+	},
+	...rolesScopeProperties(
+		{
+			description: 'Which of the credential\'s roles the roles below replace; the others stay as they are',
+			all: 'Replace every role, system and dataset roles alike (none left means full access)',
+			system: 'Replace only the system roles; dataset roles stay',
+			dataset: 'Replace only the roles on one dataset; other roles stay',
+		},
+		REPLACE,
+	),
+	rolesProperty('The roles the credential has afterwards in the scope', { show: REPLACE }),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['update'] } }, properties);
+
+/**
+ * The service takes a credential sent without roles as one with full access, so every update sends roles: the
+ * current ones (read first) unless they are replaced or Full Access is chosen.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const params = clientParams.call(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const name = fields.name !== undefined ? assertNotEmpty.call(this, fields.name, 'Name', itemIndex) : undefined;
+	const change = this.getNodeParameter('rolesChange', itemIndex, 'keep') as 'keep' | 'replace' | 'full';
+	if (change === 'keep' && name === undefined) {
+		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'nothing to change was given', 'Add a field under "Update Fields", or choose Replace Roles or Full Access.');
+	}
+	const body: RequestOf<'update-credentials'> = {};
+	if (name !== undefined) body.name = name;
+	if (change === 'full') body.roles = [];
+	if (change === 'replace') {
+		const within = await readRolesScope.call(this, itemIndex);
+		body.roles = await readRoles.call(this, itemIndex, within);
+		if (within.context) body.roles_context = within.context;
+	}
+	if (change === 'keep') {
+		const current = await callEndpoint(this, 'get-credentials', { params, itemIndex });
+		body.roles = (Array.isArray(current.roles) ? current.roles : []) as Role[];
+	}
+	const client = await callEndpoint(this, 'update-credentials', { params, body, itemIndex });
+	return redactSecrets(client);
+}

@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { listEndpoint } from '../../../shared/endpoints';
+import { paginate } from '../../../shared/transport';
+import { assertEmail, invalidParameter } from '../../../shared/validation';
+import { getListedId, listedLocator } from '../fields';
+
+/** A user picker: From List (searchable by name or email), By ID, or By Email (looked up when the node runs). */
+export function userLocator(description: string): INodeProperties {
+	return listedLocator({
+		displayName: 'User',
+		name: 'userId',
+		thing: 'user',
+		example: 'auth0|65f1a2b3c4d5e6f708192a3b',
+		searchListMethod: 'searchUsers',
+		description,
+		extraModes: [
+			{
+				// Spread, as in the shared nameMode: a mode has no default.
+				...{ displayName: 'By Email', name: 'email' },
+				type: 'string',
+				placeholder: 'e.g. ana@example.com',
+				hint: "The user's email address; it is looked up when the node runs",
+			},
+		],
+	});
+}
+
+/** Emails already looked up in one node run: a run of many items naming one user costs one look-up. */
+const usersByEmail = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
+
+/** The user ID this item names: as given (From List, By ID), or the one user whose email is the one given. */
+export async function getUserId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const locator = this.getNodeParameter('userId', itemIndex, {}) as { mode?: string } | string;
+	if (typeof locator !== 'object' || locator.mode !== 'email') return getListedId.call(this, itemIndex, 'userId', 'User');
+	const email = assertEmail.call(this, this.getNodeParameter('userId', itemIndex, '', { extractValue: true }), 'User', itemIndex);
+	const key = email.toLowerCase();
+	let cache = usersByEmail.get(this);
+	if (!cache) usersByEmail.set(this, (cache = new Map()));
+	let lookup = cache.get(key);
+	if (!lookup) {
+		// The service's search matches part of a name or email; the exact address (in any case) is picked here.
+		lookup = paginate.call(this, ...listEndpoint('list-users', { qs: { query: email }, itemIndex }), { returnAll: true });
+		cache.set(key, lookup);
+	}
+	const matching = (await lookup).filter((user) => typeof user.email === 'string' && user.email.toLowerCase() === key);
+	if (matching.length === 1 && typeof matching[0].user_id === 'string') return matching[0].user_id;
+	throw invalidParameter.call(
+		this,
+		'User',
+		itemIndex,
+		matching.length === 0 ? `no user of the organization has the email "${email}"` : `${matching.length} users have the email "${email}"`,
+		matching.length === 0
+			? 'Check the address, or choose the user From List. A person who was invited but has not accepted yet is an invitation, not a user.'
+			: `Choose the user From List or By ID: ${matching.map((user) => String(user.user_id)).join(', ')}.`,
+	);
+}

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
+import { assertIdentifier, splitList } from '../../../shared/validation';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Roles',
+				name: 'includeRoles',
+				type: 'boolean',
+				default: false,
+				description: "Whether to return each user's roles too",
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ana',
+				description: 'Only users whose name or email contains this text',
+			},
+			{
+				displayName: 'User IDs',
+				name: 'userIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. auth0|65f1a2b3c4d5e6f708192a3b, auth0|65f1a2b3c4d5e6f708192a3c',
+				description: 'Comma-separated user IDs; only these are returned',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (typeof filters.search === 'string' && filters.search.trim()) qs.query = filters.search.trim();
+	if (filters.userIds !== undefined) {
+		const ids = splitList(filters.userIds).map((id) => assertIdentifier.call(this, id, 'User IDs', itemIndex));
+		if (ids.length > 0) qs.user_ids = ids;
+	}
+	if (filters.includeRoles === true) qs.include_roles = true;
+	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-users', { qs }));
+}

@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
+import { getUserId, userLocator } from './fields';
+
+const properties: INodeProperties[] = [
+	userLocator('The user whose roles to replace'),
+	...rolesScopeProperties({
+		description: 'Which of the user\'s roles the roles below replace; the others stay as they are',
+		all: 'Replace every role of the user, system and dataset roles alike',
+		system: 'Replace only the system roles; dataset roles stay',
+		dataset: 'Replace only the roles on one dataset; other roles stay',
+	}),
+	rolesProperty('The roles the user has afterwards in the scope. None removes every role of the scope.'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['updateRoles'] } }, properties);
+
+/** The service replaces the roles within the scope (`roles_context`) and answers the user with all their roles. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const userId = await getUserId.call(this, itemIndex);
+	const within = await readRolesScope.call(this, itemIndex);
+	const body: RequestOf<'update-user-roles'> = { roles: await readRoles.call(this, itemIndex, within) };
+	if (within.context) body.roles_context = within.context;
+	return await callEndpoint(this, 'update-user-roles', { params: { user_id: userId }, body, itemIndex });
+}
