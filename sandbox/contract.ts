@@ -187,20 +187,23 @@ export function each<T extends z.ZodTypeAny>(
 	});
 }
 
-/** A rule on the whole object (or any value), checked once its fields are valid; `at` names the field it is about. */
+/**
+ * A rule on the whole object (or any value), checked once its fields are valid, as a pydantic model validator: each
+ * message is a `value_error`; `at` names the field it is about.
+ */
 export function whole<T extends z.ZodTypeAny>(
 	schema: T,
-	test: (value: z.output<T>) => string | undefined,
+	test: (value: z.output<T>) => string | string[] | undefined,
 	at?: string,
 ): z.ZodEffects<T, z.output<T>, z.input<T>> {
 	return schema.superRefine((value, ctx) => {
-		const message = test(value as z.output<T>);
-		if (message === undefined) return;
-		ctx.addIssue({
-			code: z.ZodIssueCode.custom,
-			...(at ? { path: [at] } : {}),
-			params: { type: 'value_error', msg: `Value error, ${message}` },
-		});
+		for (const message of [test(value as z.output<T>) ?? []].flat()) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				...(at ? { path: [at] } : {}),
+				params: { type: 'value_error', msg: `Value error, ${message}` },
+			});
+		}
 	});
 }
 

@@ -102,7 +102,11 @@ interface CompiledRoute<R> {
 	route: R;
 }
 
-/** Matches `METHOD /path/{param}` patterns; a `{param}` takes exactly one non-empty path segment. */
+/**
+ * Matches `METHOD /path/{param}` patterns; a `{param}` takes exactly one non-empty path segment. When several
+ * patterns match, the one with a literal segment where the others have a parameter wins (`…/aggregations/-/result`
+ * before `…/aggregations/{aggregation_id}/result`), whatever the order the routes were added in.
+ */
 export class Router<R extends { method: HttpMethod; path: string }> {
 	private readonly routes: Array<CompiledRoute<R>> = [];
 
@@ -117,14 +121,26 @@ export class Router<R extends { method: HttpMethod; path: string }> {
 	lookup(method: string, path: string): RouteLookup<R> {
 		const segments = splitPath(path);
 		const allowed: HttpMethod[] = [];
+		let best: { candidate: CompiledRoute<R>; params: Record<string, string> } | undefined;
 		for (const candidate of this.routes) {
 			const params = matchSegments(candidate.segments, segments);
 			if (!params) continue;
-			if (candidate.method === method) return { kind: 'found', route: candidate.route, params };
-			allowed.push(candidate.method);
+			if (candidate.method !== method) allowed.push(candidate.method);
+			else if (!best || moreLiteral(candidate.segments, best.candidate.segments)) best = { candidate, params };
 		}
+		if (best) return { kind: 'found', route: best.candidate.route, params: best.params };
 		return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
 	}
+}
+
+const isParameter = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+
+/** Whether `a` has a literal segment first where `b` has a parameter (both match the same path). */
+function moreLiteral(a: string[], b: string[]): boolean {
+	for (let i = 0; i < a.length; i++) {
+		if (isParameter(a[i]) !== isParameter(b[i])) return isParameter(b[i]);
+	}
+	return false;
 }
 
 function splitPath(path: string): string[] {
@@ -136,7 +152,7 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
 	const params: Record<string, string> = {};
 	for (let i = 0; i < pattern.length; i++) {
 		const expected = pattern[i];
-		if (expected.startsWith('{') && expected.endsWith('}')) {
+		if (isParameter(expected)) {
 			if (actual[i] === '') return undefined;
 			const value = safeDecode(actual[i]);
 			if (value === undefined) return undefined;

@@ -7,21 +7,6 @@ import type {
 import { stableUuid } from '../assets/model';
 import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID, SEED_DATASET_IDS } from '../seed';
 
-export const GROUP_VERSION_STATUSES = [
-	'creating',
-	'updating',
-	'draft',
-	'unpublished_changes',
-	'published',
-	'validated',
-	'superseded',
-	'error',
-	'deleting',
-	'deleted',
-] as const satisfies readonly DynamicTagGroupVersionStatus[];
-
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-
 /** Fields `sort_field` accepts (the service's list is not published; these are the sortable fields of a row). */
 export const SORT_FIELDS = ['name', 'version_name', 'status', 'created_dt', 'updated_dt', 'group_created_dt'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

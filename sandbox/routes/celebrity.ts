@@ -8,23 +8,14 @@ import {
 	toFaceResponse,
 	toPersonResponse,
 } from '../celebrity/model';
-import {
-	facesQuery,
-	identifyBody,
-	imageIdPath,
-	namesQuery,
-	personIdPath,
-	personsListQuery,
-	updateAliasesBody,
-} from '../celebrity/schemas';
+import { listPersons, updateAliases } from '../celebrity/contract';
+import { operation } from '../contract';
 import type { AssetRecord } from '../assets/model';
 import { celebrityDetectionEnabled } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
-import { validate, validationError } from '../validation';
+import { validationError } from '../validation';
 import { numberedPage, type RouteDefinition } from './route';
-
-const BASE = '/api/v0/celebrity-detection';
 
 const personNotFound = () => new HttpError(404, 'Person not found');
 
@@ -67,103 +58,61 @@ function decodeImage(image: string): Buffer {
 }
 
 export const celebrityRoutes: RouteDefinition[] = [
-	{
-		method: 'GET',
-		path: `${BASE}/person/{person_id}`,
-		auth: 'access-token',
-		handle(context) {
-			const { path } = validate(context, { path: personIdPath });
-			const { store } = context;
-			return jsonReply(200, toPersonResponse(findPerson(store, path.person_id), store.celebrity, store.assets));
-		},
-	},
-	{
-		method: 'GET',
-		path: `${BASE}/persons`,
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: personsListQuery });
-			const { store } = context;
-			const direction = query.sort_direction ?? 'asc';
-			const persons = [...store.celebrity.persons.values()].sort(comparePersons(query.sort_field, direction));
-			return jsonReply(200, {
-				...numberedPage(persons, query, (person) => toPersonResponse(person, store.celebrity, store.assets)),
-				sort: query.sort_field ? [{ field: query.sort_field, direction }] : null,
-			});
-		},
-	},
-	{
-		method: 'GET',
-		path: `${BASE}/faces-with-person`,
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: facesQuery });
-			const { store } = context;
-			let person: PersonRecord | undefined;
-			if (query.person_id !== undefined) person = findPerson(store, query.person_id);
-			else if (query.person_name !== undefined && query.person_name.trim() !== '') {
-				person = store.celebrity.findByName(query.person_name);
-				if (!person) throw personNotFound();
-			} else {
-				throw new HttpError(400, 'Either person_id or person_name must be given');
-			}
-			return jsonReply(200, { faces: store.celebrity.facesOf(person.id, store.assets).map(toFaceResponse) });
-		},
-	},
-	{
-		method: 'GET',
-		path: `${BASE}/persons/by-names-and-aliases`,
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: namesQuery });
-			const { celebrity } = context.store;
-			return jsonReply(200, {
-				matches: query.person_names_or_aliases.map((name) => ({
-					name,
-					person_id: celebrity.findByNameOrAlias(name)?.id ?? null,
-				})),
-			});
-		},
-	},
-	{
-		method: 'GET',
-		path: `${BASE}/persons-in-image/{image_id}`,
-		auth: 'access-token',
-		handle(context) {
-			const { path } = validate(context, { path: imageIdPath });
-			const { store } = context;
-			const image = store.assets.get(path.image_id);
-			if (!image || image.kind !== 'image') throw new HttpError(404, 'Image not found');
-			if (image.ingestJobId !== null) return jsonReply(200, { persons: personsInIngested(store, image) });
-			const persons = store.celebrity.facesIn(image.id).flatMap((face) => {
-				const person = store.celebrity.persons.get(face.personId);
-				return person ? [toDetectedPerson(person, face.bbox)] : [];
-			});
-			return jsonReply(200, { persons });
-		},
-	},
-	{
-		method: 'GET',
-		path: `${BASE}/identify`,
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: identifyBody });
-			const bytes = decodeImage(body.image);
-			const found = identify(context.store.celebrity, bytes);
-			return jsonReply(200, { persons: found.map(({ person, bbox }) => toDetectedPerson(person, bbox)) });
-		},
-	},
-	{
-		method: 'PUT',
-		path: `${BASE}/person/aliases`,
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: updateAliasesBody });
-			const { store } = context;
-			const person = findPerson(store, body.person_id);
-			// An omitted or null list changes nothing; a list (even empty) replaces every alias.
-			if (body.aliases != null) person.aliases = [...body.aliases];
-			return jsonReply(200, toPersonResponse(person, store.celebrity, store.assets));
-		},
-	},
+	operation('get-person-api-v-0-celebrity-detection-person-person-id-get', (context, { path }) => {
+		const { store } = context;
+		return jsonReply(200, toPersonResponse(findPerson(store, path.person_id), store.celebrity, store.assets));
+	}),
+	operation('get-persons-in-org-api-v-0-celebrity-detection-persons-get', listPersons, (context, { query }) => {
+		const { store } = context;
+		const direction = query.sort_direction ?? 'asc';
+		const persons = [...store.celebrity.persons.values()].sort(comparePersons(query.sort_field, direction));
+		return jsonReply(200, {
+			...numberedPage(persons, query, (person) => toPersonResponse(person, store.celebrity, store.assets)),
+			sort: query.sort_field ? [{ field: query.sort_field, direction }] : null,
+		});
+	}),
+	operation('get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get', (context, { query }) => {
+		const { store } = context;
+		let person: PersonRecord | undefined;
+		if (query.person_id !== undefined) person = findPerson(store, query.person_id);
+		else if (query.person_name !== undefined && query.person_name.trim() !== '') {
+			person = store.celebrity.findByName(query.person_name);
+			if (!person) throw personNotFound();
+		} else {
+			throw new HttpError(400, 'Either person_id or person_name must be given');
+		}
+		return jsonReply(200, { faces: store.celebrity.facesOf(person.id, store.assets).map(toFaceResponse) });
+	}),
+	operation('get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get', (context, { query }) => {
+		const { celebrity } = context.store;
+		return jsonReply(200, {
+			matches: query.person_names_or_aliases.map((name) => ({
+				name,
+				person_id: celebrity.findByNameOrAlias(name)?.id ?? null,
+			})),
+		});
+	}),
+	operation('get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get', (context, { path }) => {
+		const { store } = context;
+		const image = store.assets.get(path.image_id);
+		if (!image || image.kind !== 'image') throw new HttpError(404, 'Image not found');
+		if (image.ingestJobId !== null) return jsonReply(200, { persons: personsInIngested(store, image) });
+		const persons = store.celebrity.facesIn(image.id).flatMap((face) => {
+			const person = store.celebrity.persons.get(face.personId);
+			return person ? [toDetectedPerson(person, face.bbox)] : [];
+		});
+		return jsonReply(200, { persons });
+	}),
+	operation('identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get', (context, { body }) => {
+		const bytes = decodeImage(body.image);
+		const found = identify(context.store.celebrity, bytes);
+		return jsonReply(200, { persons: found.map(({ person, bbox }) => toDetectedPerson(person, bbox)) });
+	}),
+	operation('update-person-aliases-api-v-0-celebrity-detection-person-aliases-put', updateAliases, (context, { body }) => {
+		const { store } = context;
+		const person = findPerson(store, body.person_id);
+		// An omitted or null list changes nothing; a list (even empty) replaces every alias.
+		if (body.aliases != null) person.aliases = [...body.aliases];
+		return jsonReply(200, toPersonResponse(person, store.celebrity, store.assets));
+	}),
 ];

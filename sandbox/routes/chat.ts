@@ -1,43 +1,31 @@
 import { answerChat } from '../chat/engine';
-import { chatBody, chatDatasetPath } from '../chat/schemas';
+import { chatWithDataset, chatWithOrganization } from '../chat/contract';
+import { operation } from '../contract';
 import { isSoftDeleted } from '../datasets/model';
 import { jsonReply } from '../http';
-import { validate } from '../validation';
 import { liveDataset, type RouteDefinition } from './route';
 
 export const chatRoutes: RouteDefinition[] = [
-	{
-		method: 'POST',
-		path: '/api/v0/chat',
-		auth: 'access-token',
-		handle(context) {
-			const { body } = validate(context, { body: chatBody });
-			// Assumed: "the datasets configured for the organization" are its active datasets that hold videos.
-			const datasets = [...context.store.datasets.values()]
-				.filter((dataset) => !isSoftDeleted(dataset) && dataset.status === 'active')
-				.filter((dataset) =>
-					[...context.store.assets.values()].some((asset) => asset.datasetId === dataset.id && asset.kind === 'video'),
-				)
-				.sort((a, b) => a.name.localeCompare(b.name));
-			const text = body.chat_request_text ?? '';
-			return jsonReply(
-				200,
-				answerChat(context.store, datasets, text, body.history_chat_messages ?? [], context.clock.nowIso()),
-			);
-		},
-	},
-	{
-		method: 'POST',
-		path: '/api/v0/chat/dataset/{dataset_id}',
-		auth: 'access-token',
-		handle(context) {
-			const { path, body } = validate(context, { path: chatDatasetPath, body: chatBody });
-			const dataset = liveDataset(context.store, path.dataset_id);
-			const text = body.chat_request_text ?? '';
-			return jsonReply(
-				200,
-				answerChat(context.store, [dataset], text, body.history_chat_messages ?? [], context.clock.nowIso()),
-			);
-		},
-	},
+	operation('chat', chatWithOrganization, (context, { body }) => {
+		// Assumed: "the datasets configured for the organization" are its active datasets that hold videos.
+		const datasets = [...context.store.datasets.values()]
+			.filter((dataset) => !isSoftDeleted(dataset) && dataset.status === 'active')
+			.filter((dataset) =>
+				[...context.store.assets.values()].some((asset) => asset.datasetId === dataset.id && asset.kind === 'video'),
+			)
+			.sort((a, b) => a.name.localeCompare(b.name));
+		const text = body.chat_request_text ?? '';
+		return jsonReply(
+			200,
+			answerChat(context.store, datasets, text, body.history_chat_messages ?? [], context.clock.nowIso()),
+		);
+	}),
+	operation('chat-dataset', chatWithDataset, (context, { path, body }) => {
+		const dataset = liveDataset(context.store, path.dataset_id);
+		const text = body.chat_request_text ?? '';
+		return jsonReply(
+			200,
+			answerChat(context.store, [dataset], text, body.history_chat_messages ?? [], context.clock.nowIso()),
+		);
+	}),
 ];

@@ -12,17 +12,8 @@ import {
 	type TagGroupVersionRecord,
 	toGroupVersionResponse,
 } from '../dynamic-tags/model';
-import {
-	aggregationCountQuery,
-	aggregationPath,
-	aggregationResultQuery,
-	previewQuery,
-	shotScoresPath,
-	shotScoresQuery,
-	tagGroupListQuery,
-	type TagGroupListQuery,
-	tagPath,
-} from '../dynamic-tags/schemas';
+import { listGroups, videoScoresPreview, videoScoresResult, videoShotScores } from '../dynamic-tags/contract';
+import { type Input, operation } from '../contract';
 import {
 	type Aggregation,
 	aggregationsOf,
@@ -37,7 +28,6 @@ import {
 import { HttpError, jsonReply } from '../http';
 import { videosOf } from '../search/engine';
 import type { SandboxStore } from '../store';
-import { validate } from '../validation';
 import { liveDataset, numberedPage, type RouteDefinition } from './route';
 
 type Row = { group: TagGroupRecord; version: TagGroupVersionRecord };
@@ -49,7 +39,7 @@ type Predicate = (row: Row) => boolean;
  * are about the group (the version has its own creator); `created_dt_from` is inclusive, `created_dt_to` exclusive;
  * `version_name` and `group_status` are about each row's version.
  */
-function rowFilter(query: TagGroupListQuery): Predicate {
+function rowFilter(query: Input<'list-groups', typeof listGroups>['query']): Predicate {
 	const predicates: Predicate[] = [];
 	const add = (condition: unknown, predicate: Predicate) => {
 		if (condition !== undefined) predicates.push(predicate);
@@ -93,8 +83,6 @@ function compareRows(field: SortField, direction: 'asc' | 'desc') {
 		a.version.number - b.version.number;
 }
 
-const SCORES = '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}';
-
 /** Assumed: an unknown group, tag, version or aggregation answers 404 with a FastAPI detail, like the service's other 404s. */
 function requireTag(store: SandboxStore, groupId: string, tagId: string): TagRef {
 	const tag = findTag(store.dynamicTags.groups, groupId, tagId);
@@ -126,107 +114,76 @@ const byScore = (direction: 'asc' | 'desc') => (a: VideoScore, b: VideoScore) =>
 	(direction === 'asc' ? a.score - b.score : b.score - a.score) || a.coactive_video_id.localeCompare(b.coactive_video_id);
 
 export const dynamicTagRoutes: RouteDefinition[] = [
-	// Before the route with {aggregation_id}: the first route that matches a path answers it.
-	{
-		method: 'GET',
-		path: `${SCORES}/aggregations/-/result`,
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: tagPath, query: previewQuery });
-			if (query.engine === 'PINOT' && query.strategy === 'LONGEST_RUN') {
-				throw new HttpError(400, 'LONGEST_RUN strategy is not supported with PINOT engine');
-			}
-			const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), query.tag_version_id);
-			const data = scoredVideos(context.store, query.dataset_id, tag, {
-				strategy: query.strategy,
-				minConf: query.min_conf,
-				coverageThreshold: query.coverage_threshold,
-				engine: query.engine,
-				maxShotLength: query.max_shot_length,
-			}).sort(byScore('desc'));
-			const response: VideoScoresResponse = {
-				meta: { page: { page: 1, per_page: data.length }, has_next_page: false },
-				data,
-				sort: [{ field: 'score', direction: 'desc' }],
-			};
-			return jsonReply(200, response);
-		},
-	},
-	{
-		method: 'GET',
-		path: `${SCORES}/aggregations/{aggregation_id}/result`,
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: aggregationPath, query: aggregationResultQuery });
-			const tag = requireTag(context.store, path.group_id, path.tag_id);
-			const aggregation = requireAggregation(context.store, tag, path.aggregation_id);
-			const all = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).sort(
-				byScore(query.sort_order),
-			);
-			const response: VideoScoresResponse = {
-				...numberedPage(all, query, (score) => score),
-				sort: [{ field: 'score', direction: query.sort_order }],
-			};
-			return jsonReply(200, response);
-		},
-	},
-	{
-		method: 'GET',
-		path: `${SCORES}/aggregations/{aggregation_id}/result/count`,
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: aggregationPath, query: aggregationCountQuery });
-			const tag = requireTag(context.store, path.group_id, path.tag_id);
-			const aggregation = requireAggregation(context.store, tag, path.aggregation_id);
-			const count = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).filter(
-				(score) => score.criteria_met === query.criteria_met && (query.accepted === undefined || score.accepted === query.accepted),
-			).length;
-			const response: VideoScoresCountResponse = {
-				group_id: path.group_id,
-				tag_id: path.tag_id,
-				aggregation_id: path.aggregation_id,
-				count,
-				predicate: { criteria_met: query.criteria_met, accepted: query.accepted ?? null },
-			};
-			return jsonReply(200, response);
-		},
-	},
-	{
-		method: 'GET',
-		path: `${SCORES}/versions/{version_id}/videos/{video_id}/shot-scores`,
-		auth: 'access-token',
-		handle(context) {
-			const { path, query } = validate(context, { path: shotScoresPath, query: shotScoresQuery });
-			const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), path.version_id);
-			liveDataset(context.store, query.dataset_id, { detail: `Shot scores table not found for dataset ${query.dataset_id}` });
-			const video = context.store.assets.get(path.video_id);
-			if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video') {
-				throw new HttpError(404, `Video ${path.video_id} not found in dataset ${query.dataset_id}`);
-			}
-			const shots = shotScores(video, tag);
-			const response: VideoShotScoresResponse = {
-				data: shots.filter((shot) => shot.score >= query.min_conf),
-				total_shot_count: shots.length,
-			};
-			return jsonReply(200, response);
-		},
-	},
-	{
-		method: 'GET',
-		path: '/api/v3/dynamic-tags/groups',
-		auth: 'access-token',
-		handle(context) {
-			const { query } = validate(context, { query: tagGroupListQuery }) as { query: TagGroupListQuery };
-			const rows = context.store.dynamicTags.groups
-				.flatMap((group) => listedVersions(group, query.include_versions).map((version) => ({ group, version })))
-				.filter(rowFilter(query))
-				.sort(compareRows(query.sort_field, query.sort_direction));
-			const include = { trainingDatasets: query.include_training_datasets, tags: query.include_tags };
-			const response: DynamicTagGroupsResponse = {
-				...numberedPage(rows, query, ({ group, version }) => toGroupVersionResponse(group, version, include)),
-				sort: [{ field: query.sort_field, direction: query.sort_direction }],
-			};
-			return jsonReply(200, response);
-		},
-	},
+	operation('get-video-scores-result-preview', videoScoresPreview, (context, { path, query }) => {
+		if (query.engine === 'PINOT' && query.strategy === 'LONGEST_RUN') {
+			throw new HttpError(400, 'LONGEST_RUN strategy is not supported with PINOT engine');
+		}
+		const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), query.tag_version_id);
+		const data = scoredVideos(context.store, query.dataset_id, tag, {
+			strategy: query.strategy,
+			minConf: query.min_conf,
+			coverageThreshold: query.coverage_threshold,
+			engine: query.engine,
+			maxShotLength: query.max_shot_length,
+		}).sort(byScore('desc'));
+		const response: VideoScoresResponse = {
+			meta: { page: { page: 1, per_page: data.length }, has_next_page: false },
+			data,
+			sort: [{ field: 'score', direction: 'desc' }],
+		};
+		return jsonReply(200, response);
+	}),
+	operation('get-video-scores-result', videoScoresResult, (context, { path, query }) => {
+		const tag = requireTag(context.store, path.group_id, path.tag_id);
+		const aggregation = requireAggregation(context.store, tag, path.aggregation_id);
+		const all = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).sort(
+			byScore(query.sort_order),
+		);
+		const response: VideoScoresResponse = {
+			...numberedPage(all, query, (score) => score),
+			sort: [{ field: 'score', direction: query.sort_order }],
+		};
+		return jsonReply(200, response);
+	}),
+	operation('get-video-scores-result-count', (context, { path, query }) => {
+		const tag = requireTag(context.store, path.group_id, path.tag_id);
+		const aggregation = requireAggregation(context.store, tag, path.aggregation_id);
+		const count = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).filter(
+			(score) => score.criteria_met === query.criteria_met && (query.accepted === undefined || score.accepted === query.accepted),
+		).length;
+		const response: VideoScoresCountResponse = {
+			group_id: path.group_id,
+			tag_id: path.tag_id,
+			aggregation_id: path.aggregation_id,
+			count,
+			predicate: { criteria_met: query.criteria_met, accepted: query.accepted ?? null },
+		};
+		return jsonReply(200, response);
+	}),
+	operation('get-video-shot-scores', videoShotScores, (context, { path, query }) => {
+		const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), path.version_id);
+		liveDataset(context.store, query.dataset_id, { detail: `Shot scores table not found for dataset ${query.dataset_id}` });
+		const video = context.store.assets.get(path.video_id);
+		if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video') {
+			throw new HttpError(404, `Video ${path.video_id} not found in dataset ${query.dataset_id}`);
+		}
+		const shots = shotScores(video, tag);
+		const response: VideoShotScoresResponse = {
+			data: shots.filter((shot) => shot.score >= query.min_conf),
+			total_shot_count: shots.length,
+		};
+		return jsonReply(200, response);
+	}),
+	operation('list-groups', listGroups, (context, { query }) => {
+		const rows = context.store.dynamicTags.groups
+			.flatMap((group) => listedVersions(group, query.include_versions).map((version) => ({ group, version })))
+			.filter(rowFilter(query))
+			.sort(compareRows(query.sort_field, query.sort_direction));
+		const include = { trainingDatasets: query.include_training_datasets, tags: query.include_tags };
+		const response: DynamicTagGroupsResponse = {
+			...numberedPage(rows, query, ({ group, version }) => toGroupVersionResponse(group, version, include)),
+			sort: [{ field: query.sort_field, direction: query.sort_direction }],
+		};
+		return jsonReply(200, response);
+	}),
 ];
