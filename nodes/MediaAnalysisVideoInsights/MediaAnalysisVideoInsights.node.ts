@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import { labelledSubtitle } from '../shared/subtitle';
@@ -12,6 +13,7 @@ import { searchCompositeSlices, searchTerms } from './methods/listSearch';
 const OPERATIONS: OperationMap = { video: video.operations, compositeSlice: compositeSlice.operations, term: term.operations };
 
 const PROPERTIES: INodeProperties[] = [
+	...toolDescriptionProperties(OPERATIONS),
 	{
 		displayName: 'Resource',
 		name: 'resource',

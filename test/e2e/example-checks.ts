@@ -5,6 +5,7 @@ import { videosOf } from '../../sandbox/search/engine';
 import { wordsOf } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
+import { predictionsOf, summaryOf } from '../../sandbox/video-insights/narrative';
 import { loadExamples } from '../../scripts/n8n-runtime/examples';
 import { type Execution, nodeOutput } from '../../scripts/n8n-runtime/instance';
 
@@ -168,6 +169,35 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 	},
 
 	// One execution of the published workflow (the trigger starts it; see n8n/trigger.ts).
+	// Run by n8n/video-insights.ts when published: one video ingested into demo_videos.
+	'video-ready-describe-and-tag.json': (execution, sandbox) => {
+		const events = nodeOutput(execution, 'When a Video Is Ready to Search');
+		expect(events.length).toBeGreaterThan(0);
+		for (const event of events) {
+			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', datasetId: SEED_DATASET_IDS.demoVideos });
+		}
+		const videos = events.map((event) => sandbox.store.assets.get(String((event.asset as Json).asset_id))!);
+		const { vocabulary } = sandbox.store.videoInsights;
+		// One item per video, naming it, with what each of the three nodes added (Include Input Fields).
+		const described = videos.map((video) => ({
+			dataset_id: SEED_DATASET_IDS.demoVideos,
+			video_id: video.id,
+			summary: summaryOf({ video }),
+			genres: predictionsOf({ video }, 'genre', vocabulary),
+			moods: predictionsOf({ video }, 'mood', vocabulary),
+		}));
+		expect(nodeOutput(execution, 'Predict Its Moods')).toEqual(described);
+		expect(nodeOutput(execution, 'Write Them Onto the Video').map((item) => item.asset_id)).toEqual(videos.map((video) => video.id));
+		const updates = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/metadata').flatMap((body) => body.updates as Json[]);
+		for (const { video_id, summary, genres, moods } of described) {
+			expect(updates).toContainEqual({
+				asset_id: video_id,
+				asset_type: 'video',
+				metadata: { summary, genres: genres.join(', '), moods: moods.join(', ') },
+			});
+		}
+	},
+
 	'asset-ready-classify-branch.json': (execution, sandbox) => {
 		const events = nodeOutput(execution, 'When an Image Is Ready to Search');
 		expect(events.length).toBeGreaterThan(0);

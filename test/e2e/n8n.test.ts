@@ -6,6 +6,7 @@
  * - n8n/package-export.ts: the package export delivering to a local S3 bucket through n8n's S3 node.
  * - n8n/ai-tools.ts: the tools through the published MCP Server Trigger (an MCP client) and n8n's AI Agent.
  * - n8n/trigger.ts: the published polling trigger and the trigger examples on live events, each once.
+ * - n8n/video-insights.ts: every Video Insights operation, and its trigger example on a video made ready.
  * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (last: it stops n8n and runs the CLI).
  * Queue mode (queue.test.ts) and n8n 1.x (n8n-v1.test.ts) need set-ups of their own.
@@ -17,12 +18,14 @@ import { examplesScenario } from './n8n/examples';
 import { packageExportScenario } from './n8n/package-export';
 import { useSharedN8n } from './n8n/shared';
 import { triggerScenario } from './n8n/trigger';
+import { videoInsightsScenario } from './n8n/video-insights';
 
 useSharedN8n([
 	examplesScenario,
 	packageExportScenario,
 	aiToolsScenario,
 	triggerScenario,
+	videoInsightsScenario,
 	editorScenario,
 	credentialRefreshScenario,
 ]);

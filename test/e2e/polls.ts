@@ -28,10 +28,16 @@ export function withFastPolls<T extends WorkflowJson>(workflow: T): T {
 	return copy;
 }
 
-/** The examples that start with the Media Analysis Trigger, polling every 5 seconds. */
+/**
+ * Trigger examples that watch events the shared trigger scenario and queue mode do not make (videos ready in
+ * demo_videos): a scenario of their own runs them (test/e2e/n8n/video-insights.ts).
+ */
+export const OWN_SCENARIO_TRIGGER_EXAMPLES = new Set(['video-ready-describe-and-tag.json']);
+
+/** The examples that start with the Media Analysis Trigger, polling every 5 seconds (but OWN_SCENARIO_TRIGGER_EXAMPLES). */
 export function fastPollingTriggerExamples(): Example[] {
 	return loadExamples()
-		.filter((example) => example.triggered)
+		.filter((example) => example.triggered && !OWN_SCENARIO_TRIGGER_EXAMPLES.has(example.file))
 		.map((example) => ({ ...example, workflow: withFastPolls(example.workflow) }));
 }
 

@@ -6,6 +6,7 @@ import { slicesOf } from '../../sandbox/search/engine';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { descriptionOf, predictionsOf, summaryOf, synopsisOf } from '../../sandbox/video-insights/narrative';
 import { CAPTIONING_NOTE } from '../../nodes/MediaAnalysisVideoInsights/actions/video/captionKeyframes.operation';
+import { MediaAnalysisVideoInsights } from '../../nodes/MediaAnalysisVideoInsights/MediaAnalysisVideoInsights.node';
 import { TYPES, useTestBed } from './setup';
 
 const bed = useTestBed();
@@ -248,6 +249,24 @@ describe('Vocabulary Term', () => {
 		expect(items[0].json).toEqual({ deleted: true, id: term.id, response: { id: term.id, deleted: true } });
 		const genres = await run('video', 'predictGenres', { videoId: rl(video('kitchen').id) });
 		expect(genres.items[0].json.genres).toEqual(['cooking']);
+	});
+});
+
+describe('as an AI tool (Media Analysis Video Insights Tool)', () => {
+	test('Get Many returns 10 terms by default (50 in a workflow); each operation has its Tool Description', async () => {
+		for (let index = 0; index < 12; index++) await run('term', 'create', { termType: 'subject', name: `Subject ${index}`, description: 'd', examples: [] });
+		const tool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'term', operation: 'getMany', termType: 'subject' } });
+		expect(tool.items).toHaveLength(10);
+		const workflow = await run('term', 'getMany', { termType: 'subject' });
+		expect(workflow.items).toHaveLength(12);
+		const summary = await bed.harness.runNode({
+			type: `${type}Tool`,
+			parameters: { resource: 'video', operation: 'generateSummary', datasetId: rl(VIDEOS), videoId: rl(video('beach').id) },
+		});
+		expect(summary.items[0].json.summary).toMatch(/^A 60-second beach video/);
+		const described = new MediaAnalysisVideoInsights().description.properties.filter((property) => property.name === 'toolDescription');
+		expect(described.map((property) => property.displayOptions?.show?.operation?.[0])).toHaveLength(16);
+		expect(described.every((property) => /Returns /.test(String(property.default)))).toBe(true);
 	});
 });
 

@@ -23,6 +23,19 @@ export interface NarrativeSpec {
 	resource: 'video' | 'compositeSlice';
 	operation: string;
 	endpoint: NarrativeEndpoint;
+	/** For the Tool Description: what it does ("Writes a short summary of …") and what the item holds ("the summary"). */
+	does: string;
+	returns: string;
+}
+
+/** What a model reads about the operation when the node runs as an AI tool: what it does, needs and returns. */
+function toolText({ resource, does, returns }: NarrativeSpec): string {
+	const slice = resource === 'compositeSlice';
+	const dataset = 'the dataset (its ID, a UUID, or its exact name)';
+	const video = 'the video ID (a UUID, as the video search returns it)';
+	const needs = slice ? `${dataset}, ${video} and the composite slice ID (a UUID, the id of a slice Search Within Video returns)` : `${dataset} and ${video}`;
+	const names = slice ? 'dataset_id, video_id and composite_slice_id' : 'dataset_id and video_id';
+	return `${does} Needs ${needs}; optionally a few words of context about the ${slice ? 'slice' : 'video'}. Returns ${returns}, with ${names}.`;
 }
 
 /**
@@ -31,7 +44,8 @@ export interface NarrativeSpec {
  * composite_slice_id) before the answer's fields (summary, description, synopsis, genres, moods, subjects or formats),
  * so it goes straight into Ingestion › Update Metadata.
  */
-export function narrativeOperation({ resource, operation, endpoint }: NarrativeSpec): ItemOperation {
+export function narrativeOperation(spec: NarrativeSpec): ItemOperation & { toolDescription: string } {
+	const { resource, operation, endpoint } = spec;
 	const slice = resource === 'compositeSlice';
 	const properties: INodeProperties[] = [
 		...videoFields,
@@ -40,6 +54,7 @@ export function narrativeOperation({ resource, operation, endpoint }: NarrativeS
 		includeInputFields,
 	];
 	return {
+		toolDescription: toolText(spec),
 		description: updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 			const target = await readTarget.call(this, itemIndex, slice);

@@ -24,7 +24,7 @@ const examples = loadExamples();
  * package export's versions and bucket, the Quick start from the editor, the AI examples' clients, the trigger
  * examples on live events). `n8n.test.ts` checks that this names every file in examples/ once.
  */
-export const EXAMPLE_SCENARIOS: Record<string, 'examples' | 'package-export' | 'editor' | 'ai-tools' | 'trigger'> = {
+export const EXAMPLE_SCENARIOS: Record<string, 'examples' | 'package-export' | 'editor' | 'ai-tools' | 'trigger' | 'video-insights'> = {
 	'datasets-create-and-inspect.json': 'examples',
 	'ingest-and-search.json': 'examples',
 	'ingest-csv-classify-summary.json': 'editor',
@@ -32,6 +32,7 @@ export const EXAMPLE_SCENARIOS: Record<string, 'examples' | 'package-export' | '
 	'mcp-server-media-library.json': 'ai-tools',
 	'ask-your-media-library-agent.json': 'ai-tools',
 	'asset-ready-classify-branch.json': 'trigger',
+	'video-ready-describe-and-tag.json': 'video-insights',
 };
 const runHere = examples.filter((example) => EXAMPLE_SCENARIOS[example.file] === 'examples');
 

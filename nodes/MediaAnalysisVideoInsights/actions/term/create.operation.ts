@@ -9,6 +9,9 @@ const properties: INodeProperties[] = [termTypeField, nameField(true), descripti
 
 export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['create'] } }, properties);
 
+export const toolDescription =
+	'Adds a genre, mood, subject or format term to the vocabulary that predictions name. Needs the type (genre, mood, subject or format), a name unique within the type, a description, and optionally example words. Returns the term with its ID.';
+
 /** Adds a term to the vocabulary that predictions of its type draw from; the output is the term with its new ID. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const response = await callEndpoint(this, 'create-metadata-api-v-0-video-narrative-metadata-metadata-post', {

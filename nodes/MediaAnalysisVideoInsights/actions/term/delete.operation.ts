@@ -9,6 +9,9 @@ const properties: INodeProperties[] = [{ ...termLocator, description: 'The vocab
 
 export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['delete'] } }, properties);
 
+export const toolDescription =
+	'Deletes a vocabulary term, so predictions no longer name it. Needs the term ID (a UUID, as Get Many returns it). Returns deleted: true with the ID.';
+
 /** Deletes the term: predictions no longer draw on it. The service's answer ({id, deleted}) comes under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = termParams.call(this, itemIndex);

@@ -5,9 +5,12 @@ import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/des
 import { callEndpoint } from '../../../shared/endpoints';
 import { termTypeField, type TermType } from './fields';
 
-const properties: INodeProperties[] = [{ ...termTypeField, description: 'The kind of terms to list' }, ...returnAllOrLimit()];
+const properties: INodeProperties[] = [{ ...termTypeField, description: 'The kind of terms to list' }, ...returnAllOrLimit(undefined, { toolsFrom: 1 })];
 
 export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['getMany'] } }, properties);
+
+export const toolDescription =
+	'Lists the vocabulary terms of one type (genre, mood, subject or format), oldest first, up to the Limit. Returns each term with its ID, name, description and examples.';
 
 /** The terms of one type, one item each, oldest first. The service answers in one page; Return All / Limit keep what the node outputs. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -19,6 +19,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['update'] } }, properties);
 
+export const toolDescription =
+	'Changes the name, description or examples of a vocabulary term (the others stay). Needs the term ID (a UUID, as Get Many returns it) and at least one of them. Returns the term as it is now.';
+
 type UpdateBody = RequestOf<'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch'>;
 
 /** Changes the fields added (the others stay as they are); the output is the term as it is now. */
