@@ -107,7 +107,7 @@ export class AdministrationArea {
 	readonly invitations = new Map<string, InvitationRecord>();
 	readonly clients = new Map<string, ClientRecord>();
 	/**
-	 * A careless service: Get, Get Many, Update and Delete answer a client's secret, and an error about a client quotes
+	 * A careless service: Get, Get Many and Update answer a client's secret, and an error about a client quotes
 	 * it (in words and in its details), so tests prove the node keeps it out of everything but the create's output.
 	 */
 	echoSecrets = false;

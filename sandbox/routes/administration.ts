@@ -164,6 +164,6 @@ export const administrationRoutes: RouteDefinition[] = [
 		for (const [token, session] of context.store.accessTokens) {
 			if (session.principal.kind === 'system-client' && session.principal.clientId === client.id) context.store.accessTokens.delete(token);
 		}
-		return context.store.administration.echoSecrets ? clientReply(context, client) : { status: 200 };
+		return { status: 200 };
 	}),
 ];

@@ -429,6 +429,57 @@ const ROWS: Row[] = [
 			...limitRows('videoInsights', 'term', 'getMany', { termType: 'mood' }),
 		];
 	})(),
+
+	// Administration
+	...(() => {
+		const NOT_AN_ID = /".*" is not an ID \(it holds a space or a slash\)/;
+		const NOT_EMAIL = /".*" is not an email address/;
+		const user = { userId: rl('id', 'auth0|65f1a2b3c4d5e6f708192a3b') };
+		const aRole = (entry: IDataObject) => ({ roles: { role: [{ roleId: rl('id', 'viewer'), ...entry }] } });
+		const client = { clientId: rl('id', 'Xb7Lq2Rk9Tz4Wm1Np6Yc3Vd8Hs5Jf0Ga') };
+		return [
+			...limitRows('administration', 'user', 'getMany'),
+			row('administration', 'user', 'getMany', { filters: { userIds: expr('auth0|a, auth0|b c') } }, 'User IDs', NOT_AN_ID),
+			row('administration', 'user', 'remove', { userId: rl('id', expr('')) }, 'User', EMPTY),
+			row('administration', 'user', 'remove', { userId: rl('id', expr('auth0|a/../b')) }, 'User', NOT_AN_ID),
+			row('administration', 'user', 'remove', { userId: rl('email', expr('ana at example.com')) }, 'User', NOT_EMAIL),
+			row('administration', 'user', 'updateRoles', { ...user, roles: { role: [{ roleId: rl('id', expr(' ')) }] } }, 'Roles (role 1) Role', EMPTY),
+			row('administration', 'user', 'updateRoles', { ...user, ...aRole({ datasetId: bad(NOT_UUID) }) }, 'Roles (role 1) Dataset', UUID_PROBLEM),
+			row('administration', 'user', 'updateRoles', { ...user, rolesScope: 'dataset', datasetId: bad(NOT_UUID), ...aRole({}) }, 'Dataset', UUID_PROBLEM),
+			row('administration', 'user', 'updateRoles', { ...user, rolesScope: 'system', ...aRole({ datasetId: rl('id', DATASET) }) }, 'Roles (role 1) Dataset', /a dataset role is outside the System Roles scope/),
+			row(
+				'administration',
+				'user',
+				'updateRoles',
+				{ ...user, rolesScope: 'dataset', datasetId: rl('id', SEED_DATASET_IDS.demoVideos), ...aRole({ datasetId: rl('id', DATASET) }) },
+				'Roles (role 1) Dataset',
+				/dataset .* is not the dataset of the scope/,
+			),
+			row('administration', 'role', 'getMany', { rolesScope: 'dataset', datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			...limitRows('administration', 'role', 'getMany'),
+			row('administration', 'invitation', 'create', { email: expr(' '), name: 'Ana' }, 'Email', EMPTY),
+			row('administration', 'invitation', 'create', { email: expr('ana at example.com'), name: 'Ana' }, 'Email', NOT_EMAIL),
+			row('administration', 'invitation', 'create', { email: expr('ana@example.com, bo@example.com'), name: 'Ana' }, 'Email', NOT_EMAIL),
+			row('administration', 'invitation', 'create', { email: expr('Ana Costa <ana@example.com>'), name: 'Ana' }, 'Email', NOT_EMAIL),
+			row('administration', 'invitation', 'create', { email: 'ana@example.com', name: expr(' ') }, 'Name', EMPTY),
+			row('administration', 'invitation', 'create', { email: 'ana@example.com', name: 'Ana', ...aRole({ datasetId: bad(NOT_UUID) }) }, 'Roles (role 1) Dataset', UUID_PROBLEM),
+			...['get', 'delete'].flatMap((operation) => [
+				row('administration', 'invitation', operation, { invitationId: rl('id', expr('')) }, 'Invitation', EMPTY),
+				row('administration', 'invitation', operation, { invitationId: rl('list', expr('uinv a')) }, 'Invitation', NOT_AN_ID),
+			]),
+			...limitRows('administration', 'invitation', 'getMany'),
+			row('administration', 'systemCredential', 'create', { name: expr(' '), access: 'full' }, 'Name', EMPTY),
+			row('administration', 'systemCredential', 'create', { name: 'ci-bot' }, 'Roles', /no role was added/),
+			row('administration', 'systemCredential', 'create', { name: 'ci-bot', ...aRole({ roleId: rl('id', expr('')) }) }, 'Roles (role 1) Role', EMPTY),
+			...['get', 'delete', 'update'].map((operation) =>
+				row('administration', 'systemCredential', operation, { clientId: rl('id', expr('')), updateFields: { name: 'x' } }, 'System Credential', EMPTY),
+			),
+			row('administration', 'systemCredential', 'update', { ...client, updateFields: {} }, 'Update Fields', /nothing to change was given/),
+			row('administration', 'systemCredential', 'update', { ...client, updateFields: { name: expr(' ') } }, 'Name', EMPTY),
+			row('administration', 'systemCredential', 'update', { ...client, rolesChange: 'replace', rolesScope: 'system', ...aRole({ datasetId: rl('id', DATASET) }) }, 'Roles (role 1) Dataset', /a dataset role is outside the System Roles scope/),
+			...limitRows('administration', 'systemCredential', 'getMany'),
+		];
+	})(),
 ];
 
 describe('bad input: refused before any request, naming the parameter and the item', () => {

@@ -12,6 +12,8 @@ import { createServer } from 'node:net';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { RETRY } from '../../nodes/shared/transport';
+import { RECOVERY } from '../../nodes/shared/transport/request';
+import { SEED_CLIENTS, seedClientSecret, seedUserId } from '../../sandbox/administration/model';
 import { assetsOf } from '../../sandbox/assets/model';
 import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
@@ -22,6 +24,7 @@ import type { FaultPlan } from '../../sandbox/server';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
 import { createHarness, type Harness, type HarnessInputItem } from '../harness/engine';
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
+import { startFaultProxy } from '../support/fault-proxy';
 
 const bed = useTestBed();
 
@@ -43,6 +46,8 @@ const issued = new Set<string>();
 /** Every secret known now: fixed ones, typed ones, stored ones and every access token issued so far. */
 function secrets(): string[] {
 	for (const token of bed.sandbox.store.accessTokens.keys()) issued.add(token);
+	// Client secrets the sandbox made (a deleted credential's too): none may show but in its create's own output.
+	for (const secret of bed.sandbox.store.administration.secrets()) issued.add(secret);
 	for (const harness of [bed.harness, probe]) {
 		const token = harness?.credentials.get('mediaAnalysisApi')?.accessToken;
 		if (typeof token === 'string' && token !== '') issued.add(token);
@@ -57,6 +62,7 @@ function secrets(): string[] {
 		WRONG_TOKEN,
 		WRONG_SECRET,
 		SEED_HTTPS_PASSWORD,
+		...[SEED_CLIENTS.ingestion.id, SEED_CLIENTS.reporting.id].map(seedClientSecret),
 		...bed.sandbox.store.secrets(),
 		...issued,
 	];
@@ -218,6 +224,30 @@ function videoInsightRuns(): Run[] {
 		failing('videoInsights', { resource: 'video', operation: 'predictMoods', datasetId: rl('id', VIDEOS), videoId: rl('id', UNKNOWN) }),
 		failing('videoInsights', { ...term, operation: 'create', name: 'Secret Scan Show' }),
 		failing('videoInsights', { resource: 'term', operation: 'delete', termId: rl('id', UNKNOWN) }),
+	];
+}
+
+/** Every Administration operation but Create System Credential (the one output a client secret may show). */
+function administrationRuns(): Run[] {
+	const ana = rl('id', seedUserId('ana.costa@example.com'));
+	const ingestion = rl('id', SEED_CLIENTS.ingestion.id);
+	const unknownRole = { role: [{ roleId: rl('id', 'owner') }] };
+	return [
+		ok('administration', { resource: 'user', operation: 'getMany', returnAll: true, filters: { includeRoles: true } }),
+		ok('administration', { resource: 'user', operation: 'updateRoles', userId: ana, rolesScope: 'system', roles: { role: [{ roleId: rl('list', 'member') }] } }),
+		ok('administration', { resource: 'role', operation: 'getMany', returnAll: true }),
+		ok('administration', { resource: 'invitation', operation: 'create', email: 'scan@example.com', name: 'Secret Scan' }),
+		ok('administration', { resource: 'invitation', operation: 'getMany', returnAll: true }),
+		ok('administration', { resource: 'systemCredential', operation: 'getMany', returnAll: true }),
+		ok('administration', { resource: 'systemCredential', operation: 'get', clientId: ingestion }),
+		ok('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, updateFields: { name: 'scanned' } }),
+		ok('administration', { resource: 'systemCredential', operation: 'delete', clientId: rl('id', SEED_CLIENTS.reporting.id) }),
+		ok('administration', { resource: 'user', operation: 'remove', userId: ana }),
+		// With echoSecrets the service quotes the client's secret in its 422, in words and under ctx.client.client_secret.
+		failing('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, rolesChange: 'replace', roles: unknownRole }),
+		failing('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, updateFields: { name: 'x' }, rolesChange: 'replace', roles: unknownRole }),
+		failing('administration', { resource: 'systemCredential', operation: 'get', clientId: rl('id', 'unknown-client') }),
+		failing('administration', { resource: 'invitation', operation: 'create', email: 'x@example.com', name: 'X', roles: unknownRole }),
 	];
 }
 
@@ -425,6 +455,51 @@ describe('no secret in items, errors or logs', () => {
 		expectNoSecret();
 	});
 
+	test('Administration: a client secret shows once, in its create\'s own item, and nowhere else (echoed, quoted, learned, lost)', async () => {
+		const admin = bed.sandbox.store.administration;
+		admin.echoSecrets = true;
+		const create = { resource: 'systemCredential', operation: 'create', name: '={{ $json.name }}', access: 'full' };
+		const created = await bed.harness.runNode({ type: TYPES.administration, parameters: create, inputItems: [{ name: 'scan-one' }, { name: 'scan-two' }] });
+		expect(created.error).toBeUndefined();
+		const handedOut = created.items.map((item) => String(item.json.client_secret));
+		const shown = visibleText(created.items, created.error, bed.harness.logs);
+		for (const [index, secret] of handedOut.entries()) {
+			expect(admin.secrets()).toContain(secret);
+			expect(shown.split(secret).length - 1).toBe(1);
+			expect(JSON.stringify(created.items[index].json)).toContain(secret);
+		}
+		// The created ones, read, listed, updated, refused and deleted by a service that echoes their secret.
+		const [one, two] = created.items.map((item) => rl('id', String(item.json.client_id)));
+		await runAll([
+			...administrationRuns(),
+			ok('administration', { resource: 'systemCredential', operation: 'get', clientId: one }),
+			ok('administration', { resource: 'systemCredential', operation: 'getMany', returnAll: true }),
+			ok('administration', { resource: 'systemCredential', operation: 'update', clientId: two, updateFields: { name: 'scan-two-renamed' } }),
+			failing('administration', { resource: 'systemCredential', operation: 'update', clientId: one, rolesChange: 'replace', roles: { role: [{ roleId: rl('id', 'owner') }] } }),
+			ok('administration', { resource: 'systemCredential', operation: 'delete', clientId: two }),
+		]);
+		// A secret the run learned (the current credential read before its update) quoted in words only by the next answer.
+		const proxy = await startFaultProxy(bed.sandbox.url);
+		try {
+			const quoted = seedClientSecret(SEED_CLIENTS.ingestion.id);
+			proxy.inject((method) => method === 'PUT', { kind: 'status', status: 422, body: { detail: [{ loc: ['body', 'name'], msg: `name refused for the client whose secret is ${quoted}`, type: 'value_error' }] } });
+			bed.useCredential('personalToken', { baseUrl: proxy.url });
+			const learned = await bed.harness.runNode({ type: TYPES.administration, parameters: { resource: 'systemCredential', operation: 'update', clientId: rl('id', SEED_CLIENTS.ingestion.id), updateFields: { name: 'y' } } });
+			expect(learned.error?.description).toContain('name: name refused for the client whose secret is [redacted]');
+			seen.push(visibleText(learned.items, learned.error));
+		} finally {
+			await proxy.close();
+			bed.useCredential();
+		}
+		// A create whose answer was lost: the service made a client (and a secret) nobody saw.
+		bed.sandbox.setFaults({ dropAfterRate: 1, maxFaults: 1, paths: ['/api/v1/auth-management/clients'] });
+		const lost = await bed.harness.runNode({ type: TYPES.administration, parameters: { ...create, name: 'scan-lost' } });
+		expect(lost.error?.message).toMatch(/its client secret cannot be shown again/);
+		seen.push(visibleText(lost.items, lost.error));
+		expect([...admin.clients.values()].some((client) => client.name === 'scan-lost')).toBe(true);
+		expectNoSecret();
+	});
+
 	test('Connections: typed passwords and bearer tokens, echoed and quoted by the service', async () => {
 		bed.sandbox.store.connections.echoSecrets = true;
 		await runAll(connectionRuns());
@@ -511,17 +586,21 @@ describe('no secret under the sandbox\'s faults (retries, lost answers, revoked 
 		seed: 8,
 	};
 	const delay = RETRY.baseDelayMs;
-	// Back-off is not what this test checks: short waits keep it quick.
+	const looking = RECOVERY.windowMs;
+	// Back-off and looking for a lost create are not what this test checks: short waits keep it quick.
 	beforeEach(() => {
 		RETRY.baseDelayMs = 5;
+		RECOVERY.windowMs = 200;
 	});
 	afterEach(() => {
 		RETRY.baseDelayMs = delay;
+		RECOVERY.windowMs = looking;
 	});
 
 	test('every node once more, Continue On Fail on', async () => {
 		fastService();
 		bed.sandbox.store.connections.echoSecrets = true;
+		bed.sandbox.store.administration.echoSecrets = true;
 		bed.sandbox.setFaults(PLAN);
 		const jobId = await createJob();
 		await runAll(
@@ -533,6 +612,7 @@ describe('no secret under the sandbox\'s faults (retries, lost answers, revoked 
 				...adSegmentRuns(),
 				...dynamicTagRuns(),
 				...videoInsightRuns(),
+				...administrationRuns(),
 				...connectionRuns(),
 				...ingestionRuns(jobId),
 				...searchRuns(),
