@@ -70,6 +70,32 @@ export function datasetLocator(
 	};
 }
 
+/**
+ * A video picker: "From list" (the videos of the dataset chosen in `datasetId`, ranked by the words typed, through
+ * `searchVideos`) and "By ID" (its platform ID, `video_id`). Read it with `assertUuid`.
+ */
+export function videoLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Video',
+		name: 'videoId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Type words to find a video of the dataset...',
+				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
+			},
+			uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' }),
+		],
+		...overrides,
+	};
+}
+
 /** Reads a dataset locator for one item and checks it is a UUID before anything is sent. */
 export function getDatasetId(this: IExecuteFunctions, itemIndex: number, parameter = 'datasetId', label = 'Dataset'): string {
 	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, resolveDatasetId, uuidMode } from '../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, uuidMode, videoLocator } from '../../shared/descriptions';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
 import type { ApiRequest } from '../../shared/transport';
 import { assertUuid, invalidParameter } from '../../shared/validation';
@@ -18,24 +18,7 @@ export interface VideoTarget {
 
 export const videoFields: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset that holds the video' }),
-	{
-		displayName: 'Video',
-		name: 'videoId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Type words to find a video of the dataset...',
-				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
-			},
-			uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' }),
-		],
-	},
+	videoLocator(),
 ];
 
 export const compositeSliceField: INodeProperties = {
