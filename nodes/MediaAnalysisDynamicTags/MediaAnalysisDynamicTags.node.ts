@@ -2,16 +2,19 @@ import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescriptio
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
 import * as tagScore from './actions/tagScore/TagScore.resource';
+import { TOOLS_VERSION } from './actions/versions';
 
 import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/listSearch';
 
 const OPERATIONS: OperationMap = { tagGroup: tagGroup.operations, tagScore: tagScore.operations };
 
 const PROPERTIES: INodeProperties[] = [
+	...toolDescriptionProperties(OPERATIONS),
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -34,7 +37,9 @@ export class MediaAnalysisDynamicTags implements INodeType {
 		name: 'mediaAnalysisDynamicTags',
 		icon: { light: 'file:../../icons/dynamic-tags.svg', dark: 'file:../../icons/dynamic-tags.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Output on tag groups and video scores, a Limit of 10 as an AI tool (actions/versions.ts).
+		version: [1, TOOLS_VERSION],
+		defaultVersion: TOOLS_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'List Media Analysis dynamic tag groups (versions, tags, training datasets) and read the scores of their tags on videos. Returns one item per tag group, video score or shot.',
 		defaults: { name: 'Media Analysis Dynamic Tags' },

@@ -2,14 +2,17 @@ import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescriptio
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchConnections, searchDatasets } from '../shared/methods/listSearch';
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as query from './actions/query/Query.resource';
+import { TOOLS_VERSION } from './actions/versions';
 import { searchEmbeddings, searchQueries } from './methods/listSearch';
 
 const OPERATIONS: OperationMap = { query: query.operations };
 
 const PROPERTIES: INodeProperties[] = [
+	...toolDescriptionProperties(OPERATIONS),
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -28,7 +31,9 @@ export class MediaAnalysisQueries implements INodeType {
 		name: 'mediaAnalysisQueries',
 		icon: { light: 'file:../../icons/queries.svg', dark: 'file:../../icons/queries.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Output on Get and Get Many, a Limit of 10 as an AI tool (actions/versions.ts).
+		version: [1, TOOLS_VERSION],
+		defaultVersion: TOOLS_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results. Returns the query with its status, or one item per result row.',
 		defaults: { name: 'Media Analysis Queries' },

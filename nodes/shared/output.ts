@@ -77,10 +77,13 @@ export function legacySimplifyProperty(fields: readonly string[], until: number)
 	});
 }
 
-/** The item's Output; where the version has none, its Simplify switch, and where it has neither, the raw record. */
+/**
+ * The item's Output; where the version has none, its Simplify switch, and where it has neither, the raw record. A
+ * value of another operation's Output (Queries › Get Results has Rows, File, Link) left in the node reads as Simplified.
+ */
 function outputMode(context: IExecuteFunctions, itemIndex: number): OutputMode {
-	const output = context.getNodeParameter('output', itemIndex, null) as OutputMode | null;
-	if (output !== null) return output;
+	const output = context.getNodeParameter('output', itemIndex, null) as string | null;
+	if (output !== null) return output === 'raw' || output === 'fields' ? output : 'simple';
 	return context.getNodeParameter('simplify', itemIndex, false) === true ? 'simple' : 'raw';
 }
 

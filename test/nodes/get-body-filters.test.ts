@@ -132,6 +132,8 @@ describe('Queries: Get Many by query IDs and users', () => {
 			parameters: {
 				resource: 'query',
 				operation: 'getMany',
+				// The whole record, as the service's answer with the body has it.
+				output: 'raw',
 				...page(filter.limit),
 				filters: {
 					...(filter.query_ids ? { queryIds: filter.query_ids.join(', ') } : {}),

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DynamicTagGroupVersionStatus } from '../../../shared/api';
+import type { DynamicTagGroupVersion, DynamicTagGroupVersionStatus } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
+import { outputProperties, recordFields, shapeOutput } from '../../../shared/output';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
+import { TOOLS_VERSION } from '../versions';
 
 const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
 	{ name: 'Creating', value: 'creating' },
@@ -22,8 +24,38 @@ const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
 
 const GROUP_IDS_PLACEHOLDER = 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 
+/**
+ * A tag group version (18 fields), and what Output › Simplified keeps: what the group is, its status, and its tags
+ * (the first 10, each with its tag ID and version, what the score operations take).
+ */
+const TAG_GROUP = recordFields<DynamicTagGroupVersion>(
+	'tag group',
+	{
+		group_id: true,
+		group_version_id: true,
+		name: true,
+		version_name: true,
+		status: true,
+		shareable: true,
+		created_user_id: true,
+		updated_user_id: true,
+		created_dt: true,
+		updated_dt: true,
+		group_created_user_id: true,
+		group_created_dt: true,
+		group_description: true,
+		tags_preview: true,
+		tags_count: true,
+		all_draft_tags_reviewed_dt: true,
+		review_tags_visited_at: true,
+		training_datasets: true,
+	},
+	['group_id', 'group_version_id', 'name', 'version_name', 'status', 'group_description', 'tags_count', 'tags_preview', 'updated_dt'],
+);
+
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...outputProperties(TAG_GROUP, TOOLS_VERSION),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -221,6 +253,10 @@ export async function tagGroupQuery(this: IExecuteFunctions, itemIndex: number):
 	return { ...qs, ...sortQuery.call(this, itemIndex) };
 }
 
+export const toolDescription =
+	'Lists the dynamic tag groups of the organization (sets of tags the service scores videos for), up to the Limit; optionally filtered by name, status or training dataset. Needs nothing. Returns each group with its group_id, name, status and its first tags (tag_id, tag_version_id, name), which the score tools take.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-groups', { qs: await tagGroupQuery.call(this, itemIndex) }));
+	const groups = await paginateForItem.call(this, itemIndex, ...listEndpoint('list-groups', { qs: await tagGroupQuery.call(this, itemIndex) }));
+	return groups.map(shapeOutput.call(this, itemIndex, TAG_GROUP));
 }

@@ -34,6 +34,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['countVideoScores'] } }, properties);
 
+export const toolDescription =
+	'Counts the videos a saved aggregation of a dynamic tag scored, by whether they meet its criteria (and, if asked, were accepted). Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns the count.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);

@@ -1,8 +1,36 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { VideoScore } from '../../../shared/api';
 import { uuidMode } from '../../../shared/descriptions';
+import { recordFields } from '../../../shared/output';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertRange, assertUuid, invalidParameter } from '../../../shared/validation';
+
+/**
+ * A video's score for a tag (15 fields), and what Output › Simplified keeps: which video, which tag, the score and
+ * whether it counts, and the video's own metadata (title, series, genre …); not the video's storage record.
+ */
+export const VIDEO_SCORE = recordFields<VideoScore>(
+	'video score',
+	{
+		group_id: true,
+		group_name: true,
+		tag_id: true,
+		tag_name: true,
+		tag_version_id: true,
+		coactive_video_id: true,
+		score: true,
+		criteria_met: true,
+		accepted: true,
+		computed_dt: true,
+		video: true,
+		video_metadata: true,
+		preview_s3_path: true,
+		preview_asset_start_time_ms: true,
+		preview_asset_end_time_ms: true,
+	},
+	['coactive_video_id', 'tag_id', 'tag_name', 'score', 'criteria_met', 'accepted', 'video_metadata', 'computed_dt'],
+);
 
 function locator(displayName: string, name: string, thing: string, description: string, searchListMethod?: string): INodeProperties {
 	return {

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, withinLimit, uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
+import { TOOLS_VERSION } from '../versions';
 import {
 	getId,
 	getMinConfidence,
@@ -40,10 +41,13 @@ const properties: INodeProperties[] = [
 		],
 	},
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['getManyShotScores'] } }, properties);
+
+export const toolDescription =
+	'Lists the shots of one video that score at least a minimum confidence for one version of a dynamic tag, up to the Limit. Needs the tag group, tag and tag version IDs (UUIDs), the dataset (its ID or exact name) and the video ID. Returns each shot with its start and end times and score, and the video\'s total shot count.';
 
 /**
  * The shots of one video scoring at least the minimum, one item each, with the video's total shot count. The service

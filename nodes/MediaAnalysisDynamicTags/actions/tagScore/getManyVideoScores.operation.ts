@@ -3,13 +3,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
-import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
+import { outputProperties, shapeOutput } from '../../../shared/output';
+import { TOOLS_VERSION } from '../versions';
+import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, VIDEO_SCORE } from './fields';
 
 const properties: INodeProperties[] = [
 	groupLocator,
 	tagLocator,
 	aggregationLocator,
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...outputProperties(VIDEO_SCORE, TOOLS_VERSION),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -33,6 +36,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['getManyVideoScores'] } }, properties);
 
+export const toolDescription =
+	'Lists the videos a saved aggregation of a dynamic tag scored, highest score first, up to the Limit. Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns each video with its coactive_video_id, score, whether it meets the criteria and its metadata (title, series, genre).';
+
 /** The videos a saved aggregation scored for a tag, one item each (page/per_page, has_next_page). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
@@ -44,5 +50,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
 		explain: scoresNotFound('tag group, tag or aggregation'),
 	});
-	return await paginateForItem.call(this, itemIndex, ...list);
+	return (await paginateForItem.call(this, itemIndex, ...list)).map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
 }

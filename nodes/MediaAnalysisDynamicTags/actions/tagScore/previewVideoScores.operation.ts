@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
+import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertRange } from '../../../shared/validation';
+import { TOOLS_VERSION } from '../versions';
 import {
 	getId,
 	getMinConfidence,
@@ -12,6 +14,7 @@ import {
 	scoresNotFound,
 	tagLocator,
 	tagVersionLocator,
+	VIDEO_SCORE,
 } from './fields';
 
 const properties: INodeProperties[] = [
@@ -72,10 +75,14 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...outputProperties(VIDEO_SCORE, TOOLS_VERSION),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['previewVideoScores'] } }, properties);
+
+export const toolDescription =
+	'Scores every video of a dataset for one version of a dynamic tag, with a strategy (any shot, enough shots, or the longest run) and a minimum confidence, up to the Limit. Needs the tag group, tag and tag version IDs (UUIDs) and the dataset (its ID or exact name). Returns each video with its coactive_video_id, score and whether it meets the criteria.';
 
 /**
  * Scores every video of a dataset for one tag version with the given strategy, one item per video. The service
@@ -116,5 +123,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					}
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
 	});
-	return withinLimit(response.data, page);
+	return withinLimit(response.data, page).map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
 }

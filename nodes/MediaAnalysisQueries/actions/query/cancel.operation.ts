@@ -8,6 +8,9 @@ const properties: INodeProperties[] = [queryLocator()];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['cancel'] } }, properties);
 
+export const toolDescription =
+	'Cancels a queued or running query at once (it becomes Stopped). Needs the query ID (a UUID). Returns the query with its status.';
+
 /** Cancel a queued, running or stopping query: it is Stopped at once. A finished query cannot be cancelled. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	return await callEndpoint(this, 'cancel-query-api-v-1-queries-query-id-cancel-post', { params: queryParams.call(this, itemIndex), itemIndex });

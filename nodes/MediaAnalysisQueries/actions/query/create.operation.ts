@@ -78,6 +78,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['create'] } }, properties);
 
+export const toolDescription =
+	'Runs a new query over a dataset: SQL, or a question in plain words (natural language). Needs the dataset (its ID, a UUID, or its exact name) and the query text. Returns the query with its query_id and status; with Wait for Completion on, once it has finished. Its rows come from getting its results.';
+
 /** The service answers 201 with the query Queued; creating it starts its first run. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const wait = getWaitOptions.call(this, itemIndex);

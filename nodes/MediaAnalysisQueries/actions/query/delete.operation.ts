@@ -5,9 +5,20 @@ import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [queryLocator({ description: 'The query to delete' })];
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Deletes the query and its results for everyone in your organization',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
+	queryLocator({ description: 'The query to delete' }),
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['delete'] } }, properties);
+
+export const toolDescription =
+	'Deletes a query and its results, for everyone in the organization. Needs the query ID (a UUID). Returns deleted: true and the id.';
 
 /** `{deleted: true, id}` as every delete answers, with the service's answer (the query as it was) under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

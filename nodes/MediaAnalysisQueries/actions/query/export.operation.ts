@@ -45,6 +45,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['export'] } }, properties);
 
+export const toolDescription =
+	'Starts exporting the results of a complete query to a storage bucket. Needs the query ID (a UUID), the target bucket and prefix. Returns the export with its export_id and status (accepted, not yet finished).';
+
 /** Starts an export of a complete query's results; the answer says it was accepted, not that it has finished. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = queryParams.call(this, itemIndex);

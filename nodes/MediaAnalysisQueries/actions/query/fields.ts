@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Query, QueryStatus, QueryType } from '../../../shared/api';
 import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
+import { recordFields } from '../../../shared/output';
 import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
 import { assertUuid } from '../../../shared/validation';
 
@@ -12,6 +13,31 @@ export const queryTypeOptions: Array<{ name: string; value: QueryType }> = [
 	{ name: 'Natural Language', value: 'NATURAL_LANGUAGE' },
 	{ name: 'SQL', value: 'SQL' },
 ];
+
+/**
+ * A query (14 fields), and what Output › Simplified keeps: what it asks, where it stands, how many rows it found and
+ * when it ran; `results` holds the service's word on the run (the reason when it failed).
+ */
+export const QUERY = recordFields<Query>(
+	'query',
+	{
+		query_id: true,
+		query: true,
+		type: true,
+		status: true,
+		results: true,
+		start_dt: true,
+		end_dt: true,
+		dataset_id: true,
+		total_row_count: true,
+		parameters: true,
+		created_dt: true,
+		updated_dt: true,
+		created_user_id: true,
+		updated_user_id: true,
+	},
+	['query_id', 'query', 'type', 'status', 'dataset_id', 'total_row_count', 'results', 'start_dt', 'end_dt'],
+);
 
 /** A query picker: "From list" (searchable by text) or "By ID". */
 export function queryLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {

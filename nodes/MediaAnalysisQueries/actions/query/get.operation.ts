@@ -2,12 +2,18 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
-import { queryLocator, queryParams } from './fields';
+import { outputProperties, shapeOutput } from '../../../shared/output';
+import { TOOLS_VERSION } from '../versions';
+import { QUERY, queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [queryLocator()];
+const properties: INodeProperties[] = [queryLocator(), ...outputProperties(QUERY, TOOLS_VERSION)];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['get'] } }, properties);
 
+export const toolDescription =
+	'Gets one query: what it asks, its status (Queued, Running, Complete, Error, Stopped) and, once complete, how many rows it found. Needs the query ID (a UUID, as creating or listing queries gives it).';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await callEndpoint(this, 'get-query-api-v-1-queries-query-id-get', { params: queryParams.call(this, itemIndex), itemIndex });
+	const query = await callEndpoint(this, 'get-query-api-v-1-queries-query-id-get', { params: queryParams.call(this, itemIndex), itemIndex });
+	return shapeOutput.call(this, itemIndex, QUERY)(query);
 }

@@ -5,11 +5,14 @@ import type { Query } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
+import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertUuidList, splitList } from '../../../shared/validation';
-import { QUERY_STATUSES, queryTypeOptions } from './fields';
+import { TOOLS_VERSION } from '../versions';
+import { QUERY, QUERY_STATUSES, queryTypeOptions } from './fields';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...outputProperties(QUERY, TOOLS_VERSION),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -76,7 +79,15 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['getMany'] } }, properties);
 
+export const toolDescription =
+	'Lists queries, the newest first, up to the Limit; optionally only those over one dataset, in one status or of one type. Needs nothing. Returns each query with its query_id, what it asks, its status and row count.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return (await readQueries.call(this, itemIndex)).map(shapeOutput.call(this, itemIndex, QUERY));
+}
+
+/** The queries the filters keep, whole (the ID and user filters read fields Output may leave out). */
+async function readQueries(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;

@@ -7,6 +7,7 @@ import { callEndpoint, endpointPath } from '../../../shared/endpoints';
 import type { ItemRunner } from '../../../shared/router';
 import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
+import { TOOLS_VERSION } from '../versions';
 import { queryLocator, queryParams } from './fields';
 import { CsvReader, formatOf, JsonScan, parseJsonRows, ROW_BOUNDS, rowCost, type ResultsFormat } from './results';
 
@@ -69,13 +70,16 @@ const properties: INodeProperties[] = [
 		description: 'How long the link works',
 		...showFor('link'),
 	},
-	...returnAllOrLimit().map((property) => ({
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }).map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, output: ['rows'] } },
 	})),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['getResults'] } }, properties);
+
+export const toolDescription =
+	'Gets the result rows of a complete query, up to the Limit, one item per row (or, if set so in the node, a link to the results file). Needs the query ID (a UUID); the query must have status Complete.';
 
 const RESULTS = 'get-query-results-url-api-v-1-queries-query-id-results-get';
 

@@ -12,6 +12,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['run'] } }, properties);
 
+export const toolDescription =
+	'Runs a finished query again (status Complete, Error or Stopped). Needs the query ID (a UUID). Returns the query with its new status; with Wait for Completion on, once it has finished.';
+
 /** Starts a new run (201, status Queued); a query that is still active is refused by the service. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = queryParams.call(this, itemIndex);

@@ -8,6 +8,9 @@ const properties: INodeProperties[] = [queryLocator()];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['stop'] } }, properties);
 
+export const toolDescription =
+	'Asks a queued or running query to stop (it passes through Stopping to Stopped). Needs the query ID (a UUID). Returns the query with its status.';
+
 /** Ask a queued or running query to stop: it passes through Stopping to Stopped. A finished query cannot be stopped. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	return await callEndpoint(this, 'stop-query-api-v-1-queries-query-id-stop-post', { params: queryParams.call(this, itemIndex), itemIndex });
