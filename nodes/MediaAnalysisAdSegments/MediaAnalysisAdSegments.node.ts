@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescriptio
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as adSegment from './actions/adSegment/AdSegment.resource';
@@ -9,6 +10,7 @@ import * as adSegment from './actions/adSegment/AdSegment.resource';
 const OPERATIONS: OperationMap = { adSegment: adSegment.operations };
 
 const PROPERTIES: INodeProperties[] = [
+	...toolDescriptionProperties(OPERATIONS),
 	{
 		displayName: 'Resource',
 		name: 'resource',

@@ -1,16 +1,19 @@
 import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as face from './actions/face/Face.resource';
 import * as image from './actions/image/Image.resource';
 import * as person from './actions/person/Person.resource';
+import { TOOLS_VERSION } from './actions/versions';
 import { searchPersonImages, searchPersons } from './methods/listSearch';
 
 const OPERATIONS: OperationMap = { face: face.operations, image: image.operations, person: person.operations };
 
 const PROPERTIES: INodeProperties[] = [
+	...toolDescriptionProperties(OPERATIONS),
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -35,7 +38,9 @@ export class MediaAnalysisCelebrityDetection implements INodeType {
 		name: 'mediaAnalysisCelebrityDetection',
 		icon: { light: 'file:../../icons/celebrity-detection.svg', dark: 'file:../../icons/celebrity-detection.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Image's default is Get Many Persons, not Identify Persons; a Limit of 10 as an AI tool (actions/versions.ts).
+		version: [1, TOOLS_VERSION],
+		defaultVersion: TOOLS_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Look up enrolled persons and their faces, keep their aliases, and identify persons in images. Returns persons with their ID, name and aliases, or for each image the persons found in it.',
 		defaults: { name: 'Media Analysis Celebrity Detection' },

@@ -2,13 +2,16 @@ import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescriptio
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as chat from './actions/chat/Chat.resource';
+import { TURN_VERSION } from './actions/versions';
 
 const OPERATIONS: OperationMap = { chat: chat.operations };
 
 const PROPERTIES: INodeProperties[] = [
+	...toolDescriptionProperties(OPERATIONS),
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -27,9 +30,11 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 		name: 'mediaAnalysisConversationalSearch',
 		icon: { light: 'file:../../icons/conversational-search.svg', dark: 'file:../../icons/conversational-search.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: returns the new turn, the whole history on request (actions/versions.ts).
+		version: [1, TURN_VERSION],
+		defaultVersion: TURN_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Ask questions about your videos in plain language and continue the conversation across nodes. Returns the answer text, what each search found, suggested follow-ups and the history for the next turn.',
+		description: 'Ask questions about your videos in plain language and continue the conversation across nodes. Returns the answer text, what each search found, suggested follow-ups and this turn\'s messages; the whole history for the next turn on request.',
 		defaults: { name: 'Media Analysis Conversational Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -457,3 +457,30 @@ test('no secret reaches an output item, an error or a log line', async () => {
 	const text = visibleText(bed.harness.logs, bed.sandbox.requests);
 	for (const secret of SECRETS) expect(text).not.toContain(secret);
 });
+
+describe('Version 1.1: Identify Persons is never the default; as an AI tool a Limit of 10', () => {
+	test('Image with no operation chosen runs Get Many Persons in 1.1 (no ingest), Identify Persons in version 1 as saved', async () => {
+		const face = bed.sandbox.store.celebrity.faces.find((f) => f.personId === AVA)!;
+		const current = await run('image', { imageId: byId(face.imageId) });
+		expect(current.error).toBeUndefined();
+		expect(current.items[0].json.persons).toEqual(expect.arrayContaining([expect.objectContaining({ id: AVA })]));
+		expect(bed.apiRequests().map((r) => r.method)).toEqual(['GET']);
+		bed.sandbox.clearRequestLog();
+		// Version 1 still runs what it saved: Identify Persons (here refused before ingesting: not an http(s) URL).
+		const v1 = await bed.harness.runNode({
+			type,
+			typeVersion: 1,
+			parameters: { resource: 'image', datasetId: byId(SEED_DATASET_IDS.demoImages), imageUrl: 'ftp://photos.example.com/a.jpg' },
+		});
+		expect(v1.error?.message).toMatch(/^Invalid Image URL/);
+		expect(bed.apiRequests().filter((r) => r.method !== 'GET')).toEqual([]);
+	});
+
+	test('as an AI tool, Person › Get Many returns 10 by default; version 1 and a workflow step keep 50', async () => {
+		enrollExtraPersons(30);
+		const asTool = (typeVersion?: number) => bed.harness.runNode({ type: `${type}Tool`, typeVersion, parameters: { resource: 'person', operation: 'getMany' } });
+		expect((await asTool()).items).toHaveLength(10);
+		expect((await asTool(1)).items).toHaveLength(50);
+		expect((await run('person', { operation: 'getMany' })).items).toHaveLength(50);
+	});
+});

@@ -9,13 +9,20 @@ const type = TYPES.conversationalSearch;
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const UNKNOWN_DATASET = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
-const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+/**
+ * Runs the node as version 1 (the history in every answer), which workflows saved with it hold: the tests below prove
+ * it behaves as it did. Version 1.1's turn output is tested in 'Version 1.1' (`run11`).
+ */
+const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false, typeVersion = 1) =>
 	bed.harness.runNode({
 		type,
+		typeVersion,
 		parameters: { resource: 'chat', operation: 'sendMessage', ...parameters },
 		inputItems,
 		continueOnFail,
 	});
+const run11 = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+	run(parameters, inputItems, continueOnFail, 1.1);
 
 type ToolResult = { tool_name: string; dataset_id: string; dataset_type: string; result: { results: IDataObject[] } };
 const toolResultsOf = (json: IDataObject) => json.tool_results as ToolResult[];
@@ -182,5 +189,78 @@ describe('Chat: errors', () => {
 		expect(items[0].json.chat_response_text).toMatch(/^I found no videos about "office"/);
 		expect(items[1].json.error).toBe('Invalid Message in item 1: it is empty');
 		expect(items[2].json.chat_response_text).toMatch(/^I found 1 video about "beach"/);
+	});
+});
+
+describe('Version 1.1: the new turn, the history on request', () => {
+	test('returns the answer, what each search found, follow-ups and this turn\'s messages, without the whole history', async () => {
+		const { items, error } = await run11({ message: 'Show me kitchen videos' });
+		expect(error).toBeUndefined();
+		const answer = items[0].json;
+		expect(Object.keys(answer).sort()).toEqual(['chat_response_text', 'new_chat_messages', 'suggested_follow_ups', 'tool_results']);
+		expect(answer.new_chat_messages).toEqual([
+			{ role: 'user', content: 'Show me kitchen videos' },
+			{ role: 'assistant', content: answer.chat_response_text },
+		]);
+		expect(videosOf(answer).map((video) => video.text_query)).toEqual(['kitchen', 'kitchen']);
+	});
+
+	test('Include History adds history_chat_messages, which the next turn continues from; new_chat_messages is this turn only', async () => {
+		const first = await run11({ message: 'Find stadium clips', includeHistory: true });
+		const firstAnswer = first.items[0].json;
+		expect(firstAnswer.history_chat_messages).toEqual(firstAnswer.new_chat_messages);
+		const second = await run11({ message: 'show me more' }, [firstAnswer]);
+		expect(second.error).toBeUndefined();
+		expect((bed.apiRequests()[1].body as IDataObject).history_chat_messages).toEqual(firstAnswer.history_chat_messages);
+		const secondAnswer = second.items[0].json;
+		expect(secondAnswer).not.toHaveProperty('history_chat_messages');
+		expect(secondAnswer.new_chat_messages).toEqual([
+			{ role: 'user', content: 'show me more' },
+			{ role: 'assistant', content: secondAnswer.chat_response_text },
+		]);
+		expect(videosOf(secondAnswer).map((video) => video.text_query)).toEqual(['stadium', 'stadium']);
+	});
+
+	test('an answer without its history as input is refused before any request, never silently a new conversation', async () => {
+		const first = await run11({ message: 'Find stadium clips' });
+		bed.sandbox.clearRequestLog();
+		const second = await run11({ message: 'show me more' }, [first.items[0].json]);
+		expect(second.error?.message).toBe(
+			'Invalid Chat History (field "history_chat_messages") in item 0: the input item is an answer of Conversational Search without its history',
+		);
+		expect(second.error?.description).toMatch(/Turn on Include History/);
+		expect(bed.apiRequests()).toEqual([]);
+		// Other input items start a conversation, as before; so does None.
+		expect((await run11({ message: 'beach' }, [{ topic: 'x' }])).error).toBeUndefined();
+		expect((await run11({ message: 'show me more', historySource: 'none' }, [first.items[0].json])).error).toBeUndefined();
+	});
+
+	test('a conversation across two chained 1.1 nodes, the first with Include History', async () => {
+		const node = (name: string, message: string, x: number, extra: IDataObject = {}) => ({
+			id: name,
+			name,
+			type,
+			typeVersion: 1.1,
+			position: [x, 0] as [number, number],
+			parameters: { resource: 'chat', operation: 'sendMessage', message, ...extra },
+			credentials: { mediaAnalysisApi: { id: '1', name: 'Media Analysis' } },
+		});
+		const workflow: WorkflowJson = {
+			nodes: [node('Ask', 'city videos please', 0, { includeHistory: true }), node('Follow Up', 'more please', 200)],
+			connections: { Ask: { main: [[{ node: 'Follow Up', type: 'main', index: 0 }]] } },
+		};
+		const result = await bed.harness.runWorkflow(workflow);
+		expect(result.error).toBeUndefined();
+		expect(videosOf(result.outputOf('Follow Up')[0].json).map((video) => video.text_query)).toEqual(['city']);
+	});
+
+	test('as an AI tool (Media Analysis Conversational Search Tool) the answer is the turn', async () => {
+		const { items, error } = await bed.harness.runNode({
+			type: `${type}Tool`,
+			parameters: { resource: 'chat', operation: 'sendMessage', message: 'kitchen' },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).not.toHaveProperty('history_chat_messages');
+		expect(items[0].json.chat_response_text).toEqual(expect.any(String));
 	});
 });

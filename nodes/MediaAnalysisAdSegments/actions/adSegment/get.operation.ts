@@ -7,6 +7,9 @@ import { explainVideoFailure, getVideo, videoFields } from './video';
 export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['get'] } }, videoFields);
 
 /** One item per ad segment of the video (none when it has none), each naming the video it belongs to. */
+export const toolDescription =
+	'Gets the ad segments stored for one video, one result per segment with its start and end (milliseconds and frames) and metadata. Needs the dataset (its ID, a UUID, or its exact name) and the video\'s own identifier (the asset identifier value of the dataset).';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const video = await getVideo.call(this, itemIndex);
 	const response = await callEndpoint(this, 'get-ad-segments', {

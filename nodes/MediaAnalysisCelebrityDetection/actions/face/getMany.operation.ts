@@ -4,10 +4,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getPerson, personLocator } from '../fields';
+import { TOOLS_VERSION } from '../versions';
 
-const properties: INodeProperties[] = [personLocator(true), ...returnAllOrLimit()];
+const properties: INodeProperties[] = [personLocator(true), ...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION })];
 
 export const description = updateDisplayOptions({ show: { resource: ['face'], operation: ['getMany'] } }, properties);
+
+export const toolDescription =
+	'Lists the faces of one enrolled person detected in ingested images, up to the Limit. Needs the person: their ID (a UUID) or enrolled name. Returns each face with its image_id, dataset_id, bbox and confidence.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const person = getPerson.call(this, itemIndex);

@@ -30,6 +30,9 @@ const properties: INodeProperties[] = [imageLocator];
 export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['getPersons'] } }, properties);
 
 /** One output item per image, `{persons: [...]}`, so an image without known persons still yields an item. */
+export const toolDescription =
+	'Gets the enrolled persons (celebrities) detected in an image already in a dataset. Needs the image ID (a UUID). Returns each person with id, name, aliases and where in the image (bbox).';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const value = this.getNodeParameter('imageId', itemIndex, '', { extractValue: true });
 	const params = { image_id: assertUuid.call(this, value, 'Image', itemIndex) };

@@ -10,6 +10,13 @@ import { assertRange } from '../../../shared/validation';
 import { assertImageUrl, shownUrl } from './imageInput';
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Each run ingests the image into the dataset below, waits for it, reads the persons found and deletes it again: one ingestion of your organization\'s use of the service, several requests and the ingestion time, per image',
+		name: 'identifyNotice',
+		type: 'notice',
+		default: '',
+	},
 	datasetLocator({
 		description:
 			'A dataset with celebrity detection on. The image is ingested into it, read, and deleted again; a dataset kept for this keeps your own assets out of the way.',
@@ -52,6 +59,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['identify'] } }, properties);
+
+export const toolDescription =
+	'Identifies enrolled persons (celebrities) in an image at a public URL. Costly: each call ingests the image into a dataset with celebrity detection on, waits for it and deletes it again. Needs the image URL and that dataset (its ID, a UUID, or its exact name). Returns the persons found, each with id, name, aliases and where in the image (bbox).';
 
 /** What ingestion error codes mean for someone who gave an image URL. */
 const FIXES: Record<string, string> = {

@@ -8,6 +8,9 @@ const properties: INodeProperties[] = [personLocator()];
 
 export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['get'] } }, properties);
 
+export const toolDescription =
+	'Gets one person enrolled for celebrity detection: id, name, aliases, status and the images enrolled. Needs the person ID (a UUID).';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = { person_id: getPersonId.call(this, itemIndex) };
 	return await callEndpoint(this, 'get-person-api-v-0-celebrity-detection-person-person-id-get', { params, itemIndex });

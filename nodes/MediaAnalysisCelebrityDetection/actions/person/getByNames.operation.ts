@@ -22,6 +22,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['getByNames'] } }, properties);
 
+export const toolDescription =
+	'Finds the IDs of enrolled persons by their names or aliases. Needs the names or aliases. Returns each match with its name and person_id.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const names = splitList(this.getNodeParameter('namesOrAliases', itemIndex, ''));
 	if (names.length === 0) {

@@ -4,9 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
+import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 	sortCollection(
 		[
 			{ name: 'Created Date', value: 'created_dt' },
@@ -19,6 +20,9 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['getMany'] } }, properties);
+
+export const toolDescription =
+	'Lists the persons enrolled for celebrity detection, up to the Limit. Needs nothing. Returns each person with id, name, aliases and status.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listEndpoint('get-persons-in-org-api-v-0-celebrity-detection-persons-get', { qs: sortQuery.call(this, itemIndex) });

@@ -52,6 +52,9 @@ function distinct(aliases: string[]): string[] {
 	return aliases.filter((alias) => !seen.has(key(alias)) && seen.add(key(alias)));
 }
 
+export const toolDescription =
+	'Adds, removes or replaces the aliases of an enrolled person. Needs the person ID (a UUID) and the aliases. Returns the person with their aliases as they now are.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const personId = getPersonId.call(this, itemIndex);
 	const mode = this.getNodeParameter('aliasesMode', itemIndex, 'add') as 'add' | 'remove' | 'replace';

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
+import { TURN_VERSION } from '../versions';
 
 export const HISTORY_FIELD = 'history_chat_messages';
 
@@ -65,8 +66,21 @@ export function getHistory(this: IExecuteFunctions, itemIndex: number): IDataObj
 	if (source === 'inputItem') {
 		const field = String(this.getNodeParameter('historyField', itemIndex, HISTORY_FIELD)).trim() || HISTORY_FIELD;
 		parameter = `Chat History (field "${field}")`;
-		value = readPath(this.getInputData()[itemIndex]?.json ?? {}, field);
-		if (value === undefined || value === null || value === '') return [];
+		const input = this.getInputData()[itemIndex]?.json ?? {};
+		value = readPath(input, field);
+		if (value === undefined || value === null || value === '') {
+			// From 1.1 an answer carries its history only when asked: continuing without it would silently start anew.
+			if (typeof input.chat_response_text === 'string' && this.getNode().typeVersion >= TURN_VERSION) {
+				throw invalidParameter.call(
+					this,
+					parameter,
+					itemIndex,
+					'the input item is an answer of Conversational Search without its history',
+					'Turn on Include History in the node that gave this answer, or choose "None (New Conversation)" here.',
+				);
+			}
+			return [];
+		}
 		value = parseJsonParameter.call(this, value, parameter, itemIndex);
 	} else {
 		parameter = 'History (JSON)';

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ChatRequest } from '../../../shared/api';
+import type { ChatRequest, ChatResponse } from '../../../shared/api';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
-import { getHistory, historyFields } from './history';
+import { fromVersion } from '../../../shared/versions';
+import { TURN_VERSION } from '../versions';
+import { getHistory, HISTORY_FIELD, historyFields } from './history';
 
 const properties: INodeProperties[] = [
 	{
@@ -38,13 +40,38 @@ const properties: INodeProperties[] = [
 		description: 'What to ask, in plain language',
 	},
 	...historyFields,
+	fromVersion(TURN_VERSION, {
+		displayName: 'Include History',
+		name: 'includeHistory',
+		type: 'boolean',
+		default: false,
+		description: `Whether to add ${HISTORY_FIELD}, the whole conversation so far, which a later Conversational Search node continues from (Chat History: From Input Item). Off: only this turn.`,
+	}),
+	fromVersion(TURN_VERSION, {
+		displayName:
+			'Returns this turn: the answer, what each search found, follow-ups and this turn\'s messages (new_chat_messages). To continue the conversation in a later node, turn on Include History.',
+		name: 'turnNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { includeHistory: [false] } },
+	}),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['chat'], operation: ['sendMessage'] } }, properties);
 
+export const toolDescription =
+	'Asks a question about the videos of the media library in plain language, e.g. find clips of surfers at sunset, and gets an answer from the service\'s search assistant. Needs the question; searches every dataset set up for it unless the node names one. Returns the answer text, the videos each search found and suggested follow-up questions.';
+
+/** The messages the service added in this turn: what follows the history sent, or all it returned if it rewrote it. */
+function turnOf(sent: IDataObject[], returned: IDataObject[]): IDataObject[] {
+	const kept = returned.length >= sent.length && sent.every((message, i) => JSON.stringify(message) === JSON.stringify(returned[i]));
+	return kept ? returned.slice(sent.length) : returned;
+}
+
 /**
- * One chat turn. The answer keeps the service's fields: chat_response_text, tool_results (what each search found),
+ * One chat turn. Version 1 returns the service's fields: chat_response_text, tool_results (what each search found),
  * suggested_follow_ups and history_chat_messages, which the next turn passes back to continue the conversation.
+ * From 1.1 the turn: history_chat_messages gives way to new_chat_messages (this turn's), and comes back on request.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'organization') as string;
@@ -55,7 +82,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const history = getHistory.call(this, itemIndex);
 	if (history.length > 0) body.history_chat_messages = history;
 	// A chat turn changes nothing on the service (the history travels with each request): the table lets it be resent.
-	return datasetId
+	const answer: ChatResponse = datasetId
 		? await callEndpoint(this, 'chat-dataset', { params: { dataset_id: datasetId }, body, itemIndex })
 		: await callEndpoint(this, 'chat', { body, itemIndex });
+	if (this.getNode().typeVersion < TURN_VERSION) return answer;
+	const { history_chat_messages: whole, ...turn } = answer;
+	const own: IDataObject = { ...turn, new_chat_messages: turnOf(history, whole as IDataObject[]) };
+	if (this.getNodeParameter('includeHistory', itemIndex, false) as boolean) own[HISTORY_FIELD] = whole;
+	return own;
 }
