@@ -18,7 +18,7 @@ export const JSON_DECODE_ERROR: ValidationIssue = {
 	type: 'json_invalid',
 };
 
-interface Failure {
+export interface Failure {
 	type: string;
 	msg: string;
 }
@@ -226,7 +226,8 @@ function toValidationIssue(location: string, issue: z.ZodIssue): ValidationIssue
 	return { loc: [location, ...issue.path], ...describe(issue) };
 }
 
-function describe(issue: z.ZodIssue): Failure {
+/** A zod issue as pydantic words it: its error `type` and `msg`. */
+export function describe(issue: z.ZodIssue): Failure {
 	switch (issue.code) {
 		case z.ZodIssueCode.custom: {
 			const params = issue.params as Partial<Failure> | undefined;

@@ -31,3 +31,9 @@ export const createAdSegments = {
 				),
 		}),
 } satisfies Rules<'create-ad-segments'>;
+
+/**
+ * service-spec.md, Endpoints › Ad segments: a delete succeeds with 204 No Content per the operation's description and
+ * release notes, while the document declares 200 (`store.adSegments.deleteSuccessStatus` picks one).
+ */
+export const deleteAdSegments = { alsoAnswers: [204] } satisfies Rules<'delete-ad-segments'>;

@@ -1,7 +1,7 @@
 import type { AdSegmentsCreateResponse, AdSegmentsGetResponse } from '../../nodes/shared/api';
 import { stableUuid, type AssetRecord } from '../assets/model';
 import { type AdSegmentRecord, toAdSegmentResponse } from '../ad-segments/state';
-import { createAdSegments } from '../ad-segments/contract';
+import { createAdSegments, deleteAdSegments } from '../ad-segments/contract';
 import { operation } from '../contract';
 import { HttpError, jsonReply } from '../http';
 import type { SandboxStore } from '../store';
@@ -71,7 +71,7 @@ export const adSegmentRoutes: RouteDefinition[] = [
 		const response: AdSegmentsGetResponse = { ad_segments: segments.map(toAdSegmentResponse) };
 		return jsonReply(200, response);
 	}),
-	operation('delete-ad-segments', (context, { path }) => {
+	operation('delete-ad-segments', deleteAdSegments, (context, { path }) => {
 		const { store } = context;
 		liveDataset(store, path.dataset_id);
 		if (store.adSegments.assetDeletionDenied.has(path.dataset_id)) {
