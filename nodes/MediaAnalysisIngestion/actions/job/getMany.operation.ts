@@ -40,7 +40,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getMany'] } }, properties);
 
 export const toolDescription =
-	'Lists ingestion jobs, the most recently changed first, up to the Limit; optionally only those of one dataset or in one status. Returns each job with its id, dataset_id, status and how many assets it processed and failed.';
+	'Lists ingestion jobs, the most recently changed first, up to the Limit; optionally only those of one dataset or in one status. Needs nothing. Returns each job with its id, dataset_id, status and how many assets it processed and failed.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
