@@ -84,6 +84,30 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const search = sandbox.requests.find((r) => r.path === '/api/v1/search/text-to-image');
 		expect(search?.body).toMatchObject({ dataset_id: dataset.id, text_query: 'a bicycle in the street' });
 	},
+	'invite-users-from-a-list.json': (execution, sandbox) => {
+		const rows = nodeOutput(execution, 'Parse Rows').map((row) => row.email);
+		expect(rows).toEqual(['nora.lind@example.com', 'omar.haddad@example.com', 'priya.shah@example.com', 'lena.fischer@example.com']);
+		// Lena Fischer is invited already (the sandbox's seed): she is left out, so nobody is invited twice.
+		const invited = nodeOutput(execution, 'Invite');
+		expect(invited.map((invitation) => [(invitation.invitee as Json).email, invitation.roles])).toEqual([
+			['nora.lind@example.com', [{ role_id: 'member', resource: null, resource_instance: null }]],
+			['omar.haddad@example.com', [{ role_id: 'viewer', resource: 'dataset', resource_instance: SEED_DATASET_IDS.demoImages }]],
+			['priya.shah@example.com', [{ role_id: 'editor', resource: 'dataset', resource_instance: SEED_DATASET_IDS.demoVideos }]],
+		]);
+		expect(nodeOutput(execution, 'Invitation Sent')).toEqual(
+			invited.map((invitation) => ({
+				email: (invitation.invitee as Json).email,
+				name: (invitation.invitee as Json).name,
+				roles: expect.any(String),
+				valid_until: invitation.expires_at,
+				invitation_id: invitation.invitation_id,
+			})),
+		);
+		expect(nodeOutput(execution, 'Invitation Sent')[1].roles).toBe(`viewer on dataset ${SEED_DATASET_IDS.demoImages}`);
+		// The service holds each invitation once, Lena's seeded one still once.
+		const pending = [...sandbox.store.administration.invitations.values()].map((invitation) => invitation.email);
+		for (const email of [...rows]) expect({ email, times: pending.filter((candidate) => candidate === email).length }).toEqual({ email, times: 1 });
+	},
 	'datasets-create-and-inspect.json': (execution, sandbox) => {
 		const encoders = nodeOutput(execution, 'List Encoders').map((e) => e.name);
 		expect(encoders).toContain('multimodal-tx-large3');

@@ -7,10 +7,12 @@
  * - n8n/ai-tools.ts: the tools through the published MCP Server Trigger (an MCP client) and n8n's AI Agent.
  * - n8n/trigger.ts: the published polling trigger and the trigger examples on live events, each once.
  * - n8n/video-insights.ts: every Video Insights operation, and its trigger example on a video made ready.
+ * - n8n/administration.ts: every Administration operation (the client secret once), and its invite-a-sheet example.
  * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (last: it stops n8n and runs the CLI).
  * Queue mode (queue.test.ts) and n8n 1.x (n8n-v1.test.ts) need set-ups of their own.
  */
+import { administrationScenario } from './n8n/administration';
 import { aiToolsScenario } from './n8n/ai-tools';
 import { credentialRefreshScenario } from './n8n/credential-refresh';
 import { editorScenario } from './n8n/editor';
@@ -26,6 +28,7 @@ useSharedN8n([
 	aiToolsScenario,
 	triggerScenario,
 	videoInsightsScenario,
+	administrationScenario,
 	editorScenario,
 	credentialRefreshScenario,
 ]);
