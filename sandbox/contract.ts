@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operations } from './generated/schemas';
-import { HttpError, type Reply } from './http';
+import type { Reply } from './http';
 import type { RequestContext, RouteDefinition } from './routes/route';
 import { describe, type Failure, validate } from './validation';
 
@@ -206,9 +206,4 @@ export function whole<T extends z.ZodTypeAny>(
 			});
 		}
 	});
-}
-
-/** For a handler: a body the document allows but the sandbox cannot act on, as a 422 on that field. */
-export function refuse(loc: Array<string | number>, message: string): never {
-	throw new HttpError(422, [{ loc, msg: `Value error, ${message}`, type: 'value_error' }]);
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { HttpError, type ParsedBody, type QueryValues } from './http';
 
+/*
+ * How a FastAPI service reads a request and words a 422, which the vendor document does not say: a query string's
+ * or path segment's text read as pydantic reads an int, float, bool, UUID or date-time; a scalar query parameter takes
+ * its last value, a list its repeated keys; UUIDs in any spelling pydantic accepts, lowercase and hyphenated after.
+ * The generated contract (`generated/schemas.ts`) builds on these; no schema of the service is written here.
+ */
+
 /** One entry of FastAPI's 422 body. */
 export interface ValidationIssue {
 	loc: Array<string | number>;
@@ -56,26 +63,13 @@ export const booleanString = () =>
 		return failure('bool_parsing', 'Input should be a valid boolean, unable to interpret input');
 	});
 
-export const integerString = (bounds: { min?: number; greaterThan?: number } = {}) =>
-	converted((raw) => {
-		if (!/^\s*[+-]?\d+\s*$/.test(raw)) {
-			return failure(
-				'int_parsing',
-				'Input should be a valid integer, unable to parse string as an integer',
-			);
-		}
-		const value = Number.parseInt(raw, 10);
-		if (bounds.min !== undefined && value < bounds.min) {
-			return failure(
-				'greater_than_equal',
-				`Input should be greater than or equal to ${bounds.min}`,
-			);
-		}
-		if (bounds.greaterThan !== undefined && value <= bounds.greaterThan) {
-			return failure('greater_than', `Input should be greater than ${bounds.greaterThan}`);
-		}
-		return value;
-	});
+/** pydantic's lax integer from a query string or path segment. */
+export const integerString = () =>
+	converted((raw) =>
+		/^\s*[+-]?\d+\s*$/.test(raw)
+			? Number.parseInt(raw, 10)
+			: failure('int_parsing', 'Input should be a valid integer, unable to parse string as an integer'),
+	);
 
 /** A query-string number (pydantic `float`). */
 export const numberString = () =>
@@ -142,28 +136,6 @@ function normaliseOffset(offset: string | undefined): string {
 	if (!offset || offset.toUpperCase() === 'Z') return 'Z';
 	const digits = offset.slice(1).replace(':', '').padEnd(4, '0');
 	return `${offset[0]}${digits.slice(0, 2)}:${digits.slice(2)}`;
-}
-
-/** A body string that must match a regular expression, reported like pydantic's `pattern=` constraint. */
-export const patternString = (pattern: RegExp) =>
-	z.string().superRefine((value, ctx) => {
-		if (!pattern.test(value)) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				params: {
-					type: 'string_pattern_mismatch',
-					msg: `String should match pattern '${pattern.source}'`,
-				},
-			});
-		}
-	});
-
-/** A check written as a pydantic validator would raise it: `{"type": "value_error", "msg": "Value error, ..."}`. */
-export function valueError(ctx: z.RefinementCtx, message: string): void {
-	ctx.addIssue({
-		code: z.ZodIssueCode.custom,
-		params: { type: 'value_error', msg: `Value error, ${message}` },
-	});
 }
 
 const lastValue = (values: unknown) => (Array.isArray(values) ? values[values.length - 1] : values);
