@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { assertRange, assertUuid } from '../../../shared/validation';
-import { datasetLocator, resolveDatasetId, uuidMode } from '../../../shared/descriptions';
+import { datasetLocator, resolveDatasetId, videoLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
 import { compositeTypeField, getTextQuery, textQueryField } from '../fields';
@@ -11,24 +11,7 @@ import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
-	{
-		displayName: 'Video',
-		name: 'videoId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The video to search in',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Type words to find a video of the dataset...',
-				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
-			},
-			uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' }),
-		],
-	},
+	videoLocator({ description: 'The video to search in' }),
 	textQueryField({ placeholder: 'e.g. goal celebration' }),
 	compositeTypeField('The kind of video slice to rank'),
 	...limitForTools(
