@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: the nodes' endpoint table and the sandbox's handlers are one contract, the vendor document's. */
 import { readdirSync, readFileSync } from 'node:fs';

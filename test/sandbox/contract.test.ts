@@ -12,14 +12,11 @@ function request(params: Record<string, string>, query: Record<string, string[]>
 	return { method: 'GET', path: '/', rawQuery: '', headers: {}, store: new SandboxStore(), clock: createClock(), params, query, body };
 }
 
-/** The 422 body a handler's request got, or the handler's input when it was valid. */
+/** What the route answered, or the status and detail of the HTTP error it raised (a 422 for a request refused). */
 async function run(route: ReturnType<typeof operation>, context: RequestContext) {
-	try {
-		return await route.handle(context);
-	} catch (error) {
-		if (error instanceof HttpError) return { status: error.status, body: error.detail };
-		throw error;
-	}
+	return Promise.resolve(route.handle(context)).catch((error: unknown) =>
+		error instanceof HttpError ? { status: error.status, body: error.detail } : Promise.reject(error),
+	);
 }
 
 /** Answers what it was given, with a status the answer check leaves alone. */
