@@ -150,6 +150,10 @@ export interface ConcurrencyRow {
 	items: number;
 	/** Requests in flight at once, most seen by the proxy (the login included). */
 	maxInFlight: number;
+	/** Connections the client opened to the proxy (the login's included). */
+	connections: number;
+	/** What makes the row less of a measurement of the client: connects dropped by a full listen queue, proxy errors. */
+	notes: string[];
 	measured?: Measured<Outcome>;
 	notMeasured?: string;
 }
@@ -171,7 +175,7 @@ interface Context {
 async function runWay(context: Context, proxy: LatencyProxy, key: OperationKey, way: Way, items: number): Promise<ConcurrencyRow> {
 	const { sandbox, harness } = context;
 	const operation = OPERATIONS[key];
-	const row: ConcurrencyRow = { latencyMs: proxy.delayMs, operation: key, way, items, maxInFlight: 0 };
+	const row: ConcurrencyRow = { latencyMs: proxy.delayMs, operation: key, way, items, maxInFlight: 0, connections: 0, notes: [] };
 	if (way === 'http' && context.httpRequest.reason) return { ...row, notMeasured: context.httpRequest.reason };
 	setCredential(harness, proxy.url, '');
 	proxy.resetCounts();
@@ -194,13 +198,11 @@ async function runWay(context: Context, proxy: LatencyProxy, key: OperationKey, 
 		if (output.length !== items) return { failed: items, stopped: `${output.length} output items for ${items} input items` };
 		return { failed: output.filter((item) => item.json.error !== undefined).length };
 	});
-	const { maxInFlight, upstreamErrors } = proxy.counts();
+	const { maxInFlight, upstreamErrors, connections } = proxy.counts();
 	row.maxInFlight = maxInFlight;
-	const notes = [
-		upstreamErrors > 0 ? `${int(upstreamErrors)} requests the proxy could not pass on` : '',
-		row.measured.listenDrops ? `${int(row.measured.listenDrops)} connects dropped by a full listen queue` : '',
-	].filter(Boolean);
-	if (notes.length > 0) row.measured.note = notes.join('; ');
+	row.connections = connections;
+	if (upstreamErrors > 0) row.notes.push(`${int(upstreamErrors)} requests the proxy could not pass on`);
+	if (row.measured.listenDrops) row.notes.push(`${int(row.measured.listenDrops)} connects dropped by a full listen queue`);
 	return row;
 }
 
@@ -268,9 +270,7 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 				const row = await runWay(context, proxy, key, way, n);
 				const throttled = sandbox.clearFaults().throttled;
 				const answered429 = row.measured?.statuses['429'] ?? 0;
-				if (row.measured && answered429 !== throttled) {
-					row.measured.note = [row.measured.note, `${answered429} answers 429 in the log, ${throttled} counted as throttled`].filter(Boolean).join('; ');
-				}
+				if (row.measured && answered429 !== throttled) row.notes.push(`${answered429} answers 429 in the log, ${throttled} counted as throttled`);
 				rateLimited.push(row);
 				log(`concurrency rate limit ${CONCURRENCY.rateLimitPerSecond}/s ${key} ${way}: ${describeRow(row)}`);
 			}
@@ -291,6 +291,11 @@ const find = (rows: ConcurrencyRow[], latencyMs: number, operation: OperationKey
 /** Wall time per 1,000 items: one at a time ran over fewer items at some latencies. */
 const per1000 = (row: ConcurrencyRow) => (row.measured ? (row.measured.wallMs * 1000) / row.items : Number.NaN);
 
+function failedCell(row: ConcurrencyRow): string {
+	const m = row.measured as Measured<Outcome>;
+	return int(m.result.failed) + (m.result.stopped ? ` (stopped: ${m.result.stopped})` : '') + (m.note ? ` (${m.note})` : '');
+}
+
 export function concurrencyTable(result: ConcurrencyResult): string {
 	return table(
 		[
@@ -303,6 +308,8 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 			'vs one at a time',
 			'vs script',
 			'most in flight',
+			'connections opened',
+			'CPU time',
 			'429s',
 			'failed items',
 			'logins',
@@ -311,7 +318,7 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 			const one = find(result.rows, row.latencyMs, row.operation, 'one');
 			const script = find(result.rows, row.latencyMs, row.operation, 'script');
 			const head = [`${row.latencyMs} ms`, OPERATIONS[row.operation].label, WAYS[row.way], int(row.items)];
-			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', '', '', ''];
+			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', '', '', '', '', ''];
 			const m = row.measured;
 			return [
 				...head,
@@ -320,8 +327,10 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 				one?.measured && row.way !== 'one' ? `${ratio(per1000(one), per1000(row))} as fast` : '',
 				script?.measured && row.way !== 'script' ? `${ratio(per1000(row), per1000(script))} the time` : '',
 				int(row.maxInFlight),
+				int(row.connections) + (row.notes.length ? ` (${row.notes.join('; ')})` : ''),
+				ms(m.cpuMs),
 				int(m.statuses['429'] ?? 0),
-				int(m.result.failed) + (m.result.stopped ? ` (stopped: ${m.result.stopped})` : '') + (m.note ? ` (${m.note})` : ''),
+				failedCell(row),
 				int(m.logins),
 			];
 		}),
@@ -330,18 +339,19 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 
 export function rateLimitTable(result: ConcurrencyResult): string {
 	return table(
-		['operation', 'way', 'items', 'wall time', 'requests sent', 'answered 429', 'failed items', 'most in flight', 'logins'],
+		['operation', 'way', 'items', 'wall time', 'requests sent', 'answered 429', 'failed items', 'most in flight', 'connections opened', 'logins'],
 		result.rateLimited.map((row) => {
 			const head = [OPERATIONS[row.operation].label, WAYS[row.way], int(row.items)];
-			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', ''];
+			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', '', ''];
 			const m = row.measured;
 			return [
 				...head,
 				ms(m.wallMs),
 				int(m.apiRequests),
 				int(m.statuses['429'] ?? 0),
-				int(m.result.failed) + (m.result.stopped ? ` (stopped: ${m.result.stopped})` : '') + (m.note ? ` (${m.note})` : ''),
+				failedCell(row),
 				int(row.maxInFlight),
+				int(row.connections) + (row.notes.length ? ` (${row.notes.join('; ')})` : ''),
 				int(m.logins),
 			];
 		}),
@@ -372,6 +382,24 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 		);
 	}
 	if (parts.length > 0) lines.push(`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}.`);
+	const opened = (way: Way) => {
+		const rows = result.rows.filter((row) => row.way === way && row.measured && row.items === result.n);
+		if (rows.length === 0) return undefined;
+		const [low, high] = [Math.min(...rows.map((row) => row.connections)), Math.max(...rows.map((row) => row.connections))];
+		return low === high ? int(low) : `${int(low)}–${int(high)}`;
+	};
+	const nodeConnections = opened('node');
+	const scriptConnections = opened('script');
+	if (nodeConnections && scriptConnections) {
+		lines.push(
+			`**Connections.** For ${int(result.n)} items (and one login) the node opened ${nodeConnections} connections, the HTTP ` +
+				`Request node ${opened('http') ?? 'not measured'}, the script ${scriptConnections}: n8n's request helper ` +
+				'(`httpRequestWithAuthentication`; n8n-core builds a new agent for each request) keeps no connection alive ' +
+				'between requests, while fetch keeps its few open. Over a real network every new connection costs at least one ' +
+				'more round trip (two or three with TLS) that this proxy, which delays requests and not connections, does not ' +
+				'charge; so the node\'s time against the script\'s above is a lower bound of what a distant service would show.',
+		);
+	}
 	const limited: string[] = [];
 	for (const key of Object.keys(OPERATIONS) as OperationKey[]) {
 		const node = result.rateLimited.find((row) => row.operation === key && row.way === 'node')?.measured;

@@ -22,7 +22,7 @@ export interface LatencyProxy {
 	url: string;
 	delayMs: number;
 	/** Counts since the last `resetCounts()`. */
-	counts(): { requests: number; maxInFlight: number; inFlight: number; upstreamErrors: number };
+	counts(): { requests: number; maxInFlight: number; inFlight: number; upstreamErrors: number; connections: number };
 	resetCounts(): void;
 	close(): Promise<void>;
 }
@@ -44,6 +44,8 @@ export async function startLatencyProxy(upstream: string, delayMs: number): Prom
 	let maxInFlight = 0;
 	/** Requests the proxy could not pass on (answered 502 or cut): a run with any is not a measurement of the client. */
 	let upstreamErrors = 0;
+	/** Connections clients opened to the proxy: one per request for a client that does not keep them alive. */
+	let connections = 0;
 
 	const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
 		requests++;
@@ -82,15 +84,17 @@ export async function startLatencyProxy(upstream: string, delayMs: number): Prom
 			req.pipe(out);
 		}, delayMs);
 	});
+	server.on('connection', () => connections++);
 	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}`,
 		delayMs,
-		counts: () => ({ requests, maxInFlight, inFlight, upstreamErrors }),
+		counts: () => ({ requests, maxInFlight, inFlight, upstreamErrors, connections }),
 		resetCounts() {
 			requests = 0;
 			upstreamErrors = 0;
+			connections = 0;
 			maxInFlight = inFlight;
 		},
 		close: () =>
