@@ -212,7 +212,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		}));
 		expect(nodeOutput(execution, 'Predict Its Moods')).toEqual(described);
 		expect(nodeOutput(execution, 'Write Them Onto the Video').map((item) => item.asset_id)).toEqual(videos.map((video) => video.id));
-		const updates = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/metadata').flatMap((body) => body.updates as Json[]);
+		const updates = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/metadata').flatMap((body) => body.update_assets as Json[]);
 		for (const { video_id, summary, genres, moods } of described) {
 			expect(updates).toContainEqual({
 				asset_id: video_id,
