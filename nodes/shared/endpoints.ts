@@ -67,8 +67,8 @@ export type Endpoint<K extends OperationId> = {
  * and path are checked against the generated OpenAPI types. `test/package/endpoints.test.ts` keeps it complete.
  */
 export const ENDPOINTS = {
-	'chat': { method: 'POST', path: '/api/v0/chat', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
-	'chat-dataset': { method: 'POST', path: '/api/v0/chat/dataset/{dataset_id}', retry: 'idempotent', notFound: 'Dataset', answer: 'object' },
+	'chat': { method: 'POST', path: '/api/v0/chat', retry: 'idempotent', notFound: 'Dataset', answer: { history_chat_messages: 'array' } },
+	'chat-dataset': { method: 'POST', path: '/api/v0/chat/dataset/{dataset_id}', retry: 'idempotent', notFound: 'Dataset', answer: { history_chat_messages: 'array' } },
 	'get-person-api-v-0-celebrity-detection-person-person-id-get': { method: 'GET', path: '/api/v0/celebrity-detection/person/{person_id}', retry: 'idempotent', notFound: 'Person', answer: { aliases: 'strings' } },
 	'get-persons-in-org-api-v-0-celebrity-detection-persons-get': { method: 'GET', path: '/api/v0/celebrity-detection/persons', retry: 'idempotent', pages: pagePerPage },
 	'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get': { method: 'GET', path: '/api/v0/celebrity-detection/faces-with-person', retry: 'idempotent', notFound: 'Person', answer: { faces: 'records' } },
