@@ -332,7 +332,7 @@ async function createJob(): Promise<string> {
 		continueOnFail: true,
 	});
 	seen.push(visibleText(items));
-	return String(items[0]?.json.id ?? '0123456789abcdef01234567');
+	return String(items[0]?.json.ingest_job_id ?? '0123456789abcdef01234567'); // Ingestion 1.2: each row names its job
 }
 
 /** Polls the trigger: manual mode, first activation, a poll with events, and a dataset that does not exist. */
