@@ -6,6 +6,7 @@ import { ConceptState } from './concepts/model';
 import { CelebrityState } from './celebrity/model';
 import { ConnectionsArea } from './connections/model';
 import { QueriesArea } from './queries/model';
+import { SearchArea } from './search/runs';
 import type { DatasetRecord } from './datasets/model';
 import { IngestionState } from './ingestion/state';
 import { FaultInjector } from './faults';
@@ -69,6 +70,8 @@ export class SandboxStore {
 	readonly connections = new ConnectionsArea();
 	/** Queries, their runs on the sandbox clock, and exports (see queries/model.ts). */
 	readonly queries = new QueriesArea();
+	/** Metadata-filtered search runs on the sandbox clock, and whether hybrid search is enabled (see search/runs.ts). */
+	readonly search = new SearchArea();
 	/** Enrolled persons and their faces in the seeded images (see celebrity/model.ts). */
 	readonly celebrity = new CelebrityState();
 	/** Ad segments per video, soft deletion, and the switches tests use for 403 and 200/204 (see ad-segments/state.ts). */
@@ -107,6 +110,7 @@ export class SandboxStore {
 		this.concepts.reset();
 		this.connections.reset();
 		this.queries.reset();
+		this.search.reset();
 		this.celebrity.reset(this.assets);
 		this.adSegments.reset();
 		this.dynamicTags.reset();

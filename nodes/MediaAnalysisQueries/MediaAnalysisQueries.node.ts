@@ -6,10 +6,11 @@ import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as query from './actions/query/Query.resource';
+import * as table from './actions/table/Table.resource';
 import { TOOLS_VERSION } from './actions/versions';
-import { searchEmbeddings, searchQueries } from './methods/listSearch';
+import { getTables, searchEmbeddings, searchQueries, searchTables } from './methods/listSearch';
 
-const OPERATIONS: OperationMap = { query: query.operations };
+const OPERATIONS: OperationMap = { query: query.operations, table: table.operations };
 
 const PROPERTIES: INodeProperties[] = [
 	...toolDescriptionProperties(OPERATIONS),
@@ -18,10 +19,14 @@ const PROPERTIES: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: [{ name: 'Query', value: 'query' }],
+		options: [
+			{ name: 'Query', value: 'query' },
+			{ name: 'Table', value: 'table' },
+		],
 		default: 'query',
 	},
 	...query.description,
+	...table.description,
 	...parallelRequestsProperties(OPERATIONS),
 ];
 
@@ -35,7 +40,7 @@ export class MediaAnalysisQueries implements INodeType {
 		version: [1, TOOLS_VERSION],
 		defaultVersion: TOOLS_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results. Returns the query with its status, or one item per result row.',
+		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results; list the tables a query can read and their columns. Returns the query with its status, or one item per result row.',
 		defaults: { name: 'Media Analysis Queries' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -44,7 +49,10 @@ export class MediaAnalysisQueries implements INodeType {
 		properties: PROPERTIES,
 	};
 
-	methods = { listSearch: { searchConnections, searchDatasets, searchEmbeddings, searchQueries } };
+	methods = {
+		listSearch: { searchConnections, searchDatasets, searchEmbeddings, searchQueries, searchTables },
+		loadOptions: { getTables },
+	};
 
 	async execute(this: IExecuteFunctions) {
 		return await route.call(this, OPERATIONS);

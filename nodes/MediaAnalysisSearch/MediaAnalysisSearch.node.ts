@@ -5,16 +5,21 @@ import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
 import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
+import { searchAudioClasses } from './actions/audioClasses';
+import * as filteredSearch from './actions/filteredSearch/FilteredSearch.resource';
 import * as image from './actions/image/Image.resource';
 import * as keyframe from './actions/keyframe/Keyframe.resource';
+import * as sound from './actions/sound/Sound.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as video from './actions/video/Video.resource';
 import { TOOLS_VERSION } from './actions/versions';
 
 
 const OPERATIONS: OperationMap = {
+	filteredSearch: filteredSearch.operations,
 	image: image.operations,
 	keyframe: keyframe.operations,
+	sound: sound.operations,
 	transcript: transcript.operations,
 	video: video.operations,
 };
@@ -27,15 +32,19 @@ const PROPERTIES: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Filtered Search', value: 'filteredSearch' },
 			{ name: 'Image', value: 'image' },
 			{ name: 'Keyframe', value: 'keyframe' },
+			{ name: 'Sound', value: 'sound' },
 			{ name: 'Transcript', value: 'transcript' },
 			{ name: 'Video', value: 'video' },
 		],
 		default: 'image',
 	},
+	...filteredSearch.description,
 	...image.description,
 	...keyframe.description,
+	...sound.description,
 	...transcript.description,
 	...video.description,
 	...parallelRequestsProperties(OPERATIONS),
@@ -51,7 +60,7 @@ export class MediaAnalysisSearch implements INodeType {
 		version: [1, TOOLS_VERSION],
 		defaultVersion: TOOLS_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Search the images, video frames, videos and transcripts of a Media Analysis dataset by text or by image. Returns one item per match, best first, with the ID and location of each matching asset.',
+		description: 'Search the images, video frames, videos, transcripts and sounds of a Media Analysis dataset by text, image, person or sound, or only among assets whose metadata matches filters. Returns one item per match, best first, with the ID and location of each matching asset.',
 		defaults: { name: 'Media Analysis Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -60,7 +69,7 @@ export class MediaAnalysisSearch implements INodeType {
 		properties: PROPERTIES,
 	};
 
-	methods = { listSearch: { searchDatasets, searchVideos } };
+	methods = { listSearch: { searchAudioClasses, searchDatasets, searchVideos } };
 
 	async execute(this: IExecuteFunctions) {
 		return await route.call(this, OPERATIONS);

@@ -13,6 +13,7 @@ import { ingestionRoutes } from './ingestion';
 import { loginRoutes } from './login';
 import { modelRoutes } from '../model';
 import { searchRoutes } from './search';
+import { searchModeRoutes } from './searchModes';
 import { videoInsightsRoutes } from './videoInsights';
 import type { RouteDefinition } from './route';
 
@@ -25,6 +26,7 @@ export const apiRoutes: RouteDefinition[] = [
 	...conceptRoutes,
 	...classificationRoutes,
 	...searchRoutes,
+	...searchModeRoutes,
 	...celebrityRoutes,
 	...chatRoutes,
 	...adSegmentRoutes,

@@ -10,6 +10,7 @@ import {
 	resultRows,
 	stateAt,
 	toCsv,
+	tablesOf,
 	toQueryResponse,
 } from '../queries/model';
 import { createQuery, exportQuery, listQueries, MAX_PAGE_SIZE, queryResults } from '../queries/contract';
@@ -24,6 +25,15 @@ const BUILT_IN_CONNECTION = 'coactive';
 const LINK_KEY = 'sandbox-results-link-key';
 
 export const queryRoutes: RouteDefinition[] = [
+	operation('list-tables-api-v-1-datasets-dataset-id-tables-get', (context, { path }) =>
+		jsonReply(200, { tables: tablesOf(liveDataset(context.store, path.dataset_id).allowedAssetTypes) }),
+	),
+	operation('get-table-api-v-1-datasets-dataset-id-tables-table-name-get', (context, { path }) => {
+		const table = tablesOf(liveDataset(context.store, path.dataset_id).allowedAssetTypes).find((entry) => entry.name === path.table_name);
+		// Assumed: an unknown table is a 404 (the document lists only 200 and 422).
+		if (!table) throw new HttpError(404, `Table '${path.table_name}' not found`);
+		return jsonReply(200, table);
+	}),
 	operation('create-query-api-v-1-queries-post', createQuery, (context, { body }) => {
 		const dataset = liveDataset(context.store, body.dataset_id);
 		if (body.embedding_id && body.embedding_id !== dataset.embeddingId) {

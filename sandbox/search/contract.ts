@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { among, fields, ge, le, type Rules, whole } from '../contract';
+import { among, fields, ge, le, maxItems, minItems, type Rules, whole } from '../contract';
 import { schemas } from '../generated/schemas';
 import { uuidString } from '../validation';
 
@@ -55,3 +55,38 @@ export const videoDetails = {
 			limit: [ge(1)],
 		}),
 } satisfies Rules<'get-video-details'>;
+
+// ---- more search modes (issue 27) ----------------------------------------------------------------------------------
+
+/** Assumed: an audio-sound search pages like the other searches. */
+export const audioSoundSearch = { body: (body) => fields(body, page) } satisfies Rules<'audio-sound-search'>;
+
+/**
+ * The document's description of the request: the person is given by `person_ids` or `person_names_or_aliases`
+ * (assumed: at least one of them, not empty).
+ */
+export const textToImageByPerson = {
+	body: (body) =>
+		whole(fields(body, page), (value: { person_ids?: string[] | null; person_names_or_aliases?: string[] | null }) =>
+			(value.person_ids?.length ?? 0) + (value.person_names_or_aliases?.length ?? 0) > 0
+				? undefined
+				: 'Either person_ids or person_names_or_aliases must be provided',
+		),
+} satisfies Rules<'text-to-image-search-by-person'>;
+
+/** Assumed: hybrid search takes at least one result (it has no offset). */
+export const hybridSearch = { body: (body) => fields(body, { limit: [ge(1)] }) } satisfies Rules<'hybrid-search'>;
+
+/** The document's description of `upload_ids`: 15 to 100 items. */
+export const CELEBRITY_UPLOADS = { min: 15, max: 100 };
+export const celebrityMatches = {
+	body: (body) => fields(body, { ...page, upload_ids: [minItems(CELEBRITY_UPLOADS.min), maxItems(CELEBRITY_UPLOADS.max)] }),
+} satisfies Rules<'celebrity-matches-api-v-1-search-celebrity-matches-post'>;
+
+/** Assumed: a metadata-filtered run ranks at least one result, from offset 0 up. */
+export const metadataSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-image-with-metadata-filters'>;
+export const metadataKeyframeSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-keyframe-with-metadata-filters'>;
+export const metadataShotSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-shot-with-metadata-filters'>;
+export const metadataVideoSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-video-with-metadata-filters'>;
+export const metadataTranscriptSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-transcript-with-metadata-filters'>;
+export const metadataSoundSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-audio-sound-with-metadata-filters'>;

@@ -1,8 +1,10 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Query } from '../../shared/api';
+import { datasetsMatching } from '../../shared/descriptions';
 import { callEndpoint, listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
+import { UUID_PATTERN } from '../../shared/validation';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export const searchQueries = listSearchMethod<Query>({
@@ -24,4 +26,48 @@ export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INo
 	return {
 		results: embeddings.map((embedding) => ({ name: String(embedding.name ?? embedding.id), value: String(embedding.id) })),
 	};
+}
+
+/** The dataset chosen in the node (By ID, From list, or By Name looked up), or undefined while none is. */
+async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | undefined> {
+	const locator = context.getCurrentNodeParameter('datasetId') as { mode?: string; value?: unknown } | undefined;
+	const value = typeof locator?.value === 'string' ? locator.value.trim() : '';
+	if (!value || value.includes('{{')) return undefined;
+	if (new RegExp(`^${UUID_PATTERN}$`, 'i').test(value)) return value;
+	if (locator?.mode !== 'name') return undefined;
+	const named = (await datasetsMatching(context, value)).filter((dataset) => dataset.name === value);
+	return named.length === 1 && typeof named[0].id === 'string' ? named[0].id : undefined;
+}
+
+type TableRecord = { name?: unknown; table_schema?: { fields?: Array<{ name?: unknown; type?: unknown }> } | null };
+
+async function tablesOfChosenDataset(context: ILoadOptionsFunctions): Promise<TableRecord[]> {
+	const datasetId = await chosenDataset(context);
+	if (!datasetId) return [];
+	const answer = await callEndpoint(context, 'list-tables-api-v-1-datasets-dataset-id-tables-get', { params: { dataset_id: datasetId } });
+	return (answer.tables as TableRecord[]).filter((table) => typeof table.name === 'string');
+}
+
+/** The columns of a table in words, when its schema lists them (`name type, …`). */
+function columnsOf(table: TableRecord): string {
+	const fields = Array.isArray(table.table_schema?.fields) ? table.table_schema.fields : [];
+	const columns = fields.filter((field) => typeof field?.name === 'string').map((field) => `${String(field.name)} ${String(field.type ?? '')}`.trim());
+	return columns.length > 12 ? `${columns.slice(0, 12).join(', ')}, … (${columns.length} columns)` : columns.join(', ');
+}
+
+/** "From list" for a table: the tables of the dataset chosen in the node, matched on the typed text. */
+export async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const text = (filter ?? '').trim().toLowerCase();
+	const tables = await tablesOfChosenDataset(this);
+	return {
+		results: tables
+			.filter((table) => !text || String(table.name).toLowerCase().includes(text))
+			.map((table) => ({ name: String(table.name), value: String(table.name), description: columnsOf(table) || undefined })),
+	};
+}
+
+/** Query › Create's table helper: the tables of the chosen dataset, each with its columns, to write the query against. */
+export async function getTables(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const tables = await tablesOfChosenDataset(this);
+	return tables.map((table) => ({ name: String(table.name), value: String(table.name), description: columnsOf(table) || undefined }));
 }

@@ -7,6 +7,9 @@ import { getSearchLimit } from './fields';
 /** The search endpoints of the Search node, by operationId. */
 export type SearchEndpoint =
 	| 'audio-search'
+	| 'audio-sound-search'
+	| 'celebrity-matches-api-v-1-search-celebrity-matches-post'
+	| 'text-to-image-search-by-person'
 	| 'image-to-image'
 	| 'image-to-keyframes'
 	| 'text-search-api-v-1-search-text-to-image-post'

@@ -26,6 +26,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. SELECT * FROM images LIMIT 100',
 		description: 'The SQL statement, or the question in plain words for a natural-language query',
 	},
+	{
+		displayName: 'Tables of the Dataset',
+		name: 'tableHelper',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getTables', loadOptionsDependsOn: ['datasetId.value'] },
+		default: '',
+		description:
+			'The tables the query can read, with their columns, for the dataset chosen above: open the list to see what to write in FROM. Only a guide: the node sends the query as written. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		hint: 'Open the list to see the dataset\'s tables and their columns; the query names them in FROM',
+	},
 	...waitForCompletionFields('query'),
 	{
 		displayName: 'Additional Fields',

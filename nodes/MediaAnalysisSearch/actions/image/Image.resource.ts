@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as hybridSearch from './hybridSearch.operation';
 import * as searchByImage from './searchByImage.operation';
+import * as searchByPerson from './searchByPerson.operation';
 import * as searchByText from './searchByText.operation';
 
-export const operations = { searchByImage, searchByText };
+export const operations = { hybridSearch, searchByImage, searchByPerson, searchByText };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,10 +16,22 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['image'] } },
 		options: [
 			{
+				name: 'Hybrid Search (Beta)',
+				value: 'hybridSearch',
+				description: 'Find images by what they show and by their text metadata (needs special access)',
+				action: 'Hybrid search images',
+			},
+			{
 				name: 'Search by Image',
 				value: 'searchByImage',
 				description: 'Find images that look like a given image',
 				action: 'Search images by image',
+			},
+			{
+				name: 'Search by Person',
+				value: 'searchByPerson',
+				description: 'Find images or video frames that show an enrolled person and match a description',
+				action: 'Search images by person',
 			},
 			{
 				name: 'Search by Text',
@@ -28,6 +42,8 @@ export const description: INodeProperties[] = [
 		],
 		default: 'searchByText',
 	},
+	...hybridSearch.description,
 	...searchByImage.description,
+	...searchByPerson.description,
 	...searchByText.description,
 ];

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as findCelebrityMatches from './findCelebrityMatches.operation';
 import * as searchByImage from './searchByImage.operation';
 import * as searchByText from './searchByText.operation';
 
-export const operations = { searchByImage, searchByText };
+export const operations = { findCelebrityMatches, searchByImage, searchByText };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +14,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['keyframe'] } },
 		options: [
+			{
+				name: 'Find Celebrity Matches',
+				value: 'findCelebrityMatches',
+				description: 'Find video frames that show the face of 15 to 100 reference images',
+				action: 'Find celebrity matches in keyframes',
+			},
 			{
 				name: 'Search by Image',
 				value: 'searchByImage',
@@ -28,6 +35,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'searchByText',
 	},
+	...findCelebrityMatches.description,
 	...searchByImage.description,
 	...searchByText.description,
 ];

@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { callEndpoint } from '../../../shared/endpoints';
+import { getTableName, tableLocator } from './fields';
+
+const properties: INodeProperties[] = [datasetLocator({ description: 'The dataset the table belongs to' }), tableLocator];
+
+export const description = updateDisplayOptions({ show: { resource: ['table'], operation: ['get'] } }, properties);
+
+export const toolDescription =
+	'Gets the schema of one table a query over a dataset can read: its columns and their types. Needs the dataset (its ID, a UUID, or its exact name) and the table name (from listing the tables). Returns name and table_schema.';
+
+/** The table's schema, naming its dataset. A 404 names the table or the dataset, whichever the service says. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const tableName = getTableName.call(this, itemIndex);
+	const table = await callEndpoint(this, 'get-table-api-v-1-datasets-dataset-id-tables-table-name-get', {
+		params: { dataset_id: datasetId, table_name: tableName },
+		itemIndex,
+		explain: (failure, details) => {
+			if (failure.status !== 404) return undefined;
+			const datasetGone = details.some((detail) => /dataset/i.test(detail));
+			return datasetGone
+				? { message: `Dataset ${datasetId} not found`, description: 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.' }
+				: { message: `Table "${tableName}" not found in dataset ${datasetId}`, description: 'Choose the table From list, or list the dataset\'s tables with Table › Get Many.' };
+		},
+	});
+	return { dataset_id: datasetId, ...table };
+}

@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, getPageLimit, resolveDatasetId, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { callEndpoint } from '../../../shared/endpoints';
+import { TOOLS_VERSION } from '../versions';
+
+const properties: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset whose tables to list' }),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['table'], operation: ['getMany'] } }, properties);
+
+export const toolDescription =
+	'Lists the tables a query over one dataset can read, with each table\'s columns. Needs the dataset (its ID, a UUID, or its exact name). Returns each table with its name and table_schema; write SQL against these names.';
+
+/** One item per table, naming its dataset. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const page = getPageLimit.call(this, itemIndex);
+	const answer = await callEndpoint(this, 'list-tables-api-v-1-datasets-dataset-id-tables-get', { params: { dataset_id: datasetId }, itemIndex });
+	return withinLimit(answer.tables as IDataObject[], page).map((table) => ({ dataset_id: datasetId, ...table }));
+}

@@ -1,0 +1,115 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
+import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
+import { invalidParameter } from '../../../shared/validation';
+
+/**
+ * A metadata-filtered search is a run on the service (a Databricks job): Start answers its run_id at once, Get
+ * Status reads its state, Get Result its ranked results once it has terminated with SUCCESS.
+ */
+type Status = ResponseOf<'get-metadata-filter-search-status'>;
+type Result = ResponseOf<'get-metadata-filter-search-result'>;
+
+/** The run of a filtered search: an integer the service gave Start (By ID). */
+export const runIdLocator: INodeProperties = {
+	displayName: 'Run ID',
+	name: 'runId',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: 'The run_id that Start Filtered Search returned',
+	modes: [
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 804211000',
+			validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Not a run ID (a whole number)' } }],
+		},
+	],
+};
+
+/** The item's run ID as the integer the path takes, checked before anything is sent. */
+export function getRunId(this: IExecuteFunctions, itemIndex: number): number {
+	const value = this.getNodeParameter('runId', itemIndex, '', { extractValue: true });
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (!/^\d{1,15}$/.test(text)) {
+		throw invalidParameter.call(this, 'Run ID', itemIndex, `"${String(value)}" is not a run ID`, 'Use the run_id (a whole number) that Start Filtered Search returned.');
+	}
+	return Number(text);
+}
+
+const settled = (status: Status): WaitState => {
+	if (status.state !== 'TERMINATED') return 'pending';
+	return status.termination_type === 'SUCCESS' ? 'done' : 'failed';
+};
+
+/** The run's status as an item: its ids, its state, and whether it has finished and succeeded. */
+export function statusItem(status: Status, datasetId: string): IDataObject {
+	return {
+		run_id: status.run_id,
+		dataset_id: datasetId,
+		state: status.state,
+		termination_type: status.termination_type ?? null,
+		termination_message: status.termination_message ?? null,
+		finished: status.state === 'TERMINATED',
+		succeeded: settled(status) === 'done',
+	};
+}
+
+export async function readStatus(this: IExecuteFunctions, runId: number, datasetId: string, itemIndex: number, deadline?: number): Promise<Status> {
+	return await callEndpoint(this, 'get-metadata-filter-search-status', {
+		params: { run_id: String(runId) },
+		qs: { dataset_id: datasetId },
+		itemIndex,
+		...(deadline ? { deadline } : {}),
+	});
+}
+
+/** Polls the run until it has terminated (Wait for Completion): a run that ends other than SUCCESS is an error. */
+export async function waitForRun(this: IExecuteFunctions, runId: number, datasetId: string, wait: WaitOptions, itemIndex: number): Promise<Status> {
+	return await waitUntilSettled.call<IExecuteFunctions, [WaitSpec<Status>, WaitOptions], Promise<Status>>(
+		this,
+		{
+			read: async (deadline) => await readStatus.call(this, runId, datasetId, itemIndex, deadline),
+			stateOf: settled,
+			subject: `Filtered search run ${runId}`,
+			statusOf: (status) => status.state,
+			failureOf: (status) => ({
+				reason: `${status.termination_type ?? status.state}${status.termination_message ? `: ${status.termination_message}` : ''}`,
+				description:
+					status.termination_type === 'CLIENT_ERROR'
+						? 'The service refused the search as asked: check that every filter names a metadata field the dataset\'s assets have, then start it again.'
+						: 'The service could not finish the search: start it again later.',
+			}),
+			itemIndex,
+		},
+		wait,
+	);
+}
+
+/**
+ * The run's results, one item each, naming the run (run_id first). A run that has not succeeded has none: that is an
+ * error saying its status, so an empty list always means the search found nothing.
+ */
+export async function readResults(this: IExecuteFunctions, runId: number, datasetId: string, itemIndex: number): Promise<IDataObject[]> {
+	const answer: Result = await callEndpoint(this, 'get-metadata-filter-search-result', {
+		params: { run_id: String(runId) },
+		qs: { dataset_id: datasetId },
+		itemIndex,
+	});
+	if (!Array.isArray(answer.results)) {
+		throw new NodeOperationError(this.getNode(), `Filtered search run ${runId} has no results (status: ${answer.status})`, {
+			description: 'Get its results once Get Status says it has finished and succeeded, or start it with Wait for Completion on.',
+			itemIndex,
+		});
+	}
+	const target = answer.search_target ?? null;
+	return (answer.results as object[]).filter((entry) => entry !== null && typeof entry === 'object').map((entry) => ({
+		run_id: runId,
+		search_target: target,
+		...(entry as IDataObject),
+	}));
+}

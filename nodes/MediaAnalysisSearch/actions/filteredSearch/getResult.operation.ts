@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, getPageLimit, resolveDatasetId, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { TOOLS_VERSION } from '../versions';
+import { getRunId, readResults, runIdLocator } from './fields';
+
+const properties: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
+	runIdLocator,
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['getResult'] } }, properties);
+
+export const toolDescription =
+	'Reads the results of a finished filtered search run, best first, up to the Limit. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns each result with the run_id, search_target and the asset found (ids, paths, scores).';
+
+/** The results of a run that has succeeded, one item each naming the run; an unfinished or failed run is an error. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const runId = getRunId.call(this, itemIndex);
+	const page = getPageLimit.call(this, itemIndex);
+	return withinLimit(await readResults.call(this, runId, datasetId, itemIndex), page);
+}

@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { getRunId, readStatus, runIdLocator, statusItem } from './fields';
+
+const properties: INodeProperties[] = [datasetLocator({ description: 'The dataset the run searches' }, { byName: true }), runIdLocator];
+
+export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['getStatus'] } }, properties);
+
+export const toolDescription =
+	'Tells whether a filtered search run has finished. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns run_id, state (PENDING, RUNNING, TERMINATED, …), termination_type, finished and succeeded.';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const runId = getRunId.call(this, itemIndex);
+	return statusItem(await readStatus.call(this, runId, datasetId, itemIndex), datasetId);
+}

@@ -1,0 +1,181 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { limitForTools } from '../../../shared/aiTool';
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { datasetLocator, getPageLimit, getWaitOptions, resolveDatasetId, returnAllOrLimit, waitForCompletionFields, withinLimit } from '../../../shared/descriptions';
+import { datasetNotFound } from '../../../shared/transport';
+import { assertNotEmpty, assertRange } from '../../../shared/validation';
+import { audioClassLocator, getAudioClass } from '../audioClasses';
+import { getTextQuery, textQueryField } from '../fields';
+import { TOOLS_VERSION } from '../versions';
+import { readResults, waitForRun } from './fields';
+
+/** Where a filtered search looks, and the endpoint that starts it. */
+const TARGETS = {
+	image: 'search-text-to-image-with-metadata-filters',
+	keyframe: 'search-text-to-keyframe-with-metadata-filters',
+	shot: 'search-text-to-shot-with-metadata-filters',
+	transcript: 'search-text-to-transcript-with-metadata-filters',
+	video: 'search-text-to-video-with-metadata-filters',
+	sound: 'search-audio-sound-with-metadata-filters',
+} as const;
+type Target = keyof typeof TARGETS;
+type StartEndpoint = (typeof TARGETS)[Target];
+
+const byWords: Target[] = ['image', 'keyframe', 'shot', 'transcript', 'video'];
+
+const properties: INodeProperties[] = [
+	datasetLocator({}, { byName: true }),
+	{
+		displayName: 'Search In',
+		name: 'searchIn',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Images', value: 'image', description: 'Images that match the words' },
+			{ name: 'Keyframes', value: 'keyframe', description: 'Frames of videos that match the words' },
+			{ name: 'Shots', value: 'shot', description: 'Shots of videos that match the words' },
+			{ name: 'Sounds', value: 'sound', description: 'Moments of videos where a sound is heard' },
+			{ name: 'Transcripts', value: 'transcript', description: 'What is said in the videos' },
+			{ name: 'Videos', value: 'video', description: 'Whole videos that match the words' },
+		],
+		default: 'video',
+	},
+	{ ...textQueryField(), displayOptions: { show: { searchIn: byWords } } },
+	{ ...audioClassLocator, displayOptions: { show: { searchIn: ['sound'] } } },
+	{
+		displayName: 'Match Mode',
+		name: 'matchMode',
+		type: 'options',
+		options: [
+			{ name: 'Semantic', value: 'semantic', description: 'What is said means the same as the words' },
+			{ name: 'Exact', value: 'exact', description: 'The words are said as written' },
+		],
+		default: 'semantic',
+		displayOptions: { show: { searchIn: ['transcript'] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Search only assets whose metadata matches every filter (e.g. genre = documentary)',
+		options: [
+			{
+				displayName: 'Filter',
+				name: 'filter',
+				values: [
+					{ displayName: 'Field', name: 'key', type: 'string', default: '', placeholder: 'e.g. genre', description: 'A metadata field of the dataset\'s assets' },
+					{
+						displayName: 'Is',
+						name: 'op',
+						type: 'options',
+						options: [
+							{ name: 'Contains', value: 'contains' },
+							{ name: 'Equal To', value: '=' },
+							{ name: 'Greater Than', value: '>' },
+							{ name: 'Greater Than or Equal To', value: '>=' },
+							{ name: 'Less Than', value: '<' },
+							{ name: 'Less Than or Equal To', value: '<=' },
+							{ name: 'Not Equal To', value: '!=' },
+						],
+						default: '=',
+						description: 'How the field compares (the greater and less comparisons read the value as a number)',
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	...limitForTools(
+		{
+			displayName: 'Max Results',
+			name: 'maxResults',
+			type: 'number',
+			default: 40,
+			typeOptions: { minValue: 1 },
+			description: 'How many results the run ranks (the service default is 40)',
+		},
+		TOOLS_VERSION,
+	),
+	...waitForCompletionFields(
+		'filtered search run',
+		'Whether to wait until the run has finished and output its results, one item each. Off: the node outputs the run_id at once; read it later with Get Status and Get Result.',
+	),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }).map((field) => ({
+		...field,
+		displayOptions: { show: { ...field.displayOptions?.show, waitForCompletion: [true] } },
+	})),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Skip Moderation',
+				name: 'skipModeration',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to skip moderation scoring (moderation_score is then null on every result)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['start'] } }, properties);
+
+export const toolDescription =
+	'Searches one dataset for assets whose metadata matches filters (e.g. genre = documentary) and that match words or a sound: images, keyframes, shots, transcripts, whole videos, or sounds. Needs the dataset (its ID, a UUID, or its exact name), where to search and the words or sound; filters are field, comparison and value. Returns the run_id of the search; with Wait for Completion on, its results, best first.';
+
+type Filter = { key?: string; op?: string; value?: unknown };
+
+function getFilters(this: IExecuteFunctions, itemIndex: number): RequestOf<'search-text-to-image-with-metadata-filters'>['metadata_filters'] {
+	const entries = ((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).filter as Filter[] | undefined) ?? [];
+	return entries.map((entry, position) => ({
+		key: assertNotEmpty.call(this, entry.key, `Filters (filter ${position + 1}) Field`, itemIndex),
+		op: (entry.op ?? '=') as NonNullable<RequestOf<'search-text-to-image-with-metadata-filters'>['metadata_filters']>[number]['op'],
+		value: String(entry.value ?? ''),
+	}));
+}
+
+/** Starts the run; with Wait for Completion, waits for it and outputs its results (each naming the run), else the run. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const target = this.getNodeParameter('searchIn', itemIndex, 'video') as Target;
+	const endpoint: StartEndpoint = TARGETS[target] ?? TARGETS.video;
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const common = {
+		dataset_id: datasetId,
+		limit: assertRange.call(this, this.getNodeParameter('maxResults', itemIndex, 40), 'Max Results', itemIndex, { min: 1 }),
+	};
+	const wait = getWaitOptions.call(this, itemIndex);
+	const page = wait ? getPageLimit.call(this, itemIndex) : undefined;
+	const body: IDataObject =
+		target === 'sound'
+			? { ...common, audio_class: getAudioClass.call(this, itemIndex) }
+			: { ...common, text_query: getTextQuery.call(this, itemIndex) };
+	if (target === 'transcript') body.match_mode = this.getNodeParameter('matchMode', itemIndex, 'semantic') as string;
+	const filters = getFilters.call(this, itemIndex);
+	if (filters?.length) body.metadata_filters = filters;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
+	const started = (await callEndpoint(this, endpoint, {
+		body: body as RequestOf<StartEndpoint>,
+		itemIndex,
+		explain: datasetNotFound(datasetId),
+	})) as IDataObject;
+	const runId = started.run_id;
+	if (typeof runId !== 'number') {
+		throw new NodeOperationError(this.getNode(), 'The service started the search but answered no run_id', {
+			description: 'Its answer had no whole-number run_id to read the run with. Try again; if it persists, tell the service\'s support team.',
+			itemIndex,
+		});
+	}
+	if (!wait || !page) return [{ run_id: runId, dataset_id: datasetId, search_in: target }];
+	await waitForRun.call(this, runId, datasetId, wait, itemIndex);
+	return withinLimit(await readResults.call(this, runId, datasetId, itemIndex), page);
+}

@@ -1,0 +1,102 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { limitForTools } from '../../../shared/aiTool';
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import type { Failure } from '../../../shared/transport';
+import { assertDateTime, assertRange, invalidParameter } from '../../../shared/validation';
+import { getTextQuery, moderationScoreTypeOption, negativeTextOption, optionsCollection, skipModerationOption, textQueryField } from '../fields';
+import { TOOLS_VERSION } from '../versions';
+
+/** What the node says when the organization has no hybrid search (a beta that needs special access). */
+export const NO_HYBRID_ACCESS = 'Hybrid search is not enabled for your organization';
+const ASK_FOR_ACCESS =
+	'Hybrid search is in beta and requires special access: ask the Media Analysis support team to enable it for your organization. Until then, Image › Search by Text searches the same images by their content.';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Hybrid search is in beta and needs special access for your organization: ask the Media Analysis support team to enable it',
+		name: 'hybridNotice',
+		type: 'notice',
+		default: '',
+	},
+	datasetLocator({}, { byName: true }),
+	textQueryField({ placeholder: 'e.g. red sneakers launch campaign' }),
+	...limitForTools(
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return (hybrid search answers one list, best first)',
+		},
+		TOOLS_VERSION,
+	),
+	optionsCollection([
+		{
+			displayName: 'Date Range Field',
+			name: 'dateField',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. published_at',
+			description: 'The date metadata field that Since and Until compare',
+		},
+		moderationScoreTypeOption,
+		negativeTextOption,
+		{
+			displayName: 'Since',
+			name: 'since',
+			type: 'dateTime',
+			default: '',
+			description: 'Only images whose Date Range Field is at or after this time',
+		},
+		skipModerationOption,
+		{
+			displayName: 'Until',
+			name: 'until',
+			type: 'dateTime',
+			default: '',
+			description: 'Only images whose Date Range Field is at or before this time',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['hybridSearch'] } }, properties);
+
+export const toolDescription =
+	'Finds the images of one dataset that best match a description, scoring both what the images show and their text metadata (titles, captions, descriptions), best first, up to the Limit. Beta: works only for organizations with special access. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each image with its coactive_image_id, path, metadata and relevance_score.';
+
+/** A refusal (403, or 401 once n8n has logged in again) means the organization lacks the beta. */
+const explainRefusal = (datasetId: string) => (failure: Failure) => {
+	if (failure.status === 403 || failure.status === 401) return { message: NO_HYBRID_ACCESS, description: ASK_FOR_ACCESS };
+	if (failure.status === 404) {
+		return { message: `Dataset ${datasetId} not found`, description: 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.' };
+	}
+	return undefined;
+};
+
+const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body: RequestOf<'hybrid-search'> = {
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		text_query: getTextQuery.call(this, itemIndex),
+		limit: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 }),
+	};
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (typeof options.negativeText === 'string' && options.negativeText.trim()) body.negative_text = options.negativeText.trim();
+	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
+	if (options.moderationScoreType !== undefined) body.moderation_score_type = options.moderationScoreType as RequestOf<'hybrid-search'>['moderation_score_type'];
+	const since = typeof options.since === 'string' && options.since ? epochSeconds(assertDateTime.call(this, options.since, 'Since', itemIndex)) : null;
+	const until = typeof options.until === 'string' && options.until ? epochSeconds(assertDateTime.call(this, options.until, 'Until', itemIndex)) : null;
+	const dateField = typeof options.dateField === 'string' ? options.dateField.trim() : '';
+	if (since !== null || until !== null || dateField) {
+		if (!dateField) throw invalidParameter.call(this, 'Date Range Field', itemIndex, 'it is empty while Since or Until is set', 'Name the date metadata field that Since and Until compare, e.g. published_at.');
+		if (since === null && until === null) throw invalidParameter.call(this, 'Date Range Field', itemIndex, 'neither Since nor Until is set', 'Set Since, Until or both, or remove Date Range Field.');
+		body.datetime_filter = { key: dateField, operator: 'DateTimeRangeInclusive', start_utc_epoch: since, end_utc_epoch: until };
+	}
+	const answer = await callEndpoint(this, 'hybrid-search', { body, itemIndex, explain: explainRefusal(body.dataset_id) });
+	return answer.data as IDataObject[];
+}
