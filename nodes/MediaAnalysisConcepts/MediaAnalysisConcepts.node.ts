@@ -1,12 +1,14 @@
 import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { toolDescriptionProperties } from '../shared/aiTool';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as classification from './actions/classification/Classification.resource';
 import * as concept from './actions/concept/Concept.resource';
 import * as label from './actions/label/Label.resource';
+import { TOOLS_VERSION, VERSION_1_1 } from './actions/versions';
 import { getConcepts, searchConcepts } from './methods/conceptLists';
 
 const OPERATIONS: OperationMap = {
@@ -31,6 +33,7 @@ const PROPERTIES: INodeProperties[] = [
 	...classification.description,
 	...concept.description,
 	...label.description,
+	...toolDescriptionProperties(OPERATIONS),
 	...parallelRequestsProperties(OPERATIONS),
 ];
 
@@ -40,10 +43,10 @@ export class MediaAnalysisConcepts implements INodeType {
 		name: 'mediaAnalysisConcepts',
 		icon: { light: 'file:../../icons/concepts.svg', dark: 'file:../../icons/concepts.dark.svg' },
 		group: ['transform'],
-		// 1.1: Classify Image names the input's asset and gives flat per-concept fields, Include Input Fields, and lists the
-		// concepts of the chosen dataset (actions/classification/flatScores.ts); version 1 keeps its output.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.1: Classify Image's flat output naming the asset, Include Input Fields, the concepts of a dataset to choose
+		// from; 1.2: Limits of 10 as an AI tool (actions/versions.ts). Earlier versions keep their parameters and output.
+		version: [1, VERSION_1_1, TOOLS_VERSION],
+		defaultVersion: TOOLS_VERSION,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Create and train visual concepts with labels, and classify images against them. Classifying an image URL returns a score from 0 to 1 per concept and whether it counts as shown.',
 		defaults: { name: 'Media Analysis Concepts' },

@@ -602,9 +602,11 @@ describe('Classification: Classify Image (version 1.1: the asset named, flat per
 		expect(items[0].json.hint).toMatch(/has no concepts yet/);
 	});
 
-	test('version 1 is unchanged; 1.1 is the default and shows Dataset with Chosen Concepts too', async () => {
+	test('version 1 is unchanged; 1.2 (1.1 with Limits of 10 as an AI tool) is the default', async () => {
 		const { description } = new MediaAnalysisConcepts();
-		expect(description).toMatchObject({ version: [1, 1.1], defaultVersion: 1.1 });
+		expect(description).toMatchObject({ version: [1, 1.1, 1.2], defaultVersion: 1.2 });
+		const latest = await run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] });
+		expect(latest.items[0].json).toMatchObject({ asset_id: null, source_path: BEACH_URL, score: expect.any(Number), beach_positive: true });
 		const old = await run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] }, undefined, false, 1);
 		expect(Object.keys(old.items[0].json)).toEqual(['imageUrl', 'scores']);
 	});

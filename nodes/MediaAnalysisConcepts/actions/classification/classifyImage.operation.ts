@@ -9,7 +9,11 @@ import { includeInputFieldsProperty, withInputFields } from '../../../shared/inp
 import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
 import { fromVersion } from '../../../shared/versions';
 import { thresholdField, unitNumber } from '../fields';
-import { FLAT_SCORES_VERSION, flatScores } from './flatScores';
+import { VERSION_1_1 } from '../versions';
+import { flatScores } from './flatScores';
+
+export const toolDescription =
+	'Scores an image at a public URL against the visual concepts of a dataset, or against chosen concepts. Needs the image URL and the dataset (its ID, a UUID, or its exact name). Returns, per concept, <concept>_score (0 to 1) and <concept>_positive (true when the score is above the threshold), and the scores list.';
 
 const properties: INodeProperties[] = [
 	{
@@ -37,7 +41,7 @@ const properties: INodeProperties[] = [
 	),
 	// Version 1.1: the concept list below shows the concepts of this dataset; it is not sent.
 	fromVersion(
-		FLAT_SCORES_VERSION,
+		VERSION_1_1,
 		datasetLocator(
 			{
 				displayName: 'Concepts of Dataset',
@@ -59,7 +63,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
-	fromVersion(FLAT_SCORES_VERSION, includeInputFieldsProperty("e.g. an ingested row's columns and status")),
+	fromVersion(VERSION_1_1, includeInputFieldsProperty("e.g. an ingested row's columns and status")),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -128,7 +132,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		explain: explainNotFound(body.datasetId ?? undefined),
 	});
 	let result: IDataObject;
-	if (this.getNode().typeVersion >= FLAT_SCORES_VERSION) {
+	if (this.getNode().typeVersion >= VERSION_1_1) {
 		const input = this.getInputData()[itemIndex]?.json ?? {};
 		const own = flatScores(input, body.url, body.datasetId ?? null, body.conceptIds?.length, response);
 		result = withInputFields(this.getNodeParameter('includeInputFields', itemIndex, false) as boolean, input, own);

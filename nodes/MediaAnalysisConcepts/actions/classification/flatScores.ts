@@ -3,12 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import type { CheckedResponseOf } from '../../../shared/endpoints';
 
 /**
- * Version 1.1 of Classify Image: one output item per input naming its asset, with flat per-concept fields
- * (`<concept>_score`, `<concept>_positive`) so an IF needs no array index. Version 1 keeps `{imageUrl, datasetId, scores}`.
- */
-export const FLAT_SCORES_VERSION = 1.1;
-
-/**
  * A concept name as a field name: lower case, every run of other characters than letters and digits one `_`
  * ("Logo on screen" → `logo_on_screen`). Two concepts that come out the same get `_2`, `_3`, … in the order scored.
  */

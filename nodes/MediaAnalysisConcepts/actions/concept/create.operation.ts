@@ -15,6 +15,9 @@ import {
 	tuningFields,
 } from './fields';
 
+export const toolDescription =
+	'Creates a visual concept in a dataset, to be trained with labels. Needs its name (letters, digits and underscores, unique in the dataset) and the dataset (its ID, a UUID, or its exact name). Returns the concept with its conceptId.';
+
 const properties: INodeProperties[] = [
 	nameField(true),
 	datasetLocator({ description: 'The dataset whose images and keyframes the concept classifies' }),

@@ -5,6 +5,9 @@ import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
+export const toolDescription =
+	'Deletes a concept and its labels; this cannot be undone. Needs the concept (its ID, a UUID, or its exact name). Returns deleted: true and the concept ID.';
+
 const properties: INodeProperties[] = [
 	conceptLocator({ description: 'The concept to delete, with its labels' }),
 ];

@@ -5,6 +5,9 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId, thresholdField, unitNumber } from '../fields';
 
+export const toolDescription =
+	'Estimates how many images and video frames of the dataset of the concept show the concept, per score range above a threshold. Needs the concept (its ID, a UUID, or its exact name). Returns the ranges with their estimated counts.';
+
 const properties: INodeProperties[] = [
 	conceptLocator(),
 	thresholdField('Score above which an asset counts as showing the concept (0 to 1)', 0.5),

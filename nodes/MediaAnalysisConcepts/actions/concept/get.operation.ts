@@ -4,6 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
+export const toolDescription =
+	'Gets one concept. Needs the concept (its ID, a UUID, or its exact name). Returns its conceptId, name, datasetId, description and threshold.';
+
 const properties: INodeProperties[] = [conceptLocator()];
 
 export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['get'] } }, properties);

@@ -7,6 +7,9 @@ import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
 
+export const toolDescription =
+	'Changes the name, description, threshold or regularization. Needs the concept (its ID, a UUID, or its exact name) and the fields to change. Returns the concept as it is now.';
+
 const properties: INodeProperties[] = [
 	conceptLocator(),
 	{

@@ -5,6 +5,9 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
+export const toolDescription =
+	'Finds the images and video frames whose labels would improve a concept most. Needs the concept (its ID, a UUID, or its exact name). Returns each candidate image or keyframe, to label with Update Labels.';
+
 const MAX_CANDIDATES = 20;
 
 const properties: INodeProperties[] = [

@@ -2,12 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { TOOLS_VERSION } from '../versions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
+export const toolDescription =
+	'Lists the labels of a concept (the images and video frames marked as showing it or not), up to the Limit. Needs the concept (its ID, a UUID, or its exact name). Returns each label with its image or keyframe.';
+
 const properties: INodeProperties[] = [
 	conceptLocator(),
-	...returnAllOrLimit(),
+	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -6,6 +6,9 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
+export const toolDescription =
+	'Labels images or video frames as showing a concept (positive) or not (negative), or removes labels. Needs the concept (its ID, a UUID, or its exact name) and, for each image, its ID or path and its label. Returns the labels as the service answers.';
+
 const properties: INodeProperties[] = [
 	conceptLocator(),
 	{
