@@ -11,7 +11,7 @@ import { isRecord, keepRecords, shapeOf } from './transport/pagination';
  * - `object`: a JSON object;
  * - `object?`: a JSON object, or none (absent, or the empty list the document's EmptyResponse holds).
  */
-export type FieldRule = 'created' | 'id' | 'records' | 'strings' | 'array' | 'object' | 'object?';
+export type FieldRule = 'created' | 'id' | 'integer' | 'records' | 'strings' | 'array' | 'object' | 'object?';
 
 /**
  * What a successful answer must be before any operation reads it: `any` (any JSON, null included, or no body),
@@ -25,6 +25,7 @@ const LISTS = new Set<FieldRule>(['records', 'strings', 'array']);
 function missing(field: string, rule: FieldRule): string {
 	if (rule === 'created') return 'an ID for what it created';
 	if (rule === 'id') return 'an ID';
+	if (rule === 'integer') return `the "${field}" number it should hold`;
 	return LISTS.has(rule) ? `the "${field}" list it should hold` : `the "${field}" object it should hold`;
 }
 
@@ -36,6 +37,8 @@ function fits(value: unknown, rule: FieldRule): boolean {
 		case 'created':
 		case 'id':
 			return hasId(value);
+		case 'integer':
+			return Number.isSafeInteger(value);
 		case 'object':
 			return isRecord(value);
 		case 'object?':

@@ -60,6 +60,8 @@ function ruleFits(rule: FieldRule, property: Schema): boolean {
 		case 'created':
 		case 'id':
 			return types(property).includes('string');
+		case 'integer':
+			return types(property).includes('integer');
 		case 'records': {
 			// Entries typed as "any" ({}) are read as records too: those that are not become no item.
 			const items = deref(property).items ?? {};

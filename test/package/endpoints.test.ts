@@ -2,7 +2,7 @@
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: the endpoint table covers the service spec's seed endpoints and names only documented ones. */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { ENDPOINTS, endpointPath, endpointRequest, listEndpoint } from '../../nodes/shared/endpoints';
@@ -58,5 +58,34 @@ describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 		expect(() => endpointRequest('create-ingest-job-from-images-api-v-1-ingestion-images-post')).toThrow(/recover/);
 		expect(listEndpoint('get-datasets-api-v-1-datasets-get')[1]).toBe(skipLimit);
 		expect(() => listEndpoint('list-available-encoders-api-v-1-encoders-get')).toThrow(/not a paged list/);
+	});
+});
+
+/** Operations of the vendor document no node sends, each with its reason (docs/architecture.md, "No GET with a body"). */
+const NOT_SENT: Record<string, string> = {
+	'identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get':
+		"takes its image only as a GET body, which n8n's core removes: Celebrity Identify ingests the image, reads persons-in-image and deletes the asset instead",
+};
+
+describe('the vendor document is reachable (issue 27)', () => {
+	const documented = Object.values(facts.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId ?? ''));
+	const sources = (dir: string): string[] =>
+		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+			entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+		);
+	const nodeCode = sources(join(root, 'nodes'))
+		.filter((file) => !/endpoints\.ts$|api-types\.generated\.ts$/.test(file))
+		.map((file) => readFileSync(file, 'utf8'))
+		.join('\n');
+
+	test('118 operations, every one in the endpoint table', () => {
+		expect(documented).toHaveLength(118);
+		expect(documented.filter((id) => !(id in ENDPOINTS))).toEqual([]);
+	});
+
+	test('117 of them are sent by a node operation; only the listed exception is not, with its reason', () => {
+		const sent = documented.filter((id) => nodeCode.includes(`'${id}'`));
+		expect(sent).toHaveLength(117);
+		expect(documented.filter((id) => !sent.includes(id))).toEqual(Object.keys(NOT_SENT));
 	});
 });

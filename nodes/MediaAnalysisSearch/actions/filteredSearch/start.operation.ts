@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
@@ -75,14 +75,15 @@ const properties: INodeProperties[] = [
 						type: 'options',
 						options: [
 							{ name: 'Contains', value: 'contains' },
-							{ name: 'Equal To', value: '=' },
-							{ name: 'Greater Than', value: '>' },
-							{ name: 'Greater Than or Equal To', value: '>=' },
-							{ name: 'Less Than', value: '<' },
-							{ name: 'Less Than or Equal To', value: '<=' },
-							{ name: 'Not Equal To', value: '!=' },
+							{ name: 'Equal To', value: 'equals' },
+							{ name: 'Greater Than', value: 'gt' },
+							{ name: 'Greater Than or Equal To', value: 'gte' },
+							{ name: 'Less Than', value: 'lt' },
+							{ name: 'Less Than or Equal To', value: 'lte' },
+							{ name: 'Not Equal To', value: 'notEquals' },
 						],
-						default: '=',
+						// Not the service's "=", "!=", …: n8n reads a parameter value starting with "=" as an expression.
+						default: 'equals',
 						description: 'How the field compares (the greater and less comparisons read the value as a number)',
 					},
 					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
@@ -133,12 +134,14 @@ export const toolDescription =
 	'Searches one dataset for assets whose metadata matches filters (e.g. genre = documentary) and that match words or a sound: images, keyframes, shots, transcripts, whole videos, or sounds. Needs the dataset (its ID, a UUID, or its exact name), where to search and the words or sound; filters are field, comparison and value. Returns the run_id of the search; with Wait for Completion on, its results, best first.';
 
 type Filter = { key?: string; op?: string; value?: unknown };
+type Operator = NonNullable<NonNullable<RequestOf<'search-text-to-image-with-metadata-filters'>['metadata_filters']>[number]['op']>;
+const OPERATORS: Record<string, Operator> = { contains: 'contains', equals: '=', gt: '>', gte: '>=', lt: '<', lte: '<=', notEquals: '!=' };
 
 function getFilters(this: IExecuteFunctions, itemIndex: number): RequestOf<'search-text-to-image-with-metadata-filters'>['metadata_filters'] {
 	const entries = ((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).filter as Filter[] | undefined) ?? [];
 	return entries.map((entry, position) => ({
 		key: assertNotEmpty.call(this, entry.key, `Filters (filter ${position + 1}) Field`, itemIndex),
-		op: (entry.op ?? '=') as NonNullable<RequestOf<'search-text-to-image-with-metadata-filters'>['metadata_filters']>[number]['op'],
+		op: OPERATORS[entry.op ?? 'equals'] ?? '=',
 		value: String(entry.value ?? ''),
 	}));
 }
@@ -163,18 +166,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters?.length) body.metadata_filters = filters;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
-	const started = (await callEndpoint(this, endpoint, {
+	const { run_id: runId } = await callEndpoint(this, endpoint, {
 		body: body as RequestOf<StartEndpoint>,
 		itemIndex,
 		explain: datasetNotFound(datasetId),
-	})) as IDataObject;
-	const runId = started.run_id;
-	if (typeof runId !== 'number') {
-		throw new NodeOperationError(this.getNode(), 'The service started the search but answered no run_id', {
-			description: 'Its answer had no whole-number run_id to read the run with. Try again; if it persists, tell the service\'s support team.',
-			itemIndex,
-		});
-	}
+	});
 	if (!wait || !page) return [{ run_id: runId, dataset_id: datasetId, search_in: target }];
 	await waitForRun.call(this, runId, datasetId, wait, itemIndex);
 	return withinLimit(await readResults.call(this, runId, datasetId, itemIndex), page);
