@@ -27,7 +27,7 @@ const properties: INodeProperties[] = [
 		description: 'The SQL statement, or the question in plain words for a natural-language query',
 	},
 	{
-		displayName: 'Tables of the Dataset',
+		displayName: 'Table Name or ID',
 		name: 'tableHelper',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getTables', loadOptionsDependsOn: ['datasetId.value'] },

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limitForTools } from '../../../shared/aiTool';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
-import type { Failure } from '../../../shared/transport';
+import { datasetNotFound, type Failure } from '../../../shared/transport';
 import { assertDateTime, assertRange, invalidParameter } from '../../../shared/validation';
 import { getTextQuery, moderationScoreTypeOption, negativeTextOption, optionsCollection, skipModerationOption, textQueryField } from '../fields';
 import { TOOLS_VERSION } from '../versions';
@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 			type: 'number',
 			default: 50,
 			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return (hybrid search answers one list, best first)',
+			description: 'Max number of results to return',
 		},
 		TOOLS_VERSION,
 	),
@@ -71,10 +71,7 @@ export const toolDescription =
 /** A refusal (403, or 401 once n8n has logged in again) means the organization lacks the beta. */
 const explainRefusal = (datasetId: string) => (failure: Failure) => {
 	if (failure.status === 403 || failure.status === 401) return { message: NO_HYBRID_ACCESS, description: ASK_FOR_ACCESS };
-	if (failure.status === 404) {
-		return { message: `Dataset ${datasetId} not found`, description: 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.' };
-	}
-	return undefined;
+	return datasetNotFound(datasetId)(failure);
 };
 
 const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
