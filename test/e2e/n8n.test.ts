@@ -8,6 +8,8 @@
  * - n8n/trigger.ts: the published polling trigger and the trigger examples on live events, each once.
  * - n8n/video-insights.ts: every Video Insights operation, and its trigger example on a video made ready.
  * - n8n/administration.ts: every Administration operation (the client secret once), and its invite-a-sheet example.
+ * - n8n/search-queries.ts: the Search and Queries operations of issue 27 (sound, by person, hybrid, celebrity matches,
+ *   filtered-search runs on each target, tables, Query › Create's table guide).
  * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (last: it stops n8n and runs the CLI).
  * Queue mode (queue.test.ts) and n8n 1.x (n8n-v1.test.ts) need set-ups of their own.
@@ -18,6 +20,7 @@ import { credentialRefreshScenario } from './n8n/credential-refresh';
 import { editorScenario } from './n8n/editor';
 import { examplesScenario } from './n8n/examples';
 import { packageExportScenario } from './n8n/package-export';
+import { searchQueriesScenario } from './n8n/search-queries';
 import { useSharedN8n } from './n8n/shared';
 import { triggerScenario } from './n8n/trigger';
 import { videoInsightsScenario } from './n8n/video-insights';
@@ -29,6 +32,7 @@ useSharedN8n([
 	triggerScenario,
 	videoInsightsScenario,
 	administrationScenario,
+	searchQueriesScenario,
 	editorScenario,
 	credentialRefreshScenario,
 ]);
