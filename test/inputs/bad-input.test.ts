@@ -380,6 +380,55 @@ const ROWS: Row[] = [
 		];
 	})(),
 
+	// Search: the modes of issue 27 (sound, by person, hybrid, celebrity matches, filtered-search runs)
+	...(() => {
+		const videos = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos) };
+		const sound = { ...videos, audioClass: rl('name', 'Music') };
+		const byPerson = { datasetId: rl('id', DATASET), textQuery: 'beach', person: rl('name', 'Kai') };
+		const hybrid = { datasetId: rl('id', DATASET), textQuery: 'beach', limit: 5 };
+		const matches = { ...videos, uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(', ') };
+		const run = { datasetId: rl('id', DATASET), runId: rl('id', '804211000') };
+		const start = { ...videos, searchIn: 'video', textQuery: 'goal' };
+		const filterField = { filters: { filter: [{ key: expr(' '), op: 'equals', value: 'x' }] } };
+		const uploads = (count: number) => expr(Array.from({ length: count }, (_, i) => `upl_${i}`).join(', '));
+		return [
+			row('search', 'sound', 'search', { ...sound, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('search', 'sound', 'search', { ...sound, audioClass: rl('name', expr('barking')) }, 'Sound', /"barking" is not one of the service's sound classes/),
+			row('search', 'sound', 'search', { ...sound, audioClass: rl('list', expr(' ')) }, 'Sound', EMPTY),
+			row('search', 'sound', 'search', { ...sound, metadataFilters: { filter: [{ key: expr(' '), condition: 'equals', value: 'x' }] } }, 'Metadata Filters (filter 1) Field', EMPTY),
+			...limitRows('search', 'sound', 'search', sound),
+			row('search', 'image', 'searchByPerson', { ...byPerson, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('search', 'image', 'searchByPerson', { ...byPerson, textQuery: expr(' ') }, 'Query', EMPTY),
+			row('search', 'image', 'searchByPerson', { ...byPerson, person: rl('name', expr(' ')) }, 'Person', EMPTY),
+			row('search', 'image', 'searchByPerson', { ...byPerson, person: rl('id', expr(NOT_UUID)) }, 'Person', UUID_PROBLEM),
+			...limitRows('search', 'image', 'searchByPerson', byPerson),
+			row('search', 'image', 'hybridSearch', { ...hybrid, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('search', 'image', 'hybridSearch', { ...hybrid, textQuery: expr('') }, 'Query', EMPTY),
+			...[0, -1, 2.5].map((limit) => row('search', 'image', 'hybridSearch', { ...hybrid, limit: expr(limit) }, 'Limit', RANGE)),
+			row('search', 'image', 'hybridSearch', { ...hybrid, options: { dateField: 'published_at', since: expr('not a date') } }, 'Since', NOT_DATE),
+			row('search', 'image', 'hybridSearch', { ...hybrid, options: { dateField: 'published_at', until: expr('13/45/2026') } }, 'Until', NOT_DATE),
+			row('search', 'image', 'hybridSearch', { ...hybrid, options: { since: '2026-01-01T00:00:00Z' } }, 'Date Range Field', /it is empty while Since or Until is set/),
+			row('search', 'image', 'hybridSearch', { ...hybrid, options: { dateField: 'published_at' } }, 'Date Range Field', /neither Since nor Until is set/),
+			row('search', 'keyframe', 'findCelebrityMatches', { ...matches, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			...[14, 101, 0].map((count) =>
+				row('search', 'keyframe', 'findCelebrityMatches', { ...matches, uploadIds: uploads(count) }, 'Upload IDs', new RegExp(`${count} upload IDs? given; the service takes 15 to 100`)),
+			),
+			...limitRows('search', 'keyframe', 'findCelebrityMatches', matches),
+			row('search', 'filteredSearch', 'start', { ...start, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('search', 'filteredSearch', 'start', { ...start, textQuery: expr(' ') }, 'Query', EMPTY),
+			row('search', 'filteredSearch', 'start', { ...start, searchIn: 'sound', audioClass: rl('name', expr('barking')) }, 'Sound', /"barking" is not one of the service's sound classes/),
+			row('search', 'filteredSearch', 'start', { ...start, ...filterField }, 'Filters (filter 1) Field', EMPTY),
+			...[0, -3, 1.5].map((max) => row('search', 'filteredSearch', 'start', { ...start, maxResults: expr(max) }, 'Max Results', RANGE)),
+			...waitRows('search', 'filteredSearch', 'start', start),
+			...limitRows('search', 'filteredSearch', 'start', { ...start, ...WAIT }),
+			...['getStatus', 'getResult'].flatMap((operation) => [
+				row('search', 'filteredSearch', operation, { ...run, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+				...['12a', ' ', '-4', '1.5'].map((runId) => row('search', 'filteredSearch', operation, { ...run, runId: rl('id', expr(runId)) }, 'Run ID', /".*" is not a run ID/)),
+			]),
+			...limitRows('search', 'filteredSearch', 'getResult', run),
+		];
+	})(),
+
 	// Queries
 	...(() => {
 		const ok = { datasetId: rl('id', DATASET), queryType: 'SQL', query: 'SELECT 1' };
@@ -404,6 +453,18 @@ const ROWS: Row[] = [
 		row('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'link', expirationSeconds: expr(seconds) }, 'Link Valid For (Seconds)', RANGE),
 	),
 	...limitRows('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'rows' }),
+
+	// Queries: tables (issue 27)
+	...(() => {
+		const ok = { datasetId: rl('id', DATASET) };
+		return [
+			row('queries', 'table', 'getMany', { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			...limitRows('queries', 'table', 'getMany', ok),
+			row('queries', 'table', 'get', { ...ok, datasetId: bad(NOT_UUID), tableName: rl('name', 'images') }, 'Dataset', UUID_PROBLEM),
+			...['a/b', '..', 'x?y', 'a\\b'].map((name) => row('queries', 'table', 'get', { ...ok, tableName: rl('name', expr(name)) }, 'Table', /".*" is not a table name/)),
+			row('queries', 'table', 'get', { ...ok, tableName: rl('list', expr(' ')) }, 'Table', EMPTY),
+		];
+	})(),
 
 	// Video Insights
 	...(() => {
@@ -554,6 +615,14 @@ const SECOND_ITEM_ROWS: SecondItemRow[] = [
 	{ node: 'ingestion', parameters: { resource: 'asset', operation: 'delete', datasetId: rl('id', DATASET), assetType: 'image', identifiers: FROM_ITEM }, good: 's3://demo/a.jpg', bad: '', param: 'Assets', problem: EMPTY },
 	{ node: 'search', parameters: { resource: 'image', operation: 'searchByImage', datasetId: rl('id', DATASET), queryImage: rl('url', 'https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM }, good: 3, bad: 1001, param: 'Limit', problem: RANGE },
 	{ node: 'queries', parameters: { resource: 'query', operation: 'create', datasetId: rl('id', DATASET), queryType: 'SQL', query: FROM_ITEM }, good: 'SELECT 1', bad: '', param: 'Query', problem: EMPTY },
+	{
+		node: 'search',
+		parameters: { resource: 'keyframe', operation: 'findCelebrityMatches', datasetId: rl('id', SEED_DATASET_IDS.demoVideos), uploadIds: FROM_ITEM, returnAll: false, limit: 2 },
+		good: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(', '),
+		bad: Array.from({ length: 14 }, (_, i) => `upl_${i}`).join(', '),
+		param: 'Upload IDs',
+		problem: /14 upload IDs given; the service takes 15 to 100/,
+	},
 ];
 
 describe('bad input in item 1 with Continue On Fail: item 0 still succeeds, item 1 is named and paired', () => {

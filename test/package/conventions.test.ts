@@ -131,8 +131,9 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 	});
 
 	test('every ID parameter is a resource locator whose default mode is From List', () => {
-		// No endpoint of the service lists a tag's saved aggregations, so that ID can only be given By ID.
-		const unlistable = new Set(['aggregationId']);
+		// No endpoint of the service lists a tag's saved aggregations, nor the runs of filtered searches: those IDs can
+		// only be given By ID.
+		const unlistable = new Set(['aggregationId', 'runId']);
 		walk(description.properties, (property) => {
 			if (!/Id$/.test(property.name) || property.type === 'hidden') return;
 			expect({ name: property.name, type: property.type }).toEqual({ name: property.name, type: 'resourceLocator' });
