@@ -55,6 +55,9 @@ function columnsOf(table: TableRecord): string {
 	return columns.length > 12 ? `${columns.slice(0, 12).join(', ')}, … (${columns.length} columns)` : columns.join(', ');
 }
 
+/** A table as a choice: its name, its columns as the description. */
+const tableOption = (table: TableRecord) => ({ name: String(table.name), value: String(table.name), description: columnsOf(table) || undefined });
+
 /** "From list" for a table: the tables of the dataset chosen in the node, matched on the typed text. */
 export async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim().toLowerCase();
@@ -62,12 +65,11 @@ export async function searchTables(this: ILoadOptionsFunctions, filter?: string)
 	return {
 		results: tables
 			.filter((table) => !text || String(table.name).toLowerCase().includes(text))
-			.map((table) => ({ name: String(table.name), value: String(table.name), description: columnsOf(table) || undefined })),
+			.map(tableOption),
 	};
 }
 
 /** Query › Create's table helper: the tables of the chosen dataset, each with its columns, to write the query against. */
 export async function getTables(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const tables = await tablesOfChosenDataset(this);
-	return tables.map((table) => ({ name: String(table.name), value: String(table.name), description: columnsOf(table) || undefined }));
+	return (await tablesOfChosenDataset(this)).map(tableOption);
 }

@@ -1,11 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { limitForTools } from '../../shared/aiTool';
 import type { ModerationScoreType, SearchMetadataFilters } from '../../shared/api';
 import { getPageLimit, uuidMode } from '../../shared/descriptions';
 import { assertDateTime, assertHttpUrl, assertNotEmpty, assertRange, assertUuid, invalidParameter } from '../../shared/validation';
+import { TOOLS_VERSION } from './versions';
 
 /** Image-to-image and video search answer at most 1000 results per request. */
 export const MAX_SEARCH_LIMIT = 1000;
+
+/** The Limit of a search answered in one request (no Return All, no pages): 10 by default in tools from 1.1. */
+export const oneRequestLimitFields = (): INodeProperties[] => [
+	...limitForTools(
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+		},
+		TOOLS_VERSION,
+	),
+];
+
+/** That Limit as the item gives it: a whole number of 1 or more, checked before anything is sent. */
+export function getOneRequestLimit(this: IExecuteFunctions, itemIndex: number): number {
+	return assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
+}
 
 export const textQueryField = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
 	displayName: 'Query',

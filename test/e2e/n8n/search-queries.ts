@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
-	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * The Search and Queries operations of issue 27 in the shared n8n, in one workflow against the sandbox: Sound ›
  * Search, Image › Search by Person and Hybrid Search, Keyframe › Find Celebrity Matches, Filtered Search › Start (each

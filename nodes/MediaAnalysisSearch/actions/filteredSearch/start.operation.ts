@@ -7,7 +7,7 @@ import { datasetLocator, getPageLimit, getWaitOptions, resolveDatasetId, returnA
 import { datasetNotFound } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
-import { getTextQuery, textQueryField } from '../fields';
+import { commonSearchOptions, getTextQuery, optionsCollection, skipModerationOption, textQueryField } from '../fields';
 import { TOOLS_VERSION } from '../versions';
 import { readResults, waitForRun } from './fields';
 
@@ -110,22 +110,7 @@ const properties: INodeProperties[] = [
 		...field,
 		displayOptions: { show: { ...field.displayOptions?.show, waitForCompletion: [true] } },
 	})),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Skip Moderation',
-				name: 'skipModeration',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to skip moderation scoring (moderation_score is then null on every result)',
-			},
-		],
-	},
+	optionsCollection([{ ...skipModerationOption, description: 'Whether to skip moderation scoring (moderation_score is then null on every result)' }]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['start'] } }, properties);
@@ -165,7 +150,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = getFilters.call(this, itemIndex);
 	if (filters?.length) body.metadata_filters = filters;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
+	Object.assign(body, commonSearchOptions(options));
 	const { run_id: runId } = await callEndpoint(this, endpoint, {
 		body: body as RequestOf<StartEndpoint>,
 		itemIndex,

@@ -1,13 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { limitForTools } from '../../../shared/aiTool';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
-import { assertDateTime, assertRange, invalidParameter } from '../../../shared/validation';
-import { getTextQuery, moderationScoreTypeOption, negativeTextOption, optionsCollection, skipModerationOption, textQueryField } from '../fields';
-import { TOOLS_VERSION } from '../versions';
+import { assertDateTime, invalidParameter } from '../../../shared/validation';
+import {
+	commonSearchOptions,
+	getOneRequestLimit,
+	getTextQuery,
+	moderationScoreTypeOption,
+	negativeTextOption,
+	oneRequestLimitFields,
+	optionsCollection,
+	skipModerationOption,
+	textQueryField,
+} from '../fields';
 
 /** What the node says when the organization has no hybrid search (a beta that needs special access). */
 export const NO_HYBRID_ACCESS = 'Hybrid search is not enabled for your organization';
@@ -23,17 +31,7 @@ const properties: INodeProperties[] = [
 	},
 	datasetLocator({}, { byName: true }),
 	textQueryField({ placeholder: 'e.g. red sneakers launch campaign' }),
-	...limitForTools(
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-		},
-		TOOLS_VERSION,
-	),
+	...oneRequestLimitFields(),
 	optionsCollection([
 		{
 			displayName: 'Date Range Field',
@@ -80,12 +78,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: RequestOf<'hybrid-search'> = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		text_query: getTextQuery.call(this, itemIndex),
-		limit: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 }),
+		limit: getOneRequestLimit.call(this, itemIndex),
 	};
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (typeof options.negativeText === 'string' && options.negativeText.trim()) body.negative_text = options.negativeText.trim();
-	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
-	if (options.moderationScoreType !== undefined) body.moderation_score_type = options.moderationScoreType as RequestOf<'hybrid-search'>['moderation_score_type'];
+	Object.assign(body, commonSearchOptions(options) as Partial<RequestOf<'hybrid-search'>>);
 	const since = typeof options.since === 'string' && options.since ? epochSeconds(assertDateTime.call(this, options.since, 'Since', itemIndex)) : null;
 	const until = typeof options.until === 'string' && options.until ? epochSeconds(assertDateTime.call(this, options.until, 'Until', itemIndex)) : null;
 	const dateField = typeof options.dateField === 'string' ? options.dateField.trim() : '';

@@ -1,30 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { limitForTools } from '../../../shared/aiTool';
-import { assertRange, assertUuid } from '../../../shared/validation';
+import { assertUuid } from '../../../shared/validation';
 import { datasetLocator, resolveDatasetId, videoLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
-import { compositeTypeField, getTextQuery, textQueryField } from '../fields';
-import { TOOLS_VERSION } from '../versions';
+import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	videoLocator({ description: 'The video to search in' }),
 	textQueryField({ placeholder: 'e.g. goal celebration' }),
 	compositeTypeField('The kind of video slice to rank'),
-	...limitForTools(
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-		},
-		TOOLS_VERSION,
-	),
+	...oneRequestLimitFields(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['searchWithinVideo'] } }, properties);
@@ -43,7 +31,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			video_id: videoId,
 			text_query: getTextQuery.call(this, itemIndex),
 			composite_type: this.getNodeParameter('compositeType', itemIndex, 'shot') as string,
-			limit: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 }),
+			limit: getOneRequestLimit.call(this, itemIndex),
 		},
 		itemIndex,
 		explain: (failure, details) =>
