@@ -11,11 +11,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 // eslint-disable-next-line import-x/no-unresolved
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { TOOL_LIMIT } from '../../../nodes/shared/aiTool';
 import type { ModelTurn } from '../../../sandbox/model';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../../sandbox/server';
 import { MCP_DEMO_TOKEN, mcpExampleUrl } from '../../../scripts/n8n-runtime/ai-examples';
+import { documented } from '../../../scripts/node-docs';
 import { type Example, loadExamples } from '../../../scripts/n8n-runtime/examples';
-import { type Execution, listExecutions } from '../../../scripts/n8n-runtime/instance';
+import { type Execution, listExecutions, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
 import { EXAMPLE_CHECKS } from '../example-checks';
 import { SandboxClient, until } from '../sandbox-client';
 import type { Scenario } from './shared';
@@ -29,36 +33,100 @@ function aiExample(entry: 'chat' | 'mcp'): Example {
 const mcpExample = aiExample('mcp');
 const chatExample = aiExample('chat');
 
+/** The package's node classes, by type name (`mediaAnalysisSearch`). */
+const packageNodes = new Map(
+	documented().flatMap((subject) => (subject.kind === 'node' ? [[subject.node.description.name, subject.node] as const] : [])),
+);
+
+/**
+ * What a tool node gives the model when nobody wrote a description: its operation's Tool Description, or where the
+ * node has none, n8n's own text (the operation's action and the node's name).
+ */
+function defaultToolDescription(node: { type: string; parameters?: Record<string, unknown> }): string {
+	const type = packageNodes.get(node.type.replace(/^.*\./, '').replace(/Tool$/, ''))!.description;
+	const { resource, operation } = node.parameters as { resource: string; operation: string };
+	const forOperation = (p: INodeProperties) =>
+		p.displayOptions?.show?.resource?.includes(resource) && (p.name === 'operation' || p.displayOptions?.show?.operation?.includes(operation));
+	const written = type.properties.find((p) => p.name === 'toolDescription' && forOperation(p));
+	if (written) return String(written.default);
+	const options = (type.properties.find((p) => p.name === 'operation' && forOperation(p))?.options ?? []) as Array<{ value: string; action?: string }>;
+	return `${options.find((option) => option.value === operation)?.action} in ${String(type.defaults.name)}`;
+}
+
 /** The tool names n8n derives from the example's tool nodes, with the description each node gives the model. */
 function toolsOf(example: Example): Map<string, string> {
 	const tools = example.workflow.nodes.filter((node) => node.type.endsWith('Tool'));
-	return new Map(tools.map((node) => [node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), String(node.parameters?.toolDescription)]));
+	return new Map(
+		tools.map((node) => [node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), String(node.parameters?.toolDescription ?? defaultToolDescription(node))]),
+	);
 }
 
+/**
+ * The package's tools as they come, at their latest versions: no Tool Description written, Limits and Output left at
+ * their defaults. Served by an MCP Server Trigger of its own (same bearer credential as the example's).
+ */
+const DEFAULTS_PATH = 'media-library-tool-defaults';
+const sandboxCredential = mcpExample.workflow.nodes.find((node) => node.type.endsWith('Tool'))?.credentials;
+const mcpTrigger = mcpExample.workflow.nodes.find((node) => node.type.endsWith('mcpTrigger'))!;
+const asTool = (name: string, typeName: string, x: number, parameters: Record<string, unknown>) => {
+	const node = packageNodes.get(typeName) as INodeType;
+	return {
+		id: `5e1f0c2a-7d3b-4c8e-9a6f-00000000000${x}`,
+		name,
+		type: `n8n-nodes-media-analysis.${node.description.name}Tool`,
+		typeVersion: node.description.defaultVersion,
+		position: [x * 200, 240],
+		parameters,
+		credentials: sandboxCredential,
+	};
+};
+const fromAI = (key: string, description: string) => `={{ $fromAI('${key}', '${description}', 'string') }}`;
+const defaultsWorkflow: WorkflowJson = {
+	id: 'maE2eToolDflt001',
+	name: 'e2e: the package tools as they come',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ ...mcpTrigger, id: '5e1f0c2a-7d3b-4c8e-9a6f-000000000000', webhookId: '0b7e4d2c-9a1f-4e36-8c5d-2f6a1b3c4d5e', parameters: { authentication: 'bearerAuth', path: DEFAULTS_PATH } },
+		asTool('List Datasets', 'mediaAnalysisDatasets', 1, { resource: 'dataset', operation: 'getMany' }),
+		asTool('Search Images', 'mediaAnalysisSearch', 2, {
+			resource: 'image',
+			operation: 'searchByText',
+			datasetId: { __rl: true, mode: 'id', value: fromAI('dataset_id', 'ID of the dataset') },
+			textQuery: fromAI('query', 'What to look for'),
+		}),
+		asTool('Ask About Videos', 'mediaAnalysisConversationalSearch', 3, { resource: 'chat', operation: 'sendMessage', message: fromAI('question', 'The question') }),
+	],
+	connections: Object.fromEntries(
+		['List Datasets', 'Search Images', 'Ask About Videos'].map((name) => [name, { ai_tool: [[{ node: mcpTrigger.name, type: 'ai_tool', index: 0 }]] }]),
+	),
+};
+
 export const aiToolsScenario: Scenario = {
-	workflows: () => [mcpExample.workflow, chatExample.workflow],
+	workflows: () => [mcpExample.workflow, chatExample.workflow, defaultsWorkflow],
 	register(n8n) {
 		describe('the package as AI tools', () => {
 			const chatWebhookId = chatExample.workflow.nodes.find((node) => node.type.endsWith('chatTrigger'))?.webhookId;
 			beforeAll(async () => {
 				n8n.fresh();
 				n8n.sandbox.store.ingestion.setStepMs(0);
-				for (const example of [mcpExample, chatExample]) await n8n.server.activate(example.workflow.id);
+				for (const workflow of [mcpExample.workflow, chatExample.workflow, defaultsWorkflow]) await n8n.server.activate(workflow.id);
 				// n8n registers a published workflow's webhooks just after: until then both URLs answer 404.
 				await until(
 					'n8n serves the MCP and chat endpoints',
 					120_000,
 					async () => {
 						const mcp = await fetch(mcpExampleUrl(n8n.server.url), { method: 'DELETE' });
+						const defaults = await fetch(`${n8n.server.url}/mcp/${DEFAULTS_PATH}`, { method: 'DELETE' });
 						const chat = await fetch(`${n8n.server.url}/webhook/${String(chatWebhookId)}/chat`);
-						return mcp.status !== 404 && chat.status !== 404 ? true : undefined;
+						return mcp.status !== 404 && defaults.status !== 404 && chat.status !== 404 ? true : undefined;
 					},
 					() => n8n.server.logs.slice(-3000),
 				);
 			}, 5 * 60_000);
 
 			afterAll(async () => {
-				for (const example of [mcpExample, chatExample]) await n8n.server.deactivate(example.workflow.id);
+				for (const workflow of [mcpExample.workflow, chatExample.workflow, defaultsWorkflow]) await n8n.server.deactivate(workflow.id);
 				n8n.sandbox.store.ingestion.setStepMs(1000);
 			});
 
@@ -158,7 +226,8 @@ export const aiToolsScenario: Scenario = {
 						expect(requestsTo('POST', '/api/v1/ingestion/images').map((r) => r.body)).toEqual([
 							{ dataset_id: SEED_DATASET_IDS.demoImages, images: urls.map((source_path) => ({ source_path })) },
 						]);
-						const jobId = ingest.text.match(/"id":"([0-9a-f]{24})"/)?.[1];
+						// Ingestion 1.2 on names each row's job ingest_job_id; earlier versions return the job (id).
+						const jobId = ingest.text.match(/"(?:ingest_job_)?id":"([0-9a-f]{24})"/)?.[1];
 						if (!jobId) throw new Error(`Ingest_Images returned no job id: ${ingest.text}`);
 
 						const status = await until(`job ${jobId} is completed`, 60_000, async () => {
@@ -204,6 +273,57 @@ export const aiToolsScenario: Scenario = {
 						expect(again.isError).toBe(false);
 						expect(again.text).toContain(SEED_DATASET_IDS.demoImages);
 						expectNoSecrets(answers.join('\n'));
+					},
+					5 * 60_000,
+				);
+			});
+
+			describe('the tools as they come (latest versions, nothing written or set) over MCP', () => {
+				let client: Client;
+				afterAll(async () => {
+					await client?.close();
+				});
+
+				test(
+					'each tool is described by its operation\'s Tool Description; lists start at 10 and records are Simplified; a chat answer is the turn',
+					async () => {
+						client = new Client({ name: 'media-analysis-e2e-defaults', version: '1.0.0' });
+						await client.connect(
+							new StreamableHTTPClientTransport(new URL(`${n8n.server.url}/mcp/${DEFAULTS_PATH}`), {
+								requestInit: { headers: { authorization: `Bearer ${MCP_DEMO_TOKEN}` } },
+							}),
+						);
+						const { tools: listed } = await client.listTools();
+						const tools = defaultsWorkflow.nodes.filter((node) => node.type.endsWith('Tool'));
+						expect(Object.fromEntries(listed.map((tool) => [tool.name, tool.description]))).toEqual(
+							Object.fromEntries(tools.map((node) => [node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), defaultToolDescription(node)])),
+						);
+						const call = async (name: string, args: Record<string, unknown>) => {
+							const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }> };
+							expect({ name, isError: result.isError === true }).toEqual({ name, isError: false });
+							return result.content.map((part) => part.text ?? '').join('\n');
+						};
+
+						const datasets = await call('List_Datasets', {});
+						expect(datasets).toContain(SEED_DATASET_IDS.demoImages);
+						// Output: Simplified, n8n's default for a record of more than 10 fields.
+						expect(datasets).not.toContain('dataset_config');
+
+						// In a dataset and words of its own, so that the agent's search below finds what it ingests first.
+						await new SandboxClient(n8n.sandbox).ingest(
+							'images',
+							SEED_DATASET_IDS.demoMixed,
+							Array.from({ length: TOOL_LIMIT + 4 }, (_, i) => `https://media.example.com/defaults/harbour-crane-${i}.jpg`),
+						);
+						n8n.sandbox.clearRequestLog();
+						const found = await call('Search_Images', { dataset_id: SEED_DATASET_IDS.demoMixed, query: 'harbour crane' });
+						expect(requestsTo('POST', '/api/v1/search/text-to-image').map((r) => (r.body as { limit?: number }).limit)).toEqual([TOOL_LIMIT]);
+						expect(found.match(/"coactive_image_id"/g)).toHaveLength(TOOL_LIMIT);
+
+						const answer = await call('Ask_About_Videos', { question: 'kitchen videos' });
+						expect(answer).toContain('new_chat_messages');
+						expect(answer).not.toContain('history_chat_messages');
+						expectNoSecrets(answer);
 					},
 					5 * 60_000,
 				);
