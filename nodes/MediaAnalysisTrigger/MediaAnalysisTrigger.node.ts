@@ -271,7 +271,7 @@ async function pollScope(
  */
 async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ ids: string[]; whole: boolean }> {
 	if (watch.datasetId) return { ids: [watch.datasetId], whole: true };
-	const [request, style] = listEndpoint('get-datasets-api-v-1-datasets-get');
+	const [request, style] = listEndpoint('datasets.list');
 	const idOf = (record: IDataObject) => (typeof record.id === 'string' ? record.id : undefined);
 	const ids = new Set<string>();
 	let whole = true;

@@ -47,8 +47,8 @@ export function toOutput(change: Output): IDataObject {
 
 /** The ingestion jobs list, of one dataset or all, and its page style; the trigger and its test event read it the same way. */
 export const jobsPages = (datasetId?: string) =>
-	listEndpoint('get-ingest-jobs-api-v-1-ingestion-jobs-get', { qs: datasetId ? { dataset_id: datasetId } : {} });
+	listEndpoint('ingestion.getIngestJobs', { qs: datasetId ? { dataset_id: datasetId } : {} });
 
 /** A dataset's asset statuses (a read-only POST, retried like a GET) and their page style. */
 export const assetStatusPages = (datasetId: string) =>
-	listEndpoint('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', { params: { dataset_id: datasetId } });
+	listEndpoint('ingestion.getDatasetAssetsStatus', { params: { dataset_id: datasetId } });

@@ -94,7 +94,7 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 
 /** The datasets to look into for a test asset when every dataset is watched. */
 async function recentDatasets(this: IPollFunctions): Promise<string[]> {
-	const [request, style] = listEndpoint('get-datasets-api-v-1-datasets-get');
+	const [request, style] = listEndpoint('datasets.list');
 	const { items } = await fetchPage.call(this, request, style, 0, SAMPLE_PAGE);
 	return (items as unknown as Dataset[])
 		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')

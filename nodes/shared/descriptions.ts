@@ -171,7 +171,7 @@ export function isByName(this: IExecuteFunctions, itemIndex: number, parameter: 
 
 /** The datasets whose name contains `name` (the service filters by a part of the name; the exact one is picked after). */
 export function datasetsMatching(context: ApiContext, name: string, itemIndex?: number): Promise<IDataObject[]> {
-	return paginate.call(context, ...listEndpoint('get-datasets-api-v-1-datasets-get', { qs: { name_pattern: name }, itemIndex }), { returnAll: true });
+	return paginate.call(context, ...listEndpoint('datasets.list', { qs: { name_pattern: name }, itemIndex }), { returnAll: true });
 }
 
 const datasetsNamed: NameLookup = {

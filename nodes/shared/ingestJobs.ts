@@ -47,7 +47,7 @@ export function recoverCreatedJob(
 ): () => Promise<IDataObject | undefined> {
 	const sentAt = Date.now();
 	return async () => {
-		const response = await callEndpoint(this, 'get-ingest-jobs-api-v-1-ingestion-jobs-get', {
+		const response = await callEndpoint(this, 'ingestion.getIngestJobs', {
 			qs: { dataset_id: datasetId, offset: 0, limit: 100 },
 			itemIndex,
 		});

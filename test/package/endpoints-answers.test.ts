@@ -169,18 +169,18 @@ describe('answers in the endpoint table (nodes/shared/endpoints.ts)', () => {
 	const row = (id: string) => rows.find((candidate) => candidate.id === id)!;
 	const changed = (id: string, change: Partial<Row>): Row[] => rows.map((candidate) => (candidate.id === id ? { ...candidate, ...change } : candidate));
 	test.each<[string, Row[]]>([
-		['an entry added without its answer', [...rows, { ...row('create-dataset-api-v-1-datasets-post'), id: 'new-create', answer: undefined }]],
-		['a list entry added without its answer', [...rows, { ...row('get-label-candidates'), id: 'new-list', answer: undefined }]],
-		['a create that reads no ID', changed('create-dataset-api-v-1-datasets-post', { answer: 'object' })],
-		['a create that reads an ID the document does not require', changed('create-query-api-v-1-queries-post', { answer: { status: 'id' } })],
-		['a list answer whose list is not declared', changed('get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get', { answer: 'object' })],
-		['a field the document does not have', changed('get-label-candidates', { answer: { candidates: 'records' } })],
-		['a list of strings read as records', changed('get-person-api-v-0-celebrity-detection-person-person-id-get', { answer: { aliases: 'records' } })],
-		['an any-JSON answer that must be an object', changed('delete', { answer: 'object' })],
-		['an object answer let be anything', changed('get', { answer: 'any' })],
-		['a body-less answer let be anything', changed('delete-ad-segments', { answer: 'any' })],
-		['a required field let be missing', changed('get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get', { answer: { data: 'object?' } })],
-		['"created" on a read', changed('get', { answer: { conceptId: 'created' } })],
+		['an entry added without its answer', [...rows, { ...row('datasets.create'), id: 'new-create', answer: undefined }]],
+		['a list entry added without its answer', [...rows, { ...row('concepts.getLabelCandidates'), id: 'new-list', answer: undefined }]],
+		['a create that reads no ID', changed('datasets.create', { answer: 'object' })],
+		['a create that reads an ID the document does not require', changed('queries.createQuery', { answer: { status: 'id' } })],
+		['a list answer whose list is not declared', changed('celebrities.getFacesWithPerson', { answer: 'object' })],
+		['a field the document does not have', changed('concepts.getLabelCandidates', { answer: { candidates: 'records' } })],
+		['a list of strings read as records', changed('celebrities.getPerson', { answer: { aliases: 'records' } })],
+		['an any-JSON answer that must be an object', changed('concepts.delete', { answer: 'object' })],
+		['an object answer let be anything', changed('concepts.get', { answer: 'any' })],
+		['a body-less answer let be anything', changed('adSegments.deleteAdSegments', { answer: 'any' })],
+		['a required field let be missing', changed('ingestion.getDatasetAssetsStatusCount', { answer: { data: 'object?' } })],
+		['"created" on a read', changed('concepts.get', { answer: { conceptId: 'created' } })],
 	])('the guard catches %s', (_case, wrong) => {
 		expect(Object.values(CHECKS).flatMap((check) => check(wrong))).not.toEqual([]);
 	});

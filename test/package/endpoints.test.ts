@@ -25,7 +25,7 @@ function seedEndpoints(spec: string): string[] {
 }
 
 const seeds = JSON.parse(readFileSync(seedFile, 'utf8')) as string[];
-const table = Object.entries(ENDPOINTS).map(([id, entry]) => ({ id, key: `${entry.method} ${entry.path}` }));
+const table = Object.entries(ENDPOINTS).map(([id, entry]) => ({ id, operationId: entry.operationId, key: `${entry.method} ${entry.path}` }));
 
 describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 	test('api/seed-endpoints.json is what the service spec lists (checked where the spec is at hand)', () => {
@@ -39,31 +39,31 @@ describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 	});
 
 	test('every entry is in api/openapi.facts.json under its operationId', () => {
-		const missing = table.filter(({ id, key }) => {
+		const missing = table.filter(({ operationId, key }) => {
 			const [method, path] = key.split(' ');
-			return facts.paths[path]?.[method.toLowerCase()]?.operationId !== id;
+			return facts.paths[path]?.[method.toLowerCase()]?.operationId !== operationId;
 		});
 		expect(missing).toEqual([]);
 	});
 
 	test('a call fills the path one segment per value and takes policy and 404 subject from the table', () => {
-		expect(endpointPath('get-dataset-by-id-api-v-1-datasets-dataset-id-get', { dataset_id: 'a/b' })).toBe('/api/v1/datasets/a%2Fb');
-		expect(endpointRequest('delete-dataset-by-id-api-v-1-datasets-dataset-id-delete', { params: { dataset_id: 'x' }, itemIndex: 2 })).toEqual({
+		expect(endpointPath('datasets.get', { dataset_id: 'a/b' })).toBe('/api/v1/datasets/a%2Fb');
+		expect(endpointRequest('datasets.delete', { params: { dataset_id: 'x' }, itemIndex: 2 })).toEqual({
 			method: 'DELETE',
 			path: '/api/v1/datasets/x',
 			idempotent: false,
 			resourceLabel: 'Dataset',
 			itemIndex: 2,
 		});
-		expect(() => endpointRequest('create-ingest-job-from-images-api-v-1-ingestion-images-post')).toThrow(/recover/);
-		expect(listEndpoint('get-datasets-api-v-1-datasets-get')[1]).toBe(skipLimit);
-		expect(() => listEndpoint('list-available-encoders-api-v-1-encoders-get')).toThrow(/not a paged list/);
+		expect(() => endpointRequest('ingestion.createIngestJobFromImages')).toThrow(/recover/);
+		expect(listEndpoint('datasets.list')[1]).toBe(skipLimit);
+		expect(() => listEndpoint('datasets.listEncoders')).toThrow(/not a paged list/);
 	});
 });
 
 /** Operations of the vendor document no node sends, each with its reason (docs/architecture.md, "No GET with a body"). */
 const NOT_SENT: Record<string, string> = {
-	'identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get':
+	'celebrities.identifyCelebritiesInExternalImage':
 		"takes its image only as a GET body, which n8n's core removes: Celebrity Identify ingests the image, reads persons-in-image and deletes the asset instead",
 };
 
@@ -78,14 +78,26 @@ describe('the vendor document is reachable (issue 27)', () => {
 		.map((file) => readFileSync(file, 'utf8'))
 		.join('\n');
 
+	/** The table's readable key of each operationId. */
+	const keyOf = new Map(table.map(({ id, operationId }) => [operationId as string, id]));
+
 	test('118 operations, every one in the endpoint table', () => {
 		expect(documented).toHaveLength(118);
-		expect(documented.filter((id) => !(id in ENDPOINTS))).toEqual([]);
+		expect(documented.filter((operationId) => !keyOf.has(operationId))).toEqual([]);
 	});
 
-	test('117 of them are sent by a node operation; only the listed exception is not, with its reason', () => {
-		const sent = documented.filter((id) => nodeCode.includes(`'${id}'`));
+	test('117 of them are sent by a node operation (by their key in the table); only the listed exception is not, with its reason', () => {
+		const keys = documented.map((operationId) => keyOf.get(operationId) ?? operationId);
+		const sent = keys.filter((key) => nodeCode.includes(`'${key}'`));
 		expect(sent).toHaveLength(117);
-		expect(documented.filter((id) => !sent.includes(id))).toEqual(Object.keys(NOT_SENT));
+		expect(keys.filter((key) => !sent.includes(key))).toEqual(Object.keys(NOT_SENT));
+	});
+
+	// Six operationIds are plain words (create, get, list, update, delete, chat) that also name n8n operations and
+	// resources; the hyphenated ones cannot be anything but an operationId.
+	test('call sites name endpoints by their readable key, never by an operationId', () => {
+		const hyphenated = documented.filter((operationId) => operationId.includes('-'));
+		expect(hyphenated.length).toBeGreaterThan(100);
+		expect(hyphenated.filter((operationId) => nodeCode.includes(`'${operationId}'`))).toEqual([]);
 	});
 });

@@ -51,177 +51,177 @@ const call = (node: Caller['node'], resource: string, operation: string, paramet
  * Every other request of the operation reaches the sandbox, so the endpoint under test is reached with real data.
  */
 const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
-	'chat': call('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: 'hi', historySource: 'none' }),
-	'chat-dataset': call('conversationalSearch', 'chat', 'sendMessage', { scope: 'dataset', datasetId: rl(IMAGES), message: 'hi', historySource: 'none' }),
-	'get-person-api-v-0-celebrity-detection-person-person-id-get': call('celebrity', 'person', 'get', { personId: rl(PERSON) }),
-	'get-persons-in-org-api-v-0-celebrity-detection-persons-get': call('celebrity', 'person', 'getMany', { returnAll: true }),
-	'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get': call('celebrity', 'face', 'getMany', { personId: rl(PERSON), returnAll: true }),
-	'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get': call('celebrity', 'person', 'getByNames', { namesOrAliases: 'Kai' }),
-	'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get': call('celebrity', 'image', 'getPersons', { imageId: rl(UUID4) }),
-	'identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get': 'called by no node',
-	'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put': call('celebrity', 'person', 'updateAliases', { personId: rl(PERSON), aliasesMode: 'add', aliases: 'Kay' }),
-	'classify-image-at-url': call('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: rl(IMAGES) }),
-	'create': call('concepts', 'concept', 'create', { name: 'probe', datasetId: rl(IMAGES) }),
-	'list': call('concepts', 'concept', 'getMany', { returnAll: true }),
-	'get': call('concepts', 'concept', 'get', { conceptId: rl(SEED_CONCEPT_IDS.beach) }),
-	'update': call('concepts', 'concept', 'update', { conceptId: rl(SEED_CONCEPT_IDS.beach), updateFields: { description: 'x' } }),
-	'delete': call('concepts', 'concept', 'delete', { conceptId: rl(SEED_CONCEPT_IDS.beach) }),
-	'get-concept-prediction': call('concepts', 'concept', 'estimatePredictions', { conceptId: rl(SEED_CONCEPT_IDS.beach) }),
-	'get-label-candidates': call('concepts', 'label', 'getCandidates', { conceptId: rl(SEED_CONCEPT_IDS.beach), numberOfCandidates: 5 }),
-	'get-labels': call('concepts', 'label', 'getMany', { conceptId: rl(SEED_CONCEPT_IDS.beach), returnAll: true }),
-	'update-labels': call('concepts', 'label', 'update', {
+	'chat.send': call('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: 'hi', historySource: 'none' }),
+	'chat.sendInDataset': call('conversationalSearch', 'chat', 'sendMessage', { scope: 'dataset', datasetId: rl(IMAGES), message: 'hi', historySource: 'none' }),
+	'celebrities.getPerson': call('celebrity', 'person', 'get', { personId: rl(PERSON) }),
+	'celebrities.getPersonsInOrg': call('celebrity', 'person', 'getMany', { returnAll: true }),
+	'celebrities.getFacesWithPerson': call('celebrity', 'face', 'getMany', { personId: rl(PERSON), returnAll: true }),
+	'celebrities.getPersonsByNamesAndAliases': call('celebrity', 'person', 'getByNames', { namesOrAliases: 'Kai' }),
+	'celebrities.getPersonsInImage': call('celebrity', 'image', 'getPersons', { imageId: rl(UUID4) }),
+	'celebrities.identifyCelebritiesInExternalImage': 'called by no node',
+	'celebrities.updatePersonAliases': call('celebrity', 'person', 'updateAliases', { personId: rl(PERSON), aliasesMode: 'add', aliases: 'Kay' }),
+	'concepts.classifyImageAtUrl': call('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: rl(IMAGES) }),
+	'concepts.create': call('concepts', 'concept', 'create', { name: 'probe', datasetId: rl(IMAGES) }),
+	'concepts.list': call('concepts', 'concept', 'getMany', { returnAll: true }),
+	'concepts.get': call('concepts', 'concept', 'get', { conceptId: rl(SEED_CONCEPT_IDS.beach) }),
+	'concepts.update': call('concepts', 'concept', 'update', { conceptId: rl(SEED_CONCEPT_IDS.beach), updateFields: { description: 'x' } }),
+	'concepts.delete': call('concepts', 'concept', 'delete', { conceptId: rl(SEED_CONCEPT_IDS.beach) }),
+	'concepts.getConceptPrediction': call('concepts', 'concept', 'estimatePredictions', { conceptId: rl(SEED_CONCEPT_IDS.beach) }),
+	'concepts.getLabelCandidates': call('concepts', 'label', 'getCandidates', { conceptId: rl(SEED_CONCEPT_IDS.beach), numberOfCandidates: 5 }),
+	'concepts.getLabels': call('concepts', 'label', 'getMany', { conceptId: rl(SEED_CONCEPT_IDS.beach), returnAll: true }),
+	'concepts.updateLabels': call('concepts', 'label', 'update', {
 		conceptId: rl(SEED_CONCEPT_IDS.beach),
 		labels: { label: [{ identifyBy: 'imageId', image: UUID4, value: 'positive' }] },
 	}),
-	'create-connection-api-v-0-connections-post': call('connections', 'connection', 'create', {
+	'connections.createConnection': call('connections', 'connection', 'create', {
 		name: 'probe_bucket',
 		type: 'aws_iam_role',
 		iamRoleArn: 'arn:aws:iam::123456789012:role/r',
 	}),
-	'list-connections-api-v-0-connections-get': call('connections', 'connection', 'getMany', { returnAll: true }),
-	'get-connection-api-v-0-connections-connection-name-or-id-get': call('connections', 'connection', 'get', { connection: rl(SEED_CONNECTION_NAMES.s3, 'name') }),
-	'update-connection-api-v-0-connections-connection-name-or-id-patch': call('connections', 'connection', 'update', {
+	'connections.listConnections': call('connections', 'connection', 'getMany', { returnAll: true }),
+	'connections.getConnection': call('connections', 'connection', 'get', { connection: rl(SEED_CONNECTION_NAMES.s3, 'name') }),
+	'connections.updateConnection': call('connections', 'connection', 'update', {
 		connection: rl(SEED_CONNECTION_NAMES.s3, 'name'),
 		updateFields: { description: 'x' },
 	}),
-	'delete-connection-api-v-0-connections-connection-name-or-id-delete': call('connections', 'connection', 'delete', { connection: rl(SEED_CONNECTION_NAMES.s3, 'name') }),
-	'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get': call('connections', 'connection', 'getCredentials', {
+	'connections.deleteConnection': call('connections', 'connection', 'delete', { connection: rl(SEED_CONNECTION_NAMES.s3, 'name') }),
+	'connections.getConnectionCredentials': call('connections', 'connection', 'getCredentials', {
 		connection: rl(SEED_CONNECTION_NAMES.s3, 'name'),
 	}),
-	'list-with-connection-api-v-0-connections-connection-name-or-id-list-post': call('connections', 'connection', 'listBucket', {
+	'connections.listWithConnection': call('connections', 'connection', 'listBucket', {
 		connection: rl(SEED_CONNECTION_NAMES.s3, 'name'),
 		bucket: 'demo-media-bucket',
 		returnAll: true,
 	}),
-	'test-connection-api-v-0-connections-connection-name-or-id-test-post': call('connections', 'connection', 'test', { connection: rl(SEED_CONNECTION_NAMES.s3, 'name') }),
-	'create-dataset-api-v-1-datasets-post': call('datasets', 'dataset', 'create', { name: 'probe_set', encoderName: 'resnet-50' }),
-	'get-datasets-api-v-1-datasets-get': call('datasets', 'dataset', 'getMany', { returnAll: true }),
-	'get-dataset-by-id-api-v-1-datasets-dataset-id-get': call('datasets', 'dataset', 'get', { datasetId: rl(IMAGES) }),
-	'update-dataset-by-id-api-v-1-datasets-dataset-id-patch': call('datasets', 'dataset', 'update', { datasetId: rl(IMAGES), updateFields: { storePreview: true } }),
-	'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete': call('datasets', 'dataset', 'delete', { datasetId: rl(IMAGES) }),
-	'get-dataset-config-api-v-1-datasets-dataset-id-config-get': call('datasets', 'dataset', 'getConfig', { datasetId: rl(IMAGES) }),
-	'list-available-encoders-api-v-1-encoders-get': call('datasets', 'encoder', 'getMany', { returnAll: true }),
-	'list-groups': call('dynamicTags', 'tagGroup', 'getMany', { returnAll: true }),
-	'delete-assets': call('ingestion', 'asset', 'delete', { datasetId: rl(IMAGES), assetType: 'image', identifiers: UUID4 }),
-	'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post': call('ingestion', 'asset', 'updateMetadata', {
+	'connections.testConnection': call('connections', 'connection', 'test', { connection: rl(SEED_CONNECTION_NAMES.s3, 'name') }),
+	'datasets.create': call('datasets', 'dataset', 'create', { name: 'probe_set', encoderName: 'resnet-50' }),
+	'datasets.list': call('datasets', 'dataset', 'getMany', { returnAll: true }),
+	'datasets.get': call('datasets', 'dataset', 'get', { datasetId: rl(IMAGES) }),
+	'datasets.update': call('datasets', 'dataset', 'update', { datasetId: rl(IMAGES), updateFields: { storePreview: true } }),
+	'datasets.delete': call('datasets', 'dataset', 'delete', { datasetId: rl(IMAGES) }),
+	'datasets.getConfig': call('datasets', 'dataset', 'getConfig', { datasetId: rl(IMAGES) }),
+	'datasets.listEncoders': call('datasets', 'encoder', 'getMany', { returnAll: true }),
+	'dynamicTags.listGroups': call('dynamicTags', 'tagGroup', 'getMany', { returnAll: true }),
+	'ingestion.deleteAssets': call('ingestion', 'asset', 'delete', { datasetId: rl(IMAGES), assetType: 'image', identifiers: UUID4 }),
+	'ingestion.createIngestJobForMetadata': call('ingestion', 'asset', 'updateMetadata', {
 		datasetId: rl(IMAGES),
 		updateType: 'upsert',
 		updatesFrom: 'fields',
 		updates: { update: [{ identifyBy: 'assetId', identifier: UUID4, assetType: 'image', metadata: '{"campaign": "spring"}' }] },
 	}),
-	'create-ingest-job-from-assets-api-v-1-ingestion-assets-post': call('ingestion', 'job', 'createFromAssets', {
+	'ingestion.createIngestJobFromAssets': call('ingestion', 'job', 'createFromAssets', {
 		datasetId: rl(IMAGES),
 		assets: { asset: [{ sourcePath: 'https://cdn.example.com/a.jpg' }] },
 	}),
-	'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post': call('ingestion', 'job', 'createFromBucket', {
+	'ingestion.createIngestJobFromBucket': call('ingestion', 'job', 'createFromBucket', {
 		datasetId: rl(IMAGES),
 		connection: rl(SEED_CONNECTION_NAMES.s3, 'name'),
 		bucketPath: 's3://demo-media-bucket/',
 	}),
-	'create-ingest-job-from-file-api-v-1-ingestion-files-post': call('ingestion', 'job', 'createFromFile', { datasetId: rl(IMAGES), sourcePath: 's3://b/a.csv' }),
-	'create-ingest-job-from-images-api-v-1-ingestion-images-post': call('ingestion', 'job', 'createFromImages', {
+	'ingestion.createIngestJobFromFile': call('ingestion', 'job', 'createFromFile', { datasetId: rl(IMAGES), sourcePath: 's3://b/a.csv' }),
+	'ingestion.createIngestJobFromImages': call('ingestion', 'job', 'createFromImages', {
 		datasetId: rl(IMAGES),
 		images: { image: [{ sourcePath: 'https://cdn.example.com/a.jpg' }] },
 	}),
-	'create-ingest-job-from-videos-api-v-1-ingestion-videos-post': call('ingestion', 'job', 'createFromVideos', {
+	'ingestion.createIngestJobFromVideos': call('ingestion', 'job', 'createFromVideos', {
 		datasetId: rl(VIDEOS),
 		videos: { video: [{ sourcePath: 'https://cdn.example.com/a.mp4' }] },
 	}),
-	'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get': call('ingestion', 'job', 'get', { jobId: rl(JOB) }),
-	'get-ingest-jobs-api-v-1-ingestion-jobs-get': call('ingestion', 'job', 'getMany', { returnAll: true }),
-	'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get': call('ingestion', 'job', 'getStatus', { jobId: rl(JOB), returnAll: true }),
-	'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post': call('ingestion', 'dataset', 'getAssetStatuses', { datasetId: rl(IMAGES), returnAll: true }),
-	'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get': call('ingestion', 'dataset', 'countAssetStatuses', { datasetId: rl(IMAGES) }),
-	'get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get': call('ingestion', 'dataset', 'getAssetSummaries', {
+	'ingestion.getByIngestJobId': call('ingestion', 'job', 'get', { jobId: rl(JOB) }),
+	'ingestion.getIngestJobs': call('ingestion', 'job', 'getMany', { returnAll: true }),
+	'ingestion.getJobStatus': call('ingestion', 'job', 'getStatus', { jobId: rl(JOB), returnAll: true }),
+	'ingestion.getDatasetAssetsStatus': call('ingestion', 'dataset', 'getAssetStatuses', { datasetId: rl(IMAGES), returnAll: true }),
+	'ingestion.getDatasetAssetsStatusCount': call('ingestion', 'dataset', 'countAssetStatuses', { datasetId: rl(IMAGES) }),
+	'ingestion.getDatasetAssetsStatusSummary': call('ingestion', 'dataset', 'getAssetSummaries', {
 		datasetId: rl(IMAGES),
 		returnAll: true,
 	}),
-	'get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get': call('ingestion', 'dataset', 'getIngestionStatus', { datasetId: rl(IMAGES), returnAll: true }),
-	'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get': call('ingestion', 'asset', 'getStatus', { assetType: 'image', asset: rl(UUID4) }),
-	'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get': call('ingestion', 'asset', 'getStatus', { assetType: 'video', asset: rl(UUID4) }),
-	'create-query-api-v-1-queries-post': call('queries', 'query', 'create', { datasetId: rl(IMAGES), queryType: 'SQL', query: 'SELECT 1' }),
-	'list-queries-api-v-1-queries-get': call('queries', 'query', 'getMany', { returnAll: true }),
-	'cancel-query-api-v-1-queries-query-id-cancel-post': call('queries', 'query', 'cancel', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
-	'create-ad-segments': call('adSegments', 'adSegment', 'create', {
+	'ingestion.getDatasetStatus': call('ingestion', 'dataset', 'getIngestionStatus', { datasetId: rl(IMAGES), returnAll: true }),
+	'ingestion.getImageAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'image', asset: rl(UUID4) }),
+	'ingestion.getVideoAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'video', asset: rl(UUID4) }),
+	'queries.createQuery': call('queries', 'query', 'create', { datasetId: rl(IMAGES), queryType: 'SQL', query: 'SELECT 1' }),
+	'queries.listQueries': call('queries', 'query', 'getMany', { returnAll: true }),
+	'queries.cancelQuery': call('queries', 'query', 'cancel', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
+	'adSegments.createAdSegments': call('adSegments', 'adSegment', 'create', {
 		datasetId: rl(VIDEOS),
 		assetIdentifier: 'video-001',
 		segments: { segment: [{ startTimeMs: 0, endTimeMs: 15000, startFrame: 0, endFrame: 375 }] },
 	}),
-	'get-ad-segments': call('adSegments', 'adSegment', 'get', { datasetId: rl(VIDEOS), assetIdentifier: 'video-001' }),
-	'delete-ad-segments': call('adSegments', 'adSegment', 'delete', { datasetId: rl(VIDEOS), assetIdentifier: 'video-001' }),
-	'audio-search': call('search', 'transcript', 'searchSpokenContent', { datasetId: rl(VIDEOS), textQuery: 'hello', returnAll: true }),
-	'image-to-image': call('search', 'image', 'searchByImage', { datasetId: rl(IMAGES), queryImage: rl('https://example.com/a.jpg', 'url'), returnAll: true }),
-	'image-to-keyframes': call('search', 'keyframe', 'searchByImage', { datasetId: rl(VIDEOS), queryImage: rl('https://example.com/a.jpg', 'url'), returnAll: true }),
-	'text-search-api-v-1-search-text-to-image-post': call('search', 'image', 'searchByText', { datasetId: rl(IMAGES), textQuery: 'beach', returnAll: true }),
-	'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post': call('search', 'keyframe', 'searchByText', { datasetId: rl(VIDEOS), textQuery: 'beach', returnAll: true }),
-	'transcript-exact-match': call('search', 'transcript', 'searchExactPhrase', { datasetId: rl(VIDEOS), textQuery: 'hello', returnAll: true }),
-	'search-videos': call('search', 'video', 'search', { datasetId: rl(VIDEOS), textQuery: 'beach', returnAll: true }),
-	'get-video-details': call('search', 'video', 'searchWithinVideo', { datasetId: rl(VIDEOS), videoId: rl(UUID4), textQuery: 'goal', compositeType: 'shot', limit: 10 }),
-	'audio-sound-search': call('search', 'sound', 'search', { datasetId: rl(VIDEOS), audioClass: rl('Music', 'list'), returnAll: true }),
-	'text-to-image-search-by-person': call('search', 'image', 'searchByPerson', { datasetId: rl(IMAGES), textQuery: 'beach', person: rl('Kai', 'name'), assetType: 'image', returnAll: true }),
-	'hybrid-search': call('search', 'image', 'hybridSearch', { datasetId: rl(IMAGES), textQuery: 'beach', limit: 5 }),
-	'celebrity-matches-api-v-1-search-celebrity-matches-post': call('search', 'keyframe', 'findCelebrityMatches', { datasetId: rl(VIDEOS), uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(','), returnAll: true }),
-	'search-text-to-image-with-metadata-filters': call('search', 'filteredSearch', 'start', { datasetId: rl(IMAGES), searchIn: 'image', textQuery: 'beach' }),
-	'search-text-to-keyframe-with-metadata-filters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'keyframe', textQuery: 'beach' }),
-	'search-text-to-shot-with-metadata-filters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'shot', textQuery: 'beach' }),
-	'search-text-to-transcript-with-metadata-filters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'transcript', textQuery: 'beach' }),
-	'search-text-to-video-with-metadata-filters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'video', textQuery: 'beach' }),
-	'search-audio-sound-with-metadata-filters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'sound', audioClass: rl('Music', 'list') }),
-	'get-metadata-filter-search-status': call('search', 'filteredSearch', 'getStatus', { datasetId: rl(VIDEOS), runId: rl('804211000') }),
-	'get-metadata-filter-search-result': call('search', 'filteredSearch', 'getResult', { datasetId: rl(VIDEOS), runId: rl('804211000'), returnAll: true }),
-	'list-tables-api-v-1-datasets-dataset-id-tables-get': call('queries', 'table', 'getMany', { datasetId: rl(IMAGES), returnAll: true }),
-	'get-table-api-v-1-datasets-dataset-id-tables-table-name-get': call('queries', 'table', 'get', { datasetId: rl(IMAGES), tableName: rl('images', 'name') }),
-	'get-query-api-v-1-queries-query-id-get': call('queries', 'query', 'get', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
-	'delete-query-api-v-1-queries-query-id-delete': call('queries', 'query', 'delete', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
-	'run-query-api-v-1-queries-query-id-run-post': call('queries', 'query', 'run', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
-	'stop-query-api-v-1-queries-query-id-stop-post': call('queries', 'query', 'stop', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
-	'export-query-api-v-1-queries-query-id-exports-post': call('queries', 'query', 'export', { queryId: rl(SEED_QUERY_IDS.imagesComplete), exportType: 'CSV', targetBucket: 'b' }),
-	'get-query-results-url-api-v-1-queries-query-id-results-get': call('queries', 'query', 'getResults', { queryId: rl(SEED_QUERY_IDS.imagesComplete), output: 'link' }),
-	'get-video-shot-scores': call('dynamicTags', 'tagScore', 'getManyShotScores', {
+	'adSegments.getAdSegments': call('adSegments', 'adSegment', 'get', { datasetId: rl(VIDEOS), assetIdentifier: 'video-001' }),
+	'adSegments.deleteAdSegments': call('adSegments', 'adSegment', 'delete', { datasetId: rl(VIDEOS), assetIdentifier: 'video-001' }),
+	'search.audioSearch': call('search', 'transcript', 'searchSpokenContent', { datasetId: rl(VIDEOS), textQuery: 'hello', returnAll: true }),
+	'search.imageToImage': call('search', 'image', 'searchByImage', { datasetId: rl(IMAGES), queryImage: rl('https://example.com/a.jpg', 'url'), returnAll: true }),
+	'search.imageToKeyframes': call('search', 'keyframe', 'searchByImage', { datasetId: rl(VIDEOS), queryImage: rl('https://example.com/a.jpg', 'url'), returnAll: true }),
+	'search.textSearch': call('search', 'image', 'searchByText', { datasetId: rl(IMAGES), textQuery: 'beach', returnAll: true }),
+	'search.textToKeyframesSearch': call('search', 'keyframe', 'searchByText', { datasetId: rl(VIDEOS), textQuery: 'beach', returnAll: true }),
+	'search.transcriptExactMatch': call('search', 'transcript', 'searchExactPhrase', { datasetId: rl(VIDEOS), textQuery: 'hello', returnAll: true }),
+	'search.searchVideos': call('search', 'video', 'search', { datasetId: rl(VIDEOS), textQuery: 'beach', returnAll: true }),
+	'search.getVideoDetails': call('search', 'video', 'searchWithinVideo', { datasetId: rl(VIDEOS), videoId: rl(UUID4), textQuery: 'goal', compositeType: 'shot', limit: 10 }),
+	'search.audioSoundSearch': call('search', 'sound', 'search', { datasetId: rl(VIDEOS), audioClass: rl('Music', 'list'), returnAll: true }),
+	'search.textToImageSearchByPerson': call('search', 'image', 'searchByPerson', { datasetId: rl(IMAGES), textQuery: 'beach', person: rl('Kai', 'name'), assetType: 'image', returnAll: true }),
+	'search.hybridSearch': call('search', 'image', 'hybridSearch', { datasetId: rl(IMAGES), textQuery: 'beach', limit: 5 }),
+	'search.celebrityMatches': call('search', 'keyframe', 'findCelebrityMatches', { datasetId: rl(VIDEOS), uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(','), returnAll: true }),
+	'search.searchTextToImageWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: rl(IMAGES), searchIn: 'image', textQuery: 'beach' }),
+	'search.searchTextToKeyframeWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'keyframe', textQuery: 'beach' }),
+	'search.searchTextToShotWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'shot', textQuery: 'beach' }),
+	'search.searchTextToTranscriptWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'transcript', textQuery: 'beach' }),
+	'search.searchTextToVideoWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'video', textQuery: 'beach' }),
+	'search.searchAudioSoundWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: rl(VIDEOS), searchIn: 'sound', audioClass: rl('Music', 'list') }),
+	'search.getMetadataFilterSearchStatus': call('search', 'filteredSearch', 'getStatus', { datasetId: rl(VIDEOS), runId: rl('804211000') }),
+	'search.getMetadataFilterSearchResult': call('search', 'filteredSearch', 'getResult', { datasetId: rl(VIDEOS), runId: rl('804211000'), returnAll: true }),
+	'queries.listTables': call('queries', 'table', 'getMany', { datasetId: rl(IMAGES), returnAll: true }),
+	'queries.getTable': call('queries', 'table', 'get', { datasetId: rl(IMAGES), tableName: rl('images', 'name') }),
+	'queries.getQuery': call('queries', 'query', 'get', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
+	'queries.deleteQuery': call('queries', 'query', 'delete', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
+	'queries.runQuery': call('queries', 'query', 'run', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
+	'queries.stopQuery': call('queries', 'query', 'stop', { queryId: rl(SEED_QUERY_IDS.imagesComplete) }),
+	'queries.exportQuery': call('queries', 'query', 'export', { queryId: rl(SEED_QUERY_IDS.imagesComplete), exportType: 'CSV', targetBucket: 'b' }),
+	'queries.getQueryResultsUrl': call('queries', 'query', 'getResults', { queryId: rl(SEED_QUERY_IDS.imagesComplete), output: 'link' }),
+	'dynamicTags.getVideoShotScores': call('dynamicTags', 'tagScore', 'getManyShotScores', {
 		...SCORES,
 		tagVersionId: rl(UUID4),
 		videoId: rl(UUID4),
 		datasetId: rl(VIDEOS),
 		returnAll: true,
 	}),
-	'get-video-scores-result': call('dynamicTags', 'tagScore', 'getManyVideoScores', { ...SCORES, aggregationId: rl(UUID4), returnAll: true }),
-	'get-video-scores-result-count': call('dynamicTags', 'tagScore', 'countVideoScores', { ...SCORES, aggregationId: rl(UUID4) }),
-	'get-video-scores-result-preview': call('dynamicTags', 'tagScore', 'previewVideoScores', {
+	'dynamicTags.getVideoScoresResult': call('dynamicTags', 'tagScore', 'getManyVideoScores', { ...SCORES, aggregationId: rl(UUID4), returnAll: true }),
+	'dynamicTags.getVideoScoresResultCount': call('dynamicTags', 'tagScore', 'countVideoScores', { ...SCORES, aggregationId: rl(UUID4) }),
+	'dynamicTags.getVideoScoresResultPreview': call('dynamicTags', 'tagScore', 'previewVideoScores', {
 		...SCORES,
 		tagVersionId: rl(UUID4),
 		datasetId: rl(VIDEOS),
 		strategy: 'ANY_HIT',
 		returnAll: true,
 	}),
-	'generate-video-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-summary-post': call('videoInsights', 'video', 'generateSummary', INSIGHT_VIDEO),
-	'generate-video-description-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-description-post': call('videoInsights', 'video', 'generateDescription', INSIGHT_VIDEO),
-	'generate-video-synopsis-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-synopsis-post': call('videoInsights', 'video', 'generateSynopsis', INSIGHT_VIDEO),
-	'predict-video-genre-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-genre-post': call('videoInsights', 'video', 'predictGenres', INSIGHT_VIDEO),
-	'predict-video-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-mood-post': call('videoInsights', 'video', 'predictMoods', INSIGHT_VIDEO),
-	'predict-video-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-subject-post': call('videoInsights', 'video', 'predictSubjects', INSIGHT_VIDEO),
-	'predict-video-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-format-post': call('videoInsights', 'video', 'predictFormats', INSIGHT_VIDEO),
-	'generate-composite-slice-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-summary-post': call('videoInsights', 'compositeSlice', 'generateSummary', INSIGHT_SLICE),
-	'predict-composite-slice-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-mood-post': call('videoInsights', 'compositeSlice', 'predictMoods', INSIGHT_SLICE),
-	'predict-composite-slice-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-subject-post': call('videoInsights', 'compositeSlice', 'predictSubjects', INSIGHT_SLICE),
-	'predict-composite-slice-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-format-post': call('videoInsights', 'compositeSlice', 'predictFormats', INSIGHT_SLICE),
-	'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post': call('videoInsights', 'video', 'captionKeyframes', INSIGHT_VIDEO),
-	'create-metadata-api-v-0-video-narrative-metadata-metadata-post': call('videoInsights', 'term', 'create', { termType: 'genre', name: 'Probe', description: 'probe', examples: ['probe'] }),
-	'get-metadata-api-v-0-video-narrative-metadata-metadata-get': call('videoInsights', 'term', 'getMany', { termType: 'genre', returnAll: true }),
-	'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch': call('videoInsights', 'term', 'update', { termId: rl(UUID4), updateFields: { name: 'Probe' } }),
-	'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete': call('videoInsights', 'term', 'delete', { termId: rl(UUID4) }),
-	'list-users': call('administration', 'user', 'getMany', { returnAll: true }),
-	'remove-user': call('administration', 'user', 'remove', { userId: rl(ADMIN_USER) }),
-	'update-user-roles': call('administration', 'user', 'updateRoles', { userId: rl(ADMIN_USER), roles: { role: [{ roleId: rl('member') }] } }),
-	'list-roles': call('administration', 'role', 'getMany', { returnAll: true }),
-	'create-invitation': call('administration', 'invitation', 'create', { email: 'probe@example.com', name: 'Probe' }),
-	'list-invitations': call('administration', 'invitation', 'getMany', { returnAll: true }),
-	'get-invitation': call('administration', 'invitation', 'get', { invitationId: rl('uinv_probe') }),
-	'delete-invitation': call('administration', 'invitation', 'delete', { invitationId: rl('uinv_probe') }),
-	'create-credentials': call('administration', 'systemCredential', 'create', { name: 'probe', access: 'full' }),
-	'list-credentials': call('administration', 'systemCredential', 'getMany', { returnAll: true }),
-	'get-credentials': call('administration', 'systemCredential', 'get', { clientId: rl(SEED_CLIENTS.ingestion.id) }),
-	'update-credentials': call('administration', 'systemCredential', 'update', { clientId: rl(SEED_CLIENTS.ingestion.id), updateFields: { name: 'probe' } }),
-	'delete-credentials': call('administration', 'systemCredential', 'delete', { clientId: rl(SEED_CLIENTS.ingestion.id) }),
+	'videoInsights.generateVideoSummary': call('videoInsights', 'video', 'generateSummary', INSIGHT_VIDEO),
+	'videoInsights.generateVideoDescription': call('videoInsights', 'video', 'generateDescription', INSIGHT_VIDEO),
+	'videoInsights.generateVideoSynopsis': call('videoInsights', 'video', 'generateSynopsis', INSIGHT_VIDEO),
+	'videoInsights.predictVideoGenre': call('videoInsights', 'video', 'predictGenres', INSIGHT_VIDEO),
+	'videoInsights.predictVideoMood': call('videoInsights', 'video', 'predictMoods', INSIGHT_VIDEO),
+	'videoInsights.predictVideoSubject': call('videoInsights', 'video', 'predictSubjects', INSIGHT_VIDEO),
+	'videoInsights.predictVideoFormat': call('videoInsights', 'video', 'predictFormats', INSIGHT_VIDEO),
+	'videoInsights.generateCompositeSliceSummary': call('videoInsights', 'compositeSlice', 'generateSummary', INSIGHT_SLICE),
+	'videoInsights.predictCompositeSliceMood': call('videoInsights', 'compositeSlice', 'predictMoods', INSIGHT_SLICE),
+	'videoInsights.predictCompositeSliceSubject': call('videoInsights', 'compositeSlice', 'predictSubjects', INSIGHT_SLICE),
+	'videoInsights.predictCompositeSliceFormat': call('videoInsights', 'compositeSlice', 'predictFormats', INSIGHT_SLICE),
+	'videoInsights.captionVideoKeyframes': call('videoInsights', 'video', 'captionKeyframes', INSIGHT_VIDEO),
+	'videoInsights.createMetadata': call('videoInsights', 'term', 'create', { termType: 'genre', name: 'Probe', description: 'probe', examples: ['probe'] }),
+	'videoInsights.getMetadata': call('videoInsights', 'term', 'getMany', { termType: 'genre', returnAll: true }),
+	'videoInsights.updateMetadata': call('videoInsights', 'term', 'update', { termId: rl(UUID4), updateFields: { name: 'Probe' } }),
+	'videoInsights.deleteMetadata': call('videoInsights', 'term', 'delete', { termId: rl(UUID4) }),
+	'admin.listUsers': call('administration', 'user', 'getMany', { returnAll: true }),
+	'admin.removeUser': call('administration', 'user', 'remove', { userId: rl(ADMIN_USER) }),
+	'admin.updateUserRoles': call('administration', 'user', 'updateRoles', { userId: rl(ADMIN_USER), roles: { role: [{ roleId: rl('member') }] } }),
+	'admin.listRoles': call('administration', 'role', 'getMany', { returnAll: true }),
+	'admin.createInvitation': call('administration', 'invitation', 'create', { email: 'probe@example.com', name: 'Probe' }),
+	'admin.listInvitations': call('administration', 'invitation', 'getMany', { returnAll: true }),
+	'admin.getInvitation': call('administration', 'invitation', 'get', { invitationId: rl('uinv_probe') }),
+	'admin.deleteInvitation': call('administration', 'invitation', 'delete', { invitationId: rl('uinv_probe') }),
+	'admin.createCredentials': call('administration', 'systemCredential', 'create', { name: 'probe', access: 'full' }),
+	'admin.listCredentials': call('administration', 'systemCredential', 'getMany', { returnAll: true }),
+	'admin.getCredentials': call('administration', 'systemCredential', 'get', { clientId: rl(SEED_CLIENTS.ingestion.id) }),
+	'admin.updateCredentials': call('administration', 'systemCredential', 'update', { clientId: rl(SEED_CLIENTS.ingestion.id), updateFields: { name: 'probe' } }),
+	'admin.deleteCredentials': call('administration', 'systemCredential', 'delete', { clientId: rl(SEED_CLIENTS.ingestion.id) }),
 };
 
 type Entry = { method: string; path: string; pages?: unknown; answer?: AnswerSpec };
@@ -400,13 +400,13 @@ describe('creates need the ID of what they created', () => {
 		['a number', 42, 'a number'],
 		['null', null, 'null'],
 	])('a create whose ID is %s fails, saying what it was', async (_case, value, shown) => {
-		const { error, items } = await runAgainst('create-dataset-api-v-1-datasets-post', json(201, { id: value, name: 'probe_set' }));
+		const { error, items } = await runAgainst('datasets.create', json(201, { id: value, name: 'probe_set' }));
 		expect(items).toEqual([]);
 		expect(error?.message).toBe(`The Media Analysis Service answered POST /api/v1/datasets without an ID for what it created (the answer was an object with the keys id, name, whose "id" is ${shown})`);
 	});
 
 	test('the error names the item whose create was answered so; with Continue On Fail the other items flow on', async () => {
-		const id = 'create-dataset-api-v-1-datasets-post';
+		const id = 'datasets.create';
 		const caller = call('datasets', 'dataset', 'create', { name: '={{ $json.name }}', encoderName: 'resnet-50' });
 		const items = [{ name: 'probe_one' }, { name: 'probe_two' }];
 		const stopped = await runAgainst(id, json(201, DETAIL), { caller, passing: 1, items });
@@ -424,12 +424,12 @@ describe('creates need the ID of what they created', () => {
 	test('at least every create of the table is here', () => {
 		expect(creates).toEqual(
 			expect.arrayContaining([
-				'create',
-				'create-connection-api-v-0-connections-post',
-				'create-dataset-api-v-1-datasets-post',
-				'create-query-api-v-1-queries-post',
-				'create-ingest-job-from-images-api-v-1-ingestion-images-post',
-				'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post',
+				'concepts.create',
+				'connections.createConnection',
+				'datasets.create',
+				'queries.createQuery',
+				'ingestion.createIngestJobFromImages',
+				'ingestion.createIngestJobForMetadata',
 			]),
 		);
 	});
@@ -442,25 +442,25 @@ describe('answers the contract allows', () => {
 		['an empty body', { status: 200, text: '' }],
 		['{"detail"}', json(200, DETAIL)],
 	])('Concept Delete answered %s succeeds as {deleted: true}', async (_case, answer) => {
-		const { error, items } = await runAgainst('delete', answer);
+		const { error, items } = await runAgainst('concepts.delete', answer);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ deleted: true, id: SEED_CONCEPT_IDS.beach });
 	});
 
 	test('Concept Delete answered null: the concept was deleted, the item says so without a response', async () => {
-		const { items } = await runAgainst('delete', json(200, null));
+		const { items } = await runAgainst('concepts.delete', json(200, null));
 		expect(items.map((item) => item.json)).toEqual([{ deleted: true, id: SEED_CONCEPT_IDS.beach }]);
 	});
 
 	test('Label Get Candidates answered {"data": [null, 1, "x", {…}]} gives one item, the record', async () => {
-		const { error, items } = await runAgainst('get-label-candidates', json(200, { data: [null, 1, 'x', { imageId: UUID4 }] }));
+		const { error, items } = await runAgainst('concepts.getLabelCandidates', json(200, { data: [null, 1, 'x', { imageId: UUID4 }] }));
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([{ imageId: UUID4 }]);
 	});
 
 	test('an asset status answered {"data": []} (the document\'s empty answer) says there is none, clearly', async () => {
-		const { error } = await runAgainst('get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get', json(200, { data: [] }));
+		const { error } = await runAgainst('ingestion.getImageAssetStatus', json(200, { data: [] }));
 		expect(error?.message).toBe(`No ingestion status for image ${UUID4}`);
 	});
 });
@@ -475,20 +475,20 @@ describe('a paged endpoint read in one request (Celebrity Identify) is checked a
 
 	test('asset statuses holding null and plain values: the record among them is read', async () => {
 		const answer = json(200, { data: [null, 1, 'x', { source_path: url, status: 'in_progress', asset_id: UUID4 }] });
-		const result = await runAgainst('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', answer, { caller: identify });
+		const result = await runAgainst('ingestion.getDatasetAssetsStatus', answer, { caller: identify });
 		expectClean(result);
 		expect(result.error?.message).toBe(`The dataset already holds the image at ${url}, with status in_progress; it was left as it is`);
 	});
 
 	test('a job status whose assets hold null and plain values ends in the clear ingestion error', async () => {
 		const answer = json(200, { data: { status: 'completed', assets: { data: [null, 7, 'x'] } } });
-		const result = await runAgainst('get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', answer, { caller: identify });
+		const result = await runAgainst('ingestion.getJobStatus', answer, { caller: identify });
 		expectClean(result);
 		expect(result.error?.message).toBe(`The service could not ingest the image at ${url}: unknown`);
 	});
 
 	test('a job status without its page is a clear error naming the endpoint', async () => {
-		const result = await runAgainst('get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', json(200, { data: 'done' }), { caller: identify });
+		const result = await runAgainst('ingestion.getJobStatus', json(200, { data: 'done' }), { caller: identify });
 		expectClean(result);
 		expect(result.error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}\/status without the list of records it should hold/);
 	});

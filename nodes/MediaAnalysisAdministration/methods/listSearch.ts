@@ -9,7 +9,7 @@ type Invitation = Schemas['UserInvitation'];
 
 /** "From list" for users: the service searches names and emails for the text typed. */
 export const searchUsers = listSearchMethod<User>({
-	list: listEndpoint('list-users'),
+	list: listEndpoint('admin.listUsers'),
 	serverFilter: (text) => (text?.trim() ? { query: text.trim() } : {}),
 	toResults: (user) => ({ name: user.email ? `${user.name} (${user.email})` : user.name, value: user.user_id }),
 });
@@ -19,7 +19,7 @@ export const searchUsers = listSearchMethod<User>({
  * ID), reading up to five pages per call while it matches too little.
  */
 export const searchInvitations = listSearchMethod<Invitation>({
-	list: listEndpoint('list-invitations'),
+	list: listEndpoint('admin.listInvitations'),
 	matches: (invitation, text) =>
 		[invitation.invitee?.email, invitation.invitee?.name, invitation.invitation_id].join(' ').toLowerCase().includes(text),
 	toResults: (invitation) => ({
@@ -40,7 +40,7 @@ const roleCount = (roles: unknown) => (Array.isArray(roles) && roles.length > 0 
 
 /** "From list" for system credentials (answered whole): by name, never with a secret. */
 export async function searchSystemCredentials(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const clients = await callEndpoint(this, 'list-credentials');
+	const clients = await callEndpoint(this, 'admin.listCredentials');
 	const results: INodeListSearchItems[] = matching(clients, filter, (client) => [client.name, client.client_id]).map((client) => ({
 		name: String(client.name ?? client.client_id),
 		value: String(client.client_id),
@@ -51,7 +51,7 @@ export async function searchSystemCredentials(this: ILoadOptionsFunctions, filte
 
 /** "From list" for roles (answered whole): every role that can be given, saying whether it is a dataset role. */
 export async function searchRoles(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const { roles } = await callEndpoint(this, 'list-roles');
+	const { roles } = await callEndpoint(this, 'admin.listRoles');
 	const results: INodeListSearchItems[] = matching(roles, filter, (role) => [role.name, role.role_id]).map((role) => ({
 		name: String(role.name ?? role.role_id),
 		value: String(role.role_id),

@@ -10,7 +10,7 @@ import { listSearchMethod, type PagedListSource } from '../../shared/methods/pag
  * search stays quick and the token resumes after the last page read.
  */
 const persons = (toResults: (person: Person) => INodeListSearchItems[]): PagedListSource<Person> => ({
-	list: listEndpoint('get-persons-in-org-api-v-0-celebrity-detection-persons-get', {
+	list: listEndpoint('celebrities.getPersonsInOrg', {
 		// Sorting by name is assumed to be supported: sort_field is a free string in the OpenAPI document.
 		qs: { sort_field: 'name', sort_direction: 'asc' },
 	}),

@@ -48,7 +48,7 @@ const conceptsNamed: NameLookup = {
 	// The service lists concepts without a name filter: every concept is read once per run, for every name.
 	listsAll: true,
 	records(_name, itemIndex) {
-		const [request, style] = listEndpoint('list', {});
+		const [request, style] = listEndpoint('concepts.list', {});
 		return paginate.call(this, { ...request, itemIndex }, style, { returnAll: true });
 	},
 };

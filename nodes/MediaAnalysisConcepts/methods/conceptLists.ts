@@ -30,16 +30,16 @@ async function scopeOf(context: ILoadOptionsFunctions): Promise<Scope> {
 			return { datasetId, names: new Map([[datasetId, value]]) };
 		}
 		if (UUID.test(value)) {
-			const dataset = await callEndpoint(context, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params: { dataset_id: value } });
+			const dataset = await callEndpoint(context, 'datasets.get', { params: { dataset_id: value } });
 			return { datasetId: value.toLowerCase(), names: new Map([[value.toLowerCase(), String(dataset.name)]]) };
 		}
 	}
-	const datasets = (await paginate.call(context, ...listEndpoint('get-datasets-api-v-1-datasets-get'), { returnAll: true })) as unknown as Dataset[];
+	const datasets = (await paginate.call(context, ...listEndpoint('datasets.list'), { returnAll: true })) as unknown as Dataset[];
 	return { names: new Map(datasets.map((dataset) => [dataset.id, dataset.name])) };
 }
 
 /** The concept list request, scoped to the chosen dataset (sent as the service's `datasets` filter). */
-const conceptList = ({ datasetId }: Scope) => listEndpoint('list', datasetId ? { qs: { datasets: [datasetId] } } : {});
+const conceptList = ({ datasetId }: Scope) => listEndpoint('concepts.list', datasetId ? { qs: { datasets: [datasetId] } } : {});
 
 /** How a concept shows in the lists: its name, described by its dataset's name and its own description. */
 function conceptEntry({ names }: Scope) {

@@ -10,7 +10,7 @@ const UUID = new RegExp(UUID_PATTERN, 'i');
 
 /** "From list" for tag groups: one entry per group (its latest version), searched by name on the service. */
 export const searchTagGroups = listSearchMethod<DynamicTagGroupVersion>({
-	list: listEndpoint('list-groups', { qs: { sort_field: 'name', sort_direction: 'asc' } }),
+	list: listEndpoint('dynamicTags.listGroups', { qs: { sort_field: 'name', sort_direction: 'asc' } }),
 	serverFilter: (text) => (text?.trim() ? { name_contains: text.trim() } : {}),
 	toResults: (group) => ({ name: group.name, value: group.group_id, description: `${group.version_name ?? ''} ${group.status}`.trim() }),
 });
@@ -30,7 +30,7 @@ function chosenGroup(context: ILoadOptionsFunctions): string {
  * tag names per group; give other tags By ID).
  */
 export const searchGroupTags = listSearchMethod<DynamicTagGroupVersion>((context) => ({
-	list: listEndpoint('list-groups', { qs: { group_ids: [chosenGroup(context)], include_tags: true } }),
+	list: listEndpoint('dynamicTags.listGroups', { qs: { group_ids: [chosenGroup(context)], include_tags: true } }),
 	matches: () => true,
 	toResults: (group) =>
 		(group.tags_preview ?? []).map((tag) => ({ name: tag.name, value: tag.tag_id, description: `${tag.status} in ${group.name}` })),
@@ -41,7 +41,7 @@ export const searchTagVersions = listSearchMethod<DynamicTagGroupVersion>((conte
 	const groupId = chosenGroup(context);
 	const tagId = String(context.getCurrentNodeParameter('tagId', { extractValue: true }) ?? '').trim();
 	return {
-		list: listEndpoint('list-groups', { qs: { group_ids: [groupId], include_tags: true, include_versions: true } }),
+		list: listEndpoint('dynamicTags.listGroups', { qs: { group_ids: [groupId], include_tags: true, include_versions: true } }),
 		toResults: (group) =>
 			(group.tags_preview ?? [])
 				.filter((tag) => tag.tag_id === tagId)

@@ -8,8 +8,8 @@ import { assertUuid } from '../../shared/validation';
 type Kind = 'image' | 'video';
 const TITLE: Record<Kind, string> = { image: 'Image', video: 'Video' };
 const STATUS = {
-	image: 'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get',
-	video: 'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get',
+	image: 'ingestion.getImageAssetStatus',
+	video: 'ingestion.getVideoAssetStatus',
 } as const;
 
 /**

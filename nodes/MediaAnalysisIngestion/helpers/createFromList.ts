@@ -16,9 +16,9 @@ import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus'
 import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from './versions';
 
 const CREATE = {
-	assets: 'create-ingest-job-from-assets-api-v-1-ingestion-assets-post',
-	images: 'create-ingest-job-from-images-api-v-1-ingestion-images-post',
-	videos: 'create-ingest-job-from-videos-api-v-1-ingestion-videos-post',
+	assets: 'ingestion.createIngestJobFromAssets',
+	images: 'ingestion.createIngestJobFromImages',
+	videos: 'ingestion.createIngestJobFromVideos',
 } as const;
 
 /** The parameters of Create From Assets / Images / Videos. */

@@ -24,7 +24,7 @@ export async function readJobAssetStatuses(
 	limit: PageLimit,
 ): Promise<JobAssetStatuses> {
 	const result: JobAssetStatuses = { jobStatus: null, total: null, assets: [] };
-	const [request, style] = listEndpoint('get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', { params: { ingest_job_id: jobId }, itemIndex });
+	const [request, style] = listEndpoint('ingestion.getJobStatus', { params: { ingest_job_id: jobId }, itemIndex });
 	const noting: PageStyle = {
 		...style,
 		items: (response) => {

@@ -8,7 +8,7 @@ import { waitUntilSettled, type WaitOptions } from '../../shared/transport';
 
 export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number, deadline?: number): Promise<IngestJob> {
 	const params = { ingest_job_id: jobId };
-	return await callEndpoint(this, 'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get', { params, itemIndex, deadline });
+	return await callEndpoint(this, 'ingestion.getByIngestJobId', { params, itemIndex, deadline });
 }
 
 function progressOf(job: IngestJob): string {
@@ -54,9 +54,9 @@ export async function waitForJob(
 }
 
 type SingleCreate =
-	| 'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post'
-	| 'create-ingest-job-from-file-api-v-1-ingestion-files-post'
-	| 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post';
+	| 'ingestion.createIngestJobFromBucket'
+	| 'ingestion.createIngestJobFromFile'
+	| 'ingestion.createIngestJobForMetadata';
 
 /** Creates a job with one request; with Wait for Completion on, returns the finished job instead. */
 export async function createJob(

@@ -30,7 +30,7 @@ async function datasetNames(context: ILoadOptionsFunctions, jobs: IngestJob[]): 
 	const names = await Promise.all(
 		ids.map(async (id) => {
 			try {
-				const dataset = await callEndpoint(context, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params: { dataset_id: id } });
+				const dataset = await callEndpoint(context, 'datasets.get', { params: { dataset_id: id } });
 				return typeof dataset.name === 'string' ? dataset.name : `dataset ${id}`;
 			} catch {
 				// Deleted since, or not readable: the job is still worth listing.
@@ -63,7 +63,7 @@ export async function searchIngestJobs(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const [request, style] = listEndpoint('get-ingest-jobs-api-v-1-ingestion-jobs-get');
+	const [request, style] = listEndpoint('ingestion.getIngestJobs');
 	const position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
 	const page = await fetchPage.call(this, request, style, position, PAGE_SIZE);
 	const jobs = page.items as unknown as IngestJob[];

@@ -8,7 +8,7 @@ import { UUID_PATTERN } from '../../shared/validation';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export const searchQueries = listSearchMethod<Query>({
-	list: listEndpoint('list-queries-api-v-1-queries-get'),
+	list: listEndpoint('queries.listQueries'),
 	matches: (query, text) => query.query.toLowerCase().includes(text) || query.query_id === text,
 	toResults: (query) => ({
 		name: query.query.length > 70 ? `${query.query.slice(0, 67)}...` : query.query,
@@ -21,7 +21,7 @@ export const searchQueries = listSearchMethod<Query>({
 export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {
 	const datasetId = this.getCurrentNodeParameter('datasetId', { extractValue: true });
 	if (typeof datasetId !== 'string' || !datasetId.trim()) return { results: [] };
-	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params: { dataset_id: datasetId.trim() } });
+	const dataset = await callEndpoint(this, 'datasets.get', { params: { dataset_id: datasetId.trim() } });
 	const embeddings = dataset.embeddings ?? [];
 	return {
 		results: embeddings.map((embedding) => ({ name: String(embedding.name ?? embedding.id), value: String(embedding.id) })),
@@ -44,7 +44,7 @@ type TableRecord = { name?: unknown; table_schema?: { fields?: Array<{ name?: un
 async function tablesOfChosenDataset(context: ILoadOptionsFunctions): Promise<TableRecord[]> {
 	const datasetId = await chosenDataset(context);
 	if (!datasetId) return [];
-	const answer = await callEndpoint(context, 'list-tables-api-v-1-datasets-dataset-id-tables-get', { params: { dataset_id: datasetId } });
+	const answer = await callEndpoint(context, 'queries.listTables', { params: { dataset_id: datasetId } });
 	return (answer.tables as TableRecord[]).filter((table) => typeof table.name === 'string');
 }
 

@@ -6,16 +6,16 @@ import { getSearchLimit } from './fields';
 
 /** The search endpoints of the Search node, by operationId. */
 export type SearchEndpoint =
-	| 'audio-search'
-	| 'audio-sound-search'
-	| 'celebrity-matches-api-v-1-search-celebrity-matches-post'
-	| 'text-to-image-search-by-person'
-	| 'image-to-image'
-	| 'image-to-keyframes'
-	| 'text-search-api-v-1-search-text-to-image-post'
-	| 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post'
-	| 'transcript-exact-match'
-	| 'search-videos';
+	| 'search.audioSearch'
+	| 'search.audioSoundSearch'
+	| 'search.celebrityMatches'
+	| 'search.textToImageSearchByPerson'
+	| 'search.imageToImage'
+	| 'search.imageToKeyframes'
+	| 'search.textSearch'
+	| 'search.textToKeyframesSearch'
+	| 'search.transcriptExactMatch'
+	| 'search.searchVideos';
 
 /**
  * One search for one item: offset/limit travel in the JSON body, Return All walks the pages (the table gives the

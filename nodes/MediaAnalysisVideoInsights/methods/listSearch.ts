@@ -35,7 +35,7 @@ export async function searchCompositeSlices(this: ILoadOptionsFunctions, filter?
 	const results: INodeListSearchItems[] = [];
 	const seen = new Set<string>();
 	for (const compositeType of COMPOSITE_TYPES) {
-		const response = await callEndpoint(this, 'get-video-details', {
+		const response = await callEndpoint(this, 'search.getVideoDetails', {
 			qs: { dataset_id: datasetId, video_id: videoId, text_query: filter?.trim() ?? '', composite_type: compositeType, limit: SLICES_PER_TYPE },
 		});
 		const slices = filter?.trim() ? response.slices : [...response.slices].sort((a, b) => (a.start_time_ms ?? 0) - (b.start_time_ms ?? 0));
@@ -57,7 +57,7 @@ export async function searchTerms(this: ILoadOptionsFunctions, filter?: string):
 	const text = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const metadataType of TERM_TYPES) {
-		const { items } = await callEndpoint(this, 'get-metadata-api-v-0-video-narrative-metadata-metadata-get', { qs: { metadata_type: metadataType } });
+		const { items } = await callEndpoint(this, 'videoInsights.getMetadata', { qs: { metadata_type: metadataType } });
 		for (const term of items) {
 			if (text && !term.name.toLowerCase().includes(text) && term.id !== text) continue;
 			results.push({ name: `${term.name} (${term.metadata_type})`, value: term.id, description: term.description });

@@ -9,7 +9,7 @@ const UUID = new RegExp(UUID_PATTERN, 'i');
 
 /** "From list" for datasets: searches by name and pages with the service's `skip`. */
 export const searchDatasets = listSearchMethod<Dataset>({
-	list: listEndpoint('get-datasets-api-v-1-datasets-get'),
+	list: listEndpoint('datasets.list'),
 	serverFilter: (text) => (text ? { name_pattern: text } : {}),
 	toResults: (dataset) => ({ name: dataset.name, value: dataset.id }),
 });
@@ -20,7 +20,7 @@ export const searchDatasets = listSearchMethod<Dataset>({
  * name filter, so the search text is matched here, page by page.
  */
 export const searchConnections = listSearchMethod<Connection>({
-	list: listEndpoint('list-connections-api-v-0-connections-get'),
+	list: listEndpoint('connections.listConnections'),
 	matches: (connection, text) => connection.name.toLowerCase().includes(text) || connection.connection_id === text,
 	toResults: (connection) => ({
 		name: connection.name,
@@ -34,7 +34,7 @@ export const searchConnections = listSearchMethod<Connection>({
  * text filter, so the search text is matched here (job id, type, status, file path), page by page.
  */
 export const searchIngestJobs = listSearchMethod<IngestJob>({
-	list: listEndpoint('get-ingest-jobs-api-v-1-ingestion-jobs-get'),
+	list: listEndpoint('ingestion.getIngestJobs'),
 	matches: (job, text) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase().includes(text),
 	toResults: (job) => ({
 		name: `${job.job_type} job ${job.id}`,
@@ -60,7 +60,7 @@ export const searchVideos = listSearchMethod<FoundVideo>((context) => {
 		});
 	}
 	return {
-		list: listEndpoint('search-videos', { body: { dataset_id: datasetId, ignore_keyframes: true, text_query: '' } }),
+		list: listEndpoint('search.searchVideos', { body: { dataset_id: datasetId, ignore_keyframes: true, text_query: '' } }),
 		pageSize: 50,
 		serverFilter: (text) => ({ text_query: text?.trim() ?? '' }),
 		toResults: (video) => ({

@@ -18,7 +18,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const video = await getVideo.call(this, itemIndex);
 	const body: AdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
-	return await callEndpoint(this, 'create-ad-segments', {
+	return await callEndpoint(this, 'adSegments.createAdSegments', {
 		params: video.params,
 		body,
 		itemIndex,

@@ -25,7 +25,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const video = await getVideo.call(this, itemIndex);
 	// Safe to repeat after a lost answer (the table's policy): deleting again succeeds even when nothing is left.
-	const response = await callEndpoint(this, 'delete-ad-segments', {
+	const response = await callEndpoint(this, 'adSegments.deleteAdSegments', {
 		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'delete'),

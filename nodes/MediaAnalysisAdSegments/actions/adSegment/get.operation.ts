@@ -12,7 +12,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const video = await getVideo.call(this, itemIndex);
-	const response = await callEndpoint(this, 'get-ad-segments', {
+	const response = await callEndpoint(this, 'adSegments.getAdSegments', {
 		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'get'),

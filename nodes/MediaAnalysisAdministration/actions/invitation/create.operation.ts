@@ -44,7 +44,7 @@ const RECOVERY_WINDOW_MS = 10 * 60 * 1000;
 function recoverInvitation(this: IExecuteFunctions, email: string, itemIndex: number): () => Promise<IDataObject | undefined> {
 	const sentAt = Date.now();
 	return async () => {
-		const invitations = await paginate.call(this, ...listEndpoint('list-invitations', { itemIndex }), { returnAll: true });
+		const invitations = await paginate.call(this, ...listEndpoint('admin.listInvitations', { itemIndex }), { returnAll: true });
 		return invitations.find((invitation) => {
 			const invitee = invitation.invitee as { email?: unknown } | undefined;
 			return (
@@ -59,8 +59,8 @@ function recoverInvitation(this: IExecuteFunctions, email: string, itemIndex: nu
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const email = assertEmail.call(this, this.getNodeParameter('email', itemIndex, ''), 'Email', itemIndex);
 	const name = assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex);
-	const body: RequestOf<'create-invitation'> = { name, email };
+	const body: RequestOf<'admin.createInvitation'> = { name, email };
 	const roles = await readRoles.call(this, itemIndex);
 	if (roles.length > 0) body.roles = roles;
-	return await callEndpoint(this, 'create-invitation', { body, recover: recoverInvitation.call(this, email, itemIndex), itemIndex });
+	return await callEndpoint(this, 'admin.createInvitation', { body, recover: recoverInvitation.call(this, email, itemIndex), itemIndex });
 }

@@ -19,6 +19,6 @@ export const description = updateDisplayOptions({ show: { resource: ['invitation
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = invitationParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'delete-invitation', { params, itemIndex });
+	const response = await callEndpoint(this, 'admin.deleteInvitation', { params, itemIndex });
 	return deletedResult(params.invitation_id, response);
 }

@@ -9,5 +9,5 @@ const properties: INodeProperties[] = [invitationLocator('The pending invitation
 export const description = updateDisplayOptions({ show: { resource: ['invitation'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await callEndpoint(this, 'get-invitation', { params: invitationParams.call(this, itemIndex), itemIndex });
+	return await callEndpoint(this, 'admin.getInvitation', { params: invitationParams.call(this, itemIndex), itemIndex });
 }

@@ -10,5 +10,5 @@ export const description = updateDisplayOptions({ show: { resource: ['invitation
 
 /** The invitations not yet accepted (an accepted one becomes a user). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-invitations'));
+	return await paginateForItem.call(this, itemIndex, ...listEndpoint('admin.listInvitations'));
 }

@@ -51,7 +51,7 @@ export const description = updateDisplayOptions({ show: { resource: ['systemCred
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex);
-	const body: RequestOf<'create-credentials'> = { name };
+	const body: RequestOf<'admin.createCredentials'> = { name };
 	if (this.getNodeParameter('access', itemIndex, 'roles') !== 'full') {
 		const roles = await readRoles.call(this, itemIndex);
 		if (roles.length === 0) {
@@ -59,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body.roles = roles;
 	}
-	const created = await callEndpoint(this, 'create-credentials', {
+	const created = await callEndpoint(this, 'admin.createCredentials', {
 		body,
 		itemIndex,
 		lostAnswer: {

@@ -21,6 +21,6 @@ export const description = updateDisplayOptions({ show: { resource: ['systemCred
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = clientParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'delete-credentials', { params, itemIndex });
+	const response = await callEndpoint(this, 'admin.deleteCredentials', { params, itemIndex });
 	return deletedResult(params.client_id, redactSecrets(response));
 }

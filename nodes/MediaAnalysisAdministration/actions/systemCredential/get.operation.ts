@@ -10,6 +10,6 @@ const properties: INodeProperties[] = [systemCredentialLocator('The system crede
 export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const client = await callEndpoint(this, 'get-credentials', { params: clientParams.call(this, itemIndex), itemIndex });
+	const client = await callEndpoint(this, 'admin.getCredentials', { params: clientParams.call(this, itemIndex), itemIndex });
 	return redactSecrets(client);
 }

@@ -12,6 +12,6 @@ export const description = updateDisplayOptions({ show: { resource: ['systemCred
 /** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
-	const clients = await callEndpoint(this, 'list-credentials', { itemIndex });
+	const clients = await callEndpoint(this, 'admin.listCredentials', { itemIndex });
 	return withinLimit(clients, page).map(redactSecrets);
 }

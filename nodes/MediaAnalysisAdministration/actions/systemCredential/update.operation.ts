@@ -72,7 +72,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (change === 'keep' && name === undefined) {
 		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'nothing to change was given', 'Add a field under "Update Fields", or choose Replace Roles or Full Access.');
 	}
-	const body: RequestOf<'update-credentials'> = {};
+	const body: RequestOf<'admin.updateCredentials'> = {};
 	if (name !== undefined) body.name = name;
 	if (change === 'full') body.roles = [];
 	if (change === 'replace') {
@@ -81,9 +81,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (within.context) body.roles_context = within.context;
 	}
 	if (change === 'keep') {
-		const current = await callEndpoint(this, 'get-credentials', { params, itemIndex });
+		const current = await callEndpoint(this, 'admin.getCredentials', { params, itemIndex });
 		body.roles = (Array.isArray(current.roles) ? current.roles : []) as Role[];
 	}
-	const client = await callEndpoint(this, 'update-credentials', { params, body, itemIndex });
+	const client = await callEndpoint(this, 'admin.updateCredentials', { params, body, itemIndex });
 	return redactSecrets(client);
 }

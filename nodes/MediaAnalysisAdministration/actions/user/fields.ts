@@ -40,7 +40,7 @@ export async function getUserId(this: IExecuteFunctions, itemIndex: number): Pro
 	let lookup = cache.get(key);
 	if (!lookup) {
 		// The service's search matches part of a name or email; the exact address (in any case) is picked here.
-		lookup = paginate.call(this, ...listEndpoint('list-users', { qs: { query: email }, itemIndex }), { returnAll: true });
+		lookup = paginate.call(this, ...listEndpoint('admin.listUsers', { qs: { query: email }, itemIndex }), { returnAll: true });
 		cache.set(key, lookup);
 	}
 	const matching = (await lookup).filter((user) => typeof user.email === 'string' && user.email.toLowerCase() === key);

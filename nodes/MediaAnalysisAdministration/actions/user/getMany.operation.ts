@@ -52,5 +52,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (ids.length > 0) qs.user_ids = ids;
 	}
 	if (filters.includeRoles === true) qs.include_roles = true;
-	return await paginateForItem.call(this, itemIndex, ...listEndpoint('list-users', { qs }));
+	return await paginateForItem.call(this, itemIndex, ...listEndpoint('admin.listUsers', { qs }));
 }

@@ -20,6 +20,6 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = await getUserId.call(this, itemIndex);
-	const response = await callEndpoint(this, 'remove-user', { params: { user_id: userId }, itemIndex });
+	const response = await callEndpoint(this, 'admin.removeUser', { params: { user_id: userId }, itemIndex });
 	return deletedResult(userId, response);
 }

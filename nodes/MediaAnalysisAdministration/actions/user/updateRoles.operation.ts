@@ -22,7 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = await getUserId.call(this, itemIndex);
 	const within = await readRolesScope.call(this, itemIndex);
-	const body: RequestOf<'update-user-roles'> = { roles: await readRoles.call(this, itemIndex, within) };
+	const body: RequestOf<'admin.updateUserRoles'> = { roles: await readRoles.call(this, itemIndex, within) };
 	if (within.context) body.roles_context = within.context;
-	return await callEndpoint(this, 'update-user-roles', { params: { user_id: userId }, body, itemIndex });
+	return await callEndpoint(this, 'admin.updateUserRoles', { params: { user_id: userId }, body, itemIndex });
 }

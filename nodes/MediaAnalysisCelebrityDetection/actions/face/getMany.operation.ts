@@ -16,7 +16,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const person = getPerson.call(this, itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
-	const response = await callEndpoint(this, 'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get', {
+	const response = await callEndpoint(this, 'celebrities.getFacesWithPerson', {
 		qs: 'id' in person ? { person_id: person.id } : { person_name: person.name },
 		itemIndex,
 		explain: (failure) =>

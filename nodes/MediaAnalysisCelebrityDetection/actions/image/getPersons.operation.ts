@@ -36,5 +36,5 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const value = this.getNodeParameter('imageId', itemIndex, '', { extractValue: true });
 	const params = { image_id: assertUuid.call(this, value, 'Image', itemIndex) };
-	return await callEndpoint(this, 'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get', { params, itemIndex });
+	return await callEndpoint(this, 'celebrities.getPersonsInImage', { params, itemIndex });
 }

@@ -81,7 +81,7 @@ function assetOf(status: JobStatusData, sourcePath: string): AssetIngestionStatu
 
 /** The dataset must exist, be active and detect celebrities, else ingesting would cost and find nobody. */
 async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<void> {
-	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params: { dataset_id: datasetId }, itemIndex });
+	const dataset = await callEndpoint(this, 'datasets.get', { params: { dataset_id: datasetId }, itemIndex });
 	const problem =
 		dataset.dataset_config?.celebrity_detection_enabled !== true
 			? 'it does not have celebrity detection on'
@@ -97,7 +97,7 @@ async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string
 
 /** The dataset's asset ingested from exactly this path, if any (the status filter matches path prefixes). */
 async function existingAsset(this: IExecuteFunctions, datasetId: string, sourcePath: string, itemIndex: number) {
-	const page = await callEndpoint(this, 'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', {
+	const page = await callEndpoint(this, 'ingestion.getDatasetAssetsStatus', {
 		params: { dataset_id: datasetId },
 		qs: { offset: 0, limit: 100 },
 		body: { source_path: sourcePath },
@@ -109,7 +109,7 @@ async function existingAsset(this: IExecuteFunctions, datasetId: string, sourceP
 }
 
 async function personsIn(this: IExecuteFunctions, imageId: string, itemIndex: number): Promise<IDataObject> {
-	const found = await callEndpoint(this, 'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get', {
+	const found = await callEndpoint(this, 'celebrities.getPersonsInImage', {
 		params: { image_id: imageId },
 		itemIndex,
 	});
@@ -124,7 +124,7 @@ async function ingestAndRead(
 	wait: WaitOptions,
 	seen: { assetId?: string },
 ): Promise<IDataObject> {
-	const job = await callEndpoint(this, 'create-ingest-job-from-images-api-v-1-ingestion-images-post', {
+	const job = await callEndpoint(this, 'ingestion.createIngestJobFromImages', {
 		body: { dataset_id: datasetId, images: [{ source_path: url }] },
 		itemIndex,
 		explain: explainCreateFailure,
@@ -135,7 +135,7 @@ async function ingestAndRead(
 		this,
 		{
 			read: async (deadline) => {
-				const answer = await callEndpoint(this, 'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get', {
+				const answer = await callEndpoint(this, 'ingestion.getJobStatus', {
 					params: { ingest_job_id: job.id },
 					qs: { offset: 0, limit: 100 },
 					itemIndex,
@@ -176,7 +176,7 @@ const leftBehind = (identifier: string) =>
 
 /** Deletes the image this run ingested: by its id when known, else by the source path (new to the dataset). */
 async function removeIngested(this: IExecuteFunctions, datasetId: string, identifier: string, itemIndex: number): Promise<void> {
-	await callEndpoint(this, 'delete-assets', { body: { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier }] }, itemIndex });
+	await callEndpoint(this, 'ingestion.deleteAssets', { body: { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier }] }, itemIndex });
 }
 
 /**

@@ -13,5 +13,5 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = { person_id: getPersonId.call(this, itemIndex) };
-	return await callEndpoint(this, 'get-person-api-v-0-celebrity-detection-person-person-id-get', { params, itemIndex });
+	return await callEndpoint(this, 'celebrities.getPerson', { params, itemIndex });
 }

@@ -32,7 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const matches: IDataObject[] = [];
 	for (let start = 0; start < names.length; start += NAMES_PER_REQUEST) {
-		const response = await callEndpoint(this, 'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get', {
+		const response = await callEndpoint(this, 'celebrities.getPersonsByNamesAndAliases', {
 			// An array goes out as repeated keys (`person_names_or_aliases=a&person_names_or_aliases=b`).
 			qs: { person_names_or_aliases: names.slice(start, start + NAMES_PER_REQUEST) },
 			itemIndex,

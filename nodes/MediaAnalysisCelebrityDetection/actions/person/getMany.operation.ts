@@ -25,6 +25,6 @@ export const toolDescription =
 	'Lists the persons enrolled for celebrity detection, up to the Limit. Needs nothing. Returns each person with id, name, aliases and status.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const list = listEndpoint('get-persons-in-org-api-v-0-celebrity-detection-persons-get', { qs: sortQuery.call(this, itemIndex) });
+	const list = listEndpoint('celebrities.getPersonsInOrg', { qs: sortQuery.call(this, itemIndex) });
 	return await paginateForItem.call(this, itemIndex, ...list);
 }

@@ -73,7 +73,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (mode !== 'replace') {
 		// Read-modify-write: the service only replaces the whole list.
 		const params = { person_id: personId };
-		const current = await callEndpoint(this, 'get-person-api-v-0-celebrity-detection-person-person-id-get', { params, itemIndex });
+		const current = await callEndpoint(this, 'celebrities.getPerson', { params, itemIndex });
 		const named = new Set(given.map(key));
 		aliases =
 			mode === 'add'
@@ -82,5 +82,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	const body: UpdatePersonAliasesRequest = { person_id: personId, aliases };
-	return await callEndpoint(this, 'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put', { body, itemIndex });
+	return await callEndpoint(this, 'celebrities.updatePersonAliases', { body, itemIndex });
 }

@@ -125,7 +125,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (options.threshold !== undefined) qs.threshold = unitNumber.call(this, options.threshold, 'Threshold', itemIndex);
-	const response = await callEndpoint(this, 'classify-image-at-url', {
+	const response = await callEndpoint(this, 'concepts.classifyImageAtUrl', {
 		qs,
 		body,
 		itemIndex,

@@ -41,7 +41,7 @@ export function flatScores(
 	imageUrl: string,
 	datasetId: string | null,
 	chosen: number | undefined,
-	{ scores }: CheckedResponseOf<'classify-image-at-url'>,
+	{ scores }: CheckedResponseOf<'concepts.classifyImageAtUrl'>,
 ): IDataObject {
 	const output: IDataObject = { ...assetOf(input, imageUrl), image_url: imageUrl };
 	if (chosen === 1 && scores.length === 1) {

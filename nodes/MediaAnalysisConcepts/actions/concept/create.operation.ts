@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const notFound = datasetNotFound(body.datasetId);
 	await assertConceptEncoder.call(this, body.datasetId, itemIndex);
-	return await callEndpoint(this, 'create', {
+	return await callEndpoint(this, 'concepts.create', {
 		body,
 		itemIndex,
 		explain: (failure, details) =>

@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 /** The service answers any JSON; it is kept under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);
-	const response = await callEndpoint(this, 'delete', {
+	const response = await callEndpoint(this, 'concepts.delete', {
 		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),

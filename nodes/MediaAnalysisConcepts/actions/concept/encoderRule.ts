@@ -11,7 +11,7 @@ const RULE =
 
 /** Reads the dataset's encoder and refuses, before creating anything, a concept the service could not train. */
 export async function assertConceptEncoder(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<void> {
-	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', {
+	const dataset = await callEndpoint(this, 'datasets.get', {
 		params: { dataset_id: datasetId },
 		itemIndex,
 		explain: datasetNotFound(datasetId),

@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (options.estimationFidelity !== undefined) {
 		qs.estimation_fidelity = assertRange.call(this, options.estimationFidelity, 'Estimation Fidelity', itemIndex, { min: 1 });
 	}
-	return await callEndpoint(this, 'get-concept-prediction', {
+	return await callEndpoint(this, 'concepts.getConceptPrediction', {
 		params: { concept_id: conceptId },
 		qs,
 		itemIndex,

@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);
-	return await callEndpoint(this, 'get', {
+	return await callEndpoint(this, 'concepts.get', {
 		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),

@@ -35,7 +35,7 @@ export const description = updateDisplayOptions({ show: { resource: ['concept'],
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
-	const list = listEndpoint('list', {
+	const list = listEndpoint('concepts.list', {
 		qs: datasets.length ? { datasets } : {},
 		explain: (failure, details) =>
 			failure.status === 404

@@ -34,7 +34,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'no field to update was added', 'Add at least one field under "Update Fields".');
 	}
 	const notFound = conceptNotFound(conceptId);
-	return await callEndpoint(this, 'update', {
+	return await callEndpoint(this, 'concepts.update', {
 		params: { concept_id: conceptId },
 		body,
 		itemIndex,

@@ -28,7 +28,7 @@ export const description = updateDisplayOptions({ show: { resource: ['label'], o
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const conceptId = await getConceptId.call(this, itemIndex);
 	const limit = assertRange.call(this, this.getNodeParameter('numberOfCandidates', itemIndex, 1), 'Number of Candidates', itemIndex, { min: 1, max: MAX_CANDIDATES });
-	const response = await callEndpoint(this, 'get-label-candidates', {
+	const response = await callEndpoint(this, 'concepts.getLabelCandidates', {
 		params: { concept_id: conceptId },
 		qs: { limit },
 		itemIndex,

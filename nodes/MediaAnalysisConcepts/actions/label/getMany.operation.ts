@@ -40,7 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const conceptId = await getConceptId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
-	const list = listEndpoint('get-labels', {
+	const list = listEndpoint('concepts.getLabels', {
 		params: { concept_id: conceptId },
 		qs: include.length ? { labels_to_include: include } : {},
 		explain: conceptNotFound(conceptId),

@@ -114,7 +114,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.labels.length === 0 && !body.autosampledNumNegativeLabels) {
 		throw invalidParameter.call(this, 'Labels', itemIndex, 'no label was added', 'Add at least one label (or autosampled negative labels).');
 	}
-	return await callEndpoint(this, 'update-labels', {
+	return await callEndpoint(this, 'concepts.updateLabels', {
 		params: { concept_id: conceptId },
 		body,
 		itemIndex,

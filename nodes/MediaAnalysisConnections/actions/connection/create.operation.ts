@@ -204,6 +204,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = { name, type, config } as ConnectionCreateRequest;
 	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
 	if (typeof fields.testLocation === 'string' && fields.testLocation.trim()) body.test_location = fields.testLocation.trim();
-	const connection = await callEndpoint(this, 'create-connection-api-v-0-connections-post', { body, secrets: secretsOf(config), itemIndex });
+	const connection = await callEndpoint(this, 'connections.createConnection', { body, secrets: secretsOf(config), itemIndex });
 	return redactConnection(connection);
 }

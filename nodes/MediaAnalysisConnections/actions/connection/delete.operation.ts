@@ -25,7 +25,7 @@ export const toolDescription =
 /** The service answers with the connection as it was (under `response`), its secrets redacted like everywhere else. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(this, 'delete-connection-api-v-0-connections-connection-name-or-id-delete', { params, itemIndex });
+	const connection = await callEndpoint(this, 'connections.deleteConnection', { params, itemIndex });
 	const deleted = redactConnection(connection);
 	return deletedResult(typeof deleted.connection_id === 'string' ? deleted.connection_id : getConnectionRef.call(this, itemIndex), deleted);
 }

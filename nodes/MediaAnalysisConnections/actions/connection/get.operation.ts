@@ -14,6 +14,6 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(this, 'get-connection-api-v-0-connections-connection-name-or-id-get', { params, itemIndex });
+	const connection = await callEndpoint(this, 'connections.getConnection', { params, itemIndex });
 	return redactConnection(connection);
 }

@@ -29,5 +29,5 @@ export const toolDescription =
 /** Output by design (the user asked for them); the transport never logs bodies, so they reach no log or error. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	return await callEndpoint(this, 'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get', { params, itemIndex });
+	return await callEndpoint(this, 'connections.getConnectionCredentials', { params, itemIndex });
 }

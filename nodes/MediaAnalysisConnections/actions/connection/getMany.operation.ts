@@ -63,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.connectionType) qs.connection_type = filters.connectionType;
 	// The service takes the ID filter only as a GET body, which n8n never sends: the IDs are matched here instead.
 	const ids = new Set(filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : []);
-	const list = listEndpoint('list-connections-api-v-0-connections-get', { qs });
+	const list = listEndpoint('connections.listConnections', { qs });
 	const connections =
 		ids.size > 0
 			? await paginateFiltered.call(this, itemIndex, ...list, {

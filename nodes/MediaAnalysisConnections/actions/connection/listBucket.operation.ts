@@ -53,7 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const body: BucketListRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
 		if (token) body.continuation_token = token;
 		// Listing reads only, so the table lets a repeat after a lost answer be sent.
-		const page = await callEndpoint(this, 'list-with-connection-api-v-0-connections-connection-name-or-id-list-post', {
+		const page = await callEndpoint(this, 'connections.listWithConnection', {
 			params,
 			body,
 			itemIndex,

@@ -37,6 +37,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		update_state: this.getNodeParameter('updateState', itemIndex, true) as boolean,
 	};
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(this, 'test-connection-api-v-0-connections-connection-name-or-id-test-post', { params, body, itemIndex });
+	const connection = await callEndpoint(this, 'connections.testConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

@@ -55,12 +55,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	// The service requires `name` in every update: keep the current one when only the description changes.
 	const current =
-		name ?? (await callEndpoint(this, 'get-connection-api-v-0-connections-connection-name-or-id-get', { params, itemIndex })).name;
+		name ?? (await callEndpoint(this, 'connections.getConnection', { params, itemIndex })).name;
 	const body: ConnectionUpdateRequest = { name: current };
 	if (fields.description !== undefined) {
 		const text = String(fields.description).trim();
 		body.description = text === '' ? null : text;
 	}
-	const connection = await callEndpoint(this, 'update-connection-api-v-0-connections-connection-name-or-id-patch', { params, body, itemIndex });
+	const connection = await callEndpoint(this, 'connections.updateConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

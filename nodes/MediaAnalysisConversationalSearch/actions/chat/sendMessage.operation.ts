@@ -83,8 +83,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (history.length > 0) body.history_chat_messages = history;
 	// A chat turn changes nothing on the service (the history travels with each request): the table lets it be resent.
 	const answer: ChatResponse = datasetId
-		? await callEndpoint(this, 'chat-dataset', { params: { dataset_id: datasetId }, body, itemIndex })
-		: await callEndpoint(this, 'chat', { body, itemIndex });
+		? await callEndpoint(this, 'chat.sendInDataset', { params: { dataset_id: datasetId }, body, itemIndex })
+		: await callEndpoint(this, 'chat.send', { body, itemIndex });
 	if (this.getNode().typeVersion < TURN_VERSION) return answer;
 	const { history_chat_messages: whole, ...turn } = answer;
 	const own: IDataObject = { ...turn, new_chat_messages: turnOf(history, whole as IDataObject[]) };

@@ -219,7 +219,7 @@ export function mergedConfig(
 /** The dataset as the service holds it now (its configuration is replaced whole on update, so it is read first). */
 export async function readDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<Dataset> {
 	const params = { dataset_id: datasetId };
-	return await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', { params, itemIndex });
+	return await callEndpoint(this, 'datasets.get', { params, itemIndex });
 }
 
 /** A create that succeeded but whose configuration failed: say so, so that nobody creates the dataset twice. */

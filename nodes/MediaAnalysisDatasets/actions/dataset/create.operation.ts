@@ -121,10 +121,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Read (and so checked) before the dataset exists.
 	const changes = readConfigChanges.call(this, itemIndex, fields, false);
 
-	const created = await callEndpoint(this, 'create-dataset-api-v-1-datasets-post', { body, itemIndex });
+	const created = await callEndpoint(this, 'datasets.create', { body, itemIndex });
 	if (!changes) return created;
 	try {
-		return await callEndpoint(this, 'update-dataset-by-id-api-v-1-datasets-dataset-id-patch', {
+		return await callEndpoint(this, 'datasets.update', {
 			params: { dataset_id: created.id },
 			body: { dataset_config: mergedConfig.call(this, created, changes, itemIndex) },
 			itemIndex,

@@ -25,6 +25,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };
-	const response = await callEndpoint(this, 'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete', { params, itemIndex });
+	const response = await callEndpoint(this, 'datasets.delete', { params, itemIndex });
 	return deletedResult(datasetId, response);
 }

@@ -20,6 +20,6 @@ export const toolDescription =
 	'Gets one dataset of the media library. Needs the dataset: its ID (a UUID, as the datasets list gives it) or its exact name. Returns its id, name, description, status (active or inactive), the asset types it takes (image, video) and its encoders.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const dataset = await callEndpoint(this, 'get-dataset-by-id-api-v-1-datasets-dataset-id-get', await readDatasetCall.call(this, itemIndex));
+	const dataset = await callEndpoint(this, 'datasets.get', await readDatasetCall.call(this, itemIndex));
 	return shapeOutput.call(this, itemIndex, DATASET)(dataset);
 }

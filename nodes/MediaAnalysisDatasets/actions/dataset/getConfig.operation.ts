@@ -16,6 +16,6 @@ export const toolDescription =
 
 /** Version 1 returns the configuration whole (it has no Output). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const config = await callEndpoint(this, 'get-dataset-config-api-v-1-datasets-dataset-id-config-get', await readDatasetCall.call(this, itemIndex));
+	const config = await callEndpoint(this, 'datasets.getConfig', await readDatasetCall.call(this, itemIndex));
 	return shapeOutput.call(this, itemIndex, DATASET_CONFIG)(config);
 }

@@ -157,7 +157,7 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const list = listEndpoint('get-datasets-api-v-1-datasets-get', { qs: datasetFilters.call(this, itemIndex) });
+	const list = listEndpoint('datasets.list', { qs: datasetFilters.call(this, itemIndex) });
 	const datasets = await paginateForItem.call(this, itemIndex, ...list);
 	return datasets.map(shapeOutput.call(this, itemIndex, DATASET));
 }

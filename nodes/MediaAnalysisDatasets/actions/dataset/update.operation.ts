@@ -86,5 +86,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);
 	}
 	const params = { dataset_id: datasetId };
-	return await callEndpoint(this, 'update-dataset-by-id-api-v-1-datasets-dataset-id-patch', { params, body, itemIndex });
+	return await callEndpoint(this, 'datasets.update', { params, body, itemIndex });
 }

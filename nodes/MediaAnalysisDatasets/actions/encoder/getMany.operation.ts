@@ -20,7 +20,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
 	// Anything but a list of records is refused or dropped by the table's check, never made into items.
-	const encoders = await callEndpoint(this, 'list-available-encoders-api-v-1-encoders-get', { itemIndex });
+	const encoders = await callEndpoint(this, 'datasets.listEncoders', { itemIndex });
 	if (encoders.some((encoder) => typeof encoder.name !== 'string')) {
 		throw new NodeApiError(this.getNode(), {}, {
 			message: 'The service answered the encoders request with entries that are not encoders',

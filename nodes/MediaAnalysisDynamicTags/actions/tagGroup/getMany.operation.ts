@@ -257,6 +257,6 @@ export const toolDescription =
 	'Lists the dynamic tag groups of the organization (sets of tags the service scores videos for), up to the Limit; optionally filtered by name, status or training dataset. Needs nothing. Returns each group with its group_id, name, status and its first tags (tag_id, tag_version_id, name), which the score tools take.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const groups = await paginateForItem.call(this, itemIndex, ...listEndpoint('list-groups', { qs: await tagGroupQuery.call(this, itemIndex) }));
+	const groups = await paginateForItem.call(this, itemIndex, ...listEndpoint('dynamicTags.listGroups', { qs: await tagGroupQuery.call(this, itemIndex) }));
 	return groups.map(shapeOutput.call(this, itemIndex, TAG_GROUP));
 }

@@ -44,7 +44,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = { criteria_met: this.getNodeParameter('criteriaMet', itemIndex, true) !== false };
 	const accepted = this.getNodeParameter('accepted', itemIndex, 'any');
 	if (accepted !== 'any') qs.accepted = accepted === 'true';
-	return await callEndpoint(this, 'get-video-scores-result-count', {
+	return await callEndpoint(this, 'dynamicTags.getVideoScoresResultCount', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
 		qs,
 		itemIndex,

@@ -60,7 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const videoId = getId.call(this, 'videoId', itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
 	const qs = { dataset_id: await resolveDatasetId.call(this, itemIndex), min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true) };
-	const response = await callEndpoint(this, 'get-video-shot-scores', {
+	const response = await callEndpoint(this, 'dynamicTags.getVideoShotScores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
 		qs,
 		itemIndex,

@@ -45,7 +45,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const list = listEndpoint('get-video-scores-result', {
+	const list = listEndpoint('dynamicTags.getVideoScoresResult', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
 		qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
 		explain: scoresNotFound('tag group, tag or aggregation'),

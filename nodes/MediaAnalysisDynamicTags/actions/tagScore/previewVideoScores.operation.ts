@@ -111,7 +111,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (options.maxShotLength !== undefined) {
 		qs.max_shot_length = assertRange.call(this, options.maxShotLength, 'Max Shot Length (Seconds)', itemIndex, { min: 1 });
 	}
-	const response = await callEndpoint(this, 'get-video-scores-result-preview', {
+	const response = await callEndpoint(this, 'dynamicTags.getVideoScoresResultPreview', {
 		params: { group_id: groupId, tag_id: tagId },
 		qs,
 		itemIndex,

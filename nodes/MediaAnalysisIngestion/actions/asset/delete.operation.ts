@@ -94,7 +94,7 @@ export async function executeBatch(
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
 		await run.attempt(itemIndexes, async () => {
 			// Sending the same deletion twice leaves the dataset as once: the table lets it be retried.
-			const response = await callEndpoint(this, 'delete-assets', { body, itemIndex: itemIndexes[0] });
+			const response = await callEndpoint(this, 'ingestion.deleteAssets', { body, itemIndex: itemIndexes[0] });
 			const answers = response.assets;
 			for (const entry of chunk.entries) {
 				for (let position = entry.start; position < entry.end; position++) {

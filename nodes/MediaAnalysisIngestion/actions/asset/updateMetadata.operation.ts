@@ -168,7 +168,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		}
 		body.update_assets = updates;
 	}
-	const job = await createJob.call(this, itemIndex, 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post', body);
+	const job = await createJob.call(this, itemIndex, 'ingestion.createIngestJobForMetadata', body);
 	const single = body.update_assets?.length === 1 ? body.update_assets[0] : undefined;
 	if (!rowsVersion.call(this) || !single) return job;
 	return { asset_id: single.asset_id ?? null, source_path: single.source_path ?? null, ...job };

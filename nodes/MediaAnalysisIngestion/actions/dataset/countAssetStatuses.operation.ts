@@ -16,6 +16,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };
-	const response = await callEndpoint(this, 'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get', { params, itemIndex });
+	const response = await callEndpoint(this, 'ingestion.getDatasetAssetsStatusCount', { params, itemIndex });
 	return { dataset_id: datasetId, ...response.data };
 }

@@ -8,7 +8,7 @@ import { statusQuery } from '../../helpers/statusFilters';
 export async function getAssetSummaries(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const list = listEndpoint('get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get', {
+	const list = listEndpoint('ingestion.getDatasetAssetsStatusSummary', {
 		params: { dataset_id: datasetId },
 		qs: statusQuery(filters),
 	});

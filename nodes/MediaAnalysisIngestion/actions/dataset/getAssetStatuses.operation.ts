@@ -65,7 +65,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
-	const list = listEndpoint('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', {
+	const list = listEndpoint('ingestion.getDatasetAssetsStatus', {
 		params: { dataset_id: datasetId },
 		qs: statusQuery(filters),
 		body: sourcePath ? { source_path: sourcePath } : {},

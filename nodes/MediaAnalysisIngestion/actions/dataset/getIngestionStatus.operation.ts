@@ -18,6 +18,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };
-	const list = listEndpoint('get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get', { params });
+	const list = listEndpoint('ingestion.getDatasetStatus', { params });
 	return await paginateForItem.call(this, itemIndex, ...list);
 }

@@ -79,5 +79,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	} else {
 		body.path = assertNotEmpty.call(this, this.getNodeParameter('bucketPath', itemIndex, ''), 'Path', itemIndex);
 	}
-	return await createJob.call(this, itemIndex, 'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post', body);
+	return await createJob.call(this, itemIndex, 'ingestion.createIngestJobFromBucket', body);
 }

@@ -48,5 +48,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
 	const connectionName = getConnectionName.call(this, itemIndex, false);
 	if (connectionName) body.connection_name = connectionName;
-	return await createJob.call(this, itemIndex, 'create-ingest-job-from-file-api-v-1-ingestion-files-post', body);
+	return await createJob.call(this, itemIndex, 'ingestion.createIngestJobFromFile', body);
 }

@@ -47,7 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	if (filters.datasetId !== undefined) qs.dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
-	const jobs = await paginateForItem.call(this, itemIndex, ...listEndpoint('get-ingest-jobs-api-v-1-ingestion-jobs-get', { qs }));
+	const jobs = await paginateForItem.call(this, itemIndex, ...listEndpoint('ingestion.getIngestJobs', { qs }));
 	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.
 	const seen = new Set<unknown>();
 	const unique = jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));

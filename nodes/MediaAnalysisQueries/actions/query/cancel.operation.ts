@@ -13,5 +13,5 @@ export const toolDescription =
 
 /** Cancel a queued, running or stopping query: it is Stopped at once. A finished query cannot be cancelled. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await callEndpoint(this, 'cancel-query-api-v-1-queries-query-id-cancel-post', { params: queryParams.call(this, itemIndex), itemIndex });
+	return await callEndpoint(this, 'queries.cancelQuery', { params: queryParams.call(this, itemIndex), itemIndex });
 }

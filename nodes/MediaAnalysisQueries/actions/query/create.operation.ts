@@ -113,6 +113,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		}
 		if (Object.keys(parameters).length > 0) body.parameters = parameters as QueryCreateRequest['parameters'];
 	}
-	const created = await callEndpoint(this, 'create-query-api-v-1-queries-post', { body, itemIndex });
+	const created = await callEndpoint(this, 'queries.createQuery', { body, itemIndex });
 	return await waitForQuery.call(this, created, wait, itemIndex);
 }

@@ -23,6 +23,6 @@ export const toolDescription =
 /** `{deleted: true, id}` as every delete answers, with the service's answer (the query as it was) under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = queryParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'delete-query-api-v-1-queries-query-id-delete', { params, itemIndex });
+	const response = await callEndpoint(this, 'queries.deleteQuery', { params, itemIndex });
 	return deletedResult(params.query_id, response);
 }

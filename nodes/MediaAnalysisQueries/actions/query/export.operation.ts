@@ -60,5 +60,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (typeof connection === 'string' && connection.trim()) {
 		body.connection_name = assertConnectionName.call(this, connection, 'Connection', itemIndex);
 	}
-	return await callEndpoint(this, 'export-query-api-v-1-queries-query-id-exports-post', { params, body, itemIndex });
+	return await callEndpoint(this, 'queries.exportQuery', { params, body, itemIndex });
 }

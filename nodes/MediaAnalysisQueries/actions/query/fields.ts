@@ -100,7 +100,7 @@ export async function waitForQuery(
 		this,
 		{
 			read: async (deadline) =>
-				await callEndpoint(this, 'get-query-api-v-1-queries-query-id-get', { params: { query_id: query.query_id }, itemIndex, deadline }),
+				await callEndpoint(this, 'queries.getQuery', { params: { query_id: query.query_id }, itemIndex, deadline }),
 			stateOf,
 			subject: `Query ${query.query_id}`,
 			statusOf: (current) => current.status,

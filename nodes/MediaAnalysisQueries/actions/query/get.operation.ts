@@ -14,6 +14,6 @@ export const toolDescription =
 	'Gets one query: what it asks, its status (Queued, Running, Complete, Error, Stopped) and, once complete, how many rows it found. Needs the query ID (a UUID, as creating or listing queries gives it).';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const query = await callEndpoint(this, 'get-query-api-v-1-queries-query-id-get', { params: queryParams.call(this, itemIndex), itemIndex });
+	const query = await callEndpoint(this, 'queries.getQuery', { params: queryParams.call(this, itemIndex), itemIndex });
 	return shapeOutput.call(this, itemIndex, QUERY)(query);
 }

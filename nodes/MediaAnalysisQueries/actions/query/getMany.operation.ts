@@ -102,7 +102,7 @@ async function readQueries(this: IExecuteFunctions, itemIndex: number): Promise<
 	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));
 	const userIds = new Set(splitList(filters.userIds ?? ''));
 	const excludeUserIds = new Set(splitList(filters.excludeUserIds ?? ''));
-	const list = listEndpoint('list-queries-api-v-1-queries-get', { qs });
+	const list = listEndpoint('queries.listQueries', { qs });
 	if (queryIds.size === 0 && userIds.size === 0 && excludeUserIds.size === 0) {
 		return await paginateForItem.call(this, itemIndex, ...list);
 	}

@@ -81,7 +81,7 @@ export const description = updateDisplayOptions({ show: { resource: ['query'], o
 export const toolDescription =
 	'Gets the result rows of a complete query, up to the Limit, one item per row (or, if set so in the node, a link to the results file). Needs the query ID (a UUID); the query must have status Complete.';
 
-const RESULTS = 'get-query-results-url-api-v-1-queries-query-id-results-get';
+const RESULTS = 'queries.getQueryResultsUrl';
 
 type Output = 'link' | 'rows' | 'binary';
 

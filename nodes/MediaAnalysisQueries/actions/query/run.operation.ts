@@ -19,6 +19,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = queryParams.call(this, itemIndex);
 	const wait = getWaitOptions.call(this, itemIndex);
-	const queued = await callEndpoint(this, 'run-query-api-v-1-queries-query-id-run-post', { params, itemIndex });
+	const queued = await callEndpoint(this, 'queries.runQuery', { params, itemIndex });
 	return await waitForQuery.call(this, queued, wait, itemIndex);
 }

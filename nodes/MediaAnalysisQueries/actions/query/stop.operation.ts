@@ -13,5 +13,5 @@ export const toolDescription =
 
 /** Ask a queued or running query to stop: it passes through Stopping to Stopped. A finished query cannot be stopped. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await callEndpoint(this, 'stop-query-api-v-1-queries-query-id-stop-post', { params: queryParams.call(this, itemIndex), itemIndex });
+	return await callEndpoint(this, 'queries.stopQuery', { params: queryParams.call(this, itemIndex), itemIndex });
 }

@@ -16,7 +16,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const tableName = getTableName.call(this, itemIndex);
-	const table = await callEndpoint(this, 'get-table-api-v-1-datasets-dataset-id-tables-table-name-get', {
+	const table = await callEndpoint(this, 'queries.getTable', {
 		params: { dataset_id: datasetId, table_name: tableName },
 		itemIndex,
 		explain: (failure, details) => {

@@ -19,6 +19,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
-	const answer = await callEndpoint(this, 'list-tables-api-v-1-datasets-dataset-id-tables-get', { params: { dataset_id: datasetId }, itemIndex });
+	const answer = await callEndpoint(this, 'queries.listTables', { params: { dataset_id: datasetId }, itemIndex });
 	return withinLimit(answer.tables as IDataObject[], page).map((table) => ({ dataset_id: datasetId, ...table }));
 }

@@ -9,8 +9,8 @@ import { invalidParameter } from '../../../shared/validation';
  * A metadata-filtered search is a run on the service (a Databricks job): Start answers its run_id at once, Get
  * Status reads its state, Get Result its ranked results once it has terminated with SUCCESS.
  */
-type Status = ResponseOf<'get-metadata-filter-search-status'>;
-type Result = ResponseOf<'get-metadata-filter-search-result'>;
+type Status = ResponseOf<'search.getMetadataFilterSearchStatus'>;
+type Result = ResponseOf<'search.getMetadataFilterSearchResult'>;
 
 /** The run of a filtered search: an integer the service gave Start (By ID). */
 export const runIdLocator: INodeProperties = {
@@ -60,7 +60,7 @@ export function statusItem(status: Status, datasetId: string): IDataObject {
 }
 
 export async function readStatus(this: IExecuteFunctions, runId: number, datasetId: string, itemIndex: number, deadline?: number): Promise<Status> {
-	return await callEndpoint(this, 'get-metadata-filter-search-status', {
+	return await callEndpoint(this, 'search.getMetadataFilterSearchStatus', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
 		itemIndex,
@@ -95,7 +95,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: number, dataset
  * error saying its status, so an empty list always means the search found nothing.
  */
 export async function readResults(this: IExecuteFunctions, runId: number, datasetId: string, itemIndex: number): Promise<IDataObject[]> {
-	const answer: Result = await callEndpoint(this, 'get-metadata-filter-search-result', {
+	const answer: Result = await callEndpoint(this, 'search.getMetadataFilterSearchResult', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
 		itemIndex,

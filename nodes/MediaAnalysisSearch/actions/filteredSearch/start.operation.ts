@@ -13,12 +13,12 @@ import { readResults, waitForRun } from './fields';
 
 /** Where a filtered search looks, and the endpoint that starts it. */
 const TARGETS = {
-	image: 'search-text-to-image-with-metadata-filters',
-	keyframe: 'search-text-to-keyframe-with-metadata-filters',
-	shot: 'search-text-to-shot-with-metadata-filters',
-	transcript: 'search-text-to-transcript-with-metadata-filters',
-	video: 'search-text-to-video-with-metadata-filters',
-	sound: 'search-audio-sound-with-metadata-filters',
+	image: 'search.searchTextToImageWithMetadataFilters',
+	keyframe: 'search.searchTextToKeyframeWithMetadataFilters',
+	shot: 'search.searchTextToShotWithMetadataFilters',
+	transcript: 'search.searchTextToTranscriptWithMetadataFilters',
+	video: 'search.searchTextToVideoWithMetadataFilters',
+	sound: 'search.searchAudioSoundWithMetadataFilters',
 } as const;
 type Target = keyof typeof TARGETS;
 type StartEndpoint = (typeof TARGETS)[Target];
@@ -119,10 +119,10 @@ export const toolDescription =
 	'Searches one dataset for assets whose metadata matches filters (e.g. genre = documentary) and that match words or a sound: images, keyframes, shots, transcripts, whole videos, or sounds. Needs the dataset (its ID, a UUID, or its exact name), where to search and the words or sound; filters are field, comparison and value. Returns the run_id of the search; with Wait for Completion on, its results, best first.';
 
 type Filter = { key?: string; op?: string; value?: unknown };
-type Operator = NonNullable<NonNullable<RequestOf<'search-text-to-image-with-metadata-filters'>['metadata_filters']>[number]['op']>;
+type Operator = NonNullable<NonNullable<RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters']>[number]['op']>;
 const OPERATORS: Record<string, Operator> = { contains: 'contains', equals: '=', gt: '>', gte: '>=', lt: '<', lte: '<=', notEquals: '!=' };
 
-function getFilters(this: IExecuteFunctions, itemIndex: number): RequestOf<'search-text-to-image-with-metadata-filters'>['metadata_filters'] {
+function getFilters(this: IExecuteFunctions, itemIndex: number): RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters'] {
 	const entries = ((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).filter as Filter[] | undefined) ?? [];
 	return entries.map((entry, position) => ({
 		key: assertNotEmpty.call(this, entry.key, `Filters (filter ${position + 1}) Field`, itemIndex),

@@ -75,13 +75,13 @@ const explainRefusal = (datasetId: string) => (failure: Failure) => {
 const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body: RequestOf<'hybrid-search'> = {
+	const body: RequestOf<'search.hybridSearch'> = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		text_query: getTextQuery.call(this, itemIndex),
 		limit: getOneRequestLimit.call(this, itemIndex),
 	};
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	Object.assign(body, commonSearchOptions(options) as Partial<RequestOf<'hybrid-search'>>);
+	Object.assign(body, commonSearchOptions(options) as Partial<RequestOf<'search.hybridSearch'>>);
 	const since = typeof options.since === 'string' && options.since ? epochSeconds(assertDateTime.call(this, options.since, 'Since', itemIndex)) : null;
 	const until = typeof options.until === 'string' && options.until ? epochSeconds(assertDateTime.call(this, options.until, 'Until', itemIndex)) : null;
 	const dateField = typeof options.dateField === 'string' ? options.dateField.trim() : '';
@@ -90,6 +90,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (since === null && until === null) throw invalidParameter.call(this, 'Date Range Field', itemIndex, 'neither Since nor Until is set', 'Set Since, Until or both, or remove Date Range Field.');
 		body.datetime_filter = { key: dateField, operator: 'DateTimeRangeInclusive', start_utc_epoch: since, end_utc_epoch: until };
 	}
-	const answer = await callEndpoint(this, 'hybrid-search', { body, itemIndex, explain: explainRefusal(body.dataset_id) });
+	const answer = await callEndpoint(this, 'search.hybridSearch', { body, itemIndex, explain: explainRefusal(body.dataset_id) });
 	return answer.data as IDataObject[];
 }

@@ -8,7 +8,7 @@ export const toolDescription =
 export const { description, execute } = imageSearchOperation({
 	resource: 'image',
 	operation: 'searchByImage',
-	endpoint: 'image-to-image',
+	endpoint: 'search.imageToImage',
 	options: [assetTypeOption, moderationScoreTypeOption, skipModerationOption],
 	maxLimit: MAX_SEARCH_LIMIT,
 });

@@ -59,17 +59,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const textQuery = getTextQuery.call(this, itemIndex);
 	const person = this.getNodeParameter('person', itemIndex) as { mode?: string; value?: unknown };
-	const body: RequestOf<'text-to-image-search-by-person'> = {
+	const body: RequestOf<'search.textToImageSearchByPerson'> = {
 		dataset_id: datasetId,
 		text_query: textQuery,
-		asset_type: this.getNodeParameter('assetType', itemIndex, 'keyframe') as RequestOf<'text-to-image-search-by-person'>['asset_type'],
-		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<RequestOf<'text-to-image-search-by-person'>>),
+		asset_type: this.getNodeParameter('assetType', itemIndex, 'keyframe') as RequestOf<'search.textToImageSearchByPerson'>['asset_type'],
+		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<RequestOf<'search.textToImageSearchByPerson'>>),
 	};
 	if (person?.mode === 'id') body.person_ids = [assertUuid.call(this, person.value, 'Person', itemIndex)];
 	else body.person_names_or_aliases = [assertNotEmpty.call(this, person?.value, 'Person', itemIndex)];
 	const metadataFilters = getMetadataFilters.call(this, itemIndex);
 	if (metadataFilters) body.metadata_filters = metadataFilters;
-	const results = await paginateSearch.call(this, itemIndex, 'text-to-image-search-by-person', body);
+	const results = await paginateSearch.call(this, itemIndex, 'search.textToImageSearchByPerson', body);
 	const asked = body.person_ids?.[0] ?? body.person_names_or_aliases?.[0];
 	return results.map((result) => ({ ...result, person: asked }));
 }

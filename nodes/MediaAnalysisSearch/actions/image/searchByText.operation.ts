@@ -8,6 +8,6 @@ export const toolDescription =
 export const { description, execute } = textSearchOperation({
 	resource: 'image',
 	operation: 'searchByText',
-	endpoint: 'text-search-api-v-1-search-text-to-image-post',
+	endpoint: 'search.textSearch',
 	options: [assetTypeOption, moderationScoreTypeOption, negativeTextOption, skipModerationOption],
 });

@@ -50,7 +50,7 @@ function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
 
 /** Keyframes matching the reference face set, best first; one item each. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body: RequestOf<'celebrity-matches-api-v-1-search-celebrity-matches-post'> = {
+	const body: RequestOf<'search.celebrityMatches'> = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		upload_ids: getUploadIds.call(this, itemIndex),
 	};
@@ -58,5 +58,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (options.moderationScoreType !== undefined) body.moderation_score_type = options.moderationScoreType as typeof body.moderation_score_type;
 	const metadataFilters = getMetadataFilters.call(this, itemIndex);
 	if (metadataFilters) body.metadata_filters = metadataFilters;
-	return await paginateSearch.call(this, itemIndex, 'celebrity-matches-api-v-1-search-celebrity-matches-post', body);
+	return await paginateSearch.call(this, itemIndex, 'search.celebrityMatches', body);
 }

@@ -8,6 +8,6 @@ export const toolDescription =
 export const { description, execute } = imageSearchOperation({
 	resource: 'keyframe',
 	operation: 'searchByImage',
-	endpoint: 'image-to-keyframes',
+	endpoint: 'search.imageToKeyframes',
 	options: [moderationScoreTypeOption, skipModerationOption],
 });

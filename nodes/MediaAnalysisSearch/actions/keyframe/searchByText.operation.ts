@@ -8,6 +8,6 @@ export const toolDescription =
 export const { description, execute } = textSearchOperation({
 	resource: 'keyframe',
 	operation: 'searchByText',
-	endpoint: 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post',
+	endpoint: 'search.textToKeyframesSearch',
 	options: [moderationScoreTypeOption, negativeTextOption, skipModerationOption],
 });

@@ -23,13 +23,13 @@ export const toolDescription =
 
 /** Video segments where the sound class is heard, best first; one item each, naming its video. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body: RequestOf<'audio-sound-search'> = {
+	const body: RequestOf<'search.audioSoundSearch'> = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		audio_class: getAudioClass.call(this, itemIndex),
-		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<RequestOf<'audio-sound-search'>>),
+		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<RequestOf<'search.audioSoundSearch'>>),
 	};
 	const metadataFilters = getMetadataFilters.call(this, itemIndex);
 	if (metadataFilters) body.metadata_filters = metadataFilters;
-	const results = await paginateSearch.call(this, itemIndex, 'audio-sound-search', body);
+	const results = await paginateSearch.call(this, itemIndex, 'search.audioSoundSearch', body);
 	return results.map((result) => ({ audio_class: body.audio_class, ...result }));
 }

@@ -51,5 +51,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const metadataFilters = getMetadataFilters.call(this, itemIndex);
 	if (metadataFilters) body.metadata_filters = metadataFilters;
-	return await paginateSearch.call(this, itemIndex, 'transcript-exact-match', body);
+	return await paginateSearch.call(this, itemIndex, 'search.transcriptExactMatch', body);
 }

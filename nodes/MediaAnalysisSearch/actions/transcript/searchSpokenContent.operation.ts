@@ -8,7 +8,7 @@ export const toolDescription =
 export const { description, execute } = textSearchOperation({
 	resource: 'transcript',
 	operation: 'searchSpokenContent',
-	endpoint: 'audio-search',
+	endpoint: 'search.audioSearch',
 	queryField: { placeholder: 'e.g. breaking news', description: 'What is said, in plain words (a similarity search)' },
 	options: [moderationScoreTypeOption, skipModerationOption],
 });

@@ -67,7 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: true });
 	if (metadataFilters) body.metadata_filters = metadataFilters as VideoSearchRequest['metadata_filters'];
-	const results = await paginateSearch.call(this, itemIndex, 'search-videos', body, MAX_SEARCH_LIMIT);
+	const results = await paginateSearch.call(this, itemIndex, 'search.searchVideos', body, MAX_SEARCH_LIMIT);
 	return results.map(withPlainMetadata);
 }
 

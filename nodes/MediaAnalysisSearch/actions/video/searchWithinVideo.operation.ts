@@ -25,7 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const videoId = assertUuid.call(this, this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }), 'Video', itemIndex);
 	const notFound = datasetNotFound(datasetId);
-	const response = await callEndpoint(this, 'get-video-details', {
+	const response = await callEndpoint(this, 'search.getVideoDetails', {
 		qs: {
 			dataset_id: datasetId,
 			video_id: videoId,

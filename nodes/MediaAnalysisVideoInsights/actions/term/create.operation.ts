@@ -14,7 +14,7 @@ export const toolDescription =
 
 /** Adds a term to the vocabulary that predictions of its type draw from; the output is the term with its new ID. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const response = await callEndpoint(this, 'create-metadata-api-v-0-video-narrative-metadata-metadata-post', {
+	const response = await callEndpoint(this, 'videoInsights.createMetadata', {
 		body: {
 			metadata_type: this.getNodeParameter('termType', itemIndex) as TermType,
 			name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex),

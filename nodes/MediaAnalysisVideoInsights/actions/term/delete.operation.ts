@@ -15,7 +15,7 @@ export const toolDescription =
 /** Deletes the term: predictions no longer draw on it. The service's answer ({id, deleted}) comes under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = termParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete', {
+	const response = await callEndpoint(this, 'videoInsights.deleteMetadata', {
 		params,
 		itemIndex,
 		explain: explainTerm(params.metadata_id),

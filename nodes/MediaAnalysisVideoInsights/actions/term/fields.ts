@@ -74,7 +74,7 @@ export const examplesField: INodeProperties = {
 };
 
 /** Reads a term locator for one item: a UUID, checked before anything is sent. */
-export function termParams(this: IExecuteFunctions, itemIndex: number): NonNullable<EndpointCall<'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete'>['params']> {
+export function termParams(this: IExecuteFunctions, itemIndex: number): NonNullable<EndpointCall<'videoInsights.deleteMetadata'>['params']> {
 	const value = this.getNodeParameter('termId', itemIndex, '', { extractValue: true });
 	return { metadata_id: assertUuid.call(this, value, 'Term', itemIndex) };
 }

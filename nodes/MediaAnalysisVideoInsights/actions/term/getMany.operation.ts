@@ -15,7 +15,7 @@ export const toolDescription =
 /** The terms of one type, one item each, oldest first. The service answers in one page; Return All / Limit keep what the node outputs. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const page = getPageLimit.call(this, itemIndex);
-	const response = await callEndpoint(this, 'get-metadata-api-v-0-video-narrative-metadata-metadata-get', {
+	const response = await callEndpoint(this, 'videoInsights.getMetadata', {
 		qs: { metadata_type: this.getNodeParameter('termType', itemIndex) as TermType },
 		itemIndex,
 	});

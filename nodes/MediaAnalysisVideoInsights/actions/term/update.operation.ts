@@ -22,7 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['term'], op
 export const toolDescription =
 	'Changes the name, description or examples of a vocabulary term (the others stay). Needs the term ID (a UUID, as Get Many returns it) and at least one of them. Returns the term as it is now.';
 
-type UpdateBody = RequestOf<'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch'>;
+type UpdateBody = RequestOf<'videoInsights.updateMetadata'>;
 
 /** Changes the fields added (the others stay as they are); the output is the term as it is now. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (Object.keys(body).length === 0) {
 		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'no field to update was added', 'Add Name, Description or Examples under Update Fields.');
 	}
-	const response = await callEndpoint(this, 'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch', {
+	const response = await callEndpoint(this, 'videoInsights.updateMetadata', {
 		params,
 		body,
 		itemIndex,

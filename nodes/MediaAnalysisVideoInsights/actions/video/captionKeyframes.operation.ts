@@ -29,7 +29,7 @@ export const toolDescription =
 /** Starts captioning the video's keyframes: the item names the video, says it was accepted, and what that means. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = await readTarget.call(this, itemIndex, false);
-	const response = await callEndpoint(this, 'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post', {
+	const response = await callEndpoint(this, 'videoInsights.captionVideoKeyframes', {
 		params: target.params,
 		itemIndex,
 		explain: explainNotFound(target),
