@@ -15,8 +15,9 @@ import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/M
 import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { MediaAnalysisVideoInsights } from '../../nodes/MediaAnalysisVideoInsights/MediaAnalysisVideoInsights.node';
 import { MediaAnalysisAdministration } from '../../nodes/MediaAnalysisAdministration/MediaAnalysisAdministration.node';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../../sandbox/server';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, type Sandbox } from '../../sandbox/server';
 import { createHarness, type Harness } from '../harness/engine';
+import { useSandbox } from '../sandbox/helpers';
 
 export const PACKAGE = 'n8n-nodes-media-analysis';
 export const TYPES = {
@@ -46,11 +47,10 @@ export interface TestBed {
 	apiRequests(): Sandbox['requests'];
 }
 
-/** One sandbox and harness per test file, reset before each test. */
+/** One sandbox (useSandbox: reset before each test) and one harness per test file. */
 export function useTestBed(): TestBed {
-	const bed = {} as TestBed;
-	beforeAll(async () => {
-		bed.sandbox = await startSandbox({ port: 0 });
+	const bed = { sandbox: useSandbox().sandbox } as TestBed;
+	beforeAll(() => {
 		bed.harness = createHarness({
 			nodeTypes: {
 				[TYPES.datasets]: new MediaAnalysisDatasets(),
@@ -70,14 +70,8 @@ export function useTestBed(): TestBed {
 			credentialTypes: [new MediaAnalysisApi()],
 		});
 	});
-	afterAll(async () => {
-		bed.harness?.dispose();
-		await bed.sandbox?.close();
-	});
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.useCredential();
-	});
+	afterAll(() => bed.harness?.dispose());
+	beforeEach(() => bed.useCredential());
 	bed.useCredential = (kind = 'personalToken', overrides = {}) => {
 		bed.harness.credentials.set('mediaAnalysisApi', {
 			baseUrl: bed.sandbox.url,

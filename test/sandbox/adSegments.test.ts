@@ -1,6 +1,6 @@
 /* Dev-only: the sandbox's ad-segment routes, over plain HTTP. */
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { useSandbox } from './helpers';
 
 const path = (identifier: string, datasetId: string = SEED_DATASET_IDS.demoVideos) =>
 	`/api/v1/datasets/${datasetId}/videos/external-identifier/${encodeURIComponent(identifier)}/ad-segments`;
@@ -12,17 +12,7 @@ const segment = (start: number, end: number, startFrame = 0, endFrame = 10) => (
 });
 
 describe('ad-segment routes', () => {
-	let sandbox: Sandbox;
-	let api: Awaited<ReturnType<typeof apiClient>>;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
+	const { sandbox, api, login } = useSandbox({ client: true });
 
 	it('creates (202), reads, replaces and soft-deletes (204, no body) the segments of a video', async () => {
 		const created = await api.post(path('video-002'), { ad_segments: [segment(0, 1000), segment(2000, 3000, 50, 75)] });
@@ -56,7 +46,7 @@ describe('ad-segment routes', () => {
 		expect(reply.status).toBe(200);
 		expect(reply.text).toBe('');
 		sandbox.reset();
-		api = await apiClient(sandbox);
+		await login();
 		expect((await api.delete(path('video-000'))).status).toBe(204);
 	});
 

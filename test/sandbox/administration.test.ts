@@ -1,22 +1,12 @@
 /* Dev-only: the sandbox's administration routes (users, roles, invitations, system credentials) answer as the document says. */
 import { SEED_CLIENTS, seedClientSecret, seedUserId } from '../../sandbox/administration/model';
 import { DEMO_USER_ID } from '../../sandbox/seed';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient, loginWithClientCredentials, send } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { loginWithClientCredentials, send, useSandbox } from './helpers';
 
-let sandbox: Sandbox;
-let api: Awaited<ReturnType<typeof apiClient>>;
+const { sandbox, api, login } = useSandbox({ client: true });
 const BASE = '/api/v1/auth-management';
 const put = (path: string, json: unknown) => send(sandbox.url, 'PUT', path, { token: api.token, json });
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => sandbox.close());
-beforeEach(async () => {
-	sandbox.reset();
-	api = await apiClient(sandbox);
-});
 
 const ANA = seedUserId('ana.costa@example.com');
 const IMAGES = SEED_DATASET_IDS.demoImages;
@@ -111,7 +101,7 @@ describe('invitations', () => {
 	test('an invitation past its expiry is no longer pending', async () => {
 		const created = await api.post(`${BASE}/user-invitations`, { name: 'Old', email: 'old@example.com' });
 		sandbox.clock.advance(8 * 24 * 3600 * 1000);
-		api = await apiClient(sandbox);
+		await login();
 		expect((await api.get(`${BASE}/user-invitations/${created.body.invitation_id}`)).status).toBe(404);
 	});
 });

@@ -1,22 +1,10 @@
-import { DEMO_PERSONAL_TOKEN, type Sandbox, startSandbox } from '../../sandbox/server';
-import {
-	accessToken,
-	basicAuth,
-	loginWithClientCredentials,
-	loginWithPersonalToken,
-	send,
-} from './helpers';
+import { DEMO_PERSONAL_TOKEN } from '../../sandbox/server';
+import { accessToken, basicAuth, loginWithClientCredentials, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 describe('bearer authentication of API routes', () => {
-	let sandbox: Sandbox;
+	const { sandbox } = useSandbox();
 	const listDatasets = (token?: string, headers?: Record<string, string>) =>
 		send(sandbox.url, 'GET', '/api/v1/datasets', { token, headers });
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.reset());
 
 	it('a reset ends every session; a reset that keeps access tokens keeps them valid, the data back to the seed', async () => {
 		const token = await accessToken(sandbox);

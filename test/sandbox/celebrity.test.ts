@@ -1,7 +1,7 @@
 import { seedPersonId } from '../../sandbox/celebrity/model';
 import { jpegOfSize, jpegWithMarkers } from '../../sandbox/celebrity/fixtures';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { accessToken, send } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { send, useSandbox } from './helpers';
 
 const BASE = '/api/v0/celebrity-detection';
 const AVA = seedPersonId('Ava Marlowe');
@@ -11,21 +11,11 @@ const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const PERSON_KEYS = ['aliases', 'created_dt', 'created_user_id', 'id', 'ingested_images', 'name', 'status', 'upload_ids'];
 
 describe('celebrity detection routes', () => {
-	let sandbox: Sandbox;
-	let token: string;
-	const get = (path: string) => send(sandbox.url, 'GET', `${BASE}${path}`, { token });
-	const getWithBody = (path: string, json: unknown) => send(sandbox.url, 'GET', `${BASE}${path}`, { token, json });
-	const put = (path: string, json: unknown) => send(sandbox.url, 'PUT', `${BASE}${path}`, { token, json });
+	const { sandbox, api, login } = useSandbox({ client: true });
+	const get = (path: string) => send(sandbox.url, 'GET', `${BASE}${path}`, { token: api.token });
+	const getWithBody = (path: string, json: unknown) => send(sandbox.url, 'GET', `${BASE}${path}`, { token: api.token, json });
+	const put = (path: string, json: unknown) => send(sandbox.url, 'PUT', `${BASE}${path}`, { token: api.token, json });
 	const identifyImage = (bytes: Buffer) => getWithBody('/identify', { image: bytes.toString('base64') });
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	beforeEach(async () => {
-		sandbox.reset();
-		token = await accessToken(sandbox);
-	});
-	afterAll(() => sandbox.close());
 
 	test('every route wants a bearer token', async () => {
 		const reply = await send(sandbox.url, 'GET', `${BASE}/persons`);
@@ -225,7 +215,7 @@ describe('celebrity detection routes', () => {
 			expect((await identifyImage(jpegWithMarkers(['Queen of Noir']))).body.persons[0].id).toBe(AVA);
 
 			sandbox.reset();
-			token = await accessToken(sandbox);
+			await login();
 			expect((await get(`/person/${AVA}`)).body.aliases).toEqual(['The Marlowe', 'A. Marlowe']);
 		});
 

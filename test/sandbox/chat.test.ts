@@ -1,19 +1,9 @@
 /* Dev-only: the sandbox's conversational search routes, over plain HTTP. */
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient, send } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { send, useSandbox } from './helpers';
 
 describe('chat routes', () => {
-	let sandbox: Sandbox;
-	let api: Awaited<ReturnType<typeof apiClient>>;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
+	const { sandbox, api } = useSandbox({ client: true });
 
 	it('answers in the ChatResponse shape, deterministically', async () => {
 		const first = await api.post('/api/v0/chat', { chat_request_text: 'concert at the stadium' });

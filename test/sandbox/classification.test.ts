@@ -1,24 +1,13 @@
 /* Dev-only: the sandbox's URL classification behaves like the service (camelCase, threshold rule, 404/422). */
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { useSandbox } from './helpers';
 
-type Client = Awaited<ReturnType<typeof apiClient>>;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const URL = 'https://photos.example.org/holiday/beach-day.jpg';
 
 describe('POST /api/v1/classify/image/url', () => {
-	let sandbox: Sandbox;
-	let api: Client;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
+	const { api } = useSandbox({ client: true });
 
 	it('scores every concept of a dataset; the same URL always gets the same score', async () => {
 		const first = await api.post('/api/v1/classify/image/url?threshold=0.5', { url: URL, datasetId: SEED_DATASET_IDS.demoImages });

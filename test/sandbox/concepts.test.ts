@@ -1,27 +1,16 @@
 /* Dev-only: the sandbox's concept routes behave like the service (camelCase, status codes, error bodies). */
 import { SEED_CONCEPT_IDS, conceptScore } from '../../sandbox/concepts/model';
 import { estimatePredictions } from '../../sandbox/concepts/estimation';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { visualItemsOf } from '../../sandbox/search/media';
-import { apiClient } from './helpers';
+import { useSandbox } from './helpers';
 
-type Client = Awaited<ReturnType<typeof apiClient>>;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const UUID_V1 = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 const BEACH = SEED_CONCEPT_IDS.beach;
 
 describe('concept routes', () => {
-	let sandbox: Sandbox;
-	let api: Client;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
+	const { sandbox, api } = useSandbox({ client: true });
 
 	const imageAt = (index: number) =>
 		[...sandbox.store.assets.values()].find((a) => a.datasetId === SEED_DATASET_IDS.demoImages && a.metadata.index === index)!;

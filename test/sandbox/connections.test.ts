@@ -1,20 +1,9 @@
 /* Dev-only: the sandbox's connection routes behave like the service (paths, codes, shapes, FastAPI errors). */
 import { bucketObjectKeys, listBucket } from '../../sandbox/connections/bucket';
 import { findConnection, SEED_BUCKET, SEED_CONNECTION_IDS, SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
-import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient } from './helpers';
+import { useSandbox } from './helpers';
 
-let sandbox: Sandbox;
-let api: Awaited<ReturnType<typeof apiClient>>;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => sandbox.close());
-beforeEach(async () => {
-	sandbox.reset();
-	api = await apiClient(sandbox);
-});
+const { sandbox, api } = useSandbox({ client: true });
 
 const aws = (name: string, config: Record<string, unknown> = {}) => ({
 	name,

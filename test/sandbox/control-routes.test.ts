@@ -1,21 +1,13 @@
 import {
 	DEMO_PERSONAL_TOKEN,
 	SEED_DATASET_IDS,
-	type Sandbox,
-	startSandbox,
-} from '../../sandbox/server';
-import { accessToken, loginWithPersonalToken, send } from './helpers';
+	} from '../../sandbox/server';
+import { accessToken, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 describe('control routes under /__sandbox/', () => {
-	let sandbox: Sandbox;
+	const { sandbox } = useSandbox();
 	const control = (method: string, path: string, json?: unknown) =>
 		send(sandbox.url, method, `/__sandbox/${path}`, { json });
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.reset());
 
 	it('reports stats without counting itself', async () => {
 		await loginWithPersonalToken(sandbox);

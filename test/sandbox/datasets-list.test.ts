@@ -1,23 +1,15 @@
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { useSandbox } from './helpers';
 
-type Client = Awaited<ReturnType<typeof apiClient>>;
 const { demoImages, demoVideos, demoMixed, demoArchived } = SEED_DATASET_IDS;
 
 describe('GET /api/v1/datasets', () => {
-	let sandbox: Sandbox;
-	let api: Client;
+	const { api } = useSandbox({ reset: false, client: true });
 	const ids = async (query: string) => {
 		const reply = await api.get(`/api/v1/datasets${query ? `?${query}` : ''}`);
 		expect(reply.status).toBe(200);
 		return reply.body.data.map((dataset: { id: string }) => dataset.id);
 	};
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-		api = await apiClient(sandbox);
-	});
-	afterAll(() => sandbox.close());
 
 	it('lists the active datasets in creation order with page meta', async () => {
 		const reply = await api.get('/api/v1/datasets');

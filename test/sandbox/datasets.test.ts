@@ -1,26 +1,13 @@
 import {
 	SEED_DATASET_IDS,
 	SEED_DATASET_NAMES,
-	type Sandbox,
-	startSandbox,
-} from '../../sandbox/server';
-import { apiClient, EXPECTED_DATASET_KEYS, send } from './helpers';
+	} from '../../sandbox/server';
+import { EXPECTED_DATASET_KEYS, send, useSandbox } from './helpers';
 
-type Client = Awaited<ReturnType<typeof apiClient>>;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('dataset routes', () => {
-	let sandbox: Sandbox;
-	let api: Client;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
+	const { sandbox, api, login } = useSandbox({ client: true });
 
 	describe('POST /api/v1/datasets', () => {
 		it('creates an active dataset with the schema defaults', async () => {
@@ -63,7 +50,7 @@ describe('dataset routes', () => {
 
 		it('keeps the values it is given and stamps the sandbox clock', async () => {
 			sandbox.clock.advance(1000 * 3600 * 24 * 365);
-			api = await apiClient(sandbox);
+			await login();
 			const reply = await api.post('/api/v1/datasets', {
 				name: 'Custom_Set',
 				encoder_name: 'resnet-50',

@@ -1,23 +1,13 @@
 /* Dev-only: the sandbox's dynamic tag groups list, over plain HTTP. */
 import { seedTagGroups } from '../../sandbox/dynamic-tags/model';
 import { aggregationsOf, tagIdOf, tagVersionIdOf } from '../../sandbox/dynamic-tags/scores';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { useSandbox } from './helpers';
 
 const LIST = '/api/v3/dynamic-tags/groups';
 
 describe('dynamic tag groups route', () => {
-	let sandbox: Sandbox;
-	let api: Awaited<ReturnType<typeof apiClient>>;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
+	const { api } = useSandbox({ client: true });
 
 	it('pages with page/per_page (default 25), has_next_page inside meta, and echoes the sort', async () => {
 		const pages = await Promise.all([1, 2, 3].map((page) => api.get(`${LIST}?page=${page}`)));
@@ -69,22 +59,12 @@ describe('dynamic tag groups route', () => {
 });
 
 describe('video-scores routes', () => {
-	let sandbox: Sandbox;
-	let api: Awaited<ReturnType<typeof apiClient>>;
+	const { sandbox, api } = useSandbox({ client: true });
 	const scenes = seedTagGroups().find((group) => group.name === 'scenes_core')!;
 	const published = scenes.versions.find((version) => version.status === 'published')!;
 	const base = `/api/v0/video-scores/groups/${scenes.id}/tags/${tagIdOf(scenes, 'crowd')}`;
 	const version = tagVersionIdOf(published, 'crowd');
 	const videos = SEED_DATASET_IDS.demoVideos;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
 
 	it('preview: required parameters, coverage_threshold for its strategy, LONGEST_RUN refused on PINOT', async () => {
 		const missing = await api.get(`${base}/aggregations/-/result`);

@@ -1,14 +1,8 @@
-import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { accessToken, send } from './helpers';
+import { accessToken, send, useSandbox } from './helpers';
 
 /* The sandbox's switchable faults: each kind, its determinism, and that faults never touch control routes. */
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
+const { sandbox } = useSandbox();
 
 const listDatasets = (token: string) => send(sandbox.url, 'GET', '/api/v1/datasets', { token });
 const createDataset = (token: string, name: string) =>

@@ -2,10 +2,9 @@
 import { bucketObjectKeys } from '../../sandbox/connections/bucket';
 import { SEED_BUCKET, SEED_CONNECTION_IDS, SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { DEFAULT_INGESTION_STEP_MS } from '../../sandbox/ingestion/state';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient, send } from './helpers';
+import { SEED_DATASET_IDS, startSandbox } from '../../sandbox/server';
+import { send, useSandbox } from './helpers';
 
-type Client = Awaited<ReturnType<typeof apiClient>>;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const STEP = 1000;
 const { demoImages, demoVideos, demoMixed } = SEED_DATASET_IDS;
@@ -21,18 +20,8 @@ const JOB_KEYS = [
 ].sort();
 
 describe('ingestion routes', () => {
-	let sandbox: Sandbox;
-	let api: Client;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		sandbox.clock.freeze();
-		api = await apiClient(sandbox);
-	});
+	const { sandbox, api } = useSandbox({ client: true });
+	beforeEach(() => sandbox.clock.freeze());
 
 	const ingestImages = (paths: string[], datasetId: string = demoImages) =>
 		api.post('/api/v1/ingestion/images', { dataset_id: datasetId, images: paths.map((source_path) => ({ source_path })) });

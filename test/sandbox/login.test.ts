@@ -2,19 +2,12 @@ import {
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,
 	DEMO_PERSONAL_TOKEN,
-	type Sandbox,
 	startSandbox,
 } from '../../sandbox/server';
-import { basicAuth, loginWithClientCredentials, loginWithPersonalToken, send } from './helpers';
+import { basicAuth, loginWithClientCredentials, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 describe('POST /api/v0/login', () => {
-	let sandbox: Sandbox;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.reset());
+	const { sandbox } = useSandbox();
 
 	it('exchanges a personal token for a bearer access token', async () => {
 		const reply = await loginWithPersonalToken(sandbox);

@@ -2,8 +2,8 @@
  * The sandbox's scripted chat model (sandbox/model.ts): OpenAI's chat completions format, answers decided by the
  * conversation and the script, clear 400s when a script cannot be followed.
  */
-import { type Sandbox, SEED_DATASET_IDS, startSandbox } from '../../sandbox/server';
-import { send } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { send, useSandbox } from './helpers';
 
 const COMPLETIONS = '/model/v1/chat/completions';
 const tool = (name: string, properties: Record<string, unknown>, required: string[] = []) => ({
@@ -22,13 +22,7 @@ const toolCall = (name: string, args: unknown) => ({
 });
 const toolResult = (content: string) => ({ role: 'tool', tool_call_id: 'c1', content });
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
-});
+const { sandbox } = useSandbox({ reset: false });
 afterEach(async () => {
 	await send(sandbox.url, 'DELETE', '/__sandbox/model/script');
 });

@@ -1,20 +1,12 @@
 /* Dev-only: the sandbox's query routes behave like the service (lifecycle on the clock, codes, shapes, links). */
 import { DEFAULT_ROW_COUNT, SEED_QUERY_IDS, outcomeOf } from '../../sandbox/queries/model';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { apiClient, send } from './helpers';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
+import { send, useSandbox } from './helpers';
 
-let sandbox: Sandbox;
-let api: Awaited<ReturnType<typeof apiClient>>;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => sandbox.close());
-beforeEach(async () => {
-	sandbox.reset();
+const { sandbox, api } = useSandbox({ client: true });
+beforeEach(() => {
 	sandbox.clock.freeze();
 	sandbox.store.queries.timings = { queuedMs: 1000, runningMs: 2000, stoppingMs: 500 };
-	api = await apiClient(sandbox);
 });
 
 const create = (query: string, extra: Record<string, unknown> = {}) =>

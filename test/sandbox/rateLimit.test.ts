@@ -1,5 +1,4 @@
-import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { accessToken, loginWithPersonalToken, send } from './helpers';
+import { accessToken, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 /*
  * The sandbox's gateway rate limit (`rateLimitPerSecond`): requests above N in a rolling second answered 429 with
@@ -7,15 +6,8 @@ import { accessToken, loginWithPersonalToken, send } from './helpers';
  * the window moves only when a test moves it.
  */
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-	sandbox.reset();
-	sandbox.clock.freeze();
-});
+const { sandbox } = useSandbox();
+beforeEach(() => sandbox.clock.freeze());
 afterEach(() => sandbox.clock.reset());
 
 const listDatasets = (token: string) => send(sandbox.url, 'GET', '/api/v1/datasets', { token });

@@ -2,19 +2,11 @@ import {
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,
 	DEMO_PERSONAL_TOKEN,
-	type Sandbox,
-	startSandbox,
-} from '../../sandbox/server';
-import { loginWithClientCredentials, loginWithPersonalToken, send } from './helpers';
+	} from '../../sandbox/server';
+import { loginWithClientCredentials, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 describe('request log and counters', () => {
-	let sandbox: Sandbox;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.reset());
+	const { sandbox } = useSandbox();
 
 	it('starts empty', () => {
 		expect(sandbox.requests).toEqual([]);

@@ -1,19 +1,11 @@
-import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { accessToken, send } from './helpers';
+import { send, useSandbox } from './helpers';
 
 describe('routing and request bodies', () => {
-	let sandbox: Sandbox;
-	let token: string;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-		token = await accessToken(sandbox);
-	});
-	afterAll(() => sandbox.close());
+	const { sandbox, api } = useSandbox({ reset: false, client: true });
 
 	it('answers 404 Not Found for an unknown path', async () => {
 		for (const path of ['/api/v1/unknown', '/', '/api/v1/datasets/a/b/c', '/api/v1/datasets/']) {
-			const reply = await send(sandbox.url, 'GET', path, { token });
+			const reply = await send(sandbox.url, 'GET', path, { token: api.token });
 			expect([path, reply.status, reply.body]).toEqual([path, 404, { detail: 'Not Found' }]);
 		}
 	});
@@ -23,7 +15,7 @@ describe('routing and request bodies', () => {
 			sandbox.url,
 			'PUT',
 			'/api/v1/datasets/1b665e65-8768-48b3-8556-1791a5ae4b24',
-			{ token },
+			{ token: api.token },
 		);
 
 		expect(reply.status).toBe(405);
@@ -33,7 +25,7 @@ describe('routing and request bodies', () => {
 
 	it('answers 422 json_invalid for a malformed JSON body', async () => {
 		const reply = await send(sandbox.url, 'POST', '/api/v1/datasets', {
-			token,
+			token: api.token,
 			rawBody: '{"name": ',
 			headers: { 'content-type': 'application/json' },
 		});
@@ -46,7 +38,7 @@ describe('routing and request bodies', () => {
 
 	it('reads a body without content type as JSON, like FastAPI', async () => {
 		const reply = await send(sandbox.url, 'POST', '/api/v1/datasets', {
-			token,
+			token: api.token,
 			rawBody: JSON.stringify({ name: 'no_content_type', encoder_name: 'resnet-50' }),
 		});
 
@@ -55,7 +47,7 @@ describe('routing and request bodies', () => {
 
 	it('does not read a form-encoded body as JSON', async () => {
 		const reply = await send(sandbox.url, 'POST', '/api/v1/datasets', {
-			token,
+			token: api.token,
 			rawBody: 'name=form&encoder_name=resnet-50',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 		});
@@ -71,7 +63,7 @@ describe('routing and request bodies', () => {
 	});
 
 	it('answers 422 when the JSON body is not an object', async () => {
-		const reply = await send(sandbox.url, 'POST', '/api/v1/datasets', { token, json: ['name'] });
+		const reply = await send(sandbox.url, 'POST', '/api/v1/datasets', { token: api.token, json: ['name'] });
 
 		expect(reply.body.detail).toEqual([
 			{
@@ -85,7 +77,7 @@ describe('routing and request bodies', () => {
 	it('parses a JSON body sent with GET and records it', async () => {
 		sandbox.clearRequestLog();
 		const reply = await send(sandbox.url, 'GET', '/api/v1/encoders', {
-			token,
+			token: api.token,
 			json: { image: 'aGVsbG8=' },
 		});
 
@@ -99,7 +91,7 @@ describe('routing and request bodies', () => {
 
 	it('answers 422 for malformed JSON on a GET too', async () => {
 		const reply = await send(sandbox.url, 'GET', '/api/v1/encoders', {
-			token,
+			token: api.token,
 			rawBody: '{oops',
 			headers: { 'content-type': 'application/json' },
 		});
@@ -109,7 +101,7 @@ describe('routing and request bodies', () => {
 	});
 
 	it('answers with JSON and a content length', async () => {
-		const reply = await send(sandbox.url, 'GET', '/api/v1/encoders', { token });
+		const reply = await send(sandbox.url, 'GET', '/api/v1/encoders', { token: api.token });
 
 		expect(reply.headers['content-type']).toBe('application/json');
 		expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.text));

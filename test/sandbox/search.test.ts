@@ -1,26 +1,15 @@
 /* Dev-only: the sandbox's search routes behave like the service (snake_case, body paging, limits, errors). */
 import type { AssetRecord } from '../../sandbox/assets/model';
-import { SEED_DATASET_IDS, type Sandbox, startSandbox } from '../../sandbox/server';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { audioSegmentsOf, keyframesOf } from '../../sandbox/search/media';
-import { apiClient, send } from './helpers';
+import { send, useSandbox } from './helpers';
 
-type Client = Awaited<ReturnType<typeof apiClient>>;
 const IMAGES = SEED_DATASET_IDS.demoImages;
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('search routes', () => {
-	let sandbox: Sandbox;
-	let api: Client;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		api = await apiClient(sandbox);
-	});
+	const { sandbox, api } = useSandbox({ client: true });
 
 	const assetsOf = (datasetId: string) => [...sandbox.store.assets.values()].filter((a) => a.datasetId === datasetId);
 	const byTopic = (datasetId: string, topic: string) => assetsOf(datasetId).find((a) => a.metadata.topic === topic) as AssetRecord;
