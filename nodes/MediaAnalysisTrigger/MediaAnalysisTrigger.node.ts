@@ -8,7 +8,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import type { Dataset } from '../shared/api';
 import { datasetLocator, datasetsMatching, jobStatusOptions, onlyIdNamed } from '../shared/descriptions';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
@@ -277,7 +276,8 @@ async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ id
 	let whole = true;
 	for await (const page of overlappingPages.call(this, request, style, idOf)) {
 		if (page.shifted) whole = false;
-		for (const dataset of page.records as unknown as Dataset[]) {
+		// Read as the trigger reads every record: each field checked, so a record missing one is passed over.
+		for (const dataset of page.records) {
 			if (typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting') ids.add(dataset.id);
 		}
 	}

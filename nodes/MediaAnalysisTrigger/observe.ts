@@ -1,19 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Schemas } from '../shared/api';
 import { listEndpoint } from '../shared/endpoints';
+import { isRecord } from '../shared/transport';
 import type { EmittedChange, Observation } from './events';
 import { timeOf } from './scan';
 
-type IngestJob = Schemas['ingestion:GetOneIngestJobResponse'];
-type AssetIngestionStatus = Schemas['ingestion:Status'];
+/**
+ * The fields an observation reads, each of unknown type: the trigger keeps whatever the lists hold (a record missing
+ * one is skipped, never a failed poll), so it checks each field rather than trusting the documented types.
+ */
+type Unchecked<Field extends string> = Partial<Record<Field, unknown>>;
 
 /** Records without a readable id, status or time are not observations (they cannot be followed). */
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** A job of the jobs list as an observation: its event time is updated_dt (created_dt before any update). */
 export function observeJob(record: IDataObject): Observation | undefined {
-	const job = record as unknown as IngestJob;
+	const job: Unchecked<'id' | 'status' | 'updated_dt' | 'created_dt'> = record;
 	const time = timeOf(job.updated_dt) ?? timeOf(job.created_dt);
 	if (!isText(job.id) || !isText(job.status) || time === undefined) return undefined;
 	return { id: job.id, status: job.status, time, createdTime: timeOf(job.created_dt), record };
@@ -21,8 +24,8 @@ export function observeJob(record: IDataObject): Observation | undefined {
 
 /** An asset status as an observation: its event time is that of its latest ingestion event. */
 export function observeAsset(record: IDataObject): Observation | undefined {
-	const asset = record as unknown as AssetIngestionStatus;
-	const time = timeOf(asset.latest_event?.timestamp_dt);
+	const asset: Unchecked<'asset_id' | 'status' | 'latest_event'> = record;
+	const time = isRecord(asset.latest_event) ? timeOf(asset.latest_event.timestamp_dt) : undefined;
 	if (!isText(asset.asset_id) || !isText(asset.status) || time === undefined) return undefined;
 	return { id: asset.asset_id, status: asset.status, time, record };
 }

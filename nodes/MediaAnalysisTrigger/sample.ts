@@ -1,7 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { Dataset } from '../shared/api';
-import { listEndpoint } from '../shared/endpoints';
+import { fetchRecords, listEndpoint } from '../shared/endpoints';
 import { fetchPage, type ApiRequest, type PageStyle } from '../shared/transport';
 import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent } from './events';
 import type { Watch } from './MediaAnalysisTrigger.node';
@@ -94,9 +93,8 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 
 /** The datasets to look into for a test asset when every dataset is watched. */
 async function recentDatasets(this: IPollFunctions): Promise<string[]> {
-	const [request, style] = listEndpoint('datasets.list');
-	const { items } = await fetchPage.call(this, request, style, 0, SAMPLE_PAGE);
-	return (items as unknown as Dataset[])
+	const { items } = await fetchRecords(this, listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
+	return items
 		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
 		.slice(0, SAMPLE_DATASETS)
 		.map((dataset) => dataset.id);

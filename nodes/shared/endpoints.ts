@@ -4,18 +4,22 @@ import { checkAnswer, type AnswerSpec, type FieldRule } from './answerSpec';
 import type { operations, paths } from './api-types.generated';
 import {
 	apiRequest,
+	fetchPage,
 	invitationsPages,
 	jobsList,
 	offsetLimit,
 	offsetLimitCamelCase,
 	offsetLimitLinks,
 	pagePerPage,
+	paginate,
 	searchBody,
 	skipLimit,
 	usersPages,
 	videoSearchBody,
 	type ApiContext,
 	type ApiRequest,
+	type Page,
+	type PageLimit,
 	type PageStyle,
 } from './transport';
 import { jobStatusPages } from './transport/pagination';
@@ -253,15 +257,71 @@ export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...
 	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
 	const answer = typeof entry.answer === 'string' ? BODY_OF[entry.answer] : undefined;
 	if (answer) request.answer = answer;
+	// RequestOf<K> is the document's JSON body, which TypeScript cannot relate to IDataObject for any K.
 	if (body !== undefined) request.body = body as unknown as IDataObject;
 	return request;
 }
 
-/** A list endpoint's request and its pagination family, as `paginate` / `paginateForItem` take them. */
-export function listEndpoint<K extends EndpointId>(id: K, call: EndpointCall<K> = {}): [ApiRequest, PageStyle] {
+/** The endpoints of the table that are paged lists. */
+export type PagedEndpointId = { [K in EndpointId]: (typeof ENDPOINTS)[K] extends { pages: PageStyle } ? K : never }[EndpointId];
+
+/** The field path of a list endpoint's page style (`['data']`, `['data', 'assets', 'data']`, …). */
+type ListAtOf<K extends PagedEndpointId> = (typeof ENDPOINTS)[K] extends { pages: PageStyle<infer At> } ? At : never;
+/** What the answer `T` holds at the field path `At` (through unions and optional fields, as the document types them). */
+type Under<T, At> = At extends readonly [infer Head extends string, ...infer Rest]
+	? Under<T extends unknown ? (Head extends keyof T ? NonNullable<T[Head]> : never) : never, Rest>
+	: T;
+/** The entry types of the lists `L` may be; a list of entries typed "any" (the document's EmptyResponse) adds none. */
+type EntriesOf<L> = L extends readonly (infer E)[] ? (unknown extends E ? never : E) : never;
+type Entries<K extends PagedEndpointId> = EntriesOf<Under<ResponseOf<K>, ListAtOf<K>>>;
+
+/**
+ * One record of a list endpoint as the document types the entries of the list its page style reads. Only JSON
+ * objects become records (`keepRecords`), so a record is also an `IDataObject`; a list whose entries the document
+ * leaves untyped has plain JSON objects as records.
+ */
+export type RecordOf<K extends PagedEndpointId> = ([Entries<K>] extends [never] ? unknown : Entries<K>) & IDataObject;
+
+/** What `listEndpoint` marks a list's page style with, for the type checker only (no such value exists). */
+declare const listedBy: unique symbol;
+/** A list endpoint's request and its page style, marked with the endpoint so its records are typed (`RecordOf`). */
+export type ListOf<K extends PagedEndpointId> = [request: ApiRequest, style: PageStyle & { readonly [listedBy]?: K }];
+
+/** A list endpoint's request and its pagination family, as `paginate` / `paginateForItem` (or `listRecords`) take them. */
+export function listEndpoint<K extends PagedEndpointId>(id: K, call: EndpointCall<K> = {}): ListOf<K> {
 	const style = (ENDPOINTS[id] as Entry).pages;
 	if (!style) throw new Error(`${id} is not a paged list`);
 	return [endpointRequest(id, call), style];
+}
+
+/**
+ * The records a page style read from a list of the table, typed as the document's entries. The one place the types
+ * take the service at its word: `keepRecords` made each entry a JSON object, but no answer is checked field by field
+ * against its schema (what the nodes read of a record, they read defensively, as with every answer).
+ */
+function recordsOf<K extends PagedEndpointId>(records: IDataObject[]): Array<RecordOf<K>> {
+	// RecordOf<K> is the document's entry type & IDataObject, which TypeScript cannot relate to IDataObject for any K.
+	return records as unknown as Array<RecordOf<K>>;
+}
+
+/** Return All / Limit over a list of the table (`paginate`), its records typed by the table (`RecordOf`). */
+export async function listRecords<K extends PagedEndpointId>(
+	context: ApiContext,
+	[request, style]: ListOf<K>,
+	limit: PageLimit,
+): Promise<Array<RecordOf<K>>> {
+	return recordsOf<K>(await paginate.call(context, request, style, limit));
+}
+
+/** One page of a list of the table (`fetchPage`), its records typed by the table (`RecordOf`). */
+export async function fetchRecords<K extends PagedEndpointId>(
+	context: ApiContext,
+	[request, style]: ListOf<K>,
+	position: number,
+	pageSize: number,
+): Promise<Omit<Page, 'items'> & { items: Array<RecordOf<K>> }> {
+	const page = await fetchPage.call(context, request, style, position, pageSize);
+	return { ...page, items: recordsOf<K>(page.items) };
 }
 
 /**

@@ -1,14 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Schemas } from '../../shared/api';
 import { callEndpoint, listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 
-type User = Schemas['PartialUserResponse'];
-type Invitation = Schemas['UserInvitation'];
-
 /** "From list" for users: the service searches names and emails for the text typed. */
-export const searchUsers = listSearchMethod<User>({
+export const searchUsers = listSearchMethod<'admin.listUsers'>({
 	list: listEndpoint('admin.listUsers'),
 	serverFilter: (text) => (text?.trim() ? { query: text.trim() } : {}),
 	toResults: (user) => ({ name: user.email ? `${user.name} (${user.email})` : user.name, value: user.user_id }),
@@ -18,7 +14,7 @@ export const searchUsers = listSearchMethod<User>({
  * "From list" for pending invitations. The service has no text filter, so the text is matched here (email, name,
  * ID), reading up to five pages per call while it matches too little.
  */
-export const searchInvitations = listSearchMethod<Invitation>({
+export const searchInvitations = listSearchMethod<'admin.listInvitations'>({
 	list: listEndpoint('admin.listInvitations'),
 	matches: (invitation, text) =>
 		[invitation.invitee?.email, invitation.invitee?.name, invitation.invitation_id].join(' ').toLowerCase().includes(text),

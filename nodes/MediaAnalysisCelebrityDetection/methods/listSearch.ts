@@ -1,7 +1,6 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 
-import type { Person } from '../../shared/api';
-import { listEndpoint } from '../../shared/endpoints';
+import { listEndpoint, type RecordOf } from '../../shared/endpoints';
 import { listSearchMethod, type PagedListSource } from '../../shared/methods/pagedListSearch';
 
 /**
@@ -9,7 +8,9 @@ import { listSearchMethod, type PagedListSource } from '../../shared/methods/pag
  * while a filter matches too little, up to five pages are read per call (stopping once 50 results are found), so one
  * search stays quick and the token resumes after the last page read.
  */
-const persons = (toResults: (person: Person) => INodeListSearchItems[]): PagedListSource<Person> => ({
+type Person = RecordOf<'celebrities.getPersonsInOrg'>;
+
+const persons = (toResults: (person: Person) => INodeListSearchItems[]): PagedListSource<'celebrities.getPersonsInOrg'> => ({
 	list: listEndpoint('celebrities.getPersonsInOrg', {
 		// Sorting by name is assumed to be supported: sort_field is a free string in the OpenAPI document.
 		qs: { sort_field: 'name', sort_direction: 'asc' },

@@ -1,13 +1,13 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Concept, Dataset } from '../../shared/api';
 import { datasetsMatching, onlyIdNamed } from '../../shared/descriptions';
-import { callEndpoint, listEndpoint } from '../../shared/endpoints';
+import { callEndpoint, listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
-import { paginate } from '../../shared/transport';
 import { UUID_PATTERN } from '../../shared/validation';
 
 const UUID = new RegExp(UUID_PATTERN, 'i');
+
+type Concept = RecordOf<'concepts.list'>;
 
 interface Scope {
 	/** The dataset chosen in the node, when it names one: the lists show only its concepts. */
@@ -34,7 +34,7 @@ async function scopeOf(context: ILoadOptionsFunctions): Promise<Scope> {
 			return { datasetId: value.toLowerCase(), names: new Map([[value.toLowerCase(), String(dataset.name)]]) };
 		}
 	}
-	const datasets = (await paginate.call(context, ...listEndpoint('datasets.list'), { returnAll: true })) as unknown as Dataset[];
+	const datasets = await listRecords(context, listEndpoint('datasets.list'), { returnAll: true });
 	return { names: new Map(datasets.map((dataset) => [dataset.id, dataset.name])) };
 }
 
@@ -51,7 +51,7 @@ function conceptEntry({ names }: Scope) {
 }
 
 /** "From list" for a concept: searched by name here, page by page (the service filters concepts only by dataset). */
-export const searchConcepts = listSearchMethod<Concept>(async (context) => {
+export const searchConcepts = listSearchMethod<'concepts.list'>(async (context) => {
 	const scope = await scopeOf(context);
 	return {
 		list: conceptList(scope),
@@ -63,7 +63,7 @@ export const searchConcepts = listSearchMethod<Concept>(async (context) => {
 /** The multi-select of Classify Image: the concepts of the chosen dataset (or every concept), sorted by name. */
 export async function getConcepts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const scope = await scopeOf(this);
-	const concepts = (await paginate.call(this, ...conceptList(scope), { returnAll: true })) as unknown as Concept[];
+	const concepts = await listRecords(this, conceptList(scope), { returnAll: true });
 	return concepts
 		.map(conceptEntry(scope))
 		.map(({ name, value, description }) => ({ name, value: String(value), description }))

@@ -1,7 +1,6 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DynamicTagGroupVersion } from '../../shared/api';
 import { listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
@@ -9,7 +8,7 @@ import { UUID_PATTERN } from '../../shared/validation';
 const UUID = new RegExp(UUID_PATTERN, 'i');
 
 /** "From list" for tag groups: one entry per group (its latest version), searched by name on the service. */
-export const searchTagGroups = listSearchMethod<DynamicTagGroupVersion>({
+export const searchTagGroups = listSearchMethod<'dynamicTags.listGroups'>({
 	list: listEndpoint('dynamicTags.listGroups', { qs: { sort_field: 'name', sort_direction: 'asc' } }),
 	serverFilter: (text) => (text?.trim() ? { name_contains: text.trim() } : {}),
 	toResults: (group) => ({ name: group.name, value: group.group_id, description: `${group.version_name ?? ''} ${group.status}`.trim() }),
@@ -29,7 +28,7 @@ function chosenGroup(context: ILoadOptionsFunctions): string {
  * "From list" for the tags of the chosen group, as the groups list previews them (the service returns at most 10
  * tag names per group; give other tags By ID).
  */
-export const searchGroupTags = listSearchMethod<DynamicTagGroupVersion>((context) => ({
+export const searchGroupTags = listSearchMethod<'dynamicTags.listGroups'>((context) => ({
 	list: listEndpoint('dynamicTags.listGroups', { qs: { group_ids: [chosenGroup(context)], include_tags: true } }),
 	matches: () => true,
 	toResults: (group) =>
@@ -37,7 +36,7 @@ export const searchGroupTags = listSearchMethod<DynamicTagGroupVersion>((context
 }));
 
 /** "From list" for the versions of the chosen tag: its latest draft and latest published version. */
-export const searchTagVersions = listSearchMethod<DynamicTagGroupVersion>((context) => {
+export const searchTagVersions = listSearchMethod<'dynamicTags.listGroups'>((context) => {
 	const groupId = chosenGroup(context);
 	const tagId = String(context.getCurrentNodeParameter('tagId', { extractValue: true }) ?? '').trim();
 	return {

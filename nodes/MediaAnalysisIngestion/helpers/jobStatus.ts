@@ -1,8 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { AssetIngestionStatus, IngestJobStatusPage } from '../../shared/api';
-import { listEndpoint } from '../../shared/endpoints';
-import { paginate, type PageLimit, type PageStyle } from '../../shared/transport';
+import type { IngestJobStatusPage } from '../../shared/api';
+import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
+import type { PageLimit } from '../../shared/transport';
+
+/** An asset's status as the job status endpoint lists it. */
+export type AssetIngestionStatus = RecordOf<'ingestion.getJobStatus'>;
 
 type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage['data'] | [] };
 
@@ -25,7 +28,7 @@ export async function readJobAssetStatuses(
 ): Promise<JobAssetStatuses> {
 	const result: JobAssetStatuses = { jobStatus: null, total: null, assets: [] };
 	const [request, style] = listEndpoint('ingestion.getJobStatus', { params: { ingest_job_id: jobId }, itemIndex });
-	const noting: PageStyle = {
+	const noting: typeof style = {
 		...style,
 		items: (response) => {
 			const data = (response as JobStatusPage).data;
@@ -36,7 +39,7 @@ export async function readJobAssetStatuses(
 			return style.items(response);
 		},
 	};
-	result.assets = (await paginate.call(this, request, noting, limit)) as unknown as AssetIngestionStatus[];
+	result.assets = await listRecords(this, [request, noting], limit);
 	return result;
 }
 

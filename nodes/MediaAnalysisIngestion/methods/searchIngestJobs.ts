@@ -1,10 +1,10 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import type { IngestJob } from '../../shared/api';
-import { callEndpoint, listEndpoint } from '../../shared/endpoints';
-import { fetchPage } from '../../shared/transport';
+import { callEndpoint, fetchRecords, listEndpoint, type RecordOf } from '../../shared/endpoints';
 
 const PAGE_SIZE = 100;
+
+type IngestJob = RecordOf<'ingestion.getIngestJobs'>;
 
 /** What each kind of job ingests, as a person names it. */
 const KIND: Record<string, string> = {
@@ -63,10 +63,11 @@ export async function searchIngestJobs(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const [request, style] = listEndpoint('ingestion.getIngestJobs');
-	const position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
-	const page = await fetchPage.call(this, request, style, position, PAGE_SIZE);
-	const jobs = page.items as unknown as IngestJob[];
+	const list = listEndpoint('ingestion.getIngestJobs');
+	const { firstPosition } = list[1];
+	const position = Number(paginationToken ?? firstPosition) || firstPosition;
+	const page = await fetchRecords(this, list, position, PAGE_SIZE);
+	const jobs = page.items;
 	const names = await datasetNames(this, jobs);
 	const text = filter?.trim().toLowerCase();
 	const results = jobs

@@ -1,13 +1,12 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Query } from '../../shared/api';
 import { datasetsMatching } from '../../shared/descriptions';
 import { callEndpoint, listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
-export const searchQueries = listSearchMethod<Query>({
+export const searchQueries = listSearchMethod<'queries.listQueries'>({
 	list: listEndpoint('queries.listQueries'),
 	matches: (query, text) => query.query.toLowerCase().includes(text) || query.query_id === text,
 	toResults: (query) => ({

@@ -1,6 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Connection, Dataset, IngestJob } from '../api';
 import { listEndpoint } from '../endpoints';
 import { UUID_PATTERN } from '../validation';
 import { listSearchMethod } from './pagedListSearch';
@@ -8,7 +7,7 @@ import { listSearchMethod } from './pagedListSearch';
 const UUID = new RegExp(UUID_PATTERN, 'i');
 
 /** "From list" for datasets: searches by name and pages with the service's `skip`. */
-export const searchDatasets = listSearchMethod<Dataset>({
+export const searchDatasets = listSearchMethod<'datasets.list'>({
 	list: listEndpoint('datasets.list'),
 	serverFilter: (text) => (text ? { name_pattern: text } : {}),
 	toResults: (dataset) => ({ name: dataset.name, value: dataset.id }),
@@ -19,7 +18,7 @@ export const searchDatasets = listSearchMethod<Dataset>({
  * accepts (`connection_name_or_id` paths, `connection_name` of ingestion and query exports). The service has no
  * name filter, so the search text is matched here, page by page.
  */
-export const searchConnections = listSearchMethod<Connection>({
+export const searchConnections = listSearchMethod<'connections.listConnections'>({
 	list: listEndpoint('connections.listConnections'),
 	matches: (connection, text) => connection.name.toLowerCase().includes(text) || connection.connection_id === text,
 	toResults: (connection) => ({
@@ -33,7 +32,7 @@ export const searchConnections = listSearchMethod<Connection>({
  * "From list" for ingestion jobs, the most recently changed first as the service lists them. The service has no
  * text filter, so the search text is matched here (job id, type, status, file path), page by page.
  */
-export const searchIngestJobs = listSearchMethod<IngestJob>({
+export const searchIngestJobs = listSearchMethod<'ingestion.getIngestJobs'>({
 	list: listEndpoint('ingestion.getIngestJobs'),
 	matches: (job, text) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase().includes(text),
 	toResults: (job) => ({
@@ -43,16 +42,11 @@ export const searchIngestJobs = listSearchMethod<IngestJob>({
 	}),
 });
 
-interface FoundVideo {
-	video_id: string;
-	source_path: string;
-}
-
 /**
  * "From list" for a video of the chosen dataset. The service has no video listing, so the list is the dataset's
  * video search: the words typed rank the videos, and the offset pages on.
  */
-export const searchVideos = listSearchMethod<FoundVideo>((context) => {
+export const searchVideos = listSearchMethod<'search.searchVideos'>((context) => {
 	const datasetId = String(context.getCurrentNodeParameter('datasetId', { extractValue: true }) ?? '').trim();
 	if (!UUID.test(datasetId)) {
 		throw new NodeOperationError(context.getNode(), 'Choose the dataset first', {

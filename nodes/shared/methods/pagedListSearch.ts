@@ -1,11 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { fetchPage, type ApiRequest, type PageStyle } from '../transport';
+import { fetchRecords, type ListOf, type PagedEndpointId, type RecordOf } from '../endpoints';
+import type { ApiRequest } from '../transport';
 
-/** What a "From list" search reads and how it shows each record. */
-export interface PagedListSource<T> {
+/** What a "From list" search reads (a list of the table, whose records `T` are) and how it shows each record. */
+export interface PagedListSource<K extends PagedEndpointId, T = RecordOf<K>> {
 	/** The list request without its page parameters, and its pagination family (`listEndpoint`). */
-	list: [ApiRequest, PageStyle];
+	list: ListOf<K>;
 	/** Records asked for per page; 100 unless given. */
 	pageSize?: number;
 	/** Parameters that let the service filter by the text typed, merged where the style puts its page parameters. */
@@ -25,8 +26,8 @@ export interface PagedListSource<T> {
  * A node's `listSearch` method over `source`, or over the source built from the node's current parameters when it
  * depends on them (a function, which may read the service first, or refuse with an error saying what to choose first).
  */
-export function listSearchMethod<T>(
-	source: PagedListSource<T> | ((context: ILoadOptionsFunctions) => PagedListSource<T> | Promise<PagedListSource<T>>),
+export function listSearchMethod<K extends PagedEndpointId>(
+	source: PagedListSource<K> | ((context: ILoadOptionsFunctions) => PagedListSource<K> | Promise<PagedListSource<K>>),
 ) {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 		return await pagedListSearch(this, typeof source === 'function' ? await source(this) : source, filter, paginationToken);
@@ -37,9 +38,9 @@ export function listSearchMethod<T>(
  * One call of a "From list" search: reads the page the `paginationToken` points at (the first without one), keeps
  * the records that match the text typed, and returns the position of the next page as the token while more follow.
  */
-async function pagedListSearch<T>(
+async function pagedListSearch<K extends PagedEndpointId>(
 	context: ILoadOptionsFunctions,
-	source: PagedListSource<T>,
+	source: PagedListSource<K>,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
@@ -53,8 +54,8 @@ async function pagedListSearch<T>(
 	let position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
 	const results: INodeListSearchItems[] = [];
 	for (let read = 0; read < scan.maxPages; read++) {
-		const page = await fetchPage.call(context, request, style, position, pageSize);
-		const records = page.items as unknown as T[];
+		const page = await fetchRecords(context, [request, style], position, pageSize);
+		const records = page.items;
 		const kept = text && matches ? records.filter((record) => matches(record, text)) : records;
 		results.push(...kept.flatMap(toResults));
 		if (page.next === undefined) return { results, paginationToken: undefined };

@@ -2,6 +2,7 @@ export { apiRequest, getBaseUrl, retryDelayMs, RETRY, CREDENTIAL_TYPE } from './
 export type { ApiContext, ApiRequest } from './request';
 export {
 	fetchPage,
+	isRecord,
 	paginate,
 	pages,
 	skipLimit,

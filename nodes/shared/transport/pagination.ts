@@ -7,7 +7,12 @@ import { apiRequest, type ApiContext, type ApiRequest } from './request';
  * How one pagination family of the service asks for a page and tells whether another follows.
  * `position` is an offset (items) or a page number, whatever the family counts in.
  */
-export interface PageStyle {
+export interface PageStyle<At extends readonly string[] = readonly string[]> {
+	/**
+	 * Where the document puts the page's list in the answer (`['data']`, `['jobs']`, …): what `items` reads, and what
+	 * `RecordOf` (`endpoints.ts`) types a list's records from. `test/package/endpoints.test.ts` checks the two agree.
+	 */
+	listAt: At;
 	firstPosition: number;
 	/** Largest page the service returns; asking for more would be silently capped. */
 	maxPageSize: number;
@@ -33,11 +38,13 @@ type Meta = {
 	has_next_page?: boolean;
 };
 
-const listAt = (key: string) => (response: IDataObject) => {
+const listUnder = (key: string) => (response: IDataObject) => {
 	const list = response[key];
 	return Array.isArray(list) ? (list as unknown[]) : undefined;
 };
-const dataOf = listAt('data');
+const dataOf = listUnder('data');
+/** A family whose list is the answer's field `key`: where it is, and how to read it. */
+const listedUnder = <Key extends string>(key: Key) => ({ listAt: [key] as [Key], items: listUnder(key) });
 /** Offset pages that report a total: stop at the total, and on an empty or short page when none is given. */
 function nextOffset(total: unknown, position: number, pageSize: number, received: number) {
 	if (received === 0) return undefined;
@@ -47,7 +54,8 @@ function nextOffset(total: unknown, position: number, pageSize: number, received
 }
 
 /** Datasets: `skip`/`limit`, snake_case meta with a total. */
-export const skipLimit: PageStyle = {
+export const skipLimit: PageStyle<['data']> = {
+	listAt: ['data'],
 	firstPosition: 0,
 	maxPageSize: 100,
 	place: 'qs',
@@ -61,17 +69,17 @@ export const skipLimit: PageStyle = {
  * Ingestion status endpoints: `offset`/`limit`, the datasets' meta, or the document's EmptyResponse when empty:
  * `{data: []}`, whose `data` is optional, so an answer without it is an empty page.
  */
-export const offsetLimit: PageStyle = {
+export const offsetLimit: PageStyle<['data']> = {
 	...skipLimit,
 	params: (position, pageSize) => ({ offset: position, limit: pageSize }),
 	items: (response) => ('data' in response ? dataOf(response) : []),
 };
 
 /** Concepts and labels: `offset`/`limit`, camelCase meta (`currentPage`, `lastPage`, `total`); `data` required. */
-export const offsetLimitCamelCase: PageStyle = { ...offsetLimit, items: dataOf };
+export const offsetLimitCamelCase: PageStyle<['data']> = { ...offsetLimit, items: dataOf };
 
 /** Connections and queries: `offset`/`limit`, and `meta.links.next` while more follow. */
-export const offsetLimitLinks: PageStyle = {
+export const offsetLimitLinks: PageStyle<['data']> = {
 	...offsetLimitCamelCase,
 	next: (response, position, pageSize, received) => {
 		if (received === 0) return undefined;
@@ -82,13 +90,14 @@ export const offsetLimitLinks: PageStyle = {
 };
 
 /** Users of the organization (auth management): `offset`/`limit`, meta with a total, the list under `users`. */
-export const usersPages: PageStyle = { ...offsetLimitCamelCase, items: listAt('users') };
+export const usersPages: PageStyle<['users']> = { ...offsetLimitCamelCase, ...listedUnder('users') };
 
 /** Pending user invitations (auth management): as users, the list under `user_invitations`. */
-export const invitationsPages: PageStyle = { ...offsetLimitCamelCase, items: listAt('user_invitations') };
+export const invitationsPages: PageStyle<['user_invitations']> = { ...offsetLimitCamelCase, ...listedUnder('user_invitations') };
 
 /** Celebrity persons and dynamic-tag groups: 1-based `page`/`per_page` (at most 100) and `has_next_page`. */
-export const pagePerPage: PageStyle = {
+export const pagePerPage: PageStyle<['data']> = {
+	listAt: ['data'],
 	firstPosition: 1,
 	maxPageSize: 100,
 	place: 'qs',
@@ -102,9 +111,9 @@ export const pagePerPage: PageStyle = {
 };
 
 /** The ingestion jobs list: `offset`/`limit`, answered as `{jobs: [...]}` with no meta. */
-export const jobsList: PageStyle = {
+export const jobsList: PageStyle<['jobs']> = {
 	...offsetLimitCamelCase,
-	items: listAt('jobs'),
+	...listedUnder('jobs'),
 	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
 };
 
@@ -122,8 +131,9 @@ function jobAssetsOf(response: IDataObject): IDataObject | undefined {
  * An ingestion job's status: the job under `data`, its assets' statuses paged under `data.assets` with the datasets'
  * meta (`offset`/`limit`); `{"data": []}` (the document's EmptyResponse) or no `assets` before there are any.
  */
-export const jobStatusPages: PageStyle = {
+export const jobStatusPages: PageStyle<['data', 'assets', 'data']> = {
 	...offsetLimit,
+	listAt: ['data', 'assets', 'data'],
 	items: (response) => {
 		const assets = jobAssetsOf(response);
 		return assets && ('data' in assets ? dataOf(assets) : []);
@@ -132,16 +142,16 @@ export const jobStatusPages: PageStyle = {
 };
 
 /** Searches: `offset`/`limit` inside the JSON body, answered as `{data: [...]}` with no meta. */
-export const searchBody: PageStyle = {
+export const searchBody: PageStyle<['data']> = {
 	...offsetLimitCamelCase,
 	place: 'body',
 	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
 };
 
 /** Video search: `offset`/`limit` inside the JSON body, answered as `{results: [...]}` with no meta. */
-export const videoSearchBody: PageStyle = {
+export const videoSearchBody: PageStyle<['results']> = {
 	...searchBody,
-	items: listAt('results'),
+	...listedUnder('results'),
 };
 
 export interface PageLimit {

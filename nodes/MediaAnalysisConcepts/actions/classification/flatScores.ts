@@ -53,5 +53,5 @@ export function flatScores(
 		output[`${fields[index]}_score`] = score.score;
 		output[`${fields[index]}_positive`] = score.positive;
 	});
-	return { ...output, dataset_id: datasetId, scores: scores as unknown as IDataObject[] };
+	return { ...output, dataset_id: datasetId, scores };
 }

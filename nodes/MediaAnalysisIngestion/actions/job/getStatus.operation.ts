@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
@@ -66,7 +66,7 @@ export async function executeBatch(
 			for (const asset of assets) {
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
 				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));
-				const json = { ingest_job_id: jobId, job_status: jobStatus, ...(asset as unknown as IDataObject) };
+				const json = { ingest_job_id: jobId, job_status: jobStatus, ...asset };
 				run.emit(pairedItem[0].item, json, pairedItem);
 			}
 		});

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Query, QueryStatus, QueryType } from '../../../shared/api';
 import { uuidMode } from '../../../shared/descriptions';
@@ -76,7 +76,7 @@ const stateOf = (query: Query): WaitState =>
 
 /** Why a run failed, as the service tells it. The schema has no error field; the sandbox puts it in `results`. */
 function reasonOf(query: Query): string {
-	const fields = query as unknown as IDataObject;
+	const fields: Record<string, unknown> = query;
 	for (const key of ['error', 'error_message', 'message', 'results']) {
 		const value = fields[key];
 		if (typeof value === 'string' && value.trim()) return value.trim();
