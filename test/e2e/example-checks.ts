@@ -39,6 +39,13 @@ function beachScore(sandbox: Sandbox, url: string): number {
 	return urlScore(beach, url);
 }
 
+/** The ID of the dataset a package names (By Name, as the example gives it). */
+function datasetIdOf(sandbox: Sandbox, name: unknown): string {
+	const dataset = [...sandbox.store.datasets.values()].find((candidate) => candidate.name === name);
+	if (!dataset) throw new Error(`The sandbox has no dataset named ${String(name)}`);
+	return dataset.id;
+}
+
 /**
  * The videos a package selects right now, by the sandbox's own tag scores (Any Hit at the package's minimum
  * confidence, on the published version of its tag group): at least one inclusion tag and no exclusion tag.
@@ -52,7 +59,7 @@ export function packageSelection(sandbox: Sandbox, pkg: Json): Set<string> {
 		const ref = { group, name, tagId: tagIdOf(group, name), version, tagVersionId: tagVersionIdOf(version, name) };
 		return videoScore(video, ref, { strategy: 'ANY_HIT', minConf: Number(pkg.min_confidence) })?.criteria_met === true;
 	};
-	const selected = videosOf(sandbox.store.assets, String(pkg.dataset_id), []).filter(
+	const selected = videosOf(sandbox.store.assets, datasetIdOf(sandbox, pkg.dataset), []).filter(
 		(video) =>
 			(pkg.inclusion_tags as unknown[]).some((tag) => carries(video, tag)) &&
 			!(pkg.exclusion_tags as unknown[]).some((tag) => carries(video, tag)),
@@ -68,16 +75,18 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 	'ingest-and-search.json': (execution, sandbox) => {
 		const [dataset] = nodeOutput(execution, 'Create Dataset');
 		expect(dataset.name).toMatch(/^street_photos_\d{14}$/);
-		const [job] = nodeOutput(execution, 'Ingest Images');
-		expect(job).toMatchObject({ dataset_id: dataset.id, status: 'completed', total_assets: 3, processed_assets: 3 });
-		// Waiting for completion polled the job until it finished.
-		const jobReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(job.id)}`);
-		expect(jobReads.length).toBeGreaterThanOrEqual(1);
 		const ingested = [
 			'https://media.example.com/street/red-bicycle.jpg',
 			'https://media.example.com/street/market-stall.jpg',
 			'https://media.example.com/street/night-tram.png',
 		];
+		// One input item, one output item: its three assets, each ready, in the job the node waited for.
+		const [row] = nodeOutput(execution, 'Ingest Images');
+		expect(row).toMatchObject({ dataset_id: dataset.id, status: 'completed', job_status: 'completed', asset_id: null });
+		expect((row.assets as Json[]).map((asset) => [asset.source_path, asset.status])).toEqual(ingested.map((path) => [path, 'completed']));
+		// Waiting for completion polled the job until it finished.
+		const jobReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(row.ingest_job_id)}`);
+		expect(jobReads.length).toBeGreaterThanOrEqual(1);
 		const results = nodeOutput(execution, 'Search Images');
 		expect(results).toHaveLength(2);
 		for (const result of results) expect(ingested).toContain(result.path);
@@ -139,53 +148,78 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 	},
 	'ingest-csv-classify-summary.json': (execution, sandbox, files) => {
 		const rows = nodeOutput(execution, 'Parse CSV Rows');
-		expect(rows).toHaveLength(6);
-		// Combine Items: the six rows went to the service in one request, one job.
+		const paths = rows.map((row) => String(row.source_path));
+		expect(rows.length).toBeGreaterThan(0);
+		// Combine Items (on by default): the rows went to the service 100 per request, in their order, with their campaign.
 		const ingests = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/images');
-		expect(ingests).toHaveLength(1);
-		expect((ingests[0].images as Json[]).map((image) => image.source_path)).toEqual(rows.map((row) => row.source_path));
+		expect(ingests).toHaveLength(Math.ceil(rows.length / 100));
+		const sent = ingests.flatMap((body) => body.images as Json[]);
+		expect(sent.map((image) => image.source_path)).toEqual(paths);
+		expect(sent.map((image) => (image.metadata as Json).campaign)).toEqual(rows.map((row) => row.campaign));
+		// Every row comes out of the ingest once, in order, with its own asset's outcome as the sandbox stored it.
 		const ingested = nodeOutput(execution, 'Ingest Images and Wait');
-		expect(new Set(ingested.map((job) => job.id)).size).toBe(1);
-		// Every row comes out of the ingest with its own asset's outcome; the broken ones do not stop the good ones.
-		expect(ingested.map((row) => row.source_path)).toEqual(rows.map((row) => row.source_path));
-		expect(ingested.map((row) => row.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'error', 'error']);
-		expect(ingested.map((row) => row.error_code).slice(4)).toEqual(['broken_url', 'permission_denied']);
-		// Get Many Asset Statuses with no Execute Once: one read for the six rows that share the job, one item per asset.
+		expect(ingested.map((row) => row.source_path)).toEqual(paths);
+		for (const row of ingested) {
+			const stored = sandbox.store.assets.get(String(row.asset_id));
+			expect({ path: row.source_path, status: row.status, error_code: row.error_code }).toEqual({
+				path: stored?.path,
+				status: stored?.status,
+				error_code: stored?.errorCode,
+			});
+			expect(row.campaign).toEqual(expect.any(String)); // Include Input Fields
+		}
+		const ready = ingested.filter((row) => row.status === 'completed');
+		const failed = ingested.filter((row) => row.status !== 'completed');
+		// No Code node, no Execute Once: n8n's IF, Merge, Edit Fields, Aggregate and Summarize build the summary.
 		const example = loadExamples().find((candidate) => candidate.file === 'ingest-csv-classify-summary.json');
-		expect(example?.workflow.nodes.filter((node) => (node as { executeOnce?: boolean }).executeOnce)).toEqual([]);
-		const statuses = nodeOutput(execution, 'Job Asset Statuses');
-		expect(statuses.map((asset) => asset.source_path)).toEqual(rows.map((row) => row.source_path));
-		const statusReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(ingested[0].id)}/status`);
-		// One by the ingest (each row's outcome), one by Job Asset Statuses.
-		expect(statusReads).toHaveLength(2);
-
-		const [summary] = nodeOutput(execution, 'Build Summary');
-		const ready = summary.ready as Json[];
-		const failed = summary.failed as Json[];
-		expect(summary).toMatchObject({
-			dataset_id: SEED_DATASET_IDS.demoImages,
-			job_status: 'completed',
-			counts: { assets: 6, ready: 4, failed: 2, positive_by_concept: { beach: 2 } },
-		});
-		// The broken URLs fail with their error codes and keep their campaign from the CSV.
-		expect(failed.map(({ source_path, error_code, campaign }) => ({ source_path, error_code, campaign }))).toEqual([
-			{ source_path: 'https://media.example.com/examples/broken-link/harbour.jpg', error_code: 'broken_url', campaign: 'summer' },
-			{ source_path: 'https://media.example.com/examples/forbidden/museum-hall.jpg', error_code: 'permission_denied', campaign: 'winter' },
-		]);
-		for (const asset of failed) {
-			expect(sandbox.store.assets.get(String(asset.asset_id))).toMatchObject({ status: 'error', errorCode: asset.error_code });
-			expect(asset.error_reason).toEqual(expect.any(String));
-		}
-		// Only ready images were classified (side by side, so in any order), each with the sandbox's own score for beach.
+		expect(example?.workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.code' || (node as { executeOnce?: boolean }).executeOnce)).toEqual([]);
+		// The ingest's own wait gave each row its outcome: one job per request, and no job's statuses read after the ingest.
+		const jobs = new Set(ingested.map((row) => String(row.ingest_job_id)));
+		expect(jobs.size).toBe(ingests.length);
+		const firstClassify = sandbox.requests.findIndex((r) => r.path === '/api/v1/classify/image/url');
+		const statusReads = sandbox.requests.map((r, index) => ({ index, r })).filter(({ r }) => /^\/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}\/status$/.test(r.path));
+		expect(statusReads.length).toBeGreaterThanOrEqual(jobs.size);
+		if (firstClassify >= 0) expect(statusReads.filter(({ index }) => index > firstClassify)).toEqual([]);
+		// Only the ready images were classified (side by side, so in any order), once each.
 		const classified = bodiesOf(sandbox, 'POST', '/api/v1/classify/image/url').map((body) => String(body.url));
-		expect(classified.sort()).toEqual(ready.map((asset) => String(asset.source_path)).sort());
-		for (const asset of ready) {
-			expect(sandbox.store.assets.get(String(asset.asset_id))?.status).toBe('completed');
-			const [concept] = asset.concepts as Json[];
-			const score = beachScore(sandbox, String(asset.source_path));
-			expect(concept).toEqual({ concept: 'beach', score, positive: score > 0.5 });
-			expect(concept.positive).toBe(String(asset.source_path).includes('/beach-'));
+		expect(classified.sort()).toEqual(ready.map((row) => String(row.source_path)).sort());
+
+		// The summary: every CSV row once; the ready ones with the sandbox's own beach score, the failed ones with their error.
+		const [summary] = nodeOutput(execution, 'Summary');
+		const summaryRows = summary.rows as Json[];
+		expect(summaryRows.map((row) => String(row.source_path)).sort()).toEqual([...paths].sort());
+		const byPath = new Map(summaryRows.map((row) => [String(row.source_path), row]));
+		for (const row of ready) {
+			const score = beachScore(sandbox, String(row.source_path));
+			expect(byPath.get(String(row.source_path))).toEqual({
+				source_path: row.source_path,
+				campaign: row.campaign,
+				asset_id: row.asset_id,
+				status: 'completed',
+				error_code: null,
+				beach_score: score,
+				beach_positive: score > 0.5,
+			});
+			expect(score > 0.5).toBe(String(row.source_path).includes('/beach-'));
 		}
+		for (const row of failed) {
+			expect(byPath.get(String(row.source_path))).toEqual({
+				source_path: row.source_path,
+				campaign: row.campaign,
+				asset_id: row.asset_id,
+				status: 'error',
+				error_code: expect.stringMatching(/^(broken_url|permission_denied)$/),
+				beach_score: null,
+				beach_positive: null,
+			});
+			expect(byPath.get(String(row.source_path))?.error_code).toBe(row.error_code);
+		}
+		expect(summary.counts).toEqual(
+			[
+				...(ready.length ? [{ status: 'completed', count_source_path: ready.length }] : []),
+				...(failed.length ? [{ status: 'error', count_source_path: failed.length }] : []),
+			],
+		);
 
 		const [written] = nodeOutput(execution, 'Write Summary File');
 		expect(written.fileName).toMatch(/^\.n8n-files\/media-analysis-ingest-summary-\d{8}T\d{9}Z\.json$/);
@@ -229,17 +263,23 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', datasetId: SEED_DATASET_IDS.demoImages });
 		}
 		const assets = events.map((event) => event.asset as Json).filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
-		const scores = nodeOutput(execution, 'Classify Against Beach').map((item) => (item.scores as Json[])[0]);
-		expect(scores).toHaveLength(assets.length);
-		// Each score is the sandbox's deterministic one; the IF sends scores above 0.5 to the true branch.
+		const classified = nodeOutput(execution, 'Classify Against Dataset Concepts');
+		expect(classified).toHaveLength(assets.length);
+		// Each item names its asset and has the sandbox's own score as flat fields; the IF reads beach_score.
 		const beach: string[] = [];
 		const other: string[] = [];
 		assets.forEach((asset, index) => {
 			const url = String(asset.source_path);
-			expect(scores[index]).toMatchObject({ conceptName: 'beach', score: beachScore(sandbox, url) });
-			const isBeach = Number(scores[index].score) > 0.5;
-			expect(isBeach).toBe(wordsOf(url).includes('beach'));
-			(isBeach ? beach : other).push(String(asset.asset_id));
+			const score = beachScore(sandbox, url);
+			expect(classified[index]).toMatchObject({
+				asset_id: asset.asset_id,
+				source_path: url,
+				dataset_id: SEED_DATASET_IDS.demoImages,
+				beach_score: score,
+				beach_positive: score > 0.5,
+			});
+			expect(score > 0.5).toBe(wordsOf(url).includes('beach'));
+			(score > 0.5 ? beach : other).push(String(asset.asset_id));
 		});
 		expect(nodeOutput(execution, 'Beach Score Above 0.5?', 0)).toHaveLength(beach.length);
 		expect(nodeOutput(execution, 'Beach Score Above 0.5?', 1)).toHaveLength(other.length);
@@ -252,7 +292,11 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			for (const id of beach) expect(queried).toContain(id);
 			for (const result of similar) expect(beach).not.toContain(result.coactive_image_id);
 		}
-		if (other.length > 0) expect(nodeOutput(execution, 'Not a Beach Image').map((item) => item.asset_id)).toEqual(other);
+		if (other.length > 0) {
+			const records = nodeOutput(execution, 'Not a Beach Image');
+			expect(records.map((item) => item.asset_id)).toEqual(other);
+			for (const record of records) expect(record.beach_score).toBe(beachScore(sandbox, String(record.source_path)));
+		}
 	},
 
 	// Published in the started n8n by n8n/ai-tools.ts: the last chat the agent answered.
@@ -282,14 +326,24 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 
 	// One run. Runs as the dataset grows, a new version, fixed mode and the bucket's files: n8n/package-export.ts.
 	'package-export.json': (execution, sandbox) => {
-		const [pkg] = nodeOutput(execution, 'Check Package');
+		const [pkg] = nodeOutput(execution, 'Package');
 		const tags = [...(pkg.inclusion_tags as string[]), ...(pkg.exclusion_tags as string[])];
 		expect(tags.length).toBeLessThanOrEqual(10);
-		// Every tag's scores were asked for once, on the package's dataset, Any Hit at its minimum confidence.
+		// No Code node: n8n's IF, Stop and Error, Split Out, Merge, Summarize, Aggregate and Edit Fields select the videos.
+		const example = loadExamples().find((candidate) => candidate.file === 'package-export.json');
+		expect(example?.workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.code')).toEqual([]);
 		const previews = sandbox.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/aggregations/-/result'));
+		if (ranNode(execution, 'Fixed: Exported Once Already')) {
+			// A fixed package of a version that has its file: nothing is scored, nothing written.
+			expect(pkg.export_mode).toBe('fixed');
+			expect(previews).toEqual([]);
+			expect(ranNode(execution, 'Upload to Bucket')).toBe(false);
+			return;
+		}
+		// Every tag's scores were asked for once, on the package's dataset (By Name), Any Hit at its minimum confidence.
 		expect(previews).toHaveLength(tags.length);
 		for (const request of previews) {
-			expect(request.query).toMatchObject({ dataset_id: pkg.dataset_id, strategy: 'ANY_HIT', min_conf: String(pkg.min_confidence) });
+			expect(request.query).toMatchObject({ dataset_id: datasetIdOf(sandbox, pkg.dataset), strategy: 'ANY_HIT', min_conf: String(pkg.min_confidence) });
 		}
 		const resolved = nodeOutput(execution, 'Resolve Tags');
 		expect(resolved.map((tag) => tag.tag).sort()).toEqual([...tags].sort());
@@ -300,7 +354,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			root_package_id: pkg.root_package_id,
 			package_version: pkg.version,
 			export_mode: pkg.export_mode,
-			dataset_id: pkg.dataset_id,
+			dataset: pkg.dataset,
 			qualifying_count: qualifying.size,
 		});
 		expect(String(selection.file_key)).toBe(`${String(pkg.folder)}${String(selection.file_name)}`);
@@ -310,9 +364,9 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(new Set(ids).size).toBe(ids.length);
 		for (const asset of assets) {
 			expect(qualifying.has(String(asset.video_id))).toBe(true);
-			const matched = Object.entries(asset.matched_tags as Record<string, number>);
+			const matched = asset.matched_tags as Array<{ tag: string; score: number }>;
 			expect(matched.length).toBeGreaterThan(0);
-			for (const [tag, score] of matched) {
+			for (const { tag, score } of matched) {
 				expect(pkg.inclusion_tags).toContain(tag);
 				expect(score).toBeGreaterThanOrEqual(Number(pkg.min_confidence));
 			}

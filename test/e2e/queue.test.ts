@@ -164,8 +164,8 @@ test('20 executions of the ingest example started at once: every one succeeds on
 		const own = requests.filter((paths) => paths.every((path) => path.startsWith(runFolder(id))));
 		expect({ id, requests: own.length, images: own[0]?.length }).toEqual({ id, requests: 1, images: 6 });
 
-		// The ingest's output names its one job (one item per row, or one for the job: both carry its id).
-		const jobs = new Set(nodeOutput(await executionOf(id), 'Ingest Images and Wait').map((item) => String(item.id)));
+		// The ingest's output names its one job: one item per row, each with its ingest_job_id.
+		const jobs = new Set(nodeOutput(await executionOf(id), 'Ingest Images and Wait').map((item) => String(item.ingest_job_id)));
 		expect(jobs.size).toBe(1);
 		const [jobId] = jobs;
 		jobIds.add(jobId);
