@@ -4,7 +4,8 @@
  * The n8n editor of the shared n8n in headless Chromium (Debian's /usr/bin/chromium, apt-installed when missing, driven
  * by playwright-core; no browser is ever downloaded): the node panel finds every node listed in package.json, and one
  * node of each kind opens with its parameters rendered and no console errors, and the Quick start (the CSV example) runs
- * from the editor with each row's own status, and passes the example's check. Screenshots go to screenshots/
+ * from the editor with each row's own status, and passes the example's check; then at real size (1,000 rows, its
+ * defaults), every row once in the summary. Screenshots go to screenshots/
  * (git-ignored); README's Quick start pictures also to docs/images/ with UPDATE_DOCS_IMAGES=1.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -12,11 +13,11 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 import { loadExamples, sandboxCredential } from '../../../scripts/n8n-runtime/examples';
-import { listExecutions, OWNER, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
+import { listExecutions, nodeOutput, OWNER, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
 import { type PackagedNode, packagedNodes } from '../../../scripts/n8n-runtime/package';
 import { N8N_V2, REPO_ROOT } from '../../../scripts/n8n-runtime/runtime';
 import { EXAMPLE_CHECKS, type WrittenFiles } from '../example-checks';
-import type { Scenario } from './shared';
+import { log, type Scenario } from './shared';
 
 const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
 /** README's Quick start pictures: written here too when UPDATE_DOCS_IMAGES=1 (then committed). */
@@ -25,6 +26,29 @@ const WORKFLOW_ID = 'maE2eEditor00001';
 /** The first pipeline of README's Quick start: a CSV of URLs, ingested with defaults, classified, summarised. */
 const QUICK_START = loadExamples().find((example) => example.file === 'ingest-csv-classify-summary.json')!;
 const QUICK_START_INGEST = 'Ingest Images and Wait';
+/** Rows of the Quick start at real size: 800 images to classify, 100 broken links, 100 refused ones. */
+const REAL_SIZE = 1_000;
+
+/**
+ * The Quick start as a new user runs it on a real file: its CSV replaced by `rows` rows, every other parameter as the
+ * example ships (defaults: Combine Items, the ingest's own wait, no Limit anywhere). Row i is a beach or a city image;
+ * every tenth row from the fourth is a broken link and every tenth from the eighth a refused one. Names count in base
+ * 36, so no path holds a word the sandbox reads as a failure ("404").
+ */
+function realSizeQuickStart(rows: number): WorkflowJson {
+	const workflow = JSON.parse(JSON.stringify(QUICK_START.workflow)) as WorkflowJson;
+	const csv = workflow.nodes.find((node) => node.name === 'Image URLs (CSV)');
+	const assignment = (csv?.parameters?.assignments as { assignments?: Array<{ value: string }> } | undefined)?.assignments?.[0];
+	if (!assignment) throw new Error('examples/ingest-csv-classify-summary.json has no "Image URLs (CSV)" to fill');
+	const lines = ['source_path,campaign'];
+	for (let i = 0; i < rows; i++) {
+		const folder = i % 10 === 3 ? 'broken/' : i % 10 === 7 ? 'forbidden/' : '';
+		lines.push(`https://media.example.com/real-size/${folder}${i % 2 ? 'city' : 'beach'}-${i.toString(36)}.jpg,week-${i % 4}`);
+	}
+	assignment.value = lines.join('\n');
+	return { ...workflow, id: 'maE2eCsvRealSize', name: `${workflow.name} (${rows} rows)` };
+}
+const REAL_SIZE_WORKFLOW = realSizeQuickStart(REAL_SIZE);
 
 /** One node of each kind, default parameters, named by its display name, four to a row. */
 function oneOfEachKind(): WorkflowJson {
@@ -48,7 +72,7 @@ function oneOfEachKind(): WorkflowJson {
 }
 
 export const editorScenario: Scenario = {
-	workflows: () => [QUICK_START.workflow, oneOfEachKind()],
+	workflows: () => [QUICK_START.workflow, oneOfEachKind(), REAL_SIZE_WORKFLOW],
 	register(n8n) {
 		let browser: Browser;
 		let page: Page;
@@ -257,10 +281,12 @@ export const editorScenario: Scenario = {
 					expect(shown).toMatch(/6 items/);
 					expect(shown).toContain('permission_denied');
 					expect(shown).toContain('completed');
-					// The failed rows are the last two: scroll the output table to them for the picture.
+					// The failed rows are the last two, and each row's own fields follow the CSV's columns (Include Input
+					// Fields): scroll the output table down and right to them for the picture.
 					const table = output.locator('table').first();
 					await table.hover();
 					await page.mouse.wheel(0, 5000);
+					await page.mouse.wheel(420, 0);
 					await output.getByText('permission_denied').first().waitFor();
 					await docsScreenshot('quick-start-output');
 					await page.locator('[data-test-id="ndv-close-button"]').click();
@@ -278,6 +304,46 @@ export const editorScenario: Scenario = {
 					expect(ours).toEqual([]);
 				},
 				5 * 60_000,
+			);
+
+			test(
+				`the Quick start at real size: ${REAL_SIZE} CSV rows with its defaults, every row once in the summary`,
+				async () => {
+					// Jobs settle as soon as they are created: the run measures the workflow, not the sandbox's timeline.
+					n8n.sandbox.store.ingestion.setStepMs(0);
+					try {
+						n8n.sandbox.clearRequestLog();
+						const started = Date.now();
+						const execution = await n8n.run(REAL_SIZE_WORKFLOW);
+						log(`the Quick start with ${REAL_SIZE} rows ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+						const files: WrittenFiles = { read: (path) => readFileSync(join(n8n.instance.userFolder, path), 'utf8') };
+						// The example's own check: each row once, in the ingest and in the summary, with its score or its error.
+						EXAMPLE_CHECKS[QUICK_START.file](execution, n8n.sandbox, files);
+						const rows = nodeOutput(execution, 'Parse CSV Rows');
+						expect(rows).toHaveLength(REAL_SIZE);
+						// Ten requests of 100 rows (Combine Items is on by default).
+						expect(n8n.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/ingestion/images')).toHaveLength(10);
+						const [summary] = nodeOutput(execution, 'Summary');
+						const summaryRows = summary.rows as Array<Record<string, unknown>>;
+						expect(summaryRows).toHaveLength(REAL_SIZE);
+						const codes = (folder: string) =>
+							summaryRows.filter((row) => String(row.source_path).includes(`/real-size/${folder}`)).map((row) => row.error_code);
+						expect(codes('broken/')).toEqual(Array(100).fill('broken_url'));
+						expect(codes('forbidden/')).toEqual(Array(100).fill('permission_denied'));
+						const scored = summaryRows.filter((row) => row.status === 'completed');
+						expect(scored).toHaveLength(800);
+						// Rows 0, 2, 4, 6 and 8 of every ten are beach images that went through: 500 positive for beach.
+						expect(scored.filter((row) => row.beach_positive === true)).toHaveLength(500);
+						expect(scored.every((row) => typeof row.beach_score === 'number')).toBe(true);
+						expect(summary.counts).toEqual([
+							{ status: 'completed', count_source_path: 800 },
+							{ status: 'error', count_source_path: 200 },
+						]);
+					} finally {
+						n8n.sandbox.store.ingestion.setStepMs(1000);
+					}
+				},
+				10 * 60_000,
 			);
 		});
 	},
