@@ -9,6 +9,7 @@ import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials
 import { setTokenLifetime } from '../../sandbox/auth';
 import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
+import { byId } from '../support/locators';
 
 const bed = useTestBed();
 const getDataset = (inputItems?: IDataObject[]) =>
@@ -17,7 +18,7 @@ const getDataset = (inputItems?: IDataObject[]) =>
 		parameters: {
 			resource: 'dataset',
 			operation: 'get',
-			datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			datasetId: byId('={{ $json.id }}'),
 		},
 		inputItems: inputItems ?? [{ id: SEED_DATASET_IDS.demoImages }],
 	});

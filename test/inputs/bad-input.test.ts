@@ -6,6 +6,7 @@ import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import type { HarnessInputItem } from '../harness/engine';
 import { TYPES, useTestBed } from '../nodes/setup';
+import { byId, byName, byUrl, fromList, locator } from '../support/locators';
 
 const bed = useTestBed();
 
@@ -14,8 +15,7 @@ const bed = useTestBed();
  * regex (see the last describe), so the node's own checks are what stands between an expression and the service.
  */
 const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
-const rl = (mode: string, value: unknown) => ({ __rl: true, mode, value });
-const bad = (value: unknown) => rl('id', expr(value));
+const bad = (value: unknown) => byId(expr(value));
 
 const DATASET = SEED_DATASET_IDS.demoImages;
 const NOT_UUID = 'not-a-uuid';
@@ -77,13 +77,13 @@ const segmentsJsonRow = (segments: unknown, problem: RegExp): Row =>
 		{ segments: JSON.stringify(segments) },
 	]);
 const GOOD_SEGMENT = { segment_start_time_ms: 0, segment_end_time_ms: 15000, segment_start_frame_number: 0, segment_end_frame_number: 375 };
-const video = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos), assetIdentifier: 'video-001' };
+const video = { datasetId: byId(SEED_DATASET_IDS.demoVideos), assetIdentifier: 'video-001' };
 
 const searchOps: Array<[string, string, IDataObject]> = [
 	['image', 'searchByText', { textQuery: 'beach' }],
-	['image', 'searchByImage', { queryImage: rl('id', '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f') }],
+	['image', 'searchByImage', { queryImage: byId('5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f') }],
 	['keyframe', 'searchByText', { textQuery: 'beach' }],
-	['keyframe', 'searchByImage', { queryImage: rl('id', '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f') }],
+	['keyframe', 'searchByImage', { queryImage: byId('5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f') }],
 	['transcript', 'searchExactPhrase', { textQuery: 'hello' }],
 	['transcript', 'searchSpokenContent', { textQuery: 'hello' }],
 	['video', 'search', { textQuery: 'beach' }],
@@ -101,9 +101,9 @@ const ROWS: Row[] = [
 	row('datasets', 'dataset', 'create', { name: 'ok', encoderName: 'resnet-50', additionalFields: { datasetConfig: expr('{"embedding_id": ') } }, 'Dataset Config (JSON)', NOT_JSON),
 	...['get', 'getConfig', 'delete'].map((operation) => row('datasets', 'dataset', operation, { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM)),
 	row('datasets', 'dataset', 'update', { datasetId: bad(NOT_UUID), updateFields: { storePreview: true } }, 'Dataset', UUID_PROBLEM),
-	row('datasets', 'dataset', 'update', { datasetId: rl('id', DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
-	row('datasets', 'dataset', 'update', { datasetId: rl('id', DATASET), updateFields: { name: expr('a-b') } }, 'Name', /"a-b" has characters other than/),
-	row('datasets', 'dataset', 'update', { datasetId: rl('id', DATASET), updateFields: { datasetConfig: expr('{x}') } }, 'Dataset Config (JSON)', NOT_JSON),
+	row('datasets', 'dataset', 'update', { datasetId: byId(DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
+	row('datasets', 'dataset', 'update', { datasetId: byId(DATASET), updateFields: { name: expr('a-b') } }, 'Name', /"a-b" has characters other than/),
+	row('datasets', 'dataset', 'update', { datasetId: byId(DATASET), updateFields: { datasetConfig: expr('{x}') } }, 'Dataset Config (JSON)', NOT_JSON),
 	row('datasets', 'dataset', 'getMany', { filters: { datasetIds: expr(`${DATASET}, nope`) } }, 'Dataset IDs', UUID_PROBLEM),
 	row('datasets', 'dataset', 'getMany', { filters: { createdAfter: expr('not a date') } }, 'Created After', NOT_DATE),
 	row('datasets', 'dataset', 'getMany', { filters: { createdBefore: expr('2026-13-45') } }, 'Created Before', NOT_DATE),
@@ -112,7 +112,7 @@ const ROWS: Row[] = [
 	...limitRows('datasets', 'dataset', 'getMany'),
 	...limitRows('datasets', 'encoder', 'getMany'),
 	row('datasets', 'dataset', 'create', { name: 'ok', encoderName: 'resnet-50', additionalFields: { datasetConfig: expr('[1, 2]') } }, 'Dataset Config (JSON)', /it is not a JSON object/),
-	row('datasets', 'dataset', 'update', { datasetId: rl('id', DATASET), updateFields: { datasetConfig: expr('"text"') } }, 'Dataset Config (JSON)', /it is not a JSON object/),
+	row('datasets', 'dataset', 'update', { datasetId: byId(DATASET), updateFields: { datasetConfig: expr('"text"') } }, 'Dataset Config (JSON)', /it is not a JSON object/),
 	...[-1, 0, 5.01].map((rate) => row('datasets', 'dataset', 'create', { name: 'ok', encoderName: 'resnet-50', additionalFields: { keyframeUniformFpsSamplingRate: expr(rate) } }, 'Keyframe Uniform FPS Sampling Rate', RANGE)),
 	row('datasets', 'dataset', 'create', { name: 'ok', encoderName: expr('multimodal') }, 'Encoder', /the encoder "multimodal" was retired on 2025-07-07/),
 	row('datasets', 'dataset', 'create', { name: 'ok', encoderName: 'resnet-50', additionalFields: { datasetConfig: expr('{"celebrity": true}') } }, 'Dataset Config (JSON)', /"celebrity" is not a setting of the dataset configuration/),
@@ -120,61 +120,61 @@ const ROWS: Row[] = [
 	row('dynamicTags', 'tagGroup', 'getMany', { returnAll: true, sort: { field: expr('') } }, 'Sort By', /"" is not a field name/),
 
 	// Concepts
-	row('concepts', 'concept', 'create', { name: expr(' '), datasetId: rl('id', DATASET) }, 'Name', EMPTY),
+	row('concepts', 'concept', 'create', { name: expr(' '), datasetId: byId(DATASET) }, 'Name', EMPTY),
 	row('concepts', 'concept', 'create', { name: 'beach', datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 	row('concepts', 'concept', 'create', { name: 'beach', datasetId: bad(UUID_V1) }, 'Dataset', UUID4_PROBLEM),
-	row('concepts', 'concept', 'create', { name: 'beach', datasetId: rl('id', DATASET), additionalFields: { threshold: expr(1.5) } }, 'Threshold', RANGE),
-	row('concepts', 'concept', 'create', { name: 'beach', datasetId: rl('id', DATASET), additionalFields: { regularization: expr(-0.1) } }, 'Regularization', RANGE),
+	row('concepts', 'concept', 'create', { name: 'beach', datasetId: byId(DATASET), additionalFields: { threshold: expr(1.5) } }, 'Threshold', RANGE),
+	row('concepts', 'concept', 'create', { name: 'beach', datasetId: byId(DATASET), additionalFields: { regularization: expr(-0.1) } }, 'Regularization', RANGE),
 	...['get', 'delete', 'estimatePredictions'].flatMap((operation) => [
 		row('concepts', 'concept', operation, { conceptId: bad(NOT_UUID) }, 'Concept', UUID_PROBLEM),
 		row('concepts', 'concept', operation, { conceptId: bad(UUID_V1) }, 'Concept', UUID4_PROBLEM),
 	]),
 	row('concepts', 'concept', 'update', { conceptId: bad(UUID_V1), updateFields: { description: 'x' } }, 'Concept', UUID4_PROBLEM),
-	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
-	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: { name: expr('') } }, 'Name', EMPTY),
-	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: { threshold: expr(-0.01) } }, 'Threshold', RANGE),
-	row('concepts', 'concept', 'update', { conceptId: rl('id', DATASET), updateFields: { regularization: expr('lots') } }, 'Regularization', RANGE),
-	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), threshold: expr(2) }, 'Threshold', RANGE),
-	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { confidenceLevel: expr(1) } }, 'Confidence Level', /1 is not between 0 and 1/),
-	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { confidenceLevel: expr(0) } }, 'Confidence Level', /0 is not between 0 and 1/),
-	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { confidenceLevel: expr(1.5) } }, 'Confidence Level', RANGE),
-	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { estimationFidelity: expr(0) } }, 'Estimation Fidelity', RANGE),
-	row('concepts', 'concept', 'estimatePredictions', { conceptId: rl('id', DATASET), options: { estimationFidelity: expr(10.5) } }, 'Estimation Fidelity', RANGE),
+	row('concepts', 'concept', 'update', { conceptId: byId(DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
+	row('concepts', 'concept', 'update', { conceptId: byId(DATASET), updateFields: { name: expr('') } }, 'Name', EMPTY),
+	row('concepts', 'concept', 'update', { conceptId: byId(DATASET), updateFields: { threshold: expr(-0.01) } }, 'Threshold', RANGE),
+	row('concepts', 'concept', 'update', { conceptId: byId(DATASET), updateFields: { regularization: expr('lots') } }, 'Regularization', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: byId(DATASET), threshold: expr(2) }, 'Threshold', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: byId(DATASET), options: { confidenceLevel: expr(1) } }, 'Confidence Level', /1 is not between 0 and 1/),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: byId(DATASET), options: { confidenceLevel: expr(0) } }, 'Confidence Level', /0 is not between 0 and 1/),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: byId(DATASET), options: { confidenceLevel: expr(1.5) } }, 'Confidence Level', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: byId(DATASET), options: { estimationFidelity: expr(0) } }, 'Estimation Fidelity', RANGE),
+	row('concepts', 'concept', 'estimatePredictions', { conceptId: byId(DATASET), options: { estimationFidelity: expr(10.5) } }, 'Estimation Fidelity', RANGE),
 	row('concepts', 'concept', 'getMany', { filters: { datasetIds: expr(`${DATASET}, ${UUID_V1}`) } }, 'Dataset IDs', UUID4_PROBLEM),
 	...limitRows('concepts', 'concept', 'getMany'),
-	...[0, 21, 2.5, -1].map((count) => row('concepts', 'label', 'getCandidates', { conceptId: rl('id', DATASET), numberOfCandidates: expr(count) }, 'Number of Candidates', RANGE)),
+	...[0, 21, 2.5, -1].map((count) => row('concepts', 'label', 'getCandidates', { conceptId: byId(DATASET), numberOfCandidates: expr(count) }, 'Number of Candidates', RANGE)),
 	row('concepts', 'label', 'getCandidates', { conceptId: bad(NOT_UUID) }, 'Concept', UUID_PROBLEM),
 	row('concepts', 'label', 'getMany', { conceptId: bad(UUID_V1) }, 'Concept', UUID4_PROBLEM),
-	...limitRows('concepts', 'label', 'getMany', { conceptId: rl('id', DATASET) }),
+	...limitRows('concepts', 'label', 'getMany', { conceptId: byId(DATASET) }),
 	row('concepts', 'label', 'update', { conceptId: bad(NOT_UUID), labels: { label: [{ image: DATASET }] } }, 'Concept', UUID_PROBLEM),
-	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ identifyBy: 'imageId', image: expr(NOT_UUID), value: 'positive' }] } }, 'Labels (entry 1) Image ID', UUID_PROBLEM),
-	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ image: DATASET }, { identifyBy: 'imageId', image: expr(UUID_V1) }] } }, 'Labels (entry 2) Image ID', UUID4_PROBLEM),
-	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ identifyBy: 'imagePath', image: expr(' '), value: 'negative' }] } }, 'Labels (entry 1) Image Path', EMPTY),
-	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: {} }, 'Labels', /no label was added/),
-	row('concepts', 'label', 'update', { conceptId: rl('id', DATASET), labels: { label: [{ image: DATASET }] }, options: { autosampledNumNegativeLabels: expr(-1) } }, 'Autosampled Negative Labels', RANGE),
-	row('concepts', 'classification', 'classifyImage', { imageUrl: expr('ftp://example.com/a.jpg'), classifyAgainst: 'dataset', datasetId: rl('id', DATASET) }, 'Image URL', /"ftp:\/\/example.com\/a.jpg" is not an http or https URL/),
-	row('concepts', 'classification', 'classifyImage', { imageUrl: expr(''), classifyAgainst: 'dataset', datasetId: rl('id', DATASET) }, 'Image URL', EMPTY),
+	row('concepts', 'label', 'update', { conceptId: byId(DATASET), labels: { label: [{ identifyBy: 'imageId', image: expr(NOT_UUID), value: 'positive' }] } }, 'Labels (entry 1) Image ID', UUID_PROBLEM),
+	row('concepts', 'label', 'update', { conceptId: byId(DATASET), labels: { label: [{ image: DATASET }, { identifyBy: 'imageId', image: expr(UUID_V1) }] } }, 'Labels (entry 2) Image ID', UUID4_PROBLEM),
+	row('concepts', 'label', 'update', { conceptId: byId(DATASET), labels: { label: [{ identifyBy: 'imagePath', image: expr(' '), value: 'negative' }] } }, 'Labels (entry 1) Image Path', EMPTY),
+	row('concepts', 'label', 'update', { conceptId: byId(DATASET), labels: {} }, 'Labels', /no label was added/),
+	row('concepts', 'label', 'update', { conceptId: byId(DATASET), labels: { label: [{ image: DATASET }] }, options: { autosampledNumNegativeLabels: expr(-1) } }, 'Autosampled Negative Labels', RANGE),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: expr('ftp://example.com/a.jpg'), classifyAgainst: 'dataset', datasetId: byId(DATASET) }, 'Image URL', /"ftp:\/\/example.com\/a.jpg" is not an http or https URL/),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: expr(''), classifyAgainst: 'dataset', datasetId: byId(DATASET) }, 'Image URL', EMPTY),
 	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: bad(UUID_V1) }, 'Dataset', UUID4_PROBLEM),
 	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'concepts', conceptIds: expr([]) }, 'Concepts', /no concept was chosen/),
 	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'concepts', conceptIds: expr([DATASET, 'nope']) }, 'Concepts', UUID_PROBLEM),
-	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: rl('id', DATASET), options: { threshold: expr(1.01) } }, 'Threshold', RANGE),
+	row('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: byId(DATASET), options: { threshold: expr(1.01) } }, 'Threshold', RANGE),
 
 	// Celebrity Detection
 	row('celebrity', 'person', 'get', { personId: bad(NOT_UUID) }, 'Person', UUID_PROBLEM),
 	row('celebrity', 'person', 'updateAliases', { personId: bad('1234'), aliasesMode: 'replace', aliases: '' }, 'Person', UUID_PROBLEM),
-	row('celebrity', 'person', 'updateAliases', { personId: rl('id', DATASET), aliasesMode: 'add', aliases: expr(' , ') }, 'Aliases', EMPTY),
-	row('celebrity', 'person', 'updateAliases', { personId: rl('id', DATASET), aliasesMode: 'remove', aliases: expr('') }, 'Aliases', EMPTY),
+	row('celebrity', 'person', 'updateAliases', { personId: byId(DATASET), aliasesMode: 'add', aliases: expr(' , ') }, 'Aliases', EMPTY),
+	row('celebrity', 'person', 'updateAliases', { personId: byId(DATASET), aliasesMode: 'remove', aliases: expr('') }, 'Aliases', EMPTY),
 	row('celebrity', 'person', 'getByNames', { namesOrAliases: expr(' ,, ') }, 'Names or Aliases', EMPTY),
 	...limitRows('celebrity', 'person', 'getMany'),
 	row('celebrity', 'face', 'getMany', { personId: bad(NOT_UUID) }, 'Person', UUID_PROBLEM),
-	row('celebrity', 'face', 'getMany', { personId: rl('name', expr('  ')) }, 'Person', EMPTY),
-	...limitRows('celebrity', 'face', 'getMany', { personId: rl('id', DATASET) }),
+	row('celebrity', 'face', 'getMany', { personId: byName(expr('  ')) }, 'Person', EMPTY),
+	...limitRows('celebrity', 'face', 'getMany', { personId: byId(DATASET) }),
 	row('celebrity', 'image', 'getPersons', { imageId: bad(NOT_UUID) }, 'Image', UUID_PROBLEM),
-	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: expr('file:///etc/passwd') }, 'Image URL', /"file:\/\/\/etc\/passwd" is not an http or https URL/),
-	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: expr('') }, 'Image URL', EMPTY),
+	row('celebrity', 'image', 'identify', { datasetId: byId(DATASET), imageUrl: expr('file:///etc/passwd') }, 'Image URL', /"file:\/\/\/etc\/passwd" is not an http or https URL/),
+	row('celebrity', 'image', 'identify', { datasetId: byId(DATASET), imageUrl: expr('') }, 'Image URL', EMPTY),
 	row('celebrity', 'image', 'identify', { datasetId: bad(NOT_UUID), imageUrl: 'https://example.com/a.jpg' }, 'Dataset', UUID_PROBLEM),
-	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: 'https://example.com/a.jpg', options: { pollInterval: expr('0') } }, 'Poll Interval', /"0" is out of range/),
-	row('celebrity', 'image', 'identify', { datasetId: rl('id', DATASET), imageUrl: 'https://example.com/a.jpg', options: { waitTimeout: expr('-1') } }, 'Timeout', /"-1" is out of range/),
+	row('celebrity', 'image', 'identify', { datasetId: byId(DATASET), imageUrl: 'https://example.com/a.jpg', options: { pollInterval: expr('0') } }, 'Poll Interval', /"0" is out of range/),
+	row('celebrity', 'image', 'identify', { datasetId: byId(DATASET), imageUrl: 'https://example.com/a.jpg', options: { waitTimeout: expr('-1') } }, 'Timeout', /"-1" is out of range/),
 
 	// Conversational Search
 	row('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: expr(' '), historySource: 'none' }, 'Message', EMPTY),
@@ -239,13 +239,13 @@ const ROWS: Row[] = [
 	row('connections', 'connection', 'create', { name: 'ok_name', type: 'https_basic', hostname: 'h.example', username: 'u', password: expr('') }, 'Password', EMPTY),
 	row('connections', 'connection', 'create', { name: 'ok_name', type: 'https_bearer', hostname: 'h.example', bearerToken: expr(' ') }, 'Bearer Token', EMPTY),
 	...connectionOps.flatMap((operation) => [
-		row('connections', 'connection', operation, { ...connectionBase[operation], connection: rl('id', expr(NOT_UUID)) }, 'Connection', UUID_PROBLEM),
-		row('connections', 'connection', operation, { ...connectionBase[operation], connection: rl('name', expr('')) }, 'Connection', EMPTY),
+		row('connections', 'connection', operation, { ...connectionBase[operation], connection: byId(expr(NOT_UUID)) }, 'Connection', UUID_PROBLEM),
+		row('connections', 'connection', operation, { ...connectionBase[operation], connection: byName(expr('')) }, 'Connection', EMPTY),
 	]),
-	row('connections', 'connection', 'update', { connection: rl('name', 'product_bucket'), updateFields: {} }, 'Update Fields', /no field to update was added/),
-	row('connections', 'connection', 'update', { connection: rl('name', 'product_bucket'), updateFields: { name: expr('New Name') } }, 'Name', /".*" has characters other than lowercase letters/),
-	row('connections', 'connection', 'listBucket', { connection: rl('name', 'product_bucket'), bucket: expr('') }, 'Bucket', EMPTY),
-	...limitRows('connections', 'connection', 'listBucket', { connection: rl('name', 'product_bucket'), bucket: 'b' }),
+	row('connections', 'connection', 'update', { connection: byName('product_bucket'), updateFields: {} }, 'Update Fields', /no field to update was added/),
+	row('connections', 'connection', 'update', { connection: byName('product_bucket'), updateFields: { name: expr('New Name') } }, 'Name', /".*" has characters other than lowercase letters/),
+	row('connections', 'connection', 'listBucket', { connection: byName('product_bucket'), bucket: expr('') }, 'Bucket', EMPTY),
+	...limitRows('connections', 'connection', 'listBucket', { connection: byName('product_bucket'), bucket: 'b' }),
 	row('connections', 'connection', 'getMany', { filters: { connectionIds: expr('abc') } }, 'Connection IDs', UUID_PROBLEM),
 	...limitRows('connections', 'connection', 'getMany'),
 
@@ -254,10 +254,10 @@ const ROWS: Row[] = [
 		const operation = `createFrom${kind[0].toUpperCase()}${kind.slice(1)}`;
 		const one = kind.slice(0, -1);
 		const label = `${kind[0].toUpperCase()}${kind.slice(1)}`;
-		const base = { datasetId: rl('id', DATASET), inputMode: 'fields', [kind]: { [one]: [{ sourcePath: 'https://cdn.example.com/a.jpg' }] } };
+		const base = { datasetId: byId(DATASET), inputMode: 'fields', [kind]: { [one]: [{ sourcePath: 'https://cdn.example.com/a.jpg' }] } };
 		const entry = (fields: IDataObject) => ({ [kind]: { [one]: [{ sourcePath: 'https://cdn.example.com/a.jpg', ...fields }] } });
 		const json = { inputMode: 'json', [`${kind}Json`]: '={{ $json.list }}' };
-		const fromItems = { datasetId: rl('id', DATASET), inputMode: 'itemFields', sourcePathField: 'url' };
+		const fromItems = { datasetId: byId(DATASET), inputMode: 'itemFields', sourcePathField: 'url' };
 		return [
 			row('ingestion', 'job', operation, { ...base, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('ingestion', 'job', operation, { ...base, ...entry({ sourcePath: expr(' ') }) }, 'Source Path', EMPTY),
@@ -274,45 +274,45 @@ const ROWS: Row[] = [
 			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 0 has unknown field "url"/, [{ list: '[{"url": "https://x/a.jpg"}]' }]),
 			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 1 has no source_path/, [{ list: '[{"source_path": "https://x/a.jpg"}, {"source_path": " "}]' }]),
 			row('ingestion', 'job', operation, { ...base, ...json }, `${label} (JSON)`, /entry 0 is a number, not an object/, [{ list: '[42]' }]),
-			row('ingestion', 'job', operation, { ...base, connection: rl('name', expr('My Bucket')) }, 'Connection', /"My Bucket" has characters other than/),
+			row('ingestion', 'job', operation, { ...base, connection: byName(expr('My Bucket')) }, 'Connection', /"My Bucket" has characters other than/),
 			row('ingestion', 'job', operation, { ...fromItems, sourcePathField: ' ' }, 'Source Path Field', EMPTY),
 			row('ingestion', 'job', operation, fromItems, 'Source Path Field ("url")', /the item has no field "url"/, [{ link: 'https://x/a.jpg' }]),
 			row('ingestion', 'job', operation, fromItems, 'Source Path Field ("url")', /"photo.jpg" is not an http or https URL/, [{ url: 'photo.jpg' }]),
 			row('ingestion', 'job', operation, fromItems, 'Source Path Field ("url")', /it holds a number, not a URL/, [{ url: 42 }]),
-			row('ingestion', 'job', operation, { ...fromItems, connection: rl('name', SEED_CONNECTION_NAMES.s3) }, 'Source Path Field ("url")', EMPTY, [{ url: ' ' }]),
-			row('ingestion', 'job', operation, { ...fromItems, connection: rl('name', SEED_CONNECTION_NAMES.s3) }, 'Source Path Field ("url")', /it holds a number, not a path/, [{ url: 42 }]),
+			row('ingestion', 'job', operation, { ...fromItems, connection: byName(SEED_CONNECTION_NAMES.s3) }, 'Source Path Field ("url")', EMPTY, [{ url: ' ' }]),
+			row('ingestion', 'job', operation, { ...fromItems, connection: byName(SEED_CONNECTION_NAMES.s3) }, 'Source Path Field ("url")', /it holds a number, not a path/, [{ url: 42 }]),
 			row('ingestion', 'job', operation, { ...fromItems, metadataFields: 'campaign, year' }, 'Metadata Fields ("year")', /the item has no field "year"/, [{ url: 'https://x/a.jpg', campaign: 'spring' }]),
 			row('ingestion', 'job', operation, { ...fromItems, metadataFields: 'tags' }, 'Metadata Fields', /the field "tags" holds a list/, [{ url: 'https://x/a.jpg', tags: ['a'] }]),
 			...waitRows('ingestion', 'job', operation, base),
 		];
 	}),
-	row('ingestion', 'job', 'createFromAssets', { datasetId: rl('id', DATASET), inputMode: 'json', assetsJson: '={{ $json.list }}' }, 'Assets (JSON)', /entry 0 has asset_type "audio"/, [{ list: '[{"source_path": "https://x/a.mp3", "asset_type": "audio"}]' }]),
+	row('ingestion', 'job', 'createFromAssets', { datasetId: byId(DATASET), inputMode: 'json', assetsJson: '={{ $json.list }}' }, 'Assets (JSON)', /entry 0 has asset_type "audio"/, [{ list: '[{"source_path": "https://x/a.mp3", "asset_type": "audio"}]' }]),
 	...[11, -1, 1.5, 'deep'].map((depth) =>
-		row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), bucketPath: 's3://b/p/', maxDepth: expr(depth) }, 'Max Depth', RANGE),
+		row('ingestion', 'job', 'createFromBucket', { datasetId: byId(DATASET), connection: byName('product_bucket'), bucketPath: 's3://b/p/', maxDepth: expr(depth) }, 'Max Depth', RANGE),
 	),
-	row('ingestion', 'job', 'createFromBucket', { datasetId: bad(NOT_UUID), connection: rl('name', 'product_bucket'), bucketPath: 's3://b/p/' }, 'Dataset', UUID_PROBLEM),
-	row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', expr('no')), bucketPath: 's3://b/p/' }, 'Connection', /"no" is shorter than 3 characters/),
-	row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), source: 'path', bucketPath: expr('') }, 'Path', EMPTY),
-	row('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), source: 'spec', bucket: expr(' ') }, 'Bucket', EMPTY),
-	...waitRows('ingestion', 'job', 'createFromBucket', { datasetId: rl('id', DATASET), connection: rl('name', 'product_bucket'), bucketPath: 's3://b/p/' }),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: bad(NOT_UUID), connection: byName('product_bucket'), bucketPath: 's3://b/p/' }, 'Dataset', UUID_PROBLEM),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: byId(DATASET), connection: byName(expr('no')), bucketPath: 's3://b/p/' }, 'Connection', /"no" is shorter than 3 characters/),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: byId(DATASET), connection: byName('product_bucket'), source: 'path', bucketPath: expr('') }, 'Path', EMPTY),
+	row('ingestion', 'job', 'createFromBucket', { datasetId: byId(DATASET), connection: byName('product_bucket'), source: 'spec', bucket: expr(' ') }, 'Bucket', EMPTY),
+	...waitRows('ingestion', 'job', 'createFromBucket', { datasetId: byId(DATASET), connection: byName('product_bucket'), bucketPath: 's3://b/p/' }),
 	row('ingestion', 'job', 'createFromFile', { datasetId: bad(NOT_UUID), sourcePath: 's3://b/a.csv' }, 'Dataset', UUID_PROBLEM),
-	row('ingestion', 'job', 'createFromFile', { datasetId: rl('id', DATASET), sourcePath: expr('') }, 'File Path', EMPTY),
-	row('ingestion', 'job', 'createFromFile', { datasetId: rl('id', DATASET), sourcePath: 's3://b/a.csv', connection: rl('name', expr('bad-name')) }, 'Connection', /"bad-name" has characters other than/),
-	...waitRows('ingestion', 'job', 'createFromFile', { datasetId: rl('id', DATASET), sourcePath: 's3://b/a.csv' }),
+	row('ingestion', 'job', 'createFromFile', { datasetId: byId(DATASET), sourcePath: expr('') }, 'File Path', EMPTY),
+	row('ingestion', 'job', 'createFromFile', { datasetId: byId(DATASET), sourcePath: 's3://b/a.csv', connection: byName(expr('bad-name')) }, 'Connection', /"bad-name" has characters other than/),
+	...waitRows('ingestion', 'job', 'createFromFile', { datasetId: byId(DATASET), sourcePath: 's3://b/a.csv' }),
 	...['get', 'getStatus'].flatMap((operation) =>
 		['65F1A2B3C4D5E6F708192A3B', '65f1a2b3c4d5e6f708192a3', '65f1a2b3c4d5e6f708192a3bc', DATASET, ''].map((jobId) =>
 			row('ingestion', 'job', operation, { jobId: bad(jobId) }, 'Job', JOB_PROBLEM),
 		),
 	),
-	...limitRows('ingestion', 'job', 'getStatus', { jobId: rl('id', '65f1a2b3c4d5e6f708192a3b') }),
+	...limitRows('ingestion', 'job', 'getStatus', { jobId: byId('65f1a2b3c4d5e6f708192a3b') }),
 	row('ingestion', 'job', 'getMany', { filters: { datasetId: bad(NOT_UUID) } }, 'Dataset', UUID_PROBLEM),
 	...limitRows('ingestion', 'job', 'getMany'),
 	row('ingestion', 'asset', 'delete', { datasetId: bad(NOT_UUID), assetType: 'image', identifiers: DATASET }, 'Dataset', UUID_PROBLEM),
-	row('ingestion', 'asset', 'delete', { datasetId: rl('id', DATASET), assetType: 'image', identifiers: expr('\n \n') }, 'Assets', EMPTY),
+	row('ingestion', 'asset', 'delete', { datasetId: byId(DATASET), assetType: 'image', identifiers: expr('\n \n') }, 'Assets', EMPTY),
 	row('ingestion', 'asset', 'getImageStatus', { image: bad(NOT_UUID) }, 'Image', UUID_PROBLEM),
 	row('ingestion', 'asset', 'getVideoStatus', { video: bad('65f1a2b3c4d5e6f708192a3b') }, 'Video', UUID_PROBLEM),
 	...(() => {
-		const base = { datasetId: rl('id', DATASET), updateType: 'upsert', updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: DATASET, assetType: 'image' }] } };
+		const base = { datasetId: byId(DATASET), updateType: 'upsert', updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: DATASET, assetType: 'image' }] } };
 		const update = (fields: IDataObject) => ({ updates: { update: [{ identifyBy: 'assetId', identifier: DATASET, assetType: 'image', ...fields }] } });
 		const json = { updatesFrom: 'json', updatesJson: '={{ $json.updates }}' };
 		return [
@@ -336,12 +336,12 @@ const ROWS: Row[] = [
 		row('ingestion', 'dataset', operation, { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 	),
 	...['getAssetStatuses', 'getAssetSummaries', 'getIngestionStatus'].flatMap((operation) =>
-		limitRows('ingestion', 'dataset', operation, { datasetId: rl('id', DATASET) }),
+		limitRows('ingestion', 'dataset', operation, { datasetId: byId(DATASET) }),
 	),
 
 	// Search
 	...searchOps.flatMap(([resource, operation, base]) => {
-		const ok = { datasetId: rl('id', DATASET), ...base };
+		const ok = { datasetId: byId(DATASET), ...base };
 		const filter = (entry: IDataObject) => ({ metadataFilters: { filter: [{ key: 'brand', ...entry }] } });
 		const rows = [
 			row('search', resource, operation, { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
@@ -355,9 +355,9 @@ const ROWS: Row[] = [
 			rows.push(row('search', resource, operation, { ...ok, textQuery: expr(' ') }, operation === 'searchExactPhrase' ? 'Phrase' : 'Query', EMPTY));
 		} else {
 			rows.push(
-				row('search', resource, operation, { ...ok, queryImage: rl('id', expr(NOT_UUID)) }, 'Query Image', UUID_PROBLEM),
-				row('search', resource, operation, { ...ok, queryImage: rl('url', expr('ftp://x/a.jpg')) }, 'Query Image', /"ftp:\/\/x\/a.jpg" is not an http or https URL/),
-				row('search', resource, operation, { ...ok, queryImage: rl('url', expr('')) }, 'Query Image', EMPTY),
+				row('search', resource, operation, { ...ok, queryImage: byId(expr(NOT_UUID)) }, 'Query Image', UUID_PROBLEM),
+				row('search', resource, operation, { ...ok, queryImage: byUrl(expr('ftp://x/a.jpg')) }, 'Query Image', /"ftp:\/\/x\/a.jpg" is not an http or https URL/),
+				row('search', resource, operation, { ...ok, queryImage: byUrl(expr('')) }, 'Query Image', EMPTY),
 			);
 		}
 		if ((resource === 'image' && operation === 'searchByImage') || resource === 'video') {
@@ -371,7 +371,7 @@ const ROWS: Row[] = [
 		return rows;
 	}),
 	...(() => {
-		const ok = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos), videoId: rl('id', DATASET), textQuery: 'goal', compositeType: 'shot', limit: 10 };
+		const ok = { datasetId: byId(SEED_DATASET_IDS.demoVideos), videoId: byId(DATASET), textQuery: 'goal', compositeType: 'shot', limit: 10 };
 		return [
 			row('search', 'video', 'searchWithinVideo', { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('search', 'video', 'searchWithinVideo', { ...ok, videoId: bad('video-001') }, 'Video', UUID_PROBLEM),
@@ -382,25 +382,25 @@ const ROWS: Row[] = [
 
 	// Search: the modes of issue 27 (sound, by person, hybrid, celebrity matches, filtered-search runs)
 	...(() => {
-		const videos = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos) };
-		const sound = { ...videos, audioClass: rl('name', 'Music') };
-		const byPerson = { datasetId: rl('id', DATASET), textQuery: 'beach', person: rl('name', 'Kai') };
-		const hybrid = { datasetId: rl('id', DATASET), textQuery: 'beach', limit: 5 };
+		const videos = { datasetId: byId(SEED_DATASET_IDS.demoVideos) };
+		const sound = { ...videos, audioClass: byName('Music') };
+		const byPerson = { datasetId: byId(DATASET), textQuery: 'beach', person: byName('Kai') };
+		const hybrid = { datasetId: byId(DATASET), textQuery: 'beach', limit: 5 };
 		const matches = { ...videos, uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(', ') };
-		const run = { datasetId: rl('id', DATASET), runId: rl('id', '804211000') };
+		const run = { datasetId: byId(DATASET), runId: byId('804211000') };
 		const start = { ...videos, searchIn: 'video', textQuery: 'goal' };
 		const filterField = { filters: { filter: [{ key: expr(' '), op: 'equals', value: 'x' }] } };
 		const uploads = (count: number) => expr(Array.from({ length: count }, (_, i) => `upl_${i}`).join(', '));
 		return [
 			row('search', 'sound', 'search', { ...sound, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
-			row('search', 'sound', 'search', { ...sound, audioClass: rl('name', expr('barking')) }, 'Sound', /"barking" is not one of the service's sound classes/),
-			row('search', 'sound', 'search', { ...sound, audioClass: rl('list', expr(' ')) }, 'Sound', EMPTY),
+			row('search', 'sound', 'search', { ...sound, audioClass: byName(expr('barking')) }, 'Sound', /"barking" is not one of the service's sound classes/),
+			row('search', 'sound', 'search', { ...sound, audioClass: fromList(expr(' ')) }, 'Sound', EMPTY),
 			row('search', 'sound', 'search', { ...sound, metadataFilters: { filter: [{ key: expr(' '), condition: 'equals', value: 'x' }] } }, 'Metadata Filters (filter 1) Field', EMPTY),
 			...limitRows('search', 'sound', 'search', sound),
 			row('search', 'image', 'searchByPerson', { ...byPerson, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('search', 'image', 'searchByPerson', { ...byPerson, textQuery: expr(' ') }, 'Query', EMPTY),
-			row('search', 'image', 'searchByPerson', { ...byPerson, person: rl('name', expr(' ')) }, 'Person', EMPTY),
-			row('search', 'image', 'searchByPerson', { ...byPerson, person: rl('id', expr(NOT_UUID)) }, 'Person', UUID_PROBLEM),
+			row('search', 'image', 'searchByPerson', { ...byPerson, person: byName(expr(' ')) }, 'Person', EMPTY),
+			row('search', 'image', 'searchByPerson', { ...byPerson, person: byId(expr(NOT_UUID)) }, 'Person', UUID_PROBLEM),
 			...limitRows('search', 'image', 'searchByPerson', byPerson),
 			row('search', 'image', 'hybridSearch', { ...hybrid, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('search', 'image', 'hybridSearch', { ...hybrid, textQuery: expr('') }, 'Query', EMPTY),
@@ -416,14 +416,14 @@ const ROWS: Row[] = [
 			...limitRows('search', 'keyframe', 'findCelebrityMatches', matches),
 			row('search', 'filteredSearch', 'start', { ...start, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('search', 'filteredSearch', 'start', { ...start, textQuery: expr(' ') }, 'Query', EMPTY),
-			row('search', 'filteredSearch', 'start', { ...start, searchIn: 'sound', audioClass: rl('name', expr('barking')) }, 'Sound', /"barking" is not one of the service's sound classes/),
+			row('search', 'filteredSearch', 'start', { ...start, searchIn: 'sound', audioClass: byName(expr('barking')) }, 'Sound', /"barking" is not one of the service's sound classes/),
 			row('search', 'filteredSearch', 'start', { ...start, ...filterField }, 'Filters (filter 1) Field', EMPTY),
 			...[0, -3, 1.5].map((max) => row('search', 'filteredSearch', 'start', { ...start, maxResults: expr(max) }, 'Max Results', RANGE)),
 			...waitRows('search', 'filteredSearch', 'start', start),
 			...limitRows('search', 'filteredSearch', 'start', { ...start, ...WAIT }),
 			...['getStatus', 'getResult'].flatMap((operation) => [
 				row('search', 'filteredSearch', operation, { ...run, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
-				...['12a', ' ', '-4', '1.5'].map((runId) => row('search', 'filteredSearch', operation, { ...run, runId: rl('id', expr(runId)) }, 'Run ID', /".*" is not a run ID/)),
+				...['12a', ' ', '-4', '1.5'].map((runId) => row('search', 'filteredSearch', operation, { ...run, runId: byId(expr(runId)) }, 'Run ID', /".*" is not a run ID/)),
 			]),
 			...limitRows('search', 'filteredSearch', 'getResult', run),
 		];
@@ -431,44 +431,44 @@ const ROWS: Row[] = [
 
 	// Queries
 	...(() => {
-		const ok = { datasetId: rl('id', DATASET), queryType: 'SQL', query: 'SELECT 1' };
+		const ok = { datasetId: byId(DATASET), queryType: 'SQL', query: 'SELECT 1' };
 		return [
 			row('queries', 'query', 'create', { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('queries', 'query', 'create', { ...ok, query: expr('  ') }, 'Query', EMPTY),
 			row('queries', 'query', 'create', { ...ok, additionalFields: { parameters: expr('{"min_score": ') } }, 'Parameters (JSON)', NOT_JSON),
 			row('queries', 'query', 'create', { ...ok, additionalFields: { parameters: expr('[0.5]') } }, 'Parameters (JSON)', /it is not a JSON object/),
-			row('queries', 'query', 'create', { ...ok, additionalFields: { embeddingId: rl('id', expr(NOT_UUID)) } }, 'Embedding', UUID_PROBLEM),
+			row('queries', 'query', 'create', { ...ok, additionalFields: { embeddingId: byId(expr(NOT_UUID)) } }, 'Embedding', UUID_PROBLEM),
 			...waitRows('queries', 'query', 'create', ok),
 		];
 	})(),
 	...queryOps.map((operation) => row('queries', 'query', operation, { ...queryBase[operation], queryId: bad(NOT_UUID) }, 'Query', UUID_PROBLEM)),
-	...waitRows('queries', 'query', 'run', { queryId: rl('id', DATASET) }),
-	row('queries', 'query', 'export', { queryId: rl('id', DATASET), exportType: 'CSV', targetBucket: expr('') }, 'Target Bucket', EMPTY),
-	row('queries', 'query', 'export', { queryId: rl('id', DATASET), exportType: 'CSV', targetBucket: 'b', connection: rl('name', expr('Export Bucket')) }, 'Connection', /"Export Bucket" has characters other than/),
-	row('queries', 'query', 'export', { queryId: rl('id', DATASET), exportType: 'CSV', targetBucket: 'b', connection: rl('list', expr('xy')) }, 'Connection', /"xy" is shorter than 3 characters/),
+	...waitRows('queries', 'query', 'run', { queryId: byId(DATASET) }),
+	row('queries', 'query', 'export', { queryId: byId(DATASET), exportType: 'CSV', targetBucket: expr('') }, 'Target Bucket', EMPTY),
+	row('queries', 'query', 'export', { queryId: byId(DATASET), exportType: 'CSV', targetBucket: 'b', connection: byName(expr('Export Bucket')) }, 'Connection', /"Export Bucket" has characters other than/),
+	row('queries', 'query', 'export', { queryId: byId(DATASET), exportType: 'CSV', targetBucket: 'b', connection: fromList(expr('xy')) }, 'Connection', /"xy" is shorter than 3 characters/),
 	row('queries', 'query', 'getMany', { filters: { datasetId: bad(NOT_UUID) } }, 'Dataset', UUID_PROBLEM),
 	row('queries', 'query', 'getMany', { filters: { queryIds: expr(`${DATASET}, 42`) } }, 'Query IDs', UUID_PROBLEM),
 	...limitRows('queries', 'query', 'getMany'),
 	...[0, -900, 1.5].map((seconds) =>
-		row('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'link', expirationSeconds: expr(seconds) }, 'Link Valid For (Seconds)', RANGE),
+		row('queries', 'query', 'getResults', { queryId: byId(DATASET), output: 'link', expirationSeconds: expr(seconds) }, 'Link Valid For (Seconds)', RANGE),
 	),
-	...limitRows('queries', 'query', 'getResults', { queryId: rl('id', DATASET), output: 'rows' }),
+	...limitRows('queries', 'query', 'getResults', { queryId: byId(DATASET), output: 'rows' }),
 
 	// Queries: tables (issue 27)
 	...(() => {
-		const ok = { datasetId: rl('id', DATASET) };
+		const ok = { datasetId: byId(DATASET) };
 		return [
 			row('queries', 'table', 'getMany', { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			...limitRows('queries', 'table', 'getMany', ok),
-			row('queries', 'table', 'get', { ...ok, datasetId: bad(NOT_UUID), tableName: rl('name', 'images') }, 'Dataset', UUID_PROBLEM),
-			...['a/b', '..', 'x?y', 'a\\b'].map((name) => row('queries', 'table', 'get', { ...ok, tableName: rl('name', expr(name)) }, 'Table', /".*" is not a table name/)),
-			row('queries', 'table', 'get', { ...ok, tableName: rl('list', expr(' ')) }, 'Table', EMPTY),
+			row('queries', 'table', 'get', { ...ok, datasetId: bad(NOT_UUID), tableName: byName('images') }, 'Dataset', UUID_PROBLEM),
+			...['a/b', '..', 'x?y', 'a\\b'].map((name) => row('queries', 'table', 'get', { ...ok, tableName: byName(expr(name)) }, 'Table', /".*" is not a table name/)),
+			row('queries', 'table', 'get', { ...ok, tableName: fromList(expr(' ')) }, 'Table', EMPTY),
 		];
 	})(),
 
 	// Video Insights
 	...(() => {
-		const target = { datasetId: rl('id', SEED_DATASET_IDS.demoVideos), videoId: rl('id', DATASET), compositeSliceId: rl('id', DATASET) };
+		const target = { datasetId: byId(SEED_DATASET_IDS.demoVideos), videoId: byId(DATASET), compositeSliceId: byId(DATASET) };
 		const videoOps = ['generateSummary', 'generateDescription', 'generateSynopsis', 'predictGenres', 'predictMoods', 'predictSubjects', 'predictFormats', 'captionKeyframes'];
 		const sliceOps = ['generateSummary', 'predictMoods', 'predictSubjects', 'predictFormats'];
 		const term = { termType: 'genre', name: 'Cooking Show', description: 'A host cooks', examples: ['recipe'] };
@@ -483,9 +483,9 @@ const ROWS: Row[] = [
 			row('videoInsights', 'term', 'create', { ...term, name: expr(' ') }, 'Name', EMPTY),
 			row('videoInsights', 'term', 'create', { ...term, description: expr('') }, 'Description', EMPTY),
 			row('videoInsights', 'term', 'create', { ...term, examples: expr(['recipe', { dish: 'soup' }]) }, 'Examples', /example 2 is an object, not text/),
-			row('videoInsights', 'term', 'update', { termId: rl('id', DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
-			row('videoInsights', 'term', 'update', { termId: rl('id', DATASET), updateFields: { name: expr('') } }, 'Name', EMPTY),
-			row('videoInsights', 'term', 'update', { termId: rl('id', DATASET), updateFields: { examples: expr([['a']]) } }, 'Examples', /example 1 is a list, not text/),
+			row('videoInsights', 'term', 'update', { termId: byId(DATASET), updateFields: {} }, 'Update Fields', /no field to update was added/),
+			row('videoInsights', 'term', 'update', { termId: byId(DATASET), updateFields: { name: expr('') } }, 'Name', EMPTY),
+			row('videoInsights', 'term', 'update', { termId: byId(DATASET), updateFields: { examples: expr([['a']]) } }, 'Examples', /example 1 is a list, not text/),
 			...['update', 'delete'].map((operation) => row('videoInsights', 'term', operation, { termId: bad(NOT_UUID), updateFields: { name: 'x' } }, 'Term', UUID_PROBLEM)),
 			...limitRows('videoInsights', 'term', 'getMany', { termType: 'mood' }),
 		];
@@ -495,24 +495,24 @@ const ROWS: Row[] = [
 	...(() => {
 		const NOT_AN_ID = /".*" is not an ID \(it holds a space or a slash\)/;
 		const NOT_EMAIL = /".*" is not an email address/;
-		const user = { userId: rl('id', 'auth0|65f1a2b3c4d5e6f708192a3b') };
-		const aRole = (entry: IDataObject) => ({ roles: { role: [{ roleId: rl('id', 'viewer'), ...entry }] } });
-		const client = { clientId: rl('id', 'Xb7Lq2Rk9Tz4Wm1Np6Yc3Vd8Hs5Jf0Ga') };
+		const user = { userId: byId('auth0|65f1a2b3c4d5e6f708192a3b') };
+		const aRole = (entry: IDataObject) => ({ roles: { role: [{ roleId: byId('viewer'), ...entry }] } });
+		const client = { clientId: byId('Xb7Lq2Rk9Tz4Wm1Np6Yc3Vd8Hs5Jf0Ga') };
 		return [
 			...limitRows('administration', 'user', 'getMany'),
 			row('administration', 'user', 'getMany', { filters: { userIds: expr('auth0|a, auth0|b c') } }, 'User IDs', NOT_AN_ID),
-			row('administration', 'user', 'remove', { userId: rl('id', expr('')) }, 'User', EMPTY),
-			row('administration', 'user', 'remove', { userId: rl('id', expr('auth0|a/../b')) }, 'User', NOT_AN_ID),
-			row('administration', 'user', 'remove', { userId: rl('email', expr('ana at example.com')) }, 'User', NOT_EMAIL),
-			row('administration', 'user', 'updateRoles', { ...user, roles: { role: [{ roleId: rl('id', expr(' ')) }] } }, 'Roles (role 1) Role', EMPTY),
+			row('administration', 'user', 'remove', { userId: byId(expr('')) }, 'User', EMPTY),
+			row('administration', 'user', 'remove', { userId: byId(expr('auth0|a/../b')) }, 'User', NOT_AN_ID),
+			row('administration', 'user', 'remove', { userId: locator('email', expr('ana at example.com')) }, 'User', NOT_EMAIL),
+			row('administration', 'user', 'updateRoles', { ...user, roles: { role: [{ roleId: byId(expr(' ')) }] } }, 'Roles (role 1) Role', EMPTY),
 			row('administration', 'user', 'updateRoles', { ...user, ...aRole({ datasetId: bad(NOT_UUID) }) }, 'Roles (role 1) Dataset', UUID_PROBLEM),
 			row('administration', 'user', 'updateRoles', { ...user, rolesScope: 'dataset', datasetId: bad(NOT_UUID), ...aRole({}) }, 'Dataset', UUID_PROBLEM),
-			row('administration', 'user', 'updateRoles', { ...user, rolesScope: 'system', ...aRole({ datasetId: rl('id', DATASET) }) }, 'Roles (role 1) Dataset', /a dataset role is outside the System Roles scope/),
+			row('administration', 'user', 'updateRoles', { ...user, rolesScope: 'system', ...aRole({ datasetId: byId(DATASET) }) }, 'Roles (role 1) Dataset', /a dataset role is outside the System Roles scope/),
 			row(
 				'administration',
 				'user',
 				'updateRoles',
-				{ ...user, rolesScope: 'dataset', datasetId: rl('id', SEED_DATASET_IDS.demoVideos), ...aRole({ datasetId: rl('id', DATASET) }) },
+				{ ...user, rolesScope: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoVideos), ...aRole({ datasetId: byId(DATASET) }) },
 				'Roles (role 1) Dataset',
 				/dataset .* is not the dataset of the scope/,
 			),
@@ -525,19 +525,19 @@ const ROWS: Row[] = [
 			row('administration', 'invitation', 'create', { email: 'ana@example.com', name: expr(' ') }, 'Name', EMPTY),
 			row('administration', 'invitation', 'create', { email: 'ana@example.com', name: 'Ana', ...aRole({ datasetId: bad(NOT_UUID) }) }, 'Roles (role 1) Dataset', UUID_PROBLEM),
 			...['get', 'delete'].flatMap((operation) => [
-				row('administration', 'invitation', operation, { invitationId: rl('id', expr('')) }, 'Invitation', EMPTY),
-				row('administration', 'invitation', operation, { invitationId: rl('list', expr('uinv a')) }, 'Invitation', NOT_AN_ID),
+				row('administration', 'invitation', operation, { invitationId: byId(expr('')) }, 'Invitation', EMPTY),
+				row('administration', 'invitation', operation, { invitationId: fromList(expr('uinv a')) }, 'Invitation', NOT_AN_ID),
 			]),
 			...limitRows('administration', 'invitation', 'getMany'),
 			row('administration', 'systemCredential', 'create', { name: expr(' '), access: 'full' }, 'Name', EMPTY),
 			row('administration', 'systemCredential', 'create', { name: 'ci-bot' }, 'Roles', /no role was added/),
-			row('administration', 'systemCredential', 'create', { name: 'ci-bot', ...aRole({ roleId: rl('id', expr('')) }) }, 'Roles (role 1) Role', EMPTY),
+			row('administration', 'systemCredential', 'create', { name: 'ci-bot', ...aRole({ roleId: byId(expr('')) }) }, 'Roles (role 1) Role', EMPTY),
 			...['get', 'delete', 'update'].map((operation) =>
-				row('administration', 'systemCredential', operation, { clientId: rl('id', expr('')), updateFields: { name: 'x' } }, 'System Credential', EMPTY),
+				row('administration', 'systemCredential', operation, { clientId: byId(expr('')), updateFields: { name: 'x' } }, 'System Credential', EMPTY),
 			),
 			row('administration', 'systemCredential', 'update', { ...client, updateFields: {} }, 'Update Fields', /nothing to change was given/),
 			row('administration', 'systemCredential', 'update', { ...client, updateFields: { name: expr(' ') } }, 'Name', EMPTY),
-			row('administration', 'systemCredential', 'update', { ...client, rolesChange: 'replace', rolesScope: 'system', ...aRole({ datasetId: rl('id', DATASET) }) }, 'Roles (role 1) Dataset', /a dataset role is outside the System Roles scope/),
+			row('administration', 'systemCredential', 'update', { ...client, rolesChange: 'replace', rolesScope: 'system', ...aRole({ datasetId: byId(DATASET) }) }, 'Roles (role 1) Dataset', /a dataset role is outside the System Roles scope/),
 			...limitRows('administration', 'systemCredential', 'getMany'),
 		];
 	})(),
@@ -580,7 +580,7 @@ async function createdJobId(): Promise<string> {
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
-			datasetId: { __rl: true, mode: 'id', value: DATASET },
+			datasetId: byId(DATASET),
 			inputMode: 'fields',
 			images: { image: [{ sourcePath: 'https://cdn.example.com/j.jpg' }] },
 		},
@@ -591,9 +591,9 @@ async function createdJobId(): Promise<string> {
 
 const FROM_ITEM = '={{ $json.v }}';
 const SECOND_ITEM_ROWS: SecondItemRow[] = [
-	{ node: 'datasets', parameters: { resource: 'dataset', operation: 'get', datasetId: rl('id', FROM_ITEM) }, good: DATASET, bad: NOT_UUID, param: 'Dataset', problem: UUID_PROBLEM },
-	{ node: 'concepts', parameters: { resource: 'label', operation: 'getCandidates', conceptId: rl('id', SEED_CONCEPT_IDS.beach), numberOfCandidates: FROM_ITEM }, good: 5, bad: 21, param: 'Number of Candidates', problem: RANGE },
-	{ node: 'concepts', parameters: { resource: 'concept', operation: 'get', conceptId: rl('id', FROM_ITEM) }, good: SEED_CONCEPT_IDS.beach, bad: UUID_V1, param: 'Concept', problem: UUID4_PROBLEM },
+	{ node: 'datasets', parameters: { resource: 'dataset', operation: 'get', datasetId: byId(FROM_ITEM) }, good: DATASET, bad: NOT_UUID, param: 'Dataset', problem: UUID_PROBLEM },
+	{ node: 'concepts', parameters: { resource: 'label', operation: 'getCandidates', conceptId: byId(SEED_CONCEPT_IDS.beach), numberOfCandidates: FROM_ITEM }, good: 5, bad: 21, param: 'Number of Candidates', problem: RANGE },
+	{ node: 'concepts', parameters: { resource: 'concept', operation: 'get', conceptId: byId(FROM_ITEM) }, good: SEED_CONCEPT_IDS.beach, bad: UUID_V1, param: 'Concept', problem: UUID4_PROBLEM },
 	{ node: 'celebrity', parameters: { resource: 'person', operation: 'getMany', returnAll: false, limit: FROM_ITEM }, good: 3, bad: 0, param: 'Limit', problem: RANGE },
 	{ node: 'conversationalSearch', parameters: { resource: 'chat', operation: 'sendMessage', scope: 'organization', message: FROM_ITEM, historySource: 'none' }, good: 'surfers at sunset', bad: ' ', param: 'Message', problem: EMPTY },
 	{
@@ -606,18 +606,18 @@ const SECOND_ITEM_ROWS: SecondItemRow[] = [
 	},
 	{ node: 'dynamicTags', parameters: { resource: 'tagGroup', operation: 'getMany', returnAll: false, limit: 2, filters: { createdFrom: FROM_ITEM } }, good: '2026-01-01T00:00:00Z', bad: 'the day before', param: 'Created After', problem: NOT_DATE },
 	{ node: 'connections', parameters: { resource: 'connection', operation: 'create', name: FROM_ITEM, type: 'https_bearer', hostname: 'h.example', bearerToken: 'tok' }, good: 'first_conn', bad: 'Second Conn', param: 'Name', problem: /"Second Conn" has characters other than/ },
-	{ node: 'connections', parameters: { resource: 'connection', operation: 'listBucket', connection: rl('name', SEED_CONNECTION_NAMES.s3), bucket: 'demo-media-bucket', returnAll: false, limit: FROM_ITEM }, good: 2, bad: -2, param: 'Limit', problem: RANGE },
-	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromBucket', datasetId: rl('id', DATASET), connection: rl('name', SEED_CONNECTION_NAMES.s3), bucketPath: 's3://demo-media-bucket/', maxDepth: FROM_ITEM }, good: 2, bad: 11, param: 'Max Depth', problem: RANGE },
-	{ node: 'ingestion', parameters: { resource: 'job', operation: 'get', jobId: rl('id', FROM_ITEM) }, good: createdJobId, bad: 'ABCDEF0123456789abcdef01', param: 'Job', problem: JOB_PROBLEM },
+	{ node: 'connections', parameters: { resource: 'connection', operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: 'demo-media-bucket', returnAll: false, limit: FROM_ITEM }, good: 2, bad: -2, param: 'Limit', problem: RANGE },
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromBucket', datasetId: byId(DATASET), connection: byName(SEED_CONNECTION_NAMES.s3), bucketPath: 's3://demo-media-bucket/', maxDepth: FROM_ITEM }, good: 2, bad: 11, param: 'Max Depth', problem: RANGE },
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'get', jobId: byId(FROM_ITEM) }, good: createdJobId, bad: 'ABCDEF0123456789abcdef01', param: 'Job', problem: JOB_PROBLEM },
 	// Batch operations (all items read first, then sent together) keep the same promise.
-	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromImages', datasetId: rl('id', DATASET), inputMode: 'fields', images: { image: [{ sourcePath: FROM_ITEM }] }, combineItems: true }, good: 'https://cdn.example.com/a.jpg', bad: ' ', param: 'Source Path', problem: EMPTY },
-	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromVideos', datasetId: rl('id', DATASET), inputMode: 'itemFields', sourcePathField: 'v', combineItems: true }, good: 'https://cdn.example.com/a.mp4', bad: 'clip.mp4', param: 'Source Path Field ("v")', problem: /"clip.mp4" is not an http or https URL/ },
-	{ node: 'ingestion', parameters: { resource: 'asset', operation: 'delete', datasetId: rl('id', DATASET), assetType: 'image', identifiers: FROM_ITEM }, good: 's3://demo/a.jpg', bad: '', param: 'Assets', problem: EMPTY },
-	{ node: 'search', parameters: { resource: 'image', operation: 'searchByImage', datasetId: rl('id', DATASET), queryImage: rl('url', 'https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM }, good: 3, bad: 1001, param: 'Limit', problem: RANGE },
-	{ node: 'queries', parameters: { resource: 'query', operation: 'create', datasetId: rl('id', DATASET), queryType: 'SQL', query: FROM_ITEM }, good: 'SELECT 1', bad: '', param: 'Query', problem: EMPTY },
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromImages', datasetId: byId(DATASET), inputMode: 'fields', images: { image: [{ sourcePath: FROM_ITEM }] }, combineItems: true }, good: 'https://cdn.example.com/a.jpg', bad: ' ', param: 'Source Path', problem: EMPTY },
+	{ node: 'ingestion', parameters: { resource: 'job', operation: 'createFromVideos', datasetId: byId(DATASET), inputMode: 'itemFields', sourcePathField: 'v', combineItems: true }, good: 'https://cdn.example.com/a.mp4', bad: 'clip.mp4', param: 'Source Path Field ("v")', problem: /"clip.mp4" is not an http or https URL/ },
+	{ node: 'ingestion', parameters: { resource: 'asset', operation: 'delete', datasetId: byId(DATASET), assetType: 'image', identifiers: FROM_ITEM }, good: 's3://demo/a.jpg', bad: '', param: 'Assets', problem: EMPTY },
+	{ node: 'search', parameters: { resource: 'image', operation: 'searchByImage', datasetId: byId(DATASET), queryImage: byUrl('https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM }, good: 3, bad: 1001, param: 'Limit', problem: RANGE },
+	{ node: 'queries', parameters: { resource: 'query', operation: 'create', datasetId: byId(DATASET), queryType: 'SQL', query: FROM_ITEM }, good: 'SELECT 1', bad: '', param: 'Query', problem: EMPTY },
 	{
 		node: 'search',
-		parameters: { resource: 'keyframe', operation: 'findCelebrityMatches', datasetId: rl('id', SEED_DATASET_IDS.demoVideos), uploadIds: FROM_ITEM, returnAll: false, limit: 2 },
+		parameters: { resource: 'keyframe', operation: 'findCelebrityMatches', datasetId: byId(SEED_DATASET_IDS.demoVideos), uploadIds: FROM_ITEM, returnAll: false, limit: 2 },
 		good: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(', '),
 		bad: Array.from({ length: 14 }, (_, i) => `upl_${i}`).join(', '),
 		param: 'Upload IDs',
@@ -658,11 +658,11 @@ describe('bad input in item 1 with Continue On Fail: item 0 still succeeds, item
 
 describe('literal values: n8n refuses a "By ID" value that breaks the mode\'s pattern before the node runs', () => {
 	test.each([
-		['datasets', { resource: 'dataset', operation: 'get', datasetId: rl('id', NOT_UUID) }, /Not a valid dataset ID/],
-		['concepts', { resource: 'concept', operation: 'get', conceptId: rl('id', UUID_V1) }, /Not a valid concept ID/],
-		['ingestion', { resource: 'job', operation: 'get', jobId: rl('id', '65F1A2B3C4D5E6F708192A3B') }, /Not a valid job ID/],
-		['connections', { resource: 'connection', operation: 'get', connection: rl('name', 'Bad Name') }, /Not a valid connection name/],
-		['queries', { resource: 'query', operation: 'get', queryId: rl('id', '42') }, /Not a valid query ID/],
+		['datasets', { resource: 'dataset', operation: 'get', datasetId: byId(NOT_UUID) }, /Not a valid dataset ID/],
+		['concepts', { resource: 'concept', operation: 'get', conceptId: byId(UUID_V1) }, /Not a valid concept ID/],
+		['ingestion', { resource: 'job', operation: 'get', jobId: byId('65F1A2B3C4D5E6F708192A3B') }, /Not a valid job ID/],
+		['connections', { resource: 'connection', operation: 'get', connection: byName('Bad Name') }, /Not a valid connection name/],
+		['queries', { resource: 'query', operation: 'get', queryId: byId('42') }, /Not a valid query ID/],
 	] as Array<[NodeKey, IDataObject, RegExp]>)('%s', async (node, parameters, issue) => {
 		await expect(bed.harness.runNode({ type: TYPES[node], parameters: parameters as INodeParameters })).rejects.toThrow(issue);
 		expect(bed.sandbox.requests).toHaveLength(0);
@@ -673,7 +673,7 @@ describe('Trigger: a bad dataset refuses to poll, in both modes, before any requ
 	test.each(['trigger', 'manual'] as const)('%s mode', async (mode) => {
 		for (const value of [expr(NOT_UUID), expr(UUID_V1.slice(0, 30)), expr(' 123 ')]) {
 			await expect(
-				bed.harness.runPoll({ type: TYPES.trigger, mode, parameters: { events: ['jobCompleted', 'assetFailed'], datasetId: rl('id', value) } as INodeParameters }),
+				bed.harness.runPoll({ type: TYPES.trigger, mode, parameters: { events: ['jobCompleted', 'assetFailed'], datasetId: byId(value) } as INodeParameters }),
 			).rejects.toThrow(/^Invalid Dataset in item 0: ".*" is not a UUID$/);
 		}
 		expect(bed.sandbox.requests).toHaveLength(0);

@@ -7,13 +7,13 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { TYPES, useTestBed } from '../nodes/setup';
+import { byId, byName, byUrl } from '../support/locators';
 
 const bed = useTestBed();
 
 const RUNS = 50;
 const ITEMS = { minLength: 1, maxLength: 8 };
 const FROM_ITEM = '={{ $json.v }}';
-const rl = (mode: string, value: unknown) => ({ __rl: true, mode, value });
 const DATASET = SEED_DATASET_IDS.demoImages;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,7 +70,7 @@ describe('identifiers', () => {
 	test('any value that is not a UUID is refused as a dataset ID', async () => {
 		const notUuid = fc.oneof(anyValue, nearMiss(fc.uuid())).filter((v) => !(typeof v === 'string' && UUID.test(v.trim())));
 		await check(notUuid, async (values) => {
-			await refusedEach('datasets', { resource: 'dataset', operation: 'get', datasetId: rl('id', FROM_ITEM) }, 'Dataset', values);
+			await refusedEach('datasets', { resource: 'dataset', operation: 'get', datasetId: byId(FROM_ITEM) }, 'Dataset', values);
 		});
 	});
 
@@ -79,7 +79,7 @@ describe('identifiers', () => {
 			.oneof(fc.uuid(), nearMiss(fc.uuid({ version: 4 })), anyText)
 			.filter((v) => !UUID4.test(v.trim()));
 		await check(notUuid4, async (values) => {
-			await refusedEach('concepts', { resource: 'concept', operation: 'get', conceptId: rl('id', FROM_ITEM) }, 'Concept', values);
+			await refusedEach('concepts', { resource: 'concept', operation: 'get', conceptId: byId(FROM_ITEM) }, 'Concept', values);
 		});
 	});
 
@@ -94,7 +94,7 @@ describe('identifiers', () => {
 			)
 			.filter((v) => !(typeof v === 'string' && JOB_ID.test(v.trim())));
 		await check(notJobId, async (values) => {
-			await refusedEach('ingestion', { resource: 'job', operation: 'get', jobId: rl('id', FROM_ITEM) }, 'Job', values);
+			await refusedEach('ingestion', { resource: 'job', operation: 'get', jobId: byId(FROM_ITEM) }, 'Job', values);
 		});
 	});
 
@@ -146,7 +146,7 @@ function outside(min: number, max?: number, { integer = true } = {}) {
 describe('ranges', () => {
 	test('Number of Candidates outside 1–20', async () => {
 		await check(outside(1, 20), async (values) => {
-			await refusedEach('concepts', { resource: 'label', operation: 'getCandidates', conceptId: rl('id', DATASET), numberOfCandidates: FROM_ITEM }, 'Number of Candidates', values);
+			await refusedEach('concepts', { resource: 'label', operation: 'getCandidates', conceptId: byId(DATASET), numberOfCandidates: FROM_ITEM }, 'Number of Candidates', values);
 		});
 	});
 
@@ -154,7 +154,7 @@ describe('ranges', () => {
 		await check(outside(0, 10), async (values) => {
 			await refusedEach(
 				'ingestion',
-				{ resource: 'job', operation: 'createFromBucket', datasetId: rl('id', DATASET), connection: rl('name', SEED_CONNECTION_NAMES.s3), bucketPath: 's3://b/', maxDepth: FROM_ITEM },
+				{ resource: 'job', operation: 'createFromBucket', datasetId: byId(DATASET), connection: byName(SEED_CONNECTION_NAMES.s3), bucketPath: 's3://b/', maxDepth: FROM_ITEM },
 				'Max Depth',
 				values,
 			);
@@ -165,7 +165,7 @@ describe('ranges', () => {
 		await check(outside(1, 1000), async (values) => {
 			await refusedEach(
 				'search',
-				{ resource: 'image', operation: 'searchByImage', datasetId: rl('id', DATASET), queryImage: rl('url', 'https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM },
+				{ resource: 'image', operation: 'searchByImage', datasetId: byId(DATASET), queryImage: byUrl('https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM },
 				'Limit',
 				values,
 			);
@@ -190,7 +190,7 @@ describe('ranges', () => {
 	});
 
 	test('wait options: Poll Interval below 0.1 s and Timeout below 1 s', async () => {
-		const wait = { resource: 'query', operation: 'create', datasetId: rl('id', DATASET), queryType: 'SQL', query: 'SELECT 1', waitForCompletion: true };
+		const wait = { resource: 'query', operation: 'create', datasetId: byId(DATASET), queryType: 'SQL', query: 'SELECT 1', waitForCompletion: true };
 		await check(outside(0.1, undefined, { integer: false }), async (values) => {
 			await refusedEach('queries', { ...wait, pollInterval: FROM_ITEM, waitTimeout: 60 }, 'Poll Interval', values);
 		});
@@ -208,7 +208,7 @@ describe('ranges', () => {
 		const parameters = {
 			resource: 'adSegment',
 			operation: 'create',
-			datasetId: rl('id', SEED_DATASET_IDS.demoVideos),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
 			assetIdentifier: 'video-001',
 			segmentsInput: 'fields',
 			segments: { segment: [{ startTimeMs: '={{ $json.v.start }}', endTimeMs: '={{ $json.v.end }}', startFrame: 0, endFrame: 10 }] },
@@ -239,12 +239,12 @@ const notJson = fc
 describe('JSON parameters', () => {
 	const cases: Array<[string, keyof typeof TYPES, IDataObject, string]> = [
 		['Dataset Config (JSON)', 'datasets', { resource: 'dataset', operation: 'create', name: 'ok', encoderName: 'resnet-50', additionalFields: { datasetConfig: FROM_ITEM } }, 'Dataset Config (JSON)'],
-		['Segments (JSON)', 'adSegments', { resource: 'adSegment', operation: 'create', datasetId: rl('id', SEED_DATASET_IDS.demoVideos), assetIdentifier: 'video-001', segmentsInput: 'json', segmentsJson: FROM_ITEM }, 'Segments (JSON)'],
+		['Segments (JSON)', 'adSegments', { resource: 'adSegment', operation: 'create', datasetId: byId(SEED_DATASET_IDS.demoVideos), assetIdentifier: 'video-001', segmentsInput: 'json', segmentsJson: FROM_ITEM }, 'Segments (JSON)'],
 		['History (JSON)', 'conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'organization', message: 'hi', historySource: 'define', history: FROM_ITEM }, 'History (JSON)'],
-		['Parameters (JSON)', 'queries', { resource: 'query', operation: 'create', datasetId: rl('id', DATASET), queryType: 'SQL', query: 'SELECT 1', additionalFields: { parameters: FROM_ITEM } }, 'Parameters (JSON)'],
-		['Assets (JSON), a batch operation', 'ingestion', { resource: 'job', operation: 'createFromAssets', datasetId: rl('id', DATASET), inputMode: 'json', assetsJson: FROM_ITEM }, 'Assets (JSON)'],
-		['Metadata (JSON)', 'ingestion', { resource: 'job', operation: 'createFromImages', datasetId: rl('id', DATASET), inputMode: 'fields', images: { image: [{ sourcePath: 'https://x/a.jpg', metadataInput: 'json', metadata: FROM_ITEM }] } }, 'Metadata (JSON)'],
-		['Updates (JSON)', 'ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: rl('id', DATASET), updatesFrom: 'json', updatesJson: FROM_ITEM }, 'Updates (JSON)'],
+		['Parameters (JSON)', 'queries', { resource: 'query', operation: 'create', datasetId: byId(DATASET), queryType: 'SQL', query: 'SELECT 1', additionalFields: { parameters: FROM_ITEM } }, 'Parameters (JSON)'],
+		['Assets (JSON), a batch operation', 'ingestion', { resource: 'job', operation: 'createFromAssets', datasetId: byId(DATASET), inputMode: 'json', assetsJson: FROM_ITEM }, 'Assets (JSON)'],
+		['Metadata (JSON)', 'ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(DATASET), inputMode: 'fields', images: { image: [{ sourcePath: 'https://x/a.jpg', metadataInput: 'json', metadata: FROM_ITEM }] } }, 'Metadata (JSON)'],
+		['Updates (JSON)', 'ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: byId(DATASET), updatesFrom: 'json', updatesJson: FROM_ITEM }, 'Updates (JSON)'],
 	];
 	test.each(cases)('%s: text that does not parse', async (_name, node, parameters, parameter) => {
 		await fc.assert(

@@ -3,10 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
+import { byId } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.adSegments;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
 const UNKNOWN_DATASET = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const pathOf = (datasetId: string, identifier: string) =>

@@ -6,10 +6,10 @@ import { DEMO_USER_ID } from '../../sandbox/seed';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { loginWithClientCredentials } from '../sandbox/helpers';
 import { TYPES, useTestBed, visibleText } from './setup';
+import { byId, byName, fromList, locator } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.administration;
-const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 const { demoImages: IMAGES, demoVideos: VIDEOS } = SEED_DATASET_IDS;
 const ANA = seedUserId('ana.costa@example.com');
 const BASE = '/api/v1/auth-management';
@@ -17,7 +17,7 @@ const BASE = '/api/v1/auth-management';
 const run = (resource: string, parameters: IDataObject, inputItems?: IDataObject[], continueOnFail = false) =>
 	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
 const sent = (method: string, path: string) => bed.apiRequests().filter((request) => request.method === method && request.path === path);
-const role = (roleId: string, dataset?: { mode: string; value: string }) => ({ roleId: rl('list', roleId), ...(dataset ? { datasetId: dataset } : {}) });
+const role = (roleId: string, dataset?: { mode: string; value: string }) => ({ roleId: fromList(roleId), ...(dataset ? { datasetId: dataset } : {}) });
 const admin = () => bed.sandbox.store.administration;
 
 describe('User', () => {
@@ -46,7 +46,7 @@ describe('User', () => {
 	});
 
 	test('Remove By Email: the address looked up (in any case), then the user removed; {deleted: true, id}', async () => {
-		const { items, error } = await run('user', { operation: 'remove', userId: rl('email', 'Ana.Costa@Example.com') });
+		const { items, error } = await run('user', { operation: 'remove', userId: locator('email', 'Ana.Costa@Example.com') });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ deleted: true, id: ANA });
 		expect(admin().users.has(ANA)).toBe(false);
@@ -54,17 +54,17 @@ describe('User', () => {
 	});
 
 	test('Remove: an email no user has is refused naming the parameter and item; an unknown ID is a 404 naming the user', async () => {
-		const missing = await run('user', { operation: 'remove', userId: rl('email', 'nobody@example.com') });
+		const missing = await run('user', { operation: 'remove', userId: locator('email', 'nobody@example.com') });
 		expect(missing.error?.message).toBe('Invalid User in item 0: no user of the organization has the email "nobody@example.com"');
 		expect(missing.error?.description).toMatch(/invitation, not a user/);
-		const unknown = await run('user', { operation: 'remove', userId: rl('id', 'auth0|nobody') });
+		const unknown = await run('user', { operation: 'remove', userId: byId('auth0|nobody') });
 		expect(unknown.error?.message).toMatch(/^User not found/);
 	});
 
 	test('Update Roles, System Roles scope: only the system roles replaced, the dataset role kept', async () => {
 		const { items, error } = await run('user', {
 			operation: 'updateRoles',
-			userId: rl('list', ANA),
+			userId: fromList(ANA),
 			rolesScope: 'system',
 			roles: { role: [role('admin')] },
 		});
@@ -79,9 +79,9 @@ describe('User', () => {
 	test('Update Roles, One Dataset scope (By Name): a role without a dataset is on the scope\'s dataset', async () => {
 		const { items, error } = await run('user', {
 			operation: 'updateRoles',
-			userId: rl('id', ANA),
+			userId: byId(ANA),
 			rolesScope: 'dataset',
-			datasetId: rl('name', SEED_DATASET_NAMES.demoVideos),
+			datasetId: byName(SEED_DATASET_NAMES.demoVideos),
 			roles: { role: [role('viewer')] },
 		});
 		expect(error).toBeUndefined();
@@ -95,9 +95,9 @@ describe('User', () => {
 	test('Update Roles, All Roles: each role\'s dataset read From List, By ID or By Name', async () => {
 		const { error } = await run('user', {
 			operation: 'updateRoles',
-			userId: rl('id', ANA),
+			userId: byId(ANA),
 			rolesScope: 'all',
-			roles: { role: [role('member'), role('editor', rl('name', SEED_DATASET_NAMES.demoImages)), role('viewer', rl('id', VIDEOS))] },
+			roles: { role: [role('member'), role('editor', byName(SEED_DATASET_NAMES.demoImages)), role('viewer', byId(VIDEOS))] },
 		});
 		expect(error).toBeUndefined();
 		expect(admin().users.get(ANA)?.roles).toEqual([
@@ -108,7 +108,7 @@ describe('User', () => {
 	});
 
 	test('Update Roles: a role the organization does not offer is the service\'s 422, naming the role', async () => {
-		const { error } = await run('user', { operation: 'updateRoles', userId: rl('id', ANA), roles: { role: [{ roleId: rl('id', 'owner') }] } });
+		const { error } = await run('user', { operation: 'updateRoles', userId: byId(ANA), roles: { role: [{ roleId: byId('owner') }] } });
 		expect(error?.message).toMatch(/rejected the request as invalid: roles\.0: Value error, unknown role 'owner'/);
 	});
 });
@@ -117,7 +117,7 @@ describe('Role', () => {
 	test('Get Many: all, a dataset\'s (roles_context), with a Limit', async () => {
 		const all = await run('role', { operation: 'getMany', returnAll: true });
 		expect(all.items.map((item) => item.json.role_id)).toEqual(['admin', 'member', 'editor', 'viewer']);
-		const dataset = await run('role', { operation: 'getMany', rolesScope: 'dataset', datasetId: rl('list', IMAGES), returnAll: false, limit: 1 });
+		const dataset = await run('role', { operation: 'getMany', rolesScope: 'dataset', datasetId: fromList(IMAGES), returnAll: false, limit: 1 });
 		expect(dataset.items.map((item) => item.json.role_id)).toEqual(['editor']);
 		expect(sent('GET', `${BASE}/roles`).map((request) => request.query)).toEqual([{}, { roles_context: `dataset:${IMAGES}` }]);
 	});
@@ -131,7 +131,7 @@ describe('Invitation', () => {
 		];
 		const { items, error } = await run(
 			'invitation',
-			{ operation: 'create', name: '={{ $json.name }}', email: '={{ $json.email }}', roles: { role: [{ roleId: rl('id', '={{ $json.role }}') }] } },
+			{ operation: 'create', name: '={{ $json.name }}', email: '={{ $json.email }}', roles: { role: [{ roleId: byId('={{ $json.role }}') }] } },
 			rows,
 		);
 		expect(error).toBeUndefined();
@@ -172,11 +172,11 @@ describe('Invitation', () => {
 		expect(many.items).toHaveLength(122);
 		expect(sent('GET', `${BASE}/user-invitations`)).toHaveLength(2);
 		const id = String(many.items[5].json.invitation_id);
-		const got = await run('invitation', { operation: 'get', invitationId: rl('list', id) });
+		const got = await run('invitation', { operation: 'get', invitationId: fromList(id) });
 		expect(got.items[0].json).toEqual(many.items[5].json);
-		const deleted = await run('invitation', { operation: 'delete', invitationId: rl('id', id) });
+		const deleted = await run('invitation', { operation: 'delete', invitationId: byId(id) });
 		expect(deleted.items[0].json).toEqual({ deleted: true, id });
-		const again = await run('invitation', { operation: 'get', invitationId: rl('id', id) });
+		const again = await run('invitation', { operation: 'get', invitationId: byId(id) });
 		expect(again.error?.message).toMatch(/^Invitation not found/);
 	});
 });
@@ -186,7 +186,7 @@ describe('System Credential', () => {
 		const { items, error } = await run('systemCredential', {
 			operation: 'create',
 			name: 'ci-bot',
-			roles: { role: [role('viewer', rl('list', IMAGES))] },
+			roles: { role: [role('viewer', fromList(IMAGES))] },
 		});
 		expect(error).toBeUndefined();
 		const created = items[0].json;
@@ -224,18 +224,18 @@ describe('System Credential', () => {
 	test('Get, Get Many and Update never show a secret, even from a service that sends it', async () => {
 		admin().echoSecrets = true;
 		const secrets = [SEED_CLIENTS.ingestion.id, SEED_CLIENTS.reporting.id].map(seedClientSecret);
-		const get = await run('systemCredential', { operation: 'get', clientId: rl('list', SEED_CLIENTS.ingestion.id) });
+		const get = await run('systemCredential', { operation: 'get', clientId: fromList(SEED_CLIENTS.ingestion.id) });
 		expect(get.items[0].json).toMatchObject({ client_id: SEED_CLIENTS.ingestion.id, client_secret: '[redacted]' });
 		const many = await run('systemCredential', { operation: 'getMany', returnAll: true });
 		expect(many.items.map((item) => item.json.client_secret)).toEqual(['[redacted]', '[redacted]']);
-		const update = await run('systemCredential', { operation: 'update', clientId: rl('id', SEED_CLIENTS.reporting.id), updateFields: { name: 'reports' } });
+		const update = await run('systemCredential', { operation: 'update', clientId: byId(SEED_CLIENTS.reporting.id), updateFields: { name: 'reports' } });
 		expect(update.items[0].json).toMatchObject({ name: 'reports', client_secret: '[redacted]' });
 		const shown = visibleText(get.items, many.items, update.items, bed.harness.logs);
 		for (const secret of secrets) expect(shown).not.toContain(secret);
 	});
 
 	test('Update keeping the roles: they are read and sent back, so a rename never grants full access', async () => {
-		const { items } = await run('systemCredential', { operation: 'update', clientId: rl('id', SEED_CLIENTS.ingestion.id), updateFields: { name: 'renamed' } });
+		const { items } = await run('systemCredential', { operation: 'update', clientId: byId(SEED_CLIENTS.ingestion.id), updateFields: { name: 'renamed' } });
 		expect(items[0].json).toMatchObject({ name: 'renamed', roles: [{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES }] });
 		expect(sent('GET', `${BASE}/clients/${SEED_CLIENTS.ingestion.id}`)).toHaveLength(1);
 		expect(sent('PUT', `${BASE}/clients/${SEED_CLIENTS.ingestion.id}`)[0].body).toEqual({
@@ -246,29 +246,29 @@ describe('System Credential', () => {
 
 	test('Update replacing the system roles (scope), and Full Access (no roles)', async () => {
 		const id = SEED_CLIENTS.ingestion.id;
-		const replaced = await run('systemCredential', { operation: 'update', clientId: rl('id', id), rolesChange: 'replace', rolesScope: 'system', roles: { role: [role('member')] } });
+		const replaced = await run('systemCredential', { operation: 'update', clientId: byId(id), rolesChange: 'replace', rolesScope: 'system', roles: { role: [role('member')] } });
 		expect(replaced.items[0].json.roles).toEqual([
 			{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES },
 			{ role_id: 'member', resource: null, resource_instance: null },
 		]);
 		expect(sent('PUT', `${BASE}/clients/${id}`)[0].body).toEqual({ roles: [{ role_id: 'member' }], roles_context: 'system' });
-		const full = await run('systemCredential', { operation: 'update', clientId: rl('id', id), rolesChange: 'full' });
+		const full = await run('systemCredential', { operation: 'update', clientId: byId(id), rolesChange: 'full' });
 		expect(full.items[0].json.roles).toEqual([]);
 		expect(sent('PUT', `${BASE}/clients/${id}`)[1].body).toEqual({ roles: [] });
 	});
 
 	test('Update with nothing to change is refused before any request', async () => {
-		const { error } = await run('systemCredential', { operation: 'update', clientId: rl('id', SEED_CLIENTS.ingestion.id) });
+		const { error } = await run('systemCredential', { operation: 'update', clientId: byId(SEED_CLIENTS.ingestion.id) });
 		expect(error?.message).toBe('Invalid Update Fields in item 0: nothing to change was given');
 		expect(bed.apiRequests()).toHaveLength(0);
 	});
 
 	test('Delete: {deleted: true, id}; the credential no longer logs in; then a 404 naming the system credential', async () => {
 		const id = SEED_CLIENTS.ingestion.id;
-		const { items } = await run('systemCredential', { operation: 'delete', clientId: rl('id', id) });
+		const { items } = await run('systemCredential', { operation: 'delete', clientId: byId(id) });
 		expect(items[0].json).toEqual({ deleted: true, id });
 		expect((await loginWithClientCredentials(bed.sandbox, id, seedClientSecret(id))).status).toBe(401);
-		const again = await run('systemCredential', { operation: 'get', clientId: rl('id', id) });
+		const again = await run('systemCredential', { operation: 'get', clientId: byId(id) });
 		expect(again.error?.message).toMatch(/^System credential not found/);
 	});
 });

@@ -5,12 +5,10 @@ import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import type { HarnessInputItem } from '../harness/engine';
 import { SECRETS, TYPES, useTestBed, visibleText } from './setup';
+import { byId, byName, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.celebrity;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
-const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const AVA = seedPersonId('Ava Marlowe');
 const DIMA = seedPersonId('Dmitri Volkanov');

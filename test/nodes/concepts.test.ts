@@ -7,11 +7,10 @@ import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { MediaAnalysisConcepts } from '../../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.concepts;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const UNKNOWN_CONCEPT = '0f0e0d0c-0b0a-4908-8706-050403020100';
 /** A valid UUID, but version 1: the concepts service takes version 4 only. */
 const UUID_V1 = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
@@ -143,13 +142,13 @@ describe('Concept: Create', () => {
 
 describe('Concept: Get, Update, Delete', () => {
 	test('a concept By Name: one read of the concept list serves every name of the run; no such name names the parameter', async () => {
-		const named = { __rl: true, mode: 'name', value: '={{ $json.concept }}' };
+		const named = byName('={{ $json.concept }}');
 		const { items, error } = await run('concept', { operation: 'get', conceptId: named }, [{ concept: 'beach' }, { concept: 'stadium' }, { concept: 'beach' }]);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.conceptId)).toEqual([SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium, SEED_CONCEPT_IDS.beach]);
 		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/concepts')).toHaveLength(1);
 		bed.sandbox.clearRequestLog();
-		const missing = await run('label', { operation: 'getMany', conceptId: { __rl: true, mode: 'name', value: 'Beach' } });
+		const missing = await run('label', { operation: 'getMany', conceptId: byName('Beach') });
 		expect(missing.error?.message).toBe('Invalid Concept in item 0: no concept is named "Beach"');
 		expect(bed.apiRequests().filter((r) => r.path !== '/api/v1/concepts')).toEqual([]);
 	});
@@ -537,7 +536,6 @@ describe('Classification: Classify Image (version 1.1: the asset named, flat per
 		{ asset_id: 'a-1', source_path: BEACH_URL, status: 'completed', campaign: 'summer' },
 		{ asset_id: 'a-2', source_path: CITY_URL, status: 'completed', campaign: 'autumn' },
 	];
-	const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 
 	test('one item per input naming its asset, with <concept>_score and <concept>_positive for each concept of the dataset', async () => {
 		await createConcept('Office_Desk');
@@ -640,13 +638,13 @@ describe('Concept lists', () => {
 		// The list depends on the Dataset (From list, By ID or By Name): only its concepts, one request for the
 		// concepts with the service's dataset filter.
 		const classifying = { resource: 'classification', operation: 'classifyImage', classifyAgainst: 'concepts' };
-		for (const datasetId of [fromList(SEED_DATASET_IDS.demoVideos), byId(SEED_DATASET_IDS.demoVideos), { __rl: true, mode: 'name', value: SEED_DATASET_NAMES.demoVideos }]) {
+		for (const datasetId of [fromList(SEED_DATASET_IDS.demoVideos), byId(SEED_DATASET_IDS.demoVideos), byName(SEED_DATASET_NAMES.demoVideos)]) {
 			bed.sandbox.clearRequestLog();
 			const scoped = await bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId } });
 			expect(scoped.map((o) => `${o.name} (${o.description})`)).toEqual([`aerial (Dataset ${SEED_DATASET_NAMES.demoVideos})`, `stadium (Dataset ${SEED_DATASET_NAMES.demoVideos})`]);
 			expect(bed.apiRequests().find((r) => r.path === '/api/v1/concepts')?.query).toMatchObject({ datasets: SEED_DATASET_IDS.demoVideos });
 		}
-		const unknown = bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId: { __rl: true, mode: 'name', value: 'nope' } } });
+		const unknown = bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId: byName('nope') } });
 		await expect(unknown).rejects.toThrow('no dataset is named "nope"');
 		// An expression is not resolved in the editor: every concept is listed.
 		const expression = await bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId: byId('={{ $json.dataset }}') } });

@@ -13,12 +13,10 @@ import {
 } from '../../sandbox/connections/model';
 import { apiClient } from '../sandbox/helpers';
 import { TYPES, useTestBed, visibleText } from './setup';
+import { byId, byName, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.connections;
-const byName = (value: string) => ({ __rl: true, mode: 'name', value });
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const UNKNOWN_ID = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
 // Fake secrets typed into the node: long and distinctive so that any leak is found.

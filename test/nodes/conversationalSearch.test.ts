@@ -3,10 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import type { WorkflowJson } from '../harness/engine';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.conversationalSearch;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const UNKNOWN_DATASET = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
 /**
@@ -73,7 +73,7 @@ describe('Chat: Send Message', () => {
 	});
 
 	test('within one dataset, chosen By Name: looked up, then the chat goes to its ID', async () => {
-		const { error } = await run({ scope: 'dataset', datasetId: { __rl: true, mode: 'name', value: 'demo_videos' }, message: 'beach' });
+		const { error } = await run({ scope: 'dataset', datasetId: byName('demo_videos'), message: 'beach' });
 		expect(error).toBeUndefined();
 		expect(bed.apiRequests().map((r) => r.path)).toEqual(['/api/v1/datasets', `/api/v0/chat/dataset/${SEED_DATASET_IDS.demoVideos}`]);
 	});

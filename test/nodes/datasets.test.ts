@@ -4,11 +4,10 @@ import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.datasets;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
 const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
@@ -180,7 +179,7 @@ describe('Dataset: Create', () => {
 describe('Dataset: Get', () => {
 	test('gets a dataset chosen from the list or by ID, per item via expressions', async () => {
 		const { items, error } = await run(
-			{ operation: 'get', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ operation: 'get', datasetId: byId('={{ $json.id }}') },
 			[{ id: SEED_DATASET_IDS.demoImages }, { id: ` ${SEED_DATASET_IDS.demoVideos.toUpperCase()} ` }],
 		);
 		expect(error).toBeUndefined();
@@ -191,7 +190,7 @@ describe('Dataset: Get', () => {
 	});
 
 	test('By Name: the name is looked up once for every item, and a name no dataset has names the parameter', async () => {
-		const named = { __rl: true, mode: 'name', value: '={{ $json.name }}' };
+		const named = byName('={{ $json.name }}');
 		const { items, error } = await run({ operation: 'get', datasetId: named }, [
 			{ name: SEED_DATASET_NAMES.demoImages },
 			{ name: SEED_DATASET_NAMES.demoImages },
@@ -202,13 +201,13 @@ describe('Dataset: Get', () => {
 		// Two look-ups (one per name), then one read per item.
 		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/datasets')).toHaveLength(2);
 		bed.sandbox.clearRequestLog();
-		const typo = await run({ operation: 'getConfig', datasetId: { __rl: true, mode: 'name', value: 'no_such_dataset' } });
+		const typo = await run({ operation: 'getConfig', datasetId: byName('no_such_dataset') });
 		expect(typo.error?.message).toBe('Invalid Dataset in item 0: no dataset is named "no_such_dataset"');
 		expect(bed.apiRequests().filter((r) => r.path !== '/api/v1/datasets')).toEqual([]);
 	});
 
 	test('By Name with one unknown name among good ones and Continue On Fail: the good items come out, the bad one says why', async () => {
-		const named = { __rl: true, mode: 'name', value: '={{ $json.name }}' };
+		const named = byName('={{ $json.name }}');
 		const { items, error } = await run(
 			{ operation: 'get', datasetId: named },
 			[{ name: SEED_DATASET_NAMES.demoImages }, { name: 'demo_imagez' }, { name: SEED_DATASET_NAMES.demoVideos }],
@@ -238,7 +237,7 @@ describe('Dataset: Get', () => {
 
 	test('a malformed ID is refused before any request, naming the parameter and the item', async () => {
 		const { error } = await run(
-			{ operation: 'get', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ operation: 'get', datasetId: byId('={{ $json.id }}') },
 			[{ id: SEED_DATASET_IDS.demoImages }, { id: 'not-a-uuid' }, { id: SEED_DATASET_IDS.demoVideos }],
 		);
 		expect(error?.message).toBe('Invalid Dataset in item 1: "not-a-uuid" is not a UUID');
@@ -249,7 +248,7 @@ describe('Dataset: Get', () => {
 
 	test('Continue On Fail: a failing item becomes an error item, the others go on, pairing intact', async () => {
 		const { items, error } = await run(
-			{ operation: 'get', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ operation: 'get', datasetId: byId('={{ $json.id }}') },
 			[{ id: SEED_DATASET_IDS.demoImages }, { id: 'nope' }, { id: UNKNOWN }, { id: SEED_DATASET_IDS.demoVideos }],
 			true,
 		);

@@ -5,11 +5,11 @@ import { aggregationsOf, tagIdOf, tagVersionIdOf } from '../../sandbox/dynamic-t
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
+import { byId, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.dynamicTags;
 const groups = seedTagGroups();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
 	bed.harness.runNode({
@@ -177,7 +177,7 @@ describe('Tag Group: Get Many filters reach the service', () => {
 		const { items } = await run({ filters: { trainingDatasetId: byId(SEED_DATASET_IDS.demoVideos) } });
 		expect(namesOf(items).sort()).toEqual(expected);
 		expect(sentQuery().query).toMatchObject({ training_dataset_id: SEED_DATASET_IDS.demoVideos });
-		const listed = await run({ filters: { trainingDatasetId: { __rl: true, mode: 'list', value: SEED_DATASET_IDS.demoVideos } } });
+		const listed = await run({ filters: { trainingDatasetId: fromList(SEED_DATASET_IDS.demoVideos) } });
 		expect(listed.items).toHaveLength(expected.length);
 	});
 

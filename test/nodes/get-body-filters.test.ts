@@ -7,6 +7,7 @@ import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID } from '../../sandbox/seed';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { apiClient } from '../sandbox/helpers';
 import { TYPES, useTestBed } from './setup';
+import { byId } from '../support/locators';
 
 const bed = useTestBed();
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -139,7 +140,7 @@ describe('Queries: Get Many by query IDs and users', () => {
 					...(filter.query_ids ? { queryIds: filter.query_ids.join(', ') } : {}),
 					...(filter.user_ids ? { userIds: filter.user_ids.join(', ') } : {}),
 					...(filter.exclude_user_ids ? { excludeUserIds: filter.exclude_user_ids.join(', ') } : {}),
-					...(filter.dataset ? { datasetId: { __rl: true, mode: 'id', value: filter.dataset } } : {}),
+					...(filter.dataset ? { datasetId: byId(filter.dataset) } : {}),
 					...(filter.status ? { status: filter.status } : {}),
 				},
 			},

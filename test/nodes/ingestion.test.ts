@@ -5,11 +5,10 @@ import { SEED_BUCKET, SEED_CONNECTION_NAMES } from '../../sandbox/connections/mo
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { SECRETS, TYPES, useTestBed, visibleText } from './setup';
+import { byId, byName, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.ingestion;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const { demoImages, demoVideos, demoMixed } = SEED_DATASET_IDS;
 const JOB_ID = /^[0-9a-f]{24}$/;
@@ -149,7 +148,7 @@ describe('Job: Create From Assets', () => {
 
 	const fromJson = {
 		assets: oneAsset('={{ $json.url }}', { metadata: '={{ $json.metadata }}' }),
-		connection: { __rl: true, mode: 'name', value: '={{ $json.connection }}' },
+		connection: byName('={{ $json.connection }}'),
 	};
 	const good = { url: 'https://x.example.com/ok.jpg', metadata: '{}', connection: '', assets: [{ source_path: 'ok.jpg' }], poll: 1 };
 	test.each([
@@ -213,14 +212,14 @@ describe('Dataset By Name', () => {
 		const rows = Array.from({ length: 5 }, (_, i) => ({ url: `https://cdn.example.com/named/${i}.jpg` }));
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: { __rl: true, mode: 'name', value: 'demo_images' }, images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true },
+			{ operation: 'createFromImages', datasetId: byName('demo_images'), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true },
 			rows,
 		);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(5);
 		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/datasets')).toHaveLength(1);
 		expect(posts('/api/v1/ingestion/images').map((r) => (r.body as IDataObject).dataset_id)).toEqual([demoImages]);
-		const unknown = await run('dataset', { operation: 'countAssetStatuses', datasetId: { __rl: true, mode: 'name', value: 'Demo_Images' } });
+		const unknown = await run('dataset', { operation: 'countAssetStatuses', datasetId: byName('Demo_Images') });
 		expect(unknown.error?.message).toBe('Invalid Dataset in item 0: no dataset is named "Demo_Images"');
 	});
 });
@@ -252,7 +251,7 @@ describe('Input Mode: Using Item Fields', () => {
 				inputMode: 'itemFields',
 				sourcePathField: 'file.key',
 				itemAssetType: 'video',
-				connection: { __rl: true, mode: 'name', value: SEED_CONNECTION_NAMES.s3 },
+				connection: byName(SEED_CONNECTION_NAMES.s3),
 			},
 			[{ file: { key: `s3://${SEED_BUCKET}/clips/a.mp4` } }, { file: { key: `s3://${SEED_BUCKET}/clips/b.mp4` } }],
 		);
@@ -537,7 +536,7 @@ describe('Job: Create From Bucket / File', () => {
 		const { items, error } = await run('job', {
 			operation: 'createFromBucket',
 			datasetId: byId(demoImages),
-			connection: { __rl: true, mode: 'name', value: SEED_CONNECTION_NAMES.s3 },
+			connection: byName(SEED_CONNECTION_NAMES.s3),
 			source: 'spec',
 			bucket: SEED_BUCKET,
 			prefix: '/images/thumbnails/',
@@ -560,11 +559,11 @@ describe('Job: Create From Bucket / File', () => {
 		const deep = await run('job', { ...base, connection: fromList(SEED_CONNECTION_NAMES.s3), maxDepth: 11 });
 		expect(deep.error?.message).toBe('Invalid Max Depth in item 0: "11" is out of range');
 		expect(bed.apiRequests()).toHaveLength(0);
-		const none = await run('job', { ...base, connection: { __rl: true, mode: 'name', value: '={{ $json.none }}' } }, [{ none: '' }]);
+		const none = await run('job', { ...base, connection: byName('={{ $json.none }}') }, [{ none: '' }]);
 		expect(none.error).toBeUndefined();
 		expect(posts('/api/v1/ingestion/buckets')[0].body).toMatchObject({ dataset_id: demoImages, connection_name: null, path: 's3://b/p/' });
 		bed.sandbox.clearRequestLog();
-		const unknown = await run('job', { ...base, connection: { __rl: true, mode: 'name', value: 'no_such_conn' } });
+		const unknown = await run('job', { ...base, connection: byName('no_such_conn') });
 		expect(unknown.error?.message).toBe("Connection 'no_such_conn' not found");
 		expect(unknown.error?.description).toMatch(/Choosing them "From list" shows what exists/);
 	});

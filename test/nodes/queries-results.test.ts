@@ -17,6 +17,7 @@ import { RESULT_COLUMNS, toCsv } from '../../sandbox/queries/model';
 import { Container } from '../harness/container';
 import { createHarness, type Harness } from '../harness/engine';
 import { drained } from '../support/drained';
+import { byId } from '../support/locators';
 
 describe('parseCsv', () => {
 	test('reads RFC 4180: quotes, doubled quotes, commas and line breaks inside fields, CRLF or LF', () => {
@@ -180,7 +181,7 @@ beforeEach(() => {
 const getRows = (limits: { returnAll?: boolean; limit?: number }, options: Partial<Parameters<Harness['runNode']>[0]> = {}) =>
 	harness.runNode({
 		type: TYPE,
-		parameters: { resource: 'query', operation: 'getResults', queryId: { __rl: true, mode: 'id', value: QUERY_ID }, output: 'rows', ...limits },
+		parameters: { resource: 'query', operation: 'getResults', queryId: byId(QUERY_ID), output: 'rows', ...limits },
 		...options,
 	});
 
@@ -465,7 +466,7 @@ describe('Get Results (Rows) within bounds', () => {
 const getFile = (parameters: Record<string, unknown> = {}, options: Partial<Parameters<Harness['runNode']>[0]> = {}) =>
 	harness.runNode({
 		type: TYPE,
-		parameters: { resource: 'query', operation: 'getResults', queryId: { __rl: true, mode: 'id', value: QUERY_ID }, output: 'binary', ...parameters },
+		parameters: { resource: 'query', operation: 'getResults', queryId: byId(QUERY_ID), output: 'binary', ...parameters },
 		...options,
 	});
 

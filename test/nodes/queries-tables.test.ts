@@ -1,15 +1,15 @@
 /* Dev-only: the Queries node's tables (Table › Get Many and Get, Query › Create's table guide) through n8n's engine against the sandbox. */
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName, fromList } from '../support/locators';
 
 const bed = useTestBed();
-const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
 const run = (parameters: Record<string, unknown>) => bed.harness.runNode({ type: TYPES.queries, parameters: { resource: 'table', ...parameters } });
 
 describe('Table', () => {
 	test('Get Many: the tables of a video dataset, each naming its dataset', async () => {
-		const { items, error } = await run({ operation: 'getMany', datasetId: rl(SEED_DATASET_IDS.demoVideos), returnAll: true });
+		const { items, error } = await run({ operation: 'getMany', datasetId: byId(SEED_DATASET_IDS.demoVideos), returnAll: true });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.name)).toEqual(['assets', 'videos', 'keyframes', 'shots', 'transcripts']);
 		expect(items[0].json).toMatchObject({ dataset_id: SEED_DATASET_IDS.demoVideos, table_schema: { fields: expect.any(Array) } });
@@ -17,20 +17,20 @@ describe('Table', () => {
 	});
 
 	test('Get Many with a Limit', async () => {
-		const { items } = await run({ operation: 'getMany', datasetId: rl(SEED_DATASET_IDS.demoMixed), limit: 2 });
+		const { items } = await run({ operation: 'getMany', datasetId: byId(SEED_DATASET_IDS.demoMixed), limit: 2 });
 		expect(items).toHaveLength(2);
 	});
 
 	test('Get: one table\'s schema; an unknown table is a 404 naming it', async () => {
-		const { items, error } = await run({ operation: 'get', datasetId: rl(SEED_DATASET_IDS.demoImages), tableName: rl('images', 'list') });
+		const { items, error } = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), tableName: fromList('images') });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ dataset_id: SEED_DATASET_IDS.demoImages, name: 'images', table_schema: { type: 'struct' } });
-		const missing = await run({ operation: 'get', datasetId: rl(SEED_DATASET_IDS.demoImages), tableName: rl('videos', 'name') });
+		const missing = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), tableName: byName('videos') });
 		expect(missing.error?.message).toBe(`Table "videos" not found in dataset ${SEED_DATASET_IDS.demoImages}`);
 	});
 
 	test('a table name with a slash fails before sending', async () => {
-		const { error } = await run({ operation: 'get', datasetId: rl(SEED_DATASET_IDS.demoImages), tableName: rl('a/b', 'name') });
+		const { error } = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), tableName: byName('a/b') });
 		expect(error?.message).toMatch(/Invalid Table in item 0/);
 		expect(bed.apiRequests()).toHaveLength(0);
 	});

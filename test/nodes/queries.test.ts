@@ -8,11 +8,10 @@ import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID } from '../../sandbox/seed';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { apiClient } from '../sandbox/helpers';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.queries;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const FAST = { queuedMs: 30, runningMs: 120, stoppingMs: 30 };
 const SLOW = { queuedMs: 0, runningMs: 600_000, stoppingMs: 600_000 };
@@ -355,11 +354,11 @@ describe('Query: Export', () => {
 	test('errors say why: connection in error, unknown connection, query not complete, empty bucket', async () => {
 		const exportWith = (connection: unknown, queryId = SEED_QUERY_IDS.imagesComplete) =>
 			run({ operation: 'export', queryId: byId(queryId), exportType: 'CSV', targetBucket: 'b', targetPrefix: 'p', connection });
-		const broken = await exportWith({ __rl: true, mode: 'name', value: SEED_CONNECTION_NAMES.broken });
+		const broken = await exportWith(byName(SEED_CONNECTION_NAMES.broken));
 		expect(broken.error?.message).toBe(`The Media Analysis Service answered with status 409: Connection '${SEED_CONNECTION_NAMES.broken}' is error; test it until it is ready`);
-		const unknown = await exportWith({ __rl: true, mode: 'name', value: 'no_such_one' });
+		const unknown = await exportWith(byName('no_such_one'));
 		expect(unknown.error?.message).toBe("Query not found: Connection 'no_such_one' not found");
-		const notComplete = await exportWith({ __rl: true, mode: 'list', value: '' }, SEED_QUERY_IDS.mixedError);
+		const notComplete = await exportWith(fromList(''), SEED_QUERY_IDS.mixedError);
 		expect(notComplete.error?.message).toMatch(/status 409: Query .* is Error\. It can be exported available once it is Complete\.$/);
 		bed.sandbox.clearRequestLog();
 		const empty = await run({ operation: 'export', queryId: byId(SEED_QUERY_IDS.imagesComplete), exportType: 'CSV', targetBucket: '={{ "" }}' });

@@ -4,12 +4,10 @@ import { stableUuid, type AssetRecord } from '../../sandbox/assets/model';
 import { keyframesOf } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName, byUrl, fromList } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.search;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 const IMAGES = SEED_DATASET_IDS.demoImages;
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
 
@@ -417,8 +415,6 @@ describe('Per item', () => {
 });
 
 describe('Dataset By Name', () => {
-	const byName = (value: string) => ({ __rl: true, mode: 'name', value });
-
 	test('the name is looked up once for every item of the run, then the search goes to its ID', async () => {
 		const { items, error } = await run('image', { operation: 'searchByText', datasetId: byName('demo_images'), textQuery: '={{ $json.q }}', limit: 1 }, [
 			{ q: 'beach' },

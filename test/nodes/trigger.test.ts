@@ -7,12 +7,13 @@ import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { accessToken, send } from '../sandbox/helpers';
 import { usePollClock } from '../support/poll-clock';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName } from '../support/locators';
 
 const bed = useTestBed();
 const pollClock = usePollClock();
 const DATASET = SEED_DATASET_IDS.demoImages;
 const STEP_MS = 1000;
-const dataset = { __rl: true, mode: 'id', value: DATASET };
+const dataset = byId(DATASET);
 
 let token: string;
 let staticData: IDataObject;
@@ -246,7 +247,7 @@ test('Fetch Test Event finds an older real match behind newer records, else show
 test('Fetch Test Event on an account with nothing yet gives a realistic built example', async () => {
 	const empty = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', { token, json: { name: 'empty_one', encoder_name: 'resnet-50' } });
 	const id = (empty.body as { id: string }).id;
-	const { events } = await poll({ events: ['assetFailed'], datasetId: { __rl: true, mode: 'id', value: id } }, 'manual');
+	const { events } = await poll({ events: ['assetFailed'], datasetId: byId(id) }, 'manual');
 	expect(events).toHaveLength(1);
 	expect(events[0]).toMatchObject({ event: 'assetFailed', asset: { status: 'error', error_code: 'broken_url' } });
 });
@@ -262,13 +263,13 @@ test('the panel says what an empty Dataset does, and that each change is one ite
 });
 
 test('Dataset By Name: looked up at each poll (one list request), its events are those of the dataset By ID; an unknown name is refused', async () => {
-	const byName = { events: ['jobCompleted'], datasetId: { __rl: true, mode: 'name', value: SEED_DATASET_NAMES.demoImages } };
-	const first = await poll(byName);
+	const named = { events: ['jobCompleted'], datasetId: byName(SEED_DATASET_NAMES.demoImages) };
+	const first = await poll(named);
 	expect(first.events).toEqual([]);
 	const ours = await ingest(images('by-name', 1));
 	await ingest(images('elsewhere', 1), SEED_DATASET_IDS.demoMixed);
 	step(3);
-	const { events, requests } = await poll(byName);
+	const { events, requests } = await poll(named);
 	expect(keys(events)).toEqual([`jobCompleted:${ours}`]);
 	expect(events[0].datasetId).toBe(DATASET);
 	// The name went to the service's name filter; then the jobs of that dataset were read.
@@ -276,15 +277,15 @@ test('Dataset By Name: looked up at each poll (one list request), its events are
 	expect(lookups.at(-1)?.query).toMatchObject({ name_pattern: SEED_DATASET_NAMES.demoImages });
 	expect(requests).toBe(2);
 	// The saved state is that of the dataset's ID: switching to By ID goes on where By Name left off.
-	const byId = await poll({ ...byName, datasetId: dataset });
-	expect(byId.events).toEqual([]);
+	const switched = await poll({ ...named, datasetId: dataset });
+	expect(switched.events).toEqual([]);
 	await expect(
-		bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...byName, datasetId: { __rl: true, mode: 'name', value: 'no_such_dataset' } } }),
+		bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...named, datasetId: byName('no_such_dataset') } }),
 	).rejects.toThrow('Invalid Dataset in item 0: no dataset is named "no_such_dataset"');
 });
 
 test('a malformed dataset id is refused before any request', async () => {
-	await expect(bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...JOB_EVENTS, datasetId: { __rl: true, mode: 'id', value: 'nope' } } })).rejects.toThrow(
+	await expect(bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...JOB_EVENTS, datasetId: byId('nope') } })).rejects.toThrow(
 		/Invalid Dataset/,
 	);
 	expect(bed.apiRequests()).toHaveLength(0);

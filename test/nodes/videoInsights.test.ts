@@ -8,10 +8,10 @@ import { descriptionOf, predictionsOf, summaryOf, synopsisOf } from '../../sandb
 import { CAPTIONING_NOTE } from '../../nodes/MediaAnalysisVideoInsights/actions/video/captionKeyframes.operation';
 import { MediaAnalysisVideoInsights } from '../../nodes/MediaAnalysisVideoInsights/MediaAnalysisVideoInsights.node';
 import { TYPES, useTestBed } from './setup';
+import { byId, byName } from '../support/locators';
 
 const bed = useTestBed();
 const type = TYPES.videoInsights;
-const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const NARRATIVE = '/api/v0/video-narrative-metadata';
@@ -23,7 +23,7 @@ const video = (topic: string) => videos().find((candidate) => candidate.path.inc
 const run = (resource: string, operation: string, parameters: IDataObject = {}, inputItems?: IDataObject[], continueOnFail = false) =>
 	bed.harness.runNode({
 		type,
-		parameters: { resource, operation, datasetId: rl(VIDEOS), ...parameters } as INodeParameters,
+		parameters: { resource, operation, datasetId: byId(VIDEOS), ...parameters } as INodeParameters,
 		inputItems,
 		continueOnFail,
 	});
@@ -31,7 +31,7 @@ const run = (resource: string, operation: string, parameters: IDataObject = {}, 
 describe('Video: generate and predict', () => {
 	test('Generate Summary: the summary the service wrote, with the video named; without a context, video_context is null', async () => {
 		const beach = video('beach');
-		const { items, error } = await run('video', 'generateSummary', { videoId: rl(beach.id) });
+		const { items, error } = await run('video', 'generateSummary', { videoId: byId(beach.id) });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([
 			{
@@ -50,7 +50,7 @@ describe('Video: generate and predict', () => {
 	])('%s: the %s, with the video context sent as video_context', async (operation, field, expected) => {
 		const kitchen = video('kitchen');
 		const context = 'Episode 3 of a cooking series';
-		const { items, error } = await run('video', operation, { videoId: rl(kitchen.id), videoContext: `  ${context} ` });
+		const { items, error } = await run('video', operation, { videoId: byId(kitchen.id), videoContext: `  ${context} ` });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ dataset_id: VIDEOS, video_id: kitchen.id, [field]: expected({ video: kitchen, context }) });
 		expect(String(items[0].json[field])).toContain(`Context: ${context}.`);
@@ -58,7 +58,7 @@ describe('Video: generate and predict', () => {
 	});
 
 	test('the synopsis of a seeded video, word for word', async () => {
-		const { items } = await run('video', 'generateSynopsis', { videoId: rl(video('beach').id) });
+		const { items } = await run('video', 'generateSynopsis', { videoId: byId(video('beach').id) });
 		expect(items[0].json.synopsis).toBe('It opens with "the waves are rolling onto the sand" and ends with "sunscreen and towels by the water, thank you for your time".');
 	});
 
@@ -69,7 +69,7 @@ describe('Video: generate and predict', () => {
 		['predictFormats', 'formats', 'format', ['tutorial', 'mid-form']],
 	] as const)('%s: the %s list of the video', async (operation, field, kind, builtIn) => {
 		const kitchen = video('kitchen');
-		const { items, error } = await run('video', operation, { videoId: rl(kitchen.id) });
+		const { items, error } = await run('video', operation, { videoId: byId(kitchen.id) });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ dataset_id: VIDEOS, video_id: kitchen.id, [field]: builtIn });
 		expect(predictionsOf({ video: kitchen }, kind, [])).toEqual(builtIn);
@@ -81,7 +81,7 @@ describe('Video: generate and predict', () => {
 		const { items, error } = await run(
 			'video',
 			'predictGenres',
-			{ datasetId: rl(SEED_DATASET_NAMES.demoVideos, 'name'), videoId: rl('={{ $json.id }}') },
+			{ datasetId: byName(SEED_DATASET_NAMES.demoVideos), videoId: byId('={{ $json.id }}') },
 			chosen.map((asset) => ({ id: asset.id })),
 		);
 		expect(error).toBeUndefined();
@@ -92,7 +92,7 @@ describe('Video: generate and predict', () => {
 
 	test('Include Input Fields: a chain keeps what the nodes before added (summary, then genres)', async () => {
 		const beach = video('beach');
-		const { items } = await run('video', 'predictGenres', { videoId: rl('={{ $json.video_id }}'), includeInputFields: true }, [
+		const { items } = await run('video', 'predictGenres', { videoId: byId('={{ $json.video_id }}'), includeInputFields: true }, [
 			{ video_id: beach.id, summary: 'earlier', genres: ['overwritten'] },
 		]);
 		expect(items[0].json).toEqual({ video_id: beach.id, summary: 'earlier', dataset_id: VIDEOS, genres: ['travel'] });
@@ -105,13 +105,13 @@ describe('Video: generate and predict', () => {
 		await create('genre', 'Cooking Show', ['recipe', 'kitchen']);
 		await create('genre', 'Motorsport', ['race car']);
 		await create('mood', 'Cosy', ['onions simmering']);
-		const genres = await run('video', 'predictGenres', { videoId: rl(kitchen.id) });
+		const genres = await run('video', 'predictGenres', { videoId: byId(kitchen.id) });
 		expect(genres.items[0].json.genres).toEqual(['Cooking Show', 'cooking']);
 		// What is spoken counts: "onions" is said in the video ("simmering" is not, one word in common is enough).
-		const moods = await run('video', 'predictMoods', { videoId: rl(kitchen.id) });
+		const moods = await run('video', 'predictMoods', { videoId: byId(kitchen.id) });
 		expect(moods.items[0].json.moods).toEqual(['Cosy', 'cheerful']);
 		// And so does the context.
-		const withContext = await run('video', 'predictGenres', { videoId: rl(video('beach').id), videoContext: 'a race car on the sand' });
+		const withContext = await run('video', 'predictGenres', { videoId: byId(video('beach').id), videoContext: 'a race car on the sand' });
 		expect(withContext.items[0].json.genres).toEqual(['Motorsport', 'travel']);
 	});
 });
@@ -123,8 +123,8 @@ describe('Composite slice', () => {
 		const stadium = video('stadium');
 		const shot = slice(stadium, 'shot', 3);
 		const { items, error } = await run('compositeSlice', 'generateSummary', {
-			videoId: rl(stadium.id),
-			compositeSliceId: rl(shot.id),
+			videoId: byId(stadium.id),
+			compositeSliceId: byId(shot.id),
 			sliceContext: 'the second goal',
 		});
 		expect(error).toBeUndefined();
@@ -150,7 +150,7 @@ describe('Composite slice', () => {
 	] as const)('%s of a scene: the %s list', async (operation, field, kind) => {
 		const stadium = video('stadium');
 		const scene = slice(stadium, 'scene', 1);
-		const { items, error } = await run('compositeSlice', operation, { videoId: rl(stadium.id), compositeSliceId: rl(scene.id) });
+		const { items, error } = await run('compositeSlice', operation, { videoId: byId(stadium.id), compositeSliceId: byId(scene.id) });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({
 			dataset_id: VIDEOS,
@@ -163,7 +163,7 @@ describe('Composite slice', () => {
 
 	test('a slice of another video: a clear error naming the slice and the video', async () => {
 		const [first, second] = videos();
-		const { error } = await run('compositeSlice', 'predictMoods', { videoId: rl(first.id), compositeSliceId: rl(slice(second, 'shot', 0).id) });
+		const { error } = await run('compositeSlice', 'predictMoods', { videoId: byId(first.id), compositeSliceId: byId(slice(second, 'shot', 0).id) });
 		expect(error?.message).toBe(`Composite slice ${slice(second, 'shot', 0).id} not found in video ${first.id}`);
 		expect(error?.description).toMatch(/From List/);
 	});
@@ -172,7 +172,7 @@ describe('Composite slice', () => {
 describe('Video: Caption Keyframes', () => {
 	test('202: the service started captioning; the item says so, names the video and that there is no status to follow', async () => {
 		const city = video('city');
-		const { items, error } = await run('video', 'captionKeyframes', { videoId: rl(city.id) });
+		const { items, error } = await run('video', 'captionKeyframes', { videoId: byId(city.id) });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({
 			dataset_id: VIDEOS,
@@ -228,7 +228,7 @@ describe('Vocabulary Term', () => {
 	test('Update: only the fields added are sent; the output is the term as it is now', async () => {
 		await create({});
 		const [term] = bed.sandbox.store.videoInsights.vocabulary;
-		const { items, error } = await run('term', 'update', { termId: rl(term.id), updateFields: { examples: ['stove'], name: 'Home Cooking' } });
+		const { items, error } = await run('term', 'update', { termId: byId(term.id), updateFields: { examples: ['stove'], name: 'Home Cooking' } });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ ...term, name: 'Home Cooking', examples: ['stove'] });
 		expect(bed.apiRequests().at(-1)).toMatchObject({ method: 'PATCH', path: `${NARRATIVE}/metadata/${term.id}`, body: { name: 'Home Cooking', examples: ['stove'] } });
@@ -236,7 +236,7 @@ describe('Vocabulary Term', () => {
 
 	test('Update and Delete of a term that does not exist: the error names it', async () => {
 		for (const [operation, parameters] of [['update', { updateFields: { name: 'X' } }], ['delete', {}]] as const) {
-			const { error } = await run('term', operation, { termId: rl(UNKNOWN), ...parameters });
+			const { error } = await run('term', operation, { termId: byId(UNKNOWN), ...parameters });
 			expect(error?.message).toBe(`Vocabulary term ${UNKNOWN} not found`);
 		}
 	});
@@ -244,10 +244,10 @@ describe('Vocabulary Term', () => {
 	test('Delete: {deleted: true, id}, and predictions no longer name it', async () => {
 		await create({});
 		const [term] = bed.sandbox.store.videoInsights.vocabulary;
-		const { items, error } = await run('term', 'delete', { termId: rl(term.id) });
+		const { items, error } = await run('term', 'delete', { termId: byId(term.id) });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ deleted: true, id: term.id, response: { id: term.id, deleted: true } });
-		const genres = await run('video', 'predictGenres', { videoId: rl(video('kitchen').id) });
+		const genres = await run('video', 'predictGenres', { videoId: byId(video('kitchen').id) });
 		expect(genres.items[0].json.genres).toEqual(['cooking']);
 	});
 });
@@ -261,7 +261,7 @@ describe('as an AI tool (Media Analysis Video Insights Tool)', () => {
 		expect(workflow.items).toHaveLength(12);
 		const summary = await bed.harness.runNode({
 			type: `${type}Tool`,
-			parameters: { resource: 'video', operation: 'generateSummary', datasetId: rl(VIDEOS), videoId: rl(video('beach').id) },
+			parameters: { resource: 'video', operation: 'generateSummary', datasetId: byId(VIDEOS), videoId: byId(video('beach').id) },
 		});
 		expect(summary.items[0].json.summary).toMatch(/^A 60-second beach video/);
 		const described = new MediaAnalysisVideoInsights().description.properties.filter((property) => property.name === 'toolDescription');
@@ -273,13 +273,13 @@ describe('as an AI tool (Media Analysis Video Insights Tool)', () => {
 describe('errors', () => {
 	test('a video the dataset does not hold (an image ID, another dataset\'s video): the error names video and dataset', async () => {
 		const image = assetsOf(bed.sandbox.store.assets, SEED_DATASET_IDS.demoImages)[0];
-		const { error } = await run('video', 'generateSummary', { videoId: rl(image.id) });
+		const { error } = await run('video', 'generateSummary', { videoId: byId(image.id) });
 		expect(error?.message).toBe(`Video ${image.id} not found in dataset ${VIDEOS}`);
 		expect(error?.description).toMatch(/finished ingestion/);
 	});
 
 	test('a dataset that does not exist', async () => {
-		const { error } = await run('video', 'predictMoods', { datasetId: rl(UNKNOWN), videoId: rl(video('beach').id) });
+		const { error } = await run('video', 'predictMoods', { datasetId: byId(UNKNOWN), videoId: byId(video('beach').id) });
 		expect(error?.message).toBe(`Dataset ${UNKNOWN} not found`);
 	});
 
@@ -287,7 +287,7 @@ describe('errors', () => {
 		const { items, error } = await run(
 			'video',
 			'generateSummary',
-			{ videoId: rl('={{ $json.id }}') },
+			{ videoId: byId('={{ $json.id }}') },
 			[{ id: video('beach').id }, { id: UNKNOWN }, { id: video('city').id }],
 			true,
 		);
@@ -306,7 +306,7 @@ describe('From List', () => {
 		const result = await bed.harness.runListSearch({
 			type,
 			method: 'searchCompositeSlices',
-			parameters: { resource: 'compositeSlice', operation: 'generateSummary', datasetId: rl(VIDEOS), videoId: rl(beach.id) },
+			parameters: { resource: 'compositeSlice', operation: 'generateSummary', datasetId: byId(VIDEOS), videoId: byId(beach.id) },
 		});
 		const shots = slicesOf(beach, 'shot');
 		const scenes = slicesOf(beach, 'scene');
@@ -318,7 +318,7 @@ describe('From List', () => {
 
 	test('composite slices before a video is chosen: a clear error', async () => {
 		await expect(
-			bed.harness.runListSearch({ type, method: 'searchCompositeSlices', parameters: { resource: 'compositeSlice', operation: 'generateSummary', datasetId: rl(VIDEOS), videoId: rl('') } }),
+			bed.harness.runListSearch({ type, method: 'searchCompositeSlices', parameters: { resource: 'compositeSlice', operation: 'generateSummary', datasetId: byId(VIDEOS), videoId: byId('') } }),
 		).rejects.toThrow('Choose the video first');
 	});
 
@@ -331,7 +331,7 @@ describe('From List', () => {
 	});
 
 	test('videos of the chosen dataset (the search nodes\' list)', async () => {
-		const result = await bed.harness.runListSearch({ type, method: 'searchVideos', filter: 'kitchen', parameters: { resource: 'video', operation: 'generateSummary', datasetId: rl(VIDEOS) } });
+		const result = await bed.harness.runListSearch({ type, method: 'searchVideos', filter: 'kitchen', parameters: { resource: 'video', operation: 'generateSummary', datasetId: byId(VIDEOS) } });
 		expect(result.results[0]).toMatchObject({ value: video('kitchen').id });
 	});
 });

@@ -7,6 +7,7 @@ import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { RECOVERY } from '../../nodes/shared/transport/request';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { accessToken, send } from '../sandbox/helpers';
+import { byId } from '../support/locators';
 
 const bed = useTestBed();
 
@@ -57,7 +58,7 @@ test('Return All over 5,000 datasets under 10% faults returns every record exact
 }, 120_000);
 
 test('the trigger emits 1,000 events exactly once under 10% faults', async () => {
-	const dataset = { __rl: true, mode: 'id', value: SEED_DATASET_IDS.demoImages };
+	const dataset = byId(SEED_DATASET_IDS.demoImages);
 	const parameters = { events: ['assetCompleted'], datasetId: dataset };
 	const stepMs = 1000;
 	bed.sandbox.clock.freeze();
@@ -108,7 +109,6 @@ test('the trigger emits 1,000 events exactly once under 10% faults', async () =>
 	expect(injected.status + injected.rateLimit + injected.dropBefore + injected.dropAfter).toBeGreaterThan(0);
 }, 120_000);
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const ingestionJobs = () => [...bed.sandbox.store.ingestion.jobs.values()];
 
 test('a 1,000-asset ingestion under 10% faults ingests every asset exactly once', async () => {

@@ -19,6 +19,7 @@ import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalys
 import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
 import { PAGE_BOUNDS } from '../../nodes/shared/transport/pagination';
 import { createHarness, type Harness } from '../harness/engine';
+import { byId } from '../support/locators';
 
 const PACKAGE = 'n8n-nodes-media-analysis';
 const TYPES = {
@@ -156,7 +157,7 @@ describe('Return All that never ends', () => {
 		answer = () => ({ data: Array.from({ length: 100 }, (_, i) => ({ coactive_image_id: `img-${i}`, score: 0.5 })) });
 		const { error } = await harness.runNode({
 			type: TYPES.search,
-			parameters: { resource: 'image', operation: 'searchByText', datasetId: { __rl: true, mode: 'id', value: DATASET }, textQuery: 'beach', returnAll: true },
+			parameters: { resource: 'image', operation: 'searchByText', datasetId: byId(DATASET), textQuery: 'beach', returnAll: true },
 		});
 		expect(error?.message).toMatch(/answered a page it had already sent/);
 		expect(asked).toHaveLength(2);

@@ -12,6 +12,7 @@ import { parallelRequestsProperties } from '../../nodes/shared/router';
 import { PARALLEL, RETRY } from '../../nodes/shared/transport';
 import { createHarness, type Harness } from '../harness/engine';
 import { json, startHostile, type HostileServer } from './hostile/server';
+import { byId } from '../support/locators';
 
 const TYPES = {
 	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
@@ -63,7 +64,7 @@ function slowDatasets(delay: (id: string) => number, status: (id: string) => num
 const getMany = (count: number, extra: IDataObject = {}, continueOnFail = false) =>
 	harness.runNode({
 		type: TYPES.datasets,
-		parameters: { resource: 'dataset', operation: 'get', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, ...extra },
+		parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}'), ...extra },
 		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
 		continueOnFail,
 	});
@@ -181,7 +182,7 @@ describe('waits', () => {
 			parameters: {
 				resource: 'job',
 				operation: 'createFromImages',
-				datasetId: { __rl: true, mode: 'id', value: uuid(0) },
+				datasetId: byId(uuid(0)),
 				images: { image: [{ sourcePath: '={{ $json.url }}' }] },
 				combineItems: false, // a job per item, so there are jobs to wait for side by side
 				waitForCompletion: true,

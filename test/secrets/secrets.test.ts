@@ -25,6 +25,7 @@ import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, SEED_DATASET_I
 import { createHarness, type Harness, type HarnessInputItem } from '../harness/engine';
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
 import { startFaultProxy } from '../support/fault-proxy';
+import { byId, byName, byUrl, fromList } from '../support/locators';
 
 const bed = useTestBed();
 
@@ -37,7 +38,6 @@ const WRONG_SECRET = 'typed-wrong-client-secret-6Tb4MxNa';
 const IMAGES = SEED_DATASET_IDS.demoImages;
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
-const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 const AVA = seedPersonId('Ava Marlowe');
 
 /** Access tokens the sandbox issued in earlier tests (the store forgets them at each reset). */
@@ -141,28 +141,28 @@ function datasetRuns(): Run[] {
 	return [
 		ok('datasets', { resource: 'dataset', operation: 'create', name: 'secret_scan', encoderName: 'resnet-50', additionalFields: { datasetConfig: '{"embedding_id": {}, "encoder_name": {}}' } }),
 		ok('datasets', { resource: 'dataset', operation: 'getMany', returnAll: true }),
-		ok('datasets', { resource: 'dataset', operation: 'get', datasetId: rl('list', IMAGES) }),
-		ok('datasets', { resource: 'dataset', operation: 'getConfig', datasetId: rl('id', IMAGES) }),
-		ok('datasets', { resource: 'dataset', operation: 'update', datasetId: rl('id', SEED_DATASET_IDS.demoMixed), updateFields: { storePreview: false } }),
+		ok('datasets', { resource: 'dataset', operation: 'get', datasetId: fromList(IMAGES) }),
+		ok('datasets', { resource: 'dataset', operation: 'getConfig', datasetId: byId(IMAGES) }),
+		ok('datasets', { resource: 'dataset', operation: 'update', datasetId: byId(SEED_DATASET_IDS.demoMixed), updateFields: { storePreview: false } }),
 		ok('datasets', { resource: 'encoder', operation: 'getMany', returnAll: true }),
-		failing('datasets', { resource: 'dataset', operation: 'get', datasetId: rl('id', UNKNOWN) }),
+		failing('datasets', { resource: 'dataset', operation: 'get', datasetId: byId(UNKNOWN) }),
 		failing('datasets', { resource: 'dataset', operation: 'create', name: 'bad_config', encoderName: 'resnet-50', additionalFields: { datasetConfig: '{"embedding_id": 5}' } }),
-		failing('datasets', { resource: 'dataset', operation: 'get', datasetId: rl('id', '={{ "nope" }}') }),
+		failing('datasets', { resource: 'dataset', operation: 'get', datasetId: byId('={{ "nope" }}') }),
 	];
 }
 
 function conceptRuns(): Run[] {
-	const beach = rl('id', SEED_CONCEPT_IDS.beach);
+	const beach = byId(SEED_CONCEPT_IDS.beach);
 	return [
-		ok('concepts', { resource: 'concept', operation: 'create', name: 'secret_scan', datasetId: rl('id', IMAGES) }),
+		ok('concepts', { resource: 'concept', operation: 'create', name: 'secret_scan', datasetId: byId(IMAGES) }),
 		ok('concepts', { resource: 'concept', operation: 'getMany', returnAll: true }),
 		ok('concepts', { resource: 'concept', operation: 'get', conceptId: beach }),
 		ok('concepts', { resource: 'concept', operation: 'estimatePredictions', conceptId: beach, threshold: 0.5 }),
 		ok('concepts', { resource: 'label', operation: 'getMany', conceptId: beach, returnAll: true }),
 		ok('concepts', { resource: 'label', operation: 'getCandidates', conceptId: beach, numberOfCandidates: 3 }),
-		ok('concepts', { resource: 'classification', operation: 'classifyImage', imageUrl: 'https://example.com/beach.jpg', classifyAgainst: 'dataset', datasetId: rl('id', IMAGES) }),
-		failing('concepts', { resource: 'concept', operation: 'get', conceptId: rl('id', '9b2f6c1e-4d3a-4f8b-9c7d-1e2f3a4b5c6d') }),
-		failing('concepts', { resource: 'concept', operation: 'create', name: 'x', datasetId: rl('id', '3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c') }),
+		ok('concepts', { resource: 'classification', operation: 'classifyImage', imageUrl: 'https://example.com/beach.jpg', classifyAgainst: 'dataset', datasetId: byId(IMAGES) }),
+		failing('concepts', { resource: 'concept', operation: 'get', conceptId: byId('9b2f6c1e-4d3a-4f8b-9c7d-1e2f3a4b5c6d') }),
+		failing('concepts', { resource: 'concept', operation: 'create', name: 'x', datasetId: byId('3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c') }),
 	];
 }
 
@@ -173,33 +173,33 @@ function celebrityRuns(): Run[] {
 	bed.sandbox.store.ingestion.setStepMs(20);
 	return [
 		ok('celebrity', { resource: 'person', operation: 'getMany', returnAll: true }),
-		ok('celebrity', { resource: 'person', operation: 'get', personId: rl('id', AVA) }),
+		ok('celebrity', { resource: 'person', operation: 'get', personId: byId(AVA) }),
 		ok('celebrity', { resource: 'person', operation: 'getByNames', namesOrAliases: 'Ava Marlowe, Nobody Known' }),
-		ok('celebrity', { resource: 'person', operation: 'updateAliases', personId: rl('id', AVA), aliasesMode: 'add', aliases: 'Scan Alias' }),
-		ok('celebrity', { resource: 'face', operation: 'getMany', personId: rl('name', 'Ava Marlowe'), returnAll: true }),
-		ok('celebrity', { resource: 'image', operation: 'getPersons', imageId: rl('id', image) }),
-		ok('celebrity', { resource: 'image', operation: 'identify', datasetId: rl('id', IMAGES), imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg', options: { pollInterval: 0.1 } }),
-		failing('celebrity', { resource: 'person', operation: 'get', personId: rl('id', UNKNOWN) }),
-		failing('celebrity', { resource: 'image', operation: 'identify', datasetId: rl('id', IMAGES), imageUrl: `http://127.0.0.1:${closedPort}/broken/ava.jpg?X-Amz-Signature=signed-url-part`, options: { pollInterval: 0.1 } }),
+		ok('celebrity', { resource: 'person', operation: 'updateAliases', personId: byId(AVA), aliasesMode: 'add', aliases: 'Scan Alias' }),
+		ok('celebrity', { resource: 'face', operation: 'getMany', personId: byName('Ava Marlowe'), returnAll: true }),
+		ok('celebrity', { resource: 'image', operation: 'getPersons', imageId: byId(image) }),
+		ok('celebrity', { resource: 'image', operation: 'identify', datasetId: byId(IMAGES), imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg', options: { pollInterval: 0.1 } }),
+		failing('celebrity', { resource: 'person', operation: 'get', personId: byId(UNKNOWN) }),
+		failing('celebrity', { resource: 'image', operation: 'identify', datasetId: byId(IMAGES), imageUrl: `http://127.0.0.1:${closedPort}/broken/ava.jpg?X-Amz-Signature=signed-url-part`, options: { pollInterval: 0.1 } }),
 	];
 }
 
 function chatRuns(): Run[] {
 	return [
 		ok('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'organization', message: 'surfers at sunset', historySource: 'none' }),
-		ok('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'dataset', datasetId: rl('id', VIDEOS), message: 'a kitchen', historySource: 'none' }),
-		failing('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'dataset', datasetId: rl('id', UNKNOWN), message: 'x', historySource: 'none' }),
+		ok('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'dataset', datasetId: byId(VIDEOS), message: 'a kitchen', historySource: 'none' }),
+		failing('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'dataset', datasetId: byId(UNKNOWN), message: 'x', historySource: 'none' }),
 	];
 }
 
 function adSegmentRuns(): Run[] {
-	const video = { datasetId: rl('id', VIDEOS), assetIdentifier: 'video-001' };
+	const video = { datasetId: byId(VIDEOS), assetIdentifier: 'video-001' };
 	const segments = { segmentsInput: 'fields', segments: { segment: [{ startTimeMs: 0, endTimeMs: 15000, startFrame: 0, endFrame: 375 }] } };
 	return [
 		ok('adSegments', { resource: 'adSegment', operation: 'create', ...video, ...segments }),
 		ok('adSegments', { resource: 'adSegment', operation: 'get', ...video }),
 		ok('adSegments', { resource: 'adSegment', operation: 'delete', ...video }),
-		failing('adSegments', { resource: 'adSegment', operation: 'get', datasetId: rl('id', VIDEOS), assetIdentifier: 'no-such-video' }),
+		failing('adSegments', { resource: 'adSegment', operation: 'get', datasetId: byId(VIDEOS), assetIdentifier: 'no-such-video' }),
 	];
 }
 
@@ -212,41 +212,41 @@ function dynamicTagRuns(): Run[] {
 
 function videoInsightRuns(): Run[] {
 	const video = assetsOf(bed.sandbox.store.assets, VIDEOS).find((asset) => asset.kind === 'video') ?? assetsOf(bed.sandbox.store.assets, VIDEOS)[0];
-	const target = { datasetId: rl('id', VIDEOS), videoId: rl('id', video.id) };
+	const target = { datasetId: byId(VIDEOS), videoId: byId(video.id) };
 	const term = { resource: 'term', termType: 'genre', description: 'A host cooks', examples: ['recipe'] };
 	return [
 		ok('videoInsights', { resource: 'video', operation: 'generateSummary', ...target, videoContext: 'secret scan' }),
 		ok('videoInsights', { resource: 'video', operation: 'predictGenres', ...target }),
 		ok('videoInsights', { resource: 'video', operation: 'captionKeyframes', ...target }),
-		ok('videoInsights', { resource: 'compositeSlice', operation: 'predictMoods', ...target, compositeSliceId: rl('list', slicesOf(video, 'shot')[0].id) }),
+		ok('videoInsights', { resource: 'compositeSlice', operation: 'predictMoods', ...target, compositeSliceId: fromList(slicesOf(video, 'shot')[0].id) }),
 		ok('videoInsights', { ...term, operation: 'create', name: 'Secret Scan Show' }),
 		ok('videoInsights', { resource: 'term', operation: 'getMany', termType: 'genre', returnAll: true }),
-		failing('videoInsights', { resource: 'video', operation: 'predictMoods', datasetId: rl('id', VIDEOS), videoId: rl('id', UNKNOWN) }),
+		failing('videoInsights', { resource: 'video', operation: 'predictMoods', datasetId: byId(VIDEOS), videoId: byId(UNKNOWN) }),
 		failing('videoInsights', { ...term, operation: 'create', name: 'Secret Scan Show' }),
-		failing('videoInsights', { resource: 'term', operation: 'delete', termId: rl('id', UNKNOWN) }),
+		failing('videoInsights', { resource: 'term', operation: 'delete', termId: byId(UNKNOWN) }),
 	];
 }
 
 /** Every Administration operation but Create System Credential (the one output a client secret may show). */
 function administrationRuns(): Run[] {
-	const ana = rl('id', seedUserId('ana.costa@example.com'));
-	const ingestion = rl('id', SEED_CLIENTS.ingestion.id);
-	const unknownRole = { role: [{ roleId: rl('id', 'owner') }] };
+	const ana = byId(seedUserId('ana.costa@example.com'));
+	const ingestion = byId(SEED_CLIENTS.ingestion.id);
+	const unknownRole = { role: [{ roleId: byId('owner') }] };
 	return [
 		ok('administration', { resource: 'user', operation: 'getMany', returnAll: true, filters: { includeRoles: true } }),
-		ok('administration', { resource: 'user', operation: 'updateRoles', userId: ana, rolesScope: 'system', roles: { role: [{ roleId: rl('list', 'member') }] } }),
+		ok('administration', { resource: 'user', operation: 'updateRoles', userId: ana, rolesScope: 'system', roles: { role: [{ roleId: fromList('member') }] } }),
 		ok('administration', { resource: 'role', operation: 'getMany', returnAll: true }),
 		ok('administration', { resource: 'invitation', operation: 'create', email: 'scan@example.com', name: 'Secret Scan' }),
 		ok('administration', { resource: 'invitation', operation: 'getMany', returnAll: true }),
 		ok('administration', { resource: 'systemCredential', operation: 'getMany', returnAll: true }),
 		ok('administration', { resource: 'systemCredential', operation: 'get', clientId: ingestion }),
 		ok('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, updateFields: { name: 'scanned' } }),
-		ok('administration', { resource: 'systemCredential', operation: 'delete', clientId: rl('id', SEED_CLIENTS.reporting.id) }),
+		ok('administration', { resource: 'systemCredential', operation: 'delete', clientId: byId(SEED_CLIENTS.reporting.id) }),
 		ok('administration', { resource: 'user', operation: 'remove', userId: ana }),
 		// With echoSecrets the service quotes the client's secret in its 422, in words and under ctx.client.client_secret.
 		failing('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, rolesChange: 'replace', roles: unknownRole }),
 		failing('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, updateFields: { name: 'x' }, rolesChange: 'replace', roles: unknownRole }),
-		failing('administration', { resource: 'systemCredential', operation: 'get', clientId: rl('id', 'unknown-client') }),
+		failing('administration', { resource: 'systemCredential', operation: 'get', clientId: byId('unknown-client') }),
 		failing('administration', { resource: 'invitation', operation: 'create', email: 'x@example.com', name: 'X', roles: unknownRole }),
 	];
 }
@@ -257,70 +257,70 @@ function connectionRuns(): Run[] {
 		ok('connections', { ...basic, name: 'partner_host', additionalFields: { testLocation: '/incoming/' } }),
 		ok('connections', { resource: 'connection', operation: 'create', name: 'bearer_host', type: 'https_bearer', hostname: 'h.example', bearerToken: BEARER }),
 		ok('connections', { resource: 'connection', operation: 'create', name: 'role_bucket', type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/reader', scope: 's3' }),
-		ok('connections', { resource: 'connection', operation: 'get', connection: rl('name', 'partner_host') }),
+		ok('connections', { resource: 'connection', operation: 'get', connection: byName('partner_host') }),
 		ok('connections', { resource: 'connection', operation: 'getMany', returnAll: true }),
-		ok('connections', { resource: 'connection', operation: 'update', connection: rl('name', 'bearer_host'), updateFields: { description: 'scanned' } }),
-		ok('connections', { resource: 'connection', operation: 'test', connection: rl('name', SEED_CONNECTION_NAMES.https), location: '/', updateState: false }),
-		ok('connections', { resource: 'connection', operation: 'listBucket', connection: rl('name', SEED_CONNECTION_NAMES.s3), bucket: SEED_BUCKET, returnAll: true }),
-		ok('connections', { resource: 'connection', operation: 'getCredentials', connection: rl('name', SEED_CONNECTION_NAMES.s3) }),
-		ok('connections', { resource: 'connection', operation: 'delete', connection: rl('name', 'bearer_host') }),
+		ok('connections', { resource: 'connection', operation: 'update', connection: byName('bearer_host'), updateFields: { description: 'scanned' } }),
+		ok('connections', { resource: 'connection', operation: 'test', connection: byName(SEED_CONNECTION_NAMES.https), location: '/', updateState: false }),
+		ok('connections', { resource: 'connection', operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: SEED_BUCKET, returnAll: true }),
+		ok('connections', { resource: 'connection', operation: 'getCredentials', connection: byName(SEED_CONNECTION_NAMES.s3) }),
+		ok('connections', { resource: 'connection', operation: 'delete', connection: byName('bearer_host') }),
 		// The service quotes the token in its 422; a second create with the same name is refused with the password typed.
 		failing('connections', { resource: 'connection', operation: 'create', name: 'quoted_token', type: 'https_bearer', hostname: 'h.example', bearerToken: `${BEARER} with-space` }),
 		failing('connections', { ...basic, name: 'partner_host' }),
 		failing('connections', { ...basic, name: '={{ "Not Valid" }}' }),
-		failing('connections', { resource: 'connection', operation: 'get', connection: rl('id', UNKNOWN) }),
+		failing('connections', { resource: 'connection', operation: 'get', connection: byId(UNKNOWN) }),
 	];
 }
 
 function ingestionRuns(jobId: string): Run[] {
 	const image = assetsOf(bed.sandbox.store.assets, IMAGES)[0];
 	return [
-		ok('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: rl('id', IMAGES), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/scan.jpg', metadata: '{"campaign": "scan"}' }] }, ...WAIT }),
-		ok('ingestion', { resource: 'job', operation: 'createFromBucket', datasetId: rl('id', IMAGES), connection: rl('name', SEED_CONNECTION_NAMES.s3), bucketPath: `s3://${SEED_BUCKET}/`, maxDepth: 1 }),
-		ok('ingestion', { resource: 'job', operation: 'get', jobId: rl('id', jobId) }),
-		ok('ingestion', { resource: 'job', operation: 'getStatus', jobId: rl('id', jobId), returnAll: true }),
+		ok('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(IMAGES), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/scan.jpg', metadata: '{"campaign": "scan"}' }] }, ...WAIT }),
+		ok('ingestion', { resource: 'job', operation: 'createFromBucket', datasetId: byId(IMAGES), connection: byName(SEED_CONNECTION_NAMES.s3), bucketPath: `s3://${SEED_BUCKET}/`, maxDepth: 1 }),
+		ok('ingestion', { resource: 'job', operation: 'get', jobId: byId(jobId) }),
+		ok('ingestion', { resource: 'job', operation: 'getStatus', jobId: byId(jobId), returnAll: true }),
 		ok('ingestion', { resource: 'job', operation: 'getMany', returnAll: true }),
-		ok('ingestion', { resource: 'asset', operation: 'getImageStatus', image: rl('id', image.id) }),
-		ok('ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: rl('id', IMAGES), updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: image.id, assetType: 'image', metadata: '{"scan": true}' }] } }),
-		ok('ingestion', { resource: 'asset', operation: 'delete', datasetId: rl('id', IMAGES), assetType: 'image', identifiers: 'https://cdn.example.com/scan.jpg' }),
-		ok('ingestion', { resource: 'dataset', operation: 'countAssetStatuses', datasetId: rl('id', IMAGES) }),
-		ok('ingestion', { resource: 'dataset', operation: 'getAssetStatuses', datasetId: rl('id', IMAGES), returnAll: true }),
-		ok('ingestion', { resource: 'dataset', operation: 'getAssetSummaries', datasetId: rl('id', IMAGES), returnAll: true }),
-		ok('ingestion', { resource: 'dataset', operation: 'getIngestionStatus', datasetId: rl('id', IMAGES), returnAll: true }),
-		failing('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: rl('id', UNKNOWN), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/x.jpg' }] } }),
-		failing('ingestion', { resource: 'job', operation: 'get', jobId: rl('id', '0123456789abcdef01234567') }),
+		ok('ingestion', { resource: 'asset', operation: 'getImageStatus', image: byId(image.id) }),
+		ok('ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: byId(IMAGES), updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: image.id, assetType: 'image', metadata: '{"scan": true}' }] } }),
+		ok('ingestion', { resource: 'asset', operation: 'delete', datasetId: byId(IMAGES), assetType: 'image', identifiers: 'https://cdn.example.com/scan.jpg' }),
+		ok('ingestion', { resource: 'dataset', operation: 'countAssetStatuses', datasetId: byId(IMAGES) }),
+		ok('ingestion', { resource: 'dataset', operation: 'getAssetStatuses', datasetId: byId(IMAGES), returnAll: true }),
+		ok('ingestion', { resource: 'dataset', operation: 'getAssetSummaries', datasetId: byId(IMAGES), returnAll: true }),
+		ok('ingestion', { resource: 'dataset', operation: 'getIngestionStatus', datasetId: byId(IMAGES), returnAll: true }),
+		failing('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(UNKNOWN), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/x.jpg' }] } }),
+		failing('ingestion', { resource: 'job', operation: 'get', jobId: byId('0123456789abcdef01234567') }),
 	];
 }
 
 function searchRuns(): Run[] {
 	const kitchen = assetsOf(bed.sandbox.store.assets, VIDEOS).find((asset) => asset.kind === 'video') ?? assetsOf(bed.sandbox.store.assets, VIDEOS)[0];
-	const images = { datasetId: rl('id', IMAGES), returnAll: false, limit: 3 };
+	const images = { datasetId: byId(IMAGES), returnAll: false, limit: 3 };
 	return [
 		ok('search', { resource: 'image', operation: 'searchByText', ...images, textQuery: 'beach' }),
-		ok('search', { resource: 'image', operation: 'searchByImage', ...images, queryImage: rl('url', 'https://example.com/a.jpg') }),
-		ok('search', { resource: 'keyframe', operation: 'searchByText', datasetId: rl('id', VIDEOS), textQuery: 'kitchen', limit: 3 }),
-		ok('search', { resource: 'transcript', operation: 'searchSpokenContent', datasetId: rl('id', VIDEOS), textQuery: 'sauce', limit: 3 }),
-		ok('search', { resource: 'transcript', operation: 'searchExactPhrase', datasetId: rl('id', VIDEOS), textQuery: 'the', limit: 3 }),
-		ok('search', { resource: 'video', operation: 'search', datasetId: rl('id', VIDEOS), textQuery: 'kitchen', limit: 3 }),
-		ok('search', { resource: 'video', operation: 'searchWithinVideo', datasetId: rl('id', VIDEOS), videoId: rl('id', kitchen.id), textQuery: 'sauce', limit: 2 }),
-		failing('search', { resource: 'image', operation: 'searchByText', datasetId: rl('id', UNKNOWN), textQuery: 'x' }),
+		ok('search', { resource: 'image', operation: 'searchByImage', ...images, queryImage: byUrl('https://example.com/a.jpg') }),
+		ok('search', { resource: 'keyframe', operation: 'searchByText', datasetId: byId(VIDEOS), textQuery: 'kitchen', limit: 3 }),
+		ok('search', { resource: 'transcript', operation: 'searchSpokenContent', datasetId: byId(VIDEOS), textQuery: 'sauce', limit: 3 }),
+		ok('search', { resource: 'transcript', operation: 'searchExactPhrase', datasetId: byId(VIDEOS), textQuery: 'the', limit: 3 }),
+		ok('search', { resource: 'video', operation: 'search', datasetId: byId(VIDEOS), textQuery: 'kitchen', limit: 3 }),
+		ok('search', { resource: 'video', operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId(kitchen.id), textQuery: 'sauce', limit: 2 }),
+		failing('search', { resource: 'image', operation: 'searchByText', datasetId: byId(UNKNOWN), textQuery: 'x' }),
 	];
 }
 
 function queryRuns(): Run[] {
-	const complete = rl('id', SEED_QUERY_IDS.imagesComplete);
+	const complete = byId(SEED_QUERY_IDS.imagesComplete);
 	return [
-		ok('queries', { resource: 'query', operation: 'create', datasetId: rl('id', IMAGES), queryType: 'SQL', query: 'SELECT * FROM images LIMIT 5', ...WAIT }),
+		ok('queries', { resource: 'query', operation: 'create', datasetId: byId(IMAGES), queryType: 'SQL', query: 'SELECT * FROM images LIMIT 5', ...WAIT }),
 		ok('queries', { resource: 'query', operation: 'getMany', returnAll: true }),
 		ok('queries', { resource: 'query', operation: 'get', queryId: complete }),
 		ok('queries', { resource: 'query', operation: 'getResults', queryId: complete, output: 'rows', returnAll: true }),
 		ok('queries', { resource: 'query', operation: 'getResults', queryId: complete, output: 'link', urlFormat: 'download', expirationSeconds: 60 }),
-		ok('queries', { resource: 'query', operation: 'export', queryId: complete, exportType: 'CSV', targetBucket: SEED_BUCKET, connection: rl('name', SEED_CONNECTION_NAMES.s3) }),
+		ok('queries', { resource: 'query', operation: 'export', queryId: complete, exportType: 'CSV', targetBucket: SEED_BUCKET, connection: byName(SEED_CONNECTION_NAMES.s3) }),
 		ok('queries', { resource: 'query', operation: 'run', queryId: complete }),
 		ok('queries', { resource: 'query', operation: 'cancel', queryId: complete }),
-		ok('queries', { resource: 'query', operation: 'delete', queryId: rl('id', SEED_QUERY_IDS.videosQuestion) }),
-		failing('queries', { resource: 'query', operation: 'get', queryId: rl('id', UNKNOWN) }),
-		failing('queries', { resource: 'query', operation: 'create', datasetId: rl('id', IMAGES), queryType: 'SQL', query: 'SELECT count(*) / 0 FROM images', ...WAIT }),
+		ok('queries', { resource: 'query', operation: 'delete', queryId: byId(SEED_QUERY_IDS.videosQuestion) }),
+		failing('queries', { resource: 'query', operation: 'get', queryId: byId(UNKNOWN) }),
+		failing('queries', { resource: 'query', operation: 'create', datasetId: byId(IMAGES), queryType: 'SQL', query: 'SELECT count(*) / 0 FROM images', ...WAIT }),
 	];
 }
 
@@ -328,7 +328,7 @@ function queryRuns(): Run[] {
 async function createJob(): Promise<string> {
 	const { items } = await bed.harness.runNode({
 		type: TYPES.ingestion,
-		parameters: { resource: 'job', operation: 'createFromImages', datasetId: rl('id', IMAGES), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/first.jpg' }] } },
+		parameters: { resource: 'job', operation: 'createFromImages', datasetId: byId(IMAGES), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/first.jpg' }] } },
 		continueOnFail: true,
 	});
 	seen.push(visibleText(items));
@@ -349,11 +349,11 @@ async function triggerPolls(strict = true): Promise<void> {
 	};
 	const all = { events: ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'assetStatusChanged', 'assetCompleted', 'assetFailed'] };
 	const manual = await poll(all, 'manual');
-	const first = await poll({ ...all, datasetId: rl('id', IMAGES) }, 'trigger');
+	const first = await poll({ ...all, datasetId: byId(IMAGES) }, 'trigger');
 	await createJob();
 	bed.sandbox.clock.advance(60_000);
-	const second = await poll({ ...all, datasetId: rl('id', IMAGES) }, 'trigger', first.staticData);
-	const missing = await poll({ ...all, datasetId: rl('id', UNKNOWN) }, 'trigger');
+	const second = await poll({ ...all, datasetId: byId(IMAGES) }, 'trigger', first.staticData);
+	const missing = await poll({ ...all, datasetId: byId(UNKNOWN) }, 'trigger');
 	if (strict) {
 		expect([manual.error, first.error, second.error]).toEqual([undefined, undefined, undefined]);
 		expect(second.items?.[0]?.length).toBeGreaterThan(0);
@@ -469,13 +469,13 @@ describe('no secret in items, errors or logs', () => {
 			expect(JSON.stringify(created.items[index].json)).toContain(secret);
 		}
 		// The created ones, read, listed, updated, refused and deleted by a service that echoes their secret.
-		const [one, two] = created.items.map((item) => rl('id', String(item.json.client_id)));
+		const [one, two] = created.items.map((item) => byId(String(item.json.client_id)));
 		await runAll([
 			...administrationRuns(),
 			ok('administration', { resource: 'systemCredential', operation: 'get', clientId: one }),
 			ok('administration', { resource: 'systemCredential', operation: 'getMany', returnAll: true }),
 			ok('administration', { resource: 'systemCredential', operation: 'update', clientId: two, updateFields: { name: 'scan-two-renamed' } }),
-			failing('administration', { resource: 'systemCredential', operation: 'update', clientId: one, rolesChange: 'replace', roles: { role: [{ roleId: rl('id', 'owner') }] } }),
+			failing('administration', { resource: 'systemCredential', operation: 'update', clientId: one, rolesChange: 'replace', roles: { role: [{ roleId: byId('owner') }] } }),
 			ok('administration', { resource: 'systemCredential', operation: 'delete', clientId: two }),
 		]);
 		// A secret the run learned (the current credential read before its update) quoted in words only by the next answer.
@@ -484,7 +484,7 @@ describe('no secret in items, errors or logs', () => {
 			const quoted = seedClientSecret(SEED_CLIENTS.ingestion.id);
 			proxy.inject((method) => method === 'PUT', { kind: 'status', status: 422, body: { detail: [{ loc: ['body', 'name'], msg: `name refused for the client whose secret is ${quoted}`, type: 'value_error' }] } });
 			bed.useCredential('personalToken', { baseUrl: proxy.url });
-			const learned = await bed.harness.runNode({ type: TYPES.administration, parameters: { resource: 'systemCredential', operation: 'update', clientId: rl('id', SEED_CLIENTS.ingestion.id), updateFields: { name: 'y' } } });
+			const learned = await bed.harness.runNode({ type: TYPES.administration, parameters: { resource: 'systemCredential', operation: 'update', clientId: byId(SEED_CLIENTS.ingestion.id), updateFields: { name: 'y' } } });
 			expect(learned.error?.description).toContain('name: name refused for the client whose secret is [redacted]');
 			seen.push(visibleText(learned.items, learned.error));
 		} finally {
@@ -543,7 +543,7 @@ describe('no secret in items, errors or logs', () => {
 
 describe('no secret when logging in fails or the credential is tested', () => {
 	const getDataset = async () => {
-		const result = await bed.harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: rl('id', IMAGES) } });
+		const result = await bed.harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(IMAGES) } });
 		seen.push(visibleText(result.items, result.error));
 		return result;
 	};

@@ -3,6 +3,7 @@ import { retryDelayMs } from '../../nodes/shared/transport';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { byId } from '../support/locators';
 
 const bed = useTestBed();
 let proxy: FaultProxy;
@@ -18,7 +19,7 @@ const isCreate = (method: string, path: string) => method === 'POST' && path ===
 const getDataset = () =>
 	bed.harness.runNode({
 		type: TYPES.datasets,
-		parameters: { resource: 'dataset', operation: 'get', datasetId: { __rl: true, mode: 'id', value: SEED_DATASET_IDS.demoImages } },
+		parameters: { resource: 'dataset', operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages) },
 	});
 const createDataset = (name: string) =>
 	bed.harness.runNode({

@@ -17,6 +17,7 @@ import { RECOVERY } from '../../../nodes/shared/transport/request';
 import { createHarness, type Harness } from '../../harness/engine';
 import { visibleText } from '../../nodes/setup';
 import { gzipBomb, gzipped, json, raw, startHostile, type HostileServer } from './server';
+import { byId } from '../../support/locators';
 
 const PERSONAL = 'hostile-personal-token-7Qm2Xw9LpZ';
 const CLIENT_ID = 'hostile-client-id-3Rt8Kd';
@@ -103,11 +104,10 @@ function useSystemCredentials() {
 	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'systemCredentials', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
 }
 
-const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const getDataset = (continueOnFail = false) =>
 	harness.runNode({
 		type: TYPES.datasets,
-		parameters: { resource: 'dataset', operation: 'get', datasetId: locator(DATASET) },
+		parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) },
 		continueOnFail,
 	});
 const createDataset = () =>
@@ -118,7 +118,7 @@ const ingestImage = (extra: IDataObject = {}) =>
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
-			datasetId: locator(DATASET),
+			datasetId: byId(DATASET),
 			images: { image: [{ sourcePath: 'https://cdn.example.com/hostile.jpg' }] },
 			...extra,
 		},
@@ -326,7 +326,7 @@ describe('3. an answer that is not what the document says is one clear error', (
 		const deleteSegments = () =>
 			harness.runNode({
 				type: TYPES.adSegments,
-				parameters: { resource: 'adSegment', operation: 'delete', datasetId: locator(DATASET), assetIdentifier: 'EP-1' },
+				parameters: { resource: 'adSegment', operation: 'delete', datasetId: byId(DATASET), assetIdentifier: 'EP-1' },
 			});
 		api.handle = (_req, res) => {
 			res.writeHead(204);
@@ -380,7 +380,7 @@ describe('3. an answer that is not what the document says is one clear error', (
 	test.each(['manual', 'trigger'] as const)('a trigger poll (%s mode) answered with an HTML page fails clearly, not as "nothing new" or a sample', async (mode) => {
 		api.handle = (_req, res) => raw(res, 200, '<html>maintenance</html>', 'text/html');
 		await expect(
-			harness.runPoll({ type: TYPES.trigger, mode, parameters: { events: ['assetCompleted'], datasetId: locator(DATASET) } }),
+			harness.runPoll({ type: TYPES.trigger, mode, parameters: { events: ['assetCompleted'], datasetId: byId(DATASET) } }),
 		).rejects.toThrow('with something that is not JSON (text/html: "<html>maintenance</html>")');
 	});
 
@@ -420,7 +420,7 @@ describe('8. small ones', () => {
 	test.each(['..', '.'])('a video identifier "%s" is refused before anything is sent (it would change the path)', async (identifier) => {
 		const { error } = await harness.runNode({
 			type: TYPES.adSegments,
-			parameters: { resource: 'adSegment', operation: 'delete', datasetId: locator(DATASET), assetIdentifier: identifier },
+			parameters: { resource: 'adSegment', operation: 'delete', datasetId: byId(DATASET), assetIdentifier: identifier },
 		});
 		expect(error?.message).toBe(
 			`DELETE /api/v1/datasets/${DATASET}/videos/external-identifier/${identifier}/ad-segments was not sent: "${identifier}" cannot stand where an identifier belongs in the path`,
@@ -673,7 +673,7 @@ describe('12. logins are bounded per execution', () => {
 	const fiveItems = (parallelRequests = 5, count = 5) =>
 		harness.runNode({
 			type: TYPES.datasets,
-			parameters: { resource: 'dataset', operation: 'get', datasetId: locator(DATASET), requestOptions: { parallelRequests } },
+			parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET), requestOptions: { parallelRequests } },
 			inputItems: Array.from({ length: count }, () => ({})),
 			continueOnFail: true,
 		});
@@ -720,7 +720,7 @@ describe('13. names that objects inherit (constructor, __proto__) are plain name
 		const item = JSON.parse(`{"url": "https://cdn.example.com/b.jpg", "${name}": "campaign-7"}`) as IDataObject;
 		const { error } = await harness.runNode({
 			type: TYPES.ingestion,
-			parameters: { resource: 'job', operation: 'createFromImages', datasetId: locator(DATASET), inputMode: 'itemFields', sourcePathField: 'url', metadataFields: name },
+			parameters: { resource: 'job', operation: 'createFromImages', datasetId: byId(DATASET), inputMode: 'itemFields', sourcePathField: 'url', metadataFields: name },
 			inputItems: [name === '__proto__' ? item : { url: 'https://cdn.example.com/a.jpg' }],
 		});
 		expect(error?.message).toBe(`Invalid Metadata Fields ("${name}") in item 0: the item has no field "${name}"`);

@@ -12,6 +12,7 @@ import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisTrigger/events';
 import { PAGE_OVERLAP } from '../../../nodes/MediaAnalysisTrigger/scan';
 import { usePollClock } from '../../support/poll-clock';
 import { type ListedAsset, type ListedJob, TRIGGER_TYPE, useTriggerBed } from './list-server';
+import { byId } from '../../support/locators';
 
 const TYPE = TRIGGER_TYPE;
 const DATASET = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -42,7 +43,7 @@ const later = (ms: number) => {
 const JOBS: INodeParameters = { events: ['jobCreated', 'jobCompleted', 'jobStatusChanged'] };
 const assetsOf = (datasetId: string = DATASET): INodeParameters => ({
 	events: ['assetCompleted', 'assetFailed', 'assetStatusChanged'],
-	datasetId: { __rl: true, mode: 'id', value: datasetId },
+	datasetId: byId(datasetId),
 });
 const EVERY_DATASET: INodeParameters = { events: ['assetCompleted'] };
 
