@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { datasetLocator, datasetsMatching, jobStatusOptions, onlyIdNamed } from '../shared/descriptions';
+import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
+import { datasetsMatching, onlyIdNamed } from '../shared/readers';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
 import { type ApiRequest, type PageStyle } from '../shared/transport';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { getPageLimit } from './descriptions';
+import { getPageLimit } from './readers';
 import { pages, type ApiRequest, type PageStyle } from './transport';
 
 /** A filter the service takes only as a GET body, applied here to the records it lists. */

@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { IngestJob } from './api';
-import { callEndpoint } from './endpoints';
-import type { Failure } from './transport';
+import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoints';
+import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState } from './transport';
 
-/** What creating an ingestion job shares between nodes (Ingestion's creates, Celebrity Identify's ingest). */
+/**
+ * What creating an ingestion job and waiting for it share between nodes: Ingestion's creates and Wait for
+ * Completion, and Celebrity Identify's ingest of its image (one set of defaults for the wait: `WAIT_DEFAULTS`).
+ */
 
 /**
  * A 404 on creating a job names what is missing (the dataset, or the connection): the service's own words are
@@ -54,4 +57,67 @@ export function recoverCreatedJob(
 		const created = response.jobs.find((job) => matches(job) && Date.parse(String(job.created_dt)) >= sentAt - RECOVERY_WINDOW_MS);
 		return created as IDataObject | undefined;
 	};
+}
+
+/** The creates that send a list of sources (assets, images, videos): a lost answer is recovered by its source paths. */
+export type ListCreate =
+	| 'ingestion.createIngestJobFromAssets'
+	| 'ingestion.createIngestJobFromImages'
+	| 'ingestion.createIngestJobFromVideos';
+
+/** Creates an ingestion job from a list of sources: a 404 explained, a lost answer found among the dataset's jobs. */
+export async function createIngestJob<K extends ListCreate>(
+	this: IExecuteFunctions,
+	endpoint: K,
+	body: RequestOf<K>,
+	{ datasetId, sourcePaths, itemIndex }: { datasetId: string; sourcePaths: string[]; itemIndex: number },
+): Promise<CheckedResponseOf<K>> {
+	return await callEndpoint(this, endpoint, {
+		body,
+		itemIndex,
+		explain: explainCreateFailure,
+		recover: recoverCreatedJob.call(this, datasetId, sameSourcePaths(sourcePaths), itemIndex),
+	});
+}
+
+/**
+ * What a wait reads of an ingestion job each poll (the job, or its status with its assets) and how that reads in
+ * messages; `jobStatus` is the job's own status in it.
+ */
+export type JobView<T> = Omit<WaitSpec<T>, 'stateOf'> & { jobStatus: (value: T) => unknown };
+
+/**
+ * Waits for an ingestion job until its status is one of `settleOn` (returned), failed or stopped otherwise (an
+ * error with the view's reason), or the timeout passes (an error with the last status seen). Paused and stopping
+ * jobs keep waiting.
+ */
+export async function waitForIngestJob<T>(
+	this: IExecuteFunctions,
+	view: JobView<T>,
+	wait: WaitOptions,
+	settleOn: readonly string[] = ['completed'],
+): Promise<T> {
+	const stateOf = (value: T): WaitState => {
+		const status = String(view.jobStatus(value));
+		if (settleOn.includes(status)) return 'done';
+		return status === 'failed' || status === 'stopped' ? 'failed' : 'pending';
+	};
+	const waitForJob = waitUntilSettled<T>;
+	return await waitForJob.call(this, { ...view, stateOf }, wait);
+}
+
+/** Ingest and wait: creates the job (`createIngestJob`) and waits for it (`waitForIngestJob`) as `viewOf` reads it. */
+export async function ingestAndWait<K extends ListCreate, T>(
+	this: IExecuteFunctions,
+	endpoint: K,
+	body: RequestOf<K>,
+	sent: { datasetId: string; sourcePaths: string[]; itemIndex: number },
+	viewOf: (jobId: string) => JobView<T>,
+	wait: WaitOptions,
+	settleOn?: readonly string[],
+): Promise<T> {
+	const create = createIngestJob<ListCreate>;
+	const job = await create.call(this, endpoint, body, sent);
+	const waitForJob = waitForIngestJob<T>;
+	return await waitForJob.call(this, viewOf(job.id), wait, settleOn);
 }

@@ -4,6 +4,7 @@
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
+import { TOOLS_VERSION as CELEBRITY_TOOLS_VERSION } from '../../nodes/MediaAnalysisCelebrityDetection/actions/versions';
 import { TOOL_LIMIT } from '../../nodes/shared/aiTool';
 import { documented } from '../../scripts/node-docs';
 import { createHarness } from '../harness/engine';
@@ -30,6 +31,9 @@ const DESCRIBED = [
 
 const description = (type: string, version?: number): INodeTypeDescription => harness.nodeTypes.getByNameAndVersion(type, version).description;
 const currentVersion = (d: INodeTypeDescription) => d.defaultVersion ?? Math.max(...[d.version].flat());
+/** The version that brought a node's tool Limits, where a later version came after it; the current one otherwise. */
+const TOOLS_FROM: Record<string, number> = { mediaAnalysisCelebrityDetection: CELEBRITY_TOOLS_VERSION };
+const toolsFrom = (d: INodeTypeDescription) => TOOLS_FROM[d.name] ?? currentVersion(d);
 const declaresToolDescriptions = (d: INodeTypeDescription) => d.properties.some((p) => p.name === 'toolDescription');
 const actionNodes = Object.entries(TYPES).filter(([name]) => !name.endsWith('Trigger'));
 const described = actionNodes.filter(([, type]) => declaresToolDescriptions(description(type)));
@@ -96,12 +100,12 @@ describe.each(described)('%s', (name, type) => {
 		}
 	});
 
-	test(`in the tool variant of the current version every Limit starts at ${TOOL_LIMIT}; earlier versions keep 50`, () => {
+	test(`in the tool variant from the version that brought it every Limit starts at ${TOOL_LIMIT}; earlier versions keep 50`, () => {
 		for (const version of versions) {
 			for (const { resource, operation } of operationsOf(node, version)) {
 				const { node: tool } = asToolInWorkflow(`${type}Tool`, version, { resource, operation });
 				if (!('limit' in tool.parameters)) continue;
-				const expected = version === currentVersion(node) ? TOOL_LIMIT : 50;
+				const expected = version >= toolsFrom(node) ? TOOL_LIMIT : 50;
 				expect({ version, resource, operation, limit: tool.parameters.limit }).toEqual({ version, resource, operation, limit: expected });
 			}
 		}

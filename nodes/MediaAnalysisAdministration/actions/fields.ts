@@ -1,7 +1,8 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import type { Schemas } from '../../shared/api';
-import { datasetLocator, resolveDatasetId } from '../../shared/descriptions';
+import { datasetLocator } from '../../shared/descriptions';
+import { resolveDatasetId } from '../../shared/readers';
 import { assertIdentifier, invalidParameter } from '../../shared/validation';
 
 /** A role as users, invitations and system credentials hold it: a system role, or a role on one dataset. */

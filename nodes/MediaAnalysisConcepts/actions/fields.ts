@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { idByName, isByName, nameMode, type NameLookup } from '../../shared/descriptions';
+import { nameMode } from '../../shared/descriptions';
+import { idByName, isByName, type NameLookup } from '../../shared/readers';
 import { listEndpoint } from '../../shared/endpoints';
 import { paginate, type Failure } from '../../shared/transport';
 import { assertRange, assertUuid4 } from '../../shared/validation';

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodePropertyOptions } from 'n8n-workflow';
 
-import { datasetsMatching, onlyIdNamed } from '../../shared/descriptions';
+import { datasetsMatching, onlyIdNamed } from '../../shared/readers';
 import { callEndpoint, listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';

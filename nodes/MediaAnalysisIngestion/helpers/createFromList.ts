@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameter
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
-import { datasetLocator, resolveDatasetId, getWaitOptions, waitForCompletionFields } from '../../shared/descriptions';
-import { callEndpoint, type RequestOf } from '../../shared/endpoints';
+import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
+import { resolveDatasetId, getWaitOptions } from '../../shared/readers';
+import type { RequestOf } from '../../shared/endpoints';
 import { includeInputFieldsProperty, withInputFields } from '../../shared/inputFields';
-import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../shared/ingestJobs';
+import { createIngestJob } from '../../shared/ingestJobs';
 import type { ItemRunner } from '../../shared/router';
 import type { WaitOptions } from '../../shared/transport';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
@@ -225,16 +226,10 @@ export async function createJobsFromLists(
 		const itemIndexes = rows ? all.filter((itemIndex) => !failed.has(itemIndex)) : all;
 		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
 		const sent = await run.attempt(itemIndexes, async () => {
-			const job = await callEndpoint(this, CREATE[kind], {
-				body: body as RequestOf<(typeof CREATE)[ListKind]>,
+			const job = await createIngestJob.call(this, CREATE[kind], body as RequestOf<(typeof CREATE)[ListKind]>, {
+				datasetId,
+				sourcePaths: chunk.values.map((value) => String(value.source_path)),
 				itemIndex: first,
-				explain: explainCreateFailure,
-				recover: recoverCreatedJob.call(
-					this,
-					datasetId,
-					sameSourcePaths(chunk.values.map((value) => String(value.source_path))),
-					first,
-				),
 			});
 			created.push({ chunk, job });
 		}, (error) => withJobsAlreadyCreated(error, created));

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { IngestJob } from '../../shared/api';
-import { getWaitOptions } from '../../shared/descriptions';
+import { getWaitOptions } from '../../shared/readers';
 import { callEndpoint, type RequestOf } from '../../shared/endpoints';
-import { explainCreateFailure } from '../../shared/ingestJobs';
-import { waitUntilSettled, type WaitOptions } from '../../shared/transport';
+import { explainCreateFailure, waitForIngestJob } from '../../shared/ingestJobs';
+import type { WaitOptions } from '../../shared/transport';
 
 export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number, deadline?: number): Promise<IngestJob> {
 	const params = { ingest_job_id: jobId };
@@ -28,13 +28,12 @@ export async function waitForJob(
 	options: WaitOptions,
 	{ settleOnFailure = false }: { settleOnFailure?: boolean } = {},
 ): Promise<IngestJob> {
-	const waitForIngestJob = waitUntilSettled<IngestJob>;
-	const ended = (job: IngestJob) => job.status === 'failed' || job.status === 'stopped';
-	return await waitForIngestJob.call(
+	const waitForJob = waitForIngestJob<IngestJob>;
+	return await waitForJob.call(
 		this,
 		{
 			read: async (deadline) => await getJob.call(this, jobId, itemIndex, deadline),
-			stateOf: (job) => (job.status === 'completed' || (settleOnFailure && ended(job)) ? 'done' : ended(job) ? 'failed' : 'pending'),
+			jobStatus: (job) => job.status,
 			subject: `Ingestion job ${jobId}`,
 			statusOf: progressOf,
 			failureOf: (job) =>
@@ -50,6 +49,7 @@ export async function waitForJob(
 			itemIndex,
 		},
 		options,
+		settleOnFailure ? ['completed', 'failed', 'stopped'] : ['completed'],
 	);
 }
 

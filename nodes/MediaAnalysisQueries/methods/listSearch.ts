@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { datasetsMatching } from '../../shared/descriptions';
+import { datasetsMatching } from '../../shared/readers';
 import { callEndpoint, listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitForTools } from '../../shared/aiTool';
 import type { ModerationScoreType, SearchMetadataFilters } from '../../shared/api';
-import { getPageLimit, uuidMode } from '../../shared/descriptions';
+import { uuidMode } from '../../shared/descriptions';
+import { getPageLimit } from '../../shared/readers';
 import { assertDateTime, assertHttpUrl, assertNotEmpty, assertRange, assertUuid, invalidParameter } from '../../shared/validation';
 import { TOOLS_VERSION } from './versions';
 

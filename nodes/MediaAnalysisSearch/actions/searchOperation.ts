@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ImageSearchRequest, TextSearchRequest } from '../../shared/api';
-import { datasetLocator, resolveDatasetId, returnAllOrLimit } from '../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
+import { resolveDatasetId } from '../../shared/readers';
 import {
 	commonSearchOptions,
 	getMetadataFilters,

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, resolveDatasetId, uuidMode, videoLocator } from '../../shared/descriptions';
+import { datasetLocator, uuidMode, videoLocator } from '../../shared/descriptions';
+import { resolveDatasetId } from '../../shared/readers';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
 import type { ApiRequest } from '../../shared/transport';
 import { assertUuid, invalidParameter } from '../../shared/validation';

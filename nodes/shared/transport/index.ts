@@ -22,5 +22,5 @@ export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
 export { PARALLEL, RequestsStopped, setParallelRequests, stopRequests } from './pace';
 export type { DownloadedFile } from './download';
-export { waitUntilSettled } from './waiting';
+export { WAIT_DEFAULTS, waitUntilSettled } from './waiting';
 export type { WaitOptions, WaitSpec, WaitState } from './waiting';

@@ -12,6 +12,12 @@ export interface WaitOptions {
 	startedAt?: number;
 }
 
+/**
+ * How often to ask and how long to wait, unless the user says otherwise: one set for everything waited on (Wait for
+ * Completion of ingestion jobs and queries, Celebrity Identify's ingest from its version 1.2).
+ */
+export const WAIT_DEFAULTS = { pollIntervalSeconds: 5, timeoutSeconds: 600 } as const;
+
 export type WaitState = 'done' | 'failed' | 'pending';
 
 export interface WaitSpec<T> {

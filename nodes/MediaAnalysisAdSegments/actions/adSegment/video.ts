@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { datasetLocator } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertNotEmpty } from '../../../shared/validation';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { readRolesScope, rolesScopeProperties } from '../fields';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertIdentifier, splitList } from '../../../shared/validation';
 

@@ -2,12 +2,45 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { AssetIngestionStatus, IngestJobStatusPage } from '../../../shared/api';
-import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { datasetLocator } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
-import { explainCreateFailure, recoverCreatedJob, sameSourcePaths } from '../../../shared/ingestJobs';
-import { waitUntilSettled, type WaitOptions } from '../../../shared/transport';
+import { ingestAndWait } from '../../../shared/ingestJobs';
+import { WAIT_DEFAULTS, type WaitOptions } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
+import { fromVersion, untilVersion } from '../../../shared/versions';
+import { INGEST_WAIT_VERSION } from '../versions';
 import { assertImageUrl, shownUrl } from './imageInput';
+
+/** Identify's own defaults before version 1.2 (2 s, 300 s); from 1.2 it waits as every ingestion does (`WAIT_DEFAULTS`). */
+const EARLIER_WAIT = { pollIntervalSeconds: 2, timeoutSeconds: 300 };
+
+/** Options › Poll Interval and Timeout, with the defaults of the wait they belong to. */
+const waitOptions = ({ pollIntervalSeconds, timeoutSeconds }: WaitOptions): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Poll Interval (Seconds)',
+			name: 'pollInterval',
+			type: 'number',
+			default: pollIntervalSeconds,
+			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			description: 'How often to ask the service whether the image has been ingested',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'waitTimeout',
+			type: 'number',
+			default: timeoutSeconds,
+			typeOptions: { minValue: 1 },
+			description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
+		},
+	],
+});
 
 const properties: INodeProperties[] = [
 	{
@@ -31,31 +64,8 @@ const properties: INodeProperties[] = [
 		description:
 			'Address of the image (http or https) that the Media Analysis Service can download without signing in. The service identifies persons only in images it has ingested: each run ingests this image (one ingestion of your usage, and its processing time), reads the persons in it, and deletes it. A file from an earlier node must be published at a URL first.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Poll Interval (Seconds)',
-				name: 'pollInterval',
-				type: 'number',
-				default: 2,
-				typeOptions: { minValue: 0.1, numberPrecision: 1 },
-				description: 'How often to ask the service whether the image has been ingested',
-			},
-			{
-				displayName: 'Timeout (Seconds)',
-				name: 'waitTimeout',
-				type: 'number',
-				default: 300,
-				typeOptions: { minValue: 1 },
-				description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
-			},
-		],
-	},
+	untilVersion(INGEST_WAIT_VERSION, waitOptions(EARLIER_WAIT)),
+	fromVersion(INGEST_WAIT_VERSION, waitOptions(WAIT_DEFAULTS)),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['identify'] } }, properties);
@@ -124,19 +134,16 @@ async function ingestAndRead(
 	wait: WaitOptions,
 	seen: { assetId?: string },
 ): Promise<IDataObject> {
-	const job = await callEndpoint(this, 'ingestion.createIngestJobFromImages', {
-		body: { dataset_id: datasetId, images: [{ source_path: url }] },
-		itemIndex,
-		explain: explainCreateFailure,
-		recover: recoverCreatedJob.call(this, datasetId, sameSourcePaths([url]), itemIndex),
-	});
-	const waitForJobStatus = waitUntilSettled<JobStatusData>;
-	const settled = await waitForJobStatus.call(
+	const ingestImage = ingestAndWait<'ingestion.createIngestJobFromImages', JobStatusData>;
+	const settled = await ingestImage.call(
 		this,
-		{
+		'ingestion.createIngestJobFromImages',
+		{ dataset_id: datasetId, images: [{ source_path: url }] },
+		{ datasetId, sourcePaths: [url], itemIndex },
+		(jobId) => ({
 			read: async (deadline) => {
 				const answer = await callEndpoint(this, 'ingestion.getJobStatus', {
-					params: { ingest_job_id: job.id },
+					params: { ingest_job_id: jobId },
 					qs: { offset: 0, limit: 100 },
 					itemIndex,
 					deadline,
@@ -146,7 +153,7 @@ async function ingestAndRead(
 				seen.assetId = assetOf(data, url)?.asset_id ?? seen.assetId;
 				return data;
 			},
-			stateOf: (data) => (data.status === 'completed' || data.status === 'failed' ? 'done' : data.status === 'stopped' ? 'failed' : 'pending'),
+			jobStatus: (data) => data.status,
 			subject: `Ingesting the image at ${shownUrl(url)}`,
 			statusOf: (data) => `${data.status}, image ${assetOf(data, url)?.status ?? 'not listed yet'}`,
 			failureOf: () => ({
@@ -154,8 +161,10 @@ async function ingestAndRead(
 				description: 'Someone stopped the job before it finished. Run the node again.',
 			}),
 			itemIndex,
-		},
+		}),
 		wait,
+		// A failed job settles the wait: its asset's error code says why.
+		['completed', 'failed'],
 	);
 	const asset = assetOf(settled, url);
 	if (!asset || asset.status !== 'completed') {
@@ -189,9 +198,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const defaults = this.getNode().typeVersion >= INGEST_WAIT_VERSION ? WAIT_DEFAULTS : EARLIER_WAIT;
 	const wait: WaitOptions = {
-		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? 2, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
-		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? 300, 'Timeout', itemIndex, { min: 1, integer: false }),
+		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? defaults.pollIntervalSeconds, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
+		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? defaults.timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
 	};
 	let runs = identifying.get(this);
 	if (!runs) identifying.set(this, (runs = new Map()));

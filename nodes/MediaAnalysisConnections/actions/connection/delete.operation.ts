@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { connectionLocator, getConnectionRef } from '../../../shared/descriptions';
+import { connectionLocator } from '../../../shared/descriptions';
+import { getConnectionRef } from '../../../shared/readers';
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Connection } from '../../../shared/api';
-import { getConnectionRef } from '../../../shared/descriptions';
+import { getConnectionRef } from '../../../shared/readers';
 import { redactSecrets } from '../../../shared/redact';
 
 /**

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BucketListRequest } from '../../../shared/api';
-import { connectionLocator, getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { connectionLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import { TOOLS_VERSION } from '../versions';

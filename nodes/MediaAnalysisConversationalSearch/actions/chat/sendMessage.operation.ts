@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ChatRequest, ChatResponse } from '../../../shared/api';
-import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { datasetLocator } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import { fromVersion } from '../../../shared/versions';

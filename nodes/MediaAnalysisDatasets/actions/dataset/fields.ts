@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { AssetType, Dataset, DatasetConfigResponse, DatasetStatus, KeyframeSamplingMethod, VisualEncoderName } from '../../../shared/api';
-import { resolveDatasetId } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { recordFields } from '../../../shared/output';
 import { invalidParameter } from '../../../shared/validation';
 import { SUNSET_ENCODER } from '../fields';

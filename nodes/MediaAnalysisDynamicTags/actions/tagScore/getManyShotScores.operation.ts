@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, resolveDatasetId, getPageLimit, returnAllOrLimit, withinLimit, uuidMode } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
+import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { TOOLS_VERSION } from '../versions';
 import {

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DeleteAssetsRequest } from '../../../shared/api';
 import { deletedResult } from '../../../shared/deleted';
-import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { datasetLocator } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import type { ItemRunner } from '../../../shared/router';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, UUID_PATTERN } from '../../../shared/validation';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
-import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
 import { metadataEntryFields, readEntryMetadata, readMetadata } from '../../helpers/metadata';
 import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from '../../helpers/versions';

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { datasetLocator } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 
 export const description = updateDisplayOptions(

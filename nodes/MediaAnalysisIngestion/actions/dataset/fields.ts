@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { paginateForItem, resolveDatasetId } from '../../../shared/descriptions';
+import { paginateForItem, resolveDatasetId } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { statusQuery } from '../../helpers/statusFilters';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, resolveDatasetId, paginateForItem, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 
 const properties: INodeProperties[] = [datasetLocator({}, { byName: true }), ...returnAllOrLimit()];

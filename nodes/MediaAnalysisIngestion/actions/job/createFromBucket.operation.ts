@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestBucketRequest } from '../../../shared/api';
-import { datasetLocator, resolveDatasetId, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { getConnectionName, ingestionConnection, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';

@@ -1,13 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	datasetLocator,
-	resolveDatasetId,
-	jobStatusOptions,
-	paginateForItem,
-	returnAllOrLimit,
-} from '../../../shared/descriptions';
+import { datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
+import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
 import { TOOLS_VERSION } from '../../helpers/versions';

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedIte
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit } from '../../../shared/readers';
 import { fromVersion, ROWS_VERSION, TOOLS_VERSION, untilVersion } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
 import type { AssetIngestionStatus } from '../../../shared/api';

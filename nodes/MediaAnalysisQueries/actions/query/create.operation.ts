@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryCreateRequest } from '../../../shared/api';
-import { datasetLocator, resolveDatasetId, getWaitOptions, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
+import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';

@@ -2,7 +2,8 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, I
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryResultsResponse } from '../../../shared/api';
-import { getPageLimit, returnAllOrLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit } from '../../../shared/readers';
 import { callEndpoint, endpointPath } from '../../../shared/endpoints';
 import type { ItemRunner } from '../../../shared/router';
 import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';

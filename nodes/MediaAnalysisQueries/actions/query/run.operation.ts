@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getWaitOptions, waitForCompletionFields } from '../../../shared/descriptions';
+import { waitForCompletionFields } from '../../../shared/descriptions';
+import { getWaitOptions } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams, waitForQuery } from './fields';
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { datasetLocator, getPageLimit, resolveDatasetId, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { TOOLS_VERSION } from '../versions';
 import { getRunId, readResults, runIdLocator } from './fields';
 

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, getPageLimit, getWaitOptions, resolveDatasetId, returnAllOrLimit, waitForCompletionFields, withinLimit } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit, waitForCompletionFields } from '../../../shared/descriptions';
+import { getPageLimit, getWaitOptions, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { datasetNotFound } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { audioClassLocator, getAudioClass } from '../audioClasses';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, resolveDatasetId } from '../../../shared/descriptions';
+import { datasetLocator } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
 import { assertDateTime, invalidParameter } from '../../../shared/validation';
 import {

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, resolveDatasetId, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertUuid } from '../../../shared/validation';
 import {
 	commonSearchOptions,

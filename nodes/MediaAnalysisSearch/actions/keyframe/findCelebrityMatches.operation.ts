@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, resolveDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { getMetadataFilters, metadataFiltersField, moderationScoreTypeOption, optionsCollection } from '../fields';
 import { paginateSearch } from '../paginateSearch';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, resolveDatasetId, returnAllOrLimit } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { commonSearchOptions, getMetadataFilters, metadataFiltersField, moderationScoreTypeOption, optionsCollection, skipModerationOption } from '../fields';
 import { paginateSearch } from '../paginateSearch';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertUuid } from '../../../shared/validation';
-import { datasetLocator, resolveDatasetId, videoLocator } from '../../../shared/descriptions';
+import { datasetLocator, videoLocator } from '../../../shared/descriptions';
+import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getPageLimit, returnAllOrLimit, withinLimit } from '../../../shared/descriptions';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { termTypeField, type TermType } from './fields';
 
