@@ -48,7 +48,8 @@ export function flatScores(
 		output.score = scores[0].score;
 		output.positive = scores[0].positive;
 	}
-	const fields = fieldNames(scores.map((score) => score.conceptName));
+	// A score without its concept's name (the answer's records are checked as objects, not field by field) is `concept`.
+	const fields = fieldNames(scores.map((score) => text(score.conceptName) ?? ''));
 	scores.forEach((score, index) => {
 		output[`${fields[index]}_score`] = score.score;
 		output[`${fields[index]}_positive`] = score.positive;
