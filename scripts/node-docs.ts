@@ -10,7 +10,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type {
-	DisplayCondition,
 	ICredentialType,
 	INodeProperties,
 	INodePropertyCollection,
@@ -18,6 +17,8 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+
+import { conditionHolds } from './display-conditions';
 
 const root = resolve(__dirname, '..');
 export const DOCS_DIR = join(root, 'docs', 'nodes');
@@ -71,23 +72,6 @@ export function pageUrl(className: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Which parameters a version and an operation show
 
-function conditionHolds(condition: unknown, version: number): boolean {
-	if (typeof condition !== 'object' || condition === null || !('_cnd' in condition)) return condition === version;
-	const [[operator, operand]] = Object.entries((condition as DisplayCondition)._cnd) as Array<[string, unknown]>;
-	const n = operand as number;
-	const range = operand as { from: number; to: number };
-	const tests: Record<string, () => boolean> = {
-		eq: () => version === n,
-		not: () => version !== n,
-		gte: () => version >= n,
-		lte: () => version <= n,
-		gt: () => version > n,
-		lt: () => version < n,
-		between: () => version >= range.from && version <= range.to,
-	};
-	if (!tests[operator]) throw new Error(`@version condition "${operator}" is not understood by the docs generator`);
-	return tests[operator]();
-}
 
 /**
  * Whether a parameter is shown for these values of resource, operation, @version and @tool (other conditions aside).

@@ -9,7 +9,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DisplayCondition, INodeProperties, INodeType, NodeParameterValueType } from 'n8n-workflow';
+import type { INodeProperties, INodeType, NodeParameterValueType } from 'n8n-workflow';
+
+import { conditionHolds } from './display-conditions';
 
 const root = resolve(__dirname, '..');
 export const SNAPSHOT_FILE = join(root, 'test/package/parameters.snapshot.json');
@@ -36,23 +38,6 @@ export interface ParameterEntry {
 /** node name → version → its parameters. */
 export type ParameterSnapshot = Record<string, Record<string, ParameterEntry[]>>;
 
-function conditionHolds(condition: unknown, version: number): boolean {
-	if (typeof condition !== 'object' || condition === null || !('_cnd' in condition)) return condition === version;
-	const [[operator, operand]] = Object.entries((condition as DisplayCondition)._cnd) as Array<[string, unknown]>;
-	const n = operand as number;
-	const range = operand as { from: number; to: number };
-	const tests: Record<string, () => boolean> = {
-		eq: () => version === n,
-		not: () => version !== n,
-		gte: () => version >= n,
-		lte: () => version <= n,
-		gt: () => version > n,
-		lt: () => version < n,
-		between: () => version >= range.from && version <= range.to,
-	};
-	if (!tests[operator]) throw new Error(`@version condition "${operator}" is not understood by the snapshot`);
-	return tests[operator]();
-}
 
 /** Whether a parameter exists in this version, judged by its `@version` display rules. */
 function inVersion(parameter: INodeProperties, version: number): boolean {
