@@ -1,21 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { listEndpoint, type RequestOf } from '../../shared/endpoints';
+import { listEndpoint, type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
 import { datasetNotFound, paginate } from '../../shared/transport';
 import { getSearchLimit } from './fields';
 
-/** The search endpoints of the Search node, by operationId. */
-export type SearchEndpoint =
-	| 'search.audioSearch'
-	| 'search.audioSoundSearch'
-	| 'search.celebrityMatches'
-	| 'search.textToImageSearchByPerson'
-	| 'search.imageToImage'
-	| 'search.imageToKeyframes'
-	| 'search.textSearch'
-	| 'search.textToKeyframesSearch'
-	| 'search.transcriptExactMatch'
-	| 'search.searchVideos';
+/** The search endpoints of the Search node: every `search.*` entry of the table that pages (a new one is here as soon as the table has it). */
+export type SearchEndpoint = Extract<PagedEndpointId, `search.${string}`>;
 
 /**
  * One search for one item: offset/limit travel in the JSON body, Return All walks the pages (the table gives the
