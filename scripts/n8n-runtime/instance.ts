@@ -410,12 +410,25 @@ export class RunningN8n {
 	async rest<T>(path: string, body?: unknown): Promise<T> {
 		const cookie = await this.login();
 		const method = body === undefined ? 'GET' : 'POST';
-		const response = await fetch(`${this.url}/rest${path}`, {
-			method,
-			headers: { cookie, 'browser-id': 'e2e', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(120_000),
-		});
+		const send = async () =>
+			await fetch(`${this.url}/rest${path}`, {
+				method,
+				headers: { cookie, 'browser-id': 'e2e', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(120_000),
+			});
+		// A GET is sent again (at most twice) when its connection broke before an answer: fetch keeps connections
+		// open between polls and n8n's server closes an idle one after its keep-alive timeout, so a poll can meet a
+		// connection that is being closed (ECONNRESET). A POST is sent once.
+		let response: Response | undefined;
+		for (let attempt = 1; !response; attempt++) {
+			try {
+				response = await send();
+			} catch (error) {
+				if (method !== 'GET' || attempt === 3 || !(error instanceof TypeError && error.message === 'fetch failed')) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 200));
+			}
+		}
 		if (!response.ok) throw new Error(`${method} /rest${path}: ${response.status} ${await response.text()}`);
 		return ((await response.json()) as { data: T }).data;
 	}

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports --
 	Test-only code that runs in Node under jest; it is never built into dist. */
 import { harnessUserFolder } from './env';
+import { installHarnessRegexEngine } from './regex';
 
 import { dirname } from 'node:path';
 import { BinaryDataConfig, BinaryDataService, InstanceSettings } from 'n8n-core';
@@ -116,6 +117,7 @@ export async function ensureEngineReady(): Promise<void> {
 			throw new Error(`n8n-core chose ${instanceSettings.n8nFolder} instead of the harness folder`);
 		}
 		await Container.get(BinaryDataService).init();
+		installHarnessRegexEngine();
 	})();
 	await ready;
 }
