@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 
 import { PACKAGE_NAME } from './package';
@@ -410,27 +411,30 @@ export class RunningN8n {
 	async rest<T>(path: string, body?: unknown): Promise<T> {
 		const cookie = await this.login();
 		const method = body === undefined ? 'GET' : 'POST';
-		const send = async () =>
-			await fetch(`${this.url}/rest${path}`, {
-				method,
-				headers: { cookie, 'browser-id': 'e2e', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-				body: body === undefined ? undefined : JSON.stringify(body),
-				signal: AbortSignal.timeout(120_000),
-			});
-		// A GET is sent again (at most twice) when its connection broke before an answer: fetch keeps connections
-		// open between polls and n8n's server closes an idle one after its keep-alive timeout, so a poll can meet a
-		// connection that is being closed (ECONNRESET). A POST is sent once.
-		let response: Response | undefined;
+		const headers: Record<string, string> = { cookie, 'browser-id': 'e2e' };
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		// Each call on a connection of its own: while a large execution keeps n8n's event loop busy, its keep-alive
+		// timers for idle connections fall due unseen, and a request sent on such a connection is answered by a reset
+		// when n8n gets to it (fetch's pool then meets one such connection after another). A GET whose connection broke
+		// before an answer is sent again, at most twice; a POST is sent once.
+		let response: { status: number; text: string } | undefined;
 		for (let attempt = 1; !response; attempt++) {
 			try {
-				response = await send();
+				response = await exchange(`${this.url}/rest${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
 			} catch (error) {
-				if (method !== 'GET' || attempt === 3 || !(error instanceof TypeError && error.message === 'fetch failed')) throw error;
-				await new Promise((resolve) => setTimeout(resolve, 200));
+				const code = (error as { code?: string }).code ?? (error as Error).message;
+				if (method !== 'GET' || attempt === 3) {
+					throw new Error(
+						`${method} /rest${path} failed on the network (${code}) after ${attempt} attempt(s); ` +
+							`n8n ${this.exited ? `has exited (${this.child.exitCode ?? this.child.signalCode})` : 'is running'}. Its log:\n${tail(this.output, 3000)}`,
+						{ cause: error },
+					);
+				}
+				await new Promise((resolve) => setTimeout(resolve, 500));
 			}
 		}
-		if (!response.ok) throw new Error(`${method} /rest${path}: ${response.status} ${await response.text()}`);
-		return ((await response.json()) as { data: T }).data;
+		if (response.status < 200 || response.status > 299) throw new Error(`${method} /rest${path}: ${response.status} ${response.text}`);
+		return (JSON.parse(response.text) as { data: T }).data;
 	}
 
 	/**
@@ -534,4 +538,19 @@ export async function waitForExecutions(
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
+}
+
+/** One HTTP exchange on a connection of its own (no keep-alive), bounded by 120 s without progress. */
+async function exchange(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+	return await new Promise((resolve, reject) => {
+		const request = httpRequest(url, { method, headers: { ...headers, connection: 'close' }, agent: false, timeout: 120_000 }, (response) => {
+			const chunks: Buffer[] = [];
+			response.on('data', (chunk: Buffer) => chunks.push(chunk));
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+			response.on('error', reject);
+		});
+		request.on('timeout', () => request.destroy(Object.assign(new Error('no progress within 120 s'), { code: 'TIMEOUT' })));
+		request.on('error', reject);
+		request.end(body);
+	});
 }

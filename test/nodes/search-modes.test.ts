@@ -88,6 +88,7 @@ describe('Filtered Search', () => {
 	});
 
 	test('Start without waiting answers the run; Get Status follows it to TERMINATED; Get Result reads it with a Limit', async () => {
+		bed.sandbox.clock.freeze(); // the run stays pending until the test moves the clock, however slow the machine
 		const started = await run('filteredSearch', { operation: 'start', datasetId: byId(IMAGES), searchIn: 'image', textQuery: 'beach', filters: { filter: [{ key: 'topic', op: 'equals', value: 'beach' }] } });
 		expect(started.error).toBeUndefined();
 		const runId = started.items[0].json.run_id as number;
