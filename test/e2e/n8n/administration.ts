@@ -11,31 +11,31 @@ import { nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/inst
 import { PACKAGE_NAME } from '../../../scripts/n8n-runtime/package';
 import { EXAMPLE_CHECKS } from '../example-checks';
 import type { Scenario } from './shared';
+import { byId, byName, fromList, locator } from '../../support/locators';
 
 export const ADMINISTRATION_EXAMPLE = 'invite-users-from-a-list.json';
 const example = loadExamples().find((candidate) => candidate.file === ADMINISTRATION_EXAMPLE);
 
 const ANA = seedUserId('ana.costa@example.com');
 const IMAGES = SEED_DATASET_IDS.demoImages;
-const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const credentials = { mediaAnalysisApi: { id: sandboxCredential('').id, name: sandboxCredential('').name } };
-const viewerOnImages = { role: [{ roleId: rl('viewer', 'list'), datasetId: rl(SEED_DATASET_NAMES.demoImages, 'name') }] };
+const viewerOnImages = { role: [{ roleId: fromList('viewer'), datasetId: byName(SEED_DATASET_NAMES.demoImages) }] };
 
 /** Every operation, in a chain; each node runs once (Execute Once), whatever the node before gave. */
 const STEPS: Array<[string, string, string, Record<string, unknown>]> = [
 	['Get Roles', 'role', 'getMany', { returnAll: true }],
 	['Get Users', 'user', 'getMany', { returnAll: true, filters: { search: 'costa', includeRoles: true } }],
-	['Update User Roles', 'user', 'updateRoles', { userId: rl("={{ $('Get Users').first().json.user_id }}"), rolesScope: 'system', roles: { role: [{ roleId: rl('admin') }] } }],
+	['Update User Roles', 'user', 'updateRoles', { userId: byId("={{ $('Get Users').first().json.user_id }}"), rolesScope: 'system', roles: { role: [{ roleId: byId('admin') }] } }],
 	['Create Invitation', 'invitation', 'create', { email: 'e2e.invitee@example.com', name: 'E2E Invitee', roles: viewerOnImages }],
-	['Get Invitation', 'invitation', 'get', { invitationId: rl("={{ $('Create Invitation').first().json.invitation_id }}") }],
+	['Get Invitation', 'invitation', 'get', { invitationId: byId("={{ $('Create Invitation').first().json.invitation_id }}") }],
 	['Get Invitations', 'invitation', 'getMany', { returnAll: true }],
-	['Delete Invitation', 'invitation', 'delete', { invitationId: rl("={{ $('Create Invitation').first().json.invitation_id }}") }],
+	['Delete Invitation', 'invitation', 'delete', { invitationId: byId("={{ $('Create Invitation').first().json.invitation_id }}") }],
 	['Create System Credential', 'systemCredential', 'create', { name: 'e2e-bot', roles: viewerOnImages }],
-	['Get System Credential', 'systemCredential', 'get', { clientId: rl("={{ $('Create System Credential').first().json.client_id }}") }],
+	['Get System Credential', 'systemCredential', 'get', { clientId: byId("={{ $('Create System Credential').first().json.client_id }}") }],
 	['Get System Credentials', 'systemCredential', 'getMany', { returnAll: true }],
-	['Update System Credential', 'systemCredential', 'update', { clientId: rl("={{ $('Create System Credential').first().json.client_id }}"), updateFields: { name: 'e2e-bot-renamed' } }],
-	['Delete System Credential', 'systemCredential', 'delete', { clientId: rl("={{ $('Create System Credential').first().json.client_id }}") }],
-	['Remove User', 'user', 'remove', { userId: rl('ana.costa@example.com', 'email') }],
+	['Update System Credential', 'systemCredential', 'update', { clientId: byId("={{ $('Create System Credential').first().json.client_id }}"), updateFields: { name: 'e2e-bot-renamed' } }],
+	['Delete System Credential', 'systemCredential', 'delete', { clientId: byId("={{ $('Create System Credential').first().json.client_id }}") }],
+	['Remove User', 'user', 'remove', { userId: locator('email', 'ana.costa@example.com') }],
 ];
 
 const OPERATIONS_WORKFLOW: WorkflowJson = {

@@ -23,6 +23,7 @@ import { type Execution, listExecutions, type WorkflowJson } from '../../../scri
 import { EXAMPLE_CHECKS } from '../example-checks';
 import { SandboxClient, until } from '../sandbox-client';
 import type { Scenario } from './shared';
+import { byId } from '../../support/locators';
 const MODEL_REQUESTS = '/model/v1/chat/completions';
 
 function aiExample(entry: 'chat' | 'mcp'): Example {
@@ -92,7 +93,7 @@ const defaultsWorkflow: WorkflowJson = {
 		asTool('Search Images', 'mediaAnalysisSearch', 2, {
 			resource: 'image',
 			operation: 'searchByText',
-			datasetId: { __rl: true, mode: 'id', value: fromAI('dataset_id', 'ID of the dataset') },
+			datasetId: byId(fromAI('dataset_id', 'ID of the dataset')),
 			textQuery: fromAI('query', 'What to look for'),
 		}),
 		asTool('Ask About Videos', 'mediaAnalysisConversationalSearch', 3, { resource: 'chat', operation: 'sendMessage', message: fromAI('question', 'The question') }),

@@ -16,6 +16,7 @@ import { PACKAGE_NAME, packagedNodes } from '../../../scripts/n8n-runtime/packag
 import { N8N_V2 } from '../../../scripts/n8n-runtime/runtime';
 import { EXAMPLE_CHECKS, type WrittenFiles } from '../example-checks';
 import type { Scenario } from './shared';
+import { byId } from '../../support/locators';
 
 const examples = loadExamples();
 
@@ -56,7 +57,7 @@ const IDENTIFY_WORKFLOW: WorkflowJson = {
 			parameters: {
 				resource: 'image',
 				operation: 'identify',
-				datasetId: { __rl: true, mode: 'id', value: SEED_DATASET_IDS.demoImages },
+				datasetId: byId(SEED_DATASET_IDS.demoImages),
 				imageUrl: IDENTIFY_IMAGE_URL,
 				options: { pollInterval: 0.5 },
 			},

@@ -10,13 +10,13 @@ import { sandboxCredential } from '../../../scripts/n8n-runtime/examples';
 import { nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME } from '../../../scripts/n8n-runtime/package';
 import type { Scenario } from './shared';
+import { byId, byName, fromList } from '../../support/locators';
 
 const IMAGES = SEED_DATASET_IDS.demoImages;
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
-const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const credentials = { mediaAnalysisApi: { id: sandboxCredential('').id, name: sandboxCredential('').name } };
-const images = { datasetId: rl(SEED_DATASET_NAMES.demoImages, 'name') };
-const videos = { datasetId: rl(SEED_DATASET_NAMES.demoVideos, 'name') };
+const images = { datasetId: byName(SEED_DATASET_NAMES.demoImages) };
+const videos = { datasetId: byName(SEED_DATASET_NAMES.demoVideos) };
 const UPLOAD_IDS = Array.from({ length: 15 }, (_, i) => `upl_e2e_${String(i).padStart(2, '0')}`).join(', ');
 const waiting = { waitForCompletion: true, pollInterval: 0.1, limit: 3 };
 const imageRun = "={{ $('Filtered Images').first().json.run_id }}";
@@ -28,22 +28,22 @@ const RUNS: Array<[string, Record<string, unknown>]> = [
 	['Filtered Shots', { ...videos, searchIn: 'shot', textQuery: 'kitchen' }],
 	['Filtered Transcripts', { ...videos, searchIn: 'transcript', textQuery: 'welcome', matchMode: 'semantic' }],
 	['Filtered Videos', { ...videos, searchIn: 'video', textQuery: 'crowd' }],
-	['Filtered Sounds', { ...videos, searchIn: 'sound', audioClass: rl('Speech') }],
+	['Filtered Sounds', { ...videos, searchIn: 'sound', audioClass: byId('Speech') }],
 ];
 
 type Step = [name: string, node: 'search' | 'queries', resource: string, operation: string, parameters: Record<string, unknown>];
 /** Every operation, in a chain; each node runs once (Execute Once), whatever the node before gave. */
 const STEPS: Step[] = [
-	['Sound Search', 'search', 'sound', 'search', { ...videos, audioClass: rl('music', 'name'), limit: 5 }],
-	['Search by Person', 'search', 'image', 'searchByPerson', { ...images, textQuery: 'beach', person: rl('Kai', 'name'), assetType: 'image', limit: 5 }],
+	['Sound Search', 'search', 'sound', 'search', { ...videos, audioClass: byName('music'), limit: 5 }],
+	['Search by Person', 'search', 'image', 'searchByPerson', { ...images, textQuery: 'beach', person: byName('Kai'), assetType: 'image', limit: 5 }],
 	['Hybrid Search', 'search', 'image', 'hybridSearch', { ...images, textQuery: 'beach', limit: 4 }],
 	['Celebrity Matches', 'search', 'keyframe', 'findCelebrityMatches', { ...videos, uploadIds: UPLOAD_IDS, limit: 5 }],
 	...RUNS.map(([name, parameters]): Step => [name, 'search', 'filteredSearch', 'start', { ...parameters, ...waiting }]),
 	['Start Without Waiting', 'search', 'filteredSearch', 'start', { ...videos, searchIn: 'video', textQuery: 'goal' }],
-	['Run Status', 'search', 'filteredSearch', 'getStatus', { ...images, runId: rl(imageRun) }],
-	['Run Result', 'search', 'filteredSearch', 'getResult', { ...images, runId: rl(imageRun), limit: 2 }],
+	['Run Status', 'search', 'filteredSearch', 'getStatus', { ...images, runId: byId(imageRun) }],
+	['Run Result', 'search', 'filteredSearch', 'getResult', { ...images, runId: byId(imageRun), limit: 2 }],
 	['Get Tables', 'queries', 'table', 'getMany', { ...videos, returnAll: true }],
-	['Get Table', 'queries', 'table', 'get', { ...images, tableName: rl('images', 'list') }],
+	['Get Table', 'queries', 'table', 'get', { ...images, tableName: fromList('images') }],
 	['Create Query', 'queries', 'query', 'create', { ...images, queryType: 'SQL', query: 'SELECT * FROM images LIMIT 5', tableHelper: 'images' }],
 ];
 

@@ -17,6 +17,7 @@ import { EXAMPLE_CHECKS } from '../example-checks';
 import { withFastPolls } from '../polls';
 import { SandboxClient, until } from '../sandbox-client';
 import type { Scenario } from './shared';
+import { byId, byName } from '../../support/locators';
 
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
 export const VIDEO_EXAMPLE = 'video-ready-describe-and-tag.json';
@@ -27,7 +28,6 @@ const EXAMPLE_WORKFLOW = example ? withFastPolls(example.workflow) : undefined;
 const KITCHEN = seedAssets().find((asset) => asset.datasetId === VIDEOS && asset.path.includes('/kitchen-'))!;
 const SHOT = slicesOf(KITCHEN, 'shot')[2];
 
-const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const credentials = { mediaAnalysisApi: { id: sandboxCredential('').id, name: sandboxCredential('').name } };
 
 type WorkflowNode = WorkflowJson['nodes'][number];
@@ -45,8 +45,8 @@ function insight(name: string, resource: string, operation: string, parameters: 
 	};
 }
 
-const video = { datasetId: rl(SEED_DATASET_NAMES.demoVideos, 'name'), videoId: rl(KITCHEN.id) };
-const slice = { ...video, compositeSliceId: rl(SHOT.id) };
+const video = { datasetId: byName(SEED_DATASET_NAMES.demoVideos), videoId: byId(KITCHEN.id) };
+const slice = { ...video, compositeSliceId: byId(SHOT.id) };
 /** Every operation, in a chain (each node runs once for the one item the node before made). */
 const STEPS: Array<[string, string, string, Record<string, unknown>]> = [
 	['Generate Summary', 'video', 'generateSummary', video],
@@ -63,8 +63,8 @@ const STEPS: Array<[string, string, string, Record<string, unknown>]> = [
 	['Slice Formats', 'compositeSlice', 'predictFormats', slice],
 	['Create Term', 'term', 'create', { termType: 'genre', name: 'Cooking Show', description: 'A host cooks a dish', examples: ['recipe', 'kitchen'] }],
 	['Get Terms', 'term', 'getMany', { termType: 'genre', returnAll: true }],
-	['Update Term', 'term', 'update', { termId: rl("={{ $('Create Term').item.json.id }}"), updateFields: { examples: ['stove'] } }],
-	['Delete Term', 'term', 'delete', { termId: rl("={{ $('Create Term').item.json.id }}") }],
+	['Update Term', 'term', 'update', { termId: byId("={{ $('Create Term').item.json.id }}"), updateFields: { examples: ['stove'] } }],
+	['Delete Term', 'term', 'delete', { termId: byId("={{ $('Create Term').item.json.id }}") }],
 ];
 
 const OPERATIONS_WORKFLOW: WorkflowJson = {
