@@ -91,7 +91,7 @@ describe('records of a paged list are typed from the table (RecordOf)', () => {
 	});
 });
 
-/** Operations of the vendor document no node sends, each with its reason (docs/architecture.md, "No GET with a body"). */
+/** Operations of the vendor document no node sends, each with its reason (docs/internals.md, "No GET with a body"). */
 const NOT_SENT: Record<string, string> = {
 	'celebrities.identifyCelebritiesInExternalImage':
 		"takes its image only as a GET body, which n8n's core removes: Celebrity Identify ingests the image, reads persons-in-image and deletes the asset instead",

@@ -181,7 +181,7 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
  * Sends one attempt. Redirects are never followed by n8n (apiRequest judges each one: see answers.ts), the body
  * comes back as a stream read here within ANSWER_LIMITS (counted after decompression), and the whole exchange,
  * body included, has a real-time bound. n8n drops the body of any GET, so no request here has one (see
- * docs/architecture.md).
+ * docs/internals.md).
  */
 async function send(this: ApiContext, target: Target, ms: number): Promise<Outcome> {
 	const options: IHttpRequestOptions = {

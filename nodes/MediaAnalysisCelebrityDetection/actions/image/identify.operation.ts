@@ -190,7 +190,7 @@ async function removeIngested(this: IExecuteFunctions, datasetId: string, identi
 
 /**
  * n8n sends no body on a GET, and the service's identify endpoint takes the image only as a GET body, so identify
- * goes through the service's own steps instead (see docs/architecture.md, "Celebrity Identify without a GET body"):
+ * goes through the service's own steps instead (see docs/internals.md, "No GET with a body"):
  * ingest the URL into the chosen dataset, wait, read the persons in the image, delete it again. An image the dataset
  * already holds is read as it is and left in place.
  */
