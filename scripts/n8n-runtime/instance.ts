@@ -3,9 +3,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 
+import { type HttpResult, send } from '../http-client';
 import { PACKAGE_NAME } from './package';
 import { freePort, spawnTracked, stopTracked } from './processes';
 import { type Log, npmFreeEnvironment, type Runtime } from './runtime';
@@ -411,19 +411,20 @@ export class RunningN8n {
 	async rest<T>(path: string, body?: unknown): Promise<T> {
 		const cookie = await this.login();
 		const method = body === undefined ? 'GET' : 'POST';
-		const headers: Record<string, string> = { cookie, 'browser-id': 'e2e' };
-		if (body !== undefined) headers['content-type'] = 'application/json';
-		// Each call on a connection of its own: while a large execution keeps n8n's event loop busy, its keep-alive
-		// timers for idle connections fall due unseen, and a request sent on such a connection is answered by a reset
-		// when n8n gets to it (fetch's pool then meets one such connection after another). A GET whose connection broke
-		// before an answer is sent again, at most twice; a POST is sent once.
-		let response: { status: number; text: string } | undefined;
+		// Each call on a connection of its own (newConnection: a busy n8n reset pooled ones while a 1,000-row run kept
+		// it busy). A GET whose connection broke before an answer is sent again, at most twice; a POST is sent once.
+		let response: HttpResult | undefined;
 		for (let attempt = 1; !response; attempt++) {
 			try {
-				response = await exchange(`${this.url}/rest${path}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
+				response = await send(this.url, method, `/rest${path}`, {
+					headers: { cookie, 'browser-id': 'e2e' },
+					json: body,
+					newConnection: true,
+					idleTimeoutMs: 120_000,
+				});
 			} catch (error) {
-				const code = (error as { code?: string }).code ?? (error as Error).message;
 				if (method !== 'GET' || attempt === 3) {
+					const code = (error as { code?: string }).code ?? (error as Error).message;
 					throw new Error(
 						`${method} /rest${path} failed on the network (${code}) after ${attempt} attempt(s); ` +
 							`n8n ${this.exited ? `has exited (${this.child.exitCode ?? this.child.signalCode})` : 'is running'}. Its log:\n${tail(this.output, 3000)}`,
@@ -540,17 +541,3 @@ export async function waitForExecutions(
 	}
 }
 
-/** One HTTP exchange on a connection of its own (no keep-alive), bounded by 120 s without progress. */
-async function exchange(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
-	return await new Promise((resolve, reject) => {
-		const request = httpRequest(url, { method, headers: { ...headers, connection: 'close' }, agent: false, timeout: 120_000 }, (response) => {
-			const chunks: Buffer[] = [];
-			response.on('data', (chunk: Buffer) => chunks.push(chunk));
-			response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-			response.on('error', reject);
-		});
-		request.on('timeout', () => request.destroy(Object.assign(new Error('no progress within 120 s'), { code: 'TIMEOUT' })));
-		request.on('error', reject);
-		request.end(body);
-	});
-}

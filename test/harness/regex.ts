@@ -8,9 +8,10 @@ import { setSafeRegexEngine, type RegexEngine } from 'n8n-workflow';
  * bound. On the 2-core CI, with three test workers, n8n processes and Chromium beside them, a garbage collection or
  * a descheduled thread overruns that bound for a one-line UUID pattern, and the run fails with "Regular expression
  * execution timed out" before the node is reached. The harness runs them the same way, in node:vm, with a bound of
- * 5 s: a pattern that backtracks without end still times out, a busy machine does not.
+ * 5 s: a pattern that backtracks without end still times out, a busy machine does not. n8n-workflow exports only
+ * setSafeRegexEngine, not its engine's factory or bound, so the engine is written out here.
  */
-export const HARNESS_REGEX_TIMEOUT_MS = 5_000;
+const HARNESS_REGEX_TIMEOUT_MS = 5_000;
 
 export function installHarnessRegexEngine(): void {
 	const context = createContext({ pattern: '', flags: '', input: '', replacement: '', result: undefined as unknown });
