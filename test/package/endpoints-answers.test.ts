@@ -128,6 +128,21 @@ const CHECKS: Record<string, (rows: Row[]) => string[]> = {
 			return [];
 		}),
 
+	// A 200 {"detail"} from a gateway would otherwise come out as a dataset, a job, a connection without its ID.
+	'a read or change of one record (not a POST, not paged) declares an ID its documented answer requires': (all) =>
+		all
+			.filter((row) => !row.paged && row.method !== 'POST' && row.method !== 'DELETE' && row.answer !== 'any' && row.answer !== 'records')
+			.flatMap((row) => {
+				const required = row.answers.flatMap((variant) =>
+					(variant.required ?? []).filter((name) => {
+						const property = variant.properties?.[name] ?? {};
+						return idLike(name, property) || (/^id$|_id$/.test(name) && types(property).includes('integer'));
+					}),
+				);
+				const declared = fieldsOf(row.answer).filter(([, rule]) => rule === 'id' || rule === 'integer').map(([name]) => name);
+				return required.length > 0 && !declared.some((name) => required.includes(name)) ? [`${row.id} declares none of its IDs ${required.join(', ')}`] : [];
+			}),
+
 	'"created" only on creates': (all) =>
 		all.filter((row) => !isCreateLike(row) && fieldsOf(row.answer).some(([, rule]) => rule === 'created')).map((row) => row.id),
 
@@ -181,6 +196,8 @@ describe('answers in the endpoint table (nodes/shared/endpoints.ts)', () => {
 		['a body-less answer let be anything', changed('adSegments.deleteAdSegments', { answer: 'any' })],
 		['a required field let be missing', changed('ingestion.getDatasetAssetsStatusCount', { answer: { data: 'object?' } })],
 		['"created" on a read', changed('concepts.get', { answer: { conceptId: 'created' } })],
+		['a read of one record that takes any object', changed('datasets.get', { answer: 'object' })],
+		['a change of one record that reads an ID the document does not require', changed('datasets.update', { answer: { name: 'id' } })],
 	])('the guard catches %s', (_case, wrong) => {
 		expect(Object.values(CHECKS).flatMap((check) => check(wrong))).not.toEqual([]);
 	});
