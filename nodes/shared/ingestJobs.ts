@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { IngestJob } from './api';
 import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoints';
+import { recoverRecord, type ServiceTime } from './recovery';
 import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState } from './transport';
 
 /**
@@ -22,12 +23,6 @@ export function explainCreateFailure(failure: Failure, details: string[]): { mes
 	};
 }
 
-/**
- * How far before the request a job may have been created and still be taken as its result, to allow for a
- * difference between n8n's clock and the service's.
- */
-const RECOVERY_WINDOW_MS = 10 * 60 * 1000;
-
 /** Whether a job lists exactly these source paths, in this order (what one create request sent). */
 export function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
 	return (job) => {
@@ -37,10 +32,10 @@ export function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
 }
 
 /**
- * For a create request whose answer was lost: looks among the dataset's most recent jobs for the one it would
- * have created. Found: the request took effect, and that job is its answer. Not found: it did not, and the
- * transport sends it again. A job with the same sources created shortly before (an earlier identical run) is taken
- * as the answer too; ingesting the same sources again would change nothing.
+ * For a create request whose answer was lost: looks among the dataset's most recent jobs for the one it made, dated
+ * on the service's clock (`recoverRecord`). Found: the request took effect, and that job is its answer. Not found: it
+ * did not, and the transport sends it again. A job with the same sources made shortly before (an earlier identical
+ * run) is taken as the answer too; ingesting the same sources again would change nothing.
  */
 export function recoverCreatedJob(
 	this: IExecuteFunctions,
@@ -48,15 +43,9 @@ export function recoverCreatedJob(
 	matches: (job: IngestJob) => boolean,
 	itemIndex: number,
 ): () => Promise<IDataObject | undefined> {
-	const sentAt = Date.now();
-	return async () => {
-		const response = await callEndpoint(this, 'ingestion.getIngestJobs', {
-			qs: { dataset_id: datasetId, offset: 0, limit: 100 },
-			itemIndex,
-		});
-		const created = response.jobs.find((job) => matches(job) && Date.parse(String(job.created_dt)) >= sentAt - RECOVERY_WINDOW_MS);
-		return created as IDataObject | undefined;
-	};
+	const list = async (serviceTime: ServiceTime) =>
+		(await callEndpoint(this, 'ingestion.getIngestJobs', { qs: { dataset_id: datasetId, offset: 0, limit: 100 }, itemIndex, serviceTime })).jobs;
+	return recoverRecord(list, matches, (job) => job.created_dt);
 }
 
 /** The creates that send a list of sources (assets, images, videos): a lost answer is recovered by its source paths. */

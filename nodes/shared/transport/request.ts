@@ -38,6 +38,12 @@ export interface ApiRequest {
 	 * effect, so it is sent again. Without it, such a failure stops the node with "may or may not have been carried out".
 	 */
 	recover?: () => Promise<IDataObject | undefined>;
+	/**
+	 * Told the service's own time at each successful answer: its `Date` header (IMF-fixdate, whole seconds) in ms
+	 * since the epoch, or undefined when it is missing or unreadable. A recover lookup judges "made after the request"
+	 * on it (`nodes/shared/recovery.ts`), since n8n's clock and the service's may differ.
+	 */
+	serviceTime?: (ms: number | undefined) => void;
 	/** Values typed by the user that must never be shown (connection passwords, tokens): scrubbed from error answers. */
 	secrets?: string[];
 	/**
@@ -217,6 +223,13 @@ async function send(this: ApiContext, target: Target, ms: number): Promise<Outco
 function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
 	const value = headers?.[name];
 	return value === undefined ? undefined : String(value);
+}
+
+/** A `Date` header as HTTP servers must send it ("Sun, 06 Nov 1994 08:49:37 GMT"), in ms; undefined otherwise. */
+function serviceDate(header: string | undefined): number | undefined {
+	if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header ?? '')) return undefined;
+	const ms = Date.parse(header as string);
+	return Number.isNaN(ms) ? undefined : ms;
 }
 
 const isObject = (value: unknown): value is IDataObject =>
@@ -407,7 +420,10 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 					'No answer of the service should be this large, so nothing was made of it. Use a Limit or filters to ask for less, and check that the Base URL in the credential points at the Media Analysis Service API.',
 			});
 		}
-		if ('response' in outcome) return await readAnswer.call(this, outcome, request, scrubber);
+		if ('response' in outcome) {
+			request.serviceTime?.(serviceDate(headerOf(outcome.response.headers, 'date')));
+			return await readAnswer.call(this, outcome, request, scrubber);
+		}
 		const { failure } = outcome;
 
 		if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { callEndpoint, listEndpoint, type RequestOf } from '../../../shared/endpoints';
-import { paginate } from '../../../shared/transport';
+import { callEndpoint, listEndpoint, listRecords, type RequestOf } from '../../../shared/endpoints';
+import { recoverRecord, type ServiceTime } from '../../../shared/recovery';
 import { assertEmail, assertNotEmpty } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
 
@@ -31,29 +31,19 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['invitation'], operation: ['create'] } }, properties);
 
 /**
- * How far before the request an invitation to the same address may have been created and still be taken as its
- * result, to allow for a difference between n8n's clock and the service's.
- */
-const RECOVERY_WINDOW_MS = 10 * 60 * 1000;
-
-/**
- * For a create whose answer was lost: the pending invitation to this address made since shortly before the request
- * (the request took effect: that is its answer), or none (it did not, and the transport sends it once more). An
- * invitation to the same address a moment earlier is taken as the answer too: a second one would change nothing.
+ * For a create whose answer was lost: the pending invitation to this address the service made since the request,
+ * dated on its own clock (`recoverRecord`): the request took effect, and that is its answer; or none (it did not,
+ * and the transport sends it once more). An invitation to the same address a moment earlier is taken as the answer
+ * too: a second one would change nothing.
  */
 function recoverInvitation(this: IExecuteFunctions, email: string, itemIndex: number): () => Promise<IDataObject | undefined> {
-	const sentAt = Date.now();
-	return async () => {
-		const invitations = await paginate.call(this, ...listEndpoint('admin.listInvitations', { itemIndex }), { returnAll: true });
-		return invitations.find((invitation) => {
-			const invitee = invitation.invitee as { email?: unknown } | undefined;
-			return (
-				typeof invitee?.email === 'string' &&
-				invitee.email.toLowerCase() === email.toLowerCase() &&
-				Date.parse(String(invitation.created_at)) >= sentAt - RECOVERY_WINDOW_MS
-			);
-		});
+	const list = async (serviceTime: ServiceTime) =>
+		await listRecords(this, listEndpoint('admin.listInvitations', { itemIndex, serviceTime }), { returnAll: true });
+	const sameAddress = (invitation: IDataObject) => {
+		const invitee = invitation.invitee as { email?: unknown } | undefined;
+		return typeof invitee?.email === 'string' && invitee.email.toLowerCase() === email.toLowerCase();
 	};
+	return recoverRecord(list, sameAddress, (invitation) => invitation.created_at);
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
