@@ -52,6 +52,8 @@ async function handleRequest(
 	adminRouter: Router<RouteDefinition>,
 ): Promise<void> {
 	const receivedAt = clock.nowIso();
+	// The service dates its answers by its own clock (create recovery reads it), here the sandbox's, moved or not.
+	res.setHeader('date', new Date(clock.now()).toUTCString());
 	const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
 	const rawQuery = url.search.slice(1);
 	const context: RequestContext = {

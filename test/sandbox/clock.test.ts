@@ -1,4 +1,5 @@
 import { createClock } from '../../sandbox/clock';
+import { send, useSandbox } from './helpers';
 
 describe('sandbox clock', () => {
 	it('follows real time until moved', () => {
@@ -28,5 +29,18 @@ describe('sandbox clock', () => {
 
 	it('refuses to advance by a non-number', () => {
 		expect(() => createClock().advance(Number.NaN)).toThrow(RangeError);
+	});
+});
+
+describe('sandbox answers', () => {
+	const { sandbox } = useSandbox();
+
+	it('are dated by the sandbox clock, moved or frozen', async () => {
+		sandbox.clock.advance(-3_600_000);
+		const behind = await send(sandbox.url, 'GET', '/api/v1/datasets');
+		expect(Date.parse(String(behind.headers.date))).toBeLessThan(Date.now() - 3_590_000);
+		sandbox.clock.freeze(Date.parse('2026-01-01T00:00:00Z'));
+		const frozen = await send(sandbox.url, 'GET', '/api/v1/datasets');
+		expect(frozen.headers.date).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
 	});
 });
