@@ -10,6 +10,9 @@ import { REPO_ROOT } from './runtime';
 
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 
+/** README's Quick start: listed first, so `npm start` and `npm run demo` show it first; the others follow by name. */
+export const QUICK_START_FILE = 'quick-start.json';
+
 /** Id of the credential every example uses; `npm start`, `npm run demo` and the tests import it. */
 export const SANDBOX_CREDENTIAL_ID = 'maSandboxCred001';
 export const SANDBOX_CREDENTIAL_NAME = 'Media Analysis sandbox';
@@ -46,13 +49,14 @@ const AI_ENTRY_TRIGGERS: Record<string, 'chat' | 'mcp'> = {
 };
 
 /**
- * Every workflow in examples/*.json, checked: a 16-character id, nodes of this package or of n8n itself, and the
- * sandbox credential on every node of this package. A malformed example throws, it is never skipped.
+ * Every workflow in examples/*.json (the Quick start first), checked: a 16-character id, nodes of this package or of
+ * n8n itself, and the sandbox credential on every node of this package. A malformed example throws, it is never skipped.
  */
 export function loadExamples(): Example[] {
-	const files = readdirSync(EXAMPLES_DIR)
+	const byName = readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
 		.sort();
+	const files = [...byName.filter((file) => file === QUICK_START_FILE), ...byName.filter((file) => file !== QUICK_START_FILE)];
 	const ids = new Set<string>();
 	return files.map((file) => {
 		const workflow = JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;

@@ -72,6 +72,62 @@ export function packageSelection(sandbox: Sandbox, pkg: Json): Set<string> {
  * what the sandbox received.
  */
 export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
+	// README's Quick start: four links ingested and waited for, the ready ones classified, a branch on any concept's score.
+	'quick-start.json': (execution, sandbox) => {
+		const example = loadExamples().find((candidate) => candidate.file === 'quick-start.json');
+		const ingest = example?.workflow.nodes.find((node) => node.name === 'Ingest Images and Wait');
+		const links = ((ingest?.parameters?.images as { image: Array<{ sourcePath: string }> }).image ?? []).map((image) => image.sourcePath);
+		expect(links.length).toBeGreaterThan(1);
+		// Every link went to the service once, in one request, into demo_images (By Name).
+		const ingests = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/images');
+		expect(ingests).toHaveLength(1);
+		expect(ingests[0].dataset_id).toBe(SEED_DATASET_IDS.demoImages);
+		expect((ingests[0].images as Json[]).map((image) => image.source_path)).toEqual(links);
+		// One item per link, in order, with its own outcome as the sandbox stored it.
+		const images = nodeOutput(execution, 'One Item per Image');
+		expect(images.map((image) => image.source_path)).toEqual(links);
+		for (const image of images) {
+			const stored = sandbox.store.assets.get(String(image.asset_id));
+			expect({ path: image.source_path, status: image.status, error_code: image.error_code }).toEqual({
+				path: stored?.path,
+				status: stored?.status,
+				error_code: stored?.errorCode,
+			});
+		}
+		const ready = images.filter((image) => image.status === 'completed');
+		const failed = images.filter((image) => image.status !== 'completed');
+		// The broken link is reported, with its error, on Ready?'s false branch; the others go on.
+		expect(failed.map((image) => [image.source_path, image.error_code])).toEqual(
+			links.filter((link) => link.includes('/broken-')).map((link) => [link, 'broken_url']),
+		);
+		for (const image of failed) expect(image.error_reason).toEqual(expect.any(String));
+		expect(nodeOutput(execution, 'Ready?', 1)).toEqual(failed);
+		expect(nodeOutput(execution, 'Ready?')).toEqual(ready);
+		// Only the ready images were classified (side by side, so in any order), once each.
+		const classifiedUrls = bodiesOf(sandbox, 'POST', '/api/v1/classify/image/url').map((body) => String(body.url));
+		expect(classifiedUrls.sort()).toEqual(ready.map((image) => String(image.source_path)).sort());
+		// Each classified image names its asset and has the sandbox's own score for every concept of demo_images.
+		const concepts = [...sandbox.store.concepts.concepts.values()].filter((concept) => concept.datasetId === SEED_DATASET_IDS.demoImages);
+		expect(concepts.length).toBeGreaterThan(0);
+		const classified = nodeOutput(execution, 'Classify Image');
+		expect(classified.map((item) => [item.asset_id, item.source_path])).toEqual(ready.map((image) => [image.asset_id, image.source_path]));
+		const above: string[] = [];
+		const below: string[] = [];
+		for (const item of classified) {
+			const url = String(item.source_path);
+			const scores = item.scores as Array<{ conceptName: string; score: number }>;
+			expect(Object.fromEntries(scores.map((score) => [score.conceptName, score.score]))).toEqual(
+				Object.fromEntries(concepts.map((concept) => [concept.name, urlScore(concept, url)])),
+			);
+			(scores.some((score) => score.score > 0.5) ? above : below).push(url);
+		}
+		// The IF names no concept: any concept's score above 0.5. The beach image takes the true branch, the others not.
+		expect(above).toEqual(ready.map((image) => String(image.source_path)).filter((url) => wordsOf(url).includes('beach')));
+		expect(above.length).toBeGreaterThan(0);
+		expect(below.length).toBeGreaterThan(0);
+		expect(nodeOutput(execution, 'Any Concept Above 0.5?').map((item) => item.source_path)).toEqual(above);
+		expect(nodeOutput(execution, 'Any Concept Above 0.5?', 1).map((item) => item.source_path)).toEqual(below);
+	},
 	'ingest-and-search.json': (execution, sandbox) => {
 		const [dataset] = nodeOutput(execution, 'Create Dataset');
 		expect(dataset.name).toMatch(/^street_photos_\d{14}$/);

@@ -11,7 +11,7 @@ import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
-import { loadExamples } from '../../scripts/n8n-runtime/examples';
+import { loadExamples, QUICK_START_FILE } from '../../scripts/n8n-runtime/examples';
 import { PACKAGE_NAME } from '../../scripts/n8n-runtime/package';
 
 const root = resolve(__dirname, '../..');
@@ -66,5 +66,59 @@ describe.each(examples.map((example) => [example.file, example] as const))('exam
 		const text = JSON.stringify(example.workflow);
 		const seeded = [...Object.values(SEED_DATASET_IDS), ...Object.values(SEED_CONCEPT_IDS)].filter((id) => text.includes(id));
 		expect(seeded).toEqual([]);
+	});
+});
+
+/**
+ * README's Quick start (issue 32, item 8): the first workflow a new user imports is small, names no concept of the
+ * sandbox in what it decides, and README and `npm start` point at it before the others.
+ */
+describe(`examples/${QUICK_START_FILE}: README's Quick start`, () => {
+	const quickStart = examples.find((example) => example.file === QUICK_START_FILE);
+	const nodes = quickStart?.workflow.nodes ?? [];
+	const sticky = nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
+	const expressions = (value: unknown): string[] =>
+		typeof value === 'string'
+			? value.startsWith('=') ? [value] : []
+			: value !== null && typeof value === 'object' ? Object.values(value).flatMap(expressions) : [];
+
+	test('is listed first, so `npm start` and `npm run demo` show it first', () => {
+		expect(examples[0]?.file).toBe(QUICK_START_FILE);
+	});
+
+	test('has at most 6 nodes besides one sticky note of at most 60 words', () => {
+		expect(nodes.length - sticky.length).toBeLessThanOrEqual(6);
+		expect(sticky).toHaveLength(1);
+		const words = String(sticky[0]?.parameters?.content ?? '')
+			.split(/[\s#*`]+/)
+			.filter((word) => /[a-z]/i.test(word));
+		expect(words.length).toBeLessThanOrEqual(60);
+	});
+
+	test('runs from a Manual Trigger, ingests with Wait for Completion and classifies with this package', () => {
+		const types = nodes.map((node) => node.type);
+		expect(types).toContain('n8n-nodes-base.manualTrigger');
+		const ingest = nodes.find((node) => ours(node) && nameOf(node) === 'mediaAnalysisIngestion');
+		expect(ingest?.parameters).toMatchObject({ resource: 'job', operation: 'createFromImages', waitForCompletion: true });
+		const classify = nodes.find((node) => ours(node) && nameOf(node) === 'mediaAnalysisConcepts');
+		expect(classify?.parameters).toMatchObject({ resource: 'classification', operation: 'classifyImage', classifyAgainst: 'dataset' });
+	});
+
+	test("decides on fields every classification has, never a concept's own field (works for any dataset's concepts)", () => {
+		// `<concept>_score` / `<concept>_positive` are named after one concept; the seeded concepts' names likewise.
+		const conceptual = new RegExp(`_score\\b|_positive\\b|${Object.keys(SEED_CONCEPT_IDS).join('|')}`);
+		const named = nodes.flatMap((node) =>
+			expressions(node.parameters)
+				.filter((text) => conceptual.test(text))
+				.map((text) => `${node.name}: ${text}`),
+		);
+		expect(named).toEqual([]);
+	});
+
+	test("README's Quick start imports it, before the CSV example", () => {
+		const readme = readFileSync(join(root, 'README.md'), 'utf8');
+		const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+		const files = [...section.matchAll(/examples\/([\w-]+\.json)/g)].map((match) => match[1]);
+		expect(files[0]).toBe(QUICK_START_FILE);
 	});
 });

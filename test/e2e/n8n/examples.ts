@@ -26,6 +26,7 @@ const examples = loadExamples();
  * examples on live events). `n8n.test.ts` checks that this names every file in examples/ once.
  */
 export const EXAMPLE_SCENARIOS: Record<string, 'examples' | 'package-export' | 'editor' | 'ai-tools' | 'trigger' | 'video-insights' | 'administration'> = {
+	'quick-start.json': 'examples',
 	'datasets-create-and-inspect.json': 'examples',
 	'ingest-and-search.json': 'examples',
 	'ingest-csv-classify-summary.json': 'editor',
