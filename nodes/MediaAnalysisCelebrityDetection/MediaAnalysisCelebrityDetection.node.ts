@@ -7,7 +7,6 @@ import { parallelRequestsProperties, route, type OperationMap } from '../shared/
 import * as face from './actions/face/Face.resource';
 import * as image from './actions/image/Image.resource';
 import * as person from './actions/person/Person.resource';
-import { INGEST_WAIT_VERSION, TOOLS_VERSION } from './actions/versions';
 import { searchPersonImages, searchPersons } from './methods/listSearch';
 
 const OPERATIONS: OperationMap = { face: face.operations, image: image.operations, person: person.operations };
@@ -38,10 +37,7 @@ export class MediaAnalysisCelebrityDetection implements INodeType {
 		name: 'mediaAnalysisCelebrityDetection',
 		icon: { light: 'file:../../icons/celebrity-detection.svg', dark: 'file:../../icons/celebrity-detection.dark.svg' },
 		group: ['transform'],
-		// 1.1: Image's default is Get Many Persons, not Identify Persons; a Limit of 10 as an AI tool. 1.2: Identify
-		// waits by the defaults every ingestion shares (actions/versions.ts).
-		version: [1, TOOLS_VERSION, INGEST_WAIT_VERSION],
-		defaultVersion: INGEST_WAIT_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Look up enrolled persons and their faces, keep their aliases, and identify persons in images. Returns persons with their ID, name and aliases, or for each image the persons found in it.',
 		defaults: { name: 'Media Analysis Celebrity Detection' },

@@ -8,7 +8,6 @@ import { parallelRequestsProperties, route, type OperationMap } from '../shared/
 import * as classification from './actions/classification/Classification.resource';
 import * as concept from './actions/concept/Concept.resource';
 import * as label from './actions/label/Label.resource';
-import { TOOLS_VERSION, VERSION_1_1 } from './actions/versions';
 import { getConcepts, searchConcepts } from './methods/conceptLists';
 
 const OPERATIONS: OperationMap = {
@@ -43,10 +42,7 @@ export class MediaAnalysisConcepts implements INodeType {
 		name: 'mediaAnalysisConcepts',
 		icon: { light: 'file:../../icons/concepts.svg', dark: 'file:../../icons/concepts.dark.svg' },
 		group: ['transform'],
-		// 1.1: Classify Image's flat output naming the asset, Include Input Fields, the concepts of a dataset to choose
-		// from; 1.2: Limits of 10 as an AI tool (actions/versions.ts). Earlier versions keep their parameters and output.
-		version: [1, VERSION_1_1, TOOLS_VERSION],
-		defaultVersion: TOOLS_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Create and train visual concepts with labels, and classify images against them. Classifying an image URL returns a score from 0 to 1 per concept and whether it counts as shown.',
 		defaults: { name: 'Media Analysis Concepts' },

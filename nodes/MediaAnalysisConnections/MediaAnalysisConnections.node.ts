@@ -6,7 +6,6 @@ import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as connection from './actions/connection/Connection.resource';
-import { TOOLS_VERSION } from './actions/versions';
 
 const OPERATIONS: OperationMap = { connection: connection.operations };
 
@@ -30,9 +29,7 @@ export class MediaAnalysisConnections implements INodeType {
 		name: 'mediaAnalysisConnections',
 		icon: { light: 'file:../../icons/connections.svg', dark: 'file:../../icons/connections.dark.svg' },
 		group: ['transform'],
-		// 1.1: a Limit of 10 as an AI tool (actions/versions.ts).
-		version: [1, TOOLS_VERSION],
-		defaultVersion: TOOLS_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Register external storage buckets with Media Analysis, test them, list their contents and get temporary credentials. Returns connections with their status, or one item per file in the bucket.',
 		defaults: { name: 'Media Analysis Connections' },

@@ -6,7 +6,6 @@ import { toolDescriptionProperties } from '../shared/aiTool';
 import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as chat from './actions/chat/Chat.resource';
-import { TURN_VERSION } from './actions/versions';
 
 const OPERATIONS: OperationMap = { chat: chat.operations };
 
@@ -30,9 +29,7 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 		name: 'mediaAnalysisConversationalSearch',
 		icon: { light: 'file:../../icons/conversational-search.svg', dark: 'file:../../icons/conversational-search.dark.svg' },
 		group: ['transform'],
-		// 1.1: returns the new turn, the whole history on request (actions/versions.ts).
-		version: [1, TURN_VERSION],
-		defaultVersion: TURN_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Ask questions about your videos in plain language and continue the conversation across nodes. Returns the answer text, what each search found, suggested follow-ups and this turn\'s messages; the whole history for the next turn on request.',
 		defaults: { name: 'Media Analysis Conversational Search' },

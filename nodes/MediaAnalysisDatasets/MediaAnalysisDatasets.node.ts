@@ -7,7 +7,6 @@ import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as dataset from './actions/dataset/Dataset.resource';
 import * as encoder from './actions/encoder/Encoder.resource';
-import { TOOLS_VERSION } from './actions/versions';
 
 const OPERATIONS: OperationMap = { dataset: dataset.operations, encoder: encoder.operations };
 
@@ -35,9 +34,7 @@ export class MediaAnalysisDatasets implements INodeType {
 		name: 'mediaAnalysisDatasets',
 		icon: { light: 'file:../../icons/datasets.svg', dark: 'file:../../icons/datasets.dark.svg' },
 		group: ['transform'],
-		// 1.1: Output instead of Simplify, a Limit of 10 as an AI tool (actions/versions.ts).
-		version: [1, TOOLS_VERSION],
-		defaultVersion: TOOLS_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Create, list, update and delete Media Analysis datasets (collections of images and videos), and list encoders. Returns datasets with their ID, name, status and settings.',
 		defaults: { name: 'Media Analysis Datasets' },

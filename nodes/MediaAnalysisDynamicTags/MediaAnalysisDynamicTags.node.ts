@@ -7,7 +7,6 @@ import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as tagGroup from './actions/tagGroup/TagGroup.resource';
 import * as tagScore from './actions/tagScore/TagScore.resource';
-import { TOOLS_VERSION } from './actions/versions';
 
 import { searchGroupTags, searchTagGroups, searchTagVersions } from './methods/listSearch';
 
@@ -37,9 +36,7 @@ export class MediaAnalysisDynamicTags implements INodeType {
 		name: 'mediaAnalysisDynamicTags',
 		icon: { light: 'file:../../icons/dynamic-tags.svg', dark: 'file:../../icons/dynamic-tags.dark.svg' },
 		group: ['transform'],
-		// 1.1: Output on tag groups and video scores, a Limit of 10 as an AI tool (actions/versions.ts).
-		version: [1, TOOLS_VERSION],
-		defaultVersion: TOOLS_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'List Media Analysis dynamic tag groups (versions, tags, training datasets) and read the scores of their tags on videos. Returns one item per tag group, video score or shot.',
 		defaults: { name: 'Media Analysis Dynamic Tags' },

@@ -8,7 +8,6 @@ import { parallelRequestsProperties, route, type OperationMap } from '../shared/
 import * as asset from './actions/asset/Asset.resource';
 import * as dataset from './actions/dataset/Dataset.resource';
 import * as job from './actions/job/Job.resource';
-import { TOOLS_VERSION } from './helpers/versions';
 import { searchIngestJobs } from './methods/searchIngestJobs';
 
 const OPERATIONS: OperationMap = { asset: asset.operations, dataset: dataset.operations, job: job.operations };
@@ -39,12 +38,7 @@ export class MediaAnalysisIngestion implements INodeType {
 		name: 'mediaAnalysisIngestion',
 		icon: { light: 'file:../../icons/ingestion.svg', dark: 'file:../../icons/ingestion.dark.svg' },
 		group: ['transform'],
-		// 1.1: Asset's default operation is Get Status (version 1 keeps Get Image Status, which it saved as the default).
-		// 1.2: Combine Items on, one output item per row naming its asset, Include Input Fields, metadata as key/value
-		// pairs, a job's asset statuses whole by default. 1.3: Output instead of Simplify; as an AI tool, Limits of 10
-		// (helpers/versions.ts).
-		version: [1, 1.1, 1.2, TOOLS_VERSION],
-		defaultVersion: TOOLS_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Ingest images and videos into Media Analysis datasets from URLs, files or buckets, update their metadata, delete them and follow ingestion. Creating returns the job with its ID and status; job and asset statuses show progress.',
 		defaults: { name: 'Media Analysis Ingestion' },

@@ -7,7 +7,6 @@ import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as query from './actions/query/Query.resource';
 import * as table from './actions/table/Table.resource';
-import { TOOLS_VERSION } from './actions/versions';
 import { getTables, searchEmbeddings, searchQueries, searchTables } from './methods/listSearch';
 
 const OPERATIONS: OperationMap = { query: query.operations, table: table.operations };
@@ -36,9 +35,7 @@ export class MediaAnalysisQueries implements INodeType {
 		name: 'mediaAnalysisQueries',
 		icon: { light: 'file:../../icons/queries.svg', dark: 'file:../../icons/queries.dark.svg' },
 		group: ['transform'],
-		// 1.1: Output on Get and Get Many, a Limit of 10 as an AI tool (actions/versions.ts).
-		version: [1, TOOLS_VERSION],
-		defaultVersion: TOOLS_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results; list the tables a query can read and their columns. Returns the query with its status, or one item per result row.',
 		defaults: { name: 'Media Analysis Queries' },

@@ -12,7 +12,6 @@ import * as keyframe from './actions/keyframe/Keyframe.resource';
 import * as sound from './actions/sound/Sound.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as video from './actions/video/Video.resource';
-import { TOOLS_VERSION } from './actions/versions';
 
 
 const OPERATIONS: OperationMap = {
@@ -56,9 +55,7 @@ export class MediaAnalysisSearch implements INodeType {
 		name: 'mediaAnalysisSearch',
 		icon: { light: 'file:../../icons/search.svg', dark: 'file:../../icons/search.dark.svg' },
 		group: ['transform'],
-		// 1.1: a Limit of 10 as an AI tool (actions/versions.ts).
-		version: [1, TOOLS_VERSION],
-		defaultVersion: TOOLS_VERSION,
+		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
 		description: 'Search the images, video frames, videos, transcripts and sounds of a Media Analysis dataset by text, image, person or sound, or only among assets whose metadata matches filters. Returns one item per match, best first, with the ID and location of each matching asset.',
 		defaults: { name: 'Media Analysis Search' },

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fromVersion, untilVersion } from './versions';
-
 /**
  * What an action node offers when n8n runs it as an AI tool. n8n (1.x and 2.x) gives every node marked
  * `usableAsTool` a variant whose type name is the node's with "Tool" appended (`mediaAnalysisSearchTool`), and
@@ -23,16 +21,9 @@ export function forWorkflows(parameter: INodeProperties): INodeProperties {
 	return { ...parameter, displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [false] } } };
 }
 
-/**
- * A Limit (a number parameter) as it is from `version` on: its own default in workflows, TOOL_LIMIT in the AI-tool
- * variant. Earlier versions keep it as it was, tool or not, so their saved tools return what they returned.
- */
-export function limitForTools(limit: INodeProperties, version: number): INodeProperties[] {
-	return [
-		untilVersion(version, limit),
-		fromVersion(version, forWorkflows(limit)),
-		fromVersion(version, forTools({ ...limit, default: TOOL_LIMIT })),
-	];
+/** A Limit (a number parameter): its own default in workflows, TOOL_LIMIT in the AI-tool variant. */
+export function limitForTools(limit: INodeProperties): INodeProperties[] {
+	return [forWorkflows(limit), forTools({ ...limit, default: TOOL_LIMIT })];
 }
 
 /** What each operation says to a model, read from its module's `toolDescription`. */

@@ -97,10 +97,10 @@ export function videoLocator(overrides: Partial<INodeProperties> = {}): INodePro
 }
 
 /**
- * Return All + Limit, as on every n8n list operation. With `toolsFrom`, the Limit is TOOL_LIMIT by default from that
- * node version on when the node runs as an AI tool (`limitForTools`); earlier versions keep 50 either way.
+ * Return All + Limit, as on every n8n list operation. With `toolLimit`, the Limit is TOOL_LIMIT by default when the
+ * node runs as an AI tool (`limitForTools`), 50 as a workflow step.
  */
-export function returnAllOrLimit(maxLimit?: number, { toolsFrom }: { toolsFrom?: number } = {}): INodeProperties[] {
+export function returnAllOrLimit(maxLimit?: number, { toolLimit = false }: { toolLimit?: boolean } = {}): INodeProperties[] {
 	const limit: INodeProperties = {
 		displayName: 'Limit',
 		name: 'limit',
@@ -118,7 +118,7 @@ export function returnAllOrLimit(maxLimit?: number, { toolsFrom }: { toolsFrom?:
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		...(toolsFrom === undefined ? [limit] : limitForTools(limit, toolsFrom)),
+		...(toolLimit ? limitForTools(limit) : [limit]),
 	];
 }
 

@@ -1,7 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fromVersion, untilVersion } from './versions';
-
 /**
  * Output › Simplified / Raw / Selected Fields, as n8n asks of operations whose records have more than 10 fields (and
  * of every node used as an AI tool, whose model reads each field): Simplified keeps the fields a workflow or a model
@@ -31,11 +29,11 @@ export function recordFields<T extends object>(
 
 type OutputMode = 'simple' | 'raw' | 'fields';
 
-/** The Output parameter and its field picker, from `version` on (earlier versions keep their output). */
-export function outputProperties(record: RecordFields, version: number): INodeProperties[] {
+/** The Output parameter and its field picker. */
+export function outputProperties(record: RecordFields): INodeProperties[] {
 	const [id] = record.simplified;
 	return [
-		fromVersion(version, {
+		{
 			displayName: 'Output',
 			name: 'output',
 			type: 'options',
@@ -50,8 +48,8 @@ export function outputProperties(record: RecordFields, version: number): INodePr
 			],
 			default: 'simple',
 			description: `Which fields of each ${record.kind} to return (a model reads every field a tool returns)`,
-		}),
-		fromVersion(version, {
+		},
+		{
 			displayName: 'Fields',
 			name: 'fields',
 			type: 'multiOptions',
@@ -59,32 +57,17 @@ export function outputProperties(record: RecordFields, version: number): INodePr
 			default: [],
 			description: `The fields of each ${record.kind} to return; ${id} always comes with them`,
 			displayOptions: { show: { output: ['fields'] } },
-		}),
+		},
 	];
 }
 
 /**
- * The Simplify switch of versions before the Output parameter (on by default: only `fields`, which its description
- * names). Kept for the workflows saved with them; `shapeOutput` reads it there.
- */
-export function legacySimplifyProperty(fields: readonly string[], until: number): INodeProperties {
-	return untilVersion(until, {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description: `Whether to return a simplified version of the response instead of the raw data: only ${fields.join(', ')}`,
-	});
-}
-
-/**
- * The item's Output; where the version has none, its Simplify switch, and where it has neither, the raw record. A
- * value of another operation's Output (Queries › Get Results has Rows, File, Link) left in the node reads as Simplified.
+ * The item's Output. A value of another operation's Output (Queries › Get Results has Rows, File, Link) left in the
+ * node reads as Simplified.
  */
 function outputMode(context: IExecuteFunctions, itemIndex: number): OutputMode {
-	const output = context.getNodeParameter('output', itemIndex, null) as string | null;
-	if (output !== null) return output === 'raw' || output === 'fields' ? output : 'simple';
-	return context.getNodeParameter('simplify', itemIndex, false) === true ? 'simple' : 'raw';
+	const output = context.getNodeParameter('output', itemIndex, 'simple') as string;
+	return output === 'raw' || output === 'fields' ? output : 'simple';
 }
 
 /**

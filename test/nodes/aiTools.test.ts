@@ -4,7 +4,6 @@
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { TOOLS_VERSION as CELEBRITY_TOOLS_VERSION } from '../../nodes/MediaAnalysisCelebrityDetection/actions/versions';
 import { TOOL_LIMIT } from '../../nodes/shared/aiTool';
 import { documented } from '../../scripts/node-docs';
 import { createHarness } from '../harness/engine';
@@ -29,38 +28,30 @@ const DESCRIBED = [
 	'mediaAnalysisCelebrityDetection',
 ];
 
-const description = (type: string, version?: number): INodeTypeDescription => harness.nodeTypes.getByNameAndVersion(type, version).description;
-const currentVersion = (d: INodeTypeDescription) => d.defaultVersion ?? Math.max(...[d.version].flat());
-/** The version that brought a node's tool Limits, where a later version came after it; the current one otherwise. */
-const TOOLS_FROM: Record<string, number> = { mediaAnalysisCelebrityDetection: CELEBRITY_TOOLS_VERSION };
-const toolsFrom = (d: INodeTypeDescription) => TOOLS_FROM[d.name] ?? currentVersion(d);
+const description = (type: string): INodeTypeDescription => harness.nodeTypes.getByNameAndVersion(type).description;
 const declaresToolDescriptions = (d: INodeTypeDescription) => d.properties.some((p) => p.name === 'toolDescription');
 const actionNodes = Object.entries(TYPES).filter(([name]) => !name.endsWith('Trigger'));
 const described = actionNodes.filter(([, type]) => declaresToolDescriptions(description(type)));
 
-/** Every resource and operation a version lists, from its dropdowns. */
-function operationsOf(d: INodeTypeDescription, version: number): Array<{ resource: string; operation: string }> {
-	const shown = (p: INodeProperties) => {
-		const rule = p.displayOptions?.show?.['@version'];
-		return !rule || rule.some((c) => (typeof c === 'number' ? c === version : 'gte' in c._cnd ? version >= Number(c._cnd.gte) : version < Number((c._cnd as { lt: number }).lt)));
-	};
+/** Every resource and operation the node lists, from its dropdowns. */
+function operationsOf(d: INodeTypeDescription): Array<{ resource: string; operation: string }> {
 	const resources = (d.properties.find((p) => p.name === 'resource')?.options ?? []) as Array<{ value: string }>;
 	return resources.flatMap(({ value: resource }) => {
-		const dropdown = d.properties.find((p) => p.name === 'operation' && shown(p) && p.displayOptions?.show?.resource?.includes(resource));
+		const dropdown = d.properties.find((p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
 		return ((dropdown?.options ?? []) as Array<{ value: string }>).map(({ value }) => ({ resource, operation: value }));
 	});
 }
 
-/** The node as n8n holds it in a workflow (defaults filled for its type and version), and n8n's description of it as a tool. */
-function asToolInWorkflow(type: string, version: number, parameters: INode['parameters']): { node: INode; text: string } {
+/** The node as n8n holds it in a workflow (defaults filled for its type), and n8n's description of it as a tool. */
+function asToolInWorkflow(type: string, parameters: INode['parameters']): { node: INode; text: string } {
 	const workflow = new Workflow({
-		nodes: [{ id: '1', name: 'Tool', type, typeVersion: version, position: [0, 0], parameters }],
+		nodes: [{ id: '1', name: 'Tool', type, typeVersion: 1, position: [0, 0], parameters }],
 		connections: {},
 		active: false,
 		nodeTypes: harness.nodeTypes,
 	});
 	const node = workflow.getNode('Tool')!;
-	return { node, text: NodeHelpers.getToolDescriptionForNode(node, harness.nodeTypes.getByNameAndVersion(type, version)) };
+	return { node, text: NodeHelpers.getToolDescriptionForNode(node, harness.nodeTypes.getByNameAndVersion(type, 1)) };
 }
 
 test('the nodes of this change declare a Tool Description', () => {
@@ -69,12 +60,11 @@ test('the nodes of this change declare a Tool Description', () => {
 
 describe.each(described)('%s', (name, type) => {
 	const node = description(type);
-	const versions = [node.version].flat();
 
-	test.each(versions)('version %s: every operation hands the model its own Tool Description (what it does, needs, returns) in the tool variant', (version) => {
+	test('every operation hands the model its own Tool Description (what it does, needs, returns) in the tool variant', () => {
 		const texts = new Set<string>();
-		for (const { resource, operation } of operationsOf(node, version)) {
-			const { node: tool, text } = asToolInWorkflow(`${type}Tool`, version, { resource, operation });
+		for (const { resource, operation } of operationsOf(node)) {
+			const { node: tool, text } = asToolInWorkflow(`${type}Tool`, { resource, operation });
 			expect({ resource, operation, text }).toEqual({ resource, operation, text: expect.stringMatching(/^[A-Z].{40,500}\.$/s) });
 			if (DESCRIBED.includes(name)) expect({ resource, operation, needs: /Needs /.test(text) }).toEqual({ resource, operation, needs: true });
 			expect(tool.parameters.toolDescription).toBe(text);
@@ -82,32 +72,28 @@ describe.each(described)('%s', (name, type) => {
 			expect(tool.parameters).not.toHaveProperty('descriptionType');
 			texts.add(text);
 		}
-		expect(texts.size).toBe(operationsOf(node, version).length);
+		expect(texts.size).toBe(operationsOf(node).length);
 	});
 
 	test('a Tool Description the user wrote (n8n saves it, with descriptionType from before) is what the model reads', () => {
-		const [{ resource, operation }] = operationsOf(node, currentVersion(node));
+		const [{ resource, operation }] = operationsOf(node);
 		const written = 'Use this when the user asks about their beach photos.';
-		const { text } = asToolInWorkflow(`${type}Tool`, currentVersion(node), { resource, operation, descriptionType: 'manual', toolDescription: written });
+		const { text } = asToolInWorkflow(`${type}Tool`, { resource, operation, descriptionType: 'manual', toolDescription: written });
 		expect(text).toBe(written);
 	});
 
 	test('outside the tool variant the node shows no Tool Description and its Limits start at 50', () => {
-		for (const { resource, operation } of operationsOf(node, currentVersion(node))) {
-			const { node: step } = asToolInWorkflow(type, currentVersion(node), { resource, operation });
+		for (const { resource, operation } of operationsOf(node)) {
+			const { node: step } = asToolInWorkflow(type, { resource, operation });
 			expect(step.parameters).not.toHaveProperty('toolDescription');
 			if ('limit' in step.parameters) expect({ resource, operation, limit: step.parameters.limit }).toEqual({ resource, operation, limit: 50 });
 		}
 	});
 
-	test(`in the tool variant from the version that brought it every Limit starts at ${TOOL_LIMIT}; earlier versions keep 50`, () => {
-		for (const version of versions) {
-			for (const { resource, operation } of operationsOf(node, version)) {
-				const { node: tool } = asToolInWorkflow(`${type}Tool`, version, { resource, operation });
-				if (!('limit' in tool.parameters)) continue;
-				const expected = version >= toolsFrom(node) ? TOOL_LIMIT : 50;
-				expect({ version, resource, operation, limit: tool.parameters.limit }).toEqual({ version, resource, operation, limit: expected });
-			}
+	test(`in the tool variant every Limit starts at ${TOOL_LIMIT}`, () => {
+		for (const { resource, operation } of operationsOf(node)) {
+			const { node: tool } = asToolInWorkflow(`${type}Tool`, { resource, operation });
+			if ('limit' in tool.parameters) expect({ resource, operation, limit: tool.parameters.limit }).toEqual({ resource, operation, limit: TOOL_LIMIT });
 		}
 	});
 });

@@ -260,14 +260,15 @@ describe('Face: Get Many', () => {
 		expect(limited.items.map((i) => i.json)).toEqual(all.items.slice(0, 2).map((i) => i.json));
 	});
 
-	test('By Name sends person_name; an unknown name is explained', async () => {
+	test('By Name looks the enrolled name up among the persons and sends its ID; an alias is no name', async () => {
 		const { items } = await run('face', { operation: 'getMany', personId: byName('Ava Marlowe'), returnAll: true });
 		expect(items).toHaveLength(3);
-		expect(bed.apiRequests()[0].query).toEqual({ person_name: 'Ava Marlowe' });
+		expect(bed.apiRequests().map((r) => r.path)).toEqual(['/api/v0/celebrity-detection/persons', '/api/v0/celebrity-detection/faces-with-person']);
+		expect(bed.apiRequests()[1].query).toEqual({ person_id: AVA });
 
 		const { error } = await run('face', { operation: 'getMany', personId: byName('The Marlowe') });
-		expect(error?.message).toBe('Person not found: nobody is enrolled under the name "The Marlowe"');
-		expect(error?.description).toMatch(/not an alias/);
+		expect(error?.message).toBe('Invalid Person in item 0: no person is named "The Marlowe"');
+		expect(error?.description).toMatch(/choose the person From List or By ID/);
 	});
 
 	test('an empty name or a malformed ID is refused before any request', async () => {
@@ -456,29 +457,19 @@ test('no secret reaches an output item, an error or a log line', async () => {
 	for (const secret of SECRETS) expect(text).not.toContain(secret);
 });
 
-describe('Version 1.1: Identify Persons is never the default; as an AI tool a Limit of 10', () => {
-	test('Image with no operation chosen runs Get Many Persons in 1.1 (no ingest), Identify Persons in version 1 as saved', async () => {
+describe('Identify Persons is never the default; as an AI tool a Limit of 10', () => {
+	test('Image with no operation chosen runs Get Many Persons (no ingest)', async () => {
 		const face = bed.sandbox.store.celebrity.faces.find((f) => f.personId === AVA)!;
 		const current = await run('image', { imageId: byId(face.imageId) });
 		expect(current.error).toBeUndefined();
 		expect(current.items[0].json.persons).toEqual(expect.arrayContaining([expect.objectContaining({ id: AVA })]));
 		expect(bed.apiRequests().map((r) => r.method)).toEqual(['GET']);
-		bed.sandbox.clearRequestLog();
-		// Version 1 still runs what it saved: Identify Persons (here refused before ingesting: not an http(s) URL).
-		const v1 = await bed.harness.runNode({
-			type,
-			typeVersion: 1,
-			parameters: { resource: 'image', datasetId: byId(SEED_DATASET_IDS.demoImages), imageUrl: 'ftp://photos.example.com/a.jpg' },
-		});
-		expect(v1.error?.message).toMatch(/^Invalid Image URL/);
-		expect(bed.apiRequests().filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 
-	test('as an AI tool, Person › Get Many returns 10 by default; version 1 and a workflow step keep 50', async () => {
+	test('as an AI tool, Person › Get Many returns 10 by default; a workflow step keeps 50', async () => {
 		enrollExtraPersons(30);
-		const asTool = (typeVersion?: number) => bed.harness.runNode({ type: `${type}Tool`, typeVersion, parameters: { resource: 'person', operation: 'getMany' } });
-		expect((await asTool()).items).toHaveLength(10);
-		expect((await asTool(1)).items).toHaveLength(50);
+		const asTool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'person', operation: 'getMany' } });
+		expect(asTool.items).toHaveLength(10);
 		expect((await run('person', { operation: 'getMany' })).items).toHaveLength(50);
 	});
 });

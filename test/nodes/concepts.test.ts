@@ -4,7 +4,6 @@ import { stableUuid, type AssetRecord } from '../../sandbox/assets/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { keyframesOf } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
-import { MediaAnalysisConcepts } from '../../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
 import { byId, byName, fromList } from '../support/locators';
@@ -15,8 +14,8 @@ const UNKNOWN_CONCEPT = '0f0e0d0c-0b0a-4908-8706-050403020100';
 /** A valid UUID, but version 1: the concepts service takes version 4 only. */
 const UUID_V1 = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 
-const run = (resource: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false, typeVersion?: number) =>
-	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail, typeVersion });
+const run = (resource: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
 
 const seededImage = (index: number) =>
 	[...bed.sandbox.store.assets.values()].find(
@@ -445,9 +444,9 @@ describe('Label: Get Many Candidates', () => {
 
 const BEACH_URL = 'https://images.example.com/summer/beach-sunset.jpg';
 
-describe('Classification: Classify Image (version 1: {imageUrl, datasetId, scores}, as saved workflows have it)', () => {
+describe('Classification: Classify Image of a URL', () => {
 	const classify = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-		run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, ...parameters }, inputItems, continueOnFail, 1);
+		run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, ...parameters }, inputItems, continueOnFail);
 
 	test('against every concept of a dataset: a beach photo is positive for "beach"', async () => {
 		await createConcept('office_desk');
@@ -459,7 +458,7 @@ describe('Classification: Classify Image (version 1: {imageUrl, datasetId, score
 		expect(scores[0]).toMatchObject({ conceptId: SEED_CONCEPT_IDS.beach, positive: true, threshold: 0.5 });
 		expect(scores[1]).toMatchObject({ positive: false });
 		// The output names the image it scored and the dataset; no Threshold was added, so none is sent.
-		expect(items[0].json).toMatchObject({ imageUrl: BEACH_URL, datasetId: SEED_DATASET_IDS.demoImages });
+		expect(items[0].json).toMatchObject({ image_url: BEACH_URL, dataset_id: SEED_DATASET_IDS.demoImages });
 		expect(items[0].json.hint).toBeUndefined();
 		expect(bed.apiRequests()[0]).toMatchObject({
 			method: 'POST',
@@ -472,7 +471,7 @@ describe('Classification: Classify Image (version 1: {imageUrl, datasetId, score
 	test('a dataset with no concepts gives a hint that says what to do, not a silent empty list', async () => {
 		const { items, error } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoMixed) });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ imageUrl: BEACH_URL, scores: [] });
+		expect(items[0].json).toMatchObject({ image_url: BEACH_URL, scores: [] });
 		expect(items[0].json.hint).toMatch(/has no concepts yet.*Concept → Create/);
 	});
 
@@ -527,11 +526,11 @@ describe('Classification: Classify Image (version 1: {imageUrl, datasetId, score
 	});
 });
 
-describe('Classification: Classify Image (version 1.1: the asset named, flat per-concept fields)', () => {
+describe('Classification: Classify Image (the asset named, flat per-concept fields)', () => {
 	const classify = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-		run('classification', { operation: 'classifyImage', imageUrl: '={{ $json.source_path }}', ...parameters }, inputItems, continueOnFail, 1.1);
+		run('classification', { operation: 'classifyImage', imageUrl: '={{ $json.source_path }}', ...parameters }, inputItems, continueOnFail);
 	const CITY_URL = 'https://images.example.com/autumn/city-skyline.jpg';
-	/** Rows as Ingestion 1.2 gives them (a CSV column kept with Include Input Fields). */
+	/** Rows as Ingestion gives them (a CSV column kept with Include Input Fields). */
 	const rows = [
 		{ asset_id: 'a-1', source_path: BEACH_URL, status: 'completed', campaign: 'summer' },
 		{ asset_id: 'a-2', source_path: CITY_URL, status: 'completed', campaign: 'autumn' },
@@ -598,15 +597,6 @@ describe('Classification: Classify Image (version 1.1: the asset named, flat per
 		const { items } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoMixed) }, [rows[0]]);
 		expect(items[0].json).toMatchObject({ asset_id: 'a-1', scores: [], dataset_id: SEED_DATASET_IDS.demoMixed });
 		expect(items[0].json.hint).toMatch(/has no concepts yet/);
-	});
-
-	test('version 1 is unchanged; 1.2 (1.1 with Limits of 10 as an AI tool) is the default', async () => {
-		const { description } = new MediaAnalysisConcepts();
-		expect(description).toMatchObject({ version: [1, 1.1, 1.2], defaultVersion: 1.2 });
-		const latest = await run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] });
-		expect(latest.items[0].json).toMatchObject({ asset_id: null, source_path: BEACH_URL, score: expect.any(Number), beach_positive: true });
-		const old = await run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] }, undefined, false, 1);
-		expect(Object.keys(old.items[0].json)).toEqual(['imageUrl', 'scores']);
 	});
 });
 

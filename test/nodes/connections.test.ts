@@ -427,14 +427,13 @@ describe('Connection locator: From list', () => {
 });
 
 describe('As an AI tool (Media Analysis Connections Tool)', () => {
-	test('version 1.1 lists 10 bucket objects by default, asking S3 for 10; version 1 and a workflow step keep 50', async () => {
+	test('lists 10 bucket objects by default, asking S3 for 10; a workflow step keeps 50', async () => {
 		const parameters = { resource: 'connection', operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: SEED_BUCKET, prefix: 'images/' };
 		const tool = await bed.harness.runNode({ type: `${type}Tool`, parameters });
 		expect(tool.error).toBeUndefined();
 		expect(tool.items).toHaveLength(10);
-		const v1 = await bed.harness.runNode({ type: `${type}Tool`, typeVersion: 1, parameters });
 		const step = await bed.harness.runNode({ type, parameters });
-		expect([v1.items.length, step.items.length]).toEqual([50, 50]);
-		expect(bed.apiRequests().map((r) => (r.body as IDataObject).max_keys)).toEqual([10, 50, 50]);
+		expect(step.items).toHaveLength(50);
+		expect(bed.apiRequests().map((r) => (r.body as IDataObject).max_keys)).toEqual([10, 50]);
 	});
 });

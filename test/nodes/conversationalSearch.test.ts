@@ -9,32 +9,25 @@ const bed = useTestBed();
 const type = TYPES.conversationalSearch;
 const UNKNOWN_DATASET = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
-/**
- * Runs the node as version 1 (the history in every answer), which workflows saved with it hold: the tests below prove
- * it behaves as it did. Version 1.1's turn output is tested in 'Version 1.1' (`run11`).
- */
-const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false, typeVersion = 1) =>
+const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
 	bed.harness.runNode({
 		type,
-		typeVersion,
 		parameters: { resource: 'chat', operation: 'sendMessage', ...parameters },
 		inputItems,
 		continueOnFail,
 	});
-const run11 = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-	run(parameters, inputItems, continueOnFail, 1.1);
 
 type ToolResult = { tool_name: string; dataset_id: string; dataset_type: string; result: { results: IDataObject[] } };
 const toolResultsOf = (json: IDataObject) => json.tool_results as ToolResult[];
 const videosOf = (json: IDataObject) => toolResultsOf(json).flatMap((tool) => tool.result.results);
 
 describe('Chat: Send Message', () => {
-	test('searches the organization\'s video datasets and answers with tool results and follow-ups', async () => {
+	test('searches the organization\'s video datasets and answers with tool results, follow-ups and this turn\'s messages, without the whole history', async () => {
 		const { items, error } = await run({ message: 'Show me kitchen videos' });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const answer = items[0].json;
-		expect(Object.keys(answer).sort()).toEqual(['chat_response_text', 'history_chat_messages', 'suggested_follow_ups', 'tool_results']);
+		expect(Object.keys(answer).sort()).toEqual(['chat_response_text', 'new_chat_messages', 'suggested_follow_ups', 'tool_results']);
 		expect(answer.chat_response_text).toBe(
 			'I found 2 videos about "kitchen" in 2 datasets. The best matches: kitchen-004.mp4, kitchen-004.mp4.',
 		);
@@ -48,7 +41,7 @@ describe('Chat: Send Message', () => {
 		]);
 		expect(answer.suggested_follow_ups).toEqual(expect.arrayContaining(['Show me more about kitchen']));
 		expect((answer.suggested_follow_ups as string[]).length).toBe(3);
-		expect(answer.history_chat_messages).toEqual([
+		expect(answer.new_chat_messages).toEqual([
 			{ role: 'user', content: 'Show me kitchen videos' },
 			{ role: 'assistant', content: answer.chat_response_text },
 		]);
@@ -86,12 +79,12 @@ describe('Chat: Send Message', () => {
 	});
 
 	test('history round trip: the second run continues the first run\'s conversation from its output item', async () => {
-		const first = await run({ message: 'Find stadium clips' });
+		const first = await run({ message: 'Find stadium clips', includeHistory: true });
 		expect(first.error).toBeUndefined();
 		const firstAnswer = first.items[0].json;
 
 		// A later execution, fed the first answer as its input item (default Chat History: From Input Item).
-		const second = await run({ message: 'show me more' }, [firstAnswer]);
+		const second = await run({ message: 'show me more', includeHistory: true }, [firstAnswer]);
 		expect(second.error).toBeUndefined();
 		const secondAnswer = second.items[0].json;
 		const sent = bed.apiRequests()[1];
@@ -115,7 +108,7 @@ describe('Chat: Send Message', () => {
 	});
 
 	test('history from a named (nested) input field, and from JSON defined by an expression', async () => {
-		const first = await run({ message: 'mountain' });
+		const first = await run({ message: 'mountain', includeHistory: true });
 		const history = first.items[0].json.history_chat_messages as IDataObject[];
 
 		await run({ message: 'and more', historyField: 'conversation.turns' }, [{ conversation: { turns: history } }]);
@@ -131,14 +124,14 @@ describe('Chat: Send Message', () => {
 		expect(bed.apiRequests()[4].body).toEqual({ chat_request_text: 'and more' });
 	});
 
-	test('a conversation across two chained nodes in one workflow', async () => {
+	test('a conversation across two chained nodes in one workflow, with Include History', async () => {
 		const node = (name: string, message: string, x: number) => ({
 			id: name,
 			name,
 			type,
 			typeVersion: 1,
 			position: [x, 0] as [number, number],
-			parameters: { resource: 'chat', operation: 'sendMessage', message },
+			parameters: { resource: 'chat', operation: 'sendMessage', message, includeHistory: true },
 			credentials: { mediaAnalysisApi: { id: '1', name: 'Media Analysis' } },
 		});
 		const workflow: WorkflowJson = {
@@ -192,24 +185,12 @@ describe('Chat: errors', () => {
 	});
 });
 
-describe('Version 1.1: the new turn, the history on request', () => {
-	test('returns the answer, what each search found, follow-ups and this turn\'s messages, without the whole history', async () => {
-		const { items, error } = await run11({ message: 'Show me kitchen videos' });
-		expect(error).toBeUndefined();
-		const answer = items[0].json;
-		expect(Object.keys(answer).sort()).toEqual(['chat_response_text', 'new_chat_messages', 'suggested_follow_ups', 'tool_results']);
-		expect(answer.new_chat_messages).toEqual([
-			{ role: 'user', content: 'Show me kitchen videos' },
-			{ role: 'assistant', content: answer.chat_response_text },
-		]);
-		expect(videosOf(answer).map((video) => video.text_query)).toEqual(['kitchen', 'kitchen']);
-	});
-
+describe('The turn, the history on request', () => {
 	test('Include History adds history_chat_messages, which the next turn continues from; new_chat_messages is this turn only', async () => {
-		const first = await run11({ message: 'Find stadium clips', includeHistory: true });
+		const first = await run({ message: 'Find stadium clips', includeHistory: true });
 		const firstAnswer = first.items[0].json;
 		expect(firstAnswer.history_chat_messages).toEqual(firstAnswer.new_chat_messages);
-		const second = await run11({ message: 'show me more' }, [firstAnswer]);
+		const second = await run({ message: 'show me more' }, [firstAnswer]);
 		expect(second.error).toBeUndefined();
 		expect((bed.apiRequests()[1].body as IDataObject).history_chat_messages).toEqual(firstAnswer.history_chat_messages);
 		const secondAnswer = second.items[0].json;
@@ -222,36 +203,17 @@ describe('Version 1.1: the new turn, the history on request', () => {
 	});
 
 	test('an answer without its history as input is refused before any request, never silently a new conversation', async () => {
-		const first = await run11({ message: 'Find stadium clips' });
+		const first = await run({ message: 'Find stadium clips' });
 		bed.sandbox.clearRequestLog();
-		const second = await run11({ message: 'show me more' }, [first.items[0].json]);
+		const second = await run({ message: 'show me more' }, [first.items[0].json]);
 		expect(second.error?.message).toBe(
 			'Invalid Chat History (field "history_chat_messages") in item 0: the input item is an answer of Conversational Search without its history',
 		);
 		expect(second.error?.description).toMatch(/Turn on Include History/);
 		expect(bed.apiRequests()).toEqual([]);
 		// Other input items start a conversation, as before; so does None.
-		expect((await run11({ message: 'beach' }, [{ topic: 'x' }])).error).toBeUndefined();
-		expect((await run11({ message: 'show me more', historySource: 'none' }, [first.items[0].json])).error).toBeUndefined();
-	});
-
-	test('a conversation across two chained 1.1 nodes, the first with Include History', async () => {
-		const node = (name: string, message: string, x: number, extra: IDataObject = {}) => ({
-			id: name,
-			name,
-			type,
-			typeVersion: 1.1,
-			position: [x, 0] as [number, number],
-			parameters: { resource: 'chat', operation: 'sendMessage', message, ...extra },
-			credentials: { mediaAnalysisApi: { id: '1', name: 'Media Analysis' } },
-		});
-		const workflow: WorkflowJson = {
-			nodes: [node('Ask', 'city videos please', 0, { includeHistory: true }), node('Follow Up', 'more please', 200)],
-			connections: { Ask: { main: [[{ node: 'Follow Up', type: 'main', index: 0 }]] } },
-		};
-		const result = await bed.harness.runWorkflow(workflow);
-		expect(result.error).toBeUndefined();
-		expect(videosOf(result.outputOf('Follow Up')[0].json).map((video) => video.text_query)).toEqual(['city']);
+		expect((await run({ message: 'beach' }, [{ topic: 'x' }])).error).toBeUndefined();
+		expect((await run({ message: 'show me more', historySource: 'none' }, [first.items[0].json])).error).toBeUndefined();
 	});
 
 	test('as an AI tool (Media Analysis Conversational Search Tool) the answer is the turn', async () => {

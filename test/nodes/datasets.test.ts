@@ -369,19 +369,7 @@ describe('Dataset: Get Many', () => {
 		]);
 	});
 
-	test('version 1 keeps Simplify: on by default, off returns the service\'s record', async () => {
-		const v1 = (parameters: Record<string, unknown>) =>
-			bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'dataset', ...parameters } });
-		const lean = await v1({ operation: 'getMany', limit: 1 });
-		expect(Object.keys(lean.items[0].json).sort()).toEqual(SIMPLE);
-		const full = await v1({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), simplify: false });
-		expect(Object.keys(full.items[0].json)).toEqual(expect.arrayContaining(['dataset_config', 'embeddings', 'store_original']));
-		// Output is not a parameter of version 1: a value left in the workflow changes nothing.
-		const ignored = await v1({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), output: 'raw' });
-		expect(Object.keys(ignored.items[0].json).sort()).toEqual(SIMPLE);
-	});
-
-	test('as an AI tool (Media Analysis Datasets Tool), version 1.1 returns 10 by default and version 1 its 50', async () => {
+	test('as an AI tool (Media Analysis Datasets Tool), returns 10 by default', async () => {
 		await addDatasets(60);
 		const tool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'dataset', operation: 'getMany' } });
 		expect(tool.error).toBeUndefined();
@@ -389,8 +377,6 @@ describe('Dataset: Get Many', () => {
 		expect(Object.keys(tool.items[0].json).sort()).toEqual(SIMPLE);
 		const workflow = await run({ operation: 'getMany' });
 		expect(workflow.items).toHaveLength(50);
-		const v1 = await bed.harness.runNode({ type: `${type}Tool`, typeVersion: 1, parameters: { resource: 'dataset', operation: 'getMany' } });
-		expect(v1.items).toHaveLength(50);
 		const chosen = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'dataset', operation: 'getMany', limit: 30 } });
 		expect(chosen.items).toHaveLength(30);
 	});
@@ -479,7 +465,7 @@ describe('Dataset: Update, Delete, Get Config', () => {
 		expect(kept.items[0].json.status).toBe('deleted');
 	});
 
-	test('gets the configuration of a dataset: Simplified by default, whole in version 1 and with Output Raw', async () => {
+	test('gets the configuration of a dataset: Simplified by default, whole with Output Raw', async () => {
 		const { items, error } = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages) });
 		expect(error).toBeUndefined();
 		expect(items[0].json.dataset_id).toBe(SEED_DATASET_IDS.demoImages);
@@ -493,12 +479,6 @@ describe('Dataset: Update, Delete, Get Config', () => {
 			'metadata_fields_to_index',
 		].filter((field) => field in items[0].json));
 		const raw = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages), output: 'raw' });
-		const v1 = await bed.harness.runNode({
-			type,
-			typeVersion: 1,
-			parameters: { resource: 'dataset', operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages) },
-		});
-		expect(v1.items[0].json).toEqual(raw.items[0].json);
 		expect(Object.keys(raw.items[0].json)).toEqual(expect.arrayContaining(['embedding_id']));
 		const archived = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoArchived), includeDeleted: true });
 		expect(archived.items[0].json.dataset_id).toBe(SEED_DATASET_IDS.demoArchived);

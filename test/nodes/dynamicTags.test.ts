@@ -263,7 +263,7 @@ describe('Tag Score (the video-scores endpoints)', () => {
 		expect(items).toHaveLength(6);
 		const met = items.filter((item) => item.json.criteria_met).map((item) => videoPath(item.json.coactive_video_id));
 		expect(met.sort()).toEqual(['s3://demo-bucket/videos/city-001.mp4', 's3://demo-bucket/videos/stadium-005.mp4']);
-		// Output: Simplified (version 1.1's default) keeps the video, the tag, the score and the video's own metadata.
+		// Output: Simplified (the default) keeps the video, the tag, the score and the video's own metadata.
 		expect(Object.keys(items[0].json).sort()).toEqual(
 			['accepted', 'coactive_video_id', 'computed_dt', 'criteria_met', 'score', 'tag_id', 'tag_name', 'video_metadata'].filter((key) => key in items[0].json),
 		);
@@ -410,38 +410,35 @@ describe('Tag Score (the video-scores endpoints)', () => {
 	});
 });
 
-describe('Version 1.1: Output, and as an AI tool a Limit of 10', () => {
+describe('Output, and as an AI tool a Limit of 10', () => {
 	const scenes = groups.find((group) => group.name === 'scenes_core')!;
 	const crowd = tagIdOf(scenes, 'crowd');
 	const aggregation = aggregationsOf(scenes).find((a) => a.tag.name === 'crowd' && a.datasetId === SEED_DATASET_IDS.demoVideos)!;
 	const scores = { resource: 'tagScore', operation: 'getManyVideoScores', groupId: byId(scenes.id), tagId: byId(crowd), aggregationId: byId(aggregation.id) };
 	const SIMPLE_GROUP = ['group_description', 'group_id', 'group_version_id', 'name', 'status', 'tags_count', 'tags_preview', 'updated_dt', 'version_name'];
 
-	test('Tag Group › Get Many: Simplified by default (9 of 18 fields), Raw whole as version 1 gives it, Selected Fields the chosen ones and group_id', async () => {
+	test('Tag Group › Get Many: Simplified by default (9 of 18 fields), Raw whole, Selected Fields the chosen ones and group_id', async () => {
 		const simple = await bed.harness.runNode({ type, parameters: { resource: 'tagGroup', operation: 'getMany', limit: 3 } });
 		expect(simple.items.map((item) => Object.keys(item.json).sort())).toEqual([SIMPLE_GROUP, SIMPLE_GROUP, SIMPLE_GROUP]);
 		const raw = await run({ returnAll: false, limit: 3 });
-		const v1 = await bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'tagGroup', operation: 'getMany', limit: 3 } });
-		expect(v1.items.map((item) => item.json)).toEqual(raw.items.map((item) => item.json));
 		expect(Object.keys(raw.items[0].json)).toHaveLength(18);
 		const picked = await run({ returnAll: false, limit: 1, output: 'fields', fields: ['shareable'] });
 		expect(Object.keys(picked.items[0].json)).toEqual(['group_id', 'shareable']);
 	});
 
-	test('video scores: Simplified by default, version 1 whole', async () => {
+	test('video scores: Simplified by default, Raw whole', async () => {
 		const simple = await bed.harness.runNode({ type, parameters: { ...scores, returnAll: true } });
 		expect(simple.error).toBeUndefined();
 		expect(simple.items.length).toBeGreaterThan(0);
 		expect(simple.items.every((item) => !('video' in item.json) && !('group_name' in item.json))).toBe(true);
-		const v1 = await bed.harness.runNode({ type, typeVersion: 1, parameters: { ...scores, returnAll: true } });
-		expect(Object.keys(v1.items[0].json)).toEqual(expect.arrayContaining(['group_id', 'group_name', 'tag_version_id']));
+		const raw = await bed.harness.runNode({ type, parameters: { ...scores, returnAll: true, output: 'raw' } });
+		expect(Object.keys(raw.items[0].json)).toEqual(expect.arrayContaining(['group_id', 'group_name', 'tag_version_id']));
 	});
 
-	test('as an AI tool, Tag Group › Get Many returns 10 by default; version 1 and a workflow step keep 50', async () => {
-		const asTool = (typeVersion?: number) => bed.harness.runNode({ type: `${type}Tool`, typeVersion, parameters: { resource: 'tagGroup', operation: 'getMany' } });
-		expect((await asTool()).items).toHaveLength(10);
-		expect((await asTool(1)).items).toHaveLength(50);
+	test('as an AI tool, Tag Group › Get Many returns 10 by default; a workflow step keeps 50', async () => {
+		const asTool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'tagGroup', operation: 'getMany' } });
+		expect(asTool.items).toHaveLength(10);
 		expect((await bed.harness.runNode({ type, parameters: { resource: 'tagGroup', operation: 'getMany' } })).items).toHaveLength(50);
-		expect(bed.apiRequests().map((r) => r.query.per_page)).toEqual(['10', '50', '50']);
+		expect(bed.apiRequests().map((r) => r.query.per_page)).toEqual(['10', '50']);
 	});
 });

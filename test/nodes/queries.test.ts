@@ -376,16 +376,14 @@ describe('Query locator: From list', () => {
 	});
 });
 
-describe('Version 1.1: Output, and as an AI tool a Limit of 10', () => {
+describe('Output, and as an AI tool a Limit of 10', () => {
 	const SIMPLE = ['dataset_id', 'end_dt', 'query', 'query_id', 'results', 'start_dt', 'status', 'total_row_count', 'type'];
 
-	test('Get and Get Many: Simplified by default (9 of the 14 fields), Raw the whole query, Selected Fields the chosen ones and query_id; version 1 whole', async () => {
+	test('Get and Get Many: Simplified by default (9 of the 14 fields), Raw the whole query, Selected Fields the chosen ones and query_id', async () => {
 		const simple = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
 		expect(Object.keys(simple.items[0].json).sort()).toEqual(SIMPLE);
 		expect(simple.items[0].json).toMatchObject({ status: 'Complete', total_row_count: 120 });
 		const raw = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'raw' });
-		const v1 = await bed.harness.runNode({ type, typeVersion: 1, parameters: { resource: 'query', operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete) } });
-		expect(v1.items[0].json).toEqual(raw.items[0].json);
 		expect(Object.keys(raw.items[0].json)).toHaveLength(14);
 		const picked = await run({ operation: 'getMany', returnAll: true, output: 'fields', fields: ['created_user_id'] });
 		expect(picked.items.map((i) => Object.keys(i.json))).toEqual(picked.items.map(() => ['query_id', 'created_user_id']));
@@ -394,12 +392,11 @@ describe('Version 1.1: Output, and as an AI tool a Limit of 10', () => {
 		expect(mine.items.map((i) => Object.keys(i.json).sort())).toEqual([SIMPLE]);
 	});
 
-	test('as an AI tool, Get Many and Get Results (Rows) return 10 by default; version 1 and a workflow step keep 50', async () => {
+	test('as an AI tool, Get Many and Get Results (Rows) return 10 by default; a workflow step keeps 50', async () => {
 		addQueries(60);
-		const tool = (parameters: Record<string, unknown>, typeVersion?: number) =>
-			bed.harness.runNode({ type: `${type}Tool`, typeVersion, parameters: { resource: 'query', ...parameters } });
+		const tool = (parameters: Record<string, unknown>) =>
+			bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'query', ...parameters } });
 		expect((await tool({ operation: 'getMany' })).items).toHaveLength(10);
-		expect((await tool({ operation: 'getMany' }, 1)).items).toHaveLength(50);
 		expect((await run({ operation: 'getMany' })).items).toHaveLength(50);
 		const rows = await tool({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
 		expect(rows.error).toBeUndefined();

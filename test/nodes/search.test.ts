@@ -445,18 +445,17 @@ describe('Dataset By Name', () => {
 });
 
 describe('As an AI tool (Media Analysis Search Tool)', () => {
-	const asTool = (resource: string, parameters: Record<string, unknown>, typeVersion?: number) =>
-		bed.harness.runNode({ type: `${type}Tool`, typeVersion, parameters: { resource, ...parameters } });
+	const asTool = (resource: string, parameters: Record<string, unknown>) =>
+		bed.harness.runNode({ type: `${type}Tool`, parameters: { resource, ...parameters } });
 
-	test('version 1.1 returns 10 results by default, asking the service for 10; version 1 keeps its 50; a Limit chosen holds', async () => {
+	test('returns 10 results by default, asking the service for 10; a Limit chosen holds', async () => {
 		addAssets(IMAGES, 'image', 70);
 		const tool = await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' });
 		expect(tool.error).toBeUndefined();
 		expect(tool.items).toHaveLength(10);
 		expect(bed.apiRequests().map((r) => (r.body as IDataObject).limit)).toEqual([10]);
-		expect((await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' }, 1)).items).toHaveLength(50);
 		expect((await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office', limit: 25 })).items).toHaveLength(25);
-		// As a workflow step, 1.1 keeps 50.
+		// As a workflow step, 50.
 		expect((await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' })).items).toHaveLength(50);
 	});
 

@@ -23,8 +23,7 @@ const latest = new Map(
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const exported = require(join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'))) as Record<string, new () => INodeType | IVersionedNodeType>;
 		const { description } = new (Object.values(exported).find((value) => typeof value === 'function')!)() as INodeType;
-		const versions = ([] as number[]).concat(description.version);
-		return [description.name, description.defaultVersion ?? Math.max(...versions)];
+		return [description.name, Math.max(...([] as number[]).concat(description.version))];
 	}),
 );
 

@@ -24,10 +24,9 @@ describe('parameter snapshot (test/package/parameters.snapshot.json)', () => {
 		expect(formatSnapshot(committedSnapshot()!)).toBe(formatSnapshot(now));
 	});
 
-	test('every node and each of its versions is in it', () => {
-		for (const versions of Object.values(now)) expect(Object.keys(versions).length).toBeGreaterThan(0);
+	test('every node and each of its versions is in it, from version 1 on', () => {
+		for (const versions of Object.values(now)) expect(Object.keys(versions)[0]).toBe('1');
 		expect(Object.keys(now)).toHaveLength(packaged.nodes.length);
-		expect(Object.keys(now.mediaAnalysisIngestion ?? {})).toEqual(['1', '1.1', '1.2', '1.3']);
 	});
 });
 

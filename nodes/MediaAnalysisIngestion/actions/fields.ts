@@ -38,8 +38,8 @@ export const metadataField: INodeProperties = {
 };
 
 /**
- * Version 1.2, on the operations that read statuses: the one way to wait for an ingestion this workflow starts is
- * Wait for Completion on the create operation, whose output already holds each row's outcome.
+ * On the operations that read statuses: the one way to wait for an ingestion this workflow starts is Wait for
+ * Completion on the create operation, whose output already holds each row's outcome.
  */
 export const waitForCompletionNotice: INodeProperties = {
 	displayName:

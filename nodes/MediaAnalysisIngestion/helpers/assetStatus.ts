@@ -16,33 +16,19 @@ const STATUS = {
  * The image or video whose status to read, by platform ID. The service lists assets only per dataset, so there
  * is no list to pick from here (Dataset → Get Asset Statuses lists them with their IDs).
  */
-export function assetLocator(kind: Kind | 'asset'): INodeProperties {
-	const title = kind === 'asset' ? 'Asset' : TITLE[kind];
-	return {
-		displayName: title,
-		name: kind,
-		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
-		required: true,
-		description: `The platform ID of the ${kind}, as ingestion and the status lists return it`,
-		modes: [
-			uuidMode(kind),
-		],
-	};
-}
+export const assetLocator: INodeProperties = {
+	displayName: 'Asset',
+	name: 'asset',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: 'The platform ID of the asset, as ingestion and the status lists return it',
+	modes: [uuidMode('asset')],
+};
 
-/**
- * The ingestion status of one image or video; the service answers `{"data": []}` when it has none. The ID is read
- * from the `parameter` locator (Get Status's `asset`; the former Get Image / Video Status used `image` / `video`).
- */
-export async function getAssetStatus(
-	this: IExecuteFunctions,
-	kind: Kind,
-	itemIndex: number,
-	parameter: string = kind,
-): Promise<IDataObject> {
-	const label = parameter === kind ? TITLE[kind] : 'Asset';
-	const assetId = assertUuid.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
+/** The ingestion status of one image or video (the Asset locator); the service answers `{"data": []}` when it has none. */
+export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIndex: number): Promise<IDataObject> {
+	const assetId = assertUuid.call(this, this.getNodeParameter('asset', itemIndex, '', { extractValue: true }), 'Asset', itemIndex);
 	const { data } = await callEndpoint(this, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
 	// The table lets `data` be a status or none (absent, or the document's empty list).
 	if (data === undefined || Array.isArray(data)) {

@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { IngestJobAsset } from '../../shared/api';
 import { assertHttpUrl, invalidParameter, parseJsonParameter } from '../../shared/validation';
-import { metadataField } from '../actions/fields';
 import { describeValue, fieldOf, metadataEntryFields, readEntryMetadata, readMetadata } from './metadata';
-import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from './versions';
 
 /** The three list endpoints: `/ingestion/assets` (typed assets), `/ingestion/images`, `/ingestion/videos`. */
 export type ListKind = 'assets' | 'images' | 'videos';
@@ -44,21 +42,18 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 		kind === 'assets'
 			? '[{"source_path": "https://cdn.example.com/a.jpg", "asset_type": "image", "metadata": {"campaign": "spring"}}]'
 			: `[{"source_path": "https://cdn.example.com/${kind === 'videos' ? 'a.mp4' : 'a.jpg'}", "metadata": {"campaign": "spring"}}]`;
-	// One list per version: 1.2 gives each entry's metadata as pairs, item fields or JSON; earlier versions as JSON.
-	const list = (entryValues: INodeProperties[]): INodeProperties => ({
-		displayName: LABEL[kind],
-		name: kind,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: `Add ${LABEL[kind].slice(0, -1)}`,
-		default: { [singular]: [{ sourcePath: '' }] },
-		displayOptions: { show: { inputMode: ['fields'] } },
-		options: [{ displayName: LABEL[kind].slice(0, -1), name: singular, values: entryValues }],
-	});
 	return [
 		inputModeField(kind),
-		untilVersion(ROWS_VERSION, list([...values, metadataField])),
-		fromVersion(ROWS_VERSION, list([...values, ...metadataEntryFields])),
+		{
+			displayName: LABEL[kind],
+			name: kind,
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: `Add ${LABEL[kind].slice(0, -1)}`,
+			default: { [singular]: [{ sourcePath: '' }] },
+			displayOptions: { show: { inputMode: ['fields'] } },
+			options: [{ displayName: LABEL[kind].slice(0, -1), name: singular, values: [...values, ...metadataEntryFields] }],
+		},
 		{
 			displayName: `${LABEL[kind]} (JSON)`,
 			name: `${kind}Json`,
@@ -185,7 +180,7 @@ function assetFromFields(
 		throw invalidParameter.call(this, 'Source Path', itemIndex, 'it is empty', `Enter the URL or bucket path of each ${SINGULAR[kind]}.`);
 	}
 	const asset: IDataObject = { source_path: sourcePath };
-	const metadata = readEntryMetadata.call(this, entry, itemIndex, { choice: rowsVersion.call(this) });
+	const metadata = readEntryMetadata.call(this, entry, itemIndex);
 	if (metadata) asset.metadata = metadata;
 	if (kind === 'assets' && entry.assetType && entry.assetType !== 'unspecified') asset.asset_type = entry.assetType;
 	return asset;

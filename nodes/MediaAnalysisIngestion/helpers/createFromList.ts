@@ -14,7 +14,6 @@ import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { getConnectionName, ingestionConnection, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
-import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from './versions';
 
 const CREATE = {
 	assets: 'ingestion.createIngestJobFromAssets',
@@ -32,33 +31,28 @@ export function createFromListProperties(kind: ListKind): INodeProperties[] {
 			false,
 			'The connection to the bucket holding the files; leave empty when the source paths are public URLs',
 		),
-		untilVersion(ROWS_VERSION, combineItemsOff),
-		fromVersion(ROWS_VERSION, combineItemsOn),
+		combineItemsField,
 		...waitForCompletionFields(
 			'ingestion job',
 			"Whether to wait until the ingestion job has finished. On: each input item comes out with its own assets' outcome at the top level: status completed, or error with error_code and error_reason (e.g. broken_url), and a failed asset does not stop the good ones unless When an Asset Fails says so. Off: the node returns the new job at once.",
 		),
-		fromVersion(ROWS_VERSION, waitNotice),
+		waitNotice,
 		assetFailureField,
-		fromVersion(ROWS_VERSION, includeInputFieldsProperty("e.g. a CSV row's other columns")),
+		includeInputFieldsProperty("e.g. a CSV row's other columns"),
 	];
 }
 
-const COMBINE_ITEMS_DESCRIPTION =
-	'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each input item still gets its own output item, with the job that took its assets.';
-
-const combineItemsOff: INodeProperties = {
+/** The rows go together by default: N input items take ceil(N / 100) requests. */
+const combineItemsField: INodeProperties = {
 	displayName: 'Combine Items',
 	name: 'combineItems',
 	type: 'boolean',
-	default: false,
-	description: COMBINE_ITEMS_DESCRIPTION,
+	default: true,
+	description:
+		'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each input item still gets its own output item, with the job that took its assets.',
 };
 
-/** Version 1.2 sends the rows together by default: N input items take ceil(N / 100) requests. */
-const combineItemsOn: INodeProperties = { ...combineItemsOff, default: true };
-
-/** The one way to wait, named where the job is created (version 1.2). */
+/** The one way to wait, named where the job is created. */
 const waitNotice: INodeProperties = {
 	displayName:
 		'To go on only once the assets are ready, turn on Wait for Completion: each input item then comes out with its own asset_id, status (completed or error) and error_code, so no status operation is needed after this node',
@@ -103,14 +97,6 @@ function entryAssets(job: IDataObject, entry: Entry, requestSize: number): JobAs
 	return Array.isArray(assets) && assets.length === requestSize ? assets.slice(entry.start, entry.end) : undefined;
 }
 
-/** The job as one input item sees it: `details.assets` narrowed to that item's assets when the job holds others too. */
-function forEntry(job: IDataObject, entry: Entry, requestSize: number): IDataObject {
-	const whole = entry.start === 0 && entry.end === requestSize;
-	const own = entryAssets(job, entry, requestSize);
-	if (whole || !own) return job;
-	return { ...job, details: { ...(job.details as IDataObject), assets: own } };
-}
-
 /** What a finished job says of an asset it does not list (or lists without a status): its own status and error. */
 function jobOutcome(job: IDataObject, asset: JobAsset = {}): AssetOutcome {
 	const failed = Boolean(asset.error) || job.status !== 'completed';
@@ -135,28 +121,6 @@ async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemInde
 	};
 }
 
-/**
- * One input item's share of a finished job, with its own outcome on top: `status` is completed when every asset of
- * the item is, otherwise the first failed (or unfinished) asset's, with its `error_code` and `error_reason`;
- * `asset_id` and `source_path` name the item's asset when it has one; the job's own status moves to `job_status`.
- */
-function withOutcome(job: IDataObject, listed: AssetOutcome[]): IDataObject {
-	// A job that does not list the item's assets: the job's own status is the item's.
-	const outcomes: AssetOutcome[] = listed.length > 0 ? listed : [jobOutcome(job)];
-	const failed = outcomes.find((outcome) => outcome.status === 'error') ?? outcomes.find((outcome) => outcome.status !== 'completed');
-	const single = outcomes.length === 1 ? outcomes[0] : undefined;
-	const own: IDataObject = {
-		status: failed?.status ?? 'completed',
-		error_code: failed?.error_code ?? null,
-		error_reason: failed?.error_reason ?? null,
-		source_path: single?.source_path ?? null,
-		asset_id: single?.asset_id ?? null,
-		job_status: job.status ?? null,
-	};
-	// The item's own outcome first (what a table view shows first) and never overwritten, then the job's fields.
-	return { ...own, ...job, ...own, assets: outcomes };
-}
-
 /** Text as a sentence: ends with a full stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -178,8 +142,7 @@ function assetFailed(this: IExecuteFunctions, result: IDataObject, itemIndex: nu
 /**
  * Create From Assets / Images / Videos for every input item at once: reads and checks every item first, sends
  * one request per 100 assets (per item, or packed across items with Combine Items), then waits for the jobs if
- * asked. Versions 1 and 1.1: each input item gets one output item per job that took its assets. Version 1.2: one
- * output item per input item naming its asset (`rowsOutput`).
+ * asked: one output item per input item naming its asset (`rowsOutput`).
  */
 export async function createJobsFromLists(
 	this: IExecuteFunctions,
@@ -188,7 +151,6 @@ export async function createJobsFromLists(
 	kind: ListKind,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const rows = rowsVersion.call(this);
 
 	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
 		datasetId: await resolveDatasetId.call(this, itemIndex),
@@ -212,18 +174,17 @@ export async function createJobsFromLists(
 		});
 	}
 
-	const combine = this.getNodeParameter('combineItems', 0, rows) as boolean;
+	const combine = this.getNodeParameter('combineItems', 0, true) as boolean;
 	const chunks = chunkItems(lists, combine, MAX_ASSETS_PER_REQUEST);
 	const created: Created[] = [];
-	// Version 1.2: items that already have their error item (a row whose assets went in two requests fails once).
+	// Items that already have their error item (a row whose assets went in two requests fails once).
 	const failed = new Set<number>();
 	for (const chunk of chunks) {
 		const first = chunk.entries[0].itemIndex;
 		const { datasetId, connectionName } = requests.get(first) as ItemRequest;
 		const body: IDataObject = { dataset_id: datasetId, [kind]: chunk.values };
 		if (connectionName) body.connection_name = connectionName;
-		const all = chunk.entries.map((entry) => entry.itemIndex);
-		const itemIndexes = rows ? all.filter((itemIndex) => !failed.has(itemIndex)) : all;
+		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
 		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
 		const sent = await run.attempt(itemIndexes, async () => {
 			const job = await createIngestJob.call(this, CREATE[kind], body as RequestOf<(typeof CREATE)[ListKind]>, {
@@ -238,39 +199,7 @@ export async function createJobsFromLists(
 
 	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
 	const startedAt = Date.now();
-	if (rows) return await rowsOutput.call(this, items, run, { created, requests, failed, startedAt });
-	await run.sideBySide(created.length, async (index) => {
-		const { chunk, job } = created[index];
-		const first = chunk.entries[0].itemIndex;
-		const wait = requests.get(first)?.wait;
-		let result = job;
-		let outcomeOfAsset: ((asset: JobAsset) => AssetOutcome) | undefined;
-		if (wait) {
-			const settled = await run.attempt(
-				chunk.entries.map((entry) => entry.itemIndex),
-				async () => {
-					const options = { ...wait, startedAt };
-					result = (await waitForJob.call(this, String(job.id), first, options, { settleOnFailure: true })) as IDataObject;
-					outcomeOfAsset = await settledAssets.call(this, result, first);
-				},
-			);
-			if (!settled) return;
-		}
-		for (const entry of chunk.entries) {
-			let json = forEntry(result, entry, chunk.values.length);
-			if (outcomeOfAsset) {
-				const own = entryAssets(result, entry, chunk.values.length) ?? [];
-				json = withOutcome(json, own.map(outcomeOfAsset));
-				const failFast = this.getNodeParameter('assetFailure', entry.itemIndex, 'output') === 'fail';
-				if (failFast && json.status !== 'completed') {
-					run.fail(assetFailed.call(this, json, entry.itemIndex), [entry.itemIndex]);
-					continue;
-				}
-			}
-			run.emit(entry.itemIndex, json);
-		}
-	});
-	return run.output();
+	return await rowsOutput.call(this, items, run, { created, requests, failed, startedAt });
 }
 
 interface Created {
@@ -278,7 +207,7 @@ interface Created {
 	job: IDataObject;
 }
 
-/** One asset of a row, as version 1.2 lists it: its outcome and the job that took it. */
+/** One asset of a row, as the output lists it: its outcome and the job that took it. */
 type RowAsset = AssetOutcome & { ingest_job_id: string };
 
 /** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
@@ -298,7 +227,7 @@ function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
 }
 
 /**
- * Version 1.2's output: one item per input item, paired to it, whatever the number of jobs its assets went into.
+ * The output: one item per input item, paired to it, whatever the number of jobs its assets went into.
  * It names the row's asset (`asset_id`, `source_path`; null when the row sent several, which `assets` then lists),
  * its `status` (completed, or the first failed asset's error with `error_code` and `error_reason`; pending when not
  * waited for), the dataset, the job (`ingest_job_id`, `job_status`) and, with Include Input Fields, the input's fields.

@@ -63,8 +63,8 @@ export function fieldOf(json: IDataObject, name: string): unknown {
 }
 
 /**
- * Version 1.2's metadata of one asset (or update): key/value pairs, fields copied from the input item, or the JSON
- * object of earlier versions. Placed inside an entry of the Assets / Images / Videos or Updates list.
+ * The metadata of one asset (or update): key/value pairs, fields copied from the input item, or a JSON object.
+ * Placed inside an entry of the Assets / Images / Videos or Updates list.
  */
 export const metadataEntryFields: INodeProperties[] = [
 	{
@@ -162,16 +162,11 @@ function metadataFromItem(this: IExecuteFunctions, entry: IDataObject, itemIndex
 }
 
 /**
- * The metadata of one entry: version 1.2's Metadata choice, or (earlier versions, and JSON) the JSON object. Checked
- * as the service's metadata schema allows (text, numbers, booleans); empty means none.
+ * The metadata of one entry, as its Metadata choice gives it. Checked as the service's metadata schema allows (text,
+ * numbers, booleans); empty means none.
  */
-export function readEntryMetadata(
-	this: IExecuteFunctions,
-	entry: IDataObject,
-	itemIndex: number,
-	{ choice }: { choice: boolean },
-): IDataObject | undefined {
-	const input = choice ? ((entry.metadataInput as string | undefined) ?? 'pairs') : 'json';
+export function readEntryMetadata(this: IExecuteFunctions, entry: IDataObject, itemIndex: number): IDataObject | undefined {
+	const input = (entry.metadataInput as string | undefined) ?? 'pairs';
 	if (input === 'pairs') return readMetadata.call(this, metadataFromPairs.call(this, entry, itemIndex), 'Metadata Fields', itemIndex);
 	if (input === 'itemFields') return readMetadata.call(this, metadataFromItem.call(this, entry, itemIndex), 'Metadata › Item Fields', itemIndex);
 	return readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);

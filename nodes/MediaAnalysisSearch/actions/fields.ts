@@ -5,24 +5,20 @@ import type { ModerationScoreType, SearchMetadataFilters } from '../../shared/ap
 import { uuidMode } from '../../shared/descriptions';
 import { getPageLimit } from '../../shared/readers';
 import { assertDateTime, assertHttpUrl, assertNotEmpty, assertRange, assertUuid, invalidParameter } from '../../shared/validation';
-import { TOOLS_VERSION } from './versions';
 
 /** Image-to-image and video search answer at most 1000 results per request. */
 export const MAX_SEARCH_LIMIT = 1000;
 
-/** The Limit of a search answered in one request (no Return All, no pages): 10 by default in tools from 1.1. */
+/** The Limit of a search answered in one request (no Return All, no pages): 10 by default in tools. */
 export const oneRequestLimitFields = (): INodeProperties[] => [
-	...limitForTools(
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-		},
-		TOOLS_VERSION,
-	),
+	...limitForTools({
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1 },
+		description: 'Max number of results to return',
+	}),
 ];
 
 /** That Limit as the item gives it: a whole number of 1 or more, checked before anything is sent. */

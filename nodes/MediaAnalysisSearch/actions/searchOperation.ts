@@ -15,7 +15,6 @@ import {
 	textQueryField,
 } from './fields';
 import { paginateSearch, type SearchEndpoint } from './paginateSearch';
-import { TOOLS_VERSION } from './versions';
 
 /** Where one search operation sits in the node and which endpoint it asks. */
 interface SearchSpec {
@@ -34,7 +33,7 @@ function searchDescription(spec: SearchSpec, query: INodeProperties): INodePrope
 	return updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.operation] } }, [
 		datasetLocator({}, { byName: true }),
 		query,
-		...returnAllOrLimit(spec.maxLimit, { toolsFrom: TOOLS_VERSION }),
+		...returnAllOrLimit(spec.maxLimit, { toolLimit: true }),
 		metadataFiltersField,
 		optionsCollection(spec.options),
 	]);

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fromVersion, untilVersion } from '../../../shared/versions';
-import { TOOLS_VERSION } from '../versions';
 import * as getPersons from './getPersons.operation';
 import * as identify from './identify.operation';
 
@@ -32,9 +30,8 @@ const operation: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	// Identify Persons ingests and deletes an image per run: from 1.1 it is chosen, never the default.
-	fromVersion(TOOLS_VERSION, operation),
-	untilVersion(TOOLS_VERSION, { ...operation, default: 'identify' }),
+	// Identify Persons ingests and deletes an image per run: it is chosen, never the default.
+	operation,
 	...getPersons.description,
 	...identify.description,
 ];

@@ -5,10 +5,9 @@ import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
-import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	sortCollection(
 		[
 			{ name: 'Created Date', value: 'created_dt' },

@@ -8,9 +8,7 @@ import { datasetNotFound, type Failure } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { includeInputFieldsProperty, withInputFields } from '../../../shared/inputFields';
 import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
-import { fromVersion } from '../../../shared/versions';
 import { thresholdField, unitNumber } from '../fields';
-import { VERSION_1_1 } from '../versions';
 import { flatScores } from './flatScores';
 
 export const toolDescription =
@@ -40,18 +38,15 @@ const properties: INodeProperties[] = [
 		{ description: 'Every concept of this dataset scores the image', displayOptions: { show: { classifyAgainst: ['dataset'] } } },
 		{ byName: true },
 	),
-	// Version 1.1: the concept list below shows the concepts of this dataset; it is not sent.
-	fromVersion(
-		VERSION_1_1,
-		datasetLocator(
-			{
-				displayName: 'Concepts of Dataset',
-				required: false,
-				description: 'The dataset whose concepts the list below shows (only to choose them; IDs from an expression need none)',
-				displayOptions: { show: { classifyAgainst: ['concepts'] } },
-			},
-			{ byName: true },
-		),
+	// The concept list below shows the concepts of this dataset; it is not sent.
+	datasetLocator(
+		{
+			displayName: 'Concepts of Dataset',
+			required: false,
+			description: 'The dataset whose concepts the list below shows (only to choose them; IDs from an expression need none)',
+			displayOptions: { show: { classifyAgainst: ['concepts'] } },
+		},
+		{ byName: true },
 	),
 	{
 		displayName: 'Concept Names or IDs',
@@ -64,7 +59,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
-	fromVersion(VERSION_1_1, includeInputFieldsProperty("e.g. an ingested row's columns and status")),
+	includeInputFieldsProperty("e.g. an ingested row's columns and status"),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -103,10 +98,9 @@ function explainNotFound(datasetId: string | undefined) {
 }
 
 /**
- * Scores the image for each concept; `positive` is true when the score is above the threshold. Version 1 returns
- * `{imageUrl, datasetId, scores}`; version 1.1 names the input's asset and gives flat per-concept fields
- * (`flatScores`). A dataset with no concepts gives a `hint` (and an execution hint in the editor) instead of a
- * silent empty list.
+ * Scores the image for each concept; `positive` is true when the score is above the threshold. The output names the
+ * input's asset and gives flat per-concept fields (`flatScores`). A dataset with no concepts gives a `hint` (and an
+ * execution hint in the editor) instead of a silent empty list.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: ImageUrlClassificationRequest = {
@@ -132,14 +126,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		explain: explainNotFound(body.datasetId ?? undefined),
 	});
-	let result: IDataObject;
-	if (this.getNode().typeVersion >= VERSION_1_1) {
-		const input = this.getInputData()[itemIndex]?.json ?? {};
-		const own = flatScores(input, body.url, body.datasetId ?? null, body.conceptIds?.length, response);
-		result = withInputFields(this.getNodeParameter('includeInputFields', itemIndex, false) as boolean, input, own);
-	} else {
-		result = { imageUrl: body.url, ...(body.datasetId ? { datasetId: body.datasetId } : {}), ...response };
-	}
+	const input = this.getInputData()[itemIndex]?.json ?? {};
+	const own = flatScores(input, body.url, body.datasetId ?? null, body.conceptIds?.length, response);
+	const result = withInputFields(this.getNodeParameter('includeInputFields', itemIndex, false) as boolean, input, own);
 	if (response.scores.length === 0 && body.datasetId) {
 		const hint = `Dataset ${body.datasetId} has no concepts yet, so nothing scored the image. Create one with Concept → Create (and label it), or choose Classify Against: Chosen Concepts.`;
 		result.hint = hint;

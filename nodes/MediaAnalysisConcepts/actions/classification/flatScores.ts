@@ -32,7 +32,7 @@ function assetOf(input: IDataObject, imageUrl: string) {
 }
 
 /**
- * The output of version 1.1: `asset_id`, `source_path`, `image_url`; `score` and `positive` when exactly one concept
+* The output of Classify Image: `asset_id`, `source_path`, `image_url`; `score` and `positive` when exactly one concept
  * was chosen; `<concept>_score` and `<concept>_positive` for each concept scored; `dataset_id` (null with Chosen
  * Concepts); and the service's `scores` as they came.
  */

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
-import { TOOLS_VERSION } from '../versions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuid4, splitList } from '../../../shared/validation';
 
@@ -11,7 +10,7 @@ export const toolDescription =
 	'Lists the visual concepts, up to the Limit, optionally only those of some datasets. Needs nothing. Returns each concept with its conceptId, name and datasetId.';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
-import { TOOLS_VERSION } from '../versions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
@@ -12,7 +11,7 @@ export const toolDescription =
 
 const properties: INodeProperties[] = [
 	conceptLocator(),
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
 		displayName: 'Filters',
 		name: 'filters',

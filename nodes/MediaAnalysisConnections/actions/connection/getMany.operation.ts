@@ -7,7 +7,6 @@ import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
 import { assertUuidList } from '../../../shared/validation';
-import { TOOLS_VERSION } from '../versions';
 import { redactConnection } from './fields';
 
 const STATUSES: ConnectionStatus[] = ['error', 'pending', 'ready'];
@@ -18,7 +17,7 @@ const TYPES: Array<{ name: string; value: ConnectionType }> = [
 ];
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
 		displayName: 'Filters',
 		name: 'filters',

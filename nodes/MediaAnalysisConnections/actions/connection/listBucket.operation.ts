@@ -6,7 +6,6 @@ import { connectionLocator, returnAllOrLimit } from '../../../shared/description
 import { getPageLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
-import { TOOLS_VERSION } from '../versions';
 import { connectionParams } from './fields';
 
 /** S3's largest page. */
@@ -30,7 +29,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. images/2026/',
 		description: 'The folder to list; empty lists the top of the bucket. Objects one level below it are output, and deeper folders as prefixes.',
 	},
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['listBucket'] } }, properties);

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
-import { TURN_VERSION } from '../versions';
 
 export const HISTORY_FIELD = 'history_chat_messages';
 
@@ -69,8 +68,8 @@ export function getHistory(this: IExecuteFunctions, itemIndex: number): IDataObj
 		const input = this.getInputData()[itemIndex]?.json ?? {};
 		value = readPath(input, field);
 		if (value === undefined || value === null || value === '') {
-			// From 1.1 an answer carries its history only when asked: continuing without it would silently start anew.
-			if (typeof input.chat_response_text === 'string' && this.getNode().typeVersion >= TURN_VERSION) {
+			// An answer carries its history only when asked: continuing without it would silently start anew.
+			if (typeof input.chat_response_text === 'string') {
 				throw invalidParameter.call(
 					this,
 					parameter,

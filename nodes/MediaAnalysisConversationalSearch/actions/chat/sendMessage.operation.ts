@@ -6,8 +6,6 @@ import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
-import { fromVersion } from '../../../shared/versions';
-import { TURN_VERSION } from '../versions';
 import { getHistory, HISTORY_FIELD, historyFields } from './history';
 
 const properties: INodeProperties[] = [
@@ -41,21 +39,21 @@ const properties: INodeProperties[] = [
 		description: 'What to ask, in plain language',
 	},
 	...historyFields,
-	fromVersion(TURN_VERSION, {
+	{
 		displayName: 'Include History',
 		name: 'includeHistory',
 		type: 'boolean',
 		default: false,
 		description: `Whether to add ${HISTORY_FIELD}, the whole conversation so far, which a later Conversational Search node continues from (Chat History: From Input Item). Off: only this turn.`,
-	}),
-	fromVersion(TURN_VERSION, {
+	},
+	{
 		displayName:
 			'Returns this turn: the answer, what each search found, follow-ups and this turn\'s messages (new_chat_messages). To continue the conversation in a later node, turn on Include History.',
 		name: 'turnNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { includeHistory: [false] } },
-	}),
+	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['chat'], operation: ['sendMessage'] } }, properties);
@@ -70,9 +68,9 @@ function turnOf(sent: IDataObject[], returned: IDataObject[]): IDataObject[] {
 }
 
 /**
- * One chat turn. Version 1 returns the service's fields: chat_response_text, tool_results (what each search found),
- * suggested_follow_ups and history_chat_messages, which the next turn passes back to continue the conversation.
- * From 1.1 the turn: history_chat_messages gives way to new_chat_messages (this turn's), and comes back on request.
+ * One chat turn: the service's chat_response_text, tool_results (what each search found) and suggested_follow_ups,
+ * with new_chat_messages (this turn's) instead of history_chat_messages, which comes back on request (Include History)
+ * for a later turn to continue the conversation.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'organization') as string;
@@ -86,7 +84,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const answer: ChatResponse = datasetId
 		? await callEndpoint(this, 'chat.sendInDataset', { params: { dataset_id: datasetId }, body, itemIndex })
 		: await callEndpoint(this, 'chat.send', { body, itemIndex });
-	if (this.getNode().typeVersion < TURN_VERSION) return answer;
 	const { history_chat_messages: whole, ...turn } = answer;
 	const own: IDataObject = { ...turn, new_chat_messages: turnOf(history, whole as IDataObject[]) };
 	if (this.getNodeParameter('includeHistory', itemIndex, false) as boolean) own[HISTORY_FIELD] = whole;

@@ -3,15 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
-import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
-import { TOOLS_VERSION } from '../versions';
+import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET, includeDeletedOption, readDatasetCall } from './fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator(),
 	includeDeletedOption,
-	legacySimplifyProperty(DATASET.simplified, TOOLS_VERSION),
-	...outputProperties(DATASET, TOOLS_VERSION),
+	...outputProperties(DATASET),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);

@@ -4,17 +4,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
-import { TOOLS_VERSION } from '../versions';
 import { DATASET_CONFIG, includeDeletedOption, readDatasetCall } from './fields';
 
-const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET_CONFIG, TOOLS_VERSION)];
+const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET_CONFIG)];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getConfig'] } }, properties);
 
 export const toolDescription =
 	'Gets the configuration of one dataset: its encoder, the metadata fields it indexes and embeds, and whether celebrity detection and Context Studio are on. Needs the dataset: its ID (a UUID) or its exact name.';
 
-/** Version 1 returns the configuration whole (it has no Output). */
+/** The dataset's configuration, shaped by Output. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const config = await callEndpoint(this, 'datasets.getConfig', await readDatasetCall.call(this, itemIndex));
 	return shapeOutput.call(this, itemIndex, DATASET_CONFIG)(config);

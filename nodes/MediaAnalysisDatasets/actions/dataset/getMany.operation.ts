@@ -4,9 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
-import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
+import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
-import { TOOLS_VERSION } from '../versions';
 import { assetTypeOptions, DATASET, samplingOptions, statusOptions } from './fields';
 
 /**
@@ -26,7 +25,7 @@ const yesNoFilter = (displayName: string, name: string, what: string): INodeProp
 });
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -109,8 +108,7 @@ const properties: INodeProperties[] = [
 			yesNoFilter('Store Preview', 'storePreview', 'that keep previews'),
 		],
 	},
-	legacySimplifyProperty(DATASET.simplified, TOOLS_VERSION),
-	...outputProperties(DATASET, TOOLS_VERSION),
+	...outputProperties(DATASET),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getMany'] } }, properties);

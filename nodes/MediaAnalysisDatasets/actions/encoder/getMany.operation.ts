@@ -5,9 +5,8 @@ import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { SUNSET_ENCODER } from '../fields';
-import { TOOLS_VERSION } from '../versions';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION })];
+const properties: INodeProperties[] = [...returnAllOrLimit(undefined, { toolLimit: true })];
 
 export const description = updateDisplayOptions({ show: { resource: ['encoder'], operation: ['getMany'] } }, properties);
 

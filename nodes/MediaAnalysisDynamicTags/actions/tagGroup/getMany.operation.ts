@@ -8,7 +8,6 @@ import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, recordFields, shapeOutput } from '../../../shared/output';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
-import { TOOLS_VERSION } from '../versions';
 
 const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
 	{ name: 'Creating', value: 'creating' },
@@ -55,8 +54,8 @@ const TAG_GROUP = recordFields<DynamicTagGroupVersion>(
 );
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
-	...outputProperties(TAG_GROUP, TOOLS_VERSION),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+	...outputProperties(TAG_GROUP),
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -4,7 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
-import { TOOLS_VERSION } from '../versions';
 import {
 	getId,
 	getMinConfidence,
@@ -42,7 +41,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['getManyShotScores'] } }, properties);

@@ -5,15 +5,14 @@ import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
-import { TOOLS_VERSION } from '../versions';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, VIDEO_SCORE } from './fields';
 
 const properties: INodeProperties[] = [
 	groupLocator,
 	tagLocator,
 	aggregationLocator,
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
-	...outputProperties(VIDEO_SCORE, TOOLS_VERSION),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+	...outputProperties(VIDEO_SCORE),
 	{
 		displayName: 'Options',
 		name: 'options',

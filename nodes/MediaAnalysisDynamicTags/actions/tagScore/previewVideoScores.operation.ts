@@ -6,7 +6,6 @@ import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/rea
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertRange } from '../../../shared/validation';
-import { TOOLS_VERSION } from '../versions';
 import {
 	getId,
 	getMinConfidence,
@@ -76,8 +75,8 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
-	...outputProperties(VIDEO_SCORE, TOOLS_VERSION),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+	...outputProperties(VIDEO_SCORE),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['previewVideoScores'] } }, properties);

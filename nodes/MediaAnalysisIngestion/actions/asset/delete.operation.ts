@@ -9,7 +9,6 @@ import type { ItemRunner } from '../../../shared/router';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, UUID_PATTERN } from '../../../shared/validation';
 import { chunkItems } from '../../helpers/batching';
-import { rowsVersion } from '../../helpers/versions';
 import { MAX_ASSETS_PER_REQUEST } from '../fields';
 import { assetTypeField } from './fields';
 
@@ -62,7 +61,7 @@ function readIdentifiers(this: IExecuteFunctions, itemIndex: number): string[] {
 
 const UUID = new RegExp(UUID_PATTERN, 'i');
 
-/** Version 1.2 names the asset as the other operations do: `asset_id` for a platform ID, else `source_path`. */
+/** The asset named as the other operations do: `asset_id` for a platform ID, else `source_path`. */
 function assetNamed(identifier: string) {
 	const byId = UUID.test(identifier);
 	return { asset_id: byId ? identifier.toLowerCase() : null, source_path: byId ? null : identifier };
@@ -70,8 +69,8 @@ function assetNamed(identifier: string) {
 
 /**
  * Deletes the assets of every input item together: per dataset, 100 per request (the service's cap). One output
- * item per asset, paired to the input item that named it: `deleted: true`, the identifier as `id` (version 1.2 also
- * as `asset_id` or `source_path`), the dataset, and the service's answer for that asset (its deletion job) under
+ * item per asset, paired to the input item that named it: `deleted: true`, the identifier as `id` and as `asset_id`
+ * or `source_path`, the dataset, and the service's answer for that asset (its deletion job) under
  * `response`.
  */
 export async function executeBatch(
@@ -89,7 +88,6 @@ export async function executeBatch(
 		});
 	}
 
-	const named = rowsVersion.call(this);
 	for (const chunk of chunkItems(lists, true, MAX_ASSETS_PER_REQUEST)) {
 		const body: DeleteAssetsRequest = { dataset_id: chunk.key, assets: chunk.values };
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
@@ -101,7 +99,7 @@ export async function executeBatch(
 				for (let position = entry.start; position < entry.end; position++) {
 					const { identifier, asset_type } = chunk.values[position];
 					const answer = answers.find((candidate) => candidate.identifier === identifier);
-					const extra = { ...(named ? assetNamed(identifier) : {}), dataset_id: chunk.key, asset_type };
+					const extra = { ...assetNamed(identifier), dataset_id: chunk.key, asset_type };
 					run.emit(entry.itemIndex, deletedResult(identifier, answer, extra));
 				}
 			}

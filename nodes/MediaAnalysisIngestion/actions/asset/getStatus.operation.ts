@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
-import { fromVersion, ROWS_VERSION } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
 import { assetTypeField } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['getStatus'] } }, [
-	fromVersion(ROWS_VERSION, waitForCompletionNotice),
+	waitForCompletionNotice,
 	assetTypeField,
-	assetLocator('asset'),
+	assetLocator,
 ]);
 
 export const toolDescription =
@@ -18,5 +17,5 @@ export const toolDescription =
 /** One image's or video's ingestion status: status, error code and reason, latest event. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const kind = this.getNodeParameter('assetType', itemIndex, 'image') as 'image' | 'video';
-	return await getAssetStatus.call(this, kind, itemIndex, 'asset');
+	return await getAssetStatus.call(this, kind, itemIndex);
 }

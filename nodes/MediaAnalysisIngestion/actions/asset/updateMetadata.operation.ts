@@ -6,8 +6,6 @@ import { datasetLocator, waitForCompletionFields } from '../../../shared/descrip
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
 import { metadataEntryFields, readEntryMetadata, readMetadata } from '../../helpers/metadata';
-import { fromVersion, rowsVersion, ROWS_VERSION, untilVersion } from '../../helpers/versions';
-import { metadataField } from '../fields';
 import { assetTypeField } from './fields';
 import { createJob } from '../../helpers/jobs';
 
@@ -33,8 +31,8 @@ const identifyFields: INodeProperties[] = [
 	assetTypeField,
 ];
 
-/** The Assets list; version 1.2 gives each asset's metadata as pairs, item fields or JSON, earlier versions as JSON. */
-const updatesList = (values: INodeProperties[]): INodeProperties => ({
+/** The Assets list: each asset's metadata as pairs, item fields or JSON. */
+const updatesList: INodeProperties = {
 	displayName: 'Assets',
 	name: 'updates',
 	type: 'fixedCollection',
@@ -42,8 +40,8 @@ const updatesList = (values: INodeProperties[]): INodeProperties => ({
 	placeholder: 'Add Asset',
 	default: { update: [{ identifyBy: 'assetId', identifier: '' }] },
 	displayOptions: { show: { updatesFrom: ['fields'] } },
-	options: [{ displayName: 'Asset', name: 'update', values }],
-});
+	options: [{ displayName: 'Asset', name: 'update', values: [...identifyFields, ...metadataEntryFields] }],
+};
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose assets to update' }, { byName: true }),
@@ -72,8 +70,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'fields',
 	},
-	untilVersion(ROWS_VERSION, updatesList([...identifyFields, metadataField])),
-	fromVersion(ROWS_VERSION, updatesList([...identifyFields, ...metadataEntryFields])),
+	updatesList,
 	{
 		displayName: 'Updates (JSON)',
 		name: 'updatesJson',
@@ -133,14 +130,14 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
 	} else {
 		update.asset_id = assertUuid.call(this, entry.identifier, 'Platform ID', itemIndex);
 	}
-	const metadata = readEntryMetadata.call(this, entry, itemIndex, { choice: rowsVersion.call(this) });
+	const metadata = readEntryMetadata.call(this, entry, itemIndex);
 	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
 	return update;
 }
 
 /**
- * Creates the metadata update job (waited for when asked). Version 1.2 names the asset at the top of the output when
- * the item updates one (asset_id or source_path, as it was identified; the other null).
+ * Creates the metadata update job (waited for when asked). The output names the asset at the top when the item
+ * updates one (asset_id or source_path, as it was identified; the other null).
  */
 export const toolDescription =
 	'Changes the metadata of images or videos already in a dataset: overwrite it, add keys or remove keys. Needs the dataset (its ID, a UUID, or its exact name), the assets (asset IDs or source paths) and the metadata. Returns the job that applies the change.';
@@ -171,6 +168,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	}
 	const job = await createJob.call(this, itemIndex, 'ingestion.createIngestJobForMetadata', body);
 	const single = body.update_assets?.length === 1 ? body.update_assets[0] : undefined;
-	if (!rowsVersion.call(this) || !single) return job;
+	if (!single) return job;
 	return { asset_id: single.asset_id ?? null, source_path: single.source_path ?? null, ...job };
 }

@@ -5,12 +5,10 @@ import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
-import { fromVersion, ROWS_VERSION, TOOLS_VERSION } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
-import { getAssetSummaries } from './fields';
 
 const properties: INodeProperties[] = [
-	fromVersion(ROWS_VERSION, waitForCompletionNotice),
+	waitForCompletionNotice,
 	datasetLocator({}, { byName: true }),
 	{
 		displayName: 'Detail',
@@ -30,7 +28,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'full',
 	},
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -62,9 +60,13 @@ export const toolDescription =
 	'Lists the images and videos of a dataset with their ingestion status, up to the Limit: asset_id, source_path, status and error_code. Needs the dataset (its ID, a UUID, or its exact name); can keep only assets in some statuses.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') return await getAssetSummaries.call(this, itemIndex);
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') {
+		// Status, type, source path and when the asset became ready to search.
+		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', { params: { dataset_id: datasetId }, qs: statusQuery(filters) });
+		return await paginateForItem.call(this, itemIndex, ...summaries);
+	}
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
 	const list = listEndpoint('ingestion.getDatasetAssetsStatus', {
 		params: { dataset_id: datasetId },

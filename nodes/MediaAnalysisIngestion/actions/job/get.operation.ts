@@ -1,17 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
+import { outputProperties, shapeOutput } from '../../../shared/output';
 import { getJobId, JOB, jobLocator } from './fields';
 import { getJob } from '../../helpers/jobs';
-import { fromVersion, ROWS_VERSION, TOOLS_VERSION } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, [
-	fromVersion(ROWS_VERSION, waitForCompletionNotice),
+	waitForCompletionNotice,
 	jobLocator,
-	legacySimplifyProperty(JOB.simplified, TOOLS_VERSION),
-	...outputProperties(JOB, TOOLS_VERSION),
+	...outputProperties(JOB),
 ]);
 
 export const toolDescription =

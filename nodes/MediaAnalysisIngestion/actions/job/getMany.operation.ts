@@ -4,14 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
-import { legacySimplifyProperty, outputProperties, shapeOutput } from '../../../shared/output';
-import { TOOLS_VERSION } from '../../helpers/versions';
+import { outputProperties, shapeOutput } from '../../../shared/output';
 import { JOB } from './fields';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
-	legacySimplifyProperty(JOB.simplified, TOOLS_VERSION),
-	...outputProperties(JOB, TOOLS_VERSION),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+	...outputProperties(JOB),
 	{
 		displayName: 'Filters',
 		name: 'filters',

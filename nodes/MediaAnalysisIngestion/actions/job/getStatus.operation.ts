@@ -4,7 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit } from '../../../shared/readers';
-import { fromVersion, ROWS_VERSION, TOOLS_VERSION, untilVersion } from '../../helpers/versions';
 import { waitForCompletionNotice } from '../fields';
 import type { AssetIngestionStatus } from '../../../shared/api';
 import type { ItemRunner } from '../../../shared/router';
@@ -13,20 +12,16 @@ import { readJobAssetStatuses } from '../../helpers/jobStatus';
 
 const [returnAll, limit] = returnAllOrLimit();
 
-const returnWhole: INodeProperties = { ...returnAll, default: true };
-
 /**
- * Version 1.2 returns every asset of the job by default: a Limit is an explicit choice, never a silent cut. From 1.3
- * a model (the AI-tool variant) gets the first 10 by default instead: it reads every item a tool returns.
+ * Every asset of the job by default: a Limit is an explicit choice, never a silent cut. A model (the AI-tool
+ * variant) gets the first 10 by default instead: it reads every item a tool returns.
  */
 const properties: INodeProperties[] = [
-	fromVersion(ROWS_VERSION, waitForCompletionNotice),
+	waitForCompletionNotice,
 	jobLocator,
-	untilVersion(ROWS_VERSION, returnAll),
-	{ ...returnWhole, displayOptions: { show: { '@version': [ROWS_VERSION] } } },
-	fromVersion(TOOLS_VERSION, forWorkflows(returnWhole)),
-	fromVersion(TOOLS_VERSION, forTools(returnAll)),
-	...limitForTools(limit, TOOLS_VERSION),
+	forWorkflows({ ...returnAll, default: true }),
+	forTools(returnAll),
+	...limitForTools(limit),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getStatus'] } }, properties);

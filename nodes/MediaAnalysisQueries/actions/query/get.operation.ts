@@ -3,10 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
-import { TOOLS_VERSION } from '../versions';
 import { QUERY, queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [queryLocator(), ...outputProperties(QUERY, TOOLS_VERSION)];
+const properties: INodeProperties[] = [queryLocator(), ...outputProperties(QUERY)];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['get'] } }, properties);
 

@@ -8,12 +8,11 @@ import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertUuidList, splitList } from '../../../shared/validation';
-import { TOOLS_VERSION } from '../versions';
 import { QUERY, QUERY_STATUSES, queryTypeOptions } from './fields';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
-	...outputProperties(QUERY, TOOLS_VERSION),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+	...outputProperties(QUERY),
 	{
 		displayName: 'Filters',
 		name: 'filters',

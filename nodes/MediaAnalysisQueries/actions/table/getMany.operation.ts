@@ -4,11 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
-import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose tables to list' }),
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['table'], operation: ['getMany'] } }, properties);

@@ -3,13 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
-import { TOOLS_VERSION } from '../versions';
 import { getRunId, readResults, runIdLocator } from './fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
 	runIdLocator,
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['getResult'] } }, properties);

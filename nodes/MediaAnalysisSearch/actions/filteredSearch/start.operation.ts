@@ -9,7 +9,6 @@ import { datasetNotFound } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { commonSearchOptions, getTextQuery, optionsCollection, skipModerationOption, textQueryField } from '../fields';
-import { TOOLS_VERSION } from '../versions';
 import { readResults, waitForRun } from './fields';
 
 /** Where a filtered search looks, and the endpoint that starts it. */
@@ -92,22 +91,19 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...limitForTools(
-		{
-			displayName: 'Max Results',
-			name: 'maxResults',
-			type: 'number',
-			default: 40,
-			typeOptions: { minValue: 1 },
-			description: 'How many results the run ranks (the service default is 40)',
-		},
-		TOOLS_VERSION,
-	),
+	...limitForTools({
+		displayName: 'Max Results',
+		name: 'maxResults',
+		type: 'number',
+		default: 40,
+		typeOptions: { minValue: 1 },
+		description: 'How many results the run ranks (the service default is 40)',
+	}),
 	...waitForCompletionFields(
 		'filtered search run',
 		'Whether to wait until the run has finished and output its results, one item each. Off: the node outputs the run_id at once; read it later with Get Status and Get Result.',
 	),
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }).map((field) => ({
+	...returnAllOrLimit(undefined, { toolLimit: true }).map((field) => ({
 		...field,
 		displayOptions: { show: { ...field.displayOptions?.show, waitForCompletion: [true] } },
 	})),

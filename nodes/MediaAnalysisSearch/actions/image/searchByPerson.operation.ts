@@ -17,7 +17,6 @@ import {
 	textQueryField,
 } from '../fields';
 import { paginateSearch } from '../paginateSearch';
-import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
@@ -45,7 +44,7 @@ const properties: INodeProperties[] = [
 		default: 'keyframe',
 		description: 'Whether to search the images or the keyframes of the videos',
 	},
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	metadataFiltersField,
 	optionsCollection([moderationScoreTypeOption, negativeTextOption, skipModerationOption]),
 ];

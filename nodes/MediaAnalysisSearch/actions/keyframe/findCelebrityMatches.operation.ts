@@ -7,7 +7,6 @@ import { resolveDatasetId } from '../../../shared/readers';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { getMetadataFilters, metadataFiltersField, moderationScoreTypeOption, optionsCollection } from '../fields';
 import { paginateSearch } from '../paginateSearch';
-import { TOOLS_VERSION } from '../versions';
 
 /** The document: "Provide 15–100 upload IDs of reference images". */
 export const UPLOAD_IDS = { min: 15, max: 100 };
@@ -24,7 +23,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. upl_01, upl_02, upl_03, …',
 		description: `The upload IDs of ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} reference images of one face, separated by commas (or an array from an expression)`,
 	},
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	metadataFiltersField,
 	optionsCollection([moderationScoreTypeOption]),
 ];

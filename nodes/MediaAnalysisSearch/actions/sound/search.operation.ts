@@ -7,12 +7,11 @@ import { resolveDatasetId } from '../../../shared/readers';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { commonSearchOptions, getMetadataFilters, metadataFiltersField, moderationScoreTypeOption, optionsCollection, skipModerationOption } from '../fields';
 import { paginateSearch } from '../paginateSearch';
-import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	audioClassLocator,
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	metadataFiltersField,
 	optionsCollection([moderationScoreTypeOption, skipModerationOption]),
 ];

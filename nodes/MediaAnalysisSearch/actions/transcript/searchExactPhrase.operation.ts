@@ -14,7 +14,6 @@ import {
 	textQueryField,
 } from '../fields';
 import { paginateSearch } from '../paginateSearch';
-import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
@@ -23,7 +22,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. thank you for your time',
 		description: 'The exact words to find in what is said (not a similarity search)',
 	}),
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
 	metadataFiltersField,
 	optionsCollection([
 		compositeTypeField('The kind of video slice a match is reported in'),

@@ -15,12 +15,11 @@ import {
 	textQueryField,
 } from '../fields';
 import { paginateSearch } from '../paginateSearch';
-import { TOOLS_VERSION } from '../versions';
 
 const properties: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	textQueryField({ placeholder: 'e.g. person walking in a park' }),
-	...returnAllOrLimit(MAX_SEARCH_LIMIT, { toolsFrom: TOOLS_VERSION }),
+	...returnAllOrLimit(MAX_SEARCH_LIMIT, { toolLimit: true }),
 	metadataFiltersField,
 	optionsCollection([
 		{
