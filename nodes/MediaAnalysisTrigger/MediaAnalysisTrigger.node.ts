@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
-import { datasetsMatching, onlyIdNamed } from '../shared/readers';
+import { datasetIdNamed } from '../shared/readers';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
 import { type ApiRequest, type PageStyle } from '../shared/transport';
@@ -203,11 +203,10 @@ async function readWatch(this: IPollFunctions): Promise<Watch> {
  * dataset replaced by another of the same name starts afresh (as any change of what is watched does).
  */
 async function readDatasetId(this: IPollFunctions): Promise<string | undefined> {
-	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '').trim();
-	if (raw === '') return undefined;
+	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '');
+	if (raw.trim() === '') return undefined;
 	const { mode } = this.getNodeParameter('datasetId', {}) as { mode?: string };
-	if (mode !== 'name') return assertUuid.call(this, raw, 'Dataset', 0);
-	return assertUuid.call(this, onlyIdNamed.call(this, await datasetsMatching(this, raw), raw, { kind: 'dataset', label: 'Dataset', itemIndex: 0 }), 'Dataset', 0);
+	return assertUuid.call(this, mode === 'name' ? await datasetIdNamed(this, raw) : raw, 'Dataset', 0);
 }
 
 /**

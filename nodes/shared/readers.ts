@@ -30,8 +30,8 @@ export interface NameLookup {
 }
 
 /**
- * The ID of the one record whose name is exactly the locator's value; looked up once per name in a node run. No
- * match, or several, is an error naming the parameter and the item and saying how to fix it.
+ * The ID of the one record the locator's value names (the rule: `recordsNamed`); looked up once per name in a node
+ * run. No match, or several, is an error naming the parameter and the item and saying how to fix it.
  */
 export async function idByName(
 	this: IExecuteFunctions,
@@ -40,10 +40,12 @@ export async function idByName(
 	label: string,
 	{ kind, records, listsAll = false, idField = 'id' }: NameLookup,
 ): Promise<string> {
-	const name = assertNotEmpty.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
+	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+	assertNotEmpty.call(this, value, label, itemIndex);
+	const name = value as string;
 	let cache = resolvedNames.get(this);
 	if (!cache) resolvedNames.set(this, (cache = new Map()));
-	const key = JSON.stringify(listsAll ? [kind] : [kind, name]);
+	const key = JSON.stringify(listsAll ? [kind] : [kind, name.normalize('NFC')]);
 	let lookup = cache.get(key);
 	if (!lookup) {
 		lookup = records.call(this, name, itemIndex);
@@ -52,9 +54,35 @@ export async function idByName(
 	return onlyIdNamed.call(this, await lookup, name, { kind, label, itemIndex, idField });
 }
 
+const nfc = (name: unknown) => (typeof name === 'string' ? name.normalize('NFC') : undefined);
+
 /**
- * The ID of the one record among `records` whose name is exactly `name`. None, or several, is an error naming the
- * parameter and the item and saying how to fix it (any context: an execution, a poll, a list in the editor).
+ * The records `name` names: the rule of every By Name. Names compare Unicode-normalized (NFC) and case-sensitive,
+ * exactly as typed, spaces included; only when no name matches so do the trimmed ones (typed and stored), `trimmed`
+ * then true. Several records may come back (the caller decides: one is an ID, several are ambiguous).
+ */
+export function recordsNamed(records: IDataObject[], name: string): { named: IDataObject[]; trimmed: boolean } {
+	const typed = name.normalize('NFC');
+	const named = records.filter((record) => nfc(record.name) === typed);
+	if (named.length > 0) return { named, trimmed: false };
+	return { named: records.filter((record) => nfc(record.name)?.trim() === typed.trim()), trimmed: true };
+}
+
+/** At most this many candidates are named in a By Name error. */
+const CANDIDATES_SHOWN = 5;
+
+/** Records as an error lists them: `"name" (ID)`, names quoted (spaces show) and cut at 60 characters, at most five. */
+function candidates(records: IDataObject[], idField: string): string {
+	const shown = records.slice(0, CANDIDATES_SHOWN).map((record) => {
+		const name = JSON.stringify(String(record.name));
+		return `${name.length > 62 ? `${name.slice(0, 58)}..."` : name} (${String(record[idField])})`;
+	});
+	return records.length > CANDIDATES_SHOWN ? `${shown.join(', ')} and ${records.length - CANDIDATES_SHOWN} more` : shown.join(', ');
+}
+
+/**
+ * The ID of the one record among `records` that `name` names (`recordsNamed`). None, or several, is an error naming
+ * the parameter and the item, the candidates and how to fix it (any context: an execution, a poll, a list in the editor).
  */
 export function onlyIdNamed(
 	this: NodeContext,
@@ -62,17 +90,29 @@ export function onlyIdNamed(
 	name: string,
 	{ kind, label, itemIndex, idField = 'id' }: { kind: string; label: string; itemIndex: number; idField?: string },
 ): string {
-	const named = records.filter((record) => record.name === name);
-	const ids = named.map((record) => record[idField]);
-	if (ids.length === 1 && typeof ids[0] === 'string') return ids[0];
+	const { named, trimmed } = recordsNamed(records, name);
+	const id = named[0]?.[idField];
+	if (named.length === 1 && typeof id === 'string') return id;
+	const quoted = JSON.stringify(name);
+	if (named.length === 0) {
+		const typed = name.normalize('NFC').trim().toLowerCase();
+		const near = records.filter((record) => nfc(record.name)?.trim().toLowerCase() === typed);
+		throw invalidParameter.call(
+			this,
+			label,
+			itemIndex,
+			`no ${kind} is named ${quoted}`,
+			`Names are case-sensitive${near.length > 0 ? `; named otherwise: ${candidates(near, idField)}` : ''}. Check the exact name, or choose the ${kind} From List or By ID.`,
+		);
+	}
 	throw invalidParameter.call(
 		this,
 		label,
 		itemIndex,
-		named.length === 0 ? `no ${kind} is named "${name}"` : `${named.length} ${kind}s are named "${name}"`,
-		named.length === 0
-			? `Check the exact name (names are case-sensitive), or choose the ${kind} From List.`
-			: `Choose the ${kind} From List or By ID: ${ids.map(String).join(', ')}.`,
+		named.length === 1
+			? `the service's ${kind} named ${quoted} has no ID`
+			: `${named.length} ${kind}s are named ${quoted}${trimmed ? ' once the spaces around the names are left out' : ''}`,
+		`Choose the ${kind} From List or By ID: ${candidates(named, idField)}.`,
 	);
 }
 
@@ -82,9 +122,31 @@ export function isByName(this: IExecuteFunctions, itemIndex: number, parameter: 
 	return typeof locator === 'object' && locator.mode === 'name';
 }
 
-/** The datasets whose name contains `name` (the service filters by a part of the name; the exact one is picked after). */
+/**
+ * What a name is searched by where the service filters names by a part (`name_pattern`, case-insensitive): the
+ * longest piece of the trimmed name that reads the same in every Unicode normal form (no accented letter or
+ * combining mark), so names stored with other spaces around them or composed otherwise are among the candidates
+ * `recordsNamed` picks from. Undefined when no piece is left: every record is a candidate then.
+ */
+export function nameSearchTerm(name: string): string | undefined {
+	const pieces = [''];
+	for (const char of name.normalize('NFC').trim()) {
+		if (char.normalize('NFD') === char && !/\p{M}/u.test(char)) pieces[pieces.length - 1] += char;
+		else pieces.push('');
+	}
+	const longest = pieces.map((piece) => piece.trim()).reduce((a, b) => (b.length > a.length ? b : a));
+	return longest === '' ? undefined : longest;
+}
+
+/** The datasets that may be named `name` (the service filters by a part of the name; `recordsNamed` picks after). */
 export function datasetsMatching(context: ApiContext, name: string, itemIndex?: number): Promise<IDataObject[]> {
-	return paginate.call(context, ...listEndpoint('datasets.list', { qs: { name_pattern: name }, itemIndex }), { returnAll: true });
+	const term = nameSearchTerm(name);
+	return paginate.call(context, ...listEndpoint('datasets.list', { qs: term === undefined ? {} : { name_pattern: term }, itemIndex }), { returnAll: true });
+}
+
+/** The ID of the one dataset `name` names, outside an execution's item loop (a poll, a list in the editor). */
+export async function datasetIdNamed(context: ApiContext, name: string, label = 'Dataset'): Promise<string> {
+	return onlyIdNamed.call(context, await datasetsMatching(context, name), name, { kind: 'dataset', label, itemIndex: 0 });
 }
 
 const datasetsNamed: NameLookup = {

@@ -1,11 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { uuidMode } from '../../shared/descriptions';
-import { assertNotEmpty, assertUuid } from '../../shared/validation';
+import { listEndpoint } from '../../shared/endpoints';
+import { idByName, isByName, type NameLookup } from '../../shared/readers';
+import { paginate } from '../../shared/transport';
+import { assertUuid } from '../../shared/validation';
 
 /**
- * An enrolled person: "From list" (searchable by name or alias), "By ID", and with `byName` also "By Name" (the
- * faces endpoint accepts a person's name instead of the ID).
+ * An enrolled person: "From list" (searchable by name or alias), "By ID", and with `byName` also "By Name" (looked
+ * up among the enrolled persons with `resolvePersonId`).
  */
 export function personLocator(byName = false): INodeProperties {
 	const locator: INodeProperties = {
@@ -38,11 +41,19 @@ export function personLocator(byName = false): INodeProperties {
 	return locator;
 }
 
-/** The person of one item, checked before anything is sent: `{id}` or, in "By Name" mode, `{name}`. */
-export function getPerson(this: IExecuteFunctions, itemIndex: number): { id: string } | { name: string } {
-	const locator = this.getNodeParameter('personId', itemIndex, {}) as IDataObject;
-	if (locator.mode === 'name') return { name: assertNotEmpty.call(this, locator.value, 'Person', itemIndex) };
-	return { id: assertUuid.call(this, locator.value, 'Person', itemIndex) };
+/** Every enrolled person, for By Name (the service filters persons by no name): read once per node run. */
+const personsNamed: NameLookup = {
+	kind: 'person',
+	listsAll: true,
+	records(_name, itemIndex) {
+		return paginate.call(this, ...listEndpoint('celebrities.getPersonsInOrg', { itemIndex }), { returnAll: true });
+	},
+};
+
+/** The person of one item: "By Name" is the one person enrolled under that name (the By Name rule of `recordsNamed`). */
+export async function resolvePersonId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+	if (!isByName.call(this, itemIndex, 'personId')) return getPersonId.call(this, itemIndex);
+	return assertUuid.call(this, await idByName.call(this, itemIndex, 'personId', 'Person', personsNamed), 'Person', itemIndex);
 }
 
 export function getPersonId(this: IExecuteFunctions, itemIndex: number): string {

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodePropertyOptions } from 'n8n-workflow';
 
-import { datasetsMatching, onlyIdNamed } from '../../shared/readers';
+import { datasetIdNamed } from '../../shared/readers';
 import { callEndpoint, listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
@@ -26,7 +26,7 @@ async function scopeOf(context: ILoadOptionsFunctions): Promise<Scope> {
 	const value = typeof locator?.value === 'string' ? locator.value.trim() : '';
 	if (value !== '' && !value.startsWith('=')) {
 		if (locator?.mode === 'name') {
-			const datasetId = onlyIdNamed.call(context, await datasetsMatching(context, value), value, { kind: 'dataset', label: 'Dataset', itemIndex: 0 });
+			const datasetId = await datasetIdNamed(context, String(locator.value));
 			return { datasetId, names: new Map([[datasetId, value]]) };
 		}
 		if (UUID.test(value)) {

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { datasetsMatching } from '../../shared/readers';
+import { datasetsMatching, recordsNamed } from '../../shared/readers';
 import { callEndpoint, listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
@@ -34,7 +34,7 @@ async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | u
 	if (!value || value.includes('{{')) return undefined;
 	if (new RegExp(`^${UUID_PATTERN}$`, 'i').test(value)) return value;
 	if (locator?.mode !== 'name') return undefined;
-	const named = (await datasetsMatching(context, value)).filter((dataset) => dataset.name === value);
+	const { named } = recordsNamed(await datasetsMatching(context, String(locator.value)), String(locator.value));
 	return named.length === 1 && typeof named[0].id === 'string' ? named[0].id : undefined;
 }
 
