@@ -11,7 +11,8 @@ import type { IBinaryData } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
-import { CsvReader, formatOf, JsonScan, parseCsv, parseJsonRows, ROW_BOUNDS } from '../../nodes/MediaAnalysisQueries/actions/query/results';
+import { CsvError, CsvReader, formatOf, JsonScan, parseCsv, parseJsonRows, ROW_BOUNDS } from '../../nodes/MediaAnalysisQueries/actions/query/results';
+import { parseBody } from '../../nodes/shared/http/answers';
 import { DOWNLOAD } from '../../nodes/shared/transport/download';
 import { RESULT_COLUMNS, toCsv } from '../../sandbox/queries/model';
 import { Container } from '../harness/container';
@@ -38,6 +39,53 @@ describe('parseCsv', () => {
 		expect(parseCsv('')).toEqual([]);
 	});
 
+	test('nothing dropped: extra cells by position, repeated and empty names apart, never as a name the header holds', () => {
+		expect(parseCsv('id,name,id\n1,a,2,x,y\n3\n')).toEqual([
+			{ id: 1, name: 'a', id_2: 2, column_4: 'x', column_5: 'y' },
+			// A row short of cells has the header's columns, empty; not the extra cells of another row.
+			{ id: 3, name: '', id_2: '' },
+		]);
+		expect(parseCsv('a,,column_2,a_2,a,column_6\n1,2,3,4,5,6,7\n')).toEqual([
+			{ a: 1, column_2_2: 2, column_2: 3, a_2: 4, a_3: 5, column_6: 6, column_7: 7 },
+		]);
+		expect(Object.keys(parseCsv('x,column_3\n1,2,3\n')[0])).toEqual(['x', 'column_3', 'column_3_2']);
+		// A quoted empty cell on a line of its own is a row; a blank line is not.
+		expect(parseCsv('a\n""\n\n1\n')).toEqual([{ a: '' }, { a: 1 }]);
+	});
+
+	test('CR alone ends a record too, also inside a file of CRLF and LF', () => {
+		expect(parseCsv('a,b\r1,"x\ry"\r2,3\r\n4,5\n')).toEqual([
+			{ a: 1, b: 'x\ry' },
+			{ a: 2, b: 3 },
+			{ a: 4, b: 5 },
+		]);
+	});
+
+	test('quoting that breaks the rules is an error naming the line and column, never rows merged into one cell', () => {
+		const failure = (text: string) => {
+			try {
+				return parseCsv(text);
+			} catch (error) {
+				expect(error).toBeInstanceOf(CsvError);
+				return (error as Error).message;
+			}
+		};
+		const neverCloses = 'a quoted field begins here and never closes: the file ends inside it';
+		const stray = 'a quote inside a field that does not begin with one (a field holding quotes is wrapped in quotes, its quotes doubled)';
+		const after = (char: string, on = '') =>
+			`a quoted field begins here and has "${char}" after its closing quote${on}, where a comma or line break belongs (a quote never closed, or a quote inside not doubled)`;
+		// The issue's files: 2 of 4 rows, 1 of 4 rows before.
+		expect(failure('id,name\n1,alpha\n"beta,2\n3,gamma\n4,delta\n')).toBe(`line 3, column 1 ("id"): ${neverCloses}`);
+		expect(failure('id,item\n1,27" monitor\n2,mouse\n3,"pad"\n4,cable\n')).toBe(`line 2, column 2 ("item"): ${stray}`);
+		expect(failure('id,name\n1,"ab"c\n')).toBe(`line 2, column 2 ("name"): ${after('c')}`);
+		// A quote left open meets the next quoted field: named where it began, and where it ran to.
+		expect(failure('id,name\r\n1,"beta\r\n2,"gamma"\r\n')).toBe(`line 2, column 2 ("name"): ${after('g', ' on line 3')}`);
+		// Line breaks inside quoted fields count (CR, LF, CRLF), as an editor shows the file.
+		expect(failure('a,b\r"x\r\ny\rz\n",1\r2,3"\r')).toBe(`line 6, column 2 ("b"): ${stray}`);
+		expect(failure('"a,b\n1,2\n')).toBe(`line 1, column 1: ${neverCloses}`);
+		expect(failure('a,b\n1,"2" \n')).toBe(`line 2, column 2 ("b"): ${after(' ')}`);
+	});
+
 	test('round-trips what the sandbox writes', () => {
 		const rows = [{ row_number: 1, asset_id: 'x', asset_type: 'image', path: 'a,"b".jpg', score: 0.25 }];
 		expect(parseCsv(toCsv(rows))).toEqual(rows);
@@ -62,6 +110,15 @@ describe('parseJsonRows and formatOf', () => {
 		expect(formatOf('', 'a,b\n1,2')).toBe('csv');
 		expect(formatOf('application/octet-stream', '\u0000\u0001')).toBe('unknown');
 	});
+
+	test('a generic content type (octet-stream, none) leaves the format to the content', () => {
+		for (const type of ['application/octet-stream', 'binary/octet-stream', 'Binary/Octet-Stream; charset=utf-8', '']) {
+			expect(formatOf(type, 'id,name\r\n1,"a"\r\n')).toBe('csv');
+			expect(formatOf(type, ' [{"a":1}]')).toBe('json');
+			expect(formatOf(type, '\u001f\ufffd\b\u0000gzip')).toBe('unknown');
+		}
+		expect(formatOf('application/zip', 'id,name\n')).toBe('unknown');
+	});
 });
 
 describe('CsvReader', () => {
@@ -75,6 +132,52 @@ describe('CsvReader', () => {
 		}
 		const reader = new CsvReader();
 		expect([...text].flatMap((char) => reader.push(char)).concat(reader.end())).toEqual(whole);
+	});
+
+	/** The rows, or the error's message, of `text` read in the pieces `cuts` make. */
+	const readIn = (text: string, cuts: number[]) => {
+		const reader = new CsvReader();
+		try {
+			const rows = [];
+			for (let i = 0, from = 0; i <= cuts.length; from = cuts[i++]) rows.push(...reader.push(text.slice(from, cuts[i] ?? text.length)));
+			return [...rows, ...reader.end()];
+		} catch (error) {
+			return (error as Error).message;
+		}
+	};
+
+	test('every construct cut anywhere, in two and in three pieces: the same rows, the same error and line', () => {
+		const texts = [
+			// Repeated and empty names, extra and missing cells, CR / LF / CRLF ends inside and outside quotes, "".
+			'id,,id\r1,"a\r\nb",2,"x""y"\r\n3\n"",4,"5\r"\r\n',
+			// Each breaks the rules after some good rows.
+			'a,b\r\n1,"x\r\ny"\r\n2,3" in\r\n',
+			'a,b\r1,"x\ry"\r2,"ab"c\r',
+			'a,b\n1,"x\r\ny\n2,z\n',
+		];
+		for (const text of texts) {
+			const whole = readIn(text, []);
+			for (let first = 1; first < text.length; first++) {
+				expect(readIn(text, [first])).toEqual(whole);
+				for (let second = first + 1; second < text.length; second++) expect(readIn(text, [first, second])).toEqual(whole);
+			}
+		}
+		expect(readIn(texts[0], [])).toEqual([
+			{ id: 1, column_2: 'a\r\nb', id_2: 2, column_4: 'x"y' },
+			{ id: 3, column_2: '', id_2: '' },
+			{ id: '', column_2: 4, id_2: '5\r' },
+		]);
+		expect(readIn(texts[1], [])).toMatch(/^line 4, column 2 \("b"\): a quote inside a field/);
+		expect(readIn(texts[2], [])).toMatch(/^line 4, column 2 \("b"\): a quoted field begins here and has "c" after its closing quote,/);
+		expect(readIn(texts[3], [])).toMatch(/^line 2, column 2 \("b"\): a quoted field begins here and never closes/);
+	});
+
+	test('broken quoting after good rows of one chunk: those rows first, the error on the next read', () => {
+		const reader = new CsvReader();
+		expect(reader.push('a\n1\n2"\n3\n')).toEqual([{ a: 1 }]);
+		expect(() => reader.push('4\n')).toThrow('line 3, column 1 ("a"): a quote inside a field');
+		expect(() => reader.end()).toThrow(CsvError);
+		expect(() => new CsvReader().push('a\n2"\n')).toThrow(CsvError);
 	});
 });
 
@@ -140,6 +243,10 @@ let base: string;
 let file: StorageFile;
 let link: unknown;
 let fileRequests: IncomingMessage['headers'][];
+/** What the service's answers start with (a byte order mark), the status of the link's, and the logins asked. */
+let answerPrefix: string;
+let linkStatus: number;
+let logins: number;
 let harness: Harness;
 
 beforeAll(async () => {
@@ -147,8 +254,9 @@ beforeAll(async () => {
 		const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
 		const api = path === '/api/v0/login' ? { access_token: 'access', token_type: 'Bearer', expires_in: 3600 } : path === `/api/v1/queries/${QUERY_ID}/results` ? link : undefined;
 		if (api !== undefined) {
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify(api));
+			if (path === '/api/v0/login') logins++;
+			res.writeHead(path === '/api/v0/login' ? 200 : linkStatus, { 'content-type': 'application/json' });
+			res.end(answerPrefix + JSON.stringify(api));
 			return;
 		}
 		fileRequests.push(req.headers);
@@ -160,7 +268,7 @@ beforeAll(async () => {
 			socket.once('close', () => clearInterval(tick));
 			return;
 		}
-		res.writeHead(200, { 'content-type': file.contentType, ...file.headers });
+		res.writeHead(200, { ...(file.contentType === '' ? {} : { 'content-type': file.contentType }), ...file.headers });
 		void file.send(res);
 	});
 	await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
@@ -174,6 +282,9 @@ afterAll(async () => {
 });
 beforeEach(() => {
 	fileRequests = [];
+	answerPrefix = '';
+	linkStatus = 200;
+	logins = 0;
 	link = { query_id: QUERY_ID, download_url: `${base}/bucket/results.csv?X-Signature=abc` };
 	harness.credentials.set('mediaAnalysisApi', { baseUrl: base, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
 });
@@ -531,5 +642,115 @@ describe('Get Results (File)', () => {
 		const empty = await getFile({ binaryPropertyName: ' ' });
 		expect(empty.error?.message).toBe('Invalid Put Output File in Field in item 0: it is empty');
 		expect(fileRequests).toHaveLength(0);
+	});
+});
+
+/* ---------------------------------------------------------------------------------------------
+ * Get Results (Rows) of files that are not quite what they claim (issue 30, items 6 and 7): nothing dropped.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A file written in the pieces given, each its own write a moment after the last. */
+const inPieces = (contentType: string, ...pieces: Array<string | Buffer>): StorageFile => ({
+	contentType,
+	async send(res) {
+		for (const piece of pieces) {
+			if (res.destroyed) return;
+			res.write(piece);
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+		res.end();
+	},
+});
+
+const BOM = '\uFEFF';
+const FIX_QUOTING =
+	'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.';
+
+describe('Get Results (Rows) of odd files', () => {
+	test('CSV quoting that breaks the rules fails the item naming line and column, instead of merging the rest into a cell', async () => {
+		const cases = [
+			['id,name\n1,alpha\n"beta,2\n3,gamma\n4,delta\n', 'line 3, column 1 ("id"): a quoted field begins here and never closes: the file ends inside it'],
+			['id,item\n1,27" monitor\n2,mouse\n3,pad\n4,cable\n', 'line 2, column 2 ("item"): a quote inside a field that does not begin with one'],
+			['id,item\r1,ok\r2,"ab"c\r3,ok\r', 'line 3, column 2 ("item"): a quoted field begins here and has "c" after its closing quote'],
+		];
+		for (const [text, where] of cases) {
+			// Cut inside every line, so the reader meets each problem across pieces.
+			file = inPieces('text/csv', ...(text.match(/[^]{1,5}/g) ?? []));
+			const { items, error } = await getRows({ returnAll: true });
+			expect(items).toEqual([]);
+			expect(error?.message.startsWith(`The results file of query ${QUERY_ID} is not valid CSV at ${where}`)).toBe(true);
+			expect(error?.description).toBe(FIX_QUOTING);
+		}
+		// A Limit met before the bad line reads the good rows: they are whole.
+		file = inPieces('text/csv', 'id,item\n1,27 in\n2,mouse\n3,27" monitor\n');
+		expect((await getRows({ limit: 2 })).items.map((item) => item.json)).toEqual([
+			{ id: 1, item: '27 in' },
+			{ id: 2, item: 'mouse' },
+		]);
+		// With Continue On Fail the item says so, paired.
+		file = inPieces('text/csv', 'a\n"x\n');
+		const failed = await getRows({ returnAll: true }, { continueOnFail: true });
+		expect(failed.items).toEqual([
+			{
+				json: {
+					error: `The results file of query ${QUERY_ID} is not valid CSV at line 2, column 1 ("a"): a quoted field begins here and never closes: the file ends inside it`,
+					description: FIX_QUOTING,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	test('extra cells, repeated and empty column names and short rows keep every cell', async () => {
+		file = inPieces('text/csv; charset=utf-8', 'id,name,id,', '\r\n1,a,2,,x,y\r', '\n3\r\n4,"d,""e""",5,6\r\n');
+		const { items, error } = await getRows({ returnAll: true });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([
+			{ id: 1, name: 'a', id_2: 2, column_4: '', column_5: 'x', column_6: 'y' },
+			{ id: 3, name: '', id_2: '', column_4: '' },
+			{ id: 4, name: 'd,"e"', id_2: 5, column_4: 6 },
+		]);
+	});
+
+	test('a CSV served as binary/octet-stream, application/octet-stream or without a content type is read by its content', async () => {
+		for (const contentType of ['binary/octet-stream', 'application/octet-stream', '']) {
+			file = inPieces(contentType, 'id,name\n1,alpha\n2,"beta"\n');
+			const { items, error } = await getRows({ returnAll: true });
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.json)).toEqual([
+				{ id: 1, name: 'alpha' },
+				{ id: 2, name: 'beta' },
+			]);
+			file = inPieces(contentType, '[{"id":1}]');
+			expect((await getRows({ returnAll: true })).items.map((item) => item.json)).toEqual([{ id: 1 }]);
+			// Bytes that are no text stay refused, not read as rows of garbage.
+			file = inPieces(contentType, gzipSync('id,name\n1,alpha\n'));
+			const binary = await getRows({ returnAll: true });
+			expect(binary.error?.message).toBe(`The results file of query ${QUERY_ID} is not CSV or JSON (${contentType || 'no content type'}), which this node cannot read`);
+		}
+	});
+
+	test("a UTF-8 byte order mark before JSON or CSV is read past: the service's answers (login, link, error) and the file", async () => {
+		answerPrefix = BOM;
+		const bom = Buffer.from(BOM);
+		// The mark split over the first pieces of the file.
+		file = inPieces('text/csv', bom.subarray(0, 1), bom.subarray(1, 2), Buffer.concat([bom.subarray(2), Buffer.from('id,name\r\n1,alpha\r\n')]));
+		const csv = await getRows({ returnAll: true });
+		expect(csv.error).toBeUndefined();
+		expect(logins).toBeGreaterThan(0);
+		expect(csv.items.map((item) => item.json)).toEqual([{ id: 1, name: 'alpha' }]);
+		for (const contentType of ['application/json', 'binary/octet-stream']) {
+			file = inPieces(contentType, `${BOM}[{"id":1},`, '{"id":2}]');
+			const json = await getRows({ returnAll: true });
+			expect(json.error).toBeUndefined();
+			expect(json.items.map((item) => item.json)).toEqual([{ id: 1 }, { id: 2 }]);
+		}
+		// An error answer's detail is read through the mark too.
+		linkStatus = 409;
+		link = { detail: 'Query is not complete' };
+		const refused = await getRows({ returnAll: true });
+		expect(refused.error?.message).toContain('Query is not complete');
+		expect(parseBody(Buffer.from(`${BOM}{"a":1}`))).toEqual({ kind: 'json', value: { a: 1 } });
+		expect(parseBody(BOM)).toEqual({ kind: 'empty' });
 	});
 });

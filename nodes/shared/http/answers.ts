@@ -179,12 +179,15 @@ function fewOpeners(text: string, max: number): boolean {
 	return true;
 }
 
-/** Reads a body n8n handed over as text (or already parsed, as older n8n releases may do), within the nesting bound. */
+/**
+ * Reads a body n8n handed over as text (or already parsed, as older n8n releases may do), within the nesting bound.
+ * A leading byte order mark (U+FEFF, which some servers write before UTF-8 JSON) is not part of the JSON.
+ */
 export function parseBody(body: unknown): ParsedBody {
 	// A stream nobody read (an error answer n8n handled itself) holds nothing to show.
 	if (body === undefined || body === null || body === '' || isStream(body)) return { kind: 'empty' };
 	if (typeof body !== 'string' && !Buffer.isBuffer(body)) return { kind: 'json', value: body };
-	const text = String(body);
+	const text = String(body).replace(/^\uFEFF/, '');
 	if (text.trim() === '') return { kind: 'empty' };
 	if (!fewOpeners(text, ANSWER_LIMITS.maxDepth)) {
 		const depth = nestingDepth(text, ANSWER_LIMITS.maxDepth);

@@ -10,7 +10,7 @@ import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/tra
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { TOOLS_VERSION } from '../versions';
 import { queryLocator, queryParams } from './fields';
-import { CsvReader, formatOf, JsonScan, parseJsonRows, ROW_BOUNDS, rowCost, type ResultsFormat } from './results';
+import { CsvError, CsvReader, formatOf, JsonScan, parseJsonRows, ROW_BOUNDS, rowCost, type ResultsFormat } from './results';
 
 const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
 const thousands = (count: number) => count.toLocaleString('en-US');
@@ -202,9 +202,16 @@ async function readRows(
 		if (spent.rows + count > ROW_BOUNDS.maxRows) throw tooMany.call(this, 'rows', { itemIndex, queryId, spent, count });
 		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw tooMany.call(this, 'memory', { itemIndex, queryId, spent, count });
 	};
+	const csvRows = (read: () => IDataObject[]) => {
+		try {
+			return read();
+		} catch (error) {
+			throw error instanceof CsvError ? malformed.call(this, error, { itemIndex, queryId }) : error;
+		}
+	};
 	const take = (chunk: string) => {
 		if (format === 'csv') {
-			for (const row of csv.push(chunk)) {
+			for (const row of csvRows(() => csv.push(chunk))) {
 				memory += rowCost(row);
 				rows.push(row);
 				if (rows.length >= wanted) return void (done = true);
@@ -239,7 +246,7 @@ async function readRows(
 	}
 	if (format === undefined) decide();
 	if (format === 'csv' && !done) {
-		for (const row of csv.end()) {
+		for (const row of csvRows(() => csv.end())) {
 			memory += rowCost(row);
 			rows.push(row);
 		}
@@ -291,6 +298,15 @@ function tooDeep(this: IExecuteFunctions, { itemIndex, queryId }: { itemIndex: n
 			itemIndex,
 		},
 	);
+}
+
+/** A CSV file whose quoting breaks the rules: one error naming where, rather than rows merged into one cell. */
+function malformed(this: IExecuteFunctions, { where, what }: CsvError, { itemIndex, queryId }: { itemIndex: number; queryId: string }): NodeOperationError {
+	return new NodeOperationError(this.getNode(), `The results file of query ${queryId} is not valid CSV at ${where}: ${what}`, {
+		description:
+			'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.',
+		itemIndex,
+	});
 }
 
 function unreadable(

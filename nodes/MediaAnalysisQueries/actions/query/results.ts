@@ -9,31 +9,60 @@ function cell(text: string): string | number {
 
 /** Characters up to the next comma, quote or line break: taken in one step. */
 const PLAIN_RUN = /[^,"\r\n]+/y;
+/** A line break as editors count them: CRLF, LF or CR alone. */
+const LINE_BREAK = /\r\n?|\n/g;
+
+/** A CSV file whose quoting breaks RFC 4180: `where` names the line and column, `what` the problem. */
+export class CsvError extends Error {
+	constructor(
+		readonly where: string,
+		readonly what: string,
+	) {
+		super(`${where}: ${what}`);
+	}
+}
 
 /**
- * RFC 4180 CSV read chunk by chunk: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF ends a
+ * RFC 4180 CSV read chunk by chunk: quoted fields may hold commas, quotes ("") and line breaks; CRLF, LF or CR ends a
  * record; blank lines are skipped; the first record names the columns. A chunk may end anywhere, even between the
  * two quotes of an escaped quote or between CR and LF, so a file can be read as it arrives and left early.
+ *
+ * Nothing is dropped: a repeated column name gets a suffix (`id`, `id_2`), an empty one and a cell past the header
+ * are named by position (`column_4`), never as a name the header holds; a row short of cells has the missing ones
+ * empty (""). Quoting that breaks the rules (a quote inside an unquoted field, text after a closing quote, a quote
+ * never closed) throws a `CsvError` naming the line and column, rather than reading the rest of the file as one cell.
  */
 export class CsvReader {
-	private header: string[] | undefined;
+	/** The columns' names: the header's, then those of cells past it as rows bring them. */
+	private names: string[] | undefined;
+	private headerLength = 0;
+	private readonly taken = new Set<string>();
 	private record: string[] = [];
 	private field = '';
 	private quoted = false;
+	/** The current field began with a quote (so an empty line of `""` is a row). */
+	private opened = false;
 	/** A quote inside a quoted field whose next character decides: a second quote, or the field's end. */
 	private quoteSeen = false;
-	/** A CR ended the last record: an LF right after it belongs to it. */
-	private afterCr = false;
+	/** The last character read was a CR: an LF right after it belongs to it. */
+	private cr = false;
+	/** The line being read (1-based, line breaks inside quoted fields count), and where the open quoted field began. */
+	private line = 1;
+	private openedOn = 1;
+	/** Broken quoting, thrown once the rows before it in the same chunk are taken (the same, whatever the chunks). */
+	private failure: CsvError | undefined;
 
 	/** The rows completed by `text`. */
 	push(text: string): IDataObject[] {
 		const rows: IDataObject[] = [];
+		if (!this.failure) this.read(text, rows);
+		if (this.failure && rows.length === 0) throw this.failure;
+		return rows;
+	}
+
+	private read(text: string, rows: IDataObject[]): void {
 		for (let i = 0; i < text.length; i++) {
 			const char = text[i];
-			if (this.afterCr) {
-				this.afterCr = false;
-				if (char === '\n') continue;
-			}
 			if (this.quoteSeen) {
 				this.quoteSeen = false;
 				if (char === '"') {
@@ -41,53 +70,107 @@ export class CsvReader {
 					continue;
 				}
 				this.quoted = false;
+				if (char !== ',' && char !== '\r' && char !== '\n') {
+					const on = this.line === this.openedOn ? '' : ` on line ${this.line}`;
+					return this.fail(
+						this.openedOn,
+						`a quoted field begins here and has ${JSON.stringify(char)} after its closing quote${on}, where a comma or line break belongs (a quote never closed, or a quote inside not doubled)`,
+					);
+				}
 			}
 			if (this.quoted) {
 				const close = text.indexOf('"', i);
-				if (close === -1) {
-					this.field += text.slice(i);
-					break;
-				}
-				this.field += text.slice(i, close);
+				const part = close === -1 ? text.slice(i) : text.slice(i, close);
+				this.field += part;
+				this.countLines(part);
+				if (close === -1) break;
 				i = close;
 				this.quoteSeen = true;
-			} else if (char === '"') {
-				this.quoted = true;
+				this.cr = false;
 			} else if (char === ',') {
 				this.record.push(this.field);
 				this.field = '';
+				this.opened = false;
+				this.cr = false;
 			} else if (char === '\n' || char === '\r') {
-				this.afterCr = char === '\r';
+				const crlf = this.cr && char === '\n';
+				this.cr = char === '\r';
+				if (crlf) continue;
 				this.endRecord(rows);
+				this.line++;
+			} else if (char === '"') {
+				if (this.field !== '') {
+					return this.fail(this.line, 'a quote inside a field that does not begin with one (a field holding quotes is wrapped in quotes, its quotes doubled)');
+				}
+				this.quoted = this.opened = true;
+				this.openedOn = this.line;
+				this.cr = false;
 			} else {
 				PLAIN_RUN.lastIndex = i;
 				const run = PLAIN_RUN.exec(text) as RegExpExecArray;
 				this.field += run[0];
 				i += run[0].length - 1;
+				this.cr = false;
 			}
 		}
-		return rows;
 	}
 
 	/** The last row, when the file does not end with a line break. */
 	end(): IDataObject[] {
+		if (this.quoted && !this.quoteSeen) this.fail(this.openedOn, 'a quoted field begins here and never closes: the file ends inside it');
+		if (this.failure) throw this.failure;
 		const rows: IDataObject[] = [];
-		if (this.field !== '' || this.record.length > 0) this.endRecord(rows);
+		if (this.field !== '' || this.record.length > 0 || this.opened) this.endRecord(rows);
 		return rows;
+	}
+
+	/** Counts the line breaks of a piece of a quoted field (a CRLF split between chunks counts once). */
+	private countLines(part: string): void {
+		if (part === '') return;
+		if (part.includes('\n') || part.includes('\r')) {
+			this.line += (part.match(LINE_BREAK)?.length ?? 0) - (this.cr && part[0] === '\n' ? 1 : 0);
+		}
+		this.cr = part[part.length - 1] === '\r';
+	}
+
+	/** Keeps the first failure, naming the column of the field being read. */
+	private fail(line: number, what: string): void {
+		const index = this.record.length;
+		const name = this.names && index < this.names.length ? ` (${JSON.stringify(this.names[index])})` : '';
+		this.failure ??= new CsvError(`line ${line}, column ${index + 1}${name}`, what);
+	}
+
+	/** `wanted`, or it with the first free suffix (`_2`, `_3`, …), never a name the header or another column holds. */
+	private free(wanted: string): string {
+		let name = wanted;
+		for (let suffix = 2; this.taken.has(name); suffix++) name = `${wanted}_${suffix}`;
+		this.taken.add(name);
+		return name;
 	}
 
 	private endRecord(rows: IDataObject[]): void {
 		this.record.push(this.field);
 		const record = this.record;
+		const opened = this.opened;
 		this.record = [];
 		this.field = '';
-		if (record.length === 1 && record[0] === '') return;
-		if (!this.header) {
-			this.header = record;
+		this.opened = false;
+		if (record.length === 1 && record[0] === '' && !opened) return;
+		if (!this.names) {
+			for (const name of record) this.taken.add(name);
+			const seen = new Set<string>();
+			this.names = record.map((name, index) => {
+				if (name === '' || seen.has(name)) return this.free(name === '' ? `column_${index + 1}` : name);
+				seen.add(name);
+				return name;
+			});
+			this.headerLength = record.length;
 			return;
 		}
-		const header = this.header;
-		rows.push(Object.fromEntries(header.map((column, index) => [column, cell(record[index] ?? '')])));
+		const names = this.names;
+		while (names.length < record.length) names.push(this.free(`column_${names.length + 1}`));
+		const count = Math.max(this.headerLength, record.length);
+		rows.push(Object.fromEntries(names.slice(0, count).map((name, index) => [name, cell(record[index] ?? '')])));
 	}
 }
 
@@ -123,17 +206,22 @@ export function parseJsonRows(text: string): IDataObject[] | undefined {
 
 export type ResultsFormat = 'csv' | 'json' | 'parquet' | 'markup' | 'unknown';
 
+/** Content types that say nothing of the format (or none at all): the content decides, as for JSON. */
+const GENERIC_TYPE = /^(?:application\/octet-stream|binary\/octet-stream)?$/;
+/** Control characters no CSV or JSON text holds (tab, CR and LF aside): a binary file. */
+const BINARY = /(?![\t\n\r])\p{Cc}/u;
+
 /** What the results file is, from its content type and first bytes. */
 export function formatOf(contentType: string, text: string): ResultsFormat {
 	if (text.startsWith('PAR1')) return 'parquet';
-	const type = contentType.toLowerCase();
+	const type = contentType.split(';')[0].trim().toLowerCase();
 	const start = text.trimStart().slice(0, 16).toLowerCase();
 	if (type.includes('html') || type.includes('xml') || start.startsWith('<')) return 'markup';
 	if (type.includes('json')) return 'json';
 	if (type.includes('csv')) return 'csv';
 	const first = start[0];
 	if (first === '[' || first === '{') return 'json';
-	if (type.startsWith('text/') || type === '') return 'csv';
+	if (type.startsWith('text/') || (GENERIC_TYPE.test(type) && !BINARY.test(text))) return 'csv';
 	return 'unknown';
 }
 
