@@ -81,6 +81,8 @@ export interface RunWorkflowOptions {
 	/** Node to start from; by default the first node that no other node feeds. */
 	startNodeName?: string;
 	mode?: WorkflowExecuteMode;
+	/** Cancels the execution when aborted, as n8n's Stop button does (`.cancel()` on what `WorkflowExecute.run` returns). */
+	cancelSignal?: AbortSignal;
 }
 
 export interface WorkflowRunResult {
@@ -108,6 +110,8 @@ export interface RunNodeOptions {
 	name?: string;
 	/** Binary data mode for this run only (input binaries included); the harness default is 'filesystem'. */
 	binaryDataMode?: BinaryDataMode;
+	/** Cancels the execution when aborted (see `RunWorkflowOptions.cancelSignal`). */
+	cancelSignal?: AbortSignal;
 }
 
 export interface RunNodeResult {
@@ -440,10 +444,21 @@ export function createHarness(options: HarnessOptions): Harness {
 		additionalData.hooks = hooks;
 
 		const workflowExecute = new WorkflowExecute(additionalData, mode);
-		const run = await workflowExecute.run({
+		const execution = workflowExecute.run({
 			workflow,
 			startNode: findStartNode(workflow, runOptions.startNodeName),
 		});
+		// n8n does not reject a cancelled execution: it resolves once the running node returns, with status 'canceled'.
+		const cancel = () => execution.cancel();
+		const { cancelSignal } = runOptions;
+		if (cancelSignal?.aborted) cancel();
+		cancelSignal?.addEventListener('abort', cancel, { once: true });
+		let run: IRun;
+		try {
+			run = await execution;
+		} finally {
+			cancelSignal?.removeEventListener('abort', cancel);
+		}
 		const runData = run.data.resultData.runData;
 		return {
 			run,
@@ -492,7 +507,7 @@ export function createHarness(options: HarnessOptions): Harness {
 						},
 					},
 				},
-				{ startNodeName: SOURCE_NODE_NAME },
+				{ startNodeName: SOURCE_NODE_NAME, cancelSignal: nodeOptions.cancelSignal },
 			);
 			return { items: result.outputOf(node.name), error: result.error, run: result };
 		} finally {

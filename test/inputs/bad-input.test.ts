@@ -309,8 +309,8 @@ const ROWS: Row[] = [
 	...limitRows('ingestion', 'job', 'getMany'),
 	row('ingestion', 'asset', 'delete', { datasetId: bad(NOT_UUID), assetType: 'image', identifiers: DATASET }, 'Dataset', UUID_PROBLEM),
 	row('ingestion', 'asset', 'delete', { datasetId: byId(DATASET), assetType: 'image', identifiers: expr('\n \n') }, 'Assets', EMPTY),
-	row('ingestion', 'asset', 'getImageStatus', { image: bad(NOT_UUID) }, 'Image', UUID_PROBLEM),
-	row('ingestion', 'asset', 'getVideoStatus', { video: bad('65f1a2b3c4d5e6f708192a3b') }, 'Video', UUID_PROBLEM),
+	row('ingestion', 'asset', 'getStatus', { asset: bad(NOT_UUID) }, 'Asset', UUID_PROBLEM),
+	row('ingestion', 'asset', 'getStatus', { assetType: 'video', asset: bad('65f1a2b3c4d5e6f708192a3b') }, 'Asset', UUID_PROBLEM),
 	...(() => {
 		const base = { datasetId: byId(DATASET), updateType: 'upsert', updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: DATASET, assetType: 'image' }] } };
 		const update = (fields: IDataObject) => ({ updates: { update: [{ identifyBy: 'assetId', identifier: DATASET, assetType: 'image', ...fields }] } });
@@ -332,12 +332,10 @@ const ROWS: Row[] = [
 			...waitRows('ingestion', 'asset', 'updateMetadata', base),
 		];
 	})(),
-	...['countAssetStatuses', 'getAssetStatuses', 'getAssetSummaries', 'getIngestionStatus'].map((operation) =>
+	...['countAssetStatuses', 'getAssetStatuses'].map((operation) =>
 		row('ingestion', 'dataset', operation, { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 	),
-	...['getAssetStatuses', 'getAssetSummaries', 'getIngestionStatus'].flatMap((operation) =>
-		limitRows('ingestion', 'dataset', operation, { datasetId: byId(DATASET) }),
-	),
+	...limitRows('ingestion', 'dataset', 'getAssetStatuses', { datasetId: byId(DATASET) }),
 
 	// Search
 	...searchOps.flatMap(([resource, operation, base]) => {

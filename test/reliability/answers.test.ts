@@ -132,11 +132,13 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 	'ingestion.getJobStatus': call('ingestion', 'job', 'getStatus', { jobId: byId(JOB), returnAll: true }),
 	'ingestion.getDatasetAssetsStatus': call('ingestion', 'dataset', 'getAssetStatuses', { datasetId: byId(IMAGES), returnAll: true }),
 	'ingestion.getDatasetAssetsStatusCount': call('ingestion', 'dataset', 'countAssetStatuses', { datasetId: byId(IMAGES) }),
-	'ingestion.getDatasetAssetsStatusSummary': call('ingestion', 'dataset', 'getAssetSummaries', {
+	'ingestion.getDatasetAssetsStatusSummary': call('ingestion', 'dataset', 'getAssetStatuses', {
 		datasetId: byId(IMAGES),
+		detail: 'summary',
 		returnAll: true,
 	}),
-	'ingestion.getDatasetStatus': call('ingestion', 'dataset', 'getIngestionStatus', { datasetId: byId(IMAGES), returnAll: true }),
+	// The dataset's jobs: Job → Get Many with a Dataset filter lists them.
+	'ingestion.getDatasetStatus': 'called by no node',
 	'ingestion.getImageAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'image', asset: byId(UUID4) }),
 	'ingestion.getVideoAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'video', asset: byId(UUID4) }),
 	'queries.createQuery': call('queries', 'query', 'create', { datasetId: byId(IMAGES), queryType: 'SQL', query: 'SELECT 1' }),

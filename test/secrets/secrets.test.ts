@@ -280,13 +280,12 @@ function ingestionRuns(jobId: string): Run[] {
 		ok('ingestion', { resource: 'job', operation: 'get', jobId: byId(jobId) }),
 		ok('ingestion', { resource: 'job', operation: 'getStatus', jobId: byId(jobId), returnAll: true }),
 		ok('ingestion', { resource: 'job', operation: 'getMany', returnAll: true }),
-		ok('ingestion', { resource: 'asset', operation: 'getImageStatus', image: byId(image.id) }),
-		ok('ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: byId(IMAGES), updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: image.id, assetType: 'image', metadata: '{"scan": true}' }] } }),
+		ok('ingestion', { resource: 'asset', operation: 'getStatus', asset: byId(image.id) }),
+		ok('ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: byId(IMAGES), updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: image.id, assetType: 'image', metadataInput: 'json', metadata: '{"scan": true}' }] } }),
 		ok('ingestion', { resource: 'asset', operation: 'delete', datasetId: byId(IMAGES), assetType: 'image', identifiers: 'https://cdn.example.com/scan.jpg' }),
 		ok('ingestion', { resource: 'dataset', operation: 'countAssetStatuses', datasetId: byId(IMAGES) }),
 		ok('ingestion', { resource: 'dataset', operation: 'getAssetStatuses', datasetId: byId(IMAGES), returnAll: true }),
-		ok('ingestion', { resource: 'dataset', operation: 'getAssetSummaries', datasetId: byId(IMAGES), returnAll: true }),
-		ok('ingestion', { resource: 'dataset', operation: 'getIngestionStatus', datasetId: byId(IMAGES), returnAll: true }),
+		ok('ingestion', { resource: 'dataset', operation: 'getAssetStatuses', detail: 'summary', datasetId: byId(IMAGES), returnAll: true }),
 		failing('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(UNKNOWN), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/x.jpg' }] } }),
 		failing('ingestion', { resource: 'job', operation: 'get', jobId: byId('0123456789abcdef01234567') }),
 	];
@@ -332,7 +331,7 @@ async function createJob(): Promise<string> {
 		continueOnFail: true,
 	});
 	seen.push(visibleText(items));
-	return String(items[0]?.json.ingest_job_id ?? '0123456789abcdef01234567'); // Ingestion 1.2: each row names its job
+	return String(items[0]?.json.ingest_job_id ?? '0123456789abcdef01234567'); // Each row names its job
 }
 
 /** Polls the trigger: manual mode, first activation, a poll with events, and a dataset that does not exist. */

@@ -12,7 +12,7 @@ import { ANSWER_LIMITS, baseUrlProblem, describeBody, judgeRedirect, jsonKind, p
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { hostOf } from '../http/failures';
 import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
-import { pauseRequests, takeTurn } from './pace';
+import { pauseRequests, RequestsStopped, takeTurn } from './pace';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -68,6 +68,12 @@ export interface ApiRequest {
 	answer?: 'object' | 'array' | 'any';
 	/** No retry waits past this moment (ms since the epoch): Wait for Completion's Timeout passes it to each read. */
 	deadline?: number;
+	/**
+	 * Clean-up that must happen even when the run ends early (Identify's temporary image deleted again): sent on an
+	 * abort signal of its own, not the execution's (n8n aborts that one when the run is cancelled), also after the
+	 * node stopped its other requests (`stopRequests`), and within `RETRY.cleanupTimeoutMs`, all attempts included.
+	 */
+	cleanup?: boolean;
 }
 
 /**
@@ -80,6 +86,8 @@ export const RETRY = {
 	maxDelayMs: 30_000,
 	attemptTimeoutMs: 60_000,
 	requestTimeoutMs: 180_000,
+	/** All attempts of a `cleanup` request: it may run after a cancel, when nobody waits for long. */
+	cleanupTimeoutMs: 10_000,
 };
 
 /**
@@ -189,7 +197,7 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
  * body included, has a real-time bound. n8n drops the body of any GET, so no request here has one (see
  * docs/internals.md).
  */
-async function send(this: ApiContext, target: Target, ms: number): Promise<Outcome> {
+async function send(this: ApiContext, target: Target, ms: number, cleanup = false): Promise<Outcome> {
 	const options: IHttpRequestOptions = {
 		method: target.method,
 		url: target.url,
@@ -206,7 +214,9 @@ async function send(this: ApiContext, target: Target, ms: number): Promise<Outco
 	const outcome = await beforeDeadline(ms, async (abortSignal): Promise<Outcome> => {
 		let response: FullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...options, abortSignal })) as FullResponse;
+			// n8n puts the execution's cancel signal in place of the request's own: a clean-up keeps its own.
+			const caller: ApiContext = cleanup ? Object.create(this, { getExecutionCancelSignal: { value: () => abortSignal } }) : this;
+			response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, { ...options, abortSignal })) as FullResponse;
 		} catch (error) {
 			return { failure: await readFailureBounded(error, abortSignal) };
 		}
@@ -391,7 +401,11 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	};
 
 	for (let attempt = 1; ; attempt++) {
-		const free = await takeTurn(this);
+		const free = await takeTurn(this).catch((error: unknown) => {
+			// A clean-up goes out even when the node stopped its requests: it is what stopping leaves to do.
+			if (request.cleanup && error instanceof RequestsStopped) return () => {};
+			throw error;
+		});
 		// Checked once it is this request's turn: an item that was waiting learns of a refusal that came meanwhile.
 		const refused = refusedAccess.get(this);
 		if (refused) {
@@ -399,13 +413,13 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			return await raise({ ...refused, description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)` });
 		}
 		if (ownDeadline === Number.POSITIVE_INFINITY) {
-			ownDeadline = Date.now() + RETRY.requestTimeoutMs;
+			ownDeadline = Date.now() + (request.cleanup ? RETRY.cleanupTimeoutMs : RETRY.requestTimeoutMs);
 			deadline = Math.min(deadline, ownDeadline);
 		}
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
 		let outcome: Outcome;
 		try {
-			outcome = await send.call(this, target, attemptMs);
+			outcome = await send.call(this, target, attemptMs, request.cleanup);
 			// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
 			if ('failure' in outcome && accessRefused(outcome.failure)) {
 				refusedAccess.set(this, explainFailure(outcome.failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts: attempt }));

@@ -75,7 +75,7 @@ const asTool = (name: string, typeName: string, x: number, parameters: Record<st
 		id: `5e1f0c2a-7d3b-4c8e-9a6f-00000000000${x}`,
 		name,
 		type: `n8n-nodes-media-analysis.${node.description.name}Tool`,
-		typeVersion: node.description.defaultVersion,
+		typeVersion: 1,
 		position: [x * 200, 240],
 		parameters,
 		credentials: sandboxCredential,
@@ -227,8 +227,8 @@ export const aiToolsScenario: Scenario = {
 						expect(requestsTo('POST', '/api/v1/ingestion/images').map((r) => r.body)).toEqual([
 							{ dataset_id: SEED_DATASET_IDS.demoImages, images: urls.map((source_path) => ({ source_path })) },
 						]);
-						// Ingestion 1.2 on names each row's job ingest_job_id; earlier versions return the job (id).
-						const jobId = ingest.text.match(/"(?:ingest_job_)?id":"([0-9a-f]{24})"/)?.[1];
+						// Each row names its job: ingest_job_id.
+						const jobId = ingest.text.match(/"ingest_job_id":"([0-9a-f]{24})"/)?.[1];
 						if (!jobId) throw new Error(`Ingest_Images returned no job id: ${ingest.text}`);
 
 						const status = await until(`job ${jobId} is completed`, 60_000, async () => {

@@ -60,7 +60,7 @@ const OPERATIONS_WORKFLOW: WorkflowJson = {
 			id: `sq-${index}`,
 			name,
 			type: TYPES[node],
-			typeVersion: 1.1,
+			typeVersion: 1,
 			position: [220 * (index + 1), 0] as [number, number],
 			executeOnce: true,
 			parameters: { resource, operation, ...parameters },

@@ -8,15 +8,10 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { ingestAndWait } from '../../../shared/ingestJobs';
 import { WAIT_DEFAULTS, type WaitOptions } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
-import { fromVersion, untilVersion } from '../../../shared/versions';
-import { INGEST_WAIT_VERSION } from '../versions';
 import { assertImageUrl, shownUrl } from './imageInput';
 
-/** Identify's own defaults before version 1.2 (2 s, 300 s); from 1.2 it waits as every ingestion does (`WAIT_DEFAULTS`). */
-const EARLIER_WAIT = { pollIntervalSeconds: 2, timeoutSeconds: 300 };
-
-/** Options › Poll Interval and Timeout, with the defaults of the wait they belong to. */
-const waitOptions = ({ pollIntervalSeconds, timeoutSeconds }: WaitOptions): INodeProperties => ({
+/** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
+const waitOptions: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
@@ -27,7 +22,7 @@ const waitOptions = ({ pollIntervalSeconds, timeoutSeconds }: WaitOptions): INod
 			displayName: 'Poll Interval (Seconds)',
 			name: 'pollInterval',
 			type: 'number',
-			default: pollIntervalSeconds,
+			default: WAIT_DEFAULTS.pollIntervalSeconds,
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },
 			description: 'How often to ask the service whether the image has been ingested',
 		},
@@ -35,12 +30,12 @@ const waitOptions = ({ pollIntervalSeconds, timeoutSeconds }: WaitOptions): INod
 			displayName: 'Timeout (Seconds)',
 			name: 'waitTimeout',
 			type: 'number',
-			default: timeoutSeconds,
+			default: WAIT_DEFAULTS.timeoutSeconds,
 			typeOptions: { minValue: 1 },
 			description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
 		},
 	],
-});
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -64,8 +59,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Address of the image (http or https) that the Media Analysis Service can download without signing in. The service identifies persons only in images it has ingested: each run ingests this image (one ingestion of your usage, and its processing time), reads the persons in it, and deletes it. A file from an earlier node must be published at a URL first.',
 	},
-	untilVersion(INGEST_WAIT_VERSION, waitOptions(EARLIER_WAIT)),
-	fromVersion(INGEST_WAIT_VERSION, waitOptions(WAIT_DEFAULTS)),
+	waitOptions,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['identify'] } }, properties);
@@ -180,12 +174,33 @@ async function ingestAndRead(
 	return await personsIn.call(this, asset.asset_id, itemIndex);
 }
 
-const leftBehind = (identifier: string) =>
-	`The image stayed in the dataset: delete ${identifier} with Ingestion → Asset → Delete.`;
-
-/** Deletes the image this run ingested: by its id when known, else by the source path (new to the dataset). */
-async function removeIngested(this: IExecuteFunctions, datasetId: string, identifier: string, itemIndex: number): Promise<void> {
-	await callEndpoint(this, 'ingestion.deleteAssets', { body: { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier }] }, itemIndex });
+/**
+ * Deletes the image this run ingested, by its id when known, else by its source path (new to the dataset). It is
+ * clean-up: sent also when the execution was cancelled or the node is stopping, within its own short bound. Returns
+ * what was left and where when it could not be deleted, and logs it too: a cancelled run's error reaches nobody.
+ */
+async function removeIngested(
+	this: IExecuteFunctions,
+	datasetId: string,
+	url: string,
+	assetId: string | undefined,
+	itemIndex: number,
+): Promise<{ left: string; why: string } | undefined> {
+	try {
+		await callEndpoint(this, 'ingestion.deleteAssets', {
+			body: { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier: assetId ?? url }] },
+			itemIndex,
+			cleanup: true,
+		});
+		return undefined;
+	} catch (error) {
+		// Named by the asset id, or by the URL without its query (a signed URL's secret).
+		const image = assetId ? `asset ${assetId}` : `the image ingested from ${shownUrl(url)}`;
+		const left = `The image stayed in dataset ${datasetId}: delete ${image} with Ingestion → Asset → Delete.`;
+		const why = (error as Error).message;
+		this.logger.warn(`Media Analysis Celebrity Detection "${this.getNode().name}", Identify of item ${itemIndex}: ${left} (${why})`);
+		return { left, why };
+	}
 }
 
 /**
@@ -198,10 +213,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const defaults = this.getNode().typeVersion >= INGEST_WAIT_VERSION ? WAIT_DEFAULTS : EARLIER_WAIT;
 	const wait: WaitOptions = {
-		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? defaults.pollIntervalSeconds, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
-		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? defaults.timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
+		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? WAIT_DEFAULTS.pollIntervalSeconds, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
+		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? WAIT_DEFAULTS.timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
 	};
 	let runs = identifying.get(this);
 	if (!runs) identifying.set(this, (runs = new Map()));
@@ -250,18 +264,14 @@ async function identify(this: IExecuteFunctions, datasetId: string, url: string,
 			error instanceof NodeOperationError || error instanceof NodeApiError
 				? error
 				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-		const removed = await removeIngested.call(this, datasetId, seen.assetId ?? url, itemIndex).then(
-			() => true,
-			() => false,
-		);
-		if (!removed) failure.description = `${failure.description ?? ''} ${leftBehind(seen.assetId ?? url)}`.trim();
+		const kept = await removeIngested.call(this, datasetId, url, seen.assetId, itemIndex);
+		if (kept) failure.description = `${failure.description ?? ''} ${kept.left}`.trim();
 		throw failure;
 	}
-	try {
-		await removeIngested.call(this, datasetId, seen.assetId ?? url, itemIndex);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), `The persons were identified, but the image could not be deleted from the dataset: ${(error as Error).message}`, {
-			description: `${leftBehind(seen.assetId ?? url)} Then run again: the image is read without ingesting it again.`,
+	const kept = await removeIngested.call(this, datasetId, url, seen.assetId, itemIndex);
+	if (kept) {
+		throw new NodeOperationError(this.getNode(), `The persons were identified, but the image could not be deleted from the dataset: ${kept.why}`, {
+			description: `${kept.left} Then run again: the image is read without ingesting it again.`,
 			itemIndex,
 		});
 	}
