@@ -102,6 +102,12 @@ describe('parseJsonRows and formatOf', () => {
 		expect(parseJsonRows('not json')).toBeUndefined();
 	});
 
+	test('an entry that is not an object is a row too, as value: none is dropped', () => {
+		expect(parseJsonRows('[{"a":1},2,"x",null,[3]]')).toEqual([{ a: 1 }, { value: 2 }, { value: 'x' }, { value: null }, { value: [3] }]);
+		expect(parseJsonRows('{"data":[1,{"a":2}]}')).toEqual([{ value: 1 }, { a: 2 }]);
+		expect(parseJsonRows('{"a":1}\n7\n')).toEqual([{ a: 1 }, { value: 7 }]);
+	});
+
 	test('the format comes from the content type, else from the first bytes', () => {
 		expect(formatOf('text/csv; charset=utf-8', 'a,b')).toBe('csv');
 		expect(formatOf('application/json', '[]')).toBe('json');
@@ -112,7 +118,7 @@ describe('parseJsonRows and formatOf', () => {
 	});
 
 	test('a generic content type (octet-stream, none) leaves the format to the content', () => {
-		for (const type of ['application/octet-stream', 'binary/octet-stream', 'Binary/Octet-Stream; charset=utf-8', '']) {
+		for (const type of ['application/octet-stream', 'binary/octet-stream', 'Binary/Octet-Stream; charset=utf-8', 'application/vnd.ms-excel', '']) {
 			expect(formatOf(type, 'id,name\r\n1,"a"\r\n')).toBe('csv');
 			expect(formatOf(type, ' [{"a":1}]')).toBe('json');
 			expect(formatOf(type, '\u001f\ufffd\b\u0000gzip')).toBe('unknown');

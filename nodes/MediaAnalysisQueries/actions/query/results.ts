@@ -184,8 +184,9 @@ export function parseCsv(text: string): IDataObject[] {
  * objects are not rows and are left out. */
 export function parseJsonRows(text: string): IDataObject[] | undefined {
 	const trimmed = text.trim();
+	// An entry that is not an object (a number, a list) is still a row: kept as `value`, never dropped.
 	const rowsOf = (list: unknown[]) =>
-		list.filter((row): row is IDataObject => typeof row === 'object' && row !== null && !Array.isArray(row));
+		list.map((row) => (typeof row === 'object' && row !== null && !Array.isArray(row) ? (row as IDataObject) : { value: row as IDataObject[keyof IDataObject] }));
 	try {
 		const parsed = JSON.parse(trimmed) as unknown;
 		if (Array.isArray(parsed)) return rowsOf(parsed);
@@ -206,8 +207,11 @@ export function parseJsonRows(text: string): IDataObject[] | undefined {
 
 export type ResultsFormat = 'csv' | 'json' | 'parquet' | 'markup' | 'unknown';
 
-/** Content types that say nothing of the format (or none at all): the content decides, as for JSON. */
-const GENERIC_TYPE = /^(?:application\/octet-stream|binary\/octet-stream)?$/;
+/**
+ * Content types that say nothing of the format (or none at all), and the one storage hosts give `.csv` files after
+ * the spreadsheet program: the content decides, as for JSON.
+ */
+const GENERIC_TYPE = /^(?:application\/octet-stream|binary\/octet-stream|application\/vnd\.ms-excel)?$/;
 /** Control characters no CSV or JSON text holds (tab, CR and LF aside): a binary file. */
 const BINARY = /(?![\t\n\r])\p{Cc}/u;
 
