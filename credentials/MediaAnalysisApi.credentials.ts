@@ -1,14 +1,14 @@
 import type {
-	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestHelper,
+	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-import { logIn } from './login';
+import { credentialFingerprint, logIn, LoginError } from './login';
 
 export class MediaAnalysisApi implements ICredentialType {
 	name = 'mediaAnalysisApi';
@@ -82,27 +82,60 @@ export class MediaAnalysisApi implements ICredentialType {
 			displayOptions: { show: { authentication: ['systemCredentials'] } },
 		},
 		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'ignoreSSLIssues',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to connect even if the certificate of the Base URL cannot be verified (self-signed, expired or for another host name). Only for a server you trust: anyone between n8n and it could read the token.',
+		},
+		{
 			displayName: 'Access Token',
 			name: 'accessToken',
 			type: 'hidden',
 			typeOptions: { expirable: true, password: true },
 			default: '',
 		},
+		{
+			// What the access token was obtained with: a SHA-256 hash of the Base URL and the secret (see authenticate).
+			displayName: 'Access Token For',
+			name: 'accessTokenFor',
+			type: 'hidden',
+			typeOptions: { password: true },
+			default: '',
+		},
 	];
 
-	// n8n calls this when the access token is empty and once after any 401, then retries the request.
+	// n8n calls this when the access token is empty, on every credential test, and once after a 401 (then it retries
+	// the request); it saves what is returned with the credential.
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		return { accessToken: await logIn(this, credentials) };
+		return { accessToken: await logIn(this, credentials), accessTokenFor: credentialFingerprint(credentials) };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	/**
+	 * The access token as a bearer header, and the credential's TLS setting, on the requests made with this
+	 * credential only (the Base URL's; presigned downloads from other hosts are not). A saved token obtained with
+	 * another personal token, client secret or Base URL (the credential was edited) is never sent: the request is
+	 * refused as the service would refuse a stale token, with a 401, before it leaves, so n8n logs in with what the
+	 * credential holds now and sends it again (n8n logs in only when the token is empty or after a 401).
+	 */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		if (credentials.accessTokenFor !== credentialFingerprint(credentials)) {
+			throw Object.assign(
+				new LoginError(
+					'The access token saved with the Media Analysis credential was obtained with other settings',
+					'The personal token, client secret or Base URL of the credential changed since n8n logged in. Run again: n8n logs in with the current settings.',
+					'401',
+				),
+				{ response: { status: 401 } },
+			);
+		}
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken)}` },
+			...(credentials.ignoreSSLIssues === true ? { skipSslCertificateValidation: true } : {}),
+		};
+	}
 
 	// Never followed: a redirect to another host would carry the access token there (n8n sends it by default).
 	test: ICredentialTestRequest = {

@@ -1,8 +1,10 @@
+import { createHash } from 'crypto';
 import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { ANSWER_LIMITS, baseUrlProblem, describeBody, discardBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../nodes/shared/http/answers';
 import { beforeDeadline, TIMED_OUT } from '../nodes/shared/http/deadline';
-import { describeNetworkFailure, hostOf, LoginError } from '../nodes/shared/http/failures';
+import { connectionFailure, hostOf, LoginError, retryAfterMs } from '../nodes/shared/http/failures';
 
 export { isLoginError, LoginError } from '../nodes/shared/http/failures';
 
@@ -14,17 +16,23 @@ interface HttpFailure {
 	cause?: HttpFailure;
 }
 
+/** Statuses of a login that say "not now" rather than "not you": the login is tried again after a shared wait. */
+const THROTTLED = new Set([429, 502, 503, 504]);
+
 export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): LoginError {
 	const failure = (error ?? {}) as HttpFailure;
-	const status = failure.response?.status ?? failure.cause?.response?.status;
+	const answer = failure.response ?? failure.cause?.response;
+	const status = answer?.status;
 	const host = hostOf(baseUrl);
 
 	if (status === undefined) {
-		return new LoginError(
-			`Could not reach the Media Analysis Service at ${host} (${describeNetworkFailure(failure.code ?? failure.cause?.code)})`,
-			'Check the Base URL in the Media Analysis credential and that n8n can reach that host.',
-		);
+		const { message, description } = connectionFailure(host, failure.code ?? failure.cause?.code);
+		return new LoginError(message, description);
 	}
+	const header = answer?.headers?.['retry-after'];
+	const asked = retryAfterMs(header === undefined ? undefined : String(header));
+	// What the service asked for (0: it did not say); startLogin decides the wait and says it.
+	const waitMs = THROTTLED.has(status) ? (asked ?? 0) : undefined;
 	if (status === 401 || status === 403) {
 		return kind === 'personalToken'
 			? new LoginError(
@@ -41,8 +49,9 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 	if (status === 429) {
 		return new LoginError(
 			`The Media Analysis Service at ${host} is limiting how fast logins can be made`,
-			'Wait a minute and run again. If it keeps happening, fewer workflows logging in at the same moment helps: each credential logs in once an hour.',
+			'If it keeps happening, fewer workflows logging in at the same moment helps: each credential logs in once an hour.',
 			'429',
+			waitMs,
 		);
 	}
 	if (status === 404) {
@@ -54,11 +63,29 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 	}
 	return new LoginError(
 		`Login to the Media Analysis Service at ${host} failed with status ${status}`,
-		status >= 500
-			? 'The service had a problem; try again in a few minutes.'
-			: 'Check the credential settings.',
+		status >= 500 ? 'The service had a problem; try again in a few minutes.' : 'Check the credential settings.',
 		String(status),
+		waitMs,
 	);
+}
+
+/**
+ * How long no login is tried after a throttled one (the `inARow`th in a row), and what to tell the user: at least
+ * the service's Retry-After (`askedMs`, 0 when it gave none); a back-off of firstBackOffMs doubled each time in a
+ * row; after `inARow` of them, restMs, longer than a run waits, so the runs waiting fail instead of logging in again.
+ */
+function throttleWait(askedMs: number, inARow: number): { waitMs: number; words: string } {
+	const { firstBackOffMs, inARow: most, restMs, longestMs, waitedMs } = LOGIN_LIMITS.throttle;
+	const resting = inARow >= most;
+	const waitMs = Math.min(Math.max(askedMs, resting ? restMs : firstBackOffMs * 2 ** (inARow - 1)), longestMs);
+	const seconds = Math.ceil(waitMs / 1000);
+	const words =
+		waitMs <= waitedMs
+			? 'Wait a minute and run again.'
+			: askedMs >= waitMs
+				? `The service asked to wait ${seconds} seconds before the next login, longer than n8n waits within a run. Run again after that.`
+				: `The service refused ${inARow} logins in a row, so n8n tries no other for ${seconds} seconds. Run again after that.`;
+	return { waitMs, words };
 }
 
 /** Login bounds: one exchange (real time, a trickled answer included), and an access token fit for a header. */
@@ -67,6 +94,17 @@ export const LOGIN_LIMITS = {
 	maxTokenLength: 8192,
 	/** How long a token just obtained answers a refresh asked with an older token (see logIn). */
 	shareMs: 30_000,
+	/** Logins of this process kept at once (in flight, just obtained, or throttled); the oldest settled ones go first. */
+	maxShared: 100,
+	/**
+	 * A login answered 429/502/503/504: no login for this credential until a wait has passed (see throttleWait):
+	 * the service's Retry-After, at least firstBackOffMs doubled for each throttled login in a row, and after
+	 * `inARow` of them restMs; at most longestMs. A node run waits for it when it is at most waitedMs (the
+	 * transport's longest pause), so one episode costs at most `inARow` logins whatever the number of items; a
+	 * caller that comes within waitInsideMs of its end waits inside the login instead of being sent back. The count
+	 * in a row is forgotten memoryMs after the wait.
+	 */
+	throttle: { firstBackOffMs: 1000, inARow: 3, restMs: 60_000, longestMs: 300_000, waitedMs: 30_000, waitInsideMs: 1000, memoryMs: 60_000 },
 };
 
 type LoginCredentials = Record<string, unknown>;
@@ -95,55 +133,119 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
 }
 
 /**
- * Logs in and returns the access token. Redirects are judged here, never followed by n8n: only to the Base URL's
- * origin (the personal token or client secret must reach no other host). The answer must be a JSON object with a
- * token that fits in a header; anything else is a LoginError that says what came back, with no secret in it.
+ * What an access token was obtained with, as a SHA-256 hash (never the secret): the Base URL, the kind and the
+ * secret. Saved beside the token (see the credential's `accessTokenFor`); a token whose hash no longer matches the
+ * credential was obtained with another personal token, client secret or Base URL and is never sent.
  */
-interface SharedLogin {
-	token: Promise<string>;
-	/** Until when the token just obtained may answer a refresh asked with an older one (see logIn). */
-	shareUntil?: number;
-	value?: string;
-}
-
-/** Logins of this process by credential (Base URL, kind and secret): in flight, or just obtained. */
-const sharedLogins = new Map<string, SharedLogin>();
-
-/**
- * Logs in, once for every execution of this process that needs it at the same time. When a token expires while many
- * executions run (a worker in queue mode runs several), each of them is refused and asks n8n for a new token: they
- * share the login in flight, and one that asks with the expired token shortly after gets the token just obtained
- * instead of logging in again: within LOGIN_LIMITS.shareMs and the first half of the token's lifetime (`expires_in`;
- * without one, only a login in flight is shared). A refresh asked with that very token (it was revoked) logs in anew;
- * a failed login is not kept.
- */
-export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
-	const key = JSON.stringify([
+export function credentialFingerprint(credentials: LoginCredentials): string {
+	const parts = [
 		text(credentials, 'baseUrl').replace(/\/+$/, ''),
 		credentials.authentication === 'systemCredentials'
 			? ['system', text(credentials, 'clientId'), text(credentials, 'clientSecret')]
 			: ['personal', text(credentials, 'personalToken')],
-	]);
-	const current = text(credentials, 'accessToken');
-	const shared = sharedLogins.get(key);
-	if (shared && shared.value === undefined) return await shared.token;
-	if (shared?.value !== undefined && current !== '' && current !== shared.value && Date.now() < (shared.shareUntil ?? 0)) {
-		return shared.value;
+	];
+	return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+interface SharedLogin {
+	/** The login in flight. */
+	pending?: Promise<string>;
+	/** The token just obtained, and until when it may answer a refresh asked with an older one (see logIn). */
+	value?: string;
+	shareUntil?: number;
+	/** A throttled login: its error, and when the next login may be tried. */
+	throttled?: { error: LoginError; retryAt: number; inARow: number };
+	/** When this entry has nothing more to give and is dropped. */
+	doneAt: number;
+}
+
+/**
+ * Logins of this process by credential (keyed by its fingerprint and the TLS setting, never by the secrets), at
+ * most LOGIN_LIMITS.maxShared; an entry is dropped once it has nothing more to give.
+ */
+const sharedLogins = new Map<string, SharedLogin>();
+
+/** The keys of the logins held now (for tests: how many, and that no secret is among them). */
+export function sharedLoginsHeld(): string[] {
+	return [...sharedLogins.keys()];
+}
+
+function forgetDone(now: number): void {
+	for (const [key, entry] of sharedLogins) {
+		if (!entry.pending && entry.doneAt <= now) sharedLogins.delete(key);
 	}
-	const obtained = logInScrubbed(helpers, credentials);
-	const login: SharedLogin = { token: obtained.then(({ token }) => token) };
-	sharedLogins.set(key, login);
-	// Registered before anyone awaits the login, so these run first when it settles.
-	obtained.then(
-		({ token, lifetimeMs }) => {
+	for (const [key, entry] of sharedLogins) {
+		if (sharedLogins.size < LOGIN_LIMITS.maxShared) break;
+		if (!entry.pending) sharedLogins.delete(key);
+	}
+}
+
+/**
+ * Logs in, once for every execution of this process that needs it at the same time. When a token expires while many
+ * executions run (a worker in queue mode runs several), each of them is refused and asks n8n for a new token: they
+ * share the login in flight, and one that asks with another token shortly after gets the token just obtained
+ * instead of logging in again: within LOGIN_LIMITS.shareMs and the first half of the token's lifetime (`expires_in`;
+ * without one, only a login in flight is shared). A refresh asked with that very token (it was revoked) logs in anew;
+ * a refused login is not kept. A throttled one is (LOGIN_LIMITS.throttle): until its wait is over, every caller gets
+ * its error with the time left, which the transport waits for, pausing the whole node run; then one login.
+ */
+export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
+	const key = `${credentialFingerprint(credentials)}${credentials.ignoreSSLIssues === true ? ':insecure' : ''}`;
+	const current = text(credentials, 'accessToken');
+	for (;;) {
+		const now = Date.now();
+		forgetDone(now);
+		const shared = sharedLogins.get(key);
+		if (shared?.pending) return await shared.pending;
+		const throttled = shared?.throttled;
+		const left = throttled ? throttled.retryAt - now : 0;
+		if (throttled && left > LOGIN_LIMITS.throttle.waitInsideMs) {
+			const { error } = throttled;
+			throw new LoginError(error.message, error.description, error.loginStatus, left);
+		}
+		if (left > 0) {
+			await sleep(left);
+			continue;
+		}
+		if (shared?.value !== undefined && current !== '' && current !== shared.value && now < (shared.shareUntil ?? 0)) return shared.value;
+		return await startLogin(key, helpers, credentials, throttled?.inARow ?? 0);
+	}
+}
+
+async function startLogin(key: string, helpers: IHttpRequestHelper, credentials: LoginCredentials, throttledInARow: number): Promise<string> {
+	const login: SharedLogin = { doneAt: Number.POSITIVE_INFINITY };
+	const pending = (async () => {
+		try {
+			const { token, lifetimeMs } = await logInScrubbed(helpers, credentials);
 			login.value = token;
 			login.shareUntil = Date.now() + Math.min(LOGIN_LIMITS.shareMs, (lifetimeMs ?? 0) / 2);
-		},
-		() => {
-			if (sharedLogins.get(key) === login) sharedLogins.delete(key);
-		},
-	);
-	return await login.token;
+			login.doneAt = login.shareUntil;
+			return token;
+		} catch (error) {
+			login.doneAt = Date.now();
+			throw remember(login, error, throttledInARow + 1);
+		} finally {
+			// Before anyone awaiting the login resumes: a caller that comes next sees the outcome, not a login in flight.
+			login.pending = undefined;
+			if (login.doneAt <= Date.now() && sharedLogins.get(key) === login) sharedLogins.delete(key);
+		}
+	})();
+	login.pending = pending;
+	sharedLogins.set(key, login);
+	return await pending;
+}
+
+/**
+ * What the callers of a failed login get: a throttled one (a LoginError with a wait) is kept on the entry with the
+ * wait decided (see throttleWait), so that no login is tried before it is over; any other failure as it is.
+ */
+function remember(login: SharedLogin, error: unknown, inARow: number): unknown {
+	if (!(error instanceof LoginError) || error.retryAfterMs === undefined) return error;
+	const { waitMs, words } = throttleWait(error.retryAfterMs, inARow);
+	const throttled = new LoginError(error.message, `${words} ${error.description}`, error.loginStatus, waitMs);
+	login.throttled = { error: throttled, retryAt: login.doneAt + waitMs, inARow };
+	login.doneAt += waitMs + LOGIN_LIMITS.throttle.memoryMs;
+	return throttled;
 }
 
 type Obtained = { token: string; lifetimeMs?: number };
@@ -164,7 +266,7 @@ async function logInScrubbed(helpers: IHttpRequestHelper, credentials: LoginCred
 	);
 	if ('obtained' in outcome) return outcome.obtained;
 	const { error } = outcome;
-	throw error instanceof LoginError ? new LoginError(scrub(error.message), scrub(error.description), error.httpCode) : error;
+	throw error instanceof LoginError ? new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs) : error;
 }
 
 async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
@@ -182,6 +284,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 		timeout: LOGIN_LIMITS.timeoutMs,
+		skipSslCertificateValidation: credentials.ignoreSSLIssues === true,
 	};
 	if (kind === 'personalToken') {
 		request.headers = { Authorization: `Bearer ${text(credentials, 'personalToken')}` };

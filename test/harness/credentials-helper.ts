@@ -89,8 +89,8 @@ function resolveCredentialTemplate(
 /**
  * The parts of n8n's CLI CredentialsHelper that matter when running nodes: defaults for
  * unset properties, generic `authenticate`, and the `preAuthentication` rule (log in when
- * the expirable property is empty or the engine reports the credential expired, then
- * persist the result).
+ * the expirable property is empty, the engine reports the credential expired, or the
+ * credential is being tested, then persist the result).
  */
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	constructor(
@@ -188,7 +188,9 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		const expirable = expirablePropertyOf(credentialType);
 		if (expirable === undefined) return undefined;
 		if (typeof credentialType.preAuthentication !== 'function') return undefined;
-		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
+		// As n8n: a credential test runs on a mock No Op node whose `temp` parameter is '' (CredentialsTester).
+		const isTestingCredentials = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials) return undefined;
 
 		const output = (await credentialType.preAuthentication.call(
 			{ helpers: { httpRequest: helpers.helpers.httpRequest } },

@@ -1,11 +1,15 @@
 /**
  * What the credential's login and the transport both need to say about a failure, kept below both so that neither
- * imports the other: the login's own error, network codes in words, and a host as a user knows it.
+ * imports the other: the login's own error, network and certificate failures in words, Retry-After, and a host as a
+ * user knows it.
  */
 
 /**
  * Why a login failed, in words a user can act on. The transport recognises `LoginError` (by name, as it arrives
  * wrapped by n8n) and shows its message and description unchanged. Nothing secret is ever put in either text.
+ * The login's HTTP status is `loginStatus`, not `httpCode`: n8n's NodeApiError would otherwise replace the message
+ * with its generic words for that status ("Authorization failed - please check your credentials"), which is all the
+ * credential's Test button would show.
  */
 export class LoginError extends Error {
 	override name = 'MediaAnalysisLoginError';
@@ -13,7 +17,9 @@ export class LoginError extends Error {
 	constructor(
 		message: string,
 		readonly description: string,
-		readonly httpCode?: string,
+		readonly loginStatus?: string,
+		/** For a throttled or unavailable login: how long until the next login may be tried (ms). */
+		readonly retryAfterMs?: number,
 	) {
 		super(message);
 	}
@@ -35,8 +41,53 @@ const NETWORK_FAILURES: Record<string, string> = {
 	EPIPE: 'connection closed while sending',
 };
 
-export function describeNetworkFailure(code: string | undefined): string {
-	return code && Object.hasOwn(NETWORK_FAILURES, code) ? NETWORK_FAILURES[code] : 'no answer';
+/** Node's TLS verification failures (error codes of tls / OpenSSL), in words. */
+const CERTIFICATE_FAILURES: Record<string, string> = {
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is self-signed',
+	SELF_SIGNED_CERT_IN_CHAIN: 'its certificate chain ends in a self-signed certificate',
+	CERT_HAS_EXPIRED: 'its certificate has expired',
+	CERT_NOT_YET_VALID: 'its certificate is not valid yet',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another host name',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate could not be verified',
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the issuer of its certificate is not trusted',
+	UNABLE_TO_GET_ISSUER_CERT: 'the issuer of its certificate is not trusted',
+};
+
+/** Whether a failure code is one this package can put in words (a network or a certificate failure). */
+export function isKnownFailureCode(code: string): boolean {
+	return Object.hasOwn(NETWORK_FAILURES, code) || Object.hasOwn(CERTIFICATE_FAILURES, code);
+}
+
+/** What to say when no answer came from the host: the message, and the fix. `retried` is appended to the fix. */
+export function connectionFailure(host: string, code: string | undefined, retried = ''): { message: string; description: string } {
+	if (code && Object.hasOwn(CERTIFICATE_FAILURES, code)) {
+		const fix =
+			code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+				? 'Check that the Base URL uses the host name the service\'s certificate is issued for.'
+				: code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID'
+					? 'The service\'s certificate must be renewed (or the clock of the n8n host is wrong).'
+					: 'Install a certificate from a trusted authority on the service, or trust its authority on the n8n host (NODE_EXTRA_CA_CERTS).';
+		return {
+			message: `n8n did not trust the Media Analysis Service at ${host}: ${CERTIFICATE_FAILURES[code]}`,
+			description: `${fix} Only for a server you trust (such as a private deployment with its own certificate), turn on "Ignore SSL Issues (Insecure)" in the Media Analysis credential.${retried}`,
+		};
+	}
+	const words = code && Object.hasOwn(NETWORK_FAILURES, code) ? NETWORK_FAILURES[code] : 'no answer';
+	return {
+		message: `Could not reach the Media Analysis Service at ${host} (${words})`,
+		description: `Check the Base URL in the Media Analysis credential and that n8n can reach that host.${retried}`,
+	};
+}
+
+/**
+ * A Retry-After header in milliseconds: whole seconds, or an HTTP date still to come; undefined when absent, empty,
+ * negative or unreadable (no reason to hurry, nor to wait a made-up time).
+ */
+export function retryAfterMs(value: string | undefined): number | undefined {
+	const retryAfter = value?.trim() ?? '';
+	if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
+	const date = /[a-z]/i.test(retryAfter) ? Date.parse(retryAfter) : Number.NaN;
+	return date > Date.now() ? date - Date.now() : undefined;
 }
 
 /** The host of a Base URL as a user knows it; never the Base URL itself, which could hold anything typed into it. */

@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { describeNetworkFailure, isLoginError } from '../http/failures';
+import { connectionFailure, isKnownFailureCode, isLoginError } from '../http/failures';
 import { ANSWER_LIMITS, parseBody, readBounded, truncate } from '../http/answers';
 
 /** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
@@ -9,7 +9,7 @@ export interface Failure {
 	status?: number;
 	/** The parsed JSON body of an error answer, if any. */
 	body?: unknown;
-	/** A Node.js network error code (ECONNREFUSED, ECONNRESET, …) when no answer came back. */
+	/** A Node.js network or certificate error code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …) when no answer came back. */
 	code?: string;
 	retryAfter?: string;
 	/** Where a 3xx answer points (its Location header). */
@@ -32,6 +32,8 @@ interface AxiosLike {
 	message?: string;
 	description?: string;
 	httpCode?: string;
+	loginStatus?: string;
+	retryAfterMs?: number;
 }
 
 /** Reads status, body and network code from what httpRequestWithAuthentication threw (a NodeApiError around axios). */
@@ -48,8 +50,10 @@ export function readFailure(error: unknown): Failure {
 			login: {
 				message: String(login.message),
 				description: String(login.description ?? ''),
-				httpCode: login.httpCode,
+				httpCode: login.loginStatus,
 			},
+			// A throttled login pauses the whole node run as a 429 of the API does (whole seconds, rounded up).
+			retryAfter: login.retryAfterMs === undefined ? undefined : String(Math.ceil(login.retryAfterMs / 1000)),
 		};
 	}
 	const withResponse = chain.find((entry) => entry.response?.status !== undefined);
@@ -67,7 +71,9 @@ export function readFailure(error: unknown): Failure {
 			contentType: header('content-type'),
 		};
 	}
-	const withCode = chain.find((entry) => typeof entry.code === 'string' && /^E[A-Z_]+$/.test(entry.code));
+	const withCode = chain.find(
+		(entry) => typeof entry.code === 'string' && (/^E[A-Z_]+$/.test(entry.code) || isKnownFailureCode(entry.code)),
+	);
 	return { code: withCode?.code ?? 'UNKNOWN' };
 }
 
@@ -160,8 +166,7 @@ export function explainFailure(failure: Failure, context: ErrorContext): Explain
 		message = `The answer of the Media Analysis Service at ${context.host} was cut off before its end`;
 		description = `The connection broke while the answer was arriving; try again.${retried}`;
 	} else if (status === undefined) {
-		message = `Could not reach the Media Analysis Service at ${context.host} (${describeNetworkFailure(failure.code)})`;
-		description = `Check the Base URL in the Media Analysis credential and that n8n can reach that host.${retried}`;
+		({ message, description } = connectionFailure(context.host, failure.code, retried));
 	} else if (status === 400) {
 		message = `The Media Analysis Service rejected the request: ${details[0] ?? 'bad request'}`;
 		description = 'Check the parameters of this operation and try again.';

@@ -1,0 +1,125 @@
+/* A throttled or failing login (issue 30, item 3), through n8n's engine: one shared wait per credential, then one
+ * login, however many items need it; a wait longer than a run waits fails at once and keeps others from logging in. */
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { LOGIN_LIMITS, sharedLoginsHeld } from '../../credentials/login';
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { createHarness, type Harness } from '../harness/engine';
+import { byId } from '../support/locators';
+import { json, startHostile, type HostileServer } from './hostile/server';
+
+const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
+const ACCESS = 'throttle-access-token-Lq3Vd8';
+
+let harness: Harness;
+let api: HostileServer;
+let personalToken = '';
+let counter = 0;
+
+beforeAll(() => {
+	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisDatasets() }, credentialTypes: [new MediaAnalysisApi()] });
+});
+afterAll(() => harness.dispose());
+beforeEach(async () => {
+	api = await startHostile(ACCESS);
+	api.handle = (_req, res, seen) => json(res, 200, { id: /datasets\/([^/?]+)/.exec(seen.path)?.[1], name: 'a dataset' });
+	// A personal token of its own per test: nothing of another test's logins is shared.
+	personalToken = `throttle-personal-token-${++counter}`;
+	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken });
+});
+afterEach(async () => await api.close());
+
+const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const run = (count = 60) =>
+	harness.runNode({
+		type: TYPE,
+		parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}') },
+		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
+	});
+const logins = () => api.seen.filter((seen) => seen.path === '/api/v0/login');
+
+/** The login answers `status` (with `headers`) the first `times` times, then a token. */
+function throttleLogin(times: number, status: number, headers: Record<string, string> = {}) {
+	let refused = 0;
+	api.login = (_req, res) =>
+		refused++ < times
+			? json(res, status, { detail: 'Too many requests' }, headers)
+			: json(res, 200, { access_token: ACCESS, token_type: 'Bearer', expires_in: 3600 });
+}
+
+test('429 with Retry-After 2 while 60 items start: every item waits for it, then one login serves them all', async () => {
+	throttleLogin(1, 429, { 'retry-after': '2' });
+	const started = Date.now();
+	const { error, items } = await run();
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(60);
+	expect(logins()).toHaveLength(2);
+	const [first, second] = logins();
+	expect(second.at - first.at).toBeGreaterThanOrEqual(1900);
+	expect(Date.now() - started).toBeLessThan(10_000);
+	expect(api.seen.filter((seen) => seen.path !== '/api/v0/login')).toHaveLength(60);
+});
+
+test('503 without Retry-After, twice in a row: a short back-off that doubles (1 s, then 2 s), three logins in all', async () => {
+	throttleLogin(2, 503);
+	const { error, items } = await run();
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(60);
+	const at = logins().map((seen) => seen.at);
+	expect(at).toHaveLength(3);
+	expect(at[1] - at[0]).toBeGreaterThanOrEqual(900);
+	expect(at[2] - at[1]).toBeGreaterThanOrEqual(1900);
+});
+
+test('a login throttled on every try: three logins (after 1 s, then 2 s), then the items fail with the throttle\'s words and no login for a minute', async () => {
+	throttleLogin(1000, 429, { 'retry-after': '1' });
+	const started = Date.now();
+	const { error } = await run();
+	expect(Date.now() - started).toBeLessThan(8000);
+	expect(error?.message).toBe(`The Media Analysis Service at ${api.host} is limiting how fast logins can be made`);
+	expect(error?.description).toMatch(/^The service refused 3 logins in a row, so n8n tries no other for 60 seconds\. Run again after that\./);
+	expect(logins()).toHaveLength(LOGIN_LIMITS.throttle.inARow);
+	expect((await run(5)).error?.message).toBe(error?.message);
+	expect(logins()).toHaveLength(LOGIN_LIMITS.throttle.inARow);
+});
+
+test('a Retry-After longer than a run waits: the run fails at once saying so, and the next run does not log in before it', async () => {
+	throttleLogin(1, 429, { 'retry-after': '120' });
+	const started = Date.now();
+	const { error } = await run(10);
+	expect(Date.now() - started).toBeLessThan(5000);
+	expect(error?.message).toBe(`The Media Analysis Service at ${api.host} is limiting how fast logins can be made`);
+	expect(error?.description).toMatch(/asked to wait 120 seconds before the next login/);
+	const again = await run(10);
+	expect(again.error?.message).toBe(error?.message);
+	expect(logins()).toHaveLength(1);
+});
+
+test('a refused login is not throttled: the next run logs in again at once', async () => {
+	throttleLogin(1, 401);
+	expect((await run(5)).error?.message).toBe('The Media Analysis Service rejected the personal token');
+	expect((await run(5)).error).toBeUndefined();
+	expect(logins()).toHaveLength(2);
+});
+
+test('logins are held by a hash of the credential, at most LOGIN_LIMITS.maxShared of them, and let go when done', async () => {
+	const saved = { ...LOGIN_LIMITS };
+	Object.assign(LOGIN_LIMITS, { maxShared: 5 });
+	try {
+		for (let i = 0; i < 8; i++) {
+			harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: `${personalToken}-${i}` });
+			expect((await run(1)).error).toBeUndefined();
+		}
+		const held = sharedLoginsHeld();
+		expect(held.length).toBeLessThanOrEqual(5);
+		expect(held.join()).not.toContain(personalToken);
+		expect(held.every((key) => /^[0-9a-f]{64}/.test(key))).toBe(true);
+	} finally {
+		Object.assign(LOGIN_LIMITS, saved);
+	}
+	// A token without expires_in is shared only while its login is in flight: nothing is kept once it is done.
+	api.login = (_req, res) => json(res, 200, { access_token: ACCESS });
+	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: `${personalToken}-x` });
+	const before = sharedLoginsHeld().length;
+	expect((await run(1)).error).toBeUndefined();
+	expect(sharedLoginsHeld()).toHaveLength(before);
+});
