@@ -14,7 +14,7 @@ export interface WaitOptions {
 
 /**
  * How often to ask and how long to wait, unless the user says otherwise: one set for everything waited on (Wait for
- * Completion of ingestion jobs and queries, Celebrity Identify's ingest from its version 1.2).
+ * Completion of ingestion jobs and queries, Celebrity Identify's ingest).
  */
 export const WAIT_DEFAULTS = { pollIntervalSeconds: 5, timeoutSeconds: 600 } as const;
 
