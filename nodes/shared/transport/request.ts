@@ -10,7 +10,7 @@ import { sleep } from 'n8n-workflow';
 
 import { ANSWER_LIMITS, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
-import { hostOf } from '../http/failures';
+import { hostOf, retryAfterMs } from '../http/failures';
 import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
 import { pauseRequests, RequestsStopped, takeTurn } from './pace';
 
@@ -120,11 +120,7 @@ function isRetryable(failure: Failure): boolean {
  * or a date still to come), else exponential back-off. An empty, negative or unreadable one is no reason to hurry.
  */
 export function retryDelayMs(failure: Failure, attempt: number): number {
-	const retryAfter = failure.retryAfter?.trim() ?? '';
-	if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
-	const date = /[a-z]/i.test(retryAfter) ? Date.parse(retryAfter) : Number.NaN;
-	if (date > Date.now()) return date - Date.now();
-	return Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
+	return retryAfterMs(failure.retryAfter) ?? Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
 }
 
 /**
