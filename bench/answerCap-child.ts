@@ -5,7 +5,9 @@
  * answerCap.ts with `node --expose-gc`): a dataset read (GET /api/v1/datasets/{id}) whose answer the server at
  * BENCH_API_URL sends gzip-encoded, unpacking to BENCH_UNPACKED_MB. BENCH_MODE `node`: the Datasets node's Get
  * through the engine (refused at the answer cap); `http`: n8n's HTTP Request node with default options and the
- * package's credential. Prints one JSON line.
+ * package's credential; `run`: BENCH_ITEMS items of the Datasets node's Get side by side at Requests in Parallel
+ * BENCH_PARALLEL, each answered so, with the run's answer budget (ANSWER_LIMITS.runBytes) or, BENCH_BUDGET=off,
+ * without it. Prints one JSON line.
  */
 import './resolve-ts-first';
 
@@ -13,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { INode } from 'n8n-workflow';
 
-import { ANSWER_LIMITS } from '../nodes/shared/http/answers';
+import { ANSWER_LIMITS, AnswerBudget } from '../nodes/shared/http/answers';
 import { trackPeakMemory } from './child';
 import { byId, createBenchHarness, CREDENTIAL, DATASET, setCredential, TYPES } from './common';
 import { loadHttpRequestNode } from './httpRequestNode';
@@ -21,7 +23,13 @@ import { loadHttpRequestNode } from './httpRequestNode';
 const MB = 1024 * 1024;
 
 export interface AnswerCapResult {
-	mode: 'node' | 'http';
+	mode: 'node' | 'http' | 'run';
+	/** `run`: items side by side, Requests in Parallel, whether the run budget was on, and its own peak count. */
+	items?: number;
+	parallel?: number;
+	budget?: 'on' | 'off';
+	budgetMb?: number;
+	budgetPeakMb?: number;
 	unpackedMb: number;
 	capMb: number;
 	outcome: string;
@@ -34,7 +42,19 @@ async function main() {
 	const baseUrl = process.env.BENCH_API_URL;
 	const mode = process.env.BENCH_MODE;
 	const unpackedMb = Number(process.env.BENCH_UNPACKED_MB);
-	if (!baseUrl || (mode !== 'node' && mode !== 'http') || !unpackedMb) throw new Error('BENCH_API_URL, BENCH_MODE=node|http, BENCH_UNPACKED_MB');
+	const saved = { ...ANSWER_LIMITS };
+	if (!baseUrl || (mode !== 'node' && mode !== 'http' && mode !== 'run') || !unpackedMb) throw new Error('BENCH_API_URL, BENCH_MODE=node|http|run, BENCH_UNPACKED_MB');
+	const items = Number(process.env.BENCH_ITEMS ?? 1);
+	const parallel = Number(process.env.BENCH_PARALLEL ?? 8);
+	const budgetOn = process.env.BENCH_BUDGET !== 'off';
+	if (!budgetOn) ANSWER_LIMITS.runBytes = Number.POSITIVE_INFINITY;
+	// The run's budget, to read its own count afterwards.
+	const budgets = new Set<AnswerBudget>();
+	const share = AnswerBudget.prototype.share;
+	AnswerBudget.prototype.share = function (this: AnswerBudget) {
+		budgets.add(this);
+		return share.call(this);
+	};
 	const http = mode === 'http' ? loadHttpRequestNode() : undefined;
 	if (http?.reason) throw new Error(http.reason);
 	const harness = createBenchHarness(http?.node);
@@ -50,6 +70,14 @@ async function main() {
 	});
 	const run = async (path: string) => {
 		if (mode === 'node') return await harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) } });
+		if (mode === 'run') {
+			return await harness.runNode({
+				type: TYPES.datasets,
+				parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET), requestOptions: { parallelRequests: parallel } },
+				inputItems: Array.from({ length: items }, (_, i) => ({ i })),
+				continueOnFail: true,
+			});
+		}
 		return await harness.runWorkflow({ nodes: [httpNode(path)], connections: {} }, { startNodeName: 'HTTP Request' });
 	};
 	// The same code loaded and a small answer read first (the server answers small until told otherwise).
@@ -59,17 +87,22 @@ async function main() {
 
 	const memory = trackPeakMemory();
 	const started = performance.now();
-	const { error } = await run(`/api/v1/datasets/${DATASET}`);
+	budgets.clear();
+	const { error, items: output } = await run(`/api/v1/datasets/${DATASET}`);
+	const firstError = (output as Array<{ json: { error?: unknown } }> | undefined)?.find((item) => item.json.error)?.json.error;
 	const wallMs = performance.now() - started;
 	const { peakRss, peakHeap } = memory.stop();
 	const result: AnswerCapResult = {
 		mode,
 		unpackedMb,
 		capMb: ANSWER_LIMITS.apiBytes / MB,
-		outcome: error ? `refused: ${error.message}` : 'read whole',
+		outcome: error ? `refused: ${error.message}` : firstError ? `each item refused: ${String(firstError)}` : 'read whole',
 		wallMs,
 		peakHeapGrowthMb: (peakHeap - memory.before.heapUsed) / MB,
 		peakRssGrowthMb: (peakRss - memory.before.rss) / MB,
+		...(mode === 'run'
+			? { items, parallel, budget: budgetOn ? 'on' : 'off', budgetMb: budgetOn ? saved.runBytes / MB : undefined, budgetPeakMb: Math.max(0, ...[...budgets].map((budget) => budget.peak)) / MB }
+			: {}),
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -47,13 +47,14 @@ async function startBombServer(unpackedMb: number): Promise<{ url: string; serve
 	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-async function measure(mode: 'node' | 'http', unpackedMb: number): Promise<AnswerCapResult> {
+async function measure(mode: 'node' | 'http' | 'run', unpackedMb: number, env: Record<string, string> = {}): Promise<AnswerCapResult> {
 	const { url, server } = await startBombServer(unpackedMb);
 	try {
 		const { result } = await runMeasuringChild<AnswerCapResult>(join(__dirname, 'answerCap-child.ts'), {
 			BENCH_API_URL: url,
 			BENCH_MODE: mode,
 			BENCH_UNPACKED_MB: String(unpackedMb),
+			...env,
 		});
 		return result;
 	} finally {
@@ -86,6 +87,37 @@ export function answerCapTable(results: AnswerCapResult[]): string {
 			`${r.peakHeapGrowthMb.toFixed(0)} MB`,
 			`${r.peakRssGrowthMb.toFixed(0)} MB`,
 			`${(r.peakRssGrowthMb / r.capMb).toFixed(2)}×`,
+			ms(r.wallMs),
+		]),
+	);
+}
+
+/**
+ * Peak memory of one run whose 50 items, side by side at Requests in Parallel 50, are each answered with a gzip
+ * answer unpacking past the cap (100 MB): with the run's answer budget, and without it (each answer capped alone).
+ */
+export async function runAnswerBudget(log: Log): Promise<AnswerCapResult[]> {
+	const results: AnswerCapResult[] = [];
+	for (const budget of ['on', 'off']) {
+		const result = await measure('run', 100, { BENCH_ITEMS: '50', BENCH_PARALLEL: '50', BENCH_BUDGET: budget });
+		log(`answer budget ${budget}: RSS +${result.peakRssGrowthMb.toFixed(0)} MB, budget peak ${result.budgetPeakMb?.toFixed(0)} MB, ${ms(result.wallMs)}`);
+		results.push(result);
+	}
+	return results;
+}
+
+export function answerBudgetTable(results: AnswerCapResult[]): string {
+	return table(
+		['run budget', 'items × answer (gzip, unpacked)', 'Requests in Parallel', 'outcome', 'bytes held at once (budget count)', 'peak heap growth', 'peak RSS growth', 'RSS growth vs the run budget', 'wall time'],
+		results.map((r) => [
+			r.budget === 'on' ? `on (${r.budgetMb} MB)` : 'off (each answer capped alone)',
+			`${r.items} × ${r.unpackedMb} MB`,
+			String(r.parallel),
+			r.outcome.length > 70 ? `${r.outcome.slice(0, 70)}…` : r.outcome,
+			`${(r.budgetPeakMb ?? 0).toFixed(0)} MB`,
+			`${r.peakHeapGrowthMb.toFixed(0)} MB`,
+			`${r.peakRssGrowthMb.toFixed(0)} MB`,
+			r.budget === 'on' && r.budgetMb ? `${(r.peakRssGrowthMb / r.budgetMb).toFixed(2)}×` : '',
 			ms(r.wallMs),
 		]),
 	);

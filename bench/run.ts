@@ -6,7 +6,7 @@
  * `npm run bench -- --only concurrency --merge` runs some scenarios and puts their sections (and their reading) into
  * the existing bench/RESULTS.md in place, keeping the other sections as they were.
  * `npm run bench -- --install-runtime` first installs the n8n runtime whose HTTP Request node rows (b) compare with.
- * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue, answerCap, concurrency. Not part of `npm test`: nothing here is a timed assertion.
+ * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue, answerCap, answerBudget, concurrency. Not part of `npm test`: nothing here is a timed assertion.
  */
 import './resolve-ts-first';
 
@@ -21,7 +21,7 @@ import { int, ms } from './common';
 import { HOW_TO_INSTALL, loadHttpRequestNode } from './httpRequestNode';
 import { ingestTable, runIngest, type IngestRow } from './ingest';
 import { loginsTable, runLogins, type LoginRow } from './logins';
-import { answerCapTable, runAnswerCap, type AnswerCapResult } from './answerCap';
+import { answerBudgetTable, answerCapTable, runAnswerBudget, runAnswerCap, type AnswerCapResult } from './answerCap';
 import {
 	CONCURRENCY,
 	concurrencyReading,
@@ -36,7 +36,7 @@ import { queueReading, queueTable, type QueueResult, runQueue } from './queue';
 import { returnAllTable, runReturnAll, type ReturnAllRow } from './returnAll';
 import { churnTable, runTrigger, runTriggerChurn, triggerTable, type ChurnRow, type TriggerRow } from './trigger';
 
-const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue', 'answerCap', 'concurrency'] as const;
+const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue', 'answerCap', 'answerBudget', 'concurrency'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function options() {
@@ -76,6 +76,7 @@ interface Results {
 	queryResults?: QueryResultsRow[];
 	queue?: QueueResult;
 	answerCap?: AnswerCapResult[];
+	answerBudget?: AnswerCapResult[];
 	concurrency?: ConcurrencyResult;
 }
 
@@ -257,6 +258,16 @@ function reading(results: Results): string[] {
 					: '.'),
 		);
 	}
+	const budgetOn = results.answerBudget?.find((r) => r.budget === 'on');
+	const budgetOff = results.answerBudget?.find((r) => r.budget === 'off');
+	if (budgetOn && budgetOff) {
+		lines.push(
+			`**Many large answers at once.** 50 answers of 100 MB (gzip) at Requests in Parallel 50 held at most ${(budgetOn.budgetPeakMb ?? 0).toFixed(0)} MB ` +
+				`at once with the run budget of ${budgetOn.budgetMb} MB: RSS grew ${budgetOn.peakRssGrowthMb.toFixed(0)} MB ` +
+				`(${(budgetOn.peakRssGrowthMb / (budgetOn.budgetMb ?? 1)).toFixed(2)}× the budget; goal ≤ 2×), against ${budgetOff.peakRssGrowthMb.toFixed(0)} MB ` +
+				`(${(budgetOff.budgetPeakMb ?? 0).toFixed(0)} MB held at once) with each answer capped alone.`,
+		);
+	}
 	if (results.queue) lines.push(queueReading(results.queue));
 	if (results.concurrency) lines.push(...concurrencyReading(results.concurrency));
 	return lines;
@@ -294,6 +305,7 @@ async function main() {
 	if (only.has('queryResults')) results.queryResults = await runQueryResults(log);
 	if (only.has('queue')) results.queue = await runQueue(log);
 	if (only.has('answerCap')) results.answerCap = await runAnswerCap(httpRequest, log);
+	if (only.has('answerBudget')) results.answerBudget = await runAnswerBudget(log);
 	if (only.has('concurrency')) results.concurrency = await runConcurrency(httpRequest, log);
 	const totalMs = performance.now() - began;
 
@@ -451,6 +463,19 @@ async function main() {
 			'Request node reads the whole answer (shown at 256 MB: at 2 GB it aborts its process).',
 			'',
 			answerCapTable(results.answerCap),
+			'',
+		);
+	}
+	if (results.answerBudget) {
+		sections.push(
+			'## 8b. Many large answers at once: one budget per run',
+			'',
+			'The same stand-in answers every read of a run of 50 items, side by side at Requests in Parallel 50, with a gzip',
+			'body unpacking to 100 MB (past the 64 MB cap). Each answer draws what it reads from the run\'s answer budget',
+			'(ANSWER_LIMITS.runBytes, 128 MB; `AnswerBudget`, nodes/shared/http/answers.ts); "off" lifts the budget, so each',
+			'answer is capped alone. Goal: peak RSS growth at most 2× the run budget.',
+			'',
+			answerBudgetTable(results.answerBudget),
 			'',
 		);
 	}

@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { PARALLEL, setParallelRequests, stopRequests } from './transport';
+import { PARALLEL, recordId, RequestsStopped, runState, setParallelRequests, stopRequests } from './transport';
+import { assertRange } from './validation';
 
 /** One operation: its parameters, and what it does for a single input item. */
 export interface ItemOperation {
@@ -68,6 +69,31 @@ function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(er
 
 type NodeError = NodeApiError | NodeOperationError;
 
+/** Entries named one by one in the error that stops the node; the rest are counted. */
+const LISTED = 20;
+
+/** "0–3, 7, 9–10" for sorted item indexes. */
+function ranges(indexes: number[]): string {
+	const spans: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		spans.push(indexes[end] === indexes[start] ? `${indexes[start]}` : `${indexes[start]}–${indexes[end]}`);
+		start = end + 1;
+	}
+	return spans.length > LISTED ? `${spans.slice(0, LISTED).join(', ')} and ${spans.length - LISTED} more ranges` : spans.join(', ');
+}
+
+const bounded = (entries: string[]) =>
+	entries.length > LISTED ? `${entries.slice(0, LISTED).join('; ')}; and ${entries.length - LISTED} more` : entries.join('; ');
+
+const items = (indexes: number[]) => `${indexes.length === 1 ? 'Item' : 'Items'} ${ranges(indexes)}`;
+
+const shortMessage = (error: unknown) => {
+	const message = String((error as { message?: unknown })?.message ?? error).replace(/\s+/g, ' ');
+	return message.length > 120 ? `${message.slice(0, 117)}...` : message;
+};
+
 /**
  * The one place that turns work on items into output: each step names the items it serves; a failure stops the
  * node with an error naming the first of them (secret parameters blanked), or with Continue On Fail gives each of
@@ -75,6 +101,11 @@ type NodeError = NodeApiError | NodeOperationError;
  */
 export class ItemRunner {
 	private readonly results: Array<{ itemIndex: number; data: INodeExecutionData }> = [];
+	/** Items whose output was emitted (an empty list included). */
+	private readonly done = new Set<number>();
+	/** Without Continue On Fail: each item's failure, and each error thrown (whether it only followed from a stop). */
+	private readonly failures = new Map<number, unknown>();
+	private readonly thrown: Array<{ itemIndexes: number[]; error: NodeError; stopped: boolean }> = [];
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -95,38 +126,97 @@ export class ItemRunner {
 	/** These items failed: stop the node, or with Continue On Fail give each an error item. */
 	fail(error: unknown, itemIndexes: number[], describe: (error: NodeError) => NodeError = (same) => same): void {
 		if (!this.context.continueOnFail()) {
-			throw withoutSecretParameters(describe(asNodeError(this.context.getNode(), error, itemIndexes[0])), this.secretParameters);
+			const stopped = error instanceof RequestsStopped;
+			// At once, before the error travels on: no request of the run starts after a failure.
+			if (!stopped) stopRequests(this.context);
+			for (const itemIndex of itemIndexes) if (!this.failures.has(itemIndex)) this.failures.set(itemIndex, error);
+			const thrown = withoutSecretParameters(describe(asNodeError(this.context.getNode(), error, itemIndexes[0])), this.secretParameters);
+			this.thrown.push({ itemIndexes, error: thrown, stopped });
+			throw thrown;
 		}
 		for (const itemIndex of itemIndexes) this.results.push({ itemIndex, data: errorItem(error, itemIndex) });
 	}
 
 	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first). */
 	emit(itemIndex: number, result: object | object[], pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex }): void {
+		this.done.add(itemIndex);
 		for (const json of Array.isArray(result) ? result : [result]) {
 			this.results.push({ itemIndex, data: { json: json as IDataObject, pairedItem } });
 		}
 	}
 
 	/**
-	 * Runs `task(0)` … `task(count - 1)` side by side (their requests take turns within the run's limit), and
-	 * settles when all have, or at the first that throws (a failure that stops the node): then no new request starts.
+	 * Runs `task(0)` … `task(count - 1)` side by side (their requests take turns within the run's limit). A failure
+	 * that stops the node stops the run's requests at once (none starts after it); the tasks already under way are
+	 * waited for, and the error then says what every other item did (`withOutcomes`), so nothing the service did for
+	 * them goes unseen.
 	 */
 	async sideBySide(count: number, task: (index: number) => Promise<unknown>): Promise<void> {
-		await new Promise<void>((resolve, reject) => {
-			let pending = count;
-			if (pending === 0) resolve();
-			for (let index = 0; index < count; index++) {
-				task(index).then(
-					() => {
-						if (--pending === 0) resolve();
-					},
-					(error: unknown) => {
-						stopRequests(this.context);
-						reject(error);
-					},
-				);
+		const rejected: unknown[] = [];
+		await Promise.all(
+			Array.from({ length: count }, async (_, index) => {
+				try {
+					await task(index);
+				} catch (error) {
+					if (rejected.length === 0) stopRequests(this.context);
+					rejected.push(error);
+				}
+			}),
+		);
+		if (rejected.length === 0) return;
+		const { stoppedAt } = runState(this.context);
+		const first =
+			this.thrown.find((entry) => stoppedAt !== undefined && entry.itemIndexes.includes(stoppedAt)) ??
+			this.thrown.find((entry) => !entry.stopped) ??
+			this.thrown[0];
+		if (!first) throw rejected[0];
+		throw this.withOutcomes(first.error, first.itemIndexes);
+	}
+
+	/**
+	 * The error that stops the node, told what each other item did before it stopped: finished (with the ID of what
+	 * it returned), failed as well, stopped part way (with the changes it had made), or not sent.
+	 */
+	private withOutcomes(error: NodeError, failedItems: number[]): NodeError {
+		const run = runState(this.context);
+		const firstOutput = new Map<number, IDataObject>();
+		for (const { itemIndex, data } of this.results) if (!firstOutput.has(itemIndex)) firstOutput.set(itemIndex, data.json);
+		const finished: number[] = [];
+		const ids: string[] = [];
+		const failed: string[] = [];
+		const partWay: string[] = [];
+		const notSent: number[] = [];
+		for (let itemIndex = 0; itemIndex < this.context.getInputData().length; itemIndex++) {
+			if (failedItems.includes(itemIndex)) continue;
+			const failure = this.failures.get(itemIndex);
+			const writes = run.writes.get(itemIndex) ?? [];
+			const made = writes.length > 0 ? ` after ${writes.join(', ')}` : '';
+			if (failure === undefined && this.done.has(itemIndex)) {
+				finished.push(itemIndex);
+				const output = firstOutput.get(itemIndex);
+				const id = output && recordId(output);
+				if (id) ids.push(`item ${itemIndex}: ID ${id}`);
+			} else if (failure !== undefined && !(failure instanceof RequestsStopped)) {
+				failed.push(`item ${itemIndex}${made}: ${shortMessage(failure)}`);
+			} else if (run.sent.has(itemIndex) || writes.length > 0) {
+				partWay.push(`item ${itemIndex}${made}`);
+			} else {
+				notSent.push(itemIndex);
 			}
-		});
+		}
+		const told = [
+			finished.length > 0 ? `${items(finished)} finished before the node stopped${ids.length > 0 ? ` (${bounded(ids)})` : ''}.` : '',
+			failed.length > 0 ? `Failed as well: ${bounded(failed)}.` : '',
+			partWay.length > 0 ? `Stopped part way, their remaining requests not sent: ${bounded(partWay)}.` : '',
+			notSent.length > 0 ? `${items(notSent)} ${notSent.length === 1 ? 'was' : 'were'} not sent.` : '',
+		].filter(Boolean);
+		if (told.length === 0) return error;
+		const advice =
+			finished.length + failed.length + partWay.length > 0
+				? ' Their output is not shown because the node stopped: check the service before running it again (a new run repeats what finished), or turn on Continue On Fail to get an item for each.'
+				: '';
+		error.description = [error.description, ...told].filter(Boolean).join(' ') + advice;
+		return error;
 	}
 
 	/** In input order; one item's outputs keep the order they were emitted in (the sort is stable). */
@@ -159,7 +249,7 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 						typeOptions: { minValue: 1, maxValue: PARALLEL.max },
 						default: 8, // PARALLEL.default: the lint reads only a literal (test/reliability/parallel.test.ts checks they agree)
 						description:
-							'How many items send their requests to the service at the same time; 1 sends them one at a time. Output keeps the input order either way. If the service answers 429 (too many requests), all items slow down together.',
+							'How many items send their requests to the service at the same time; 1 sends them one at a time. Output keeps the input order either way. If the service answers 429 (too many requests), all items slow down together. Without Continue On Fail, a failure stops the node: no request starts after it, the items under way finish, and the error lists what each other item did (finished with its ID, failed, or not sent).',
 					},
 				],
 			},
@@ -169,7 +259,9 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 
 /** Runs every item side by side, their requests taking turns; with Continue On Fail off, the first failure ends it. */
 async function runSideBySide(this: IExecuteFunctions, run: ItemRunner, count: number, operation: ItemOperation): Promise<void> {
-	setParallelRequests(this, this.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL.default) as number);
+	// Read once for the run, from the first item; an expression that gives no number is refused here, by name.
+	const parallel = this.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL.default);
+	setParallelRequests(this, assertRange.call(this, parallel, 'Requests in Parallel', 0, { min: 1, max: PARALLEL.max }));
 	await run.sideBySide(count, async (itemIndex) =>
 		await run.attempt([itemIndex], async () => run.emit(itemIndex, await operation.execute.call(this, itemIndex))),
 	);

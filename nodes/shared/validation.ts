@@ -11,7 +11,7 @@ const JOB_ID = /^[0-9a-f]{24}$/;
 export const UUID_PATTERN = UUID.source;
 
 function shown(value: unknown): string {
-	const text = typeof value === 'string' ? value : JSON.stringify(value);
+	const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
 	return text === undefined ? 'nothing' : `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
 }
 
@@ -96,7 +96,11 @@ export function assertRange(
 			this,
 			parameter,
 			itemIndex,
-			`${shown(value)} is out of range`,
+			typeof number === 'number' && !Number.isNaN(number)
+				? `${shown(value)} is out of range`
+				: value === undefined || value === null || value === ''
+					? 'no number was given'
+					: `${shown(value)} is not a number`,
 			`${parameter} must be ${integer ? 'a whole number ' : ''}${bounds}.`,
 		);
 	}

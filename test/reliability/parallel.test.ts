@@ -9,7 +9,7 @@ import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { parallelRequestsProperties } from '../../nodes/shared/router';
-import { PARALLEL, RETRY } from '../../nodes/shared/transport';
+import { PARALLEL, RETRY, setParallelRequests } from '../../nodes/shared/transport';
 import { createHarness, type Harness } from '../harness/engine';
 import { json, startHostile, type HostileServer } from './hostile/server';
 import { byId } from '../support/locators';
@@ -75,6 +75,13 @@ describe('requests in flight', () => {
 		expect(requestOptions.options).toEqual([expect.objectContaining({ name: 'parallelRequests', default: PARALLEL.default })]);
 	});
 
+	test.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, undefined as unknown as number, '8' as unknown as number])(
+		'the transport itself refuses %p as Requests in Parallel (a wait on "in flight < NaN" never ends)',
+		(limit) => {
+			expect(() => setParallelRequests({}, limit)).toThrow(RangeError);
+		},
+	);
+
 	test.each([
 		[undefined, PARALLEL.default],
 		[1, 1],
@@ -114,7 +121,8 @@ describe('failures', () => {
 	test('without it, the first failure stops the node naming its item, and no request starts after it', async () => {
 		let failedAt = Number.POSITIVE_INFINITY;
 		slowDatasets(
-			(id) => (Number(id.slice(-12)) === 2 ? 5 : 60),
+			// Late enough that the 8 requests started before it have all arrived (test/reliability/stop-at-failure.test.ts waits for them exactly).
+			(id) => (Number(id.slice(-12)) === 2 ? 40 : 200),
 			(id) => {
 				if (Number(id.slice(-12)) !== 2) return 200;
 				failedAt = Date.now();

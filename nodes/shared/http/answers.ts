@@ -99,6 +99,8 @@ export const ANSWER_LIMITS = {
 	errorBytes: 1024 * 1024,
 	loginBytes: 1024 * 1024,
 	maxDepth: 128,
+	/** The API answers of one node run being read at once, together (`AnswerBudget`); one answer within `apiBytes`. */
+	runBytes: 128 * 1024 * 1024,
 };
 
 type Stream = AsyncIterable<unknown> & { destroy?: (error?: Error) => void };
@@ -109,12 +111,81 @@ const isStream = (body: unknown): body is Stream =>
 /** A body read within a byte bound: its text, or how far it got before the bound stopped it. */
 export type BoundedBody = { text: string } | { overBytes: number };
 
+/** One answer's share of an `AnswerBudget`: what it holds now. */
+export interface AnswerShare {
+	held: number;
+}
+
+/**
+ * The bytes of the answers one node run is reading at once (ANSWER_LIMITS.runBytes), so 50 items side by side cannot
+ * each hold an answer near the 64 MB cap. Each answer draws its chunks from it as they arrive and gives them back
+ * once it has been parsed or dropped (`close`). The oldest open answer may always read up to its own cap; the others
+ * together read within what is left after that cap, and wait for it (within their attempt's time). So the total
+ * never passes the budget, and the oldest answer always moves on: no two answers wait for each other.
+ */
+export class AnswerBudget {
+	/** Bytes held now, and the most ever held at once (what the tests and the bench read). */
+	held = 0;
+	peak = 0;
+	/** Open answers, oldest first. */
+	private readonly open: AnswerShare[] = [];
+	private readonly waiting = new Set<() => void>();
+
+	share(): AnswerShare {
+		const share = { held: 0 };
+		this.open.push(share);
+		return share;
+	}
+
+	private fits(share: AnswerShare, bytes: number): boolean {
+		const oldest = this.open[0];
+		if (oldest === share) return true; // bounded by its own cap (readBounded stops it there)
+		return this.held - (oldest?.held ?? 0) + bytes <= ANSWER_LIMITS.runBytes - ANSWER_LIMITS.apiBytes;
+	}
+
+	/** Adds `bytes` to the share, waiting while they do not fit; an aborted `signal` ends the wait with an error. */
+	async take(share: AnswerShare, bytes: number, signal?: AbortSignal): Promise<void> {
+		while (!this.fits(share, bytes)) {
+			if (signal?.aborted) throw new Error('The answer was abandoned while waiting for the run\'s answer budget');
+			await new Promise<void>((resolve) => {
+				const wake = () => {
+					this.waiting.delete(wake);
+					signal?.removeEventListener('abort', wake);
+					resolve();
+				};
+				this.waiting.add(wake);
+				signal?.addEventListener('abort', wake, { once: true });
+			});
+		}
+		share.held += bytes;
+		this.held += bytes;
+		this.peak = Math.max(this.peak, this.held);
+	}
+
+	/** The answer was parsed or dropped: its bytes go back, and the next oldest may read on. Safe to call twice. */
+	close(share: AnswerShare): void {
+		const at = this.open.indexOf(share);
+		if (at === -1) return;
+		this.open.splice(at, 1);
+		this.held -= share.held;
+		share.held = 0;
+		for (const wake of [...this.waiting]) wake();
+	}
+}
+
 /**
  * Reads a body n8n handed over as a stream (already decompressed) as text, and stops reading (ending the
  * download) as soon as it passes `maxBytes`, so memory stays within about twice the bound. An aborted `signal`
- * ends the download too. A body handed over whole (a string or a Buffer) is measured the same way.
+ * ends the download too. With a `budget`, each chunk is drawn from the run's budget before it is kept (the caller
+ * closes the share once the text is parsed or dropped). A body handed over whole (a string or a Buffer) is measured
+ * the same way.
  */
-export async function readBounded(body: unknown, maxBytes: number, signal?: AbortSignal): Promise<BoundedBody> {
+export async function readBounded(
+	body: unknown,
+	maxBytes: number,
+	signal?: AbortSignal,
+	budget?: { from: AnswerBudget; share: AnswerShare },
+): Promise<BoundedBody> {
 	if (!isStream(body)) {
 		if (body === undefined || body === null) return { text: '' };
 		const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body);
@@ -130,6 +201,7 @@ export async function readBounded(body: unknown, maxBytes: number, signal?: Abor
 			const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
 			bytes += piece.byteLength;
 			if (bytes > maxBytes) return { overBytes: bytes };
+			await budget?.from.take(budget.share, piece.byteLength, signal);
 			chunks.push(piece);
 		}
 		return { text: Buffer.concat(chunks).toString('utf8') };

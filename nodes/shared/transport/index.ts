@@ -21,6 +21,8 @@ export { datasetNotFound, explainedError, formatDetail, readFailure, toNodeApiEr
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
 export { PARALLEL, RequestsStopped, setParallelRequests, stopRequests } from './pace';
+export { recordId, runState } from './run';
+export type { RunState } from './run';
 export type { DownloadedFile } from './download';
 export { WAIT_DEFAULTS, waitUntilSettled } from './waiting';
 export type { WaitOptions, WaitSpec, WaitState } from './waiting';

@@ -8,11 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ANSWER_LIMITS, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../http/answers';
+import { ANSWER_LIMITS, type AnswerShare, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { hostOf, retryAfterMs } from '../http/failures';
 import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
-import { pauseRequests, RequestsStopped, takeTurn } from './pace';
+import { pauseRequests, RequestsStopped, stopRequests, takeTurn } from './pace';
+import { recordId, runState } from './run';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -134,8 +135,6 @@ function nextDelay(failure: Failure, attempt: number, deadline: number): number 
 	return delay;
 }
 
-const baseUrls = new WeakMap<object, Promise<string>>();
-
 async function readBaseUrl(context: ApiContext): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
@@ -146,12 +145,9 @@ async function readBaseUrl(context: ApiContext): Promise<string> {
 
 /** The credential's Base URL, read once per node run. */
 export async function getBaseUrl(this: ApiContext): Promise<string> {
-	let url = baseUrls.get(this);
-	if (!url) {
-		url = readBaseUrl(this);
-		baseUrls.set(this, url);
-	}
-	return await url;
+	const run = runState(this);
+	run.baseUrl ??= readBaseUrl(this);
+	return await run.baseUrl;
 }
 
 
@@ -193,7 +189,7 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
  * body included, has a real-time bound. n8n drops the body of any GET, so no request here has one (see
  * docs/internals.md).
  */
-async function send(this: ApiContext, target: Target, ms: number, cleanup = false): Promise<Outcome> {
+async function send(this: ApiContext, target: Target, ms: number, cleanup: boolean, share: AnswerShare): Promise<Outcome> {
 	const options: IHttpRequestOptions = {
 		method: target.method,
 		url: target.url,
@@ -217,7 +213,7 @@ async function send(this: ApiContext, target: Target, ms: number, cleanup = fals
 			return { failure: await readFailureBounded(error, abortSignal) };
 		}
 		try {
-			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, abortSignal);
+			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, abortSignal, { from: runState(this).answers, share });
 			return 'text' in body ? { response, text: body.text } : body;
 		} catch {
 			return { failure: { code: 'ECONNRESET', cutOff: true } };
@@ -243,15 +239,11 @@ const isObject = (value: unknown): value is IDataObject =>
 
 const EXPECTED_WORDS = { object: 'a JSON object', array: 'a JSON array', any: 'JSON' };
 
-/** Per node run: secrets the service handed out in its answers (`answerSecrets`), scrubbed from every later error. */
-const learnedSecrets = new WeakMap<object, Set<string>>();
-
 /** Keeps the secrets an answer holds in the fields `request.answerSecrets` names (top level, or in each list record). */
 function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
-	let learned = learnedSecrets.get(context);
-	if (!learned) learnedSecrets.set(context, (learned = new Set()));
+	const learned = runState(context).learnedSecrets;
 	const records = Array.isArray(answer) ? answer : [answer, ...Object.values(answer).filter(Array.isArray).flat()];
 	for (const record of records) {
 		if (record === null || typeof record !== 'object') continue;
@@ -309,7 +301,7 @@ async function secretScrubber(this: ApiContext, request: ApiRequest): Promise<(v
 	const text = (key: string) => (typeof credentials[key] === 'string' ? (credentials[key] as string) : '');
 	const secrets = [
 		...(request.secrets ?? []),
-		...(learnedSecrets.get(this) ?? []),
+		...runState(this).learnedSecrets,
 		text('accessToken'),
 		text('personalToken'),
 		text('clientSecret'),
@@ -317,12 +309,6 @@ async function secretScrubber(this: ApiContext, request: ApiRequest): Promise<(v
 	];
 	return (value) => scrubSecrets(value, secrets, [[text('clientId'), text('clientSecret')]]);
 }
-
-/**
- * Per node run: the error that ended the credential's access (a login refused, or a token just obtained refused
- * again), so the remaining items fail with it at once instead of each logging in again.
- */
-const refusedAccess = new WeakMap<object, Explained>();
 
 /** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
 function accessRefused(failure: Failure): boolean {
@@ -337,6 +323,49 @@ function accessRefused(failure: Failure): boolean {
  * error below is built by `raise`, which scrubs what the service or a redirect put in its words.
  */
 export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
+	const hold: Hold = { free: () => {} };
+	try {
+		return await exchange.call(this, request, hold).catch((error: unknown) => {
+			// Decided before its place is given back: with Continue On Fail off, no request of the run starts after this
+			// failure (a clean-up still goes out), and the router reports what the items in flight did.
+			if (!request.cleanup && !(error instanceof RequestsStopped) && stopsAtFailure(this)) stopRequests(this, request.itemIndex);
+			throw error;
+		});
+	} finally {
+		letGo(this, hold);
+	}
+}
+
+/** What a request holds while an attempt's outcome is judged: its place among the run's requests, its answer's bytes. */
+interface Hold {
+	free: () => void;
+	share?: AnswerShare;
+}
+
+function letGo(context: ApiContext, hold: Hold): void {
+	hold.free();
+	hold.free = () => {};
+	if (hold.share) runState(context).answers.close(hold.share);
+	hold.share = undefined;
+}
+
+/** Whether a failure fails the node: an action node's run with Continue On Fail off (a poll or list search has none). */
+function stopsAtFailure(context: ApiContext): boolean {
+	return 'continueOnFail' in context && typeof context.continueOnFail === 'function' && !context.continueOnFail();
+}
+
+/** A change the service made for an item (its method, path and the record's ID), kept for the error that stops the node. */
+function noteWrite(context: ApiContext, request: ApiRequest, answer: IDataObject): IDataObject {
+	const write = request.method !== 'GET' && !(request.method === 'POST' && request.idempotent);
+	if (!write || request.itemIndex === undefined) return answer;
+	const id = recordId(answer);
+	const { writes } = runState(context);
+	writes.set(request.itemIndex, [...(writes.get(request.itemIndex) ?? []), `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`]);
+	return answer;
+}
+
+/** The attempts of one request; `hold` is given back by `apiRequest` once the outcome is known. */
+async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Promise<IDataObject> {
 	const what = `${request.method} ${request.path}`;
 	const scrubber = secretScrubber.bind(this, request);
 	const raise = async (explained: Explained): Promise<never> => {
@@ -397,15 +426,17 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	};
 
 	for (let attempt = 1; ; attempt++) {
-		const free = await takeTurn(this).catch((error: unknown) => {
+		letGo(this, hold);
+		hold.free = await takeTurn(this).catch((error: unknown) => {
 			// A clean-up goes out even when the node stopped its requests: it is what stopping leaves to do.
 			if (request.cleanup && error instanceof RequestsStopped) return () => {};
 			throw error;
 		});
 		// Checked once it is this request's turn: an item that was waiting learns of a refusal that came meanwhile.
-		const refused = refusedAccess.get(this);
+		const run = runState(this);
+		if (request.itemIndex !== undefined) run.sent.add(request.itemIndex);
+		const refused = run.refusedAccess;
 		if (refused) {
-			free();
 			return await raise({ ...refused, description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)` });
 		}
 		if (ownDeadline === Number.POSITIVE_INFINITY) {
@@ -413,15 +444,11 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			deadline = Math.min(deadline, ownDeadline);
 		}
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
-		let outcome: Outcome;
-		try {
-			outcome = await send.call(this, target, attemptMs, request.cleanup);
-			// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
-			if ('failure' in outcome && accessRefused(outcome.failure)) {
-				refusedAccess.set(this, explainFailure(outcome.failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts: attempt }));
-			}
-		} finally {
-			free();
+		hold.share = run.answers.share();
+		const outcome = await send.call(this, target, attemptMs, request.cleanup ?? false, hold.share);
+		// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
+		if ('failure' in outcome && accessRefused(outcome.failure)) {
+			run.refusedAccess = explainFailure(outcome.failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts: attempt });
 		}
 		if ('overBytes' in outcome) {
 			return await raise({
@@ -432,7 +459,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		}
 		if ('response' in outcome) {
 			request.serviceTime?.(serviceDate(headerOf(outcome.response.headers, 'date')));
-			return await readAnswer.call(this, outcome, request, scrubber);
+			return noteWrite(this, request, await readAnswer.call(this, outcome, request, scrubber));
 		}
 		const { failure } = outcome;
 
@@ -463,12 +490,13 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 			const lost = 'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
 			if (!request.recover) return await mayOrMayNot(failure, lost);
 			let created: IDataObject | undefined;
+			letGo(this, hold);
 			try {
 				created = await lookFor(request.recover);
 			} catch {
 				return await mayOrMayNot(failure, `${lost} Looking on the service for what it would have created failed too.`);
 			}
-			if (created) return created;
+			if (created) return noteWrite(this, request, created);
 			// Not listed within the window: taken as not done, and sent once more; a second loss is not gambled on.
 			const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
 			if (resentAfterLooking || delay === undefined) return await mayOrMayNot(failure, unseen);
@@ -482,6 +510,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		this.logger.debug(
 			`Media Analysis: ${what} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,
 		);
+		letGo(this, hold);
 		await sleep(delay);
 	}
 }

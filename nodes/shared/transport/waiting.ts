@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { runState } from './run';
+
 /** How long to wait and how often to ask, as the user set it. */
 export interface WaitOptions {
 	pollIntervalSeconds: number;
@@ -70,6 +72,7 @@ export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpe
 				},
 			);
 		}
-		await sleep(Math.min(intervalMs, remaining));
+		// Ends early when the node stops at another item's failure: the next read is then refused (RequestsStopped).
+		await sleep(Math.min(intervalMs, remaining), runState(this).halt.signal).catch(() => undefined);
 	}
 }

@@ -1,0 +1,121 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Dev-only: a loopback service answering compressed answers that unpack large, at once for many items. */
+/* Memory bounded per run, not only per answer (issue 30, item 4): the answers one node run reads at once draw from
+ * one budget (ANSWER_LIMITS.runBytes), through n8n's engine against a loopback service that answers every item of a
+ * run with a gzip answer unpacking to megabytes. The budget's own counter (`peak`) is what is asserted. */
+import { gzipSync } from 'node:zlib';
+
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { ANSWER_LIMITS, AnswerBudget } from '../../nodes/shared/http/answers';
+import { createHarness, type Harness } from '../harness/engine';
+import { gzipBomb, gzipped, startHostile, type HostileServer } from './hostile/server';
+
+const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
+const MB = 1024 * 1024;
+
+let harness: Harness;
+let api: HostileServer;
+const saved = { ...ANSWER_LIMITS };
+let budgets: AnswerBudget[] = [];
+
+beforeAll(() => {
+	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisDatasets() }, credentialTypes: [new MediaAnalysisApi()] });
+});
+afterAll(() => harness.dispose());
+beforeEach(async () => {
+	api = await startHostile('budget-access-token-Lr7Wc2Xe');
+	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'budget-personal-token' });
+	Object.assign(ANSWER_LIMITS, { apiBytes: 2 * MB, runBytes: 5 * MB });
+	// Each run's budget, to read its counter afterwards (the budget itself is untouched).
+	budgets = [];
+	const share = AnswerBudget.prototype.share;
+	jest.spyOn(AnswerBudget.prototype, 'share').mockImplementation(function (this: AnswerBudget) {
+		if (!budgets.includes(this)) budgets.push(this);
+		return share.call(this);
+	});
+});
+afterEach(async () => {
+	jest.restoreAllMocks();
+	Object.assign(ANSWER_LIMITS, saved);
+	await api.close();
+});
+
+const uuid = (i: number) => `7a2b3c4d-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+const getMany = (count: number, parallel: number) =>
+	harness.runNode({
+		type: TYPE,
+		parameters: { resource: 'dataset', operation: 'get', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { parallelRequests: parallel } },
+		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
+		continueOnFail: true,
+	});
+
+describe('the answers of one run are read within the run budget', () => {
+	test.each([50, 8])('50 gzip answers unpacking past the cap, Requests in Parallel %i: each refused at the cap, at most the budget held at once', async (parallel) => {
+		const bomb = gzipBomb(4);
+		api.handle = (_req, res) => gzipped(res, 200, bomb);
+		const { error, items } = await getMany(50, parallel);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(50);
+		for (const item of items) expect(String(item.json.error)).toMatch(/with more than 2 MB; n8n stopped reading it$/);
+		expect(budgets).toHaveLength(1);
+		const [budget] = budgets;
+		expect(budget.peak).toBeLessThanOrEqual(ANSWER_LIMITS.runBytes);
+		// More than one answer was read at once: the budget is shared, not a queue of one.
+		expect(budget.peak).toBeGreaterThan(ANSWER_LIMITS.apiBytes);
+		expect(budget.held).toBe(0);
+	});
+
+	test.each([50, 8, 1])('50 answers of 1.5 MB each (within the cap), Requests in Parallel %i: all read, none stuck, within the budget', async (parallel) => {
+		api.handle = (_req, res, seen) => {
+			const id = /datasets\/([^/?]+)/.exec(seen.path)?.[1];
+			gzipped(res, 200, gzipSync(JSON.stringify({ id, name: 'padded', description: ' '.repeat(1.5 * MB) })));
+		};
+		const { error, items } = await getMany(50, parallel);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id)).toEqual(Array.from({ length: 50 }, (_, i) => uuid(i)));
+		const [budget] = budgets;
+		expect(budget.peak).toBeLessThanOrEqual(ANSWER_LIMITS.runBytes);
+		expect(budget.peak).toBeGreaterThan(1.5 * MB);
+		expect(budget.held).toBe(0);
+	});
+});
+
+describe('AnswerBudget', () => {
+	const budgetOf = (runBytes: number, apiBytes: number) => {
+		Object.assign(ANSWER_LIMITS, { runBytes, apiBytes });
+		return new AnswerBudget();
+	};
+
+	test('the oldest answer always reads up to its cap; the others share what is left and wait for it', async () => {
+		const budget = budgetOf(100, 60);
+		const [oldest, second, third] = [budget.share(), budget.share(), budget.share()];
+		await budget.take(second, 30);
+		let thirdRead = false;
+		const waiting = budget.take(third, 20).then(() => (thirdRead = true));
+		await budget.take(oldest, 60);
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(thirdRead).toBe(false);
+		expect(budget.held).toBe(90);
+		budget.close(oldest);
+		// The second is now the oldest; the third fits in what the others may share (40).
+		await waiting;
+		expect(budget.held).toBe(50);
+		expect(budget.peak).toBe(90);
+		budget.close(second);
+		budget.close(third);
+		budget.close(third);
+		expect(budget.held).toBe(0);
+	});
+
+	test('a wait ends with an error when its signal is aborted', async () => {
+		const budget = budgetOf(10, 10);
+		budget.share();
+		const late = budget.share();
+		const abort = new AbortController();
+		const waiting = budget.take(late, 1, abort.signal);
+		abort.abort();
+		await expect(waiting).rejects.toThrow(/abandoned while waiting for the run's answer budget/);
+	});
+});
