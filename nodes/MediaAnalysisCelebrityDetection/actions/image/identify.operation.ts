@@ -11,6 +11,7 @@ import { assertRange } from '../../../shared/validation';
 import { assertImageUrl, shownUrl } from './imageInput';
 
 /** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
+const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
 const waitOptions: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
@@ -22,7 +23,7 @@ const waitOptions: INodeProperties = {
 			displayName: 'Poll Interval (Seconds)',
 			name: 'pollInterval',
 			type: 'number',
-			default: WAIT_DEFAULTS.pollIntervalSeconds,
+			default: pollIntervalSeconds,
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },
 			description: 'How often to ask the service whether the image has been ingested',
 		},
@@ -30,7 +31,7 @@ const waitOptions: INodeProperties = {
 			displayName: 'Timeout (Seconds)',
 			name: 'waitTimeout',
 			type: 'number',
-			default: WAIT_DEFAULTS.timeoutSeconds,
+			default: timeoutSeconds,
 			typeOptions: { minValue: 1 },
 			description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
 		},
@@ -214,8 +215,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const wait: WaitOptions = {
-		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? WAIT_DEFAULTS.pollIntervalSeconds, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
-		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? WAIT_DEFAULTS.timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
+		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? pollIntervalSeconds, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
+		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
 	};
 	let runs = identifying.get(this);
 	if (!runs) identifying.set(this, (runs = new Map()));
