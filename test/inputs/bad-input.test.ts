@@ -40,7 +40,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const UUID_PROBLEM = /".*" is not a UUID/;
 const UUID4_PROBLEM = /".*" is not a version-4 UUID/;
 const JOB_PROBLEM = /".*" is not an ingestion job ID/;
-const RANGE = /".*" is out of range/;
+const RANGE = /(".*" is out of range|".*" is not a number)/;
+const NO_NUMBER = /no number was given/;
 const EMPTY = /it is empty/;
 const NOT_JSON = /it is not valid JSON \(.+\)/;
 const NOT_DATE = /".*" is not a date/;
@@ -94,7 +95,21 @@ const connectionBase: Record<string, IDataObject> = { update: { updateFields: { 
 const queryOps = ['get', 'delete', 'cancel', 'stop', 'run', 'export', 'getResults'];
 const queryBase: Record<string, IDataObject> = { export: { targetBucket: 'b', exportType: 'CSV' } };
 
+/**
+ * Requests in Parallel from an expression that gives no usable number (issue 30, item 2): refused by name before any
+ * request, instead of a run that waits forever for a place among NaN requests in flight.
+ */
+const parallelRows = (node: NodeKey, resource: string, operation: string, base: IDataObject): Row[] => [
+	...[expr('eight'), '={{ NaN }}'].map((value) => row(node, resource, operation, { ...base, requestOptions: { parallelRequests: value } }, 'Requests in Parallel', /".*" is not a number/)),
+	...['={{ $json.concurrency }}', expr('')].map((value) => row(node, resource, operation, { ...base, requestOptions: { parallelRequests: value } }, 'Requests in Parallel', NO_NUMBER)),
+	...['={{ Infinity }}', '={{ -Infinity }}', expr(0), expr(-3), expr(51), expr(2.5)].map((value) =>
+		row(node, resource, operation, { ...base, requestOptions: { parallelRequests: value } }, 'Requests in Parallel', /".*" is out of range/),
+	),
+];
+
 const ROWS: Row[] = [
+	...parallelRows('datasets', 'dataset', 'get', { datasetId: byId(DATASET) }),
+	...parallelRows('concepts', 'concept', 'get', { conceptId: byId(SEED_CONCEPT_IDS.beach) }),
 	// Datasets
 	row('datasets', 'dataset', 'create', { name: expr('my photos!'), encoderName: 'resnet-50' }, 'Name', /"my photos!" has characters other than letters, digits and underscores/),
 	row('datasets', 'dataset', 'create', { name: expr(''), encoderName: 'resnet-50' }, 'Name', EMPTY),
