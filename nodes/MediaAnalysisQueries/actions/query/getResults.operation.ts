@@ -8,7 +8,6 @@ import { callEndpoint, endpointPath } from '../../../shared/endpoints';
 import type { ItemRunner } from '../../../shared/router';
 import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
-import { TOOLS_VERSION } from '../versions';
 import { queryLocator, queryParams } from './fields';
 import { CsvError, CsvReader, formatOf, JsonScan, parseJsonRows, ROW_BOUNDS, rowCost, type ResultsFormat } from './results';
 
@@ -71,7 +70,7 @@ const properties: INodeProperties[] = [
 		description: 'How long the link works',
 		...showFor('link'),
 	},
-	...returnAllOrLimit(undefined, { toolsFrom: TOOLS_VERSION }).map((property) => ({
+	...returnAllOrLimit(undefined, { toolLimit: true }).map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, output: ['rows'] } },
 	})),
