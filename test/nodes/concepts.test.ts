@@ -580,7 +580,10 @@ describe('Classification: Classify Image (the asset named, flat per-concept fiel
 		const [beach, city] = items.map((item) => item.json);
 		expect(beach).toMatchObject({ asset_id: 'a-9', source_path: BEACH_URL, score: beach.beach_score, positive: true, dataset_id: null });
 		expect(city).toMatchObject({ asset_id: null, source_path: CITY_URL, image_url: CITY_URL, score: city.beach_score, positive: false });
-		expect(bed.apiRequests()[0].body).toEqual({ url: BEACH_URL, conceptIds: [SEED_CONCEPT_IDS.beach] });
+		expect(bed.apiRequests().find((request) => (request.body as { url?: string }).url === BEACH_URL)?.body).toEqual({
+			url: BEACH_URL,
+			conceptIds: [SEED_CONCEPT_IDS.beach],
+		});
 		const two = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium] }, [rows[0]]);
 		expect(two.items[0].json).toMatchObject({ beach_positive: true, stadium_positive: false });
 		expect(two.items[0].json.score).toBeUndefined();

@@ -138,7 +138,7 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		returnAll: true,
 	}),
 	// The dataset's jobs: Job → Get Many with a Dataset filter lists them.
-	'ingestion.getDatasetStatus': 'called by no node',
+	'ingestion.getDatasetStatus': call('ingestion', 'dataset', 'getJobStatuses', { datasetId: byId(IMAGES), returnAll: true }),
 	'ingestion.getImageAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'image', asset: byId(UUID4) }),
 	'ingestion.getVideoAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'video', asset: byId(UUID4) }),
 	'queries.createQuery': call('queries', 'query', 'create', { datasetId: byId(IMAGES), queryType: 'SQL', query: 'SELECT 1' }),
@@ -409,7 +409,8 @@ describe('creates need the ID of what they created', () => {
 
 	test('the error names the item whose create was answered so; with Continue On Fail the other items flow on', async () => {
 		const id = 'datasets.create';
-		const caller = call('datasets', 'dataset', 'create', { name: '={{ $json.name }}', encoderName: 'resnet-50' });
+		// One at a time: which item's request reaches the server first is then known (side by side it is not).
+		const caller = call('datasets', 'dataset', 'create', { name: '={{ $json.name }}', encoderName: 'resnet-50', requestOptions: { parallelRequests: 1 } });
 		const items = [{ name: 'probe_one' }, { name: 'probe_two' }];
 		const stopped = await runAgainst(id, json(201, DETAIL), { caller, passing: 1, items });
 		expect(stopped.error?.message).toMatch(/answered POST \/api\/v1\/datasets without an ID for what it created .*with no "id"/);

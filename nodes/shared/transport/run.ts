@@ -67,7 +67,9 @@ export function runState(context: object): RunState {
 }
 
 /** The ID of a record as an answer or an output item holds it: `id`, else the first `…_id` field with a value. */
-export function recordId(record: object): string | undefined {
+export function recordId(record: unknown): string | undefined {
+	// An answer the contract allows may be no record at all (a DELETE answered null or a list).
+	if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
 	const entries = Object.entries(record);
 	const [, value] = entries.find(([key]) => key === 'id') ?? entries.find(([key, entry]) => key.endsWith('_id') && entry !== null && entry !== undefined) ?? [];
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;

@@ -484,7 +484,13 @@ describe('8. small ones', () => {
 
 	test('the documented defaults', () => {
 		expect(saved).toMatchObject({ attempts: 5, maxDelayMs: 30_000, attemptTimeoutMs: 60_000, requestTimeoutMs: 180_000 });
-		expect(savedLogin).toEqual({ timeoutMs: 30_000, maxTokenLength: 8192, shareMs: 30_000 });
+		expect(savedLogin).toEqual({
+			timeoutMs: 30_000,
+			maxTokenLength: 8192,
+			shareMs: 30_000,
+			maxShared: 100,
+			throttle: { firstBackOffMs: 1000, inARow: 3, restMs: 60_000, longestMs: 300_000, waitedMs: 30_000, waitInsideMs: 1000, memoryMs: 60_000 },
+		});
 		expect(savedRecovery).toEqual({ windowMs: 30_000, firstGapMs: 1000 });
 		expect(savedAnswerLimits).toEqual({ apiBytes: 64 * 1024 * 1024, errorBytes: 1024 * 1024, loginBytes: 1024 * 1024, maxDepth: 128, runBytes: 128 * 1024 * 1024 });
 	});
