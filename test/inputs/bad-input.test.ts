@@ -347,10 +347,11 @@ const ROWS: Row[] = [
 			...waitRows('ingestion', 'asset', 'updateMetadata', base),
 		];
 	})(),
-	...['countAssetStatuses', 'getAssetStatuses'].map((operation) =>
+	...['countAssetStatuses', 'getAssetStatuses', 'getJobStatuses'].map((operation) =>
 		row('ingestion', 'dataset', operation, { datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 	),
 	...limitRows('ingestion', 'dataset', 'getAssetStatuses', { datasetId: byId(DATASET) }),
+	...limitRows('ingestion', 'dataset', 'getJobStatuses', { datasetId: byId(DATASET) }),
 
 	// Search
 	...searchOps.flatMap(([resource, operation, base]) => {

@@ -933,9 +933,13 @@ describe('Dataset: asset statuses, summaries and counts', () => {
 		expect(none.items).toHaveLength(0);
 	});
 
-	test('Get Many Asset Statuses with Detail: Summary and a filter; Count Asset Statuses', async () => {
+	test('Get Many Asset Statuses with Detail: Summary and a filter; Count Asset Statuses; Get Many Job Statuses', async () => {
 		bed.sandbox.clock.freeze();
-		await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://cdn.example.com/s.jpg' }] } });
+		const created = await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: 'https://cdn.example.com/s.jpg' }] } });
+		const jobs = await run('dataset', { operation: 'getJobStatuses', datasetId: byId(demoImages), returnAll: true });
+		expect(bed.apiRequests().at(-1)).toMatchObject({ method: 'GET', path: `/api/v1/ingestion/datasets/${demoImages}/status` });
+		expect(jobs.items.map((i) => i.json)).toEqual([{ status: 'pending', ingest_job_id: created.items[0].json.ingest_job_id, ingestion_dt: expect.any(String) }]);
+		expect((await run('dataset', { operation: 'getJobStatuses', datasetId: byId(demoVideos), returnAll: true })).items).toHaveLength(0);
 		const counts = await run('dataset', { operation: 'countAssetStatuses', datasetId: byId(demoImages) });
 		expect(counts.items[0].json).toEqual({ dataset_id: demoImages, pending: 1, in_progress: 0, received: 0, processing_started: 0, completed: 24, error: 0 });
 		const inProgress = await run('dataset', { operation: 'getAssetStatuses', detail: 'summary', datasetId: byId(demoImages), returnAll: true, filters: { status: 'in_progress' } });

@@ -2,8 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as countAssetStatuses from './countAssetStatuses.operation';
 import * as getAssetStatuses from './getAssetStatuses.operation';
+import * as getJobStatuses from './getJobStatuses.operation';
 
-export const operations = { countAssetStatuses, getAssetStatuses };
+export const operations = { countAssetStatuses, getAssetStatuses, getJobStatuses };
 
 export const description: INodeProperties[] = [
 	{
@@ -26,9 +27,16 @@ export const description: INodeProperties[] = [
 					'One item per asset of a dataset, whichever job brought it: its status and error code (Detail: Full) or when it became ready (Detail: Summary). For the assets of one job, use Job → Get Many Asset Statuses.',
 				action: 'Get many asset statuses of a dataset',
 			},
+			{
+				name: 'Get Many Job Statuses',
+				value: 'getJobStatuses',
+				description: 'One item per ingestion job of a dataset, with its status',
+				action: 'Get many job statuses of a dataset',
+			},
 		],
 		default: 'getAssetStatuses',
 	},
 	...countAssetStatuses.description,
 	...getAssetStatuses.description,
+	...getJobStatuses.description,
 ];

@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { listEndpoint } from '../../../shared/endpoints';
+import { paginateForItem, resolveDatasetId } from '../../../shared/readers';
+
+export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getJobStatuses'] } }, [
+	datasetLocator({}, { byName: true }),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+]);
+
+export const toolDescription =
+	'Lists the ingestion jobs of a dataset with their status, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name).';
+
+/** One item per ingestion job of the dataset, as the service's dataset status lists it. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	return await paginateForItem.call(this, itemIndex, ...listEndpoint('ingestion.getDatasetStatus', { params: { dataset_id: datasetId } }));
+}
