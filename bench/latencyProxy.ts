@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
  * the most at once. Nothing is buffered or limited: bodies stream both ways as they come, every request is passed on
  * at once after its delay (the upstream agent opens as many connections as needed, keeping them alive), and the
  * listen queue is long enough (4,096, as far as the kernel allows) that the proxy is not where connections wait.
+ * With `capacity`, it stands for a service that works that many requests at a time: each holds a place from its
+ * delay to the end of its answer, and the others wait in its queue, first come first served.
  */
 export interface LatencyProxy {
 	url: string;
@@ -36,8 +38,19 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 	return kept;
 }
 
-export async function startLatencyProxy(upstream: string, delayMs: number): Promise<LatencyProxy> {
+export async function startLatencyProxy(upstream: string, delayMs: number, capacity = Infinity): Promise<LatencyProxy> {
 	const target = new URL(upstream);
+	let working = 0;
+	const queue: Array<() => void> = [];
+	const place = async () => {
+		if (working < capacity) working++;
+		else await new Promise<void>((resolve) => queue.push(resolve));
+	};
+	const freePlace = () => {
+		const next = queue.shift();
+		if (next) next();
+		else working--;
+	};
 	const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 	let requests = 0;
 	let inFlight = 0;
@@ -53,13 +66,24 @@ export async function startLatencyProxy(upstream: string, delayMs: number): Prom
 		maxInFlight = Math.max(maxInFlight, inFlight);
 		let out: ReturnType<typeof forward> | undefined;
 		let closed = false;
+		let holding = false;
 		res.on('close', () => {
 			closed = true;
 			inFlight--;
+			if (holding) freePlace();
 			// The client went away before the whole answer: so does the request upstream.
 			if (!res.writableFinished) out?.destroy();
 		});
-		setTimeout(() => {
+		void place().then(() => {
+			holding = true;
+			if (closed) {
+				holding = false;
+				freePlace();
+				return;
+			}
+			setTimeout(() => pass(), delayMs);
+		});
+		const pass = () => {
 			if (closed) return; // the client gave up while it was held
 			out = forward(
 				{
@@ -82,7 +106,7 @@ export async function startLatencyProxy(upstream: string, delayMs: number): Prom
 				else res.destroy();
 			});
 			req.pipe(out);
-		}, delayMs);
+		};
 	});
 	server.on('connection', () => connections++);
 	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));

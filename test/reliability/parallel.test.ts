@@ -10,6 +10,7 @@ import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAn
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { parallelRequestsProperties } from '../../nodes/shared/router';
 import { PARALLEL, RETRY, setParallelRequests } from '../../nodes/shared/transport';
+import { ADAPTIVE } from '../../nodes/shared/transport/limit';
 import { createHarness, type Harness } from '../harness/engine';
 import { json, startHostile, type HostileServer } from './hostile/server';
 import { byId } from '../support/locators';
@@ -83,15 +84,24 @@ describe('requests in flight', () => {
 	);
 
 	test.each([
-		[undefined, PARALLEL.default],
 		[1, 1],
 		[3, 3],
+		[ADAPTIVE.initial, ADAPTIVE.initial],
 	])('Requests in Parallel %s: at most %i requests in flight, and that many are reached', async (parallel, most) => {
 		const counts = slowDatasets(() => 40);
-		const { error, items } = await getMany(20, parallel === undefined ? {} : { requestOptions: { parallelRequests: parallel } });
+		const { error, items } = await getMany(20, { requestOptions: { parallelRequests: parallel } });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(20);
 		expect(counts.most).toBe(most);
+	});
+
+	test('by default the node starts with a few in flight and never passes the default ceiling', async () => {
+		const counts = slowDatasets(() => 40);
+		const { error, items } = await getMany(20);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(20);
+		expect(counts.most).toBeGreaterThanOrEqual(ADAPTIVE.initial);
+		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
 	});
 
 	test('answers in random order: output in input order, each item paired to its own', async () => {

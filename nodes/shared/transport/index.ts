@@ -20,7 +20,7 @@ export type { Page, PageStyle, PageLimit } from './pagination';
 export { datasetNotFound, explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
-export { PARALLEL, RequestsStopped, setParallelRequests, stopRequests } from './pace';
+export { currentLimit, PARALLEL, RequestsStopped, setParallelRequests, stopRequests } from './pace';
 export { recordId, runState } from './run';
 export type { RunState } from './run';
 export type { DownloadedFile } from './download';

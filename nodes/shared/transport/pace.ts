@@ -1,15 +1,42 @@
 import { sleep } from 'n8n-workflow';
 
+import { AdaptiveLimit } from './limit';
 import { PARALLEL, runState } from './run';
 
 export { PARALLEL };
 
-/** Requests in Parallel for the run; anything but a finite number is refused (the router checks it first, by name). */
-export function setParallelRequests(context: object, limit: number): void {
-	if (typeof limit !== 'number' || !Number.isFinite(limit)) {
-		throw new RangeError(`Requests in Parallel must be a number from 1 to ${PARALLEL.max}, not ${String(limit)}`);
+/**
+ * Requests in Parallel for the run: the ceiling of its adaptive limit (`limit.ts`), which starts below it and finds
+ * the service's pace. Anything but a finite number is refused (the router checks it first, by name).
+ */
+export function setParallelRequests(context: object, ceiling: number): void {
+	if (typeof ceiling !== 'number' || !Number.isFinite(ceiling)) {
+		throw new RangeError(`Requests in Parallel must be a number from 1 to ${PARALLEL.max}, not ${String(ceiling)}`);
 	}
-	runState(context).pace.limit = Math.max(1, Math.min(PARALLEL.max, Math.floor(limit)));
+	runState(context).pace.limiter = new AdaptiveLimit(Math.max(1, Math.min(PARALLEL.max, Math.floor(ceiling))), Date.now());
+}
+
+/** How many of the run's requests may be in flight now (for tests and the bench: the limit moves as answers come). */
+export function currentLimit(context: object): number {
+	return runState(context).pace.limiter.limit;
+}
+
+/**
+ * What came back for a request that started at `sentAt`: an HTTP status, or undefined when nothing did (a network
+ * failure). The limit grows while round trips stay short, shrinks on a 503 or when they grow; a 429 sets a pace.
+ */
+export function reportAnswer(context: object, sentAt: number, status: number | undefined): void {
+	const { pace } = runState(context);
+	const now = Date.now();
+	if (status === 429) pace.paced429 = !pace.limiter.throttled(sentAt, now) && pace.limiter.pace !== undefined;
+	else if (status === 503) pace.limiter.overloaded(now);
+	else if (status !== undefined) pace.limiter.answered(now - sentAt, now, pace.inFlight);
+	wakeWithin(pace);
+}
+
+/** Wakes as many waiting requests as the limit has room for (each checks again when it runs). */
+function wakeWithin(pace: ReturnType<typeof runState>['pace']): void {
+	for (let room = pace.limiter.limit - pace.inFlight; room > 0 && pace.queue.length > 0; room--) pace.queue.shift()?.();
 }
 
 /**
@@ -31,9 +58,17 @@ export class RequestsStopped extends Error {
 
 const stoppedError = () => new RequestsStopped('The node stopped at an earlier item; this request was not sent');
 
-/** Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request. */
+/** Longest Retry-After of a 429 that a run keeping a pace answers with its pace alone (a longer one pauses all). */
+const PACED_PAUSE_MS = 5000;
+
+/**
+ * Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request.
+ * Once the run keeps a gateway's pace, a short Retry-After of a 429 holds only the refused request (the pace slows
+ * the rest), so one refusal does not stop every request for a second.
+ */
 export function pauseRequests(context: object, ms: number): void {
 	const { pace } = runState(context);
+	if (pace.paced429 && ms <= PACED_PAUSE_MS) return;
 	pace.pausedUntil = Math.max(pace.pausedUntil, Date.now() + ms);
 }
 
@@ -45,7 +80,7 @@ export async function takeTurn(context: object): Promise<() => void> {
 	const { pace } = runState(context);
 	for (;;) {
 		if (pace.stopped) throw stoppedError();
-		if (pace.inFlight < pace.limit) break;
+		if (pace.inFlight < pace.limiter.limit) break;
 		await new Promise<void>((resolve) => pace.queue.push(resolve));
 	}
 	pace.inFlight++;
@@ -54,9 +89,13 @@ export async function takeTurn(context: object): Promise<() => void> {
 		if (freed) return;
 		freed = true;
 		pace.inFlight--;
-		pace.queue.shift()?.();
+		wakeWithin(pace);
 	};
-	for (let wait = pace.pausedUntil - Date.now(); wait > 0; wait = pace.pausedUntil - Date.now()) await sleep(wait);
+	// After a shared pause, and spaced to a gateway's pace when the run keeps one (starts booked in turn order).
+	const base = Math.max(Date.now(), pace.pausedUntil);
+	const pacedAt = base + pace.limiter.startDelay(base);
+	const startAt = () => Math.max(pacedAt, pace.pausedUntil);
+	for (let wait = startAt() - Date.now(); wait > 0; wait = startAt() - Date.now()) await sleep(wait);
 	// The node may have stopped during the pause: nothing starts after a stop.
 	if (pace.stopped) {
 		free();

@@ -12,7 +12,7 @@ import { ANSWER_LIMITS, type AnswerShare, baseUrlProblem, describeBody, judgeRed
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { hostOf, retryAfterMs } from '../http/failures';
 import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
-import { pauseRequests, RequestsStopped, stopRequests, takeTurn } from './pace';
+import { pauseRequests, reportAnswer, RequestsStopped, stopRequests, takeTurn } from './pace';
 import { recordId, runState } from './run';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -445,7 +445,10 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		}
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
 		hold.share = run.answers.share();
+		const sentAt = Date.now();
 		const outcome = await send.call(this, target, attemptMs, request.cleanup ?? false, hold.share);
+		// The run's limit learns the service's pace from every answer (its status and round trip).
+		reportAnswer(this, sentAt, 'response' in outcome ? outcome.response.statusCode : 'failure' in outcome ? outcome.failure.status : 200);
 		// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
 		if ('failure' in outcome && accessRefused(outcome.failure)) {
 			run.refusedAccess = explainFailure(outcome.failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts: attempt });

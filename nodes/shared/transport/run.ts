@@ -1,16 +1,18 @@
 import { AnswerBudget } from '../http/answers';
 import type { Explained } from './errors';
+import { AdaptiveLimit } from './limit';
 
 /**
- * How many requests of one node run may be in flight at once: the router sets it from the node's "Requests in
- * Parallel" (items run side by side, their requests take turns); a run that did not set it (a trigger's poll, a
- * list search) gets the default.
+ * The most requests of one node run in flight at once (the ceiling of its adaptive limit, `limit.ts`): the router
+ * sets it from the node's "Requests in Parallel" (items run side by side, their requests take turns); a run that did
+ * not set it (a trigger's poll, a list search) gets the default.
  */
-export const PARALLEL = { default: 8, max: 50 };
+export const PARALLEL = { default: 64, max: 100 };
 
 /** How many requests of the run are in flight and may be, and what holds the others back. */
 export interface Pace {
-	limit: number;
+	/** How many may be in flight now and how fast they may start, found from the service's answers. */
+	limiter: AdaptiveLimit;
 	inFlight: number;
 	/** Requests waiting for a free place, first come first served. */
 	queue: Array<() => void>;
@@ -18,6 +20,8 @@ export interface Pace {
 	pausedUntil: number;
 	/** The node is failing: no new request starts. */
 	stopped: boolean;
+	/** The last 429 came while the run kept a pace: the pace, not a pause of every request, answers it. */
+	paced429: boolean;
 }
 
 /**
@@ -54,7 +58,7 @@ export function runState(context: object): RunState {
 	let run = runs.get(context);
 	if (!run) {
 		run = {
-			pace: { limit: PARALLEL.default, inFlight: 0, queue: [], pausedUntil: 0, stopped: false },
+			pace: { limiter: new AdaptiveLimit(PARALLEL.default, Date.now()), inFlight: 0, queue: [], pausedUntil: 0, stopped: false, paced429: false },
 			answers: new AnswerBudget(),
 			learnedSecrets: new Set(),
 			sent: new Set(),

@@ -1,0 +1,133 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Dev-only: loopback servers that are healthy, throttled or queueing on purpose. */
+/* The item loop finds the service's pace (issue 33), through n8n's engine against loopback servers: the limit rises on
+ * a healthy server, falls on 429s and on round trips that grow, never passes the ceiling, and output keeps input
+ * order and pairing throughout. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { PARALLEL, RETRY } from '../../nodes/shared/transport';
+import { ADAPTIVE } from '../../nodes/shared/transport/limit';
+import { createHarness, type Harness } from '../harness/engine';
+import { byId } from '../support/locators';
+import { json, startHostile, type HostileServer } from './hostile/server';
+
+const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
+const ACCESS = 'adaptive-access-token-Zr4Kw9Pq';
+
+let harness: Harness;
+let api: HostileServer;
+const saved = { ...RETRY };
+
+beforeAll(() => {
+	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisDatasets() }, credentialTypes: [new MediaAnalysisApi()] });
+});
+afterAll(() => harness.dispose());
+beforeEach(async () => {
+	api = await startHostile(ACCESS);
+	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'adaptive-personal-token' });
+});
+afterEach(async () => {
+	Object.assign(RETRY, saved);
+	await api.close();
+});
+
+const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const idOf = (path: string) => /\/api\/v1\/datasets\/([^/?]+)/.exec(path)?.[1] ?? '';
+
+/**
+ * A service that works `capacity` requests at a time, each `ms` (the others wait in its queue, first come first
+ * served), behind a gateway that lets `perSecond` through in any rolling second (the others get 429, Retry-After 1).
+ * Counts the requests open at once (queued ones included), the most, and the 429s.
+ */
+function service({ ms, capacity = Infinity, perSecond = Infinity }: { ms: number; capacity?: number; perSecond?: number }) {
+	const counts = { open: 0, most: 0, refused: 0, answered: 0 };
+	const admitted: number[] = [];
+	let working = 0;
+	const queue: Array<() => void> = [];
+	const work = (done: () => void) => {
+		working++;
+		setTimeout(() => {
+			working--;
+			queue.shift()?.();
+			done();
+		}, ms);
+	};
+	api.handle = (_req, res, seen) => {
+		const now = Date.now();
+		while (admitted.length && admitted[0] <= now - 1000) admitted.shift();
+		if (admitted.length >= perSecond) {
+			counts.refused++;
+			return json(res, 429, { detail: 'Too Many Requests' }, { 'retry-after': '1' });
+		}
+		admitted.push(now);
+		counts.open++;
+		counts.most = Math.max(counts.most, counts.open);
+		const id = idOf(seen.path);
+		const answer = () => {
+			counts.open--;
+			counts.answered++;
+			json(res, 200, { id, name: `dataset_${id.slice(-4)}` });
+		};
+		if (working < capacity) work(answer);
+		else queue.push(() => work(answer));
+	};
+	return counts;
+}
+
+const getMany = (count: number, extra: IDataObject = {}) =>
+	harness.runNode({
+		type: TYPE,
+		parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}'), ...extra },
+		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
+	});
+
+/** Every item answered, in input order, each paired to its own. */
+function expectInOrder(items: Array<{ json: IDataObject; pairedItem?: unknown }>, count: number) {
+	expect(items.map((item) => item.json.id)).toEqual(Array.from({ length: count }, (_, i) => uuid(i)));
+	expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
+}
+
+describe('the limit finds the service\'s pace', () => {
+	test('rises on a healthy service, past where it starts, and never passes the default ceiling', async () => {
+		const counts = service({ ms: 30 });
+		const { error, items } = await getMany(400);
+		expect(error).toBeUndefined();
+		expectInOrder(items, 400);
+		expect(counts.most).toBeGreaterThan(2 * ADAPTIVE.initial);
+		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
+	});
+
+	test('never passes Requests in Parallel, and reaches it', async () => {
+		for (const ceiling of [1, 20]) {
+			// Round trips long against n8n's own work per request, so this machine's CPU is not what limits it.
+			const counts = service({ ms: 100 });
+			const { error, items } = await getMany(ceiling === 1 ? 20 : 300, { requestOptions: { parallelRequests: ceiling } });
+			expect(error).toBeUndefined();
+			expectInOrder(items, ceiling === 1 ? 20 : 300);
+			expect(counts.most).toBe(ceiling);
+		}
+	});
+
+	test('falls when round trips grow: a service working 8 at a time is not flooded', async () => {
+		const counts = service({ ms: 30, capacity: 8 });
+		const { error, items } = await getMany(400);
+		expect(error).toBeUndefined();
+		expectInOrder(items, 400);
+		// Round trips grow with its queue: the limit settles near twice its capacity, far below the ceiling of 64.
+		expect(counts.most).toBeLessThan(PARALLEL.default * 0.6);
+	});
+
+	test('keeps to a gateway\'s rate after its 429s: few refused, no item failed', async () => {
+		const counts = service({ ms: 20, perSecond: 60 });
+		const started = Date.now();
+		const { error, items } = await getMany(240);
+		const seconds = (Date.now() - started) / 1000;
+		expect(error).toBeUndefined();
+		expectInOrder(items, 240);
+		// 240 requests at 60 a second take 4 s at best; refusals stay a small share of what was sent.
+		expect(seconds).toBeGreaterThan(3);
+		expect(counts.refused / (counts.answered + counts.refused)).toBeLessThan(0.15);
+	});
+});
