@@ -88,8 +88,10 @@ async function main() {
 	const memory = trackPeakMemory();
 	const started = performance.now();
 	budgets.clear();
-	const { error, items: output } = await run(`/api/v1/datasets/${DATASET}`);
-	const firstError = (output as Array<{ json: { error?: unknown } }> | undefined)?.find((item) => item.json.error)?.json.error;
+	const ran = await run(`/api/v1/datasets/${DATASET}`);
+	const { error } = ran;
+	const output = 'items' in ran ? (ran.items as Array<{ json: { error?: unknown } }>) : undefined;
+	const firstError = output?.find((item) => item.json.error)?.json.error;
 	const wallMs = performance.now() - started;
 	const { peakRss, peakHeap } = memory.stop();
 	const result: AnswerCapResult = {

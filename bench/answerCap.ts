@@ -77,7 +77,11 @@ export async function runAnswerCap(httpRequest: HttpRequestNode, log: Log): Prom
 }
 
 export function answerCapTable(results: AnswerCapResult[]): string {
-	const label = { node: 'Datasets node, Get', http: 'HTTP Request node (type version 4.2), default options' };
+	const label = {
+		node: 'Datasets node, Get',
+		http: 'HTTP Request node (type version 4.2), default options',
+		run: 'Datasets node, Get, many items side by side',
+	};
 	return table(
 		['way', 'answer (gzip, unpacked)', 'outcome', 'peak heap growth', 'peak RSS growth', 'RSS growth vs the 64 MB cap', 'wall time'],
 		results.map((r) => [

@@ -122,7 +122,7 @@ describe('a failure without Continue On Fail: nothing starts after it, nothing m
 		const service = datasetService(failing, (item) => (item === failing ? 5 : 300), Math.min(count, parallel));
 		const { error } = await createMany(count, parallel);
 		expect(error?.context?.itemIndex).toBe(failing);
-		expect(error?.httpCode).toBe('409');
+		expect((error as { httpCode?: string } | undefined)?.httpCode).toBe('409');
 		expect(creates().filter((seen) => seen.at > service.failedAt)).toEqual([]);
 		// The items under way were waited for: every answer the service gave is in, none pending.
 		expect(service.created.size).toBe(service.arrived.size - 1);
