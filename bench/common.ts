@@ -19,7 +19,7 @@ import { MediaAnalysisApi } from '../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisConcepts } from '../nodes/MediaAnalysisConcepts/MediaAnalysisConcepts.node';
 import { MediaAnalysisDatasets } from '../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
-import { MediaAnalysisTrigger } from '../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { MediaAnalysisIngestionTrigger } from '../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
 import { stableUuid } from '../sandbox/assets/model';
 import {
 	DEMO_PERSONAL_TOKEN,
@@ -35,7 +35,7 @@ export const TYPES = {
 	concepts: `${PACKAGE}.mediaAnalysisConcepts`,
 	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
 	ingestion: `${PACKAGE}.mediaAnalysisIngestion`,
-	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
+	trigger: `${PACKAGE}.mediaAnalysisIngestionTrigger`,
 	/** The type name n8n gives its HTTP Request node: n8n-core grants it access to any credential by that name. */
 	httpRequest: 'n8n-nodes-base.httpRequest',
 	items: 'n8n-nodes-bench.items',
@@ -96,7 +96,7 @@ export function createBenchHarness(httpRequest?: IVersionedNodeType | INodeType)
 		[TYPES.concepts]: new MediaAnalysisConcepts(),
 		[TYPES.datasets]: new MediaAnalysisDatasets(),
 		[TYPES.ingestion]: new MediaAnalysisIngestion(),
-		[TYPES.trigger]: new MediaAnalysisTrigger(),
+		[TYPES.trigger]: new MediaAnalysisIngestionTrigger(),
 		[TYPES.items]: itemsNode,
 	};
 	if (httpRequest) nodeTypes[TYPES.httpRequest] = httpRequest;

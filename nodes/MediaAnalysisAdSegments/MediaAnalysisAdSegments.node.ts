@@ -31,7 +31,7 @@ export class MediaAnalysisAdSegments implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Create, get and delete the ad segments of a video, found by your own asset identifier. Get returns one item per segment; create returns the new segment IDs.',
+		description: 'Create, get and delete the ad segments of your videos',
 		defaults: { name: 'Media Analysis Ad Segments' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -46,7 +46,7 @@ export class MediaAnalysisAdministration implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: "Manage who works in your Media Analysis organization: users and their roles, invitations by email, and system credentials for automations. Returns users, roles, invitations or system credentials; a new system credential's client secret comes out once, when it is created.",
+		description: 'Manage the users, roles, invitations and system credentials of your organization',
 		defaults: { name: 'Media Analysis Administration' },
 		// Deliberately not offered to AI agents (n8n makes a tool only of `true`): this node removes users, changes who
 		// may do what and hands out a secret, which a person decides, not a model. Stated here so the lint sees a choice.

@@ -39,7 +39,7 @@ export class MediaAnalysisCelebrityDetection implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Look up enrolled persons and their faces, keep their aliases, and identify persons in images. Returns persons with their ID, name and aliases, or for each image the persons found in it.',
+		description: 'Identify known persons in images and keep the persons and faces you enrolled',
 		defaults: { name: 'Media Analysis Celebrity Detection' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -44,7 +44,7 @@ export class MediaAnalysisConcepts implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Create and train visual concepts with labels, and classify images against them. Classifying an image URL returns a score from 0 to 1 per concept and whether it counts as shown.',
+		description: 'Train visual concepts from labeled images and classify images with them',
 		defaults: { name: 'Media Analysis Concepts' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

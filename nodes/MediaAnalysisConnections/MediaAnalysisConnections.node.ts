@@ -31,7 +31,7 @@ export class MediaAnalysisConnections implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Register external storage buckets with Media Analysis, test them, list their contents and get temporary credentials. Returns connections with their status, or one item per file in the bucket.',
+		description: 'Connect storage buckets, test them and list the files they hold',
 		defaults: { name: 'Media Analysis Connections' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

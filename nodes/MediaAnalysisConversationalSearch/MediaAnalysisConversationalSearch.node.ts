@@ -31,7 +31,7 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Ask questions about your videos in plain language and continue the conversation across nodes. Returns the answer text, what each search found, suggested follow-ups and this turn\'s messages; the whole history for the next turn on request.',
+		description: 'Ask questions about your videos in plain language and get answers',
 		defaults: { name: 'Media Analysis Conversational Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -36,7 +36,7 @@ export class MediaAnalysisDatasets implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Create, list, update and delete Media Analysis datasets (collections of images and videos), and list encoders. Returns datasets with their ID, name, status and settings.',
+		description: 'Create, list, update and delete datasets of images and videos',
 		defaults: { name: 'Media Analysis Datasets' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -38,7 +38,7 @@ export class MediaAnalysisDynamicTags implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'List Media Analysis dynamic tag groups (versions, tags, training datasets) and read the scores of their tags on videos. Returns one item per tag group, video score or shot.',
+		description: 'Read dynamic tag groups and the scores of their tags on videos',
 		defaults: { name: 'Media Analysis Dynamic Tags' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -40,7 +40,7 @@ export class MediaAnalysisIngestion implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Ingest images and videos into Media Analysis datasets from URLs, files or buckets, update their metadata, delete them and follow ingestion. Creating returns the job with its ID and status; job and asset statuses show progress.',
+		description: 'Add images and videos to datasets, update their metadata and follow ingestion',
 		defaults: { name: 'Media Analysis Ingestion' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -37,7 +37,7 @@ export class MediaAnalysisQueries implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Run SQL or natural-language queries over Media Analysis datasets, wait for them, and read or export their results; list the tables a query can read and their columns. Returns the query with its status, or one item per result row.',
+		description: 'Run SQL or plain-language queries over your datasets and read the results',
 		defaults: { name: 'Media Analysis Queries' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -57,7 +57,7 @@ export class MediaAnalysisSearch implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Search the images, video frames, videos, transcripts and sounds of a Media Analysis dataset by text, image, person or sound, or only among assets whose metadata matches filters. Returns one item per match, best first, with the ID and location of each matching asset.',
+		description: 'Find images, video moments, transcripts and sounds by text, image or person',
 		defaults: { name: 'Media Analysis Search' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -40,8 +40,7 @@ export class MediaAnalysisVideoInsights implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),
-		description:
-			"Write a video's summary, description and synopsis and predict its genres, moods, subjects and formats (the whole video or one shot, scene or segment), caption its keyframes, and keep the vocabulary predictions draw from. Each item names its video.",
+		description: 'Summarize videos, predict their genres and moods, and caption their keyframes',
 		defaults: { name: 'Media Analysis Video Insights' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -22,7 +22,7 @@ export const FAST_POLL_TIMES = {
 export function withFastPolls<T extends WorkflowJson>(workflow: T): T {
 	const copy = JSON.parse(JSON.stringify(workflow)) as T;
 	for (const node of copy.nodes) {
-		if (node.type === `${PACKAGE_NAME}.mediaAnalysisTrigger`)
+		if (node.type === `${PACKAGE_NAME}.mediaAnalysisIngestionTrigger`)
 			node.parameters = { ...node.parameters, pollTimes: FAST_POLL_TIMES };
 	}
 	return copy;
@@ -57,7 +57,7 @@ export function jobEventsWorkflow(id: string, name: string): WorkflowJson {
 			{
 				id: 'trigger',
 				name: JOB_EVENTS_TRIGGER,
-				type: `${PACKAGE_NAME}.mediaAnalysisTrigger`,
+				type: `${PACKAGE_NAME}.mediaAnalysisIngestionTrigger`,
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: { pollTimes: FAST_POLL_TIMES, events: ['jobCreated', 'jobCompleted'] },

@@ -242,7 +242,7 @@ describe('the trigger polls on main, its executions run on workers', () => {
 	async function exampleAssets(): Promise<Map<string, string[]>> {
 		const byFile = new Map<string, string[]>();
 		for (const example of triggered) {
-			const trigger = example.workflow.nodes.find((node) => node.type === `${PACKAGE_NAME}.mediaAnalysisTrigger`);
+			const trigger = example.workflow.nodes.find((node) => node.type === `${PACKAGE_NAME}.mediaAnalysisIngestionTrigger`);
 			const assets: string[] = [];
 			for (const { id, status } of await listExecutions(main(), example.workflow.id)) {
 				if (status === 'new' || status === 'running') continue;

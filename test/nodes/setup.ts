@@ -12,7 +12,7 @@ import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAn
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
-import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { MediaAnalysisIngestionTrigger } from '../../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
 import { MediaAnalysisVideoInsights } from '../../nodes/MediaAnalysisVideoInsights/MediaAnalysisVideoInsights.node';
 import { MediaAnalysisAdministration } from '../../nodes/MediaAnalysisAdministration/MediaAnalysisAdministration.node';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, type Sandbox } from '../../sandbox/server';
@@ -33,7 +33,7 @@ export const TYPES = {
 	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
 	videoInsights: `${PACKAGE}.mediaAnalysisVideoInsights`,
 	administration: `${PACKAGE}.mediaAnalysisAdministration`,
-	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
+	trigger: `${PACKAGE}.mediaAnalysisIngestionTrigger`,
 } as const;
 
 export const SECRETS = [DEMO_PERSONAL_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET];
@@ -65,7 +65,7 @@ export function useTestBed(): TestBed {
 				[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
 				[TYPES.videoInsights]: new MediaAnalysisVideoInsights(),
 				[TYPES.administration]: new MediaAnalysisAdministration(),
-				[TYPES.trigger]: new MediaAnalysisTrigger(),
+				[TYPES.trigger]: new MediaAnalysisIngestionTrigger(),
 			},
 			credentialTypes: [new MediaAnalysisApi()],
 		});

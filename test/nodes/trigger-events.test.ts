@@ -17,7 +17,7 @@ import {
 	type Observation,
 	type ScopeState,
 	type TriggerEvent,
-} from '../../nodes/MediaAnalysisTrigger/events';
+} from '../../nodes/MediaAnalysisIngestionTrigger/events';
 
 const ALL_JOB = new Set<TriggerEvent>(['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed']);
 const ALL_ASSET = new Set<TriggerEvent>(['assetCompleted', 'assetFailed', 'assetStatusChanged']);

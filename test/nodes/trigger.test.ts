@@ -1,8 +1,8 @@
 /* The polling trigger through n8n-core's PollContext against the sandbox: every event exactly once. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
-import { LOOK_BACK_MS } from '../../nodes/MediaAnalysisTrigger/events';
+import { MediaAnalysisIngestionTrigger } from '../../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
+import { LOOK_BACK_MS } from '../../nodes/MediaAnalysisIngestionTrigger/events';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { accessToken, send } from '../sandbox/helpers';
 import { usePollClock } from '../support/poll-clock';
@@ -253,7 +253,7 @@ test('Fetch Test Event on an account with nothing yet gives a realistic built ex
 });
 
 test('the panel says what an empty Dataset does, and that each change is one item listing its events', () => {
-	const { properties } = new MediaAnalysisTrigger().description;
+	const { properties } = new MediaAnalysisIngestionTrigger().description;
 	const field = (name: string) => properties.find((property) => property.name === name);
 	expect(field('datasetId')?.description).toMatch(/Leave empty to poll every dataset: each poll then also reads the list of datasets/);
 	expect(field('datasetId')?.modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'name']);

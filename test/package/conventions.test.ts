@@ -109,6 +109,11 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 		}
 	});
 
+	test('its description is one line of at most 120 characters, as the node panel shows it under the name', () => {
+		expect(description.description).toMatch(/^[^\n]{1,120}$/);
+		expect(description.description).not.toMatch(/\.$/);
+	});
+
 	test('has icons, subtitle and the credential', () => {
 		expect(description.icon).toMatchObject({ light: expect.stringContaining('.svg'), dark: expect.stringContaining('.dark.svg') });
 		expect(description.subtitle).toBeTruthy();
@@ -131,11 +136,11 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 	});
 
 	test('every ID parameter is a resource locator whose default mode is From List', () => {
-		// No endpoint of the service lists a tag's saved aggregations, nor the runs of filtered searches: those IDs can
-		// only be given By ID.
-		const unlistable = new Set(['aggregationId', 'runId']);
+		// No endpoint of the service lists a tag's saved aggregations: that ID can only be given By ID. Nor the runs of
+		// filtered searches: Run ID is a plain field (a picker with nothing to pick from only adds a click).
+		const unlistable = new Set(['aggregationId']);
 		walk(description.properties, (property) => {
-			if (!/Id$/.test(property.name) || property.type === 'hidden') return;
+			if (!/Id$/.test(property.name) || property.type === 'hidden' || property.name === 'runId') return;
 			expect({ name: property.name, type: property.type }).toEqual({ name: property.name, type: 'resourceLocator' });
 			if (unlistable.has(property.name)) return;
 			expect((property.default as { mode: string }).mode).toBe('list');
@@ -171,6 +176,21 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 			for (const option of (property.options ?? []) as Array<{ value?: unknown }>) expect(option.value).not.toBe('multimodal');
 		});
 	});
+});
+
+describe('node panel', () => {
+	// n8n's editor (generateMergedNodesAndActions) lists a trigger with the node whose type name is the trigger's without
+	// "Trigger": one entry with the node's actions and the trigger's events, under the node's name, with the trigger's
+	// description. A trigger without such a node stands alone and reads "We don't have … actions yet".
+	test.each(nodes.filter(({ node }) => node.description.group.includes('trigger')).map(({ node }) => [node.description.name, node]))(
+		'the trigger %s is listed with its action node',
+		(_name, trigger) => {
+			const { name, displayName } = (trigger as INodeType).description;
+			const action = nodes.find(({ node }) => node.description.name === name.replace('Trigger', ''))?.node.description;
+			expect(action?.group).toEqual(['transform']);
+			expect(displayName).toBe(`${action?.displayName} Trigger`);
+		},
+	);
 });
 
 describe('subtitles', () => {

@@ -16,7 +16,7 @@ import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAn
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
-import { MediaAnalysisTrigger } from '../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { MediaAnalysisIngestionTrigger } from '../../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
 import { PAGE_BOUNDS } from '../../nodes/shared/transport/pagination';
 import { createHarness, type Harness } from '../harness/engine';
 import { byId } from '../support/locators';
@@ -28,7 +28,7 @@ const TYPES = {
 	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
 	search: `${PACKAGE}.mediaAnalysisSearch`,
 	queries: `${PACKAGE}.mediaAnalysisQueries`,
-	trigger: `${PACKAGE}.mediaAnalysisTrigger`,
+	trigger: `${PACKAGE}.mediaAnalysisIngestionTrigger`,
 };
 const DATASET = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 
@@ -78,7 +78,7 @@ beforeAll(async () => {
 			[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
 			[TYPES.search]: new MediaAnalysisSearch(),
 			[TYPES.queries]: new MediaAnalysisQueries(),
-			[TYPES.trigger]: new MediaAnalysisTrigger(),
+			[TYPES.trigger]: new MediaAnalysisIngestionTrigger(),
 		},
 		credentialTypes: [new MediaAnalysisApi()],
 	});

@@ -153,42 +153,81 @@ export const editorScenario: Scenario = {
 				copyFileSync(join(SCREENSHOTS, `${name}.png`), join(DOCS_IMAGES, `${name}.png`));
 			}
 
+			/** The node panel opened and searched for `query`: its entries, top first, once the list stops changing. */
+			async function searchNodePanel(query: string): Promise<Array<{ name: string; description: string }>> {
+				await openWorkflow();
+				await page.locator('[data-test-id="node-creator-plus-button"]').click();
+				await page.locator('[data-test-id="node-creator-search-bar"]').fill(query);
+				// The list settles after a short debounce; wait until it stops changing.
+				const names = page.locator('[data-test-id="node-creator-item-name"]');
+				let found: Array<{ name: string; description: string }> = [];
+				for (let attempt = 0, previous = ''; attempt < 20; attempt++) {
+					await page.waitForTimeout(500);
+					found = await names.evaluateAll((elements) =>
+						elements.map((element) => {
+							const item = element.closest('[data-test-id="item-iterator-item"]') ?? element.parentElement?.parentElement;
+							const description = item?.querySelector('[data-test-id="node-creator-item-description"]');
+							return { name: element.textContent?.trim() ?? '', description: description?.textContent?.trim() ?? '' };
+						}),
+					);
+					const current = JSON.stringify(found);
+					if (current === previous && found.length > 0) break;
+					previous = current;
+				}
+				return found;
+			}
+
+			/**
+			 * The panel entry a node is listed under. n8n lists a trigger with the node whose type name is its own without
+			 * "Trigger": one entry under that node's name, with the trigger's description (and both their actions).
+			 */
+			function panelEntry(node: PackagedNode): { name: string; description: string } {
+				const trigger = nodes.find((other) => other.trigger && other.type.replace('Trigger', '') === node.type);
+				if (trigger) return { name: node.displayName, description: trigger.description };
+				const action = node.trigger ? nodes.find((other) => other.type === node.type.replace('Trigger', '')) : undefined;
+				if (action) return { name: action.displayName, description: node.description };
+				return { name: node.displayName.replace(/ Trigger$/, ''), description: node.description };
+			}
+
 			test(
-				'the node panel finds every Media Analysis node listed in package.json',
+				'the node panel finds every Media Analysis node listed in package.json, each description on one line',
 				async () => {
-					await openWorkflow();
-					await page.locator('[data-test-id="node-creator-plus-button"]').click();
-					await page.locator('[data-test-id="node-creator-search-bar"]').fill('Media Analysis');
-					// The list settles after a short debounce; wait until it stops changing.
-					const names = page.locator('[data-test-id="node-creator-item-name"]');
-					let found: Array<{ name: string; description: string }> = [];
-					for (let attempt = 0, previous = ''; attempt < 20; attempt++) {
-						await page.waitForTimeout(500);
-						found = await names.evaluateAll((elements) =>
-							elements.map((element) => {
-								const item = element.closest('[data-test-id="item-iterator-item"]') ?? element.parentElement?.parentElement;
-								const description = item?.querySelector('[data-test-id="node-creator-item-description"]');
-								return { name: element.textContent?.trim() ?? '', description: description?.textContent?.trim() ?? '' };
-							}),
-						);
-						const current = JSON.stringify(found);
-						if (current === previous && found.length > 0) break;
-						previous = current;
-					}
+					const found = await searchNodePanel('Media Analysis');
 					await screenshot('node-panel-search');
-					// A trigger is listed under its app's name: n8n drops " Trigger" from it.
 					const listed = (node: PackagedNode) =>
-						found.some(
-							(item) =>
-								(item.name === node.displayName || item.name === node.displayName.replace(/ Trigger$/, '')) &&
-								item.description === node.description,
-						);
+						found.some((item) => item.name === panelEntry(node).name && item.description === panelEntry(node).description);
 					const missing = nodes.filter((node) => !listed(node)).map((node) => `${node.displayName}${hiddenAsAiNode(node)}`);
 					expect({ missing, listed: found.map((item) => item.name) }).toEqual({
 						missing: [],
 						listed: expect.any(Array),
 					});
+					// A short line under each name, two lines at most in the panel's width (the shortest is one line; the
+					// package's conventions test keeps each at most 120 characters).
+					const heights = await page
+						.locator('[data-test-id="node-creator-item-description"]')
+						.evaluateAll((elements) => elements.map((element) => ({ text: element.textContent?.trim(), height: element.getBoundingClientRect().height })));
+					const line = Math.min(...heights.map((entry) => entry.height));
+					const tall = heights.filter((entry) => entry.height > 2.5 * line).map((entry) => entry.text);
+					expect(tall).toEqual([]);
 					expect(browserErrors).toEqual([]);
+				},
+				5 * 60_000,
+			);
+
+			test(
+				'the node panel: "media analysis trigger" lists the Ingestion node first, with the trigger\'s events and its actions',
+				async () => {
+					const trigger = nodes.find((node) => node.trigger)!;
+					const found = await searchNodePanel('media analysis trigger');
+					expect(found[0]).toEqual(panelEntry(trigger));
+					await page.locator('[data-test-id="node-creator-item-name"]').first().click();
+					const panel = page.locator('[data-test-id="node-creator"]');
+					await panel.getByText(/on job completed/i).first().waitFor();
+					await screenshot('node-panel-trigger-actions');
+					const shown = (await panel.textContent()) ?? '';
+					expect(shown).toContain('Get the ingestion status of an asset');
+					expect(shown).not.toMatch(/actions yet/);
+					await page.keyboard.press('Escape');
 				},
 				5 * 60_000,
 			);

@@ -10,7 +10,7 @@ import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credenti
 import { MediaAnalysisAdSegments } from '../../../nodes/MediaAnalysisAdSegments/MediaAnalysisAdSegments.node';
 import { MediaAnalysisDatasets } from '../../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
-import { MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { MediaAnalysisIngestionTrigger } from '../../../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
 import { RETRY } from '../../../nodes/shared/transport';
 import { ANSWER_LIMITS } from '../../../nodes/shared/http/answers';
 import { RECOVERY } from '../../../nodes/shared/transport/request';
@@ -30,7 +30,7 @@ const TYPES = {
 	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
 	ingestion: 'n8n-nodes-media-analysis.mediaAnalysisIngestion',
 	adSegments: 'n8n-nodes-media-analysis.mediaAnalysisAdSegments',
-	trigger: 'n8n-nodes-media-analysis.mediaAnalysisTrigger',
+	trigger: 'n8n-nodes-media-analysis.mediaAnalysisIngestionTrigger',
 	credentialTest: 'n8n-nodes-media-analysis-test.credentialTest',
 };
 
@@ -70,7 +70,7 @@ beforeAll(() => {
 			[TYPES.datasets]: new MediaAnalysisDatasets(),
 			[TYPES.ingestion]: new MediaAnalysisIngestion(),
 			[TYPES.adSegments]: new MediaAnalysisAdSegments(),
-			[TYPES.trigger]: new MediaAnalysisTrigger(),
+			[TYPES.trigger]: new MediaAnalysisIngestionTrigger(),
 			[TYPES.credentialTest]: credentialTestNode,
 		},
 		credentialTypes: [new MediaAnalysisApi()],

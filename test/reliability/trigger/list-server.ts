@@ -10,17 +10,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credentials';
-import { MediaAnalysisTrigger } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
+import { MediaAnalysisIngestionTrigger } from '../../../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
 import { createHarness, type Harness } from '../../harness/engine';
 
-export const TRIGGER_TYPE = 'n8n-nodes-media-analysis.mediaAnalysisTrigger';
+export const TRIGGER_TYPE = 'n8n-nodes-media-analysis.mediaAnalysisIngestionTrigger';
 
 /** One list server and one engine harness with the trigger, for a test file: started before its tests, stopped after. */
 export function useTriggerBed(): { service: ListServer; harness: Harness } {
 	const bed = {} as { service: ListServer; harness: Harness };
 	beforeAll(async () => {
 		bed.service = await startListServer();
-		bed.harness = createHarness({ nodeTypes: { [TRIGGER_TYPE]: new MediaAnalysisTrigger() }, credentialTypes: [new MediaAnalysisApi()] });
+		bed.harness = createHarness({ nodeTypes: { [TRIGGER_TYPE]: new MediaAnalysisIngestionTrigger() }, credentialTypes: [new MediaAnalysisApi()] });
 	});
 	afterAll(async () => {
 		bed.harness?.dispose();

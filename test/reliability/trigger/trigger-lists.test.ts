@@ -7,9 +7,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MAX_DATASETS } from '../../../nodes/MediaAnalysisTrigger/MediaAnalysisTrigger.node';
-import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisTrigger/events';
-import { PAGE_OVERLAP } from '../../../nodes/MediaAnalysisTrigger/scan';
+import { MAX_DATASETS } from '../../../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
+import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisIngestionTrigger/events';
+import { PAGE_OVERLAP } from '../../../nodes/MediaAnalysisIngestionTrigger/scan';
 import { usePollClock } from '../../support/poll-clock';
 import { type ListedAsset, type ListedJob, TRIGGER_TYPE, useTriggerBed } from './list-server';
 import { byId } from '../../support/locators';

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { generator } from '../../../sandbox/faults';
 
-import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisTrigger/events';
+import { LOOK_BACK_MS } from '../../../nodes/MediaAnalysisIngestionTrigger/events';
 import { usePollClock } from '../../support/poll-clock';
 import { type ListedJob, TRIGGER_TYPE, useTriggerBed } from './list-server';
 

@@ -93,16 +93,19 @@ const PROPERTIES: INodeProperties[] = [
 	},
 ];
 
-export class MediaAnalysisTrigger implements INodeType {
+export class MediaAnalysisIngestionTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Media Analysis Trigger',
-		name: 'mediaAnalysisTrigger',
+		// n8n's node panel lists a trigger with the action node whose type name is its own without "Trigger" (the
+		// Ingestion node, whose jobs and assets it watches): one entry, its actions and these events together, shown with
+		// this description.
+		displayName: 'Media Analysis Ingestion Trigger',
+		name: 'mediaAnalysisIngestionTrigger',
 		icon: { light: 'file:../../icons/trigger.svg', dark: 'file:../../icons/trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: labelledListSubtitle(PROPERTIES, 'events'),
-		description: 'Starts a workflow when ingestion jobs or assets of the Media Analysis Service change status',
-		defaults: { name: 'Media Analysis Trigger' },
+		description: 'Ingest images and videos, and start workflows when jobs or assets change',
+		defaults: { name: 'Media Analysis Ingestion Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -3,7 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { fetchRecords, listEndpoint } from '../shared/endpoints';
 import { fetchPage, type ApiRequest, type PageStyle } from '../shared/transport';
 import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent } from './events';
-import type { Watch } from './MediaAnalysisTrigger.node';
+import type { Watch } from './MediaAnalysisIngestionTrigger.node';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 
 /** Records read per list for the test event. */
