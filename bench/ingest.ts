@@ -67,7 +67,7 @@ const withIngestionNode = (read: keyof typeof READ_URL) => async (bed: Bed, n: n
 			operation: 'createFromImages',
 			datasetId: byId(DATASET),
 			...READ_URL[read],
-			combineItems: true,
+			options: { combineItems: true },
 		},
 		credentials: { [CREDENTIAL]: { id: CREDENTIAL, name: 'Media Analysis (bench)' } },
 	});

@@ -124,7 +124,10 @@ export function returnAllOrLimit(maxLimit?: number, { toolLimit = false }: { too
 
 /**
  * Wait for Completion and its poll interval and timeout: the same three fields on every operation that starts
- * something long-running (ingestion jobs, queries).
+ * something long-running (ingestion jobs, queries, filtered search runs). Wait for Completion stays at the top level,
+ * its two fields shown under it only when it is on: it decides what the node outputs (the new job or run, or its
+ * outcome), and other fields hang on it (Filtered Search's Return All / Limit); a node's optional settings go in
+ * its Options collection below it.
  */
 export function waitForCompletionFields(subject: string, description?: string): INodeProperties[] {
 	const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
@@ -141,7 +144,8 @@ export function waitForCompletionFields(subject: string, description?: string): 
 			name: 'pollInterval',
 			type: 'number',
 			default: pollIntervalSeconds,
-			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			// Whole seconds in the editor ("5", not "5.0"); an expression may give a fraction down to 0.1 (`getWaitOptions`).
+			typeOptions: { minValue: 1, numberPrecision: 0 },
 			displayOptions: { show: { waitForCompletion: [true] } },
 			description: `How often to ask the service whether the ${subject} has finished`,
 		},

@@ -15,6 +15,6 @@ export function includeInputFieldsProperty(example: string): INodeProperties {
 }
 
 /** The output item with Include Input Fields: the input's fields first, the node's own fields over them. */
-export function withInputFields(include: boolean, input: IDataObject, own: IDataObject): IDataObject {
-	return include ? { ...input, ...own } : own;
+export function withInputFields(include: boolean, input: IDataObject, own: object): IDataObject {
+	return include ? { ...input, ...own } : { ...own };
 }

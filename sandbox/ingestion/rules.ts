@@ -60,16 +60,19 @@ export function kindOfExtension(extension: string): AssetKind | null {
 /**
  * How one asset ends, checked in this order:
  * 1. a scheme other than http, https, s3 or gs → `unsupported_uri_scheme` (no scheme: a path in the connection's bucket);
- * 2. "broken", "404" or "missing" in the path → `broken_url` for http(s) URLs, `file_not_found` for bucket paths;
+ * 2. an address the service cannot download → `broken_url`: no scheme when the request names no connection (there is
+ *    no bucket to read it from), or an http(s) URL with a space in it;
+ * 3. "broken", "404" or "missing" in the path → `broken_url` for http(s) URLs, `file_not_found` for bucket paths;
  *    "denied" or "forbidden" → `permission_denied`;
- * 3. the type: the declared one, else from the extension. An extension of the other type or of neither →
+ * 4. the type: the declared one, else from the extension. An extension of the other type or of neither →
  *    `unsupported_format`; no extension and no declared type → `unknown_content_type`;
- * 4. a type the dataset does not allow → `unsupported_source_type`.
+ * 5. a type the dataset does not allow → `unsupported_source_type`.
  */
 export function assetOutcome(
 	path: string,
 	declared: AssetKind | null,
 	allowed: readonly AssetKind[],
+	viaConnection: boolean,
 ): AssetOutcome {
 	const scheme = schemeOf(path);
 	if (scheme !== null && !SUPPORTED_SCHEMES.includes(scheme)) {
@@ -77,6 +80,10 @@ export function assetOutcome(
 			kind: declared,
 			error: { code: 'unsupported_uri_scheme', reason: `The URI scheme '${scheme}' is not supported` },
 		};
+	}
+	if ((scheme === null && !viaConnection) || ((scheme === 'http' || scheme === 'https') && /\s/.test(path))) {
+		const why = scheme === null ? 'not an http or https URL' : 'the address has a space in it';
+		return { kind: declared, error: { code: 'broken_url', reason: `Could not download ${path} (${why})` } };
 	}
 	if (NOT_FOUND_WORDS.test(path)) {
 		const isUrl = scheme === 'http' || scheme === 'https';

@@ -69,11 +69,12 @@ function connectionError(connection: ConnectionRecord | null): SourceError | nul
 
 function plan(
 	dataset: DatasetRecord,
+	connection: ConnectionRecord | null,
 	sourcePath: string,
 	declaredType: DeclaredAssetType,
 	metadata: Record<string, unknown> | null | undefined,
 ): PlannedAsset {
-	const outcome = assetOutcome(sourcePath, declaredType === 'unspecified' ? null : declaredType, dataset.allowedAssetTypes);
+	const outcome = assetOutcome(sourcePath, declaredType === 'unspecified' ? null : declaredType, dataset.allowedAssetTypes, connection !== null);
 	return {
 		assetId: stableUuid(`${dataset.id}:${sourcePath}`),
 		sourcePath,
@@ -206,7 +207,7 @@ function mediaJob(context: RequestContext, body: MediaJob, list: Array<{ source_
 		jobType: 'assets',
 		sourceType: kind,
 		connectionName: connection?.name ?? null,
-		assets: list.map((entry) => plan(dataset, entry.source_path, kind, entry.metadata)),
+		assets: list.map((entry) => plan(dataset, connection, entry.source_path, kind, entry.metadata)),
 	});
 	return reply(200, job, context.clock);
 }
@@ -227,7 +228,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 			sourceType: 'unspecified',
 			connectionName: connection?.name ?? null,
 			assets: body.assets.map((asset) =>
-				plan(dataset, asset.source_path, asset.asset_type ?? 'unspecified', asset.metadata),
+				plan(dataset, connection, asset.source_path, asset.asset_type ?? 'unspecified', asset.metadata),
 			),
 		});
 		return reply(200, job, context.clock);
@@ -250,7 +251,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 			filePath: path,
 			connectionName: connection?.name ?? null,
 			sourceError: connectionError(connection) ?? sourceError(path),
-			assets: scanBucket(source.bucket, source.prefix, maxDepth).map((file) => plan(dataset, file, 'unspecified', null)),
+			assets: scanBucket(source.bucket, source.prefix, maxDepth).map((file) => plan(dataset, connection, file, 'unspecified', null)),
 			details: { path, spec: source.spec, max_depth: maxDepth },
 		});
 		return reply(202, job, context.clock);
@@ -269,7 +270,7 @@ export const ingestionRoutes: RouteDefinition[] = [
 			filePath: body.source_path,
 			connectionName: connection?.name ?? null,
 			sourceError: unreadable,
-			assets: simulatedFileRows(body.source_path).map((url) => plan(dataset, url, 'unspecified', null)),
+			assets: simulatedFileRows(body.source_path).map((url) => plan(dataset, connection, url, 'unspecified', null)),
 			details: {
 				file: {
 					dataset_id: body.dataset_id,

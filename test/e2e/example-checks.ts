@@ -83,9 +83,10 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(ingests).toHaveLength(1);
 		expect(ingests[0].dataset_id).toBe(SEED_DATASET_IDS.demoImages);
 		expect((ingests[0].images as Json[]).map((image) => image.source_path)).toEqual(links);
-		// One item per link, in order, with its own outcome as the sandbox stored it.
-		const images = nodeOutput(execution, 'One Item per Image');
+		// The ingest itself gives one item per link, in order, with its own outcome as the sandbox stored it (no Split Out).
+		const images = nodeOutput(execution, 'Ingest Images and Wait');
 		expect(images.map((image) => image.source_path)).toEqual(links);
+		expect(images.every((image) => typeof image.asset_id === 'string' && image.assets === undefined)).toBe(true);
 		for (const image of images) {
 			const stored = sandbox.store.assets.get(String(image.asset_id));
 			expect({ path: image.source_path, status: image.status, error_code: image.error_code }).toEqual({
@@ -136,13 +137,19 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			'https://media.example.com/street/market-stall.jpg',
 			'https://media.example.com/street/night-tram.png',
 		];
-		// One input item, one output item: its three assets, each ready, in the job the node waited for.
-		const [row] = nodeOutput(execution, 'Ingest Images');
-		expect(row).toMatchObject({ dataset_id: dataset.id, status: 'completed', job_status: 'completed', asset_id: null });
-		expect((row.assets as Json[]).map((asset) => [asset.source_path, asset.status])).toEqual(ingested.map((path) => [path, 'completed']));
+		// One input item of three assets: one output item per asset, each ready, in the one job the node waited for.
+		const assets = nodeOutput(execution, 'Ingest Images');
+		expect(assets.map((asset) => [asset.source_path, asset.status])).toEqual(ingested.map((path) => [path, 'completed']));
+		const [row] = assets;
+		for (const asset of assets) {
+			expect(asset).toMatchObject({ dataset_id: dataset.id, job_status: 'completed', ingest_job_id: row.ingest_job_id });
+			expect(sandbox.store.assets.get(String(asset.asset_id))?.path).toBe(asset.source_path);
+		}
 		// Waiting for completion polled the job until it finished.
 		const jobReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(row.ingest_job_id)}`);
 		expect(jobReads.length).toBeGreaterThanOrEqual(1);
+		// Execute Once: one search for the dataset, not one per ingested image.
+		expect(sandbox.requests.filter((r) => r.path === '/api/v1/search/text-to-image')).toHaveLength(1);
 		const results = nodeOutput(execution, 'Search Images');
 		expect(results).toHaveLength(2);
 		for (const result of results) expect(ingested).toContain(result.path);

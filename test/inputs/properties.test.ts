@@ -154,7 +154,7 @@ describe('ranges', () => {
 		await check(outside(0, 10), async (values) => {
 			await refusedEach(
 				'ingestion',
-				{ resource: 'job', operation: 'createFromBucket', datasetId: byId(DATASET), connection: byName(SEED_CONNECTION_NAMES.s3), bucketPath: 's3://b/', maxDepth: FROM_ITEM },
+				{ resource: 'job', operation: 'createFromBucket', datasetId: byId(DATASET), options: { connection: byName(SEED_CONNECTION_NAMES.s3) }, bucketPath: 's3://b/', maxDepth: FROM_ITEM },
 				'Max Depth',
 				values,
 			);

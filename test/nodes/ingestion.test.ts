@@ -24,7 +24,7 @@ const fastJobs = (stepMs = 50) => bed.sandbox.store.ingestion.setStepMs(stepMs);
 const oneAsset = (sourcePath: string, extra: Record<string, unknown> = {}) => ({ asset: [{ sourcePath, ...extra }] });
 
 describe('Job: Create From Assets', () => {
-	test('sends one request with the assets, their types and metadata; returns the row with its job', async () => {
+	test('sends one request with the assets, their types and metadata; returns one item per asset, paired to its row', async () => {
 		const { items, error } = await run('job', {
 			operation: 'createFromAssets',
 			datasetId: fromList(demoMixed),
@@ -45,11 +45,20 @@ describe('Job: Create From Assets', () => {
 				],
 			},
 		]);
-		expect(items).toHaveLength(1);
-		expect(items[0].pairedItem).toEqual({ item: 0 });
-		expect(items[0].json).toMatchObject({ asset_id: null, source_path: null, status: 'pending', dataset_id: demoMixed, job_status: 'pending' });
-		expect(items[0].json.ingest_job_id).toMatch(JOB_ID);
-		expect((items[0].json.assets as IDataObject[]).map((asset) => asset.source_path)).toEqual(['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.mp4']);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+		const [job] = bed.sandbox.store.ingestion.jobs.values();
+		expect(items.map((item) => item.json)).toEqual(
+			['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.mp4'].map((source_path, i) => ({
+				asset_id: job.assets[i].assetId,
+				source_path,
+				status: 'pending',
+				error_code: null,
+				error_reason: null,
+				dataset_id: demoMixed,
+				ingest_job_id: job.id,
+				job_status: 'pending',
+			})),
+		);
 		expect(jobGets()).toHaveLength(0);
 	});
 
@@ -61,7 +70,7 @@ describe('Job: Create From Assets', () => {
 				datasetId: byId(demoMixed),
 				inputMode: 'json',
 				assetsJson: '={{ $json.assets }}',
-				connection: fromList(SEED_CONNECTION_NAMES.s3),
+				options: { connection: fromList(SEED_CONNECTION_NAMES.s3) },
 			},
 			[{ assets: [{ source_path: 's3://demo-media-bucket/videos/video_001.mp4', asset_type: 'video', metadata: { title: 'One' } }] }],
 		);
@@ -78,7 +87,7 @@ describe('Job: Create From Assets', () => {
 		const inputItems = Array.from({ length: 1000 }, (_, i) => ({ url: `https://cdn.example.com/batch/${i}.jpg` }));
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), combineItems: true },
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), options: { combineItems: true } },
 			inputItems,
 		);
 		expect(error).toBeUndefined();
@@ -95,18 +104,18 @@ describe('Job: Create From Assets', () => {
 		expect(bed.sandbox.store.assets.size).toBe(36 + 1000);
 	});
 
-	test('without Combine Items: one request per item, and an item of 250 assets is split into 3 jobs, all in its one output item', async () => {
+	test('without Combine Items: one request per item, and an item of 250 assets is split into 3 jobs, each asset its own item', async () => {
 		const many = Array.from({ length: 250 }, (_, i) => ({ source_path: `https://cdn.example.com/many/${i}.jpg` }));
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromAssets', datasetId: byId(demoImages), inputMode: 'json', assetsJson: '={{ $json.assets }}', combineItems: false },
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), inputMode: 'json', assetsJson: '={{ $json.assets }}', options: { combineItems: false } },
 			[{ assets: [{ source_path: 'https://cdn.example.com/one.jpg' }] }, { assets: many }],
 		);
 		expect(error).toBeUndefined();
 		expect(posts('/api/v1/ingestion/assets').map((r) => (r.body as { assets: unknown[] }).assets.length)).toEqual([1, 100, 100, 50]);
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		const assets = items[1].json.assets as IDataObject[];
-		expect(assets).toHaveLength(250);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, ...many.map(() => ({ item: 1 }))]);
+		const assets = items.slice(1).map((item) => item.json);
+		expect(assets.map((asset) => asset.source_path)).toEqual(many.map((asset) => asset.source_path));
 		expect(new Set(assets.map((asset) => asset.ingest_job_id)).size).toBe(3);
 		expect(assets.map((asset) => asset.ingest_job_id)).not.toContain(items[0].json.ingest_job_id);
 	});
@@ -114,7 +123,7 @@ describe('Job: Create From Assets', () => {
 	test('Combine Items groups by dataset and keeps the output in input order', async () => {
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromAssets', datasetId: byId('={{ $json.dataset }}'), assets: oneAsset('={{ $json.url }}'), combineItems: true },
+			{ operation: 'createFromAssets', datasetId: byId('={{ $json.dataset }}'), assets: oneAsset('={{ $json.url }}'), options: { combineItems: true } },
 			[
 				{ dataset: demoImages, url: 'https://cdn.example.com/1.jpg' },
 				{ dataset: demoMixed, url: 'https://cdn.example.com/2.jpg' },
@@ -136,22 +145,25 @@ describe('Job: Create From Assets', () => {
 
 	const fromJson = {
 		assets: oneAsset('={{ $json.url }}', { metadataInput: 'json', metadata: '={{ $json.metadata }}' }),
-		connection: byName('={{ $json.connection }}'),
+		options: { options: { combineItems: true }, connection: byName('={{ $json.connection }}') },
 	};
-	const good = { url: 'https://x.example.com/ok.jpg', metadata: '{}', connection: '', assets: [{ source_path: 'ok.jpg' }], poll: 1 };
+	const good = { url: 'https://x.example.com/ok.jpg', metadata: '{}', connection: '', assets: [{ source_path: 'https://x.example.com/ok.jpg' }], poll: 1 };
 	test.each([
 		[{}, { url: '' }, 'Invalid Source Path in item 1: it is empty'],
+		[{}, { url: 'www.example.com/my photo.jpg' }, 'Invalid Source Path in item 1: "www.example.com/my photo.jpg" is not an http or https URL'],
+		[{}, { url: 'https://www.example.com/my photo.jpg' }, 'Invalid Source Path in item 1: "https://www.example.com/my photo.jpg" has a space in it'],
+		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [{ source_path: 'a.jpg' }] }, 'Invalid Assets (JSON) in item 1: "a.jpg" is not an http or https URL'],
 		[{}, { metadata: '{"tags": ["a"]}' }, 'Invalid Metadata (JSON) in item 1: the field "tags" holds a list'],
 		[{}, { metadata: '[1]' }, 'Invalid Metadata (JSON) in item 1: it is a list, not a JSON object'],
 		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [{ sourcePath: 'a.jpg' }] }, 'Invalid Assets (JSON) in item 1: entry 0 has unknown field "sourcePath"'],
-		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [{ source_path: 'a.jpg', asset_type: 'audio' }] }, 'Invalid Assets (JSON) in item 1: entry 0 has asset_type "audio"'],
+		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [{ source_path: 'https://x.example.com/a.jpg', asset_type: 'audio' }] }, 'Invalid Assets (JSON) in item 1: entry 0 has asset_type "audio"'],
 		[{ inputMode: 'json', assetsJson: '={{ $json.assets }}' }, { assets: [] }, 'Invalid Assets in item 1: there are no assets'],
 		[{}, { connection: 'Bad Name' }, 'Invalid Connection in item 1: "Bad Name" has characters other than lowercase letters, digits and underscores'],
 		[{ waitForCompletion: true, pollInterval: '={{ $json.poll }}' }, { poll: 0 }, 'Invalid Poll Interval in item 1: "0" is out of range'],
 	])('refuses a bad item before any request (%#)', async (parameters, bad, message) => {
 		const { error } = await run(
 			'job',
-			{ operation: 'createFromAssets', datasetId: byId(demoImages), combineItems: true, ...fromJson, ...parameters },
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), ...fromJson, ...parameters },
 			[good, { ...good, ...bad }],
 		);
 		expect(error?.message).toBe(message);
@@ -159,10 +171,26 @@ describe('Job: Create From Assets', () => {
 		expect(bed.apiRequests()).toHaveLength(0);
 	});
 
+	test('without a Connection every input mode refuses a source path the service cannot download, with the same words', async () => {
+		const url = 'www.example.com/my photo.jpg';
+		const modes = [
+			[{ assets: oneAsset('={{ $json.url }}') }, 'Source Path'],
+			[{ inputMode: 'json', assetsJson: '={{ [{ source_path: $json.url }] }}' }, 'Assets (JSON)'],
+			[{ inputMode: 'itemFields', sourcePathField: 'url' }, 'Source Path Field ("url")'],
+		] as const;
+		for (const [parameters, label] of modes) {
+			const { error } = await run('job', { operation: 'createFromAssets', datasetId: byId(demoImages), ...parameters }, [{ url }]);
+			expect(error?.message).toBe(`Invalid ${label} in item 0: "${url}" is not an http or https URL`);
+			const spaced = await run('job', { operation: 'createFromAssets', datasetId: byId(demoImages), ...parameters }, [{ url: `https://${url}` }]);
+			expect(spaced.error?.message).toBe(`Invalid ${label} in item 0: "https://${url}" has a space in it`);
+		}
+		expect(bed.apiRequests()).toHaveLength(0);
+	});
+
 	test('Continue On Fail: a bad item becomes an error item, the rest is batched and paired', async () => {
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), combineItems: true },
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), options: { combineItems: true } },
 			[{ url: 'https://cdn.example.com/1.jpg' }, { url: '' }, { url: 'https://cdn.example.com/3.jpg' }],
 			true,
 		);
@@ -178,7 +206,7 @@ describe('Job: Create From Assets', () => {
 			...Array.from({ length: 100 }, (_, i) => ({ dataset: demoImages, url: `https://cdn.example.com/${i}.jpg` })),
 			{ dataset: UNKNOWN, url: 'https://cdn.example.com/x.jpg' },
 		];
-		const parameters = { operation: 'createFromAssets', datasetId: byId('={{ $json.dataset }}'), assets: oneAsset('={{ $json.url }}'), combineItems: true };
+		const parameters = { operation: 'createFromAssets', datasetId: byId('={{ $json.dataset }}'), assets: oneAsset('={{ $json.url }}'), options: { combineItems: true } };
 		const { error } = await run('job', parameters, inputItems);
 		const [created] = [...bed.sandbox.store.ingestion.jobs.values()];
 		expect(error?.message).toBe('Dataset not found');
@@ -200,7 +228,7 @@ describe('Dataset By Name', () => {
 		const rows = Array.from({ length: 5 }, (_, i) => ({ url: `https://cdn.example.com/named/${i}.jpg` }));
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byName('demo_images'), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true },
+			{ operation: 'createFromImages', datasetId: byName('demo_images'), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, options: { combineItems: true } },
 			rows,
 		);
 		expect(error).toBeUndefined();
@@ -217,7 +245,7 @@ describe('Input Mode: Using Item Fields', () => {
 		const rows = Array.from({ length: 250 }, (_, i) => ({ url: `https://cdn.example.com/rows/${i}.jpg`, campaign: 'spring', 'shot.year': 2026, other: [i] }));
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'itemFields', sourcePathField: 'url', metadataFields: 'campaign, shot.year', combineItems: true },
+			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'itemFields', sourcePathField: 'url', metadataFields: 'campaign, shot.year', options: { combineItems: true } },
 			rows,
 		);
 		expect(error).toBeUndefined();
@@ -239,7 +267,7 @@ describe('Input Mode: Using Item Fields', () => {
 				inputMode: 'itemFields',
 				sourcePathField: 'file.key',
 				itemAssetType: 'video',
-				connection: byName(SEED_CONNECTION_NAMES.s3),
+				options: { connection: byName(SEED_CONNECTION_NAMES.s3) },
 			},
 			[{ file: { key: `s3://${SEED_BUCKET}/clips/a.mp4` } }, { file: { key: `s3://${SEED_BUCKET}/clips/b.mp4` } }],
 		);
@@ -257,7 +285,7 @@ describe('Input Mode: Using Item Fields', () => {
 	test('a setting with an expression is still read per item: each item goes to its own dataset', async () => {
 		const { error } = await run(
 			'job',
-			{ operation: 'createFromVideos', datasetId: byId('={{ $json.dataset }}'), inputMode: 'itemFields', sourcePathField: 'url', combineItems: true },
+			{ operation: 'createFromVideos', datasetId: byId('={{ $json.dataset }}'), inputMode: 'itemFields', sourcePathField: 'url', options: { combineItems: true } },
 			[
 				{ dataset: demoVideos, url: 'https://cdn.example.com/v/1.mp4' },
 				{ dataset: demoMixed, url: 'https://cdn.example.com/v/2.mp4' },
@@ -270,7 +298,7 @@ describe('Input Mode: Using Item Fields', () => {
 	test('with Continue On Fail a row without the field becomes its own error item; the others are sent', async () => {
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'itemFields', sourcePathField: 'url', combineItems: true },
+			{ operation: 'createFromImages', datasetId: byId(demoImages), inputMode: 'itemFields', sourcePathField: 'url', options: { combineItems: true } },
 			[{ url: 'https://cdn.example.com/c/1.jpg' }, { link: 'https://cdn.example.com/c/2.jpg' }, { url: 'https://cdn.example.com/c/3.jpg' }],
 			true,
 		);
@@ -293,12 +321,12 @@ describe('Job: Create From Images / Videos', () => {
 			operation: 'createFromVideos',
 			datasetId: byId(demoVideos),
 			inputMode: 'json',
-			videosJson: '[{"source_path": "s3://media/clip.mp4"}]',
+			videosJson: '[{"source_path": "https://cdn.example.com/clip.mp4"}]',
 		});
 		expect(images.error ?? videos.error).toBeUndefined();
 		expect(posts('/api/v1/ingestion/images')[0].body).toEqual({ dataset_id: demoImages, images: [{ source_path: 'https://cdn.example.com/p.png', metadata: { a: true } }] });
-		expect(posts('/api/v1/ingestion/videos')[0].body).toEqual({ dataset_id: demoVideos, videos: [{ source_path: 's3://media/clip.mp4' }] });
-		expect(videos.items[0].json).toMatchObject({ asset_id: expect.any(String), source_path: 's3://media/clip.mp4', dataset_id: demoVideos, status: 'pending' });
+		expect(posts('/api/v1/ingestion/videos')[0].body).toEqual({ dataset_id: demoVideos, videos: [{ source_path: 'https://cdn.example.com/clip.mp4' }] });
+		expect(videos.items[0].json).toMatchObject({ asset_id: expect.any(String), source_path: 'https://cdn.example.com/clip.mp4', dataset_id: demoVideos, status: 'pending' });
 	});
 
 	test('the JSON list of images accepts no asset_type', async () => {
@@ -364,7 +392,7 @@ describe('Wait for Completion', () => {
 			operation: 'createFromImages',
 			datasetId: byId(demoImages),
 			images: { image: [{ sourcePath: '={{ $json.url }}' }] },
-			assetFailure: 'fail',
+			options: { assetFailure: 'fail' },
 			...wait,
 		};
 		const rows = [{ url: 'https://cdn.example.com/f/ok.jpg' }, { url: 'https://cdn.example.com/f/404.jpg' }];
@@ -384,7 +412,7 @@ describe('Wait for Completion', () => {
 		const rows = [{ url: 'https://cdn.example.com/c/a.jpg' }, { url: 'https://cdn.example.com/c/missing.jpg' }, { url: 'https://cdn.example.com/c/b.jpg' }];
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true, ...wait },
+			{ operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, options: { combineItems: true }, ...wait },
 			rows,
 		);
 		expect(error).toBeUndefined();
@@ -399,17 +427,26 @@ describe('Wait for Completion', () => {
 		expect(statusReads).toHaveLength(1);
 	});
 
-	test('an item with several assets: status is its first failure; each asset is listed with its own outcome', async () => {
+	test('an item with several assets: one item per asset, each with its own asset_id, source path and outcome, paired to the item', async () => {
 		fastJobs();
-		const { items } = await run('job', {
+		const sources = ['https://cdn.example.com/s/fine.jpg', 'https://cdn.example.com/s/broken.jpg'];
+		const { items, error } = await run('job', {
 			operation: 'createFromImages',
 			datasetId: byId(demoImages),
-			images: { image: [{ sourcePath: 'https://cdn.example.com/s/fine.jpg' }, { sourcePath: 'https://cdn.example.com/s/broken.jpg' }] },
+			images: { image: sources.map((sourcePath) => ({ sourcePath })) },
 			...wait,
 		});
-		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ job_status: 'completed', status: 'error', error_code: 'broken_url', asset_id: null, source_path: null });
-		expect((items[0].json.assets as IDataObject[]).map((a) => a.status)).toEqual(['completed', 'error']);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+		expect(items.map((item) => [item.json.source_path, item.json.status, item.json.error_code, item.json.job_status])).toEqual([
+			[sources[0], 'completed', null, 'completed'],
+			[sources[1], 'error', 'broken_url', 'completed'],
+		]);
+		const ids = items.map((item) => item.json.asset_id);
+		expect(ids.every((id) => typeof id === 'string' && bed.sandbox.store.assets.has(id))).toBe(true);
+		expect(new Set(ids).size).toBe(2);
+		// Nothing is null that a next node reads: `{{ $json.source_path }}` names each image.
+		expect(items.every((item) => item.json.assets === undefined)).toBe(true);
 	});
 
 	test('on timeout, fails with the last status seen after polling more than once', async () => {
@@ -435,7 +472,7 @@ describe('Wait for Completion', () => {
 		const inputItems = Array.from({ length: 150 }, (_, i) => ({ url: `https://cdn.example.com/w/${i}.jpg` }));
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), combineItems: true, ...wait },
+			{ operation: 'createFromAssets', datasetId: byId(demoImages), assets: oneAsset('={{ $json.url }}'), options: { combineItems: true }, ...wait },
 			inputItems,
 		);
 		expect(error).toBeUndefined();
@@ -457,7 +494,7 @@ describe('Wait for Completion', () => {
 				operation: 'createFromAssets',
 				datasetId: byId(demoImages),
 				assets: oneAsset('={{ $json.url }}'),
-				combineItems: true,
+				options: { combineItems: true },
 				waitForCompletion: true,
 				pollInterval: 0.2,
 				waitTimeout: 1,
@@ -480,7 +517,7 @@ describe('Wait for Completion', () => {
 		fastJobs();
 		const { items, error } = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byId('={{ $json.dataset }}'), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true, ...wait },
+			{ operation: 'createFromImages', datasetId: byId('={{ $json.dataset }}'), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, options: { combineItems: true }, ...wait },
 			[
 				{ dataset: demoImages, url: 'https://cdn.example.com/fine.jpg' },
 				{ dataset: demoMixed, url: 'https://cdn.example.com/404.jpg' },
@@ -500,7 +537,7 @@ describe('Job: Create From Bucket / File', () => {
 		const { items, error } = await run('job', {
 			operation: 'createFromBucket',
 			datasetId: byId(demoVideos),
-			connection: fromList(SEED_CONNECTION_NAMES.s3),
+			options: { connection: fromList(SEED_CONNECTION_NAMES.s3) },
 			bucketPath: 'videos/',
 		});
 		expect(error).toBeUndefined();
@@ -521,7 +558,7 @@ describe('Job: Create From Bucket / File', () => {
 		const { items, error } = await run('job', {
 			operation: 'createFromBucket',
 			datasetId: byId(demoImages),
-			connection: byName(SEED_CONNECTION_NAMES.s3),
+			options: { connection: byName(SEED_CONNECTION_NAMES.s3) },
 			source: 'spec',
 			bucket: SEED_BUCKET,
 			prefix: '/images/thumbnails/',
@@ -541,14 +578,14 @@ describe('Job: Create From Bucket / File', () => {
 
 	test('bucket: max depth above 10 is refused before any request; the connection is optional (OpenAPI); an unknown one is named', async () => {
 		const base = { operation: 'createFromBucket', datasetId: byId(demoImages), bucketPath: 's3://b/p/' };
-		const deep = await run('job', { ...base, connection: fromList(SEED_CONNECTION_NAMES.s3), maxDepth: 11 });
+		const deep = await run('job', { ...base, options: { connection: fromList(SEED_CONNECTION_NAMES.s3) }, maxDepth: 11 });
 		expect(deep.error?.message).toBe('Invalid Max Depth in item 0: "11" is out of range');
 		expect(bed.apiRequests()).toHaveLength(0);
-		const none = await run('job', { ...base, connection: byName('={{ $json.none }}') }, [{ none: '' }]);
+		const none = await run('job', { ...base, options: { connection: byName('={{ $json.none }}') } }, [{ none: '' }]);
 		expect(none.error).toBeUndefined();
 		expect(posts('/api/v1/ingestion/buckets')[0].body).toMatchObject({ dataset_id: demoImages, connection_name: null, path: 's3://b/p/' });
 		bed.sandbox.clearRequestLog();
-		const unknown = await run('job', { ...base, connection: byName('no_such_conn') });
+		const unknown = await run('job', { ...base, options: { connection: byName('no_such_conn') } });
 		expect(unknown.error?.message).toBe("Connection 'no_such_conn' not found");
 		expect(unknown.error?.description).toMatch(/Choosing them "From list" shows what exists/);
 	});
@@ -560,7 +597,7 @@ describe('Job: Create From Bucket / File', () => {
 			datasetId: byId(demoImages),
 			sourcePath: 's3://demo-media-bucket/metadata/assets.csv',
 			fileType: 'csv',
-			connection: fromList(SEED_CONNECTION_NAMES.s3),
+			options: { connection: fromList(SEED_CONNECTION_NAMES.s3) },
 		});
 		expect(ok.error).toBeUndefined();
 		expect(posts('/api/v1/ingestion/files')[0].body).toEqual({
@@ -604,7 +641,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 		bed.sandbox.clock.freeze();
 		await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byId('={{ $json.dataset }}'), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] }, combineItems: false },
+			{ operation: 'createFromImages', datasetId: byId('={{ $json.dataset }}'), images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] }, options: { combineItems: false } },
 			Array.from({ length: 120 }, (_, i) => ({ dataset: i % 4 === 0 ? demoMixed : demoImages })),
 		);
 		bed.sandbox.clearRequestLog();
@@ -659,7 +696,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 		const rows = Array.from({ length: 30 }, (_, i) => ({ source_path: `https://cdn.example.com/n/${i}${i === 7 ? '-broken' : ''}.jpg`, campaign: `c${i}` }));
 		const ingested = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.source_path }}' }] }, combineItems: true, waitForCompletion: true, pollInterval: 0.1 },
+			{ operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.source_path }}' }] }, options: { combineItems: true }, waitForCompletion: true, pollInterval: 0.1 },
 			rows,
 		);
 		expect(new Set(ingested.items.map((i) => i.json.ingest_job_id)).size).toBe(1);
@@ -736,7 +773,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 describe('Asset: Delete', () => {
 	const ingest = async (count: number) => {
 		const inputItems = Array.from({ length: count }, (_, i) => ({ url: `https://cdn.example.com/del/${i}.jpg` }));
-		await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, combineItems: true }, inputItems);
+		await run('job', { operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: '={{ $json.url }}' }] }, options: { combineItems: true } }, inputItems);
 		bed.sandbox.clearRequestLog();
 		return inputItems;
 	};
@@ -954,7 +991,7 @@ describe('Dataset: asset statuses, summaries and counts', () => {
 	});
 });
 
-describe('Defaults for a list of rows, one output item per row naming its asset', () => {
+describe('Defaults for a list of rows, one output item per asset, paired to its row', () => {
 	const images = (sourcePath: string, extra: Record<string, unknown> = {}) => ({ image: [{ sourcePath, ...extra }] });
 	const wait = { waitForCompletion: true, pollInterval: 0.1, waitTimeout: 30 };
 	const ROW_FIELDS = ['asset_id', 'source_path', 'status', 'error_code', 'error_reason', 'dataset_id', 'ingest_job_id', 'job_status'];
@@ -1015,7 +1052,7 @@ describe('Defaults for a list of rows, one output item per row naming its asset'
 		];
 		const { items } = await run(
 			'job',
-			{ operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), includeInputFields: true, ...wait },
+			{ operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), options: { includeInputFields: true }, ...wait },
 			rows,
 		);
 		expect(Object.keys(items[0].json)).toEqual(['url', 'campaign', 'status', ...ROW_FIELDS.filter((field) => field !== 'status')]);
@@ -1043,7 +1080,7 @@ describe('Defaults for a list of rows, one output item per row naming its asset'
 		]);
 	});
 
-	test('a row of 250 assets comes out once: its first failure on top, each asset listed with its job', async () => {
+	test('a row of 250 assets comes out as 250 items, each paired to it with its own outcome and job', async () => {
 		fastJobs();
 		const many = Array.from({ length: 250 }, (_, i) => ({ source_path: `https://cdn.example.com/many12/${i === 120 ? 'broken-' : ''}${i}.jpg` }));
 		const { items, error } = await run(
@@ -1054,14 +1091,15 @@ describe('Defaults for a list of rows, one output item per row naming its asset'
 		expect(error).toBeUndefined();
 		// Combined: 251 assets in 3 requests, the second row's assets in all three.
 		expect(posts('/api/v1/ingestion/images').map((r) => (r.body as { images: unknown[] }).images.length)).toEqual([100, 100, 51]);
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, ...many.map(() => ({ item: 1 }))]);
 		expect(items[0].json).toMatchObject({ source_path: 'https://cdn.example.com/many12/single.jpg', status: 'completed' });
-		expect(items[0].json.assets).toBeUndefined();
-		const assets = items[1].json.assets as IDataObject[];
+		const assets = items.slice(1).map((item) => item.json);
+		expect(assets.map((asset) => Object.keys(asset))).toEqual(many.map(() => ROW_FIELDS));
 		expect(assets.map((asset) => asset.source_path)).toEqual(many.map((asset) => asset.source_path));
 		const jobs = [...bed.sandbox.store.ingestion.jobs.values()].sort((a, b) => a.sequence - b.sequence).map((job) => job.id);
 		expect(assets.map((asset) => asset.ingest_job_id)).toEqual(many.map((_, i) => jobs[Math.floor((i + 1) / 100)]));
-		expect(items[1].json).toMatchObject({ asset_id: null, source_path: null, status: 'error', error_code: 'broken_url', ingest_job_id: jobs[0] });
+		expect(assets.map((asset) => [asset.status, asset.error_code])).toEqual(many.map((_, i) => (i === 120 ? ['error', 'broken_url'] : ['completed', null])));
+		expect(new Set(assets.map((asset) => asset.asset_id)).size).toBe(250);
 	});
 
 	test('Continue On Fail: a row whose assets went in a request that failed is one error item, never a partial result', async () => {
@@ -1077,16 +1115,15 @@ describe('Defaults for a list of rows, one output item per row naming its asset'
 		bed.sandbox.clearFaults();
 		expect(error).toBeUndefined();
 		expect(posts('/api/v1/ingestion/images').map((r) => [r.status, (r.body as { images: unknown[] }).images.length])).toEqual([[500, 100], [200, 100]]);
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, ...many.slice(150).map(() => ({ item: 1 }))]);
 		expect(items[0].json).toEqual({ error: expect.any(String), description: expect.any(String) });
-		expect(items[1].json).toMatchObject({ status: 'pending', asset_id: null, source_path: null });
-		expect((items[1].json.assets as IDataObject[]).map((asset) => asset.source_path)).toEqual(many.slice(150).map((asset) => asset.source_path));
+		expect(items.slice(1).map((item) => [item.json.status, item.json.source_path])).toEqual(many.slice(150).map((asset) => ['pending', asset.source_path]));
 	});
 
 	test('When an Asset Fails: Fail the Node names the row, its asset and the code', async () => {
 		fastJobs();
 		const rows = [{ url: 'https://cdn.example.com/ff12/ok.jpg' }, { url: 'https://cdn.example.com/ff12/denied.jpg' }];
-		const parameters = { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), assetFailure: 'fail', ...wait };
+		const parameters = { operation: 'createFromImages', datasetId: byId(demoImages), images: images('={{ $json.url }}'), options: { assetFailure: 'fail' }, ...wait };
 		const { error } = await run('job', parameters, rows);
 		expect(error?.message).toBe('1 of 1 assets of item 1 failed: https://cdn.example.com/ff12/denied.jpg (permission_denied)');
 		expect(error?.context?.itemIndex).toBe(1);

@@ -103,6 +103,13 @@ describe(`examples/${QUICK_START_FILE}: README's Quick start`, () => {
 		expect(classify?.parameters).toMatchObject({ resource: 'classification', operation: 'classifyImage', classifyAgainst: 'dataset' });
 	});
 
+	test('needs no Split Out: the ingest outputs one item per image, which Ready? reads directly', () => {
+		expect(nodes.map((node) => node.type)).not.toContain('n8n-nodes-base.splitOut');
+		const ingest = nodes.find((node) => ours(node) && nameOf(node) === 'mediaAnalysisIngestion');
+		const next = (quickStart?.workflow.connections as Record<string, { main: Array<Array<{ node: string }>> }>)[String(ingest?.name)];
+		expect(next?.main[0]?.map((link) => link.node)).toEqual(['Ready?']);
+	});
+
 	test("decides on fields every classification has, never a concept's own field (works for any dataset's concepts)", () => {
 		// `<concept>_score` / `<concept>_positive` are named after one concept; the seeded concepts' names likewise.
 		const conceptual = new RegExp(`_score\\b|_positive\\b|${Object.keys(SEED_CONCEPT_IDS).join('|')}`);

@@ -115,7 +115,7 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 	}),
 	'ingestion.createIngestJobFromBucket': call('ingestion', 'job', 'createFromBucket', {
 		datasetId: byId(IMAGES),
-		connection: byName(SEED_CONNECTION_NAMES.s3),
+		options: { connection: byName(SEED_CONNECTION_NAMES.s3) },
 		bucketPath: 's3://demo-media-bucket/',
 	}),
 	'ingestion.createIngestJobFromFile': call('ingestion', 'job', 'createFromFile', { datasetId: byId(IMAGES), sourcePath: 's3://b/a.csv' }),

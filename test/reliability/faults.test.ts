@@ -121,7 +121,7 @@ test('a 1,000-asset ingestion under 10% faults ingests every asset exactly once'
 			operation: 'createFromImages',
 			datasetId: byId(SEED_DATASET_IDS.demoImages),
 			images: { image: [{ sourcePath: '={{ $json.url }}' }] },
-			combineItems: true,
+			options: { combineItems: true },
 		},
 		inputItems,
 	});

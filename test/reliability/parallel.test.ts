@@ -202,7 +202,7 @@ describe('waits', () => {
 				operation: 'createFromImages',
 				datasetId: byId(uuid(0)),
 				images: { image: [{ sourcePath: '={{ $json.url }}' }] },
-				combineItems: false, // a job per item, so there are jobs to wait for side by side
+				options: { combineItems: false }, // a job per item, so there are jobs to wait for side by side
 				waitForCompletion: true,
 				pollInterval: 0.1,
 				waitTimeout: 30,

@@ -121,6 +121,8 @@ describe('ingestion routes', () => {
 			['ftp://files.example.com/cat.jpg', 'image', 'unsupported_uri_scheme'],
 			['https://cdn.example.com/cat.xyz', 'image', 'unsupported_format'],
 			['https://cdn.example.com/clip.mp4', 'image', 'unsupported_format'],
+			['www.example.com/my photo.jpg', 'image', 'broken_url'],
+			['https://cdn.example.com/my photo.jpg', 'image', 'broken_url'],
 		])('%s as %s → %s', async (path, assetType, code) => {
 			const { body: job } = await api.post('/api/v1/ingestion/assets', {
 				dataset_id: demoMixed,
@@ -130,6 +132,17 @@ describe('ingestion routes', () => {
 			const status = (await api.get(`/api/v1/ingestion/images/${job.details.assets[0].asset_id}/status`)).body.data;
 			expect(status).toMatchObject({ status: 'error', error_code: code, source_path: path });
 			expect(status.error_reason).toEqual(expect.any(String));
+		});
+
+		it('a path without a scheme is a path in the bucket of the connection the request names: it ingests', async () => {
+			const { body: job } = await api.post('/api/v1/ingestion/images', {
+				dataset_id: demoImages,
+				connection_name: SEED_CONNECTION_NAMES.s3,
+				images: [{ source_path: 'photos/cat.jpg' }],
+			});
+			sandbox.clock.advance(3 * STEP);
+			const status = (await api.get(`/api/v1/ingestion/images/${job.details.assets[0].asset_id}/status`)).body.data;
+			expect(status).toMatchObject({ status: 'completed', error_code: null, source_path: 'photos/cat.jpg' });
 		});
 
 		it('no extension and no type → unknown_content_type; a type the dataset does not allow → unsupported_source_type', async () => {

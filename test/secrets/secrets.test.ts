@@ -276,7 +276,7 @@ function ingestionRuns(jobId: string): Run[] {
 	const image = assetsOf(bed.sandbox.store.assets, IMAGES)[0];
 	return [
 		ok('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(IMAGES), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/scan.jpg', metadata: '{"campaign": "scan"}' }] }, ...WAIT }),
-		ok('ingestion', { resource: 'job', operation: 'createFromBucket', datasetId: byId(IMAGES), connection: byName(SEED_CONNECTION_NAMES.s3), bucketPath: `s3://${SEED_BUCKET}/`, maxDepth: 1 }),
+		ok('ingestion', { resource: 'job', operation: 'createFromBucket', datasetId: byId(IMAGES), options: { connection: byName(SEED_CONNECTION_NAMES.s3) }, bucketPath: `s3://${SEED_BUCKET}/`, maxDepth: 1 }),
 		ok('ingestion', { resource: 'job', operation: 'get', jobId: byId(jobId) }),
 		ok('ingestion', { resource: 'job', operation: 'getStatus', jobId: byId(jobId), returnAll: true }),
 		ok('ingestion', { resource: 'job', operation: 'getMany', returnAll: true }),

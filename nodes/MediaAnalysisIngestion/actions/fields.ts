@@ -6,23 +6,35 @@ import { assertConnectionName } from '../../shared/validation';
 /** Assets per request: the service's cap for `/ingestion/assets` and deletes, used for images and videos too. */
 export const MAX_ASSETS_PER_REQUEST = 100;
 
-/** The connection of an ingestion (sent as `connection_name`, which takes names). */
-export function ingestionConnection(required: boolean, description: string): INodeProperties {
-	return connectionLocator({ required, description }, { byId: false });
+/**
+ * The Options of a create: the optional Connection (sent as `connection_name`, which takes names) and what `more`
+ * adds, kept after the required fields as n8n's own nodes do.
+ */
+export function createOptions(connectionDescription: string, more: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [connectionLocator({ required: false, description: connectionDescription }, { byId: false }), ...more].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	};
 }
 
-/** The connection name for one item, or null when the optional connection is left empty. */
-export function getConnectionName(this: IExecuteFunctions, itemIndex: number, required: boolean): string | null {
-	const value = this.getNodeParameter('connection', itemIndex, '', { extractValue: true });
+/** Options › Connection for one item: its name, or null when it is left out or empty. */
+export function getConnectionName(this: IExecuteFunctions, itemIndex: number): string | null {
+	const value = this.getNodeParameter('options.connection', itemIndex, '', { extractValue: true });
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (!required && (text === '' || text === undefined || text === null)) return null;
+	if (text === '' || text === undefined || text === null) return null;
 	return assertConnectionName.call(this, text, 'Connection', itemIndex);
 }
 
-/** What an ingestion costs, said where one is started: `what` names the assets it takes. */
+/** What an ingestion costs, said once where one is started: `what` names the assets it takes. */
 export function ingestNotice(what: string): INodeProperties {
 	return {
-		displayName: `Each run ingests ${what} into the dataset: the service downloads, stores and embeds every one, which takes processing time and counts toward your organization's use of the service`,
+		displayName: `Each run ingests ${what}; processing each one counts toward your organization's use of the service.`,
 		name: 'ingestNotice',
 		type: 'notice',
 		default: '',
@@ -43,7 +55,7 @@ export const metadataField: INodeProperties = {
  */
 export const waitForCompletionNotice: INodeProperties = {
 	displayName:
-		'Waiting for an ingestion this workflow starts? Turn on Wait for Completion in the Job → Create operation instead: each input item then comes out with its own asset_id, status and error_code, with no status step after it.',
+		'Waiting for an ingestion this workflow starts? Turn on Wait for Completion in the Job → Create operation instead: each asset then comes out as its own item with its asset_id, status and error_code.',
 	name: 'waitForCompletionNotice',
 	type: 'notice',
 	default: '',

@@ -116,8 +116,42 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 
 
 /**
+ * The one check of a source path in every input mode: text, not empty and, without a Connection, an http or https
+ * URL with no space in it: the service downloads it, and fails anything else as broken_url once the job has started.
+ */
+function checkSourcePath(
+	this: IExecuteFunctions,
+	value: unknown,
+	kind: ListKind,
+	hasConnection: boolean,
+	parameter: string,
+	itemIndex: number,
+): string {
+	if (typeof value !== 'string') {
+		const wanted = hasConnection ? 'a path' : 'a URL';
+		throw invalidParameter.call(this, parameter, itemIndex, `it holds ${describeValue(value)}, not ${wanted}`, `Give the URL (or, with a Connection, the bucket path) of each ${SINGULAR[kind]} as text.`);
+	}
+	const sourcePath = value.trim();
+	if (hasConnection) {
+		if (!sourcePath) throw invalidParameter.call(this, parameter, itemIndex, 'it is empty', `Give the bucket path of each ${SINGULAR[kind]}.`);
+		return sourcePath;
+	}
+	assertHttpUrl.call(this, sourcePath, parameter, itemIndex);
+	if (/\s/.test(sourcePath)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`${JSON.stringify(sourcePath)} has a space in it`,
+			'Write each space in a URL as %20, e.g. https://cdn.example.com/my%20photo.jpg; the service cannot download an address with spaces.',
+		);
+	}
+	return sourcePath;
+}
+
+/**
  * Using Item Fields: reads the field names once and returns what turns one item's JSON into its asset. A missing
- * field, or a source path that is not an http(s) URL when no connection is set, is an error naming the item.
+ * field, or a source path `checkSourcePath` refuses, is an error naming the item.
  */
 export function itemFieldsReader(
 	this: IExecuteFunctions,
@@ -144,14 +178,7 @@ export function itemFieldsReader(
 	return (json, itemIndex, hasConnection) => {
 		const value = fieldOf(json, pathField);
 		if (value === undefined) throw missing('Source Path Field', pathField, itemIndex);
-		if (typeof value !== 'string') {
-			const wanted = hasConnection ? 'a path' : 'a URL';
-			throw invalidParameter.call(this, pathParameter, itemIndex, `it holds ${describeValue(value)}, not ${wanted}`, `Give the URL (or, with a Connection, the bucket path) of each ${SINGULAR[kind]} as text.`);
-		}
-		let sourcePath = value.trim();
-		if (!hasConnection) sourcePath = assertHttpUrl.call(this, sourcePath, pathParameter, itemIndex);
-		else if (!sourcePath) throw invalidParameter.call(this, pathParameter, itemIndex, 'it is empty', `Give the bucket path of each ${SINGULAR[kind]}.`);
-		const asset: IDataObject = { source_path: sourcePath };
+		const asset: IDataObject = { source_path: checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex) };
 		if (metadataNames.length > 0) {
 			// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
 			const fields: IDataObject = Object.fromEntries(
@@ -174,12 +201,9 @@ function assetFromFields(
 	kind: ListKind,
 	entry: IDataObject,
 	itemIndex: number,
+	hasConnection: boolean,
 ): IDataObject {
-	const sourcePath = typeof entry.sourcePath === 'string' ? entry.sourcePath.trim() : '';
-	if (!sourcePath) {
-		throw invalidParameter.call(this, 'Source Path', itemIndex, 'it is empty', `Enter the URL or bucket path of each ${SINGULAR[kind]}.`);
-	}
-	const asset: IDataObject = { source_path: sourcePath };
+	const asset: IDataObject = { source_path: checkSourcePath.call(this, entry.sourcePath ?? '', kind, hasConnection, 'Source Path', itemIndex) };
 	const metadata = readEntryMetadata.call(this, entry, itemIndex);
 	if (metadata) asset.metadata = metadata;
 	if (kind === 'assets' && entry.assetType && entry.assetType !== 'unspecified') asset.asset_type = entry.assetType;
@@ -192,6 +216,7 @@ function assetFromJson(
 	entry: unknown,
 	position: number,
 	itemIndex: number,
+	hasConnection: boolean,
 ): IDataObject {
 	const parameter = `${LABEL[kind]} (JSON)`;
 	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
@@ -207,7 +232,7 @@ function assetFromJson(
 	if (typeof object.source_path !== 'string' || object.source_path.trim() === '') {
 		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no source_path`, fix);
 	}
-	const asset: IDataObject = { source_path: object.source_path.trim() };
+	const asset: IDataObject = { source_path: checkSourcePath.call(this, object.source_path, kind, hasConnection, parameter, itemIndex) };
 	if (object.asset_type !== undefined) {
 		if (!ASSET_TYPES.includes(object.asset_type as string)) {
 			throw invalidParameter.call(
@@ -225,18 +250,18 @@ function assetFromJson(
 	return asset;
 }
 
-/** The assets one item gives, checked before anything is sent: at least one, each with a source path. */
-export function readAssetList(this: IExecuteFunctions, kind: ListKind, itemIndex: number): IngestJobAsset[] {
+/** The assets one item gives, checked before anything is sent: at least one, each with a source path (`checkSourcePath`). */
+export function readAssetList(this: IExecuteFunctions, kind: ListKind, itemIndex: number, hasConnection: boolean): IngestJobAsset[] {
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
 	let assets: IDataObject[];
 	if (mode === 'json') {
 		const parameter = `${LABEL[kind]} (JSON)`;
 		const parsed = parseJsonParameter.call(this, this.getNodeParameter(`${kind}Json`, itemIndex, '[]'), parameter, itemIndex);
 		const list = Array.isArray(parsed) ? parsed : [parsed];
-		assets = list.map((entry, position) => assetFromJson.call(this, kind, entry, position, itemIndex));
+		assets = list.map((entry, position) => assetFromJson.call(this, kind, entry, position, itemIndex, hasConnection));
 	} else {
 		const entries = this.getNodeParameter(`${kind}.${SINGULAR[kind]}`, itemIndex, []) as IDataObject[];
-		assets = entries.map((entry) => assetFromFields.call(this, kind, entry, itemIndex));
+		assets = entries.map((entry) => assetFromFields.call(this, kind, entry, itemIndex, hasConnection));
 	}
 	if (assets.length === 0) {
 		throw invalidParameter.call(this, LABEL[kind], itemIndex, `there are no ${kind}`, `Add at least one ${SINGULAR[kind]} to ingest.`);

@@ -11,7 +11,7 @@ import type { ItemRunner } from '../../shared/router';
 import type { WaitOptions } from '../../shared/transport';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
-import { getConnectionName, ingestionConnection, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
+import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
 
@@ -21,24 +21,25 @@ const CREATE = {
 	videos: 'ingestion.createIngestJobFromVideos',
 } as const;
 
-/** The parameters of Create From Assets / Images / Videos. */
+/**
+ * The parameters of Create From Assets / Images / Videos: what to ingest and where first, then Wait for Completion
+ * (top level: it decides what the node outputs, and Filtered Search's Return All / Limit hang on the same shared
+ * field), then the Options.
+ */
 export function createFromListProperties(kind: ListKind): INodeProperties[] {
 	return [
 		ingestNotice(`the ${kind} of every input item`),
 		datasetLocator({ description: `The dataset to ingest the ${kind} into` }, { byName: true }),
 		...assetListFields(kind),
-		ingestionConnection(
-			false,
-			'The connection to the bucket holding the files; leave empty when the source paths are public URLs',
-		),
-		combineItemsField,
 		...waitForCompletionFields(
 			'ingestion job',
-			"Whether to wait until the ingestion job has finished. On: each input item comes out with its own assets' outcome at the top level: status completed, or error with error_code and error_reason (e.g. broken_url), and a failed asset does not stop the good ones unless When an Asset Fails says so. Off: the node returns the new job at once.",
+			'Whether to wait until the ingestion job has finished. On: each asset comes out with status completed, or error with error_code and error_reason (e.g. broken_url); a failed asset does not stop the others unless Options › When an Asset Fails says so. Off: each asset comes out at once with status pending.',
 		),
-		waitNotice,
-		assetFailureField,
-		includeInputFieldsProperty("e.g. a CSV row's other columns"),
+		createOptions('The connection to the bucket holding the files; leave it out when the source paths are public http(s) URLs', [
+			combineItemsField,
+			assetFailureField,
+			includeInputFieldsProperty("e.g. a CSV row's other columns"),
+		]),
 	];
 }
 
@@ -49,17 +50,7 @@ const combineItemsField: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each input item still gets its own output item, with the job that took its assets.',
-};
-
-/** The one way to wait, named where the job is created. */
-const waitNotice: INodeProperties = {
-	displayName:
-		'To go on only once the assets are ready, turn on Wait for Completion: each input item then comes out with its own asset_id, status (completed or error) and error_code, so no status operation is needed after this node',
-	name: 'waitNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: { show: { waitForCompletion: [false] } },
+		'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each asset still comes out as its own item, paired to its input item, with the job that took it.',
 };
 
 /** What a failed asset does once the job has finished: become data about its item (default), or stop the node. */
@@ -80,7 +71,8 @@ const assetFailureField: INodeProperties = {
 		},
 	],
 	default: 'output',
-	displayOptions: { show: { waitForCompletion: [true] } },
+	// Inside Options: "/" reads Wait for Completion at the top level.
+	displayOptions: { show: { '/waitForCompletion': [true] } },
 };
 
 interface ItemRequest {
@@ -125,13 +117,13 @@ async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemInde
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** Fail the Node: the item's first failed asset as an error naming the item, the asset and its code. */
-function assetFailed(this: IExecuteFunctions, result: IDataObject, itemIndex: number): NodeOperationError {
-	const failed = (result.assets as AssetOutcome[]).filter((outcome) => outcome.status !== 'completed');
+function assetFailed(this: IExecuteFunctions, assets: AssetOutcome[], itemIndex: number): NodeOperationError {
+	const failed = assets.filter((outcome) => outcome.status !== 'completed');
 	const first = failed[0];
 	const what = first.error_code ?? first.status;
 	return new NodeOperationError(
 		this.getNode(),
-		`${failed.length} of ${(result.assets as AssetOutcome[]).length} assets of item ${itemIndex} failed: ${first.source_path ?? first.asset_id ?? 'an asset'} (${what})`,
+		`${failed.length} of ${assets.length} assets of item ${itemIndex} failed: ${first.source_path ?? first.asset_id ?? 'an asset'} (${what})`,
 		{
 			description: `${sentence(first.error_reason ?? `Its status is ${first.status}`)} Fix the source and ingest it again, or set When an Asset Fails to Output It With Its Error to let the other items flow on.`,
 			itemIndex,
@@ -142,7 +134,7 @@ function assetFailed(this: IExecuteFunctions, result: IDataObject, itemIndex: nu
 /**
  * Create From Assets / Images / Videos for every input item at once: reads and checks every item first, sends
  * one request per 100 assets (per item, or packed across items with Combine Items), then waits for the jobs if
- * asked: one output item per input item naming its asset (`rowsOutput`).
+ * asked: one output item per asset, paired to its input item (`assetsOutput`).
  */
 export async function createJobsFromLists(
 	this: IExecuteFunctions,
@@ -154,7 +146,7 @@ export async function createJobsFromLists(
 
 	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
 		datasetId: await resolveDatasetId.call(this, itemIndex),
-		connectionName: getConnectionName.call(this, itemIndex, false),
+		connectionName: getConnectionName.call(this, itemIndex),
 		wait: getWaitOptions.call(this, itemIndex),
 	});
 	// Settings without an expression are the same for every item: read once, not once per item.
@@ -168,13 +160,13 @@ export async function createJobsFromLists(
 			const request = await (shared ?? readRequest(itemIndex));
 			const values = fromItem
 				? fromItem(items[itemIndex].json, itemIndex, request.connectionName !== null)
-				: readAssetList.call(this, kind, itemIndex);
+				: readAssetList.call(this, kind, itemIndex, request.connectionName !== null);
 			requests.set(itemIndex, request);
 			lists.push({ itemIndex, key: `${request.datasetId} ${request.connectionName ?? ''}`, values });
 		});
 	}
 
-	const combine = this.getNodeParameter('combineItems', 0, true) as boolean;
+	const combine = this.getNodeParameter('options.combineItems', 0, true) as boolean;
 	const chunks = chunkItems(lists, combine, MAX_ASSETS_PER_REQUEST);
 	const created: Created[] = [];
 	// Items that already have their error item (a row whose assets went in two requests fails once).
@@ -199,7 +191,7 @@ export async function createJobsFromLists(
 
 	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
 	const startedAt = Date.now();
-	return await rowsOutput.call(this, items, run, { created, requests, failed, startedAt });
+	return await assetsOutput.call(this, items, run, { created, requests, failed, startedAt });
 }
 
 interface Created {
@@ -207,8 +199,8 @@ interface Created {
 	job: IDataObject;
 }
 
-/** One asset of a row, as the output lists it: its outcome and the job that took it. */
-type RowAsset = AssetOutcome & { ingest_job_id: string };
+/** One asset as it comes out: its outcome, its dataset and the job that took it. */
+type OutputAsset = AssetOutcome & { dataset_id: string | null; ingest_job_id: string; job_status: string | null };
 
 /** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
 function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: Entry): JobAsset[] {
@@ -227,19 +219,21 @@ function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
 }
 
 /**
- * The output: one item per input item, paired to it, whatever the number of jobs its assets went into.
- * It names the row's asset (`asset_id`, `source_path`; null when the row sent several, which `assets` then lists),
- * its `status` (completed, or the first failed asset's error with `error_code` and `error_reason`; pending when not
- * waited for), the dataset, the job (`ingest_job_id`, `job_status`) and, with Include Input Fields, the input's fields.
+ * The output: one item per asset, paired to the input item that gave it, in the order of the item's assets, whatever
+ * the number of jobs they went into. Each names its asset (`asset_id`, `source_path`), its `status` (completed, or
+ * error with `error_code` and `error_reason`; pending when not waited for), the dataset, the job (`ingest_job_id`,
+ * `job_status`) and, with Include Input Fields, its input item's fields: the next node reads `$json.source_path` of
+ * every asset as it reads a row of Using Item Fields. With When an Asset Fails › Fail the Node, an item with a failed
+ * asset becomes one error instead.
  */
-async function rowsOutput(
+async function assetsOutput(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	run: ItemRunner,
 	{ created, requests, failed, startedAt }: { created: Created[]; requests: Map<number, ItemRequest>; failed: Set<number>; startedAt: number },
 ): Promise<INodeExecutionData[]> {
 	// Per row, per job (in the order the jobs were created, which is the order of the row's assets).
-	const shares = new Map<number, Array<{ index: number; job: IDataObject; assets: RowAsset[] }>>();
+	const shares = new Map<number, Array<{ index: number; assets: OutputAsset[] }>>();
 	await run.sideBySide(created.length, async (index) => {
 		const { chunk, job } = created[index];
 		const live = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
@@ -260,38 +254,29 @@ async function rowsOutput(
 				return;
 			}
 		}
+		const jobFields = { ingest_job_id: String(result.id), job_status: (result.status as string | undefined) ?? null };
 		for (const entry of chunk.entries) {
-			const assets = assetsOfEntry(result, chunk, entry).map((asset) => ({ ...outcomeOfAsset(asset), ingest_job_id: String(result.id) }));
+			const dataset = { dataset_id: requests.get(entry.itemIndex)?.datasetId ?? null };
+			const assets = assetsOfEntry(result, chunk, entry).map((asset) => ({ ...outcomeOfAsset(asset), ...dataset, ...jobFields }));
 			const share = shares.get(entry.itemIndex) ?? [];
-			share.push({ index, job: result, assets });
+			share.push({ index, assets });
 			shares.set(entry.itemIndex, share);
 		}
 	});
-	const includeInput = this.getNodeParameter('includeInputFields', 0, false) as boolean;
+	const includeInput = this.getNodeParameter('options.includeInputFields', 0, false) as boolean;
 	for (const [itemIndex, share] of shares) {
 		if (failed.has(itemIndex)) continue;
-		share.sort((a, b) => a.index - b.index);
-		const assets = share.flatMap((part) => part.assets);
-		const problem = assets.find((asset) => asset.status === 'error') ?? assets.find((asset) => asset.status !== 'completed');
-		const single = assets.length === 1 ? assets[0] : undefined;
-		const own: IDataObject = {
-			asset_id: single?.asset_id ?? null,
-			source_path: single?.source_path ?? null,
-			status: problem?.status ?? 'completed',
-			error_code: problem?.error_code ?? null,
-			error_reason: problem?.error_reason ?? null,
-			dataset_id: requests.get(itemIndex)?.datasetId ?? null,
-			ingest_job_id: share[0].job.id ?? null,
-			job_status: share[0].job.status ?? null,
-		};
-		if (assets.length > 1) own.assets = assets;
-		const json = withInputFields(includeInput, items[itemIndex].json, own);
+		const assets = share.sort((a, b) => a.index - b.index).flatMap((part) => part.assets);
 		const waited = requests.get(itemIndex)?.wait !== undefined;
-		if (waited && own.status !== 'completed' && this.getNodeParameter('assetFailure', itemIndex, 'output') === 'fail') {
-			run.fail(assetFailed.call(this, { assets }, itemIndex), [itemIndex]);
+		if (
+			waited &&
+			assets.some((asset) => asset.status !== 'completed') &&
+			this.getNodeParameter('options.assetFailure', itemIndex, 'output') === 'fail'
+		) {
+			run.fail(assetFailed.call(this, assets, itemIndex), [itemIndex]);
 			continue;
 		}
-		run.emit(itemIndex, json);
+		run.emit(itemIndex, assets.map((asset) => withInputFields(includeInput, items[itemIndex].json, asset)));
 	}
 	return run.output();
 }

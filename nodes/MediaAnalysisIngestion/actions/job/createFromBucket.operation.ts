@@ -5,13 +5,12 @@ import type { IngestBucketRequest } from '../../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
-import { getConnectionName, ingestionConnection, ingestNotice } from '../fields';
+import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
 	ingestNotice('every image and video found under the path (to the Max Depth)'),
 	datasetLocator({ description: 'The dataset to ingest the files into' }, { byName: true }),
-	ingestionConnection(false, 'The connection to the bucket to scan; leave empty when the service reaches the bucket without one'),
 	{
 		displayName: 'Source',
 		name: 'source',
@@ -59,6 +58,7 @@ const properties: INodeProperties[] = [
 		description: 'How many folder levels below the start to scan: 0 takes only the files directly in it, at most 10',
 	},
 	...waitForCompletionFields('ingestion job'),
+	createOptions('The connection to the bucket to scan; leave it out when the service reaches the bucket without one'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromBucket'] } }, properties);
@@ -69,7 +69,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestBucketRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
-		connection_name: getConnectionName.call(this, itemIndex, false),
+		connection_name: getConnectionName.call(this, itemIndex),
 		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, { min: 0, max: 10 }),
 	};
 	if (this.getNodeParameter('source', itemIndex, 'path') === 'spec') {

@@ -5,7 +5,7 @@ import type { IngestFileRequest } from '../../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty } from '../../../shared/validation';
-import { getConnectionName, ingestionConnection, ingestNotice } from '../fields';
+import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
 const properties: INodeProperties[] = [
@@ -31,8 +31,8 @@ const properties: INodeProperties[] = [
 		],
 		default: 'unspecified',
 	},
-	ingestionConnection(false, 'The connection to the bucket holding the file; leave empty for a public URL'),
 	...waitForCompletionFields('ingestion job'),
+	createOptions('The connection to the bucket holding the file; leave it out for a public URL'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromFile'] } }, properties);
@@ -47,7 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	};
 	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as IngestFileRequest['file_type'];
 	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
-	const connectionName = getConnectionName.call(this, itemIndex, false);
+	const connectionName = getConnectionName.call(this, itemIndex);
 	if (connectionName) body.connection_name = connectionName;
 	return await createJob.call(this, itemIndex, 'ingestion.createIngestJobFromFile', body);
 }
