@@ -7,7 +7,7 @@ import { labelledSubtitle } from '../shared/subtitle';
 import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
 import * as query from './actions/query/Query.resource';
 import * as table from './actions/table/Table.resource';
-import { getTables, searchEmbeddings, searchQueries, searchTables } from './methods/listSearch';
+import { searchEmbeddings, searchQueries, searchTables } from './methods/listSearch';
 
 const OPERATIONS: OperationMap = { query: query.operations, table: table.operations };
 
@@ -48,7 +48,6 @@ export class MediaAnalysisQueries implements INodeType {
 
 	methods = {
 		listSearch: { searchConnections, searchDatasets, searchEmbeddings, searchQueries, searchTables },
-		loadOptions: { getTables },
 	};
 
 	async execute(this: IExecuteFunctions) {

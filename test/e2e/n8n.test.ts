@@ -9,7 +9,7 @@
  * - n8n/video-insights.ts: every Video Insights operation, and its trigger example on a video made ready.
  * - n8n/administration.ts: every Administration operation (the client secret once), and its invite-a-sheet example.
  * - n8n/search-queries.ts: the Search and Queries operations of issue 27 (sound, by person, hybrid, celebrity matches,
- *   filtered-search runs on each target, tables, Query › Create's table guide).
+ *   filtered-search runs on each target, tables, Query › Run Query).
  * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (last: it stops n8n and runs the CLI).
  * Queue mode (queue.test.ts) and n8n 1.x (n8n-v1.test.ts) need set-ups of their own.

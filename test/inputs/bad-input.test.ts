@@ -92,7 +92,7 @@ const searchOps: Array<[string, string, IDataObject]> = [
 
 const connectionOps = ['get', 'delete', 'test', 'getCredentials', 'update', 'listBucket'];
 const connectionBase: Record<string, IDataObject> = { update: { updateFields: { description: 'x' } }, listBucket: { bucket: 'b' } };
-const queryOps = ['get', 'delete', 'cancel', 'stop', 'run', 'export', 'getResults'];
+const queryOps = ['get', 'delete', 'cancel', 'run', 'export', 'getResults'];
 const queryBase: Record<string, IDataObject> = { export: { targetBucket: 'b', exportType: 'CSV' } };
 
 /**
@@ -405,7 +405,7 @@ const ROWS: Row[] = [
 		const byPerson = { datasetId: byId(DATASET), textQuery: 'beach', person: byName('Kai') };
 		const hybrid = { datasetId: byId(DATASET), textQuery: 'beach', limit: 5 };
 		const matches = { ...videos, uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(', ') };
-		const run = { datasetId: byId(DATASET), runId: byId('804211000') };
+		const run = { datasetId: byId(DATASET), runId: '804211000' };
 		const start = { ...videos, searchIn: 'video', textQuery: 'goal' };
 		const filterField = { filters: { filter: [{ key: expr(' '), op: 'equals', value: 'x' }] } };
 		const uploads = (count: number) => expr(Array.from({ length: count }, (_, i) => `upl_${i}`).join(', '));
@@ -435,13 +435,13 @@ const ROWS: Row[] = [
 			row('search', 'filteredSearch', 'start', { ...start, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
 			row('search', 'filteredSearch', 'start', { ...start, textQuery: expr(' ') }, 'Query', EMPTY),
 			row('search', 'filteredSearch', 'start', { ...start, searchIn: 'sound', audioClass: byName(expr('barking')) }, 'Sound', /"barking" is not one of the service's sound classes/),
-			row('search', 'filteredSearch', 'start', { ...start, ...filterField }, 'Filters (filter 1) Field', EMPTY),
+			row('search', 'filteredSearch', 'start', { ...start, ...filterField }, 'Metadata Filters (filter 1) Field', EMPTY),
 			...[0, -3, 1.5].map((max) => row('search', 'filteredSearch', 'start', { ...start, maxResults: expr(max) }, 'Max Results', RANGE)),
 			...waitRows('search', 'filteredSearch', 'start', start),
 			...limitRows('search', 'filteredSearch', 'start', { ...start, ...WAIT }),
 			...['getStatus', 'getResult'].flatMap((operation) => [
 				row('search', 'filteredSearch', operation, { ...run, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
-				...['12a', ' ', '-4', '1.5'].map((runId) => row('search', 'filteredSearch', operation, { ...run, runId: byId(expr(runId)) }, 'Run ID', /".*" is not a run ID/)),
+				...['12a', ' ', '-4', '1.5'].map((runId) => row('search', 'filteredSearch', operation, { ...run, runId: expr(runId) }, 'Run ID', /".*" is not a run ID/)),
 			]),
 			...limitRows('search', 'filteredSearch', 'getResult', run),
 		];
@@ -460,6 +460,7 @@ const ROWS: Row[] = [
 		];
 	})(),
 	...queryOps.map((operation) => row('queries', 'query', operation, { ...queryBase[operation], queryId: bad(NOT_UUID) }, 'Query', UUID_PROBLEM)),
+	row('queries', 'query', 'cancel', { cancelMode: 'stop', queryId: bad(NOT_UUID) }, 'Query', UUID_PROBLEM),
 	...waitRows('queries', 'query', 'run', { queryId: byId(DATASET) }),
 	row('queries', 'query', 'export', { queryId: byId(DATASET), exportType: 'CSV', targetBucket: expr('') }, 'Target Bucket', EMPTY),
 	row('queries', 'query', 'export', { queryId: byId(DATASET), exportType: 'CSV', targetBucket: 'b', connection: byName(expr('Export Bucket')) }, 'Connection', /"Export Bucket" has characters other than/),

@@ -1,4 +1,4 @@
-/* Dev-only: the Queries node's tables (Table › Get Many and Get, Query › Create's table guide) through n8n's engine against the sandbox. */
+/* Dev-only: the Queries node's tables (Table › Get Many and Get, the Query field's pointer to them) through n8n's engine against the sandbox. */
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { TYPES, useTestBed } from './setup';
 import { byId, byName, fromList } from '../support/locators';

@@ -7,6 +7,7 @@ import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID } from '../../sandbox/seed';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { apiClient } from '../sandbox/helpers';
+import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { TYPES, useTestBed } from './setup';
 import { byId, byName, fromList } from '../support/locators';
 
@@ -44,6 +45,38 @@ function addQueries(count: number) {
 		bed.sandbox.store.queries.records.set(record.id, record);
 	}
 }
+
+describe('The panel', () => {
+	const { properties } = new MediaAnalysisQueries().description;
+	const shownFor = (operation: string) =>
+		properties.filter((p) => p.displayOptions?.show?.resource?.[0] === 'query' && p.displayOptions?.show?.operation?.includes(operation));
+
+	test('"Run a query" finds the operation that runs SQL; one Cancel; Re-Run for a finished query', () => {
+		const dropdown = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'query');
+		const options = (dropdown?.options ?? []) as Array<{ name: string; value: string; action: string }>;
+		const byValue = Object.fromEntries(options.map((option) => [option.value, option]));
+		expect(byValue.create).toMatchObject({ name: 'Run Query', action: 'Run a SQL or natural-language query' });
+		expect(byValue.run).toMatchObject({ name: 'Re-Run Query', action: 'Re-run a finished query' });
+		expect(options.filter((option) => /cancel|stop/i.test(`${option.name} ${option.action}`)).map((option) => option.value)).toEqual(['cancel']);
+		expect(dropdown?.default).toBe('create');
+		const mode = shownFor('cancel').find((p) => p.name === 'cancelMode');
+		expect(mode?.default).toBe('cancel');
+		expect((mode?.options as Array<{ value: string }>).map((option) => option.value)).toEqual(['cancel', 'stop']);
+	});
+
+	test('SQL is written in n8n\'s SQL editor, pointed at the dataset\'s tables; a question in plain text; no table picker', () => {
+		const fields = shownFor('create');
+		const queries = fields.filter((p) => p.name === 'query');
+		const sql = queries.find((p) => p.displayOptions?.show?.queryType?.[0] === 'SQL');
+		const words = queries.find((p) => p.displayOptions?.show?.queryType?.[0] === 'NATURAL_LANGUAGE');
+		expect(queries).toHaveLength(2);
+		expect(sql?.typeOptions).toEqual({ editor: 'sqlEditor', sqlDialect: 'StandardSQL' });
+		expect(sql?.hint).toMatch(/Table › Get Many/);
+		expect(words?.typeOptions).toEqual({ rows: 4 });
+		expect(fields.map((p) => p.name)).not.toContain('tableHelper');
+		expect(fields.some((p) => p.type === 'options' && p.typeOptions?.loadOptionsMethod)).toBe(false);
+	});
+});
 
 describe('Query: Create', () => {
 	test('creates a SQL query with every field and waits until it is Complete', async () => {
@@ -128,7 +161,7 @@ describe('Query: Create', () => {
 		expect((await api.post(`/api/v1/queries/${created.id}/cancel`)).status).toBe(200);
 		const { error } = await running;
 		expect(error?.message).toBe(`Query ${created.id} failed: it was stopped before it finished (status Stopped), so it has no results`);
-		expect(error?.description).toMatch(/Run it again with the Run operation/);
+		expect(error?.description).toMatch(/Run it again with Re-Run Query/);
 	});
 
 	test('waiting past the timeout fails with the last status seen', async () => {
@@ -159,7 +192,7 @@ describe('Query: Create', () => {
 	});
 });
 
-describe('Query: Get, Run, Stop, Cancel, Delete', () => {
+describe('Query: Get, Re-Run, Cancel, Delete', () => {
 	test('gets a query by ID or from the list; 404 for an unknown one; a malformed ID never leaves', async () => {
 		const { items } = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'raw' });
 		expect(items[0].json).toMatchObject({ status: 'Complete', total_row_count: 120, created_user_id: DEMO_USER_ID });
@@ -173,7 +206,7 @@ describe('Query: Get, Run, Stop, Cancel, Delete', () => {
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
-	test('Run starts a finished query again (201) and waits; an active one is a 409', async () => {
+	test('Re-Run Query starts a finished query again (201) and waits; an active one is a 409', async () => {
 		bed.sandbox.store.queries.timings = FAST;
 		const again = await run({ operation: 'run', queryId: byId(SEED_QUERY_IDS.imagesComplete), ...WAIT });
 		expect(again.error).toBeUndefined();
@@ -188,22 +221,28 @@ describe('Query: Get, Run, Stop, Cancel, Delete', () => {
 		expect(busy.error?.message).toMatch(/^The Media Analysis Service answered with status 409: Query .* is Running/);
 	});
 
-	test('Stop goes through Stopping to Stopped; Cancel stops at once; a finished query is a 409', async () => {
+	test('Cancel Gracefully goes through Stopping to Stopped; Cancel At Once stops at once; a finished query is a 409', async () => {
 		bed.sandbox.store.queries.timings = { queuedMs: 0, runningMs: 600_000, stoppingMs: 5_000 };
 		bed.sandbox.clock.freeze();
 		const created = await createQuery('SELECT * FROM images');
 		const id = created.items[0].json.query_id as string;
-		const stopping = await run({ operation: 'stop', queryId: byId(id) });
+		bed.sandbox.clearRequestLog();
+		const stopping = await run({ operation: 'cancel', cancelMode: 'stop', queryId: byId(id) });
 		expect(stopping.items[0].json.status).toBe('Stopping');
+		expect(bed.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/v1/queries/${id}/stop`]);
 		bed.sandbox.clock.advance(5_000);
 		expect((await run({ operation: 'get', queryId: byId(id) })).items[0].json.status).toBe('Stopped');
-		const stopDone = await run({ operation: 'stop', queryId: byId(id) });
+		const stopDone = await run({ operation: 'cancel', cancelMode: 'stop', queryId: byId(id) });
 		expect(stopDone.error?.message).toMatch(/status 409: Query .* is Stopped; only a queued or running query can be stopped$/);
 
 		const other = await createQuery('SELECT 2');
-		const cancelled = await run({ operation: 'cancel', queryId: byId(other.items[0].json.query_id as string) });
+		const otherId = other.items[0].json.query_id as string;
+		bed.sandbox.clearRequestLog();
+		// At Once is the default Mode.
+		const cancelled = await run({ operation: 'cancel', queryId: byId(otherId) });
 		expect(cancelled.items[0].json).toMatchObject({ status: 'Stopped', end_dt: expect.any(String) });
-		const cancelDone = await run({ operation: 'cancel', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
+		expect(bed.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/v1/queries/${otherId}/cancel`]);
+		const cancelDone = await run({ operation: 'cancel', cancelMode: 'cancel', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
 		expect(cancelDone.error?.message).toMatch(/status 409: Query .* is Complete; only a queued, running or stopping query can be cancelled$/);
 		const unknown = await run({ operation: 'cancel', queryId: byId(UNKNOWN) });
 		expect(unknown.error?.message).toBe('Query not found');

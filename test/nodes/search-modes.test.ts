@@ -95,15 +95,15 @@ describe('Filtered Search', () => {
 		expect(started.items[0].json).toEqual({ run_id: runId, dataset_id: IMAGES, search_in: 'image' });
 		expect(bed.apiRequests()[0].body).toMatchObject({ metadata_filters: [{ key: 'topic', op: '=', value: 'beach' }], text_query: 'beach', limit: 40 });
 
-		const pending = await run('filteredSearch', { operation: 'getStatus', datasetId: byId(IMAGES), runId: byId(String(runId)) });
+		const pending = await run('filteredSearch', { operation: 'getStatus', datasetId: byId(IMAGES), runId: String(runId) });
 		expect(pending.items[0].json).toMatchObject({ run_id: runId, dataset_id: IMAGES, finished: false });
-		const early = await run('filteredSearch', { operation: 'getResult', datasetId: byId(IMAGES), runId: byId(String(runId)), returnAll: true });
+		const early = await run('filteredSearch', { operation: 'getResult', datasetId: byId(IMAGES), runId: String(runId), returnAll: true });
 		expect(early.error?.message).toMatch(new RegExp(`Filtered search run ${runId} has no results \\(status: (PENDING|RUNNING)\\)`));
 
 		bed.sandbox.clock.advance(1000);
-		const done = await run('filteredSearch', { operation: 'getStatus', datasetId: byId(IMAGES), runId: byId(String(runId)) });
+		const done = await run('filteredSearch', { operation: 'getStatus', datasetId: byId(IMAGES), runId: String(runId) });
 		expect(done.items[0].json).toMatchObject({ state: 'TERMINATED', termination_type: 'SUCCESS', finished: true, succeeded: true });
-		const results = await run('filteredSearch', { operation: 'getResult', datasetId: byId(IMAGES), runId: byId(String(runId)), limit: 2 });
+		const results = await run('filteredSearch', { operation: 'getResult', datasetId: byId(IMAGES), runId: String(runId), limit: 2 });
 		expect(results.items).toHaveLength(2);
 		for (const item of results.items) expect(item.json).toMatchObject({ run_id: runId, search_target: 'image', metadata: { topic: 'beach' } });
 	});
@@ -122,7 +122,7 @@ describe('Filtered Search', () => {
 	});
 
 	test('a run ID that is not a whole number fails before sending', async () => {
-		const { error } = await run('filteredSearch', { operation: 'getStatus', datasetId: byId(IMAGES), runId: byId('={{ "12a" }}') });
+		const { error } = await run('filteredSearch', { operation: 'getStatus', datasetId: byId(IMAGES), runId: '={{ "12a" }}' });
 		expect(error?.message).toMatch(/Invalid Run ID in item 0/);
 		expect(bed.apiRequests()).toHaveLength(0);
 	});

@@ -84,6 +84,6 @@ export const thresholdField = (description: string, defaultValue: number): INode
 	name: 'threshold',
 	type: 'number',
 	default: defaultValue,
-	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 4 },
+	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
 	description,
 });

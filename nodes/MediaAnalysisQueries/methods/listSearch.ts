@@ -1,4 +1,4 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { datasetsMatching, recordsNamed } from '../../shared/readers';
 import { callEndpoint, listEndpoint } from '../../shared/endpoints';
@@ -68,7 +68,3 @@ export async function searchTables(this: ILoadOptionsFunctions, filter?: string)
 	};
 }
 
-/** Query › Create's table helper: the tables of the chosen dataset, each with its columns, to write the query against. */
-export async function getTables(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return (await tablesOfChosenDataset(this)).map(tableOption);
-}

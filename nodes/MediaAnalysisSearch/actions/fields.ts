@@ -251,7 +251,7 @@ export const optionsCollection = (options: INodeProperties[]): INodeProperties =
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
-	placeholder: 'Add Option',
+	placeholder: 'Add option',
 	default: {},
 	options,
 });

@@ -84,7 +84,7 @@ export const minConfidenceField = (defaultValue: number, description: string): I
 	name: 'minConfidence',
 	type: 'number',
 	default: defaultValue,
-	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 3 },
+	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
 	description,
 });
 

@@ -44,7 +44,7 @@ const properties: INodeProperties[] = [
 		name: 'coverageThreshold',
 		type: 'number',
 		default: 0.5,
-		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 3 },
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
 		displayOptions: { show: { strategy: ['COVERAGE_THRESHOLD'] } },
 		description: 'The share of its shots (0 to 1) that must count for a video to qualify',
 	},
@@ -52,7 +52,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{

@@ -8,9 +8,8 @@ import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getResults from './getResults.operation';
 import * as run from './run.operation';
-import * as stop from './stop.operation';
 
-export const operations = { cancel, create, delete: deleteQuery, export: exportQuery, get, getMany, getResults, run, stop };
+export const operations = { cancel, create, delete: deleteQuery, export: exportQuery, get, getMany, getResults, run };
 
 export const description: INodeProperties[] = [
 	{
@@ -20,12 +19,11 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['query'] } },
 		options: [
-			{ name: 'Cancel', value: 'cancel', description: 'Cancel a queued or running query at once', action: 'Cancel a query' },
 			{
-				name: 'Create',
-				value: 'create',
-				description: 'Create a SQL or natural-language query and start it, optionally waiting for it to finish',
-				action: 'Create a query',
+				name: 'Cancel',
+				value: 'cancel',
+				description: 'Cancel a queued or running query, at once or gracefully',
+				action: 'Cancel a query',
 			},
 			{ name: 'Delete', value: 'delete', description: 'Delete a query', action: 'Delete a query' },
 			{
@@ -43,12 +41,17 @@ export const description: INodeProperties[] = [
 				action: 'Get the results of a query',
 			},
 			{
-				name: 'Run',
+				name: 'Re-Run Query',
 				value: 'run',
 				description: 'Run a finished query again, optionally waiting for it to finish',
-				action: 'Run a query',
+				action: 'Re-run a finished query',
 			},
-			{ name: 'Stop', value: 'stop', description: 'Ask a queued or running query to stop', action: 'Stop a query' },
+			{
+				name: 'Run Query',
+				value: 'create',
+				description: 'Run a new SQL or natural-language query over a dataset, optionally waiting for it to finish',
+				action: 'Run a SQL or natural-language query',
+			},
 		],
 		default: 'create',
 	},
@@ -60,5 +63,4 @@ export const description: INodeProperties[] = [
 	...getMany.description,
 	...getResults.description,
 	...run.description,
-	...stop.description,
 ];

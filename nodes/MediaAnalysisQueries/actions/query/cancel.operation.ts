@@ -4,14 +4,40 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [queryLocator()];
+const properties: INodeProperties[] = [
+	queryLocator(),
+	{
+		displayName: 'Mode',
+		name: 'cancelMode',
+		type: 'options',
+		options: [
+			{
+				name: 'At Once',
+				value: 'cancel',
+				description: 'The query is Stopped at once (a queued, running or stopping query)',
+			},
+			{
+				name: 'Gracefully',
+				value: 'stop',
+				description: 'The query is asked to stop: it passes through Stopping to Stopped (a queued or running query)',
+			},
+		],
+		default: 'cancel',
+		description: 'How the query ends; either way it ends Stopped, without results',
+	},
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['cancel'] } }, properties);
 
 export const toolDescription =
 	'Cancels a queued or running query at once (it becomes Stopped). Needs the query ID (a UUID). Returns the query with its status.';
 
-/** Cancel a queued, running or stopping query: it is Stopped at once. A finished query cannot be cancelled. */
+/**
+ * Cancel a query. At Once (the service's cancel): a queued, running or stopping query is Stopped at once.
+ * Gracefully (the service's stop): a queued or running query passes through Stopping to Stopped. A finished
+ * query can be neither.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await callEndpoint(this, 'queries.cancelQuery', { params: queryParams.call(this, itemIndex), itemIndex });
+	const endpoint = this.getNodeParameter('cancelMode', itemIndex, 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
+	return await callEndpoint(this, endpoint, { params: queryParams.call(this, itemIndex), itemIndex });
 }

@@ -109,12 +109,12 @@ export async function waitForQuery(
 					? {
 							reason: 'it was stopped before it finished (status Stopped), so it has no results',
 							description:
-								'Someone or something stopped or cancelled this query on the service. Run it again with the Run operation if its results are still needed.',
+								'Someone or something stopped or cancelled this query on the service. Run it again with Re-Run Query if its results are still needed.',
 						}
 					: {
 							reason: `status Error: ${reasonOf(current)}`,
 							description:
-								'Correct the query and create it again, or fix the data it reads and use the Run operation. The Get operation shows the query as the service holds it.',
+								'Correct the query and run it with Run Query, or fix the data it reads and use Re-Run Query. The Get operation shows the query as the service holds it.',
 						},
 			itemIndex,
 		},

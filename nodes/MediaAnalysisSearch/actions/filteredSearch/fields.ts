@@ -12,28 +12,23 @@ import { invalidParameter } from '../../../shared/validation';
 type Status = ResponseOf<'search.getMetadataFilterSearchStatus'>;
 type Result = ResponseOf<'search.getMetadataFilterSearchResult'>;
 
-/** The run of a filtered search: an integer the service gave Start (By ID). */
-export const runIdLocator: INodeProperties = {
+/**
+ * The run of a filtered search: the integer Start answered. A plain field, not a picker: no endpoint lists the runs of
+ * filtered searches, so there is nothing to choose from.
+ */
+export const runIdField: INodeProperties = {
 	displayName: 'Run ID',
 	name: 'runId',
-	type: 'resourceLocator',
-	default: { mode: 'id', value: '' },
+	type: 'string',
+	default: '',
 	required: true,
-	description: 'The run_id that Start Filtered Search returned',
-	modes: [
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 804211000',
-			validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'Not a run ID (a whole number)' } }],
-		},
-	],
+	placeholder: 'e.g. 804211000',
+	description: 'The run_id that Start Filtered Search returned (a whole number)',
 };
 
 /** The item's run ID as the integer the path takes, checked before anything is sent. */
 export function getRunId(this: IExecuteFunctions, itemIndex: number): number {
-	const value = this.getNodeParameter('runId', itemIndex, '', { extractValue: true });
+	const value = this.getNodeParameter('runId', itemIndex, '');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^\d{1,15}$/.test(text)) {
 		throw invalidParameter.call(this, 'Run ID', itemIndex, `"${String(value)}" is not a run ID`, 'Use the run_id (a whole number) that Start Filtered Search returned.');

@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
-import { getRunId, readResults, runIdLocator } from './fields';
+import { getRunId, readResults, runIdField } from './fields';
 
 const properties: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
-	runIdLocator,
+	runIdField,
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { getRunId, readStatus, runIdLocator, statusItem } from './fields';
+import { getRunId, readStatus, runIdField, statusItem } from './fields';
 
-const properties: INodeProperties[] = [datasetLocator({ description: 'The dataset the run searches' }, { byName: true }), runIdLocator];
+const properties: INodeProperties[] = [datasetLocator({ description: 'The dataset the run searches' }, { byName: true }), runIdField];
 
 export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['getStatus'] } }, properties);
 

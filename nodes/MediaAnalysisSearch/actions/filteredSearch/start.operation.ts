@@ -56,7 +56,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { searchIn: ['transcript'] } },
 	},
 	{
-		displayName: 'Filters',
+		displayName: 'Metadata Filters',
 		name: 'filters',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
@@ -122,7 +122,7 @@ const OPERATORS: Record<string, Operator> = { contains: 'contains', equals: '=',
 function getFilters(this: IExecuteFunctions, itemIndex: number): RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters'] {
 	const entries = ((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).filter as Filter[] | undefined) ?? [];
 	return entries.map((entry, position) => ({
-		key: assertNotEmpty.call(this, entry.key, `Filters (filter ${position + 1}) Field`, itemIndex),
+		key: assertNotEmpty.call(this, entry.key, `Metadata Filters (filter ${position + 1}) Field`, itemIndex),
 		op: OPERATORS[entry.op ?? 'equals'] ?? '=',
 		value: String(entry.value ?? ''),
 	}));

@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 				name: 'Hybrid Search (Beta)',
 				value: 'hybridSearch',
 				description: 'Find images by what they show and by their text metadata (needs special access)',
-				action: 'Hybrid search images',
+				action: 'Run a hybrid search for images',
 			},
 			{
 				name: 'Search by Image',
