@@ -34,16 +34,17 @@ export type Output = EmittedChange & { kind: 'job' | 'asset'; datasetId?: string
 
 /**
  * The output item of one change: its most specific event, every chosen event it matched, when, the status change,
- * and the job or asset as the service gave it.
+ * and the job or asset as the service gave it. Field names in the service's convention (snake_case), like the
+ * job's and asset's own.
  */
 export function toOutput(change: Output): IDataObject {
 	return {
 		event: change.events[0],
 		events: change.events,
-		eventTime: new Date(change.time).toISOString(),
-		datasetId: change.datasetId ?? null,
+		event_time: new Date(change.time).toISOString(),
+		dataset_id: change.datasetId ?? null,
 		status: change.status,
-		previousStatus: change.previousStatus,
+		previous_status: change.previousStatus,
 		...(change.kind === 'job' ? { job: change.record } : { asset: change.record }),
 	};
 }

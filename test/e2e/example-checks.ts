@@ -295,7 +295,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const events = nodeOutput(execution, 'When a Video Is Ready to Search');
 		expect(events.length).toBeGreaterThan(0);
 		for (const event of events) {
-			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', datasetId: SEED_DATASET_IDS.demoVideos });
+			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', dataset_id: SEED_DATASET_IDS.demoVideos });
 		}
 		const videos = events.map((event) => sandbox.store.assets.get(String((event.asset as Json).asset_id))!);
 		const { vocabulary } = sandbox.store.videoInsights;
@@ -323,7 +323,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const events = nodeOutput(execution, 'When an Image Is Ready to Search');
 		expect(events.length).toBeGreaterThan(0);
 		for (const event of events) {
-			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', datasetId: SEED_DATASET_IDS.demoImages });
+			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', dataset_id: SEED_DATASET_IDS.demoImages });
 		}
 		const assets = events.map((event) => event.asset as Json).filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
 		const classified = nodeOutput(execution, 'Classify Against Dataset Concepts');

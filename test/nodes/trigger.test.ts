@@ -65,12 +65,14 @@ test('first activation emits nothing and starts from now; then each job event co
 	step();
 	const first = await poll(JOB_EVENTS);
 	expect(keys(first.events)).toEqual([`jobCreated+jobStatusChanged:${jobId}`]);
-	expect(first.events[0]).toMatchObject({ event: 'jobCreated', status: 'in_progress', previousStatus: null, datasetId: DATASET });
+	expect(first.events[0]).toMatchObject({ event: 'jobCreated', status: 'in_progress', previous_status: null, dataset_id: DATASET });
+	// The fields the trigger makes follow the service's convention, like the job's own (issue 32, item 5).
+	expect(Object.keys(first.events[0]).sort()).toEqual(['dataset_id', 'event', 'event_time', 'events', 'job', 'previous_status', 'status']);
 	expect((await poll(JOB_EVENTS)).events).toEqual([]);
 	step(2);
 	const done = await poll(JOB_EVENTS);
 	expect(keys(done.events)).toEqual([`jobCompleted+jobStatusChanged:${jobId}`]);
-	expect(done.events[0]).toMatchObject({ event: 'jobCompleted', previousStatus: 'in_progress', job: { status: 'completed', processed_assets: 2 } });
+	expect(done.events[0]).toMatchObject({ event: 'jobCompleted', previous_status: 'in_progress', job: { status: 'completed', processed_assets: 2 } });
 	step(10);
 	expect((await poll(JOB_EVENTS)).events).toEqual([]);
 });
@@ -134,7 +136,7 @@ test('events that share a timestamp, split across two polls, are each emitted on
 	const second = await poll(CREATED);
 	expect(keys(first.events).sort()).toEqual([`jobCreated:${a}`, `jobCreated:${b}`].sort());
 	expect(keys(second.events)).toEqual([`jobCreated:${c}`]);
-	expect(first.events[0].eventTime).toBe(second.events[0].eventTime);
+	expect(first.events[0].event_time).toBe(second.events[0].event_time);
 });
 
 test('a restart with saved static data, and one that lost the state of a quiet poll, emit nothing twice', async () => {
@@ -211,7 +213,7 @@ test('job status filter and watching every dataset', async () => {
 	step(3);
 	const { events } = await poll(all);
 	expect(keys(events).sort()).toEqual([`jobCompleted+jobCreated:${good}`, expect.stringMatching(/^assetCompleted:/)].sort());
-	expect(events.every((e) => e.datasetId === SEED_DATASET_IDS.demoMixed)).toBe(true);
+	expect(events.every((e) => e.dataset_id === SEED_DATASET_IDS.demoMixed)).toBe(true);
 });
 
 test('Fetch Test Event returns real recent events without moving the cursor', async () => {
@@ -241,13 +243,15 @@ test('Fetch Test Event finds an older real match behind newer records, else show
 	expect((onStop.events[0].job as IDataObject).sample).toBeUndefined();
 	const onAssets = await poll({ events: ['assetFailed'] }, 'manual'); // every dataset
 	expect(onAssets.events).toHaveLength(1);
-	expect(onAssets.events[0]).toMatchObject({ event: 'assetFailed', status: 'error', datasetId: DATASET });
+	expect(onAssets.events[0]).toMatchObject({ event: 'assetFailed', status: 'error', dataset_id: DATASET });
+	expect(Object.keys(onAssets.events[0]).sort()).toEqual(['asset', 'dataset_id', 'event', 'event_time', 'events', 'previous_status', 'status']);
 });
 
 test('Fetch Test Event on an account with nothing yet gives a realistic built example', async () => {
 	const empty = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', { token, json: { name: 'empty_one', encoder_name: 'resnet-50' } });
 	const id = (empty.body as { id: string }).id;
 	const { events } = await poll({ events: ['assetFailed'], datasetId: byId(id) }, 'manual');
+	expect(Object.keys(events[0]).sort()).toEqual(['asset', 'dataset_id', 'event', 'event_time', 'events', 'previous_status', 'status']);
 	expect(events).toHaveLength(1);
 	expect(events[0]).toMatchObject({ event: 'assetFailed', asset: { status: 'error', error_code: 'broken_url' } });
 });
@@ -271,7 +275,7 @@ test('Dataset By Name: looked up at each poll (one list request), its events are
 	step(3);
 	const { events, requests } = await poll(named);
 	expect(keys(events)).toEqual([`jobCompleted:${ours}`]);
-	expect(events[0].datasetId).toBe(DATASET);
+	expect(events[0].dataset_id).toBe(DATASET);
 	// The name went to the service's name filter; then the jobs of that dataset were read.
 	const lookups = bed.apiRequests().filter((r) => r.path === '/api/v1/datasets');
 	expect(lookups.at(-1)?.query).toMatchObject({ name_pattern: SEED_DATASET_NAMES.demoImages });

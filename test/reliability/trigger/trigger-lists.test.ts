@@ -133,7 +133,7 @@ describe('records that show up after newer ones (replica lag)', () => {
 		later(30_000);
 		const second = await poll();
 		expect(keys(second.items)).toEqual([`jobCompleted+jobStatusChanged:${job.id}`]);
-		expect(second.items[0]).toMatchObject({ previousStatus: 'in_progress', status: 'completed' });
+		expect(second.items[0]).toMatchObject({ previous_status: 'in_progress', status: 'completed' });
 		later(LOOK_BACK_MS);
 		expect((await poll()).items).toEqual([]);
 	});
@@ -280,7 +280,7 @@ describe('ids and statuses that name built-in members of JavaScript objects', ()
 		later(10_000);
 		const done = await poll();
 		expect(keys(done.items)).toEqual([`jobCompleted+jobStatusChanged:${name}`]);
-		expect(done.items[0]).toMatchObject({ previousStatus: 'in_progress' });
+		expect(done.items[0]).toMatchObject({ previous_status: 'in_progress' });
 		for (const step of [LOOK_BACK_MS, LOOK_BACK_MS]) {
 			later(step);
 			expect((await poll()).items).toEqual([]);
@@ -322,7 +322,7 @@ describe('ids and statuses that name built-in members of JavaScript objects', ()
 		for (const job of known) Object.assign(job, { status: 'completed', updated: bed.service.now });
 		const { items } = await poll();
 		expect(keys(items).sort()).toEqual(known.map((job) => `jobCompleted+jobStatusChanged:${job.id}`).sort());
-		expect(items.every((item) => item.previousStatus === 'in_progress')).toBe(true);
+		expect(items.every((item) => item.previous_status === 'in_progress')).toBe(true);
 		expect(bed.harness.logs.join('\n')).not.toMatch(/unreadable/);
 		const saved = (staticData.scopes as Record<string, IDataObject>)['jobs:*'];
 		expect((saved.entities as unknown[][]).map((entry) => entry[0]).sort()).toEqual(['__proto__', 'constructor']);
