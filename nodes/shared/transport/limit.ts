@@ -72,7 +72,8 @@ export class AdaptiveLimit {
 		this.shortestMs = Math.min(this.shortestMs, roundTripMs);
 		this.roundTripMs = this.roundTripMs ? this.roundTripMs + ADAPTIVE.smoothing * (roundTripMs - this.roundTripMs) : roundTripMs;
 		const gradient = Math.max(0.5, Math.min(1, (ADAPTIVE.tolerance * this.shortestMs) / this.roundTripMs));
-		if (gradient < 1) this.slowStart = false;
+		// Slow start ends at the first round trip past the tolerance (not its smoothed value, which would lag behind).
+		if (gradient < 1 || roundTripMs > ADAPTIVE.tolerance * this.shortestMs) this.slowStart = false;
 		// Grow only when the limit is what holds the run back: a run with fewer requests than places learns nothing.
 		const used = inFlight + 1 >= this.limit;
 		if (this.slowStart) {

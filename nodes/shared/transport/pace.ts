@@ -31,7 +31,8 @@ export function reportAnswer(context: object, sentAt: number, status: number | u
 	if (status === 429) pace.paced429 = !pace.limiter.throttled(sentAt, now) && pace.limiter.pace !== undefined;
 	else if (status === 503) pace.limiter.overloaded(now);
 	else if (status !== undefined) pace.limiter.answered(now - sentAt, now, pace.inFlight);
-	wakeWithin(pace);
+	// Room the limit gained is used when a place is given back (`free`), after the request's outcome is decided: a
+	// failure that stops the node has then stopped the run's requests, so none starts after it.
 }
 
 /** Wakes as many waiting requests as the limit has room for (each checks again when it runs). */
