@@ -55,8 +55,8 @@ describe('The panel', () => {
 		const dropdown = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'query');
 		const options = (dropdown?.options ?? []) as Array<{ name: string; value: string; action: string }>;
 		const byValue = Object.fromEntries(options.map((option) => [option.value, option]));
-		expect(byValue.create).toMatchObject({ name: 'Run Query', action: 'Run a SQL or natural-language query' });
-		expect(byValue.run).toMatchObject({ name: 'Re-Run Query', action: 'Re-run a finished query' });
+		expect(byValue.create).toMatchObject({ name: 'Run Query', action: 'Run a SQL or natural language query' });
+		expect(byValue.run).toMatchObject({ name: 'Re-Run Query', action: 'Run a finished query again' });
 		expect(options.filter((option) => /cancel|stop/i.test(`${option.name} ${option.action}`)).map((option) => option.value)).toEqual(['cancel']);
 		expect(dropdown?.default).toBe('create');
 		const mode = shownFor('cancel').find((p) => p.name === 'cancelMode');
