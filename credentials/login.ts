@@ -2,9 +2,9 @@ import { createHash } from 'crypto';
 import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ANSWER_LIMITS, baseUrlProblem, describeBody, discardBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../nodes/shared/http/answers';
+import { ANSWER_LIMITS, baseUrlProblem, describeBody, discardBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubberFor } from '../nodes/shared/http/answers';
 import { beforeDeadline, TIMED_OUT } from '../nodes/shared/http/deadline';
-import { connectionFailure, hostOf, LoginError, retryAfterMs } from '../nodes/shared/http/failures';
+import { connectionFailure, HINTS, hostOf, LoginError, retryAfterMs } from '../nodes/shared/http/failures';
 
 export { isLoginError, LoginError } from '../nodes/shared/http/failures';
 
@@ -37,7 +37,7 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 		return kind === 'personalToken'
 			? new LoginError(
 					'The Media Analysis Service rejected the personal token',
-					'Personal tokens expire after 30 days without use or 3 months after creation, and stop working when a new one is generated. Generate a new personal token in the Media Analysis app and paste it into the credential.',
+					HINTS.tokenExpiry,
 					String(status),
 				)
 			: new LoginError(
@@ -57,7 +57,7 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 	if (status === 404) {
 		return new LoginError(
 			`No login endpoint at ${host} (404)`,
-			'Check the Base URL in the credential: it should be the API address, e.g. https://api.coactive.ai.',
+			HINTS.baseUrl,
 			'404',
 		);
 	}
@@ -252,14 +252,8 @@ type Obtained = { token: string; lifetimeMs?: number };
 
 /** The one place login errors leave: whatever a server or a redirect put in their words is scrubbed of secrets. */
 async function logInScrubbed(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
-	const scrub = (value: string) =>
-		String(
-			scrubSecrets(
-				value,
-				[text(credentials, 'personalToken'), text(credentials, 'clientSecret'), text(credentials, 'clientId')],
-				[[text(credentials, 'clientId'), text(credentials, 'clientSecret')]],
-			),
-		);
+	const scrubber = scrubberFor(credentials);
+	const scrub = (value: string) => String(scrubber(value));
 	const outcome = await logInNow(helpers, credentials).then(
 		(obtained) => ({ obtained }),
 		(error: unknown) => ({ error }),
@@ -311,13 +305,13 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 	if (response !== TIMED_OUT && 'overBytes' in response) {
 		throw new LoginError(
 			`The Media Analysis Service at ${hostOf(baseUrl)} answered the login with more than ${ANSWER_LIMITS.loginBytes / 1024 / 1024} MB; n8n stopped reading it`,
-			'A login answer holds a token and little else. Check that the Base URL points at the Media Analysis Service API, not at the web app or a proxy.',
+			`A login answer holds a token and little else. ${HINTS.baseUrl}`,
 		);
 	}
 	if (response === TIMED_OUT) {
 		throw new LoginError(
 			`The Media Analysis Service at ${hostOf(baseUrl)} did not answer the login within ${LOGIN_LIMITS.timeoutMs / 1000} seconds`,
-			'The service may be overloaded, or the Base URL may point at a host that accepts connections but never answers. Check the Base URL and try again later.',
+			`The service may be overloaded, or the Base URL may point at a host that accepts connections but never answers. ${HINTS.baseUrl} Then try again later.`,
 		);
 	}
 
@@ -338,7 +332,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 							: `${jsonKind(parsed.value)} instead of an object`;
 		throw new LoginError(
 			`The Media Analysis Service answered the login with ${came}`,
-			`Check that the Base URL (${hostOf(baseUrl)}) points at the Media Analysis Service API, not at the web app or a proxy.`,
+			HINTS.baseUrl,
 		);
 	}
 	if (token.length > LOGIN_LIMITS.maxTokenLength || !/^[\x21-\x7e]+$/.test(token)) {
@@ -346,7 +340,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 			token.length > LOGIN_LIMITS.maxTokenLength
 				? `The Media Analysis Service answered the login with an access token of ${token.length} characters, more than the ${LOGIN_LIMITS.maxTokenLength} a request header can carry; it was not stored`
 				: 'The Media Analysis Service answered the login with an access token that cannot be sent in a header; it was not stored',
-			`Check that the Base URL (${hostOf(baseUrl)}) points at the Media Analysis Service API. If it does, the service has a problem: try again later.`,
+			`${HINTS.baseUrl} If it is, the service has a problem: try again later.`,
 		);
 	}
 	const expiresIn = body?.expires_in;

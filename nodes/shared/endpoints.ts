@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkAnswer, type AnswerSpec, type FieldRule } from './answerSpec';
 import type { operations, paths } from './api-types.generated';
 import {
 	apiRequest,
@@ -16,8 +15,10 @@ import {
 	skipLimit,
 	usersPages,
 	videoSearchBody,
+	type AnswerSpec,
 	type ApiContext,
 	type ApiRequest,
+	type FieldRule,
 	type Page,
 	type PageLimit,
 	type PageStyle,
@@ -61,7 +62,7 @@ export type Endpoint<K extends OperationId> = {
 				answer?: undefined;
 		  }
 		| {
-				/** What the nodes read from a successful answer (`answerSpec.ts`), checked before any of them sees it. */
+				/** What the nodes read from a successful answer (`transport/check.ts`), checked before any of them sees it. */
 				answer: AnswerOf<K>;
 				pages?: undefined;
 		  }
@@ -242,12 +243,9 @@ type Entry = {
 	answer?: AnswerSpec;
 };
 
-/** What the transport must accept as the body of a successful answer (a JSON object unless the table says else). */
-const BODY_OF: Partial<Record<string, ApiRequest['answer']>> = { any: 'any', records: 'array' };
-
 /**
- * The transport request for a table entry: method, path, retry policy, the subject of a 404 and the kind of body
- * the answer must have come from the table.
+ * The transport request for a table entry: method, path, retry policy, the subject of a 404 and what the answer must
+ * hold (its `answer`, or its page style) come from the table; the transport checks the answer against it.
  */
 export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...call }: EndpointCall<K> = {}): ApiRequest {
 	const entry: Entry = ENDPOINTS[id];
@@ -255,8 +253,7 @@ export function endpointRequest<K extends EndpointId>(id: K, { params, body, ...
 	const request: ApiRequest = { ...call, method: entry.method, path: endpointPath(id, params), idempotent: entry.retry === 'idempotent' };
 	if (entry.notFound) request.resourceLabel = entry.notFound;
 	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
-	const answer = typeof entry.answer === 'string' ? BODY_OF[entry.answer] : undefined;
-	if (answer) request.answer = answer;
+	request.answer = entry.pages ?? entry.answer ?? 'object';
 	// RequestOf<K> is the document's JSON body, which TypeScript cannot relate to IDataObject for any K.
 	if (body !== undefined) request.body = body as unknown as IDataObject;
 	return request;
@@ -333,8 +330,6 @@ export async function callEndpoint<K extends EndpointId>(
 	id: K,
 	call: EndpointCall<K> = {},
 ): Promise<CheckedResponseOf<K>> {
-	const entry: Entry = ENDPOINTS[id];
-	const request = endpointRequest(id, call);
-	const response: unknown = await apiRequest.call(context, request);
-	return checkAnswer.call(context, request, entry.pages ?? entry.answer ?? 'object', response) as CheckedResponseOf<K>;
+	// The transport checked the answer against the table's entry (`checkAnswer`): what it returns is what the type says.
+	return (await apiRequest.call(context, endpointRequest(id, call))) as unknown as CheckedResponseOf<K>;
 }

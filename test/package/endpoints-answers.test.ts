@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import type { AnswerSpec, FieldRule } from '../../nodes/shared/answerSpec';
+import type { AnswerSpec, FieldRule } from '../../nodes/shared/transport';
 import { ENDPOINTS } from '../../nodes/shared/endpoints';
 
 type Schema = {

@@ -47,15 +47,18 @@ describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 		expect(missing).toEqual([]);
 	});
 
-	test('a call fills the path one segment per value and takes policy and 404 subject from the table', () => {
+	test('a call fills the path one segment per value and takes policy, 404 subject and answer from the table', () => {
 		expect(endpointPath('datasets.get', { dataset_id: 'a/b' })).toBe('/api/v1/datasets/a%2Fb');
 		expect(endpointRequest('datasets.delete', { params: { dataset_id: 'x' }, itemIndex: 2 })).toEqual({
 			method: 'DELETE',
 			path: '/api/v1/datasets/x',
 			idempotent: false,
 			resourceLabel: 'Dataset',
+			answer: 'object',
 			itemIndex: 2,
 		});
+		expect(endpointRequest('datasets.get').answer).toEqual({ id: 'id' });
+		expect(endpointRequest('datasets.list').answer).toBe(skipLimit);
 		expect(() => endpointRequest('ingestion.createIngestJobFromImages')).toThrow(/recover/);
 		expect(listEndpoint('datasets.list')[1]).toBe(skipLimit);
 		// @ts-expect-error the encoders come in one answer: not a paged list, so the type refuses it too

@@ -17,7 +17,7 @@ import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
-import { checkAnswer, type AnswerSpec, type FieldRule } from '../../nodes/shared/answerSpec';
+import { checkAnswer, type AnswerSpec, type FieldRule } from '../../nodes/shared/transport/check';
 import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
 import type { ApiContext } from '../../nodes/shared/transport';
 import { jobStatusPages, offsetLimit } from '../../nodes/shared/transport/pagination';
@@ -497,12 +497,18 @@ describe('a paged endpoint read in one request (Celebrity Identify) is checked a
 	});
 });
 
-test('a long page read in one request is cleaned in place without exhausting the stack', () => {
+test('a long page read in one request is cleaned in place without exhausting the stack', async () => {
 	const warnings: string[] = [];
 	const context = { getNode: () => ({ name: 'Probe' }), logger: { warn: (line: string) => warnings.push(line) } } as unknown as ApiContext;
 	const list: unknown[] = Array.from({ length: 300_000 }, (_, index) => (index % 3 === 0 ? null : { index }));
 	const answer = { data: list };
-	checkAnswer.call(context, { method: 'POST', path: '/api/v1/probe' }, offsetLimit, answer);
+	const checked = await checkAnswer.call(
+		context,
+		{ method: 'POST', path: '/api/v1/probe', answer: offsetLimit },
+		{ body: { kind: 'json', value: answer }, status: 200, contentType: 'application/json' },
+		async () => (value) => value,
+	);
+	expect(checked).toEqual({ answer });
 	expect(answer.data).toBe(list);
 	expect(list).toHaveLength(200_000);
 	expect(list.every((entry) => typeof entry === 'object' && entry !== null)).toBe(true);

@@ -111,6 +111,27 @@ describe('Identify cancelled while it waits for its temporary ingest', () => {
 	});
 });
 
+test('a cancel ends the wait between status reads at once: no further read, the image deleted', async () => {
+	const stop = new AbortController();
+	const running = bed.harness.runNode({
+		type: TYPES.celebrity,
+		parameters: { resource: 'image', operation: 'identify', datasetId: byId(demoImages), imageUrl: photo('Ava Marlowe'), options: { pollInterval: 30, waitTimeout: 60 } },
+		cancelSignal: stop.signal,
+	});
+	await until('Identify read the status once', () => statusReads() >= 1 && pendingAsset() !== undefined);
+	await wait(1000); // the read is answered: Identify waits 30 s for the next one
+	const reads = statusReads();
+	const cancelledAt = Date.now();
+	stop.abort();
+	const { run, error } = await running;
+	expect(error?.message).toMatch(/^Stopped waiting for .*: the execution was cancelled$/);
+	expect(run.status).not.toBe('success');
+	expect(Date.now() - cancelledAt).toBeLessThan(5000);
+	expect(statusReads()).toBe(reads);
+	expect(deletes()).toHaveLength(1);
+	expect(pendingAsset()).toBeUndefined();
+});
+
 test('an item still waiting when another stops the node deletes its image all the same', async () => {
 	// Item 1 times out after 1 s (its image deleted, the node stops); item 0 is waiting then, and its next read is
 	// refused: its image must still be deleted, though no other request of the run may start.

@@ -184,7 +184,7 @@ describe('entries that are not records, answers without their list', () => {
 		answer = () => body;
 		const { items, error } = await listDatasets();
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/^GET \/api\/v1\/datasets answered without the list of records it should hold/);
+		expect(error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v1\/datasets without the list of records it should hold/);
 		expect(error?.message).toMatch(shape);
 	});
 
@@ -205,7 +205,7 @@ describe('entries that are not records, answers without their list', () => {
 		const found = await harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' });
 		expect(found.results).toEqual([{ name: 'set_7', value: dataset(7).id }]);
 		answer = () => ({ detail: 'nope' });
-		await expect(harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' })).rejects.toThrow(/answered without the list/);
+		await expect(harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' })).rejects.toThrow(/answered GET \/api\/v1\/datasets without the list/);
 	});
 });
 

@@ -117,7 +117,8 @@ test('the option never applies to a presigned download: a link to a self-signed 
 	expect(seen).toContain(`GET /api/v1/queries/${QUERY}/results?url_format=direct`);
 	// Refused by n8n before any request reached the host: the link's host is not trusted, whatever the credential says.
 	expect(seen.some((line) => line.startsWith('GET /bucket/'))).toBe(false);
-	expect(error?.message).toBe(`Could not download the query results from ${host()}`);
+	expect(error?.message).toBe(`n8n did not trust ${host()} to download the query results: its certificate is self-signed`);
+	expect(error?.description).toMatch(/NODE_EXTRA_CA_CERTS/);
 });
 
 test('the Test button: the certificate named without the option, "Connection successful!" with it', async () => {

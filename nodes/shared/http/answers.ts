@@ -2,6 +2,7 @@
  * What came back from the service, judged before anything is built from it: redirects, bodies that are not the
  * JSON the document promises, and secrets the service may echo. Shared by the transport and the credential's login.
  */
+import { HINTS } from './failures';
 
 /** Same-origin redirects followed in a row before giving up (the service itself should need none). */
 export const MAX_REDIRECTS = 5;
@@ -47,8 +48,10 @@ function valuesUnderSecretKeys(value: unknown, found: string[] = [], depth = 0):
 }
 
 /**
- * Replaces every known secret, every value held under a secret key (and that value wherever else it is quoted), and
- * every quoted Bearer/Basic value or client secret, in a text, an array or an object (deeply).
+ * The one secret scrubber: replaces every known secret, every value held under a secret key (and that value wherever
+ * else it is quoted), and every quoted Bearer/Basic value or client secret, in a text, an array or an object (deeply).
+ * Every message built from what a server sent passes it (`scrubberFor`), and so does every record a node outputs
+ * (`redactSecrets`) and the node copy an error carries (the router).
  */
 export function scrubSecrets(
 	value: unknown,
@@ -68,11 +71,18 @@ export function scrubSecrets(
 		return Object.fromEntries(
 			Object.entries(item).map(([key, entry]) => [
 				scrubText(key),
-				typeof entry === 'string' && entry !== '' && SECRET_KEY.test(key) ? REDACTED : scrub(entry, depth + 1),
+				SECRET_KEY.test(key) && entry !== null && entry !== undefined && entry !== '' ? REDACTED : scrub(entry, depth + 1),
 			]),
 		);
 	};
 	return scrub(value, 0);
+}
+
+/** `scrubSecrets` with the secrets a credential holds (its tokens, client ID and secret, and their Basic pair) and `known` ones. */
+export function scrubberFor(credentials: Record<string, unknown>, known: Iterable<string> = []): (value: unknown) => unknown {
+	const text = (key: string) => (typeof credentials[key] === 'string' ? (credentials[key] as string) : '');
+	const secrets = [...known, ...['accessToken', 'personalToken', 'clientSecret', 'clientId'].map(text)];
+	return (value) => scrubSecrets(value, secrets, [[text('clientId'), text('clientSecret')]]);
 }
 
 /** At most `max` characters of a text, saying how much was left out. */
@@ -340,7 +350,7 @@ export function judgeRedirect(options: {
 		return {
 			refuse: {
 				message: `The Media Analysis Service answered ${what} with a ${status} redirect that does not say where to (no Location header)`,
-				description: `A redirect needs a Location. Check that the Base URL in the credential points at the Media Analysis Service API.`,
+				description: `A redirect needs a Location. ${HINTS.baseUrl}`,
 			},
 		};
 	}
@@ -351,7 +361,7 @@ export function judgeRedirect(options: {
 		return {
 			refuse: {
 				message: `The Media Analysis Service answered ${what} with a ${status} redirect to an address that cannot be read`,
-				description: `Check that the Base URL in the credential points at the Media Analysis Service API. ${MOVED_HINT}`,
+				description: `${HINTS.baseUrl} ${MOVED_HINT}`,
 			},
 		};
 	}
@@ -377,7 +387,7 @@ export function judgeRedirect(options: {
 		return {
 			refuse: {
 				message: `${capitalized(what)} was redirected${loop} on ${base.host}; n8n stopped after ${visited.length} redirects`,
-				description: `The service keeps sending the request elsewhere without answering it. Check the Base URL in the credential, and try again later.`,
+				description: `The service keeps sending the request elsewhere without answering it. ${HINTS.baseUrl}`,
 			},
 		};
 	}
@@ -389,7 +399,7 @@ export function judgeRedirect(options: {
 	return {
 		refuse: {
 			message: `The Media Analysis Service answered ${what} with a ${status} redirect, which n8n does not follow for a ${upper}`,
-			description: `Sending the ${upper} to ${next.pathname} could change what it does. Check the Base URL in the credential.`,
+			description: `Sending the ${upper} to ${next.pathname} could change what it does. ${HINTS.baseUrl}`,
 		},
 	};
 }

@@ -25,6 +25,18 @@ export class LoginError extends Error {
 	}
 }
 
+/** The recurring hints, one wording each, for the transport, the login and the credential alike. */
+export const HINTS = {
+	/** An answer that is not what the Media Analysis Service API sends. */
+	baseUrl:
+		'Check the Base URL in the Media Analysis credential: it must be the address of the Media Analysis Service API (e.g. https://api.coactive.ai), not of the web app or a proxy.',
+	/** The address cannot be reached. */
+	reach: 'Check the Base URL in the Media Analysis credential and that n8n can reach that host.',
+	/** A personal token the service refuses. */
+	tokenExpiry:
+		'Personal tokens expire after 30 days without use or 3 months after creation, and stop working when a new one is generated. Generate a new personal token in the Media Analysis app and paste it into the credential.',
+};
+
 export function isLoginError(error: unknown): error is LoginError {
 	return error instanceof Error && error.name === 'MediaAnalysisLoginError';
 }
@@ -58,9 +70,15 @@ export function isKnownFailureCode(code: string): boolean {
 	return Object.hasOwn(NETWORK_FAILURES, code) || Object.hasOwn(CERTIFICATE_FAILURES, code);
 }
 
+/** Why a host's certificate was not trusted, in words, or undefined when `code` is no certificate failure. */
+export function untrustedCertificate(code: string | undefined): string | undefined {
+	return code && Object.hasOwn(CERTIFICATE_FAILURES, code) ? CERTIFICATE_FAILURES[code] : undefined;
+}
+
 /** What to say when no answer came from the host: the message, and the fix. `retried` is appended to the fix. */
 export function connectionFailure(host: string, code: string | undefined, retried = ''): { message: string; description: string } {
-	if (code && Object.hasOwn(CERTIFICATE_FAILURES, code)) {
+	const untrusted = untrustedCertificate(code);
+	if (untrusted) {
 		const fix =
 			code === 'ERR_TLS_CERT_ALTNAME_INVALID'
 				? 'Check that the Base URL uses the host name the service\'s certificate is issued for.'
@@ -68,14 +86,14 @@ export function connectionFailure(host: string, code: string | undefined, retrie
 					? 'The service\'s certificate must be renewed (or the clock of the n8n host is wrong).'
 					: 'Install a certificate from a trusted authority on the service, or trust its authority on the n8n host (NODE_EXTRA_CA_CERTS).';
 		return {
-			message: `n8n did not trust the Media Analysis Service at ${host}: ${CERTIFICATE_FAILURES[code]}`,
+			message: `n8n did not trust the Media Analysis Service at ${host}: ${untrusted}`,
 			description: `${fix} Only for a server you trust (such as a private deployment with its own certificate), turn on "Ignore SSL Issues (Insecure)" in the Media Analysis credential.${retried}`,
 		};
 	}
 	const words = code && Object.hasOwn(NETWORK_FAILURES, code) ? NETWORK_FAILURES[code] : 'no answer';
 	return {
 		message: `Could not reach the Media Analysis Service at ${host} (${words})`,
-		description: `Check the Base URL in the Media Analysis credential and that n8n can reach that host.${retried}`,
+		description: `${HINTS.reach}${retried}`,
 	};
 }
 

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { discardBody } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
+import { untrustedCertificate } from '../http/failures';
 import { explainedError, readFailure } from './errors';
 
 /**
@@ -73,7 +74,14 @@ export async function downloadFile<T>(
 		});
 		if (response === TIMED_OUT) tooLate.abort();
 	} catch (error) {
-		const { status } = readFailure(error);
+		const { status, code } = readFailure(error);
+		const untrusted = untrustedCertificate(code);
+		if (untrusted) {
+			throw fail(
+				`n8n did not trust ${host} to download the ${what}: ${untrusted}`,
+				'The storage host of the link needs a certificate n8n trusts ("Ignore SSL Issues" of the Media Analysis credential never applies to it): ask whoever runs the service, or trust its authority on the n8n host (NODE_EXTRA_CA_CERTS).',
+			);
+		}
 		if (status === 403) {
 			throw fail(
 				`The ${what} link was refused by ${host} (status 403): it has expired or is not valid`,
@@ -81,7 +89,7 @@ export async function downloadFile<T>(
 				status,
 			);
 		}
-		if (status === undefined && ['ETIMEDOUT', 'ECONNABORTED'].includes(readFailure(error).code ?? '')) throw idle();
+		if (status === undefined && ['ETIMEDOUT', 'ECONNABORTED'].includes(code ?? '')) throw idle();
 		throw fail(
 			status === undefined ? `Could not download the ${what} from ${host}` : `Downloading the ${what} from ${host} failed with status ${status}`,
 			'Check that n8n can reach the storage host, then run the node again.',

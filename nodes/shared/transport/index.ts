@@ -1,8 +1,9 @@
 export { apiRequest, getBaseUrl, retryDelayMs, RETRY, CREDENTIAL_TYPE } from './request';
 export type { ApiContext, ApiRequest } from './request';
+export { isRecord } from './check';
+export type { AnswerSpec, FieldRule } from './check';
 export {
 	fetchPage,
-	isRecord,
 	paginate,
 	pages,
 	skipLimit,

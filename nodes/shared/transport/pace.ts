@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { AdaptiveLimit } from './limit';
-import { PARALLEL, runState } from './run';
+import { cancelSignalOf, PARALLEL, runState } from './run';
 
 export { PARALLEL };
 
@@ -96,7 +96,9 @@ export async function takeTurn(context: object): Promise<() => void> {
 	const base = Math.max(Date.now(), pace.pausedUntil);
 	const pacedAt = base + pace.limiter.startDelay(base);
 	const startAt = () => Math.max(pacedAt, pace.pausedUntil);
-	for (let wait = startAt() - Date.now(); wait > 0; wait = startAt() - Date.now()) await sleep(wait);
+	// A cancel ends the wait: the request then fails at once on the execution's signal (a clean-up goes out on its own).
+	const cancel = cancelSignalOf(context);
+	for (let wait = startAt() - Date.now(); wait > 0 && !cancel?.aborted; wait = startAt() - Date.now()) await sleep(wait, cancel).catch(() => undefined);
 	// The node may have stopped during the pause: nothing starts after a stop.
 	if (pace.stopped) {
 		free();

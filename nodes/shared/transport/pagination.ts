@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { HINTS } from '../http/failures';
+import { entriesListed, isRecord } from './check';
 import { explainedError } from './errors';
 import { apiRequest, type ApiContext, type ApiRequest } from './request';
 
@@ -171,39 +173,10 @@ export interface Page {
 	fingerprint: string;
 }
 
-export const isRecord = (entry: unknown): entry is IDataObject =>
-	typeof entry === 'object' && entry !== null && !Array.isArray(entry);
-
-/** What an answer was, in words and without its values (which could hold anything the service echoed). */
-export function shapeOf(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return `an array of ${value.length} entries`;
-	if (typeof value === 'object') {
-		const keys = Object.keys(value as object);
-		return keys.length === 0 ? 'an empty object' : `an object with the keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
-	}
-	return typeof value === 'string' ? `a text of ${value.length} characters` : `a ${typeof value}`;
-}
-
 /**
- * The one rule for the entries of every list an answer holds (paged or not): an entry that is not a JSON object
- * (null, a number, a text, an array; the document types some lists' entries as "any") is not a record and becomes no
- * item, with a warning in n8n's log.
- */
-export function keepRecords(this: ApiContext, request: ApiRequest, list: unknown[]): IDataObject[] {
-	const records = list.filter(isRecord);
-	if (records.length < list.length) {
-		this.logger.warn(
-			`Media Analysis: ${request.method} ${request.path} listed ${list.length - records.length} entries that are not records (null or plain values); they were skipped`,
-		);
-	}
-	return records;
-}
-
-/**
- * Reads the page at `position` (an offset or page number, as the family counts) of `pageSize` items.
- * Entries follow `keepRecords`; one that is not a record still counts toward the position, so no record is skipped
- * or read twice. An answer without the list where the document puts one is an error, never an empty page.
+ * Reads the page at `position` (an offset or page number, as the family counts) of `pageSize` items. The answer is
+ * checked as a page of the style (`checkAnswer`): without its list it is an error, never an empty page; entries that
+ * are not records become no item but still count toward the position, so no record is skipped or read twice.
  */
 export async function fetchPage(
 	this: ApiContext,
@@ -213,27 +186,20 @@ export async function fetchPage(
 	pageSize: number,
 ): Promise<Page> {
 	const params = style.params(position, pageSize);
-	const response: unknown = await apiRequest.call(this, {
+	const response = await apiRequest.call(this, {
 		...request,
+		answer: style,
 		qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
 		body: style.place === 'body' ? { ...(request.body as IDataObject), ...params } : request.body,
 	});
-	const list = isRecord(response) ? style.items(response) : undefined;
-	if (!Array.isArray(list)) {
-		throw explainedError(this.getNode(), {
-			message: `${request.method} ${request.path} answered without the list of records it should hold (the answer was ${shapeOf(response)})`,
-			description:
-				'The Media Analysis Service (or something in between, such as a proxy) sent an answer this node cannot read. Check the Base URL of the credential, then try again.',
-			itemIndex: request.itemIndex,
-		});
-	}
-	const items = keepRecords.call(this, request, list);
+	const items = style.items(response) as IDataObject[];
+	const received = entriesListed(items);
 	const edge = (entry: unknown) => JSON.stringify(entry) ?? 'undefined';
 	return {
 		items,
-		next: style.next(response as IDataObject, position, pageSize, list.length),
-		received: list.length,
-		fingerprint: list.length === 0 ? '' : `${list.length}|${edge(list[0])}|${edge(list[list.length - 1])}`,
+		next: style.next(response, position, pageSize, received),
+		received,
+		fingerprint: received === 0 ? '' : `${received}|${edge(items[0])}|${edge(items[items.length - 1])}`,
 	};
 }
 
@@ -266,8 +232,7 @@ export async function* pages(
 		if (page.fingerprint !== '' && seen.has(page.fingerprint)) {
 			throw explainedError(this.getNode(), {
 				message: `${request.method} ${request.path} answered a page it had already sent (asked for position ${position}): the service ignores the page position`,
-				description:
-					'Reading on would return the same records again and again, so the node stopped. Check the Base URL of the credential; if it is right, the service is misbehaving: try again later or use a Limit.',
+				description: `Reading on would return the same records again and again, so the node stopped. ${HINTS.baseUrl} If it is, the service is misbehaving: try again later or use a Limit.`,
 				itemIndex: request.itemIndex,
 			});
 		}

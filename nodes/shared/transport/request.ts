@@ -8,12 +8,14 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ANSWER_LIMITS, type AnswerShare, baseUrlProblem, describeBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubSecrets } from '../http/answers';
+import { ANSWER_LIMITS, type AnswerShare, baseUrlProblem, judgeRedirect, parseBody, readBounded, scrubberFor } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
-import { hostOf, retryAfterMs } from '../http/failures';
+import { HINTS, hostOf, retryAfterMs } from '../http/failures';
+import { checkAnswer, type AnswerSpec, type Arrived } from './check';
 import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
 import { pauseRequests, reportAnswer, RequestsStopped, stopRequests, takeTurn } from './pace';
-import { recordId, runState } from './run';
+import type { PageStyle } from './pagination';
+import { cancelSignalOf, recordId, runState } from './run';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -45,7 +47,7 @@ export interface ApiRequest {
 	 * on it (`nodes/shared/recovery.ts`), since n8n's clock and the service's may differ.
 	 */
 	serviceTime?: (ms: number | undefined) => void;
-	/** Values typed by the user that must never be shown (connection passwords, tokens): scrubbed from error answers. */
+	/** Values typed by the user that must never be shown (connection passwords, tokens): scrubbed from every later error of the run. */
 	secrets?: string[];
 	/**
 	 * Fields of the answer (or of each record of a list answer) that hold a secret the service hands out, such as a
@@ -63,10 +65,10 @@ export interface ApiRequest {
 	 */
 	explain?: (failure: Failure, details: string[]) => { message: string; description: string } | undefined;
 	/**
-	 * What a successful answer must be: a JSON object (the default), a JSON array, or any JSON value. A DELETE may
-	 * also answer nothing (read as `{}`). Anything else is one clear error, never an item.
+	 * What a successful answer must hold (`check.ts`): the endpoint table's `answer`, or a list's page style; a JSON
+	 * object by default. A DELETE may also answer nothing (read as `{}`). Anything else is one clear error, never an item.
 	 */
-	answer?: 'object' | 'array' | 'any';
+	answer?: AnswerSpec | PageStyle;
 	/** No retry waits past this moment (ms since the epoch): Wait for Completion's Timeout passes it to each read. */
 	deadline?: number;
 	/**
@@ -205,10 +207,13 @@ async function send(this: ApiContext, target: Target, ms: number, cleanup: boole
 	};
 	const outcome = await beforeDeadline(ms, async (abortSignal): Promise<Outcome> => {
 		let response: FullResponse;
+		// n8n puts the execution's cancel signal in place of the request's own: it is handed both, so the attempt's own
+		// deadline closes the connection too. A clean-up, which outlives a cancel, keeps its own only.
+		const execution = cleanup ? undefined : cancelSignalOf(this);
+		const signal = execution ? AbortSignal.any([execution, abortSignal]) : abortSignal;
 		try {
-			// n8n puts the execution's cancel signal in place of the request's own: a clean-up keeps its own.
-			const caller: ApiContext = cleanup ? Object.create(this, { getExecutionCancelSignal: { value: () => abortSignal } }) : this;
-			response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, { ...options, abortSignal })) as FullResponse;
+			const caller: ApiContext = Object.create(this, { getExecutionCancelSignal: { value: () => signal } });
+			response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, { ...options, abortSignal: signal })) as FullResponse;
 		} catch (error) {
 			return { failure: await readFailureBounded(error, abortSignal) };
 		}
@@ -234,80 +239,34 @@ function serviceDate(header: string | undefined): number | undefined {
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const EXPECTED_WORDS = { object: 'a JSON object', array: 'a JSON array', any: 'JSON' };
-
 /** Keeps the secrets an answer holds in the fields `request.answerSecrets` names (top level, or in each list record). */
 function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
-	const learned = runState(context).learnedSecrets;
+	const { secrets } = runState(context);
 	const records = Array.isArray(answer) ? answer : [answer, ...Object.values(answer).filter(Array.isArray).flat()];
 	for (const record of records) {
 		if (record === null || typeof record !== 'object') continue;
 		for (const field of fields) {
 			const value = (record as IDataObject)[field];
-			if (typeof value === 'string' && value !== '') learned.add(value);
+			if (typeof value === 'string' && value !== '') secrets.add(value);
 		}
 	}
 }
 
-/** The answer as the document describes it, or one clear error naming the endpoint and what came back. */
-async function readAnswer(
-	this: ApiContext,
-	{ response, text }: { response: FullResponse; text: string },
-	request: ApiRequest,
-	scrubber: () => Promise<(value: unknown) => unknown>,
-): Promise<IDataObject> {
-	const expected = request.answer ?? 'object';
-	const parsed = parseBody(text);
-	if (parsed.kind === 'empty' && request.method === 'DELETE') return {};
-	if (parsed.kind === 'json') {
-		learnSecrets(this, request, parsed.value);
-		const { value } = parsed;
-		if (expected === 'any' || (expected === 'array' ? Array.isArray(value) : isObject(value))) return value as IDataObject;
-	}
-	const contentType = headerOf(response.headers, 'content-type');
-	const scrub = await scrubber();
-	const came =
-		parsed.kind === 'json'
-			? `${jsonKind(parsed.value)} (${describeBody(JSON.stringify(scrub(parsed.value)), contentType)})`
-			: parsed.kind === 'empty'
-				? `an empty body (status ${response.statusCode})`
-				: parsed.kind === 'too-deep'
-					? `JSON nested more than ${ANSWER_LIMITS.maxDepth} levels deep`
-					: `something that is not JSON (${describeBody(String(scrub(parsed.text)), contentType)})`;
-	throw explainedError(this.getNode(), {
-		message: `The Media Analysis Service answered ${request.method} ${request.path} with ${came} where ${EXPECTED_WORDS[expected]} was expected`,
-		description:
-			'Nothing was made from this answer. Check that the Base URL in the credential points at the Media Analysis Service API (not a web page or a proxy), and try again later: the service may be having a problem.',
-		itemIndex: request.itemIndex,
-	});
-}
-
 /**
- * Everything a failure could echo back that must never be shown: what the user typed for this request, and the
- * credential's tokens and secrets (read now, so an access token refreshed during the request is included).
+ * The one scrubber of the run (`scrubberFor`): the secrets it was told (`ApiRequest.secrets`) or learned
+ * (`answerSecrets`), and the credential's tokens and secrets, read now, so an access token refreshed during the
+ * request is included.
  */
-async function secretScrubber(this: ApiContext, request: ApiRequest): Promise<(value: unknown) => unknown> {
+async function secretScrubber(this: ApiContext): Promise<(value: unknown) => unknown> {
 	let credentials: IDataObject = {};
 	try {
 		credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as IDataObject;
 	} catch {
-		// Without the credential only the typed secrets and the Bearer/Basic patterns are scrubbed.
+		// Without the credential only the run's secrets and the Bearer/Basic patterns are scrubbed.
 	}
-	const text = (key: string) => (typeof credentials[key] === 'string' ? (credentials[key] as string) : '');
-	const secrets = [
-		...(request.secrets ?? []),
-		...runState(this).learnedSecrets,
-		text('accessToken'),
-		text('personalToken'),
-		text('clientSecret'),
-		text('clientId'),
-	];
-	return (value) => scrubSecrets(value, secrets, [[text('clientId'), text('clientSecret')]]);
+	return scrubberFor(credentials, runState(this).secrets);
 }
 
 /** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
@@ -367,7 +326,13 @@ function noteWrite(context: ApiContext, request: ApiRequest, answer: IDataObject
 /** The attempts of one request; `hold` is given back by `apiRequest` once the outcome is known. */
 async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Promise<IDataObject> {
 	const what = `${request.method} ${request.path}`;
-	const scrubber = secretScrubber.bind(this, request);
+	for (const secret of request.secrets ?? []) runState(this).secrets.add(secret);
+	const scrubber = secretScrubber.bind(this);
+	/** The answer if it is what the operation needs (`checkAnswer`), else the error saying what came back. */
+	const checked = async (arrived: Arrived): Promise<IDataObject> => {
+		const verdict = await checkAnswer.call(this, request, arrived, scrubber);
+		return 'refuse' in verdict ? await raise(verdict.refuse) : noteWrite(this, request, verdict.answer);
+	};
 	const raise = async (explained: Explained): Promise<never> => {
 		const scrub = await scrubber();
 		const text = (value: string) => String(scrub(value));
@@ -456,13 +421,15 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		if ('overBytes' in outcome) {
 			return await raise({
 				message: `The Media Analysis Service answered ${what} with more than ${ANSWER_LIMITS.apiBytes / 1024 / 1024} MB; n8n stopped reading it`,
-				description:
-					'No answer of the service should be this large, so nothing was made of it. Use a Limit or filters to ask for less, and check that the Base URL in the credential points at the Media Analysis Service API.',
+				description: `No answer of the service should be this large, so nothing was made of it. Use a Limit or filters to ask for less. ${HINTS.baseUrl}`,
 			});
 		}
 		if ('response' in outcome) {
-			request.serviceTime?.(serviceDate(headerOf(outcome.response.headers, 'date')));
-			return noteWrite(this, request, await readAnswer.call(this, outcome, request, scrubber));
+			const { headers, statusCode } = outcome.response;
+			request.serviceTime?.(serviceDate(headerOf(headers, 'date')));
+			const body = parseBody(outcome.text);
+			if (body.kind === 'json') learnSecrets(this, request, body.value);
+			return await checked({ body, status: statusCode, contentType: headerOf(headers, 'content-type') });
 		}
 		const { failure } = outcome;
 
@@ -499,7 +466,7 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 			} catch {
 				return await mayOrMayNot(failure, `${lost} Looking on the service for what it would have created failed too.`);
 			}
-			if (created) return noteWrite(this, request, created);
+			if (created) return await checked({ body: { kind: 'json', value: created }, status: 200, contentType: undefined });
 			// Not listed within the window: taken as not done, and sent once more; a second loss is not gambled on.
 			const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
 			if (resentAfterLooking || delay === undefined) return await mayOrMayNot(failure, unseen);

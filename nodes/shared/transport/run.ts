@@ -35,8 +35,11 @@ export interface RunState {
 	answers: AnswerBudget;
 	/** The credential's Base URL, read once. */
 	baseUrl?: Promise<string>;
-	/** Secrets the service handed out in its answers (`answerSecrets`), scrubbed from every later error. */
-	learnedSecrets: Set<string>;
+	/**
+	 * Secrets the run was told (`ApiRequest.secrets`) or the service handed out in its answers (`answerSecrets`): the
+	 * scrubber's inputs besides the credential (`scrubberFor`), kept out of every later error of the run.
+	 */
+	secrets: Set<string>;
 	/**
 	 * The error that ended the credential's access (a login refused, or a token just obtained refused again), so the
 	 * remaining items fail with it at once instead of each logging in again.
@@ -60,7 +63,7 @@ export function runState(context: object): RunState {
 		run = {
 			pace: { limiter: new AdaptiveLimit(PARALLEL.default, Date.now()), inFlight: 0, queue: [], pausedUntil: 0, stopped: false, paced429: false },
 			answers: new AnswerBudget(),
-			learnedSecrets: new Set(),
+			secrets: new Set(),
 			sent: new Set(),
 			writes: new Map(),
 			halt: new AbortController(),
@@ -77,4 +80,10 @@ export function recordId(record: unknown): string | undefined {
 	const entries = Object.entries(record);
 	const [, value] = entries.find(([key]) => key === 'id') ?? entries.find(([key, entry]) => key.endsWith('_id') && entry !== null && entry !== undefined) ?? [];
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** The execution's cancel signal, where the context has one (an action node's run; a poll or list search has none). */
+export function cancelSignalOf(context: object): AbortSignal | undefined {
+	const { getExecutionCancelSignal } = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof getExecutionCancelSignal === 'function' ? getExecutionCancelSignal.call(context) : undefined;
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { runState } from './run';
+import { cancelSignalOf, runState } from './run';
 
 /** How long to wait and how often to ask, as the user set it. */
 export interface WaitOptions {
@@ -48,6 +48,7 @@ export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpe
 	const started = options.startedAt ?? Date.now();
 	const deadline = started + options.timeoutSeconds * 1000;
 	const intervalMs = Math.max(0, options.pollIntervalSeconds * 1000);
+	const halt = runState(this).halt.signal;
 	for (;;) {
 		// A read that meets a throttling or failing service stops retrying at the deadline instead of outliving it.
 		const value = await spec.read(deadline);
@@ -72,7 +73,12 @@ export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpe
 				},
 			);
 		}
-		// Ends early when the node stops at another item's failure: the next read is then refused (RequestsStopped).
-		await sleep(Math.min(intervalMs, remaining), runState(this).halt.signal).catch(() => undefined);
+		// Ends early when the node stops at another item's failure (the next read is then refused: RequestsStopped),
+		// and when the execution is cancelled: nothing is read after that.
+		const cancel = cancelSignalOf(this);
+		await sleep(Math.min(intervalMs, remaining), cancel ? AbortSignal.any([cancel, halt]) : halt).catch(() => undefined);
+		if (cancel?.aborted) {
+			throw new NodeOperationError(this.getNode(), `Stopped waiting for ${spec.subject}: the execution was cancelled`, { itemIndex: spec.itemIndex });
+		}
 	}
 }

@@ -254,6 +254,30 @@ describe('2. every wait is bounded', () => {
 		expect(ms).toBeLessThan(RETRY.requestTimeoutMs + 1500);
 	}, 15_000);
 
+	test('an attempt that runs out of time closes its connection, even while the headers still trickle in', async () => {
+		shortBounds();
+		// n8n hands each request the execution's cancel signal in place of its own: only when the attempt's deadline is
+		// part of that signal does the connection close at the bound (trickled bytes keep n8n's idle timer from firing).
+		const sockets: Array<{ arrived: number; closed?: number }> = [];
+		api.handle = (_req, res, seen) => {
+			const socket = res.socket!;
+			const entry: { arrived: number; closed?: number } = { arrived: seen.at };
+			sockets.push(entry);
+			socket.on('close', () => (entry.closed = Date.now()));
+			socket.write('HTTP/1.1 200 OK\r\nx-slow: ');
+			api.every(50, () => {
+				if (!socket.destroyed) socket.write('a');
+			});
+		};
+		const { error } = await getDataset();
+		expect(error?.message).toMatch(new RegExp(`^The Media Analysis Service at ${api.host} did not answer within 0?\\.\\d+ seconds$`));
+		await sleep(300);
+		expect(sockets.length).toBeGreaterThanOrEqual(2);
+		// Each connection closed within its attempt's 0.4 s (and some slack), not when the server gave up.
+		const open = sockets.map(({ arrived, closed }) => (closed === undefined ? 'still open' : closed - arrived));
+		for (const ms of open) expect(ms).toBeLessThan(400 + 600);
+	}, 15_000);
+
 	test('a login that never answers is bounded', async () => {
 		LOGIN_LIMITS.timeoutMs = 400;
 		api.login = () => undefined;

@@ -1,0 +1,162 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ANSWER_LIMITS, describeBody, jsonKind, type ParsedBody } from '../http/answers';
+import { HINTS } from '../http/failures';
+import type { Explained } from './errors';
+import type { PageStyle } from './pagination';
+import type { ApiContext, ApiRequest } from './request';
+
+/**
+ * What the nodes read from one field of a successful answer:
+ * - `created`: the ID of what a create made, a non-empty string;
+ * - `id`: the ID of what the answer is about, a non-empty string;
+ * - `records`: a list whose entries that are not JSON objects become no item (`keepRecords`, as in every page);
+ * - `strings`: a list whose entries that are not strings are dropped;
+ * - `array`: a list of any values;
+ * - `object`: a JSON object;
+ * - `object?`: a JSON object, or none (absent, or the empty list the document's EmptyResponse holds).
+ */
+export type FieldRule = 'created' | 'id' | 'integer' | 'records' | 'strings' | 'array' | 'object' | 'object?';
+
+/**
+ * What a successful answer must be before any operation reads it: `any` (any JSON, null included, or no body),
+ * `object` (a JSON object the nodes return or read whole), `records` (a JSON array of records), or a JSON object
+ * whose named fields follow their rules. A list's page style (`PageStyle`) asks for a JSON object holding the list.
+ */
+export type AnswerSpec = 'any' | 'object' | 'records' | { readonly [field: string]: FieldRule };
+
+export const isRecord = (entry: unknown): entry is IDataObject =>
+	typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+
+/** What an answer was, in words and without its values (which could hold anything the service echoed). */
+export function shapeOf(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return `an array of ${value.length} entries`;
+	if (typeof value === 'object') {
+		const keys = Object.keys(value as object);
+		return keys.length === 0 ? 'an empty object' : `an object with the keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+	}
+	return typeof value === 'string' ? `a text of ${value.length} characters` : `a ${typeof value}`;
+}
+
+/** How many entries a page's list held before `checkAnswer` dropped those that are not records (what positions count). */
+const listed = new WeakMap<unknown[], number>();
+export const entriesListed = (list: unknown[]): number => listed.get(list) ?? list.length;
+
+/**
+ * The one rule for the entries of every list an answer holds (paged or not): an entry that is not a JSON object
+ * (null, a number, a text, an array; the document types some lists' entries as "any") is not a record and becomes no
+ * item, with a warning in n8n's log. The list is cleaned in place (no copy kept: lists are long).
+ */
+function keepRecords(context: ApiContext, what: string, list: unknown[]): unknown[] {
+	const records = list.filter(isRecord);
+	if (records.length === list.length) return list;
+	context.logger.warn(`Media Analysis: ${what} listed ${list.length - records.length} entries that are not records (null or plain values); they were skipped`);
+	listed.set(list, list.length);
+	records.forEach((record, index) => (list[index] = record));
+	list.length = records.length;
+	return list;
+}
+
+const LISTS = new Set<FieldRule>(['records', 'strings', 'array']);
+
+function missing(field: string, rule: FieldRule): string {
+	if (rule === 'created') return 'an ID for what it created';
+	if (rule === 'id') return 'an ID';
+	if (rule === 'integer') return `the "${field}" number it should hold`;
+	return LISTS.has(rule) ? `the "${field}" list it should hold` : `the "${field}" object it should hold`;
+}
+
+/** Whether a field's value is what its rule asks for (lists not yet cleaned of stray entries). */
+function fits(value: unknown, rule: FieldRule): boolean {
+	switch (rule) {
+		case 'created':
+		case 'id':
+			return typeof value === 'string' && value.trim() !== '';
+		case 'integer':
+			return Number.isSafeInteger(value);
+		case 'object':
+			return isRecord(value);
+		case 'object?':
+			return value === undefined || isRecord(value) || (Array.isArray(value) && value.length === 0);
+		default:
+			return Array.isArray(value);
+	}
+}
+
+const EXPECTED = { object: 'a JSON object', array: 'a JSON array', any: 'JSON' };
+
+/** A successful answer as it arrived: its body within the byte and depth bounds (`parseBody`), status and type. */
+export interface Arrived {
+	body: ParsedBody;
+	status: number;
+	contentType: string | undefined;
+}
+
+/**
+ * The one check of every successful answer against what its operation reads (`request.answer`, from the endpoint
+ * table, or the page style of a list): JSON of the right kind, the fields the table names (an ID for a create or for
+ * the one record a read or change returns, lists, objects), the list a page holds. What is not is one clear refusal
+ * naming the endpoint and what came back (its sample scrubbed with `scrub` before it is cut), never a TypeError nor an
+ * item; list entries that cannot be records are dropped. Returns the answer, its lists cleaned in place.
+ */
+export async function checkAnswer(
+	this: ApiContext,
+	request: ApiRequest,
+	{ body, status, contentType }: Arrived,
+	scrubber: () => Promise<(value: unknown) => unknown>,
+): Promise<{ answer: IDataObject } | { refuse: Explained }> {
+	const spec = request.answer ?? 'object';
+	const what = `${request.method} ${request.path}`;
+	const page = typeof spec === 'object' && typeof (spec as PageStyle).items === 'function' ? (spec as PageStyle) : undefined;
+	const fields = typeof spec === 'object' && !page ? (spec as Exclude<AnswerSpec, string>) : {};
+	const kind = spec === 'any' ? 'any' : spec === 'records' ? 'array' : 'object';
+	const refuse = (came: string, tail = ''): { refuse: Explained } => ({
+		refuse: {
+			message: `The Media Analysis Service answered ${what} ${came}${tail}`,
+			description: [
+				Object.values(fields).includes('created')
+					? 'It may have been created all the same: look for it on the service (for example by listing them) before running the node again, so that it is not created twice.'
+					: request.idempotent === false
+						? 'Nothing was made from this answer, but the request may have taken effect: check on the service before running the node again.'
+						: 'Nothing was made from this answer.',
+				HINTS.baseUrl,
+				'If it is, the service is misbehaving: try again later, or report it to the Media Analysis team.',
+			].join(' '),
+		},
+	});
+
+	const value: unknown = body.kind === 'json' ? body.value : body.kind === 'empty' && request.method === 'DELETE' ? {} : undefined;
+	if (value === undefined || !(kind === 'any' || (kind === 'array' ? Array.isArray(value) : isRecord(value)))) {
+		const scrub = await scrubber();
+		// Scrubbed before `describeBody` cuts it, so no part of a secret is left at the cut.
+		const sample = (text: string) => describeBody(text, contentType);
+		const came =
+			body.kind === 'json'
+				? `${jsonKind(body.value)} (${sample(JSON.stringify(scrub(body.value)))})`
+				: body.kind === 'empty'
+					? `an empty body (status ${status})`
+					: body.kind === 'too-deep'
+						? `JSON nested more than ${ANSWER_LIMITS.maxDepth} levels deep`
+						: `something that is not JSON (${sample(String(scrub(body.text)))})`;
+		return refuse(`with ${came}`, ` where ${EXPECTED[kind]} was expected`);
+	}
+	if (Array.isArray(value)) return { answer: (spec === 'records' ? keepRecords(this, what, value) : value) as unknown as IDataObject };
+	if (!isRecord(value)) return { answer: value as IDataObject }; // any JSON
+	const shape = (field = '') => {
+		const which = !field ? '' : value[field] === undefined ? `, with no "${field}"` : `, whose "${field}" is ${shapeOf(value[field])}`;
+		return ` (the answer was ${shapeOf(value)}${which})`;
+	};
+	if (page) {
+		const list = page.items(value);
+		if (!Array.isArray(list)) return refuse('without the list of records it should hold', shape());
+		keepRecords(this, what, list);
+	}
+	for (const [field, rule] of Object.entries(fields)) {
+		const entry = value[field];
+		if (!fits(entry, rule)) return refuse(`without ${missing(field, rule)}`, shape(rule === 'created' || rule === 'id' ? field : ''));
+		if (rule === 'records') keepRecords(this, what, entry as unknown[]);
+		if (rule === 'strings') value[field] = (entry as unknown[]).filter((item) => typeof item === 'string');
+	}
+	return { answer: value };
+}
