@@ -3,11 +3,13 @@ import type {
 	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
+	INodeParameters,
 	INodeProperties,
 	IPairedItemData,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { scrubSecrets } from './http/answers';
 import { PARALLEL, recordId, RequestsStopped, runState, setParallelRequests, stopRequests } from './transport';
 import { assertRange } from './validation';
 
@@ -57,13 +59,15 @@ export interface RouteOptions {
 	secretParameters?: string[];
 }
 
-/** The error with its copy of the node stripped of secret parameter values (the workflow's own node is untouched). */
-function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(error: E, names: string[]): E {
-	const parameters = error.node?.parameters;
-	if (names.length === 0 || !parameters) return error;
-	const safe = { ...parameters };
-	for (const name of names) if (safe[name] !== undefined && safe[name] !== '') safe[name] = '[redacted]';
-	(error as { node: INode }).node = { ...error.node, parameters: safe };
+/**
+ * The error with its copy of the node passed through the one secret scrubber (the workflow's own node is untouched):
+ * values of the named parameters and of parameters under a secret key, and the secrets the run knows, are replaced.
+ */
+function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(error: E, names: string[], context: object): E {
+	const { node } = error;
+	if (!node?.parameters) return error;
+	const typed = names.map((name) => node.parameters[name]).filter((value): value is string => typeof value === 'string');
+	(error as { node: INode }).node = { ...node, parameters: scrubSecrets(node.parameters, [...typed, ...runState(context).secrets]) as INodeParameters };
 	return error;
 }
 
@@ -130,7 +134,7 @@ export class ItemRunner {
 			// At once, before the error travels on: no request of the run starts after a failure.
 			if (!stopped) stopRequests(this.context);
 			for (const itemIndex of itemIndexes) if (!this.failures.has(itemIndex)) this.failures.set(itemIndex, error);
-			const thrown = withoutSecretParameters(describe(asNodeError(this.context.getNode(), error, itemIndexes[0])), this.secretParameters);
+			const thrown = withoutSecretParameters(describe(asNodeError(this.context.getNode(), error, itemIndexes[0])), this.secretParameters, this.context);
 			this.thrown.push({ itemIndexes, error: thrown, stopped });
 			throw thrown;
 		}
