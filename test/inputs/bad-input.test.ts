@@ -102,7 +102,7 @@ const queryBase: Record<string, IDataObject> = { export: { targetBucket: 'b', ex
 const parallelRows = (node: NodeKey, resource: string, operation: string, base: IDataObject): Row[] => [
 	...[expr('eight'), '={{ NaN }}'].map((value) => row(node, resource, operation, { ...base, requestOptions: { parallelRequests: value } }, 'Requests in Parallel', /".*" is not a number/)),
 	...['={{ $json.concurrency }}', expr('')].map((value) => row(node, resource, operation, { ...base, requestOptions: { parallelRequests: value } }, 'Requests in Parallel', NO_NUMBER)),
-	...['={{ Infinity }}', '={{ -Infinity }}', expr(0), expr(-3), expr(51), expr(2.5)].map((value) =>
+	...['={{ Infinity }}', '={{ -Infinity }}', expr(0), expr(-3), expr(101), expr(2.5)].map((value) =>
 		row(node, resource, operation, { ...base, requestOptions: { parallelRequests: value } }, 'Requests in Parallel', /".*" is out of range/),
 	),
 ];
