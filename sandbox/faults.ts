@@ -22,6 +22,8 @@ export interface FaultPlan {
 	 * it; `seed` and `maxFaults` do not, and a refused request is not `faultable` (the other faults never see it).
 	 */
 	rateLimitPerSecond?: number;
+	/** The gateway states its limit with each 429 in a `RateLimit-Policy` header (`20;w=1`), as many gateways do. */
+	rateLimitPolicy?: boolean;
 	/** Share (0–1) of requests answered only after `slowMs`. */
 	slowRate?: number;
 	slowMs?: number;
@@ -47,6 +49,8 @@ export interface FaultDecision {
 	kind?: FaultKind;
 	status?: number;
 	retryAfterSeconds?: number;
+	/** The RateLimit-Policy header of a gateway's 429, when the plan states it. */
+	ratePolicy?: string;
 	delayMs?: number;
 	/** Drop the connection after the request was processed. */
 	dropAfter?: boolean;
@@ -152,7 +156,8 @@ export class FaultInjector {
 			if (admitted.length >= plan.rateLimitPerSecond) {
 				counters.throttled++;
 				const waitMs = admitted[0] + RATE_WINDOW_MS - now;
-				return { kind: 'rate-limit', status: 429, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+				const ratePolicy = plan.rateLimitPolicy ? `${plan.rateLimitPerSecond};w=1` : undefined;
+				return { kind: 'rate-limit', status: 429, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), ratePolicy };
 			}
 			admitted.push(now);
 		}

@@ -103,7 +103,10 @@ async function handleRequest(
 		const reply: Reply = {
 			status: fault.status ?? 503,
 			body: { detail: fault.kind === 'rate-limit' ? 'Too Many Requests' : 'Service Unavailable' },
-			headers: fault.kind === 'rate-limit' ? { 'retry-after': String(fault.retryAfterSeconds ?? 0) } : undefined,
+			headers:
+				fault.kind === 'rate-limit'
+					? { 'retry-after': String(fault.retryAfterSeconds ?? 0), ...(fault.ratePolicy ? { 'ratelimit-policy': fault.ratePolicy } : {}) }
+					: undefined,
 		};
 		record(reply.status);
 		sendReply(res, reply);

@@ -41,7 +41,7 @@ const idOf = (path: string) => /\/api\/v1\/datasets\/([^/?]+)/.exec(path)?.[1] ?
  * served), behind a gateway that lets `perSecond` through in any rolling second (the others get 429, Retry-After 1).
  * Counts the requests open at once (queued ones included), the most, and the 429s.
  */
-function service({ ms, capacity = Infinity, perSecond = Infinity }: { ms: number; capacity?: number; perSecond?: number }) {
+function service({ ms, capacity = Infinity, perSecond = Infinity, stated = false }: { ms: number; capacity?: number; perSecond?: number; stated?: boolean }) {
 	const counts = { open: 0, most: 0, refused: 0, answered: 0, openSeen: [] as number[] };
 	const admitted: number[] = [];
 	let working = 0;
@@ -59,7 +59,7 @@ function service({ ms, capacity = Infinity, perSecond = Infinity }: { ms: number
 		while (admitted.length && admitted[0] <= now - 1000) admitted.shift();
 		if (admitted.length >= perSecond) {
 			counts.refused++;
-			return json(res, 429, { detail: 'Too Many Requests' }, { 'retry-after': '1' });
+			return json(res, 429, { detail: 'Too Many Requests' }, { 'retry-after': '1', ...(stated ? { 'ratelimit-policy': `${perSecond};w=1` } : {}) });
 		}
 		admitted.push(now);
 		counts.open++;
@@ -135,5 +135,13 @@ describe('the limit finds the service\'s pace', () => {
 		// 240 requests at 60 a second take 4 s at best; refusals stay a small share of what was sent.
 		expect(seconds).toBeGreaterThan(3);
 		expect(counts.refused / (counts.answered + counts.refused)).toBeLessThan(0.15);
+	});
+
+	test('keeps to the rate a gateway states in RateLimit-Policy: fewer refused still', async () => {
+		const counts = service({ ms: 20, perSecond: 60, stated: true });
+		const { error, items } = await getMany(240);
+		expect(error).toBeUndefined();
+		expectInOrder(items, 240);
+		expect(counts.refused / (counts.answered + counts.refused)).toBeLessThan(0.1);
 	});
 });

@@ -1,5 +1,6 @@
 /* Dev-only: the adaptive limit against simulated services, on a simulated clock (no timers, no sockets). */
-import { AdaptiveLimit } from '../../nodes/shared/transport/limit';
+import { ratePolicy } from '../../nodes/shared/transport/errors';
+import { ADAPTIVE, AdaptiveLimit } from '../../nodes/shared/transport/limit';
 
 interface Service {
 	/** When a request sent at `now` is answered, and with which status. */
@@ -124,6 +125,24 @@ describe('the adaptive limit', () => {
 		expect(run.refused).toBeLessThanOrEqual(50);
 		expect(run.limit.pace).toBeGreaterThan(15);
 		expect(run.limit.pace).toBeLessThan(25);
+	});
+
+	test('keeps to a little under the rate a gateway states, and never probes past it', () => {
+		const limit = new AdaptiveLimit(64, 0);
+		expect(limit.throttled(0, 100, 20)).toBe(true);
+		expect(limit.pace).toBeCloseTo(ADAPTIVE.statedShare * 20);
+		for (let second = 1; second <= 60; second++) limit.startDelay(100 + second * 1000);
+		expect(limit.pace).toBeCloseTo(ADAPTIVE.statedShare * 20);
+		// A later 429 (clocks drift): a tenth less, then back up to the share of the stated rate at most.
+		expect(limit.throttled(70_000, 70_100)).toBe(false);
+		expect(limit.pace).toBeLessThan(ADAPTIVE.statedShare * 20);
+	});
+
+	test('reads RateLimit-Policy as requests a second, or nothing', () => {
+		expect(ratePolicy('20;w=1')).toBe(20);
+		expect(ratePolicy('100;w=60, 10;w=1')).toBeCloseTo(100 / 60);
+		expect(ratePolicy('5;comment="x";w=2')).toBe(2.5);
+		for (const bad of [undefined, '', 'w=1', '20', '0;w=1', '20;w=0', 'twenty;w=1']) expect(ratePolicy(bad)).toBeUndefined();
 	});
 
 	test('halves on a 503', () => {

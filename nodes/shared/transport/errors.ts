@@ -12,6 +12,8 @@ export interface Failure {
 	/** A Node.js network or certificate error code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …) when no answer came back. */
 	code?: string;
 	retryAfter?: string;
+	/** A gateway's rate limit, from its `RateLimit-Policy` header (`20;w=1`: 20 requests a second), per second. */
+	ratePerSecond?: number;
 	/** Where a 3xx answer points (its Location header). */
 	location?: string;
 	/** The answer's content type, for saying what came back when it is not JSON. */
@@ -34,6 +36,18 @@ interface AxiosLike {
 	httpCode?: string;
 	loginStatus?: string;
 	retryAfterMs?: number;
+}
+
+/**
+ * The rate a `RateLimit-Policy` header states (the IETF draft's `<quota>;w=<seconds>`, first policy only), in
+ * requests per second; undefined when there is none or it cannot be read.
+ */
+export function ratePolicy(value: string | undefined): number | undefined {
+	const [quotaPart, ...parameters] = (value ?? '').split(',')[0].split(';').map((part) => part.trim());
+	const window = parameters.find((parameter) => /^w\s*=\s*\d+$/.test(parameter));
+	if (!/^\d+$/.test(quotaPart) || !window) return undefined;
+	const [quota, seconds] = [Number(quotaPart), Number(window.split('=')[1])];
+	return quota > 0 && seconds > 0 ? quota / seconds : undefined;
 }
 
 /** Reads status, body and network code from what httpRequestWithAuthentication threw (a NodeApiError around axios). */
@@ -67,6 +81,7 @@ export function readFailure(error: unknown): Failure {
 			status,
 			body: parsed.kind === 'json' ? parsed.value : parsed.kind === 'not-json' ? parsed.text : undefined,
 			retryAfter: header('retry-after'),
+			ratePerSecond: ratePolicy(header('ratelimit-policy')),
 			location: header('location'),
 			contentType: header('content-type'),
 		};

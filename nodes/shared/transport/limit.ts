@@ -20,6 +20,8 @@ export const ADAPTIVE = {
 	backoff: 0.9,
 	/** While nothing is refused, the pace rises by this share per second. */
 	probePerSecond: 0.01,
+	/** The share of a stated rate (RateLimit-Policy) the pace keeps to: a little under it, for the clocks' drift. */
+	statedShare: 0.95,
 };
 
 export class AdaptiveLimit {
@@ -34,6 +36,8 @@ export class AdaptiveLimit {
 	private rate: number | undefined;
 	private rateSetAt = 0;
 	private cutAt = Number.NEGATIVE_INFINITY;
+	/** The rate the gateway states (RateLimit-Policy), per second: the pace never rises past a share of it. */
+	private stated: number | undefined;
 	private nextStartAt = 0;
 	/** The highest limit reached and when it changed, for the bench's reading. */
 	readonly history: Array<{ at: number; limit: number; rate?: number }> = [];
@@ -93,21 +97,26 @@ export class AdaptiveLimit {
 	}
 
 	/**
-	 * A gateway refused a request sent at `sentAt` (429): keep to a little under the rate that got through. Requests
-	 * sent before the last cut were sent too fast already and cut nothing more. True for the first 429 of the run,
-	 * when nothing paced it yet: then every request of the run waits for its Retry-After; later ones keep the pace.
+	 * A gateway refused a request sent at `sentAt` (429): keep to a little under the rate it states (`perSecond`,
+	 * from its RateLimit-Policy), else under the rate that got through. Requests sent before the last cut were sent
+	 * too fast already and cut nothing more. True for the first 429 of the run, when nothing paced it yet: then every
+	 * request of the run waits for its Retry-After; later ones keep the pace.
 	 */
-	throttled(sentAt: number, now: number): boolean {
+	throttled(sentAt: number, now: number, perSecond?: number): boolean {
 		if (sentAt <= this.cutAt) return false;
 		this.slowStart = false;
 		const first = this.rate === undefined;
 		this.cutAt = now;
 		this.trim(now);
+		if (perSecond !== undefined) this.stated = perSecond;
 		// What got through in the last window, not extrapolated: a gateway counts per window, and early in a run a
 		// burst inside the first window is what it allowed.
 		const through = (this.answerTimes.length * 1000) / ADAPTIVE.rateWindowMs;
-		const rate = Math.max(1, ADAPTIVE.backoff * (this.rate === undefined ? through : Math.min(this.rate, through)));
-		this.rate = rate;
+		const rate =
+			this.stated !== undefined
+				? ADAPTIVE.statedShare * this.stated * (first ? 1 : ADAPTIVE.backoff)
+				: ADAPTIVE.backoff * (this.rate === undefined ? through : Math.min(this.rate, through));
+		this.rate = Math.max(1, rate);
 		this.rateSetAt = now;
 		this.record(now);
 		return first;
@@ -118,6 +127,7 @@ export class AdaptiveLimit {
 		const seconds = (now - this.rateSetAt) / 1000;
 		if (seconds < 1) return;
 		this.rate *= (1 + ADAPTIVE.probePerSecond) ** Math.floor(seconds);
+		if (this.stated !== undefined) this.rate = Math.min(this.rate, ADAPTIVE.statedShare * this.stated);
 		this.rateSetAt += Math.floor(seconds) * 1000;
 	}
 

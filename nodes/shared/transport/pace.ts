@@ -23,12 +23,13 @@ export function currentLimit(context: object): number {
 
 /**
  * What came back for a request that started at `sentAt`: an HTTP status, or undefined when nothing did (a network
- * failure). The limit grows while round trips stay short, shrinks on a 503 or when they grow; a 429 sets a pace.
+ * failure), and the rate a 429 stated. The limit grows while round trips stay short, shrinks on a 503 or when they
+ * grow; a 429 sets a pace.
  */
-export function reportAnswer(context: object, sentAt: number, status: number | undefined): void {
+export function reportAnswer(context: object, sentAt: number, status: number | undefined, ratePerSecond?: number): void {
 	const { pace } = runState(context);
 	const now = Date.now();
-	if (status === 429) pace.paced429 = !pace.limiter.throttled(sentAt, now) && pace.limiter.pace !== undefined;
+	if (status === 429) pace.paced429 = !pace.limiter.throttled(sentAt, now, ratePerSecond) && pace.limiter.pace !== undefined;
 	else if (status === 503) pace.limiter.overloaded(now);
 	else if (status !== undefined) pace.limiter.answered(now - sentAt, now, pace.inFlight);
 	// Room the limit gained is used when a place is given back (`free`), after the request's outcome is decided: a

@@ -413,7 +413,8 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		const sentAt = Date.now();
 		const outcome = await send.call(this, target, attemptMs, request.cleanup ?? false, hold.share);
 		// The run's limit learns the service's pace from every answer (its status and round trip).
-		reportAnswer(this, sentAt, 'response' in outcome ? outcome.response.statusCode : 'failure' in outcome ? outcome.failure.status : 200);
+		const failed = 'failure' in outcome ? outcome.failure : undefined;
+		reportAnswer(this, sentAt, 'response' in outcome ? outcome.response.statusCode : failed ? failed.status : 200, failed?.ratePerSecond);
 		// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
 		if ('failure' in outcome && accessRefused(outcome.failure)) {
 			run.refusedAccess = explainFailure(outcome.failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts: attempt });
