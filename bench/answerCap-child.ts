@@ -43,7 +43,8 @@ async function main() {
 	const mode = process.env.BENCH_MODE;
 	const unpackedMb = Number(process.env.BENCH_UNPACKED_MB);
 	const saved = { ...ANSWER_LIMITS };
-	if (!baseUrl || (mode !== 'node' && mode !== 'http' && mode !== 'run') || !unpackedMb) throw new Error('BENCH_API_URL, BENCH_MODE=node|http|run, BENCH_UNPACKED_MB');
+	if (!baseUrl || (mode !== 'node' && mode !== 'http' && mode !== 'run') || !unpackedMb)
+		throw new Error('BENCH_API_URL, BENCH_MODE=node|http|run, BENCH_UNPACKED_MB');
 	const items = Number(process.env.BENCH_ITEMS ?? 1);
 	const parallel = Number(process.env.BENCH_PARALLEL ?? 8);
 	const budgetOn = process.env.BENCH_BUDGET !== 'off';
@@ -65,15 +66,28 @@ async function main() {
 		type: TYPES.httpRequest,
 		typeVersion: 4.2,
 		position: [0, 0],
-		parameters: { url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: CREDENTIAL },
+		parameters: {
+			url: `${baseUrl}${path}`,
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: CREDENTIAL,
+		},
 		credentials: { [CREDENTIAL]: { id: CREDENTIAL, name: 'Media Analysis (bench)' } },
 	});
 	const run = async (path: string) => {
-		if (mode === 'node') return await harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) } });
+		if (mode === 'node')
+			return await harness.runNode({
+				type: TYPES.datasets,
+				parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) },
+			});
 		if (mode === 'run') {
 			return await harness.runNode({
 				type: TYPES.datasets,
-				parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET), requestOptions: { parallelRequests: parallel } },
+				parameters: {
+					resource: 'dataset',
+					operation: 'get',
+					datasetId: byId(DATASET),
+					requestOptions: { parallelRequests: parallel },
+				},
 				inputItems: Array.from({ length: items }, (_, i) => ({ i })),
 				continueOnFail: true,
 			});
@@ -98,12 +112,22 @@ async function main() {
 		mode,
 		unpackedMb,
 		capMb: ANSWER_LIMITS.apiBytes / MB,
-		outcome: error ? `refused: ${error.message}` : firstError ? `each item refused: ${String(firstError)}` : 'read whole',
+		outcome: error
+			? `refused: ${error.message}`
+			: firstError
+				? `each item refused: ${String(firstError)}`
+				: 'read whole',
 		wallMs,
 		peakHeapGrowthMb: (peakHeap - memory.before.heapUsed) / MB,
 		peakRssGrowthMb: (peakRss - memory.before.rss) / MB,
 		...(mode === 'run'
-			? { items, parallel, budget: budgetOn ? 'on' : 'off', budgetMb: budgetOn ? saved.runBytes / MB : undefined, budgetPeakMb: Math.max(0, ...[...budgets].map((budget) => budget.peak)) / MB }
+			? {
+					items,
+					parallel,
+					budget: budgetOn ? 'on' : 'off',
+					budgetMb: budgetOn ? saved.runBytes / MB : undefined,
+					budgetPeakMb: Math.max(0, ...[...budgets].map((budget) => budget.peak)) / MB,
+				}
 			: {}),
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);

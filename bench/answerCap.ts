@@ -39,7 +39,11 @@ async function startBombServer(unpackedMb: number): Promise<{ url: string; serve
 				res.writeHead(200, { 'content-type': 'application/json' });
 				return void res.end(JSON.stringify({ id: DATASET, name: 'small' }));
 			}
-			res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': bomb.length });
+			res.writeHead(200, {
+				'content-type': 'application/json',
+				'content-encoding': 'gzip',
+				'content-length': bomb.length,
+			});
 			res.end(bomb);
 		});
 	});
@@ -47,7 +51,11 @@ async function startBombServer(unpackedMb: number): Promise<{ url: string; serve
 	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-async function measure(mode: 'node' | 'http' | 'run', unpackedMb: number, env: Record<string, string> = {}): Promise<AnswerCapResult> {
+async function measure(
+	mode: 'node' | 'http' | 'run',
+	unpackedMb: number,
+	env: Record<string, string> = {},
+): Promise<AnswerCapResult> {
 	const { url, server } = await startBombServer(unpackedMb);
 	try {
 		const { result } = await runMeasuringChild<AnswerCapResult>(join(__dirname, 'answerCap-child.ts'), {
@@ -71,7 +79,9 @@ export async function runAnswerCap(httpRequest: HttpRequestNode, log: Log): Prom
 	const results = [await measure('node', 2048)];
 	if (!httpRequest.reason) results.push(await measure('http', 256));
 	for (const r of results) {
-		log(`answer cap ${r.mode}: ${r.unpackedMb} MB unpacked, heap +${r.peakHeapGrowthMb.toFixed(0)} MB, RSS +${r.peakRssGrowthMb.toFixed(0)} MB, ${r.outcome.slice(0, 80)}`);
+		log(
+			`answer cap ${r.mode}: ${r.unpackedMb} MB unpacked, heap +${r.peakHeapGrowthMb.toFixed(0)} MB, RSS +${r.peakRssGrowthMb.toFixed(0)} MB, ${r.outcome.slice(0, 80)}`,
+		);
 	}
 	return results;
 }
@@ -83,7 +93,15 @@ export function answerCapTable(results: AnswerCapResult[]): string {
 		run: 'Datasets node, Get, many items side by side',
 	};
 	return table(
-		['way', 'answer (gzip, unpacked)', 'outcome', 'peak heap growth', 'peak RSS growth', 'RSS growth vs the 64 MB cap', 'wall time'],
+		[
+			'way',
+			'answer (gzip, unpacked)',
+			'outcome',
+			'peak heap growth',
+			'peak RSS growth',
+			'RSS growth vs the 64 MB cap',
+			'wall time',
+		],
 		results.map((r) => [
 			label[r.mode],
 			`${r.unpackedMb.toLocaleString('en-US')} MB`,
@@ -104,7 +122,9 @@ export async function runAnswerBudget(log: Log): Promise<AnswerCapResult[]> {
 	const results: AnswerCapResult[] = [];
 	for (const budget of ['on', 'off']) {
 		const result = await measure('run', 100, { BENCH_ITEMS: '50', BENCH_PARALLEL: '50', BENCH_BUDGET: budget });
-		log(`answer budget ${budget}: RSS +${result.peakRssGrowthMb.toFixed(0)} MB, budget peak ${result.budgetPeakMb?.toFixed(0)} MB, ${ms(result.wallMs)}`);
+		log(
+			`answer budget ${budget}: RSS +${result.peakRssGrowthMb.toFixed(0)} MB, budget peak ${result.budgetPeakMb?.toFixed(0)} MB, ${ms(result.wallMs)}`,
+		);
 		results.push(result);
 	}
 	return results;
@@ -112,7 +132,17 @@ export async function runAnswerBudget(log: Log): Promise<AnswerCapResult[]> {
 
 export function answerBudgetTable(results: AnswerCapResult[]): string {
 	return table(
-		['run budget', 'items × answer (gzip, unpacked)', 'Requests in Parallel', 'outcome', 'bytes held at once (budget count)', 'peak heap growth', 'peak RSS growth', 'RSS growth vs the run budget', 'wall time'],
+		[
+			'run budget',
+			'items × answer (gzip, unpacked)',
+			'Requests in Parallel',
+			'outcome',
+			'bytes held at once (budget count)',
+			'peak heap growth',
+			'peak RSS growth',
+			'RSS growth vs the run budget',
+			'wall time',
+		],
 		results.map((r) => [
 			r.budget === 'on' ? `on (${r.budgetMb} MB)` : 'off (each answer capped alone)',
 			`${r.items} × ${r.unpackedMb} MB`,

@@ -12,11 +12,19 @@ const TIME = '/usr/bin/time';
  * Runs `script` (TypeScript) in a fresh `node --expose-gc`, under `/usr/bin/time -v` when `timed` and it is
  * installed, and resolves with the JSON of its first stdout line starting with `{"mode"` and its stderr.
  */
-export function runMeasuringChild<T>(script: string, env: Record<string, string>, timed = false): Promise<{ result: T; stderr: string }> {
+export function runMeasuringChild<T>(
+	script: string,
+	env: Record<string, string>,
+	timed = false,
+): Promise<{ result: T; stderr: string }> {
 	const node = [process.execPath, '--expose-gc', '-r', require.resolve('ts-node/register/transpile-only'), script];
 	const [command, ...args] = timed && existsSync(TIME) ? [TIME, '-v', ...node] : node;
 	return new Promise((resolvePromise, reject) => {
-		const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(command, args, {
+			cwd: REPO_ROOT,
+			env: { ...process.env, ...env },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -24,7 +32,8 @@ export function runMeasuringChild<T>(script: string, env: Record<string, string>
 		child.once('error', reject);
 		child.once('close', (code) => {
 			const line = stdout.split('\n').find((text) => text.startsWith('{"mode"'));
-			if (code !== 0 || !line) reject(new Error(`${script} (${JSON.stringify(env)}) exited with ${code}: ${stderr.slice(-2000)}`));
+			if (code !== 0 || !line)
+				reject(new Error(`${script} (${JSON.stringify(env)}) exited with ${code}: ${stderr.slice(-2000)}`));
 			else resolvePromise({ result: JSON.parse(line) as T, stderr });
 		});
 	});

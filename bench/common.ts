@@ -236,7 +236,10 @@ export async function measureMedian<T>(
 		runs.push(await measure(sandbox, () => fn(round)));
 	}
 	const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);
-	const median: Measured<T> = { ...sorted[Math.floor((sorted.length - 1) / 2)], wallRuns: runs.map((run) => run.wallMs) };
+	const median: Measured<T> = {
+		...sorted[Math.floor((sorted.length - 1) / 2)],
+		wallRuns: runs.map((run) => run.wallMs),
+	};
 	const counts = runs.map((run) => `${run.apiRequests} requests / ${run.logins} logins`);
 	if (new Set(counts).size > 1) median.note = `runs differed: ${counts.join(', ')}`;
 	return median;

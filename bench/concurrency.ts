@@ -1,4 +1,5 @@
-/* Benchmark code (bench/), never published. */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * Items side by side (issues 25 and 33): N per-item requests through a proxy that adds a round trip
  * (bench/latencyProxy.ts), by the node one at a time (Requests in Parallel 1), the node as it comes (its adaptive
@@ -186,22 +187,45 @@ interface Context {
 }
 
 /** One run of `way` for `items` items through `proxy`, starting without an access token (so each way logs in). */
-async function runWay(context: Context, proxy: LatencyProxy, key: OperationKey, way: Way, items: number): Promise<ConcurrencyRow> {
+async function runWay(
+	context: Context,
+	proxy: LatencyProxy,
+	key: OperationKey,
+	way: Way,
+	items: number,
+): Promise<ConcurrencyRow> {
 	const { sandbox, harness } = context;
 	const operation = OPERATIONS[key];
-	const row: ConcurrencyRow = { latencyMs: proxy.delayMs, operation: key, way, items, maxInFlight: 0, connections: 0, notes: [], inFlightOverTime: [] };
+	const row: ConcurrencyRow = {
+		latencyMs: proxy.delayMs,
+		operation: key,
+		way,
+		items,
+		maxInFlight: 0,
+		connections: 0,
+		notes: [],
+		inFlightOverTime: [],
+	};
 	if (way === 'http' && context.httpRequest.reason) return { ...row, notMeasured: context.httpRequest.reason };
 	setCredential(harness, proxy.url, '');
 	proxy.resetCounts();
 	const sampler = setInterval(() => row.inFlightOverTime.push(proxy.counts().inFlight), CONCURRENCY.sampleMs);
 	row.measured = await measure(sandbox, async (): Promise<Outcome> => {
 		if (way === 'script') return await script(proxy.url, operation, items);
-		const node = way === 'http' ? operation.http(proxy.url) : operation.node(way === 'one' ? 1 : way === 'fixed8' ? 8 : undefined);
+		const node =
+			way === 'http' ? operation.http(proxy.url) : operation.node(way === 'one' ? 1 : way === 'fixed8' ? 8 : undefined);
 		// On Error: Continue (regular output), for every way: a failed item is counted, not the end of the run.
 		const run = await harness.runWorkflow(
 			{
 				nodes: [
-					{ id: 'items', name: 'Items', type: TYPES.items, typeVersion: 1, position: [0, 0], parameters: { count: items, prefix: key } },
+					{
+						id: 'items',
+						name: 'Items',
+						type: TYPES.items,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { count: items, prefix: key },
+					},
 					{ id: 'target', position: [200, 0], ...node, onError: 'continueRegularOutput' },
 				],
 				connections: { Items: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
@@ -210,14 +234,16 @@ async function runWay(context: Context, proxy: LatencyProxy, key: OperationKey, 
 		);
 		if (run.error) return { failed: items, stopped: run.error.message };
 		const output = run.outputOf(node.name);
-		if (output.length !== items) return { failed: items, stopped: `${output.length} output items for ${items} input items` };
+		if (output.length !== items)
+			return { failed: items, stopped: `${output.length} output items for ${items} input items` };
 		return { failed: output.filter((item) => item.json.error !== undefined).length };
 	}).finally(() => clearInterval(sampler));
 	const { maxInFlight, upstreamErrors, connections } = proxy.counts();
 	row.maxInFlight = maxInFlight;
 	row.connections = connections;
 	if (upstreamErrors > 0) row.notes.push(`${int(upstreamErrors)} requests the proxy could not pass on`);
-	if (row.measured.listenDrops) row.notes.push(`${int(row.measured.listenDrops)} connects dropped by a full listen queue`);
+	if (row.measured.listenDrops)
+		row.notes.push(`${int(row.measured.listenDrops)} connects dropped by a full listen queue`);
 	return row;
 }
 
@@ -292,7 +318,8 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 				row.variant = stated ? 'the gateway states its limit (RateLimit-Policy)' : 'no RateLimit-Policy';
 				const throttled = sandbox.clearFaults().throttled;
 				const answered429 = row.measured?.statuses['429'] ?? 0;
-				if (row.measured && answered429 !== throttled) row.notes.push(`${answered429} answers 429 in the log, ${throttled} counted as throttled`);
+				if (row.measured && answered429 !== throttled)
+					row.notes.push(`${answered429} answers 429 in the log, ${throttled} counted as throttled`);
 				rateLimited.push(row);
 				log(`concurrency rate limit ${CONCURRENCY.rateLimitPerSecond}/s ${key} ${way}: ${describeRow(row)}`);
 			}
@@ -323,12 +350,29 @@ const per1000 = (row: ConcurrencyRow) => (row.measured ? (row.measured.wallMs * 
 
 function failedCell(row: ConcurrencyRow): string {
 	const m = row.measured as Measured<Outcome>;
-	return int(m.result.failed) + (m.result.stopped ? ` (stopped: ${m.result.stopped})` : '') + (m.note ? ` (${m.note})` : '');
+	return (
+		int(m.result.failed) + (m.result.stopped ? ` (stopped: ${m.result.stopped})` : '') + (m.note ? ` (${m.note})` : '')
+	);
 }
 
 export function concurrencyTable(result: ConcurrencyResult): string {
 	return table(
-		['latency', 'operation', 'way', 'items', 'wall time', 'per 1,000 items', 'vs one at a time', 'vs HTTP Request node', 'most in flight', 'connections opened', 'CPU time', '429s', 'failed items', 'logins'],
+		[
+			'latency',
+			'operation',
+			'way',
+			'items',
+			'wall time',
+			'per 1,000 items',
+			'vs one at a time',
+			'vs HTTP Request node',
+			'most in flight',
+			'connections opened',
+			'CPU time',
+			'429s',
+			'failed items',
+			'logins',
+		],
 		result.rows.map((row) => {
 			const one = find(result.rows, row.latencyMs, row.operation, 'one');
 			const http = find(result.rows, row.latencyMs, row.operation, 'http');
@@ -358,9 +402,26 @@ const capacityOptimalMs = (n: number) => (n / CONCURRENCY.capacity) * CONCURRENC
 
 function limitedTable(rows: ConcurrencyRow[], optimal: (n: number) => number, optimalLabel: string): string {
 	return table(
-		['operation', 'way', 'items', 'wall time', optimalLabel, 'requests sent', 'answered 429', 'refused share', 'failed items', 'most in flight', 'connections opened', 'logins'],
+		[
+			'operation',
+			'way',
+			'items',
+			'wall time',
+			optimalLabel,
+			'requests sent',
+			'answered 429',
+			'refused share',
+			'failed items',
+			'most in flight',
+			'connections opened',
+			'logins',
+		],
 		rows.map((row) => {
-			const head = [OPERATIONS[row.operation].label, WAYS[row.way] + (row.variant ? `; ${row.variant}` : ''), int(row.items)];
+			const head = [
+				OPERATIONS[row.operation].label,
+				WAYS[row.way] + (row.variant ? `; ${row.variant}` : ''),
+				int(row.items),
+			];
 			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', '', '', '', ''];
 			const m = row.measured;
 			const refused = m.statuses['429'] ?? 0;
@@ -380,15 +441,26 @@ function limitedTable(rows: ConcurrencyRow[], optimal: (n: number) => number, op
 	);
 }
 
-export const rateLimitTable = (result: ConcurrencyResult) => limitedTable(result.rateLimited, rateOptimalMs, 'vs the limit\'s best');
-export const queueingTable = (result: ConcurrencyResult) => limitedTable(result.queueing, capacityOptimalMs, 'vs the capacity\'s best');
+export const rateLimitTable = (result: ConcurrencyResult) =>
+	limitedTable(result.rateLimited, rateOptimalMs, "vs the limit's best");
+export const queueingTable = (result: ConcurrencyResult) =>
+	limitedTable(result.queueing, capacityOptimalMs, "vs the capacity's best");
 
 /** The node's requests in flight over time, as the proxy saw them (at most 16 points per row): how its limit moved. */
 export function limitOverTimeTable(result: ConcurrencyResult): string {
 	const rows: Array<[string, ConcurrencyRow | undefined]> = [
-		[`healthy, ${CONCURRENCY.goalLatencyMs} ms, Dataset Get`, find(result.rows, CONCURRENCY.goalLatencyMs, 'get', 'node')],
-		[`gateway ${CONCURRENCY.rateLimitPerSecond}/s stating it, Dataset Get`, result.rateLimited.find((row) => row.way === 'node' && row.variant?.startsWith('the gateway'))],
-		[`gateway ${CONCURRENCY.rateLimitPerSecond}/s not stating it, Dataset Get`, result.rateLimited.find((row) => row.way === 'node' && row.variant === 'no RateLimit-Policy')],
+		[
+			`healthy, ${CONCURRENCY.goalLatencyMs} ms, Dataset Get`,
+			find(result.rows, CONCURRENCY.goalLatencyMs, 'get', 'node'),
+		],
+		[
+			`gateway ${CONCURRENCY.rateLimitPerSecond}/s stating it, Dataset Get`,
+			result.rateLimited.find((row) => row.way === 'node' && row.variant?.startsWith('the gateway')),
+		],
+		[
+			`gateway ${CONCURRENCY.rateLimitPerSecond}/s not stating it, Dataset Get`,
+			result.rateLimited.find((row) => row.way === 'node' && row.variant === 'no RateLimit-Policy'),
+		],
 		[`capacity ${CONCURRENCY.capacity}, Dataset Get`, result.queueing.find((row) => row.way === 'node')],
 	];
 	return table(
@@ -396,7 +468,9 @@ export function limitOverTimeTable(result: ConcurrencyResult): string {
 		rows.map(([label, row]) => {
 			const samples = row?.inFlightOverTime ?? [];
 			const step = Math.max(1, Math.ceil(samples.length / 16));
-			const points = samples.flatMap((value, index) => (index % step === 0 ? [`${((index + 1) * CONCURRENCY.sampleMs) / 1000} s: ${value}`] : []));
+			const points = samples.flatMap((value, index) =>
+				index % step === 0 ? [`${((index + 1) * CONCURRENCY.sampleMs) / 1000} s: ${value}`] : [],
+			);
 			return [label, points.join(', ') || 'not measured'];
 		}),
 	);
@@ -420,7 +494,9 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 		parts.push(
 			`${OPERATIONS[key].label}: ${int(result.n)} items took ${ms(node.measured.wallMs)} as it comes, ${speedUp.toFixed(1)}× as fast as one at ` +
 				`a time (goal ≥ ${goals.speedUp}×: ${verdict(speedUp >= goals.speedUp)})` +
-				(http?.measured ? ` and ${vsHttp.toFixed(2)}× the HTTP Request node's ${ms(http.measured.wallMs)} (goal ≤ ${goals.vsHttp}×: ${verdict(vsHttp <= goals.vsHttp)})` : '') +
+				(http?.measured
+					? ` and ${vsHttp.toFixed(2)}× the HTTP Request node's ${ms(http.measured.wallMs)} (goal ≤ ${goals.vsHttp}×: ${verdict(vsHttp <= goals.vsHttp)})`
+					: '') +
 				(fixed?.measured ? `; a fixed 8 took ${ms(fixed.measured.wallMs)}` : '') +
 				`; at most ${int(node.maxInFlight)} in flight`,
 		);
@@ -453,8 +529,10 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`(goal 0: ${verdict(m.result.failed === 0 && !m.result.stopped)}). ${others.join('; ')}. The first 429 pauses every request for its ` +
 				'Retry-After and sets a pace: 95% of the stated rate, or without one 90% of what got through in the last second, ' +
 				'rising 1% a second while nothing is refused; later 429s hold only the refused request. Without the header the ' +
-				'first estimate comes from the first second of the run, before the gateway\'s window is full, so the pace starts ' +
-				'low and rises slowly' + (unstated?.measured ? ' (the row above)' : '') + '.',
+				"first estimate comes from the first second of the run, before the gateway's window is full, so the pace starts " +
+				'low and rises slowly' +
+				(unstated?.measured ? ' (the row above)' : '') +
+				'.',
 		);
 	}
 	const queued = result.queueing.find((row) => row.way === 'node');
@@ -466,7 +544,7 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`${ms(queued.measured.wallMs)}, ${vs.toFixed(2)}× the capacity's best (${ms(capacityOptimalMs(queued.items))}; goal ≤ ${goals.vsCapacityOptimal}×: ` +
 				`${verdict(vs <= goals.vsCapacityOptimal)}), at most ${int(queued.maxInFlight)} in flight` +
 				(fixed ? `; a fixed 8 took ${ms(fixed.wallMs)}, leaving half of it idle` : '') +
-				'. The requests past its ${capacity} wait in its queue: the limit backs off only once round trips pass twice the shortest it has seen, and here every round trip the node sees is already about three times the proxy\'s (the client, the proxy and the sandbox share one process), so it keeps the service full rather than its queue short.',
+				". The requests past its ${capacity} wait in its queue: the limit backs off only once round trips pass twice the shortest it has seen, and here every round trip the node sees is already about three times the proxy's (the client, the proxy and the sandbox share one process), so it keeps the service full rather than its queue short.",
 		);
 	}
 	return lines;

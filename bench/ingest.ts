@@ -152,8 +152,16 @@ export async function runIngest(
 	const rows: IngestRow[] = [];
 	const from = httpRequest.version ? ` (n8n-nodes-base ${httpRequest.version})` : '';
 	const ways: Array<[string, (bed: Bed, n: number, prefix: string) => Promise<void>, string | undefined]> = [
-		['(a) Ingestion node, Combine Items, Using Item Fields (Source Path Field: url)', withIngestionNode('itemFields'), undefined],
-		["(a') Ingestion node, Combine Items, Source Path expression {{ $json.url }} per item", withIngestionNode('expression'), undefined],
+		[
+			'(a) Ingestion node, Combine Items, Using Item Fields (Source Path Field: url)',
+			withIngestionNode('itemFields'),
+			undefined,
+		],
+		[
+			"(a') Ingestion node, Combine Items, Source Path expression {{ $json.url }} per item",
+			withIngestionNode('expression'),
+			undefined,
+		],
 		[`(b) HTTP Request node${from}, 1 item per request, default options`, withHttpRequestNode(), httpRequest.reason],
 		[
 			`(b') HTTP Request node${from}, 1 item per request, Batching: 1 item per batch, 1 ms interval`,
@@ -218,7 +226,9 @@ export function ingestTable(rows: IngestRow[]): string {
 	const body: string[][] = [];
 	for (const row of rows) {
 		const base = rows.find((r) => r.n === row.n && r.start === row.start && r.way.startsWith('(a)'))?.measured;
-		const script = rows.find((r) => r.n === row.n && r.start === 'persisted token' && r.way.startsWith('(c)'))?.measured;
+		const script = rows.find(
+			(r) => r.n === row.n && r.start === 'persisted token' && r.way.startsWith('(c)'),
+		)?.measured;
 		if (!row.measured) {
 			body.push([int(row.n), row.start, row.way, `not measured: ${row.notMeasured}`, '', '', '', '', '', '', '']);
 			continue;
@@ -240,7 +250,19 @@ export function ingestTable(rows: IngestRow[]): string {
 		]);
 	}
 	return table(
-		['assets (= input items)', 'credential', 'way', 'API requests', 'logins', 'wall time', 'CPU time', 'connects dropped', 'requests vs (a)', 'time vs (a)', 'time vs (c)'],
+		[
+			'assets (= input items)',
+			'credential',
+			'way',
+			'API requests',
+			'logins',
+			'wall time',
+			'CPU time',
+			'connects dropped',
+			'requests vs (a)',
+			'time vs (a)',
+			'time vs (c)',
+		],
 		body,
 	);
 }

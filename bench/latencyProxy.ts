@@ -30,7 +30,15 @@ export interface LatencyProxy {
 }
 
 /** Headers that describe one connection, not the message: each side sets its own. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+	'connection',
+	'keep-alive',
+	'proxy-connection',
+	'transfer-encoding',
+	'upgrade',
+	'te',
+	'trailer',
+]);
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 	const kept: IncomingHttpHeaders = {};
@@ -102,7 +110,8 @@ export async function startLatencyProxy(upstream: string, delayMs: number, capac
 			);
 			out.on('error', () => {
 				upstreamErrors++;
-				if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end('{"detail":"proxy: upstream failed"}');
+				if (!res.headersSent)
+					res.writeHead(502, { 'content-type': 'application/json' }).end('{"detail":"proxy: upstream failed"}');
 				else res.destroy();
 			});
 			req.pipe(out);

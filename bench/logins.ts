@@ -122,7 +122,10 @@ export async function runLogins(httpRequest: HttpRequestNode, log: Log): Promise
 			}
 			const measured = await runPlan(fn, http, plan);
 			if (!measured.result) {
-				check(measured.statuses['200'] === TOTAL, `${sender}: ${measured.statuses['200'] ?? 0} answers 200, expected ${TOTAL}`);
+				check(
+					measured.statuses['200'] === TOTAL,
+					`${sender}: ${measured.statuses['200'] ?? 0} answers 200, expected ${TOTAL}`,
+				);
 			}
 			rows.push({ sender, executions, tokens: plan.tokens, measured });
 			log(

@@ -59,7 +59,10 @@ export async function runMemory(count: number, log: Log): Promise<MemoryResult[]
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
 export function memoryTable(results: MemoryResult[]): string {
-	const label = { node: 'Datasets node, Get Many, Return All (engine)', axios: 'axios skip/limit loop, records kept in an array' };
+	const label = {
+		node: 'Datasets node, Get Many, Return All (engine)',
+		axios: 'axios skip/limit loop, records kept in an array',
+	};
 	return table(
 		[
 			'way',

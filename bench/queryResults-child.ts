@@ -56,18 +56,33 @@ function streamFirstRows(url: string): Promise<string[]> {
 async function main() {
 	const baseUrl = process.env.BENCH_STORAGE_URL;
 	const mode = process.env.BENCH_MODE;
-	if (!baseUrl || !['node', 'whole', 'stream', 'refuse'].includes(mode ?? '')) throw new Error('BENCH_STORAGE_URL and BENCH_MODE=node|whole|stream|refuse');
+	if (!baseUrl || !['node', 'whole', 'stream', 'refuse'].includes(mode ?? ''))
+		throw new Error('BENCH_STORAGE_URL and BENCH_MODE=node|whole|stream|refuse');
 	const type = `${PACKAGE}.mediaAnalysisQueries`;
-	const harness = createHarness({ nodeTypes: { [type]: new MediaAnalysisQueries() }, credentialTypes: [new MediaAnalysisApi()] });
+	const harness = createHarness({
+		nodeTypes: { [type]: new MediaAnalysisQueries() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
 	harness.dispose();
-	harness.credentials.set(CREDENTIAL, { baseUrl, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
+	harness.credentials.set(CREDENTIAL, {
+		baseUrl,
+		authentication: 'personalToken',
+		personalToken: 'personal',
+		accessToken: '',
+	});
 	let refused: string | undefined;
 	const firstRows = async (queryId: string): Promise<unknown[]> => {
 		if (mode === 'node' || mode === 'refuse') {
 			const limits = mode === 'node' ? { limit: LIMIT } : { returnAll: true };
 			const { items, error } = await harness.runNode({
 				type,
-				parameters: { resource: 'query', operation: 'getResults', queryId: { __rl: true, mode: 'id', value: queryId }, output: 'rows', ...limits },
+				parameters: {
+					resource: 'query',
+					operation: 'getResults',
+					queryId: { __rl: true, mode: 'id', value: queryId },
+					output: 'rows',
+					...limits,
+				},
 			});
 			if (error && mode === 'refuse' && queryId === TINY_ROWS_QUERY) refused = error.message;
 			else if (error) throw new Error(error.message);

@@ -30,7 +30,9 @@ export interface QueryResultsRow {
 function resultsCsv(rows: number): Buffer {
 	const lines = ['row_number,asset_id,asset_type,path,score'];
 	for (let i = 0; i < rows; i++) {
-		lines.push(`${i},00000000-0000-4000-8000-${String(i).padStart(12, '0')},image,s3://media-bucket/images/2026/11/asset-${i}.jpg,0.${String(i % 1000).padStart(3, '0')}`);
+		lines.push(
+			`${i},00000000-0000-4000-8000-${String(i).padStart(12, '0')},image,s3://media-bucket/images/2026/11/asset-${i}.jpg,0.${String(i % 1000).padStart(3, '0')}`,
+		);
 	}
 	return Buffer.from(`${lines.join('\n')}\n`);
 }
@@ -48,9 +50,17 @@ async function serveFile(res: ServerResponse, file: Buffer): Promise<number> {
 	return sent;
 }
 
-async function runChild(baseUrl: string, mode: QueryResultsRow['mode']): Promise<Omit<QueryResultsRow, 'sentBytes' | 'fileBytes'>> {
+async function runChild(
+	baseUrl: string,
+	mode: QueryResultsRow['mode'],
+): Promise<Omit<QueryResultsRow, 'sentBytes' | 'fileBytes'>> {
 	const script = join(__dirname, 'queryResults-child.ts');
-	return (await runMeasuringChild<Omit<QueryResultsRow, 'sentBytes' | 'fileBytes'>>(script, { BENCH_STORAGE_URL: baseUrl, BENCH_MODE: mode })).result;
+	return (
+		await runMeasuringChild<Omit<QueryResultsRow, 'sentBytes' | 'fileBytes'>>(script, {
+			BENCH_STORAGE_URL: baseUrl,
+			BENCH_MODE: mode,
+		})
+	).result;
 }
 
 /**
@@ -75,7 +85,13 @@ export async function runQueryResults(log: Log): Promise<QueryResultsRow[]> {
 			});
 		} else if (path === '/api/v0/login' || link) {
 			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify(link ? { query_id: link[1], download_url: `${base}/files/${link[1]}.csv` } : { access_token: 'access', token_type: 'Bearer', expires_in: 3600 }));
+			res.end(
+				JSON.stringify(
+					link
+						? { query_id: link[1], download_url: `${base}/files/${link[1]}.csv` }
+						: { access_token: 'access', token_type: 'Bearer', expires_in: 3600 },
+				),
+			);
 		} else {
 			res.writeHead(404);
 			res.end();
@@ -90,12 +106,21 @@ export async function runQueryResults(log: Log): Promise<QueryResultsRow[]> {
 			const result = await runChild(base, mode);
 			for (let wait = 0; sent.length === 0 && wait < 100; wait++) await new Promise((done) => setTimeout(done, 20));
 			if (mode === 'refuse') {
-				check(result.rows === 0 && /hold more than 200,000 rows/.test(result.refused ?? ''), `refuse: ${result.rows} rows, ${result.refused ?? 'no error'}`);
+				check(
+					result.rows === 0 && /hold more than 200,000 rows/.test(result.refused ?? ''),
+					`refuse: ${result.rows} rows, ${result.refused ?? 'no error'}`,
+				);
 			} else {
 				check(result.rows === 3, `${mode}: ${result.rows} rows, expected 3`);
 			}
-			rows.push({ ...result, sentBytes: sent[0] ?? Number.NaN, fileBytes: files[mode === 'refuse' ? TINY_ROWS_QUERY : BIG_QUERY].length });
-			log(`query results ${mode}: peak heap +${result.peakHeapGrowthMb.toFixed(1)} MB, ${ms(result.wallMs)}, sent ${int(sent[0] ?? 0)} bytes`);
+			rows.push({
+				...result,
+				sentBytes: sent[0] ?? Number.NaN,
+				fileBytes: files[mode === 'refuse' ? TINY_ROWS_QUERY : BIG_QUERY].length,
+			});
+			log(
+				`query results ${mode}: peak heap +${result.peakHeapGrowthMb.toFixed(1)} MB, ${ms(result.wallMs)}, sent ${int(sent[0] ?? 0)} bytes`,
+			);
 		}
 		return rows;
 	} finally {
@@ -108,14 +133,23 @@ export const QUERY_RESULTS_LABELS: Record<QueryResultsRow['mode'], string> = {
 	node: 'Queries node, Get Results (Rows), Limit 3 (engine)',
 	whole: 'the same before this change: whole file as text, every row parsed, first 3 kept',
 	stream: 'plain script: lines as they arrive, connection closed after 3 rows',
-	refuse: 'Queries node, Get Results (Rows), Return All on a 33 MB CSV of 16.5 million tiny rows: refused at the 200,000-row bound (engine)',
+	refuse:
+		'Queries node, Get Results (Rows), Return All on a 33 MB CSV of 16.5 million tiny rows: refused at the 200,000-row bound (engine)',
 };
 
 export function queryResultsTable(rows: QueryResultsRow[]): string {
 	const node = rows.find((row) => row.mode === 'node');
 	const mb = (value: number) => `${value.toFixed(1)} MB`;
 	return table(
-		['way', 'file', 'bytes the host sent before the reader left', 'peak heap growth', 'peak RSS growth', 'wall time', 'peak heap vs node'],
+		[
+			'way',
+			'file',
+			'bytes the host sent before the reader left',
+			'peak heap growth',
+			'peak RSS growth',
+			'wall time',
+			'peak heap vs node',
+		],
 		rows.map((row) => [
 			QUERY_RESULTS_LABELS[row.mode],
 			`${(row.fileBytes / 1e6).toFixed(1)} MB`,

@@ -35,7 +35,12 @@ export interface QueueResult {
 	executions: number;
 }
 
-const VARIANTS = { warmUp: 'maBenchQueueWarm', one: 'maBenchQueue1Wkr', two: 'maBenchQueue2Wkr', short: 'maBenchQueueTokn' };
+const VARIANTS = {
+	warmUp: 'maBenchQueueWarm',
+	one: 'maBenchQueue1Wkr',
+	two: 'maBenchQueue2Wkr',
+	short: 'maBenchQueueTokn',
+};
 
 export async function runQueue(log: Log): Promise<QueueResult> {
 	const folder = scratchUserFolder('bench-queue');
@@ -61,7 +66,9 @@ export async function runQueue(log: Log): Promise<QueueResult> {
 			const { workflow, trigger } = workflows[key];
 			sandbox.clearRequestLog(); // also zeroes the login counter
 			const began = Date.now();
-			const ids = await Promise.all(Array.from({ length: count }, () => runManually(started.main, workflow.id, trigger)));
+			const ids = await Promise.all(
+				Array.from({ length: count }, () => runManually(started.main, workflow.id, trigger)),
+			);
 			const finished = await waitForExecutions(started.main, workflow.id, ids, 20 * 60_000);
 			const lastStop = Math.max(...finished.map((execution) => Date.parse(String(execution.stoppedAt))));
 			return {
@@ -94,8 +101,12 @@ export async function runQueue(log: Log): Promise<QueueResult> {
 			tokenSeconds: SHORT_TOKEN_SECONDS,
 			...(await runBatch('short', EXECUTIONS)),
 		});
-		for (const row of rows) check(row.succeeded === EXECUTIONS, `queue: only ${row.succeeded} of ${EXECUTIONS} executions succeeded`);
-		check((await listExecutions(started.main, VARIANTS.one)).length === EXECUTIONS, 'queue: execution count of the 1-worker run');
+		for (const row of rows)
+			check(row.succeeded === EXECUTIONS, `queue: only ${row.succeeded} of ${EXECUTIONS} executions succeeded`);
+		check(
+			(await listExecutions(started.main, VARIANTS.one)).length === EXECUTIONS,
+			'queue: execution count of the 1-worker run',
+		);
 		return { rows, concurrency: CONCURRENCY, executions: EXECUTIONS };
 	} finally {
 		await cluster?.stop();
@@ -108,7 +119,17 @@ const perThousand = (row: QueueRow) => (row.apiRequests > 0 ? (row.logins * 1000
 
 export function queueTable(result: QueueResult): string {
 	return table(
-		['run', 'workers', 'access tokens', 'wall time', 'succeeded', 'executions per worker', 'API requests', 'logins', 'logins per 1,000 requests'],
+		[
+			'run',
+			'workers',
+			'access tokens',
+			'wall time',
+			'succeeded',
+			'executions per worker',
+			'API requests',
+			'logins',
+			'logins per 1,000 requests',
+		],
 		result.rows.map((row) => [
 			row.run,
 			String(row.workers),

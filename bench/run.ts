@@ -38,7 +38,18 @@ import { queueReading, queueTable, type QueueResult, runQueue } from './queue';
 import { returnAllTable, runReturnAll, type ReturnAllRow } from './returnAll';
 import { churnTable, runTrigger, runTriggerChurn, triggerTable, type ChurnRow, type TriggerRow } from './trigger';
 
-const SCENARIOS = ['ingest', 'returnAll', 'logins', 'trigger', 'memory', 'queryResults', 'queue', 'answerCap', 'answerBudget', 'concurrency'] as const;
+const SCENARIOS = [
+	'ingest',
+	'returnAll',
+	'logins',
+	'trigger',
+	'memory',
+	'queryResults',
+	'queue',
+	'answerCap',
+	'answerBudget',
+	'concurrency',
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function options() {
@@ -127,7 +138,7 @@ function reading(results: Results): string[] {
 		lines.push(
 			`**First execution (no access token yet).** The Ingestion node logged in ${int(coldA.logins)} time(s); the ` +
 				`HTTP Request node logged in ${int(coldB.logins)} times for ${int(coldB.apiRequests)} requests: it starts ` +
-				'every item\'s request at once, each finds the token empty and runs the login itself (n8n does not share one ' +
+				"every item's request at once, each finds the token empty and runs the login itself (n8n does not share one " +
 				'login between concurrent requests of a credential)' +
 				(coldB2 ? `; with Batching (one item every millisecond) it still logged in ${int(coldB2.logins)} times.` : '.'),
 		);
@@ -138,7 +149,8 @@ function reading(results: Results): string[] {
 	if (relogins.length > 0) {
 		const described = relogins.map((row) => {
 			const m = row.measured as NonNullable<IngestRow['measured']>;
-			const exact = m.apiRequests === row.n ? 'each item reached the sandbox once' : `${int(m.apiRequests)} requests reached it`;
+			const exact =
+				m.apiRequests === row.n ? 'each item reached the sandbox once' : `${int(m.apiRequests)} requests reached it`;
 			return `${row.way.split(' ')[0]} at ${int(row.n)} items: ${int(m.logins)} logins (${exact})`;
 		});
 		lines.push(
@@ -151,12 +163,12 @@ function reading(results: Results): string[] {
 	if (drops.length > 0) {
 		lines.push(
 			'**Dropped connection attempts.** Rows with "connects dropped" above zero opened more connections at once than ' +
-				'the sandbox\'s listen queue holds (Node\'s default backlog, 511) while the single event loop, shared by the ' +
+				"the sandbox's listen queue holds (Node's default backlog, 511) while the single event loop, shared by the " +
 				'engine and the sandbox, was busy starting requests; Linux retries such a connection after 1 s, then 3 s. Part ' +
-				'of those rows\' wall time is that waiting, an artefact of an in-process test server (a production service ' +
+				"of those rows' wall time is that waiting, an artefact of an in-process test server (a production service " +
 				'would rather answer 429 to that many simultaneous requests); their CPU time is the fairer comparison. That ' +
 				'waiting also makes those wall times swing from run to run: while this benchmark was being written, three runs ' +
-				'of (b) at 10,000 items took 56 s, 123 s and 246 s, and one run of (b\') at 10,000 failed outright when a ' +
+				"of (b) at 10,000 items took 56 s, 123 s and 246 s, and one run of (b') at 10,000 failed outright when a " +
 				'repeated login could not connect.',
 		);
 	}
@@ -202,7 +214,7 @@ function reading(results: Results): string[] {
 		lines.push(
 			`**Trigger.** A poll with nothing new cost ${cost('nothing new').join(' or ')} request(s) before the burst and ` +
 				`${cost('nothing new, next poll').join(' or ')} once the look-back window had closed: one per watched list ` +
-				'(the jobs list, each watched dataset\'s asset statuses) plus the dataset list when every dataset is watched. ' +
+				"(the jobs list, each watched dataset's asset statuses) plus the dataset list when every dataset is watched. " +
 				'The first poll a minute after the burst read the window again (every record dated less than a minute below ' +
 				`the newest, where a lagging list can still show one late): ${cost('nothing new since that burst (a minute later)').join(' or ')} ` +
 				'requests; the cursor then having stood still for the window, the next poll read one page. A poll after 1,000 ' +
@@ -212,7 +224,10 @@ function reading(results: Results): string[] {
 	}
 	const churn = results.triggerChurn ?? [];
 	if (churn.length > 1) {
-		const span = (values: number[]) => (Math.min(...values) === Math.max(...values) ? int(values[0]) : `${int(Math.min(...values))}–${int(Math.max(...values))}`);
+		const span = (values: number[]) =>
+			Math.min(...values) === Math.max(...values)
+				? int(values[0])
+				: `${int(Math.min(...values))}–${int(Math.max(...values))}`;
 		const steady = churn.slice(2);
 		lines.push(
 			`**Trigger state under dataset churn.** With ${churn[1].created} datasets created and the previous ones deleted ` +
@@ -328,7 +343,7 @@ async function main() {
 		`- Whole run: ${ms(totalMs)}`,
 		'',
 		'Everything runs against the sandbox (`startSandbox()`, 127.0.0.1, a free port) in the same process as the engine,',
-		'except the memory runs, whose client is a separate process. Nodes run through n8n-core\'s `WorkflowExecute` (the',
+		"except the memory runs, whose client is a separate process. Nodes run through n8n-core's `WorkflowExecute` (the",
 		'test harness, `test/harness/engine.ts`), with real HTTP. Request counts come from the sandbox\'s request log; "API',
 		'requests" leaves the logins out, "logins" counts successful `POST /api/v0/login`. "CPU time" is this process\'s user +',
 		'system time during the run, so it includes the sandbox answering. A wall time followed by a range in parentheses',
@@ -341,11 +356,11 @@ async function main() {
 			'## 1. Ingesting N assets from N input items',
 			'',
 			'(a) the Ingestion node, Job → Create From Images with Combine Items on (100 images per request), Input Mode',
-			'Using Item Fields (Source Path Field `url`: each item\'s URL read from its JSON, no expression); (a\') the same',
-			'with Input Mode Using Fields Below and the Source Path expression `{{ $json.url }}`; (b) n8n\'s HTTP',
+			"Using Item Fields (Source Path Field `url`: each item's URL read from its JSON, no expression); (a') the same",
+			"with Input Mode Using Fields Below and the Source Path expression `{{ $json.url }}`; (b) n8n's HTTP",
 			'Request node (type version 4.2), `POST /api/v1/ingestion/images` with one image per item, authenticated with',
-			'this package\'s credential as its predefined credential type, default options (n8n starts the requests of',
-			'all items at once); (b\') the same with the Batching option at 1 item per batch and 1 ms between batches; (c) a',
+			"this package's credential as its predefined credential type, default options (n8n starts the requests of",
+			"all items at once); (b') the same with the Batching option at 1 item per batch and 1 ms between batches; (c) a",
 			'plain axios script, 100 images per request, one request after the other. Same input items, same dataset,',
 			'each way in a fresh sandbox. Before any measurement each way runs once over 1,000 items (JIT warm-up); in',
 			'each measured sandbox a 20-item execution logs in first. "persisted token": the access token it saved is',
@@ -364,8 +379,8 @@ async function main() {
 			'## 2. Return All over 10,000 datasets',
 			'',
 			'10,000 datasets cloned from a seed dataset straight into `sandbox.store.datasets` (plus the 3 active seed',
-			'ones). The Datasets node\'s Get Many with Return All, against an axios loop over `skip`/`limit` (100 per',
-			'page, the service\'s maximum), which logs in once per run.',
+			"ones). The Datasets node's Get Many with Return All, against an axios loop over `skip`/`limit` (100 per",
+			"page, the service's maximum), which logs in once per run.",
 			'',
 			returnAllTable(results.returnAll),
 			'',
@@ -379,7 +394,7 @@ async function main() {
 			'starts without a token and keeps the one it saves between executions, as n8n does. With a 60 s token',
 			'lifetime the sandbox clock moves 30 s after each execution (ten scheduled runs over five minutes); with',
 			'1 s the token expires in real time during the run. A request that meets an expired token gets a 401, n8n',
-			'runs the credential\'s login and repeats the request once.',
+			"runs the credential's login and repeats the request once.",
 			'',
 			loginsTable(results.logins),
 			'',
@@ -389,10 +404,10 @@ async function main() {
 		sections.push(
 			'## 4. Trigger: requests per poll',
 			'',
-			'`runPoll` (n8n-core\'s PollContext) with the static data carried from poll to poll. Activation first (emits',
+			"`runPoll` (n8n-core's PollContext) with the static data carried from poll to poll. Activation first (emits",
 			'nothing), a poll with nothing new, then 1,000 images ingested in 10 jobs of 100 and settled on the sandbox',
-			'clock, one poll that emits them, and two polls with nothing new after it. Pages hold 100 records. The sandbox\'s',
-			'clock and n8n\'s move together (the trigger\'s look-back window closes on n8n\'s).',
+			"clock, one poll that emits them, and two polls with nothing new after it. Pages hold 100 records. The sandbox's",
+			"clock and n8n's move together (the trigger's look-back window closes on n8n's).",
 			'',
 			triggerTable(results.trigger),
 			'',
@@ -403,7 +418,7 @@ async function main() {
 			'### Trigger state size under dataset churn',
 			'',
 			'Every dataset watched (Asset Ready to Search). Before each poll, a minute after the one before, 40 new datasets',
-			'with two images each are created and the 40 of the poll before deleted; the saved state is the node\'s static',
+			"with two images each are created and the 40 of the poll before deleted; the saved state is the node's static",
 			'data as JSON, as n8n stores it.',
 			'',
 			churnTable(results.triggerChurn),
@@ -417,8 +432,8 @@ async function main() {
 			'100,000 datasets (plus 3) in a sandbox in the parent process; each way runs in its own `node --expose-gc`',
 			'child (bench/memory-child.ts) that loads the same code and makes the same warm-up call first. "before" is',
 			'after a forced GC; peaks are `process.memoryUsage()` sampled every 5 ms; "held after GC" is the heap once',
-			'the run\'s garbage is collected while its output is still referenced, over the record count. Max RSS is',
-			'the kernel\'s figure from `/usr/bin/time -v`. Wall time includes the sandbox sorting 100,000 datasets for',
+			"the run's garbage is collected while its output is still referenced, over the record count. Max RSS is",
+			"the kernel's figure from `/usr/bin/time -v`. Wall time includes the sandbox sorting 100,000 datasets for",
 			'each of the 1,001 pages.',
 			'',
 			memoryTable(results.memory),
@@ -429,7 +444,7 @@ async function main() {
 		sections.push(
 			'## 6. Queue mode: 1 worker against 2',
 			'',
-			'n8n 2.41.1 in queue mode (`scripts/n8n-runtime/queue.ts`, as `npm run start:queue` runs it): Debian\'s',
+			"n8n 2.41.1 in queue mode (`scripts/n8n-runtime/queue.ts`, as `npm run start:queue` runs it): Debian's",
 			'redis-server and PostgreSQL on 127.0.0.1, n8n main and workers as separate processes. The ingest example',
 			'(`examples/ingest-csv-classify-summary.json`, its image URLs made unique per execution) started',
 			`${results.queue.executions} times at once through main's REST API; the executions go through Redis to the`,
@@ -473,7 +488,7 @@ async function main() {
 			'## 8b. Many large answers at once: one budget per run',
 			'',
 			'The same stand-in answers every read of a run of 50 items, side by side at Requests in Parallel 50, with a gzip',
-			'body unpacking to 100 MB (past the 64 MB cap). Each answer draws what it reads from the run\'s answer budget',
+			"body unpacking to 100 MB (past the 64 MB cap). Each answer draws what it reads from the run's answer budget",
 			'(ANSWER_LIMITS.runBytes, 128 MB; `AnswerBudget`, nodes/shared/http/answers.ts); "off" lifts the budget, so each',
 			'answer is capped alone. Goal: peak RSS growth at most 2× the run budget.',
 			'',
@@ -484,15 +499,15 @@ async function main() {
 	if (results.concurrency) {
 		const { n, goalLatencyMs, oneAtATimeSmallN, rateLimitPerSecond, capacity, scriptParallel, sampleMs } = CONCURRENCY;
 		sections.push(
-			'## 9. Per-item requests side by side: the node finds the service\'s pace',
+			"## 9. Per-item requests side by side: the node finds the service's pace",
 			'',
 			`A proxy in this process (bench/latencyProxy.ts) holds each request ${goalLatencyMs} ms before passing it on to the sandbox, as a`,
 			'service further away would, and counts the requests in flight (from arrival to the last byte of the answer, the',
 			`login included). ${int(n)} items, one request each: Concepts › Classify Image (the item's image URL against every`,
 			'concept of a dataset) and Datasets › Dataset › Get. The ways: the node with Requests in Parallel 1 (one at a time);',
 			`the node as it comes (its adaptive limit, Requests in Parallel left at its ceiling of ${PARALLEL.default}); the node with Requests in`,
-			'Parallel 8 (the fixed default before issue 33; the limit starts at 8, so it stays there); n8n\'s HTTP Request node',
-			'(type version 4.2), default options, this package\'s credential, the same request per item; a plain script (Node\'s',
+			"Parallel 8 (the fixed default before issue 33; the limit starts at 8, so it stays there); n8n's HTTP Request node",
+			"(type version 4.2), default options, this package's credential, the same request per item; a plain script (Node's",
 			`fetch) with ${scriptParallel} at once, logging in once. Every way starts without an access token, so each logs in once; the engine's`,
 			'runs have On Error: Continue (regular output), so a failed item is counted, not the end of the run. One run each,',
 			'after a 20-item warm-up of every way, all in one run of the bench. "CPU time" is this process\'s: the client, the',
@@ -526,12 +541,12 @@ async function main() {
 	}
 	sections.push('## Reading', '', ...reading(results).flatMap((line) => [`- ${line}`]), '');
 	sections.push(
-		'Why an expression per item (a\') is slower than a plain script that sends the same requests: the image list of',
+		"Why an expression per item (a') is slower than a plain script that sends the same requests: the image list of",
 		'each item holds an expression (`{{ $json.url }}`) that n8n evaluates through its expression engine. In one CPU',
-		'profile of the 10,000-item run (`node --cpu-prof`, taken while writing this benchmark), about 80% of the node\'s',
-		'execution time was n8n\'s parameter resolution (`getParameterValue`, its data proxy, `vm` scripts and Luxon',
-		'time-zone work), and little was the node\'s own code or HTTP. Using Item Fields (a) reads the field names and the',
-		'settings without an expression once and each item\'s URL straight from its JSON, so no expression runs per item.',
+		"profile of the 10,000-item run (`node --cpu-prof`, taken while writing this benchmark), about 80% of the node's",
+		"execution time was n8n's parameter resolution (`getParameterValue`, its data proxy, `vm` scripts and Luxon",
+		"time-zone work), and little was the node's own code or HTTP. Using Item Fields (a) reads the field names and the",
+		"settings without an expression once and each item's URL straight from its JSON, so no expression runs per item.",
 		'A script has no items or expressions. The HTTP Request node pays the expression per item, plus one request, one',
 		'response and one output item per item.',
 		'',
@@ -550,8 +565,7 @@ async function main() {
 		'',
 	);
 	if (merge && existsSync(out)) {
-		const stamp =
-			`${startedAt.toISOString()}, load average ${loadBefore} at the start and ${load()} at the end, ${ms(totalMs)}`;
+		const stamp = `${startedAt.toISOString()}, load average ${loadBefore} at the start and ${load()} at the end, ${ms(totalMs)}`;
 		writeFileSync(out, mergeSections(readFileSync(out, 'utf8'), sections.join('\n'), stamp));
 		log(`merged ${[...only].join(', ')} into ${out} (${ms(totalMs)})`);
 	} else {

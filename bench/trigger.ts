@@ -117,7 +117,9 @@ async function runWatch(watch: Watch, spacingMs: number, log: Log): Promise<Trig
 			const events = measured.result as number;
 			check(events === expected, `${watch.label}, ${situation}: ${events} events, expected ${expected}`);
 			rows.push({ watch: watch.label, situation, events, measured });
-			log(`trigger ${watch.label}, ${situation}: ${measured.apiRequests} requests, ${events} events, ${ms(measured.wallMs)}`);
+			log(
+				`trigger ${watch.label}, ${situation}: ${measured.apiRequests} requests, ${events} events, ${ms(measured.wallMs)}`,
+			);
 		};
 		later(60_000);
 		await record('nothing new', 0);
@@ -186,7 +188,11 @@ export async function runTriggerChurn(log: Log): Promise<ChurnRow[]> {
 			const created: string[] = [];
 			if (poll > 0) {
 				for (let i = 0; i < CHURN_DATASETS; i++) {
-					const dataset = await axios.post(`${bed.sandbox.url}/api/v1/datasets`, { name: `churn_${poll}_${i}`, encoder_name: 'resnet-50' }, { headers });
+					const dataset = await axios.post(
+						`${bed.sandbox.url}/api/v1/datasets`,
+						{ name: `churn_${poll}_${i}`, encoder_name: 'resnet-50' },
+						{ headers },
+					);
 					const id = String(dataset.data.id);
 					const images = [0, 1].map((n) => ({ source_path: imageUrl(`churn-${poll}-${i}`, n) }));
 					await axios.post(`${bed.sandbox.url}/api/v1/ingestion/images`, { dataset_id: id, images }, { headers });
@@ -205,8 +211,19 @@ export async function runTriggerChurn(log: Log): Promise<ChurnRow[]> {
 			const listed = await axios.get(`${bed.sandbox.url}/api/v1/datasets`, { headers, params: { limit: 100 } });
 			const scopes = Object.keys((staticData.scopes ?? {}) as IDataObject).length;
 			const stateBytes = Buffer.byteLength(JSON.stringify(staticData));
-			rows.push({ poll, listed: Number(listed.data.meta.page.total), created: created.length, deleted: previous.length, scopes, stateBytes, events, measured });
-			log(`trigger churn, poll ${poll}: ${scopes} scopes, ${int(stateBytes)} bytes of state, ${events} events, ${measured.apiRequests} requests`);
+			rows.push({
+				poll,
+				listed: Number(listed.data.meta.page.total),
+				created: created.length,
+				deleted: previous.length,
+				scopes,
+				stateBytes,
+				events,
+				measured,
+			});
+			log(
+				`trigger churn, poll ${poll}: ${scopes} scopes, ${int(stateBytes)} bytes of state, ${events} events, ${measured.apiRequests} requests`,
+			);
 			previous = created;
 		}
 		return rows;
@@ -218,7 +235,15 @@ export async function runTriggerChurn(log: Log): Promise<ChurnRow[]> {
 
 export function churnTable(rows: ChurnRow[]): string {
 	return table(
-		['poll', 'datasets created / deleted before it', 'datasets listed', 'scopes in the saved state', 'saved state', 'events emitted', 'API requests in the poll'],
+		[
+			'poll',
+			'datasets created / deleted before it',
+			'datasets listed',
+			'scopes in the saved state',
+			'saved state',
+			'events emitted',
+			'API requests in the poll',
+		],
 		rows.map((row) => [
 			row.poll === 0 ? '0 (activation)' : String(row.poll),
 			`${row.created} / ${row.deleted}`,

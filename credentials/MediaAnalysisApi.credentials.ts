@@ -20,7 +20,8 @@ export class MediaAnalysisApi implements ICredentialType {
 		dark: 'file:../icons/media-analysis.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-media-analysis/n8n-nodes-media-analysis/blob/main/docs/nodes/MediaAnalysisApi.md';
+	documentationUrl =
+		'https://github.com/n8n-nodes-media-analysis/n8n-nodes-media-analysis/blob/main/docs/nodes/MediaAnalysisApi.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -78,7 +79,8 @@ export class MediaAnalysisApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Issued with the client ID by a system administrator; ask them to regenerate it if it may have leaked',
+			description:
+				'Issued with the client ID by a system administrator; ask them to regenerate it if it may have leaked',
 			displayOptions: { show: { authentication: ['systemCredentials'] } },
 		},
 		{
@@ -119,7 +121,10 @@ export class MediaAnalysisApi implements ICredentialType {
 	 * refused as the service would refuse a stale token, with a 401, before it leaves, so n8n logs in with what the
 	 * credential holds now and sends it again (n8n logs in only when the token is empty or after a 401).
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		if (credentials.accessTokenFor !== credentialFingerprint(credentials)) {
 			throw Object.assign(
 				new LoginError(

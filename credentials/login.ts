@@ -2,7 +2,17 @@ import { createHash } from 'crypto';
 import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ANSWER_LIMITS, baseUrlProblem, describeBody, discardBody, judgeRedirect, jsonKind, parseBody, readBounded, scrubberFor } from '../nodes/shared/http/answers';
+import {
+	ANSWER_LIMITS,
+	baseUrlProblem,
+	describeBody,
+	discardBody,
+	judgeRedirect,
+	jsonKind,
+	parseBody,
+	readBounded,
+	scrubberFor,
+} from '../nodes/shared/http/answers';
 import { beforeDeadline, TIMED_OUT } from '../nodes/shared/http/deadline';
 import { connectionFailure, HINTS, hostOf, LoginError, retryAfterMs } from '../nodes/shared/http/failures';
 
@@ -35,11 +45,7 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 	const waitMs = THROTTLED.has(status) ? (asked ?? 0) : undefined;
 	if (status === 401 || status === 403) {
 		return kind === 'personalToken'
-			? new LoginError(
-					'The Media Analysis Service rejected the personal token',
-					HINTS.tokenExpiry,
-					String(status),
-				)
+			? new LoginError('The Media Analysis Service rejected the personal token', HINTS.tokenExpiry, String(status))
 			: new LoginError(
 					'The Media Analysis Service rejected the client ID and client secret',
 					'Check both values in the credential. Only system administrators can issue system credentials: ask one to confirm they are still valid or to regenerate them.',
@@ -55,11 +61,7 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 		);
 	}
 	if (status === 404) {
-		return new LoginError(
-			`No login endpoint at ${host} (404)`,
-			HINTS.baseUrl,
-			'404',
-		);
+		return new LoginError(`No login endpoint at ${host} (404)`, HINTS.baseUrl, '404');
 	}
 	return new LoginError(
 		`Login to the Media Analysis Service at ${host} failed with status ${status}`,
@@ -104,7 +106,15 @@ export const LOGIN_LIMITS = {
 	 * caller that comes within waitInsideMs of its end waits inside the login instead of being sent back. The count
 	 * in a row is forgotten memoryMs after the wait.
 	 */
-	throttle: { firstBackOffMs: 1000, inARow: 3, restMs: 60_000, longestMs: 300_000, waitedMs: 30_000, waitInsideMs: 1000, memoryMs: 60_000 },
+	throttle: {
+		firstBackOffMs: 1000,
+		inARow: 3,
+		restMs: 60_000,
+		longestMs: 300_000,
+		waitedMs: 30_000,
+		waitInsideMs: 1000,
+		memoryMs: 60_000,
+	},
 };
 
 type LoginCredentials = Record<string, unknown>;
@@ -207,12 +217,18 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 			await sleep(left);
 			continue;
 		}
-		if (shared?.value !== undefined && current !== '' && current !== shared.value && now < (shared.shareUntil ?? 0)) return shared.value;
+		if (shared?.value !== undefined && current !== '' && current !== shared.value && now < (shared.shareUntil ?? 0))
+			return shared.value;
 		return await startLogin(key, helpers, credentials, throttled?.inARow ?? 0);
 	}
 }
 
-async function startLogin(key: string, helpers: IHttpRequestHelper, credentials: LoginCredentials, throttledInARow: number): Promise<string> {
+async function startLogin(
+	key: string,
+	helpers: IHttpRequestHelper,
+	credentials: LoginCredentials,
+	throttledInARow: number,
+): Promise<string> {
 	const login: SharedLogin = { doneAt: Number.POSITIVE_INFINITY };
 	const pending = (async () => {
 		try {
@@ -260,7 +276,9 @@ async function logInScrubbed(helpers: IHttpRequestHelper, credentials: LoginCred
 	);
 	if ('obtained' in outcome) return outcome.obtained;
 	const { error } = outcome;
-	throw error instanceof LoginError ? new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs) : error;
+	throw error instanceof LoginError
+		? new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs)
+		: error;
 }
 
 async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
@@ -292,7 +310,10 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 	for (;;) {
 		try {
 			response = await beforeDeadline(LOGIN_LIMITS.timeoutMs, async (abortSignal): Promise<Answer> => {
-				const answer = (await helpers.helpers.httpRequest({ ...request, abortSignal })) as { body?: unknown; headers?: Record<string, unknown> };
+				const answer = (await helpers.helpers.httpRequest({ ...request, abortSignal })) as {
+					body?: unknown;
+					headers?: Record<string, unknown>;
+				};
 				const body = await readBounded(answer.body, ANSWER_LIMITS.loginBytes, abortSignal);
 				return 'text' in body ? { body: body.text, headers: answer.headers } : body;
 			});
@@ -316,8 +337,12 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 	}
 
 	const parsed = parseBody(response.body);
-	const contentType = response.headers?.['content-type'] === undefined ? undefined : String(response.headers['content-type']);
-	const body = parsed.kind === 'json' && parsed.value && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : undefined;
+	const contentType =
+		response.headers?.['content-type'] === undefined ? undefined : String(response.headers['content-type']);
+	const body =
+		parsed.kind === 'json' && parsed.value && typeof parsed.value === 'object'
+			? (parsed.value as Record<string, unknown>)
+			: undefined;
 	const token = body?.access_token;
 	if (typeof token !== 'string' || token === '') {
 		const came =
@@ -330,10 +355,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 						: body
 							? 'no access token'
 							: `${jsonKind(parsed.value)} instead of an object`;
-		throw new LoginError(
-			`The Media Analysis Service answered the login with ${came}`,
-			HINTS.baseUrl,
-		);
+		throw new LoginError(`The Media Analysis Service answered the login with ${came}`, HINTS.baseUrl);
 	}
 	if (token.length > LOGIN_LIMITS.maxTokenLength || !/^[\x21-\x7e]+$/.test(token)) {
 		throw new LoginError(
@@ -344,6 +366,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 		);
 	}
 	const expiresIn = body?.expires_in;
-	const lifetimeMs = typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : undefined;
+	const lifetimeMs =
+		typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : undefined;
 	return { token, lifetimeMs };
 }

@@ -13,8 +13,7 @@ export function readAuthorization(header: string | undefined): Authorization | u
 	if (header === undefined || header.trim() === '') return undefined;
 	const [scheme, ...rest] = header.trim().split(/\s+/);
 	const credentials = rest.join(' ');
-	if (scheme.toLowerCase() === 'bearer' && credentials)
-		return { scheme: 'bearer', token: credentials };
+	if (scheme.toLowerCase() === 'bearer' && credentials) return { scheme: 'bearer', token: credentials };
 	if (scheme.toLowerCase() === 'basic' && credentials) {
 		const decoded = Buffer.from(credentials, 'base64').toString('utf8');
 		const separator = decoded.indexOf(':');
@@ -35,8 +34,7 @@ export function authSchemeOf(header: string | undefined): AuthScheme | null {
 
 const BEARER_CHALLENGE = { 'www-authenticate': 'Bearer' };
 export const notAuthenticated = () => new HttpError(401, 'Not authenticated', BEARER_CHALLENGE);
-export const invalidAccessToken = () =>
-	new HttpError(401, 'Invalid or expired token', BEARER_CHALLENGE);
+export const invalidAccessToken = () => new HttpError(401, 'Invalid or expired token', BEARER_CHALLENGE);
 export const invalidCredentials = () => new HttpError(401, 'Invalid credentials', BEARER_CHALLENGE);
 
 export interface AccessTokenResponse {
@@ -45,11 +43,7 @@ export interface AccessTokenResponse {
 	expires_in: number;
 }
 
-export function issueAccessToken(
-	store: SandboxStore,
-	clock: Clock,
-	principal: Principal,
-): AccessTokenResponse {
+export function issueAccessToken(store: SandboxStore, clock: Clock, principal: Principal): AccessTokenResponse {
 	const issuedAt = clock.now();
 	const lifetimeSeconds = store.tokenLifetimeSeconds;
 	const expiresAt = issuedAt + lifetimeSeconds * 1000;
@@ -71,20 +65,13 @@ function jwtLookingToken(claims: Record<string, unknown>): string {
 }
 
 /** The principal behind `Authorization: Bearer <access token>`, or a 401. */
-export function authenticate(
-	store: SandboxStore,
-	clock: Clock,
-	header: string | undefined,
-): Principal {
+export function authenticate(store: SandboxStore, clock: Clock, header: string | undefined): Principal {
 	const authorization = readAuthorization(header);
 	if (!authorization || authorization.scheme !== 'bearer') throw notAuthenticated();
 	const record = store.accessTokens.get(authorization.token);
 	if (!record || clock.now() >= record.expiresAt) throw invalidAccessToken();
 	const { principal } = record;
-	if (
-		principal.kind === 'personal-token' &&
-		store.personalTokens.get(principal.personalToken)?.revoked !== false
-	) {
+	if (principal.kind === 'personal-token' && store.personalTokens.get(principal.personalToken)?.revoked !== false) {
 		throw invalidAccessToken();
 	}
 	return principal;
@@ -111,9 +98,7 @@ export function revokePersonalToken(store: SandboxStore, token: string): boolean
 
 export function assertTokenLifetime(seconds: number): void {
 	if (!Number.isInteger(seconds) || seconds <= 0) {
-		throw new RangeError(
-			`Token lifetime must be a positive whole number of seconds, got ${seconds}`,
-		);
+		throw new RangeError(`Token lifetime must be a positive whole number of seconds, got ${seconds}`);
 	}
 }
 

@@ -7,9 +7,7 @@ export function resolvePort(argv: readonly string[], env: NodeJS.ProcessEnv): nu
 	if (raw === undefined || (fromArgs === undefined && raw === '')) return DEFAULT_SANDBOX_PORT;
 	const port = raw.trim() === '' ? Number.NaN : Number(raw);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) {
-		throw new Error(
-			`Invalid port '${raw}' (from ${fromArgs !== undefined ? '--port' : 'SANDBOX_PORT'})`,
-		);
+		throw new Error(`Invalid port '${raw}' (from ${fromArgs !== undefined ? '--port' : 'SANDBOX_PORT'})`);
 	}
 	return port;
 }

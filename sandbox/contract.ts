@@ -32,7 +32,11 @@ export interface Rules<K extends OperationId> {
 	alsoAnswers?: number[];
 }
 
-type Refined<R, Part extends 'path' | 'query' | 'body', Fallback> = R extends { [P in Part]: (generated: never) => infer S } ? S : Fallback;
+type Refined<R, Part extends 'path' | 'query' | 'body', Fallback> = R extends {
+	[P in Part]: (generated: never) => infer S;
+}
+	? S
+	: Fallback;
 type Output<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
 
 /** What a handler receives: path parameters, query and body as validated (and refined). */
@@ -46,7 +50,11 @@ type Handler<I> = (context: RequestContext, input: I) => Reply | Promise<Reply>;
 
 /** The route of one documented operation: method and path from the document, the request validated before `handle`. */
 export function operation<K extends OperationId>(id: K, handle: Handler<Input<K>>): RouteDefinition;
-export function operation<K extends OperationId, R extends Rules<K>>(id: K, rules: R, handle: Handler<Input<K, R>>): RouteDefinition;
+export function operation<K extends OperationId, R extends Rules<K>>(
+	id: K,
+	rules: R,
+	handle: Handler<Input<K, R>>,
+): RouteDefinition;
 export function operation<K extends OperationId>(
 	id: K,
 	rulesOrHandle: Rules<K> | Handler<Input<K>>,
@@ -58,7 +66,8 @@ export function operation<K extends OperationId>(
 	const path = rules.path ? rules.path(generated.pathParams) : generated.pathParams;
 	const query = rules.query ? rules.query(generated.query) : generated.query;
 	const body = generated.body && rules.body ? rules.body(generated.body as GeneratedBody<K>) : generated.body;
-	const absentBody = 'absentBody' in rules ? { value: rules.absentBody } : generated.bodyRequired ? undefined : { value: null };
+	const absentBody =
+		'absentBody' in rules ? { value: rules.absentBody } : generated.bodyRequired ? undefined : { value: null };
 	return {
 		operationId: id,
 		method: generated.method,
@@ -70,7 +79,11 @@ export function operation<K extends OperationId>(
 				absent ? { ...context, body: { kind: 'json', value: absent.value } } : context,
 				body ? { path, query, body } : { path, query },
 			);
-			const reply = await handle(context, { path: parts.path, query: parts.query, body: body ? parts.body : undefined });
+			const reply = await handle(context, {
+				path: parts.path,
+				query: parts.query,
+				body: body ? parts.body : undefined,
+			});
 			checkAnswer(id, reply, rules.alsoAnswers ?? []);
 			return reply;
 		},
@@ -84,7 +97,8 @@ export function operation<K extends OperationId>(
 function checkAnswer(id: OperationId, reply: Reply, alsoAnswers: number[]): void {
 	const { status, answer } = operations[id] as { status: number; answer: z.ZodTypeAny };
 	if (reply.status < 200 || reply.status >= 300 || alsoAnswers.includes(reply.status)) return;
-	if (reply.status !== status) throw new Error(`sandbox answer of ${id} is a ${reply.status}; the document says ${status}`);
+	if (reply.status !== status)
+		throw new Error(`sandbox answer of ${id} is a ${reply.status}; the document says ${status}`);
 	if (reply.raw !== undefined) return;
 	const parsed = answer.safeParse(reply.body);
 	if (parsed.success) return;
@@ -101,34 +115,70 @@ export type Rule = (value: never) => Broken | undefined;
 const broken = (type: string, msg: string): Broken => ({ type, msg });
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-export const ge = (limit: number): Rule => (value: number) =>
-	value < limit ? broken('greater_than_equal', `Input should be greater than or equal to ${limit}`) : undefined;
-export const gt = (limit: number): Rule => (value: number) =>
-	value <= limit ? broken('greater_than', `Input should be greater than ${limit}`) : undefined;
-export const le = (limit: number): Rule => (value: number) =>
-	value > limit ? broken('less_than_equal', `Input should be less than or equal to ${limit}`) : undefined;
-export const lt = (limit: number): Rule => (value: number) =>
-	value >= limit ? broken('less_than', `Input should be less than ${limit}`) : undefined;
-export const minLength = (limit: number): Rule => (value: string) =>
-	value.length < limit ? broken('string_too_short', `String should have at least ${plural(limit, 'character')}`) : undefined;
-export const maxLength = (limit: number): Rule => (value: string) =>
-	value.length > limit ? broken('string_too_long', `String should have at most ${plural(limit, 'character')}`) : undefined;
-export const pattern = (expression: RegExp): Rule => (value: string) =>
-	expression.test(value) ? undefined : broken('string_pattern_mismatch', `String should match pattern '${expression.source}'`);
-export const minItems = (limit: number): Rule => (value: unknown[]) =>
-	value.length < limit ? broken('too_short', `List should have at least ${plural(limit, 'item')}`) : undefined;
-export const maxItems = (limit: number): Rule => (value: unknown[]) =>
-	value.length > limit ? broken('too_long', `List should have at most ${plural(limit, 'item')} after validation, not ${value.length}`) : undefined;
+export const ge =
+	(limit: number): Rule =>
+	(value: number) =>
+		value < limit ? broken('greater_than_equal', `Input should be greater than or equal to ${limit}`) : undefined;
+export const gt =
+	(limit: number): Rule =>
+	(value: number) =>
+		value <= limit ? broken('greater_than', `Input should be greater than ${limit}`) : undefined;
+export const le =
+	(limit: number): Rule =>
+	(value: number) =>
+		value > limit ? broken('less_than_equal', `Input should be less than or equal to ${limit}`) : undefined;
+export const lt =
+	(limit: number): Rule =>
+	(value: number) =>
+		value >= limit ? broken('less_than', `Input should be less than ${limit}`) : undefined;
+export const minLength =
+	(limit: number): Rule =>
+	(value: string) =>
+		value.length < limit
+			? broken('string_too_short', `String should have at least ${plural(limit, 'character')}`)
+			: undefined;
+export const maxLength =
+	(limit: number): Rule =>
+	(value: string) =>
+		value.length > limit
+			? broken('string_too_long', `String should have at most ${plural(limit, 'character')}`)
+			: undefined;
+export const pattern =
+	(expression: RegExp): Rule =>
+	(value: string) =>
+		expression.test(value)
+			? undefined
+			: broken('string_pattern_mismatch', `String should match pattern '${expression.source}'`);
+export const minItems =
+	(limit: number): Rule =>
+	(value: unknown[]) =>
+		value.length < limit ? broken('too_short', `List should have at least ${plural(limit, 'item')}`) : undefined;
+export const maxItems =
+	(limit: number): Rule =>
+	(value: unknown[]) =>
+		value.length > limit
+			? broken('too_long', `List should have at most ${plural(limit, 'item')} after validation, not ${value.length}`)
+			: undefined;
 /** One of these values (the document types it as a plain string). */
-export const among = (values: readonly string[]): Rule => (value: string) =>
-	values.includes(value)
-		? undefined
-		: broken('enum', `Input should be ${values.map((v) => `'${v}'`).join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
+export const among =
+	(values: readonly string[]): Rule =>
+	(value: string) =>
+		values.includes(value)
+			? undefined
+			: broken(
+					'enum',
+					`Input should be ${values
+						.map((v) => `'${v}'`)
+						.join(', ')
+						.replace(/, ([^,]*)$/, ' or $1')}`,
+				);
 /** A check written as a pydantic validator raises it: `{"type": "value_error", "msg": "Value error, ..."}`. */
-export const check = <T>(test: (value: T) => string | undefined): Rule => (value: T) => {
-	const message = test(value);
-	return message === undefined ? undefined : broken('value_error', `Value error, ${message}`);
-};
+export const check =
+	<T>(test: (value: T) => string | undefined): Rule =>
+	(value: T) => {
+		const message = test(value);
+		return message === undefined ? undefined : broken('value_error', `Value error, ${message}`);
+	};
 
 /** The field with rules checked in order on a present value (null and absent pass); the first broken one is reported. */
 export function refine<T extends z.ZodTypeAny>(field: T, ...rules: Rule[]): z.ZodEffects<T, z.output<T>, z.input<T>> {
@@ -145,10 +195,19 @@ export function refine<T extends z.ZodTypeAny>(field: T, ...rules: Rule[]): z.Zo
 }
 
 type Change<F> = Rule[] | ((field: F) => z.ZodTypeAny);
-type Changed<F, C> = C extends Rule[] ? (F extends z.ZodTypeAny ? z.ZodEffects<F> : never) : C extends (field: never) => infer S ? S : never;
+type Changed<F, C> = C extends Rule[]
+	? F extends z.ZodTypeAny
+		? z.ZodEffects<F>
+		: never
+	: C extends (field: never) => infer S
+		? S
+		: never;
 
 /** The object with some fields changed: a list of rules refines the field, a function replaces it (given the field). */
-export function fields<S extends z.AnyZodObject, C extends { [K in keyof S['shape']]?: Change<S['shape'][K]> }>(schema: S, changes: C) {
+export function fields<S extends z.AnyZodObject, C extends { [K in keyof S['shape']]?: Change<S['shape'][K]> }>(
+	schema: S,
+	changes: C,
+) {
 	const extension: z.ZodRawShape = {};
 	for (const [name, change] of Object.entries(changes) as Array<[string, Change<z.ZodTypeAny>]>) {
 		const field = schema.shape[name] as z.ZodTypeAny;
@@ -161,7 +220,9 @@ export function fields<S extends z.AnyZodObject, C extends { [K in keyof S['shap
 	>;
 }
 
-type Unwrapped<T> = T extends z.ZodOptional<infer I> | z.ZodNullable<infer I> | z.ZodDefault<infer I> ? Unwrapped<I> : T;
+type Unwrapped<T> = T extends z.ZodOptional<infer I> | z.ZodNullable<infer I> | z.ZodDefault<infer I>
+	? Unwrapped<I>
+	: T;
 
 /**
  * The field with the schema inside its optional / nullable / default wrappers changed (kept in place). The change

@@ -68,7 +68,5 @@ export const ENCODER_CATALOG: Record<VisualEncoderName, EncoderCatalogEntry> = {
 };
 
 export function availableEncoders(): EncoderCatalogEntry[] {
-	return VISUAL_ENCODER_NAMES.filter((name) => name !== SUNSET_ENCODER).map(
-		(name) => ENCODER_CATALOG[name],
-	);
+	return VISUAL_ENCODER_NAMES.filter((name) => name !== SUNSET_ENCODER).map((name) => ENCODER_CATALOG[name]);
 }

@@ -157,7 +157,12 @@ export class FaultInjector {
 				counters.throttled++;
 				const waitMs = admitted[0] + RATE_WINDOW_MS - now;
 				const ratePolicy = plan.rateLimitPolicy ? `${plan.rateLimitPerSecond};w=1` : undefined;
-				return { kind: 'rate-limit', status: 429, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), ratePolicy };
+				return {
+					kind: 'rate-limit',
+					status: 429,
+					retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+					ratePolicy,
+				};
 			}
 			admitted.push(now);
 		}

@@ -74,10 +74,7 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
 
 function isJsonContentType(contentType: string): boolean {
 	const mediaType = contentType.split(';')[0].trim().toLowerCase();
-	return (
-		mediaType === 'application/json' ||
-		(mediaType.startsWith('application/') && mediaType.endsWith('+json'))
-	);
+	return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
 }
 
 export type QueryValues = Record<string, string[]>;

@@ -15,16 +15,16 @@ export const MODEL_PATH = '/model/v1';
 export const SCRIPTED_MODEL_NAME = 'sandbox-scripted';
 
 /** One answer of the model: call tools, or end with a message (`{{results}}` stands for every tool result so far). */
-export type ModelTurn =
-	| { toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> }
-	| { final: string };
+export type ModelTurn = { toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> } | { final: string };
 
 const turnSchema = z.union([
-	z.object({
-		toolCalls: z
-			.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }).strict())
-			.min(1),
-	}).strict(),
+	z
+		.object({
+			toolCalls: z
+				.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }).strict())
+				.min(1),
+		})
+		.strict(),
 	z.object({ final: z.string() }).strict(),
 ]);
 
@@ -48,10 +48,12 @@ const completionBody = z
 		messages: z.array(z.object({ role: z.string() }).passthrough()).min(1),
 		tools: z
 			.array(
-				z.object({
-					type: z.literal('function'),
-					function: z.object({ name: z.string(), description: z.string().optional() }).passthrough(),
-				}).passthrough(),
+				z
+					.object({
+						type: z.literal('function'),
+						function: z.object({ name: z.string(), description: z.string().optional() }).passthrough(),
+					})
+					.passthrough(),
 			)
 			.optional(),
 		stream: z.boolean().optional(),
@@ -72,7 +74,8 @@ function nextTurn(script: ModelTurn[] | undefined, messages: ChatMessage[], tool
 	const answered = messages.slice(lastUser + 1).filter((m) => m.role === 'assistant').length;
 	if (script) {
 		const turn = script[answered];
-		if (!turn) throw new HttpError(400, `The model script has ${script.length} turn(s); turn ${answered + 1} was asked for`);
+		if (!turn)
+			throw new HttpError(400, `The model script has ${script.length} turn(s); turn ${answered + 1} was asked for`);
 		return turn;
 	}
 	return plannedTurn(answered, textOf(messages[lastUser]?.content), toolResults(messages), tools);
@@ -80,7 +83,8 @@ function nextTurn(script: ModelTurn[] | undefined, messages: ChatMessage[], tool
 
 /** Without a script: list the datasets, then search the first one for the user's words, then summarise. */
 function plannedTurn(answered: number, question: string, results: string[], tools: OfferedTool[]): ModelTurn {
-	const needs = (tool: OfferedTool, ...names: string[]) => names.every((n) => tool.parameters?.properties?.[n] !== undefined);
+	const needs = (tool: OfferedTool, ...names: string[]) =>
+		names.every((n) => tool.parameters?.properties?.[n] !== undefined);
 	const lister = tools.find((tool) => /dataset/i.test(tool.name) && (tool.parameters?.required ?? []).length === 0);
 	const searcher = tools.find((tool) => /search/i.test(tool.name) && needs(tool, 'dataset_id', 'query'));
 	if (answered === 0 && lister) return { toolCalls: [{ name: lister.name, arguments: {} }] };
@@ -94,7 +98,10 @@ function plannedTurn(answered: number, question: string, results: string[], tool
 function textOf(content: unknown): string {
 	if (typeof content === 'string') return content;
 	if (Array.isArray(content)) {
-		return content.map((part) => (part as { text?: unknown }).text).filter((t) => typeof t === 'string').join('');
+		return content
+			.map((part) => (part as { text?: unknown }).text)
+			.filter((t) => typeof t === 'string')
+			.join('');
 	}
 	return '';
 }
@@ -102,7 +109,10 @@ function textOf(content: unknown): string {
 /** The results of the tools called since the user's last message, oldest first. */
 function toolResults(messages: ChatMessage[]): string[] {
 	const lastUser = messages.map((m) => m.role).lastIndexOf('user');
-	return messages.slice(lastUser + 1).filter((m) => m.role === 'tool').map((m) => textOf(m.content));
+	return messages
+		.slice(lastUser + 1)
+		.filter((m) => m.role === 'tool')
+		.map((m) => textOf(m.content));
 }
 
 function assistantMessage(turn: ModelTurn, messages: ChatMessage[], tools: OfferedTool[], callPrefix: string) {
@@ -112,7 +122,10 @@ function assistantMessage(turn: ModelTurn, messages: ChatMessage[], tools: Offer
 	const offered = new Set(tools.map((tool) => tool.name));
 	const missing = turn.toolCalls.find((call) => !offered.has(call.name));
 	if (missing) {
-		throw new HttpError(400, `The script calls the tool "${missing.name}", which the request does not offer (offered: ${[...offered].join(', ') || 'none'})`);
+		throw new HttpError(
+			400,
+			`The script calls the tool "${missing.name}", which the request does not offer (offered: ${[...offered].join(', ') || 'none'})`,
+		);
 	}
 	return {
 		role: 'assistant',
@@ -126,7 +139,12 @@ function assistantMessage(turn: ModelTurn, messages: ChatMessage[], tools: Offer
 }
 
 /** The same answer as server-sent events, for a client that asked for `stream: true`. */
-function streamed(id: string, model: string, message: ReturnType<typeof assistantMessage>, finishReason: string): Reply {
+function streamed(
+	id: string,
+	model: string,
+	message: ReturnType<typeof assistantMessage>,
+	finishReason: string,
+): Reply {
 	const chunk = (delta: unknown, finish: string | null) =>
 		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 	const delta =
@@ -147,7 +165,8 @@ export const modelRoutes: RouteDefinition[] = [
 		method: 'GET',
 		path: `${MODEL_PATH}/models`,
 		auth: 'none',
-		handle: () => jsonReply(200, { object: 'list', data: [{ id: SCRIPTED_MODEL_NAME, object: 'model', owned_by: 'sandbox' }] }),
+		handle: () =>
+			jsonReply(200, { object: 'list', data: [{ id: SCRIPTED_MODEL_NAME, object: 'model', owned_by: 'sandbox' }] }),
 	},
 	{
 		method: 'POST',

@@ -3,16 +3,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { authenticate, authSchemeOf, expireAllAccessTokens } from './auth';
 import type { Clock } from './clock';
-import {
-	errorReply,
-	HttpError,
-	notFound,
-	parseQuery,
-	readBody,
-	type Reply,
-	Router,
-	sendReply,
-} from './http';
+import { errorReply, HttpError, notFound, parseQuery, readBody, type Reply, Router, sendReply } from './http';
 import type { FaultDecision } from './faults';
 import { createLogEntry } from './request-log';
 import { ADMIN_PREFIX } from './routes/admin';
@@ -68,7 +59,9 @@ async function handleRequest(
 		clock,
 	};
 	const isControlRoute = context.path.startsWith(ADMIN_PREFIX);
-	const fault: FaultDecision = isControlRoute ? {} : store.faults.decide(context.path, context.path === LOGIN_PATH, clock.now());
+	const fault: FaultDecision = isControlRoute
+		? {}
+		: store.faults.decide(context.path, context.path === LOGIN_PATH, clock.now());
 	if (fault.revokeTokens) expireAllAccessTokens(store, clock);
 
 	const record = (status: number) => {
@@ -105,7 +98,10 @@ async function handleRequest(
 			body: { detail: fault.kind === 'rate-limit' ? 'Too Many Requests' : 'Service Unavailable' },
 			headers:
 				fault.kind === 'rate-limit'
-					? { 'retry-after': String(fault.retryAfterSeconds ?? 0), ...(fault.ratePolicy ? { 'ratelimit-policy': fault.ratePolicy } : {}) }
+					? {
+							'retry-after': String(fault.retryAfterSeconds ?? 0),
+							...(fault.ratePolicy ? { 'ratelimit-policy': fault.ratePolicy } : {}),
+						}
 					: undefined,
 		};
 		record(reply.status);

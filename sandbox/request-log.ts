@@ -75,9 +75,7 @@ class SecretMasker {
 
 	constructor(secrets: readonly string[]) {
 		// Longest first, so that a secret containing another is masked whole.
-		this.secrets = secrets
-			.filter((secret) => secret.length > 0)
-			.sort((a, b) => b.length - a.length);
+		this.secrets = secrets.filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
 	}
 
 	mask(text: string): string {
@@ -95,9 +93,7 @@ class SecretMasker {
 		if (typeof value === 'string') return this.mask(value);
 		if (Array.isArray(value)) return value.map((item) => this.maskDeep(item));
 		if (value !== null && typeof value === 'object') {
-			return Object.fromEntries(
-				Object.entries(value).map(([key, item]) => [this.mask(key), this.maskDeep(item)]),
-			);
+			return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.mask(key), this.maskDeep(item)]));
 		}
 		return value;
 	}

@@ -3,11 +3,9 @@
 import type { DatasetRecord } from './datasets/model';
 
 // Fake credentials. They are long and distinctive so that tests can search any output for them.
-export const DEMO_PERSONAL_TOKEN =
-	'sandbox-fake-pat-ZN-yMnKcC3183IqcIWKMQJZ30_dy9cTugDJpj_L1yMPvZx_S';
+export const DEMO_PERSONAL_TOKEN = 'sandbox-fake-pat-ZN-yMnKcC3183IqcIWKMQJZ30_dy9cTugDJpj_L1yMPvZx_S';
 export const DEMO_CLIENT_ID = 'sandbox-fake-client-Eu5t_0hGb9tTvvyWg-jJ73Bn';
-export const DEMO_CLIENT_SECRET =
-	'sandbox-fake-secret-nvc7VXRTdoyrvNFVewaIRimj9d95DIymndXQMik4hIFsuozA';
+export const DEMO_CLIENT_SECRET = 'sandbox-fake-secret-nvc7VXRTdoyrvNFVewaIRimj9d95DIymndXQMik4hIFsuozA';
 
 /** The user every demo credential acts as; it shows up in created_by/updated_by/deleted_by. */
 export const DEMO_USER_ID = 'sandbox-demo-user';

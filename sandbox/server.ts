@@ -2,12 +2,7 @@
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-	assertTokenLifetime,
-	expireAllAccessTokens,
-	revokePersonalToken,
-	setTokenLifetime,
-} from './auth';
+import { assertTokenLifetime, expireAllAccessTokens, revokePersonalToken, setTokenLifetime } from './auth';
 import { type Clock, createClock } from './clock';
 import type { FaultPlan, FaultStats } from './faults';
 import { createRequestListener } from './pipeline';
@@ -16,13 +11,7 @@ import { adminRoutes, resetSandboxState } from './routes/admin';
 import { apiRoutes } from './routes';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, type ResetOptions, type SandboxStats, SandboxStore } from './store';
 
-export {
-	DEMO_CLIENT_ID,
-	DEMO_CLIENT_SECRET,
-	DEMO_PERSONAL_TOKEN,
-	SEED_DATASET_IDS,
-	SEED_DATASET_NAMES,
-} from './seed';
+export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS, SEED_DATASET_NAMES } from './seed';
 export type { RequestLogEntry } from './request-log';
 export type { SandboxStats } from './store';
 export type { FaultPlan, FaultStats } from './faults';
@@ -76,8 +65,7 @@ const LOOPBACK_HOSTS = new Map([
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const host = LOOPBACK_HOSTS.get(options.host ?? '127.0.0.1');
-	if (!host)
-		throw new Error(`The sandbox listens on loopback only; refusing host '${options.host}'`);
+	if (!host) throw new Error(`The sandbox listens on loopback only; refusing host '${options.host}'`);
 	const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
 	assertTokenLifetime(tokenLifetimeSeconds);
 	const clock = createClock();

@@ -120,14 +120,9 @@ function parseDateTime(raw: string): number | ConversionFailure {
 	const text = raw.trim();
 	if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
 	const match = DATE_TIME_PATTERN.exec(text);
-	const millis = match
-		? Date.parse(`${match[1]}T${match[2] ?? '00:00'}${normaliseOffset(match[3])}`)
-		: Number.NaN;
+	const millis = match ? Date.parse(`${match[1]}T${match[2] ?? '00:00'}${normaliseOffset(match[3])}`) : Number.NaN;
 	if (Number.isNaN(millis)) {
-		return failure(
-			'datetime_from_date_parsing',
-			'Input should be a valid datetime or date, unable to parse input',
-		);
+		return failure('datetime_from_date_parsing', 'Input should be a valid datetime or date, unable to parse input');
 	}
 	return millis;
 }
@@ -179,8 +174,7 @@ export function validate<S extends Schemas>(request: RequestParts, schemas: S): 
 	if (schemas.query) check('query', schemas.query, request.query);
 	if (schemas.body) {
 		const body = request.body;
-		if (body.kind === 'none')
-			issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' });
+		if (body.kind === 'none') issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' });
 		else if (body.kind === 'invalid-json') issues.push(JSON_DECODE_ERROR);
 		else if (body.kind === 'raw') issues.push({ loc: ['body'], ...OBJECT_EXPECTED });
 		else check('body', schemas.body, body.value);
@@ -211,10 +205,7 @@ export function describe(issue: z.ZodIssue): Failure {
 		case z.ZodIssueCode.invalid_enum_value:
 			return failure('enum', `Input should be ${listAlternatives(issue.options.map(String))}`);
 		case z.ZodIssueCode.invalid_literal:
-			return failure(
-				'literal_error',
-				`Input should be ${listAlternatives([String(issue.expected)])}`,
-			);
+			return failure('literal_error', `Input should be ${listAlternatives([String(issue.expected)])}`);
 		case z.ZodIssueCode.too_small:
 			return describeBound(issue.type, 'small', Number(issue.minimum), issue.inclusive);
 		case z.ZodIssueCode.too_big:
@@ -233,10 +224,7 @@ function describeInvalidType(issue: z.ZodInvalidTypeIssue): Failure {
 			return failure('bool_type', 'Input should be a valid boolean');
 		case 'integer':
 			return issue.received === 'float'
-				? failure(
-						'int_from_float',
-						'Input should be a valid integer, got a number with a fractional part',
-					)
+				? failure('int_from_float', 'Input should be a valid integer, got a number with a fractional part')
 				: failure('int_type', 'Input should be a valid integer');
 		case 'number':
 			return failure('float_type', 'Input should be a valid number');
@@ -253,22 +241,11 @@ function describeInvalidType(issue: z.ZodInvalidTypeIssue): Failure {
 	}
 }
 
-function describeBound(
-	kind: string,
-	side: 'small' | 'big',
-	limit: number,
-	inclusive: boolean,
-): Failure {
+function describeBound(kind: string, side: 'small' | 'big', limit: number, inclusive: boolean): Failure {
 	if (kind === 'string') {
 		return side === 'small'
-			? failure(
-					'string_too_short',
-					`String should have at least ${limit} character${limit === 1 ? '' : 's'}`,
-				)
-			: failure(
-					'string_too_long',
-					`String should have at most ${limit} character${limit === 1 ? '' : 's'}`,
-				);
+			? failure('string_too_short', `String should have at least ${limit} character${limit === 1 ? '' : 's'}`)
+			: failure('string_too_long', `String should have at most ${limit} character${limit === 1 ? '' : 's'}`);
 	}
 	if (kind === 'array') {
 		return side === 'small'
@@ -287,7 +264,5 @@ function describeBound(
 
 function listAlternatives(options: string[]): string {
 	const quoted = options.map((option) => `'${option}'`);
-	return quoted.length <= 1
-		? quoted.join('')
-		: `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+	return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
 }

@@ -51,8 +51,14 @@ if (check) {
 	process.exit(added.length > 0 || problems.length > 0 ? 1 : 0);
 }
 if (added.length > 0) {
-	lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+	lock.packages = Object.fromEntries(
+		Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+	);
 	writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 }
-console.log(added.length > 0 ? `added to package-lock.json:\n  ${added.join('\n  ')}` : 'package-lock.json lists every optional package');
+console.log(
+	added.length > 0
+		? `added to package-lock.json:\n  ${added.join('\n  ')}`
+		: 'package-lock.json lists every optional package',
+);
 process.exit(problems.length > 0 ? 1 : 0);

@@ -16,6 +16,9 @@ export function conditionHolds(condition: unknown, version: number): boolean {
 		lt: () => version < n,
 		between: () => version >= range.from && version <= range.to,
 	};
-	if (!tests[operator]) throw new Error(`@version condition "${operator}" is not understood by the scripts (scripts/display-conditions.ts)`);
+	if (!tests[operator])
+		throw new Error(
+			`@version condition "${operator}" is not understood by the scripts (scripts/display-conditions.ts)`,
+		);
 	return tests[operator]();
 }

@@ -22,7 +22,8 @@ import { conditionHolds } from './display-conditions';
 
 const root = resolve(__dirname, '..');
 export const DOCS_DIR = join(root, 'docs', 'nodes');
-export const BEGIN = '<!-- GENERATED from the node description by `npm run docs:nodes`: edit the description, not this part -->';
+export const BEGIN =
+	'<!-- GENERATED from the node description by `npm run docs:nodes`: edit the description, not this part -->';
 export const END = '<!-- END GENERATED -->';
 
 interface PackageJson {
@@ -72,7 +73,6 @@ export function pageUrl(className: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Which parameters a version and an operation show
 
-
 /**
  * Whether a parameter is shown for these values of resource, operation, @version and @tool (other conditions aside).
  * `@tool` is true in the node's AI-tool variant (n8n's "… Tool" node), false in the node itself.
@@ -92,7 +92,8 @@ function shownFor(parameter: INodeProperties, values: Record<string, unknown>): 
 const versionsOf = (description: INodeTypeDescription) =>
 	(Array.isArray(description.version) ? description.version : [description.version]).slice().sort((a, b) => a - b);
 
-const currentVersion = (description: INodeTypeDescription) => description.defaultVersion ?? Math.max(...versionsOf(description));
+const currentVersion = (description: INodeTypeDescription) =>
+	description.defaultVersion ?? Math.max(...versionsOf(description));
 
 interface Operation {
 	resource: { name: string; value: string };
@@ -102,13 +103,18 @@ interface Operation {
 	parameters: INodeProperties[];
 }
 
-const optionsOf = (property: INodeProperties | undefined) => ((property?.options ?? []) as INodePropertyOptions[]).filter((o) => 'value' in o);
+const optionsOf = (property: INodeProperties | undefined) =>
+	((property?.options ?? []) as INodePropertyOptions[]).filter((o) => 'value' in o);
 
 /**
  * Every resource → operation of one version, with the parameters each shows, in the editor's order: as a workflow
  * step, or (`tool`) in the node's AI-tool variant.
  */
-export function operationsOf(description: INodeTypeDescription, version = currentVersion(description), tool = false): Operation[] {
+export function operationsOf(
+	description: INodeTypeDescription,
+	version = currentVersion(description),
+	tool = false,
+): Operation[] {
 	const properties = description.properties.filter((p) => shownFor(p, { '@version': version, '@tool': tool }));
 	const resources = optionsOf(properties.find((p) => p.name === 'resource'));
 	return resources.flatMap((resource) => {
@@ -132,7 +138,11 @@ export function operationsOf(description: INodeTypeDescription, version = curren
 // Markdown
 
 /** A table cell: one line, pipes escaped. */
-const cell = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+const cell = (text: string) =>
+	text
+		.replace(/\s*\n\s*/g, ' ')
+		.replace(/\|/g, '\\|')
+		.trim();
 
 /** A simple default worth showing: a number, a yes/no or the name of an option. */
 function defaultOf(parameter: INodeProperties): string | undefined {
@@ -172,20 +182,28 @@ const PARALLEL = 'requestOptions';
 
 function parametersCell(parameters: INodeProperties[]): string {
 	parameters = parameters.filter((p) => p.name !== PARALLEL);
-	const plain = parameters.filter((p) => p.type !== 'notice' && p.type !== 'collection' && p.type !== 'fixedCollection');
+	const plain = parameters.filter(
+		(p) => p.type !== 'notice' && p.type !== 'collection' && p.type !== 'fixedCollection',
+	);
 	const grouped = parameters.filter((p) => p.type === 'collection' || p.type === 'fixedCollection');
 	const labels = unique([...plain, ...grouped].map(parameterLabel));
 	return cell(labels.join('; ') || '(none)');
 }
 
-const notices = (parameters: INodeProperties[]) => unique(parameters.filter((p) => p.type === 'notice').map((p) => cell(p.displayName)));
+const notices = (parameters: INodeProperties[]) =>
+	unique(parameters.filter((p) => p.type === 'notice').map((p) => cell(p.displayName)));
 
 function operationTables(description: INodeTypeDescription): string[] {
 	const lines: string[] = [];
 	const operations = operationsOf(description);
 	for (const resource of unique(operations.map((o) => o.resource.name))) {
 		const ofResource = operations.filter((o) => o.resource.name === resource);
-		lines.push(`### ${resource}`, '', '| Operation | What it does | Parameters (**required**, default) |', '|---|---|---|');
+		lines.push(
+			`### ${resource}`,
+			'',
+			'| Operation | What it does | Parameters (**required**, default) |',
+			'|---|---|---|',
+		);
 		for (const operation of ofResource) {
 			lines.push(`| ${operation.name} | ${cell(operation.description)} | ${parametersCell(operation.parameters)} |`);
 		}
@@ -204,7 +222,9 @@ function toolTables(description: INodeTypeDescription): string[] {
 	const described = asTool.filter((o) => o.parameters.some((p) => p.name === 'toolDescription'));
 	if (described.length === 0) return [];
 	const limits = unique(
-		asTool.flatMap((o) => o.parameters.filter((p) => p.name === 'limit' && p.displayOptions?.show?.['@tool']).map((p) => String(p.default))),
+		asTool.flatMap((o) =>
+			o.parameters.filter((p) => p.name === 'limit' && p.displayOptions?.show?.['@tool']).map((p) => String(p.default)),
+		),
 	);
 	const lines = [
 		'## As an AI tool',
@@ -245,7 +265,9 @@ function renderNode(description: INodeTypeDescription, packageName: string): str
 	const isTrigger = description.group.includes('trigger');
 	const facts = [
 		`Type \`${packageName}.${description.name}\``,
-		versions.length > 1 ? `versions ${versions.join(', ')} (new nodes get ${currentVersion(description)})` : `version ${versions[0]}`,
+		versions.length > 1
+			? `versions ${versions.join(', ')} (new nodes get ${currentVersion(description)})`
+			: `version ${versions[0]}`,
 		'credential [Media Analysis API](MediaAnalysisApi.md)',
 		description.usableAsTool ? 'usable as an AI tool' : isTrigger ? 'a polling trigger' : '',
 	].filter(Boolean);
@@ -254,9 +276,13 @@ function renderNode(description: INodeTypeDescription, packageName: string): str
 	if (without.length < operations.length) {
 		const but = without.length ? ` but ${without.map((o) => `${o.resource.name} → ${o.name}`).join(', ')}` : '';
 		// The default as the node declares it (PARALLEL.default in the transport), never typed here.
-		const options = operations.flatMap((o) => o.parameters.filter((p) => p.name === PARALLEL)).flatMap((p) => p.options ?? []);
+		const options = operations
+			.flatMap((o) => o.parameters.filter((p) => p.name === PARALLEL))
+			.flatMap((p) => p.options ?? []);
 		const declared = unique(options.map((option) => String((option as INodeProperties).default)));
-		facts.push(`**Request Options › Requests in Parallel** (items side by side, default ${declared.join(' or ')}) on every operation${but}`);
+		facts.push(
+			`**Request Options › Requests in Parallel** (items side by side, default ${declared.join(' or ')}) on every operation${but}`,
+		);
 	}
 	const lines = [`${cell(description.description)}`, '', `${facts.join(' · ')}.`, ''];
 	if (isTrigger) lines.push(...triggerTables(description));
@@ -301,7 +327,8 @@ function renderCredential(credential: ICredentialType): string {
 				return `${of?.displayName ?? key}: ${names.join(', ')}`;
 			})
 			.join('; ');
-		const choices = field.type === 'options' ? optionsOf(field).map((o) => `**${o.name}**: ${o.description ?? ''}`) : [];
+		const choices =
+			field.type === 'options' ? optionsOf(field).map((o) => `**${o.name}**: ${o.description ?? ''}`) : [];
 		const defaultText = field.type === 'string' && field.default ? `Default \`${String(field.default)}\`.` : '';
 		const text = [sentence(field.description ?? ''), ...choices.map(sentence), defaultText].filter(Boolean).join(' ');
 		const secret = field.typeOptions?.password ? ' (secret)' : '';
@@ -312,7 +339,8 @@ function renderCredential(credential: ICredentialType): string {
 
 /** The generated part of a page, markers included. */
 export function generatedPart(subject: Documented): string {
-	const body = subject.kind === 'node' ? renderNode(subject.node.description, pkg().name) : renderCredential(subject.credential);
+	const body =
+		subject.kind === 'node' ? renderNode(subject.node.description, pkg().name) : renderCredential(subject.credential);
 	return `${BEGIN}\n\n${body.trimEnd()}\n\n${END}`;
 }
 
@@ -338,7 +366,10 @@ export function generatedIn(page: string): string | undefined {
 }
 
 /** Pages missing or whose generated part is not what the descriptions give, with why. */
-export function stalePages(subjects: Documented[] = documented(), read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)): string[] {
+export function stalePages(
+	subjects: Documented[] = documented(),
+	read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+): string[] {
 	return subjects.flatMap((subject) => {
 		const file = pageFile(subject.className);
 		const page = read(file);

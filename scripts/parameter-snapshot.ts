@@ -38,7 +38,6 @@ export interface ParameterEntry {
 /** node name → version → its parameters. */
 export type ParameterSnapshot = Record<string, Record<string, ParameterEntry[]>>;
 
-
 /** Whether a parameter exists in this version, judged by its `@version` display rules. */
 function inVersion(parameter: INodeProperties, version: number): boolean {
 	const show = parameter.displayOptions?.show?.['@version'];
@@ -53,7 +52,10 @@ function rule(conditions: Record<string, unknown[] | undefined> | undefined): Ru
 	const kept = Object.keys(conditions)
 		.filter((key) => key !== '@version')
 		.sort()
-		.map((key) => [key, [...(conditions[key] ?? [])].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))]);
+		.map((key) => [
+			key,
+			[...(conditions[key] ?? [])].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+		]);
 	return kept.length ? Object.fromEntries(kept) : undefined;
 }
 
@@ -61,7 +63,8 @@ function rule(conditions: Record<string, unknown[] | undefined> | undefined): Ru
  * An operation's Tool Description (shown only in the AI-tool variant): text a model reads, not a setting a saved
  * workflow depends on. A workflow that changed it keeps its text; one that did not reads the improved default.
  */
-const isToolDescription = (parameter: INodeProperties) => parameter.name === 'toolDescription' && parameter.displayOptions?.show?.['@tool']?.[0] === true;
+const isToolDescription = (parameter: INodeProperties) =>
+	parameter.name === 'toolDescription' && parameter.displayOptions?.show?.['@tool']?.[0] === true;
 
 /** Nested parameters carry their parent's display rules: each appearance of a collection is told apart. */
 function entries(
@@ -72,13 +75,16 @@ function entries(
 	inCollection = false,
 ): ParameterEntry[] {
 	return parameters
-		.filter((parameter) => parameter.type !== 'notice' && !isToolDescription(parameter) && inVersion(parameter, version))
+		.filter(
+			(parameter) => parameter.type !== 'notice' && !isToolDescription(parameter) && inVersion(parameter, version),
+		)
 		.flatMap((parameter) => {
 			const path = prefix + parameter.name;
 			const entry: ParameterEntry = { path, type: parameter.type, default: parameter.default ?? null };
 			if (inCollection) entry.addedWithValue = true;
 			const options = (parameter.options ?? []) as unknown as Array<Record<string, unknown>>;
-			if (parameter.type === 'options' || parameter.type === 'multiOptions') entry.options = options.map((option) => option.value);
+			if (parameter.type === 'options' || parameter.type === 'multiOptions')
+				entry.options = options.map((option) => option.value);
 			if (parameter.type === 'resourceLocator') entry.modes = (parameter.modes ?? []).map((mode) => mode.name);
 			const show = rule({ ...parent.show, ...parameter.displayOptions?.show });
 			const hide = rule({ ...parent.hide, ...parameter.displayOptions?.hide });
@@ -88,7 +94,9 @@ function entries(
 				parameter.type === 'collection'
 					? entries(options as unknown as INodeProperties[], version, `${path}.`, { show, hide }, true)
 					: parameter.type === 'fixedCollection'
-						? options.flatMap((group) => entries(group.values as INodeProperties[], version, `${path}.${String(group.name)}.`, { show, hide }))
+						? options.flatMap((group) =>
+								entries(group.values as INodeProperties[], version, `${path}.${String(group.name)}.`, { show, hide }),
+							)
 						: [];
 			return [entry, ...nested];
 		});
@@ -102,7 +110,9 @@ function packageNodes(): INodeType[] {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const exported = require(source) as Record<string, unknown>;
 		// The node class is the module's one exported class (a node file may export constants too).
-		const NodeClass = Object.values(exported).find((value): value is new () => INodeType => typeof value === 'function');
+		const NodeClass = Object.values(exported).find(
+			(value): value is new () => INodeType => typeof value === 'function',
+		);
 		if (!NodeClass) throw new Error(`${source} exports no node class`);
 		return new NodeClass();
 	});
@@ -142,8 +152,11 @@ function narrowing(before: ParameterEntry, now: ParameterEntry): string[] {
 function differences(before: ParameterEntry, now: ParameterEntry): string[] {
 	const found: string[] = [];
 	if (before.type !== now.type) found.push(`type ${before.type} → ${now.type}`);
-	if (!now.addedWithValue && json(before.default) !== json(now.default)) found.push(`default ${json(before.default)} → ${json(now.default)}`);
-	const lostOptions = (before.options ?? []).filter((value) => !(now.options ?? []).some((v) => json(v) === json(value)));
+	if (!now.addedWithValue && json(before.default) !== json(now.default))
+		found.push(`default ${json(before.default)} → ${json(now.default)}`);
+	const lostOptions = (before.options ?? []).filter(
+		(value) => !(now.options ?? []).some((v) => json(v) === json(value)),
+	);
 	if (lostOptions.length) found.push(`option values removed: ${json(lostOptions)}`);
 	const lostModes = (before.modes ?? []).filter((mode) => !(now.modes ?? []).includes(mode));
 	if (lostModes.length) found.push(`locator modes removed: ${json(lostModes)}`);
@@ -187,7 +200,8 @@ export function breakingChanges(before: ParameterSnapshot, now: ParameterSnapsho
 export function formatSnapshot(snapshot: ParameterSnapshot): string {
 	const nodes = Object.entries(snapshot).map(([node, versions]) => {
 		const body = Object.entries(versions).map(
-			([version, parameters]) => `\t\t${json(version)}: [\n${parameters.map((entry) => `\t\t\t${json(entry)}`).join(',\n')}\n\t\t]`,
+			([version, parameters]) =>
+				`\t\t${json(version)}: [\n${parameters.map((entry) => `\t\t\t${json(entry)}`).join(',\n')}\n\t\t]`,
 		);
 		return `\t${json(node)}: {\n${body.join(',\n')}\n\t}`;
 	});

@@ -33,7 +33,9 @@ function literal(value) {
 	if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 	if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
 	if (value && typeof value === 'object') {
-		return `{ ${Object.entries(value).map(([key, entry]) => `${literal(key)}: ${literal(entry)}`).join(', ')} }`;
+		return `{ ${Object.entries(value)
+			.map(([key, entry]) => `${literal(key)}: ${literal(entry)}`)
+			.join(', ')} }`;
 	}
 	return JSON.stringify(value);
 }
@@ -46,8 +48,20 @@ const indent = (text, levels = 1) => text.replace(/\n/g, `\n${'\t'.repeat(levels
  * A date-time stays text in JSON and becomes epoch milliseconds from a parameter (the sandbox's filters compare them).
  */
 const SCALARS = {
-	json: { string: 'z.string()', integer: 'z.number().int()', number: 'z.number()', boolean: 'z.boolean()', 'date-time': 'dateTimeText()' },
-	text: { string: 'z.string()', integer: 'integerString()', number: 'numberString()', boolean: 'booleanString()', 'date-time': 'dateTimeString()' },
+	json: {
+		string: 'z.string()',
+		integer: 'z.number().int()',
+		number: 'z.number()',
+		boolean: 'z.boolean()',
+		'date-time': 'dateTimeText()',
+	},
+	text: {
+		string: 'z.string()',
+		integer: 'integerString()',
+		number: 'numberString()',
+		boolean: 'booleanString()',
+		'date-time': 'dateTimeString()',
+	},
 };
 const UUIDS = { uuid: 'uuidString()', uuid4: 'uuid4String()' };
 function scalar(kind, schema, reading) {
@@ -67,9 +81,13 @@ export function sandboxSchemasFromFacts(factsText) {
 	function unionMembers(members) {
 		const nullable = members.some((member) => typesOf(member).length === 1 && typesOf(member)[0] === 'null');
 		let rest = members.filter((member) => !(typesOf(member).length === 1 && typesOf(member)[0] === 'null'));
-		const plainString = rest.some((member) => !member.$ref && !member.enum && typesOf(member).join() === 'string' && !member.format);
+		const plainString = rest.some(
+			(member) => !member.$ref && !member.enum && typesOf(member).join() === 'string' && !member.format,
+		);
 		if (plainString) {
-			rest = rest.filter((member) => member.$ref || member.enum || typesOf(member).join() !== 'string' || !member.format);
+			rest = rest.filter(
+				(member) => member.$ref || member.enum || typesOf(member).join() !== 'string' || !member.format,
+			);
 		}
 		const seen = new Set();
 		rest = rest.filter((member) => {
@@ -134,7 +152,8 @@ export function sandboxSchemasFromFacts(factsText) {
 		return expression;
 	}
 
-	const defaultOf = (schema) => (schema.default !== undefined ? schema.default : schema.$ref ? resolve(schema).default : undefined);
+	const defaultOf = (schema) =>
+		schema.default !== undefined ? schema.default : schema.$ref ? resolve(schema).default : undefined;
 	function optional(expression, schema) {
 		const fallback = defaultOf(schema);
 		return fallback === undefined ? `${expression}.optional()` : `${expression}.default(${literal(fallback)})`;
@@ -170,7 +189,9 @@ export function sandboxSchemasFromFacts(factsText) {
 		const expression = parameter(schema, used);
 		if (required) return `queryParam.required(${expression})`;
 		const fallback = defaultOf(schema);
-		return fallback === undefined ? `queryParam.optional(${expression})` : `queryParam.withDefault(${expression}, ${literal(fallback)})`;
+		return fallback === undefined
+			? `queryParam.optional(${expression})`
+			: `queryParam.withDefault(${expression}, ${literal(fallback)})`;
 	}
 
 	const parameterObject = (entries) =>
@@ -194,11 +215,13 @@ export function sandboxSchemasFromFacts(factsText) {
 			if (bodySchema) {
 				body = json(bodySchema, used);
 				const target = resolve(bodySchema);
-				const admitsNull = typesOf(target).includes('null') || (target.oneOf ?? []).some((member) => typesOf(member).join() === 'null');
+				const admitsNull =
+					typesOf(target).includes('null') || (target.oneOf ?? []).some((member) => typesOf(member).join() === 'null');
 				bodyRequired = !admitsNull;
 			}
 			const success = Object.keys(operation.responses).filter((code) => code.startsWith('2'));
-			if (success.length !== 1) throw new Error(`${operation.operationId}: expected one success status, found ${success.join(', ')}`);
+			if (success.length !== 1)
+				throw new Error(`${operation.operationId}: expected one success status, found ${success.join(', ')}`);
 			const answerSchema = operation.responses[success[0]].content?.['application/json']?.schema;
 			operations.push(
 				[

@@ -66,7 +66,9 @@ async function leg(name, dir, patterns) {
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
 	report.passed &&= result.passed;
 	report.legs.push({ name, patterns, passed: result.passed, message: result.message, details: result.details });
-	say(`${result.passed ? 'PASS' : 'FAIL'} ${name} (${patterns.join(', ')}) in ${seconds} s${result.message ? `: ${result.message}` : ''}`);
+	say(
+		`${result.passed ? 'PASS' : 'FAIL'} ${name} (${patterns.join(', ')}) in ${seconds} s${result.message ? `: ${result.message}` : ''}`,
+	);
 	if (result.details) say(result.details.replaceAll(`${dir}/`, ''));
 }
 

@@ -27,7 +27,10 @@ export class MediaAnalysisConversationalSearch implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Analysis Conversational Search',
 		name: 'mediaAnalysisConversationalSearch',
-		icon: { light: 'file:../../icons/conversational-search.svg', dark: 'file:../../icons/conversational-search.dark.svg' },
+		icon: {
+			light: 'file:../../icons/conversational-search.svg',
+			dark: 'file:../../icons/conversational-search.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: labelledSubtitle(PROPERTIES),

@@ -63,13 +63,29 @@ const PROPERTIES: INodeProperties[] = [
 		required: true,
 		default: ['jobCompleted'],
 		options: [
-			{ name: 'Any Asset Status Change', value: 'assetStatusChanged', description: 'An asset moved to another ingestion status' },
-			{ name: 'Asset Failed', value: 'assetFailed', description: 'An asset could not be ingested (status error, with its error code)' },
-			{ name: 'Asset Ready to Search', value: 'assetCompleted', description: 'An asset finished ingestion (status completed)' },
+			{
+				name: 'Any Asset Status Change',
+				value: 'assetStatusChanged',
+				description: 'An asset moved to another ingestion status',
+			},
+			{
+				name: 'Asset Failed',
+				value: 'assetFailed',
+				description: 'An asset could not be ingested (status error, with its error code)',
+			},
+			{
+				name: 'Asset Ready to Search',
+				value: 'assetCompleted',
+				description: 'An asset finished ingestion (status completed)',
+			},
 			{ name: 'Job Completed', value: 'jobCompleted', description: 'An ingestion job finished' },
 			{ name: 'Job Created', value: 'jobCreated', description: 'A new ingestion job was started' },
 			{ name: 'Job Failed', value: 'jobFailed', description: 'An ingestion job failed' },
-			{ name: 'Job Status Changed', value: 'jobStatusChanged', description: 'An ingestion job moved to another status' },
+			{
+				name: 'Job Status Changed',
+				value: 'jobStatusChanged',
+				description: 'An ingestion job moved to another status',
+			},
 			{ name: 'Job Stopped', value: 'jobStopped', description: 'An ingestion job was stopped before it finished' },
 		],
 		description:
@@ -178,7 +194,8 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 type Scopes = Map<string, ScopeState>;
 
 /** The scopes as static data keeps them, in JSON. */
-const savedJson = (scopes: Scopes) => JSON.stringify(Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)])));
+const savedJson = (scopes: Scopes) =>
+	JSON.stringify(Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)])));
 
 /** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
 const END_STATUS = new Map<string, string>(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
@@ -188,14 +205,20 @@ async function readWatch(this: IPollFunctions): Promise<Watch> {
 	const datasetId = await readDatasetId.call(this);
 	const jobStatuses = new Set(this.getNodeParameter('jobStatuses', []) as string[]);
 	if (events.size === 0) {
-		throw new NodeOperationError(this.getNode(), 'No event chosen', { description: 'Choose at least one event under Events.' });
+		throw new NodeOperationError(this.getNode(), 'No event chosen', {
+			description: 'Choose at least one event under Events.',
+		});
 	}
 	for (const event of events) {
 		const status = END_STATUS.get(event);
 		if (status && jobStatuses.size > 0 && !jobStatuses.has(status)) {
-			throw new NodeOperationError(this.getNode(), `Job Statuses leaves out "${status}", so the event ${event} can never fire`, {
-				description: `Add ${status} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Job Statuses leaves out "${status}", so the event ${event} can never fire`,
+				{
+					description: `Add ${status} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
+				},
+			);
 		}
 	}
 	return { events, datasetId, jobStatuses };
@@ -217,12 +240,21 @@ async function readDatasetId(this: IPollFunctions): Promise<string | undefined> 
  * hand, written by something else) is dropped with a warning and the trigger starts afresh instead of failing
  * every poll.
  */
-function readState(this: IPollFunctions, watch: Watch): { state: TriggerState; scopes: Scopes; firstActivation: boolean } {
+function readState(
+	this: IPollFunctions,
+	watch: Watch,
+): { state: TriggerState; scopes: Scopes; firstActivation: boolean } {
 	const state = this.getWorkflowStaticData('node') as TriggerState;
-	const watching = JSON.stringify({ d: watch.datasetId ?? null, e: [...watch.events].sort(), s: [...watch.jobStatuses].sort() });
+	const watching = JSON.stringify({
+		d: watch.datasetId ?? null,
+		e: [...watch.events].sort(),
+		s: [...watch.jobStatuses].sort(),
+	});
 	const saved = readScopes(state.scopes);
 	if (state.watching === watching && state.scopes !== undefined && !saved) {
-		this.logger.warn('Media Analysis Trigger: its saved state was unreadable and was reset; events from before this poll are not emitted');
+		this.logger.warn(
+			'Media Analysis Trigger: its saved state was unreadable and was reset; events from before this poll are not emitted',
+		);
 	}
 	if (state.watching !== watching || !saved) {
 		state.watching = watching;
@@ -281,13 +313,19 @@ async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ id
 		if (page.shifted) whole = false;
 		// Read as the trigger reads every record: each field checked, so a record missing one is passed over.
 		for (const dataset of page.records) {
-			if (typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting') ids.add(dataset.id);
+			if (typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
+				ids.add(dataset.id);
 		}
 	}
 	if (ids.size > MAX_DATASETS) {
-		throw new NodeOperationError(this.getNode(), `The account lists ${ids.size} datasets; the trigger watches at most ${MAX_DATASETS}`, {
-			description: 'Choose a dataset under Dataset (one trigger per dataset), so each poll reads the asset statuses of one dataset.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The account lists ${ids.size} datasets; the trigger watches at most ${MAX_DATASETS}`,
+			{
+				description:
+					'Choose a dataset under Dataset (one trigger per dataset), so each poll reads the asset statuses of one dataset.',
+			},
+		);
 	}
 	return { ids: [...ids], whole };
 }

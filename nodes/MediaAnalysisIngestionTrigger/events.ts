@@ -18,7 +18,8 @@ export type AssetEvent = (typeof ASSET_EVENTS)[number];
 export type TriggerEvent = JobEvent | AssetEvent;
 
 /** A table looked up by names the service sends (statuses): without a prototype, "constructor" finds nothing. */
-const byName = <T>(entries: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, entries);
+const byName = <T>(entries: Record<string, T>): Record<string, T> =>
+	Object.assign(Object.create(null) as Record<string, T>, entries);
 
 /** The end event of each end status: every status after which a job or asset stays put has one. */
 export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> = {
@@ -126,7 +127,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isPair = (entry: unknown): entry is [string, number] =>
 	Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFiniteNumber(entry[1]);
 const isTriple = (entry: unknown): entry is [string, string, number] =>
-	Array.isArray(entry) && entry.length === 3 && typeof entry[0] === 'string' && typeof entry[1] === 'string' && isFiniteNumber(entry[2]);
+	Array.isArray(entry) &&
+	entry.length === 3 &&
+	typeof entry[0] === 'string' &&
+	typeof entry[1] === 'string' &&
+	isFiniteNumber(entry[2]);
 
 /** Whether a scope's own fields besides its record are usable. */
 function hasScopeFields(scope: Record<string, unknown>): boolean {
@@ -219,7 +224,12 @@ function assetEvents(observation: Observation): TriggerEvent[] {
 }
 
 /** Whether `observation` is news against the recorded view of its entity (a new status, from a view not older). */
-function isNews(kind: 'job' | 'asset', observation: Observation, recorded: [string, number] | undefined, cursor: number | null) {
+function isNews(
+	kind: 'job' | 'asset',
+	observation: Observation,
+	recorded: [string, number] | undefined,
+	cursor: number | null,
+) {
 	if (!recorded) return true;
 	const [status, time] = recorded;
 	if (status === observation.status) return false;
@@ -283,9 +293,9 @@ export function detectEvents(
 		if (!recorded && state.forgotten !== undefined && observation.time <= state.forgotten) continue;
 		if (isNews(kind, observation, recorded, cursor)) {
 			const previous = recorded?.[0];
-			const matched = (kind === 'job' ? jobEvents(observation, previous, state.since) : assetEvents(observation)).filter(
-				(event) => wanted.has(event),
-			);
+			const matched = (
+				kind === 'job' ? jobEvents(observation, previous, state.since) : assetEvents(observation)
+			).filter((event) => wanted.has(event));
 			if (matched.length > 0) {
 				emitted.push({
 					events: matched,
@@ -318,7 +328,13 @@ function advanceCursor(state: ScopeState, time: number, now: number): void {
  * Records the first view of a scope at activation: nothing is emitted, everything seen is known. `rereadFrom` as for
  * `detectEvents`.
  */
-export function startScope(state: ScopeState, kind: 'job' | 'asset', observations: Observation[], now: number, rereadFrom?: number): void {
+export function startScope(
+	state: ScopeState,
+	kind: 'job' | 'asset',
+	observations: Observation[],
+	now: number,
+	rereadFrom?: number,
+): void {
 	for (const observation of latestPerEntity(kind, observations)) {
 		state.seen[observation.id] = [observation.status, observation.time];
 		advanceCursor(state, observation.time, now);
@@ -343,7 +359,8 @@ function closePoll(state: ScopeState, now: number, rereadFrom: number | undefine
 	state.floor = Math.min(state.cursor, windowFloor(state.cursor) + stoodStill, rereadFrom ?? Number.POSITIVE_INFINITY);
 	prune(state);
 	// Later floors stay at or above the lower of these, so nothing dropped below it is read again.
-	if (state.forgotten !== undefined && state.forgotten < Math.min(windowFloor(state.cursor), state.floor)) delete state.forgotten;
+	if (state.forgotten !== undefined && state.forgotten < Math.min(windowFloor(state.cursor), state.floor))
+		delete state.forgotten;
 }
 
 const ended = (status: string) => status in END_EVENTS.job || status in END_EVENTS.asset;
@@ -357,7 +374,10 @@ function prune(state: ScopeState): void {
 	const entries = Object.entries(state.seen);
 	if (entries.length <= MAX_RECORDED) return;
 	entries.sort((a, b) => a[1][1] - b[1][1]);
-	forget(state, entries.slice(0, entries.length - MAX_RECORDED).map(([id]) => id));
+	forget(
+		state,
+		entries.slice(0, entries.length - MAX_RECORDED).map(([id]) => id),
+	);
 }
 
 /** Drops entities a cap leaves no room for, remembering the newest time dropped (see `forgotten`). */

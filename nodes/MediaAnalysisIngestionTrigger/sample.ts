@@ -19,7 +19,12 @@ interface Candidates {
 }
 
 /** The item the trigger would emit on first seeing `observation`, or undefined when no chosen event matches. */
-function asChange(kind: 'job' | 'asset', observation: Observation, watch: Watch, datasetId: string): Output | undefined {
+function asChange(
+	kind: 'job' | 'asset',
+	observation: Observation,
+	watch: Watch,
+	datasetId: string,
+): Output | undefined {
 	if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) return undefined;
 	const [change] = detectEvents(newScopeState(), kind, [observation], watch.events, Number.POSITIVE_INFINITY);
 	return change && { ...change, kind, datasetId };
@@ -42,7 +47,9 @@ async function readCandidates(
 		if (!observation) continue;
 		const datasetId = datasetOf(record);
 		into.matching = newer(into.matching, asChange(kind, observation, watch, datasetId));
-		const chosen = (kind === 'job' ? JOB_CHOICES : ASSET_CHOICES).find((event) => watch.events.has(event)) as TriggerEvent;
+		const chosen = (kind === 'job' ? JOB_CHOICES : ASSET_CHOICES).find((event) =>
+			watch.events.has(event),
+		) as TriggerEvent;
 		into.newest = newer(into.newest, {
 			events: [chosen],
 			time: observation.time,
@@ -95,7 +102,9 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 async function recentDatasets(this: IPollFunctions): Promise<string[]> {
 	const { items } = await fetchRecords(this, listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
 	return items
-		.filter((dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
+		.filter(
+			(dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting',
+		)
 		.slice(0, SAMPLE_DATASETS)
 		.map((dataset) => dataset.id);
 }
@@ -147,5 +156,16 @@ function builtSample(watch: Watch): IDataObject {
 	const kind = event.startsWith('asset') ? 'asset' : 'job';
 	const observation = kind === 'asset' ? observeAsset(record) : observeJob(record);
 	const change = observation && asChange(kind, observation, { ...watch, jobStatuses: new Set() }, datasetId);
-	return toOutput(change ?? { events: [event], time: Date.parse(time), id: '', status, previousStatus: null, record, kind, datasetId });
+	return toOutput(
+		change ?? {
+			events: [event],
+			time: Date.parse(time),
+			id: '',
+			status,
+			previousStatus: null,
+			record,
+			kind,
+			datasetId,
+		},
+	);
 }

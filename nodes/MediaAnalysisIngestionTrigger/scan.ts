@@ -36,7 +36,8 @@ export async function* overlappingPages(
 		...style,
 		next: (response, position, pageSize, received) => {
 			const next = style.next(response, position, pageSize, received);
-			overlap = next !== undefined && next === position + received ? Math.min(PAGE_OVERLAP, Math.floor(received / 4)) : 0;
+			overlap =
+				next !== undefined && next === position + received ? Math.min(PAGE_OVERLAP, Math.floor(received / 4)) : 0;
 			return next === undefined ? undefined : next - overlap;
 		},
 	};
@@ -133,7 +134,8 @@ export async function scanNewestFirst(
 	}
 	// Out of time order, "not older than the next page's first record" says nothing: the whole read is read again.
 	const bottom = floor ?? oldest;
-	const rereadFrom = shifted === null ? null : shifted === 'floor' || !ordered ? bottom : Math.max(shifted, bottom ?? shifted);
+	const rereadFrom =
+		shifted === null ? null : shifted === 'floor' || !ordered ? bottom : Math.max(shifted, bottom ?? shifted);
 	return { observations, ordered, complete, rereadFrom };
 }
 

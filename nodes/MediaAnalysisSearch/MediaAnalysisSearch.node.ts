@@ -13,7 +13,6 @@ import * as sound from './actions/sound/Sound.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as video from './actions/video/Video.resource';
 
-
 const OPERATIONS: OperationMap = {
 	filteredSearch: filteredSearch.operations,
 	image: image.operations,

@@ -10,7 +10,11 @@ import * as term from './actions/term/Term.resource';
 import * as video from './actions/video/Video.resource';
 import { searchCompositeSlices, searchTerms } from './methods/listSearch';
 
-const OPERATIONS: OperationMap = { video: video.operations, compositeSlice: compositeSlice.operations, term: term.operations };
+const OPERATIONS: OperationMap = {
+	video: video.operations,
+	compositeSlice: compositeSlice.operations,
+	term: term.operations,
+};
 
 const PROPERTIES: INodeProperties[] = [
 	...toolDescriptionProperties(OPERATIONS),
@@ -22,7 +26,11 @@ const PROPERTIES: INodeProperties[] = [
 		options: [
 			{ name: 'Composite Slice', value: 'compositeSlice', description: 'One shot, scene or segment of a video' },
 			{ name: 'Video', value: 'video', description: 'A whole video of a dataset' },
-			{ name: 'Vocabulary Term', value: 'term', description: 'Your own genres, moods, subjects and formats, which predictions can name' },
+			{
+				name: 'Vocabulary Term',
+				value: 'term',
+				description: 'Your own genres, moods, subjects and formats, which predictions can name',
+			},
 		],
 		default: 'video',
 	},

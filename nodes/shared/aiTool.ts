@@ -13,12 +13,18 @@ export const TOOL_LIMIT = 10;
 
 /** The parameter only in the node's AI-tool variant. */
 export function forTools(parameter: INodeProperties): INodeProperties {
-	return { ...parameter, displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [true] } } };
+	return {
+		...parameter,
+		displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [true] } },
+	};
 }
 
 /** The parameter only in the node itself (a workflow step, not a tool). */
 export function forWorkflows(parameter: INodeProperties): INodeProperties {
-	return { ...parameter, displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [false] } } };
+	return {
+		...parameter,
+		displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [false] } },
+	};
 }
 
 /** A Limit (a number parameter): its own default in workflows, TOOL_LIMIT in the AI-tool variant. */

@@ -39,7 +39,8 @@ export type AggregationMethodology = Schemas['video-scores:AggregationMethodolog
 export type AggregationEngine = Schemas['video-scores:AggregationEngine'];
 
 export type Connection = Schemas['connections:GetConnectionResponse'];
-export type ConnectionCreateRequest = Schemas['connections:Connections_create_connection_api_v0_connections_post_Request'];
+export type ConnectionCreateRequest =
+	Schemas['connections:Connections_create_connection_api_v0_connections_post_Request'];
 export type ConnectionUpdateRequest = Schemas['connections:UpdateConnectionRequest'];
 export type ConnectionStatus = Schemas['connections:ConnectionStatus'];
 export type ConnectionType = Schemas['connections:ConnectionType'];

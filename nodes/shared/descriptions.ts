@@ -19,7 +19,10 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 		validation: [
 			{
 				type: 'regex',
-				properties: { regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`, errorMessage: `Not a valid ${thing} ID (a UUID)` },
+				properties: {
+					regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`,
+					errorMessage: `Not a valid ${thing} ID (a UUID)`,
+				},
 			},
 		],
 		...overrides,
@@ -81,7 +84,8 @@ export function videoLocator(overrides: Partial<INodeProperties> = {}): INodePro
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
+		description:
+			'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
 		modes: [
 			{
 				displayName: 'From List',
@@ -100,7 +104,10 @@ export function videoLocator(overrides: Partial<INodeProperties> = {}): INodePro
  * Return All + Limit, as on every n8n list operation. With `toolLimit`, the Limit is TOOL_LIMIT by default when the
  * node runs as an AI tool (`limitForTools`), 50 as a workflow step.
  */
-export function returnAllOrLimit(maxLimit?: number, { toolLimit = false }: { toolLimit?: boolean } = {}): INodeProperties[] {
+export function returnAllOrLimit(
+	maxLimit?: number,
+	{ toolLimit = false }: { toolLimit?: boolean } = {},
+): INodeProperties[] {
 	const limit: INodeProperties = {
 		displayName: 'Limit',
 		name: 'limit',
@@ -137,7 +144,9 @@ export function waitForCompletionFields(subject: string, description?: string): 
 			name: 'waitForCompletion',
 			type: 'boolean',
 			default: false,
-			description: description ?? `Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
+			description:
+				description ??
+				`Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
 		},
 		{
 			displayName: 'Poll Interval (Seconds)',

@@ -14,7 +14,10 @@ import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type W
  * A 404 on creating a job names what is missing (the dataset, or the connection): the service's own words are
  * the message, rather than a guess at which of the two it was.
  */
-export function explainCreateFailure(failure: Failure, details: string[]): { message: string; description: string } | undefined {
+export function explainCreateFailure(
+	failure: Failure,
+	details: string[],
+): { message: string; description: string } | undefined {
 	if (failure.status !== 404) return undefined;
 	return {
 		message: details[0] && details[0] !== 'Not Found' ? details[0] : 'The dataset or the connection was not found',
@@ -27,7 +30,11 @@ export function explainCreateFailure(failure: Failure, details: string[]): { mes
 export function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
 	return (job) => {
 		const assets = (job.details as { assets?: Array<{ asset?: { source_path?: string } }> } | null)?.assets;
-		return Array.isArray(assets) && assets.length === paths.length && assets.every((entry, i) => entry.asset?.source_path === paths[i]);
+		return (
+			Array.isArray(assets) &&
+			assets.length === paths.length &&
+			assets.every((entry, i) => entry.asset?.source_path === paths[i])
+		);
 	};
 }
 
@@ -44,7 +51,13 @@ export function recoverCreatedJob(
 	itemIndex: number,
 ): () => Promise<IDataObject | undefined> {
 	const list = async (serviceTime: ServiceTime) =>
-		(await callEndpoint(this, 'ingestion.getIngestJobs', { qs: { dataset_id: datasetId, offset: 0, limit: 100 }, itemIndex, serviceTime })).jobs;
+		(
+			await callEndpoint(this, 'ingestion.getIngestJobs', {
+				qs: { dataset_id: datasetId, offset: 0, limit: 100 },
+				itemIndex,
+				serviceTime,
+			})
+		).jobs;
 	return recoverRecord(list, matches, (job) => job.created_dt);
 }
 

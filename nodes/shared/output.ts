@@ -74,11 +74,18 @@ function outputMode(context: IExecuteFunctions, itemIndex: number): OutputMode {
  * How the item's Output shapes each record (read once per item): `records.map(shapeOutput.call(this, i, QUERY))`.
  * A field the record lacks is left out, never invented.
  */
-export function shapeOutput(this: IExecuteFunctions, itemIndex: number, record: RecordFields): (value: object) => IDataObject {
+export function shapeOutput(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	record: RecordFields,
+): (value: object) => IDataObject {
 	const mode = outputMode(this, itemIndex);
 	if (mode === 'raw') return (value) => value as IDataObject;
 	const [id] = record.simplified;
-	const fields = mode === 'simple' ? record.simplified : [id, ...(this.getNodeParameter('fields', itemIndex, []) as string[]).filter((field) => field !== id)];
+	const fields =
+		mode === 'simple'
+			? record.simplified
+			: [id, ...(this.getNodeParameter('fields', itemIndex, []) as string[]).filter((field) => field !== id)];
 	return (value) => {
 		const kept: IDataObject = {};
 		for (const field of fields) if (field in value) kept[field] = (value as IDataObject)[field];

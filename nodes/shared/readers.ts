@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listEndpoint } from './endpoints';
-import { paginate, WAIT_DEFAULTS, type ApiContext, type ApiRequest, type PageStyle, type WaitOptions } from './transport';
+import {
+	paginate,
+	WAIT_DEFAULTS,
+	type ApiContext,
+	type ApiRequest,
+	type PageStyle,
+	type WaitOptions,
+} from './transport';
 import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeContext } from './validation';
 
 /**
@@ -10,7 +17,12 @@ import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeCon
  */
 
 /** Reads a dataset locator for one item and checks it is a UUID before anything is sent. */
-export function getDatasetId(this: IExecuteFunctions, itemIndex: number, parameter = 'datasetId', label = 'Dataset'): string {
+export function getDatasetId(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameter = 'datasetId',
+	label = 'Dataset',
+): string {
 	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	return assertUuid.call(this, value, label, itemIndex);
 }
@@ -77,7 +89,9 @@ function candidates(records: IDataObject[], idField: string): string {
 		const name = JSON.stringify(String(record.name));
 		return `${name.length > 62 ? `${name.slice(0, 58)}..."` : name} (${String(record[idField])})`;
 	});
-	return records.length > CANDIDATES_SHOWN ? `${shown.join(', ')} and ${records.length - CANDIDATES_SHOWN} more` : shown.join(', ');
+	return records.length > CANDIDATES_SHOWN
+		? `${shown.join(', ')} and ${records.length - CANDIDATES_SHOWN} more`
+		: shown.join(', ');
 }
 
 /**
@@ -141,12 +155,20 @@ export function nameSearchTerm(name: string): string | undefined {
 /** The datasets that may be named `name` (the service filters by a part of the name; `recordsNamed` picks after). */
 export function datasetsMatching(context: ApiContext, name: string, itemIndex?: number): Promise<IDataObject[]> {
 	const term = nameSearchTerm(name);
-	return paginate.call(context, ...listEndpoint('datasets.list', { qs: term === undefined ? {} : { name_pattern: term }, itemIndex }), { returnAll: true });
+	return paginate.call(
+		context,
+		...listEndpoint('datasets.list', { qs: term === undefined ? {} : { name_pattern: term }, itemIndex }),
+		{ returnAll: true },
+	);
 }
 
 /** The ID of the one dataset `name` names, outside an execution's item loop (a poll, a list in the editor). */
 export async function datasetIdNamed(context: ApiContext, name: string, label = 'Dataset'): Promise<string> {
-	return onlyIdNamed.call(context, await datasetsMatching(context, name), name, { kind: 'dataset', label, itemIndex: 0 });
+	return onlyIdNamed.call(context, await datasetsMatching(context, name), name, {
+		kind: 'dataset',
+		label,
+		itemIndex: 0,
+	});
 }
 
 const datasetsNamed: NameLookup = {
@@ -202,8 +224,20 @@ export async function paginateForItem(
 export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOptions | undefined {
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return undefined;
 	return {
-		pollIntervalSeconds: assertRange.call(this, this.getNodeParameter('pollInterval', itemIndex, WAIT_DEFAULTS.pollIntervalSeconds), 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
-		timeoutSeconds: assertRange.call(this, this.getNodeParameter('waitTimeout', itemIndex, WAIT_DEFAULTS.timeoutSeconds), 'Timeout', itemIndex, { min: 1, integer: false }),
+		pollIntervalSeconds: assertRange.call(
+			this,
+			this.getNodeParameter('pollInterval', itemIndex, WAIT_DEFAULTS.pollIntervalSeconds),
+			'Poll Interval',
+			itemIndex,
+			{ min: 0.1, integer: false },
+		),
+		timeoutSeconds: assertRange.call(
+			this,
+			this.getNodeParameter('waitTimeout', itemIndex, WAIT_DEFAULTS.timeoutSeconds),
+			'Timeout',
+			itemIndex,
+			{ min: 1, integer: false },
+		),
 	};
 }
 

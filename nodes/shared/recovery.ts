@@ -30,7 +30,8 @@ export function recoverRecord<T extends object>(
 	createdAt: (record: T) => unknown,
 ): () => Promise<IDataObject | undefined> {
 	const sentAt = Date.now();
-	const unknown = () => new Error('A matching record is listed, but the service gave no time to tell whether this request made it');
+	const unknown = () =>
+		new Error('A matching record is listed, but the service gave no time to tell whether this request made it');
 	return async () => {
 		let serviceTime: number | undefined;
 		const found = (await list((ms) => (serviceTime = ms ?? serviceTime))).filter(matches);

@@ -63,11 +63,20 @@ export interface RouteOptions {
  * The error with its copy of the node passed through the one secret scrubber (the workflow's own node is untouched):
  * values of the named parameters and of parameters under a secret key, and the secrets the run knows, are replaced.
  */
-function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(error: E, names: string[], context: object): E {
+function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	names: string[],
+	context: object,
+): E {
 	const { node } = error;
 	if (!node?.parameters) return error;
-	const typed = names.map((name) => node.parameters[name]).filter((value): value is string => typeof value === 'string');
-	(error as { node: INode }).node = { ...node, parameters: scrubSecrets(node.parameters, [...typed, ...runState(context).secrets]) as INodeParameters };
+	const typed = names
+		.map((name) => node.parameters[name])
+		.filter((value): value is string => typeof value === 'string');
+	(error as { node: INode }).node = {
+		...node,
+		parameters: scrubSecrets(node.parameters, [...typed, ...runState(context).secrets]) as INodeParameters,
+	};
 	return error;
 }
 
@@ -85,11 +94,15 @@ function ranges(indexes: number[]): string {
 		spans.push(indexes[end] === indexes[start] ? `${indexes[start]}` : `${indexes[start]}–${indexes[end]}`);
 		start = end + 1;
 	}
-	return spans.length > LISTED ? `${spans.slice(0, LISTED).join(', ')} and ${spans.length - LISTED} more ranges` : spans.join(', ');
+	return spans.length > LISTED
+		? `${spans.slice(0, LISTED).join(', ')} and ${spans.length - LISTED} more ranges`
+		: spans.join(', ');
 }
 
 const bounded = (entries: string[]) =>
-	entries.length > LISTED ? `${entries.slice(0, LISTED).join('; ')}; and ${entries.length - LISTED} more` : entries.join('; ');
+	entries.length > LISTED
+		? `${entries.slice(0, LISTED).join('; ')}; and ${entries.length - LISTED} more`
+		: entries.join('; ');
 
 const items = (indexes: number[]) => `${indexes.length === 1 ? 'Item' : 'Items'} ${ranges(indexes)}`;
 
@@ -117,7 +130,11 @@ export class ItemRunner {
 	) {}
 
 	/** Runs one step for these items; false when it failed and the items became error items. */
-	async attempt(itemIndexes: number[], step: () => Promise<void>, describe?: (error: NodeError) => NodeError): Promise<boolean> {
+	async attempt(
+		itemIndexes: number[],
+		step: () => Promise<void>,
+		describe?: (error: NodeError) => NodeError,
+	): Promise<boolean> {
 		try {
 			await step();
 			return true;
@@ -134,7 +151,11 @@ export class ItemRunner {
 			// At once, before the error travels on: no request of the run starts after a failure.
 			if (!stopped) stopRequests(this.context);
 			for (const itemIndex of itemIndexes) if (!this.failures.has(itemIndex)) this.failures.set(itemIndex, error);
-			const thrown = withoutSecretParameters(describe(asNodeError(this.context.getNode(), error, itemIndexes[0])), this.secretParameters, this.context);
+			const thrown = withoutSecretParameters(
+				describe(asNodeError(this.context.getNode(), error, itemIndexes[0])),
+				this.secretParameters,
+				this.context,
+			);
 			this.thrown.push({ itemIndexes, error: thrown, stopped });
 			throw thrown;
 		}
@@ -142,7 +163,11 @@ export class ItemRunner {
 	}
 
 	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first). */
-	emit(itemIndex: number, result: object | object[], pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex }): void {
+	emit(
+		itemIndex: number,
+		result: object | object[],
+		pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex },
+	): void {
 		this.done.add(itemIndex);
 		for (const json of Array.isArray(result) ? result : [result]) {
 			this.results.push({ itemIndex, data: { json: json as IDataObject, pairedItem } });
@@ -184,7 +209,8 @@ export class ItemRunner {
 	private withOutcomes(error: NodeError, failedItems: number[]): NodeError {
 		const run = runState(this.context);
 		const firstOutput = new Map<number, IDataObject>();
-		for (const { itemIndex, data } of this.results) if (!firstOutput.has(itemIndex)) firstOutput.set(itemIndex, data.json);
+		for (const { itemIndex, data } of this.results)
+			if (!firstOutput.has(itemIndex)) firstOutput.set(itemIndex, data.json);
 		const finished: number[] = [];
 		const ids: string[] = [];
 		const failed: string[] = [];
@@ -209,7 +235,9 @@ export class ItemRunner {
 			}
 		}
 		const told = [
-			finished.length > 0 ? `${items(finished)} finished before the node stopped${ids.length > 0 ? ` (${bounded(ids)})` : ''}.` : '',
+			finished.length > 0
+				? `${items(finished)} finished before the node stopped${ids.length > 0 ? ` (${bounded(ids)})` : ''}.`
+				: '',
 			failed.length > 0 ? `Failed as well: ${bounded(failed)}.` : '',
 			partWay.length > 0 ? `Stopped part way, their remaining requests not sent: ${bounded(partWay)}.` : '',
 			notSent.length > 0 ? `${items(notSent)} ${notSent.length === 1 ? 'was' : 'were'} not sent.` : '',
@@ -253,7 +281,7 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 						typeOptions: { minValue: 1, maxValue: PARALLEL.max },
 						default: 64, // PARALLEL.default: the lint reads only a literal (test/reliability/parallel.test.ts checks they agree)
 						description:
-							'The most items that send their requests to the service at the same time; 1 sends them one at a time. The node starts with fewer and finds the service\'s pace: more while answers come back quickly, fewer when they slow down or the service answers 503, and when it answers 429 (too many requests) it keeps to the rate that got through. Output keeps the input order either way. Without Continue On Fail, a failure stops the node: no request starts after it, the items under way finish, and the error lists what each other item did (finished with its ID, failed, or not sent).',
+							"The most items that send their requests to the service at the same time; 1 sends them one at a time. The node starts with fewer and finds the service's pace: more while answers come back quickly, fewer when they slow down or the service answers 503, and when it answers 429 (too many requests) it keeps to the rate that got through. Output keeps the input order either way. Without Continue On Fail, a failure stops the node: no request starts after it, the items under way finish, and the error lists what each other item did (finished with its ID, failed, or not sent).",
 					},
 				],
 			},
@@ -262,12 +290,19 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 }
 
 /** Runs every item side by side, their requests taking turns; with Continue On Fail off, the first failure ends it. */
-async function runSideBySide(this: IExecuteFunctions, run: ItemRunner, count: number, operation: ItemOperation): Promise<void> {
+async function runSideBySide(
+	this: IExecuteFunctions,
+	run: ItemRunner,
+	count: number,
+	operation: ItemOperation,
+): Promise<void> {
 	// Read once for the run, from the first item; an expression that gives no number is refused here, by name.
 	const parallel = this.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL.default);
 	setParallelRequests(this, assertRange.call(this, parallel, 'Requests in Parallel', 0, { min: 1, max: PARALLEL.max }));
-	await run.sideBySide(count, async (itemIndex) =>
-		await run.attempt([itemIndex], async () => run.emit(itemIndex, await operation.execute.call(this, itemIndex))),
+	await run.sideBySide(
+		count,
+		async (itemIndex) =>
+			await run.attempt([itemIndex], async () => run.emit(itemIndex, await operation.execute.call(this, itemIndex))),
 	);
 }
 
@@ -284,7 +319,10 @@ export async function route(
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	// Own entries only: a resource or operation named like an inherited member ("constructor") is not known.
-	const operation = Object.hasOwn(operations, resource) && Object.hasOwn(operations[resource], operationName) ? operations[resource][operationName] : undefined;
+	const operation =
+		Object.hasOwn(operations, resource) && Object.hasOwn(operations[resource], operationName)
+			? operations[resource][operationName]
+			: undefined;
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" is not known for "${resource}"`, {
 			description: 'Choose the resource and operation again in the node; this workflow may come from a newer version.',

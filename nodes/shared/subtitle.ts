@@ -21,7 +21,8 @@ export function labelledSubtitle(properties: INodeProperties[]): string {
 		if (property.name !== 'operation') continue;
 		const shownFor = (property.displayOptions?.show?.resource as string[] | undefined) ?? [...resources.keys()];
 		for (const [value, name] of optionNames(property)) {
-			for (const resource of shownFor) labels[`${resource}:${value}`] = `${name}: ${resources.get(resource) ?? resource}`;
+			for (const resource of shownFor)
+				labels[`${resource}:${value}`] = `${name}: ${resources.get(resource) ?? resource}`;
 		}
 	}
 	const key = '$parameter["resource"] + ":" + $parameter["operation"]';

@@ -146,7 +146,13 @@ export function parseJsonObject<T = IDataObject>(
 ): T {
 	const parsed = parseJsonParameter.call(this, value, parameter, itemIndex);
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw invalidParameter.call(this, parameter, itemIndex, 'it is not a JSON object', `Give ${parameter} as an object, e.g. ${example}.`);
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			'it is not a JSON object',
+			`Give ${parameter} as an object, e.g. ${example}.`,
+		);
 	}
 	return parsed as T;
 }
@@ -158,12 +164,7 @@ export function splitList(value: unknown): string[] {
 }
 
 /** A comma-separated list of UUIDs, each checked. */
-export function assertUuidList(
-	this: NodeContext,
-	value: unknown,
-	parameter: string,
-	itemIndex: number,
-): string[] {
+export function assertUuidList(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string[] {
 	return splitList(value).map((id) => assertUuid.call(this, id, parameter, itemIndex));
 }
 
@@ -187,7 +188,12 @@ export const CONNECTION_NAME_PATTERN = '^[a-z0-9_]{3,255}$';
 const CONNECTION_NAME = new RegExp(CONNECTION_NAME_PATTERN);
 
 /** A connection name as the service requires it on create and rename; checked before anything is sent. */
-export function assertConnectionName(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): string {
+export function assertConnectionName(
+	this: IExecuteFunctions,
+	value: unknown,
+	parameter: string,
+	itemIndex: number,
+): string {
 	const name = typeof value === 'string' ? value.trim() : '';
 	if (CONNECTION_NAME.test(name)) return name;
 	const problem = !name

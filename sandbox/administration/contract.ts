@@ -27,25 +27,40 @@ export const listInvitations = { query: (query) => fields(query, pages) } satisf
 export const createInvitation = {
 	body: (body) => fields(body, { name: [minLength(1)], email: [emailAddress] }),
 } satisfies Rules<'create-invitation'>;
-export const createClient = { body: (body) => fields(body, { name: [minLength(1)] }) } satisfies Rules<'create-credentials'>;
-export const updateClient = { body: (body) => fields(body, { name: [minLength(1)] }) } satisfies Rules<'update-credentials'>;
+export const createClient = {
+	body: (body) => fields(body, { name: [minLength(1)] }),
+} satisfies Rules<'create-credentials'>;
+export const updateClient = {
+	body: (body) => fields(body, { name: [minLength(1)] }),
+} satisfies Rules<'update-credentials'>;
 
 /** The role a grant names as the sandbox stores it; refused with a 422 at `loc` when the organization has no such grant. */
-export function checkedGrant(store: SandboxStore, grant: { role_id: string; resource?: string | null; resource_instance?: string | null }, loc: Array<string | number>): RoleGrant {
+export function checkedGrant(
+	store: SandboxStore,
+	grant: { role_id: string; resource?: string | null; resource_instance?: string | null },
+	loc: Array<string | number>,
+): RoleGrant {
 	const refuse = (message: string): never => {
 		throw new HttpError(422, [{ loc, msg: `Value error, ${message}`, type: 'value_error', input: grant }]);
 	};
 	const definition = ROLE_DEFINITIONS.find((role) => role.role_id === grant.role_id);
-	if (!definition) refuse(`unknown role '${grant.role_id}'; Role › Get Many lists ${ROLE_DEFINITIONS.map((role) => role.role_id).join(', ')}`);
+	if (!definition)
+		refuse(
+			`unknown role '${grant.role_id}'; Role › Get Many lists ${ROLE_DEFINITIONS.map((role) => role.role_id).join(', ')}`,
+		);
 	const resource = grant.resource ?? null;
 	const instance = grant.resource_instance ?? null;
 	if (definition!.resource === null) {
 		if (resource !== null || instance !== null) refuse(`'${grant.role_id}' is a system role: it takes no resource`);
 		return { role_id: grant.role_id, resource: null, resource_instance: null };
 	}
-	if (resource !== definition!.resource) refuse(`'${grant.role_id}' is a ${definition!.resource} role: resource must be '${definition!.resource}'`);
+	if (resource !== definition!.resource)
+		refuse(`'${grant.role_id}' is a ${definition!.resource} role: resource must be '${definition!.resource}'`);
 	const dataset = instance === null ? undefined : store.datasets.get(instance);
-	if (!dataset || isSoftDeleted(dataset)) refuse(`'${grant.role_id}' needs the dataset it applies to: resource_instance ${instance === null ? 'is missing' : `'${instance}' is not a dataset`}`);
+	if (!dataset || isSoftDeleted(dataset))
+		refuse(
+			`'${grant.role_id}' needs the dataset it applies to: resource_instance ${instance === null ? 'is missing' : `'${instance}' is not a dataset`}`,
+		);
 	return { role_id: grant.role_id, resource: 'dataset', resource_instance: instance };
 }
 
@@ -53,13 +68,33 @@ export function checkedGrant(store: SandboxStore, grant: { role_id: string; reso
 export type RolesContext = { kind: 'all' } | { kind: 'system' } | { kind: 'dataset'; datasetId: string };
 
 /** Reads a `roles_context` ('system' or 'dataset:<id>'); anything else is a 422 at `loc`. */
-export function readContext(store: SandboxStore, context: string | null | undefined, loc: Array<string | number>): RolesContext {
+export function readContext(
+	store: SandboxStore,
+	context: string | null | undefined,
+	loc: Array<string | number>,
+): RolesContext {
 	if (context === null || context === undefined) return { kind: 'all' };
 	if (context === 'system') return { kind: 'system' };
 	const match = /^dataset:(.+)$/.exec(context);
 	const dataset = match ? store.datasets.get(match[1]) : undefined;
-	if (!match) throw new HttpError(422, [{ loc, msg: "Value error, roles_context is 'system' or 'dataset:<dataset_id>'", type: 'value_error', input: context }]);
-	if (!dataset || isSoftDeleted(dataset)) throw new HttpError(422, [{ loc, msg: `Value error, dataset '${match[1]}' of roles_context is not a dataset`, type: 'value_error', input: context }]);
+	if (!match)
+		throw new HttpError(422, [
+			{
+				loc,
+				msg: "Value error, roles_context is 'system' or 'dataset:<dataset_id>'",
+				type: 'value_error',
+				input: context,
+			},
+		]);
+	if (!dataset || isSoftDeleted(dataset))
+		throw new HttpError(422, [
+			{
+				loc,
+				msg: `Value error, dataset '${match[1]}' of roles_context is not a dataset`,
+				type: 'value_error',
+				input: context,
+			},
+		]);
 	return { kind: 'dataset', datasetId: match[1] };
 }
 
@@ -84,7 +119,14 @@ export function replaceInContext(
 	const checked = roles.map((role, index) => {
 		const grant = checkedGrant(store, role, ['body', field, index]);
 		if (!inContext(grant, context)) {
-			throw new HttpError(422, [{ loc: ['body', field, index], msg: 'Value error, the role is outside roles_context', type: 'value_error', input: role }]);
+			throw new HttpError(422, [
+				{
+					loc: ['body', field, index],
+					msg: 'Value error, the role is outside roles_context',
+					type: 'value_error',
+					input: role,
+				},
+			]);
 		}
 		return grant;
 	});

@@ -48,9 +48,19 @@ export interface ClientRecord {
 
 /** The roles the sandbox's organization offers: two for the whole organization, two per dataset. */
 export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
-	{ role_id: 'admin', name: 'Administrator', description: 'Manages users, roles, invitations and system credentials', resource: null },
+	{
+		role_id: 'admin',
+		name: 'Administrator',
+		description: 'Manages users, roles, invitations and system credentials',
+		resource: null,
+	},
 	{ role_id: 'member', name: 'Member', description: 'Uses the datasets shared with them', resource: null },
-	{ role_id: 'editor', name: 'Dataset Editor', description: 'Ingests, labels and changes one dataset', resource: 'dataset' },
+	{
+		role_id: 'editor',
+		name: 'Dataset Editor',
+		description: 'Ingests, labels and changes one dataset',
+		resource: 'dataset',
+	},
 	{ role_id: 'viewer', name: 'Dataset Viewer', description: 'Searches and reads one dataset', resource: 'dataset' },
 ];
 
@@ -75,7 +85,11 @@ export function randomWord(length: number): string {
 export const seedUserId = (email: string) => `auth0|${hex(`user:${email}`, 24)}`;
 
 const system = (role_id: string): RoleGrant => ({ role_id, resource: null, resource_instance: null });
-const onDataset = (role_id: string, datasetId: string): RoleGrant => ({ role_id, resource: 'dataset', resource_instance: datasetId });
+const onDataset = (role_id: string, datasetId: string): RoleGrant => ({
+	role_id,
+	resource: 'dataset',
+	resource_instance: datasetId,
+});
 
 /** Fictional people of the organization; the demo user (every demo credential acts as them) is its administrator. */
 const SEED_PEOPLE: Array<[string, string, RoleGrant[]]> = [
@@ -83,7 +97,15 @@ const SEED_PEOPLE: Array<[string, string, RoleGrant[]]> = [
 	['Bruno Alves', 'bruno.alves@example.com', [system('member'), onDataset('viewer', SEED_DATASET_IDS.demoVideos)]],
 	['Chiara Romano', 'chiara.romano@example.com', [system('admin')]],
 	['Dmitri Volkov', 'dmitri.volkov@example.com', [system('member')]],
-	['Elif Demir', 'elif.demir@example.com', [system('member'), onDataset('viewer', SEED_DATASET_IDS.demoImages), onDataset('viewer', SEED_DATASET_IDS.demoVideos)]],
+	[
+		'Elif Demir',
+		'elif.demir@example.com',
+		[
+			system('member'),
+			onDataset('viewer', SEED_DATASET_IDS.demoImages),
+			onDataset('viewer', SEED_DATASET_IDS.demoVideos),
+		],
+	],
 	['Farah Haddad', 'farah.haddad@example.com', [system('member'), onDataset('editor', SEED_DATASET_IDS.demoMixed)]],
 	['Gustav Berg', 'gustav.berg@example.com', []],
 	['Hana Sato', 'hana.sato@example.com', [system('member')]],
@@ -128,7 +150,9 @@ export class AdministrationArea {
 			lastLogin: SEED_TIME,
 			roles: [system('admin')],
 		});
-		SEED_PEOPLE.forEach(([name, email, roles], index) => this.addUser({ name, email, roles, createdAt: SEED_TIME + index * HOUR }));
+		SEED_PEOPLE.forEach(([name, email, roles], index) =>
+			this.addUser({ name, email, roles, createdAt: SEED_TIME + index * HOUR }),
+		);
 		this.invitations.clear();
 		for (const [index, [name, email]] of [
 			['Lena Fischer', 'lena.fischer@example.com'],
@@ -165,8 +189,28 @@ export class AdministrationArea {
 	}
 
 	/** Adds a user (tests use it for long lists); returns it. */
-	addUser({ name, email, roles = [], createdAt = SEED_TIME, id }: { name: string; email: string; roles?: RoleGrant[]; createdAt?: number; id?: string }): UserRecord {
-		const user: UserRecord = { id: id ?? seedUserId(email), name, email, picture: null, createdAt, lastLogin: null, roles };
+	addUser({
+		name,
+		email,
+		roles = [],
+		createdAt = SEED_TIME,
+		id,
+	}: {
+		name: string;
+		email: string;
+		roles?: RoleGrant[];
+		createdAt?: number;
+		id?: string;
+	}): UserRecord {
+		const user: UserRecord = {
+			id: id ?? seedUserId(email),
+			name,
+			email,
+			picture: null,
+			createdAt,
+			lastLogin: null,
+			roles,
+		};
 		this.users.set(user.id, user);
 		return user;
 	}
@@ -181,7 +225,9 @@ export class AdministrationArea {
 
 	/** The pending invitations at `now` (an expired one is no longer pending), oldest first. */
 	pending(now: number): InvitationRecord[] {
-		return [...this.invitations.values()].filter((invitation) => invitation.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+		return [...this.invitations.values()]
+			.filter((invitation) => invitation.expiresAt > now)
+			.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 	}
 
 	/** Every client secret: masked in the request log, searched for by the secrets tests. */
@@ -228,5 +274,10 @@ export function toInvitation(invitation: InvitationRecord) {
  * creation: other answers hold it empty, unless the area is careless (`echoSecrets`).
  */
 export function toClientResponse(client: ClientRecord, { withSecret = false }: { withSecret?: boolean } = {}) {
-	return { client_id: client.id, client_secret: withSecret ? client.secret : '', name: client.name, roles: client.roles.map(toRole) };
+	return {
+		client_id: client.id,
+		client_secret: withSecret ? client.secret : '',
+		name: client.name,
+		roles: client.roles.map(toRole),
+	};
 }

@@ -51,7 +51,11 @@ export function assetsOf(assets: Map<string, AssetRecord>, datasetId: string): A
 }
 
 /** Finds an asset of a dataset by its platform id or its source path (the two ways the API names an asset). */
-export function findAsset(assets: Map<string, AssetRecord>, datasetId: string, idOrPath: string): AssetRecord | undefined {
+export function findAsset(
+	assets: Map<string, AssetRecord>,
+	datasetId: string,
+	idOrPath: string,
+): AssetRecord | undefined {
 	const byId = assets.get(idOrPath);
 	if (byId && byId.datasetId === datasetId) return byId;
 	return [...assets.values()].find((asset) => asset.datasetId === datasetId && asset.path === idOrPath);

@@ -237,7 +237,10 @@ export function identify(state: CelebrityState, bytes: Buffer): Array<{ person: 
 			if (!chosen.includes(person)) chosen.push(person);
 		}
 	}
-	return chosen.map((person, index) => ({ person, bbox: boxFrom(digest(Buffer.concat([hash, Buffer.from(person.id)])), index % 4) }));
+	return chosen.map((person, index) => ({
+		person,
+		bbox: boxFrom(digest(Buffer.concat([hash, Buffer.from(person.id)])), index % 4),
+	}));
 }
 
 /* --------------------------------------------------------------------------------------------------------------

@@ -14,7 +14,10 @@ const chat = {
 			chat_request_text: (field) =>
 				field.superRefine((text, ctx) => {
 					if (!text?.trim()) {
-						ctx.addIssue({ code: z.ZodIssueCode.custom, params: { type: 'value_error', msg: 'Value error, chat_request_text is required' } });
+						ctx.addIssue({
+							code: z.ZodIssueCode.custom,
+							params: { type: 'value_error', msg: 'Value error, chat_request_text is required' },
+						});
 					}
 				}),
 			upload_id: [check(() => `reference-image search was removed on ${REFERENCE_IMAGE_SEARCH_REMOVED}`)],

@@ -14,13 +14,20 @@ const STOP_WORDS = new Set(
 export const RESULTS_PER_DATASET = 10;
 
 export function topicWords(text: string): string[] {
-	const words = text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 3 && !STOP_WORDS.has(word));
+	const words = text
+		.toLowerCase()
+		.split(/[^a-z0-9]+/)
+		.filter((word) => word.length >= 3 && !STOP_WORDS.has(word));
 	return [...new Set(words)];
 }
 
 /** The terms a video is found by: the words of its file name, its metadata values and its customer id. */
 function termsOf(asset: AssetRecord): Set<string> {
-	const values = [asset.path.split('/').pop() ?? '', asset.externalId ?? '', ...Object.values(asset.metadata).map(String)];
+	const values = [
+		asset.path.split('/').pop() ?? '',
+		asset.externalId ?? '',
+		...Object.values(asset.metadata).map(String),
+	];
 	return new Set(values.flatMap((value) => value.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean));
 }
 
@@ -122,9 +129,7 @@ export function answerChat(
 	}
 
 	const otherTopics = [
-		...new Set(
-			datasets.flatMap((dataset) => videosOf(dataset).map((asset) => String(asset.metadata.topic ?? ''))),
-		),
+		...new Set(datasets.flatMap((dataset) => videosOf(dataset).map((asset) => String(asset.metadata.topic ?? '')))),
 	]
 		.filter((name) => name && !topic.includes(name))
 		.sort();

@@ -31,7 +31,9 @@ export const updateLabels = {
 			labels: (field) =>
 				each(field, (label) =>
 					whole(label, (request) =>
-						[request.coactiveImageId, request.imagePath].filter((value) => value !== null && value !== undefined && value !== '').length === 1
+						[request.coactiveImageId, request.imagePath].filter(
+							(value) => value !== null && value !== undefined && value !== '',
+						).length === 1
 							? undefined
 							: 'exactly one of coactiveImageId or imagePath must be provided',
 					),
@@ -46,7 +48,8 @@ export const labelCandidates = {
 
 /** Assumed: confidence_level lies strictly between 0 and 1, and estimation_fidelity is at least 1. */
 export const predictionEstimation = {
-	query: (query) => fields(query, { threshold: probability, confidence_level: [gt(0), lt(1)], estimation_fidelity: [ge(1)] }),
+	query: (query) =>
+		fields(query, { threshold: probability, confidence_level: [gt(0), lt(1)], estimation_fidelity: [ge(1)] }),
 } satisfies Rules<'get-concept-prediction'>;
 
 /** A URL the service can download: `new URL` reads it (assumed; the document types it as a string). */
@@ -65,6 +68,9 @@ export const classifyImageAtUrl = {
 		whole(
 			fields(body, { url: [url] }),
 			// Assumed: the concepts are named, or are those of a dataset (the document makes both optional).
-			(request) => (!request.conceptIds?.length && !request.datasetId ? 'either conceptIds or datasetId must be provided' : undefined),
+			(request) =>
+				!request.conceptIds?.length && !request.datasetId
+					? 'either conceptIds or datasetId must be provided'
+					: undefined,
 		),
 } satisfies Rules<'classify-image-at-url'>;

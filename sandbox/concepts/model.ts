@@ -87,7 +87,12 @@ const SEEDED_AT = Date.parse('2026-02-01T10:00:00Z');
 function seedConcepts(): Array<{ concept: ConceptRecord; labels: LabelRecord[] }> {
 	const imageAt = (index: number) =>
 		seedAssets().find((asset) => asset.datasetId === SEED_DATASET_IDS.demoImages && asset.metadata.index === index);
-	const label = (conceptId: string, asset: AssetRecord | undefined, value: ConceptLabelValue, minute: number): LabelRecord => ({
+	const label = (
+		conceptId: string,
+		asset: AssetRecord | undefined,
+		value: ConceptLabelValue,
+		minute: number,
+	): LabelRecord => ({
 		id: stableUuid(`label:${conceptId}:${asset?.id}`),
 		targetId: String(asset?.id),
 		label: value,

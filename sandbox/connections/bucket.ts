@@ -28,7 +28,12 @@ export interface BucketPage {
 }
 
 /** One level below `prefix` ('/' as delimiter), in S3's order, `maxKeys` entries (keys and prefixes) per page. */
-export function listBucket(bucket: string, prefix: string, maxKeys: number, continuationToken?: string | null): BucketPage {
+export function listBucket(
+	bucket: string,
+	prefix: string,
+	maxKeys: number,
+	continuationToken?: string | null,
+): BucketPage {
 	const normalised = prefix.replace(/^\/+/, '');
 	const entries = new Set<string>();
 	for (const key of bucketObjectKeys(bucket)) {

@@ -13,7 +13,11 @@ const name = [minLength(3), maxLength(255), pattern(CONNECTION_NAME_PATTERN)];
 
 /** Assumed: a hostname is a bare host (not empty, no scheme). */
 const hostname = check((value: string) =>
-	!value.trim() ? 'hostname must not be empty' : /^[a-z]+:\/\//i.test(value) ? 'hostname must not include a scheme such as https://' : undefined,
+	!value.trim()
+		? 'hostname must not be empty'
+		: /^[a-z]+:\/\//i.test(value)
+			? 'hostname must not include a scheme such as https://'
+			: undefined,
 );
 
 const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
@@ -33,7 +37,9 @@ const VARIANTS = {
 				bearer_token: [
 					minLength(1),
 					// Deliberately careless, like a service whose validator quotes the input: the node must scrub it.
-					check((token: string) => (/\s/.test(token) ? `bearer token '${token}' must not contain whitespace` : undefined)),
+					check((token: string) =>
+						/\s/.test(token) ? `bearer token '${token}' must not contain whitespace` : undefined,
+					),
 				],
 			}),
 	}),
@@ -42,7 +48,13 @@ const VARIANTS = {
 		config: (config) =>
 			fields(config, {
 				// Assumed: an IAM role ARN (arn:aws:iam::<12 digits>:role/<name>).
-				iam_role_arn: [check((arn: string) => (IAM_ROLE_ARN.test(arn) ? undefined : 'iam_role_arn is not an IAM role ARN (arn:aws:iam::<account>:role/<name>)'))],
+				iam_role_arn: [
+					check((arn: string) =>
+						IAM_ROLE_ARN.test(arn)
+							? undefined
+							: 'iam_role_arn is not an IAM role ARN (arn:aws:iam::<account>:role/<name>)',
+					),
+				],
 				// Assumed: the scope defaults to s3 (the document gives no default).
 				scope: (field) => field.unwrap().default('s3'),
 				// Assumed: a bucket name is not empty; sessions last 60 to 3600 seconds (the document's default is 3600).
@@ -67,10 +79,16 @@ export function variantOf(body: unknown): ConnectionType | undefined {
 /** A body that names no kind: its other fields checked as usual, its config refused. */
 const UNKNOWN_KIND = fields(schemas['connections:CreateHTTPSBasicAuthConnectionRequest'], {
 	name,
-	config: () => z.unknown().superRefine((_value, ctx) => ctx.addIssue({
-		code: z.ZodIssueCode.custom,
-		params: { type: 'value_error', msg: `Value error, config matches none of ${CONNECTION_TYPES.join(', ')}; give a type` },
-	})),
+	config: () =>
+		z.unknown().superRefine((_value, ctx) =>
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				params: {
+					type: 'value_error',
+					msg: `Value error, config matches none of ${CONNECTION_TYPES.join(', ')}; give a type`,
+				},
+			}),
+		),
 });
 
 /**
@@ -98,10 +116,11 @@ export const listConnections = {
 } satisfies Rules<'list-connections-api-v-0-connections-get'>;
 
 /** sandbox/README.md, Connections: a test without a body uses the defaults (every field of the body has one). */
-export const testConnection = { absentBody: {} } satisfies Rules<'test-connection-api-v-0-connections-connection-name-or-id-test-post'>;
+export const testConnection = {
+	absentBody: {},
+} satisfies Rules<'test-connection-api-v-0-connections-connection-name-or-id-test-post'>;
 
 /** Assumed: a bucket is named, and a listing page holds at least one key. */
 export const listWithConnection = {
 	body: (body) => fields(body, { bucket: [minLength(1)], max_keys: [gt(0)] }),
 } satisfies Rules<'list-with-connection-api-v-0-connections-connection-name-or-id-list-post'>;
-

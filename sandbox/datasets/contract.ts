@@ -18,7 +18,10 @@ const liveEncoder = check((name: string) =>
 const notEmpty = check((map: object) => (Object.keys(map).length > 0 ? undefined : 'must not be empty'));
 const config = <F extends z.ZodTypeAny>(field: F) =>
 	inner(field, (settings) =>
-		fields(settings as unknown as (typeof schemas)['datasets:DatasetConfig'], { embedding_id: [notEmpty], encoder_name: [notEmpty] }),
+		fields(settings as unknown as (typeof schemas)['datasets:DatasetConfig'], {
+			embedding_id: [notEmpty],
+			encoder_name: [notEmpty],
+		}),
 	);
 
 export const createDataset = {

@@ -31,9 +31,7 @@ export function datasetListFilter(query: DatasetListQuery): Predicate {
 	if (dataset_ids) predicates.push((dataset) => dataset_ids.includes(dataset.id));
 	if (status) predicates.push((dataset) => status.includes(dataset.status));
 	if (allowed_asset_types) {
-		predicates.push((dataset) =>
-			dataset.allowedAssetTypes.some((type) => allowed_asset_types.includes(type)),
-		);
+		predicates.push((dataset) => dataset.allowedAssetTypes.some((type) => allowed_asset_types.includes(type)));
 	}
 	equals(query.keyframe_sampling_method, (dataset) => dataset.keyframeSamplingMethod);
 	equals(query.store_original, (dataset) => dataset.storeOriginal);
@@ -41,13 +39,10 @@ export function datasetListFilter(query: DatasetListQuery): Predicate {
 	equals(query.new_video_data_model, (dataset) => dataset.newVideoDataModel);
 	equals(query.celebrity_detection_enabled, celebrityDetectionEnabled);
 	equals(query.context_studio_enabled, contextStudioEnabled);
-	if (created_before !== undefined)
-		predicates.push((dataset) => dataset.createdAt < created_before);
+	if (created_before !== undefined) predicates.push((dataset) => dataset.createdAt < created_before);
 	if (created_after !== undefined) predicates.push((dataset) => dataset.createdAt > created_after);
-	if (last_updated_before !== undefined)
-		predicates.push((dataset) => lastUpdatedAt(dataset) < last_updated_before);
-	if (last_updated_after !== undefined)
-		predicates.push((dataset) => lastUpdatedAt(dataset) > last_updated_after);
+	if (last_updated_before !== undefined) predicates.push((dataset) => lastUpdatedAt(dataset) < last_updated_before);
+	if (last_updated_after !== undefined) predicates.push((dataset) => lastUpdatedAt(dataset) > last_updated_after);
 	if (name_pattern !== undefined) {
 		const needle = name_pattern.toLowerCase();
 		predicates.push((dataset) => dataset.name.toLowerCase().includes(needle));

@@ -45,8 +45,7 @@ const iso = (millis: number | null) => (millis === null ? null : new Date(millis
 export const isSoftDeleted = (dataset: DatasetRecord) => dataset.deletedAt !== null;
 export const celebrityDetectionEnabled = (dataset: DatasetRecord) =>
 	dataset.config.celebrity_detection_enabled ?? false;
-export const contextStudioEnabled = (dataset: DatasetRecord) =>
-	dataset.config.context_studio_enabled ?? false;
+export const contextStudioEnabled = (dataset: DatasetRecord) => dataset.config.context_studio_enabled ?? false;
 export const lastUpdatedAt = (dataset: DatasetRecord) => dataset.updatedAt ?? dataset.createdAt;
 
 function encoderOf(dataset: DatasetRecord) {
@@ -59,10 +58,8 @@ function datasetConfigOf(dataset: DatasetRecord) {
 		...dataset.config,
 		embedding_id: { [EMBEDDING_KEY]: dataset.embeddingId },
 		encoder_name: { [EMBEDDING_KEY]: dataset.encoderName },
-		metadata_fields_to_index:
-			dataset.config.metadata_fields_to_index ?? dataset.metadataFieldsToIndex,
-		metadata_fields_to_embed:
-			dataset.config.metadata_fields_to_embed ?? dataset.metadataFieldsToEmbed,
+		metadata_fields_to_index: dataset.config.metadata_fields_to_index ?? dataset.metadataFieldsToIndex,
+		metadata_fields_to_embed: dataset.config.metadata_fields_to_embed ?? dataset.metadataFieldsToEmbed,
 		celebrity_detection_enabled: celebrityDetectionEnabled(dataset),
 		context_studio_enabled: contextStudioEnabled(dataset),
 	};

@@ -42,21 +42,64 @@ export interface TagGroupRecord {
 	versions: TagGroupVersionRecord[];
 }
 
-const THEMES = ['action', 'animals', 'brands', 'cars', 'comedy', 'scenes', 'fashion', 'music', 'news', 'outdoors', 'sports', 'travel'];
+const THEMES = [
+	'action',
+	'animals',
+	'brands',
+	'cars',
+	'comedy',
+	'scenes',
+	'fashion',
+	'music',
+	'news',
+	'outdoors',
+	'sports',
+	'travel',
+];
 const EDITIONS = ['core', 'extended', 'pilot', 'regional', 'seasonal'];
 const TAG_WORDS = [
-	'close_up', 'crowd', 'daylight', 'dialogue', 'drone_shot', 'explosion', 'face', 'indoor', 'logo', 'music',
-	'night', 'outdoor', 'product', 'slow_motion', 'smile', 'speech', 'text_overlay', 'vehicle', 'water', 'wide_shot',
+	'close_up',
+	'crowd',
+	'daylight',
+	'dialogue',
+	'drone_shot',
+	'explosion',
+	'face',
+	'indoor',
+	'logo',
+	'music',
+	'night',
+	'outdoor',
+	'product',
+	'slow_motion',
+	'smile',
+	'speech',
+	'text_overlay',
+	'vehicle',
+	'water',
+	'wide_shot',
 ];
 export const TAG_GROUP_CREATORS = [DEMO_USER_ID, DEMO_SYSTEM_USER_ID, 'analyst-ines'];
 export const VISUAL_ENCODERS = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];
 export const TRANSCRIPT_ENCODERS = ['whisper-large-v3', 'whisper-medium'];
 const ASSOCIATION_STATUSES: DynamicTagGroupDatasetAssociationStatus[] = [
-	'scored', 'scoring', 'queued', 'unscored', 'error', 'deleting', 'deleted',
+	'scored',
+	'scoring',
+	'queued',
+	'unscored',
+	'error',
+	'deleting',
+	'deleted',
 ];
 /** Statuses of groups that were never published, cycled so every status can be filtered for. */
 const UNPUBLISHED_STATUSES: DynamicTagGroupVersionStatus[] = [
-	'draft', 'creating', 'updating', 'validated', 'error', 'deleting', 'deleted',
+	'draft',
+	'creating',
+	'updating',
+	'validated',
+	'error',
+	'deleting',
+	'deleted',
 ];
 const FIRST_GROUP_CREATED = Date.parse('2026-02-01T10:00:00Z');
 const HOUR = 3_600_000;

@@ -81,9 +81,14 @@ export interface AggregationSettings {
 }
 
 /** One video's score for a tag under an aggregation strategy; undefined when max_shot_length leaves it out. */
-export function videoScore(video: AssetRecord, tag: TagVersionRef, settings: AggregationSettings): VideoScore | undefined {
+export function videoScore(
+	video: AssetRecord,
+	tag: TagVersionRef,
+	settings: AggregationSettings,
+): VideoScore | undefined {
 	const shots = shotScores(video, tag);
-	if (settings.maxShotLength !== undefined && shots.some((shot) => shot.duration > settings.maxShotLength!)) return undefined;
+	if (settings.maxShotLength !== undefined && shots.some((shot) => shot.duration > settings.maxShotLength!))
+		return undefined;
 	const hits = shots.map((shot) => shot.score >= settings.minConf);
 	let score: number;
 	let met: boolean;

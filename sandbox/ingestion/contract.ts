@@ -43,10 +43,15 @@ export const createForMetadata = {
 			fields(body, {
 				update_assets: (field) =>
 					each(field, (update) =>
-						whole(update, (named) => (named.asset_id == null && named.source_path == null ? 'give asset_id or source_path' : undefined)),
+						whole(update, (named) =>
+							named.asset_id == null && named.source_path == null ? 'give asset_id or source_path' : undefined,
+						),
 					),
 			}),
-			(job) => ((job.update_assets == null) === (job.source_path == null) ? 'give either update_assets or source_path' : undefined),
+			(job) =>
+				(job.update_assets == null) === (job.source_path == null)
+					? 'give either update_assets or source_path'
+					: undefined,
 		),
 } satisfies Rules<'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post'>;
 
@@ -54,13 +59,21 @@ export const deleteAssets = {
 	body: (body) =>
 		fields(body, {
 			// Assumed: an identifier is not empty.
-			assets: (field) => refine(each(field, (asset) => fields(asset, { identifier: [minLength(1)] })), maxItems(MAX_ASSETS_PER_REQUEST)),
+			assets: (field) =>
+				refine(
+					each(field, (asset) => fields(asset, { identifier: [minLength(1)] })),
+					maxItems(MAX_ASSETS_PER_REQUEST),
+				),
 		}),
 } satisfies Rules<'delete-assets'>;
 
-export const listJobs = { query: (query) => fields(query, page) } satisfies Rules<'get-ingest-jobs-api-v-1-ingestion-jobs-get'>;
+export const listJobs = {
+	query: (query) => fields(query, page),
+} satisfies Rules<'get-ingest-jobs-api-v-1-ingestion-jobs-get'>;
 
-export const getJob = { path: (path) => fields(path, jobId) } satisfies Rules<'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get'>;
+export const getJob = {
+	path: (path) => fields(path, jobId),
+} satisfies Rules<'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get'>;
 
 export const jobStatus = {
 	path: (path) => fields(path, jobId),

@@ -24,7 +24,12 @@ export interface PlannedAsset {
 }
 
 export interface MetadataJobDetails {
-	accepted: Array<{ asset_id: string; source_path: string; asset_type: AssetKind; metadata: Record<string, unknown> | null }>;
+	accepted: Array<{
+		asset_id: string;
+		source_path: string;
+		asset_type: AssetKind;
+		metadata: Record<string, unknown> | null;
+	}>;
 	invalid_assets: Array<Record<string, unknown>>;
 }
 

@@ -7,7 +7,10 @@ export const DEFAULT_INGESTION_STEP_MS = 1000;
 export class IngestionState {
 	readonly jobs = new Map<string, IngestJobRecord>();
 	/** Deletion jobs enqueued by `POST /api/v0/delete/assets`, by delete_job_id. */
-	readonly deletions = new Map<string, { datasetId: string; assetType: string; identifier: string; assetId: string | null; at: number }>();
+	readonly deletions = new Map<
+		string,
+		{ datasetId: string; assetType: string; identifier: string; assetId: string | null; at: number }
+	>();
 	stepMs: number;
 	private initialStepMs = DEFAULT_INGESTION_STEP_MS;
 	private sequence = 0;

@@ -37,7 +37,9 @@ export const queryResults = {
 		fields(query, {
 			expiration_seconds: [
 				gt(0),
-				check((seconds: number) => (seconds > MAX_LINK_SECONDS ? `expiration_seconds must be at most ${MAX_LINK_SECONDS}` : undefined)),
+				check((seconds: number) =>
+					seconds > MAX_LINK_SECONDS ? `expiration_seconds must be at most ${MAX_LINK_SECONDS}` : undefined,
+				),
 			],
 		}),
 } satisfies Rules<'get-query-results-url-api-v-1-queries-query-id-results-get'>;

@@ -237,9 +237,30 @@ function seedQueries(): QueryRecord[] {
 		run: newRun(1, at(created), DEFAULT_QUERY_TIMINGS),
 	});
 	return [
-		seed(SEED_QUERY_IDS.imagesComplete, SEED_DATASET_IDS.demoImages, 'SQL', 'SELECT * FROM images LIMIT 120', DEMO_USER_ID, '2026-04-01T08:00:00Z'),
-		seed(SEED_QUERY_IDS.videosQuestion, SEED_DATASET_IDS.demoVideos, 'NATURAL_LANGUAGE', 'Which videos show a beach?', DEMO_SYSTEM_USER_ID, '2026-04-02T08:00:00Z'),
-		seed(SEED_QUERY_IDS.mixedError, SEED_DATASET_IDS.demoMixed, 'SQL', 'SELECT count(*) / 0 FROM images', DEMO_USER_ID, '2026-04-03T08:00:00Z'),
+		seed(
+			SEED_QUERY_IDS.imagesComplete,
+			SEED_DATASET_IDS.demoImages,
+			'SQL',
+			'SELECT * FROM images LIMIT 120',
+			DEMO_USER_ID,
+			'2026-04-01T08:00:00Z',
+		),
+		seed(
+			SEED_QUERY_IDS.videosQuestion,
+			SEED_DATASET_IDS.demoVideos,
+			'NATURAL_LANGUAGE',
+			'Which videos show a beach?',
+			DEMO_SYSTEM_USER_ID,
+			'2026-04-02T08:00:00Z',
+		),
+		seed(
+			SEED_QUERY_IDS.mixedError,
+			SEED_DATASET_IDS.demoMixed,
+			'SQL',
+			'SELECT count(*) / 0 FROM images',
+			DEMO_USER_ID,
+			'2026-04-03T08:00:00Z',
+		),
 	];
 }
 
@@ -253,16 +274,77 @@ interface Column {
 }
 
 const column = (name: string, type: string, nullable = false): Column => ({ name, type, nullable });
-const COMMON = [column('coactive_image_id', 'string'), column('dataset_id', 'string'), column('created_dt', 'timestamp')];
+const COMMON = [
+	column('coactive_image_id', 'string'),
+	column('dataset_id', 'string'),
+	column('created_dt', 'timestamp'),
+];
 
 /** The tables a query over a dataset reads, by what the dataset allows: images, or videos with their keyframes, shots and transcripts. */
 const TABLES: Array<{ name: string; for: 'image' | 'video' | 'any'; columns: Column[] }> = [
-	{ name: 'assets', for: 'any', columns: [...COMMON, column('asset_type', 'string'), column('path', 'string'), column('metadata', 'map<string,string>', true)] },
-	{ name: 'images', for: 'image', columns: [...COMMON, column('path', 'string'), column('width', 'int', true), column('height', 'int', true), column('metadata', 'map<string,string>', true)] },
-	{ name: 'videos', for: 'video', columns: [column('coactive_video_id', 'string'), column('dataset_id', 'string'), column('path', 'string'), column('duration_ms', 'bigint'), column('frame_rate', 'double', true), column('metadata', 'map<string,string>', true)] },
-	{ name: 'keyframes', for: 'video', columns: [...COMMON, column('coactive_video_id', 'string'), column('frame_time_ms', 'bigint'), column('shot_id', 'string')] },
-	{ name: 'shots', for: 'video', columns: [column('shot_id', 'string'), column('coactive_video_id', 'string'), column('start_time_ms', 'bigint'), column('end_time_ms', 'bigint')] },
-	{ name: 'transcripts', for: 'video', columns: [column('coactive_video_id', 'string'), column('start_time_ms', 'bigint'), column('end_time_ms', 'bigint'), column('speech_to_text_transcription', 'string', true)] },
+	{
+		name: 'assets',
+		for: 'any',
+		columns: [
+			...COMMON,
+			column('asset_type', 'string'),
+			column('path', 'string'),
+			column('metadata', 'map<string,string>', true),
+		],
+	},
+	{
+		name: 'images',
+		for: 'image',
+		columns: [
+			...COMMON,
+			column('path', 'string'),
+			column('width', 'int', true),
+			column('height', 'int', true),
+			column('metadata', 'map<string,string>', true),
+		],
+	},
+	{
+		name: 'videos',
+		for: 'video',
+		columns: [
+			column('coactive_video_id', 'string'),
+			column('dataset_id', 'string'),
+			column('path', 'string'),
+			column('duration_ms', 'bigint'),
+			column('frame_rate', 'double', true),
+			column('metadata', 'map<string,string>', true),
+		],
+	},
+	{
+		name: 'keyframes',
+		for: 'video',
+		columns: [
+			...COMMON,
+			column('coactive_video_id', 'string'),
+			column('frame_time_ms', 'bigint'),
+			column('shot_id', 'string'),
+		],
+	},
+	{
+		name: 'shots',
+		for: 'video',
+		columns: [
+			column('shot_id', 'string'),
+			column('coactive_video_id', 'string'),
+			column('start_time_ms', 'bigint'),
+			column('end_time_ms', 'bigint'),
+		],
+	},
+	{
+		name: 'transcripts',
+		for: 'video',
+		columns: [
+			column('coactive_video_id', 'string'),
+			column('start_time_ms', 'bigint'),
+			column('end_time_ms', 'bigint'),
+			column('speech_to_text_transcription', 'string', true),
+		],
+	},
 ];
 
 /** `queries:Table` of each table a dataset's queries can read, in a fixed order. */

@@ -65,9 +65,7 @@ export const adSegmentRoutes: RouteDefinition[] = [
 	operation('get-ad-segments', (context, { path }) => {
 		liveDataset(context.store, path.dataset_id);
 		const video = findVideo(context.store, path.dataset_id, path.asset_identifier_value);
-		const segments = context.store.adSegments
-			.activeOf(video.id)
-			.sort((a, b) => a.startTimeMs - b.startTimeMs);
+		const segments = context.store.adSegments.activeOf(video.id).sort((a, b) => a.startTimeMs - b.startTimeMs);
 		const response: AdSegmentsGetResponse = { ad_segments: segments.map(toAdSegmentResponse) };
 		return jsonReply(200, response);
 	}),

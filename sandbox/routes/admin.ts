@@ -28,8 +28,7 @@ export const adminRoutes: RouteDefinition[] = [
 		method: 'POST',
 		path: '/__sandbox/tokens/expire',
 		auth: 'none',
-		handle: (context) =>
-			jsonReply(200, { expired: expireAllAccessTokens(context.store, context.clock) }),
+		handle: (context) => jsonReply(200, { expired: expireAllAccessTokens(context.store, context.clock) }),
 	},
 	{
 		method: 'POST',
@@ -47,8 +46,7 @@ export const adminRoutes: RouteDefinition[] = [
 		auth: 'none',
 		handle(context) {
 			const { body } = validate(context, { body: z.object({ token: z.string().min(1) }) });
-			if (!revokePersonalToken(context.store, body.token))
-				throw new HttpError(404, 'Unknown personal token');
+			if (!revokePersonalToken(context.store, body.token)) throw new HttpError(404, 'Unknown personal token');
 			return jsonReply(200, { revoked: true });
 		},
 	},
@@ -107,7 +105,8 @@ export const adminRoutes: RouteDefinition[] = [
 		method: 'GET',
 		path: '/__sandbox/faults',
 		auth: 'none',
-		handle: (context) => jsonReply(200, { faults: context.store.faults.active ?? null, stats: context.store.faults.stats() }),
+		handle: (context) =>
+			jsonReply(200, { faults: context.store.faults.active ?? null, stats: context.store.faults.stats() }),
 	},
 	{
 		method: 'GET',

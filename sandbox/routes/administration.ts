@@ -32,7 +32,13 @@ function pagedMeta(path: string, context: RequestContext, offset: number, limit:
 	};
 	const last = Math.max(0, Math.ceil(total / limit) - 1) * limit;
 	return {
-		page: { current_page: Math.floor(offset / limit) + 1, last_page: Math.max(1, Math.ceil(total / limit)), limit, offset, total },
+		page: {
+			current_page: Math.floor(offset / limit) + 1,
+			last_page: Math.max(1, Math.ceil(total / limit)),
+			limit,
+			offset,
+			total,
+		},
 		links: {
 			prev: offset > 0 ? link(Math.max(0, offset - limit)) : null,
 			next: offset + limit < total ? link(offset + limit) : null,
@@ -45,7 +51,8 @@ function pagedMeta(path: string, context: RequestContext, offset: number, limit:
 
 /** An answer that, from a careless service, quotes the client's secret (see `echoSecrets`). */
 function quotingClient(context: RequestContext, client: ClientRecord, error: unknown): never {
-	if (!context.store.administration.echoSecrets || !(error instanceof HttpError) || !Array.isArray(error.detail)) throw error;
+	if (!context.store.administration.echoSecrets || !(error instanceof HttpError) || !Array.isArray(error.detail))
+		throw error;
 	const detail = (error.detail as Array<Record<string, unknown>>).map((entry) => ({
 		...entry,
 		msg: `${String(entry.msg)} (client ${client.id}, whose secret is ${client.secret})`,
@@ -67,7 +74,8 @@ const clientReply = (context: RequestContext, client: ClientRecord, status = 200
 function actorName(context: RequestContext): string {
 	const principal = principalOf(context);
 	const { administration } = context.store;
-	if (principal.kind === 'system-client') return administration.clients.get(principal.clientId)?.name ?? 'System credentials';
+	if (principal.kind === 'system-client')
+		return administration.clients.get(principal.clientId)?.name ?? 'System credentials';
 	return administration.users.get(principal.userId)?.name ?? principal.userId;
 }
 
@@ -77,11 +85,16 @@ export const administrationRoutes: RouteDefinition[] = [
 		const text = query.query?.trim().toLowerCase();
 		const ids = query.user_ids && query.user_ids.length > 0 ? new Set(query.user_ids) : undefined;
 		const matching = [...context.store.administration.users.values()]
-			.filter((user) => (!text || `${user.name} ${user.email ?? ''}`.toLowerCase().includes(text)) && (!ids || ids.has(user.id)))
+			.filter(
+				(user) =>
+					(!text || `${user.name} ${user.email ?? ''}`.toLowerCase().includes(text)) && (!ids || ids.has(user.id)),
+			)
 			.sort(compareUsers);
 		const limit = Math.min(query.limit, MAX_PAGE_SIZE);
 		return jsonReply(200, {
-			users: matching.slice(query.offset, query.offset + limit).map((user) => toUserResponse(user, query.include_roles)),
+			users: matching
+				.slice(query.offset, query.offset + limit)
+				.map((user) => toUserResponse(user, query.include_roles)),
 			meta: pagedMeta('/api/v1/auth-management/users', context, query.offset, limit, matching.length),
 		});
 	}),
@@ -98,7 +111,10 @@ export const administrationRoutes: RouteDefinition[] = [
 	}),
 	operation('list-roles', (context, { query }) => {
 		const scope = readContext(context.store, query.roles_context, ['query', 'roles_context']);
-		const roles = ROLE_DEFINITIONS.filter((role) => scope.kind === 'all' || (scope.kind === 'system' ? role.resource === null : role.resource === 'dataset'));
+		const roles = ROLE_DEFINITIONS.filter(
+			(role) =>
+				scope.kind === 'all' || (scope.kind === 'system' ? role.resource === null : role.resource === 'dataset'),
+		);
 		return jsonReply(200, { roles: roles.map((role) => ({ ...role })) });
 	}),
 
@@ -107,7 +123,16 @@ export const administrationRoutes: RouteDefinition[] = [
 		const now = context.clock.now();
 		const roles = replaceInContext(context.store, [], body.roles ?? [], { kind: 'all' });
 		const id = `uinv_${randomWord(16)}`;
-		const invitation = { id, inviterName: actorName(context), name: body.name, email: body.email, roles, createdAt: now, expiresAt: now + INVITATION_LIFETIME_MS, ticket: randomWord(32) };
+		const invitation = {
+			id,
+			inviterName: actorName(context),
+			name: body.name,
+			email: body.email,
+			roles,
+			createdAt: now,
+			expiresAt: now + INVITATION_LIFETIME_MS,
+			ticket: randomWord(32),
+		};
 		context.store.administration.invitations.set(id, invitation);
 		return jsonReply(201, toInvitation(invitation));
 	}),
@@ -120,13 +145,17 @@ export const administrationRoutes: RouteDefinition[] = [
 		});
 	}),
 	operation('get-invitation', (context, { path }) => {
-		const invitation = context.store.administration.pending(context.clock.now()).find((candidate) => candidate.id === path.invitation_id);
+		const invitation = context.store.administration
+			.pending(context.clock.now())
+			.find((candidate) => candidate.id === path.invitation_id);
 		if (!invitation) throw new HttpError(404, 'Invitation not found');
 		return jsonReply(200, toInvitation(invitation));
 	}),
 	operation('delete-invitation', (context, { path }) => {
 		const { administration } = context.store;
-		const pending = administration.pending(context.clock.now()).some((candidate) => candidate.id === path.invitation_id);
+		const pending = administration
+			.pending(context.clock.now())
+			.some((candidate) => candidate.id === path.invitation_id);
 		if (!pending) throw new HttpError(404, 'Invitation not found');
 		administration.invitations.delete(path.invitation_id);
 		return { status: 200 };
@@ -135,14 +164,25 @@ export const administrationRoutes: RouteDefinition[] = [
 	// System credentials
 	operation('create-credentials', createClient, (context, { body }) => {
 		const roles = replaceInContext(context.store, [], body.roles ?? [], { kind: 'all' });
-		const client: ClientRecord = { id: randomWord(32), secret: `sbx_cs_${randomWord(48)}`, name: body.name, roles, createdAt: context.clock.now() };
+		const client: ClientRecord = {
+			id: randomWord(32),
+			secret: `sbx_cs_${randomWord(48)}`,
+			name: body.name,
+			roles,
+			createdAt: context.clock.now(),
+		};
 		context.store.administration.clients.set(client.id, client);
 		// The one answer that holds the secret.
 		return jsonReply(201, toClientResponse(client, { withSecret: true }));
 	}),
 	operation('list-credentials', (context) => {
-		const clients = [...context.store.administration.clients.values()].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-		return jsonReply(200, clients.map((client) => toClientResponse(client, { withSecret: context.store.administration.echoSecrets })));
+		const clients = [...context.store.administration.clients.values()].sort(
+			(a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id),
+		);
+		return jsonReply(
+			200,
+			clients.map((client) => toClientResponse(client, { withSecret: context.store.administration.echoSecrets })),
+		);
 	}),
 	operation('get-credentials', (context, { path }) => clientReply(context, clientOf(context, path.client_id))),
 	operation('update-credentials', updateClient, (context, { path, body }) => {
@@ -162,7 +202,8 @@ export const administrationRoutes: RouteDefinition[] = [
 		context.store.administration.clients.delete(client.id);
 		// Its access tokens are revoked with it.
 		for (const [token, session] of context.store.accessTokens) {
-			if (session.principal.kind === 'system-client' && session.principal.clientId === client.id) context.store.accessTokens.delete(token);
+			if (session.principal.kind === 'system-client' && session.principal.clientId === client.id)
+				context.store.accessTokens.delete(token);
 		}
 		return { status: 200 };
 	}),

@@ -39,7 +39,9 @@ function personsInIngested(store: SandboxStore, image: AssetRecord) {
 	} catch {
 		// A malformed escape leaves the path as it was.
 	}
-	return identify(store.celebrity, Buffer.from(path, 'latin1')).map(({ person, bbox }) => toDetectedPerson(person, bbox));
+	return identify(store.celebrity, Buffer.from(path, 'latin1')).map(({ person, bbox }) =>
+		toDetectedPerson(person, bbox),
+	);
 }
 
 // A plain character class: a grouped pattern overflows the stack on a 20 MB string.
@@ -83,15 +85,18 @@ export const celebrityRoutes: RouteDefinition[] = [
 		}
 		return jsonReply(200, { faces: store.celebrity.facesOf(person.id, store.assets).map(toFaceResponse) });
 	}),
-	operation('get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get', (context, { query }) => {
-		const { celebrity } = context.store;
-		return jsonReply(200, {
-			matches: query.person_names_or_aliases.map((name) => ({
-				name,
-				person_id: celebrity.findByNameOrAlias(name)?.id ?? null,
-			})),
-		});
-	}),
+	operation(
+		'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get',
+		(context, { query }) => {
+			const { celebrity } = context.store;
+			return jsonReply(200, {
+				matches: query.person_names_or_aliases.map((name) => ({
+					name,
+					person_id: celebrity.findByNameOrAlias(name)?.id ?? null,
+				})),
+			});
+		},
+	),
 	operation('get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get', (context, { path }) => {
 		const { store } = context;
 		const image = store.assets.get(path.image_id);
@@ -108,11 +113,15 @@ export const celebrityRoutes: RouteDefinition[] = [
 		const found = identify(context.store.celebrity, bytes);
 		return jsonReply(200, { persons: found.map(({ person, bbox }) => toDetectedPerson(person, bbox)) });
 	}),
-	operation('update-person-aliases-api-v-0-celebrity-detection-person-aliases-put', updateAliases, (context, { body }) => {
-		const { store } = context;
-		const person = findPerson(store, body.person_id);
-		// An omitted or null list changes nothing; a list (even empty) replaces every alias.
-		if (body.aliases != null) person.aliases = [...body.aliases];
-		return jsonReply(200, toPersonResponse(person, store.celebrity, store.assets));
-	}),
+	operation(
+		'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put',
+		updateAliases,
+		(context, { body }) => {
+			const { store } = context;
+			const person = findPerson(store, body.person_id);
+			// An omitted or null list changes nothing; a list (even empty) replaces every alias.
+			if (body.aliases != null) person.aliases = [...body.aliases];
+			return jsonReply(200, toPersonResponse(person, store.celebrity, store.assets));
+		},
+	),
 ];

@@ -139,7 +139,15 @@ export const conceptRoutes: RouteDefinition[] = [
 				existing.updatedAt = now;
 				existing.updatedBy = user;
 			} else {
-				labels.set(id, { id: randomUUID(), targetId: id, label: value, createdAt: now, createdBy: user, updatedAt: now, updatedBy: user });
+				labels.set(id, {
+					id: randomUUID(),
+					targetId: id,
+					label: value,
+					createdAt: now,
+					createdBy: user,
+					updatedAt: now,
+					updatedBy: user,
+				});
 			}
 		});
 		// Assumed meaning of autosampledNumNegativeLabels: label that many unlabelled items with the lowest scores negative.
@@ -151,7 +159,15 @@ export const conceptRoutes: RouteDefinition[] = [
 				.sort((a, b) => a.score - b.score || a.id.localeCompare(b.id))
 				.slice(0, autosampled);
 			for (const { id } of unlabelled) {
-				labels.set(id, { id: randomUUID(), targetId: id, label: 'negative', createdAt: now, createdBy: user, updatedAt: now, updatedBy: user });
+				labels.set(id, {
+					id: randomUUID(),
+					targetId: id,
+					label: 'negative',
+					createdAt: now,
+					createdBy: user,
+					updatedAt: now,
+					updatedBy: user,
+				});
 			}
 		}
 		touch(context, concept);
@@ -203,7 +219,10 @@ function assertConceptName(store: SandboxStore, name: string, datasetId: string)
 	}
 	for (const concept of store.concepts.concepts.values()) {
 		if (concept.datasetId === datasetId && concept.name === name) {
-			throw new HttpError(400, `Invalid concept name '${name}': a concept with this name already exists in the dataset`);
+			throw new HttpError(
+				400,
+				`Invalid concept name '${name}': a concept with this name already exists in the dataset`,
+			);
 		}
 	}
 }

@@ -77,75 +77,96 @@ export const connectionRoutes: RouteDefinition[] = [
 	operation('get-connection-api-v-0-connections-connection-name-or-id-get', (context, { path }) =>
 		jsonReply(200, respond(context, lookup(context, path.connection_name_or_id))),
 	),
-	operation('update-connection-api-v-0-connections-connection-name-or-id-patch', updateConnection, (context, { path, body }) => {
-		const record = lookup(context, path.connection_name_or_id);
-		if (body.name !== record.name) assertNameAvailable(context.store, body.name);
-		record.name = body.name;
-		if (body.description !== undefined) record.description = body.description;
-		record.updatedAt = context.clock.now();
-		return jsonReply(200, respond(context, record));
-	}),
+	operation(
+		'update-connection-api-v-0-connections-connection-name-or-id-patch',
+		updateConnection,
+		(context, { path, body }) => {
+			const record = lookup(context, path.connection_name_or_id);
+			if (body.name !== record.name) assertNameAvailable(context.store, body.name);
+			record.name = body.name;
+			if (body.description !== undefined) record.description = body.description;
+			record.updatedAt = context.clock.now();
+			return jsonReply(200, respond(context, record));
+		},
+	),
 	operation('delete-connection-api-v-0-connections-connection-name-or-id-delete', (context, { path }) => {
 		const record = lookup(context, path.connection_name_or_id);
 		context.store.connections.records.delete(record.id);
 		return jsonReply(200, respond(context, record));
 	}),
-	operation('get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get', (context, { path }) => {
-		const record = lookup(context, path.connection_name_or_id);
-		if (record.config.type !== 'aws_iam_role') {
-			throw new HttpError(
-				400,
-				`Connection '${record.name}' is of type ${record.config.type}; temporary credentials exist only for aws_iam_role connections`,
+	operation(
+		'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get',
+		(context, { path }) => {
+			const record = lookup(context, path.connection_name_or_id);
+			if (record.config.type !== 'aws_iam_role') {
+				throw new HttpError(
+					400,
+					`Connection '${record.name}' is of type ${record.config.type}; temporary credentials exist only for aws_iam_role connections`,
+				);
+			}
+			assertReady(record);
+			record.credentialsIssued++;
+			return jsonReply(
+				200,
+				temporaryCredentials(record.id, record.credentialsIssued, record.config.session_ttl_seconds),
 			);
-		}
-		assertReady(record);
-		record.credentialsIssued++;
-		return jsonReply(
-			200,
-			temporaryCredentials(record.id, record.credentialsIssued, record.config.session_ttl_seconds),
-		);
-	}),
-	operation('list-with-connection-api-v-0-connections-connection-name-or-id-list-post', listWithConnection, (context, { path, body }) => {
-		const record = lookup(context, path.connection_name_or_id);
-		const { config } = record;
-		if (config.type !== 'aws_iam_role' || config.scope !== 's3') {
-			throw new HttpError(
-				400,
-				`Connection '${record.name}' cannot list buckets: that needs an aws_iam_role connection with scope s3`,
-			);
-		}
-		if (record.status === 'error') {
-			throw new HttpError(400, `Connection '${record.name}' is in the error state: ${record.lastError ?? 'its last test failed'}`);
-		}
-		if (config.bucket_name && config.bucket_name !== body.bucket) {
-			throw new HttpError(400, `Connection '${record.name}' gives access to bucket '${config.bucket_name}' only, not '${body.bucket}'`);
-		}
-		if (/broken/i.test(body.bucket)) {
-			throw new HttpError(400, `Could not list bucket '${body.bucket}': access denied`);
-		}
-		if (body.continuation_token && decodeToken(body.continuation_token) === undefined) {
-			throw new HttpError(400, 'The continuation token is not valid');
-		}
-		const page = listBucket(body.bucket, body.prefix, Math.min(body.max_keys, MAX_KEYS), body.continuation_token);
-		return jsonReply(200, {
-			bucket: body.bucket,
-			prefix: body.prefix,
-			keys: page.keys,
-			common_prefixes: page.commonPrefixes,
-			continuation_token: page.continuationToken,
-		});
-	}),
+		},
+	),
+	operation(
+		'list-with-connection-api-v-0-connections-connection-name-or-id-list-post',
+		listWithConnection,
+		(context, { path, body }) => {
+			const record = lookup(context, path.connection_name_or_id);
+			const { config } = record;
+			if (config.type !== 'aws_iam_role' || config.scope !== 's3') {
+				throw new HttpError(
+					400,
+					`Connection '${record.name}' cannot list buckets: that needs an aws_iam_role connection with scope s3`,
+				);
+			}
+			if (record.status === 'error') {
+				throw new HttpError(
+					400,
+					`Connection '${record.name}' is in the error state: ${record.lastError ?? 'its last test failed'}`,
+				);
+			}
+			if (config.bucket_name && config.bucket_name !== body.bucket) {
+				throw new HttpError(
+					400,
+					`Connection '${record.name}' gives access to bucket '${config.bucket_name}' only, not '${body.bucket}'`,
+				);
+			}
+			if (/broken/i.test(body.bucket)) {
+				throw new HttpError(400, `Could not list bucket '${body.bucket}': access denied`);
+			}
+			if (body.continuation_token && decodeToken(body.continuation_token) === undefined) {
+				throw new HttpError(400, 'The continuation token is not valid');
+			}
+			const page = listBucket(body.bucket, body.prefix, Math.min(body.max_keys, MAX_KEYS), body.continuation_token);
+			return jsonReply(200, {
+				bucket: body.bucket,
+				prefix: body.prefix,
+				keys: page.keys,
+				common_prefixes: page.commonPrefixes,
+				continuation_token: page.continuationToken,
+			});
+		},
+	),
 	// Every field has a default, so a request without a body tests '/' and updates the state.
-	operation('test-connection-api-v-0-connections-connection-name-or-id-test-post', testConnection, (context, { path, body }) => {
-		const record = lookup(context, path.connection_name_or_id);
-		const outcome = testOutcome(record.config, body.location);
-		if (body.update_state) {
-			record.status = outcome.status;
-			record.lastError = outcome.error;
-			record.updatedAt = context.clock.now();
-		}
-		return jsonReply(200, respond(context, record, outcome.status));
-	}),
+	operation(
+		'test-connection-api-v-0-connections-connection-name-or-id-test-post',
+		testConnection,
+		(context, { path, body }) => {
+			const record = lookup(context, path.connection_name_or_id);
+			const outcome = testOutcome(record.config, body.location);
+			if (body.update_state) {
+				record.status = outcome.status;
+				record.lastError = outcome.error;
+				record.updatedAt = context.clock.now();
+			}
+			return jsonReply(200, respond(context, record, outcome.status));
+		},
+	),
 ];
 
 function respond(context: RequestContext, record: ConnectionRecord, status = record.status) {

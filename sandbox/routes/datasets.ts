@@ -47,9 +47,7 @@ export const datasetRoutes: RouteDefinition[] = [
 		return jsonReply(200, toDatasetResponse(dataset));
 	}),
 	operation('get-datasets-api-v-1-datasets-get', listDatasets, (context, { query }) => {
-		const matching = [...context.store.datasets.values()]
-			.filter(datasetListFilter(query))
-			.sort(compareDatasets);
+		const matching = [...context.store.datasets.values()].filter(datasetListFilter(query)).sort(compareDatasets);
 		// Like a real server, a page never exceeds the maximum; meta reports the limit actually applied.
 		const limit = Math.min(query.limit, MAX_PAGE_SIZE);
 		const total = matching.length;
@@ -72,8 +70,7 @@ export const datasetRoutes: RouteDefinition[] = [
 	}),
 	operation('update-dataset-by-id-api-v-1-datasets-dataset-id-patch', updateDataset, (context, { path, body }) => {
 		const dataset = liveDataset(context.store, path.dataset_id);
-		if (body.name != null && body.name !== dataset.name)
-			assertNameAvailable(context.store, body.name);
+		if (body.name != null && body.name !== dataset.name) assertNameAvailable(context.store, body.name);
 		// `null` clears a field only where the response allows null (description); elsewhere it changes nothing.
 		if (body.name != null) dataset.name = body.name;
 		if (body.description !== undefined) dataset.description = body.description;

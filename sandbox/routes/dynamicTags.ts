@@ -97,13 +97,20 @@ function requireTagVersion(tag: TagRef, tagVersionId: string): TagVersionRef {
 }
 
 function requireAggregation(store: SandboxStore, tag: TagRef, aggregationId: string): Aggregation {
-	const aggregation = aggregationsOf(tag.group).find((candidate) => candidate.id === aggregationId && candidate.tag.tagId === tag.tagId);
+	const aggregation = aggregationsOf(tag.group).find(
+		(candidate) => candidate.id === aggregationId && candidate.tag.tagId === tag.tagId,
+	);
 	if (!aggregation) throw new HttpError(404, `Aggregation ${aggregationId} not found for tag ${tag.tagId}`);
 	return aggregation;
 }
 
 /** The videos of a dataset scored for a tag: 404 "Shot scores table not found for dataset" when there is no dataset. */
-function scoredVideos(store: SandboxStore, datasetId: string, tag: TagVersionRef, settings: AggregationSettings): VideoScore[] {
+function scoredVideos(
+	store: SandboxStore,
+	datasetId: string,
+	tag: TagVersionRef,
+	settings: AggregationSettings,
+): VideoScore[] {
 	liveDataset(store, datasetId, { detail: `Shot scores table not found for dataset ${datasetId}` });
 	return videosOf(store.assets, datasetId, [])
 		.map((video) => videoScore(video, tag, settings))
@@ -111,7 +118,8 @@ function scoredVideos(store: SandboxStore, datasetId: string, tag: TagVersionRef
 }
 
 const byScore = (direction: 'asc' | 'desc') => (a: VideoScore, b: VideoScore) =>
-	(direction === 'asc' ? a.score - b.score : b.score - a.score) || a.coactive_video_id.localeCompare(b.coactive_video_id);
+	(direction === 'asc' ? a.score - b.score : b.score - a.score) ||
+	a.coactive_video_id.localeCompare(b.coactive_video_id);
 
 export const dynamicTagRoutes: RouteDefinition[] = [
 	operation('get-video-scores-result-preview', videoScoresPreview, (context, { path, query }) => {
@@ -149,7 +157,9 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 		const tag = requireTag(context.store, path.group_id, path.tag_id);
 		const aggregation = requireAggregation(context.store, tag, path.aggregation_id);
 		const count = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).filter(
-			(score) => score.criteria_met === query.criteria_met && (query.accepted === undefined || score.accepted === query.accepted),
+			(score) =>
+				score.criteria_met === query.criteria_met &&
+				(query.accepted === undefined || score.accepted === query.accepted),
 		).length;
 		const response: VideoScoresCountResponse = {
 			group_id: path.group_id,
@@ -162,7 +172,9 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 	}),
 	operation('get-video-shot-scores', videoShotScores, (context, { path, query }) => {
 		const tag = requireTagVersion(requireTag(context.store, path.group_id, path.tag_id), path.version_id);
-		liveDataset(context.store, query.dataset_id, { detail: `Shot scores table not found for dataset ${query.dataset_id}` });
+		liveDataset(context.store, query.dataset_id, {
+			detail: `Shot scores table not found for dataset ${query.dataset_id}`,
+		});
 		const video = context.store.assets.get(path.video_id);
 		if (!video || video.datasetId !== query.dataset_id || video.kind !== 'video') {
 			throw new HttpError(404, `Video ${path.video_id} not found in dataset ${query.dataset_id}`);

@@ -74,7 +74,12 @@ function plan(
 	declaredType: DeclaredAssetType,
 	metadata: Record<string, unknown> | null | undefined,
 ): PlannedAsset {
-	const outcome = assetOutcome(sourcePath, declaredType === 'unspecified' ? null : declaredType, dataset.allowedAssetTypes, connection !== null);
+	const outcome = assetOutcome(
+		sourcePath,
+		declaredType === 'unspecified' ? null : declaredType,
+		dataset.allowedAssetTypes,
+		connection !== null,
+	);
 	return {
 		assetId: stableUuid(`${dataset.id}:${sourcePath}`),
 		sourcePath,
@@ -167,13 +172,17 @@ function matchesFilter(asset: AssetRecord, filter: string | undefined): boolean 
 	return asset.status !== 'completed' && asset.status !== 'error';
 }
 
-const reply = (status: number, job: IngestJobRecord, clock: Clock) => jsonReply(status, toCreateJobResponse(job, clock.now()));
+const reply = (status: number, job: IngestJobRecord, clock: Clock) =>
+	jsonReply(status, toCreateJobResponse(job, clock.now()));
 
 /**
  * The bucket and prefix a scan reads: from `spec`/`source_spec`, or from `path`/`source_path` — `s3://bucket/prefix`,
  * or a bare `prefix` inside the bucket of the connection (an aws_iam_role connection's `bucket_name`).
  */
-function bucketSource(body: Input<'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post', typeof createFromBucket>['body'], connection: ConnectionRecord | null) {
+function bucketSource(
+	body: Input<'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post', typeof createFromBucket>['body'],
+	connection: ConnectionRecord | null,
+) {
 	const spec = body.spec ?? body.source_spec;
 	if (spec) {
 		const prefix = spec.prefix ?? '/';
@@ -182,7 +191,11 @@ function bucketSource(body: Input<'create-ingest-job-from-bucket-api-v-1-ingesti
 	const path = (body.path ?? body.source_path) as string;
 	const connectionBucket = connection?.config.type === 'aws_iam_role' ? connection.config.bucket_name : null;
 	const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
-	const [bucket, ...rest] = (hasScheme || !connectionBucket ? path.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '') : `${connectionBucket}/${path.replace(/^\/+/, '')}`).split('/');
+	const [bucket, ...rest] = (
+		hasScheme || !connectionBucket
+			? path.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+			: `${connectionBucket}/${path.replace(/^\/+/, '')}`
+	).split('/');
 	const prefix = `/${rest.join('/')}`;
 	return { bucket, prefix, spec: { bucket, prefix, provider: 'aws' } };
 }
@@ -200,7 +213,12 @@ interface MediaJob {
 }
 
 /** A job of images or of videos: every entry declared of that kind. */
-function mediaJob(context: RequestContext, body: MediaJob, list: Array<{ source_path: string; metadata?: Record<string, unknown> | null }>, kind: AssetKind) {
+function mediaJob(
+	context: RequestContext,
+	body: MediaJob,
+	list: Array<{ source_path: string; metadata?: Record<string, unknown> | null }>,
+	kind: AssetKind,
+) {
 	const dataset = liveDataset(context.store, body.dataset_id);
 	const connection = checkConnection(context, body.connection_name);
 	const job = createJob(context, dataset, {
@@ -251,7 +269,9 @@ export const ingestionRoutes: RouteDefinition[] = [
 			filePath: path,
 			connectionName: connection?.name ?? null,
 			sourceError: connectionError(connection) ?? sourceError(path),
-			assets: scanBucket(source.bucket, source.prefix, maxDepth).map((file) => plan(dataset, connection, file, 'unspecified', null)),
+			assets: scanBucket(source.bucket, source.prefix, maxDepth).map((file) =>
+				plan(dataset, connection, file, 'unspecified', null),
+			),
 			details: { path, spec: source.spec, max_depth: maxDepth },
 		});
 		return reply(202, job, context.clock);
@@ -262,7 +282,10 @@ export const ingestionRoutes: RouteDefinition[] = [
 		const fileType = fileTypeOf(body.source_path, body.file_type);
 		const unreadable: SourceError | null =
 			fileType === null
-				? { code: 'unsupported_format', reason: `Cannot tell whether ${body.source_path} is CSV or JSON; set file_type` }
+				? {
+						code: 'unsupported_format',
+						reason: `Cannot tell whether ${body.source_path} is CSV or JSON; set file_type`,
+					}
 				: (connectionError(connection) ?? sourceError(body.source_path));
 		const job = createJob(context, dataset, {
 			jobType: 'file',
@@ -282,48 +305,64 @@ export const ingestionRoutes: RouteDefinition[] = [
 		});
 		return reply(202, job, context.clock);
 	}),
-	operation('create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post', createForMetadata, (context, { body }) => {
-		const dataset = liveDataset(context.store, body.dataset_id);
-		const updateType = body.update_type ?? 'upsert';
-		const now = context.clock.now();
-		const details: MetadataJobDetails = { accepted: [], invalid_assets: [] };
-		const planned: PlannedAsset[] = [];
-		for (const update of body.update_assets ?? []) {
-			const asset = findAsset(context.store.assets, dataset.id, (update.asset_id ?? update.source_path) as string);
-			const metadata = update.metadata ?? {};
-			if (asset && asset.kind === update.asset_type) {
-				applyMetadata(asset, updateType, metadata, now);
-				details.accepted.push({ asset_id: asset.id, source_path: asset.path, asset_type: asset.kind, metadata: update.metadata ?? null });
-				planned.push({ assetId: asset.id, sourcePath: asset.path, declaredType: asset.kind, metadata, kind: asset.kind, error: null });
-			} else {
-				const named = update.asset_id ?? update.source_path;
-				details.invalid_assets.push({
-					asset_id: update.asset_id ?? null,
-					source_path: update.source_path ?? null,
-					asset_type: update.asset_type,
-					metadata: update.metadata ?? null,
-				});
-				planned.push({
-					assetId: null,
-					sourcePath: update.source_path ?? String(named),
-					declaredType: update.asset_type,
-					metadata,
-					kind: update.asset_type,
-					error: { code: 'asset_metadata_error', reason: `No ${update.asset_type} '${named}' in the dataset` },
-				});
+	operation(
+		'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post',
+		createForMetadata,
+		(context, { body }) => {
+			const dataset = liveDataset(context.store, body.dataset_id);
+			const updateType = body.update_type ?? 'upsert';
+			const now = context.clock.now();
+			const details: MetadataJobDetails = { accepted: [], invalid_assets: [] };
+			const planned: PlannedAsset[] = [];
+			for (const update of body.update_assets ?? []) {
+				const asset = findAsset(context.store.assets, dataset.id, (update.asset_id ?? update.source_path) as string);
+				const metadata = update.metadata ?? {};
+				if (asset && asset.kind === update.asset_type) {
+					applyMetadata(asset, updateType, metadata, now);
+					details.accepted.push({
+						asset_id: asset.id,
+						source_path: asset.path,
+						asset_type: asset.kind,
+						metadata: update.metadata ?? null,
+					});
+					planned.push({
+						assetId: asset.id,
+						sourcePath: asset.path,
+						declaredType: asset.kind,
+						metadata,
+						kind: asset.kind,
+						error: null,
+					});
+				} else {
+					const named = update.asset_id ?? update.source_path;
+					details.invalid_assets.push({
+						asset_id: update.asset_id ?? null,
+						source_path: update.source_path ?? null,
+						asset_type: update.asset_type,
+						metadata: update.metadata ?? null,
+					});
+					planned.push({
+						assetId: null,
+						sourcePath: update.source_path ?? String(named),
+						declaredType: update.asset_type,
+						metadata,
+						kind: update.asset_type,
+						error: { code: 'asset_metadata_error', reason: `No ${update.asset_type} '${named}' in the dataset` },
+					});
+				}
 			}
-		}
-		const job = createJob(context, dataset, {
-			jobType: 'metadata',
-			sourceType: 'metadata',
-			filePath: body.source_path ?? null,
-			sourceError: body.source_path ? sourceError(body.source_path) : null,
-			assets: planned,
-			createsAssets: false,
-			details: details as unknown as Record<string, unknown>,
-		});
-		return reply(202, job, context.clock);
-	}),
+			const job = createJob(context, dataset, {
+				jobType: 'metadata',
+				sourceType: 'metadata',
+				filePath: body.source_path ?? null,
+				sourceError: body.source_path ? sourceError(body.source_path) : null,
+				assets: planned,
+				createsAssets: false,
+				details: details as unknown as Record<string, unknown>,
+			});
+			return reply(202, job, context.clock);
+		},
+	),
 	operation('delete-assets', deleteAssets, (context, { body }) => {
 		const dataset = liveDataset(context.store, body.dataset_id);
 		const state = context.store.ingestion;
@@ -372,40 +411,55 @@ export const ingestionRoutes: RouteDefinition[] = [
 		});
 	}),
 	// The body may be left out or null (no source path filter): the document's body admits null.
-	operation('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', assetsStatus, (context, { path, query, body }) => {
-		liveDataset(context.store, path.dataset_id);
-		const prefix = body?.source_path ?? null;
-		const assets = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
-			.filter((asset) => prefix === null || asset.path.startsWith(prefix))
-			.filter((asset) => matchesFilter(asset, query.filter))
-			.map(toAssetStatus);
-		return jsonReply(200, paged(assets, query.offset, query.limit));
-	}),
-	operation('get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get', (context, { path }) => {
-		liveDataset(context.store, path.dataset_id);
-		const counts: Record<string, number> = Object.fromEntries(ASSET_STATUSES.map((status) => [status, 0]));
-		for (const asset of assetsOf(context.store.assets, path.dataset_id)) counts[asset.status] += 1;
-		return jsonReply(200, { data: counts });
-	}),
-	operation('get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get', assetsStatusSummary, (context, { path, query }) => {
-		liveDataset(context.store, path.dataset_id);
-		const summaries = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
-			.filter((asset) => matchesFilter(asset, query.filter))
-			.map(toAssetSummary);
-		return jsonReply(200, paged(summaries, query.offset, query.limit));
-	}),
-	operation('get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get', datasetStatus, (context, { path, query }) => {
-		liveDataset(context.store, path.dataset_id);
-		const now = context.clock.now();
-		const jobs = jobsByLatestChange(context.store.ingestion.jobs.values(), now)
-			.filter((job) => job.datasetId === path.dataset_id)
-			.map((job) => ({
-				status: jobView(job, now).status,
-				ingest_job_id: job.id,
-				ingestion_dt: new Date(job.createdAt).toISOString(),
-			}));
-		return jsonReply(200, paged(jobs, query.offset, query.limit));
-	}),
+	operation(
+		'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post',
+		assetsStatus,
+		(context, { path, query, body }) => {
+			liveDataset(context.store, path.dataset_id);
+			const prefix = body?.source_path ?? null;
+			const assets = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
+				.filter((asset) => prefix === null || asset.path.startsWith(prefix))
+				.filter((asset) => matchesFilter(asset, query.filter))
+				.map(toAssetStatus);
+			return jsonReply(200, paged(assets, query.offset, query.limit));
+		},
+	),
+	operation(
+		'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get',
+		(context, { path }) => {
+			liveDataset(context.store, path.dataset_id);
+			const counts: Record<string, number> = Object.fromEntries(ASSET_STATUSES.map((status) => [status, 0]));
+			for (const asset of assetsOf(context.store.assets, path.dataset_id)) counts[asset.status] += 1;
+			return jsonReply(200, { data: counts });
+		},
+	),
+	operation(
+		'get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get',
+		assetsStatusSummary,
+		(context, { path, query }) => {
+			liveDataset(context.store, path.dataset_id);
+			const summaries = assetsByLatestChange(assetsOf(context.store.assets, path.dataset_id))
+				.filter((asset) => matchesFilter(asset, query.filter))
+				.map(toAssetSummary);
+			return jsonReply(200, paged(summaries, query.offset, query.limit));
+		},
+	),
+	operation(
+		'get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get',
+		datasetStatus,
+		(context, { path, query }) => {
+			liveDataset(context.store, path.dataset_id);
+			const now = context.clock.now();
+			const jobs = jobsByLatestChange(context.store.ingestion.jobs.values(), now)
+				.filter((job) => job.datasetId === path.dataset_id)
+				.map((job) => ({
+					status: jobView(job, now).status,
+					ingest_job_id: job.id,
+					ingestion_dt: new Date(job.createdAt).toISOString(),
+				}));
+			return jsonReply(200, paged(jobs, query.offset, query.limit));
+		},
+	),
 	operation('get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get', (context, { path }) =>
 		assetStatus(context, path.asset_id, 'image'),
 	),

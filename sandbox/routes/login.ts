@@ -1,13 +1,7 @@
 /* eslint-disable @n8n/community-nodes/require-node-api-error --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import { z } from 'zod';
-import {
-	type Authorization,
-	invalidCredentials,
-	issueAccessToken,
-	notAuthenticated,
-	readAuthorization,
-} from '../auth';
+import { type Authorization, invalidCredentials, issueAccessToken, notAuthenticated, readAuthorization } from '../auth';
 import { jsonReply, type Reply } from '../http';
 import type { Principal } from '../store';
 import { validate } from '../validation';
@@ -45,23 +39,20 @@ function login(context: RequestContext): Reply {
 	return jsonReply(200, issueAccessToken(context.store, context.clock, principal));
 }
 
-function personalTokenPrincipal(
-	context: RequestContext,
-	authorization: Authorization,
-): Principal | undefined {
+function personalTokenPrincipal(context: RequestContext, authorization: Authorization): Principal | undefined {
 	if (authorization.scheme !== 'bearer') return undefined;
 	const record = context.store.personalTokens.get(authorization.token);
 	if (!record || record.revoked) return undefined;
 	return { kind: 'personal-token', userId: record.userId, personalToken: authorization.token };
 }
 
-function systemClientPrincipal(
-	context: RequestContext,
-	authorization: Authorization,
-): Principal | undefined {
+function systemClientPrincipal(context: RequestContext, authorization: Authorization): Principal | undefined {
 	if (authorization.scheme !== 'basic') return undefined;
 	const client = context.store.systemClients.get(authorization.username);
-	if (client) return client.secret === authorization.password ? { kind: 'system-client', userId: client.userId, clientId: authorization.username } : undefined;
+	if (client)
+		return client.secret === authorization.password
+			? { kind: 'system-client', userId: client.userId, clientId: authorization.username }
+			: undefined;
 	// System credentials created through the administration endpoints log in the same way until they are deleted.
 	const created = context.store.administration.clients.get(authorization.username);
 	if (!created || created.secret !== authorization.password) return undefined;

@@ -29,7 +29,9 @@ export const queryRoutes: RouteDefinition[] = [
 		jsonReply(200, { tables: tablesOf(liveDataset(context.store, path.dataset_id).allowedAssetTypes) }),
 	),
 	operation('get-table-api-v-1-datasets-dataset-id-tables-table-name-get', (context, { path }) => {
-		const table = tablesOf(liveDataset(context.store, path.dataset_id).allowedAssetTypes).find((entry) => entry.name === path.table_name);
+		const table = tablesOf(liveDataset(context.store, path.dataset_id).allowedAssetTypes).find(
+			(entry) => entry.name === path.table_name,
+		);
 		// Assumed: an unknown table is a 404 (the document lists only 200 and 422).
 		if (!table) throw new HttpError(404, `Table '${path.table_name}' not found`);
 		return jsonReply(200, table);
@@ -92,7 +94,10 @@ export const queryRoutes: RouteDefinition[] = [
 		const now = context.clock.now();
 		const { status } = stateAt(record, now);
 		if (ACTIVE_STATUSES.includes(status)) {
-			throw new HttpError(409, `Query ${record.id} is ${status}; stop it or wait for it to finish before running it again`);
+			throw new HttpError(
+				409,
+				`Query ${record.id} is ${status}; stop it or wait for it to finish before running it again`,
+			);
 		}
 		record.run = newRun(record.run.number + 1, now, context.store.queries.timings);
 		touch(context, record, now);
@@ -115,7 +120,10 @@ export const queryRoutes: RouteDefinition[] = [
 		const now = context.clock.now();
 		const { status } = stateAt(record, now);
 		if (!ACTIVE_STATUSES.includes(status)) {
-			throw new HttpError(409, `Query ${record.id} is ${status}; only a queued, running or stopping query can be cancelled`);
+			throw new HttpError(
+				409,
+				`Query ${record.id} is ${status}; only a queued, running or stopping query can be cancelled`,
+			);
 		}
 		record.run.cancelledAt = now;
 		touch(context, record, now);
@@ -192,7 +200,8 @@ export const queryRoutes: RouteDefinition[] = [
 			}
 			if (Math.floor(context.clock.now() / 1000) > expires) return textReply(403, 'AccessDenied: Request has expired');
 			const state = record && record.run.number === run ? stateAt(record, context.clock.now()) : undefined;
-			if (!record || state?.outcome?.kind !== 'complete') return textReply(404, 'NoSuchKey: the results no longer exist');
+			if (!record || state?.outcome?.kind !== 'complete')
+				return textReply(404, 'NoSuchKey: the results no longer exist');
 			return {
 				status: 200,
 				raw: toCsv(resultRows(record, context.store.assets, state.outcome.rows)),

@@ -51,7 +51,8 @@ export function liveDataset(
 }
 
 /** The concepts, classification and search 404: `Dataset not found: <id>`. */
-export const namedLiveDataset = (store: SandboxStore, id: string) => liveDataset(store, id, { detail: `Dataset not found: ${id}` });
+export const namedLiveDataset = (store: SandboxStore, id: string) =>
+	liveDataset(store, id, { detail: `Dataset not found: ${id}` });
 
 export function findConcept(store: SandboxStore, id: string): ConceptRecord {
 	const concept = store.concepts.concepts.get(id);
@@ -78,7 +79,11 @@ export function linkedPageMeta(base: string, context: RequestContext, offset: nu
 }
 
 /** One `page`/`per_page` page (celebrity persons, dynamic tags): `meta` with `has_next_page`, then the page's data. */
-export function numberedPage<T, R>(all: T[], { page, per_page }: { page: number; per_page: number }, map: (entry: T) => R) {
+export function numberedPage<T, R>(
+	all: T[],
+	{ page, per_page }: { page: number; per_page: number },
+	map: (entry: T) => R,
+) {
 	const start = (page - 1) * per_page;
 	return {
 		meta: { page: { page, per_page }, has_next_page: start + per_page < all.length },

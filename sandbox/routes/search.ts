@@ -37,7 +37,8 @@ import {
 import { validationError } from '../validation';
 import { namedLiveDataset, type RequestContext, type RouteDefinition } from './route';
 
-const page = <T>(items: T[], body: { offset: number; limit: number }) => items.slice(body.offset, body.offset + body.limit);
+const page = <T>(items: T[], body: { offset: number; limit: number }) =>
+	items.slice(body.offset, body.offset + body.limit);
 
 /** The reference of an image search as words, and the item to leave out (a query image does not find itself). */
 function reference(
@@ -48,7 +49,11 @@ function reference(
 		const item = findVisualItem(context.store.assets, body.dataset_id, { id: body.coactive_image_id });
 		if (!item) {
 			throw validationError([
-				{ loc: ['body', 'coactive_image_id'], msg: 'Value error, no searchable image or keyframe with this id in the dataset', type: 'value_error' },
+				{
+					loc: ['body', 'coactive_image_id'],
+					msg: 'Value error, no searchable image or keyframe with this id in the dataset',
+					type: 'value_error',
+				},
 			]);
 		}
 		return { words: [...assetWords(visualItemAsset(item))], seed: visualItemId(item), self: visualItemId(item) };
@@ -64,7 +69,8 @@ function reference(
 	throw validationError([{ loc: ['body', 'upload_id'], msg: 'Value error, unknown upload_id', type: 'value_error' }]);
 }
 
-const clausesOf = (body: { metadata_filters?: { filters: MetadataClause[] } | null }) => body.metadata_filters?.filters ?? [];
+const clausesOf = (body: { metadata_filters?: { filters: MetadataClause[] } | null }) =>
+	body.metadata_filters?.filters ?? [];
 
 const rankVisual = (items: VisualItem[], score: (item: VisualItem) => number) =>
 	ranked(items.map((item) => ({ item, id: visualItemId(item), score: score(item) })));

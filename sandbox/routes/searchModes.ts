@@ -4,7 +4,16 @@ import type { schemas } from '../generated/schemas';
 import { HttpError, jsonReply } from '../http';
 import { matchesFilters, ranked, scoreVisual, toNileKeyframe, toSearchImage, toSearchVideo } from '../search/engine';
 import type { AssetRecord } from '../assets/model';
-import { assetWords, hash01, keyframesOf, relevance, round4, searchableAssets, type ShotInfo, wordsOf } from '../search/media';
+import {
+	assetWords,
+	hash01,
+	keyframesOf,
+	relevance,
+	round4,
+	searchableAssets,
+	type ShotInfo,
+	wordsOf,
+} from '../search/media';
 import {
 	audioSoundSearch,
 	celebrityMatches,
@@ -39,10 +48,14 @@ import { namedLiveDataset, type RequestContext, type RouteDefinition } from './r
  * other searches' do (search/engine.ts), so every answer is the same on every run.
  */
 
-const page = <T>(items: T[], body: { offset: number; limit: number }) => items.slice(body.offset, body.offset + body.limit);
-const clausesOf = (body: { metadata_filters?: { filters: MetadataClause[] } | null }) => body.metadata_filters?.filters ?? [];
+const page = <T>(items: T[], body: { offset: number; limit: number }) =>
+	items.slice(body.offset, body.offset + body.limit);
+const clausesOf = (body: { metadata_filters?: { filters: MetadataClause[] } | null }) =>
+	body.metadata_filters?.filters ?? [];
 const videosOf = (context: RequestContext, datasetId: string, clauses: MetadataClause[]) =>
-	searchableAssets(context.store.assets, datasetId).filter((asset) => asset.kind === 'video' && matchesFilters(asset, clauses));
+	searchableAssets(context.store.assets, datasetId).filter(
+		(asset) => asset.kind === 'video' && matchesFilters(asset, clauses),
+	);
 
 /** What the 403 of an organization without hybrid search says (assumed wording). */
 export const HYBRID_REFUSED = 'Hybrid search is in beta and requires special access for your organization';
@@ -60,7 +73,9 @@ function personsOf(context: RequestContext, body: PersonBody) {
 	}
 	for (const name of body.person_names_or_aliases ?? []) {
 		const wanted = name.trim().toLowerCase();
-		const person = persons.find((entry) => [entry.name, ...entry.aliases].some((known) => known.toLowerCase() === wanted));
+		const person = persons.find((entry) =>
+			[entry.name, ...entry.aliases].some((known) => known.toLowerCase() === wanted),
+		);
 		if (!person) throw new HttpError(404, `Person not found: ${name}`);
 		found.set(person.id, person);
 	}
@@ -70,9 +85,19 @@ function personsOf(context: RequestContext, body: PersonBody) {
 type RunBody = { dataset_id: string; offset: number; limit: number; metadata_filters?: MetadataFilter[] };
 
 /** Starts a run: the dataset must be live; its results are ranked now and read once it has terminated. */
-function startRun(context: RequestContext, body: RunBody, target: SearchTarget, rank: (videosOrImages: Parameters<typeof imageResults>[0]) => object[]) {
+function startRun(
+	context: RequestContext,
+	body: RunBody,
+	target: SearchTarget,
+	rank: (videosOrImages: Parameters<typeof imageResults>[0]) => object[],
+) {
 	namedLiveDataset(context.store, body.dataset_id);
-	const { assets, failure } = filtered(context.store.assets, body.dataset_id, target === 'image' ? 'image' : 'video', body.metadata_filters ?? []);
+	const { assets, failure } = filtered(
+		context.store.assets,
+		body.dataset_id,
+		target === 'image' ? 'image' : 'video',
+		body.metadata_filters ?? [],
+	);
 	const run = context.store.search.start({
 		datasetId: body.dataset_id,
 		target,
@@ -98,7 +123,10 @@ export const searchModeRoutes: RouteDefinition[] = [
 		const results = soundSegments(videosOf(context, body.dataset_id, clausesOf(body)), body.audio_class);
 		return jsonReply(200, {
 			data: page(results, body).map(({ item, score }) => ({
-				coactive_image_id: keyframesOf(item.video).find((keyframe) => keyframe.shot.startMs <= item.segment.startMs && item.segment.startMs < keyframe.shot.endMs)?.id ?? keyframesOf(item.video)[0].id,
+				coactive_image_id:
+					keyframesOf(item.video).find(
+						(keyframe) => keyframe.shot.startMs <= item.segment.startMs && item.segment.startMs < keyframe.shot.endMs,
+					)?.id ?? keyframesOf(item.video)[0].id,
 				video: toSearchVideo(item.video),
 				start_time_ms: item.segment.startMs,
 				end_time_ms: item.segment.endMs,
@@ -112,20 +140,36 @@ export const searchModeRoutes: RouteDefinition[] = [
 		namedLiveDataset(context.store, body.dataset_id);
 		const persons = personsOf(context, body);
 		const query = wordsOf(body.text_query);
-		const assets = searchableAssets(context.store.assets, body.dataset_id).filter((asset) => matchesFilters(asset, clausesOf(body)));
+		const assets = searchableAssets(context.store.assets, body.dataset_id).filter((asset) =>
+			matchesFilters(asset, clausesOf(body)),
+		);
 		type Hit = { id: string; video: AssetRecord | null; shot: ShotInfo | null };
 		const entries: Array<{ item: Hit; id: string; score: number }> =
 			body.asset_type === 'image'
 				? assets
-						.filter((asset) => asset.kind === 'image' && persons.some((person) => context.store.celebrity.facesIn(asset.id).some((face) => face.personId === person.id)))
-						.map((asset) => ({ item: { id: asset.id, video: null, shot: null }, id: asset.id, score: relevance(query, assetWords(asset), asset.id) }))
+						.filter(
+							(asset) =>
+								asset.kind === 'image' &&
+								persons.some((person) =>
+									context.store.celebrity.facesIn(asset.id).some((face) => face.personId === person.id),
+								),
+						)
+						.map((asset) => ({
+							item: { id: asset.id, video: null, shot: null },
+							id: asset.id,
+							score: relevance(query, assetWords(asset), asset.id),
+						}))
 				: assets
 						.filter((asset) => asset.kind === 'video')
 						.flatMap((video) =>
 							// Assumed: a person appears in a keyframe when a stable hash of (person, keyframe) falls under 0.2.
 							keyframesOf(video)
 								.filter((keyframe) => persons.some((person) => hash01(person.id, keyframe.id) < 0.2))
-								.map((keyframe) => ({ item: { id: keyframe.id, video, shot: keyframe.shot }, id: keyframe.id, score: relevance(query, assetWords(video), keyframe.id) })),
+								.map((keyframe) => ({
+									item: { id: keyframe.id, video, shot: keyframe.shot },
+									id: keyframe.id,
+									score: relevance(query, assetWords(video), keyframe.id),
+								})),
 						);
 		const results = ranked(entries);
 		const best = new Map<string, number>();
@@ -151,18 +195,30 @@ export const searchModeRoutes: RouteDefinition[] = [
 		const query = wordsOf(body.text_query);
 		const negative = wordsOf(body.negative_text ?? '');
 		const range = body.datetime_filter ? [{ ...body.datetime_filter }] : [];
-		const images = searchableAssets(context.store.assets, body.dataset_id).filter((asset) => asset.kind === 'image' && matchesFilters(asset, range));
-		const results = ranked(
-			images.map((asset) => ({ item: asset, id: asset.id, score: scoreVisual(query, { kind: 'image', asset }, `hybrid:${body.text_query}`, negative) })),
+		const images = searchableAssets(context.store.assets, body.dataset_id).filter(
+			(asset) => asset.kind === 'image' && matchesFilters(asset, range),
 		);
-		return jsonReply(200, { data: results.slice(0, body.limit).map(({ item, score }) => ({ ...toSearchImage(item), relevance_score: score })) });
+		const results = ranked(
+			images.map((asset) => ({
+				item: asset,
+				id: asset.id,
+				score: scoreVisual(query, { kind: 'image', asset }, `hybrid:${body.text_query}`, negative),
+			})),
+		);
+		return jsonReply(200, {
+			data: results.slice(0, body.limit).map(({ item, score }) => ({ ...toSearchImage(item), relevance_score: score })),
+		});
 	}),
 	operation('celebrity-matches-api-v-1-search-celebrity-matches-post', celebrityMatches, (context, { body }) => {
 		namedLiveDataset(context.store, body.dataset_id);
 		// The sandbox has no uploads: a keyframe matches the reference set by a stable hash of the set and the keyframe.
 		const set = [...body.upload_ids].sort().join(',');
 		const entries = videosOf(context, body.dataset_id, clausesOf(body)).flatMap((video) =>
-			keyframesOf(video).map((keyframe) => ({ item: keyframe, id: keyframe.id, score: round4(hash01(set, keyframe.id)) })),
+			keyframesOf(video).map((keyframe) => ({
+				item: keyframe,
+				id: keyframe.id,
+				score: round4(hash01(set, keyframe.id)),
+			})),
 		);
 		const results = ranked(entries.filter((entry) => entry.score >= 0.5));
 		return jsonReply(200, { data: page(results, body).map(({ item, score }) => toNileKeyframe(item, score)) });
@@ -177,18 +233,27 @@ export const searchModeRoutes: RouteDefinition[] = [
 		startRun(context, body, 'shot', (videos) => shotResults(videos, body.text_query)),
 	),
 	operation('search-text-to-transcript-with-metadata-filters', metadataTranscriptSearch, (context, { body }) =>
-		startRun(context, body, 'transcript', (videos) => transcriptResults(videos, body.text_query, body.match_mode ?? 'semantic')),
+		startRun(context, body, 'transcript', (videos) =>
+			transcriptResults(videos, body.text_query, body.match_mode ?? 'semantic'),
+		),
 	),
 	operation('search-text-to-video-with-metadata-filters', metadataVideoSearch, (context, { body }) =>
 		startRun(context, body, 'video', (videos) => videoResults(videos, body.text_query)),
 	),
 	operation('search-audio-sound-with-metadata-filters', metadataSoundSearch, (context, { body }) =>
-		startRun(context, body, 'sound', (videos) => soundSegments(videos, body.audio_class).map(({ item, score }) => soundResult(item, score))),
+		startRun(context, body, 'sound', (videos) =>
+			soundSegments(videos, body.audio_class).map(({ item, score }) => soundResult(item, score)),
+		),
 	),
 	operation('get-metadata-filter-search-status', (context, { path, query }) => {
 		const run = runOf(context, path.run_id, query.dataset_id);
 		const state = runStateAt(run, context.clock.now());
-		return jsonReply(200, { run_id: run.id, state: state.state, termination_type: state.termination, termination_message: state.message });
+		return jsonReply(200, {
+			run_id: run.id,
+			state: state.state,
+			termination_type: state.termination,
+			termination_message: state.message,
+		});
 	}),
 	operation('get-metadata-filter-search-result', (context, { path, query }) => {
 		const run = runOf(context, path.run_id, query.dataset_id);

@@ -40,7 +40,11 @@ function videoTarget(store: SandboxStore, path: VideoPath, body: { video_context
 }
 
 /** The composite slice a request names (a shot, scene or segment of the video), with its `composite_slice_context`. */
-function sliceTarget(store: SandboxStore, path: SlicePath, body: { composite_slice_context?: string | null }): NarrativeTarget {
+function sliceTarget(
+	store: SandboxStore,
+	path: SlicePath,
+	body: { composite_slice_context?: string | null },
+): NarrativeTarget {
 	const video = readyVideo(store, path.dataset_id, path.video_id);
 	const slice = ['shot', 'scene', 'segment']
 		.flatMap((type) => slicesOf(video, type))
@@ -49,7 +53,8 @@ function sliceTarget(store: SandboxStore, path: SlicePath, body: { composite_sli
 	return { video, slice, context: body.composite_slice_context };
 }
 
-const predicted = (store: SandboxStore, target: NarrativeTarget, type: MetadataType) => predictionsOf(target, type, store.videoInsights.vocabulary);
+const predicted = (store: SandboxStore, target: NarrativeTarget, type: MetadataType) =>
+	predictionsOf(target, type, store.videoInsights.vocabulary);
 
 function findItem(store: SandboxStore, id: string): MetadataItem {
 	const item = store.videoInsights.vocabulary.find((candidate) => candidate.id === id);
@@ -59,31 +64,43 @@ function findItem(store: SandboxStore, id: string): MetadataItem {
 
 /** Assumed (not published): a name is unique within its type, ignoring case; a clash is a 409. */
 function assertNameFree(store: SandboxStore, type: MetadataType, name: string, except?: string): void {
-	const clash = store.videoInsights.ofType(type).find((item) => item.id !== except && item.name.toLowerCase() === name.toLowerCase());
+	const clash = store.videoInsights
+		.ofType(type)
+		.find((item) => item.id !== except && item.name.toLowerCase() === name.toLowerCase());
 	if (clash) throw new HttpError(409, `A ${type} named "${clash.name}" already exists`);
 }
 
 export const videoInsightsRoutes: RouteDefinition[] = [
-	operation('generate-video-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-summary-post', ({ store }, { path, body }) =>
-		jsonReply(200, { summary: summaryOf(videoTarget(store, path, body)) }),
+	operation(
+		'generate-video-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-summary-post',
+		({ store }, { path, body }) => jsonReply(200, { summary: summaryOf(videoTarget(store, path, body)) }),
 	),
-	operation('generate-video-description-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-description-post', ({ store }, { path, body }) =>
-		jsonReply(200, { description: descriptionOf(videoTarget(store, path, body)) }),
+	operation(
+		'generate-video-description-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-description-post',
+		({ store }, { path, body }) => jsonReply(200, { description: descriptionOf(videoTarget(store, path, body)) }),
 	),
-	operation('generate-video-synopsis-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-synopsis-post', ({ store }, { path, body }) =>
-		jsonReply(200, { synopsis: synopsisOf(videoTarget(store, path, body)) }),
+	operation(
+		'generate-video-synopsis-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-synopsis-post',
+		({ store }, { path, body }) => jsonReply(200, { synopsis: synopsisOf(videoTarget(store, path, body)) }),
 	),
-	operation('predict-video-genre-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-genre-post', ({ store }, { path, body }) =>
-		jsonReply(200, { genres: predicted(store, videoTarget(store, path, body), 'genre') }),
+	operation(
+		'predict-video-genre-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-genre-post',
+		({ store }, { path, body }) =>
+			jsonReply(200, { genres: predicted(store, videoTarget(store, path, body), 'genre') }),
 	),
-	operation('predict-video-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-mood-post', ({ store }, { path, body }) =>
-		jsonReply(200, { moods: predicted(store, videoTarget(store, path, body), 'mood') }),
+	operation(
+		'predict-video-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-mood-post',
+		({ store }, { path, body }) => jsonReply(200, { moods: predicted(store, videoTarget(store, path, body), 'mood') }),
 	),
-	operation('predict-video-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-subject-post', ({ store }, { path, body }) =>
-		jsonReply(200, { subjects: predicted(store, videoTarget(store, path, body), 'subject') }),
+	operation(
+		'predict-video-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-subject-post',
+		({ store }, { path, body }) =>
+			jsonReply(200, { subjects: predicted(store, videoTarget(store, path, body), 'subject') }),
 	),
-	operation('predict-video-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-format-post', ({ store }, { path, body }) =>
-		jsonReply(200, { formats: predicted(store, videoTarget(store, path, body), 'format') }),
+	operation(
+		'predict-video-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-format-post',
+		({ store }, { path, body }) =>
+			jsonReply(200, { formats: predicted(store, videoTarget(store, path, body), 'format') }),
 	),
 	operation(
 		'generate-composite-slice-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-summary-post',
@@ -95,21 +112,31 @@ export const videoInsightsRoutes: RouteDefinition[] = [
 	),
 	operation(
 		'predict-composite-slice-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-subject-post',
-		({ store }, { path, body }) => jsonReply(200, { subjects: predicted(store, sliceTarget(store, path, body), 'subject') }),
+		({ store }, { path, body }) =>
+			jsonReply(200, { subjects: predicted(store, sliceTarget(store, path, body), 'subject') }),
 	),
 	operation(
 		'predict-composite-slice-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-format-post',
-		({ store }, { path, body }) => jsonReply(200, { formats: predicted(store, sliceTarget(store, path, body), 'format') }),
+		({ store }, { path, body }) =>
+			jsonReply(200, { formats: predicted(store, sliceTarget(store, path, body), 'format') }),
 	),
-	operation('caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post', (context, { path }) => {
-		const video = readyVideo(context.store, path.dataset_id, path.video_id);
-		const keyframes = keyframeCount(video);
-		context.store.videoInsights.captionRequests.push({ datasetId: video.datasetId, videoId: video.id, keyframes, at: context.clock.now() });
-		const answer: Schemas['video-narative-metadata:CaptionVideoKeyframesResponse'] = {
-			message: `Captioning of ${keyframes} keyframes of video ${video.id} started`,
-		};
-		return jsonReply(202, answer);
-	}),
+	operation(
+		'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post',
+		(context, { path }) => {
+			const video = readyVideo(context.store, path.dataset_id, path.video_id);
+			const keyframes = keyframeCount(video);
+			context.store.videoInsights.captionRequests.push({
+				datasetId: video.datasetId,
+				videoId: video.id,
+				keyframes,
+				at: context.clock.now(),
+			});
+			const answer: Schemas['video-narative-metadata:CaptionVideoKeyframesResponse'] = {
+				message: `Captioning of ${keyframes} keyframes of video ${video.id} started`,
+			};
+			return jsonReply(202, answer);
+		},
+	),
 	operation('create-metadata-api-v-0-video-narrative-metadata-metadata-post', ({ store }, { body }) => {
 		assertNameFree(store, body.metadata_type, body.name);
 		const state = store.videoInsights;
@@ -120,17 +147,20 @@ export const videoInsightsRoutes: RouteDefinition[] = [
 	operation('get-metadata-api-v-0-video-narrative-metadata-metadata-get', ({ store }, { query }) =>
 		jsonReply(200, { items: store.videoInsights.ofType(query.metadata_type) }),
 	),
-	operation('update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch', ({ store }, { path, body }) => {
-		const item = findItem(store, path.metadata_id);
-		// An omitted or null field is unchanged (none of them can be cleared).
-		if (body.name !== undefined && body.name !== null) {
-			assertNameFree(store, item.metadata_type, body.name, item.id);
-			item.name = body.name;
-		}
-		if (body.description !== undefined && body.description !== null) item.description = body.description;
-		if (body.examples !== undefined && body.examples !== null) item.examples = body.examples;
-		return jsonReply(200, { item });
-	}),
+	operation(
+		'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch',
+		({ store }, { path, body }) => {
+			const item = findItem(store, path.metadata_id);
+			// An omitted or null field is unchanged (none of them can be cleared).
+			if (body.name !== undefined && body.name !== null) {
+				assertNameFree(store, item.metadata_type, body.name, item.id);
+				item.name = body.name;
+			}
+			if (body.description !== undefined && body.description !== null) item.description = body.description;
+			if (body.examples !== undefined && body.examples !== null) item.examples = body.examples;
+			return jsonReply(200, { item });
+		},
+	),
 	operation('delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete', ({ store }, { path }) => {
 		const item = findItem(store, path.metadata_id);
 		const { vocabulary } = store.videoInsights;

@@ -15,12 +15,20 @@ export type MetadataClause =
 const page = { offset: [ge(0)], limit: [ge(1)] };
 
 /** Assumed: an image search names its image once: by platform id, public URL or upload id. */
-const oneReference = (body: { coactive_image_id?: string | null; public_url?: string | null; upload_id?: string | null }) =>
-	[body.coactive_image_id, body.public_url, body.upload_id].filter((value) => value !== null && value !== undefined && value !== '').length === 1
+const oneReference = (body: {
+	coactive_image_id?: string | null;
+	public_url?: string | null;
+	upload_id?: string | null;
+}) =>
+	[body.coactive_image_id, body.public_url, body.upload_id].filter(
+		(value) => value !== null && value !== undefined && value !== '',
+	).length === 1
 		? undefined
 		: 'Either coactive_image_id, public_url or upload_id must be provided';
 
-export const textToImage = { body: (body) => fields(body, page) } satisfies Rules<'text-search-api-v-1-search-text-to-image-post'>;
+export const textToImage = {
+	body: (body) => fields(body, page),
+} satisfies Rules<'text-search-api-v-1-search-text-to-image-post'>;
 
 export const textToKeyframes = {
 	body: (body) => fields(body, page),
@@ -80,13 +88,26 @@ export const hybridSearch = { body: (body) => fields(body, { limit: [ge(1)] }) }
 /** The document's description of `upload_ids`: 15 to 100 items. */
 export const CELEBRITY_UPLOADS = { min: 15, max: 100 };
 export const celebrityMatches = {
-	body: (body) => fields(body, { ...page, upload_ids: [minItems(CELEBRITY_UPLOADS.min), maxItems(CELEBRITY_UPLOADS.max)] }),
+	body: (body) =>
+		fields(body, { ...page, upload_ids: [minItems(CELEBRITY_UPLOADS.min), maxItems(CELEBRITY_UPLOADS.max)] }),
 } satisfies Rules<'celebrity-matches-api-v-1-search-celebrity-matches-post'>;
 
 /** Assumed: a metadata-filtered run ranks at least one result, from offset 0 up. */
-export const metadataSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-image-with-metadata-filters'>;
-export const metadataKeyframeSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-keyframe-with-metadata-filters'>;
-export const metadataShotSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-shot-with-metadata-filters'>;
-export const metadataVideoSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-video-with-metadata-filters'>;
-export const metadataTranscriptSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-text-to-transcript-with-metadata-filters'>;
-export const metadataSoundSearch = { body: (body) => fields(body, page) } satisfies Rules<'search-audio-sound-with-metadata-filters'>;
+export const metadataSearch = {
+	body: (body) => fields(body, page),
+} satisfies Rules<'search-text-to-image-with-metadata-filters'>;
+export const metadataKeyframeSearch = {
+	body: (body) => fields(body, page),
+} satisfies Rules<'search-text-to-keyframe-with-metadata-filters'>;
+export const metadataShotSearch = {
+	body: (body) => fields(body, page),
+} satisfies Rules<'search-text-to-shot-with-metadata-filters'>;
+export const metadataVideoSearch = {
+	body: (body) => fields(body, page),
+} satisfies Rules<'search-text-to-video-with-metadata-filters'>;
+export const metadataTranscriptSearch = {
+	body: (body) => fields(body, page),
+} satisfies Rules<'search-text-to-transcript-with-metadata-filters'>;
+export const metadataSoundSearch = {
+	body: (body) => fields(body, page),
+} satisfies Rules<'search-audio-sound-with-metadata-filters'>;

@@ -106,9 +106,15 @@ export function matchesFilters(asset: AssetRecord, clauses: MetadataClause[]): b
 		if (clause.operator === 'DateTimeRangeInclusive') {
 			const at = epochSeconds(value);
 			if (at === undefined) return false;
-			return (clause.start_utc_epoch == null || at >= clause.start_utc_epoch) && (clause.end_utc_epoch == null || at <= clause.end_utc_epoch);
+			return (
+				(clause.start_utc_epoch == null || at >= clause.start_utc_epoch) &&
+				(clause.end_utc_epoch == null || at <= clause.end_utc_epoch)
+			);
 		}
-		const equal = typeof clause.value === 'boolean' ? value === clause.value : value !== undefined && value !== null && String(value) === clause.value;
+		const equal =
+			typeof clause.value === 'boolean'
+				? value === clause.value
+				: value !== undefined && value !== null && String(value) === clause.value;
 		return clause.operator === '==' ? equal : !equal;
 	});
 }
@@ -153,8 +159,14 @@ export function visualCandidates(
 export const toVisualResult = (item: VisualItem) =>
 	item.kind === 'image' ? toSearchImage(item.asset) : toSearchKeyframe(item.keyframe);
 
-export function videosOf(assets: Map<string, AssetRecord>, datasetId: string, clauses: MetadataClause[]): AssetRecord[] {
-	return searchableAssets(assets, datasetId).filter((asset) => asset.kind === 'video' && matchesFilters(asset, clauses));
+export function videosOf(
+	assets: Map<string, AssetRecord>,
+	datasetId: string,
+	clauses: MetadataClause[],
+): AssetRecord[] {
+	return searchableAssets(assets, datasetId).filter(
+		(asset) => asset.kind === 'video' && matchesFilters(asset, clauses),
+	);
 }
 
 // ---- transcripts -------------------------------------------------------------------------------------------------
@@ -162,7 +174,8 @@ export function videosOf(assets: Map<string, AssetRecord>, datasetId: string, cl
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
 const keyframeAt = (video: AssetRecord, ms: number) =>
-	keyframesOf(video).find((keyframe) => ms >= keyframe.shot.startMs && ms < keyframe.shot.endMs) ?? keyframesOf(video)[0];
+	keyframesOf(video).find((keyframe) => ms >= keyframe.shot.startMs && ms < keyframe.shot.endMs) ??
+	keyframesOf(video)[0];
 
 /** `search:VideoTranscriptMatch` for every segment whose transcript contains the query (case-insensitive). */
 export function transcriptMatches(videos: AssetRecord[], query: string) {

@@ -63,7 +63,11 @@ export function keyframesOf(video: AssetRecord): KeyframeInfo[] {
 
 /** Lines spoken in the seeded videos, per topic; every video closes with the same sign-off. */
 const SPOKEN: Record<string, string[]> = {
-	beach: ['the waves are rolling onto the sand', 'sunscreen and towels by the water', 'surfers wait for the next big wave'],
+	beach: [
+		'the waves are rolling onto the sand',
+		'sunscreen and towels by the water',
+		'surfers wait for the next big wave',
+	],
 	city: ['traffic moves slowly through downtown', 'the skyline lights up at night', 'crowds cross the busy avenue'],
 	forest: ['tall pine trees surround the trail', 'birds sing in the quiet woods', 'sunlight breaks through the canopy'],
 	mountain: ['the summit is covered in snow', 'hikers climb the rocky ridge', 'clouds drift below the peak'],
@@ -121,15 +125,34 @@ export function findVisualItem(
 	reference: { id?: string | null; path?: string | null },
 ): VisualItem | undefined {
 	return visualItemsOf(assets, datasetId).find((item) =>
-		reference.id
-			? visualItemId(item) === reference.id
-			: item.kind === 'image' && item.asset.path === reference.path,
+		reference.id ? visualItemId(item) === reference.id : item.kind === 'image' && item.asset.path === reference.path,
 	);
 }
 
 // ---- deterministic scoring ------------------------------------------------------------------------------------
 
-const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'into', 'onto', 'some', 'http', 'https', 'www', 'com', 'jpg', 'jpeg', 'png', 'mp4', 'demo', 'bucket', 'images', 'videos']);
+const STOP_WORDS = new Set([
+	'the',
+	'and',
+	'for',
+	'with',
+	'from',
+	'into',
+	'onto',
+	'some',
+	'http',
+	'https',
+	'www',
+	'com',
+	'jpg',
+	'jpeg',
+	'png',
+	'mp4',
+	'demo',
+	'bucket',
+	'images',
+	'videos',
+]);
 
 /** Lowercase words of 3+ letters or digits-with-letters, without filler words or file-name noise. */
 export function wordsOf(text: string): string[] {

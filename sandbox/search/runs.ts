@@ -2,7 +2,18 @@ import type { z } from 'zod';
 import type { AssetRecord } from '../assets/model';
 import type { schemas } from '../generated/schemas';
 import { ranked } from './engine';
-import { assetWords, audioSegmentsOf, hash01, keyframesOf, relevance, round4, searchableAssets, shotsOf, topicOf, wordsOf } from './media';
+import {
+	assetWords,
+	audioSegmentsOf,
+	hash01,
+	keyframesOf,
+	relevance,
+	round4,
+	searchableAssets,
+	shotsOf,
+	topicOf,
+	wordsOf,
+} from './media';
 
 /**
  * Metadata-filtered searches run as jobs (the document: "Returns the Databricks run_id immediately; use the status
@@ -67,10 +78,14 @@ export class SearchArea {
 	}
 }
 
-export function runStateAt(run: MetadataRun, now: number): { state: RunState; termination: TerminationType | null; message: string | null } {
+export function runStateAt(
+	run: MetadataRun,
+	now: number,
+): { state: RunState; termination: TerminationType | null; message: string | null } {
 	const elapsed = now - run.startedAt;
 	if (elapsed < run.timings.pendingMs) return { state: 'PENDING', termination: null, message: null };
-	if (elapsed < run.timings.pendingMs + run.timings.runningMs) return { state: 'RUNNING', termination: null, message: null };
+	if (elapsed < run.timings.pendingMs + run.timings.runningMs)
+		return { state: 'RUNNING', termination: null, message: null };
 	return run.failure
 		? { state: 'TERMINATED', termination: 'CLIENT_ERROR', message: run.failure }
 		: { state: 'TERMINATED', termination: 'SUCCESS', message: null };
@@ -111,24 +126,41 @@ export function filtered(
 	const all = searchableAssets(assets, datasetId);
 	const unknown = filters.find((filter) => !all.some((asset) => filter.key in asset.metadata));
 	if (unknown) return { assets: [], failure: `Metadata field '${unknown.key}' does not exist on the dataset's assets` };
-	return { assets: all.filter((asset) => asset.kind === kind && filters.every((filter) => holds(asset, filter))), failure: null };
+	return {
+		assets: all.filter((asset) => asset.kind === kind && filters.every((filter) => holds(asset, filter))),
+		failure: null,
+	};
 }
 
 // ---- results, per target ------------------------------------------------------------------------------------------
 
-const plainVideo = (video: AssetRecord) => ({ coactive_video_id: video.id, path: video.path, metadata: { ...video.metadata } });
+const plainVideo = (video: AssetRecord) => ({
+	coactive_video_id: video.id,
+	path: video.path,
+	metadata: { ...video.metadata },
+});
 
 export function imageResults(images: AssetRecord[], textQuery: string) {
 	const query = wordsOf(textQuery);
-	return ranked(images.map((asset) => ({ item: asset, id: asset.id, score: relevance(query, assetWords(asset), asset.id) }))).map(
-		({ item, score }) => ({ coactive_image_id: item.id, path: item.path, metadata: { ...item.metadata }, relevance_score: score, moderation_score: null }),
-	);
+	return ranked(
+		images.map((asset) => ({ item: asset, id: asset.id, score: relevance(query, assetWords(asset), asset.id) })),
+	).map(({ item, score }) => ({
+		coactive_image_id: item.id,
+		path: item.path,
+		metadata: { ...item.metadata },
+		relevance_score: score,
+		moderation_score: null,
+	}));
 }
 
 export function keyframeResults(videos: AssetRecord[], textQuery: string) {
 	const query = wordsOf(textQuery);
 	const entries = videos.flatMap((video) =>
-		keyframesOf(video).map((keyframe) => ({ item: keyframe, id: keyframe.id, score: relevance(query, assetWords(video), keyframe.id) })),
+		keyframesOf(video).map((keyframe) => ({
+			item: keyframe,
+			id: keyframe.id,
+			score: relevance(query, assetWords(video), keyframe.id),
+		})),
 	);
 	return ranked(entries).map(({ item, score }) => ({
 		keyframe_id: item.id,
@@ -146,7 +178,11 @@ export function keyframeResults(videos: AssetRecord[], textQuery: string) {
 export function shotResults(videos: AssetRecord[], textQuery: string) {
 	const query = wordsOf(textQuery);
 	const entries = videos.flatMap((video) =>
-		shotsOf(video).map((shot) => ({ item: { video, shot }, id: shot.id, score: relevance(query, assetWords(video), shot.id) })),
+		shotsOf(video).map((shot) => ({
+			item: { video, shot },
+			id: shot.id,
+			score: relevance(query, assetWords(video), shot.id),
+		})),
 	);
 	return ranked(entries).map(({ item, score }) => ({
 		composite_slice_id: item.shot.id,
@@ -161,7 +197,10 @@ export function shotResults(videos: AssetRecord[], textQuery: string) {
 }
 
 const keyframeIdAt = (video: AssetRecord, ms: number) =>
-	(keyframesOf(video).find((keyframe) => ms >= keyframe.shot.startMs && ms < keyframe.shot.endMs) ?? keyframesOf(video)[0]).id;
+	(
+		keyframesOf(video).find((keyframe) => ms >= keyframe.shot.startMs && ms < keyframe.shot.endMs) ??
+		keyframesOf(video)[0]
+	).id;
 
 export function transcriptResults(videos: AssetRecord[], textQuery: string, mode: 'semantic' | 'exact') {
 	const query = wordsOf(textQuery);
@@ -177,7 +216,11 @@ export function transcriptResults(videos: AssetRecord[], textQuery: string, mode
 	return ranked(entries).map(({ item, score }) => ({
 		coactive_image_id: keyframeIdAt(item.video, item.segment.startMs),
 		video: plainVideo(item.video),
-		audio_segment: { start_time_ms: item.segment.startMs, end_time_ms: item.segment.endMs, speech_to_text_transcription: item.segment.text },
+		audio_segment: {
+			start_time_ms: item.segment.startMs,
+			end_time_ms: item.segment.endMs,
+			speech_to_text_transcription: item.segment.text,
+		},
 		timestamp: item.segment.startMs,
 		score,
 		coverage_score: needle ? round4(Math.min(1, needle.length / Math.max(1, item.segment.text.length))) : null,
@@ -187,30 +230,30 @@ export function transcriptResults(videos: AssetRecord[], textQuery: string, mode
 
 export function videoResults(videos: AssetRecord[], textQuery: string) {
 	const query = wordsOf(textQuery);
-	return ranked(videos.map((video) => ({ item: video, id: video.id, score: relevance(query, assetWords(video), video.id) }))).map(
-		({ item, score }) => {
-			const keyframe = keyframesOf(item)[0];
-			return {
-				dataset_id: item.datasetId,
-				video_id: item.id,
-				source_path: item.path,
-				video_score: score,
-				metadata: { ...item.metadata },
-				top_composite_slice: {
-					id: keyframe.shot.id,
-					composite_id: keyframe.shot.id,
-					composite_type: 'shot',
-					index: keyframe.shot.index,
-					start_time_ms: keyframe.shot.startMs,
-					end_time_ms: keyframe.shot.endMs,
-					start_frame_num: 0,
-					end_frame_num: Math.round((keyframe.shot.endMs / 1000) * (item.frameRate ?? 25)),
-				},
-				top_keyframe: { id: keyframe.id, frame_time_ms: keyframe.timestampMs },
-				moderation_score: null,
-			};
-		},
-	);
+	return ranked(
+		videos.map((video) => ({ item: video, id: video.id, score: relevance(query, assetWords(video), video.id) })),
+	).map(({ item, score }) => {
+		const keyframe = keyframesOf(item)[0];
+		return {
+			dataset_id: item.datasetId,
+			video_id: item.id,
+			source_path: item.path,
+			video_score: score,
+			metadata: { ...item.metadata },
+			top_composite_slice: {
+				id: keyframe.shot.id,
+				composite_id: keyframe.shot.id,
+				composite_type: 'shot',
+				index: keyframe.shot.index,
+				start_time_ms: keyframe.shot.startMs,
+				end_time_ms: keyframe.shot.endMs,
+				start_frame_num: 0,
+				end_frame_num: Math.round((keyframe.shot.endMs / 1000) * (item.frameRate ?? 25)),
+			},
+			top_keyframe: { id: keyframe.id, frame_time_ms: keyframe.timestampMs },
+			moderation_score: null,
+		};
+	});
 }
 
 /** Sounds each seeded topic makes (AudioSet class names); every video has speech. */
@@ -233,14 +276,25 @@ export function soundSegments(videos: AssetRecord[], audioClass: string) {
 	const entries = videos.flatMap((video) =>
 		audioSegmentsOf(video).map((segment) => {
 			const noise = hash01(audioClass, video.id, String(segment.index));
-			const base = (TOPIC_SOUNDS[topicOf(video)] ?? []).includes(audioClass) ? 0.6 + 0.4 * noise : audioClass === 'Speech' ? 0.4 + 0.4 * noise : 0.3 * noise;
-			return { item: { video, segment }, id: `${video.id}:${String(segment.index).padStart(4, '0')}`, score: round4(base) };
+			const base = (TOPIC_SOUNDS[topicOf(video)] ?? []).includes(audioClass)
+				? 0.6 + 0.4 * noise
+				: audioClass === 'Speech'
+					? 0.4 + 0.4 * noise
+					: 0.3 * noise;
+			return {
+				item: { video, segment },
+				id: `${video.id}:${String(segment.index).padStart(4, '0')}`,
+				score: round4(base),
+			};
 		}),
 	);
 	return ranked(entries.filter((entry) => entry.score >= 0.1));
 }
 
-export const soundResult = ({ video, segment }: { video: AssetRecord; segment: { index: number; startMs: number; endMs: number } }, score: number) => ({
+export const soundResult = (
+	{ video, segment }: { video: AssetRecord; segment: { index: number; startMs: number; endMs: number } },
+	score: number,
+) => ({
 	coactive_image_id: keyframeIdAt(video, segment.startMs),
 	video: plainVideo(video),
 	start_time_ms: segment.startMs,

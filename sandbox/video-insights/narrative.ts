@@ -11,14 +11,62 @@ import type { MetadataItem, MetadataType } from './state';
 
 /** The built-in labels of each seeded topic, by kind (a topic the sandbox does not know reads as "office"). */
 const TOPIC_LABELS: Record<string, Record<MetadataType, string[]> & { setting: string }> = {
-	beach: { genre: ['travel'], mood: ['relaxed'], subject: ['beach', 'ocean'], format: ['b-roll'], setting: 'a sunny beach' },
-	city: { genre: ['documentary'], mood: ['energetic'], subject: ['city', 'traffic'], format: ['b-roll'], setting: 'a busy city' },
-	forest: { genre: ['nature'], mood: ['calm'], subject: ['forest', 'wildlife'], format: ['b-roll'], setting: 'a quiet forest' },
-	mountain: { genre: ['adventure'], mood: ['inspiring'], subject: ['mountain', 'hiking'], format: ['b-roll'], setting: 'high mountains' },
-	kitchen: { genre: ['cooking'], mood: ['cheerful'], subject: ['food', 'cooking'], format: ['tutorial'], setting: 'a home kitchen' },
-	stadium: { genre: ['sports'], mood: ['exciting'], subject: ['sports', 'crowd'], format: ['highlights'], setting: 'a full stadium' },
-	concert: { genre: ['music'], mood: ['euphoric'], subject: ['music', 'audience'], format: ['live performance'], setting: 'a concert stage' },
-	office: { genre: ['business'], mood: ['serious'], subject: ['business', 'meeting'], format: ['interview'], setting: 'an office' },
+	beach: {
+		genre: ['travel'],
+		mood: ['relaxed'],
+		subject: ['beach', 'ocean'],
+		format: ['b-roll'],
+		setting: 'a sunny beach',
+	},
+	city: {
+		genre: ['documentary'],
+		mood: ['energetic'],
+		subject: ['city', 'traffic'],
+		format: ['b-roll'],
+		setting: 'a busy city',
+	},
+	forest: {
+		genre: ['nature'],
+		mood: ['calm'],
+		subject: ['forest', 'wildlife'],
+		format: ['b-roll'],
+		setting: 'a quiet forest',
+	},
+	mountain: {
+		genre: ['adventure'],
+		mood: ['inspiring'],
+		subject: ['mountain', 'hiking'],
+		format: ['b-roll'],
+		setting: 'high mountains',
+	},
+	kitchen: {
+		genre: ['cooking'],
+		mood: ['cheerful'],
+		subject: ['food', 'cooking'],
+		format: ['tutorial'],
+		setting: 'a home kitchen',
+	},
+	stadium: {
+		genre: ['sports'],
+		mood: ['exciting'],
+		subject: ['sports', 'crowd'],
+		format: ['highlights'],
+		setting: 'a full stadium',
+	},
+	concert: {
+		genre: ['music'],
+		mood: ['euphoric'],
+		subject: ['music', 'audience'],
+		format: ['live performance'],
+		setting: 'a concert stage',
+	},
+	office: {
+		genre: ['business'],
+		mood: ['serious'],
+		subject: ['business', 'meeting'],
+		format: ['interview'],
+		setting: 'an office',
+	},
 };
 
 const labelsOf = (video: AssetRecord) => TOPIC_LABELS[topicOf(video)] ?? TOPIC_LABELS.office;
@@ -34,16 +82,20 @@ export interface NarrativeTarget {
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 const fileName = (video: AssetRecord) => video.path.split('/').pop() || video.path;
-const withContext = (text: string, context?: string | null) => (context?.trim() ? `${text} Context: ${context.trim()}.` : text);
+const withContext = (text: string, context?: string | null) =>
+	context?.trim() ? `${text} Context: ${context.trim()}.` : text;
 
 /** Lines spoken in the target: every line of the video, or those of the slice's time. */
 function spokenLines({ video, slice }: NarrativeTarget): string[] {
 	const segments = audioSegmentsOf(video);
 	if (!slice) return segments.map((segment) => segment.text);
-	return segments.filter((segment) => segment.startMs < slice.end_time_ms && segment.endMs > slice.start_time_ms).map((segment) => segment.text);
+	return segments
+		.filter((segment) => segment.startMs < slice.end_time_ms && segment.endMs > slice.start_time_ms)
+		.map((segment) => segment.text);
 }
 
-const lengthMs = ({ video, slice }: NarrativeTarget) => (slice ? slice.end_time_ms - slice.start_time_ms : Math.round((video.durationSeconds ?? 30) * 1000));
+const lengthMs = ({ video, slice }: NarrativeTarget) =>
+	slice ? slice.end_time_ms - slice.start_time_ms : Math.round((video.durationSeconds ?? 30) * 1000);
 
 /** `summary` of a whole video or of a composite slice. */
 export function summaryOf(target: NarrativeTarget): string {
@@ -60,7 +112,10 @@ export function summaryOf(target: NarrativeTarget): string {
 export function descriptionOf(target: NarrativeTarget): string {
 	const { video, context } = target;
 	const shots = slicesOf(video, 'shot').length;
-	return withContext(`${fileName(video)} shows ${labelsOf(video).setting} in ${shots} shots over ${seconds(lengthMs(target))} seconds.`, context);
+	return withContext(
+		`${fileName(video)} shows ${labelsOf(video).setting} in ${shots} shots over ${seconds(lengthMs(target))} seconds.`,
+		context,
+	);
 }
 
 /** `synopsis` of a whole video: how it opens and how it ends. */
@@ -95,7 +150,10 @@ export function predictionsOf(target: NarrativeTarget, type: MetadataType, vocab
 		.filter((item) => [item.name, ...item.examples].some((text) => wordsOf(text).some((word) => words.has(word))))
 		.map((item) => item.name)
 		.sort((a, b) => a.localeCompare(b));
-	const builtIn = type === 'format' ? [...labelsOf(target.video).format, lengthFormat(lengthMs(target))] : labelsOf(target.video)[type];
+	const builtIn =
+		type === 'format'
+			? [...labelsOf(target.video).format, lengthFormat(lengthMs(target))]
+			: labelsOf(target.video)[type];
 	const named = new Set(matching.map((name) => name.toLowerCase()));
 	return [...matching, ...builtIn.filter((label) => !named.has(label))];
 }

@@ -25,7 +25,12 @@ export function sandboxModelCredential(sandboxUrl: string): CredentialJson {
 }
 
 export function mcpBearerCredential(): CredentialJson {
-	return { id: 'maMcpBearer00001', name: 'Media library MCP token', type: 'httpBearerAuth', data: { token: MCP_DEMO_TOKEN } };
+	return {
+		id: 'maMcpBearer00001',
+		name: 'Media library MCP token',
+		type: 'httpBearerAuth',
+		data: { token: MCP_DEMO_TOKEN },
+	};
 }
 
 /** Every credential the AI examples use, besides the sandbox credential of the package's nodes. */

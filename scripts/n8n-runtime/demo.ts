@@ -57,7 +57,9 @@ async function main(): Promise<number> {
 				continue;
 			}
 			if (example.aiEntry) {
-				console.log(`    serves ${example.aiEntry === 'mcp' ? 'MCP clients' : 'a chat'} once published (try it with npm start)`);
+				console.log(
+					`    serves ${example.aiEntry === 'mcp' ? 'MCP clients' : 'a chat'} once published (try it with npm start)`,
+				);
 				continue;
 			}
 			const execution = await n8n.execute(example.workflow.id);

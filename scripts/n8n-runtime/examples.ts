@@ -56,7 +56,10 @@ export function loadExamples(): Example[] {
 	const byName = readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
 		.sort();
-	const files = [...byName.filter((file) => file === QUICK_START_FILE), ...byName.filter((file) => file !== QUICK_START_FILE)];
+	const files = [
+		...byName.filter((file) => file === QUICK_START_FILE),
+		...byName.filter((file) => file !== QUICK_START_FILE),
+	];
 	const ids = new Set<string>();
 	return files.map((file) => {
 		const workflow = JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
@@ -72,7 +75,9 @@ export function loadExamples(): Example[] {
 		for (const node of workflow.nodes) {
 			const ours = node.type.startsWith(`${PACKAGE_NAME}.`);
 			if (!ours && !node.type.startsWith('n8n-nodes-base.') && !node.type.startsWith(LANGCHAIN_PREFIX)) {
-				throw problem(`node "${node.name}" has type ${node.type}: only ${PACKAGE_NAME}, n8n-nodes-base and ${LANGCHAIN_PREFIX}* nodes`);
+				throw problem(
+					`node "${node.name}" has type ${node.type}: only ${PACKAGE_NAME}, n8n-nodes-base and ${LANGCHAIN_PREFIX}* nodes`,
+				);
 			}
 			if (ours) {
 				const credential = (node.credentials as Record<string, { id?: string }> | undefined)?.mediaAnalysisApi;
@@ -81,7 +86,9 @@ export function loadExamples(): Example[] {
 				}
 				if (node.type.endsWith('Trigger')) triggered = true;
 			} else if (node.type.endsWith('Trigger') && !runnableByExecute && !aiEntry) {
-				throw problem(`node "${node.name}": start with a Manual Trigger or a trigger of this package (another n8n trigger needs a Manual Trigger beside it)`);
+				throw problem(
+					`node "${node.name}": start with a Manual Trigger or a trigger of this package (another n8n trigger needs a Manual Trigger beside it)`,
+				);
 			}
 		}
 		return { file, workflow, triggered, ...(aiEntry ? { aiEntry } : {}) };

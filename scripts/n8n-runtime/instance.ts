@@ -225,7 +225,10 @@ export class N8nInstance {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
 		const output = `${result.stdout}\n${result.stderr}`;
 		if (result.code !== 0) {
-			return { ok: false, output: `${output}\n[n8n execute ended with exit code ${result.code}, signal ${result.signal}]` };
+			return {
+				ok: false,
+				output: `${output}\n[n8n execute ended with exit code ${result.code}, signal ${result.signal}]`,
+			};
 		}
 		// Log lines may come before and after it; the run data is the pretty-printed JSON document that starts and
 		// ends on a line of its own ("{" … "}", nested braces being indented).
@@ -298,7 +301,10 @@ export class N8nInstance {
 	private async startOnce(options: StartOptions): Promise<RunningN8n> {
 		const port = options.port ?? (await freePort());
 		const command = options.command ?? 'start';
-		const env: NodeJS.ProcessEnv = { ...this.environment({ port, brokerPort: await freePort() }), ...options.environment };
+		const env: NodeJS.ProcessEnv = {
+			...this.environment({ port, brokerPort: await freePort() }),
+			...options.environment,
+		};
 		if (command === 'start') Object.assign(env, this.ownerEnvironment());
 		else {
 			Object.assign(env, {
@@ -434,7 +440,8 @@ export class RunningN8n {
 				await new Promise((resolve) => setTimeout(resolve, 500));
 			}
 		}
-		if (response.status < 200 || response.status > 299) throw new Error(`${method} /rest${path}: ${response.status} ${response.text}`);
+		if (response.status < 200 || response.status > 299)
+			throw new Error(`${method} /rest${path}: ${response.status} ${response.text}`);
 		return (JSON.parse(response.text) as { data: T }).data;
 	}
 
@@ -496,7 +503,8 @@ export async function runManually(main: RunningN8n, workflowId: string, triggerN
 	const started = await main.rest<{ executionId?: string } | undefined>(`/workflows/${workflowId}/run`, {
 		triggerToStartFrom: { name: triggerName },
 	});
-	if (!started?.executionId) throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(started)}`);
+	if (!started?.executionId)
+		throw new Error(`POST /rest/workflows/${workflowId}/run started no execution: ${JSON.stringify(started)}`);
 	return String(started.executionId);
 }
 
@@ -540,4 +548,3 @@ export async function waitForExecutions(
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }
-

@@ -76,7 +76,15 @@ interface NodeDescription {
 }
 
 /** What goes into the package: a change in any of these rebuilds it. */
-const SOURCE_ROOTS = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js', 'credentials', 'nodes', 'icons'];
+const SOURCE_ROOTS = [
+	'package.json',
+	'tsconfig.json',
+	'tsconfig.build.json',
+	'gulpfile.js',
+	'credentials',
+	'nodes',
+	'icons',
+];
 
 function sourceHash(): string {
 	const hash = createHash('sha256');
@@ -144,9 +152,7 @@ function runNpm(args: string[]): Promise<string> {
 		child.once('error', reject);
 		child.once('close', (code) => {
 			if (code === 0) return resolvePromise(stdout);
-			reject(
-				new Error(`npm ${args.join(' ')} failed with exit code ${code}:\n${(stdout + stderr).slice(-6000)}`),
-			);
+			reject(new Error(`npm ${args.join(' ')} failed with exit code ${code}:\n${(stdout + stderr).slice(-6000)}`));
 		});
 	});
 }

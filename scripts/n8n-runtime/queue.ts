@@ -72,7 +72,13 @@ interface Service {
 	output: () => string;
 }
 
-function startService(name: string, port: number, command: string, args: string[], onOutput?: (text: string) => void): Service {
+function startService(
+	name: string,
+	port: number,
+	command: string,
+	args: string[],
+	onOutput?: (text: string) => void,
+): Service {
 	const child = spawnTracked(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	const onData = (chunk: Buffer) => {
@@ -125,7 +131,15 @@ async function startRedis(tools: SystemTools, folder: string, password: string, 
 	const config = join(dir, 'redis.conf');
 	writeFileSync(
 		config,
-		[`bind 127.0.0.1`, `port ${port}`, `requirepass ${password}`, 'save ""', 'appendonly no', `dir ${dir}`, 'protected-mode yes'].join('\n'),
+		[
+			`bind 127.0.0.1`,
+			`port ${port}`,
+			`requirepass ${password}`,
+			'save ""',
+			'appendonly no',
+			`dir ${dir}`,
+			'protected-mode yes',
+		].join('\n'),
 		{ mode: 0o600 },
 	);
 	chmodSync(config, 0o600);
@@ -151,7 +165,9 @@ async function startPostgres(
 	const data = join(dir, 'data');
 	mkdirSync(dir, { recursive: true });
 	const asOwner = (command: string, args: string[]): [string, string[]] =>
-		isRoot() ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', command, ...args]] : [command, args];
+		isRoot()
+			? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', command, ...args]]
+			: [command, args];
 	if (isRoot()) {
 		try {
 			execFileSync('chown', ['-R', 'postgres:postgres', dir]);
@@ -167,13 +183,13 @@ async function startPostgres(
 		writeFileSync(passwordFile, password, { mode: 0o600 });
 		if (isRoot()) execFileSync('chown', ['postgres:postgres', passwordFile]);
 		const [initdb, initdbArgs] = asOwner(join(tools.pgBin, 'initdb'), [
-				`--pgdata=${data}`,
-				`--username=${DB_USER}`,
-				'--auth=scram-sha-256',
-				`--pwfile=${passwordFile}`,
-				'--encoding=UTF8',
-				'--no-locale',
-				'--no-instructions',
+			`--pgdata=${data}`,
+			`--username=${DB_USER}`,
+			'--auth=scram-sha-256',
+			`--pwfile=${passwordFile}`,
+			'--encoding=UTF8',
+			'--no-locale',
+			'--no-instructions',
 		]);
 		await run(initdb, initdbArgs, { cwd: dir, log });
 		writeFileSync(passwordFile, '');

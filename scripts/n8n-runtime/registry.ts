@@ -7,7 +7,16 @@
  * folder, no uplink (it serves only what is published to it), reading and publishing for its one user only. The
  * package is published to it with `npm publish` of the tarball `npm pack` made, as the release workflow does.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,7 +59,8 @@ function installedMarker(): string {
 
 /** Installs Verdaccio unless it is there (about 10 s the first time, 65 MB); several processes may ask at once. */
 export async function ensureVerdaccio(log: Log = () => {}): Promise<string> {
-	const ready = () => existsSync(VERDACCIO_BIN) && existsSync(MARKER) && readFileSync(MARKER, 'utf8') === installedMarker();
+	const ready = () =>
+		existsSync(VERDACCIO_BIN) && existsSync(MARKER) && readFileSync(MARKER, 'utf8') === installedMarker();
 	if (ready()) return VERDACCIO_BIN;
 	mkdirSync(join(INSTALL_DIR, '..'), { recursive: true });
 	await withLock(`${INSTALL_DIR}.lock`, log, `installing ${KEY}`, async () => {
@@ -139,11 +149,15 @@ export async function startLocalRegistry(runtime: Runtime, log: Log = () => {}):
 		].join('\n'),
 	);
 	let output = '';
-	const child = spawnTracked(runtime.nodeBin, [verdaccio, '--config', join(folder, 'config.yaml'), '--listen', `127.0.0.1:${port}`], {
-		cwd: folder,
-		env: { PATH: process.env.PATH ?? '', HOME: folder, VERDACCIO_APPDIR: folder },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawnTracked(
+		runtime.nodeBin,
+		[verdaccio, '--config', join(folder, 'config.yaml'), '--listen', `127.0.0.1:${port}`],
+		{
+			cwd: folder,
+			env: { PATH: process.env.PATH ?? '', HOME: folder, VERDACCIO_APPDIR: folder },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	const keep = (chunk: Buffer) => {
 		output = (output + chunk.toString()).slice(-100_000);
 	};
@@ -156,20 +170,31 @@ export async function startLocalRegistry(runtime: Runtime, log: Log = () => {}):
 	try {
 		const deadline = Date.now() + READY_TIMEOUT_MS;
 		for (;;) {
-			if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Verdaccio exited before it was ready:\n${tail(output, 3000)}`);
-			const ping = await send(origin, 'GET', '/-/ping', { newConnection: true, idleTimeoutMs: 2000 }).catch(() => undefined);
+			if (child.exitCode !== null || child.signalCode !== null)
+				throw new Error(`Verdaccio exited before it was ready:\n${tail(output, 3000)}`);
+			const ping = await send(origin, 'GET', '/-/ping', { newConnection: true, idleTimeoutMs: 2000 }).catch(
+				() => undefined,
+			);
 			if (ping?.status === 200) break;
-			if (Date.now() > deadline) throw new Error(`Verdaccio was not ready on ${url} after ${READY_TIMEOUT_MS} ms:\n${tail(output, 3000)}`);
+			if (Date.now() > deadline)
+				throw new Error(`Verdaccio was not ready on ${url} after ${READY_TIMEOUT_MS} ms:\n${tail(output, 3000)}`);
 			await new Promise((resolve) => setTimeout(resolve, 300));
 		}
 		const user = 'e2e-publisher';
 		const created = await send(origin, 'PUT', `/-/user/org.couchdb.user:${user}`, {
-			json: { name: user, password: `pw-${port}-${Date.now()}`, type: 'user', roles: [], date: new Date().toISOString() },
+			json: {
+				name: user,
+				password: `pw-${port}-${Date.now()}`,
+				type: 'user',
+				roles: [],
+				date: new Date().toISOString(),
+			},
 			newConnection: true,
 			idleTimeoutMs: 30_000,
 		});
 		const token = (JSON.parse(created.text) as { token?: string }).token;
-		if (created.status !== 201 || !token) throw new Error(`Verdaccio did not create its user: ${created.status} ${created.text}`);
+		if (created.status !== 201 || !token)
+			throw new Error(`Verdaccio did not create its user: ${created.status} ${created.text}`);
 		const npmrc = join(folder, 'npmrc');
 		writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=${token}\n`, { mode: 0o600 });
 		log(`Verdaccio ${VERDACCIO_VERSION} is ready on ${url}`);
@@ -181,11 +206,15 @@ export async function startLocalRegistry(runtime: Runtime, log: Log = () => {}):
 			},
 			stop,
 			async publish(packed) {
-				await run('npm', ['publish', packed, `--registry=${url}`, `--userconfig=${npmrc}`, '--ignore-scripts', '--access=public'], {
-					cwd: folder,
-					log,
-					timeoutMs: 120_000,
-				});
+				await run(
+					'npm',
+					['publish', packed, `--registry=${url}`, `--userconfig=${npmrc}`, '--ignore-scripts', '--access=public'],
+					{
+						cwd: folder,
+						log,
+						timeoutMs: 120_000,
+					},
+				);
 			},
 		};
 	} catch (error) {
@@ -197,9 +226,11 @@ export async function startLocalRegistry(runtime: Runtime, log: Log = () => {}):
 if (require.main === module) {
 	// eslint-disable-next-line no-console
 	const log = (line: string) => console.log(line);
-	(process.argv.includes('--lock') ? writeRegistryLock(log) : ensureVerdaccio(log).then(log)).catch((error: unknown) => {
-		// eslint-disable-next-line no-console
-		console.error(error instanceof Error ? error.message : error);
-		process.exit(1);
-	});
+	(process.argv.includes('--lock') ? writeRegistryLock(log) : ensureVerdaccio(log).then(log)).catch(
+		(error: unknown) => {
+			// eslint-disable-next-line no-console
+			console.error(error instanceof Error ? error.message : error);
+			process.exit(1);
+		},
+	);
 }

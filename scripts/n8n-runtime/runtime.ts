@@ -1,7 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error, no-console --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -96,7 +105,8 @@ export function bunBinary(): string {
 		);
 	}
 	const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
-	if (version !== BUN_VERSION) throw new Error(`@oven/bun-linux-x64 is ${version}, the runtime recipe wants ${BUN_VERSION}: run npm ci`);
+	if (version !== BUN_VERSION)
+		throw new Error(`@oven/bun-linux-x64 is ${version}, the runtime recipe wants ${BUN_VERSION}: run npm ci`);
 	return join(dirname(packageJson), 'bin', 'bun');
 }
 
@@ -153,7 +163,11 @@ export function installedRuntime(spec: RuntimeSpec): Runtime | undefined {
 	const p = paths(spec);
 	if (!existsSync(p.marker)) return undefined;
 	try {
-		const marker = JSON.parse(readFileSync(p.marker, 'utf8')) as { wrapper?: unknown; installer?: unknown; lock?: unknown };
+		const marker = JSON.parse(readFileSync(p.marker, 'utf8')) as {
+			wrapper?: unknown;
+			installer?: unknown;
+			lock?: unknown;
+		};
 		if (JSON.stringify(marker.wrapper) !== JSON.stringify(wrapperPackageJson(spec))) return undefined;
 		if (marker.installer !== INSTALLER || marker.lock !== lockHash(spec)) return undefined;
 	} catch {
@@ -298,9 +312,7 @@ export function run(command: string, args: string[], options: RunOptions): Promi
  * `npm_config_ignore_scripts` or `npm_config_prefix` from this project would change what npm does in the runtime folder.
  */
 export function npmFreeEnvironment(): NodeJS.ProcessEnv {
-	return Object.fromEntries(
-		Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')),
-	);
+	return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')));
 }
 
 function pidAlive(pid: number): boolean {
@@ -313,12 +325,7 @@ function pidAlive(pid: number): boolean {
 }
 
 /** A directory lock (mkdir is atomic); a lock whose owner process is gone is taken over. */
-export async function withLock(
-	lockDir: string,
-	log: Log,
-	what: string,
-	body: () => Promise<void>,
-): Promise<void> {
+export async function withLock(lockDir: string, log: Log, what: string, body: () => Promise<void>): Promise<void> {
 	let announced = false;
 	for (;;) {
 		try {
@@ -361,7 +368,15 @@ export async function writeLock(spec: RuntimeSpec, log: Log): Promise<string> {
 		writeFileSync(join(dir, 'package.json'), `${JSON.stringify(wrapperPackageJson(spec), null, 2)}\n`);
 		await run(
 			'npm',
-			['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=dev', '--loglevel=error'],
+			[
+				'install',
+				'--package-lock-only',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--omit=dev',
+				'--loglevel=error',
+			],
 			{ cwd: dir, log },
 		);
 		mkdirSync(join(lockFileOf(spec), '..'), { recursive: true });

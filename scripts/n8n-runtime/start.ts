@@ -32,7 +32,10 @@ async function main(): Promise<void> {
 		port: await preferredOrFreePort(resolvePort(process.argv.slice(2), process.env)),
 	});
 	// The Packages example's customer bucket; its files stay in the user folder, so recurring exports add up.
-	const bucket = await startBucketServer({ port: await preferredOrFreePort(DEFAULT_BUCKET_PORT), directory: join(userFolder, 'bucket') });
+	const bucket = await startBucketServer({
+		port: await preferredOrFreePort(DEFAULT_BUCKET_PORT),
+		directory: join(userFolder, 'bucket'),
+	});
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;

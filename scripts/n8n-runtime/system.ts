@@ -44,7 +44,8 @@ export async function ensureSystemPackages<T>(need: SystemNeed<T>, log: Log): Pr
 		}
 	});
 	const installed = need.find();
-	if (installed === undefined) throw new Error(`${command} finished, but ${need.user} still does not find what it needs`);
+	if (installed === undefined)
+		throw new Error(`${command} finished, but ${need.user} still does not find what it needs`);
 	return installed;
 }
 

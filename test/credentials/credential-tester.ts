@@ -39,7 +39,12 @@ export function createCredentialTester(credentialType: ICredentialType) {
 			null,
 			null,
 		) as ICredentialDataDecryptedObject;
-		const credentialsDecrypted = { id: 'credential-1', name: 'Media Analysis account', type: credentialType.name, data };
+		const credentialsDecrypted = {
+			id: 'credential-1',
+			name: 'Media Analysis account',
+			type: credentialType.name,
+			data,
+		};
 
 		// As CredentialsTester.testCredentials: a No Op node whose one parameter routes the test request.
 		const noOp: INodeType = {
@@ -53,7 +58,9 @@ export function createCredentialTester(credentialType: ICredentialType) {
 				inputs: ['main'],
 				outputs: ['main'],
 				credentials: [{ name: credentialType.name, required: true }],
-				properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' }],
+				properties: [
+					{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' },
+				],
 			},
 		};
 		const nodeTypes: INodeTypes = {
@@ -97,10 +104,15 @@ export function createCredentialTester(credentialType: ICredentialType) {
 			await new RoutingNode(context, noOp, credentialsDecrypted).runNode();
 		} catch (caught) {
 			// What n8n answers for a failed test, in its order.
-			const error = caught as { message: string; cause?: { response?: { status: number; statusText?: string }; code?: string } };
+			const error = caught as {
+				message: string;
+				cause?: { response?: { status: number; statusText?: string }; code?: string };
+			};
 			const response = error.cause?.response;
 			if (response) {
-				const rule = testRequest.rules?.find((r) => r.type === 'responseCode' && r.properties.value === response.status);
+				const rule = testRequest.rules?.find(
+					(r) => r.type === 'responseCode' && r.properties.value === response.status,
+				);
 				if (rule) return { status: 'Error', message: rule.properties.message };
 				return { status: 'Error', message: response.statusText || `Received HTTP status code: ${response.status}` };
 			}

@@ -45,7 +45,9 @@ test('system credentials log in with HTTP Basic and the client_credentials grant
 	const { error, items } = await getDataset();
 	expect(error).toBeUndefined();
 	expect(items[0].json.id).toBe(SEED_DATASET_IDS.demoImages);
-	expect(logins()).toEqual([expect.objectContaining({ authScheme: 'basic', body: { grant_type: 'client_credentials' } })]);
+	expect(logins()).toEqual([
+		expect.objectContaining({ authScheme: 'basic', body: { grant_type: 'client_credentials' } }),
+	]);
 });
 
 test('a token the service expires mid-run is refreshed with exactly one login and the request succeeds', async () => {
@@ -84,7 +86,10 @@ test('executions refused at once share one login, and one still holding the expi
 
 	// An execution that read the credential before the refresh still sends the expired token: refused once, it is
 	// given the token just obtained, without a login.
-	bed.harness.credentials.set('mediaAnalysisApi', { ...bed.harness.credentials.get('mediaAnalysisApi'), accessToken: expired ?? '' });
+	bed.harness.credentials.set('mediaAnalysisApi', {
+		...bed.harness.credentials.get('mediaAnalysisApi'),
+		accessToken: expired ?? '',
+	});
 	expect((await getDataset()).error).toBeUndefined();
 	expect(logins()).toHaveLength(2);
 
@@ -99,7 +104,9 @@ test('a login refused while executions wait on it fails each of them, and is not
 	bed.sandbox.expireAccessTokens();
 	bed.sandbox.revokePersonalToken(DEMO_PERSONAL_TOKEN);
 	const refused = await Promise.all(Array.from({ length: 3 }, () => getDataset()));
-	expect(refused.map((run) => run.error?.message)).toEqual(Array(3).fill('The Media Analysis Service rejected the personal token'));
+	expect(refused.map((run) => run.error?.message)).toEqual(
+		Array(3).fill('The Media Analysis Service rejected the personal token'),
+	);
 	const loginsWhileRefused = logins().length;
 	expect(loginsWhileRefused).toBeLessThanOrEqual(4); // the first login and at most one per refused execution
 
@@ -120,7 +127,10 @@ test('a token just obtained is handed on only in the first half of its lifetime 
 	await new Promise((resolve) => setTimeout(resolve, 600));
 	// An execution still holding the first token, after the window: it logs in itself instead of taking a token that
 	// may have expired meanwhile.
-	bed.harness.credentials.set('mediaAnalysisApi', { ...bed.harness.credentials.get('mediaAnalysisApi'), accessToken: first });
+	bed.harness.credentials.set('mediaAnalysisApi', {
+		...bed.harness.credentials.get('mediaAnalysisApi'),
+		accessToken: first,
+	});
 	expect((await getDataset()).error).toBeUndefined();
 	expect(logins()).toHaveLength(3);
 });
@@ -170,8 +180,12 @@ test('an unreachable host is named in the error', async () => {
 });
 
 test('the field help says where a personal token comes from and what system credentials are', () => {
-	const help = Object.fromEntries(new MediaAnalysisApi().properties.map((property) => [property.name, property.description ?? '']));
+	const help = Object.fromEntries(
+		new MediaAnalysisApi().properties.map((property) => [property.name, property.description ?? '']),
+	);
 	expect(help.personalToken).toMatch(/Any user generates one in the Media Analysis web app; it is shown only once/);
-	expect(help.clientId).toMatch(/identify your organization .* Only a Media Analysis system administrator can issue them/);
+	expect(help.clientId).toMatch(
+		/identify your organization .* Only a Media Analysis system administrator can issue them/,
+	);
 	expect(help.clientSecret).toMatch(/system administrator/);
 });

@@ -19,7 +19,8 @@ const getDataset = () =>
 const logins = () => bed.sandbox.requests.filter((r) => r.path === '/api/v0/login');
 const stored = () => bed.harness.credentials.get('mediaAnalysisApi') ?? {};
 /** What Save does with an edited field: the form's value, the hidden fields (access token and its hash) kept. */
-const edit = (changes: Record<string, string>) => bed.harness.credentials.set('mediaAnalysisApi', { ...stored(), ...changes });
+const edit = (changes: Record<string, string>) =>
+	bed.harness.credentials.set('mediaAnalysisApi', { ...stored(), ...changes });
 const WRONG = 'not-the-personal-token-Vb7Kq2';
 const REFUSED = 'The Media Analysis Service rejected the personal token';
 
@@ -80,7 +81,9 @@ describe('runs', () => {
 			await getDataset();
 			expect(other.seen.map((seen) => `${seen.method} ${seen.path}`)[0]).toBe('POST /api/v0/login');
 			expect(other.seen.every((seen) => !JSON.stringify(seen.headers).includes(oldToken))).toBe(true);
-			expect(other.seen.slice(1).every((seen) => seen.headers.authorization === 'Bearer token-of-the-other-host-Pw2')).toBe(true);
+			expect(
+				other.seen.slice(1).every((seen) => seen.headers.authorization === 'Bearer token-of-the-other-host-Pw2'),
+			).toBe(true);
 		} finally {
 			await other.close();
 		}
@@ -131,10 +134,18 @@ describe('the Test button (Save and Retry)', () => {
 		expect(await tester.test({ personalToken: WRONG })).toEqual({ status: 'Error', message: REFUSED });
 	});
 
-	test('wrong system credentials, and a host that does not answer, in the package\'s words', async () => {
+	test("wrong system credentials, and a host that does not answer, in the package's words", async () => {
 		const tester = createCredentialTester(api);
-		tester.store.set('mediaAnalysisApi', { ...form(), authentication: 'systemCredentials', clientId: SECRETS[1], clientSecret: 'wrong-secret-Hj2' });
-		expect(await tester.test()).toEqual({ status: 'Error', message: 'The Media Analysis Service rejected the client ID and client secret' });
+		tester.store.set('mediaAnalysisApi', {
+			...form(),
+			authentication: 'systemCredentials',
+			clientId: SECRETS[1],
+			clientSecret: 'wrong-secret-Hj2',
+		});
+		expect(await tester.test()).toEqual({
+			status: 'Error',
+			message: 'The Media Analysis Service rejected the client ID and client secret',
+		});
 		const closed = await startHostile('unused');
 		const url = closed.url;
 		await closed.close();

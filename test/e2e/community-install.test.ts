@@ -104,7 +104,11 @@ const n8n = () => {
 };
 
 /** n8n's REST API as the owner, any method, as the editor calls it: status and parsed body. */
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; data: unknown; text: string }> {
+async function call(
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; data: unknown; text: string }> {
 	const { server } = n8n();
 	const response = await send(server.url, method, `/rest${path}`, {
 		headers: { cookie: await server.login(), 'browser-id': 'e2e' },
@@ -140,7 +144,8 @@ async function runExample() {
 	sandbox.reset({ keepAccessTokens: true });
 	const workflow = example().workflow;
 	const execution = await server.runToEnd(workflow.id, startNodeOf(workflow));
-	if (!execution.ok) throw new Error(`Execution ${execution.id} failed: ${execution.output}\n${tail(server.logs, 3000)}`);
+	if (!execution.ok)
+		throw new Error(`Execution ${execution.id} failed: ${execution.output}\n${tail(server.logs, 3000)}`);
 	EXAMPLE_CHECKS[EXAMPLE_FILE](execution, sandbox);
 }
 
@@ -154,7 +159,11 @@ beforeAll(async () => {
 	userFolder = scratchUserFolder('e2e-registry');
 	const [packed, runtime] = await Promise.all([stagePackage(log), ensureRuntime(N8N_V2, log)]);
 	tarball = packed;
-	[registry, sandbox, proxy] = await Promise.all([startLocalRegistry(runtime, log), startSandbox(), startRefusingProxy()]);
+	[registry, sandbox, proxy] = await Promise.all([
+		startLocalRegistry(runtime, log),
+		startSandbox(),
+		startRefusingProxy(),
+	]);
 	await registry.publish(tarball);
 	const unpacked = await repackAs(tarball, undefined);
 	try {
@@ -171,7 +180,11 @@ beforeAll(async () => {
 	// The list of installed packages asks `npm outdated` in .n8n/nodes, which reads npm's own configuration, not
 	// N8N_COMMUNITY_PACKAGES_REGISTRY: a private registry goes into an .npmrc too (here the user folder's).
 	const npmrc = join(userFolder, '.npmrc');
-	writeFileSync(npmrc, `registry=${registry.url}\n${registry.url.replace(/^http:/, '')}:_authToken=${registry.token}\n`, { mode: 0o600 });
+	writeFileSync(
+		npmrc,
+		`registry=${registry.url}\n${registry.url.replace(/^http:/, '')}:_authToken=${registry.token}\n`,
+		{ mode: 0o600 },
+	);
 	server = await instance.start({
 		environment: {
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
@@ -196,67 +209,93 @@ afterAll(async () => {
 });
 
 describe(`n8n ${N8N_V2.n8nVersion} installs the package from a local npm registry (Community Nodes)`, () => {
-	test('starts without the package', async () => {
-		expect(await packageTypesLoaded()).toEqual([]);
-		expect(await expectOk<InstalledPackage[]>('GET', '/community-packages')).toEqual([]);
-	}, 5 * 60_000);
+	test(
+		'starts without the package',
+		async () => {
+			expect(await packageTypesLoaded()).toEqual([]);
+			expect(await expectOk<InstalledPackage[]>('GET', '/community-packages')).toEqual([]);
+		},
+		5 * 60_000,
+	);
 
-	test(`refuses N8N_COMMUNITY_PACKAGES_REGISTRY without the licence feature ${CUSTOM_REGISTRY_FEATURE}`, async () => {
-		const answer = await call('POST', '/community-packages', { name: PACKAGE_NAME });
-		expect(answer.status).toBeGreaterThanOrEqual(400);
-		expect(answer.text).toContain(`Your license does not allow for ${CUSTOM_REGISTRY_FEATURE}`);
-		expect(await packageTypesLoaded()).toEqual([]);
-	}, 5 * 60_000);
+	test(
+		`refuses N8N_COMMUNITY_PACKAGES_REGISTRY without the licence feature ${CUSTOM_REGISTRY_FEATURE}`,
+		async () => {
+			const answer = await call('POST', '/community-packages', { name: PACKAGE_NAME });
+			expect(answer.status).toBeGreaterThanOrEqual(400);
+			expect(answer.text).toContain(`Your license does not allow for ${CUSTOM_REGISTRY_FEATURE}`);
+			expect(await packageTypesLoaded()).toEqual([]);
+		},
+		5 * 60_000,
+	);
 
-	test('installs it by name, and every node appears without a restart', async () => {
-		const feature = await send(n8n().server.url, 'PATCH', '/rest/e2e/feature', {
-			json: { feature: CUSTOM_REGISTRY_FEATURE, enabled: true },
-			newConnection: true,
-			idleTimeoutMs: 30_000,
-		});
-		expect(feature.status).toBe(200);
-		const asked = n8n().proxy.asked.length;
-		const installed = await expectOk<InstalledPackage>('POST', '/community-packages', { name: PACKAGE_NAME });
-		expect(installed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: version });
-		// Every node file of the published package.json's n8n.nodes, and n8n gives the editor each of them at once.
-		expect(installed.installedNodes).toHaveLength(packedManifest().n8n.nodes.length);
-		const loaded = await packageTypesLoaded();
-		expect(loaded.filter((type) => !type.endsWith('Tool')).sort()).toEqual(installed.installedNodes.map((node) => node.type).sort());
-		// n8n asked its own web API about the package through the proxy (refused) and went on; nothing else left.
-		const fresh = n8n().proxy.asked.slice(asked);
-		expect(fresh).toContain('CONNECT api.n8n.io:443 HTTP/1.1');
-		expect(n8n().proxy.asked.filter((line) => line.includes('127.0.0.1'))).toEqual([]);
-	}, 10 * 60_000);
+	test(
+		'installs it by name, and every node appears without a restart',
+		async () => {
+			const feature = await send(n8n().server.url, 'PATCH', '/rest/e2e/feature', {
+				json: { feature: CUSTOM_REGISTRY_FEATURE, enabled: true },
+				newConnection: true,
+				idleTimeoutMs: 30_000,
+			});
+			expect(feature.status).toBe(200);
+			const asked = n8n().proxy.asked.length;
+			const installed = await expectOk<InstalledPackage>('POST', '/community-packages', { name: PACKAGE_NAME });
+			expect(installed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: version });
+			// Every node file of the published package.json's n8n.nodes, and n8n gives the editor each of them at once.
+			expect(installed.installedNodes).toHaveLength(packedManifest().n8n.nodes.length);
+			const loaded = await packageTypesLoaded();
+			expect(loaded.filter((type) => !type.endsWith('Tool')).sort()).toEqual(
+				installed.installedNodes.map((node) => node.type).sort(),
+			);
+			// n8n asked its own web API about the package through the proxy (refused) and went on; nothing else left.
+			const fresh = n8n().proxy.asked.slice(asked);
+			expect(fresh).toContain('CONNECT api.n8n.io:443 HTTP/1.1');
+			expect(n8n().proxy.asked.filter((line) => line.includes('127.0.0.1'))).toEqual([]);
+		},
+		10 * 60_000,
+	);
 
-	test('runs the saved workflow with the saved credential', async () => {
-		await runExample();
-	}, 5 * 60_000);
+	test(
+		'runs the saved workflow with the saved credential',
+		async () => {
+			await runExample();
+		},
+		5 * 60_000,
+	);
 
-	test('updates to the next version published to the registry; the workflow and credential keep working', async () => {
-		const [major, minor, patch] = version.split('.').map(Number);
-		const next = `${major}.${minor}.${patch + 1}`;
-		const repacked = await repackAs(tarball, next);
-		try {
-			await n8n().registry.publish(repacked.folder);
-		} finally {
-			repacked.dispose();
-		}
-		// The page's list offers the update (n8n runs `npm outdated` there, with npm's own registry setting).
-		const [offered] = await expectOk<InstalledPackage[]>('GET', '/community-packages');
-		expect(offered).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: version, updateAvailable: next });
-		const updated = await expectOk<InstalledPackage>('PATCH', '/community-packages', { name: PACKAGE_NAME });
-		expect(updated).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: next });
-		const [listed] = await expectOk<InstalledPackage[]>('GET', '/community-packages');
-		expect(listed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: next, failedLoading: false });
-		expect(listed.updateAvailable).toBeUndefined();
-		await runExample();
-	}, 10 * 60_000);
+	test(
+		'updates to the next version published to the registry; the workflow and credential keep working',
+		async () => {
+			const [major, minor, patch] = version.split('.').map(Number);
+			const next = `${major}.${minor}.${patch + 1}`;
+			const repacked = await repackAs(tarball, next);
+			try {
+				await n8n().registry.publish(repacked.folder);
+			} finally {
+				repacked.dispose();
+			}
+			// The page's list offers the update (n8n runs `npm outdated` there, with npm's own registry setting).
+			const [offered] = await expectOk<InstalledPackage[]>('GET', '/community-packages');
+			expect(offered).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: version, updateAvailable: next });
+			const updated = await expectOk<InstalledPackage>('PATCH', '/community-packages', { name: PACKAGE_NAME });
+			expect(updated).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: next });
+			const [listed] = await expectOk<InstalledPackage[]>('GET', '/community-packages');
+			expect(listed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: next, failedLoading: false });
+			expect(listed.updateAvailable).toBeUndefined();
+			await runExample();
+		},
+		10 * 60_000,
+	);
 
-	test('uninstalls it: its nodes are gone', async () => {
-		await expectOk('DELETE', `/community-packages?name=${encodeURIComponent(PACKAGE_NAME)}`);
-		expect(await packageTypesLoaded()).toEqual([]);
-		expect(await expectOk<InstalledPackage[]>('GET', '/community-packages')).toEqual([]);
-	}, 5 * 60_000);
+	test(
+		'uninstalls it: its nodes are gone',
+		async () => {
+			await expectOk('DELETE', `/community-packages?name=${encodeURIComponent(PACKAGE_NAME)}`);
+			expect(await packageTypesLoaded()).toEqual([]);
+			expect(await expectOk<InstalledPackage[]>('GET', '/community-packages')).toEqual([]);
+		},
+		5 * 60_000,
+	);
 
 	test('no token (the registry user, the sandbox) in what n8n printed', () => {
 		const { server, registry } = n8n();

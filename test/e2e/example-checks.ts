@@ -24,7 +24,10 @@ const bodiesOf = (sandbox: Sandbox, method: string, path: string) =>
 
 /** Each run of a node used as an AI tool: the arguments it was called with and the items it returned. */
 function toolRuns(execution: Execution, node: string): Array<{ input: Json; output: Json[] }> {
-	type ToolRun = { inputOverride?: { ai_tool?: Array<Array<{ json: Json }>> }; data?: { ai_tool?: Array<Array<{ json: Json }>> } };
+	type ToolRun = {
+		inputOverride?: { ai_tool?: Array<Array<{ json: Json }>> };
+		data?: { ai_tool?: Array<Array<{ json: Json }>> };
+	};
 	const runs = (execution.run?.data.resultData.runData[node] ?? []) as ToolRun[];
 	return runs.map((run) => ({
 		input: run.inputOverride?.ai_tool?.[0]?.[0]?.json ?? {},
@@ -76,7 +79,9 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 	'quick-start.json': (execution, sandbox) => {
 		const example = loadExamples().find((candidate) => candidate.file === 'quick-start.json');
 		const ingest = example?.workflow.nodes.find((node) => node.name === 'Ingest Images and Wait');
-		const links = ((ingest?.parameters?.images as { image: Array<{ sourcePath: string }> }).image ?? []).map((image) => image.sourcePath);
+		const links = ((ingest?.parameters?.images as { image: Array<{ sourcePath: string }> }).image ?? []).map(
+			(image) => image.sourcePath,
+		);
 		expect(links.length).toBeGreaterThan(1);
 		// Every link went to the service once, in one request, into demo_images (By Name).
 		const ingests = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/images');
@@ -108,10 +113,14 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const classifiedUrls = bodiesOf(sandbox, 'POST', '/api/v1/classify/image/url').map((body) => String(body.url));
 		expect(classifiedUrls.sort()).toEqual(ready.map((image) => String(image.source_path)).sort());
 		// Each classified image names its asset and has the sandbox's own score for every concept of demo_images.
-		const concepts = [...sandbox.store.concepts.concepts.values()].filter((concept) => concept.datasetId === SEED_DATASET_IDS.demoImages);
+		const concepts = [...sandbox.store.concepts.concepts.values()].filter(
+			(concept) => concept.datasetId === SEED_DATASET_IDS.demoImages,
+		);
 		expect(concepts.length).toBeGreaterThan(0);
 		const classified = nodeOutput(execution, 'Classify Image');
-		expect(classified.map((item) => [item.asset_id, item.source_path])).toEqual(ready.map((image) => [image.asset_id, image.source_path]));
+		expect(classified.map((item) => [item.asset_id, item.source_path])).toEqual(
+			ready.map((image) => [image.asset_id, image.source_path]),
+		);
 		const above: string[] = [];
 		const below: string[] = [];
 		for (const item of classified) {
@@ -123,7 +132,9 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			(scores.some((score) => score.score > 0.5) ? above : below).push(url);
 		}
 		// The IF names no concept: any concept's score above 0.5. The beach image takes the true branch, the others not.
-		expect(above).toEqual(ready.map((image) => String(image.source_path)).filter((url) => wordsOf(url).includes('beach')));
+		expect(above).toEqual(
+			ready.map((image) => String(image.source_path)).filter((url) => wordsOf(url).includes('beach')),
+		);
 		expect(above.length).toBeGreaterThan(0);
 		expect(below.length).toBeGreaterThan(0);
 		expect(nodeOutput(execution, 'Any Concept Above 0.5?').map((item) => item.source_path)).toEqual(above);
@@ -139,14 +150,22 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		];
 		// One input item of three assets: one output item per asset, each ready, in the one job the node waited for.
 		const assets = nodeOutput(execution, 'Ingest Images');
-		expect(assets.map((asset) => [asset.source_path, asset.status])).toEqual(ingested.map((path) => [path, 'completed']));
+		expect(assets.map((asset) => [asset.source_path, asset.status])).toEqual(
+			ingested.map((path) => [path, 'completed']),
+		);
 		const [row] = assets;
 		for (const asset of assets) {
-			expect(asset).toMatchObject({ dataset_id: dataset.id, job_status: 'completed', ingest_job_id: row.ingest_job_id });
+			expect(asset).toMatchObject({
+				dataset_id: dataset.id,
+				job_status: 'completed',
+				ingest_job_id: row.ingest_job_id,
+			});
 			expect(sandbox.store.assets.get(String(asset.asset_id))?.path).toBe(asset.source_path);
 		}
 		// Waiting for completion polled the job until it finished.
-		const jobReads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(row.ingest_job_id)}`);
+		const jobReads = sandbox.requests.filter(
+			(r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(row.ingest_job_id)}`,
+		);
 		expect(jobReads.length).toBeGreaterThanOrEqual(1);
 		// Execute Once: one search for the dataset, not one per ingested image.
 		expect(sandbox.requests.filter((r) => r.path === '/api/v1/search/text-to-image')).toHaveLength(1);
@@ -158,13 +177,24 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 	},
 	'invite-users-from-a-list.json': (execution, sandbox) => {
 		const rows = nodeOutput(execution, 'Parse Rows').map((row) => row.email);
-		expect(rows).toEqual(['nora.lind@example.com', 'omar.haddad@example.com', 'priya.shah@example.com', 'lena.fischer@example.com']);
+		expect(rows).toEqual([
+			'nora.lind@example.com',
+			'omar.haddad@example.com',
+			'priya.shah@example.com',
+			'lena.fischer@example.com',
+		]);
 		// Lena Fischer is invited already (the sandbox's seed): she is left out, so nobody is invited twice.
 		const invited = nodeOutput(execution, 'Invite');
 		expect(invited.map((invitation) => [(invitation.invitee as Json).email, invitation.roles])).toEqual([
 			['nora.lind@example.com', [{ role_id: 'member', resource: null, resource_instance: null }]],
-			['omar.haddad@example.com', [{ role_id: 'viewer', resource: 'dataset', resource_instance: SEED_DATASET_IDS.demoImages }]],
-			['priya.shah@example.com', [{ role_id: 'editor', resource: 'dataset', resource_instance: SEED_DATASET_IDS.demoVideos }]],
+			[
+				'omar.haddad@example.com',
+				[{ role_id: 'viewer', resource: 'dataset', resource_instance: SEED_DATASET_IDS.demoImages }],
+			],
+			[
+				'priya.shah@example.com',
+				[{ role_id: 'editor', resource: 'dataset', resource_instance: SEED_DATASET_IDS.demoVideos }],
+			],
 		]);
 		expect(nodeOutput(execution, 'Invitation Sent')).toEqual(
 			invited.map((invitation) => ({
@@ -178,7 +208,8 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(nodeOutput(execution, 'Invitation Sent')[1].roles).toBe(`viewer on dataset ${SEED_DATASET_IDS.demoImages}`);
 		// The service holds each invitation once, Lena's seeded one still once.
 		const pending = [...sandbox.store.administration.invitations.values()].map((invitation) => invitation.email);
-		for (const email of [...rows]) expect({ email, times: pending.filter((candidate) => candidate === email).length }).toEqual({ email, times: 1 });
+		for (const email of [...rows])
+			expect({ email, times: pending.filter((candidate) => candidate === email).length }).toEqual({ email, times: 1 });
 	},
 	'datasets-create-and-inspect.json': (execution, sandbox) => {
 		const encoders = nodeOutput(execution, 'List Encoders').map((e) => e.name);
@@ -235,12 +266,18 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const failed = ingested.filter((row) => row.status !== 'completed');
 		// No Code node, no Execute Once: n8n's IF, Merge, Edit Fields, Aggregate and Summarize build the summary.
 		const example = loadExamples().find((candidate) => candidate.file === 'ingest-csv-classify-summary.json');
-		expect(example?.workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.code' || (node as { executeOnce?: boolean }).executeOnce)).toEqual([]);
+		expect(
+			example?.workflow.nodes.filter(
+				(node) => node.type === 'n8n-nodes-base.code' || (node as { executeOnce?: boolean }).executeOnce,
+			),
+		).toEqual([]);
 		// The ingest's own wait gave each row its outcome: one job per request, and no job's statuses read after the ingest.
 		const jobs = new Set(ingested.map((row) => String(row.ingest_job_id)));
 		expect(jobs.size).toBe(ingests.length);
 		const firstClassify = sandbox.requests.findIndex((r) => r.path === '/api/v1/classify/image/url');
-		const statusReads = sandbox.requests.map((r, index) => ({ index, r })).filter(({ r }) => /^\/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}\/status$/.test(r.path));
+		const statusReads = sandbox.requests
+			.map((r, index) => ({ index, r }))
+			.filter(({ r }) => /^\/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}\/status$/.test(r.path));
 		expect(statusReads.length).toBeGreaterThanOrEqual(jobs.size);
 		if (firstClassify >= 0) expect(statusReads.filter(({ index }) => index > firstClassify)).toEqual([]);
 		// Only the ready images were classified (side by side, so in any order), once each.
@@ -277,12 +314,10 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			});
 			expect(byPath.get(String(row.source_path))?.error_code).toBe(row.error_code);
 		}
-		expect(summary.counts).toEqual(
-			[
-				...(ready.length ? [{ status: 'completed', count_source_path: ready.length }] : []),
-				...(failed.length ? [{ status: 'error', count_source_path: failed.length }] : []),
-			],
-		);
+		expect(summary.counts).toEqual([
+			...(ready.length ? [{ status: 'completed', count_source_path: ready.length }] : []),
+			...(failed.length ? [{ status: 'error', count_source_path: failed.length }] : []),
+		]);
 
 		const [written] = nodeOutput(execution, 'Write Summary File');
 		expect(written.fileName).toMatch(/^\.n8n-files\/media-analysis-ingest-summary-\d{8}T\d{9}Z\.json$/);
@@ -295,7 +330,11 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const events = nodeOutput(execution, 'When a Video Is Ready to Search');
 		expect(events.length).toBeGreaterThan(0);
 		for (const event of events) {
-			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', dataset_id: SEED_DATASET_IDS.demoVideos });
+			expect(event).toMatchObject({
+				event: 'assetCompleted',
+				status: 'completed',
+				dataset_id: SEED_DATASET_IDS.demoVideos,
+			});
 		}
 		const videos = events.map((event) => sandbox.store.assets.get(String((event.asset as Json).asset_id))!);
 		const { vocabulary } = sandbox.store.videoInsights;
@@ -308,8 +347,12 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			moods: predictionsOf({ video }, 'mood', vocabulary),
 		}));
 		expect(nodeOutput(execution, 'Predict Its Moods')).toEqual(described);
-		expect(nodeOutput(execution, 'Write Them Onto the Video').map((item) => item.asset_id)).toEqual(videos.map((video) => video.id));
-		const updates = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/metadata').flatMap((body) => body.update_assets as Json[]);
+		expect(nodeOutput(execution, 'Write Them Onto the Video').map((item) => item.asset_id)).toEqual(
+			videos.map((video) => video.id),
+		);
+		const updates = bodiesOf(sandbox, 'POST', '/api/v1/ingestion/metadata').flatMap(
+			(body) => body.update_assets as Json[],
+		);
 		for (const { video_id, summary, genres, moods } of described) {
 			expect(updates).toContainEqual({
 				asset_id: video_id,
@@ -323,9 +366,15 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const events = nodeOutput(execution, 'When an Image Is Ready to Search');
 		expect(events.length).toBeGreaterThan(0);
 		for (const event of events) {
-			expect(event).toMatchObject({ event: 'assetCompleted', status: 'completed', dataset_id: SEED_DATASET_IDS.demoImages });
+			expect(event).toMatchObject({
+				event: 'assetCompleted',
+				status: 'completed',
+				dataset_id: SEED_DATASET_IDS.demoImages,
+			});
 		}
-		const assets = events.map((event) => event.asset as Json).filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
+		const assets = events
+			.map((event) => event.asset as Json)
+			.filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
 		const classified = nodeOutput(execution, 'Classify Against Dataset Concepts');
 		expect(classified).toHaveLength(assets.length);
 		// Each item names its asset and has the sandbox's own score as flat fields; the IF reads beach_score.
@@ -373,7 +422,9 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const searchRuns = toolRuns(execution, 'Search Images');
 		expect(searchRuns.length).toBeGreaterThan(0);
 		for (const run of searchRuns) {
-			expect(searches).toContainEqual(expect.objectContaining({ dataset_id: run.input.dataset_id, text_query: run.input.query }));
+			expect(searches).toContainEqual(
+				expect.objectContaining({ dataset_id: run.input.dataset_id, text_query: run.input.query }),
+			);
 			for (const image of run.output) expect(answer.output).toContain(String(image.path));
 		}
 	},
@@ -406,7 +457,11 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		// Every tag's scores were asked for once, on the package's dataset (By Name), Any Hit at its minimum confidence.
 		expect(previews).toHaveLength(tags.length);
 		for (const request of previews) {
-			expect(request.query).toMatchObject({ dataset_id: datasetIdOf(sandbox, pkg.dataset), strategy: 'ANY_HIT', min_conf: String(pkg.min_confidence) });
+			expect(request.query).toMatchObject({
+				dataset_id: datasetIdOf(sandbox, pkg.dataset),
+				strategy: 'ANY_HIT',
+				min_conf: String(pkg.min_confidence),
+			});
 		}
 		const resolved = nodeOutput(execution, 'Resolve Tags');
 		expect(resolved.map((tag) => tag.tag).sort()).toEqual([...tags].sort());

@@ -33,19 +33,27 @@ afterAll(async () => {
 });
 
 describe(`n8n ${N8N_V1.n8nVersion} on Node.js ${N8N_V1.nodeVersion}`, () => {
-	test('loads every node of package.json as a community package', async () => {
-		const loaded = new Set((await n8n.loadedNodeTypes()).map((t) => t.name));
-		const missing = packagedNodes()
-			.map((node) => node.type)
-			.filter((type) => !loaded.has(type));
-		expect(missing).toEqual([]);
-	}, 5 * 60_000);
+	test(
+		'loads every node of package.json as a community package',
+		async () => {
+			const loaded = new Set((await n8n.loadedNodeTypes()).map((t) => t.name));
+			const missing = packagedNodes()
+				.map((node) => node.type)
+				.filter((type) => !loaded.has(type));
+			expect(missing).toEqual([]);
+		},
+		5 * 60_000,
+	);
 
-	test(`runs examples/${EXAMPLE_FILE} against the sandbox`, async () => {
-		const example = loadExamples().find((e) => e.file === EXAMPLE_FILE);
-		if (!example) throw new Error(`examples/${EXAMPLE_FILE} is gone: pick another example for this test`);
-		const execution = await n8n.execute(example.workflow.id);
-		if (!execution.ok) throw new Error(`n8n execute failed:\n${tail(execution.output)}`);
-		EXAMPLE_CHECKS[EXAMPLE_FILE](execution, sandbox);
-	}, 5 * 60_000);
+	test(
+		`runs examples/${EXAMPLE_FILE} against the sandbox`,
+		async () => {
+			const example = loadExamples().find((e) => e.file === EXAMPLE_FILE);
+			if (!example) throw new Error(`examples/${EXAMPLE_FILE} is gone: pick another example for this test`);
+			const execution = await n8n.execute(example.workflow.id);
+			if (!execution.ok) throw new Error(`n8n execute failed:\n${tail(execution.output)}`);
+			EXAMPLE_CHECKS[EXAMPLE_FILE](execution, sandbox);
+		},
+		5 * 60_000,
+	);
 });

@@ -84,11 +84,20 @@ afterAll(async () => {
 });
 
 const main = () => cluster.main;
-const logsOfAll = () => [main(), ...cluster.workers.map((worker) => worker.server)].map((server) => server.logs).join('\n');
-const recentLogs = () => cluster.workers.map((w) => `--- ${w.name}\n${w.server.logs.slice(-1500)}`).join('\n') + `\n--- main\n${main().logs.slice(-1500)}`;
-const executionOf = async (id: string): Promise<Execution> => ({ ok: true, run: await main().execution(id), output: '' });
+const logsOfAll = () =>
+	[main(), ...cluster.workers.map((worker) => worker.server)].map((server) => server.logs).join('\n');
+const recentLogs = () =>
+	cluster.workers.map((w) => `--- ${w.name}\n${w.server.logs.slice(-1500)}`).join('\n') +
+	`\n--- main\n${main().logs.slice(-1500)}`;
+const executionOf = async (id: string): Promise<Execution> => ({
+	ok: true,
+	run: await main().execution(id),
+	output: '',
+});
 const bodiesOf = (method: string, path: string) =>
-	sandbox.requests.filter((r) => r.method === method && r.path === path && r.status < 300).map((r) => r.body as Record<string, unknown>);
+	sandbox.requests
+		.filter((r) => r.method === method && r.path === path && r.status < 300)
+		.map((r) => r.body as Record<string, unknown>);
 
 /** Ids of every binary the nodes of an execution produced (`<mode>:<file id>`: the mode says where n8n stored it). */
 function binaryIds(execution: Execution): string[] {
@@ -132,89 +141,107 @@ async function runAll(workflowId: string, trigger: string, count: number, timeou
 }
 
 describe('every example runs on a worker and passes its check', () => {
-	test.each(runnable.map((example) => [example.file, example] as const))('%s', async (_file, example) => {
-		sandbox.clearRequestLog();
-		const [id] = await runAll(example.workflow.id, manualTrigger(example.workflow), 1, 5 * 60_000);
-		const worker = cluster.workerOf(id);
-		expect(WORKERS).toContain(worker);
-		const execution = await executionOf(id);
-		EXAMPLE_CHECKS[example.file](execution, sandbox, filesOf(String(worker)));
-		// Files between nodes (the CSV example's CSV, the export files) are kept in the database, as queue mode needs.
-		const binaries = binaryIds(execution);
-		if (example.file === INGEST_FILE) expect(binaries.length).toBeGreaterThan(0);
-		for (const binaryId of binaries) expect(binaryId).toMatch(/^database:/);
-	}, 10 * 60_000);
+	test.each(runnable.map((example) => [example.file, example] as const))(
+		'%s',
+		async (_file, example) => {
+			sandbox.clearRequestLog();
+			const [id] = await runAll(example.workflow.id, manualTrigger(example.workflow), 1, 5 * 60_000);
+			const worker = cluster.workerOf(id);
+			expect(WORKERS).toContain(worker);
+			const execution = await executionOf(id);
+			EXAMPLE_CHECKS[example.file](execution, sandbox, filesOf(String(worker)));
+			// Files between nodes (the CSV example's CSV, the export files) are kept in the database, as queue mode needs.
+			const binaries = binaryIds(execution);
+			if (example.file === INGEST_FILE) expect(binaries.length).toBeGreaterThan(0);
+			for (const binaryId of binaries) expect(binaryId).toMatch(/^database:/);
+		},
+		10 * 60_000,
+	);
 });
 
-test('20 executions of the ingest example started at once: every one succeeds on a worker, each asset is ingested once', async () => {
-	sandbox.clearRequestLog();
-	const ids = await runAll(CONCURRENT.workflow.id, CONCURRENT.trigger, 20, 10 * 60_000);
-	const ranOn = ids.map((id) => cluster.workerOf(id));
-	expect(ranOn.filter((name) => name === undefined)).toEqual([]);
-	expect(new Set(ranOn)).toEqual(new Set(WORKERS));
-	log(`20 ingest executions: ${WORKERS.map((w) => `${w} ran ${ranOn.filter((name) => name === w).length}`).join(', ')}`);
-
-	// One ingestion request per execution, each with that execution's six images, and nothing else.
-	const requests = bodiesOf('POST', '/api/v1/ingestion/images').map((body) =>
-		(body.images as Array<{ source_path: string }>).map((image) => image.source_path),
-	);
-	expect(requests).toHaveLength(20);
-	const jobIds = new Set<string>();
-	for (const id of ids) {
-		const own = requests.filter((paths) => paths.every((path) => path.startsWith(runFolder(id))));
-		expect({ id, requests: own.length, images: own[0]?.length }).toEqual({ id, requests: 1, images: 6 });
-
-		// The ingest's output names its one job: one item per row, each with its ingest_job_id.
-		const jobs = new Set(nodeOutput(await executionOf(id), 'Ingest Images and Wait').map((item) => String(item.ingest_job_id)));
-		expect(jobs.size).toBe(1);
-		const [jobId] = jobs;
-		jobIds.add(jobId);
-		// The sandbox holds each image of this execution once, all from this execution's one job.
-		const stored = [...sandbox.store.assets.values()].filter((asset) => asset.path.startsWith(runFolder(id)));
-		expect(stored.map((asset) => asset.path).sort()).toEqual([...own[0]].sort());
-		expect(stored.map((asset) => asset.ingestJobId)).toEqual(stored.map(() => jobId));
-		expect(sandbox.store.ingestion.jobs.get(jobId)?.assets).toHaveLength(6);
-	}
-	expect(jobIds.size).toBe(20);
-}, 15 * 60_000);
-
-test('the access token expires while both workers run executions: every execution succeeds, at most one login per worker', async () => {
-	// Each job takes 3 steps of 3 s: the executions are waiting for their jobs when the token expires.
-	sandbox.store.ingestion.setStepMs(3000);
-	try {
+test(
+	'20 executions of the ingest example started at once: every one succeeds on a worker, each asset is ingested once',
+	async () => {
 		sandbox.clearRequestLog();
-		const count = CONCURRENCY * WORKERS.length;
-		const ids = await Promise.all(Array.from({ length: count }, () => runManually(main(), EXPIRY.workflow.id, EXPIRY.trigger)));
-		await until(
-			'every execution created its job and both workers are running executions',
-			120_000,
-			() => {
-				const busy = new Set(ids.map((id) => cluster.workerOf(id)));
-				return bodiesOf('POST', '/api/v1/ingestion/images').length === count && WORKERS.every((w) => busy.has(w))
-					? true
-					: undefined;
-			},
-			recentLogs,
-		);
-		const loginsBefore = sandbox.stats().logins;
-		const expiredAt = sandbox.requests.length;
-		expect(sandbox.expireAccessTokens()).toBeGreaterThanOrEqual(1);
-
-		const finished = await waitForExecutions(main(), EXPIRY.workflow.id, ids, 10 * 60_000);
-		expect(finished.map((execution) => execution.status)).toEqual(ids.map(() => 'success'));
-		const logins = sandbox.stats().logins - loginsBefore;
-		const rejected = sandbox.requests.slice(expiredAt).filter((r) => r.status === 401).length;
+		const ids = await runAll(CONCURRENT.workflow.id, CONCURRENT.trigger, 20, 10 * 60_000);
+		const ranOn = ids.map((id) => cluster.workerOf(id));
+		expect(ranOn.filter((name) => name === undefined)).toEqual([]);
+		expect(new Set(ranOn)).toEqual(new Set(WORKERS));
 		log(
-			`token expired while ${count} executions ran on ${WORKERS.length} workers: ${logins} login(s) after the expiry ` +
-				`(goal: at most ${WORKERS.length}, one per worker), ${rejected} request(s) answered 401`,
+			`20 ingest executions: ${WORKERS.map((w) => `${w} ran ${ranOn.filter((name) => name === w).length}`).join(', ')}`,
 		);
-		// The expiry was met, and each worker logged in at most once for it: its executions share the login.
-		expect(logins).toBeGreaterThanOrEqual(1);
-		expect(logins).toBeLessThanOrEqual(WORKERS.length);
-	} finally {
-		sandbox.store.ingestion.setStepMs(1000);
-	}
-}, 15 * 60_000);
+
+		// One ingestion request per execution, each with that execution's six images, and nothing else.
+		const requests = bodiesOf('POST', '/api/v1/ingestion/images').map((body) =>
+			(body.images as Array<{ source_path: string }>).map((image) => image.source_path),
+		);
+		expect(requests).toHaveLength(20);
+		const jobIds = new Set<string>();
+		for (const id of ids) {
+			const own = requests.filter((paths) => paths.every((path) => path.startsWith(runFolder(id))));
+			expect({ id, requests: own.length, images: own[0]?.length }).toEqual({ id, requests: 1, images: 6 });
+
+			// The ingest's output names its one job: one item per row, each with its ingest_job_id.
+			const jobs = new Set(
+				nodeOutput(await executionOf(id), 'Ingest Images and Wait').map((item) => String(item.ingest_job_id)),
+			);
+			expect(jobs.size).toBe(1);
+			const [jobId] = jobs;
+			jobIds.add(jobId);
+			// The sandbox holds each image of this execution once, all from this execution's one job.
+			const stored = [...sandbox.store.assets.values()].filter((asset) => asset.path.startsWith(runFolder(id)));
+			expect(stored.map((asset) => asset.path).sort()).toEqual([...own[0]].sort());
+			expect(stored.map((asset) => asset.ingestJobId)).toEqual(stored.map(() => jobId));
+			expect(sandbox.store.ingestion.jobs.get(jobId)?.assets).toHaveLength(6);
+		}
+		expect(jobIds.size).toBe(20);
+	},
+	15 * 60_000,
+);
+
+test(
+	'the access token expires while both workers run executions: every execution succeeds, at most one login per worker',
+	async () => {
+		// Each job takes 3 steps of 3 s: the executions are waiting for their jobs when the token expires.
+		sandbox.store.ingestion.setStepMs(3000);
+		try {
+			sandbox.clearRequestLog();
+			const count = CONCURRENCY * WORKERS.length;
+			const ids = await Promise.all(
+				Array.from({ length: count }, () => runManually(main(), EXPIRY.workflow.id, EXPIRY.trigger)),
+			);
+			await until(
+				'every execution created its job and both workers are running executions',
+				120_000,
+				() => {
+					const busy = new Set(ids.map((id) => cluster.workerOf(id)));
+					return bodiesOf('POST', '/api/v1/ingestion/images').length === count && WORKERS.every((w) => busy.has(w))
+						? true
+						: undefined;
+				},
+				recentLogs,
+			);
+			const loginsBefore = sandbox.stats().logins;
+			const expiredAt = sandbox.requests.length;
+			expect(sandbox.expireAccessTokens()).toBeGreaterThanOrEqual(1);
+
+			const finished = await waitForExecutions(main(), EXPIRY.workflow.id, ids, 10 * 60_000);
+			expect(finished.map((execution) => execution.status)).toEqual(ids.map(() => 'success'));
+			const logins = sandbox.stats().logins - loginsBefore;
+			const rejected = sandbox.requests.slice(expiredAt).filter((r) => r.status === 401).length;
+			log(
+				`token expired while ${count} executions ran on ${WORKERS.length} workers: ${logins} login(s) after the expiry ` +
+					`(goal: at most ${WORKERS.length}, one per worker), ${rejected} request(s) answered 401`,
+			);
+			// The expiry was met, and each worker logged in at most once for it: its executions share the login.
+			expect(logins).toBeGreaterThanOrEqual(1);
+			expect(logins).toBeLessThanOrEqual(WORKERS.length);
+		} finally {
+			sandbox.store.ingestion.setStepMs(1000);
+		}
+	},
+	15 * 60_000,
+);
 
 describe('the trigger polls on main, its executions run on workers', () => {
 	const polls = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === JOBS_PATH).length;
@@ -233,7 +260,8 @@ describe('the trigger polls on main, its executions run on workers', () => {
 			for (const item of nodeOutput(await executionOf(id), TRIGGER)) {
 				// A job created and completed between two polls is one item listing both events.
 				const names = Array.isArray(item.events) ? (item.events as unknown[]) : [item.event];
-				for (const name of names) events.push(`${String(name)} ${String((item.job as { id?: string } | undefined)?.id)}`);
+				for (const name of names)
+					events.push(`${String(name)} ${String((item.job as { id?: string } | undefined)?.id)}`);
 			}
 		}
 		return events.sort();
@@ -242,7 +270,9 @@ describe('the trigger polls on main, its executions run on workers', () => {
 	async function exampleAssets(): Promise<Map<string, string[]>> {
 		const byFile = new Map<string, string[]>();
 		for (const example of triggered) {
-			const trigger = example.workflow.nodes.find((node) => node.type === `${PACKAGE_NAME}.mediaAnalysisIngestionTrigger`);
+			const trigger = example.workflow.nodes.find(
+				(node) => node.type === `${PACKAGE_NAME}.mediaAnalysisIngestionTrigger`,
+			);
 			const assets: string[] = [];
 			for (const { id, status } of await listExecutions(main(), example.workflow.id)) {
 				if (status === 'new' || status === 'running') continue;
@@ -260,89 +290,110 @@ describe('the trigger polls on main, its executions run on workers', () => {
 	const jobOf = (assetId: string) => String(sandbox.store.assets.get(assetId)?.ingestJobId);
 	const expectedFor = (jobIds: string[]) => jobIds.flatMap((id) => [`jobCompleted ${id}`, `jobCreated ${id}`]).sort();
 
-	test('each sandbox event starts exactly one execution, also across a restart of main', async () => {
-		// Published now (not at set-up) so that the trigger does not react to the other scenarios' jobs; each polls
-		// once as it is published, which records where "now" is.
-		sandbox.clearRequestLog();
-		const published = [TRIGGER_ID, ...triggered.map((example) => example.workflow.id)];
-		for (const id of published) await main().activate(id);
-		await untilFirstPolls(sandbox, published.length, polls, recentLogs);
-		expect(await listExecutions(main(), TRIGGER_ID)).toEqual([]);
+	test(
+		'each sandbox event starts exactly one execution, also across a restart of main',
+		async () => {
+			// Published now (not at set-up) so that the trigger does not react to the other scenarios' jobs; each polls
+			// once as it is published, which records where "now" is.
+			sandbox.clearRequestLog();
+			const published = [TRIGGER_ID, ...triggered.map((example) => example.workflow.id)];
+			for (const id of published) await main().activate(id);
+			await untilFirstPolls(sandbox, published.length, polls, recentLogs);
+			expect(await listExecutions(main(), TRIGGER_ID)).toEqual([]);
 
-		const client = new SandboxClient(sandbox);
-		const before = await client.ingest('images', SEED_DATASET_IDS.demoImages, [
-			'https://media.example.com/queue/beach-before-restart.jpg',
-			'https://media.example.com/queue/harbour-before-restart.jpg',
-		]);
-		const firstJobs = [jobOf(before[0].asset_id)];
-		await until(
-			'the events before the restart were delivered',
-			180_000,
-			async () => ((await delivered()).length >= 2 && (await everyExampleHas(2)) ? true : undefined),
-			recentLogs,
-		);
-		expect(await delivered()).toEqual(expectedFor(firstJobs));
-		const readyBefore = before.map((asset) => asset.asset_id).sort();
-		for (const [file, assets] of await exampleAssets()) {
-			if (assets.length > 0) expect({ file, assets }).toEqual({ file, assets: readyBefore });
-		}
-
-		// Events while main is down are delivered once it is back, from the trigger state kept in the database; the
-		// events of the polls before the restart are not delivered again (the trigger has every change of its record
-		// saved, README, Queue mode).
-		await cluster.stopMain();
-		const during = await client.ingest('images', SEED_DATASET_IDS.demoImages, [
-			'https://media.example.com/queue/forest-during-restart.jpg',
-			'https://media.example.com/queue/broken/city-during-restart.jpg',
-		]);
-		const allJobs = expectedFor([...firstJobs, jobOf(during[0].asset_id)]);
-		const ready = [before[0], before[1], during[0]].map((asset) => asset.asset_id).sort();
-		expect(during[1].status).toBe('error');
-		const allDelivered = async () => {
-			const events = new Set(await delivered());
-			const assets = [...(await exampleAssets()).values()].filter((list) => list.length > 0).map((list) => new Set(list));
-			return allJobs.every((event) => events.has(event)) && assets.every((set) => ready.every((id) => set.has(id)));
-		};
-		await cluster.startMain();
-		await until('the events during the restart were delivered', 180_000, async () => ((await allDelivered()) ? true : undefined), recentLogs);
-		// One more poll after the delivery must find nothing new. Once a second one has started, the first has long
-		// finished, and an execution it made (on a worker) would be listed.
-		const jobEvents = await delivered();
-		const assetEvents = await exampleAssets();
-		const pollsAtDelivery = polls();
-		await until('main polled twice more', 60_000, () => (polls() >= pollsAtDelivery + 2 ? true : undefined), recentLogs);
-		await until('every execution so far has finished', 60_000, async () => {
-			const running = await Promise.all(
-				[TRIGGER_ID, ...triggered.map((example) => example.workflow.id)].map((id) => listExecutions(main(), id)),
+			const client = new SandboxClient(sandbox);
+			const before = await client.ingest('images', SEED_DATASET_IDS.demoImages, [
+				'https://media.example.com/queue/beach-before-restart.jpg',
+				'https://media.example.com/queue/harbour-before-restart.jpg',
+			]);
+			const firstJobs = [jobOf(before[0].asset_id)];
+			await until(
+				'the events before the restart were delivered',
+				180_000,
+				async () => ((await delivered()).length >= 2 && (await everyExampleHas(2)) ? true : undefined),
+				recentLogs,
 			);
-			return running.flat().every((execution) => !['new', 'running'].includes(execution.status)) ? true : undefined;
-		}, recentLogs);
-		expect(await delivered()).toEqual(jobEvents);
-		expect(await exampleAssets()).toEqual(assetEvents);
-		// Nothing lost, nothing twice.
-		log(`trigger: ${jobEvents.length - allJobs.length} job event(s) delivered again after the restart of main`);
-		expect([...jobEvents].sort()).toEqual(allJobs);
-		for (const [file, assets] of assetEvents) {
-			if (assets.length === 0) continue; // an example that watches no assets
-			log(`${file}: ${assets.length - ready.length} asset event(s) delivered again after the restart of main`);
-			expect({ file, assets: [...assets].sort() }).toEqual({ file, assets: ready });
-		}
-
-		// The trigger examples ran on workers on the same events and pass their checks.
-		for (const example of triggered) {
-			const executions = await listExecutions(main(), example.workflow.id);
-			expect({ file: example.file, runs: executions.length > 0 }).toEqual({ file: example.file, runs: true });
-			for (const { id, status } of executions) {
-				expect({ file: example.file, id, status, worker: WORKERS.includes(String(cluster.workerOf(id))) }).toEqual({
-					file: example.file,
-					id,
-					status: 'success',
-					worker: true,
-				});
-				EXAMPLE_CHECKS[example.file](await executionOf(id), sandbox);
+			expect(await delivered()).toEqual(expectedFor(firstJobs));
+			const readyBefore = before.map((asset) => asset.asset_id).sort();
+			for (const [file, assets] of await exampleAssets()) {
+				if (assets.length > 0) expect({ file, assets }).toEqual({ file, assets: readyBefore });
 			}
-		}
-	}, 20 * 60_000);
+
+			// Events while main is down are delivered once it is back, from the trigger state kept in the database; the
+			// events of the polls before the restart are not delivered again (the trigger has every change of its record
+			// saved, README, Queue mode).
+			await cluster.stopMain();
+			const during = await client.ingest('images', SEED_DATASET_IDS.demoImages, [
+				'https://media.example.com/queue/forest-during-restart.jpg',
+				'https://media.example.com/queue/broken/city-during-restart.jpg',
+			]);
+			const allJobs = expectedFor([...firstJobs, jobOf(during[0].asset_id)]);
+			const ready = [before[0], before[1], during[0]].map((asset) => asset.asset_id).sort();
+			expect(during[1].status).toBe('error');
+			const allDelivered = async () => {
+				const events = new Set(await delivered());
+				const assets = [...(await exampleAssets()).values()]
+					.filter((list) => list.length > 0)
+					.map((list) => new Set(list));
+				return allJobs.every((event) => events.has(event)) && assets.every((set) => ready.every((id) => set.has(id)));
+			};
+			await cluster.startMain();
+			await until(
+				'the events during the restart were delivered',
+				180_000,
+				async () => ((await allDelivered()) ? true : undefined),
+				recentLogs,
+			);
+			// One more poll after the delivery must find nothing new. Once a second one has started, the first has long
+			// finished, and an execution it made (on a worker) would be listed.
+			const jobEvents = await delivered();
+			const assetEvents = await exampleAssets();
+			const pollsAtDelivery = polls();
+			await until(
+				'main polled twice more',
+				60_000,
+				() => (polls() >= pollsAtDelivery + 2 ? true : undefined),
+				recentLogs,
+			);
+			await until(
+				'every execution so far has finished',
+				60_000,
+				async () => {
+					const running = await Promise.all(
+						[TRIGGER_ID, ...triggered.map((example) => example.workflow.id)].map((id) => listExecutions(main(), id)),
+					);
+					return running.flat().every((execution) => !['new', 'running'].includes(execution.status)) ? true : undefined;
+				},
+				recentLogs,
+			);
+			expect(await delivered()).toEqual(jobEvents);
+			expect(await exampleAssets()).toEqual(assetEvents);
+			// Nothing lost, nothing twice.
+			log(`trigger: ${jobEvents.length - allJobs.length} job event(s) delivered again after the restart of main`);
+			expect([...jobEvents].sort()).toEqual(allJobs);
+			for (const [file, assets] of assetEvents) {
+				if (assets.length === 0) continue; // an example that watches no assets
+				log(`${file}: ${assets.length - ready.length} asset event(s) delivered again after the restart of main`);
+				expect({ file, assets: [...assets].sort() }).toEqual({ file, assets: ready });
+			}
+
+			// The trigger examples ran on workers on the same events and pass their checks.
+			for (const example of triggered) {
+				const executions = await listExecutions(main(), example.workflow.id);
+				expect({ file: example.file, runs: executions.length > 0 }).toEqual({ file: example.file, runs: true });
+				for (const { id, status } of executions) {
+					expect({ file: example.file, id, status, worker: WORKERS.includes(String(cluster.workerOf(id))) }).toEqual({
+						file: example.file,
+						id,
+						status: 'success',
+						worker: true,
+					});
+					EXAMPLE_CHECKS[example.file](await executionOf(id), sandbox);
+				}
+			}
+		},
+		20 * 60_000,
+	);
 });
 
 test('no secret in what main and the workers logged', () => {

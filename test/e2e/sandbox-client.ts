@@ -63,7 +63,11 @@ export class SandboxClient {
 	}
 
 	/** As `ingest`, with the ID of the job. */
-	async ingestJob(kind: 'images' | 'videos', datasetId: string, paths: string[]): Promise<{ jobId: string; assets: IngestedAsset[] }> {
+	async ingestJob(
+		kind: 'images' | 'videos',
+		datasetId: string,
+		paths: string[],
+	): Promise<{ jobId: string; assets: IngestedAsset[] }> {
 		this.sandbox.store.ingestion.setStepMs(0);
 		const job = await this.request<{ id: string }>('POST', `/api/v1/ingestion/${kind}`, {
 			dataset_id: datasetId,

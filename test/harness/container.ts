@@ -61,10 +61,7 @@ export class RecordingLogger implements WorkflowLogger {
 
 	private record(level: LogLevel, message: string, metadata?: LogMetadata) {
 		const scope = this.scopes.length > 0 ? ` [${this.scopes.join(',')}]` : '';
-		const meta =
-			metadata === undefined || Object.keys(metadata).length === 0
-				? ''
-				: ` ${stringifyMetadata(metadata)}`;
+		const meta = metadata === undefined || Object.keys(metadata).length === 0 ? '' : ` ${stringifyMetadata(metadata)}`;
 		const line = `${level}${scope}: ${String(message)}${meta}`;
 		for (const sink of this.sinks) sink(line);
 	}

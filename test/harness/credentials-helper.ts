@@ -75,10 +75,7 @@ export class CredentialStore {
 }
 
 /** Resolves `{{$credentials.name}}` templates when no workflow is at hand to evaluate them. */
-function resolveCredentialTemplate(
-	value: string,
-	credentials: ICredentialDataDecryptedObject,
-): string {
+function resolveCredentialTemplate(value: string, credentials: ICredentialDataDecryptedObject): string {
 	const body = value.startsWith('=') ? value.slice(1) : value;
 	return body.replace(/\{\{\s*\$credentials\.([A-Za-z0-9_]+)\s*\}\}/g, (_match, name: string) => {
 		const resolved = credentials[name];
@@ -147,8 +144,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		if (authenticate.type !== 'generic') return requestOptions;
 
 		const resolve = (value: unknown): string => {
-			if (typeof value !== 'string')
-				return value === undefined || value === null ? '' : String(value);
+			if (typeof value !== 'string') return value === undefined || value === null ? '' : String(value);
 			if (!isExpression(value)) return value;
 			if (workflow && node) {
 				const resolved = workflow.expression.getSimpleParameterValue(
@@ -159,9 +155,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 					undefined,
 					'',
 				);
-				return resolved === undefined || resolved === null || resolved === false
-					? ''
-					: String(resolved);
+				return resolved === undefined || resolved === null || resolved === false ? '' : String(resolved);
 			}
 			return resolveCredentialTemplate(value, credentials);
 		};
@@ -222,14 +216,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		)) as ICredentialDataDecryptedObject;
 	}
 
-	async getCredentials(
-		nodeCredentials: INodeCredentialsDetails,
-		type: string,
-	): Promise<Credentials> {
-		const credentials = new Credentials(
-			{ id: nodeCredentials.id, name: nodeCredentials.name },
-			type,
-		);
+	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<Credentials> {
+		const credentials = new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type);
 		await credentials.setData(this.store.get(type) ?? {});
 		return credentials;
 	}

@@ -41,13 +41,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import {
-	deepCopy,
-	NodeConnectionTypes,
-	NodeHelpers,
-	UnexpectedError,
-	Workflow,
-} from 'n8n-workflow';
+import { deepCopy, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
 export { setBinaryDataMode, setSsrfProtection };
 export type { BinaryDataMode };
@@ -218,7 +212,9 @@ class HarnessNodeTypes implements INodeTypes {
 		if (!tool) {
 			const { description } = base;
 			tool = Object.create(base, {
-				description: { value: { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool` } },
+				description: {
+					value: { ...description, name: `${description.name}Tool`, displayName: `${description.displayName} Tool` },
+				},
 			}) as INodeType;
 			this.tools.set(nodeType, tool);
 		}
@@ -244,9 +240,7 @@ function defaultVersion(nodeType: INodeType | IVersionedNodeType): number {
 	return Array.isArray(version) ? Math.max(...version) : version;
 }
 
-function createSourceNodeType(
-	inputs: Map<string, Array<IDataObject | HarnessInputItem>>,
-): INodeType {
+function createSourceNodeType(inputs: Map<string, Array<IDataObject | HarnessInputItem>>): INodeType {
 	return {
 		description: {
 			displayName: 'Harness Input',
@@ -275,16 +269,10 @@ function createSourceNodeType(
 				if (item.binary) {
 					const binary: IBinaryKeyData = {};
 					for (const [property, file] of Object.entries(item.binary)) {
-						const buffer = Buffer.isBuffer(file.data)
-							? file.data
-							: Buffer.from(file.data, 'base64');
+						const buffer = Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data, 'base64');
 						// Stored through n8n's BinaryDataService, so the node under test reads it back
 						// from the filesystem store exactly as in a real execution.
-						binary[property] = await this.helpers.prepareBinaryData(
-							buffer,
-							file.fileName,
-							file.mimeType,
-						);
+						binary[property] = await this.helpers.prepareBinaryData(buffer, file.fileName, file.mimeType);
 					}
 					outputItem.binary = binary;
 				}
@@ -317,10 +305,7 @@ export function createHarness(options: HarnessOptions): Harness {
 	let counter = 0;
 	const nextId = (prefix: string) => `${prefix}-${++counter}`;
 
-	function additionalDataFor(
-		executionId: string,
-		workflowId: string,
-	): IWorkflowExecuteAdditionalData {
+	function additionalDataFor(executionId: string, workflowId: string): IWorkflowExecuteAdditionalData {
 		const base = 'http://localhost:5678';
 		const additionalData: IWorkflowExecuteAdditionalData = {
 			credentialsHelper,
@@ -371,10 +356,7 @@ export function createHarness(options: HarnessOptions): Harness {
 		name: string | undefined,
 	): INode {
 		const version = typeVersion ?? defaultVersion(nodeTypes.getByName(type));
-		const description: INodeTypeDescription = nodeTypes.getByNameAndVersion(
-			type,
-			version,
-		).description;
+		const description: INodeTypeDescription = nodeTypes.getByNameAndVersion(type, version).description;
 		const node: INode = {
 			id: nextId('node'),
 			name: name ?? (description.defaults.name as string | undefined) ?? description.displayName,
@@ -401,9 +383,7 @@ export function createHarness(options: HarnessOptions): Harness {
 				(byType.main ?? []).flatMap((connections) => (connections ?? []).map((c) => c.node)),
 			),
 		);
-		const root = Object.values(workflow.nodes).find(
-			(node) => !fed.has(node.name) && !node.disabled,
-		);
+		const root = Object.values(workflow.nodes).find((node) => !fed.has(node.name) && !node.disabled);
 		if (!root) throw new UnexpectedError('The workflow has no node to start from');
 		return root;
 	}
@@ -486,9 +466,7 @@ export function createHarness(options: HarnessOptions): Harness {
 
 		const inputKey = nextId('input');
 		pendingInputs.set(inputKey, nodeOptions.inputItems ?? [{}]);
-		const previousMode = nodeOptions.binaryDataMode
-			? await setBinaryDataMode(nodeOptions.binaryDataMode)
-			: undefined;
+		const previousMode = nodeOptions.binaryDataMode ? await setBinaryDataMode(nodeOptions.binaryDataMode) : undefined;
 		const source: INode = {
 			id: nextId('node'),
 			name: SOURCE_NODE_NAME,
@@ -530,16 +508,18 @@ export function createHarness(options: HarnessOptions): Harness {
 		);
 		const staticKey = `node:${node.name}`;
 		const workflowId = nextId('workflow');
-		const workflow = session?.workflow ?? new Workflow({
-			id: workflowId,
-			name: 'Harness poll workflow',
-			nodes: [node],
-			connections: {},
-			active: true,
-			nodeTypes,
-			staticData: { [staticKey]: plain(pollOptions.staticData ?? {}) },
-			settings: { executionOrder: 'v1' },
-		});
+		const workflow =
+			session?.workflow ??
+			new Workflow({
+				id: workflowId,
+				name: 'Harness poll workflow',
+				nodes: [node],
+				connections: {},
+				active: true,
+				nodeTypes,
+				staticData: { [staticKey]: plain(pollOptions.staticData ?? {}) },
+				settings: { executionOrder: 'v1' },
+			});
 		const mode = pollOptions.mode ?? 'trigger';
 		const additionalData = additionalDataFor(nextId('execution'), workflowId);
 		const pollNode = workflow.getNode(node.name) as INode;
@@ -550,11 +530,7 @@ export function createHarness(options: HarnessOptions): Harness {
 			mode,
 			mode === 'manual' ? 'manual' : 'activate',
 		);
-		const items = await Container.get(TriggersAndPollers).runPollFunction(
-			workflow,
-			pollNode,
-			context,
-		);
+		const items = await Container.get(TriggersAndPollers).runPollFunction(workflow, pollNode, context);
 		const staticData = plain(workflow.staticData[staticKey] as IDataObject | undefined) ?? {};
 		delete staticData.__dataChanged;
 		if (pollOptions.session === undefined) return { items, staticData };
@@ -594,9 +570,7 @@ export function createHarness(options: HarnessOptions): Harness {
 		};
 	}
 
-	async function runListSearch(
-		searchOptions: RunListSearchOptions,
-	): Promise<INodeListSearchResult> {
+	async function runListSearch(searchOptions: RunListSearchOptions): Promise<INodeListSearchResult> {
 		await ensureEngineReady();
 		const { context, nodeType } = methodContext(
 			searchOptions.type,
@@ -607,16 +581,12 @@ export function createHarness(options: HarnessOptions): Harness {
 		);
 		const method = nodeType.methods?.listSearch?.[searchOptions.method];
 		if (!method) {
-			throw new UnexpectedError(
-				`Node type "${searchOptions.type}" has no listSearch method "${searchOptions.method}"`,
-			);
+			throw new UnexpectedError(`Node type "${searchOptions.type}" has no listSearch method "${searchOptions.method}"`);
 		}
 		return await method.call(context, searchOptions.filter, searchOptions.paginationToken);
 	}
 
-	async function runLoadOptions(
-		loadOptions: RunLoadOptionsOptions,
-	): Promise<INodePropertyOptions[]> {
+	async function runLoadOptions(loadOptions: RunLoadOptionsOptions): Promise<INodePropertyOptions[]> {
 		await ensureEngineReady();
 		const { context, nodeType } = methodContext(
 			loadOptions.type,
@@ -627,9 +597,7 @@ export function createHarness(options: HarnessOptions): Harness {
 		);
 		const method = nodeType.methods?.loadOptions?.[loadOptions.method];
 		if (!method) {
-			throw new UnexpectedError(
-				`Node type "${loadOptions.type}" has no loadOptions method "${loadOptions.method}"`,
-			);
+			throw new UnexpectedError(`Node type "${loadOptions.type}" has no loadOptions method "${loadOptions.method}"`);
 		}
 		return await method.call(context);
 	}

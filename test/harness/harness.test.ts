@@ -80,8 +80,7 @@ async function startFixtureApi(): Promise<FixtureApi> {
 
 			if (req.method === 'GET' && url.pathname === '/echo') {
 				const value = url.searchParams.get('value') ?? '';
-				if (value === 'boom')
-					return send(res, 500, { message: 'The server could not echo "boom"' });
+				if (value === 'boom') return send(res, 500, { message: 'The server could not echo "boom"' });
 				return send(res, 200, { echoed: value });
 			}
 			if (req.method === 'GET' && url.pathname === '/items') {
@@ -106,9 +105,7 @@ async function startFixtureApi(): Promise<FixtureApi> {
 			currentToken = undefined;
 		},
 		async close() {
-			await new Promise<void>((resolve, reject) =>
-				server.close((error) => (error ? reject(error) : resolve())),
-			);
+			await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 		},
 	});
 }
@@ -169,11 +166,7 @@ async function fixtureRequest(
 		qs,
 		json: true,
 	};
-	return (await context.helpers.httpRequestWithAuthentication.call(
-		context,
-		'fixtureApi',
-		options,
-	)) as IDataObject;
+	return (await context.helpers.httpRequestWithAuthentication.call(context, 'fixtureApi', options)) as IDataObject;
 }
 
 const echoNode: INodeType = {
@@ -208,10 +201,7 @@ const echoNode: INodeType = {
 	},
 	methods: {
 		listSearch: {
-			async searchItems(
-				this: ILoadOptionsFunctions,
-				filter?: string,
-			): Promise<INodeListSearchResult> {
+			async searchItems(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 				const response = await fixtureRequest(this, '/items', { filter: filter ?? '' });
 				const items = response.items as Array<{ id: string; name: string }>;
 				return { results: items.map((item) => ({ name: item.name, value: item.id })) };
@@ -261,9 +251,7 @@ const binaryInfoNode: INodeType = {
 		defaults: { name: 'Binary Info' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [
-			{ displayName: 'Binary Property', name: 'binaryProperty', type: 'string', default: 'data' },
-		],
+		properties: [{ displayName: 'Binary Property', name: 'binaryProperty', type: 'string', default: 'data' }],
 	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
@@ -419,10 +407,7 @@ describe('test harness (real n8n engine)', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([
-			{ echoed: 'after-revoke' },
-			{ echoed: 'after-revoke' },
-		]);
+		expect(result.items.map((item) => item.json)).toEqual([{ echoed: 'after-revoke' }, { echoed: 'after-revoke' }]);
 		expect(api.logins).toBe(2);
 		expect(harness.credentials.updateCount).toBe(2);
 		const newToken = harness.credentials.get('fixtureApi')?.accessToken;
@@ -444,11 +429,7 @@ describe('test harness (real n8n engine)', () => {
 			inputItems: [{ x: 'a' }, { x: 'b' }, { x: 'c' }],
 		});
 		expect(result.items.map((item) => item.json.echoed)).toEqual(['a-0', 'b-1', 'c-2']);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	it('continueOnFail turns a failing item into an error item with pairedItem', async () => {
@@ -529,9 +510,7 @@ describe('test harness (real n8n engine)', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.outputOf('Second').map((item) => item.json)).toEqual([
-			{ echoed: 'first+second' },
-		]);
+		expect(result.outputOf('Second').map((item) => item.json)).toEqual([{ echoed: 'first+second' }]);
 		expect(result.outputOf('Nope')).toEqual([]);
 	});
 

@@ -27,7 +27,8 @@ export function installHarnessRegexEngine(): void {
 		try {
 			script.runInContext(context, { timeout: HARNESS_REGEX_TIMEOUT_MS });
 		} catch (error) {
-			if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new Error('Regular expression execution timed out');
+			if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+				throw new Error('Regular expression execution timed out');
 			throw error;
 		}
 		return context.result as T;
@@ -36,7 +37,8 @@ export function installHarnessRegexEngine(): void {
 		exec: (pattern, input, flags) => run(scripts.exec, pattern, input, flags),
 		test: (pattern, input, flags) => run(scripts.test, pattern, input, flags),
 		replace: (pattern, input, flags, replacement) => run(scripts.replace, pattern, input, flags, replacement),
-		matchAll: (pattern, input, flags) => run(scripts.matchAll, pattern, input, flags?.includes('g') ? flags : `${flags ?? ''}g`),
+		matchAll: (pattern, input, flags) =>
+			run(scripts.matchAll, pattern, input, flags?.includes('g') ? flags : `${flags ?? ''}g`),
 		split: (pattern, input, flags) => run(scripts.split, pattern, input, flags),
 	};
 	setSafeRegexEngine(engine);

@@ -33,7 +33,11 @@ const nearMiss = (valid: fc.Arbitrary<string>) =>
 		});
 
 /** Anything an expression could hand over: text of any kind, numbers, booleans. */
-const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary-ascii' }), fc.string({ unit: 'grapheme', maxLength: 60 }));
+const anyText = fc.oneof(
+	fc.string(),
+	fc.string({ unit: 'binary-ascii' }),
+	fc.string({ unit: 'grapheme', maxLength: 60 }),
+);
 const anyValue = fc.oneof(anyText, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean());
 
 /**
@@ -68,9 +72,16 @@ const check = async <T>(values: fc.Arbitrary<T>, predicate: (batch: T[]) => Prom
 
 describe('identifiers', () => {
 	test('any value that is not a UUID is refused as a dataset ID', async () => {
-		const notUuid = fc.oneof(anyValue, nearMiss(fc.uuid())).filter((v) => !(typeof v === 'string' && UUID.test(v.trim())));
+		const notUuid = fc
+			.oneof(anyValue, nearMiss(fc.uuid()))
+			.filter((v) => !(typeof v === 'string' && UUID.test(v.trim())));
 		await check(notUuid, async (values) => {
-			await refusedEach('datasets', { resource: 'dataset', operation: 'get', datasetId: byId(FROM_ITEM) }, 'Dataset', values);
+			await refusedEach(
+				'datasets',
+				{ resource: 'dataset', operation: 'get', datasetId: byId(FROM_ITEM) },
+				'Dataset',
+				values,
+			);
 		});
 	});
 
@@ -79,7 +90,12 @@ describe('identifiers', () => {
 			.oneof(fc.uuid(), nearMiss(fc.uuid({ version: 4 })), anyText)
 			.filter((v) => !UUID4.test(v.trim()));
 		await check(notUuid4, async (values) => {
-			await refusedEach('concepts', { resource: 'concept', operation: 'get', conceptId: byId(FROM_ITEM) }, 'Concept', values);
+			await refusedEach(
+				'concepts',
+				{ resource: 'concept', operation: 'get', conceptId: byId(FROM_ITEM) },
+				'Concept',
+				values,
+			);
 		});
 	});
 
@@ -111,7 +127,14 @@ describe('identifiers', () => {
 		await check(badName, async (values) => {
 			await refusedEach(
 				'connections',
-				{ resource: 'connection', operation: 'create', name: FROM_ITEM, type: 'https_bearer', hostname: 'h.example', bearerToken: 'tok' },
+				{
+					resource: 'connection',
+					operation: 'create',
+					name: FROM_ITEM,
+					type: 'https_bearer',
+					hostname: 'h.example',
+					bearerToken: 'tok',
+				},
 				'Name',
 				values,
 			);
@@ -138,7 +161,11 @@ function outside(min: number, max?: number, { integer = true } = {}) {
 		fc.double({ max: min, maxExcluded: true, noNaN: true, noDefaultInfinity: true }),
 		fc.string().filter((text) => text.trim() !== '' && Number.isNaN(Number(text))),
 	];
-	if (max !== undefined) parts.push(fc.integer({ min: max + 1 }), fc.double({ min: max, minExcluded: true, noNaN: true, noDefaultInfinity: true }));
+	if (max !== undefined)
+		parts.push(
+			fc.integer({ min: max + 1 }),
+			fc.double({ min: max, minExcluded: true, noNaN: true, noDefaultInfinity: true }),
+		);
 	if (integer) parts.push(fc.double({ min, max: max ?? 1e9, noNaN: true }));
 	return fc.oneof(...parts).filter((value) => !fits(value, min, max, integer));
 }
@@ -146,7 +173,12 @@ function outside(min: number, max?: number, { integer = true } = {}) {
 describe('ranges', () => {
 	test('Number of Candidates outside 1–20', async () => {
 		await check(outside(1, 20), async (values) => {
-			await refusedEach('concepts', { resource: 'label', operation: 'getCandidates', conceptId: byId(DATASET), numberOfCandidates: FROM_ITEM }, 'Number of Candidates', values);
+			await refusedEach(
+				'concepts',
+				{ resource: 'label', operation: 'getCandidates', conceptId: byId(DATASET), numberOfCandidates: FROM_ITEM },
+				'Number of Candidates',
+				values,
+			);
 		});
 	});
 
@@ -154,7 +186,14 @@ describe('ranges', () => {
 		await check(outside(0, 10), async (values) => {
 			await refusedEach(
 				'ingestion',
-				{ resource: 'job', operation: 'createFromBucket', datasetId: byId(DATASET), options: { connection: byName(SEED_CONNECTION_NAMES.s3) }, bucketPath: 's3://b/', maxDepth: FROM_ITEM },
+				{
+					resource: 'job',
+					operation: 'createFromBucket',
+					datasetId: byId(DATASET),
+					options: { connection: byName(SEED_CONNECTION_NAMES.s3) },
+					bucketPath: 's3://b/',
+					maxDepth: FROM_ITEM,
+				},
 				'Max Depth',
 				values,
 			);
@@ -165,7 +204,14 @@ describe('ranges', () => {
 		await check(outside(1, 1000), async (values) => {
 			await refusedEach(
 				'search',
-				{ resource: 'image', operation: 'searchByImage', datasetId: byId(DATASET), queryImage: byUrl('https://example.com/a.jpg'), returnAll: false, limit: FROM_ITEM },
+				{
+					resource: 'image',
+					operation: 'searchByImage',
+					datasetId: byId(DATASET),
+					queryImage: byUrl('https://example.com/a.jpg'),
+					returnAll: false,
+					limit: FROM_ITEM,
+				},
 				'Limit',
 				values,
 			);
@@ -174,7 +220,12 @@ describe('ranges', () => {
 
 	test('Limit below 1 or fractional on a page/per_page list (celebrity persons)', async () => {
 		await check(outside(1), async (values) => {
-			await refusedEach('celebrity', { resource: 'person', operation: 'getMany', returnAll: false, limit: FROM_ITEM }, 'Limit', values);
+			await refusedEach(
+				'celebrity',
+				{ resource: 'person', operation: 'getMany', returnAll: false, limit: FROM_ITEM },
+				'Limit',
+				values,
+			);
 		});
 	});
 
@@ -182,7 +233,14 @@ describe('ranges', () => {
 		await check(outside(60, 3600), async (values) => {
 			await refusedEach(
 				'connections',
-				{ resource: 'connection', operation: 'create', name: 'ok_name', type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/r', sessionTtlSeconds: FROM_ITEM },
+				{
+					resource: 'connection',
+					operation: 'create',
+					name: 'ok_name',
+					type: 'aws_iam_role',
+					iamRoleArn: 'arn:aws:iam::123456789012:role/r',
+					sessionTtlSeconds: FROM_ITEM,
+				},
 				'Session Duration (Seconds)',
 				values,
 			);
@@ -190,7 +248,14 @@ describe('ranges', () => {
 	});
 
 	test('wait options: Poll Interval below 0.1 s and Timeout below 1 s', async () => {
-		const wait = { resource: 'query', operation: 'create', datasetId: byId(DATASET), queryType: 'SQL', query: 'SELECT 1', waitForCompletion: true };
+		const wait = {
+			resource: 'query',
+			operation: 'create',
+			datasetId: byId(DATASET),
+			queryType: 'SQL',
+			query: 'SELECT 1',
+			waitForCompletion: true,
+		};
 		await check(outside(0.1, undefined, { integer: false }), async (values) => {
 			await refusedEach('queries', { ...wait, pollInterval: FROM_ITEM, waitTimeout: 60 }, 'Poll Interval', values);
 		});
@@ -201,7 +266,10 @@ describe('ranges', () => {
 
 	test('ad segments: an end before the start, or a negative time, is refused', async () => {
 		const time = fc.double({ min: 0, max: 1e7, noNaN: true });
-		const backwards = fc.tuple(time, time).filter(([start, end]) => end < start).map(([start, end]) => ({ start, end }));
+		const backwards = fc
+			.tuple(time, time)
+			.filter(([start, end]) => end < start)
+			.map(([start, end]) => ({ start, end }));
 		const negative = fc
 			.tuple(fc.double({ max: -Number.MIN_VALUE, min: -1e7, noNaN: true }), time)
 			.map(([start, end]) => ({ start, end }));
@@ -211,10 +279,20 @@ describe('ranges', () => {
 			datasetId: byId(SEED_DATASET_IDS.demoVideos),
 			assetIdentifier: 'video-001',
 			segmentsInput: 'fields',
-			segments: { segment: [{ startTimeMs: '={{ $json.v.start }}', endTimeMs: '={{ $json.v.end }}', startFrame: 0, endFrame: 10 }] },
+			segments: {
+				segment: [
+					{ startTimeMs: '={{ $json.v.start }}', endTimeMs: '={{ $json.v.end }}', startFrame: 0, endFrame: 10 },
+				],
+			},
 		};
 		await check(fc.oneof(backwards, negative), async (values) => {
-			await refusedEach('adSegments', parameters, 'Segments', values, 'segment 1 (ends at .* ms, before its start|has a negative Begins At)');
+			await refusedEach(
+				'adSegments',
+				parameters,
+				'Segments',
+				values,
+				'segment 1 (ends at .* ms, before its start|has a negative Begins At)',
+			);
 		});
 	});
 });
@@ -238,13 +316,93 @@ const notJson = fc
 
 describe('JSON parameters', () => {
 	const cases: Array<[string, keyof typeof TYPES, IDataObject, string]> = [
-		['Dataset Config (JSON)', 'datasets', { resource: 'dataset', operation: 'create', name: 'ok', encoderName: 'resnet-50', additionalFields: { datasetConfig: FROM_ITEM } }, 'Dataset Config (JSON)'],
-		['Segments (JSON)', 'adSegments', { resource: 'adSegment', operation: 'create', datasetId: byId(SEED_DATASET_IDS.demoVideos), assetIdentifier: 'video-001', segmentsInput: 'json', segmentsJson: FROM_ITEM }, 'Segments (JSON)'],
-		['History (JSON)', 'conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'organization', message: 'hi', historySource: 'define', history: FROM_ITEM }, 'History (JSON)'],
-		['Parameters (JSON)', 'queries', { resource: 'query', operation: 'create', datasetId: byId(DATASET), queryType: 'SQL', query: 'SELECT 1', additionalFields: { parameters: FROM_ITEM } }, 'Parameters (JSON)'],
-		['Assets (JSON), a batch operation', 'ingestion', { resource: 'job', operation: 'createFromAssets', datasetId: byId(DATASET), inputMode: 'json', assetsJson: FROM_ITEM }, 'Assets (JSON)'],
-		['Metadata (JSON)', 'ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(DATASET), inputMode: 'fields', images: { image: [{ sourcePath: 'https://x/a.jpg', metadataInput: 'json', metadata: FROM_ITEM }] } }, 'Metadata (JSON)'],
-		['Updates (JSON)', 'ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: byId(DATASET), updatesFrom: 'json', updatesJson: FROM_ITEM }, 'Updates (JSON)'],
+		[
+			'Dataset Config (JSON)',
+			'datasets',
+			{
+				resource: 'dataset',
+				operation: 'create',
+				name: 'ok',
+				encoderName: 'resnet-50',
+				additionalFields: { datasetConfig: FROM_ITEM },
+			},
+			'Dataset Config (JSON)',
+		],
+		[
+			'Segments (JSON)',
+			'adSegments',
+			{
+				resource: 'adSegment',
+				operation: 'create',
+				datasetId: byId(SEED_DATASET_IDS.demoVideos),
+				assetIdentifier: 'video-001',
+				segmentsInput: 'json',
+				segmentsJson: FROM_ITEM,
+			},
+			'Segments (JSON)',
+		],
+		[
+			'History (JSON)',
+			'conversationalSearch',
+			{
+				resource: 'chat',
+				operation: 'sendMessage',
+				scope: 'organization',
+				message: 'hi',
+				historySource: 'define',
+				history: FROM_ITEM,
+			},
+			'History (JSON)',
+		],
+		[
+			'Parameters (JSON)',
+			'queries',
+			{
+				resource: 'query',
+				operation: 'create',
+				datasetId: byId(DATASET),
+				queryType: 'SQL',
+				query: 'SELECT 1',
+				additionalFields: { parameters: FROM_ITEM },
+			},
+			'Parameters (JSON)',
+		],
+		[
+			'Assets (JSON), a batch operation',
+			'ingestion',
+			{
+				resource: 'job',
+				operation: 'createFromAssets',
+				datasetId: byId(DATASET),
+				inputMode: 'json',
+				assetsJson: FROM_ITEM,
+			},
+			'Assets (JSON)',
+		],
+		[
+			'Metadata (JSON)',
+			'ingestion',
+			{
+				resource: 'job',
+				operation: 'createFromImages',
+				datasetId: byId(DATASET),
+				inputMode: 'fields',
+				images: { image: [{ sourcePath: 'https://x/a.jpg', metadataInput: 'json', metadata: FROM_ITEM }] },
+			},
+			'Metadata (JSON)',
+		],
+		[
+			'Updates (JSON)',
+			'ingestion',
+			{
+				resource: 'asset',
+				operation: 'updateMetadata',
+				datasetId: byId(DATASET),
+				updatesFrom: 'json',
+				updatesJson: FROM_ITEM,
+			},
+			'Updates (JSON)',
+		],
 	];
 	test.each(cases)('%s: text that does not parse', async (_name, node, parameters, parameter) => {
 		await fc.assert(
@@ -259,6 +417,11 @@ describe('JSON parameters', () => {
 test('dates: text that is no date is refused as a filter', async () => {
 	const notDate = anyText.filter((text) => trimmed(text) !== '' && Number.isNaN(new Date(text).getTime()));
 	await check(notDate, async (values) => {
-		await refusedEach('datasets', { resource: 'dataset', operation: 'getMany', filters: { createdAfter: FROM_ITEM } }, 'Created After', values);
+		await refusedEach(
+			'datasets',
+			{ resource: 'dataset', operation: 'getMany', filters: { createdAfter: FROM_ITEM } },
+			'Created After',
+			values,
+		);
 	});
 });

@@ -16,13 +16,22 @@ const BASE = '/api/v1/auth-management';
 
 const run = (resource: string, parameters: IDataObject, inputItems?: IDataObject[], continueOnFail = false) =>
 	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
-const sent = (method: string, path: string) => bed.apiRequests().filter((request) => request.method === method && request.path === path);
-const role = (roleId: string, dataset?: { mode: string; value: string }) => ({ roleId: fromList(roleId), ...(dataset ? { datasetId: dataset } : {}) });
+const sent = (method: string, path: string) =>
+	bed.apiRequests().filter((request) => request.method === method && request.path === path);
+const role = (roleId: string, dataset?: { mode: string; value: string }) => ({
+	roleId: fromList(roleId),
+	...(dataset ? { datasetId: dataset } : {}),
+});
 const admin = () => bed.sandbox.store.administration;
 
 describe('User', () => {
 	test('Get Many, Return All: every page of 100 (offset and limit), every user once', async () => {
-		for (let i = 0; i < 150; i++) admin().addUser({ name: `Bulk ${i}`, email: `bulk${i}@example.com`, createdAt: Date.parse('2026-02-01T00:00:00Z') + i });
+		for (let i = 0; i < 150; i++)
+			admin().addUser({
+				name: `Bulk ${i}`,
+				email: `bulk${i}@example.com`,
+				createdAt: Date.parse('2026-02-01T00:00:00Z') + i,
+			});
 		const { items, error } = await run('user', { operation: 'getMany', returnAll: true });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(162);
@@ -40,13 +49,24 @@ describe('User', () => {
 			limit: 1,
 			filters: { search: ' costa ', userIds: `${ANA}, ${DEMO_USER_ID}`, includeRoles: true },
 		});
-		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ user_id: ANA, roles: expect.any(Array) })]);
+		expect(items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ user_id: ANA, roles: expect.any(Array) }),
+		]);
 		const [request] = sent('GET', `${BASE}/users`);
-		expect(request.query).toEqual({ query: 'costa', user_ids: [ANA, DEMO_USER_ID], include_roles: 'true', offset: '0', limit: '1' });
+		expect(request.query).toEqual({
+			query: 'costa',
+			user_ids: [ANA, DEMO_USER_ID],
+			include_roles: 'true',
+			offset: '0',
+			limit: '1',
+		});
 	});
 
 	test('Remove By Email: the address looked up (in any case), then the user removed; {deleted: true, id}', async () => {
-		const { items, error } = await run('user', { operation: 'remove', userId: locator('email', 'Ana.Costa@Example.com') });
+		const { items, error } = await run('user', {
+			operation: 'remove',
+			userId: locator('email', 'Ana.Costa@Example.com'),
+		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ deleted: true, id: ANA });
 		expect(admin().users.has(ANA)).toBe(false);
@@ -55,7 +75,9 @@ describe('User', () => {
 
 	test('Remove: an email no user has is refused naming the parameter and item; an unknown ID is a 404 naming the user', async () => {
 		const missing = await run('user', { operation: 'remove', userId: locator('email', 'nobody@example.com') });
-		expect(missing.error?.message).toBe('Invalid User in item 0: no user of the organization has the email "nobody@example.com"');
+		expect(missing.error?.message).toBe(
+			'Invalid User in item 0: no user of the organization has the email "nobody@example.com"',
+		);
 		expect(missing.error?.description).toMatch(/invitation, not a user/);
 		const unknown = await run('user', { operation: 'remove', userId: byId('auth0|nobody') });
 		expect(unknown.error?.message).toMatch(/^User not found/);
@@ -69,14 +91,17 @@ describe('User', () => {
 			roles: { role: [role('admin')] },
 		});
 		expect(error).toBeUndefined();
-		expect(sent('PUT', `${BASE}/users/${encodeURIComponent(ANA)}/roles`)[0].body).toEqual({ roles: [{ role_id: 'admin' }], roles_context: 'system' });
+		expect(sent('PUT', `${BASE}/users/${encodeURIComponent(ANA)}/roles`)[0].body).toEqual({
+			roles: [{ role_id: 'admin' }],
+			roles_context: 'system',
+		});
 		expect(items[0].json.roles).toEqual([
 			{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES },
 			{ role_id: 'admin', resource: null, resource_instance: null },
 		]);
 	});
 
-	test('Update Roles, One Dataset scope (By Name): a role without a dataset is on the scope\'s dataset', async () => {
+	test("Update Roles, One Dataset scope (By Name): a role without a dataset is on the scope's dataset", async () => {
 		const { items, error } = await run('user', {
 			operation: 'updateRoles',
 			userId: byId(ANA),
@@ -92,12 +117,14 @@ describe('User', () => {
 		expect(items[0].json.roles).toContainEqual({ role_id: 'viewer', resource: 'dataset', resource_instance: VIDEOS });
 	});
 
-	test('Update Roles, All Roles: each role\'s dataset read From List, By ID or By Name', async () => {
+	test("Update Roles, All Roles: each role's dataset read From List, By ID or By Name", async () => {
 		const { error } = await run('user', {
 			operation: 'updateRoles',
 			userId: byId(ANA),
 			rolesScope: 'all',
-			roles: { role: [role('member'), role('editor', byName(SEED_DATASET_NAMES.demoImages)), role('viewer', byId(VIDEOS))] },
+			roles: {
+				role: [role('member'), role('editor', byName(SEED_DATASET_NAMES.demoImages)), role('viewer', byId(VIDEOS))],
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(admin().users.get(ANA)?.roles).toEqual([
@@ -107,19 +134,32 @@ describe('User', () => {
 		]);
 	});
 
-	test('Update Roles: a role the organization does not offer is the service\'s 422, naming the role', async () => {
-		const { error } = await run('user', { operation: 'updateRoles', userId: byId(ANA), roles: { role: [{ roleId: byId('owner') }] } });
+	test("Update Roles: a role the organization does not offer is the service's 422, naming the role", async () => {
+		const { error } = await run('user', {
+			operation: 'updateRoles',
+			userId: byId(ANA),
+			roles: { role: [{ roleId: byId('owner') }] },
+		});
 		expect(error?.message).toMatch(/rejected the request as invalid: roles\.0: Value error, unknown role 'owner'/);
 	});
 });
 
 describe('Role', () => {
-	test('Get Many: all, a dataset\'s (roles_context), with a Limit', async () => {
+	test("Get Many: all, a dataset's (roles_context), with a Limit", async () => {
 		const all = await run('role', { operation: 'getMany', returnAll: true });
 		expect(all.items.map((item) => item.json.role_id)).toEqual(['admin', 'member', 'editor', 'viewer']);
-		const dataset = await run('role', { operation: 'getMany', rolesScope: 'dataset', datasetId: fromList(IMAGES), returnAll: false, limit: 1 });
+		const dataset = await run('role', {
+			operation: 'getMany',
+			rolesScope: 'dataset',
+			datasetId: fromList(IMAGES),
+			returnAll: false,
+			limit: 1,
+		});
 		expect(dataset.items.map((item) => item.json.role_id)).toEqual(['editor']);
-		expect(sent('GET', `${BASE}/roles`).map((request) => request.query)).toEqual([{}, { roles_context: `dataset:${IMAGES}` }]);
+		expect(sent('GET', `${BASE}/roles`).map((request) => request.query)).toEqual([
+			{},
+			{ roles_context: `dataset:${IMAGES}` },
+		]);
 	});
 });
 
@@ -131,13 +171,32 @@ describe('Invitation', () => {
 		];
 		const { items, error } = await run(
 			'invitation',
-			{ operation: 'create', name: '={{ $json.name }}', email: '={{ $json.email }}', roles: { role: [{ roleId: byId('={{ $json.role }}') }] } },
+			{
+				operation: 'create',
+				name: '={{ $json.name }}',
+				email: '={{ $json.email }}',
+				roles: { role: [{ roleId: byId('={{ $json.role }}') }] },
+			},
 			rows,
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.invitee, item.pairedItem])).toEqual([
-			[{ email: 'nora.lind@example.com', name: 'Nora Lind', roles: [{ role_id: 'member', resource: null, resource_instance: null }] }, { item: 0 }],
-			[{ email: 'omar.haddad@example.com', name: 'Omar Haddad', roles: [{ role_id: 'admin', resource: null, resource_instance: null }] }, { item: 1 }],
+			[
+				{
+					email: 'nora.lind@example.com',
+					name: 'Nora Lind',
+					roles: [{ role_id: 'member', resource: null, resource_instance: null }],
+				},
+				{ item: 0 },
+			],
+			[
+				{
+					email: 'omar.haddad@example.com',
+					name: 'Omar Haddad',
+					roles: [{ role_id: 'admin', resource: null, resource_instance: null }],
+				},
+				{ item: 1 },
+			],
 		]);
 		expect(sent('POST', `${BASE}/user-invitations`).map((request) => request.body)).toEqual(
 			expect.arrayContaining([{ name: 'Nora Lind', email: 'nora.lind@example.com', roles: [{ role_id: 'member' }] }]),
@@ -145,27 +204,48 @@ describe('Invitation', () => {
 	});
 
 	test('Create: a row whose email is not one fails alone with Continue On Fail, before any request for it', async () => {
-		const { items } = await run('invitation', { operation: 'create', name: '={{ $json.name }}', email: '={{ $json.email }}' }, [
-			{ name: 'Good', email: 'good@example.com' },
-			{ name: 'Bad', email: 'bad at example.com' },
-		], true);
+		const { items } = await run(
+			'invitation',
+			{ operation: 'create', name: '={{ $json.name }}', email: '={{ $json.email }}' },
+			[
+				{ name: 'Good', email: 'good@example.com' },
+				{ name: 'Bad', email: 'bad at example.com' },
+			],
+			true,
+		);
 		expect(items[0].json.invitee).toMatchObject({ email: 'good@example.com' });
-		expect(items[1].json).toEqual({ error: 'Invalid Email in item 1: "bad at example.com" is not an email address', description: expect.any(String) });
+		expect(items[1].json).toEqual({
+			error: 'Invalid Email in item 1: "bad at example.com" is not an email address',
+			description: expect.any(String),
+		});
 		expect(sent('POST', `${BASE}/user-invitations`)).toHaveLength(1);
 	});
 
 	test('Create whose answer was lost: the invitation is found among the pending ones and is the output; none is sent twice', async () => {
 		bed.sandbox.setFaults({ dropAfterRate: 1, maxFaults: 1, paths: [`${BASE}/user-invitations`] });
-		const { items, error } = await run('invitation', { operation: 'create', name: 'Lost Answer', email: 'lost@example.com' });
+		const { items, error } = await run('invitation', {
+			operation: 'create',
+			name: 'Lost Answer',
+			email: 'lost@example.com',
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ invitee: { email: 'lost@example.com' }, invitation_id: expect.stringMatching(/^uinv_/) });
+		expect(items[0].json).toMatchObject({
+			invitee: { email: 'lost@example.com' },
+			invitation_id: expect.stringMatching(/^uinv_/),
+		});
 		expect(sent('POST', `${BASE}/user-invitations`)).toHaveLength(1);
-		expect([...admin().invitations.values()].filter((invitation) => invitation.email === 'lost@example.com')).toHaveLength(1);
+		expect(
+			[...admin().invitations.values()].filter((invitation) => invitation.email === 'lost@example.com'),
+		).toHaveLength(1);
 	});
 
 	test('Get, Get Many (Return All over pages of 100) and Delete', async () => {
 		const rows = Array.from({ length: 120 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@example.com` }));
-		const created = await run('invitation', { operation: 'create', name: '={{ $json.name }}', email: '={{ $json.email }}' }, rows);
+		const created = await run(
+			'invitation',
+			{ operation: 'create', name: '={{ $json.name }}', email: '={{ $json.email }}' },
+			rows,
+		);
 		expect(created.items).toHaveLength(120);
 		bed.sandbox.clearRequestLog();
 		const many = await run('invitation', { operation: 'getMany', returnAll: true });
@@ -196,8 +276,13 @@ describe('System Credential', () => {
 			name: 'ci-bot',
 			roles: [{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }],
 		});
-		expect(sent('POST', `${BASE}/clients`)[0].body).toEqual({ name: 'ci-bot', roles: [{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }] });
-		expect((await loginWithClientCredentials(bed.sandbox, String(created.client_id), String(created.client_secret))).status).toBe(200);
+		expect(sent('POST', `${BASE}/clients`)[0].body).toEqual({
+			name: 'ci-bot',
+			roles: [{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }],
+		});
+		expect(
+			(await loginWithClientCredentials(bed.sandbox, String(created.client_id), String(created.client_secret))).status,
+		).toBe(200);
 		expect(visibleText(bed.harness.logs)).not.toContain(String(created.client_secret));
 	});
 
@@ -214,8 +299,12 @@ describe('System Credential', () => {
 		bed.sandbox.setFaults({ dropAfterRate: 1, maxFaults: 1, paths: [`${BASE}/clients`] });
 		const { items, error } = await run('systemCredential', { operation: 'create', name: 'lost-bot', access: 'full' });
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('No answer came back for creating the system credential "lost-bot"; it may have been created, and its client secret cannot be shown again');
-		expect(error?.description).toMatch(/Look for "lost-bot" with System Credential › Get Many: if it is listed, nobody has its secret, so delete it/);
+		expect(error?.message).toBe(
+			'No answer came back for creating the system credential "lost-bot"; it may have been created, and its client secret cannot be shown again',
+		);
+		expect(error?.description).toMatch(
+			/Look for "lost-bot" with System Credential › Get Many: if it is listed, nobody has its secret, so delete it/,
+		);
 		expect(sent('POST', `${BASE}/clients`)).toHaveLength(1);
 		const made = [...admin().clients.values()].find((client) => client.name === 'lost-bot')!;
 		expect(visibleText(items, error, bed.harness.logs)).not.toContain(made.secret);
@@ -228,15 +317,26 @@ describe('System Credential', () => {
 		expect(get.items[0].json).toMatchObject({ client_id: SEED_CLIENTS.ingestion.id, client_secret: '[redacted]' });
 		const many = await run('systemCredential', { operation: 'getMany', returnAll: true });
 		expect(many.items.map((item) => item.json.client_secret)).toEqual(['[redacted]', '[redacted]']);
-		const update = await run('systemCredential', { operation: 'update', clientId: byId(SEED_CLIENTS.reporting.id), updateFields: { name: 'reports' } });
+		const update = await run('systemCredential', {
+			operation: 'update',
+			clientId: byId(SEED_CLIENTS.reporting.id),
+			updateFields: { name: 'reports' },
+		});
 		expect(update.items[0].json).toMatchObject({ name: 'reports', client_secret: '[redacted]' });
 		const shown = visibleText(get.items, many.items, update.items, bed.harness.logs);
 		for (const secret of secrets) expect(shown).not.toContain(secret);
 	});
 
 	test('Update keeping the roles: they are read and sent back, so a rename never grants full access', async () => {
-		const { items } = await run('systemCredential', { operation: 'update', clientId: byId(SEED_CLIENTS.ingestion.id), updateFields: { name: 'renamed' } });
-		expect(items[0].json).toMatchObject({ name: 'renamed', roles: [{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES }] });
+		const { items } = await run('systemCredential', {
+			operation: 'update',
+			clientId: byId(SEED_CLIENTS.ingestion.id),
+			updateFields: { name: 'renamed' },
+		});
+		expect(items[0].json).toMatchObject({
+			name: 'renamed',
+			roles: [{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES }],
+		});
 		expect(sent('GET', `${BASE}/clients/${SEED_CLIENTS.ingestion.id}`)).toHaveLength(1);
 		expect(sent('PUT', `${BASE}/clients/${SEED_CLIENTS.ingestion.id}`)[0].body).toEqual({
 			name: 'renamed',
@@ -246,12 +346,21 @@ describe('System Credential', () => {
 
 	test('Update replacing the system roles (scope), and Full Access (no roles)', async () => {
 		const id = SEED_CLIENTS.ingestion.id;
-		const replaced = await run('systemCredential', { operation: 'update', clientId: byId(id), rolesChange: 'replace', rolesScope: 'system', roles: { role: [role('member')] } });
+		const replaced = await run('systemCredential', {
+			operation: 'update',
+			clientId: byId(id),
+			rolesChange: 'replace',
+			rolesScope: 'system',
+			roles: { role: [role('member')] },
+		});
 		expect(replaced.items[0].json.roles).toEqual([
 			{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES },
 			{ role_id: 'member', resource: null, resource_instance: null },
 		]);
-		expect(sent('PUT', `${BASE}/clients/${id}`)[0].body).toEqual({ roles: [{ role_id: 'member' }], roles_context: 'system' });
+		expect(sent('PUT', `${BASE}/clients/${id}`)[0].body).toEqual({
+			roles: [{ role_id: 'member' }],
+			roles_context: 'system',
+		});
 		const full = await run('systemCredential', { operation: 'update', clientId: byId(id), rolesChange: 'full' });
 		expect(full.items[0].json.roles).toEqual([]);
 		expect(sent('PUT', `${BASE}/clients/${id}`)[1].body).toEqual({ roles: [] });
@@ -279,10 +388,18 @@ describe('From List', () => {
 		expect(users.results).toEqual([{ name: 'Ana Costa (ana.costa@example.com)', value: ANA }]);
 		expect(sent('GET', `${BASE}/users`)[0].query).toMatchObject({ query: 'costa' });
 		const invitations = await bed.harness.runListSearch({ type, method: 'searchInvitations', filter: 'mateo' });
-		expect(invitations.results).toEqual([expect.objectContaining({ name: 'Mateo Ruiz <mateo.ruiz@example.com>', value: expect.stringMatching(/^uinv_/) })]);
+		expect(invitations.results).toEqual([
+			expect.objectContaining({ name: 'Mateo Ruiz <mateo.ruiz@example.com>', value: expect.stringMatching(/^uinv_/) }),
+		]);
 		admin().echoSecrets = true;
 		const clients = await bed.harness.runListSearch({ type, method: 'searchSystemCredentials', filter: 'REPORT' });
-		expect(clients.results).toEqual([{ name: 'weekly-reporting', value: SEED_CLIENTS.reporting.id, description: `${SEED_CLIENTS.reporting.id}, full access` }]);
+		expect(clients.results).toEqual([
+			{
+				name: 'weekly-reporting',
+				value: SEED_CLIENTS.reporting.id,
+				description: `${SEED_CLIENTS.reporting.id}, full access`,
+			},
+		]);
 		expect(JSON.stringify(clients)).not.toContain(seedClientSecret(SEED_CLIENTS.reporting.id));
 		const roles = await bed.harness.runListSearch({ type, method: 'searchRoles', filter: 'dataset' });
 		expect(roles.results.map((result) => result.value)).toEqual(['editor', 'viewer']);

@@ -11,7 +11,9 @@ import { PACKAGE } from './setup';
 
 /** Every node package.json lists, by type; nothing here sends a request. */
 const nodes = documented().flatMap((subject) => (subject.kind === 'node' ? [subject.node] : []));
-const harness = createHarness({ nodeTypes: Object.fromEntries(nodes.map((node) => [`${PACKAGE}.${node.description.name}`, node])) });
+const harness = createHarness({
+	nodeTypes: Object.fromEntries(nodes.map((node) => [`${PACKAGE}.${node.description.name}`, node])),
+});
 afterAll(() => harness.dispose());
 const TYPES = Object.fromEntries(nodes.map((node) => [node.description.name, `${PACKAGE}.${node.description.name}`]));
 
@@ -37,7 +39,9 @@ const described = actionNodes.filter(([, type]) => declaresToolDescriptions(desc
 function operationsOf(d: INodeTypeDescription): Array<{ resource: string; operation: string }> {
 	const resources = (d.properties.find((p) => p.name === 'resource')?.options ?? []) as Array<{ value: string }>;
 	return resources.flatMap(({ value: resource }) => {
-		const dropdown = d.properties.find((p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
+		const dropdown = d.properties.find(
+			(p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+		);
 		return ((dropdown?.options ?? []) as Array<{ value: string }>).map(({ value }) => ({ resource, operation: value }));
 	});
 }
@@ -65,8 +69,13 @@ describe.each(described)('%s', (name, type) => {
 		const texts = new Set<string>();
 		for (const { resource, operation } of operationsOf(node)) {
 			const { node: tool, text } = asToolInWorkflow(`${type}Tool`, { resource, operation });
-			expect({ resource, operation, text }).toEqual({ resource, operation, text: expect.stringMatching(/^[A-Z].{40,500}\.$/s) });
-			if (DESCRIBED.includes(name)) expect({ resource, operation, needs: /Needs /.test(text) }).toEqual({ resource, operation, needs: true });
+			expect({ resource, operation, text }).toEqual({
+				resource,
+				operation,
+				text: expect.stringMatching(/^[A-Z].{40,500}\.$/s),
+			});
+			if (DESCRIBED.includes(name))
+				expect({ resource, operation, needs: /Needs /.test(text) }).toEqual({ resource, operation, needs: true });
 			expect(tool.parameters.toolDescription).toBe(text);
 			// n8n adds its own "Set Automatically" (the action only) to nodes without a Tool Description: not to these.
 			expect(tool.parameters).not.toHaveProperty('descriptionType');
@@ -78,7 +87,12 @@ describe.each(described)('%s', (name, type) => {
 	test('a Tool Description the user wrote (n8n saves it, with descriptionType from before) is what the model reads', () => {
 		const [{ resource, operation }] = operationsOf(node);
 		const written = 'Use this when the user asks about their beach photos.';
-		const { text } = asToolInWorkflow(`${type}Tool`, { resource, operation, descriptionType: 'manual', toolDescription: written });
+		const { text } = asToolInWorkflow(`${type}Tool`, {
+			resource,
+			operation,
+			descriptionType: 'manual',
+			toolDescription: written,
+		});
 		expect(text).toBe(written);
 	});
 
@@ -86,14 +100,20 @@ describe.each(described)('%s', (name, type) => {
 		for (const { resource, operation } of operationsOf(node)) {
 			const { node: step } = asToolInWorkflow(type, { resource, operation });
 			expect(step.parameters).not.toHaveProperty('toolDescription');
-			if ('limit' in step.parameters) expect({ resource, operation, limit: step.parameters.limit }).toEqual({ resource, operation, limit: 50 });
+			if ('limit' in step.parameters)
+				expect({ resource, operation, limit: step.parameters.limit }).toEqual({ resource, operation, limit: 50 });
 		}
 	});
 
 	test(`in the tool variant every Limit starts at ${TOOL_LIMIT}`, () => {
 		for (const { resource, operation } of operationsOf(node)) {
 			const { node: tool } = asToolInWorkflow(`${type}Tool`, { resource, operation });
-			if ('limit' in tool.parameters) expect({ resource, operation, limit: tool.parameters.limit }).toEqual({ resource, operation, limit: TOOL_LIMIT });
+			if ('limit' in tool.parameters)
+				expect({ resource, operation, limit: tool.parameters.limit }).toEqual({
+					resource,
+					operation,
+					limit: TOOL_LIMIT,
+				});
 		}
 	});
 });

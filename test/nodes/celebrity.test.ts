@@ -42,9 +42,12 @@ describe('Person: Get', () => {
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items[0].json).toMatchObject({ aliases: ['The Marlowe', 'A. Marlowe'], status: 'active' });
 		// Items side by side: one request each, in whichever order they reach the service (output order is kept).
-		expect(bed.apiRequests().map((r) => r.path).sort()).toEqual(
-			[`/api/v0/celebrity-detection/person/${AVA}`, `/api/v0/celebrity-detection/person/${DIMA}`].sort(),
-		);
+		expect(
+			bed
+				.apiRequests()
+				.map((r) => r.path)
+				.sort(),
+		).toEqual([`/api/v0/celebrity-detection/person/${AVA}`, `/api/v0/celebrity-detection/person/${DIMA}`].sort());
 		const listed = await run('person', { operation: 'get', personId: fromList(BRUNO) });
 		expect(listed.items[0].json.id).toBe(BRUNO);
 	});
@@ -125,7 +128,12 @@ describe('Person: Get Many (page/per_page)', () => {
 			sort: { field: 'name', direction: 'desc' },
 		});
 		expect(items.map((i) => i.json.name)).toEqual(['Zoe Achterberg', 'Yusuf Demir', 'Xenia Petrakis']);
-		expect(bed.apiRequests()[0].query).toEqual({ page: '1', per_page: '3', sort_field: 'name', sort_direction: 'desc' });
+		expect(bed.apiRequests()[0].query).toEqual({
+			page: '1',
+			per_page: '3',
+			sort_field: 'name',
+			sort_direction: 'desc',
+		});
 	});
 
 	test('Sort By takes any field from an expression; a value that is no field name is refused before any request', async () => {
@@ -141,7 +149,10 @@ describe('Person: Get Many (page/per_page)', () => {
 
 describe('Person: Get Many by Names or Aliases', () => {
 	test('sends the names as repeated keys and outputs one match per name', async () => {
-		const { items, error } = await run('person', { operation: 'getByNames', namesOrAliases: 'Dima, Ava Marlowe,, Nobody' });
+		const { items, error } = await run('person', {
+			operation: 'getByNames',
+			namesOrAliases: 'Dima, Ava Marlowe,, Nobody',
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ name: 'Dima', person_id: DIMA },
@@ -150,26 +161,29 @@ describe('Person: Get Many by Names or Aliases', () => {
 		]);
 		const [sent] = bed.apiRequests();
 		expect(sent.path).toBe('/api/v0/celebrity-detection/persons/by-names-and-aliases');
-		expect(sent.rawQuery).toBe('person_names_or_aliases=Dima&person_names_or_aliases=Ava%20Marlowe&person_names_or_aliases=Nobody');
+		expect(sent.rawQuery).toBe(
+			'person_names_or_aliases=Dima&person_names_or_aliases=Ava%20Marlowe&person_names_or_aliases=Nobody',
+		);
 		expect(sent.query).toEqual({ person_names_or_aliases: ['Dima', 'Ava Marlowe', 'Nobody'] });
 	});
 
 	test('one name is still sent as the list parameter, and an array expression keeps commas inside names', async () => {
 		bed.sandbox.store.celebrity.addPerson({ name: 'Robert Vance, Jr.' });
-		const { items } = await run(
-			'person',
-			{ operation: 'getByNames', namesOrAliases: '={{ $json.names }}' },
-			[{ names: ['Robert Vance, Jr.'] }, { names: ['The Viking'] }],
-		);
+		const { items } = await run('person', { operation: 'getByNames', namesOrAliases: '={{ $json.names }}' }, [
+			{ names: ['Robert Vance, Jr.'] },
+			{ names: ['The Viking'] },
+		]);
 		expect(items.map((i) => i.json)).toEqual([
 			{ name: 'Robert Vance, Jr.', person_id: seedPersonId('Robert Vance, Jr.') },
 			{ name: 'The Viking', person_id: seedPersonId('Henrik Vass') },
 		]);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(bed.apiRequests().map((r) => r.rawQuery).sort()).toEqual([
-			'person_names_or_aliases=Robert%20Vance%2C%20Jr.',
-			'person_names_or_aliases=The%20Viking',
-		]);
+		expect(
+			bed
+				.apiRequests()
+				.map((r) => r.rawQuery)
+				.sort(),
+		).toEqual(['person_names_or_aliases=Robert%20Vance%2C%20Jr.', 'person_names_or_aliases=The%20Viking']);
 	});
 
 	test('more than 100 names go in several requests, matches in order', async () => {
@@ -238,12 +252,22 @@ describe('Person: Update Aliases', () => {
 	});
 
 	test('Add or Remove with no aliases is refused before any request; an unknown person is a 404', async () => {
-		const empty = await run('person', { operation: 'updateAliases', personId: byId(AVA), aliasesMode: 'remove', aliases: '' });
+		const empty = await run('person', {
+			operation: 'updateAliases',
+			personId: byId(AVA),
+			aliasesMode: 'remove',
+			aliases: '',
+		});
 		expect(empty.error?.message).toBe('Invalid Aliases in item 0: it is empty');
 		expect(empty.error?.description).toMatch(/Replace mode/);
 		expect(bed.sandbox.requests).toHaveLength(0);
 
-		const unknown = await run('person', { operation: 'updateAliases', personId: byId(UNKNOWN), aliasesMode: 'replace', aliases: 'x' });
+		const unknown = await run('person', {
+			operation: 'updateAliases',
+			personId: byId(UNKNOWN),
+			aliasesMode: 'replace',
+			aliases: 'x',
+		});
 		expect(unknown.error?.message).toBe('Person not found');
 	});
 });
@@ -263,7 +287,10 @@ describe('Face: Get Many', () => {
 	test('By Name looks the enrolled name up among the persons and sends its ID; an alias is no name', async () => {
 		const { items } = await run('face', { operation: 'getMany', personId: byName('Ava Marlowe'), returnAll: true });
 		expect(items).toHaveLength(3);
-		expect(bed.apiRequests().map((r) => r.path)).toEqual(['/api/v0/celebrity-detection/persons', '/api/v0/celebrity-detection/faces-with-person']);
+		expect(bed.apiRequests().map((r) => r.path)).toEqual([
+			'/api/v0/celebrity-detection/persons',
+			'/api/v0/celebrity-detection/faces-with-person',
+		]);
 		expect(bed.apiRequests()[1].query).toEqual({ person_id: AVA });
 
 		const { error } = await run('face', { operation: 'getMany', personId: byName('The Marlowe') });
@@ -286,14 +313,18 @@ describe('Image: Get Many Persons', () => {
 		const { items, error } = await run('image', { operation: 'getPersons', imageId: byId(face.imageId) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json.persons).toEqual(expect.arrayContaining([expect.objectContaining({ id: AVA, bbox: face.bbox })]));
+		expect(items[0].json.persons).toEqual(
+			expect.arrayContaining([expect.objectContaining({ id: AVA, bbox: face.bbox })]),
+		);
 	});
 
 	test('404 names the image; a malformed ID is refused before any request', async () => {
 		const unknown = await run('image', { operation: 'getPersons', imageId: byId(UNKNOWN) });
 		expect(unknown.error?.message).toBe('Image not found');
 		bed.sandbox.clearRequestLog();
-		const malformed = await run('image', { operation: 'getPersons', imageId: byId('={{ $json.id }}') }, [{ id: 'img-1' }]);
+		const malformed = await run('image', { operation: 'getPersons', imageId: byId('={{ $json.id }}') }, [
+			{ id: 'img-1' },
+		]);
 		expect(malformed.error?.message).toBe('Invalid Image in item 0: "img-1" is not a UUID');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -302,7 +333,8 @@ describe('Image: Get Many Persons', () => {
 describe('Image: Identify Persons (ingest the URL, read persons in image, delete it)', () => {
 	const { demoImages, demoVideos } = SEED_DATASET_IDS;
 	/** The sandbox reads `celebrity:<name>;` markers off the source path of an ingested image. */
-	const photoOf = (...names: string[]) => `https://photos.example.com/party/${names.map((n) => `celebrity:${encodeURIComponent(n)};`).join('')}.jpg`;
+	const photoOf = (...names: string[]) =>
+		`https://photos.example.com/party/${names.map((n) => `celebrity:${encodeURIComponent(n)};`).join('')}.jpg`;
 	const identify = (parameters: Record<string, unknown> = {}) => ({
 		operation: 'identify',
 		datasetId: byId(demoImages),
@@ -329,11 +361,20 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 		const requests = bed.apiRequests();
 		const steps = requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{24,36}/g, ':id')}`);
 		expect(steps[0]).toBe('GET /api/v1/datasets/:id');
-		expect(steps.slice(1, 3)).toEqual(['POST /api/v1/ingestion/datasets/:id/assets/status', 'POST /api/v1/ingestion/images']);
-		expect(steps.slice(-2)).toEqual(['GET /api/v0/celebrity-detection/persons-in-image/:id', 'POST /api/v0/delete/assets']);
+		expect(steps.slice(1, 3)).toEqual([
+			'POST /api/v1/ingestion/datasets/:id/assets/status',
+			'POST /api/v1/ingestion/images',
+		]);
+		expect(steps.slice(-2)).toEqual([
+			'GET /api/v0/celebrity-detection/persons-in-image/:id',
+			'POST /api/v0/delete/assets',
+		]);
 		expect(requests[2].body).toEqual({ dataset_id: demoImages, images: [{ source_path: url }] });
 		const imageId = requests.at(-2)!.path.split('/').pop();
-		expect(requests.at(-1)!.body).toEqual({ dataset_id: demoImages, assets: [{ asset_type: 'image', identifier: imageId }] });
+		expect(requests.at(-1)!.body).toEqual({
+			dataset_id: demoImages,
+			assets: [{ asset_type: 'image', identifier: imageId }],
+		});
 		expect(requests.filter((r) => r.method === 'GET').every((r) => r.body === null)).toBe(true);
 		expect(assetAt(url)).toBeUndefined();
 	});
@@ -342,7 +383,14 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 		const url = photoOf('Bruno Castellane');
 		const ingested = await bed.harness.runNode({
 			type: TYPES.ingestion,
-			parameters: { resource: 'job', operation: 'createFromImages', datasetId: byId(demoImages), images: { image: [{ sourcePath: url }] }, waitForCompletion: true, pollInterval: 0.1 },
+			parameters: {
+				resource: 'job',
+				operation: 'createFromImages',
+				datasetId: byId(demoImages),
+				images: { image: [{ sourcePath: url }] },
+				waitForCompletion: true,
+				pollInterval: 0.1,
+			},
 		});
 		expect(ingested.error).toBeUndefined();
 		expect(assetAt(url)?.status).toBe('completed');
@@ -356,7 +404,9 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 	});
 
 	test('a dataset without celebrity detection is refused before anything is ingested', async () => {
-		const { error } = await run('image', identify({ datasetId: byId(SEED_DATASET_IDS.demoMixed) }), [{ url: photoOf('Ava Marlowe') }]);
+		const { error } = await run('image', identify({ datasetId: byId(SEED_DATASET_IDS.demoMixed) }), [
+			{ url: photoOf('Ava Marlowe') },
+		]);
 		expect(error?.message).toMatch(/^Dataset ".+" cannot identify persons: it does not have celebrity detection on$/);
 		expect(error?.description).toMatch(/celebrity detection enabled/);
 		expect(bed.apiRequests().map((r) => r.method)).toEqual(['GET']);
@@ -365,7 +415,9 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 	test('an image the service cannot ingest is explained by its error code, and deleted all the same', async () => {
 		const url = 'https://photos.example.com/broken/party.jpg?X-Amz-Signature=very-secret-signature';
 		const { error } = await run('image', identify(), [{ url }]);
-		expect(error?.message).toMatch(/^The service could not ingest the image at https:\/\/photos\.example\.com\/broken\/party\.jpg: broken_url/);
+		expect(error?.message).toMatch(
+			/^The service could not ingest the image at https:\/\/photos\.example\.com\/broken\/party\.jpg: broken_url/,
+		);
 		expect(error?.description).toMatch(/public/);
 		expect(`${error?.message} ${error?.description}`).not.toContain('very-secret-signature');
 		expect(bed.apiRequests().at(-1)?.path).toBe('/api/v0/delete/assets');
@@ -380,7 +432,9 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 		const url = photoOf('Ava Marlowe');
 		const started = Date.now();
 		const { error } = await run('image', identify({ options: { pollInterval: 0.2, waitTimeout: 1 } }), [{ url }]);
-		expect(error?.message).toMatch(/^Ingesting the image at https:\/\/photos\.example\.com\/.+ did not finish within 1 seconds \(last status: pending, image pending\)$/);
+		expect(error?.message).toMatch(
+			/^Ingesting the image at https:\/\/photos\.example\.com\/.+ did not finish within 1 seconds \(last status: pending, image pending\)$/,
+		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(bed.apiRequests().at(-1)?.path).toBe('/api/v0/delete/assets');
 		expect(assetAt(url)).toBeUndefined();
@@ -392,7 +446,9 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 			expect(error?.message).toMatch(/^Invalid Image URL in item 0: /);
 		}
 		expect(bed.sandbox.requests).toHaveLength(0);
-		const { error } = await run('image', identify({ datasetId: byId('={{ $json.id }}') }), [{ url: photoOf('Ava Marlowe'), id: 'nope' }]);
+		const { error } = await run('image', identify({ datasetId: byId('={{ $json.id }}') }), [
+			{ url: photoOf('Ava Marlowe'), id: 'nope' },
+		]);
 		expect(error?.message).toBe('Invalid Dataset in item 0: "nope" is not a UUID');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -427,7 +483,12 @@ describe('lists for the locators', () => {
 		expect(all.results[0].name).toBe('Amara Nwosu');
 		expect(all.results).toContainEqual({ name: 'Felix Arndt (draft)', value: seedPersonId('Felix Arndt') });
 		expect(all.paginationToken).toBeUndefined();
-		expect(bed.apiRequests().map((r) => r.query)).toContainEqual({ page: '1', per_page: '100', sort_field: 'name', sort_direction: 'asc' });
+		expect(bed.apiRequests().map((r) => r.query)).toContainEqual({
+			page: '1',
+			per_page: '100',
+			sort_field: 'name',
+			sort_direction: 'asc',
+		});
 	});
 
 	test('searchPersons pages on with a token when there are more than 100 persons', async () => {
@@ -452,7 +513,11 @@ test('no secret reaches an output item, an error or a log line', async () => {
 	await run('person', { operation: 'get', personId: byId(UNKNOWN) });
 	bed.sandbox.store.datasets.get(SEED_DATASET_IDS.demoImages)!.config.celebrity_detection_enabled = true;
 	bed.sandbox.store.ingestion.setStepMs(0);
-	await run('image', { operation: 'identify', datasetId: byId(SEED_DATASET_IDS.demoImages), imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg' });
+	await run('image', {
+		operation: 'identify',
+		datasetId: byId(SEED_DATASET_IDS.demoImages),
+		imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg',
+	});
 	const text = visibleText(bed.harness.logs, bed.sandbox.requests);
 	for (const secret of SECRETS) expect(text).not.toContain(secret);
 });
@@ -468,7 +533,10 @@ describe('Identify Persons is never the default; as an AI tool a Limit of 10', (
 
 	test('as an AI tool, Person › Get Many returns 10 by default; a workflow step keeps 50', async () => {
 		enrollExtraPersons(30);
-		const asTool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'person', operation: 'getMany' } });
+		const asTool = await bed.harness.runNode({
+			type: `${type}Tool`,
+			parameters: { resource: 'person', operation: 'getMany' },
+		});
 		expect(asTool.items).toHaveLength(10);
 		expect((await run('person', { operation: 'getMany' })).items).toHaveLength(50);
 	});

@@ -14,8 +14,12 @@ const UNKNOWN_CONCEPT = '0f0e0d0c-0b0a-4908-8706-050403020100';
 /** A valid UUID, but version 1: the concepts service takes version 4 only. */
 const UUID_V1 = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 
-const run = (resource: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+const run = (
+	resource: string,
+	parameters: Record<string, unknown>,
+	inputItems?: IDataObject[],
+	continueOnFail = false,
+) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
 
 const seededImage = (index: number) =>
 	[...bed.sandbox.store.assets.values()].find(
@@ -39,7 +43,7 @@ async function createConcept(name: string, datasetId: string = SEED_DATASET_IDS.
 }
 
 describe('Concept: Create', () => {
-	test('creates a concept with the service\'s camelCase body and answer', async () => {
+	test("creates a concept with the service's camelCase body and answer", async () => {
 		const { items, error } = await run('concept', {
 			operation: 'create',
 			name: 'mountain_view',
@@ -56,7 +60,10 @@ describe('Concept: Create', () => {
 		});
 		expect(items[0].json.conceptId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 		// First the dataset's encoder is read (concepts need tx-large2/3/4), then the concept is created.
-		expect(bed.apiRequests()[0]).toMatchObject({ method: 'GET', path: `/api/v1/datasets/${SEED_DATASET_IDS.demoImages}` });
+		expect(bed.apiRequests()[0]).toMatchObject({
+			method: 'GET',
+			path: `/api/v1/datasets/${SEED_DATASET_IDS.demoImages}`,
+		});
 		expect(bed.apiRequests()[1]).toMatchObject({
 			method: 'POST',
 			path: '/api/v1/concepts',
@@ -79,7 +86,9 @@ describe('Concept: Create', () => {
 		bed.sandbox.clearRequestLog();
 		const { error } = await run('concept', { operation: 'create', name: 'red_car', datasetId: byId(datasetId) });
 		expect(error?.message).toBe(`Dataset ${datasetId} uses the resnet-50 encoder, which concepts do not work with`);
-		expect(error?.description).toMatch(/^Concepts work only on datasets that use the multimodal-tx-large2, multimodal-tx-large3 or multimodal-tx-large4 encoder on the v1 pipeline/);
+		expect(error?.description).toMatch(
+			/^Concepts work only on datasets that use the multimodal-tx-large2, multimodal-tx-large3 or multimodal-tx-large4 encoder on the v1 pipeline/,
+		);
 		expect(bed.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v1/datasets/${datasetId}`]);
 	});
 
@@ -92,8 +101,14 @@ describe('Concept: Create', () => {
 				body: { detail: 'Concepts are not supported on datasets outside the v1 pipeline' },
 			});
 			bed.useCredential('personalToken', { baseUrl: proxy.url });
-			const { error } = await run('concept', { operation: 'create', name: 'red_car', datasetId: byId(SEED_DATASET_IDS.demoImages) });
-			expect(error?.message).toBe('The service does not support concepts on this dataset: Concepts are not supported on datasets outside the v1 pipeline');
+			const { error } = await run('concept', {
+				operation: 'create',
+				name: 'red_car',
+				datasetId: byId(SEED_DATASET_IDS.demoImages),
+			});
+			expect(error?.message).toBe(
+				'The service does not support concepts on this dataset: Concepts are not supported on datasets outside the v1 pipeline',
+			);
 			expect(error?.description).toMatch(/^Concepts work only on datasets that use/);
 		} finally {
 			await proxy.close();
@@ -101,7 +116,11 @@ describe('Concept: Create', () => {
 	});
 
 	test('400 "invalid concept name" is explained: what was refused and how to name a concept', async () => {
-		const { error } = await run('concept', { operation: 'create', name: '2 beaches!', datasetId: byId(SEED_DATASET_IDS.demoImages) });
+		const { error } = await run('concept', {
+			operation: 'create',
+			name: '2 beaches!',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+		});
 		expect(error?.message).toMatch(/^The concept name was refused: Invalid concept name '2 beaches!'/);
 		expect(error?.description).toMatch(/column name in SQL/);
 		expect(error?.description).toMatch(/unique within its dataset/);
@@ -109,22 +128,38 @@ describe('Concept: Create', () => {
 	});
 
 	test('a name already used in the same dataset is refused with the same explanation; another dataset may reuse it', async () => {
-		const duplicate = await run('concept', { operation: 'create', name: 'beach', datasetId: byId(SEED_DATASET_IDS.demoImages) });
+		const duplicate = await run('concept', {
+			operation: 'create',
+			name: 'beach',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+		});
 		expect(duplicate.error?.message).toMatch(/^The concept name was refused: .*already exists/);
-		const elsewhere = await run('concept', { operation: 'create', name: 'beach', datasetId: byId(SEED_DATASET_IDS.demoMixed) });
+		const elsewhere = await run('concept', {
+			operation: 'create',
+			name: 'beach',
+			datasetId: byId(SEED_DATASET_IDS.demoMixed),
+		});
 		expect(elsewhere.error).toBeUndefined();
 		expect(elsewhere.items[0].json).toMatchObject({ name: 'beach', datasetId: SEED_DATASET_IDS.demoMixed });
 	});
 
 	test('an unknown or deleted dataset is a 404 about the dataset', async () => {
-		const { error } = await run('concept', { operation: 'create', name: 'x', datasetId: byId(SEED_DATASET_IDS.demoArchived) });
+		const { error } = await run('concept', {
+			operation: 'create',
+			name: 'x',
+			datasetId: byId(SEED_DATASET_IDS.demoArchived),
+		});
 		expect(error?.message).toBe(`Dataset ${SEED_DATASET_IDS.demoArchived} not found`);
 		expect(error?.description).toMatch(/From list/);
 		expect((error as unknown as { httpCode: string }).httpCode).toBe('404');
 	});
 
 	test('an empty name, a dataset ID that is not a version-4 UUID or a threshold above 1 are refused before any request', async () => {
-		const empty = await run('concept', { operation: 'create', name: '  ', datasetId: byId(SEED_DATASET_IDS.demoImages) });
+		const empty = await run('concept', {
+			operation: 'create',
+			name: '  ',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+		});
 		expect(empty.error?.message).toBe('Invalid Name in item 0: it is empty');
 		const v1 = await run('concept', { operation: 'create', name: 'ok', datasetId: byId(UUID_V1) });
 		expect(v1.error?.message).toBe(`Invalid Dataset in item 0: "${UUID_V1}" is not a version-4 UUID`);
@@ -142,9 +177,17 @@ describe('Concept: Create', () => {
 describe('Concept: Get, Update, Delete', () => {
 	test('a concept By Name: one read of the concept list serves every name of the run; no such name names the parameter', async () => {
 		const named = byName('={{ $json.concept }}');
-		const { items, error } = await run('concept', { operation: 'get', conceptId: named }, [{ concept: 'beach' }, { concept: 'stadium' }, { concept: 'beach' }]);
+		const { items, error } = await run('concept', { operation: 'get', conceptId: named }, [
+			{ concept: 'beach' },
+			{ concept: 'stadium' },
+			{ concept: 'beach' },
+		]);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.conceptId)).toEqual([SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium, SEED_CONCEPT_IDS.beach]);
+		expect(items.map((item) => item.json.conceptId)).toEqual([
+			SEED_CONCEPT_IDS.beach,
+			SEED_CONCEPT_IDS.stadium,
+			SEED_CONCEPT_IDS.beach,
+		]);
 		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/concepts')).toHaveLength(1);
 		bed.sandbox.clearRequestLog();
 		const missing = await run('label', { operation: 'getMany', conceptId: byName('Beach') });
@@ -155,7 +198,10 @@ describe('Concept: Get, Update, Delete', () => {
 	test('gets a concept chosen from the list or by ID', async () => {
 		const listed = await run('concept', { operation: 'get', conceptId: fromList(SEED_CONCEPT_IDS.beach) });
 		expect(listed.items[0].json).toMatchObject({ conceptId: SEED_CONCEPT_IDS.beach, name: 'beach' });
-		const typed = await run('concept', { operation: 'get', conceptId: byId(` ${SEED_CONCEPT_IDS.stadium.toUpperCase()} `) });
+		const typed = await run('concept', {
+			operation: 'get',
+			conceptId: byId(` ${SEED_CONCEPT_IDS.stadium.toUpperCase()} `),
+		});
 		expect(typed.items[0].json).toMatchObject({ conceptId: SEED_CONCEPT_IDS.stadium, name: 'stadium' });
 	});
 
@@ -183,16 +229,28 @@ describe('Concept: Get, Update, Delete', () => {
 			updateFields: { name: 'sandy_beach', threshold: 0.65 },
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ name: 'sandy_beach', threshold: 0.65, description: 'Sandy beaches and sea shore' });
+		expect(items[0].json).toMatchObject({
+			name: 'sandy_beach',
+			threshold: 0.65,
+			description: 'Sandy beaches and sea shore',
+		});
 		expect(bed.apiRequests()[0]).toMatchObject({ method: 'PATCH', body: { name: 'sandy_beach', threshold: 0.65 } });
 	});
 
 	test('renaming to a name the dataset already uses is explained; no fields is refused before any request', async () => {
 		await createConcept('city');
-		const clash = await run('concept', { operation: 'update', conceptId: byId(SEED_CONCEPT_IDS.beach), updateFields: { name: 'city' } });
+		const clash = await run('concept', {
+			operation: 'update',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			updateFields: { name: 'city' },
+		});
 		expect(clash.error?.message).toMatch(/^The concept name was refused/);
 		bed.sandbox.clearRequestLog();
-		const none = await run('concept', { operation: 'update', conceptId: byId(SEED_CONCEPT_IDS.beach), updateFields: {} });
+		const none = await run('concept', {
+			operation: 'update',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			updateFields: {},
+		});
 		expect(none.error?.message).toBe('Invalid Update Fields in item 0: no field to update was added');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -201,7 +259,11 @@ describe('Concept: Get, Update, Delete', () => {
 		const deleted = await run('concept', { operation: 'delete', conceptId: byId(SEED_CONCEPT_IDS.stadium) });
 		// The service's own answer (the sandbox answers the deleted concept) is kept as it came.
 		expect(deleted.items.map((i) => i.json)).toEqual([
-			{ deleted: true, id: SEED_CONCEPT_IDS.stadium, response: expect.objectContaining({ conceptId: SEED_CONCEPT_IDS.stadium, name: 'stadium' }) },
+			{
+				deleted: true,
+				id: SEED_CONCEPT_IDS.stadium,
+				response: expect.objectContaining({ conceptId: SEED_CONCEPT_IDS.stadium, name: 'stadium' }),
+			},
 		]);
 		const again = await run('concept', { operation: 'delete', conceptId: byId(SEED_CONCEPT_IDS.stadium) });
 		expect(again.error?.message).toBe(`Concept ${SEED_CONCEPT_IDS.stadium} not found`);
@@ -211,7 +273,11 @@ describe('Concept: Get, Update, Delete', () => {
 describe('Concept: Get Many', () => {
 	test('Return All walks every offset/limit page once (camelCase meta with total)', async () => {
 		const names = Array.from({ length: 210 }, (_, i) => ({ name: `bulk_${String(i).padStart(3, '0')}` }));
-		const created = await run('concept', { operation: 'create', name: '={{ $json.name }}', datasetId: byId(SEED_DATASET_IDS.demoMixed) }, names);
+		const created = await run(
+			'concept',
+			{ operation: 'create', name: '={{ $json.name }}', datasetId: byId(SEED_DATASET_IDS.demoMixed) },
+			names,
+		);
 		expect(created.error).toBeUndefined();
 		bed.sandbox.clearRequestLog();
 		const { items, error } = await run('concept', { operation: 'getMany', returnAll: true });
@@ -247,11 +313,21 @@ describe('Concept: Get Many', () => {
 	});
 
 	test('a filter item that is not a version-4 UUID is refused before any request; an unknown dataset is a 404', async () => {
-		const bad = await run('concept', { operation: 'getMany', returnAll: true, filters: { datasetIds: `${SEED_DATASET_IDS.demoImages}, ${UUID_V1}` } });
+		const bad = await run('concept', {
+			operation: 'getMany',
+			returnAll: true,
+			filters: { datasetIds: `${SEED_DATASET_IDS.demoImages}, ${UUID_V1}` },
+		});
 		expect(bad.error?.message).toBe(`Invalid Dataset IDs in item 0: "${UUID_V1}" is not a version-4 UUID`);
 		expect(bed.sandbox.requests).toHaveLength(0);
-		const unknown = await run('concept', { operation: 'getMany', returnAll: true, filters: { datasetIds: SEED_DATASET_IDS.demoArchived } });
-		expect(unknown.error?.message).toBe(`A dataset in the filter was not found (Dataset not found: ${SEED_DATASET_IDS.demoArchived})`);
+		const unknown = await run('concept', {
+			operation: 'getMany',
+			returnAll: true,
+			filters: { datasetIds: SEED_DATASET_IDS.demoArchived },
+		});
+		expect(unknown.error?.message).toBe(
+			`A dataset in the filter was not found (Dataset not found: ${SEED_DATASET_IDS.demoArchived})`,
+		);
 	});
 });
 
@@ -282,9 +358,17 @@ describe('Concept: Estimate Predictions', () => {
 	});
 
 	test('a confidence level of 1 or a fidelity of 0 is refused before any request', async () => {
-		const level = await run('concept', { operation: 'estimatePredictions', conceptId: byId(SEED_CONCEPT_IDS.beach), options: { confidenceLevel: 1 } });
+		const level = await run('concept', {
+			operation: 'estimatePredictions',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			options: { confidenceLevel: 1 },
+		});
 		expect(level.error?.message).toBe('Invalid Confidence Level in item 0: 1 is not between 0 and 1');
-		const fidelity = await run('concept', { operation: 'estimatePredictions', conceptId: byId(SEED_CONCEPT_IDS.beach), options: { estimationFidelity: 0 } });
+		const fidelity = await run('concept', {
+			operation: 'estimatePredictions',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			options: { estimationFidelity: 0 },
+		});
 		expect(fidelity.error?.message).toBe('Invalid Estimation Fidelity in item 0: "0" is out of range');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -292,7 +376,12 @@ describe('Concept: Estimate Predictions', () => {
 
 describe('Label: Update and Get Many', () => {
 	const getLabels = async (parameters: Record<string, unknown> = {}) => {
-		const { items, error } = await run('label', { operation: 'getMany', conceptId: byId(SEED_CONCEPT_IDS.beach), returnAll: true, ...parameters });
+		const { items, error } = await run('label', {
+			operation: 'getMany',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			returnAll: true,
+			...parameters,
+		});
 		expect(error).toBeUndefined();
 		return items.map((i) => i.json as IDataObject);
 	};
@@ -333,7 +422,9 @@ describe('Label: Update and Get Many', () => {
 	});
 
 	test('labels a video keyframe by its image ID', async () => {
-		const video = [...bed.sandbox.store.assets.values()].find((a) => a.datasetId === SEED_DATASET_IDS.demoVideos) as AssetRecord;
+		const video = [...bed.sandbox.store.assets.values()].find(
+			(a) => a.datasetId === SEED_DATASET_IDS.demoVideos,
+		) as AssetRecord;
 		const keyframe = keyframesOf(video)[2];
 		const { error } = await run('label', {
 			operation: 'update',
@@ -341,7 +432,11 @@ describe('Label: Update and Get Many', () => {
 			labels: { label: [{ identifyBy: 'imageId', image: keyframe.id, value: 'positive' }] },
 		});
 		expect(error).toBeUndefined();
-		const { items } = await run('label', { operation: 'getMany', conceptId: byId(SEED_CONCEPT_IDS.stadium), returnAll: true });
+		const { items } = await run('label', {
+			operation: 'getMany',
+			conceptId: byId(SEED_CONCEPT_IDS.stadium),
+			returnAll: true,
+		});
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
 			label: 'positive',
@@ -376,7 +471,12 @@ describe('Label: Update and Get Many', () => {
 			{ offset: '0', limit: '100' },
 			{ offset: '100', limit: '100' },
 		]);
-		const few = await run('label', { operation: 'getMany', conceptId: byId(SEED_CONCEPT_IDS.beach), returnAll: false, limit: 5 });
+		const few = await run('label', {
+			operation: 'getMany',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			returnAll: false,
+			limit: 5,
+		});
 		expect(few.items).toHaveLength(5);
 	});
 
@@ -386,7 +486,9 @@ describe('Label: Update and Get Many', () => {
 			conceptId: byId(SEED_CONCEPT_IDS.beach),
 			labels: { label: [{ identifyBy: 'imagePath', image: 's3://nowhere/x.jpg', value: 'positive' }] },
 		});
-		expect(error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: labels\.0\.imagePath: /);
+		expect(error?.message).toMatch(
+			/^The Media Analysis Service rejected the request as invalid: labels\.0\.imagePath: /,
+		);
 	});
 
 	test('an image ID that is not a version-4 UUID, an empty path or no labels at all are refused before any request', async () => {
@@ -399,7 +501,12 @@ describe('Label: Update and Get Many', () => {
 		const noPath = await run('label', {
 			operation: 'update',
 			conceptId: byId(SEED_CONCEPT_IDS.beach),
-			labels: { label: [{ identifyBy: 'imageId', image: seededImage(2).id }, { identifyBy: 'imagePath', image: '' }] },
+			labels: {
+				label: [
+					{ identifyBy: 'imageId', image: seededImage(2).id },
+					{ identifyBy: 'imagePath', image: '' },
+				],
+			},
 		});
 		expect(noPath.error?.message).toBe('Invalid Labels (entry 2) Image Path in item 0: it is empty');
 		const none = await run('label', { operation: 'update', conceptId: byId(SEED_CONCEPT_IDS.beach), labels: {} });
@@ -415,7 +522,11 @@ describe('Label: Update and Get Many', () => {
 
 describe('Label: Get Many Candidates', () => {
 	test('returns up to the requested number of unlabelled images, one item each', async () => {
-		const { items, error } = await run('label', { operation: 'getCandidates', conceptId: byId(SEED_CONCEPT_IDS.beach), numberOfCandidates: 20 });
+		const { items, error } = await run('label', {
+			operation: 'getCandidates',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			numberOfCandidates: 20,
+		});
 		expect(error).toBeUndefined();
 		expect(bed.apiRequests()[0].query).toEqual({ limit: '20' });
 		expect(items).toHaveLength(20);
@@ -427,15 +538,22 @@ describe('Label: Get Many Candidates', () => {
 		}
 	});
 
-	test('by default asks for 1 candidate, the service\'s default', async () => {
-		const { items, error } = await run('label', { operation: 'getCandidates', conceptId: byId(SEED_CONCEPT_IDS.beach) });
+	test("by default asks for 1 candidate, the service's default", async () => {
+		const { items, error } = await run('label', {
+			operation: 'getCandidates',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+		});
 		expect(error).toBeUndefined();
 		expect(bed.apiRequests()[0].query).toEqual({ limit: '1' });
 		expect(items).toHaveLength(1);
 	});
 
 	test('21 candidates is refused before any request', async () => {
-		const { error } = await run('label', { operation: 'getCandidates', conceptId: byId(SEED_CONCEPT_IDS.beach), numberOfCandidates: 21 });
+		const { error } = await run('label', {
+			operation: 'getCandidates',
+			conceptId: byId(SEED_CONCEPT_IDS.beach),
+			numberOfCandidates: 21,
+		});
 		expect(error?.message).toBe('Invalid Number of Candidates in item 0: "21" is out of range');
 		expect(error?.description).toBe('Number of Candidates must be a whole number from 1 to 20.');
 		expect(bed.sandbox.requests).toHaveLength(0);
@@ -446,12 +564,20 @@ const BEACH_URL = 'https://images.example.com/summer/beach-sunset.jpg';
 
 describe('Classification: Classify Image of a URL', () => {
 	const classify = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-		run('classification', { operation: 'classifyImage', imageUrl: BEACH_URL, ...parameters }, inputItems, continueOnFail);
+		run(
+			'classification',
+			{ operation: 'classifyImage', imageUrl: BEACH_URL, ...parameters },
+			inputItems,
+			continueOnFail,
+		);
 
 	test('against every concept of a dataset: a beach photo is positive for "beach"', async () => {
 		await createConcept('office_desk');
 		bed.sandbox.clearRequestLog();
-		const { items, error } = await classify({ classifyAgainst: 'dataset', datasetId: fromList(SEED_DATASET_IDS.demoImages) });
+		const { items, error } = await classify({
+			classifyAgainst: 'dataset',
+			datasetId: fromList(SEED_DATASET_IDS.demoImages),
+		});
 		expect(error).toBeUndefined();
 		const scores = items[0].json.scores as IDataObject[];
 		expect(scores.map((s) => s.conceptName)).toEqual(['beach', 'office_desk']);
@@ -469,7 +595,10 @@ describe('Classification: Classify Image of a URL', () => {
 	});
 
 	test('a dataset with no concepts gives a hint that says what to do, not a silent empty list', async () => {
-		const { items, error } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoMixed) });
+		const { items, error } = await classify({
+			classifyAgainst: 'dataset',
+			datasetId: byId(SEED_DATASET_IDS.demoMixed),
+		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ image_url: BEACH_URL, scores: [] });
 		expect(items[0].json.hint).toMatch(/has no concepts yet.*Concept → Create/);
@@ -479,16 +608,34 @@ describe('Classification: Classify Image of a URL', () => {
 		const first = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] });
 		const score = (first.items[0].json.scores as IDataObject[])[0].score as number;
 		expect(score).toBeGreaterThan(0.5);
-		const atScore = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach], options: { threshold: score } });
-		expect((atScore.items[0].json.scores as IDataObject[])[0]).toMatchObject({ score, threshold: score, positive: false });
+		const atScore = await classify({
+			classifyAgainst: 'concepts',
+			conceptIds: [SEED_CONCEPT_IDS.beach],
+			options: { threshold: score },
+		});
+		expect((atScore.items[0].json.scores as IDataObject[])[0]).toMatchObject({
+			score,
+			threshold: score,
+			positive: false,
+		});
 		expect(bed.apiRequests().at(-1)?.query).toEqual({ threshold: String(score) });
-		const below = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach], options: { threshold: score - 0.0001 } });
+		const below = await classify({
+			classifyAgainst: 'concepts',
+			conceptIds: [SEED_CONCEPT_IDS.beach],
+			options: { threshold: score - 0.0001 },
+		});
 		expect((below.items[0].json.scores as IDataObject[])[0]).toMatchObject({ score, positive: true });
 	});
 
 	test('against chosen concepts (IDs also from an expression) the same image gets the same scores', async () => {
-		const chosen = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium] });
-		expect(bed.apiRequests()[0].body).toEqual({ url: BEACH_URL, conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium] });
+		const chosen = await classify({
+			classifyAgainst: 'concepts',
+			conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium],
+		});
+		expect(bed.apiRequests()[0].body).toEqual({
+			url: BEACH_URL,
+			conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium],
+		});
 		const fromExpression = await classify({ classifyAgainst: 'concepts', conceptIds: '={{ $json.ids }}' }, [
 			{ ids: `${SEED_CONCEPT_IDS.beach},${SEED_CONCEPT_IDS.stadium}` },
 		]);
@@ -513,14 +660,20 @@ describe('Classification: Classify Image of a URL', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json.error).toBe('Invalid Image URL in item 0: "ftp://example.com/a.jpg" is not an http or https URL');
+		expect(items[0].json.error).toBe(
+			'Invalid Image URL in item 0: "ftp://example.com/a.jpg" is not an http or https URL',
+		);
 		expect(items[1].json.scores).toHaveLength(1);
 		expect(items[2].json.error).toBe('Invalid Image URL in item 2: "not a url" is not an http or https URL');
 		bed.sandbox.clearRequestLog();
 		// An empty list from the editor is stopped by n8n itself (required); one from an expression reaches the node.
 		const none = await classify({ classifyAgainst: 'concepts', conceptIds: '={{ [] }}' });
 		expect(none.error?.message).toBe('Invalid Concepts in item 0: no concept was chosen');
-		const threshold = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoImages), options: { threshold: 2 } });
+		const threshold = await classify({
+			classifyAgainst: 'dataset',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+			options: { threshold: 2 },
+		});
 		expect(threshold.error?.message).toBe('Invalid Threshold in item 0: "2" is out of range');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -528,7 +681,12 @@ describe('Classification: Classify Image of a URL', () => {
 
 describe('Classification: Classify Image (the asset named, flat per-concept fields)', () => {
 	const classify = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-		run('classification', { operation: 'classifyImage', imageUrl: '={{ $json.source_path }}', ...parameters }, inputItems, continueOnFail);
+		run(
+			'classification',
+			{ operation: 'classifyImage', imageUrl: '={{ $json.source_path }}', ...parameters },
+			inputItems,
+			continueOnFail,
+		);
 	const CITY_URL = 'https://images.example.com/autumn/city-skyline.jpg';
 	/** Rows as Ingestion gives them (a CSV column kept with Include Input Fields). */
 	const rows = [
@@ -538,7 +696,10 @@ describe('Classification: Classify Image (the asset named, flat per-concept fiel
 
 	test('one item per input naming its asset, with <concept>_score and <concept>_positive for each concept of the dataset', async () => {
 		await createConcept('Office_Desk');
-		const { items, error } = await classify({ classifyAgainst: 'dataset', datasetId: byName(SEED_DATASET_NAMES.demoImages) }, rows);
+		const { items, error } = await classify(
+			{ classifyAgainst: 'dataset', datasetId: byName(SEED_DATASET_NAMES.demoImages) },
+			rows,
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		const [beach, city] = items.map((item) => item.json);
@@ -563,62 +724,111 @@ describe('Classification: Classify Image (the asset named, flat per-concept fiel
 
 	test('Include Input Fields: the row comes first, the classification wins on a field of the same name', async () => {
 		const input = [{ ...rows[0], dataset_id: 'from the row', scores: 'from the row' }];
-		const { items } = await classify({ classifyAgainst: 'dataset', datasetId: fromList(SEED_DATASET_IDS.demoImages), includeInputFields: true }, input);
-		expect(items[0].json).toMatchObject({ campaign: 'summer', status: 'completed', asset_id: 'a-1', dataset_id: SEED_DATASET_IDS.demoImages, beach_positive: true });
+		const { items } = await classify(
+			{ classifyAgainst: 'dataset', datasetId: fromList(SEED_DATASET_IDS.demoImages), includeInputFields: true },
+			input,
+		);
+		expect(items[0].json).toMatchObject({
+			campaign: 'summer',
+			status: 'completed',
+			asset_id: 'a-1',
+			dataset_id: SEED_DATASET_IDS.demoImages,
+			beach_positive: true,
+		});
 		expect(items[0].json.scores).toEqual(expect.any(Array));
 		expect(Object.keys(items[0].json).slice(0, 4)).toEqual(['asset_id', 'source_path', 'status', 'campaign']);
-		const without = await classify({ classifyAgainst: 'dataset', datasetId: fromList(SEED_DATASET_IDS.demoImages) }, input);
+		const without = await classify(
+			{ classifyAgainst: 'dataset', datasetId: fromList(SEED_DATASET_IDS.demoImages) },
+			input,
+		);
 		expect(without.items[0].json.campaign).toBeUndefined();
 	});
 
 	test('one concept chosen: plain score and positive too; the asset from a trigger event, else the URL stands for it', async () => {
 		const event = { event: 'assetCompleted', asset: { asset_id: 'a-9', source_path: BEACH_URL } };
 		const { items } = await classify(
-			{ imageUrl: '={{ $json.asset ? $json.asset.source_path : $json.url }}', classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach] },
+			{
+				imageUrl: '={{ $json.asset ? $json.asset.source_path : $json.url }}',
+				classifyAgainst: 'concepts',
+				conceptIds: [SEED_CONCEPT_IDS.beach],
+			},
 			[event, { url: CITY_URL }],
 		);
 		const [beach, city] = items.map((item) => item.json);
-		expect(beach).toMatchObject({ asset_id: 'a-9', source_path: BEACH_URL, score: beach.beach_score, positive: true, dataset_id: null });
-		expect(city).toMatchObject({ asset_id: null, source_path: CITY_URL, image_url: CITY_URL, score: city.beach_score, positive: false });
+		expect(beach).toMatchObject({
+			asset_id: 'a-9',
+			source_path: BEACH_URL,
+			score: beach.beach_score,
+			positive: true,
+			dataset_id: null,
+		});
+		expect(city).toMatchObject({
+			asset_id: null,
+			source_path: CITY_URL,
+			image_url: CITY_URL,
+			score: city.beach_score,
+			positive: false,
+		});
 		expect(bed.apiRequests().find((request) => (request.body as { url?: string }).url === BEACH_URL)?.body).toEqual({
 			url: BEACH_URL,
 			conceptIds: [SEED_CONCEPT_IDS.beach],
 		});
-		const two = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium] }, [rows[0]]);
+		const two = await classify(
+			{ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, SEED_CONCEPT_IDS.stadium] },
+			[rows[0]],
+		);
 		expect(two.items[0].json).toMatchObject({ beach_positive: true, stadium_positive: false });
 		expect(two.items[0].json.score).toBeUndefined();
 	});
 
 	test('concepts whose names give the same field name get _2, _3 in the order scored', async () => {
 		const mixedBeach = await createConcept('BEACH', SEED_DATASET_IDS.demoMixed);
-		const { items } = await classify({ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, mixedBeach] }, [rows[0]]);
+		const { items } = await classify(
+			{ classifyAgainst: 'concepts', conceptIds: [SEED_CONCEPT_IDS.beach, mixedBeach] },
+			[rows[0]],
+		);
 		const scores = items[0].json.scores as IDataObject[];
 		expect(items[0].json).toMatchObject({ beach_score: scores[0].score, beach_2_score: scores[1].score });
 	});
 
 	test('a dataset with no concepts: the hint, and no concept fields', async () => {
-		const { items } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoMixed) }, [rows[0]]);
+		const { items } = await classify({ classifyAgainst: 'dataset', datasetId: byId(SEED_DATASET_IDS.demoMixed) }, [
+			rows[0],
+		]);
 		expect(items[0].json).toMatchObject({ asset_id: 'a-1', scores: [], dataset_id: SEED_DATASET_IDS.demoMixed });
 		expect(items[0].json.hint).toMatch(/has no concepts yet/);
 	});
 });
 
 describe('Concept lists', () => {
-	test('From list searches concepts by name across pages, each described by its dataset\'s name', async () => {
+	test("From list searches concepts by name across pages, each described by its dataset's name", async () => {
 		const found = await bed.harness.runListSearch({ type, method: 'searchConcepts', filter: 'BEA' });
 		expect(found.results).toEqual([
-			{ name: 'beach', value: SEED_CONCEPT_IDS.beach, description: `Dataset ${SEED_DATASET_NAMES.demoImages} · Sandy beaches and sea shore` },
+			{
+				name: 'beach',
+				value: SEED_CONCEPT_IDS.beach,
+				description: `Dataset ${SEED_DATASET_NAMES.demoImages} · Sandy beaches and sea shore`,
+			},
 		]);
 		const all = await bed.harness.runListSearch({ type, method: 'searchConcepts' });
 		expect(all.results.map((r) => r.name).sort()).toEqual(['beach', 'stadium']);
-		expect(all.results.map((r) => String(r.description).split(' · ')[0]).sort()).toEqual([`Dataset ${SEED_DATASET_NAMES.demoImages}`, `Dataset ${SEED_DATASET_NAMES.demoVideos}`]);
+		expect(all.results.map((r) => String(r.description).split(' · ')[0]).sort()).toEqual([
+			`Dataset ${SEED_DATASET_NAMES.demoImages}`,
+			`Dataset ${SEED_DATASET_NAMES.demoVideos}`,
+		]);
 		expect(all.paginationToken).toBeUndefined();
 	});
 
 	test('the Classification concept list holds every concept sorted by name, or only those of the Dataset chosen', async () => {
 		await createConcept('aerial');
 		await createConcept('aerial', SEED_DATASET_IDS.demoVideos);
-		const { conceptId } = (await run('concept', { operation: 'update', conceptId: byId(SEED_CONCEPT_IDS.beach), updateFields: { description: 'Sand and sea' } })).items[0].json;
+		const { conceptId } = (
+			await run('concept', {
+				operation: 'update',
+				conceptId: byId(SEED_CONCEPT_IDS.beach),
+				updateFields: { description: 'Sand and sea' },
+			})
+		).items[0].json;
 		expect(conceptId).toBe(SEED_CONCEPT_IDS.beach);
 		const options = await bed.harness.runLoadOptions({ type, method: 'getConcepts' });
 		expect(options.map((o) => o.name)).toEqual(['aerial', 'aerial', 'beach', 'stadium']);
@@ -631,16 +841,37 @@ describe('Concept lists', () => {
 		// The list depends on the Dataset (From list, By ID or By Name): only its concepts, one request for the
 		// concepts with the service's dataset filter.
 		const classifying = { resource: 'classification', operation: 'classifyImage', classifyAgainst: 'concepts' };
-		for (const datasetId of [fromList(SEED_DATASET_IDS.demoVideos), byId(SEED_DATASET_IDS.demoVideos), byName(SEED_DATASET_NAMES.demoVideos)]) {
+		for (const datasetId of [
+			fromList(SEED_DATASET_IDS.demoVideos),
+			byId(SEED_DATASET_IDS.demoVideos),
+			byName(SEED_DATASET_NAMES.demoVideos),
+		]) {
 			bed.sandbox.clearRequestLog();
-			const scoped = await bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId } });
-			expect(scoped.map((o) => `${o.name} (${o.description})`)).toEqual([`aerial (Dataset ${SEED_DATASET_NAMES.demoVideos})`, `stadium (Dataset ${SEED_DATASET_NAMES.demoVideos})`]);
-			expect(bed.apiRequests().find((r) => r.path === '/api/v1/concepts')?.query).toMatchObject({ datasets: SEED_DATASET_IDS.demoVideos });
+			const scoped = await bed.harness.runLoadOptions({
+				type,
+				method: 'getConcepts',
+				parameters: { ...classifying, datasetId },
+			});
+			expect(scoped.map((o) => `${o.name} (${o.description})`)).toEqual([
+				`aerial (Dataset ${SEED_DATASET_NAMES.demoVideos})`,
+				`stadium (Dataset ${SEED_DATASET_NAMES.demoVideos})`,
+			]);
+			expect(bed.apiRequests().find((r) => r.path === '/api/v1/concepts')?.query).toMatchObject({
+				datasets: SEED_DATASET_IDS.demoVideos,
+			});
 		}
-		const unknown = bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId: byName('nope') } });
+		const unknown = bed.harness.runLoadOptions({
+			type,
+			method: 'getConcepts',
+			parameters: { ...classifying, datasetId: byName('nope') },
+		});
 		await expect(unknown).rejects.toThrow('no dataset is named "nope"');
 		// An expression is not resolved in the editor: every concept is listed.
-		const expression = await bed.harness.runLoadOptions({ type, method: 'getConcepts', parameters: { ...classifying, datasetId: byId('={{ $json.dataset }}') } });
+		const expression = await bed.harness.runLoadOptions({
+			type,
+			method: 'getConcepts',
+			parameters: { ...classifying, datasetId: byId('={{ $json.dataset }}') },
+		});
 		expect(expression).toHaveLength(4);
 	});
 });

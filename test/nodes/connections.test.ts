@@ -40,9 +40,16 @@ function addConnections(count: number) {
 			id,
 			name: `bulk_${String(i).padStart(3, '0')}`,
 			description: null,
-			config: i % 2 === 0
-				? { type: 'https_bearer', hostname: 'bulk.example.com', bearer_token: `bulk-token-${i}` }
-				: { type: 'aws_iam_role', iam_role_arn: 'arn:aws:iam::123456789012:role/bulk', scope: 's3', bucket_name: null, session_ttl_seconds: 3600 },
+			config:
+				i % 2 === 0
+					? { type: 'https_bearer', hostname: 'bulk.example.com', bearer_token: `bulk-token-${i}` }
+					: {
+							type: 'aws_iam_role',
+							iam_role_arn: 'arn:aws:iam::123456789012:role/bulk',
+							scope: 's3',
+							bucket_name: null,
+							session_ttl_seconds: 3600,
+						},
 			status: 'ready',
 			lastError: null,
 			createdAt: base + i * 1000,
@@ -54,7 +61,7 @@ function addConnections(count: number) {
 }
 
 describe('Connection: Create', () => {
-	test('an AWS IAM role connection: every field sent in the service\'s shape, 201 answer output, pending until it settles', async () => {
+	test("an AWS IAM role connection: every field sent in the service's shape, 201 answer output, pending until it settles", async () => {
 		const { items, error } = await run({
 			operation: 'create',
 			name: 'product_bucket',
@@ -72,7 +79,12 @@ describe('Connection: Create', () => {
 			description: 'Product shots',
 			type: 'aws_iam_role',
 			status: 'pending',
-			config: { iam_role_arn: 'arn:aws:iam::123456789012:role/media-reader', scope: 's3', bucket_name: 'product-media', session_ttl_seconds: 900 },
+			config: {
+				iam_role_arn: 'arn:aws:iam::123456789012:role/media-reader',
+				scope: 's3',
+				bucket_name: 'product-media',
+				session_ttl_seconds: 900,
+			},
 		});
 		const [sent] = bed.apiRequests();
 		expect(sent).toMatchObject({ method: 'POST', path: '/api/v0/connections', status: 201 });
@@ -80,7 +92,12 @@ describe('Connection: Create', () => {
 			name: 'product_bucket',
 			type: 'aws_iam_role',
 			description: 'Product shots',
-			config: { iam_role_arn: 'arn:aws:iam::123456789012:role/media-reader', scope: 's3', bucket_name: 'product-media', session_ttl_seconds: 900 },
+			config: {
+				iam_role_arn: 'arn:aws:iam::123456789012:role/media-reader',
+				scope: 's3',
+				bucket_name: 'product-media',
+				session_ttl_seconds: 900,
+			},
 		});
 
 		bed.sandbox.clock.advance(bed.sandbox.store.connections.settleMs);
@@ -100,9 +117,17 @@ describe('Connection: Create', () => {
 			additionalFields: { testLocation: '/incoming/' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(stored('partner_host')?.config).toEqual({ type: 'https_basic', hostname: 'media.partner.example', username: 'reader', password: PASSWORD });
+		expect(stored('partner_host')?.config).toEqual({
+			type: 'https_basic',
+			hostname: 'media.partner.example',
+			username: 'reader',
+			password: PASSWORD,
+		});
 		// With a test location the service tests at once.
-		expect(result.items[0].json).toMatchObject({ status: 'ready', config: { hostname: 'media.partner.example', username: 'reader', password: '[redacted]' } });
+		expect(result.items[0].json).toMatchObject({
+			status: 'ready',
+			config: { hostname: 'media.partner.example', username: 'reader', password: '[redacted]' },
+		});
 		expect(seen(result)).not.toContain(PASSWORD);
 		// The sandbox's own log masks it too.
 		expect(JSON.stringify(bed.sandbox.requests)).not.toContain(PASSWORD);
@@ -117,12 +142,24 @@ describe('Connection: Create', () => {
 		const token = `${BEARER} with-space`;
 		// The sandbox answers like a careless service: its message quotes the token.
 		const api = await apiClient(bed.sandbox);
-		const raw = await api.post('/api/v0/connections', { name: 'raw_probe', type: 'https_bearer', config: { hostname: 'h.example', bearer_token: token } });
+		const raw = await api.post('/api/v0/connections', {
+			name: 'raw_probe',
+			type: 'https_bearer',
+			config: { hostname: 'h.example', bearer_token: token },
+		});
 		expect(raw.status).toBe(422);
 		expect(raw.text).toContain(token);
 
-		const result = await run({ operation: 'create', name: 'bearer_host', type: 'https_bearer', hostname: 'h.example', bearerToken: token });
-		expect(result.error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: config\.bearer_token: Value error, bearer token '\[redacted\]'/);
+		const result = await run({
+			operation: 'create',
+			name: 'bearer_host',
+			type: 'https_bearer',
+			hostname: 'h.example',
+			bearerToken: token,
+		});
+		expect(result.error?.message).toMatch(
+			/^The Media Analysis Service rejected the request as invalid: config\.bearer_token: Value error, bearer token '\[redacted\]'/,
+		);
 		expect((result.error as unknown as { httpCode: string }).httpCode).toBe('422');
 		expect(seen(result)).not.toContain(BEARER);
 	});
@@ -136,17 +173,32 @@ describe('Connection: Create', () => {
 			additionalFields: { testLocation: 'broken/path' },
 		});
 		expect(broken.items[0].json.status).toBe('error');
-		const taken = await run({ operation: 'create', name: SEED_CONNECTION_NAMES.s3, type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/r' });
-		expect(taken.error?.message).toBe(`The Media Analysis Service answered with status 409: A connection named '${SEED_CONNECTION_NAMES.s3}' already exists`);
+		const taken = await run({
+			operation: 'create',
+			name: SEED_CONNECTION_NAMES.s3,
+			type: 'aws_iam_role',
+			iamRoleArn: 'arn:aws:iam::123456789012:role/r',
+		});
+		expect(taken.error?.message).toBe(
+			`The Media Analysis Service answered with status 409: A connection named '${SEED_CONNECTION_NAMES.s3}' already exists`,
+		);
 	});
 
 	test.each([
 		['ab', 'Invalid Name in item 0: "ab" is shorter than 3 characters'],
-		['Product Bucket', 'Invalid Name in item 0: "Product Bucket" has characters other than lowercase letters, digits and underscores'],
+		[
+			'Product Bucket',
+			'Invalid Name in item 0: "Product Bucket" has characters other than lowercase letters, digits and underscores',
+		],
 		['x'.repeat(256), 'Invalid Name in item 0: it is longer than 255 characters (256)'],
 		['={{ "" }}', 'Invalid Name in item 0: it is empty'],
 	])('name %j is refused before any request', async (name, message) => {
-		const { error } = await run({ operation: 'create', name, type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/r' });
+		const { error } = await run({
+			operation: 'create',
+			name,
+			type: 'aws_iam_role',
+			iamRoleArn: 'arn:aws:iam::123456789012:role/r',
+		});
 		expect(error?.message).toBe(message);
 		expect(error?.description).toMatch(/3 to 255 characters of lowercase letters, digits and underscores/);
 		expect(bed.sandbox.requests).toHaveLength(0);
@@ -155,11 +207,30 @@ describe('Connection: Create', () => {
 	test('a malformed role ARN, a hostname with a scheme or a missing password are refused before any request', async () => {
 		const arn = await run({ operation: 'create', name: 'ok_name', type: 'aws_iam_role', iamRoleArn: 'my-role' });
 		expect(arn.error?.message).toBe('Invalid IAM Role ARN in item 0: "my-role" is not an IAM role ARN');
-		const host = await run({ operation: 'create', name: 'ok_name', type: 'https_bearer', hostname: 'https://h.example', bearerToken: BEARER });
+		const host = await run({
+			operation: 'create',
+			name: 'ok_name',
+			type: 'https_bearer',
+			hostname: 'https://h.example',
+			bearerToken: BEARER,
+		});
 		expect(host.error?.message).toBe('Invalid Hostname in item 0: "https://h.example" includes a scheme');
-		const password = await run({ operation: 'create', name: 'ok_name', type: 'https_basic', hostname: 'h.example', username: 'u', password: '={{ "" }}' });
+		const password = await run({
+			operation: 'create',
+			name: 'ok_name',
+			type: 'https_basic',
+			hostname: 'h.example',
+			username: 'u',
+			password: '={{ "" }}',
+		});
 		expect(password.error?.message).toBe('Invalid Password in item 0: it is empty');
-		const ttl = await run({ operation: 'create', name: 'ok_name', type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/r', sessionTtlSeconds: 30 });
+		const ttl = await run({
+			operation: 'create',
+			name: 'ok_name',
+			type: 'aws_iam_role',
+			iamRoleArn: 'arn:aws:iam::123456789012:role/r',
+			sessionTtlSeconds: 30,
+		});
 		expect(ttl.error?.message).toBe('Invalid Session Duration (Seconds) in item 0: "30" is out of range');
 		expect(bed.sandbox.requests).toHaveLength(0);
 		expect(seen(host)).not.toContain(BEARER);
@@ -170,8 +241,13 @@ describe('Connection: Get', () => {
 	test('finds a connection by name, by ID and from the list; the stored password is redacted', async () => {
 		const named = await run({ operation: 'get', connection: byName(SEED_CONNECTION_NAMES.https) });
 		expect(named.error).toBeUndefined();
-		expect(named.items[0].json).toMatchObject({ connection_id: SEED_CONNECTION_IDS.https, config: { password: '[redacted]' } });
-		const id = await run({ operation: 'get', connection: byId('={{ $json.id }}') }, [{ id: ` ${SEED_CONNECTION_IDS.s3.toUpperCase()} ` }]);
+		expect(named.items[0].json).toMatchObject({
+			connection_id: SEED_CONNECTION_IDS.https,
+			config: { password: '[redacted]' },
+		});
+		const id = await run({ operation: 'get', connection: byId('={{ $json.id }}') }, [
+			{ id: ` ${SEED_CONNECTION_IDS.s3.toUpperCase()} ` },
+		]);
 		expect(id.items[0].json.name).toBe(SEED_CONNECTION_NAMES.s3);
 		const listed = await run({ operation: 'get', connection: fromList(SEED_CONNECTION_NAMES.broken) });
 		expect(listed.items[0].json).toMatchObject({ name: SEED_CONNECTION_NAMES.broken, status: 'error' });
@@ -235,7 +311,11 @@ describe('Connection: Get Many', () => {
 
 	test('status and type go in the query; the IDs are matched by the node, since n8n sends no GET body', async () => {
 		addConnections(4);
-		const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000003', SEED_CONNECTION_IDS.s3];
+		const ids = [
+			'00000000-0000-4000-8000-000000000001',
+			'00000000-0000-4000-8000-000000000003',
+			SEED_CONNECTION_IDS.s3,
+		];
 		const { items, error } = await run({
 			operation: 'getMany',
 			returnAll: true,
@@ -255,7 +335,11 @@ describe('Connection: Get Many', () => {
 		const basic = await run({ operation: 'getMany', returnAll: true, filters: { connectionType: 'https_basic' } });
 		expect(basic.items.map((i) => i.json.name)).toEqual([SEED_CONNECTION_NAMES.https]);
 		bed.sandbox.clearRequestLog();
-		const bad = await run({ operation: 'getMany', returnAll: true, filters: { connectionIds: `${SEED_CONNECTION_IDS.s3}, demo_s3` } });
+		const bad = await run({
+			operation: 'getMany',
+			returnAll: true,
+			filters: { connectionIds: `${SEED_CONNECTION_IDS.s3}, demo_s3` },
+		});
 		expect(bad.error?.message).toBe('Invalid Connection IDs in item 0: "demo_s3" is not a UUID');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -269,16 +353,32 @@ describe('Connection: Update and Delete', () => {
 			updateFields: { name: 'media_bucket', description: 'Renamed' },
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ connection_id: SEED_CONNECTION_IDS.s3, name: 'media_bucket', description: 'Renamed' });
+		expect(items[0].json).toMatchObject({
+			connection_id: SEED_CONNECTION_IDS.s3,
+			name: 'media_bucket',
+			description: 'Renamed',
+		});
 		expect(bed.apiRequests()).toEqual([
-			expect.objectContaining({ method: 'PATCH', path: `/api/v0/connections/${SEED_CONNECTION_NAMES.s3}`, body: { name: 'media_bucket', description: 'Renamed' } }),
+			expect.objectContaining({
+				method: 'PATCH',
+				path: `/api/v0/connections/${SEED_CONNECTION_NAMES.s3}`,
+				body: { name: 'media_bucket', description: 'Renamed' },
+			}),
 		]);
 	});
 
 	test('a description-only update keeps the current name, which the service requires', async () => {
-		const { items, error } = await run({ operation: 'update', connection: byId(SEED_CONNECTION_IDS.https), updateFields: { description: '' } });
+		const { items, error } = await run({
+			operation: 'update',
+			connection: byId(SEED_CONNECTION_IDS.https),
+			updateFields: { description: '' },
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ name: SEED_CONNECTION_NAMES.https, description: null, config: { password: '[redacted]' } });
+		expect(items[0].json).toMatchObject({
+			name: SEED_CONNECTION_NAMES.https,
+			description: null,
+			config: { password: '[redacted]' },
+		});
 		expect(bed.apiRequests().map((r) => [r.method, r.body])).toEqual([
 			['GET', null],
 			['PATCH', { name: SEED_CONNECTION_NAMES.https, description: null }],
@@ -288,10 +388,20 @@ describe('Connection: Update and Delete', () => {
 	test('no field, or a name against the rules, is refused before any request; an unknown connection is a 404', async () => {
 		const none = await run({ operation: 'update', connection: byName(SEED_CONNECTION_NAMES.s3), updateFields: {} });
 		expect(none.error?.message).toBe('Invalid Update Fields in item 0: no field to update was added');
-		const bad = await run({ operation: 'update', connection: byName(SEED_CONNECTION_NAMES.s3), updateFields: { name: 'Media-Bucket' } });
-		expect(bad.error?.message).toBe('Invalid Name in item 0: "Media-Bucket" has characters other than lowercase letters, digits and underscores');
+		const bad = await run({
+			operation: 'update',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+			updateFields: { name: 'Media-Bucket' },
+		});
+		expect(bad.error?.message).toBe(
+			'Invalid Name in item 0: "Media-Bucket" has characters other than lowercase letters, digits and underscores',
+		);
 		expect(bed.sandbox.requests).toHaveLength(0);
-		const missing = await run({ operation: 'update', connection: byName('gone_away'), updateFields: { name: 'still_gone' } });
+		const missing = await run({
+			operation: 'update',
+			connection: byName('gone_away'),
+			updateFields: { name: 'still_gone' },
+		});
 		expect(missing.error?.message).toMatch(/^Connection not found/);
 	});
 
@@ -330,7 +440,9 @@ describe('Connection: Get Temporary Credentials', () => {
 
 	test('a connection that is not ready, or not an AWS role, gets an error that says why', async () => {
 		const broken = await run({ operation: 'getCredentials', connection: byName(SEED_CONNECTION_NAMES.broken) });
-		expect(broken.error?.message).toMatch(/^The Media Analysis Service answered with status 409: Connection 'demo_broken_bucket' is error/);
+		expect(broken.error?.message).toMatch(
+			/^The Media Analysis Service answered with status 409: Connection 'demo_broken_bucket' is error/,
+		);
 		const https = await run({ operation: 'getCredentials', connection: byName(SEED_CONNECTION_NAMES.https) });
 		expect(https.error?.message).toMatch(/temporary credentials exist only for aws_iam_role connections$/);
 		const missing = await run({ operation: 'getCredentials', connection: byName('nope_nope') });
@@ -362,10 +474,21 @@ describe('Connection: Get Many Bucket Objects', () => {
 	});
 
 	test('Limit asks for only what it needs; the top of the bucket lists folders', async () => {
-		const five = await run({ operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: SEED_BUCKET, prefix: 'images/', limit: 5 });
+		const five = await run({
+			operation: 'listBucket',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+			bucket: SEED_BUCKET,
+			prefix: 'images/',
+			limit: 5,
+		});
 		expect(five.items.map((i) => i.json.key)).toEqual(imageKeys.slice(0, 5));
 		expect(bed.apiRequests()[0].body).toMatchObject({ max_keys: 5 });
-		const top = await run({ operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: SEED_BUCKET, returnAll: true });
+		const top = await run({
+			operation: 'listBucket',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+			bucket: SEED_BUCKET,
+			returnAll: true,
+		});
 		expect(top.items.map((i) => [i.json.type, i.json.key])).toEqual([
 			['prefix', 'images/'],
 			['prefix', 'metadata/'],
@@ -375,14 +498,29 @@ describe('Connection: Get Many Bucket Objects', () => {
 	});
 
 	test('errors say why: another bucket, a connection in error, an empty bucket name', async () => {
-		const other = await run({ operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: 'someone-else', returnAll: true });
+		const other = await run({
+			operation: 'listBucket',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+			bucket: 'someone-else',
+			returnAll: true,
+		});
 		expect(other.error?.message).toBe(
 			`The Media Analysis Service rejected the request: Connection 'demo_s3' gives access to bucket '${SEED_BUCKET}' only, not 'someone-else'`,
 		);
-		const broken = await run({ operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.broken), bucket: 'broken-bucket', returnAll: true });
+		const broken = await run({
+			operation: 'listBucket',
+			connection: byName(SEED_CONNECTION_NAMES.broken),
+			bucket: 'broken-bucket',
+			returnAll: true,
+		});
 		expect(broken.error?.message).toMatch(/Connection 'demo_broken_bucket' is in the error state/);
 		bed.sandbox.clearRequestLog();
-		const empty = await run({ operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: ' ', returnAll: true });
+		const empty = await run({
+			operation: 'listBucket',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+			bucket: ' ',
+			returnAll: true,
+		});
 		expect(empty.error?.message).toBe('Invalid Bucket in item 0: it is empty');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -390,15 +528,30 @@ describe('Connection: Get Many Bucket Objects', () => {
 
 describe('Connection: Test', () => {
 	test('a test stores the outcome; a dry run reports it and changes nothing', async () => {
-		const created = await run({ operation: 'create', name: 'fresh_one', type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/r' });
+		const created = await run({
+			operation: 'create',
+			name: 'fresh_one',
+			type: 'aws_iam_role',
+			iamRoleArn: 'arn:aws:iam::123456789012:role/r',
+		});
 		expect(created.items[0].json.status).toBe('pending');
-		const dry = await run({ operation: 'test', connection: byName('fresh_one'), location: 'broken/x', updateState: false });
+		const dry = await run({
+			operation: 'test',
+			connection: byName('fresh_one'),
+			location: 'broken/x',
+			updateState: false,
+		});
 		expect(dry.items[0].json.status).toBe('error');
 		expect(stored('fresh_one')?.status).toBe('pending');
 		const real = await run({ operation: 'test', connection: byName('fresh_one') });
 		expect(real.items[0].json.status).toBe('ready');
 		expect(stored('fresh_one')?.status).toBe('ready');
-		expect(bed.apiRequests().filter((r) => r.path.endsWith('/test')).map((r) => r.body)).toEqual([
+		expect(
+			bed
+				.apiRequests()
+				.filter((r) => r.path.endsWith('/test'))
+				.map((r) => r.body),
+		).toEqual([
 			{ location: 'broken/x', update_state: false },
 			{ location: '/', update_state: true },
 		]);
@@ -415,12 +568,18 @@ describe('Connection: Test', () => {
 describe('Connection locator: From list', () => {
 	test('searches connection names; the value is the name', async () => {
 		const found = await bed.harness.runListSearch({ type, method: 'searchConnections', filter: 'HTTPS' });
-		expect(found.results).toEqual([{ name: SEED_CONNECTION_NAMES.https, value: SEED_CONNECTION_NAMES.https, description: 'https_basic, ready' }]);
+		expect(found.results).toEqual([
+			{ name: SEED_CONNECTION_NAMES.https, value: SEED_CONNECTION_NAMES.https, description: 'https_basic, ready' },
+		]);
 		addConnections(150);
 		const first = await bed.harness.runListSearch({ type, method: 'searchConnections' });
 		expect(first.results).toHaveLength(100);
 		expect(first.paginationToken).toBe('100');
-		const second = await bed.harness.runListSearch({ type, method: 'searchConnections', paginationToken: first.paginationToken });
+		const second = await bed.harness.runListSearch({
+			type,
+			method: 'searchConnections',
+			paginationToken: first.paginationToken,
+		});
 		expect(second.results).toHaveLength(53);
 		expect(second.paginationToken).toBeUndefined();
 	});
@@ -428,7 +587,13 @@ describe('Connection locator: From list', () => {
 
 describe('As an AI tool (Media Analysis Connections Tool)', () => {
 	test('lists 10 bucket objects by default, asking S3 for 10; a workflow step keeps 50', async () => {
-		const parameters = { resource: 'connection', operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: SEED_BUCKET, prefix: 'images/' };
+		const parameters = {
+			resource: 'connection',
+			operation: 'listBucket',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+			bucket: SEED_BUCKET,
+			prefix: 'images/',
+		};
 		const tool = await bed.harness.runNode({ type: `${type}Tool`, parameters });
 		expect(tool.error).toBeUndefined();
 		expect(tool.items).toHaveLength(10);

@@ -22,12 +22,17 @@ const toolResultsOf = (json: IDataObject) => json.tool_results as ToolResult[];
 const videosOf = (json: IDataObject) => toolResultsOf(json).flatMap((tool) => tool.result.results);
 
 describe('Chat: Send Message', () => {
-	test('searches the organization\'s video datasets and answers with tool results, follow-ups and this turn\'s messages, without the whole history', async () => {
+	test("searches the organization's video datasets and answers with tool results, follow-ups and this turn's messages, without the whole history", async () => {
 		const { items, error } = await run({ message: 'Show me kitchen videos' });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const answer = items[0].json;
-		expect(Object.keys(answer).sort()).toEqual(['chat_response_text', 'new_chat_messages', 'suggested_follow_ups', 'tool_results']);
+		expect(Object.keys(answer).sort()).toEqual([
+			'chat_response_text',
+			'new_chat_messages',
+			'suggested_follow_ups',
+			'tool_results',
+		]);
 		expect(answer.chat_response_text).toBe(
 			'I found 2 videos about "kitchen" in 2 datasets. The best matches: kitchen-004.mp4, kitchen-004.mp4.',
 		);
@@ -68,7 +73,10 @@ describe('Chat: Send Message', () => {
 	test('within one dataset, chosen By Name: looked up, then the chat goes to its ID', async () => {
 		const { error } = await run({ scope: 'dataset', datasetId: byName('demo_videos'), message: 'beach' });
 		expect(error).toBeUndefined();
-		expect(bed.apiRequests().map((r) => r.path)).toEqual(['/api/v1/datasets', `/api/v0/chat/dataset/${SEED_DATASET_IDS.demoVideos}`]);
+		expect(bed.apiRequests().map((r) => r.path)).toEqual([
+			'/api/v1/datasets',
+			`/api/v0/chat/dataset/${SEED_DATASET_IDS.demoVideos}`,
+		]);
 	});
 
 	test('never sends a reference image (upload_id), whatever the input item holds', async () => {
@@ -78,7 +86,7 @@ describe('Chat: Send Message', () => {
 		expect(Object.keys(sent.body as IDataObject)).not.toContain('upload_id');
 	});
 
-	test('history round trip: the second run continues the first run\'s conversation from its output item', async () => {
+	test("history round trip: the second run continues the first run's conversation from its output item", async () => {
 		const first = await run({ message: 'Find stadium clips', includeHistory: true });
 		expect(first.error).toBeUndefined();
 		const firstAnswer = first.items[0].json;
@@ -160,9 +168,13 @@ describe('Chat: errors', () => {
 
 	test('a history that is not a list of messages is refused before any request', async () => {
 		const fromItem = await run({ message: 'beach' }, [{ history_chat_messages: 'yesterday we talked' }]);
-		expect(fromItem.error?.message).toMatch(/^Invalid Chat History \(field "history_chat_messages"\) in item 0: it is not valid JSON/);
+		expect(fromItem.error?.message).toMatch(
+			/^Invalid Chat History \(field "history_chat_messages"\) in item 0: it is not valid JSON/,
+		);
 		const notObjects = await run({ message: 'beach' }, [{ history_chat_messages: ['hi', 'there'] }]);
-		expect(notObjects.error?.message).toBe('Invalid Chat History (field "history_chat_messages") in item 0: it is not a list of chat messages');
+		expect(notObjects.error?.message).toBe(
+			'Invalid Chat History (field "history_chat_messages") in item 0: it is not a list of chat messages',
+		);
 		const defined = await run({ message: 'beach', historySource: 'define', history: '{"role": "user"}' });
 		expect(defined.error?.message).toBe('Invalid History (JSON) in item 0: it is not a list of chat messages');
 		expect(defined.error?.description).toMatch(/None \(New Conversation\)/);
@@ -176,7 +188,11 @@ describe('Chat: errors', () => {
 	});
 
 	test('Continue On Fail keeps going and keeps pairing', async () => {
-		const { items, error } = await run({ message: '={{ $json.q }}' }, [{ q: 'office' }, { q: '' }, { q: 'beach' }], true);
+		const { items, error } = await run(
+			{ message: '={{ $json.q }}' },
+			[{ q: 'office' }, { q: '' }, { q: 'beach' }],
+			true,
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json.chat_response_text).toMatch(/^I found no videos about "office"/);
@@ -213,7 +229,9 @@ describe('The turn, the history on request', () => {
 		expect(bed.apiRequests()).toEqual([]);
 		// Other input items start a conversation, as before; so does None.
 		expect((await run({ message: 'beach' }, [{ topic: 'x' }])).error).toBeUndefined();
-		expect((await run({ message: 'show me more', historySource: 'none' }, [first.items[0].json])).error).toBeUndefined();
+		expect(
+			(await run({ message: 'show me more', historySource: 'none' }, [first.items[0].json])).error,
+		).toBeUndefined();
 	});
 
 	test('as an AI tool (Media Analysis Conversational Search Tool) the answer is the turn', async () => {

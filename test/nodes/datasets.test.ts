@@ -14,7 +14,7 @@ const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], co
 	bed.harness.runNode({ type, parameters: { resource: 'dataset', ...parameters }, inputItems, continueOnFail });
 
 describe('Dataset: Create', () => {
-	test('creates a dataset with the chosen encoder and fields, in the service\'s shape', async () => {
+	test("creates a dataset with the chosen encoder and fields, in the service's shape", async () => {
 		const { items, error } = await run({
 			operation: 'create',
 			name: 'product_photos',
@@ -54,7 +54,12 @@ describe('Dataset: Create', () => {
 			additionalFields: {
 				celebrityDetection: true,
 				contextStudio: true,
-				hybridSearchWeights: { weight: [{ signal: 'visual', value: 0.7 }, { signal: 'metadata', value: 0.3 }] },
+				hybridSearchWeights: {
+					weight: [
+						{ signal: 'visual', value: 0.7 },
+						{ signal: 'metadata', value: 0.3 },
+					],
+				},
 			},
 		});
 		expect(error).toBeUndefined();
@@ -71,20 +76,31 @@ describe('Dataset: Create', () => {
 			context_studio_enabled: true,
 			hybrid_search: { weights: { visual: 0.7, metadata: 0.3 } },
 		});
-		expect(items[0].json.dataset_config).toMatchObject({ celebrity_detection_enabled: true, context_studio_enabled: true });
+		expect(items[0].json.dataset_config).toMatchObject({
+			celebrity_detection_enabled: true,
+			context_studio_enabled: true,
+		});
 		// The service's own config now says so.
 		const config = await run({ operation: 'getConfig', datasetId: byId(id) });
 		expect(config.items[0].json).toMatchObject({ celebrity_detection_enabled: true, context_studio_enabled: true });
 	});
 
 	test('the expert JSON: its default and its example are valid as they stand', async () => {
-		const field = (new MediaAnalysisDatasets().description.properties.find((p) => p.name === 'additionalFields')?.options ?? []).find(
-			(o) => 'name' in o && o.name === 'datasetConfig',
-		) as { default: string; description: string };
+		const field = (
+			new MediaAnalysisDatasets().description.properties.find((p) => p.name === 'additionalFields')?.options ?? []
+		).find((o) => 'name' in o && o.name === 'datasetConfig') as { default: string; description: string };
 		const example = /e\.g\. (\{.*?\})\./.exec(field.description)?.[1];
 		expect(example).toBeDefined();
-		for (const [name, datasetConfig] of [['from_default', field.default], ['from_example', example]]) {
-			const { error } = await run({ operation: 'create', name, encoderName: 'multimodal-tx-large3', additionalFields: { datasetConfig } });
+		for (const [name, datasetConfig] of [
+			['from_default', field.default],
+			['from_example', example],
+		]) {
+			const { error } = await run({
+				operation: 'create',
+				name,
+				encoderName: 'multimodal-tx-large3',
+				additionalFields: { datasetConfig },
+			});
 			expect(error).toBeUndefined();
 		}
 		const created = [...bed.sandbox.store.datasets.values()].find((d) => d.name === 'from_example')!;
@@ -98,7 +114,9 @@ describe('Dataset: Create', () => {
 			encoderName: 'multimodal-tx-large3',
 			additionalFields: { datasetConfig: '{"celebrity_detection": true}' },
 		});
-		expect(error?.message).toBe('Invalid Dataset Config (JSON) in item 0: "celebrity_detection" is not a setting of the dataset configuration');
+		expect(error?.message).toBe(
+			'Invalid Dataset Config (JSON) in item 0: "celebrity_detection" is not a setting of the dataset configuration',
+		);
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
@@ -110,14 +128,24 @@ describe('Dataset: Create', () => {
 			additionalFields: { datasetConfig: '{"hybrid_search": {"weights": "heavy"}}' },
 		});
 		const created = [...bed.sandbox.store.datasets.values()].find((d) => d.name === 'half_made')!;
-		expect(error?.message).toMatch(new RegExp(`^Dataset ${created.id} was created, but its configuration was not set: `));
+		expect(error?.message).toMatch(
+			new RegExp(`^Dataset ${created.id} was created, but its configuration was not set: `),
+		);
 		expect(error?.description).toContain('Dataset → Update');
 		expect(bed.apiRequests().map((r) => r.status)).toEqual([200, 422]);
 	});
 
 	test.each([
-		['the retired multimodal, from an expression', '={{ "multimodal" }}', 'Invalid Encoder in item 0: the encoder "multimodal" was retired on 2025-07-07'],
-		['an unknown encoder', '={{ "clip-huge" }}', 'Invalid Encoder in item 0: "clip-huge" is not an encoder of the service'],
+		[
+			'the retired multimodal, from an expression',
+			'={{ "multimodal" }}',
+			'Invalid Encoder in item 0: the encoder "multimodal" was retired on 2025-07-07',
+		],
+		[
+			'an unknown encoder',
+			'={{ "clip-huge" }}',
+			'Invalid Encoder in item 0: "clip-huge" is not an encoder of the service',
+		],
 	])('refuses %s before any request', async (_case, encoderName, message) => {
 		const { error } = await run({ operation: 'create', name: 'old_encoder', encoderName });
 		expect(error?.message).toBe(message);
@@ -149,7 +177,9 @@ describe('Dataset: Create', () => {
 
 	test('refuses a name with other characters before sending anything', async () => {
 		const { error } = await run({ operation: 'create', name: 'my photos!', encoderName: 'multimodal-tx-large3' });
-		expect(error?.message).toBe('Invalid Name in item 0: "my photos!" has characters other than letters, digits and underscores');
+		expect(error?.message).toBe(
+			'Invalid Name in item 0: "my photos!" has characters other than letters, digits and underscores',
+		);
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
@@ -178,10 +208,10 @@ describe('Dataset: Create', () => {
 
 describe('Dataset: Get', () => {
 	test('gets a dataset chosen from the list or by ID, per item via expressions', async () => {
-		const { items, error } = await run(
-			{ operation: 'get', datasetId: byId('={{ $json.id }}') },
-			[{ id: SEED_DATASET_IDS.demoImages }, { id: ` ${SEED_DATASET_IDS.demoVideos.toUpperCase()} ` }],
-		);
+		const { items, error } = await run({ operation: 'get', datasetId: byId('={{ $json.id }}') }, [
+			{ id: SEED_DATASET_IDS.demoImages },
+			{ id: ` ${SEED_DATASET_IDS.demoVideos.toUpperCase()} ` },
+		]);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.name)).toEqual([SEED_DATASET_NAMES.demoImages, SEED_DATASET_NAMES.demoVideos]);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -197,7 +227,11 @@ describe('Dataset: Get', () => {
 			{ name: SEED_DATASET_NAMES.demoVideos },
 		]);
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json.id)).toEqual([SEED_DATASET_IDS.demoImages, SEED_DATASET_IDS.demoImages, SEED_DATASET_IDS.demoVideos]);
+		expect(items.map((i) => i.json.id)).toEqual([
+			SEED_DATASET_IDS.demoImages,
+			SEED_DATASET_IDS.demoImages,
+			SEED_DATASET_IDS.demoVideos,
+		]);
 		// Two look-ups (one per name), then one read per item.
 		expect(bed.apiRequests().filter((r) => r.path === '/api/v1/datasets')).toHaveLength(2);
 		bed.sandbox.clearRequestLog();
@@ -236,10 +270,11 @@ describe('Dataset: Get', () => {
 	});
 
 	test('a malformed ID is refused before any request, naming the parameter and the item', async () => {
-		const { error } = await run(
-			{ operation: 'get', datasetId: byId('={{ $json.id }}') },
-			[{ id: SEED_DATASET_IDS.demoImages }, { id: 'not-a-uuid' }, { id: SEED_DATASET_IDS.demoVideos }],
-		);
+		const { error } = await run({ operation: 'get', datasetId: byId('={{ $json.id }}') }, [
+			{ id: SEED_DATASET_IDS.demoImages },
+			{ id: 'not-a-uuid' },
+			{ id: SEED_DATASET_IDS.demoVideos },
+		]);
 		expect(error?.message).toBe('Invalid Dataset in item 1: "not-a-uuid" is not a UUID');
 		expect(error?.context?.itemIndex).toBe(1);
 		// Items run side by side: the one before may have been sent; none after the failure is.
@@ -265,7 +300,10 @@ describe('Dataset: Get', () => {
 describe('Dataset: Get Many', () => {
 	async function addDatasets(count: number) {
 		const inputItems = Array.from({ length: count }, (_, i) => ({ name: `bulk_${String(i).padStart(3, '0')}` }));
-		const { error } = await run({ operation: 'create', name: '={{ $json.name }}', encoderName: 'resnet-50' }, inputItems);
+		const { error } = await run(
+			{ operation: 'create', name: '={{ $json.name }}', encoderName: 'resnet-50' },
+			inputItems,
+		);
 		expect(error).toBeUndefined();
 		bed.sandbox.clearRequestLog();
 	}
@@ -295,7 +333,7 @@ describe('Dataset: Get Many', () => {
 		expect(bed.apiRequests()[2].query).toMatchObject({ limit: '2' });
 	});
 
-	test('sends every filter in the service\'s form, arrays as repeated keys', async () => {
+	test("sends every filter in the service's form, arrays as repeated keys", async () => {
 		const { error } = await run({
 			operation: 'getMany',
 			returnAll: true,
@@ -340,8 +378,12 @@ describe('Dataset: Get Many', () => {
 	});
 
 	test('yes/no filters: Include Deleted is added unticked and then sends nothing; Yes/No choices filter both ways', async () => {
-		const getMany = new MediaAnalysisDatasets().description.properties.find((p) => p.name === 'filters' && p.displayOptions?.show?.operation?.includes('getMany'));
-		const includeDeleted = (getMany?.options ?? []).find((o) => 'name' in o && o.name === 'includeDeleted') as { default: unknown };
+		const getMany = new MediaAnalysisDatasets().description.properties.find(
+			(p) => p.name === 'filters' && p.displayOptions?.show?.operation?.includes('getMany'),
+		);
+		const includeDeleted = (getMany?.options ?? []).find((o) => 'name' in o && o.name === 'includeDeleted') as {
+			default: unknown;
+		};
 		expect(includeDeleted.default).toBe(false);
 		await run({ operation: 'getMany', returnAll: true, filters: { includeDeleted: false } });
 		expect(bed.apiRequests()[0].query).not.toHaveProperty('include_deleted');
@@ -353,13 +395,25 @@ describe('Dataset: Get Many', () => {
 		expect(bed.apiRequests()[1].query).toMatchObject({ store_original: 'false' });
 	});
 
-	const SIMPLE = ['allowed_asset_types', 'created_dt', 'description', 'encoders', 'id', 'keyframe_sampling_method', 'name', 'status', 'updated_dt'];
+	const SIMPLE = [
+		'allowed_asset_types',
+		'created_dt',
+		'description',
+		'encoders',
+		'id',
+		'keyframe_sampling_method',
+		'name',
+		'status',
+		'updated_dt',
+	];
 
-	test('Output: Simplified (the default) keeps the dataset\'s main fields, Raw the service\'s record, Selected Fields the chosen ones and the id', async () => {
+	test("Output: Simplified (the default) keeps the dataset's main fields, Raw the service's record, Selected Fields the chosen ones and the id", async () => {
 		const lean = await run({ operation: 'getMany', returnAll: false, limit: 1 });
 		expect(Object.keys(lean.items[0].json).sort()).toEqual(SIMPLE);
 		const raw = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages), output: 'raw' });
-		expect(Object.keys(raw.items[0].json)).toEqual(expect.arrayContaining(['dataset_config', 'embeddings', 'store_original']));
+		expect(Object.keys(raw.items[0].json)).toEqual(
+			expect.arrayContaining(['dataset_config', 'embeddings', 'store_original']),
+		);
 		const one = await run({ operation: 'get', datasetId: byId(SEED_DATASET_IDS.demoImages) });
 		expect(one.items[0].json).not.toHaveProperty('dataset_config');
 		const picked = await run({ operation: 'getMany', limit: 2, output: 'fields', fields: ['store_preview', 'name'] });
@@ -371,13 +425,19 @@ describe('Dataset: Get Many', () => {
 
 	test('as an AI tool (Media Analysis Datasets Tool), returns 10 by default', async () => {
 		await addDatasets(60);
-		const tool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'dataset', operation: 'getMany' } });
+		const tool = await bed.harness.runNode({
+			type: `${type}Tool`,
+			parameters: { resource: 'dataset', operation: 'getMany' },
+		});
 		expect(tool.error).toBeUndefined();
 		expect(tool.items).toHaveLength(10);
 		expect(Object.keys(tool.items[0].json).sort()).toEqual(SIMPLE);
 		const workflow = await run({ operation: 'getMany' });
 		expect(workflow.items).toHaveLength(50);
-		const chosen = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'dataset', operation: 'getMany', limit: 30 } });
+		const chosen = await bed.harness.runNode({
+			type: `${type}Tool`,
+			parameters: { resource: 'dataset', operation: 'getMany', limit: 30 },
+		});
 		expect(chosen.items).toHaveLength(30);
 	});
 
@@ -394,7 +454,11 @@ describe('Dataset: Get Many', () => {
 	});
 
 	test('a malformed ID in Dataset IDs or a bad date is refused before any request', async () => {
-		const ids = await run({ operation: 'getMany', returnAll: true, filters: { datasetIds: `${SEED_DATASET_IDS.demoImages}, 12345` } });
+		const ids = await run({
+			operation: 'getMany',
+			returnAll: true,
+			filters: { datasetIds: `${SEED_DATASET_IDS.demoImages}, 12345` },
+		});
 		expect(ids.error?.message).toBe('Invalid Dataset IDs in item 0: "12345" is not a UUID');
 		const date = await run({ operation: 'getMany', returnAll: true, filters: { createdAfter: 'yesterday-ish' } });
 		expect(date.error?.message).toBe('Invalid Created After in item 0: "yesterday-ish" is not a date');
@@ -411,17 +475,33 @@ describe('Dataset: Update, Delete, Get Config', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ id: SEED_DATASET_IDS.demoMixed, name: 'renamed_mixed', status: 'inactive' });
-		expect(bed.apiRequests()[0]).toMatchObject({ method: 'PATCH', body: { name: 'renamed_mixed', status: 'inactive' } });
+		expect(bed.apiRequests()[0]).toMatchObject({
+			method: 'PATCH',
+			body: { name: 'renamed_mixed', status: 'inactive' },
+		});
 	});
 
 	test('a configuration change keeps the settings it does not touch: the node reads the dataset and sends its maps', async () => {
 		const id = SEED_DATASET_IDS.demoMixed;
-		const first = await run({ operation: 'update', datasetId: byId(id), updateFields: { celebrityDetection: true, metadataFieldsToIndex: 'brand' } });
+		const first = await run({
+			operation: 'update',
+			datasetId: byId(id),
+			updateFields: { celebrityDetection: true, metadataFieldsToIndex: 'brand' },
+		});
 		expect(first.error).toBeUndefined();
-		const second = await run({ operation: 'update', datasetId: byId(id), updateFields: { contextStudio: true, description: 'Mixed demo' } });
+		const second = await run({
+			operation: 'update',
+			datasetId: byId(id),
+			updateFields: { contextStudio: true, description: 'Mixed demo' },
+		});
 		expect(second.error).toBeUndefined();
 		const record = bed.sandbox.store.datasets.get(id)!;
-		expect(bed.apiRequests().map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'PATCH 200', 'GET 200', 'PATCH 200']);
+		expect(bed.apiRequests().map((r) => `${r.method} ${r.status}`)).toEqual([
+			'GET 200',
+			'PATCH 200',
+			'GET 200',
+			'PATCH 200',
+		]);
 		expect(bed.apiRequests()[3].body).toMatchObject({
 			description: 'Mixed demo',
 			dataset_config: {
@@ -434,13 +514,21 @@ describe('Dataset: Update, Delete, Get Config', () => {
 		});
 		expect(second.items[0].json).toMatchObject({ description: 'Mixed demo' });
 		const config = await run({ operation: 'getConfig', datasetId: byId(id) });
-		expect(config.items[0].json).toMatchObject({ celebrity_detection_enabled: true, context_studio_enabled: true, metadata_fields_to_index: ['brand'] });
+		expect(config.items[0].json).toMatchObject({
+			celebrity_detection_enabled: true,
+			context_studio_enabled: true,
+			metadata_fields_to_index: ['brand'],
+		});
 	});
 
 	test('turning celebrity detection off sends false (a setting, not a filter)', async () => {
 		const id = SEED_DATASET_IDS.demoMixed;
 		await run({ operation: 'update', datasetId: byId(id), updateFields: { celebrityDetection: true } });
-		const { error } = await run({ operation: 'update', datasetId: byId(id), updateFields: { celebrityDetection: false } });
+		const { error } = await run({
+			operation: 'update',
+			datasetId: byId(id),
+			updateFields: { celebrityDetection: false },
+		});
 		expect(error).toBeUndefined();
 		expect(bed.sandbox.store.datasets.get(id)!.config.celebrity_detection_enabled).toBe(false);
 	});
@@ -469,30 +557,42 @@ describe('Dataset: Update, Delete, Get Config', () => {
 		const { items, error } = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages) });
 		expect(error).toBeUndefined();
 		expect(items[0].json.dataset_id).toBe(SEED_DATASET_IDS.demoImages);
-		expect(Object.keys(items[0].json).sort()).toEqual([
-			'asset_identifier_key',
-			'celebrity_detection_enabled',
-			'context_studio_enabled',
-			'dataset_id',
-			'encoder_name',
-			'metadata_fields_to_embed',
-			'metadata_fields_to_index',
-		].filter((field) => field in items[0].json));
+		expect(Object.keys(items[0].json).sort()).toEqual(
+			[
+				'asset_identifier_key',
+				'celebrity_detection_enabled',
+				'context_studio_enabled',
+				'dataset_id',
+				'encoder_name',
+				'metadata_fields_to_embed',
+				'metadata_fields_to_index',
+			].filter((field) => field in items[0].json),
+		);
 		const raw = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoImages), output: 'raw' });
 		expect(Object.keys(raw.items[0].json)).toEqual(expect.arrayContaining(['embedding_id']));
-		const archived = await run({ operation: 'getConfig', datasetId: byId(SEED_DATASET_IDS.demoArchived), includeDeleted: true });
+		const archived = await run({
+			operation: 'getConfig',
+			datasetId: byId(SEED_DATASET_IDS.demoArchived),
+			includeDeleted: true,
+		});
 		expect(archived.items[0].json.dataset_id).toBe(SEED_DATASET_IDS.demoArchived);
 	});
 });
 
 describe('Encoder: Get Many', () => {
 	test('lists encoders (the sandbox never lists the sunset "multimodal"), each saying it is not deprecated, and honours Limit', async () => {
-		const all = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', returnAll: true } });
+		const all = await bed.harness.runNode({
+			type,
+			parameters: { resource: 'encoder', operation: 'getMany', returnAll: true },
+		});
 		expect(all.error).toBeUndefined();
 		expect(all.items.length).toBeGreaterThan(2);
 		expect(all.items.map((i) => i.json.name)).not.toContain('multimodal');
 		expect(all.items.every((i) => i.json.deprecated === false)).toBe(true);
-		const two = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', limit: 2 } });
+		const two = await bed.harness.runNode({
+			type,
+			parameters: { resource: 'encoder', operation: 'getMany', limit: 2 },
+		});
 		expect(two.items).toHaveLength(2);
 	});
 });
@@ -510,7 +610,10 @@ describe('Encoder: Get Many, when the service still lists the retired encoder', 
 				],
 			});
 			bed.useCredential('personalToken', { baseUrl: proxy.url });
-			const { items, error } = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', returnAll: true } });
+			const { items, error } = await bed.harness.runNode({
+				type,
+				parameters: { resource: 'encoder', operation: 'getMany', returnAll: true },
+			});
 			expect(error).toBeUndefined();
 			expect(items.map((i) => i.json)).toEqual([
 				{
@@ -530,14 +633,29 @@ describe('Encoder: Get Many, when the service still lists the retired encoder', 
 
 describe('Encoder: Get Many, when the answer is not a list of encoders', () => {
 	test.each([
-		['an object', { encoders: [] }, /with an object .* where a JSON array was expected|where a JSON array was expected/],
-		['entries without a name', [{ modality: 'video' }, 'resnet-50'], /^The service answered the encoders request with entries that are not encoders$/],
+		[
+			'an object',
+			{ encoders: [] },
+			/with an object .* where a JSON array was expected|where a JSON array was expected/,
+		],
+		[
+			'entries without a name',
+			[{ modality: 'video' }, 'resnet-50'],
+			/^The service answered the encoders request with entries that are not encoders$/,
+		],
 	])('%s is a clear error, not items', async (_case, body, message) => {
 		const proxy = await startFaultProxy(bed.sandbox.url);
 		try {
-			proxy.inject((method, path) => method === 'GET' && path === '/api/v1/encoders', { kind: 'status', status: 200, body });
+			proxy.inject((method, path) => method === 'GET' && path === '/api/v1/encoders', {
+				kind: 'status',
+				status: 200,
+				body,
+			});
 			bed.useCredential('personalToken', { baseUrl: proxy.url });
-			const { items, error } = await bed.harness.runNode({ type, parameters: { resource: 'encoder', operation: 'getMany', returnAll: true } });
+			const { items, error } = await bed.harness.runNode({
+				type,
+				parameters: { resource: 'encoder', operation: 'getMany', returnAll: true },
+			});
 			expect(items).toEqual([]);
 			expect(error?.message).toMatch(message);
 		} finally {

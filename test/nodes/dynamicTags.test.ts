@@ -89,7 +89,9 @@ describe('Tag Group: Get Many filters reach the service', () => {
 	test('Version Name and Status select versions; Include Versions lists latest draft and latest published', async () => {
 		const latestV3 = await run({ filters: { versionName: 'v3' } });
 		expect(latestV3.items).toHaveLength(groups.filter((g) => g.versions.length === 3).length);
-		expect(latestV3.items.every((item) => item.json.version_name === 'v3' && item.json.status === 'unpublished_changes')).toBe(true);
+		expect(
+			latestV3.items.every((item) => item.json.version_name === 'v3' && item.json.status === 'unpublished_changes'),
+		).toBe(true);
 		expect(bed.apiRequests()[0].query).toMatchObject({ version_name: 'v3' });
 
 		const hidden = await run({ filters: { versionName: 'v2' } });
@@ -105,7 +107,9 @@ describe('Tag Group: Get Many filters reach the service', () => {
 
 		const all = await run({ options: { includeVersions: true } });
 		expect(all.items).toHaveLength(60 + 20);
-		const twoRows = all.items.filter((item) => item.json.group_id === groups[2].id).map((item) => item.json.version_name);
+		const twoRows = all.items
+			.filter((item) => item.json.group_id === groups[2].id)
+			.map((item) => item.json.version_name);
 		expect(twoRows.sort()).toEqual(['v2', 'v3']);
 	});
 
@@ -136,7 +140,9 @@ describe('Tag Group: Get Many filters reach the service', () => {
 
 	test('Visual Encoder and Transcript Encoder', async () => {
 		const visual = await run({ filters: { visualEncoder: 'multimodal-tx-large3' } });
-		expect(namesOf(visual.items).sort()).toEqual(sortedNames(groups.filter((g) => g.visualEncoder === 'multimodal-tx-large3')));
+		expect(namesOf(visual.items).sort()).toEqual(
+			sortedNames(groups.filter((g) => g.visualEncoder === 'multimodal-tx-large3')),
+		);
 		expect(bed.apiRequests()[0].query).toMatchObject({ visual_encoder: 'multimodal-tx-large3' });
 		bed.sandbox.clearRequestLog();
 		const transcript = await run({ filters: { transcriptEncoder: 'whisper-medium' } });
@@ -145,7 +151,10 @@ describe('Tag Group: Get Many filters reach the service', () => {
 	});
 
 	test('Shareable Only', async () => {
-		const off = await run({ filters: { shareableOnly: false }, options: { includeTags: false, includeTrainingDatasets: false, includeVersions: false } });
+		const off = await run({
+			filters: { shareableOnly: false },
+			options: { includeTags: false, includeTrainingDatasets: false, includeVersions: false },
+		});
 		expect(off.error).toBeUndefined();
 		// Unticked is "no filter" (the service's default), so nothing is sent for it.
 		expect(sentQuery().query).toEqual({ page: '1', per_page: '100' });
@@ -172,7 +181,9 @@ describe('Tag Group: Get Many filters reach the service', () => {
 	});
 
 	test('Training Dataset, chosen by ID or from the list', async () => {
-		const expected = sortedNames(groups.filter((g) => g.trainingDatasets.some((d) => d.id === SEED_DATASET_IDS.demoVideos)));
+		const expected = sortedNames(
+			groups.filter((g) => g.trainingDatasets.some((d) => d.id === SEED_DATASET_IDS.demoVideos)),
+		);
 		expect(expected.length).toBeGreaterThan(0);
 		const { items } = await run({ filters: { trainingDatasetId: byId(SEED_DATASET_IDS.demoVideos) } });
 		expect(namesOf(items).sort()).toEqual(expected);
@@ -205,10 +216,10 @@ describe('Tag Group: Get Many filters reach the service', () => {
 	});
 
 	test('filters are read per item from expressions', async () => {
-		const { items } = await run(
-			{ filters: { name: '={{ $json.group }}' } },
-			[{ group: 'cars_core' }, { group: 'music_seasonal' }],
-		);
+		const { items } = await run({ filters: { name: '={{ $json.group }}' } }, [
+			{ group: 'cars_core' },
+			{ group: 'music_seasonal' },
+		]);
 		expect(items.map((item) => [item.json.name, item.pairedItem])).toEqual([
 			['cars_core', { item: 0 }],
 			['music_seasonal', { item: 1 }],
@@ -232,7 +243,9 @@ describe('Tag Group: Get Many errors', () => {
 	test('a 422 of the service lists the problem', async () => {
 		// Any field may be given by expression; the sandbox, like the service, decides what it sorts by.
 		const { error } = await run({ sort: { field: '={{ "colour" }}' } });
-		expect(error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: sort_field: Value error, sort_field must be one of/);
+		expect(error?.message).toMatch(
+			/^The Media Analysis Service rejected the request as invalid: sort_field: Value error, sort_field must be one of/,
+		);
 	});
 });
 
@@ -242,8 +255,15 @@ describe('Tag Score (the video-scores endpoints)', () => {
 	const published = scenes.versions.find((version) => version.status === 'published')!;
 	const crowd = tagIdOf(scenes, 'crowd');
 	const crowdVersion = tagVersionIdOf(published, 'crowd');
-	const aggregation = aggregationsOf(scenes).find((a) => a.tag.name === 'crowd' && a.datasetId === SEED_DATASET_IDS.demoVideos)!;
-	const scoreRun = (operation: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
+	const aggregation = aggregationsOf(scenes).find(
+		(a) => a.tag.name === 'crowd' && a.datasetId === SEED_DATASET_IDS.demoVideos,
+	)!;
+	const scoreRun = (
+		operation: string,
+		parameters: Record<string, unknown>,
+		inputItems?: IDataObject[],
+		continueOnFail = false,
+	) =>
 		bed.harness.runNode({
 			type,
 			parameters: { resource: 'tagScore', operation, groupId: byId(scenes.id), tagId: byId(crowd), ...parameters },
@@ -265,12 +285,31 @@ describe('Tag Score (the video-scores endpoints)', () => {
 		expect(met.sort()).toEqual(['s3://demo-bucket/videos/city-001.mp4', 's3://demo-bucket/videos/stadium-005.mp4']);
 		// Output: Simplified (the default) keeps the video, the tag, the score and the video's own metadata.
 		expect(Object.keys(items[0].json).sort()).toEqual(
-			['accepted', 'coactive_video_id', 'computed_dt', 'criteria_met', 'score', 'tag_id', 'tag_name', 'video_metadata'].filter((key) => key in items[0].json),
+			[
+				'accepted',
+				'coactive_video_id',
+				'computed_dt',
+				'criteria_met',
+				'score',
+				'tag_id',
+				'tag_name',
+				'video_metadata',
+			].filter((key) => key in items[0].json),
 		);
-		expect(items[0].json).toMatchObject({ tag_id: crowd, tag_name: 'crowd', coactive_video_id: expect.any(String), score: expect.any(Number) });
+		expect(items[0].json).toMatchObject({
+			tag_id: crowd,
+			tag_name: 'crowd',
+			coactive_video_id: expect.any(String),
+			score: expect.any(Number),
+		});
 		expect(bed.apiRequests()[0]).toMatchObject({
 			path: `/api/v0/video-scores/groups/${scenes.id}/tags/${crowd}/aggregations/-/result`,
-			query: { tag_version_id: crowdVersion, dataset_id: SEED_DATASET_IDS.demoVideos, strategy: 'ANY_HIT', min_conf: '0.5' },
+			query: {
+				tag_version_id: crowdVersion,
+				dataset_id: SEED_DATASET_IDS.demoVideos,
+				strategy: 'ANY_HIT',
+				min_conf: '0.5',
+			},
 		});
 	});
 
@@ -284,7 +323,11 @@ describe('Tag Score (the video-scores endpoints)', () => {
 			options: { engine: 'PINOT', maxShotLength: 30 },
 		});
 		expect(coverage.error).toBeUndefined();
-		expect(bed.apiRequests()[0].query).toMatchObject({ coverage_threshold: '0.9', engine: 'PINOT', max_shot_length: '30' });
+		expect(bed.apiRequests()[0].query).toMatchObject({
+			coverage_threshold: '0.9',
+			engine: 'PINOT',
+			max_shot_length: '30',
+		});
 		const pinot = await scoreRun('previewVideoScores', {
 			tagVersionId: byId(crowdVersion),
 			datasetId: byId(SEED_DATASET_IDS.demoVideos),
@@ -292,24 +335,38 @@ describe('Tag Score (the video-scores endpoints)', () => {
 			minConfidence: 0.5,
 			options: { engine: 'PINOT' },
 		});
-		expect(pinot.error?.message).toBe('The service refused this combination: LONGEST_RUN strategy is not supported with PINOT engine');
+		expect(pinot.error?.message).toBe(
+			'The service refused this combination: LONGEST_RUN strategy is not supported with PINOT engine',
+		);
 		expect(pinot.error?.description).toMatch(/choose DuckDB for Longest Run/);
 	});
 
 	test('Get Many Video Scores: Return All walks page/per_page; Limit stops early', async () => {
-		const all = await scoreRun('getManyVideoScores', { aggregationId: byId(aggregation.id), returnAll: true, options: { sortOrder: 'asc' } });
+		const all = await scoreRun('getManyVideoScores', {
+			aggregationId: byId(aggregation.id),
+			returnAll: true,
+			options: { sortOrder: 'asc' },
+		});
 		expect(all.error).toBeUndefined();
 		expect(all.items).toHaveLength(6);
 		const scores = all.items.map((item) => item.json.score as number);
 		expect(scores).toEqual([...scores].sort((a, b) => a - b));
 		expect(bed.apiRequests()[0].query).toMatchObject({ page: '1', sort_order: 'asc' });
 		bed.sandbox.clearRequestLog();
-		const two = await scoreRun('getManyVideoScores', { aggregationId: byId(aggregation.id), returnAll: false, limit: 2 });
+		const two = await scoreRun('getManyVideoScores', {
+			aggregationId: byId(aggregation.id),
+			returnAll: false,
+			limit: 2,
+		});
 		expect(two.items).toHaveLength(2);
 		expect(bed.apiRequests().map((r) => [r.query.page, r.query.per_page])).toEqual([['1', '2']]);
 		// Page by page, when the service holds more than one page.
 		bed.sandbox.clearRequestLog();
-		const paged = await scoreRun('getManyVideoScores', { aggregationId: byId(aggregation.id), returnAll: false, limit: 5 });
+		const paged = await scoreRun('getManyVideoScores', {
+			aggregationId: byId(aggregation.id),
+			returnAll: false,
+			limit: 5,
+		});
 		expect(paged.items).toHaveLength(5);
 	});
 
@@ -317,7 +374,11 @@ describe('Tag Score (the video-scores endpoints)', () => {
 		const met = await scoreRun('countVideoScores', { aggregationId: byId(aggregation.id) });
 		expect(met.items[0].json).toMatchObject({ count: 2, predicate: { criteria_met: true, accepted: null } });
 		expect(bed.apiRequests()[0].query).toEqual({ criteria_met: 'true' });
-		const notMet = await scoreRun('countVideoScores', { aggregationId: byId(aggregation.id), criteriaMet: false, accepted: 'false' });
+		const notMet = await scoreRun('countVideoScores', {
+			aggregationId: byId(aggregation.id),
+			criteriaMet: false,
+			accepted: 'false',
+		});
 		expect(notMet.items[0].json).toMatchObject({ count: 4, predicate: { criteria_met: false, accepted: false } });
 	});
 
@@ -346,9 +407,14 @@ describe('Tag Score (the video-scores endpoints)', () => {
 
 	test('Preview Video Scores and Get Many Shot Scores keep to the Limit (the service answers in one page)', async () => {
 		const stadium = [...bed.sandbox.store.assets.values()].find((a) => a.path.endsWith('stadium-005.mp4'))!;
-		const common = { tagVersionId: byId(crowdVersion), datasetId: byId(SEED_DATASET_IDS.demoVideos), minConfidence: 0.5 };
+		const common = {
+			tagVersionId: byId(crowdVersion),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
+			minConfidence: 0.5,
+		};
 		const preview = (page: IDataObject) => scoreRun('previewVideoScores', { ...common, strategy: 'ANY_HIT', ...page });
-		const shots = (page: IDataObject) => scoreRun('getManyShotScores', { ...common, videoId: byId(stadium.id), ...page });
+		const shots = (page: IDataObject) =>
+			scoreRun('getManyShotScores', { ...common, videoId: byId(stadium.id), ...page });
 		const all = await preview({ returnAll: true });
 		expect(all.items).toHaveLength(6);
 		const two = await preview({ returnAll: false, limit: 2 });
@@ -366,7 +432,10 @@ describe('Tag Score (the video-scores endpoints)', () => {
 		expect(unknown.error?.message).toMatch(/^Not found: Aggregation 0f0e0d0c-0b0a-4908-8706-050403020100 not found/);
 		expect(unknown.error?.description).toMatch(/choose the tag group, tag and version From List/);
 		bed.sandbox.clearRequestLog();
-		const bad = await scoreRun('countVideoScores', { tagId: byId('={{ "crowd" }}'), aggregationId: byId(aggregation.id) });
+		const bad = await scoreRun('countVideoScores', {
+			tagId: byId('={{ "crowd" }}'),
+			aggregationId: byId(aggregation.id),
+		});
 		expect(bad.error?.message).toBe('Invalid Tag in item 0: "crowd" is not a UUID');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -374,7 +443,11 @@ describe('Tag Score (the video-scores endpoints)', () => {
 	test('an answer without the list of scores is a clear error, not an item', async () => {
 		const proxy = await startFaultProxy(bed.sandbox.url);
 		try {
-			proxy.inject((_method, path) => path.endsWith('/aggregations/-/result'), { kind: 'status', status: 200, body: { meta: null } });
+			proxy.inject((_method, path) => path.endsWith('/aggregations/-/result'), {
+				kind: 'status',
+				status: 200,
+				body: { meta: null },
+			});
 			bed.useCredential('personalToken', { baseUrl: proxy.url });
 			const { items, error } = await scoreRun('previewVideoScores', {
 				tagVersionId: byId(crowdVersion),
@@ -383,7 +456,9 @@ describe('Tag Score (the video-scores endpoints)', () => {
 				minConfidence: 0.5,
 			});
 			expect(items).toEqual([]);
-			expect(error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v0\/video-scores\/.+\/aggregations\/-\/result without the "data" list it should hold \(the answer was an object with the keys meta\)$/);
+			expect(error?.message).toMatch(
+				/^The Media Analysis Service answered GET \/api\/v0\/video-scores\/.+\/aggregations\/-\/result without the "data" list it should hold \(the answer was an object with the keys meta\)$/,
+			);
 		} finally {
 			await proxy.close();
 		}
@@ -391,20 +466,35 @@ describe('Tag Score (the video-scores endpoints)', () => {
 
 	test('From list: groups by name, the tags of the chosen group, the versions of the chosen tag', async () => {
 		const found = await bed.harness.runListSearch({ type, method: 'searchTagGroups', filter: 'scenes_co' });
-		expect(found.results).toEqual([{ name: 'scenes_core', value: scenes.id, description: expect.stringMatching(/unpublished_changes|published/) }]);
-		const tags = await bed.harness.runListSearch({ type, method: 'searchGroupTags', parameters: { resource: 'tagScore', operation: 'previewVideoScores', groupId: byId(scenes.id) } });
+		expect(found.results).toEqual([
+			{ name: 'scenes_core', value: scenes.id, description: expect.stringMatching(/unpublished_changes|published/) },
+		]);
+		const tags = await bed.harness.runListSearch({
+			type,
+			method: 'searchGroupTags',
+			parameters: { resource: 'tagScore', operation: 'previewVideoScores', groupId: byId(scenes.id) },
+		});
 		expect(tags.results.map((r) => r.name)).toContain('crowd');
 		const versions = await bed.harness.runListSearch({
 			type,
 			method: 'searchTagVersions',
-			parameters: { resource: 'tagScore', operation: 'previewVideoScores', groupId: byId(scenes.id), tagId: byId(crowd) },
+			parameters: {
+				resource: 'tagScore',
+				operation: 'previewVideoScores',
+				groupId: byId(scenes.id),
+				tagId: byId(crowd),
+			},
 		});
 		expect(versions.results.map((r) => r.value)).toContain(crowdVersion);
 		const videos = await bed.harness.runListSearch({
 			type,
 			method: 'searchVideos',
 			filter: 'stadium',
-			parameters: { resource: 'tagScore', operation: 'getManyShotScores', datasetId: byId(SEED_DATASET_IDS.demoVideos) },
+			parameters: {
+				resource: 'tagScore',
+				operation: 'getManyShotScores',
+				datasetId: byId(SEED_DATASET_IDS.demoVideos),
+			},
 		});
 		expect(videos.results[0]).toMatchObject({ name: 'stadium-005.mp4' });
 	});
@@ -413,13 +503,38 @@ describe('Tag Score (the video-scores endpoints)', () => {
 describe('Output, and as an AI tool a Limit of 10', () => {
 	const scenes = groups.find((group) => group.name === 'scenes_core')!;
 	const crowd = tagIdOf(scenes, 'crowd');
-	const aggregation = aggregationsOf(scenes).find((a) => a.tag.name === 'crowd' && a.datasetId === SEED_DATASET_IDS.demoVideos)!;
-	const scores = { resource: 'tagScore', operation: 'getManyVideoScores', groupId: byId(scenes.id), tagId: byId(crowd), aggregationId: byId(aggregation.id) };
-	const SIMPLE_GROUP = ['group_description', 'group_id', 'group_version_id', 'name', 'status', 'tags_count', 'tags_preview', 'updated_dt', 'version_name'];
+	const aggregation = aggregationsOf(scenes).find(
+		(a) => a.tag.name === 'crowd' && a.datasetId === SEED_DATASET_IDS.demoVideos,
+	)!;
+	const scores = {
+		resource: 'tagScore',
+		operation: 'getManyVideoScores',
+		groupId: byId(scenes.id),
+		tagId: byId(crowd),
+		aggregationId: byId(aggregation.id),
+	};
+	const SIMPLE_GROUP = [
+		'group_description',
+		'group_id',
+		'group_version_id',
+		'name',
+		'status',
+		'tags_count',
+		'tags_preview',
+		'updated_dt',
+		'version_name',
+	];
 
 	test('Tag Group › Get Many: Simplified by default (9 of 18 fields), Raw whole, Selected Fields the chosen ones and group_id', async () => {
-		const simple = await bed.harness.runNode({ type, parameters: { resource: 'tagGroup', operation: 'getMany', limit: 3 } });
-		expect(simple.items.map((item) => Object.keys(item.json).sort())).toEqual([SIMPLE_GROUP, SIMPLE_GROUP, SIMPLE_GROUP]);
+		const simple = await bed.harness.runNode({
+			type,
+			parameters: { resource: 'tagGroup', operation: 'getMany', limit: 3 },
+		});
+		expect(simple.items.map((item) => Object.keys(item.json).sort())).toEqual([
+			SIMPLE_GROUP,
+			SIMPLE_GROUP,
+			SIMPLE_GROUP,
+		]);
 		const raw = await run({ returnAll: false, limit: 3 });
 		expect(Object.keys(raw.items[0].json)).toHaveLength(18);
 		const picked = await run({ returnAll: false, limit: 1, output: 'fields', fields: ['shareable'] });
@@ -432,13 +547,20 @@ describe('Output, and as an AI tool a Limit of 10', () => {
 		expect(simple.items.length).toBeGreaterThan(0);
 		expect(simple.items.every((item) => !('video' in item.json) && !('group_name' in item.json))).toBe(true);
 		const raw = await bed.harness.runNode({ type, parameters: { ...scores, returnAll: true, output: 'raw' } });
-		expect(Object.keys(raw.items[0].json)).toEqual(expect.arrayContaining(['group_id', 'group_name', 'tag_version_id']));
+		expect(Object.keys(raw.items[0].json)).toEqual(
+			expect.arrayContaining(['group_id', 'group_name', 'tag_version_id']),
+		);
 	});
 
 	test('as an AI tool, Tag Group › Get Many returns 10 by default; a workflow step keeps 50', async () => {
-		const asTool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'tagGroup', operation: 'getMany' } });
+		const asTool = await bed.harness.runNode({
+			type: `${type}Tool`,
+			parameters: { resource: 'tagGroup', operation: 'getMany' },
+		});
 		expect(asTool.items).toHaveLength(10);
-		expect((await bed.harness.runNode({ type, parameters: { resource: 'tagGroup', operation: 'getMany' } })).items).toHaveLength(50);
+		expect(
+			(await bed.harness.runNode({ type, parameters: { resource: 'tagGroup', operation: 'getMany' } })).items,
+		).toHaveLength(50);
 		expect(bed.apiRequests().map((r) => r.query.per_page)).toEqual(['10', '50']);
 	});
 });

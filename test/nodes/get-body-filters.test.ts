@@ -24,7 +24,13 @@ function addConnections() {
 			config:
 				i % 2 === 0
 					? { type: 'https_bearer', hostname: 'bulk.example.com', bearer_token: `bulk-token-${i}` }
-					: { type: 'aws_iam_role', iam_role_arn: 'arn:aws:iam::123456789012:role/bulk', scope: 's3', bucket_name: null, session_ttl_seconds: 3600 },
+					: {
+							type: 'aws_iam_role',
+							iam_role_arn: 'arn:aws:iam::123456789012:role/bulk',
+							scope: 's3',
+							bucket_name: null,
+							session_ttl_seconds: 3600,
+						},
 			status: (['ready', 'pending', 'error'] as const)[i % 3],
 			lastError: null,
 			createdAt: base + i * 1000,
@@ -61,7 +67,10 @@ async function withBody(path: string, qs: Record<string, string>, body: unknown,
 	const api = await apiClient(bed.sandbox);
 	const records: IDataObject[] = [];
 	for (let offset = 0; ; offset += 100) {
-		const reply = await api.get(`${path}?${new URLSearchParams({ ...qs, offset: String(offset), limit: '100' })}`, body);
+		const reply = await api.get(
+			`${path}?${new URLSearchParams({ ...qs, offset: String(offset), limit: '100' })}`,
+			body,
+		);
 		expect(reply.status).toBe(200);
 		records.push(...(reply.body.data as IDataObject[]));
 		if (!reply.body.meta.links.next) break;
@@ -82,30 +91,56 @@ describe('Connections: Get Many by IDs', () => {
 		['IDs with a status and type, Return All', { ids: spread, status: 'ready', connectionType: 'https_bearer' }],
 		['IDs in upper case, Limit 2', { ids: spread.map((value) => value.toUpperCase()), limit: 2 }],
 		['one ID, repeated', { ids: [id(200), id(200)] }],
-	])('%s: the same connections in the same order as the GET body gives', async (_label, { ids, status, connectionType, limit }: { ids: string[]; status?: string; connectionType?: string; limit?: number }) => {
-		addConnections();
-		const qs: Record<string, string> = {};
-		if (status) qs.status = status;
-		if (connectionType) qs.connection_type = connectionType;
-		const expected = await withBody('/api/v0/connections', qs, ids.map((value) => value.toLowerCase()), limit);
-		bed.sandbox.clearRequestLog();
+	])(
+		'%s: the same connections in the same order as the GET body gives',
+		async (
+			_label,
+			{
+				ids,
+				status,
+				connectionType,
+				limit,
+			}: { ids: string[]; status?: string; connectionType?: string; limit?: number },
+		) => {
+			addConnections();
+			const qs: Record<string, string> = {};
+			if (status) qs.status = status;
+			if (connectionType) qs.connection_type = connectionType;
+			const expected = await withBody(
+				'/api/v0/connections',
+				qs,
+				ids.map((value) => value.toLowerCase()),
+				limit,
+			);
+			bed.sandbox.clearRequestLog();
 
-		const { items, error } = await bed.harness.runNode({
-			type: TYPES.connections,
-			parameters: { resource: 'connection', operation: 'getMany', ...page(limit), filters: { connectionIds: ids.join(', '), status, connectionType } },
-		});
-		expect(error).toBeUndefined();
-		expect(expected.length).toBeGreaterThan(0);
-		expect(items.map((item) => item.json.connection_id)).toEqual(expected.map((record) => record.connection_id));
-		expect(items.map((item) => item.json.name)).toEqual(expected.map((record) => record.name));
-		expect(bed.apiRequests().every((request) => request.method === 'GET' && request.body === null)).toBe(true);
-	});
+			const { items, error } = await bed.harness.runNode({
+				type: TYPES.connections,
+				parameters: {
+					resource: 'connection',
+					operation: 'getMany',
+					...page(limit),
+					filters: { connectionIds: ids.join(', '), status, connectionType },
+				},
+			});
+			expect(error).toBeUndefined();
+			expect(expected.length).toBeGreaterThan(0);
+			expect(items.map((item) => item.json.connection_id)).toEqual(expected.map((record) => record.connection_id));
+			expect(items.map((item) => item.json.name)).toEqual(expected.map((record) => record.name));
+			expect(bed.apiRequests().every((request) => request.method === 'GET' && request.body === null)).toBe(true);
+		},
+	);
 
 	test('stops reading pages once every ID asked for was found', async () => {
 		addConnections();
 		await bed.harness.runNode({
 			type: TYPES.connections,
-			parameters: { resource: 'connection', operation: 'getMany', returnAll: true, filters: { connectionIds: `${id(1)}, ${id(2)}` } },
+			parameters: {
+				resource: 'connection',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { connectionIds: `${id(1)}, ${id(2)}` },
+			},
 		});
 		expect(bed.apiRequests().map((request) => request.query)).toEqual([{ offset: '0', limit: '100' }]);
 	});
@@ -116,38 +151,65 @@ describe('Queries: Get Many by query IDs and users', () => {
 		['query IDs across pages', { query_ids: [id(5), id(101), id(248), SEED_QUERY_IDS.imagesComplete] }],
 		['users', { user_ids: ['user-b', 'user-c'] }],
 		['users, Limit 130', { user_ids: ['user-b', 'user-c'], limit: 130 }],
-		['excluded users with a dataset and status', { exclude_user_ids: [DEMO_USER_ID], dataset: SEED_DATASET_IDS.demoImages, status: 'Complete' }],
-		['all three together', { query_ids: [id(1), id(2), id(3), id(4), id(7)], user_ids: ['user-b', DEMO_USER_ID], exclude_user_ids: ['user-b'] }],
-		['the system user', { user_ids: [DEMO_SYSTEM_USER_ID] }],
-	])('%s: the same queries in the same order as the GET body gives', async (_label, filter: { query_ids?: string[]; user_ids?: string[]; exclude_user_ids?: string[]; dataset?: string; status?: string; limit?: number }) => {
-		addQueries();
-		const qs: Record<string, string> = {};
-		if (filter.dataset) qs.dataset_id = filter.dataset;
-		if (filter.status) qs.status = filter.status;
-		const body = { query_ids: filter.query_ids, user_ids: filter.user_ids, exclude_user_ids: filter.exclude_user_ids };
-		const expected = await withBody('/api/v1/queries', qs, body, filter.limit);
-		bed.sandbox.clearRequestLog();
-
-		const { items, error } = await bed.harness.runNode({
-			type: TYPES.queries,
-			parameters: {
-				resource: 'query',
-				operation: 'getMany',
-				// The whole record, as the service's answer with the body has it.
-				output: 'raw',
-				...page(filter.limit),
-				filters: {
-					...(filter.query_ids ? { queryIds: filter.query_ids.join(', ') } : {}),
-					...(filter.user_ids ? { userIds: filter.user_ids.join(', ') } : {}),
-					...(filter.exclude_user_ids ? { excludeUserIds: filter.exclude_user_ids.join(', ') } : {}),
-					...(filter.dataset ? { datasetId: byId(filter.dataset) } : {}),
-					...(filter.status ? { status: filter.status } : {}),
-				},
+		[
+			'excluded users with a dataset and status',
+			{ exclude_user_ids: [DEMO_USER_ID], dataset: SEED_DATASET_IDS.demoImages, status: 'Complete' },
+		],
+		[
+			'all three together',
+			{
+				query_ids: [id(1), id(2), id(3), id(4), id(7)],
+				user_ids: ['user-b', DEMO_USER_ID],
+				exclude_user_ids: ['user-b'],
 			},
-		});
-		expect(error).toBeUndefined();
-		expect(expected.length).toBeGreaterThan(0);
-		expect(items.map((item) => item.json)).toEqual(expected);
-		expect(bed.apiRequests().every((request) => request.method === 'GET' && request.body === null)).toBe(true);
-	});
+		],
+		['the system user', { user_ids: [DEMO_SYSTEM_USER_ID] }],
+	])(
+		'%s: the same queries in the same order as the GET body gives',
+		async (
+			_label,
+			filter: {
+				query_ids?: string[];
+				user_ids?: string[];
+				exclude_user_ids?: string[];
+				dataset?: string;
+				status?: string;
+				limit?: number;
+			},
+		) => {
+			addQueries();
+			const qs: Record<string, string> = {};
+			if (filter.dataset) qs.dataset_id = filter.dataset;
+			if (filter.status) qs.status = filter.status;
+			const body = {
+				query_ids: filter.query_ids,
+				user_ids: filter.user_ids,
+				exclude_user_ids: filter.exclude_user_ids,
+			};
+			const expected = await withBody('/api/v1/queries', qs, body, filter.limit);
+			bed.sandbox.clearRequestLog();
+
+			const { items, error } = await bed.harness.runNode({
+				type: TYPES.queries,
+				parameters: {
+					resource: 'query',
+					operation: 'getMany',
+					// The whole record, as the service's answer with the body has it.
+					output: 'raw',
+					...page(filter.limit),
+					filters: {
+						...(filter.query_ids ? { queryIds: filter.query_ids.join(', ') } : {}),
+						...(filter.user_ids ? { userIds: filter.user_ids.join(', ') } : {}),
+						...(filter.exclude_user_ids ? { excludeUserIds: filter.exclude_user_ids.join(', ') } : {}),
+						...(filter.dataset ? { datasetId: byId(filter.dataset) } : {}),
+						...(filter.status ? { status: filter.status } : {}),
+					},
+				},
+			});
+			expect(error).toBeUndefined();
+			expect(expected.length).toBeGreaterThan(0);
+			expect(items.map((item) => item.json)).toEqual(expected);
+			expect(bed.apiRequests().every((request) => request.method === 'GET' && request.body === null)).toBe(true);
+		},
+	);
 });

@@ -14,7 +14,8 @@ const node: INode = {
 };
 
 /** Just the two things the runner asks of n8n: the node and whether Continue On Fail is on. */
-const context = (continueOnFail: boolean) => ({ getNode: () => node, continueOnFail: () => continueOnFail }) as unknown as IExecuteFunctions;
+const context = (continueOnFail: boolean) =>
+	({ getNode: () => node, continueOnFail: () => continueOnFail }) as unknown as IExecuteFunctions;
 
 describe('ItemRunner', () => {
 	test('output in input order, each paired; a step serving several items fails each of them', async () => {
@@ -39,12 +40,16 @@ describe('ItemRunner', () => {
 		const run = new ItemRunner(context(false), ['password']);
 		const failure = new NodeApiError(node, {}, { message: 'Connection not found', description: 'Check the name.' });
 		const thrown = await run
-			.attempt([3, 4], async () => {
-				throw failure;
-			}, (error) => {
-				error.description = `${error.description} (more)`;
-				return error;
-			})
+			.attempt(
+				[3, 4],
+				async () => {
+					throw failure;
+				},
+				(error) => {
+					error.description = `${error.description} (more)`;
+					return error;
+				},
+			)
 			.catch((error: unknown) => error);
 		expect(thrown).toBe(failure);
 		expect(failure.context.itemIndex).toBe(3);
@@ -55,9 +60,11 @@ describe('ItemRunner', () => {
 
 	test('a plain error becomes a node error of its item', async () => {
 		const run = new ItemRunner(context(false));
-		const thrown = await run.attempt([1], async () => {
-			throw new Error('boom');
-		}).catch((error: unknown) => error);
+		const thrown = await run
+			.attempt([1], async () => {
+				throw new Error('boom');
+			})
+			.catch((error: unknown) => error);
 		expect(thrown).toBeInstanceOf(NodeOperationError);
 		expect((thrown as NodeOperationError).context.itemIndex).toBe(1);
 		expect(() => run.fail(new Error('late'), [5])).toThrow('late');

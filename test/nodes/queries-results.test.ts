@@ -11,7 +11,15 @@ import type { IBinaryData } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
-import { CsvError, CsvReader, formatOf, JsonScan, parseCsv, parseJsonRows, ROW_BOUNDS } from '../../nodes/MediaAnalysisQueries/actions/query/results';
+import {
+	CsvError,
+	CsvReader,
+	formatOf,
+	JsonScan,
+	parseCsv,
+	parseJsonRows,
+	ROW_BOUNDS,
+} from '../../nodes/MediaAnalysisQueries/actions/query/results';
 import { parseBody } from '../../nodes/shared/http/answers';
 import { DOWNLOAD } from '../../nodes/shared/transport/download';
 import { RESULT_COLUMNS, toCsv } from '../../sandbox/queries/model';
@@ -71,7 +79,8 @@ describe('parseCsv', () => {
 			}
 		};
 		const neverCloses = 'a quoted field begins here and never closes: the file ends inside it';
-		const stray = 'a quote inside a field that does not begin with one (a field holding quotes is wrapped in quotes, its quotes doubled)';
+		const stray =
+			'a quote inside a field that does not begin with one (a field holding quotes is wrapped in quotes, its quotes doubled)';
 		const after = (char: string, on = '') =>
 			`a quoted field begins here and has "${char}" after its closing quote${on}, where a comma or line break belongs (a quote never closed, or a quote inside not doubled)`;
 		// The issue's files: 2 of 4 rows, 1 of 4 rows before.
@@ -79,7 +88,9 @@ describe('parseCsv', () => {
 		expect(failure('id,item\n1,27" monitor\n2,mouse\n3,"pad"\n4,cable\n')).toBe(`line 2, column 2 ("item"): ${stray}`);
 		expect(failure('id,name\n1,"ab"c\n')).toBe(`line 2, column 2 ("name"): ${after('c')}`);
 		// A quote left open meets the next quoted field: named where it began, and where it ran to.
-		expect(failure('id,name\r\n1,"beta\r\n2,"gamma"\r\n')).toBe(`line 2, column 2 ("name"): ${after('g', ' on line 3')}`);
+		expect(failure('id,name\r\n1,"beta\r\n2,"gamma"\r\n')).toBe(
+			`line 2, column 2 ("name"): ${after('g', ' on line 3')}`,
+		);
 		// Line breaks inside quoted fields count (CR, LF, CRLF), as an editor shows the file.
 		expect(failure('a,b\r"x\r\ny\rz\n",1\r2,3"\r')).toBe(`line 6, column 2 ("b"): ${stray}`);
 		expect(failure('"a,b\n1,2\n')).toBe(`line 1, column 1: ${neverCloses}`);
@@ -103,7 +114,13 @@ describe('parseJsonRows and formatOf', () => {
 	});
 
 	test('an entry that is not an object is a row too, as value: none is dropped', () => {
-		expect(parseJsonRows('[{"a":1},2,"x",null,[3]]')).toEqual([{ a: 1 }, { value: 2 }, { value: 'x' }, { value: null }, { value: [3] }]);
+		expect(parseJsonRows('[{"a":1},2,"x",null,[3]]')).toEqual([
+			{ a: 1 },
+			{ value: 2 },
+			{ value: 'x' },
+			{ value: null },
+			{ value: [3] },
+		]);
 		expect(parseJsonRows('{"data":[1,{"a":2}]}')).toEqual([{ value: 1 }, { a: 2 }]);
 		expect(parseJsonRows('{"a":1}\n7\n')).toEqual([{ a: 1 }, { value: 7 }]);
 	});
@@ -118,7 +135,13 @@ describe('parseJsonRows and formatOf', () => {
 	});
 
 	test('a generic content type (octet-stream, none) leaves the format to the content', () => {
-		for (const type of ['application/octet-stream', 'binary/octet-stream', 'Binary/Octet-Stream; charset=utf-8', 'application/vnd.ms-excel', '']) {
+		for (const type of [
+			'application/octet-stream',
+			'binary/octet-stream',
+			'Binary/Octet-Stream; charset=utf-8',
+			'application/vnd.ms-excel',
+			'',
+		]) {
 			expect(formatOf(type, 'id,name\r\n1,"a"\r\n')).toBe('csv');
 			expect(formatOf(type, ' [{"a":1}]')).toBe('json');
 			expect(formatOf(type, '\u001f\ufffd\b\u0000gzip')).toBe('unknown');
@@ -145,7 +168,8 @@ describe('CsvReader', () => {
 		const reader = new CsvReader();
 		try {
 			const rows = [];
-			for (let i = 0, from = 0; i <= cuts.length; from = cuts[i++]) rows.push(...reader.push(text.slice(from, cuts[i] ?? text.length)));
+			for (let i = 0, from = 0; i <= cuts.length; from = cuts[i++])
+				rows.push(...reader.push(text.slice(from, cuts[i] ?? text.length)));
 			return [...rows, ...reader.end()];
 		} catch (error) {
 			return (error as Error).message;
@@ -165,7 +189,8 @@ describe('CsvReader', () => {
 			const whole = readIn(text, []);
 			for (let first = 1; first < text.length; first++) {
 				expect(readIn(text, [first])).toEqual(whole);
-				for (let second = first + 1; second < text.length; second++) expect(readIn(text, [first, second])).toEqual(whole);
+				for (let second = first + 1; second < text.length; second++)
+					expect(readIn(text, [first, second])).toEqual(whole);
 			}
 		}
 		expect(readIn(texts[0], [])).toEqual([
@@ -174,7 +199,9 @@ describe('CsvReader', () => {
 			{ id: '', column_2: 4, id_2: '5\r' },
 		]);
 		expect(readIn(texts[1], [])).toMatch(/^line 4, column 2 \("b"\): a quote inside a field/);
-		expect(readIn(texts[2], [])).toMatch(/^line 4, column 2 \("b"\): a quoted field begins here and has "c" after its closing quote,/);
+		expect(readIn(texts[2], [])).toMatch(
+			/^line 4, column 2 \("b"\): a quoted field begins here and has "c" after its closing quote,/,
+		);
 		expect(readIn(texts[3], [])).toMatch(/^line 2, column 2 \("b"\): a quoted field begins here and never closes/);
 	});
 
@@ -233,7 +260,8 @@ describe('JsonScan', () => {
 const QUERY_ID = '6b0e3c1a-2f4d-4e5a-9b8c-7d6e5f4a3b2c';
 const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisQueries';
 const ROW = 'row_number,asset_id,asset_type,path,score\n';
-const rowAt = (i: number) => `${i},00000000-0000-4000-8000-${String(i).padStart(12, '0')},image,https://media.example.com/${i}.jpg,0.${i % 10}\n`;
+const rowAt = (i: number) =>
+	`${i},00000000-0000-4000-8000-${String(i).padStart(12, '0')},image,https://media.example.com/${i}.jpg,0.${i % 10}\n`;
 
 interface StorageFile {
 	contentType: string;
@@ -258,7 +286,12 @@ let harness: Harness;
 beforeAll(async () => {
 	storage = createServer((req, res) => {
 		const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-		const api = path === '/api/v0/login' ? { access_token: 'access', token_type: 'Bearer', expires_in: 3600 } : path === `/api/v1/queries/${QUERY_ID}/results` ? link : undefined;
+		const api =
+			path === '/api/v0/login'
+				? { access_token: 'access', token_type: 'Bearer', expires_in: 3600 }
+				: path === `/api/v1/queries/${QUERY_ID}/results`
+					? link
+					: undefined;
 		if (api !== undefined) {
 			if (path === '/api/v0/login') logins++;
 			res.writeHead(path === '/api/v0/login' ? 200 : linkStatus, { 'content-type': 'application/json' });
@@ -279,7 +312,10 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
 	base = `http://127.0.0.1:${(storage.address() as AddressInfo).port}`;
-	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisQueries() }, credentialTypes: [new MediaAnalysisApi()] });
+	harness = createHarness({
+		nodeTypes: { [TYPE]: new MediaAnalysisQueries() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
 });
 afterAll(async () => {
 	harness?.dispose();
@@ -292,10 +328,18 @@ beforeEach(() => {
 	linkStatus = 200;
 	logins = 0;
 	link = { query_id: QUERY_ID, download_url: `${base}/bucket/results.csv?X-Signature=abc` };
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: base, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: base,
+		authentication: 'personalToken',
+		personalToken: 'personal',
+		accessToken: '',
+	});
 });
 
-const getRows = (limits: { returnAll?: boolean; limit?: number }, options: Partial<Parameters<Harness['runNode']>[0]> = {}) =>
+const getRows = (
+	limits: { returnAll?: boolean; limit?: number },
+	options: Partial<Parameters<Harness['runNode']>[0]> = {},
+) =>
 	harness.runNode({
 		type: TYPE,
 		parameters: { resource: 'query', operation: 'getResults', queryId: byId(QUERY_ID), output: 'rows', ...limits },
@@ -306,7 +350,9 @@ const getRows = (limits: { returnAll?: boolean; limit?: number }, options: Parti
 function bigCsv(rows: number) {
 	const sent = { bytes: 0, total: 0, finished: false };
 	const chunk = (from: number) => Array.from({ length: 1000 }, (_, i) => rowAt(from + i)).join('');
-	sent.total = Buffer.byteLength(ROW) + Array.from({ length: rows / 1000 }, (_, i) => Buffer.byteLength(chunk(i * 1000))).reduce((a, b) => a + b, 0);
+	sent.total =
+		Buffer.byteLength(ROW) +
+		Array.from({ length: rows / 1000 }, (_, i) => Buffer.byteLength(chunk(i * 1000))).reduce((a, b) => a + b, 0);
 	const served: StorageFile = {
 		contentType: 'text/csv',
 		async send(res) {
@@ -340,10 +386,15 @@ describe('Get Results (Rows) against the storage host', () => {
 	});
 
 	test('an HTML page answered for the file is a clear error, not rows made of HTML', async () => {
-		file = { contentType: 'text/html; charset=utf-8', send: async (res) => void res.end('<!DOCTYPE html><html><body>Sign in</body></html>') };
+		file = {
+			contentType: 'text/html; charset=utf-8',
+			send: async (res) => void res.end('<!DOCTYPE html><html><body>Sign in</body></html>'),
+		};
 		const { items, error } = await getRows({ returnAll: true });
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(new RegExp(`127.0.0.1:\\d+ answered with a web page \\(text/html; charset=utf-8\\) instead of the query results`));
+		expect(error?.message).toMatch(
+			new RegExp(`127.0.0.1:\\d+ answered with a web page \\(text/html; charset=utf-8\\) instead of the query results`),
+		);
 		file = { contentType: 'text/plain', send: async (res) => void res.end('<html><body>Sign in</body></html>') };
 		const plain = await getRows({ returnAll: true });
 		expect(plain.error?.message).toMatch(/is a web page or XML document \(text\/plain\), not CSV or JSON/);
@@ -357,7 +408,9 @@ describe('Get Results (Rows) against the storage host', () => {
 		DOWNLOAD.maxBytes = 256 * 1024;
 		try {
 			const { error } = await getRows({ returnAll: true });
-			expect(error?.message).toMatch(/The query results file on 127.0.0.1:\d+ is larger than 0.25 MB, the most this node reads/);
+			expect(error?.message).toMatch(
+				/The query results file on 127.0.0.1:\d+ is larger than 0.25 MB, the most this node reads/,
+			);
 		} finally {
 			DOWNLOAD.maxBytes = saved;
 		}
@@ -369,7 +422,9 @@ describe('Get Results (Rows) against the storage host', () => {
 			file = { contentType: 'text/csv', send: async (res) => void res.write(ROW) }; // then nothing, never ends
 			DOWNLOAD.idleMs = 500;
 			const stalled = await getRows({ returnAll: true });
-			expect(stalled.error?.message).toMatch(/127.0.0.1:\d+ sent nothing for 0.5 s while the query results was downloading/);
+			expect(stalled.error?.message).toMatch(
+				/127.0.0.1:\d+ sent nothing for 0.5 s while the query results was downloading/,
+			);
 			file = {
 				contentType: 'text/csv',
 				async send(res) {
@@ -397,7 +452,9 @@ describe('Get Results (Rows) against the storage host', () => {
 			DOWNLOAD.idleMs = 500;
 			const started = Date.now();
 			const { error } = await getRows({ returnAll: true });
-			expect(error?.message).toMatch(/^127.0.0.1:\d+ did not finish starting its answer \(status and headers\) within 0.5 s for the query results$/);
+			expect(error?.message).toMatch(
+				/^127.0.0.1:\d+ did not finish starting its answer \(status and headers\) within 0.5 s for the query results$/,
+			);
 			expect(Date.now() - started).toBeLessThan(5000);
 		} finally {
 			Object.assign(DOWNLOAD, saved);
@@ -407,7 +464,9 @@ describe('Get Results (Rows) against the storage host', () => {
 	test('an answer without a download link is a clear error, not a TypeError', async () => {
 		link = { query_id: QUERY_ID };
 		const { error } = await getRows({ limit: 3 });
-		expect(error?.message).toBe(`GET /api/v1/queries/${QUERY_ID}/results answered without a download link for the results`);
+		expect(error?.message).toBe(
+			`GET /api/v1/queries/${QUERY_ID}/results answered without a download link for the results`,
+		);
 		expect(fileRequests).toHaveLength(0);
 	});
 });
@@ -439,7 +498,8 @@ function streamed(contentType: string, head: string, piece: (index: number) => s
 /** Lets a storage host that is still writing notice that the client left. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
-const LINK_ADVICE = 'set Output to "File (Binary)" to get the whole file as binary data (up to 128 MB), or to "Download Link".';
+const LINK_ADVICE =
+	'set Output to "File (Binary)" to get the whole file as binary data (up to 128 MB), or to "Download Link".';
 const TINY = '1\n'.repeat(32_768);
 
 describe('Get Results (Rows) within bounds', () => {
@@ -448,7 +508,9 @@ describe('Get Results (Rows) within bounds', () => {
 		file = served;
 		const { items, error } = await getRows({ returnAll: true });
 		expect(items).toEqual([]);
-		expect(error?.message).toBe(`The results of query ${QUERY_ID} hold more than 200,000 rows, the most Get Results returns as items in one run`);
+		expect(error?.message).toBe(
+			`The results of query ${QUERY_ID} hold more than 200,000 rows, the most Get Results returns as items in one run`,
+		);
 		expect(error?.description).toBe(`Set a Limit of at most 200,000 rows, or ${LINK_ADVICE}`);
 		expect(sent.total).toBeGreaterThan(32_000_000);
 		await settle();
@@ -462,7 +524,13 @@ describe('Get Results (Rows) within bounds', () => {
 		expect(csv.error).toBeUndefined();
 		expect(csv.items).toHaveLength(200_000);
 		expect([csv.items[0].json, csv.items[199_999].json]).toEqual([{ n: 0 }, { n: 199_999 }]);
-		file = streamed('application/json', '{"total":200000,"data":[', (i) => `${i ? ',' : ''}{"i":${i}}`, ROW_BOUNDS.maxRows, ']}').served;
+		file = streamed(
+			'application/json',
+			'{"total":200000,"data":[',
+			(i) => `${i ? ',' : ''}{"i":${i}}`,
+			ROW_BOUNDS.maxRows,
+			']}',
+		).served;
 		const json = await getRows({ returnAll: true });
 		expect(json.error).toBeUndefined();
 		expect(json.items).toHaveLength(200_000);
@@ -474,7 +542,12 @@ describe('Get Results (Rows) within bounds', () => {
 		ROW_BOUNDS.maxMemoryBytes = 1024 * 1024;
 		try {
 			const text = 'x'.repeat(1000);
-			const { sent, served } = streamed('text/csv', 'n,text\n', (i) => Array.from({ length: 64 }, (_, k) => `${i * 64 + k},${text}\n`).join(''), 1000);
+			const { sent, served } = streamed(
+				'text/csv',
+				'n,text\n',
+				(i) => Array.from({ length: 64 }, (_, k) => `${i * 64 + k},${text}\n`).join(''),
+				1000,
+			);
 			file = served;
 			const { items, error } = await getRows({ returnAll: true });
 			expect(items).toEqual([]);
@@ -502,7 +575,9 @@ describe('Get Results (Rows) within bounds', () => {
 		file = served;
 		const { items, error } = await getRows({ returnAll: true });
 		expect(items).toEqual([]);
-		expect(error?.message).toBe(`The results of query ${QUERY_ID} hold more than 200,000 rows, the most Get Results returns as items in one run`);
+		expect(error?.message).toBe(
+			`The results of query ${QUERY_ID} hold more than 200,000 rows, the most Get Results returns as items in one run`,
+		);
 		expect(sent.total).toBeGreaterThan(100_000_000);
 		await settle();
 		expect(sent.finished).toBe(false);
@@ -519,7 +594,9 @@ describe('Get Results (Rows) within bounds', () => {
 			expect(error?.message).toBe(
 				`The results of query ${QUERY_ID} would take more than 4 MB of memory as items (passed after 0 rows), the most Get Results holds in one run`,
 			);
-			expect(error?.description).toBe('Set Output to "File (Binary)" to get the whole file as binary data (up to 128 MB), or to "Download Link".');
+			expect(error?.description).toBe(
+				'Set Output to "File (Binary)" to get the whole file as binary data (up to 128 MB), or to "Download Link".',
+			);
 			await settle();
 			expect(sent.bytes).toBeLessThan(sent.total / 4);
 		} finally {
@@ -528,14 +605,27 @@ describe('Get Results (Rows) within bounds', () => {
 	});
 
 	test('JSON nested 200,000 levels deep is a clear error, not a stack overflow; 100 levels are read', async () => {
-		for (const [open, close] of [['{"a":', '}'], ['[', ']']]) {
-			file = { contentType: 'application/json', send: async (res) => void res.end(`[${open.repeat(200_000)}1${close.repeat(200_000)}]`) };
+		for (const [open, close] of [
+			['{"a":', '}'],
+			['[', ']'],
+		]) {
+			file = {
+				contentType: 'application/json',
+				send: async (res) => void res.end(`[${open.repeat(200_000)}1${close.repeat(200_000)}]`),
+			};
 			const { items, error } = await getRows({ returnAll: true });
 			expect(items).toEqual([]);
-			expect(error?.message).toBe(`The results file of query ${QUERY_ID} nests JSON more than 100 levels deep, more than Get Results reads as rows`);
-			expect(error?.description).toBe('Set Output to "File (Binary)" to get the file as binary data (up to 128 MB), or to "Download Link".');
+			expect(error?.message).toBe(
+				`The results file of query ${QUERY_ID} nests JSON more than 100 levels deep, more than Get Results reads as rows`,
+			);
+			expect(error?.description).toBe(
+				'Set Output to "File (Binary)" to get the file as binary data (up to 128 MB), or to "Download Link".',
+			);
 		}
-		file = { contentType: 'application/json', send: async (res) => void res.end(`[${'{"a":'.repeat(99)}1${'}'.repeat(99)}]`) };
+		file = {
+			contentType: 'application/json',
+			send: async (res) => void res.end(`[${'{"a":'.repeat(99)}1${'}'.repeat(99)}]`),
+		};
 		const { items, error } = await getRows({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
@@ -553,7 +643,10 @@ describe('Get Results (Rows) within bounds', () => {
 		await settle();
 		expect(sent.finished).toBe(false);
 		expect(sent.bytes).toBeLessThan(sent.total / 10);
-		file = { contentType: 'application/json', send: async (res) => void res.end('{"total":3,"data":[{"i":0},{"i":1},{"i":2}],"next":null}') };
+		file = {
+			contentType: 'application/json',
+			send: async (res) => void res.end('{"total":3,"data":[{"i":0},{"i":1},{"i":2}],"next":null}'),
+		};
 		expect((await getRows({ limit: 2 })).items.map((item) => item.json)).toEqual([{ i: 0 }, { i: 1 }]);
 		file = { contentType: 'application/x-ndjson', send: async (res) => void res.end('{"i":0}\n{"i":1}\n{"i":2}\n') };
 		expect((await getRows({ limit: 2 })).items.map((item) => item.json)).toEqual([{ i: 0 }, { i: 1 }]);
@@ -583,11 +676,18 @@ describe('Get Results (Rows) within bounds', () => {
 const getFile = (parameters: Record<string, unknown> = {}, options: Partial<Parameters<Harness['runNode']>[0]> = {}) =>
 	harness.runNode({
 		type: TYPE,
-		parameters: { resource: 'query', operation: 'getResults', queryId: byId(QUERY_ID), output: 'binary', ...parameters },
+		parameters: {
+			resource: 'query',
+			operation: 'getResults',
+			queryId: byId(QUERY_ID),
+			output: 'binary',
+			...parameters,
+		},
 		...options,
 	});
 
-const contentOf = async (binary: IBinaryData | undefined) => await Container.get(BinaryDataService).getAsBuffer(binary as IBinaryData);
+const contentOf = async (binary: IBinaryData | undefined) =>
+	await Container.get(BinaryDataService).getAsBuffer(binary as IBinaryData);
 
 describe('Get Results (File)', () => {
 	const csv = Buffer.from(`${ROW}${Array.from({ length: 2000 }, (_, i) => rowAt(i)).join('')}`);
@@ -602,32 +702,55 @@ describe('Get Results (File)', () => {
 			const { items, error } = await getFile({}, { binaryDataMode });
 			expect(error).toBeUndefined();
 			expect(items).toHaveLength(1);
-			expect(items[0].json).toEqual({ query_id: QUERY_ID, file_name: 'results 2026.csv', mime_type: 'text/csv; charset=utf-8', bytes: csv.length });
-			expect(items[0].binary?.data).toMatchObject({ fileName: 'results 2026.csv', mimeType: 'text/csv; charset=utf-8', fileExtension: 'csv' });
+			expect(items[0].json).toEqual({
+				query_id: QUERY_ID,
+				file_name: 'results 2026.csv',
+				mime_type: 'text/csv; charset=utf-8',
+				bytes: csv.length,
+			});
+			expect(items[0].binary?.data).toMatchObject({
+				fileName: 'results 2026.csv',
+				mimeType: 'text/csv; charset=utf-8',
+				fileExtension: 'csv',
+			});
 			expect((await contentOf(items[0].binary?.data)).equals(csv)).toBe(true);
 		}
 		expect(fileRequests.every((headers) => headers.authorization === undefined)).toBe(true);
 		// Compressed on the wire: the announced length is the compressed one, and the file is larger.
 		const packed = gzipSync(csv);
-		file = { contentType: 'text/csv', headers: { 'content-encoding': 'gzip', 'content-length': String(packed.length) }, send: async (res) => void res.end(packed) };
+		file = {
+			contentType: 'text/csv',
+			headers: { 'content-encoding': 'gzip', 'content-length': String(packed.length) },
+			send: async (res) => void res.end(packed),
+		};
 		const { items } = await getFile();
 		expect(items[0].json.bytes).toBe(csv.length);
 		expect((await contentOf(items[0].binary?.data)).equals(csv)).toBe(true);
 	});
 
 	test('any format byte for byte, sent without a length; the name from the link when no Content-Disposition; another field', async () => {
-		const parquet = Buffer.concat([Buffer.from('PAR1'), Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 131) % 256)), Buffer.from('PAR1')]);
+		const parquet = Buffer.concat([
+			Buffer.from('PAR1'),
+			Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 131) % 256)),
+			Buffer.from('PAR1'),
+		]);
 		link = { query_id: QUERY_ID, download_url: `${base}/bucket/run%201/r%C3%A9sultats.parquet?X-Signature=abc` };
 		file = {
 			contentType: 'application/octet-stream',
 			async send(res) {
-				for (let at = 0; at < parquet.length; at += 10_000) if (!res.write(parquet.subarray(at, at + 10_000))) await drained(res);
+				for (let at = 0; at < parquet.length; at += 10_000)
+					if (!res.write(parquet.subarray(at, at + 10_000))) await drained(res);
 				res.end();
 			},
 		};
 		const { items, error } = await getFile({ binaryPropertyName: 'results' });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ query_id: QUERY_ID, file_name: 'résultats.parquet', mime_type: 'application/octet-stream', bytes: parquet.length });
+		expect(items[0].json).toEqual({
+			query_id: QUERY_ID,
+			file_name: 'résultats.parquet',
+			mime_type: 'application/octet-stream',
+			bytes: parquet.length,
+		});
 		expect(Object.keys(items[0].binary ?? {})).toEqual(['results']);
 		expect((await contentOf(items[0].binary?.results)).equals(parquet)).toBe(true);
 	});
@@ -639,8 +762,12 @@ describe('Get Results (File)', () => {
 		try {
 			const { items, error } = await getFile();
 			expect(items).toEqual([]);
-			expect(error?.message).toMatch(/The query results file on 127.0.0.1:\d+ is larger than 0.0625 MB, the most this node reads/);
-			expect(error?.description).toBe('Set Output to "Download Link" and fetch the file with a node made for large files.');
+			expect(error?.message).toMatch(
+				/The query results file on 127.0.0.1:\d+ is larger than 0.0625 MB, the most this node reads/,
+			);
+			expect(error?.description).toBe(
+				'Set Output to "Download Link" and fetch the file with a node made for large files.',
+			);
 		} finally {
 			DOWNLOAD.maxBytes = saved;
 		}
@@ -675,16 +802,27 @@ const FIX_QUOTING =
 describe('Get Results (Rows) of odd files', () => {
 	test('CSV quoting that breaks the rules fails the item naming line and column, instead of merging the rest into a cell', async () => {
 		const cases = [
-			['id,name\n1,alpha\n"beta,2\n3,gamma\n4,delta\n', 'line 3, column 1 ("id"): a quoted field begins here and never closes: the file ends inside it'],
-			['id,item\n1,27" monitor\n2,mouse\n3,pad\n4,cable\n', 'line 2, column 2 ("item"): a quote inside a field that does not begin with one'],
-			['id,item\r1,ok\r2,"ab"c\r3,ok\r', 'line 3, column 2 ("item"): a quoted field begins here and has "c" after its closing quote'],
+			[
+				'id,name\n1,alpha\n"beta,2\n3,gamma\n4,delta\n',
+				'line 3, column 1 ("id"): a quoted field begins here and never closes: the file ends inside it',
+			],
+			[
+				'id,item\n1,27" monitor\n2,mouse\n3,pad\n4,cable\n',
+				'line 2, column 2 ("item"): a quote inside a field that does not begin with one',
+			],
+			[
+				'id,item\r1,ok\r2,"ab"c\r3,ok\r',
+				'line 3, column 2 ("item"): a quoted field begins here and has "c" after its closing quote',
+			],
 		];
 		for (const [text, where] of cases) {
 			// Cut inside every line, so the reader meets each problem across pieces.
 			file = inPieces('text/csv', ...(text.match(/[^]{1,5}/g) ?? []));
 			const { items, error } = await getRows({ returnAll: true });
 			expect(items).toEqual([]);
-			expect(error?.message.startsWith(`The results file of query ${QUERY_ID} is not valid CSV at ${where}`)).toBe(true);
+			expect(error?.message.startsWith(`The results file of query ${QUERY_ID} is not valid CSV at ${where}`)).toBe(
+				true,
+			);
 			expect(error?.description).toBe(FIX_QUOTING);
 		}
 		// A Limit met before the bad line reads the good rows: they are whole.
@@ -732,7 +870,9 @@ describe('Get Results (Rows) of odd files', () => {
 			// Bytes that are no text stay refused, not read as rows of garbage.
 			file = inPieces(contentType, gzipSync('id,name\n1,alpha\n'));
 			const binary = await getRows({ returnAll: true });
-			expect(binary.error?.message).toBe(`The results file of query ${QUERY_ID} is not CSV or JSON (${contentType || 'no content type'}), which this node cannot read`);
+			expect(binary.error?.message).toBe(
+				`The results file of query ${QUERY_ID} is not CSV or JSON (${contentType || 'no content type'}), which this node cannot read`,
+			);
 		}
 	});
 
@@ -740,7 +880,12 @@ describe('Get Results (Rows) of odd files', () => {
 		answerPrefix = BOM;
 		const bom = Buffer.from(BOM);
 		// The mark split over the first pieces of the file.
-		file = inPieces('text/csv', bom.subarray(0, 1), bom.subarray(1, 2), Buffer.concat([bom.subarray(2), Buffer.from('id,name\r\n1,alpha\r\n')]));
+		file = inPieces(
+			'text/csv',
+			bom.subarray(0, 1),
+			bom.subarray(1, 2),
+			Buffer.concat([bom.subarray(2), Buffer.from('id,name\r\n1,alpha\r\n')]),
+		);
 		const csv = await getRows({ returnAll: true });
 		expect(csv.error).toBeUndefined();
 		expect(logins).toBeGreaterThan(0);

@@ -49,22 +49,29 @@ function addQueries(count: number) {
 describe('The panel', () => {
 	const { properties } = new MediaAnalysisQueries().description;
 	const shownFor = (operation: string) =>
-		properties.filter((p) => p.displayOptions?.show?.resource?.[0] === 'query' && p.displayOptions?.show?.operation?.includes(operation));
+		properties.filter(
+			(p) =>
+				p.displayOptions?.show?.resource?.[0] === 'query' && p.displayOptions?.show?.operation?.includes(operation),
+		);
 
 	test('"Run a query" finds the operation that runs SQL; one Cancel; Re-Run for a finished query', () => {
-		const dropdown = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'query');
+		const dropdown = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'query',
+		);
 		const options = (dropdown?.options ?? []) as Array<{ name: string; value: string; action: string }>;
 		const byValue = Object.fromEntries(options.map((option) => [option.value, option]));
 		expect(byValue.create).toMatchObject({ name: 'Run Query', action: 'Run a SQL or natural language query' });
 		expect(byValue.run).toMatchObject({ name: 'Re-Run Query', action: 'Run a finished query again' });
-		expect(options.filter((option) => /cancel|stop/i.test(`${option.name} ${option.action}`)).map((option) => option.value)).toEqual(['cancel']);
+		expect(
+			options.filter((option) => /cancel|stop/i.test(`${option.name} ${option.action}`)).map((option) => option.value),
+		).toEqual(['cancel']);
 		expect(dropdown?.default).toBe('create');
 		const mode = shownFor('cancel').find((p) => p.name === 'cancelMode');
 		expect(mode?.default).toBe('cancel');
 		expect((mode?.options as Array<{ value: string }>).map((option) => option.value)).toEqual(['cancel', 'stop']);
 	});
 
-	test('SQL is written in n8n\'s SQL editor, pointed at the dataset\'s tables; a question in plain text; no table picker', () => {
+	test("SQL is written in n8n's SQL editor, pointed at the dataset's tables; a question in plain text; no table picker", () => {
 		const fields = shownFor('create');
 		const queries = fields.filter((p) => p.name === 'query');
 		const sql = queries.find((p) => p.displayOptions?.show?.queryType?.[0] === 'SQL');
@@ -101,7 +108,11 @@ describe('Query: Create', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ status: 'Complete', total_row_count: 42, dataset_id: SEED_DATASET_IDS.demoImages });
+		expect(items[0].json).toMatchObject({
+			status: 'Complete',
+			total_row_count: 42,
+			dataset_id: SEED_DATASET_IDS.demoImages,
+		});
 		const requests = bed.apiRequests();
 		expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/queries', status: 201 });
 		expect(requests[0].body).toEqual({
@@ -129,10 +140,15 @@ describe('Query: Create', () => {
 		expect(bed.apiRequests()).toHaveLength(1);
 	});
 
-	test('a query that ends in Error fails fast with the service\'s reason', async () => {
+	test("a query that ends in Error fails fast with the service's reason", async () => {
 		bed.sandbox.store.queries.timings = FAST;
 		const { error } = await createQuery('SELECT count(*) / 0 FROM images', WAIT);
-		const [record] = records().filter((r) => r.query.startsWith('SELECT count(*) / 0 FROM images') && r.createdBy === DEMO_USER_ID && r.id !== SEED_QUERY_IDS.mixedError);
+		const [record] = records().filter(
+			(r) =>
+				r.query.startsWith('SELECT count(*) / 0 FROM images') &&
+				r.createdBy === DEMO_USER_ID &&
+				r.id !== SEED_QUERY_IDS.mixedError,
+		);
 		expect(error?.message).toBe(`Query ${record.id} failed: status Error: division by zero`);
 		expect(error?.description).toMatch(/^Correct the query/);
 		expect(error?.context?.itemIndex).toBe(0);
@@ -145,7 +161,9 @@ describe('Query: Create', () => {
 		);
 		bed.sandbox.store.queries.timings = FAST;
 		const unchecked = await createQuery('DROP TABLE images', { ...WAIT, additionalFields: { checkValidity: false } });
-		expect(unchecked.error?.message).toMatch(/^Query [0-9a-f-]{36} failed: status Error: syntax error at or near "DROP"$/);
+		expect(unchecked.error?.message).toMatch(
+			/^Query [0-9a-f-]{36} failed: status Error: syntax error at or near "DROP"$/,
+		);
 	});
 
 	test('a query stopped by someone else while waiting fails and says so', async () => {
@@ -160,13 +178,19 @@ describe('Query: Create', () => {
 		}
 		expect((await api.post(`/api/v1/queries/${created.id}/cancel`)).status).toBe(200);
 		const { error } = await running;
-		expect(error?.message).toBe(`Query ${created.id} failed: it was stopped before it finished (status Stopped), so it has no results`);
+		expect(error?.message).toBe(
+			`Query ${created.id} failed: it was stopped before it finished (status Stopped), so it has no results`,
+		);
 		expect(error?.description).toMatch(/Run it again with Re-Run Query/);
 	});
 
 	test('waiting past the timeout fails with the last status seen', async () => {
 		bed.sandbox.store.queries.timings = SLOW;
-		const { error } = await createQuery('SELECT * FROM images', { waitForCompletion: true, pollInterval: 0.2, waitTimeout: 1 });
+		const { error } = await createQuery('SELECT * FROM images', {
+			waitForCompletion: true,
+			pollInterval: 0.2,
+			waitTimeout: 1,
+		});
 		expect(error?.message).toMatch(/^Query [0-9a-f-]{36} did not finish within 1 seconds \(last status: Running\)$/);
 		expect(error?.description).toMatch(/It is still running on the service/);
 	});
@@ -210,8 +234,16 @@ describe('Query: Get, Re-Run, Cancel, Delete', () => {
 		bed.sandbox.store.queries.timings = FAST;
 		const again = await run({ operation: 'run', queryId: byId(SEED_QUERY_IDS.imagesComplete), ...WAIT });
 		expect(again.error).toBeUndefined();
-		expect(again.items[0].json).toMatchObject({ query_id: SEED_QUERY_IDS.imagesComplete, status: 'Complete', updated_user_id: DEMO_USER_ID });
-		expect(bed.apiRequests()[0]).toMatchObject({ method: 'POST', path: `/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/run`, status: 201 });
+		expect(again.items[0].json).toMatchObject({
+			query_id: SEED_QUERY_IDS.imagesComplete,
+			status: 'Complete',
+			updated_user_id: DEMO_USER_ID,
+		});
+		expect(bed.apiRequests()[0]).toMatchObject({
+			method: 'POST',
+			path: `/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/run`,
+			status: 201,
+		});
 		const failing = await run({ operation: 'run', queryId: byId(SEED_QUERY_IDS.mixedError), ...WAIT });
 		expect(failing.error?.message).toBe(`Query ${SEED_QUERY_IDS.mixedError} failed: status Error: division by zero`);
 
@@ -233,7 +265,9 @@ describe('Query: Get, Re-Run, Cancel, Delete', () => {
 		bed.sandbox.clock.advance(5_000);
 		expect((await run({ operation: 'get', queryId: byId(id) })).items[0].json.status).toBe('Stopped');
 		const stopDone = await run({ operation: 'cancel', cancelMode: 'stop', queryId: byId(id) });
-		expect(stopDone.error?.message).toMatch(/status 409: Query .* is Stopped; only a queued or running query can be stopped$/);
+		expect(stopDone.error?.message).toMatch(
+			/status 409: Query .* is Stopped; only a queued or running query can be stopped$/,
+		);
 
 		const other = await createQuery('SELECT 2');
 		const otherId = other.items[0].json.query_id as string;
@@ -242,8 +276,14 @@ describe('Query: Get, Re-Run, Cancel, Delete', () => {
 		const cancelled = await run({ operation: 'cancel', queryId: byId(otherId) });
 		expect(cancelled.items[0].json).toMatchObject({ status: 'Stopped', end_dt: expect.any(String) });
 		expect(bed.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/v1/queries/${otherId}/cancel`]);
-		const cancelDone = await run({ operation: 'cancel', cancelMode: 'cancel', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
-		expect(cancelDone.error?.message).toMatch(/status 409: Query .* is Complete; only a queued, running or stopping query can be cancelled$/);
+		const cancelDone = await run({
+			operation: 'cancel',
+			cancelMode: 'cancel',
+			queryId: byId(SEED_QUERY_IDS.imagesComplete),
+		});
+		expect(cancelDone.error?.message).toMatch(
+			/status 409: Query .* is Complete; only a queued, running or stopping query can be cancelled$/,
+		);
 		const unknown = await run({ operation: 'cancel', queryId: byId(UNKNOWN) });
 		expect(unknown.error?.message).toBe('Query not found');
 	});
@@ -313,8 +353,14 @@ describe('Query: Get Many', () => {
 	test('user and code filters select what the service holds; a malformed query ID never leaves', async () => {
 		const system = await run({ operation: 'getMany', returnAll: true, filters: { userIds: DEMO_SYSTEM_USER_ID } });
 		expect(system.items.map((i) => i.json.query_id)).toEqual([SEED_QUERY_IDS.videosQuestion]);
-		const notSystem = await run({ operation: 'getMany', returnAll: true, filters: { excludeUserIds: DEMO_SYSTEM_USER_ID } });
-		expect(notSystem.items.map((i) => i.json.query_id).sort()).toEqual([SEED_QUERY_IDS.imagesComplete, SEED_QUERY_IDS.mixedError].sort());
+		const notSystem = await run({
+			operation: 'getMany',
+			returnAll: true,
+			filters: { excludeUserIds: DEMO_SYSTEM_USER_ID },
+		});
+		expect(notSystem.items.map((i) => i.json.query_id).sort()).toEqual(
+			[SEED_QUERY_IDS.imagesComplete, SEED_QUERY_IDS.mixedError].sort(),
+		);
 		const errors = await run({ operation: 'getMany', returnAll: true, filters: { status: 'Error' } });
 		expect(errors.items.map((i) => i.json.query_id)).toEqual([SEED_QUERY_IDS.mixedError]);
 		const questions = await run({ operation: 'getMany', returnAll: true, filters: { queryType: 'NATURAL_LANGUAGE' } });
@@ -331,21 +377,40 @@ describe('Query: Get Results', () => {
 	const seeded = () => bed.sandbox.store.queries.records.get(SEED_QUERY_IDS.imagesComplete) as QueryRecord;
 
 	test('Rows: every row of the results file as an item, fetched without the Media Analysis token', async () => {
-		const { items, error } = await run({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'rows', returnAll: true });
+		const { items, error } = await run({
+			operation: 'getResults',
+			queryId: byId(SEED_QUERY_IDS.imagesComplete),
+			output: 'rows',
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual(resultRows(seeded(), bed.sandbox.store.assets, 120));
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 		const [link, file] = bed.apiRequests();
-		expect(link).toMatchObject({ method: 'GET', path: `/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/results`, authScheme: 'bearer' });
-		expect(file).toMatchObject({ method: 'GET', path: `/sandbox-storage/query-results/${SEED_QUERY_IDS.imagesComplete}.csv`, status: 200, authScheme: null });
+		expect(link).toMatchObject({
+			method: 'GET',
+			path: `/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/results`,
+			authScheme: 'bearer',
+		});
+		expect(file).toMatchObject({
+			method: 'GET',
+			path: `/sandbox-storage/query-results/${SEED_QUERY_IDS.imagesComplete}.csv`,
+			status: 200,
+			authScheme: null,
+		});
 	});
 
 	test('Rows with a Limit stop at the limit', async () => {
-		const { items } = await run({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'rows', limit: 10 });
+		const { items } = await run({
+			operation: 'getResults',
+			queryId: byId(SEED_QUERY_IDS.imagesComplete),
+			output: 'rows',
+			limit: 10,
+		});
 		expect(items.map((i) => i.json.row_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 	});
 
-	test('Download Link: the service\'s link, with format and lifetime as asked', async () => {
+	test("Download Link: the service's link, with format and lifetime as asked", async () => {
 		const { items, error } = await run({
 			operation: 'getResults',
 			queryId: byId(SEED_QUERY_IDS.imagesComplete),
@@ -354,12 +419,20 @@ describe('Query: Get Results', () => {
 			expirationSeconds: 60,
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ query_id: SEED_QUERY_IDS.imagesComplete, download_url: expect.stringContaining('disposition=inline') });
+		expect(items[0].json).toEqual({
+			query_id: SEED_QUERY_IDS.imagesComplete,
+			download_url: expect.stringContaining('disposition=inline'),
+		});
 		expect(bed.apiRequests()[0].query).toEqual({ url_format: 'direct', expiration_seconds: '60' });
 	});
 
 	test('a query that is not Complete has no results (409); an unknown one is a 404', async () => {
-		const failed = await run({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.mixedError), output: 'rows', returnAll: true });
+		const failed = await run({
+			operation: 'getResults',
+			queryId: byId(SEED_QUERY_IDS.mixedError),
+			output: 'rows',
+			returnAll: true,
+		});
 		expect(failed.error?.message).toBe(
 			`The Media Analysis Service answered with status 409: Query ${SEED_QUERY_IDS.mixedError} is Error. Its results are available once it is Complete.`,
 		);
@@ -369,10 +442,20 @@ describe('Query: Get Results', () => {
 });
 
 describe('Query: Export', () => {
-	test('exports to the service\'s own storage when no connection is chosen, or through a named connection', async () => {
-		const own = await run({ operation: 'export', queryId: byId(SEED_QUERY_IDS.imagesComplete), exportType: 'DELTA', targetBucket: 'exports', targetPrefix: 'q/' });
+	test("exports to the service's own storage when no connection is chosen, or through a named connection", async () => {
+		const own = await run({
+			operation: 'export',
+			queryId: byId(SEED_QUERY_IDS.imagesComplete),
+			exportType: 'DELTA',
+			targetBucket: 'exports',
+			targetPrefix: 'q/',
+		});
 		expect(own.error).toBeUndefined();
-		expect(own.items[0].json).toMatchObject({ query_id: SEED_QUERY_IDS.imagesComplete, export_id: expect.any(String), status: 'Queued' });
+		expect(own.items[0].json).toMatchObject({
+			query_id: SEED_QUERY_IDS.imagesComplete,
+			export_id: expect.any(String),
+			status: 'Queued',
+		});
 		expect(bed.apiRequests()[0].body).toEqual({ export_type: 'DELTA', target_bucket: 'exports', target_prefix: 'q/' });
 		const viaConnection = await run({
 			operation: 'export',
@@ -383,7 +466,12 @@ describe('Query: Export', () => {
 			connection: fromList(SEED_CONNECTION_NAMES.s3),
 		});
 		expect(viaConnection.error).toBeUndefined();
-		expect(bed.apiRequests()[1].body).toEqual({ export_type: 'CSV', target_bucket: 'demo-media-bucket', target_prefix: '', connection_name: SEED_CONNECTION_NAMES.s3 });
+		expect(bed.apiRequests()[1].body).toEqual({
+			export_type: 'CSV',
+			target_bucket: 'demo-media-bucket',
+			target_prefix: '',
+			connection_name: SEED_CONNECTION_NAMES.s3,
+		});
 		expect(bed.sandbox.store.queries.exports.map((e) => [e.connectionName, e.exportType, e.rows])).toEqual([
 			['coactive', 'DELTA', 120],
 			[SEED_CONNECTION_NAMES.s3, 'CSV', 120],
@@ -392,15 +480,31 @@ describe('Query: Export', () => {
 
 	test('errors say why: connection in error, unknown connection, query not complete, empty bucket', async () => {
 		const exportWith = (connection: unknown, queryId = SEED_QUERY_IDS.imagesComplete) =>
-			run({ operation: 'export', queryId: byId(queryId), exportType: 'CSV', targetBucket: 'b', targetPrefix: 'p', connection });
+			run({
+				operation: 'export',
+				queryId: byId(queryId),
+				exportType: 'CSV',
+				targetBucket: 'b',
+				targetPrefix: 'p',
+				connection,
+			});
 		const broken = await exportWith(byName(SEED_CONNECTION_NAMES.broken));
-		expect(broken.error?.message).toBe(`The Media Analysis Service answered with status 409: Connection '${SEED_CONNECTION_NAMES.broken}' is error; test it until it is ready`);
+		expect(broken.error?.message).toBe(
+			`The Media Analysis Service answered with status 409: Connection '${SEED_CONNECTION_NAMES.broken}' is error; test it until it is ready`,
+		);
 		const unknown = await exportWith(byName('no_such_one'));
 		expect(unknown.error?.message).toBe("Query not found: Connection 'no_such_one' not found");
 		const notComplete = await exportWith(fromList(''), SEED_QUERY_IDS.mixedError);
-		expect(notComplete.error?.message).toMatch(/status 409: Query .* is Error\. It can be exported available once it is Complete\.$/);
+		expect(notComplete.error?.message).toMatch(
+			/status 409: Query .* is Error\. It can be exported available once it is Complete\.$/,
+		);
 		bed.sandbox.clearRequestLog();
-		const empty = await run({ operation: 'export', queryId: byId(SEED_QUERY_IDS.imagesComplete), exportType: 'CSV', targetBucket: '={{ "" }}' });
+		const empty = await run({
+			operation: 'export',
+			queryId: byId(SEED_QUERY_IDS.imagesComplete),
+			exportType: 'CSV',
+			targetBucket: '={{ "" }}',
+		});
 		expect(empty.error?.message).toBe('Invalid Target Bucket in item 0: it is empty');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -410,13 +514,27 @@ describe('Query locator: From list', () => {
 	test('searches query text; the value is the query ID', async () => {
 		const found = await bed.harness.runListSearch({ type, method: 'searchQueries', filter: 'beach' });
 		expect(found.results).toEqual([
-			{ name: 'Which videos show a beach?', value: SEED_QUERY_IDS.videosQuestion, description: 'NATURAL_LANGUAGE, Complete' },
+			{
+				name: 'Which videos show a beach?',
+				value: SEED_QUERY_IDS.videosQuestion,
+				description: 'NATURAL_LANGUAGE, Complete',
+			},
 		]);
 	});
 });
 
 describe('Output, and as an AI tool a Limit of 10', () => {
-	const SIMPLE = ['dataset_id', 'end_dt', 'query', 'query_id', 'results', 'start_dt', 'status', 'total_row_count', 'type'];
+	const SIMPLE = [
+		'dataset_id',
+		'end_dt',
+		'query',
+		'query_id',
+		'results',
+		'start_dt',
+		'status',
+		'total_row_count',
+		'type',
+	];
 
 	test('Get and Get Many: Simplified by default (9 of the 14 fields), Raw the whole query, Selected Fields the chosen ones and query_id', async () => {
 		const simple = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
@@ -425,7 +543,9 @@ describe('Output, and as an AI tool a Limit of 10', () => {
 		const raw = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'raw' });
 		expect(Object.keys(raw.items[0].json)).toHaveLength(14);
 		const picked = await run({ operation: 'getMany', returnAll: true, output: 'fields', fields: ['created_user_id'] });
-		expect(picked.items.map((i) => Object.keys(i.json))).toEqual(picked.items.map(() => ['query_id', 'created_user_id']));
+		expect(picked.items.map((i) => Object.keys(i.json))).toEqual(
+			picked.items.map(() => ['query_id', 'created_user_id']),
+		);
 		// The user filters read fields that Simplified leaves out: they filter before the output is shaped.
 		const mine = await run({ operation: 'getMany', returnAll: true, filters: { userIds: DEMO_SYSTEM_USER_ID } });
 		expect(mine.items.map((i) => Object.keys(i.json).sort())).toEqual([SIMPLE]);
@@ -440,6 +560,8 @@ describe('Output, and as an AI tool a Limit of 10', () => {
 		const rows = await tool({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
 		expect(rows.error).toBeUndefined();
 		expect(rows.items).toHaveLength(10);
-		expect((await run({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete) })).items).toHaveLength(50);
+		expect((await run({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete) })).items).toHaveLength(
+			50,
+		);
 	});
 });

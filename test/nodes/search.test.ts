@@ -11,11 +11,16 @@ const type = TYPES.search;
 const IMAGES = SEED_DATASET_IDS.demoImages;
 const VIDEOS = SEED_DATASET_IDS.demoVideos;
 
-const run = (resource: string, parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-	bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+const run = (
+	resource: string,
+	parameters: Record<string, unknown>,
+	inputItems?: IDataObject[],
+	continueOnFail = false,
+) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
 
 const assetsOf = (datasetId: string) => [...bed.sandbox.store.assets.values()].filter((a) => a.datasetId === datasetId);
-const asset = (datasetId: string, topic: string) => assetsOf(datasetId).find((a) => a.metadata.topic === topic) as AssetRecord;
+const asset = (datasetId: string, topic: string) =>
+	assetsOf(datasetId).find((a) => a.metadata.topic === topic) as AssetRecord;
 const httpCode = (error: unknown) => (error as { httpCode?: string }).httpCode;
 
 /** Puts more ready assets into a dataset (what ingestion would do), so result lists span several pages. */
@@ -24,23 +29,42 @@ function addAssets(datasetId: string, kind: 'image' | 'video', count: number) {
 	for (let i = 0; i < count; i++) {
 		const path = `s3://demo-bucket/extra/${kind}-${String(i).padStart(4, '0')}.${kind === 'image' ? 'jpg' : 'mp4'}`;
 		const id = stableUuid(`${datasetId}:${path}`);
-		bed.sandbox.store.assets.set(id, { ...template, id, datasetId, kind, path, metadata: { topic: 'office', index: 1000 + i }, durationSeconds: kind === 'video' ? 20 : null });
+		bed.sandbox.store.assets.set(id, {
+			...template,
+			id,
+			datasetId,
+			kind,
+			path,
+			metadata: { topic: 'office', index: 1000 + i },
+			durationSeconds: kind === 'video' ? 20 : null,
+		});
 	}
 }
 
 // The removed endpoints must never be called, whatever the test does.
 afterEach(() => {
-	const removed = bed.apiRequests().filter((r) => r.method === 'GET' && ['/api/v1/search', '/api/v1/search/similar-images'].includes(r.path));
+	const removed = bed
+		.apiRequests()
+		.filter((r) => r.method === 'GET' && ['/api/v1/search', '/api/v1/search/similar-images'].includes(r.path));
 	expect(removed).toEqual([]);
 });
 
 describe('Image: Search by Text', () => {
 	test('"beach" ranks the beach images first; the body carries dataset, query, offset and limit', async () => {
-		const { items, error } = await run('image', { operation: 'searchByText', datasetId: fromList(IMAGES), textQuery: 'beach', limit: 5 });
+		const { items, error } = await run('image', {
+			operation: 'searchByText',
+			datasetId: fromList(IMAGES),
+			textQuery: 'beach',
+			limit: 5,
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(5);
 		expect(items.slice(0, 3).map((i) => String(i.json.path))).toEqual(
-			expect.arrayContaining([expect.stringMatching(/beach-000/), expect.stringMatching(/beach-008/), expect.stringMatching(/beach-016/)]),
+			expect.arrayContaining([
+				expect.stringMatching(/beach-000/),
+				expect.stringMatching(/beach-008/),
+				expect.stringMatching(/beach-016/),
+			]),
 		);
 		expect(String(items[3].json.path)).not.toMatch(/beach/);
 		expect(bed.apiRequests()).toHaveLength(1);
@@ -52,15 +76,30 @@ describe('Image: Search by Text', () => {
 	});
 
 	test('the same search gives the same order every time', async () => {
-		const first = await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'quiet forest trail', returnAll: true });
-		const second = await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'quiet forest trail', returnAll: true });
+		const first = await run('image', {
+			operation: 'searchByText',
+			datasetId: byId(IMAGES),
+			textQuery: 'quiet forest trail',
+			returnAll: true,
+		});
+		const second = await run('image', {
+			operation: 'searchByText',
+			datasetId: byId(IMAGES),
+			textQuery: 'quiet forest trail',
+			returnAll: true,
+		});
 		expect(first.items.map((i) => i.json.coactive_image_id)).toEqual(second.items.map((i) => i.json.coactive_image_id));
 		expect(String(first.items[0].json.path)).toMatch(/forest/);
 	});
 
 	test('Return All walks the pages of the search body (offset/limit in JSON, no meta) until a short page', async () => {
 		addAssets(IMAGES, 'image', 150);
-		const { items, error } = await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office', returnAll: true });
+		const { items, error } = await run('image', {
+			operation: 'searchByText',
+			datasetId: byId(IMAGES),
+			textQuery: 'office',
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(174);
 		expect(new Set(items.map((i) => i.json.coactive_image_id)).size).toBe(174);
@@ -70,10 +109,14 @@ describe('Image: Search by Text', () => {
 		]);
 	});
 
-	test('metadata filters go out in the service\'s clause shapes and select what matches', async () => {
+	test("metadata filters go out in the service's clause shapes and select what matches", async () => {
 		const shotAt = Date.parse('2026-03-01T12:00:00Z');
 		for (const image of assetsOf(IMAGES)) {
-			image.metadata = { ...image.metadata, featured: Number(image.metadata.index) < 4, shot_at: new Date(shotAt + Number(image.metadata.index) * 86_400_000).toISOString() };
+			image.metadata = {
+				...image.metadata,
+				featured: Number(image.metadata.index) < 4,
+				shot_at: new Date(shotAt + Number(image.metadata.index) * 86_400_000).toISOString(),
+			};
 		}
 		const { items, error } = await run('image', {
 			operation: 'searchByText',
@@ -107,7 +150,12 @@ describe('Image: Search by Text', () => {
 			datasetId: byId(IMAGES),
 			textQuery: 'anything',
 			returnAll: true,
-			metadataFilters: { filter: [{ key: 'topic', condition: 'equals', value: 'kitchen' }, { key: 'featured', condition: 'isFalse' }] },
+			metadataFilters: {
+				filter: [
+					{ key: 'topic', condition: 'equals', value: 'kitchen' },
+					{ key: 'featured', condition: 'isFalse' },
+				],
+			},
 		});
 		// featured is true for indexes 0 to 3 only, so every kitchen image (4, 12, 20) matches.
 		expect(equals.items.map((i) => String(i.json.path)).sort()).toEqual([
@@ -117,7 +165,7 @@ describe('Image: Search by Text', () => {
 		]);
 	});
 
-	test('asset type, negative text and moderation options go out in the service\'s keys; Video gives keyframes', async () => {
+	test("asset type, negative text and moderation options go out in the service's keys; Video gives keyframes", async () => {
 		const { items, error } = await run('image', {
 			operation: 'searchByText',
 			datasetId: byId(SEED_DATASET_IDS.demoMixed),
@@ -137,14 +185,22 @@ describe('Image: Search by Text', () => {
 			limit: 3,
 		});
 		expect(items).toHaveLength(3);
-		for (const item of items) expect(item.json).toMatchObject({ video: { path: expect.stringMatching(/kitchen-004\.mp4$/) }, shot: expect.any(Object) });
+		for (const item of items)
+			expect(item.json).toMatchObject({
+				video: { path: expect.stringMatching(/kitchen-004\.mp4$/) },
+				shot: expect.any(Object),
+			});
 	});
 
 	test('an empty query, a malformed dataset ID or a filter without field are refused before any request', async () => {
 		const empty = await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: ' ' });
 		expect(empty.error?.message).toBe('Invalid Query in item 0: it is empty');
 		// Values typed in the editor are checked by n8n itself; values from expressions reach the node's own check.
-		const dataset = await run('image', { operation: 'searchByText', datasetId: byId('={{ "dataset-1" }}'), textQuery: 'x' });
+		const dataset = await run('image', {
+			operation: 'searchByText',
+			datasetId: byId('={{ "dataset-1" }}'),
+			textQuery: 'x',
+		});
 		expect(dataset.error?.message).toBe('Invalid Dataset in item 0: "dataset-1" is not a UUID');
 		const key = await run('image', {
 			operation: 'searchByText',
@@ -159,12 +215,18 @@ describe('Image: Search by Text', () => {
 			textQuery: 'x',
 			metadataFilters: { filter: [{ key: 'shot_at', condition: 'dateRange' }] },
 		});
-		expect(range.error?.message).toBe('Invalid Metadata Filters (filter 1) in item 0: a date range needs Since, Until or both');
+		expect(range.error?.message).toBe(
+			'Invalid Metadata Filters (filter 1) in item 0: a date range needs Since, Until or both',
+		);
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 
 	test('an unknown or deleted dataset is an explained 404', async () => {
-		const { error } = await run('image', { operation: 'searchByText', datasetId: byId(SEED_DATASET_IDS.demoArchived), textQuery: 'beach' });
+		const { error } = await run('image', {
+			operation: 'searchByText',
+			datasetId: byId(SEED_DATASET_IDS.demoArchived),
+			textQuery: 'beach',
+		});
 		expect(error?.message).toBe(`Dataset ${SEED_DATASET_IDS.demoArchived} not found`);
 		expect(error?.description).toMatch(/From list/);
 		expect(httpCode(error)).toBe('404');
@@ -174,46 +236,97 @@ describe('Image: Search by Text', () => {
 describe('Image: Search by Image', () => {
 	test('by image ID: images of the same topic first, the query image itself left out', async () => {
 		const beach = asset(IMAGES, 'beach');
-		const { items, error } = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byId(beach.id), limit: 2 });
+		const { items, error } = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byId(beach.id),
+			limit: 2,
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => String(i.json.path))).toEqual([expect.stringMatching(/beach/), expect.stringMatching(/beach/)]);
+		expect(items.map((i) => String(i.json.path))).toEqual([
+			expect.stringMatching(/beach/),
+			expect.stringMatching(/beach/),
+		]);
 		expect(items.map((i) => i.json.coactive_image_id)).not.toContain(beach.id);
 		expect(bed.apiRequests()[0].body).toEqual({ dataset_id: IMAGES, coactive_image_id: beach.id, offset: 0, limit: 2 });
 	});
 
-	test('by public URL: the URL\'s words decide what looks alike', async () => {
+	test("by public URL: the URL's words decide what looks alike", async () => {
 		const url = 'https://cdn.example.com/mountain-hike.jpg';
-		const { items } = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byUrl(url), limit: 3, options: { assetType: 'image' } });
+		const { items } = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byUrl(url),
+			limit: 3,
+			options: { assetType: 'image' },
+		});
 		expect(items.map((i) => String(i.json.path))).toEqual([
 			expect.stringMatching(/mountain/),
 			expect.stringMatching(/mountain/),
 			expect.stringMatching(/mountain/),
 		]);
-		expect(bed.apiRequests()[0].body).toEqual({ dataset_id: IMAGES, public_url: url, asset_type: 'image', offset: 0, limit: 3 });
+		expect(bed.apiRequests()[0].body).toEqual({
+			dataset_id: IMAGES,
+			public_url: url,
+			asset_type: 'image',
+			offset: 0,
+			limit: 3,
+		});
 	});
 
 	test('Limit is 1 to 1000: 1001 is refused before any request; 1000 and Return All are allowed', async () => {
-		const tooMany = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byUrl('https://x.example/a.jpg'), limit: 1001 });
+		const tooMany = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byUrl('https://x.example/a.jpg'),
+			limit: 1001,
+		});
 		expect(tooMany.error?.message).toBe('Invalid Limit in item 0: "1001" is out of range');
 		expect(tooMany.error?.description).toBe('Limit must be a whole number from 1 to 1000.');
 		expect(bed.sandbox.requests).toHaveLength(0);
-		const max = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byUrl('https://x.example/a.jpg'), limit: 1000 });
+		const max = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byUrl('https://x.example/a.jpg'),
+			limit: 1000,
+		});
 		expect(max.items).toHaveLength(24);
 		addAssets(IMAGES, 'image', 100);
 		bed.sandbox.clearRequestLog();
-		const all = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byUrl('https://x.example/a.jpg'), returnAll: true });
+		const all = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byUrl('https://x.example/a.jpg'),
+			returnAll: true,
+		});
 		expect(all.items).toHaveLength(124);
 		expect(bed.apiRequests().map((r) => (r.body as IDataObject).offset)).toEqual([0, 100]);
 	});
 
 	test('a malformed image ID or URL is refused before any request; an image the dataset lacks is a clear 422', async () => {
-		const badId = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byId('={{ "img-7" }}') });
+		const badId = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byId('={{ "img-7" }}'),
+		});
 		expect(badId.error?.message).toBe('Invalid Query Image in item 0: "img-7" is not a UUID');
-		const badUrl = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byUrl('={{ "file:///etc/passwd" }}') });
-		expect(badUrl.error?.message).toBe('Invalid Query Image in item 0: "file:///etc/passwd" is not an http or https URL');
+		const badUrl = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byUrl('={{ "file:///etc/passwd" }}'),
+		});
+		expect(badUrl.error?.message).toBe(
+			'Invalid Query Image in item 0: "file:///etc/passwd" is not an http or https URL',
+		);
 		expect(bed.sandbox.requests).toHaveLength(0);
-		const missing = await run('image', { operation: 'searchByImage', datasetId: byId(IMAGES), queryImage: byId(asset(VIDEOS, 'city').id) });
-		expect(missing.error?.message).toMatch(/^The Media Analysis Service rejected the request as invalid: coactive_image_id: /);
+		const missing = await run('image', {
+			operation: 'searchByImage',
+			datasetId: byId(IMAGES),
+			queryImage: byId(asset(VIDEOS, 'city').id),
+		});
+		expect(missing.error?.message).toMatch(
+			/^The Media Analysis Service rejected the request as invalid: coactive_image_id: /,
+		);
 		expect(httpCode(missing.error)).toBe('422');
 	});
 });
@@ -221,37 +334,64 @@ describe('Image: Search by Image', () => {
 describe('Keyframe: Search by Text and by Image', () => {
 	test('by text: frames of the matching video first, each with its score, best first', async () => {
 		const stadium = asset(VIDEOS, 'stadium');
-		const { items, error } = await run('keyframe', { operation: 'searchByText', datasetId: byId(VIDEOS), textQuery: 'stadium crowd', limit: 5 });
+		const { items, error } = await run('keyframe', {
+			operation: 'searchByText',
+			datasetId: byId(VIDEOS),
+			textQuery: 'stadium crowd',
+			limit: 5,
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(5);
-		for (const item of items) expect(item.json).toMatchObject({ video_id: stadium.id, asset_type: 'keyframe', dataset_id: VIDEOS });
+		for (const item of items)
+			expect(item.json).toMatchObject({ video_id: stadium.id, asset_type: 'keyframe', dataset_id: VIDEOS });
 		const scores = items.map((i) => i.json.score as number);
 		expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-		expect(bed.apiRequests()[0]).toMatchObject({ path: '/api/v1/search/text-to-keyframes', body: { text_query: 'stadium crowd' } });
+		expect(bed.apiRequests()[0]).toMatchObject({
+			path: '/api/v1/search/text-to-keyframes',
+			body: { text_query: 'stadium crowd' },
+		});
 	});
 
 	test('by text with Return All: every keyframe of the dataset once', async () => {
 		const expected = assetsOf(VIDEOS).reduce((sum, video) => sum + keyframesOf(video).length, 0);
-		const { items } = await run('keyframe', { operation: 'searchByText', datasetId: byId(VIDEOS), textQuery: 'anything', returnAll: true });
+		const { items } = await run('keyframe', {
+			operation: 'searchByText',
+			datasetId: byId(VIDEOS),
+			textQuery: 'anything',
+			returnAll: true,
+		});
 		expect(items).toHaveLength(expected);
 		expect(new Set(items.map((i) => i.json.keyframe_id)).size).toBe(expected);
 	});
 
 	test('by image: a URL or a keyframe ID as the reference', async () => {
 		const kitchen = asset(VIDEOS, 'kitchen');
-		const byLink = await run('keyframe', { operation: 'searchByImage', datasetId: byId(VIDEOS), queryImage: byUrl('https://x.example/kitchen.png'), limit: 3 });
+		const byLink = await run('keyframe', {
+			operation: 'searchByImage',
+			datasetId: byId(VIDEOS),
+			queryImage: byUrl('https://x.example/kitchen.png'),
+			limit: 3,
+		});
 		expect(byLink.items.map((i) => i.json.video_id)).toEqual([kitchen.id, kitchen.id, kitchen.id]);
 		const frame = keyframesOf(kitchen)[0];
-		const byFrame = await run('keyframe', { operation: 'searchByImage', datasetId: byId(VIDEOS), queryImage: byId(frame.id), limit: 3 });
+		const byFrame = await run('keyframe', {
+			operation: 'searchByImage',
+			datasetId: byId(VIDEOS),
+			queryImage: byId(frame.id),
+			limit: 3,
+		});
 		expect(byFrame.error).toBeUndefined();
 		expect(byFrame.items.map((i) => i.json.keyframe_id)).not.toContain(frame.id);
 		expect(byFrame.items[0].json.video_id).toBe(kitchen.id);
-		expect(bed.apiRequests()[1]).toMatchObject({ path: '/api/v1/search/image-to-keyframes', body: { coactive_image_id: frame.id } });
+		expect(bed.apiRequests()[1]).toMatchObject({
+			path: '/api/v1/search/image-to-keyframes',
+			body: { coactive_image_id: frame.id },
+		});
 	});
 });
 
 describe('Video: Search', () => {
-	test('one result per video, best first; options go out in the service\'s keys', async () => {
+	test("one result per video, best first; options go out in the service's keys", async () => {
 		const { items, error } = await run('video', {
 			operation: 'search',
 			datasetId: byId(VIDEOS),
@@ -268,18 +408,38 @@ describe('Video: Search', () => {
 		expect(new Set(items.map((i) => i.json.video_id)).size).toBe(3);
 		expect(bed.apiRequests()[0]).toMatchObject({
 			path: '/api/v1/search/video',
-			body: { dataset_id: VIDEOS, text_query: 'forest', modality: 'shot', ignore_keyframes: true, skip_moderation: false, moderation_score_type: 'probability', offset: 0, limit: 3 },
+			body: {
+				dataset_id: VIDEOS,
+				text_query: 'forest',
+				modality: 'shot',
+				ignore_keyframes: true,
+				skip_moderation: false,
+				moderation_score_type: 'probability',
+				offset: 0,
+				limit: 3,
+			},
 		});
 	});
 
 	test('matching on spoken words finds the video where it is said', async () => {
-		const { items } = await run('video', { operation: 'search', datasetId: byId(VIDEOS), textQuery: 'sauce simmers stove', limit: 1, options: { modality: 'audio_speech_to_text' } });
+		const { items } = await run('video', {
+			operation: 'search',
+			datasetId: byId(VIDEOS),
+			textQuery: 'sauce simmers stove',
+			limit: 1,
+			options: { modality: 'audio_speech_to_text' },
+		});
 		expect(items[0].json.source_path).toMatch(/kitchen-004\.mp4$/);
 	});
 
 	test('Return All walks the pages of {results} (video search family)', async () => {
 		addAssets(VIDEOS, 'video', 120);
-		const { items, error } = await run('video', { operation: 'search', datasetId: byId(VIDEOS), textQuery: 'office', returnAll: true });
+		const { items, error } = await run('video', {
+			operation: 'search',
+			datasetId: byId(VIDEOS),
+			textQuery: 'office',
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(126);
 		expect(new Set(items.map((i) => i.json.video_id)).size).toBe(126);
@@ -298,7 +458,9 @@ describe('Video: Search', () => {
 			textQuery: 'x',
 			metadataFilters: { filter: [{ key: 'aired', condition: 'dateRange', from: '2026-01-01T00:00:00Z' }] },
 		});
-		expect(range.error?.message).toBe('Invalid Metadata Filters (filter 1) in item 0: a date range needs both Since and Until here');
+		expect(range.error?.message).toBe(
+			'Invalid Metadata Filters (filter 1) in item 0: a date range needs both Since and Until here',
+		);
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -322,29 +484,56 @@ describe('Video: Search Within Video', () => {
 			expect(item.pairedItem).toEqual({ item: 0 });
 		}
 		// 30-second scenes: the sauce is mentioned between 30 s and 60 s.
-		expect(items[0].json).toMatchObject({ start_time_ms: 30_000, end_time_ms: 60_000, composite_slice_score: expect.any(Number) });
+		expect(items[0].json).toMatchObject({
+			start_time_ms: 30_000,
+			end_time_ms: 60_000,
+			composite_slice_score: expect.any(Number),
+		});
 		expect(bed.apiRequests()[0]).toMatchObject({
 			method: 'GET',
 			path: '/api/v1/search/video',
-			query: { dataset_id: VIDEOS, video_id: kitchen.id, text_query: 'sauce simmers', composite_type: 'scene', limit: '2' },
+			query: {
+				dataset_id: VIDEOS,
+				video_id: kitchen.id,
+				text_query: 'sauce simmers',
+				composite_type: 'scene',
+				limit: '2',
+			},
 		});
 	});
 
-	test('From list ranks the dataset\'s videos by the words typed', async () => {
-		const found = await bed.harness.runListSearch({ type, method: 'searchVideos', filter: 'mountain', parameters: { datasetId: byId(VIDEOS) } });
+	test("From list ranks the dataset's videos by the words typed", async () => {
+		const found = await bed.harness.runListSearch({
+			type,
+			method: 'searchVideos',
+			filter: 'mountain',
+			parameters: { datasetId: byId(VIDEOS) },
+		});
 		expect(found.results[0]).toMatchObject({ name: 'mountain-003.mp4', value: asset(VIDEOS, 'mountain').id });
 		expect(found.results).toHaveLength(6);
 		expect(found.paginationToken).toBeUndefined();
-		await expect(bed.harness.runListSearch({ type, method: 'searchVideos', parameters: { datasetId: byId('') } })).rejects.toThrow('Choose the dataset first');
+		await expect(
+			bed.harness.runListSearch({ type, method: 'searchVideos', parameters: { datasetId: byId('') } }),
+		).rejects.toThrow('Choose the dataset first');
 	});
 
 	test('a video the dataset does not have is an explained 404; a malformed video ID is refused first', async () => {
 		const other = asset(SEED_DATASET_IDS.demoMixed, 'kitchen');
-		const { error } = await run('video', { operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId(other.id), textQuery: 'x' });
+		const { error } = await run('video', {
+			operation: 'searchWithinVideo',
+			datasetId: byId(VIDEOS),
+			videoId: byId(other.id),
+			textQuery: 'x',
+		});
 		expect(error?.message).toBe(`Video ${other.id} not found in dataset ${VIDEOS}`);
 		expect(httpCode(error)).toBe('404');
 		bed.sandbox.clearRequestLog();
-		const bad = await run('video', { operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId('={{ "video-1" }}'), textQuery: 'x' });
+		const bad = await run('video', {
+			operation: 'searchWithinVideo',
+			datasetId: byId(VIDEOS),
+			videoId: byId('={{ "video-1" }}'),
+			textQuery: 'x',
+		});
 		expect(bad.error?.message).toBe('Invalid Video in item 0: "video-1" is not a UUID');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -363,7 +552,11 @@ describe('Transcript: Search Exact Phrase and Search Spoken Content', () => {
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
 			video: { path: expect.stringMatching(/kitchen-004\.mp4$/) },
-			audio_segment: { start_time_ms: 30_000, end_time_ms: 60_000, speech_to_text_transcription: 'the sauce simmers on the stove' },
+			audio_segment: {
+				start_time_ms: 30_000,
+				end_time_ms: 60_000,
+				speech_to_text_transcription: 'the sauce simmers on the stove',
+			},
 			coverage_score: expect.any(Number),
 		});
 		expect(bed.apiRequests()[0]).toMatchObject({
@@ -373,22 +566,47 @@ describe('Transcript: Search Exact Phrase and Search Spoken Content', () => {
 	});
 
 	test('a phrase said in every video: one match per video; Limit trims', async () => {
-		const all = await run('transcript', { operation: 'searchExactPhrase', datasetId: byId(VIDEOS), textQuery: 'thank you for your time', returnAll: true });
+		const all = await run('transcript', {
+			operation: 'searchExactPhrase',
+			datasetId: byId(VIDEOS),
+			textQuery: 'thank you for your time',
+			returnAll: true,
+		});
 		expect(new Set(all.items.map((i) => (i.json.video as IDataObject).coactive_video_id)).size).toBe(6);
 		expect(all.items).toHaveLength(6);
-		const two = await run('transcript', { operation: 'searchExactPhrase', datasetId: byId(VIDEOS), textQuery: 'thank you for your time', limit: 2 });
+		const two = await run('transcript', {
+			operation: 'searchExactPhrase',
+			datasetId: byId(VIDEOS),
+			textQuery: 'thank you for your time',
+			limit: 2,
+		});
 		expect(two.items).toHaveLength(2);
 	});
 
 	test('spoken content: the passage closest in meaning first', async () => {
-		const { items, error } = await run('transcript', { operation: 'searchSpokenContent', datasetId: byId(VIDEOS), textQuery: 'snow on the summit', limit: 2, options: { skipModeration: true } });
+		const { items, error } = await run('transcript', {
+			operation: 'searchSpokenContent',
+			datasetId: byId(VIDEOS),
+			textQuery: 'snow on the summit',
+			limit: 2,
+			options: { skipModeration: true },
+		});
 		expect(error).toBeUndefined();
-		expect((items[0].json.audio_segment as IDataObject).speech_to_text_transcription).toMatch(/summit is covered in snow/);
-		expect(bed.apiRequests()[0]).toMatchObject({ path: '/api/v1/search/audio', body: { text_query: 'snow on the summit', skip_moderation: true, limit: 2 } });
+		expect((items[0].json.audio_segment as IDataObject).speech_to_text_transcription).toMatch(
+			/summit is covered in snow/,
+		);
+		expect(bed.apiRequests()[0]).toMatchObject({
+			path: '/api/v1/search/audio',
+			body: { text_query: 'snow on the summit', skip_moderation: true, limit: 2 },
+		});
 	});
 
 	test('an empty phrase is refused before any request, naming the Phrase parameter', async () => {
-		const { error } = await run('transcript', { operation: 'searchExactPhrase', datasetId: byId(VIDEOS), textQuery: '={{ "  " }}' });
+		const { error } = await run('transcript', {
+			operation: 'searchExactPhrase',
+			datasetId: byId(VIDEOS),
+			textQuery: '={{ "  " }}',
+		});
 		expect(error?.message).toBe('Invalid Phrase in item 0: it is empty');
 		expect(bed.sandbox.requests).toHaveLength(0);
 	});
@@ -416,11 +634,11 @@ describe('Per item', () => {
 
 describe('Dataset By Name', () => {
 	test('the name is looked up once for every item of the run, then the search goes to its ID', async () => {
-		const { items, error } = await run('image', { operation: 'searchByText', datasetId: byName('demo_images'), textQuery: '={{ $json.q }}', limit: 1 }, [
-			{ q: 'beach' },
-			{ q: 'office' },
-			{ q: 'forest' },
-		]);
+		const { items, error } = await run(
+			'image',
+			{ operation: 'searchByText', datasetId: byName('demo_images'), textQuery: '={{ $json.q }}', limit: 1 },
+			[{ q: 'beach' }, { q: 'office' }, { q: 'forest' }],
+		);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(3);
 		const lookups = bed.apiRequests().filter((r) => r.method === 'GET' && r.path === '/api/v1/datasets');
@@ -454,15 +672,30 @@ describe('As an AI tool (Media Analysis Search Tool)', () => {
 		expect(tool.error).toBeUndefined();
 		expect(tool.items).toHaveLength(10);
 		expect(bed.apiRequests().map((r) => (r.body as IDataObject).limit)).toEqual([10]);
-		expect((await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office', limit: 25 })).items).toHaveLength(25);
+		expect(
+			(await asTool('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office', limit: 25 }))
+				.items,
+		).toHaveLength(25);
 		// As a workflow step, 50.
-		expect((await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' })).items).toHaveLength(50);
+		expect(
+			(await run('image', { operation: 'searchByText', datasetId: byId(IMAGES), textQuery: 'office' })).items,
+		).toHaveLength(50);
 	});
 
 	test('Search Within Video asks for 10 slices by default as a tool', async () => {
 		const kitchen = asset(VIDEOS, 'kitchen');
-		await asTool('video', { operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId(kitchen.id), textQuery: 'sauce' });
-		await run('video', { operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId(kitchen.id), textQuery: 'sauce' });
+		await asTool('video', {
+			operation: 'searchWithinVideo',
+			datasetId: byId(VIDEOS),
+			videoId: byId(kitchen.id),
+			textQuery: 'sauce',
+		});
+		await run('video', {
+			operation: 'searchWithinVideo',
+			datasetId: byId(VIDEOS),
+			videoId: byId(kitchen.id),
+			textQuery: 'sauce',
+		});
 		expect(bed.apiRequests().map((r) => r.query.limit)).toEqual(['10', '50']);
 	});
 });

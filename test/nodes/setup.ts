@@ -89,5 +89,9 @@ export function useTestBed(): TestBed {
 
 /** Every string a test run produced that a user or log reader could see. */
 export function visibleText(...values: unknown[]): string {
-	return values.map((value) => JSON.stringify(value, (_key, v) => (v instanceof Error ? { ...v, message: v.message, stack: v.stack } : v))).join('\n');
+	return values
+		.map((value) =>
+			JSON.stringify(value, (_key, v) => (v instanceof Error ? { ...v, message: v.message, stack: v.stack } : v)),
+		)
+		.join('\n');
 }

@@ -30,11 +30,20 @@ const job = (id: string, status: string, time: number, createdTime = time): Obse
 	createdTime,
 	record: { id, status },
 });
-const asset = (id: string, status: string, time: number): Observation => ({ id, status, time, record: { asset_id: id, status } });
+const asset = (id: string, status: string, time: number): Observation => ({
+	id,
+	status,
+	time,
+	record: { asset_id: id, status },
+});
 /** The poll's clock: a day after the records, so none of them is dated in the future. */
 const NOW = T0 + 24 * 60 * 60 * 1000;
-const detectEvents = (state: ScopeState, kind: 'job' | 'asset', observations: Observation[], wanted: ReadonlySet<TriggerEvent>) =>
-	detectAt(state, kind, observations, wanted, NOW);
+const detectEvents = (
+	state: ScopeState,
+	kind: 'job' | 'asset',
+	observations: Observation[],
+	wanted: ReadonlySet<TriggerEvent>,
+) => detectAt(state, kind, observations, wanted, NOW);
 const startScope = (state: ScopeState, observations: Observation[]) =>
 	startAt(state, observations[0] && 'createdTime' in observations[0] ? 'job' : 'asset', observations, NOW);
 /** One entry per change: its id and the events it matched, most specific first. */
@@ -45,7 +54,12 @@ test('activation records what exists and emits nothing; later changes are events
 	startScope(state, [job('a', 'in_progress', T0), job('b', 'completed', T0 - 5)]);
 	expect(state.cursor).toBe(T0);
 	expect(state.since).toBe(T0);
-	const events = detectEvents(state, 'job', [job('a', 'completed', T0 + 10, T0 - 100), job('c', 'pending', T0 + 20)], ALL_JOB);
+	const events = detectEvents(
+		state,
+		'job',
+		[job('a', 'completed', T0 + 10, T0 - 100), job('c', 'pending', T0 + 20)],
+		ALL_JOB,
+	);
 	expect(names(events)).toEqual(['a:jobCompleted+jobStatusChanged', 'c:jobCreated']);
 	expect(events[0].previousStatus).toBe('in_progress');
 });
@@ -63,7 +77,12 @@ test('events that share a timestamp are each emitted, across two polls, once', (
 	startScope(state, [asset('x', 'completed', T0)]);
 	const first = detectEvents(state, 'asset', [asset('y', 'completed', T0 + 5)], ALL_ASSET);
 	// The second poll sees y again and z, which carries the same timestamp but became visible later.
-	const second = detectEvents(state, 'asset', [asset('y', 'completed', T0 + 5), asset('z', 'error', T0 + 5)], ALL_ASSET);
+	const second = detectEvents(
+		state,
+		'asset',
+		[asset('y', 'completed', T0 + 5), asset('z', 'error', T0 + 5)],
+		ALL_ASSET,
+	);
 	expect(names(first)).toEqual(['y:assetCompleted+assetStatusChanged']);
 	expect(names(second)).toEqual(['z:assetFailed+assetStatusChanged']);
 });
@@ -73,13 +92,17 @@ test('a restart that loses the state of polls which emitted nothing still emits 
 	const wanted = new Set<TriggerEvent>(['assetCompleted']);
 	const state = newScopeState();
 	startScope(state, []);
-	expect(names(detectEvents(state, 'asset', [asset('a', 'completed', T0 + 1), asset('b', 'in_progress', T0 + 1)], wanted))).toEqual([
-		'a:assetCompleted',
-	]);
+	expect(
+		names(detectEvents(state, 'asset', [asset('a', 'completed', T0 + 1), asset('b', 'in_progress', T0 + 1)], wanted)),
+	).toEqual(['a:assetCompleted']);
 	const savedWithExecution = JSON.parse(JSON.stringify(state));
 	expect(detectEvents(state, 'asset', [asset('b', 'processing_started', T0 + 2)], wanted)).toEqual([]); // lost
 	const afterRestart = savedWithExecution;
-	const replay = [asset('a', 'completed', T0 + 1), asset('b', 'processing_started', T0 + 2), asset('b', 'completed', T0 + 3)];
+	const replay = [
+		asset('a', 'completed', T0 + 1),
+		asset('b', 'processing_started', T0 + 2),
+		asset('b', 'completed', T0 + 3),
+	];
 	expect(names(detectEvents(afterRestart, 'asset', replay, wanted))).toEqual(['b:assetCompleted']);
 	expect(detectEvents(afterRestart, 'asset', replay, wanted)).toEqual([]);
 });
@@ -95,7 +118,12 @@ test('an older view of an entity never overrides a newer one', () => {
 test('only the wanted events are emitted, while the record still follows every status', () => {
 	const state = newScopeState();
 	startScope(state, []);
-	const events = detectEvents(state, 'asset', [asset('a', 'in_progress', T0 + 1), asset('b', 'error', T0 + 2)], new Set(['assetFailed']));
+	const events = detectEvents(
+		state,
+		'asset',
+		[asset('a', 'in_progress', T0 + 1), asset('b', 'error', T0 + 2)],
+		new Set(['assetFailed']),
+	);
 	expect(names(events)).toEqual(['b:assetFailed']);
 	expect(state.seen.a[0]).toBe('in_progress');
 });
@@ -114,7 +142,9 @@ test('the record keeps running entities and drops finished ones an hour behind t
 	detectEvents(state, 'asset', [asset('running', 'in_progress', T0), asset('done', 'completed', T0)], ALL_ASSET);
 	detectEvents(state, 'asset', [asset('later', 'completed', T0 + RETAIN_FINISHED_MS + 1)], ALL_ASSET);
 	expect(Object.keys(state.seen).sort()).toEqual(['later', 'running']);
-	const many = Array.from({ length: MAX_RECORDED + 50 }, (_, i) => asset(`m${i}`, 'in_progress', T0 + RETAIN_FINISHED_MS + 2 + i));
+	const many = Array.from({ length: MAX_RECORDED + 50 }, (_, i) =>
+		asset(`m${i}`, 'in_progress', T0 + RETAIN_FINISHED_MS + 2 + i),
+	);
 	detectEvents(state, 'asset', many, ALL_ASSET);
 	expect(Object.keys(state.seen)).toHaveLength(MAX_RECORDED);
 	expect(state.seen[`m${MAX_RECORDED + 49}`]).toBeDefined();
@@ -123,7 +153,12 @@ test('the record keeps running entities and drops finished ones an hour behind t
 test('every end status has an end event: a stopped job is Job Stopped', () => {
 	const state = newScopeState();
 	startScope(state, [job('a', 'in_progress', T0)]);
-	const events = detectEvents(state, 'job', [job('a', 'stopped', T0 + 5)], new Set<TriggerEvent>(['jobStopped', 'jobStatusChanged']));
+	const events = detectEvents(
+		state,
+		'job',
+		[job('a', 'stopped', T0 + 5)],
+		new Set<TriggerEvent>(['jobStopped', 'jobStatusChanged']),
+	);
 	expect(names(events)).toEqual(['a:jobStopped+jobStatusChanged']);
 });
 
@@ -147,13 +182,22 @@ test('two views of one entity at the same time: the further-along status wins, i
 	expect(detectEvents(state, 'asset', [...both].reverse(), ALL_ASSET)).toEqual([]);
 	expect(detectEvents(state, 'asset', [asset('a', 'processing_started', T0 + 1)], ALL_ASSET)).toEqual([]);
 	// A real re-ingestion comes later in time and is news again.
-	expect(names(detectEvents(state, 'asset', [asset('a', 'pending', T0 + 2)], ALL_ASSET))).toEqual(['a:assetStatusChanged']);
+	expect(names(detectEvents(state, 'asset', [asset('a', 'pending', T0 + 2)], ALL_ASSET))).toEqual([
+		'a:assetStatusChanged',
+	]);
 });
 
 test('saved scope states are checked before use', () => {
 	expect(isScopeState(newScopeState())).toBe(true);
 	expect(isScopeState({ cursor: 1, since: null, seen: { a: ['completed', 1] }, disordered: true })).toBe(true);
-	for (const bad of [null, 5, [], { cursor: '1', since: null, seen: {} }, { cursor: 1, since: null, seen: [] }, { cursor: 1, since: 1, seen: { a: ['x'] } }]) {
+	for (const bad of [
+		null,
+		5,
+		[],
+		{ cursor: '1', since: null, seen: {} },
+		{ cursor: 1, since: null, seen: [] },
+		{ cursor: 1, since: 1, seen: { a: ['x'] } },
+	]) {
 		expect(isScopeState(bad)).toBe(false);
 	}
 });
@@ -162,7 +206,11 @@ test('a record listed late, below the cursor but within the look-back window, is
 	const state = newScopeState();
 	startScope(state, [job('a', 'completed', T0)]);
 	detectEvents(state, 'job', [job('b', 'pending', T0 + 10_000)], ALL_JOB);
-	const late = [job('late', 'pending', T0 + 8_000), job('b', 'pending', T0 + 10_000), job('old', 'pending', T0 + 10_000 - LOOK_BACK_MS)];
+	const late = [
+		job('late', 'pending', T0 + 8_000),
+		job('b', 'pending', T0 + 10_000),
+		job('old', 'pending', T0 + 10_000 - LOOK_BACK_MS),
+	];
 	expect(names(detectEvents(state, 'job', late, ALL_JOB))).toEqual(['late:jobCreated']);
 	expect(detectEvents(state, 'job', late, ALL_JOB)).toEqual([]);
 	expect(state.cursor).toBe(T0 + 10_000);
@@ -195,8 +243,12 @@ test('finished entities stay recorded while a poll can still read them again, ev
 test('ids and statuses named after built-in members are recorded like any other', () => {
 	const state = newScopeState();
 	startScope(state, [job('first', 'completed', T0)]);
-	const odd = ['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((id, i) => job(id, i % 2 === 0 ? 'in_progress' : 'valueOf', T0 + 1 + i));
-	expect(names(detectEvents(state, 'job', odd, ALL_JOB))).toEqual(odd.map((o) => `${o.id}:jobCreated+jobStatusChanged`));
+	const odd = ['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((id, i) =>
+		job(id, i % 2 === 0 ? 'in_progress' : 'valueOf', T0 + 1 + i),
+	);
+	expect(names(detectEvents(state, 'job', odd, ALL_JOB))).toEqual(
+		odd.map((o) => `${o.id}:jobCreated+jobStatusChanged`),
+	);
 	expect(detectEvents(state, 'job', odd, ALL_JOB)).toEqual([]);
 	expect(Object.getPrototypeOf(state.seen)).toBeNull();
 	expect(Object.keys(state.seen).sort()).toEqual(['__proto__', 'constructor', 'first', 'hasOwnProperty', 'toString']);
@@ -210,13 +262,27 @@ test('saved scopes keep the record as [id, status, time] triples; read back with
 	startScope(state, [job('__proto__', 'completed', T0), job('constructor', 'in_progress', T0 - 1)]);
 	state.disordered = true;
 	const saved = JSON.parse(JSON.stringify(saveScope(state))) as unknown;
-	expect(saved).toMatchObject({ cursor: T0, since: T0, disordered: true, entities: [['constructor', 'in_progress', T0 - 1], ['__proto__', 'completed', T0]] });
+	expect(saved).toMatchObject({
+		cursor: T0,
+		since: T0,
+		disordered: true,
+		entities: [
+			['constructor', 'in_progress', T0 - 1],
+			['__proto__', 'completed', T0],
+		],
+	});
 	const read = readScope(saved);
 	expect(read).toEqual(state);
 	expect(Object.getPrototypeOf(read?.seen)).toBeNull();
-	const legacy = JSON.parse(`{"cursor":${T0},"since":null,"seen":{"__proto__":["completed",${T0}],"toString":["error",1]}}`) as unknown;
+	const legacy = JSON.parse(
+		`{"cursor":${T0},"since":null,"seen":{"__proto__":["completed",${T0}],"toString":["error",1]}}`,
+	) as unknown;
 	expect(Object.keys(readScope(legacy)?.seen ?? {})).toEqual(['__proto__', 'toString']);
-	for (const bad of [{ cursor: T0, since: null, entities: [['a', 'x']] }, { cursor: T0, since: null }, { cursor: T0, since: null, entities: [], floor: 'x' }]) {
+	for (const bad of [
+		{ cursor: T0, since: null, entities: [['a', 'x']] },
+		{ cursor: T0, since: null },
+		{ cursor: T0, since: null, entities: [], floor: 'x' },
+	]) {
 		expect(readScope(bad)).toBeUndefined();
 	}
 	expect(readScopes({ 'jobs:*': saved, 'assets:x': legacy })?.size).toBe(2);
@@ -233,13 +299,18 @@ test('the records of all scopes together stay within a bound, the oldest dropped
 	expect([...Object.keys(a.seen), ...Object.keys(b.seen)]).toEqual(['a2', 'b2']);
 	expect(b.forgotten).toBe(T0 + 1);
 	expect(detectEvents(b, 'asset', [asset('b1', 'completed', T0 + 1)], ALL_ASSET)).toEqual([]);
-	expect(names(detectEvents(b, 'asset', [asset('b3', 'completed', T0 + 2)], ALL_ASSET))).toEqual(['b3:assetCompleted+assetStatusChanged']);
+	expect(names(detectEvents(b, 'asset', [asset('b3', 'completed', T0 + 2)], ALL_ASSET))).toEqual([
+		'b3:assetCompleted+assetStatusChanged',
+	]);
 });
 
 test(`the record of every scope together is held to ${MAX_RECORDED_TOTAL} entities by default`, () => {
 	const scopes = [0, 1, 2].map((s) => {
 		const state = newScopeState();
-		startScope(state, Array.from({ length: MAX_RECORDED_TOTAL / 2 }, (_, i) => asset(`${s}-${i}`, 'in_progress', T0 + i * 3 + s)));
+		startScope(
+			state,
+			Array.from({ length: MAX_RECORDED_TOTAL / 2 }, (_, i) => asset(`${s}-${i}`, 'in_progress', T0 + i * 3 + s)),
+		);
 		return state;
 	});
 	boundScopes(scopes);

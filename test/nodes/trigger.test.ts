@@ -51,7 +51,10 @@ const step = (steps = 1) => {
 };
 /** One entry per item: the events it matched, most specific first, and the job or asset id. */
 const keys = (events: IDataObject[]) =>
-	events.map((e) => `${(e.events as string[]).join('+')}:${((e.job ?? e.asset) as IDataObject).id ?? ((e.asset as IDataObject) ?? {}).asset_id}`);
+	events.map(
+		(e) =>
+			`${(e.events as string[]).join('+')}:${((e.job ?? e.asset) as IDataObject).id ?? ((e.asset as IDataObject) ?? {}).asset_id}`,
+	);
 
 const JOB_EVENTS = { events: ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed'], datasetId: dataset };
 const ASSET_EVENTS = { events: ['assetCompleted', 'assetFailed'], datasetId: dataset };
@@ -65,14 +68,31 @@ test('first activation emits nothing and starts from now; then each job event co
 	step();
 	const first = await poll(JOB_EVENTS);
 	expect(keys(first.events)).toEqual([`jobCreated+jobStatusChanged:${jobId}`]);
-	expect(first.events[0]).toMatchObject({ event: 'jobCreated', status: 'in_progress', previous_status: null, dataset_id: DATASET });
+	expect(first.events[0]).toMatchObject({
+		event: 'jobCreated',
+		status: 'in_progress',
+		previous_status: null,
+		dataset_id: DATASET,
+	});
 	// The fields the trigger makes follow the service's convention, like the job's own (issue 32, item 5).
-	expect(Object.keys(first.events[0]).sort()).toEqual(['dataset_id', 'event', 'event_time', 'events', 'job', 'previous_status', 'status']);
+	expect(Object.keys(first.events[0]).sort()).toEqual([
+		'dataset_id',
+		'event',
+		'event_time',
+		'events',
+		'job',
+		'previous_status',
+		'status',
+	]);
 	expect((await poll(JOB_EVENTS)).events).toEqual([]);
 	step(2);
 	const done = await poll(JOB_EVENTS);
 	expect(keys(done.events)).toEqual([`jobCompleted+jobStatusChanged:${jobId}`]);
-	expect(done.events[0]).toMatchObject({ event: 'jobCompleted', previous_status: 'in_progress', job: { status: 'completed', processed_assets: 2 } });
+	expect(done.events[0]).toMatchObject({
+		event: 'jobCompleted',
+		previous_status: 'in_progress',
+		job: { status: 'completed', processed_assets: 2 },
+	});
 	step(10);
 	expect((await poll(JOB_EVENTS)).events).toEqual([]);
 });
@@ -152,17 +172,26 @@ test('a restart with saved static data, and one that lost the state of a quiet p
 	staticData = JSON.parse(JSON.stringify(saved)) as IDataObject; // n8n restarts with the last saved state
 	step(2);
 	const afterRestart = await poll(ASSET_EVENTS);
-	expect(afterRestart.events.map((e) => (e.asset as IDataObject).source_path)).toEqual(['https://media.example.com/quiet-0.jpg']);
+	expect(afterRestart.events.map((e) => (e.asset as IDataObject).source_path)).toEqual([
+		'https://media.example.com/quiet-0.jpg',
+	]);
 	expect((await poll(ASSET_EVENTS)).events).toEqual([]);
 });
 
 test('the workflow stays loaded between polls: n8n saves every change of the cursor, so a restart repeats nothing', async () => {
 	// n8n keeps an active workflow loaded and writes its static data to the database only when the static data says
 	// it changed; objects the trigger adds after loading are not watched, so the trigger must say so itself.
-	const loaded = (session: string, from: IDataObject = {}) => async () => {
-		const result = await bed.harness.runPoll({ type: TYPES.trigger, parameters: ASSET_EVENTS, staticData: from, session });
-		return { events: (result.items?.[0] ?? []).map((item) => item.json), saved: result.saved as IDataObject };
-	};
+	const loaded =
+		(session: string, from: IDataObject = {}) =>
+		async () => {
+			const result = await bed.harness.runPoll({
+				type: TYPES.trigger,
+				parameters: ASSET_EVENTS,
+				staticData: from,
+				session,
+			});
+			return { events: (result.items?.[0] ?? []).map((item) => item.json), saved: result.saved as IDataObject };
+		};
 	const main = loaded('before-restart');
 	await main();
 	await ingest(images('loaded', 2));
@@ -212,7 +241,9 @@ test('job status filter and watching every dataset', async () => {
 	await ingest(['https://media.example.com/broken.jpg'], SEED_DATASET_IDS.demoVideos); // fails: filtered out
 	step(3);
 	const { events } = await poll(all);
-	expect(keys(events).sort()).toEqual([`jobCompleted+jobCreated:${good}`, expect.stringMatching(/^assetCompleted:/)].sort());
+	expect(keys(events).sort()).toEqual(
+		[`jobCompleted+jobCreated:${good}`, expect.stringMatching(/^assetCompleted:/)].sort(),
+	);
 	expect(events.every((e) => e.dataset_id === SEED_DATASET_IDS.demoMixed)).toBe(true);
 });
 
@@ -223,7 +254,11 @@ test('Fetch Test Event returns real recent events without moving the cursor', as
 	step(3);
 	const manual = await poll(JOB_EVENTS, 'manual');
 	expect(manual.events).toHaveLength(1);
-	expect(manual.events[0]).toMatchObject({ event: 'jobCompleted', events: ['jobCompleted', 'jobCreated', 'jobStatusChanged'], job: { id: jobId } });
+	expect(manual.events[0]).toMatchObject({
+		event: 'jobCompleted',
+		events: ['jobCompleted', 'jobCreated', 'jobStatusChanged'],
+		job: { id: jobId },
+	});
 	expect(JSON.stringify(staticData)).toBe(saved);
 	const real = await poll(JOB_EVENTS);
 	expect(keys(real.events)).toContain(`jobCompleted+jobCreated+jobStatusChanged:${jobId}`);
@@ -244,14 +279,33 @@ test('Fetch Test Event finds an older real match behind newer records, else show
 	const onAssets = await poll({ events: ['assetFailed'] }, 'manual'); // every dataset
 	expect(onAssets.events).toHaveLength(1);
 	expect(onAssets.events[0]).toMatchObject({ event: 'assetFailed', status: 'error', dataset_id: DATASET });
-	expect(Object.keys(onAssets.events[0]).sort()).toEqual(['asset', 'dataset_id', 'event', 'event_time', 'events', 'previous_status', 'status']);
+	expect(Object.keys(onAssets.events[0]).sort()).toEqual([
+		'asset',
+		'dataset_id',
+		'event',
+		'event_time',
+		'events',
+		'previous_status',
+		'status',
+	]);
 });
 
 test('Fetch Test Event on an account with nothing yet gives a realistic built example', async () => {
-	const empty = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', { token, json: { name: 'empty_one', encoder_name: 'resnet-50' } });
+	const empty = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', {
+		token,
+		json: { name: 'empty_one', encoder_name: 'resnet-50' },
+	});
 	const id = (empty.body as { id: string }).id;
 	const { events } = await poll({ events: ['assetFailed'], datasetId: byId(id) }, 'manual');
-	expect(Object.keys(events[0]).sort()).toEqual(['asset', 'dataset_id', 'event', 'event_time', 'events', 'previous_status', 'status']);
+	expect(Object.keys(events[0]).sort()).toEqual([
+		'asset',
+		'dataset_id',
+		'event',
+		'event_time',
+		'events',
+		'previous_status',
+		'status',
+	]);
 	expect(events).toHaveLength(1);
 	expect(events[0]).toMatchObject({ event: 'assetFailed', asset: { status: 'error', error_code: 'broken_url' } });
 });
@@ -259,11 +313,15 @@ test('Fetch Test Event on an account with nothing yet gives a realistic built ex
 test('the panel says what an empty Dataset does, and that each change is one item listing its events', () => {
 	const { properties } = new MediaAnalysisIngestionTrigger().description;
 	const field = (name: string) => properties.find((property) => property.name === name);
-	expect(field('datasetId')?.description).toMatch(/Leave empty to poll every dataset: each poll then also reads the list of datasets/);
+	expect(field('datasetId')?.description).toMatch(
+		/Leave empty to poll every dataset: each poll then also reads the list of datasets/,
+	);
 	expect(field('datasetId')?.modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'name']);
 	expect(field('events')?.description).toMatch(/one item whose "events" lists every chosen event it matched/);
 	const events = (field('events')?.options ?? []) as Array<{ value: string }>;
-	expect(events.map((option) => option.value)).toEqual(expect.arrayContaining(['jobCompleted', 'jobFailed', 'jobStopped', 'assetCompleted', 'assetFailed']));
+	expect(events.map((option) => option.value)).toEqual(
+		expect.arrayContaining(['jobCompleted', 'jobFailed', 'jobStopped', 'assetCompleted', 'assetFailed']),
+	);
 });
 
 test('Dataset By Name: looked up at each poll (one list request), its events are those of the dataset By ID; an unknown name is refused', async () => {
@@ -289,9 +347,9 @@ test('Dataset By Name: looked up at each poll (one list request), its events are
 });
 
 test('a malformed dataset id is refused before any request', async () => {
-	await expect(bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...JOB_EVENTS, datasetId: byId('nope') } })).rejects.toThrow(
-		/Invalid Dataset/,
-	);
+	await expect(
+		bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...JOB_EVENTS, datasetId: byId('nope') } }),
+	).rejects.toThrow(/Invalid Dataset/);
 	expect(bed.apiRequests()).toHaveLength(0);
 });
 

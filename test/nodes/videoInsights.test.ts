@@ -20,7 +20,13 @@ const NARRATIVE = '/api/v0/video-narrative-metadata';
 const videos = (): AssetRecord[] => assetsOf(bed.sandbox.store.assets, VIDEOS);
 const video = (topic: string) => videos().find((candidate) => candidate.path.includes(`/${topic}-`))!;
 
-const run = (resource: string, operation: string, parameters: IDataObject = {}, inputItems?: IDataObject[], continueOnFail = false) =>
+const run = (
+	resource: string,
+	operation: string,
+	parameters: IDataObject = {},
+	inputItems?: IDataObject[],
+	continueOnFail = false,
+) =>
 	bed.harness.runNode({
 		type,
 		parameters: { resource, operation, datasetId: byId(VIDEOS), ...parameters } as INodeParameters,
@@ -41,7 +47,12 @@ describe('Video: generate and predict', () => {
 			},
 		]);
 		const [sent] = bed.apiRequests();
-		expect(sent).toMatchObject({ method: 'POST', path: `${NARRATIVE}/datasets/${VIDEOS}/videos/${beach.id}/summary`, status: 200, body: { video_context: null } });
+		expect(sent).toMatchObject({
+			method: 'POST',
+			path: `${NARRATIVE}/datasets/${VIDEOS}/videos/${beach.id}/summary`,
+			status: 200,
+			body: { video_context: null },
+		});
 	});
 
 	test.each([
@@ -50,16 +61,25 @@ describe('Video: generate and predict', () => {
 	])('%s: the %s, with the video context sent as video_context', async (operation, field, expected) => {
 		const kitchen = video('kitchen');
 		const context = 'Episode 3 of a cooking series';
-		const { items, error } = await run('video', operation, { videoId: byId(kitchen.id), videoContext: `  ${context} ` });
+		const { items, error } = await run('video', operation, {
+			videoId: byId(kitchen.id),
+			videoContext: `  ${context} `,
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ dataset_id: VIDEOS, video_id: kitchen.id, [field]: expected({ video: kitchen, context }) });
+		expect(items[0].json).toEqual({
+			dataset_id: VIDEOS,
+			video_id: kitchen.id,
+			[field]: expected({ video: kitchen, context }),
+		});
 		expect(String(items[0].json[field])).toContain(`Context: ${context}.`);
 		expect(bed.apiRequests()[0].body).toEqual({ video_context: context });
 	});
 
 	test('the synopsis of a seeded video, word for word', async () => {
 		const { items } = await run('video', 'generateSynopsis', { videoId: byId(video('beach').id) });
-		expect(items[0].json.synopsis).toBe('It opens with "the waves are rolling onto the sand" and ends with "sunscreen and towels by the water, thank you for your time".');
+		expect(items[0].json.synopsis).toBe(
+			'It opens with "the waves are rolling onto the sand" and ends with "sunscreen and towels by the water, thank you for your time".',
+		);
 	});
 
 	test.each([
@@ -85,16 +105,23 @@ describe('Video: generate and predict', () => {
 			chosen.map((asset) => ({ id: asset.id })),
 		);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.json.video_id, item.pairedItem])).toEqual(chosen.map((asset, index) => [asset.id, { item: index }]));
-		expect(items.map((item) => item.json.genres)).toEqual(chosen.map((asset) => predictionsOf({ video: asset }, 'genre', [])));
+		expect(items.map((item) => [item.json.video_id, item.pairedItem])).toEqual(
+			chosen.map((asset, index) => [asset.id, { item: index }]),
+		);
+		expect(items.map((item) => item.json.genres)).toEqual(
+			chosen.map((asset) => predictionsOf({ video: asset }, 'genre', [])),
+		);
 		expect(bed.apiRequests().filter((request) => request.path === '/api/v1/datasets')).toHaveLength(1);
 	});
 
 	test('Include Input Fields: a chain keeps what the nodes before added (summary, then genres)', async () => {
 		const beach = video('beach');
-		const { items } = await run('video', 'predictGenres', { videoId: byId('={{ $json.video_id }}'), includeInputFields: true }, [
-			{ video_id: beach.id, summary: 'earlier', genres: ['overwritten'] },
-		]);
+		const { items } = await run(
+			'video',
+			'predictGenres',
+			{ videoId: byId('={{ $json.video_id }}'), includeInputFields: true },
+			[{ video_id: beach.id, summary: 'earlier', genres: ['overwritten'] }],
+		);
 		expect(items[0].json).toEqual({ video_id: beach.id, summary: 'earlier', dataset_id: VIDEOS, genres: ['travel'] });
 	});
 
@@ -111,7 +138,10 @@ describe('Video: generate and predict', () => {
 		const moods = await run('video', 'predictMoods', { videoId: byId(kitchen.id) });
 		expect(moods.items[0].json.moods).toEqual(['Cosy', 'cheerful']);
 		// And so does the context.
-		const withContext = await run('video', 'predictGenres', { videoId: byId(video('beach').id), videoContext: 'a race car on the sand' });
+		const withContext = await run('video', 'predictGenres', {
+			videoId: byId(video('beach').id),
+			videoContext: 'a race car on the sand',
+		});
 		expect(withContext.items[0].json.genres).toEqual(['Motorsport', 'travel']);
 	});
 });
@@ -132,7 +162,8 @@ describe('Composite slice', () => {
 			dataset_id: VIDEOS,
 			video_id: stadium.id,
 			composite_slice_id: shot.id,
-			summary: 'Shot 4 of stadium-005.mp4 (30-40 s): a full stadium, opening with "fans fill every seat tonight". Context: the second goal.',
+			summary:
+				'Shot 4 of stadium-005.mp4 (30-40 s): a full stadium, opening with "fans fill every seat tonight". Context: the second goal.',
 		});
 		expect(items[0].json.summary).toBe(summaryOf({ video: stadium, slice: shot, context: 'the second goal' }));
 		const [sent] = bed.apiRequests();
@@ -150,7 +181,10 @@ describe('Composite slice', () => {
 	] as const)('%s of a scene: the %s list', async (operation, field, kind) => {
 		const stadium = video('stadium');
 		const scene = slice(stadium, 'scene', 1);
-		const { items, error } = await run('compositeSlice', operation, { videoId: byId(stadium.id), compositeSliceId: byId(scene.id) });
+		const { items, error } = await run('compositeSlice', operation, {
+			videoId: byId(stadium.id),
+			compositeSliceId: byId(scene.id),
+		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({
 			dataset_id: VIDEOS,
@@ -163,7 +197,10 @@ describe('Composite slice', () => {
 
 	test('a slice of another video: a clear error naming the slice and the video', async () => {
 		const [first, second] = videos();
-		const { error } = await run('compositeSlice', 'predictMoods', { videoId: byId(first.id), compositeSliceId: byId(slice(second, 'shot', 0).id) });
+		const { error } = await run('compositeSlice', 'predictMoods', {
+			videoId: byId(first.id),
+			compositeSliceId: byId(slice(second, 'shot', 0).id),
+		});
 		expect(error?.message).toBe(`Composite slice ${slice(second, 'shot', 0).id} not found in video ${first.id}`);
 		expect(error?.description).toMatch(/From List/);
 	});
@@ -181,31 +218,54 @@ describe('Video: Caption Keyframes', () => {
 			message: `Captioning of 8 keyframes of video ${city.id} started`,
 			note: CAPTIONING_NOTE,
 		});
-		expect(bed.apiRequests()[0]).toMatchObject({ path: `/api/v0/video-summarization/datasets/${VIDEOS}/videos/${city.id}/caption-keyframes`, status: 202 });
+		expect(bed.apiRequests()[0]).toMatchObject({
+			path: `/api/v0/video-summarization/datasets/${VIDEOS}/videos/${city.id}/caption-keyframes`,
+			status: 202,
+		});
 		expect(bed.sandbox.store.videoInsights.captionRequests.map((request) => request.videoId)).toEqual([city.id]);
 	});
 });
 
 describe('Vocabulary Term', () => {
 	const create = (parameters: IDataObject) =>
-		run('term', 'create', { termType: 'genre', name: 'Cooking Show', description: 'A host cooks a dish', examples: ['recipe', ' ', 'kitchen'], ...parameters });
+		run('term', 'create', {
+			termType: 'genre',
+			name: 'Cooking Show',
+			description: 'A host cooks a dish',
+			examples: ['recipe', ' ', 'kitchen'],
+			...parameters,
+		});
 
 	test('Create: the term with its ID, examples without empty entries', async () => {
 		const { items, error } = await create({});
 		expect(error).toBeUndefined();
 		const [term] = bed.sandbox.store.videoInsights.vocabulary;
-		expect(items[0].json).toEqual({ id: term.id, metadata_type: 'genre', name: 'Cooking Show', description: 'A host cooks a dish', examples: ['recipe', 'kitchen'] });
+		expect(items[0].json).toEqual({
+			id: term.id,
+			metadata_type: 'genre',
+			name: 'Cooking Show',
+			description: 'A host cooks a dish',
+			examples: ['recipe', 'kitchen'],
+		});
 		expect(bed.apiRequests()[0]).toMatchObject({
 			method: 'POST',
 			path: `${NARRATIVE}/metadata`,
-			body: { metadata_type: 'genre', name: 'Cooking Show', description: 'A host cooks a dish', examples: ['recipe', 'kitchen'] },
+			body: {
+				metadata_type: 'genre',
+				name: 'Cooking Show',
+				description: 'A host cooks a dish',
+				examples: ['recipe', 'kitchen'],
+			},
 		});
 	});
 
 	test('Create: examples as a list or as lines from an expression', async () => {
 		await create({ examples: '={{ ["a", "b"] }}' });
 		await create({ name: 'Other', examples: '={{ "one\\ntwo" }}' });
-		expect(bed.sandbox.store.videoInsights.vocabulary.map((term) => term.examples)).toEqual([['a', 'b'], ['one', 'two']]);
+		expect(bed.sandbox.store.videoInsights.vocabulary.map((term) => term.examples)).toEqual([
+			['a', 'b'],
+			['one', 'two'],
+		]);
 	});
 
 	test('Create: a name the type already has is a clear error', async () => {
@@ -222,20 +282,34 @@ describe('Vocabulary Term', () => {
 		expect(limited.items.map((item) => item.json.name)).toEqual(['A', 'B']);
 		const all = await run('term', 'getMany', { termType: 'genre', returnAll: true });
 		expect(all.items.map((item) => item.json.name)).toEqual(['A', 'B', 'C']);
-		expect(bed.apiRequests().at(-1)).toMatchObject({ method: 'GET', path: `${NARRATIVE}/metadata`, query: { metadata_type: 'genre' } });
+		expect(bed.apiRequests().at(-1)).toMatchObject({
+			method: 'GET',
+			path: `${NARRATIVE}/metadata`,
+			query: { metadata_type: 'genre' },
+		});
 	});
 
 	test('Update: only the fields added are sent; the output is the term as it is now', async () => {
 		await create({});
 		const [term] = bed.sandbox.store.videoInsights.vocabulary;
-		const { items, error } = await run('term', 'update', { termId: byId(term.id), updateFields: { examples: ['stove'], name: 'Home Cooking' } });
+		const { items, error } = await run('term', 'update', {
+			termId: byId(term.id),
+			updateFields: { examples: ['stove'], name: 'Home Cooking' },
+		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ ...term, name: 'Home Cooking', examples: ['stove'] });
-		expect(bed.apiRequests().at(-1)).toMatchObject({ method: 'PATCH', path: `${NARRATIVE}/metadata/${term.id}`, body: { name: 'Home Cooking', examples: ['stove'] } });
+		expect(bed.apiRequests().at(-1)).toMatchObject({
+			method: 'PATCH',
+			path: `${NARRATIVE}/metadata/${term.id}`,
+			body: { name: 'Home Cooking', examples: ['stove'] },
+		});
 	});
 
 	test('Update and Delete of a term that does not exist: the error names it', async () => {
-		for (const [operation, parameters] of [['update', { updateFields: { name: 'X' } }], ['delete', {}]] as const) {
+		for (const [operation, parameters] of [
+			['update', { updateFields: { name: 'X' } }],
+			['delete', {}],
+		] as const) {
 			const { error } = await run('term', operation, { termId: byId(UNKNOWN), ...parameters });
 			expect(error?.message).toBe(`Vocabulary term ${UNKNOWN} not found`);
 		}
@@ -254,24 +328,35 @@ describe('Vocabulary Term', () => {
 
 describe('as an AI tool (Media Analysis Video Insights Tool)', () => {
 	test('Get Many returns 10 terms by default (50 in a workflow); each operation has its Tool Description', async () => {
-		for (let index = 0; index < 12; index++) await run('term', 'create', { termType: 'subject', name: `Subject ${index}`, description: 'd', examples: [] });
-		const tool = await bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'term', operation: 'getMany', termType: 'subject' } });
+		for (let index = 0; index < 12; index++)
+			await run('term', 'create', { termType: 'subject', name: `Subject ${index}`, description: 'd', examples: [] });
+		const tool = await bed.harness.runNode({
+			type: `${type}Tool`,
+			parameters: { resource: 'term', operation: 'getMany', termType: 'subject' },
+		});
 		expect(tool.items).toHaveLength(10);
 		const workflow = await run('term', 'getMany', { termType: 'subject' });
 		expect(workflow.items).toHaveLength(12);
 		const summary = await bed.harness.runNode({
 			type: `${type}Tool`,
-			parameters: { resource: 'video', operation: 'generateSummary', datasetId: byId(VIDEOS), videoId: byId(video('beach').id) },
+			parameters: {
+				resource: 'video',
+				operation: 'generateSummary',
+				datasetId: byId(VIDEOS),
+				videoId: byId(video('beach').id),
+			},
 		});
 		expect(summary.items[0].json.summary).toMatch(/^A 60-second beach video/);
-		const described = new MediaAnalysisVideoInsights().description.properties.filter((property) => property.name === 'toolDescription');
+		const described = new MediaAnalysisVideoInsights().description.properties.filter(
+			(property) => property.name === 'toolDescription',
+		);
 		expect(described.map((property) => property.displayOptions?.show?.operation?.[0])).toHaveLength(16);
 		expect(described.every((property) => /Returns /.test(String(property.default)))).toBe(true);
 	});
 });
 
 describe('errors', () => {
-	test('a video the dataset does not hold (an image ID, another dataset\'s video): the error names video and dataset', async () => {
+	test("a video the dataset does not hold (an image ID, another dataset's video): the error names video and dataset", async () => {
 		const image = assetsOf(bed.sandbox.store.assets, SEED_DATASET_IDS.demoImages)[0];
 		const { error } = await run('video', 'generateSummary', { videoId: byId(image.id) });
 		expect(error?.message).toBe(`Video ${image.id} not found in dataset ${VIDEOS}`);
@@ -279,7 +364,10 @@ describe('errors', () => {
 	});
 
 	test('a dataset that does not exist', async () => {
-		const { error } = await run('video', 'predictMoods', { datasetId: byId(UNKNOWN), videoId: byId(video('beach').id) });
+		const { error } = await run('video', 'predictMoods', {
+			datasetId: byId(UNKNOWN),
+			videoId: byId(video('beach').id),
+		});
 		expect(error?.message).toBe(`Dataset ${UNKNOWN} not found`);
 	});
 
@@ -306,7 +394,12 @@ describe('From List', () => {
 		const result = await bed.harness.runListSearch({
 			type,
 			method: 'searchCompositeSlices',
-			parameters: { resource: 'compositeSlice', operation: 'generateSummary', datasetId: byId(VIDEOS), videoId: byId(beach.id) },
+			parameters: {
+				resource: 'compositeSlice',
+				operation: 'generateSummary',
+				datasetId: byId(VIDEOS),
+				videoId: byId(beach.id),
+			},
 		});
 		const shots = slicesOf(beach, 'shot');
 		const scenes = slicesOf(beach, 'scene');
@@ -318,7 +411,16 @@ describe('From List', () => {
 
 	test('composite slices before a video is chosen: a clear error', async () => {
 		await expect(
-			bed.harness.runListSearch({ type, method: 'searchCompositeSlices', parameters: { resource: 'compositeSlice', operation: 'generateSummary', datasetId: byId(VIDEOS), videoId: byId('') } }),
+			bed.harness.runListSearch({
+				type,
+				method: 'searchCompositeSlices',
+				parameters: {
+					resource: 'compositeSlice',
+					operation: 'generateSummary',
+					datasetId: byId(VIDEOS),
+					videoId: byId(''),
+				},
+			}),
 		).rejects.toThrow('Choose the video first');
 	});
 
@@ -326,12 +428,22 @@ describe('From List', () => {
 		await run('term', 'create', { termType: 'genre', name: 'Cooking Show', description: 'd', examples: [] });
 		await run('term', 'create', { termType: 'format', name: 'Cooking Class', description: 'd', examples: [] });
 		await run('term', 'create', { termType: 'mood', name: 'Tense', description: 'd', examples: [] });
-		const result = await bed.harness.runListSearch({ type, method: 'searchTerms', filter: 'cook', parameters: { resource: 'term', operation: 'delete' } });
+		const result = await bed.harness.runListSearch({
+			type,
+			method: 'searchTerms',
+			filter: 'cook',
+			parameters: { resource: 'term', operation: 'delete' },
+		});
 		expect(result.results.map((entry) => entry.name)).toEqual(['Cooking Show (genre)', 'Cooking Class (format)']);
 	});
 
-	test('videos of the chosen dataset (the search nodes\' list)', async () => {
-		const result = await bed.harness.runListSearch({ type, method: 'searchVideos', filter: 'kitchen', parameters: { resource: 'video', operation: 'generateSummary', datasetId: byId(VIDEOS) } });
+	test("videos of the chosen dataset (the search nodes' list)", async () => {
+		const result = await bed.harness.runListSearch({
+			type,
+			method: 'searchVideos',
+			filter: 'kitchen',
+			parameters: { resource: 'video', operation: 'generateSummary', datasetId: byId(VIDEOS) },
+		});
 		expect(result.results[0]).toMatchObject({ value: video('kitchen').id });
 	});
 });

@@ -22,10 +22,20 @@ const sources = (dir: string): string[] =>
 /** The names every file imports from api.ts (`import type { A, B as C } from '…/shared/api'`). */
 function importedFromApi(): Set<string> {
 	const names = new Set<string>();
-	for (const file of ['nodes', 'credentials', 'test', 'sandbox', 'scripts', 'bench'].flatMap((dir) => sources(join(root, dir)))) {
-		for (const [, list, from] of readFileSync(file, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+	for (const file of ['nodes', 'credentials', 'test', 'sandbox', 'scripts', 'bench'].flatMap((dir) =>
+		sources(join(root, dir)),
+	)) {
+		for (const [, list, from] of readFileSync(file, 'utf8').matchAll(
+			/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g,
+		)) {
 			if (!from.startsWith('.') || resolve(dirname(file), from) !== apiFile) continue;
-			for (const name of list.split(',')) names.add(name.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0].trim());
+			for (const name of list.split(','))
+				names.add(
+					name
+						.replace(/^\s*type\s+/, '')
+						.split(/\s+as\s+/)[0]
+						.trim(),
+				);
 		}
 	}
 	return names;
@@ -33,7 +43,9 @@ function importedFromApi(): Set<string> {
 
 describe('nodes/shared/api.ts', () => {
 	test('every export is imported somewhere (no unused aliases)', () => {
-		const exported = [...readFileSync(`${apiFile}.ts`, 'utf8').matchAll(/^export type (\w+)/gm)].map(([, name]) => name);
+		const exported = [...readFileSync(`${apiFile}.ts`, 'utf8').matchAll(/^export type (\w+)/gm)].map(
+			([, name]) => name,
+		);
 		const imported = importedFromApi();
 		expect(exported.length).toBeGreaterThan(10);
 		expect(exported.filter((name) => !imported.has(name))).toEqual([]);

@@ -20,7 +20,9 @@ const casts = ['nodes', 'credentials']
 	.flatMap((file) => {
 		const lines = readFileSync(file, 'utf8').split('\n');
 		return lines.flatMap((line, index) =>
-			/\bas\s+unknown\s+as\b/.test(line) ? [{ at: `${relative(root, file)}:${index + 1}`, reason: lines[index - 1]?.trim() ?? '' }] : [],
+			/\bas\s+unknown\s+as\b/.test(line)
+				? [{ at: `${relative(root, file)}:${index + 1}`, reason: lines[index - 1]?.trim() ?? '' }]
+				: [],
 		);
 	});
 

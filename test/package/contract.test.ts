@@ -18,9 +18,12 @@ const root = resolve(__dirname, '../..');
 const CONTROL_ROUTES = `every route under ${ADMIN_PREFIX}: the sandbox's own controls (reset, tokens, clock, faults, the chat model's script) for tests and people; not logged, no token`;
 const OUTSIDE_THE_DOCUMENT: Record<string, string> = {
 	'POST /api/v0/login': 'login is not in the document (NOTES.md, "Hosts and login"); the credential calls it',
-	'GET /sandbox-storage/query-results/{file}': 'the presigned file a query results link points to: object storage, not the service',
-	'GET /model/v1/models': "the scripted OpenAI-compatible chat model of the AI examples (sandbox/model.ts), n8n's AI Agent lists it",
-	'POST /model/v1/chat/completions': 'the scripted chat model of the AI examples (sandbox/model.ts): the AI Agent calls the nodes as tools through it',
+	'GET /sandbox-storage/query-results/{file}':
+		'the presigned file a query results link points to: object storage, not the service',
+	'GET /model/v1/models':
+		"the scripted OpenAI-compatible chat model of the AI examples (sandbox/model.ts), n8n's AI Agent lists it",
+	'POST /model/v1/chat/completions':
+		'the scripted chat model of the AI examples (sandbox/model.ts): the AI Agent calls the nodes as tools through it',
 };
 
 /** The operationId of an entry of the nodes' table: its key, or the entry's `operationId` where the key is a readable name. */
@@ -29,7 +32,9 @@ const tableIds = Object.entries(ENDPOINTS as Record<string, { operationId?: unkn
 );
 const handled = apiRoutes.filter((route) => route.operationId !== undefined);
 const handlerIds = handled.map((route) => route.operationId as string);
-const documented = new Map(Object.entries(operations).map(([id, operation]) => [`${operation.method} ${operation.path}`, id]));
+const documented = new Map(
+	Object.entries(operations).map(([id, operation]) => [`${operation.method} ${operation.path}`, id]),
+);
 const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 describe("the nodes' endpoint table and the sandbox's handlers cover each other", () => {
@@ -63,7 +68,10 @@ describe("the nodes' endpoint table and the sandbox's handlers cover each other"
 
 	test(`control routes are outside the document: ${CONTROL_ROUTES}`, () => {
 		expect(adminRoutes.length).toBeGreaterThan(0);
-		const misplaced = adminRoutes.filter((route) => !route.path.startsWith(ADMIN_PREFIX) || route.operationId !== undefined || documented.has(keyOf(route)));
+		const misplaced = adminRoutes.filter(
+			(route) =>
+				!route.path.startsWith(ADMIN_PREFIX) || route.operationId !== undefined || documented.has(keyOf(route)),
+		);
 		expect(misplaced.map(keyOf)).toEqual([]);
 		expect(apiRoutes.filter((route) => route.path.startsWith(ADMIN_PREFIX)).map(keyOf)).toEqual([]);
 	});
@@ -84,7 +92,12 @@ describe('the encoder list', () => {
 
 test('no hand-written copy of a vendor schema in the sandbox: object schemas only for what the document lacks', () => {
 	/** Files that may build zod objects: the generated contract, and routes outside the document (control, login, chat model). */
-	const allowed = ['sandbox/generated/schemas.ts', 'sandbox/routes/admin.ts', 'sandbox/routes/login.ts', 'sandbox/model.ts'];
+	const allowed = [
+		'sandbox/generated/schemas.ts',
+		'sandbox/routes/admin.ts',
+		'sandbox/routes/login.ts',
+		'sandbox/model.ts',
+	];
 	const files = (dir: string): string[] =>
 		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
 			entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],

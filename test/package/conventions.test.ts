@@ -17,7 +17,7 @@ const nodes: Array<{ file: string; node: INodeType }> = pkg.n8n.nodes.map((distP
 	const file = sourceOf(distPath);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const exported = require(file) as Record<string, new () => INodeType>;
-	const Node = Object.values(exported).find((value) => typeof value === "function") as new () => INodeType;
+	const Node = Object.values(exported).find((value) => typeof value === 'function') as new () => INodeType;
 	return { file, node: new Node() };
 });
 
@@ -31,7 +31,8 @@ describe('package.json', () => {
 		expect(pkg.dependencies ?? {}).toEqual({});
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 		expect(pkg.overrides).toBeUndefined();
-		for (const script of ['prepare', 'preinstall', 'install', 'postinstall']) expect(pkg.scripts[script]).toBeUndefined();
+		for (const script of ['prepare', 'preinstall', 'install', 'postinstall'])
+			expect(pkg.scripts[script]).toBeUndefined();
 		expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
 		for (const dep of ['n8n-workflow', 'n8n-core', 'typescript', 'jest']) {
 			expect(pkg.devDependencies[dep]).toMatch(/^\d+\.\d+\.\d+$/);
@@ -39,7 +40,8 @@ describe('package.json', () => {
 	});
 
 	test('every listed credential and node has its source, codex file and icons', () => {
-		for (const distPath of [...pkg.n8n.credentials, ...pkg.n8n.nodes]) expect(existsSync(sourceOf(distPath))).toBe(true);
+		for (const distPath of [...pkg.n8n.credentials, ...pkg.n8n.nodes])
+			expect(existsSync(sourceOf(distPath))).toBe(true);
 		for (const { file } of nodes) expect(existsSync(file.replace(/\.ts$/, '.json'))).toBe(true);
 		expect(existsSync(join(root, 'icons/media-analysis.svg'))).toBe(true);
 		expect(existsSync(join(root, 'icons/media-analysis.dark.svg'))).toBe(true);
@@ -79,7 +81,8 @@ function walk(properties: INodeProperties[], visit: (p: INodeProperties) => void
 		visit(property);
 		for (const option of (property.options ?? []) as unknown[]) {
 			if (option && typeof option === 'object' && 'type' in option) walk([option as INodeProperties], visit);
-			if (option && typeof option === 'object' && 'values' in option) walk((option as { values: INodeProperties[] }).values, visit);
+			if (option && typeof option === 'object' && 'values' in option)
+				walk((option as { values: INodeProperties[] }).values, visit);
 		}
 	}
 }
@@ -89,7 +92,8 @@ function walk(properties: INodeProperties[], visit: (p: INodeProperties) => void
  * lint sees a choice).
  */
 const NOT_TOOLS: Record<string, string> = {
-	mediaAnalysisAdministration: 'removes users, changes who may do what and hands out a client secret: a person decides that, not a model',
+	mediaAnalysisAdministration:
+		'removes users, changes who may do what and hands out a client secret: a person decides that, not a model',
 };
 
 describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s', (_name, node) => {
@@ -115,7 +119,10 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 	});
 
 	test('has icons, subtitle and the credential', () => {
-		expect(description.icon).toMatchObject({ light: expect.stringContaining('.svg'), dark: expect.stringContaining('.dark.svg') });
+		expect(description.icon).toMatchObject({
+			light: expect.stringContaining('.svg'),
+			dark: expect.stringContaining('.dark.svg'),
+		});
 		expect(description.subtitle).toBeTruthy();
 		expect(description.credentials).toEqual([{ name: 'mediaAnalysisApi', required: true }]);
 	});
@@ -128,7 +135,9 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 				expect(option.action).toBeTruthy();
 				if (option.value !== 'getMany') continue;
 				const shown = description.properties.filter(
-					(p) => p.displayOptions?.show?.resource?.[0] === resource && p.displayOptions?.show?.operation?.includes('getMany'),
+					(p) =>
+						p.displayOptions?.show?.resource?.[0] === resource &&
+						p.displayOptions?.show?.operation?.includes('getMany'),
 				);
 				expect(shown.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit']));
 			}
@@ -147,7 +156,7 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 		});
 	});
 
-	test('a yes/no filter added from a collection starts at false, the service\'s default (unticking never filters for false)', () => {
+	test("a yes/no filter added from a collection starts at false, the service's default (unticking never filters for false)", () => {
 		const filters: string[] = [];
 		walk(description.properties, (property) => {
 			if (property.type !== 'collection' && property.type !== 'fixedCollection') return;
@@ -173,7 +182,8 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 
 	test('never offers the sunset encoder "multimodal"', () => {
 		walk(description.properties, (property) => {
-			for (const option of (property.options ?? []) as Array<{ value?: unknown }>) expect(option.value).not.toBe('multimodal');
+			for (const option of (property.options ?? []) as Array<{ value?: unknown }>)
+				expect(option.value).not.toBe('multimodal');
 		});
 	});
 });
@@ -182,15 +192,16 @@ describe('node panel', () => {
 	// n8n's editor (generateMergedNodesAndActions) lists a trigger with the node whose type name is the trigger's without
 	// "Trigger": one entry with the node's actions and the trigger's events, under the node's name, with the trigger's
 	// description. A trigger without such a node stands alone and reads "We don't have … actions yet".
-	test.each(nodes.filter(({ node }) => node.description.group.includes('trigger')).map(({ node }) => [node.description.name, node]))(
-		'the trigger %s is listed with its action node',
-		(_name, trigger) => {
-			const { name, displayName } = (trigger as INodeType).description;
-			const action = nodes.find(({ node }) => node.description.name === name.replace('Trigger', ''))?.node.description;
-			expect(action?.group).toEqual(['transform']);
-			expect(displayName).toBe(`${action?.displayName} Trigger`);
-		},
-	);
+	test.each(
+		nodes
+			.filter(({ node }) => node.description.group.includes('trigger'))
+			.map(({ node }) => [node.description.name, node]),
+	)('the trigger %s is listed with its action node', (_name, trigger) => {
+		const { name, displayName } = (trigger as INodeType).description;
+		const action = nodes.find(({ node }) => node.description.name === name.replace('Trigger', ''))?.node.description;
+		expect(action?.group).toEqual(['transform']);
+		expect(displayName).toBe(`${action?.displayName} Trigger`);
+	});
 });
 
 describe('subtitles', () => {
@@ -203,32 +214,38 @@ describe('subtitles', () => {
 	const optionsOf = (property: INodeProperties | undefined) =>
 		(property?.options ?? []) as Array<{ name: string; value: string }>;
 
-	test.each(nodes.filter(({ node }) => node.description.properties.some((p) => p.name === 'resource')).map(({ file, node }) => [file.split('/').pop(), node]))(
-		'%s: every resource and operation in the words of its menus',
-		(_file, node) => {
-			const { properties } = (node as INodeType).description;
-			const resources = optionsOf(properties.find((p) => p.name === 'resource'));
-			let checked = 0;
-			for (const operation of properties.filter((p) => p.name === 'operation')) {
-				const shownFor = (operation.displayOptions?.show?.resource as string[] | undefined) ?? resources.map((r) => r.value);
-				for (const resource of shownFor) {
-					const resourceName = resources.find((r) => r.value === resource)?.name;
-					for (const option of optionsOf(operation)) {
-						expect(subtitleOf(node as INodeType, { resource, operation: option.value })).toBe(`${option.name}: ${resourceName}`);
-						checked++;
-					}
+	test.each(
+		nodes
+			.filter(({ node }) => node.description.properties.some((p) => p.name === 'resource'))
+			.map(({ file, node }) => [file.split('/').pop(), node]),
+	)('%s: every resource and operation in the words of its menus', (_file, node) => {
+		const { properties } = (node as INodeType).description;
+		const resources = optionsOf(properties.find((p) => p.name === 'resource'));
+		let checked = 0;
+		for (const operation of properties.filter((p) => p.name === 'operation')) {
+			const shownFor =
+				(operation.displayOptions?.show?.resource as string[] | undefined) ?? resources.map((r) => r.value);
+			for (const resource of shownFor) {
+				const resourceName = resources.find((r) => r.value === resource)?.name;
+				for (const option of optionsOf(operation)) {
+					expect(subtitleOf(node as INodeType, { resource, operation: option.value })).toBe(
+						`${option.name}: ${resourceName}`,
+					);
+					checked++;
 				}
 			}
-			expect(checked).toBeGreaterThan(0);
-			// A combination the map does not know still shows something.
-			expect(subtitleOf(node as INodeType, { resource: 'other', operation: 'thing' })).toBe('thing: other');
-		},
-	);
+		}
+		expect(checked).toBeGreaterThan(0);
+		// A combination the map does not know still shows something.
+		expect(subtitleOf(node as INodeType, { resource: 'other', operation: 'thing' })).toBe('thing: other');
+	});
 
 	test("the trigger's subtitle names its chosen events", () => {
 		const trigger = nodes.find(({ node }) => node.description.polling)?.node as INodeType;
 		const events = optionsOf(trigger.description.properties.find((p) => p.name === 'events'));
-		expect(subtitleOf(trigger, { events: events.slice(0, 2).map((e) => e.value) })).toBe(`${events[0].name}, ${events[1].name}`);
+		expect(subtitleOf(trigger, { events: events.slice(0, 2).map((e) => e.value) })).toBe(
+			`${events[0].name}, ${events[1].name}`,
+		);
 		expect(subtitleOf(trigger, { events: [] })).toBe('');
 	});
 });

@@ -6,7 +6,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import type { AssetIngestionStatus, Concept, Dataset, IngestJob } from '../../nodes/shared/api';
-import { ENDPOINTS, endpointPath, endpointRequest, listEndpoint, type PagedEndpointId, type RecordOf } from '../../nodes/shared/endpoints';
+import {
+	ENDPOINTS,
+	endpointPath,
+	endpointRequest,
+	listEndpoint,
+	type PagedEndpointId,
+	type RecordOf,
+} from '../../nodes/shared/endpoints';
 import { skipLimit, type PageStyle } from '../../nodes/shared/transport';
 
 const root = resolve(__dirname, '../..');
@@ -19,14 +26,22 @@ const facts = JSON.parse(readFileSync(join(root, 'api/openapi.facts.json'), 'utf
 /** "METHOD path" of every endpoint the spec's Endpoints part lists (the ad-segment table gives its path once). */
 function seedEndpoints(spec: string): string[] {
 	const part = spec.slice(spec.indexOf('## Endpoints'), spec.indexOf('### Removed'));
-	const rows = [...part.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\/api\/\S+) \|/gm)].map(([, method, path]) => `${method} ${path}`);
+	const rows = [...part.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\/api\/\S+) \|/gm)].map(
+		([, method, path]) => `${method} ${path}`,
+	);
 	const adBase = /Path base: (\/api\/\S+?ad-segments)/.exec(part)?.[1];
-	const adRows = adBase ? [...part.matchAll(/^\| (GET|POST|DELETE) \| (?:none|Video)/gm)].map(([, method]) => `${method} ${adBase}`) : [];
+	const adRows = adBase
+		? [...part.matchAll(/^\| (GET|POST|DELETE) \| (?:none|Video)/gm)].map(([, method]) => `${method} ${adBase}`)
+		: [];
 	return [...rows, ...adRows].sort();
 }
 
 const seeds = JSON.parse(readFileSync(seedFile, 'utf8')) as string[];
-const table = Object.entries(ENDPOINTS).map(([id, entry]) => ({ id, operationId: entry.operationId, key: `${entry.method} ${entry.path}` }));
+const table = Object.entries(ENDPOINTS).map(([id, entry]) => ({
+	id,
+	operationId: entry.operationId,
+	key: `${entry.method} ${entry.path}`,
+}));
 
 describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 	test('api/seed-endpoints.json is what the service spec lists (checked where the spec is at hand)', () => {
@@ -66,7 +81,9 @@ describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 	});
 
 	test("each list's page style reads its list where it says it is (listAt, which types the records)", () => {
-		const paged = Object.entries(ENDPOINTS).flatMap(([id, entry]) => ('pages' in entry && entry.pages ? [[id, entry.pages] as const] : []));
+		const paged = Object.entries(ENDPOINTS).flatMap(([id, entry]) =>
+			'pages' in entry && entry.pages ? [[id, entry.pages] as const] : [],
+		);
 		expect(paged.length).toBeGreaterThan(20);
 		const answerWith = (style: PageStyle, list: unknown[]) =>
 			style.listAt.reduceRight<unknown>((inner, key) => ({ [key]: inner }), list) as Record<string, unknown>;
@@ -78,14 +95,24 @@ describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 });
 
 /** A list's records as RecordOf types them: never `never`, never `any`. */
-type Typed<K extends PagedEndpointId> = [RecordOf<K>] extends [never] ? never : 0 extends 1 & RecordOf<K> ? never : RecordOf<K>;
+type Typed<K extends PagedEndpointId> = [RecordOf<K>] extends [never]
+	? never
+	: 0 extends 1 & RecordOf<K>
+		? never
+		: RecordOf<K>;
 const typed: Record<string, true> = {
-	every: true satisfies ({ [K in PagedEndpointId]: [Typed<K>] extends [never] ? K : never }[PagedEndpointId] extends never ? true : false),
-	records: true satisfies (RecordOf<'datasets.list'> extends Dataset ? true : false),
-	concepts: true satisfies (RecordOf<'concepts.list'> extends Concept ? true : false),
-	jobs: true satisfies (RecordOf<'ingestion.getIngestJobs'> extends IngestJob ? true : false),
-	jobAssets: true satisfies (RecordOf<'ingestion.getJobStatus'> extends AssetIngestionStatus ? true : false),
-	assetStatuses: true satisfies (RecordOf<'ingestion.getDatasetAssetsStatus'> extends AssetIngestionStatus ? true : false),
+	every: true satisfies {
+		[K in PagedEndpointId]: [Typed<K>] extends [never] ? K : never;
+	}[PagedEndpointId] extends never
+		? true
+		: false,
+	records: true satisfies RecordOf<'datasets.list'> extends Dataset ? true : false,
+	concepts: true satisfies RecordOf<'concepts.list'> extends Concept ? true : false,
+	jobs: true satisfies RecordOf<'ingestion.getIngestJobs'> extends IngestJob ? true : false,
+	jobAssets: true satisfies RecordOf<'ingestion.getJobStatus'> extends AssetIngestionStatus ? true : false,
+	assetStatuses: true satisfies RecordOf<'ingestion.getDatasetAssetsStatus'> extends AssetIngestionStatus
+		? true
+		: false,
 };
 
 describe('records of a paged list are typed from the table (RecordOf)', () => {
@@ -101,7 +128,9 @@ const NOT_SENT: Record<string, string> = {
 };
 
 describe('the vendor document is reachable (issue 27)', () => {
-	const documented = Object.values(facts.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId ?? ''));
+	const documented = Object.values(facts.paths).flatMap((methods) =>
+		Object.values(methods).map((operation) => operation.operationId ?? ''),
+	);
 	const sources = (dir: string): string[] =>
 		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
 			entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],

@@ -21,7 +21,10 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { n8
 const latest = new Map(
 	pkg.n8n.nodes.map((distPath) => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const exported = require(join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'))) as Record<string, new () => INodeType | IVersionedNodeType>;
+		const exported = require(join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'))) as Record<
+			string,
+			new () => INodeType | IVersionedNodeType
+		>;
 		const { description } = new (Object.values(exported).find((value) => typeof value === 'function')!)() as INodeType;
 		return [description.name, Math.max(...([] as number[]).concat(description.version))];
 	}),
@@ -43,8 +46,10 @@ function locators(value: unknown, path = ''): Array<{ path: string; mode: string
 describe.each(examples.map((example) => [example.file, example] as const))('examples/%s', (_file, example) => {
 	const { nodes } = example.workflow;
 
-	test('has no Code node: n8n\'s own no-code nodes (IF, Merge, Edit Fields, Aggregate, Summarize, …) do the work', () => {
-		expect(nodes.filter((node) => /\.(code|function|functionItem)$/.test(node.type)).map((node) => node.name)).toEqual([]);
+	test("has no Code node: n8n's own no-code nodes (IF, Merge, Edit Fields, Aggregate, Summarize, …) do the work", () => {
+		expect(nodes.filter((node) => /\.(code|function|functionItem)$/.test(node.type)).map((node) => node.name)).toEqual(
+			[],
+		);
 	});
 
 	test('uses each node of this package at its latest version', () => {
@@ -58,12 +63,17 @@ describe.each(examples.map((example) => [example.file, example] as const))('exam
 	test('names datasets By Name (or takes an ID from an expression), never a sandbox ID', () => {
 		const fixedIds = nodes.filter(ours).flatMap((node) =>
 			locators(node.parameters)
-				.filter((locator) => /datasetId$/.test(locator.path) && locator.mode !== 'name' && !String(locator.value).startsWith('='))
+				.filter(
+					(locator) =>
+						/datasetId$/.test(locator.path) && locator.mode !== 'name' && !String(locator.value).startsWith('='),
+				)
 				.map((locator) => `${node.name}: ${locator.path} ${locator.mode} ${String(locator.value)}`),
 		);
 		expect(fixedIds).toEqual([]);
 		const text = JSON.stringify(example.workflow);
-		const seeded = [...Object.values(SEED_DATASET_IDS), ...Object.values(SEED_CONCEPT_IDS)].filter((id) => text.includes(id));
+		const seeded = [...Object.values(SEED_DATASET_IDS), ...Object.values(SEED_CONCEPT_IDS)].filter((id) =>
+			text.includes(id),
+		);
 		expect(seeded).toEqual([]);
 	});
 });
@@ -78,8 +88,12 @@ describe(`examples/${QUICK_START_FILE}: README's Quick start`, () => {
 	const sticky = nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
 	const expressions = (value: unknown): string[] =>
 		typeof value === 'string'
-			? value.startsWith('=') ? [value] : []
-			: value !== null && typeof value === 'object' ? Object.values(value).flatMap(expressions) : [];
+			? value.startsWith('=')
+				? [value]
+				: []
+			: value !== null && typeof value === 'object'
+				? Object.values(value).flatMap(expressions)
+				: [];
 
 	test('is listed first, so `npm start` and `npm run demo` show it first', () => {
 		expect(examples[0]?.file).toBe(QUICK_START_FILE);
@@ -98,15 +112,25 @@ describe(`examples/${QUICK_START_FILE}: README's Quick start`, () => {
 		const types = nodes.map((node) => node.type);
 		expect(types).toContain('n8n-nodes-base.manualTrigger');
 		const ingest = nodes.find((node) => ours(node) && nameOf(node) === 'mediaAnalysisIngestion');
-		expect(ingest?.parameters).toMatchObject({ resource: 'job', operation: 'createFromImages', waitForCompletion: true });
+		expect(ingest?.parameters).toMatchObject({
+			resource: 'job',
+			operation: 'createFromImages',
+			waitForCompletion: true,
+		});
 		const classify = nodes.find((node) => ours(node) && nameOf(node) === 'mediaAnalysisConcepts');
-		expect(classify?.parameters).toMatchObject({ resource: 'classification', operation: 'classifyImage', classifyAgainst: 'dataset' });
+		expect(classify?.parameters).toMatchObject({
+			resource: 'classification',
+			operation: 'classifyImage',
+			classifyAgainst: 'dataset',
+		});
 	});
 
 	test('needs no Split Out: the ingest outputs one item per image, which Ready? reads directly', () => {
 		expect(nodes.map((node) => node.type)).not.toContain('n8n-nodes-base.splitOut');
 		const ingest = nodes.find((node) => ours(node) && nameOf(node) === 'mediaAnalysisIngestion');
-		const next = (quickStart?.workflow.connections as Record<string, { main: Array<Array<{ node: string }>> }>)[String(ingest?.name)];
+		const next = (quickStart?.workflow.connections as Record<string, { main: Array<Array<{ node: string }>> }>)[
+			String(ingest?.name)
+		];
 		expect(next?.main[0]?.map((link) => link.node)).toEqual(['Ready?']);
 	});
 
@@ -123,7 +147,10 @@ describe(`examples/${QUICK_START_FILE}: README's Quick start`, () => {
 
 	test("README's Quick start imports it, before the CSV example", () => {
 		const readme = readFileSync(join(root, 'README.md'), 'utf8');
-		const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+		const section = readme.slice(
+			readme.indexOf('## Quick start'),
+			readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
+		);
 		const files = [...section.matchAll(/examples\/([\w-]+\.json)/g)].map((match) => match[1]);
 		expect(files[0]).toBe(QUICK_START_FILE);
 	});

@@ -18,7 +18,11 @@ function sourceFiles(dir: string): string[] {
 /** Every module specifier of a source: static imports, re-exports, `import()` and `require()`. */
 export function specifiers(source: string): string[] {
 	const found: string[] = [];
-	const patterns = [/\bfrom\s+['"]([^'"]+)['"]/g, /\bimport\s+['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]/g];
+	const patterns = [
+		/\bfrom\s+['"]([^'"]+)['"]/g,
+		/\bimport\s+['"]([^'"]+)['"]/g,
+		/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]/g,
+	];
 	for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]);
 	return found;
 }
@@ -30,7 +34,9 @@ export function layeringViolation(file: string, specifier: string): string | und
 	if (!specifier.startsWith('.')) {
 		// crypto: the one Node module n8n's Cloud rules allow (the credential hashes the secret its token came from).
 		if (specifier === 'crypto' && file.startsWith('credentials' + sep)) return undefined;
-		return specifier === 'n8n-workflow' ? undefined : `imports the package "${specifier}" (node code imports only n8n-workflow)`;
+		return specifier === 'n8n-workflow'
+			? undefined
+			: `imports the package "${specifier}" (node code imports only n8n-workflow)`;
 	}
 	const target = relative(root, resolve(root, dirname(file), specifier)).split(sep);
 	if (target[0] === '..') return `imports ${specifier}, outside the project`;
@@ -54,9 +60,11 @@ export function homeViolation(file: string, specifier: string): string | undefin
 	const target = relative(root, resolve(root, dirname(file), specifier)).split(sep);
 	const [top, , actions, resource] = file.split(sep);
 	if (top !== 'nodes' || !specifier.startsWith('.') || target[0] !== 'nodes') return undefined;
-	if (file.endsWith('.operation.ts') && target.at(-1)!.endsWith('.operation')) return `imports the operation ${target.join('/')}`;
+	if (file.endsWith('.operation.ts') && target.at(-1)!.endsWith('.operation'))
+		return `imports the operation ${target.join('/')}`;
 	const other = target[2] === 'actions' && target.length > 4 ? target[3] : undefined;
-	if (actions === 'actions' && other && other !== resource) return `imports ${target.join('/')} from another resource's folder`;
+	if (actions === 'actions' && other && other !== resource)
+		return `imports ${target.join('/')} from another resource's folder`;
 	return undefined;
 }
 
@@ -108,20 +116,27 @@ describe('layering', () => {
 	test('requests only through the endpoint table: no apiRequest or idempotent outside the transport and endpoints.ts', () => {
 		const table = join('nodes', 'shared', 'endpoints.ts');
 		const violations = sourceFiles('nodes').filter(
-			(file) => !mayCallHttp(file) && file !== table && /\bapiRequest\b|\bidempotent\s*:/.test(readFileSync(join(root, file), 'utf8')),
+			(file) =>
+				!mayCallHttp(file) &&
+				file !== table &&
+				/\bapiRequest\b|\bidempotent\s*:/.test(readFileSync(join(root, file), 'utf8')),
 		);
 		expect(violations).toEqual([]);
 	});
 
 	test('the guard catches each kind of crossing', () => {
 		const ingestion = join('nodes', 'MediaAnalysisIngestion', 'actions', 'job', 'get.operation.ts');
-		expect(layeringViolation(ingestion, '../../../MediaAnalysisSearch/actions/fields')).toMatch(/another node's folder/);
+		expect(layeringViolation(ingestion, '../../../MediaAnalysisSearch/actions/fields')).toMatch(
+			/another node's folder/,
+		);
 		expect(layeringViolation(ingestion, '../../../../sandbox/server')).toMatch(/dev-only sandbox/);
 		expect(layeringViolation(ingestion, '../../../../test/harness/run')).toMatch(/dev-only test/);
 		expect(layeringViolation(ingestion, 'axios')).toMatch(/only n8n-workflow/);
 		expect(layeringViolation(ingestion, '../../../shared/router')).toBeUndefined();
 		expect(layeringViolation(ingestion, '../../helpers/assets')).toBeUndefined();
-		expect(layeringViolation(join('credentials', 'login.ts'), '../nodes/MediaAnalysisSearch/x')).toMatch(/node's folder/);
+		expect(layeringViolation(join('credentials', 'login.ts'), '../nodes/MediaAnalysisSearch/x')).toMatch(
+			/node's folder/,
+		);
 		expect(homeViolation(ingestion, './getMany.operation')).toMatch(/imports the operation/);
 		expect(homeViolation(ingestion, '../asset/fields')).toMatch(/another resource's folder/);
 		expect(homeViolation(ingestion, './fields')).toBeUndefined();

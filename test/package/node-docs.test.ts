@@ -8,43 +8,59 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { BEGIN, END, documented, generatedIn, generatedPart, pageFile, pageUrl, stalePages, withGenerated } from '../../scripts/node-docs';
+import {
+	BEGIN,
+	END,
+	documented,
+	generatedIn,
+	generatedPart,
+	pageFile,
+	pageUrl,
+	stalePages,
+	withGenerated,
+} from '../../scripts/node-docs';
 
 const root = resolve(__dirname, '../..');
 const subjects = documented();
 const read = (file: string) => readFileSync(file, 'utf8');
 
-describe.each(subjects.map((subject) => [subject.className, subject] as const))('docs/nodes/%s.md', (className, subject) => {
-	test('exists, and its generated part is what npm run docs:nodes makes from the description now', () => {
-		expect(existsSync(pageFile(className))).toBe(true);
-		// Compared whole, so a failure shows the lines that differ.
-		expect(generatedIn(read(pageFile(className)))).toBe(generatedPart(subject));
-	});
+describe.each(subjects.map((subject) => [subject.className, subject] as const))(
+	'docs/nodes/%s.md',
+	(className, subject) => {
+		test('exists, and its generated part is what npm run docs:nodes makes from the description now', () => {
+			expect(existsSync(pageFile(className))).toBe(true);
+			// Compared whole, so a failure shows the lines that differ.
+			expect(generatedIn(read(pageFile(className)))).toBe(generatedPart(subject));
+		});
 
-	test('has hand-written notes besides the generated part', () => {
-		const page = read(pageFile(className));
-		const outside = page.replace(generatedIn(page) ?? '', '').replace(/^# .*$/m, '').trim();
-		expect(outside.length).toBeGreaterThan(200);
-	});
+		test('has hand-written notes besides the generated part', () => {
+			const page = read(pageFile(className));
+			const outside = page
+				.replace(generatedIn(page) ?? '', '')
+				.replace(/^# .*$/m, '')
+				.trim();
+			expect(outside.length).toBeGreaterThan(200);
+		});
 
-	test('is linked from its codex file (primaryDocumentation) or, for the credential, its documentationUrl', () => {
-		if (subject.kind === 'credential') {
-			expect(subject.credential.documentationUrl).toBe(pageUrl(className));
-			return;
-		}
-		const codex = JSON.parse(read(join(root, subject.source.replace(/\.ts$/, '.json')))) as {
-			node: string;
-			resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
-		};
-		expect(codex.node).toBe(`n8n-nodes-media-analysis.${subject.node.description.name}`);
-		expect(codex.resources.primaryDocumentation).toEqual([{ url: pageUrl(className) }]);
-		expect(codex.resources.credentialDocumentation).toEqual([{ url: pageUrl('MediaAnalysisApi') }]);
-	});
+		test('is linked from its codex file (primaryDocumentation) or, for the credential, its documentationUrl', () => {
+			if (subject.kind === 'credential') {
+				expect(subject.credential.documentationUrl).toBe(pageUrl(className));
+				return;
+			}
+			const codex = JSON.parse(read(join(root, subject.source.replace(/\.ts$/, '.json')))) as {
+				node: string;
+				resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
+			};
+			expect(codex.node).toBe(`n8n-nodes-media-analysis.${subject.node.description.name}`);
+			expect(codex.resources.primaryDocumentation).toEqual([{ url: pageUrl(className) }]);
+			expect(codex.resources.credentialDocumentation).toEqual([{ url: pageUrl('MediaAnalysisApi') }]);
+		});
 
-	test("is linked from README's map", () => {
-		expect(read(join(root, 'README.md'))).toContain(`](docs/nodes/${className}.md)`);
-	});
-});
+		test("is linked from README's map", () => {
+			expect(read(join(root, 'README.md'))).toContain(`](docs/nodes/${className}.md)`);
+		});
+	},
+);
 
 describe('the check', () => {
 	const [subject] = subjects;
@@ -68,7 +84,9 @@ describe('the check', () => {
 
 	test('regenerating keeps the hand-written text around the generated part', () => {
 		const handWritten = `# Title\n\nBefore.\n\n${BEGIN}\nold\n${END}\n\nAfter.\n`;
-		expect(withGenerated(handWritten, generatedPart(subject))).toBe(`# Title\n\nBefore.\n\n${generatedPart(subject)}\n\nAfter.\n`);
+		expect(withGenerated(handWritten, generatedPart(subject))).toBe(
+			`# Title\n\nBefore.\n\n${generatedPart(subject)}\n\nAfter.\n`,
+		);
 	});
 
 	test('a changed description changes the generated part', () => {

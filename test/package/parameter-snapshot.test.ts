@@ -75,8 +75,13 @@ describe('what counts as breaking', () => {
 
 	test('a removed or renamed parameter, also inside a collection', () => {
 		expect(against([operation, options])).toEqual([expect.stringMatching(/limit .*removed or renamed/)]);
-		const renamed: INodeProperties = { ...options, options: [{ displayName: 'Threshold', name: 'minScore', type: 'number', default: 0.5 }] };
-		expect(against([operation, limit, renamed])).toEqual([expect.stringMatching(/options\.threshold: removed or renamed/)]);
+		const renamed: INodeProperties = {
+			...options,
+			options: [{ displayName: 'Threshold', name: 'minScore', type: 'number', default: 0.5 }],
+		};
+		expect(against([operation, limit, renamed])).toEqual([
+			expect.stringMatching(/options\.threshold: removed or renamed/),
+		]);
 	});
 
 	test('a changed type or default, a removed option value', () => {
@@ -84,19 +89,31 @@ describe('what counts as breaking', () => {
 			expect.stringMatching(/limit .*type number → string; default 50 → "50"/),
 		]);
 		const fewer = { ...operation, options: [{ name: 'Get', value: 'get' }] };
-		expect(against([fewer, limit, options])).toEqual([expect.stringMatching(/operation .*option values removed: \["delete"\]/)]);
+		expect(against([fewer, limit, options])).toEqual([
+			expect.stringMatching(/operation .*option values removed: \["delete"\]/),
+		]);
 	});
 
 	test("a collection option's default is not breaking: n8n saves an added option with its value", () => {
-		const changed: INodeProperties = { ...options, options: [{ displayName: 'Threshold', name: 'threshold', type: 'number', default: 0.9 }] };
+		const changed: INodeProperties = {
+			...options,
+			options: [{ displayName: 'Threshold', name: 'threshold', type: 'number', default: 0.9 }],
+		};
 		expect(against([operation, limit, changed])).toEqual([]);
-		const retyped: INodeProperties = { ...options, options: [{ displayName: 'Threshold', name: 'threshold', type: 'string', default: '0.5' }] };
-		expect(against([operation, limit, retyped])).toEqual([expect.stringMatching(/options\.threshold: .*type number → string/)]);
+		const retyped: INodeProperties = {
+			...options,
+			options: [{ displayName: 'Threshold', name: 'threshold', type: 'string', default: '0.5' }],
+		};
+		expect(against([operation, limit, retyped])).toEqual([
+			expect.stringMatching(/options\.threshold: .*type number → string/),
+		]);
 	});
 
 	test('narrowed display rules', () => {
 		const narrower = { ...limit, displayOptions: { show: { operation: ['get'] } } };
-		expect(against([operation, narrower, options])).toEqual([expect.stringMatching(/no longer shown when operation is \["delete"\]/)]);
+		expect(against([operation, narrower, options])).toEqual([
+			expect.stringMatching(/no longer shown when operation is \["delete"\]/),
+		]);
 		const hidden = { ...options, displayOptions: { hide: { operation: ['delete'] } } };
 		expect(against([operation, limit, hidden])).toEqual([
 			expect.stringMatching(/options: now hidden when operation is \["delete"\]/),
@@ -111,9 +128,15 @@ describe('what counts as breaking', () => {
 
 	test('a breaking change is allowed in a new version that keeps the old one', () => {
 		const v1 = { ...limit, displayOptions: { show: { ...limit.displayOptions!.show, '@version': [1] } } };
-		const v2 = { ...limit, default: 100, displayOptions: { show: { ...limit.displayOptions!.show, '@version': [{ _cnd: { gte: 2 } }] } } };
+		const v2 = {
+			...limit,
+			default: 100,
+			displayOptions: { show: { ...limit.displayOptions!.show, '@version': [{ _cnd: { gte: 2 } }] } },
+		};
 		expect(against([operation, v1, v2, options], [1, 2])).toEqual([]);
 		expect(against([operation, v2, options], [1, 2])).toEqual([expect.stringMatching(/v1 limit .*removed or renamed/)]);
-		expect(against([operation, { ...limit, default: 100 }, options], 2)).toEqual(['example v1: the version is gone (a new version must keep the old one)']);
+		expect(against([operation, { ...limit, default: 100 }, options], 2)).toEqual([
+			'example v1: the version is gone (a new version must keep the old one)',
+		]);
 	});
 });

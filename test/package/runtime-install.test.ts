@@ -12,14 +12,22 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ensureRuntime, installedRuntime, N8N_V2, runtimeKey, type RuntimeSpec } from '../../scripts/n8n-runtime/runtime';
+import {
+	ensureRuntime,
+	installedRuntime,
+	N8N_V2,
+	runtimeKey,
+	type RuntimeSpec,
+} from '../../scripts/n8n-runtime/runtime';
 
 const ENV = ['N8N_RUNTIME_DIR', 'BUN_INSTALL_CACHE_DIR', 'BUN_CONFIG_REGISTRY'] as const;
 const saved = Object.fromEntries(ENV.map((key) => [key, process.env[key]]));
 let scratch: string;
 const servers: Server[] = [];
 
-async function registry(answer: (respond: (status: number) => void) => void): Promise<{ url: string; requests: () => number }> {
+async function registry(
+	answer: (respond: (status: number) => void) => void,
+): Promise<{ url: string; requests: () => number }> {
 	let requests = 0;
 	const server = createServer((request, response) => {
 		requests++;
@@ -88,6 +96,8 @@ test('a runtime without a committed lock names the command that writes it, and a
 	const watched = await registry((respond) => respond(500));
 	process.env.BUN_CONFIG_REGISTRY = watched.url;
 	const unlocked: RuntimeSpec = { ...N8N_V2, name: 'n8n-unlocked', n8nVersion: '2.0.0-no-lock' };
-	await expect(ensureRuntime(unlocked)).rejects.toThrow(/is missing: run .*runtime\.ts --lock n8n-unlocked, then commit it/);
+	await expect(ensureRuntime(unlocked)).rejects.toThrow(
+		/is missing: run .*runtime\.ts --lock n8n-unlocked, then commit it/,
+	);
 	expect(watched.requests()).toBe(0);
 });

@@ -28,12 +28,17 @@ beforeAll(() => {
 		maxBuffer: 64 * 1024 * 1024,
 	});
 	const lastLine = scan.stdout.trim().split('\n').pop() ?? '';
-	if (!lastLine.startsWith('{')) throw new Error(`npm run scan printed no report (exit ${scan.status}):\n${scan.stderr.slice(-6000)}`);
+	if (!lastLine.startsWith('{'))
+		throw new Error(`npm run scan printed no report (exit ${scan.status}):\n${scan.stderr.slice(-6000)}`);
 	report = JSON.parse(lastLine) as ScanReport;
 }, 11 * 60_000);
 
 test('n8n scanner: no finding on the source or on the packed tarball (inline disables do not count)', () => {
-	expect(report.legs.map((leg) => leg.name)).toEqual(['source', 'tarball as n8n scans it', 'tarball, every .js/.ts/.json']);
+	expect(report.legs.map((leg) => leg.name)).toEqual([
+		'source',
+		'tarball as n8n scans it',
+		'tarball, every .js/.ts/.json',
+	]);
 	for (const leg of report.legs) {
 		expect({ leg: leg.name, passed: leg.passed, findings: leg.details ?? leg.message }).toEqual({
 			leg: leg.name,
@@ -45,7 +50,9 @@ test('n8n scanner: no finding on the source or on the packed tarball (inline dis
 });
 
 test('the tarball holds only what n8n loads: compiled code, codex files, icons, package.json, README, LICENSE', () => {
-	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[]; credentials: string[] };
+	};
 	const { files } = report.tarball;
 	const unexpected = files.filter(
 		(file) =>

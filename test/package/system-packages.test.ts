@@ -11,7 +11,9 @@ beforeEach(() => {
 });
 
 test('a need that is met is returned as found, and nothing is installed', async () => {
-	await expect(ensureSystemPackages({ user: 'A test', packages: ['dash'], find: () => '/bin/sh' }, log)).resolves.toBe('/bin/sh');
+	await expect(ensureSystemPackages({ user: 'A test', packages: ['dash'], find: () => '/bin/sh' }, log)).resolves.toBe(
+		'/bin/sh',
+	);
 	expect(logged).toEqual([]);
 });
 

@@ -21,12 +21,19 @@ let api: HostileServer;
 const saved = { ...RETRY };
 
 beforeAll(() => {
-	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisDatasets() }, credentialTypes: [new MediaAnalysisApi()] });
+	harness = createHarness({
+		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
 });
 afterAll(() => harness.dispose());
 beforeEach(async () => {
 	api = await startHostile(ACCESS);
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'adaptive-personal-token' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: 'adaptive-personal-token',
+	});
 });
 afterEach(async () => {
 	Object.assign(RETRY, saved);
@@ -41,7 +48,17 @@ const idOf = (path: string) => /\/api\/v1\/datasets\/([^/?]+)/.exec(path)?.[1] ?
  * served), behind a gateway that lets `perSecond` through in any rolling second (the others get 429, Retry-After 1).
  * Counts the requests open at once (queued ones included), the most, and the 429s.
  */
-function service({ ms, capacity = Infinity, perSecond = Infinity, stated = false }: { ms: number; capacity?: number; perSecond?: number; stated?: boolean }) {
+function service({
+	ms,
+	capacity = Infinity,
+	perSecond = Infinity,
+	stated = false,
+}: {
+	ms: number;
+	capacity?: number;
+	perSecond?: number;
+	stated?: boolean;
+}) {
 	const counts = { open: 0, most: 0, refused: 0, answered: 0, openSeen: [] as number[] };
 	const admitted: number[] = [];
 	let working = 0;
@@ -59,7 +76,12 @@ function service({ ms, capacity = Infinity, perSecond = Infinity, stated = false
 		while (admitted.length && admitted[0] <= now - 1000) admitted.shift();
 		if (admitted.length >= perSecond) {
 			counts.refused++;
-			return json(res, 429, { detail: 'Too Many Requests' }, { 'retry-after': '1', ...(stated ? { 'ratelimit-policy': `${perSecond};w=1` } : {}) });
+			return json(
+				res,
+				429,
+				{ detail: 'Too Many Requests' },
+				{ 'retry-after': '1', ...(stated ? { 'ratelimit-policy': `${perSecond};w=1` } : {}) },
+			);
 		}
 		admitted.push(now);
 		counts.open++;
@@ -90,7 +112,7 @@ function expectInOrder(items: Array<{ json: IDataObject; pairedItem?: unknown }>
 	expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, i) => ({ item: i })));
 }
 
-describe('the limit finds the service\'s pace', () => {
+describe("the limit finds the service's pace", () => {
 	test('rises on a healthy service, past where it starts, and never passes the default ceiling', async () => {
 		const counts = service({ ms: 30 });
 		const { error, items } = await getMany(400);
@@ -104,7 +126,9 @@ describe('the limit finds the service\'s pace', () => {
 		for (const ceiling of [1, 20]) {
 			// Round trips long against n8n's own work per request, so this machine's CPU is not what limits it.
 			const counts = service({ ms: 100 });
-			const { error, items } = await getMany(ceiling === 1 ? 20 : 300, { requestOptions: { parallelRequests: ceiling } });
+			const { error, items } = await getMany(ceiling === 1 ? 20 : 300, {
+				requestOptions: { parallelRequests: ceiling },
+			});
 			expect(error).toBeUndefined();
 			expectInOrder(items, ceiling === 1 ? 20 : 300);
 			expect(counts.most).toBe(ceiling);
@@ -125,7 +149,7 @@ describe('the limit finds the service\'s pace', () => {
 		expect(counts.most).toBeLessThan(PARALLEL.default);
 	});
 
-	test('keeps to a gateway\'s rate after its 429s: few refused, no item failed', async () => {
+	test("keeps to a gateway's rate after its 429s: few refused, no item failed", async () => {
 		const counts = service({ ms: 20, perSecond: 60 });
 		const started = Date.now();
 		const { error, items } = await getMany(240);

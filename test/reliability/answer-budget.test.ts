@@ -20,12 +20,19 @@ const saved = { ...ANSWER_LIMITS };
 let budgets: AnswerBudget[] = [];
 
 beforeAll(() => {
-	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisDatasets() }, credentialTypes: [new MediaAnalysisApi()] });
+	harness = createHarness({
+		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
 });
 afterAll(() => harness.dispose());
 beforeEach(async () => {
 	api = await startHostile('budget-access-token-Lr7Wc2Xe');
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'budget-personal-token' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: 'budget-personal-token',
+	});
 	Object.assign(ANSWER_LIMITS, { apiBytes: 2 * MB, runBytes: 5 * MB });
 	// Each run's budget, to read its counter afterwards (the budget itself is untouched).
 	budgets = [];
@@ -46,40 +53,51 @@ const uuid = (i: number) => `7a2b3c4d-0000-4000-8000-${String(i).padStart(12, '0
 const getMany = (count: number, parallel: number) =>
 	harness.runNode({
 		type: TYPE,
-		parameters: { resource: 'dataset', operation: 'get', datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { parallelRequests: parallel } },
+		parameters: {
+			resource: 'dataset',
+			operation: 'get',
+			datasetId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			requestOptions: { parallelRequests: parallel },
+		},
 		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
 		continueOnFail: true,
 	});
 
 describe('the answers of one run are read within the run budget', () => {
-	test.each([50, 8])('50 gzip answers unpacking past the cap, Requests in Parallel %i: each refused at the cap, at most the budget held at once', async (parallel) => {
-		const bomb = gzipBomb(4);
-		api.handle = (_req, res) => gzipped(res, 200, bomb);
-		const { error, items } = await getMany(50, parallel);
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(50);
-		for (const item of items) expect(String(item.json.error)).toMatch(/with more than 2 MB; n8n stopped reading it$/);
-		expect(budgets).toHaveLength(1);
-		const [budget] = budgets;
-		expect(budget.peak).toBeLessThanOrEqual(ANSWER_LIMITS.runBytes);
-		// More than one answer was read at once: the budget is shared, not a queue of one.
-		expect(budget.peak).toBeGreaterThan(ANSWER_LIMITS.apiBytes);
-		expect(budget.held).toBe(0);
-	});
+	test.each([50, 8])(
+		'50 gzip answers unpacking past the cap, Requests in Parallel %i: each refused at the cap, at most the budget held at once',
+		async (parallel) => {
+			const bomb = gzipBomb(4);
+			api.handle = (_req, res) => gzipped(res, 200, bomb);
+			const { error, items } = await getMany(50, parallel);
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(50);
+			for (const item of items) expect(String(item.json.error)).toMatch(/with more than 2 MB; n8n stopped reading it$/);
+			expect(budgets).toHaveLength(1);
+			const [budget] = budgets;
+			expect(budget.peak).toBeLessThanOrEqual(ANSWER_LIMITS.runBytes);
+			// More than one answer was read at once: the budget is shared, not a queue of one.
+			expect(budget.peak).toBeGreaterThan(ANSWER_LIMITS.apiBytes);
+			expect(budget.held).toBe(0);
+		},
+	);
 
-	test.each([50, 8, 1])('50 answers of 1.5 MB each (within the cap), Requests in Parallel %i: all read, none stuck, within the budget', async (parallel) => {
-		api.handle = (_req, res, seen) => {
-			const id = /datasets\/([^/?]+)/.exec(seen.path)?.[1];
-			gzipped(res, 200, gzipSync(JSON.stringify({ id, name: 'padded', description: ' '.repeat(1.5 * MB) })));
-		};
-		const { error, items } = await getMany(50, parallel);
-		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.id)).toEqual(Array.from({ length: 50 }, (_, i) => uuid(i)));
-		const [budget] = budgets;
-		expect(budget.peak).toBeLessThanOrEqual(ANSWER_LIMITS.runBytes);
-		expect(budget.peak).toBeGreaterThan(1.5 * MB);
-		expect(budget.held).toBe(0);
-	});
+	test.each([50, 8, 1])(
+		'50 answers of 1.5 MB each (within the cap), Requests in Parallel %i: all read, none stuck, within the budget',
+		async (parallel) => {
+			api.handle = (_req, res, seen) => {
+				const id = /datasets\/([^/?]+)/.exec(seen.path)?.[1];
+				gzipped(res, 200, gzipSync(JSON.stringify({ id, name: 'padded', description: ' '.repeat(1.5 * MB) })));
+			};
+			const { error, items } = await getMany(50, parallel);
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.json.id)).toEqual(Array.from({ length: 50 }, (_, i) => uuid(i)));
+			const [budget] = budgets;
+			expect(budget.peak).toBeLessThanOrEqual(ANSWER_LIMITS.runBytes);
+			expect(budget.peak).toBeGreaterThan(1.5 * MB);
+			expect(budget.held).toBe(0);
+		},
+	);
 });
 
 describe('AnswerBudget', () => {

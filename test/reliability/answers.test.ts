@@ -51,24 +51,52 @@ const call = (node: Caller['node'], resource: string, operation: string, paramet
  * Every other request of the operation reaches the sandbox, so the endpoint under test is reached with real data.
  */
 const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
-	'chat.send': call('conversationalSearch', 'chat', 'sendMessage', { scope: 'organization', message: 'hi', historySource: 'none' }),
-	'chat.sendInDataset': call('conversationalSearch', 'chat', 'sendMessage', { scope: 'dataset', datasetId: byId(IMAGES), message: 'hi', historySource: 'none' }),
+	'chat.send': call('conversationalSearch', 'chat', 'sendMessage', {
+		scope: 'organization',
+		message: 'hi',
+		historySource: 'none',
+	}),
+	'chat.sendInDataset': call('conversationalSearch', 'chat', 'sendMessage', {
+		scope: 'dataset',
+		datasetId: byId(IMAGES),
+		message: 'hi',
+		historySource: 'none',
+	}),
 	'celebrities.getPerson': call('celebrity', 'person', 'get', { personId: byId(PERSON) }),
 	'celebrities.getPersonsInOrg': call('celebrity', 'person', 'getMany', { returnAll: true }),
 	'celebrities.getFacesWithPerson': call('celebrity', 'face', 'getMany', { personId: byId(PERSON), returnAll: true }),
 	'celebrities.getPersonsByNamesAndAliases': call('celebrity', 'person', 'getByNames', { namesOrAliases: 'Kai' }),
 	'celebrities.getPersonsInImage': call('celebrity', 'image', 'getPersons', { imageId: byId(UUID4) }),
 	'celebrities.identifyCelebritiesInExternalImage': 'called by no node',
-	'celebrities.updatePersonAliases': call('celebrity', 'person', 'updateAliases', { personId: byId(PERSON), aliasesMode: 'add', aliases: 'Kay' }),
-	'concepts.classifyImageAtUrl': call('concepts', 'classification', 'classifyImage', { imageUrl: 'https://example.com/a.jpg', classifyAgainst: 'dataset', datasetId: byId(IMAGES) }),
+	'celebrities.updatePersonAliases': call('celebrity', 'person', 'updateAliases', {
+		personId: byId(PERSON),
+		aliasesMode: 'add',
+		aliases: 'Kay',
+	}),
+	'concepts.classifyImageAtUrl': call('concepts', 'classification', 'classifyImage', {
+		imageUrl: 'https://example.com/a.jpg',
+		classifyAgainst: 'dataset',
+		datasetId: byId(IMAGES),
+	}),
 	'concepts.create': call('concepts', 'concept', 'create', { name: 'probe', datasetId: byId(IMAGES) }),
 	'concepts.list': call('concepts', 'concept', 'getMany', { returnAll: true }),
 	'concepts.get': call('concepts', 'concept', 'get', { conceptId: byId(SEED_CONCEPT_IDS.beach) }),
-	'concepts.update': call('concepts', 'concept', 'update', { conceptId: byId(SEED_CONCEPT_IDS.beach), updateFields: { description: 'x' } }),
+	'concepts.update': call('concepts', 'concept', 'update', {
+		conceptId: byId(SEED_CONCEPT_IDS.beach),
+		updateFields: { description: 'x' },
+	}),
 	'concepts.delete': call('concepts', 'concept', 'delete', { conceptId: byId(SEED_CONCEPT_IDS.beach) }),
-	'concepts.getConceptPrediction': call('concepts', 'concept', 'estimatePredictions', { conceptId: byId(SEED_CONCEPT_IDS.beach) }),
-	'concepts.getLabelCandidates': call('concepts', 'label', 'getCandidates', { conceptId: byId(SEED_CONCEPT_IDS.beach), numberOfCandidates: 5 }),
-	'concepts.getLabels': call('concepts', 'label', 'getMany', { conceptId: byId(SEED_CONCEPT_IDS.beach), returnAll: true }),
+	'concepts.getConceptPrediction': call('concepts', 'concept', 'estimatePredictions', {
+		conceptId: byId(SEED_CONCEPT_IDS.beach),
+	}),
+	'concepts.getLabelCandidates': call('concepts', 'label', 'getCandidates', {
+		conceptId: byId(SEED_CONCEPT_IDS.beach),
+		numberOfCandidates: 5,
+	}),
+	'concepts.getLabels': call('concepts', 'label', 'getMany', {
+		conceptId: byId(SEED_CONCEPT_IDS.beach),
+		returnAll: true,
+	}),
 	'concepts.updateLabels': call('concepts', 'label', 'update', {
 		conceptId: byId(SEED_CONCEPT_IDS.beach),
 		labels: { label: [{ identifyBy: 'imageId', image: UUID4, value: 'positive' }] },
@@ -79,12 +107,16 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		iamRoleArn: 'arn:aws:iam::123456789012:role/r',
 	}),
 	'connections.listConnections': call('connections', 'connection', 'getMany', { returnAll: true }),
-	'connections.getConnection': call('connections', 'connection', 'get', { connection: byName(SEED_CONNECTION_NAMES.s3) }),
+	'connections.getConnection': call('connections', 'connection', 'get', {
+		connection: byName(SEED_CONNECTION_NAMES.s3),
+	}),
 	'connections.updateConnection': call('connections', 'connection', 'update', {
 		connection: byName(SEED_CONNECTION_NAMES.s3),
 		updateFields: { description: 'x' },
 	}),
-	'connections.deleteConnection': call('connections', 'connection', 'delete', { connection: byName(SEED_CONNECTION_NAMES.s3) }),
+	'connections.deleteConnection': call('connections', 'connection', 'delete', {
+		connection: byName(SEED_CONNECTION_NAMES.s3),
+	}),
 	'connections.getConnectionCredentials': call('connections', 'connection', 'getCredentials', {
 		connection: byName(SEED_CONNECTION_NAMES.s3),
 	}),
@@ -93,21 +125,32 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		bucket: 'demo-media-bucket',
 		returnAll: true,
 	}),
-	'connections.testConnection': call('connections', 'connection', 'test', { connection: byName(SEED_CONNECTION_NAMES.s3) }),
+	'connections.testConnection': call('connections', 'connection', 'test', {
+		connection: byName(SEED_CONNECTION_NAMES.s3),
+	}),
 	'datasets.create': call('datasets', 'dataset', 'create', { name: 'probe_set', encoderName: 'resnet-50' }),
 	'datasets.list': call('datasets', 'dataset', 'getMany', { returnAll: true }),
 	'datasets.get': call('datasets', 'dataset', 'get', { datasetId: byId(IMAGES) }),
-	'datasets.update': call('datasets', 'dataset', 'update', { datasetId: byId(IMAGES), updateFields: { storePreview: true } }),
+	'datasets.update': call('datasets', 'dataset', 'update', {
+		datasetId: byId(IMAGES),
+		updateFields: { storePreview: true },
+	}),
 	'datasets.delete': call('datasets', 'dataset', 'delete', { datasetId: byId(IMAGES) }),
 	'datasets.getConfig': call('datasets', 'dataset', 'getConfig', { datasetId: byId(IMAGES) }),
 	'datasets.listEncoders': call('datasets', 'encoder', 'getMany', { returnAll: true }),
 	'dynamicTags.listGroups': call('dynamicTags', 'tagGroup', 'getMany', { returnAll: true }),
-	'ingestion.deleteAssets': call('ingestion', 'asset', 'delete', { datasetId: byId(IMAGES), assetType: 'image', identifiers: UUID4 }),
+	'ingestion.deleteAssets': call('ingestion', 'asset', 'delete', {
+		datasetId: byId(IMAGES),
+		assetType: 'image',
+		identifiers: UUID4,
+	}),
 	'ingestion.createIngestJobForMetadata': call('ingestion', 'asset', 'updateMetadata', {
 		datasetId: byId(IMAGES),
 		updateType: 'upsert',
 		updatesFrom: 'fields',
-		updates: { update: [{ identifyBy: 'assetId', identifier: UUID4, assetType: 'image', metadata: '{"campaign": "spring"}' }] },
+		updates: {
+			update: [{ identifyBy: 'assetId', identifier: UUID4, assetType: 'image', metadata: '{"campaign": "spring"}' }],
+		},
 	}),
 	'ingestion.createIngestJobFromAssets': call('ingestion', 'job', 'createFromAssets', {
 		datasetId: byId(IMAGES),
@@ -118,7 +161,10 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		options: { connection: byName(SEED_CONNECTION_NAMES.s3) },
 		bucketPath: 's3://demo-media-bucket/',
 	}),
-	'ingestion.createIngestJobFromFile': call('ingestion', 'job', 'createFromFile', { datasetId: byId(IMAGES), sourcePath: 's3://b/a.csv' }),
+	'ingestion.createIngestJobFromFile': call('ingestion', 'job', 'createFromFile', {
+		datasetId: byId(IMAGES),
+		sourcePath: 's3://b/a.csv',
+	}),
 	'ingestion.createIngestJobFromImages': call('ingestion', 'job', 'createFromImages', {
 		datasetId: byId(IMAGES),
 		images: { image: [{ sourcePath: 'https://cdn.example.com/a.jpg' }] },
@@ -130,18 +176,30 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 	'ingestion.getByIngestJobId': call('ingestion', 'job', 'get', { jobId: byId(JOB) }),
 	'ingestion.getIngestJobs': call('ingestion', 'job', 'getMany', { returnAll: true }),
 	'ingestion.getJobStatus': call('ingestion', 'job', 'getStatus', { jobId: byId(JOB), returnAll: true }),
-	'ingestion.getDatasetAssetsStatus': call('ingestion', 'dataset', 'getAssetStatuses', { datasetId: byId(IMAGES), returnAll: true }),
-	'ingestion.getDatasetAssetsStatusCount': call('ingestion', 'dataset', 'countAssetStatuses', { datasetId: byId(IMAGES) }),
+	'ingestion.getDatasetAssetsStatus': call('ingestion', 'dataset', 'getAssetStatuses', {
+		datasetId: byId(IMAGES),
+		returnAll: true,
+	}),
+	'ingestion.getDatasetAssetsStatusCount': call('ingestion', 'dataset', 'countAssetStatuses', {
+		datasetId: byId(IMAGES),
+	}),
 	'ingestion.getDatasetAssetsStatusSummary': call('ingestion', 'dataset', 'getAssetStatuses', {
 		datasetId: byId(IMAGES),
 		detail: 'summary',
 		returnAll: true,
 	}),
 	// The dataset's jobs: Job → Get Many with a Dataset filter lists them.
-	'ingestion.getDatasetStatus': call('ingestion', 'dataset', 'getJobStatuses', { datasetId: byId(IMAGES), returnAll: true }),
+	'ingestion.getDatasetStatus': call('ingestion', 'dataset', 'getJobStatuses', {
+		datasetId: byId(IMAGES),
+		returnAll: true,
+	}),
 	'ingestion.getImageAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'image', asset: byId(UUID4) }),
 	'ingestion.getVideoAssetStatus': call('ingestion', 'asset', 'getStatus', { assetType: 'video', asset: byId(UUID4) }),
-	'queries.createQuery': call('queries', 'query', 'create', { datasetId: byId(IMAGES), queryType: 'SQL', query: 'SELECT 1' }),
+	'queries.createQuery': call('queries', 'query', 'create', {
+		datasetId: byId(IMAGES),
+		queryType: 'SQL',
+		query: 'SELECT 1',
+	}),
 	'queries.listQueries': call('queries', 'query', 'getMany', { returnAll: true }),
 	'queries.cancelQuery': call('queries', 'query', 'cancel', { queryId: byId(SEED_QUERY_IDS.imagesComplete) }),
 	'adSegments.createAdSegments': call('adSegments', 'adSegment', 'create', {
@@ -149,36 +207,135 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		assetIdentifier: 'video-001',
 		segments: { segment: [{ startTimeMs: 0, endTimeMs: 15000, startFrame: 0, endFrame: 375 }] },
 	}),
-	'adSegments.getAdSegments': call('adSegments', 'adSegment', 'get', { datasetId: byId(VIDEOS), assetIdentifier: 'video-001' }),
-	'adSegments.deleteAdSegments': call('adSegments', 'adSegment', 'delete', { datasetId: byId(VIDEOS), assetIdentifier: 'video-001' }),
-	'search.audioSearch': call('search', 'transcript', 'searchSpokenContent', { datasetId: byId(VIDEOS), textQuery: 'hello', returnAll: true }),
-	'search.imageToImage': call('search', 'image', 'searchByImage', { datasetId: byId(IMAGES), queryImage: byUrl('https://example.com/a.jpg'), returnAll: true }),
-	'search.imageToKeyframes': call('search', 'keyframe', 'searchByImage', { datasetId: byId(VIDEOS), queryImage: byUrl('https://example.com/a.jpg'), returnAll: true }),
-	'search.textSearch': call('search', 'image', 'searchByText', { datasetId: byId(IMAGES), textQuery: 'beach', returnAll: true }),
-	'search.textToKeyframesSearch': call('search', 'keyframe', 'searchByText', { datasetId: byId(VIDEOS), textQuery: 'beach', returnAll: true }),
-	'search.transcriptExactMatch': call('search', 'transcript', 'searchExactPhrase', { datasetId: byId(VIDEOS), textQuery: 'hello', returnAll: true }),
-	'search.searchVideos': call('search', 'video', 'search', { datasetId: byId(VIDEOS), textQuery: 'beach', returnAll: true }),
-	'search.getVideoDetails': call('search', 'video', 'searchWithinVideo', { datasetId: byId(VIDEOS), videoId: byId(UUID4), textQuery: 'goal', compositeType: 'shot', limit: 10 }),
-	'search.audioSoundSearch': call('search', 'sound', 'search', { datasetId: byId(VIDEOS), audioClass: fromList('Music'), returnAll: true }),
-	'search.textToImageSearchByPerson': call('search', 'image', 'searchByPerson', { datasetId: byId(IMAGES), textQuery: 'beach', person: byName('Kai'), assetType: 'image', returnAll: true }),
-	'search.hybridSearch': call('search', 'image', 'hybridSearch', { datasetId: byId(IMAGES), textQuery: 'beach', limit: 5 }),
-	'search.celebrityMatches': call('search', 'keyframe', 'findCelebrityMatches', { datasetId: byId(VIDEOS), uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(','), returnAll: true }),
-	'search.searchTextToImageWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: byId(IMAGES), searchIn: 'image', textQuery: 'beach' }),
-	'search.searchTextToKeyframeWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: byId(VIDEOS), searchIn: 'keyframe', textQuery: 'beach' }),
-	'search.searchTextToShotWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: byId(VIDEOS), searchIn: 'shot', textQuery: 'beach' }),
-	'search.searchTextToTranscriptWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: byId(VIDEOS), searchIn: 'transcript', textQuery: 'beach' }),
-	'search.searchTextToVideoWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: byId(VIDEOS), searchIn: 'video', textQuery: 'beach' }),
-	'search.searchAudioSoundWithMetadataFilters': call('search', 'filteredSearch', 'start', { datasetId: byId(VIDEOS), searchIn: 'sound', audioClass: fromList('Music') }),
-	'search.getMetadataFilterSearchStatus': call('search', 'filteredSearch', 'getStatus', { datasetId: byId(VIDEOS), runId: '804211000' }),
-	'search.getMetadataFilterSearchResult': call('search', 'filteredSearch', 'getResult', { datasetId: byId(VIDEOS), runId: '804211000', returnAll: true }),
+	'adSegments.getAdSegments': call('adSegments', 'adSegment', 'get', {
+		datasetId: byId(VIDEOS),
+		assetIdentifier: 'video-001',
+	}),
+	'adSegments.deleteAdSegments': call('adSegments', 'adSegment', 'delete', {
+		datasetId: byId(VIDEOS),
+		assetIdentifier: 'video-001',
+	}),
+	'search.audioSearch': call('search', 'transcript', 'searchSpokenContent', {
+		datasetId: byId(VIDEOS),
+		textQuery: 'hello',
+		returnAll: true,
+	}),
+	'search.imageToImage': call('search', 'image', 'searchByImage', {
+		datasetId: byId(IMAGES),
+		queryImage: byUrl('https://example.com/a.jpg'),
+		returnAll: true,
+	}),
+	'search.imageToKeyframes': call('search', 'keyframe', 'searchByImage', {
+		datasetId: byId(VIDEOS),
+		queryImage: byUrl('https://example.com/a.jpg'),
+		returnAll: true,
+	}),
+	'search.textSearch': call('search', 'image', 'searchByText', {
+		datasetId: byId(IMAGES),
+		textQuery: 'beach',
+		returnAll: true,
+	}),
+	'search.textToKeyframesSearch': call('search', 'keyframe', 'searchByText', {
+		datasetId: byId(VIDEOS),
+		textQuery: 'beach',
+		returnAll: true,
+	}),
+	'search.transcriptExactMatch': call('search', 'transcript', 'searchExactPhrase', {
+		datasetId: byId(VIDEOS),
+		textQuery: 'hello',
+		returnAll: true,
+	}),
+	'search.searchVideos': call('search', 'video', 'search', {
+		datasetId: byId(VIDEOS),
+		textQuery: 'beach',
+		returnAll: true,
+	}),
+	'search.getVideoDetails': call('search', 'video', 'searchWithinVideo', {
+		datasetId: byId(VIDEOS),
+		videoId: byId(UUID4),
+		textQuery: 'goal',
+		compositeType: 'shot',
+		limit: 10,
+	}),
+	'search.audioSoundSearch': call('search', 'sound', 'search', {
+		datasetId: byId(VIDEOS),
+		audioClass: fromList('Music'),
+		returnAll: true,
+	}),
+	'search.textToImageSearchByPerson': call('search', 'image', 'searchByPerson', {
+		datasetId: byId(IMAGES),
+		textQuery: 'beach',
+		person: byName('Kai'),
+		assetType: 'image',
+		returnAll: true,
+	}),
+	'search.hybridSearch': call('search', 'image', 'hybridSearch', {
+		datasetId: byId(IMAGES),
+		textQuery: 'beach',
+		limit: 5,
+	}),
+	'search.celebrityMatches': call('search', 'keyframe', 'findCelebrityMatches', {
+		datasetId: byId(VIDEOS),
+		uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(','),
+		returnAll: true,
+	}),
+	'search.searchTextToImageWithMetadataFilters': call('search', 'filteredSearch', 'start', {
+		datasetId: byId(IMAGES),
+		searchIn: 'image',
+		textQuery: 'beach',
+	}),
+	'search.searchTextToKeyframeWithMetadataFilters': call('search', 'filteredSearch', 'start', {
+		datasetId: byId(VIDEOS),
+		searchIn: 'keyframe',
+		textQuery: 'beach',
+	}),
+	'search.searchTextToShotWithMetadataFilters': call('search', 'filteredSearch', 'start', {
+		datasetId: byId(VIDEOS),
+		searchIn: 'shot',
+		textQuery: 'beach',
+	}),
+	'search.searchTextToTranscriptWithMetadataFilters': call('search', 'filteredSearch', 'start', {
+		datasetId: byId(VIDEOS),
+		searchIn: 'transcript',
+		textQuery: 'beach',
+	}),
+	'search.searchTextToVideoWithMetadataFilters': call('search', 'filteredSearch', 'start', {
+		datasetId: byId(VIDEOS),
+		searchIn: 'video',
+		textQuery: 'beach',
+	}),
+	'search.searchAudioSoundWithMetadataFilters': call('search', 'filteredSearch', 'start', {
+		datasetId: byId(VIDEOS),
+		searchIn: 'sound',
+		audioClass: fromList('Music'),
+	}),
+	'search.getMetadataFilterSearchStatus': call('search', 'filteredSearch', 'getStatus', {
+		datasetId: byId(VIDEOS),
+		runId: '804211000',
+	}),
+	'search.getMetadataFilterSearchResult': call('search', 'filteredSearch', 'getResult', {
+		datasetId: byId(VIDEOS),
+		runId: '804211000',
+		returnAll: true,
+	}),
 	'queries.listTables': call('queries', 'table', 'getMany', { datasetId: byId(IMAGES), returnAll: true }),
 	'queries.getTable': call('queries', 'table', 'get', { datasetId: byId(IMAGES), tableName: byName('images') }),
 	'queries.getQuery': call('queries', 'query', 'get', { queryId: byId(SEED_QUERY_IDS.imagesComplete) }),
 	'queries.deleteQuery': call('queries', 'query', 'delete', { queryId: byId(SEED_QUERY_IDS.imagesComplete) }),
 	'queries.runQuery': call('queries', 'query', 'run', { queryId: byId(SEED_QUERY_IDS.imagesComplete) }),
-	'queries.stopQuery': call('queries', 'query', 'cancel', { cancelMode: 'stop', queryId: byId(SEED_QUERY_IDS.imagesComplete) }),
-	'queries.exportQuery': call('queries', 'query', 'export', { queryId: byId(SEED_QUERY_IDS.imagesComplete), exportType: 'CSV', targetBucket: 'b' }),
-	'queries.getQueryResultsUrl': call('queries', 'query', 'getResults', { queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'link' }),
+	'queries.stopQuery': call('queries', 'query', 'cancel', {
+		cancelMode: 'stop',
+		queryId: byId(SEED_QUERY_IDS.imagesComplete),
+	}),
+	'queries.exportQuery': call('queries', 'query', 'export', {
+		queryId: byId(SEED_QUERY_IDS.imagesComplete),
+		exportType: 'CSV',
+		targetBucket: 'b',
+	}),
+	'queries.getQueryResultsUrl': call('queries', 'query', 'getResults', {
+		queryId: byId(SEED_QUERY_IDS.imagesComplete),
+		output: 'link',
+	}),
 	'dynamicTags.getVideoShotScores': call('dynamicTags', 'tagScore', 'getManyShotScores', {
 		...SCORES,
 		tagVersionId: byId(UUID4),
@@ -186,8 +343,15 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		datasetId: byId(VIDEOS),
 		returnAll: true,
 	}),
-	'dynamicTags.getVideoScoresResult': call('dynamicTags', 'tagScore', 'getManyVideoScores', { ...SCORES, aggregationId: byId(UUID4), returnAll: true }),
-	'dynamicTags.getVideoScoresResultCount': call('dynamicTags', 'tagScore', 'countVideoScores', { ...SCORES, aggregationId: byId(UUID4) }),
+	'dynamicTags.getVideoScoresResult': call('dynamicTags', 'tagScore', 'getManyVideoScores', {
+		...SCORES,
+		aggregationId: byId(UUID4),
+		returnAll: true,
+	}),
+	'dynamicTags.getVideoScoresResultCount': call('dynamicTags', 'tagScore', 'countVideoScores', {
+		...SCORES,
+		aggregationId: byId(UUID4),
+	}),
 	'dynamicTags.getVideoScoresResultPreview': call('dynamicTags', 'tagScore', 'previewVideoScores', {
 		...SCORES,
 		tagVersionId: byId(UUID4),
@@ -202,28 +366,59 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 	'videoInsights.predictVideoMood': call('videoInsights', 'video', 'predictMoods', INSIGHT_VIDEO),
 	'videoInsights.predictVideoSubject': call('videoInsights', 'video', 'predictSubjects', INSIGHT_VIDEO),
 	'videoInsights.predictVideoFormat': call('videoInsights', 'video', 'predictFormats', INSIGHT_VIDEO),
-	'videoInsights.generateCompositeSliceSummary': call('videoInsights', 'compositeSlice', 'generateSummary', INSIGHT_SLICE),
+	'videoInsights.generateCompositeSliceSummary': call(
+		'videoInsights',
+		'compositeSlice',
+		'generateSummary',
+		INSIGHT_SLICE,
+	),
 	'videoInsights.predictCompositeSliceMood': call('videoInsights', 'compositeSlice', 'predictMoods', INSIGHT_SLICE),
-	'videoInsights.predictCompositeSliceSubject': call('videoInsights', 'compositeSlice', 'predictSubjects', INSIGHT_SLICE),
+	'videoInsights.predictCompositeSliceSubject': call(
+		'videoInsights',
+		'compositeSlice',
+		'predictSubjects',
+		INSIGHT_SLICE,
+	),
 	'videoInsights.predictCompositeSliceFormat': call('videoInsights', 'compositeSlice', 'predictFormats', INSIGHT_SLICE),
 	'videoInsights.captionVideoKeyframes': call('videoInsights', 'video', 'captionKeyframes', INSIGHT_VIDEO),
-	'videoInsights.createMetadata': call('videoInsights', 'term', 'create', { termType: 'genre', name: 'Probe', description: 'probe', examples: ['probe'] }),
+	'videoInsights.createMetadata': call('videoInsights', 'term', 'create', {
+		termType: 'genre',
+		name: 'Probe',
+		description: 'probe',
+		examples: ['probe'],
+	}),
 	'videoInsights.getMetadata': call('videoInsights', 'term', 'getMany', { termType: 'genre', returnAll: true }),
-	'videoInsights.updateMetadata': call('videoInsights', 'term', 'update', { termId: byId(UUID4), updateFields: { name: 'Probe' } }),
+	'videoInsights.updateMetadata': call('videoInsights', 'term', 'update', {
+		termId: byId(UUID4),
+		updateFields: { name: 'Probe' },
+	}),
 	'videoInsights.deleteMetadata': call('videoInsights', 'term', 'delete', { termId: byId(UUID4) }),
 	'admin.listUsers': call('administration', 'user', 'getMany', { returnAll: true }),
 	'admin.removeUser': call('administration', 'user', 'remove', { userId: byId(ADMIN_USER) }),
-	'admin.updateUserRoles': call('administration', 'user', 'updateRoles', { userId: byId(ADMIN_USER), roles: { role: [{ roleId: byId('member') }] } }),
+	'admin.updateUserRoles': call('administration', 'user', 'updateRoles', {
+		userId: byId(ADMIN_USER),
+		roles: { role: [{ roleId: byId('member') }] },
+	}),
 	'admin.listRoles': call('administration', 'role', 'getMany', { returnAll: true }),
-	'admin.createInvitation': call('administration', 'invitation', 'create', { email: 'probe@example.com', name: 'Probe' }),
+	'admin.createInvitation': call('administration', 'invitation', 'create', {
+		email: 'probe@example.com',
+		name: 'Probe',
+	}),
 	'admin.listInvitations': call('administration', 'invitation', 'getMany', { returnAll: true }),
 	'admin.getInvitation': call('administration', 'invitation', 'get', { invitationId: byId('uinv_probe') }),
 	'admin.deleteInvitation': call('administration', 'invitation', 'delete', { invitationId: byId('uinv_probe') }),
 	'admin.createCredentials': call('administration', 'systemCredential', 'create', { name: 'probe', access: 'full' }),
 	'admin.listCredentials': call('administration', 'systemCredential', 'getMany', { returnAll: true }),
-	'admin.getCredentials': call('administration', 'systemCredential', 'get', { clientId: byId(SEED_CLIENTS.ingestion.id) }),
-	'admin.updateCredentials': call('administration', 'systemCredential', 'update', { clientId: byId(SEED_CLIENTS.ingestion.id), updateFields: { name: 'probe' } }),
-	'admin.deleteCredentials': call('administration', 'systemCredential', 'delete', { clientId: byId(SEED_CLIENTS.ingestion.id) }),
+	'admin.getCredentials': call('administration', 'systemCredential', 'get', {
+		clientId: byId(SEED_CLIENTS.ingestion.id),
+	}),
+	'admin.updateCredentials': call('administration', 'systemCredential', 'update', {
+		clientId: byId(SEED_CLIENTS.ingestion.id),
+		updateFields: { name: 'probe' },
+	}),
+	'admin.deleteCredentials': call('administration', 'systemCredential', 'delete', {
+		clientId: byId(SEED_CLIENTS.ingestion.id),
+	}),
 };
 
 type Entry = { method: string; path: string; pages?: unknown; answer?: AnswerSpec };
@@ -262,10 +457,13 @@ beforeAll(async () => {
 				return;
 			}
 			const upstream = new URL(bed.sandbox.url);
-			const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-				res.writeHead(answer.statusCode ?? 502, answer.headers);
-				answer.pipe(res);
-			});
+			const out = forward(
+				{ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+				(answer) => {
+					res.writeHead(answer.statusCode ?? 502, answer.headers);
+					answer.pipe(res);
+				},
+			);
 			out.end(Buffer.concat(chunks));
 		});
 	});
@@ -283,12 +481,25 @@ beforeEach(() => {
 async function runAgainst(
 	id: EndpointId,
 	answer: Hostile,
-	{ caller = CALLERS[id] as Caller, passing, items, continueOnFail }: { caller?: Caller; passing?: number; items?: IDataObject[]; continueOnFail?: boolean } = {},
+	{
+		caller = CALLERS[id] as Caller,
+		passing,
+		items,
+		continueOnFail,
+	}: { caller?: Caller; passing?: number; items?: IDataObject[]; continueOnFail?: boolean } = {},
 ): Promise<RunNodeResult> {
 	target = { id, answer, hits: 0, passing: passing ?? 0 };
-	const result = await bed.harness.runNode({ type: TYPES[caller.node], parameters: caller.parameters, inputItems: items, continueOnFail });
+	const result = await bed.harness.runNode({
+		type: TYPES[caller.node],
+		parameters: caller.parameters,
+		inputItems: items,
+		continueOnFail,
+	});
 	// The operation reached the endpoint under test: what follows is about its answer, not about an earlier step.
-	expect({ reached: target.hits > 0, error: result.error?.message }).toEqual({ reached: true, error: result.error?.message });
+	expect({ reached: target.hits > 0, error: result.error?.message }).toEqual({
+		reached: true,
+		error: result.error?.message,
+	});
 	return result;
 }
 
@@ -306,12 +517,24 @@ const junkList = (rule: FieldRule | 'page'): unknown[] =>
 function junkAnswer(id: EndpointId): unknown {
 	const entry = entryOf(id);
 	if (entry.pages === jobStatusPages) return { data: { status: 'completed', assets: { data: junkList('page') } } };
-	if (entry.pages) return { data: junkList('page'), jobs: junkList('page'), results: junkList('page'), users: junkList('page'), user_invitations: junkList('page') };
+	if (entry.pages)
+		return {
+			data: junkList('page'),
+			jobs: junkList('page'),
+			results: junkList('page'),
+			users: junkList('page'),
+			user_invitations: junkList('page'),
+		};
 	if (entry.answer === 'records') return junkList('records');
 	if (typeof entry.answer !== 'object') return { marker: 'kept' };
 	const answer: IDataObject = { marker: 'kept' };
 	for (const [field, rule] of Object.entries(entry.answer)) {
-		answer[field] = rule === 'created' || rule === 'id' ? 'kept-0001' : rule === 'object' || rule === 'object?' ? { marker: 'kept' } : junkList(rule);
+		answer[field] =
+			rule === 'created' || rule === 'id'
+				? 'kept-0001'
+				: rule === 'object' || rule === 'object?'
+					? { marker: 'kept' }
+					: junkList(rule);
 	}
 	return answer;
 }
@@ -331,7 +554,8 @@ const WRONG: Array<[string, Hostile]> = [
 	['{"data": null}', json(200, { data: null })],
 ];
 
-const CRASH = /Cannot read prop|is not a function|is not iterable|Cannot destructure|Cannot convert|Maximum call stack|\$error/;
+const CRASH =
+	/Cannot read prop|is not a function|is not iterable|Cannot destructure|Cannot convert|Maximum call stack|\$error/;
 
 /** Never a TypeError, never an item that is not a JSON object. */
 function expectClean({ items, error }: RunNodeResult): void {
@@ -367,7 +591,8 @@ describe('every endpoint of the table, answered what its operation cannot read',
 			const mustFail =
 				(entry.answer !== 'any' && entry.answer !== 'records' && !isObject) ||
 				(entry.answer === 'records' && !Array.isArray(parsed)) ||
-				(isObject && fields.some(([field]) => !(field in (parsed as IDataObject)) || (parsed as IDataObject)[field] === null));
+				(isObject &&
+					fields.some(([field]) => !(field in (parsed as IDataObject)) || (parsed as IDataObject)[field] === null));
 			if (mustFail) {
 				expect(result.error?.message).toMatch(new RegExp(`answered ${what} `));
 				expect(result.items).toEqual([]);
@@ -379,7 +604,8 @@ describe('every endpoint of the table, answered what its operation cannot read',
 			const result = await runAgainst(id, json(200, junkAnswer(id)));
 			expectClean(result);
 			const shown = JSON.stringify(result.items);
-			for (const junk of [JUNK_TEXT, ...JUNK]) expect({ junk, found: shown.includes(junk) ? shown : '' }).toEqual({ junk, found: '' });
+			for (const junk of [JUNK_TEXT, ...JUNK])
+				expect({ junk, found: shown.includes(junk) ? shown : '' }).toEqual({ junk, found: '' });
 		});
 	});
 });
@@ -387,14 +613,21 @@ describe('every endpoint of the table, answered what its operation cannot read',
 describe('creates need the ID of what they created', () => {
 	const creates = called.filter((id) => requiredRules(entryOf(id).answer).some(([, rule]) => rule === 'created'));
 
-	test.each(creates.flatMap((id) => [200, 201, 202].map((status) => [id, status] as const)))('%s answered %i {"detail"} fails, naming the ID', async (id, status) => {
-		const field = requiredRules(entryOf(id).answer).find(([, rule]) => rule === 'created')![0];
-		const { error, items } = await runAgainst(id, json(status, DETAIL));
-		expect(items).toEqual([]);
-		const path = entryOf(id).path.replace(/\{\w+\}/g, '[^/ ]+');
-		expect(error?.message).toMatch(new RegExp(`^The Media Analysis Service answered POST ${path} without an ID for what it created \\(the answer was an object with the keys detail, with no "${field}"\\)$`));
-		expect(error?.description).toMatch(/It may have been created all the same/);
-	});
+	test.each(creates.flatMap((id) => [200, 201, 202].map((status) => [id, status] as const)))(
+		'%s answered %i {"detail"} fails, naming the ID',
+		async (id, status) => {
+			const field = requiredRules(entryOf(id).answer).find(([, rule]) => rule === 'created')![0];
+			const { error, items } = await runAgainst(id, json(status, DETAIL));
+			expect(items).toEqual([]);
+			const path = entryOf(id).path.replace(/\{\w+\}/g, '[^/ ]+');
+			expect(error?.message).toMatch(
+				new RegExp(
+					`^The Media Analysis Service answered POST ${path} without an ID for what it created \\(the answer was an object with the keys detail, with no "${field}"\\)$`,
+				),
+			);
+			expect(error?.description).toMatch(/It may have been created all the same/);
+		},
+	);
 
 	test.each([
 		['an empty text', '', 'a text of 0 characters'],
@@ -404,19 +637,32 @@ describe('creates need the ID of what they created', () => {
 	])('a create whose ID is %s fails, saying what it was', async (_case, value, shown) => {
 		const { error, items } = await runAgainst('datasets.create', json(201, { id: value, name: 'probe_set' }));
 		expect(items).toEqual([]);
-		expect(error?.message).toBe(`The Media Analysis Service answered POST /api/v1/datasets without an ID for what it created (the answer was an object with the keys id, name, whose "id" is ${shown})`);
+		expect(error?.message).toBe(
+			`The Media Analysis Service answered POST /api/v1/datasets without an ID for what it created (the answer was an object with the keys id, name, whose "id" is ${shown})`,
+		);
 	});
 
 	test('the error names the item whose create was answered so; with Continue On Fail the other items flow on', async () => {
 		const id = 'datasets.create';
 		// One at a time: which item's request reaches the server first is then known (side by side it is not).
-		const caller = call('datasets', 'dataset', 'create', { name: '={{ $json.name }}', encoderName: 'resnet-50', requestOptions: { parallelRequests: 1 } });
+		const caller = call('datasets', 'dataset', 'create', {
+			name: '={{ $json.name }}',
+			encoderName: 'resnet-50',
+			requestOptions: { parallelRequests: 1 },
+		});
 		const items = [{ name: 'probe_one' }, { name: 'probe_two' }];
 		const stopped = await runAgainst(id, json(201, DETAIL), { caller, passing: 1, items });
-		expect(stopped.error?.message).toMatch(/answered POST \/api\/v1\/datasets without an ID for what it created .*with no "id"/);
+		expect(stopped.error?.message).toMatch(
+			/answered POST \/api\/v1\/datasets without an ID for what it created .*with no "id"/,
+		);
 		expect(stopped.error?.context?.itemIndex).toBe(1);
 
-		const flowing = await runAgainst(id, json(201, DETAIL), { caller, passing: 1, items: [{ name: 'probe_three' }, { name: 'probe_four' }], continueOnFail: true });
+		const flowing = await runAgainst(id, json(201, DETAIL), {
+			caller,
+			passing: 1,
+			items: [{ name: 'probe_three' }, { name: 'probe_four' }],
+			continueOnFail: true,
+		});
 		expect(flowing.error).toBeUndefined();
 		expect(flowing.items.map((item) => [item.json.name ?? null, typeof item.json.error, item.pairedItem])).toEqual([
 			['probe_three', 'undefined', { item: 0 }],
@@ -457,7 +703,10 @@ describe('answers the contract allows', () => {
 	});
 
 	test('Label Get Candidates answered {"data": [null, 1, "x", {…}]} gives one item, the record', async () => {
-		const { error, items } = await runAgainst('concepts.getLabelCandidates', json(200, { data: [null, 1, 'x', { imageId: UUID4 }] }));
+		const { error, items } = await runAgainst(
+			'concepts.getLabelCandidates',
+			json(200, { data: [null, 1, 'x', { imageId: UUID4 }] }),
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([{ imageId: UUID4 }]);
 	});
@@ -470,7 +719,11 @@ describe('answers the contract allows', () => {
 
 describe('a paged endpoint read in one request (Celebrity Identify) is checked as a page', () => {
 	const url = 'https://photos.example.com/party/one.jpg';
-	const identify = call('celebrity', 'image', 'identify', { datasetId: byId(IMAGES), imageUrl: url, options: { pollInterval: 0.1, waitTimeout: 20 } });
+	const identify = call('celebrity', 'image', 'identify', {
+		datasetId: byId(IMAGES),
+		imageUrl: url,
+		options: { pollInterval: 0.1, waitTimeout: 20 },
+	});
 	beforeEach(() => {
 		bed.sandbox.store.datasets.get(IMAGES)!.config.celebrity_detection_enabled = true;
 		bed.sandbox.store.ingestion.setStepMs(20);
@@ -480,7 +733,9 @@ describe('a paged endpoint read in one request (Celebrity Identify) is checked a
 		const answer = json(200, { data: [null, 1, 'x', { source_path: url, status: 'in_progress', asset_id: UUID4 }] });
 		const result = await runAgainst('ingestion.getDatasetAssetsStatus', answer, { caller: identify });
 		expectClean(result);
-		expect(result.error?.message).toBe(`The dataset already holds the image at ${url}, with status in_progress; it was left as it is`);
+		expect(result.error?.message).toBe(
+			`The dataset already holds the image at ${url}, with status in_progress; it was left as it is`,
+		);
 	});
 
 	test('a job status whose assets hold null and plain values ends in the clear ingestion error', async () => {
@@ -493,13 +748,18 @@ describe('a paged endpoint read in one request (Celebrity Identify) is checked a
 	test('a job status without its page is a clear error naming the endpoint', async () => {
 		const result = await runAgainst('ingestion.getJobStatus', json(200, { data: 'done' }), { caller: identify });
 		expectClean(result);
-		expect(result.error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}\/status without the list of records it should hold/);
+		expect(result.error?.message).toMatch(
+			/^The Media Analysis Service answered GET \/api\/v1\/ingestion\/jobs\/[0-9a-f]{24}\/status without the list of records it should hold/,
+		);
 	});
 });
 
 test('a long page read in one request is cleaned in place without exhausting the stack', async () => {
 	const warnings: string[] = [];
-	const context = { getNode: () => ({ name: 'Probe' }), logger: { warn: (line: string) => warnings.push(line) } } as unknown as ApiContext;
+	const context = {
+		getNode: () => ({ name: 'Probe' }),
+		logger: { warn: (line: string) => warnings.push(line) },
+	} as unknown as ApiContext;
 	const list: unknown[] = Array.from({ length: 300_000 }, (_, index) => (index % 3 === 0 ? null : { index }));
 	const answer = { data: list };
 	const checked = await checkAnswer.call(

@@ -13,7 +13,8 @@ const bed = useTestBed();
 const { demoImages } = SEED_DATASET_IDS;
 const saved = { ...RETRY };
 const SIGNATURE = 'X-Amz-Signature=cancel-test-signature';
-const photo = (name: string) => `https://photos.example.com/cancel/celebrity:${encodeURIComponent(name)};.jpg?${SIGNATURE}`;
+const photo = (name: string) =>
+	`https://photos.example.com/cancel/celebrity:${encodeURIComponent(name)};.jpg?${SIGNATURE}`;
 const DELETE_PATH = '/api/v0/delete/assets';
 
 const identify = (cancelSignal?: AbortSignal, inputItems: IDataObject[] = [{ url: photo('Ava Marlowe') }]) =>
@@ -36,9 +37,11 @@ async function until(what: string, test: () => boolean, ms = 10_000): Promise<vo
 	}
 }
 
-const statusReads = () => bed.apiRequests().filter((request) => request.path.startsWith('/api/v1/ingestion/jobs/')).length;
+const statusReads = () =>
+	bed.apiRequests().filter((request) => request.path.startsWith('/api/v1/ingestion/jobs/')).length;
 const deletes = () => bed.apiRequests().filter((request) => request.path === DELETE_PATH);
-const pendingAsset = () => [...bed.sandbox.store.assets.values()].find((asset) => asset.path.startsWith('https://photos.example.com/cancel/'));
+const pendingAsset = () =>
+	[...bed.sandbox.store.assets.values()].find((asset) => asset.path.startsWith('https://photos.example.com/cancel/'));
 
 beforeEach(() => {
 	bed.sandbox.store.datasets.get(demoImages)!.config.celebrity_detection_enabled = true;
@@ -61,7 +64,9 @@ describe('Identify cancelled while it waits for its temporary ingest', () => {
 		// n8n resolves a cancelled run once its node returns: Identify returns after its delete, not before.
 		expect(run.status).not.toBe('success');
 		expect(Date.now() - cancelledAt).toBeLessThan(5000);
-		expect(deletes().map((request) => request.body)).toEqual([{ dataset_id: demoImages, assets: [{ asset_type: 'image', identifier: assetId }] }]);
+		expect(deletes().map((request) => request.body)).toEqual([
+			{ dataset_id: demoImages, assets: [{ asset_type: 'image', identifier: assetId }] },
+		]);
 		expect(deletes()[0].status).toBe(202);
 		expect(pendingAsset()).toBeUndefined();
 		expect(bed.harness.logs.join('\n')).not.toMatch(/stayed in dataset/);
@@ -82,7 +87,9 @@ describe('Identify cancelled while it waits for its temporary ingest', () => {
 		expect(Date.now() - cancelledAt).toBeLessThan(2500);
 		expect(bed.sandbox.store.faults.stats().slow).toBe(1);
 		expect(pendingAsset()?.id).toBe(assetId);
-		const lines = bed.harness.logs.slice(logged).filter((line) => line.startsWith('warn:') && line.includes('stayed in dataset'));
+		const lines = bed.harness.logs
+			.slice(logged)
+			.filter((line) => line.startsWith('warn:') && line.includes('stayed in dataset'));
 		expect(lines).toHaveLength(1);
 		expect(lines[0]).toContain(demoImages);
 		expect(lines[0]).toContain(assetId);
@@ -103,7 +110,9 @@ describe('Identify cancelled while it waits for its temporary ingest', () => {
 		stop.abort();
 		await running;
 		expect(deletes()).toHaveLength(1);
-		const lines = bed.harness.logs.slice(logged).filter((line) => line.startsWith('warn:') && line.includes('stayed in dataset'));
+		const lines = bed.harness.logs
+			.slice(logged)
+			.filter((line) => line.startsWith('warn:') && line.includes('stayed in dataset'));
 		expect(lines).toHaveLength(1);
 		expect(lines[0]).toContain(demoImages);
 		expect(lines[0]).toContain(assetId);
@@ -115,7 +124,13 @@ test('a cancel ends the wait between status reads at once: no further read, the 
 	const stop = new AbortController();
 	const running = bed.harness.runNode({
 		type: TYPES.celebrity,
-		parameters: { resource: 'image', operation: 'identify', datasetId: byId(demoImages), imageUrl: photo('Ava Marlowe'), options: { pollInterval: 30, waitTimeout: 60 } },
+		parameters: {
+			resource: 'image',
+			operation: 'identify',
+			datasetId: byId(demoImages),
+			imageUrl: photo('Ava Marlowe'),
+			options: { pollInterval: 30, waitTimeout: 60 },
+		},
 		cancelSignal: stop.signal,
 	});
 	await until('Identify read the status once', () => statusReads() >= 1 && pendingAsset() !== undefined);
@@ -147,6 +162,8 @@ test('without a cancel, an image that could not be deleted is named in the error
 	const { error } = await identify(undefined, [{ url: photo('Ava Marlowe'), timeout: 1 }]);
 	const assetId = pendingAsset()!.id;
 	expect(error?.message).toMatch(/did not finish within 1 seconds/);
-	expect(error?.description).toContain(`The image stayed in dataset ${demoImages}: delete asset ${assetId} with Ingestion → Asset → Delete.`);
+	expect(error?.description).toContain(
+		`The image stayed in dataset ${demoImages}: delete asset ${assetId} with Ingestion → Asset → Delete.`,
+	);
 	expect(visibleText(error)).not.toContain(SIGNATURE);
 });

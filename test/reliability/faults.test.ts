@@ -34,7 +34,12 @@ function addDatasets(count: number): string[] {
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const id = stableUuid(`reliability-dataset-${i}`);
-		bed.sandbox.store.datasets.set(id, { ...template, id, name: `bulk_${String(i).padStart(5, '0')}`, createdAt: template.createdAt + i });
+		bed.sandbox.store.datasets.set(id, {
+			...template,
+			id,
+			name: `bulk_${String(i).padStart(5, '0')}`,
+			createdAt: template.createdAt + i,
+		});
 		ids.push(id);
 	}
 	return ids;
@@ -81,7 +86,9 @@ test('the trigger emits 1,000 events exactly once under 10% faults', async () =>
 			token,
 			json: {
 				dataset_id: SEED_DATASET_IDS.demoImages,
-				images: Array.from({ length: 50 }, (_, i) => ({ source_path: `https://media.example.com/faulty-${round}-${i}.jpg` })),
+				images: Array.from({ length: 50 }, (_, i) => ({
+					source_path: `https://media.example.com/faulty-${round}-${i}.jpg`,
+				})),
 			},
 		}).catch(() => undefined);
 		// The test's own job creation may find its token revoked by the fault plan: log in again and repeat the round.
@@ -100,7 +107,10 @@ test('the trigger emits 1,000 events exactly once under 10% faults', async () =>
 	await poll();
 	const injected = bed.sandbox.clearFaults();
 	const completed = [...bed.sandbox.store.assets.values()].filter(
-		(asset) => asset.datasetId === SEED_DATASET_IDS.demoImages && asset.path.includes('/faulty-') && asset.status === 'completed',
+		(asset) =>
+			asset.datasetId === SEED_DATASET_IDS.demoImages &&
+			asset.path.includes('/faulty-') &&
+			asset.status === 'completed',
 	);
 	expect(completed).toHaveLength(1000);
 	expect(counts.size).toBe(1000);

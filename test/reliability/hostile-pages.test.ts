@@ -58,7 +58,8 @@ beforeAll(async () => {
 				res.writeHead(status, { 'content-type': 'application/json' });
 				res.end(JSON.stringify(body));
 			};
-			if (url.pathname === '/api/v0/login') return send(200, { access_token: 'access', token_type: 'Bearer', expires_in: 3600 });
+			if (url.pathname === '/api/v0/login')
+				return send(200, { access_token: 'access', token_type: 'Bearer', expires_in: 3600 });
 			const request: Asked = {
 				method: req.method ?? '',
 				path: url.pathname,
@@ -90,10 +91,19 @@ afterAll(async () => {
 beforeEach(() => {
 	asked = [];
 	answer = () => ({});
-	harness.credentials.set('mediaAnalysisApi', { baseUrl, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl,
+		authentication: 'personalToken',
+		personalToken: 'personal',
+		accessToken: '',
+	});
 });
 
-const dataset = (i: number) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `set_${i}`, status: 'active' });
+const dataset = (i: number) => ({
+	id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+	name: `set_${i}`,
+	status: 'active',
+});
 const listDatasets = (parameters: INodeParameters = { returnAll: true }) =>
 	harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'getMany', ...parameters } });
 const jobAt = (id: number, status: string, time: string) => ({
@@ -110,13 +120,21 @@ describe('Return All that never ends', () => {
 	test('a service that ignores `skip` and reports a total of 1e12 stops at the second page with a clear error', async () => {
 		answer = () => ({ meta: { page: { total: 1e12 } }, data: Array.from({ length: 100 }, (_, i) => dataset(i)) });
 		const { error } = await listDatasets();
-		expect(error?.message).toMatch(/GET \/api\/v1\/datasets answered a page it had already sent \(asked for position 100\)/);
+		expect(error?.message).toMatch(
+			/GET \/api\/v1\/datasets answered a page it had already sent \(asked for position 100\)/,
+		);
 		expect(asked).toHaveLength(2);
 	});
 
 	test('a page family that says has_next_page forever over the same page stops with a clear error', async () => {
-		answer = () => ({ meta: { page: { page: 1, per_page: 100 }, has_next_page: true }, data: [{ id: 'p1', name: 'Ava' }] });
-		const { error } = await harness.runNode({ type: TYPES.celebrity, parameters: { resource: 'person', operation: 'getMany', returnAll: true } });
+		answer = () => ({
+			meta: { page: { page: 1, per_page: 100 }, has_next_page: true },
+			data: [{ id: 'p1', name: 'Ava' }],
+		});
+		const { error } = await harness.runNode({
+			type: TYPES.celebrity,
+			parameters: { resource: 'person', operation: 'getMany', returnAll: true },
+		});
 		expect(error?.message).toMatch(/answered a page it had already sent/);
 		expect(asked).toHaveLength(2);
 	});
@@ -133,8 +151,13 @@ describe('Return All that never ends', () => {
 
 	test(`a list with no end marker that keeps inventing records stops at the hard bound (${PAGE_BOUNDS.maxRecords} records)`, async () => {
 		// Pages of 10,000 (the limit asked for is ignored) reach the record bound in 20 requests.
-		answer = ({ query }) => ({ jobs: Array.from({ length: 10_000 }, (_, i) => jobAt(Number(query.offset) + i, 'completed', at(0))) });
-		const { error } = await harness.runNode({ type: TYPES.ingestion, parameters: { resource: 'job', operation: 'getMany', returnAll: true } });
+		answer = ({ query }) => ({
+			jobs: Array.from({ length: 10_000 }, (_, i) => jobAt(Number(query.offset) + i, 'completed', at(0))),
+		});
+		const { error } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: { resource: 'job', operation: 'getMany', returnAll: true },
+		});
 		expect(error?.message).toMatch(/Stopped reading GET \/api\/v1\/ingestion\/jobs after 20 pages \(200000 entries\)/);
 		expect(error?.description).toMatch(/at most 2000 pages or 200000 records/);
 		expect(asked).toHaveLength(20);
@@ -157,7 +180,13 @@ describe('Return All that never ends', () => {
 		answer = () => ({ data: Array.from({ length: 100 }, (_, i) => ({ coactive_image_id: `img-${i}`, score: 0.5 })) });
 		const { error } = await harness.runNode({
 			type: TYPES.search,
-			parameters: { resource: 'image', operation: 'searchByText', datasetId: byId(DATASET), textQuery: 'beach', returnAll: true },
+			parameters: {
+				resource: 'image',
+				operation: 'searchByText',
+				datasetId: byId(DATASET),
+				textQuery: 'beach',
+				returnAll: true,
+			},
 		});
 		expect(error?.message).toMatch(/answered a page it had already sent/);
 		expect(asked).toHaveLength(2);
@@ -179,12 +208,18 @@ describe('entries that are not records, answers without their list', () => {
 
 	test.each([
 		['an object without the list', { detail: 'maintenance' }, /the answer was an object with the keys detail/],
-		['an object whose list is not an array', { meta: {}, data: { id: 'x' } }, /the answer was an object with the keys meta, data/],
+		[
+			'an object whose list is not an array',
+			{ meta: {}, data: { id: 'x' } },
+			/the answer was an object with the keys meta, data/,
+		],
 	])('a page that is %s is a clear error naming the endpoint, not an empty list', async (_label, body, shape) => {
 		answer = () => body;
 		const { items, error } = await listDatasets();
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/^The Media Analysis Service answered GET \/api\/v1\/datasets without the list of records it should hold/);
+		expect(error?.message).toMatch(
+			/^The Media Analysis Service answered GET \/api\/v1\/datasets without the list of records it should hold/,
+		);
 		expect(error?.message).toMatch(shape);
 	});
 
@@ -192,20 +227,25 @@ describe('entries that are not records, answers without their list', () => {
 		['null', null],
 		['a number', 42],
 		['an array', [dataset(1)]],
-	])('a page that is %s is a clear error naming the endpoint, never a TypeError or an empty list', async (_label, body) => {
-		answer = () => body;
-		const { items, error } = await listDatasets();
-		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/GET \/api\/v1\/datasets/);
-		expect(error?.message).not.toMatch(/Cannot read|is not iterable|TypeError/);
-	});
+	])(
+		'a page that is %s is a clear error naming the endpoint, never a TypeError or an empty list',
+		async (_label, body) => {
+			answer = () => body;
+			const { items, error } = await listDatasets();
+			expect(items).toEqual([]);
+			expect(error?.message).toMatch(/GET \/api\/v1\/datasets/);
+			expect(error?.message).not.toMatch(/Cannot read|is not iterable|TypeError/);
+		},
+	);
 
 	test('a "From list" search skips entries that are not records and refuses an answer without a list', async () => {
 		answer = () => ({ meta: { page: { total: 3 } }, data: [null, dataset(7), 3] });
 		const found = await harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' });
 		expect(found.results).toEqual([{ name: 'set_7', value: dataset(7).id }]);
 		answer = () => ({ detail: 'nope' });
-		await expect(harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' })).rejects.toThrow(/answered GET \/api\/v1\/datasets without the list/);
+		await expect(harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' })).rejects.toThrow(
+			/answered GET \/api\/v1\/datasets without the list/,
+		);
 	});
 });
 
@@ -225,7 +265,8 @@ describe('the trigger against odd records', () => {
 	const serve = (jobs: () => IDataObject[]) => {
 		answer = ({ query }) => ({ jobs: jobs().slice(Number(query.offset), Number(query.offset) + Number(query.limit)) });
 	};
-	const ids = (items: IDataObject[]) => items.map((item) => `${(item.events as string[]).join('+')}:${String((item.job as IDataObject).id).slice(-3)}`);
+	const ids = (items: IDataObject[]) =>
+		items.map((item) => `${(item.events as string[]).join('+')}:${String((item.job as IDataObject).id).slice(-3)}`);
 
 	test('activation against a jobs list that ignores `offset` reads one page, not the whole endless list', async () => {
 		answer = () => ({ jobs: Array.from({ length: 100 }, (_, i) => jobAt(i + 1, 'completed', at(-i))) });
@@ -260,12 +301,24 @@ describe('the trigger against odd records', () => {
 		serve(() => jobs);
 		await poll();
 		// Newest first would put job 3 second; this service lists it after an older record.
-		jobs.splice(0, jobs.length, jobAt(2, 'completed', at(30)), jobAt(4, 'completed', at(-60)), jobAt(3, 'completed', at(20)));
+		jobs.splice(
+			0,
+			jobs.length,
+			jobAt(2, 'completed', at(30)),
+			jobAt(4, 'completed', at(-60)),
+			jobAt(3, 'completed', at(20)),
+		);
 		expect(ids((await poll()).items).sort()).toEqual(['jobCompleted+jobCreated:002', 'jobCompleted+jobCreated:003']);
 		expect((staticData.scopes as Record<string, IDataObject>)['jobs:*'].disordered).toBe(true);
 		expect((await poll()).items).toEqual([]);
 		// Once the list is in order again, a whole read clears the flag.
-		jobs.splice(0, jobs.length, jobAt(2, 'completed', at(30)), jobAt(3, 'completed', at(20)), jobAt(4, 'completed', at(-60)));
+		jobs.splice(
+			0,
+			jobs.length,
+			jobAt(2, 'completed', at(30)),
+			jobAt(3, 'completed', at(20)),
+			jobAt(4, 'completed', at(-60)),
+		);
 		await poll();
 		expect((staticData.scopes as Record<string, IDataObject>)['jobs:*'].disordered).toBeUndefined();
 	});
@@ -274,7 +327,13 @@ describe('the trigger against odd records', () => {
 		const jobs: IDataObject[] = [jobAt(1, 'completed', at(0))];
 		serve(() => jobs);
 		await poll({ events: ['jobStatusChanged'] });
-		jobs.splice(0, jobs.length, jobAt(2, 'in_progress', at(10)), jobAt(2, 'completed', at(10)), jobAt(1, 'completed', at(0)));
+		jobs.splice(
+			0,
+			jobs.length,
+			jobAt(2, 'in_progress', at(10)),
+			jobAt(2, 'completed', at(10)),
+			jobAt(1, 'completed', at(0)),
+		);
 		const first = await poll({ events: ['jobStatusChanged'] });
 		expect(first.items.map((item) => item.status)).toEqual(['completed']);
 		jobs.splice(0, 2, jobAt(2, 'completed', at(10)), jobAt(2, 'in_progress', at(10)));
@@ -288,21 +347,28 @@ describe('the trigger against odd records', () => {
 		['a scope is null', { scopes: { 'jobs:*': null } }],
 		['the cursor is text', { scopes: { 'jobs:*': { cursor: 'soon', since: null, seen: {} } } }],
 		['a recorded entry is not a pair', { scopes: { 'jobs:*': { cursor: 1, since: 1, seen: { a: 'completed' } } } }],
-	])('saved state that cannot be read (%s) is reset with a logged warning instead of failing every poll', async (_label, saved) => {
-		const jobs: IDataObject[] = [jobAt(1, 'completed', at(0))];
-		serve(() => jobs);
-		await poll();
-		staticData = { ...staticData, ...saved };
-		const logged = harness.logs.length;
-		expect((await poll()).items).toEqual([]);
-		expect(harness.logs.slice(logged).join('\n')).toMatch(/saved state was unreadable and was reset/);
-		jobs.unshift(jobAt(2, 'completed', at(10)));
-		expect(ids((await poll()).items)).toEqual(['jobCompleted+jobCreated:002']);
-	});
+	])(
+		'saved state that cannot be read (%s) is reset with a logged warning instead of failing every poll',
+		async (_label, saved) => {
+			const jobs: IDataObject[] = [jobAt(1, 'completed', at(0))];
+			serve(() => jobs);
+			await poll();
+			staticData = { ...staticData, ...saved };
+			const logged = harness.logs.length;
+			expect((await poll()).items).toEqual([]);
+			expect(harness.logs.slice(logged).join('\n')).toMatch(/saved state was unreadable and was reset/);
+			jobs.unshift(jobAt(2, 'completed', at(10)));
+			expect(ids((await poll()).items)).toEqual(['jobCompleted+jobCreated:002']);
+		},
+	);
 
 	test('a Job Statuses filter that contradicts a chosen end event is refused before any request', async () => {
 		await expect(
-			harness.runPoll({ type: TYPES.trigger, parameters: { events: ['jobCompleted', 'jobFailed'], jobStatuses: ['failed'] }, staticData }),
+			harness.runPoll({
+				type: TYPES.trigger,
+				parameters: { events: ['jobCompleted', 'jobFailed'], jobStatuses: ['failed'] },
+				staticData,
+			}),
 		).rejects.toThrow(/Job Statuses leaves out "completed", so the event jobCompleted can never fire/);
 		expect(asked).toHaveLength(0);
 	});

@@ -16,12 +16,16 @@ let personalToken = '';
 let counter = 0;
 
 beforeAll(() => {
-	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisDatasets() }, credentialTypes: [new MediaAnalysisApi()] });
+	harness = createHarness({
+		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
 });
 afterAll(() => harness.dispose());
 beforeEach(async () => {
 	api = await startHostile(ACCESS);
-	api.handle = (_req, res, seen) => json(res, 200, { id: /datasets\/([^/?]+)/.exec(seen.path)?.[1], name: 'a dataset' });
+	api.handle = (_req, res, seen) =>
+		json(res, 200, { id: /datasets\/([^/?]+)/.exec(seen.path)?.[1], name: 'a dataset' });
 	// A personal token of its own per test: nothing of another test's logins is shared.
 	personalToken = `throttle-personal-token-${++counter}`;
 	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken });
@@ -70,13 +74,15 @@ test('503 without Retry-After, twice in a row: a short back-off that doubles (1 
 	expect(at[2] - at[1]).toBeGreaterThanOrEqual(1900);
 });
 
-test('a login throttled on every try: three logins (after 1 s, then 2 s), then the items fail with the throttle\'s words and no login for a minute', async () => {
+test("a login throttled on every try: three logins (after 1 s, then 2 s), then the items fail with the throttle's words and no login for a minute", async () => {
 	throttleLogin(1000, 429, { 'retry-after': '1' });
 	const started = Date.now();
 	const { error } = await run();
 	expect(Date.now() - started).toBeLessThan(8000);
 	expect(error?.message).toBe(`The Media Analysis Service at ${api.host} is limiting how fast logins can be made`);
-	expect(error?.description).toMatch(/^The service refused 3 logins in a row, so n8n tries no other for 60 seconds\. Run again after that\./);
+	expect(error?.description).toMatch(
+		/^The service refused 3 logins in a row, so n8n tries no other for 60 seconds\. Run again after that\./,
+	);
 	expect(logins()).toHaveLength(LOGIN_LIMITS.throttle.inARow);
 	expect((await run(5)).error?.message).toBe(error?.message);
 	expect(logins()).toHaveLength(LOGIN_LIMITS.throttle.inARow);
@@ -106,7 +112,11 @@ test('logins are held by a hash of the credential, at most LOGIN_LIMITS.maxShare
 	Object.assign(LOGIN_LIMITS, { maxShared: 5 });
 	try {
 		for (let i = 0; i < 8; i++) {
-			harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: `${personalToken}-${i}` });
+			harness.credentials.set('mediaAnalysisApi', {
+				baseUrl: api.url,
+				authentication: 'personalToken',
+				personalToken: `${personalToken}-${i}`,
+			});
 			expect((await run(1)).error).toBeUndefined();
 		}
 		const held = sharedLoginsHeld();
@@ -118,7 +128,11 @@ test('logins are held by a hash of the credential, at most LOGIN_LIMITS.maxShare
 	}
 	// A token without expires_in is shared only while its login is in flight: nothing is kept once it is done.
 	api.login = (_req, res) => json(res, 200, { access_token: ACCESS });
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: `${personalToken}-x` });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: `${personalToken}-x`,
+	});
 	const before = sharedLoginsHeld().length;
 	expect((await run(1)).error).toBeUndefined();
 	expect(sharedLoginsHeld()).toHaveLength(before);

@@ -29,7 +29,10 @@ let created = 0;
  * rule, letters, digits and underscores, is an assumption; the service's lists may hold any name); returns its ID.
  */
 async function dataset(name: string): Promise<string> {
-	const reply = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', { token, json: { name: `named_${++created}`, encoder_name: 'resnet-50' } });
+	const reply = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', {
+		token,
+		json: { name: `named_${++created}`, encoder_name: 'resnet-50' },
+	});
 	expect(reply.status).toBe(200);
 	const { id } = reply.body as { id: string };
 	const record = bed.sandbox.store.datasets.get(id);
@@ -39,13 +42,25 @@ async function dataset(name: string): Promise<string> {
 }
 
 /** Runs Dataset › Get By Name; the ID found, or the error. */
-async function datasetNamed(name: string): Promise<{ id?: unknown; error?: { message: string; description?: string | null } }> {
-	const { items, error } = await bed.harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byName(name) } });
-	return { id: items[0]?.json.id, error: error && { message: error.message, description: (error as { description?: string | null }).description } };
+async function datasetNamed(
+	name: string,
+): Promise<{ id?: unknown; error?: { message: string; description?: string | null } }> {
+	const { items, error } = await bed.harness.runNode({
+		type: TYPES.datasets,
+		parameters: { resource: 'dataset', operation: 'get', datasetId: byName(name) },
+	});
+	return {
+		id: items[0]?.json.id,
+		error: error && { message: error.message, description: (error as { description?: string | null }).description },
+	};
 }
 
 /** The name filters the By Name look-ups sent. */
-const namePatterns = () => bed.apiRequests().filter((r) => r.path === '/api/v1/datasets' && r.method === 'GET').map((r) => r.query.name_pattern);
+const namePatterns = () =>
+	bed
+		.apiRequests()
+		.filter((r) => r.path === '/api/v1/datasets' && r.method === 'GET')
+		.map((r) => r.query.name_pattern);
 
 describe('datasets By Name', () => {
 	test('a trailing space is part of the name; the trimmed name is sent, so both are candidates', async () => {
@@ -72,15 +87,23 @@ describe('datasets By Name', () => {
 		const leading = await dataset(' reports');
 		const { id, error } = await datasetNamed('reports');
 		expect(id).toBeUndefined();
-		expect(error?.message).toBe('Invalid Dataset in item 0: 2 datasets are named "reports" once the spaces around the names are left out');
-		expect(error?.description).toBe(`Choose the dataset From List or By ID: "reports " (${trailing}), " reports" (${leading}).`);
+		expect(error?.message).toBe(
+			'Invalid Dataset in item 0: 2 datasets are named "reports" once the spaces around the names are left out',
+		);
+		expect(error?.description).toBe(
+			`Choose the dataset From List or By ID: "reports " (${trailing}), " reports" (${leading}).`,
+		);
 	});
 
 	test('the candidates an error lists are bounded', async () => {
 		for (let i = 1; i <= 7; i++) await dataset(`${' '.repeat(i)}many`);
 		const { error } = await datasetNamed('many');
-		expect(error?.message).toBe('Invalid Dataset in item 0: 7 datasets are named "many" once the spaces around the names are left out');
-		expect(error?.description).toMatch(/^Choose the dataset From List or By ID: (" +many" \([0-9a-f-]{36}\), ){4}" +many" \([0-9a-f-]{36}\) and 2 more\.$/);
+		expect(error?.message).toBe(
+			'Invalid Dataset in item 0: 7 datasets are named "many" once the spaces around the names are left out',
+		);
+		expect(error?.description).toMatch(
+			/^Choose the dataset From List or By ID: (" +many" \([0-9a-f-]{36}\), ){4}" +many" \([0-9a-f-]{36}\) and 2 more\.$/,
+		);
 	});
 
 	test('NFC typed finds NFD stored and the other way round; the filter sent is a piece both forms hold', async () => {
@@ -108,7 +131,9 @@ describe('datasets By Name', () => {
 		const { id, error } = await datasetNamed('reports');
 		expect(id).toBeUndefined();
 		expect(error?.message).toBe('Invalid Dataset in item 0: no dataset is named "reports"');
-		expect(error?.description).toBe(`Names are case-sensitive; named otherwise: "Reports" (${upper}). Check the exact name, or choose the dataset From List or By ID.`);
+		expect(error?.description).toBe(
+			`Names are case-sensitive; named otherwise: "Reports" (${upper}). Check the exact name, or choose the dataset From List or By ID.`,
+		);
 	});
 
 	test('a name made only of accented letters reads every dataset and still picks exactly', async () => {
@@ -128,8 +153,15 @@ describe('concepts By Name', () => {
 		return id;
 	}
 	const conceptNamed = async (name: string) => {
-		const { items, error } = await bed.harness.runNode({ type: TYPES.concepts, parameters: { resource: 'concept', operation: 'get', conceptId: byName(name) } });
-		return { id: items[0]?.json.conceptId, error: error?.message, description: (error as { description?: string } | undefined)?.description };
+		const { items, error } = await bed.harness.runNode({
+			type: TYPES.concepts,
+			parameters: { resource: 'concept', operation: 'get', conceptId: byName(name) },
+		});
+		return {
+			id: items[0]?.json.conceptId,
+			error: error?.message,
+			description: (error as { description?: string } | undefined)?.description,
+		};
 	};
 
 	test('exact first, then the one trimmed match, NFC-normalized; several are listed', async () => {
@@ -142,7 +174,9 @@ describe('concepts By Name', () => {
 		expect(await conceptNamed('caf\u00e9')).toMatchObject({ id: decomposed });
 		expect(await conceptNamed(' harbor')).toMatchObject({ id: harbor });
 		const ambiguous = await conceptNamed('harbor');
-		expect(ambiguous.error).toBe('Invalid Concept in item 0: 2 concepts are named "harbor" once the spaces around the names are left out');
+		expect(ambiguous.error).toBe(
+			'Invalid Concept in item 0: 2 concepts are named "harbor" once the spaces around the names are left out',
+		);
 		expect(ambiguous.description).toContain(`" harbor" (${harbor})`);
 		const upper = await conceptNamed('BEACH');
 		expect(upper.error).toBe('Invalid Concept in item 0: no concept is named "BEACH"');
@@ -152,15 +186,28 @@ describe('concepts By Name', () => {
 
 describe('persons By Name', () => {
 	const faces = (personId: ReturnType<typeof byName<string>>, inputItems?: IDataObject[]) =>
-		bed.harness.runNode({ type: TYPES.celebrity, parameters: { resource: 'face', operation: 'getMany', personId, returnAll: true }, inputItems });
-	const facesAsked = () => bed.apiRequests().filter((r) => r.path === '/api/v0/celebrity-detection/faces-with-person').map((r) => r.query);
+		bed.harness.runNode({
+			type: TYPES.celebrity,
+			parameters: { resource: 'face', operation: 'getMany', personId, returnAll: true },
+			inputItems,
+		});
+	const facesAsked = () =>
+		bed
+			.apiRequests()
+			.filter((r) => r.path === '/api/v0/celebrity-detection/faces-with-person')
+			.map((r) => r.query);
 
 	test('the person enrolled under the name is looked up among the persons and asked for by ID', async () => {
 		const ava = [...bed.sandbox.store.celebrity.persons.values()].find((p) => p.name === 'Ava Marlowe');
 		const spaced = bed.sandbox.store.celebrity.addPerson({ name: 'Ava Marlowe ' });
 		const zoe = bed.sandbox.store.celebrity.addPerson({ name: 'Zoe\u0308 Quinn' });
 		bed.sandbox.clearRequestLog();
-		const { error } = await faces(byName('={{ $json.name }}'), [{ name: 'Ava Marlowe' }, { name: 'Ava Marlowe ' }, { name: 'Zo\u00eb Quinn' }, { name: 'Ava Marlowe' }]);
+		const { error } = await faces(byName('={{ $json.name }}'), [
+			{ name: 'Ava Marlowe' },
+			{ name: 'Ava Marlowe ' },
+			{ name: 'Zo\u00eb Quinn' },
+			{ name: 'Ava Marlowe' },
+		]);
 		expect(error).toBeUndefined();
 		expect(facesAsked()).toEqual([ava?.id, spaced.id, zoe.id, ava?.id].map((person_id) => ({ person_id })));
 		// One listing of the persons serves every name of the run.
@@ -171,7 +218,9 @@ describe('persons By Name', () => {
 		const a = bed.sandbox.store.celebrity.addPerson({ name: 'Noor Haddad ' });
 		const b = bed.sandbox.store.celebrity.addPerson({ name: ' Noor Haddad' });
 		const ambiguous = await faces(byName('Noor Haddad'));
-		expect(ambiguous.error?.message).toBe('Invalid Person in item 0: 2 persons are named "Noor Haddad" once the spaces around the names are left out');
+		expect(ambiguous.error?.message).toBe(
+			'Invalid Person in item 0: 2 persons are named "Noor Haddad" once the spaces around the names are left out',
+		);
 		expect(ambiguous.error?.description).toMatch(/^Choose the person From List or By ID: .*\.$/);
 		expect(ambiguous.error?.description).toContain(`"Noor Haddad " (${a.id})`);
 		expect(ambiguous.error?.description).toContain(`" Noor Haddad" (${b.id})`);
@@ -189,26 +238,38 @@ describe('the trigger and the editor lists', () => {
 		await dataset('reports');
 		const spaced = await dataset('reports ');
 		const decomposed = await dataset(NFD);
-		const poll = (name: string) => bed.harness.runPoll({ type: TYPES.trigger, parameters: { events: ['jobCreated'], datasetId: byName(name) } });
+		const poll = (name: string) =>
+			bed.harness.runPoll({ type: TYPES.trigger, parameters: { events: ['jobCreated'], datasetId: byName(name) } });
 		expect(watched((await poll('reports ')).staticData)).toBe(spaced);
 		expect(watched((await poll(NFC)).staticData)).toBe(decomposed);
 		await dataset(' reports');
 		await dataset('  only');
 		await expect(poll('only')).resolves.toBeDefined();
 		await dataset('only  ');
-		await expect(poll('only')).rejects.toThrow('2 datasets are named "only" once the spaces around the names are left out');
+		await expect(poll('only')).rejects.toThrow(
+			'2 datasets are named "only" once the spaces around the names are left out',
+		);
 	});
 
 	test('the concept lists and the table list scope to the dataset the name names', async () => {
 		await dataset('reports');
 		const spaced = await dataset('reports ');
-		const classifying = { resource: 'classification', operation: 'classifyImage', classifyAgainst: 'concepts', datasetId: byName('reports ') };
+		const classifying = {
+			resource: 'classification',
+			operation: 'classifyImage',
+			classifyAgainst: 'concepts',
+			datasetId: byName('reports '),
+		};
 		bed.sandbox.clearRequestLog();
 		await bed.harness.runLoadOptions({ type: TYPES.concepts, method: 'getConcepts', parameters: classifying });
 		expect(bed.apiRequests().find((r) => r.path === '/api/v1/concepts')?.query).toMatchObject({ datasets: spaced });
 		const decomposed = await dataset(NFD);
 		bed.sandbox.clearRequestLog();
-		await bed.harness.runListSearch({ type: TYPES.queries, method: 'searchTables', parameters: { resource: 'table', operation: 'get', datasetId: byName(NFC) } });
+		await bed.harness.runListSearch({
+			type: TYPES.queries,
+			method: 'searchTables',
+			parameters: { resource: 'table', operation: 'get', datasetId: byName(NFC) },
+		});
 		expect(bed.apiRequests().map((r) => r.path)).toContain(`/api/v1/datasets/${decomposed}/tables`);
 	});
 });

@@ -34,7 +34,11 @@ beforeAll(() => {
 afterAll(() => harness.dispose());
 beforeEach(async () => {
 	api = await startHostile(ACCESS);
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'parallel-personal-token' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: 'parallel-personal-token',
+	});
 	Object.assign(RETRY, { baseDelayMs: 50 });
 });
 afterEach(async () => {
@@ -56,7 +60,11 @@ function slowDatasets(delay: (id: string) => number, status: (id: string) => num
 		later(delay(id), () => {
 			counts.open--;
 			const code = status(id);
-			json(res, code, code === 200 ? { id, name: `dataset_${id.slice(-4)}` } : { detail: code === 404 ? 'Dataset not found' : 'no' });
+			json(
+				res,
+				code,
+				code === 200 ? { id, name: `dataset_${id.slice(-4)}` } : { detail: code === 404 ? 'Dataset not found' : 'no' },
+			);
 		});
 	};
 	return counts;
@@ -71,17 +79,24 @@ const getMany = (count: number, extra: IDataObject = {}, continueOnFail = false)
 	});
 
 describe('requests in flight', () => {
-	test('the parameter\'s default (a literal, for the lint) is PARALLEL.default, the one the transport uses', () => {
-		const [requestOptions] = parallelRequestsProperties({ dataset: { get: { description: [], execute: async () => ({}) } } });
-		expect(requestOptions.options).toEqual([expect.objectContaining({ name: 'parallelRequests', default: PARALLEL.default })]);
+	test("the parameter's default (a literal, for the lint) is PARALLEL.default, the one the transport uses", () => {
+		const [requestOptions] = parallelRequestsProperties({
+			dataset: { get: { description: [], execute: async () => ({}) } },
+		});
+		expect(requestOptions.options).toEqual([
+			expect.objectContaining({ name: 'parallelRequests', default: PARALLEL.default }),
+		]);
 	});
 
-	test.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, undefined as unknown as number, '8' as unknown as number])(
-		'the transport itself refuses %p as Requests in Parallel (a wait on "in flight < NaN" never ends)',
-		(limit) => {
-			expect(() => setParallelRequests({}, limit)).toThrow(RangeError);
-		},
-	);
+	test.each([
+		Number.NaN,
+		Number.POSITIVE_INFINITY,
+		Number.NEGATIVE_INFINITY,
+		undefined as unknown as number,
+		'8' as unknown as number,
+	])('the transport itself refuses %p as Requests in Parallel (a wait on "in flight < NaN" never ends)', (limit) => {
+		expect(() => setParallelRequests({}, limit)).toThrow(RangeError);
+	});
 
 	test.each([
 		[1, 1],
@@ -193,7 +208,12 @@ describe('waits', () => {
 			const count = (polls.get(id) ?? 0) + 1;
 			polls.set(id, count);
 			order.push(`${id}:${count >= finishAfterPolls ? 'completed' : 'in_progress'}`);
-			json(res, 200, { id, status: count >= finishAfterPolls ? 'completed' : 'in_progress', dataset_id: uuid(0), details: { assets: [] } });
+			json(res, 200, {
+				id,
+				status: count >= finishAfterPolls ? 'completed' : 'in_progress',
+				dataset_id: uuid(0),
+				details: { assets: [] },
+			});
 		};
 		const { error, items } = await harness.runNode({
 			type: TYPES.ingestion,

@@ -71,7 +71,11 @@ beforeAll(() => {
 afterAll(() => harness.dispose());
 beforeEach(async () => {
 	api = await startHostile(ACCESS);
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'recovery-clock-token' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: 'recovery-clock-token',
+	});
 	Object.assign(RETRY, { baseDelayMs: 50, attemptTimeoutMs: 5000, requestTimeoutMs: 15_000 });
 	Object.assign(RECOVERY, { windowMs: 400, firstGapMs: 100 });
 });
@@ -108,7 +112,8 @@ function serve(create: Create, { skewMs, lose, records = [], date = true, record
 			if (posts.length === 1) return req.socket.destroy();
 			return json(res, 201, made, headers);
 		}
-		if (seen.method === 'GET' && seen.path.split('?')[0] === create.listPath) return json(res, 200, create.list(records), headers);
+		if (seen.method === 'GET' && seen.path.split('?')[0] === create.listPath)
+			return json(res, 200, create.list(records), headers);
 		json(res, 404, { detail: 'Not Found' }, headers);
 	};
 	return { posts, records };
@@ -116,7 +121,8 @@ function serve(create: Create, { skewMs, lose, records = [], date = true, record
 
 const run = (create: Create) => harness.runNode({ type: create.type, parameters: create.parameters });
 /** A record of the same sources or address that someone made `ago` before now, on the service's clock. */
-const oldRecord = (create: Create, skewMs: number, ago: number) => create.record('someone-elses', new Date(Date.now() + skewMs - ago).toISOString());
+const oldRecord = (create: Create, skewMs: number, ago: number) =>
+	create.record('someone-elses', new Date(Date.now() + skewMs - ago).toISOString());
 
 describe.each(Object.entries(CREATES))('%s', (_name, create) => {
 	describe.each([
@@ -142,7 +148,7 @@ describe.each(Object.entries(CREATES))('%s', (_name, create) => {
 	});
 });
 
-describe('when the service\'s time cannot be told, a matching record is neither taken nor made again', () => {
+describe("when the service's time cannot be told, a matching record is neither taken nor made again", () => {
 	const create = CREATES['Ingestion › Create From Images'];
 	test.each([
 		['answers without a Date header', { date: false }],
@@ -151,7 +157,9 @@ describe('when the service\'s time cannot be told, a matching record is neither 
 		const service = serve(create, { skewMs: 0, lose: 'answer', ...odd });
 		const { items, error } = await run(create);
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out');
+		expect(error?.message).toBe(
+			'No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out',
+		);
 		expect(service.posts).toHaveLength(1);
 	});
 
@@ -166,7 +174,11 @@ describe('when the service\'s time cannot be told, a matching record is neither 
 
 test('a record of the same sources made less than the window before the request (an identical run just before) is taken as the answer', async () => {
 	const create = CREATES['Ingestion › Create From Images'];
-	const service = serve(create, { skewMs: HOUR, lose: 'request', records: [oldRecord(create, HOUR, RECOVERY_WINDOW_MS - 5000)] });
+	const service = serve(create, {
+		skewMs: HOUR,
+		lose: 'request',
+		records: [oldRecord(create, HOUR, RECOVERY_WINDOW_MS - 5000)],
+	});
 	const { items, error } = await run(create);
 	expect(error).toBeUndefined();
 	expect(service.posts).toHaveLength(1);

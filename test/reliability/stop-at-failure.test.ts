@@ -20,12 +20,19 @@ let api: HostileServer;
 const saved = { ...RETRY };
 
 beforeAll(() => {
-	harness = createHarness({ nodeTypes: { [TYPE]: new MediaAnalysisDatasets() }, credentialTypes: [new MediaAnalysisApi()] });
+	harness = createHarness({
+		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
 });
 afterAll(() => harness.dispose());
 beforeEach(async () => {
 	api = await startHostile(ACCESS);
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: 'stop-personal-token' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: 'stop-personal-token',
+	});
 	Object.assign(RETRY, { baseDelayMs: 20 });
 });
 afterEach(async () => {
@@ -79,7 +86,13 @@ function datasetService(failing: number, delay: (item: number) => number, arriva
 const createMany = (count: number, parallel: number) =>
 	harness.runNode({
 		type: TYPE,
-		parameters: { resource: 'dataset', operation: 'create', name: '={{ $json.name }}', encoderName: 'resnet-50', requestOptions: { parallelRequests: parallel } },
+		parameters: {
+			resource: 'dataset',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			encoderName: 'resnet-50',
+			requestOptions: { parallelRequests: parallel },
+		},
 		inputItems: Array.from({ length: count }, (_, i) => ({ name: `ds_${i}` })) as IDataObject[],
 	});
 
@@ -100,11 +113,18 @@ function ranges(indexes: number[]): string {
 /** Everything the service made is named in the error (the first 20 by ID), every item that reached nothing is said not sent. */
 function expectEveryItemAccounted(description: string, service: Service, count: number, failing: number): void {
 	const finished = [...service.created.keys()].sort((a, b) => a - b);
-	for (const item of finished.slice(0, 20)) expect(description).toContain(`item ${item}: ID ${service.created.get(item)}`);
+	for (const item of finished.slice(0, 20))
+		expect(description).toContain(`item ${item}: ID ${service.created.get(item)}`);
 	if (finished.length > 20) expect(description).toContain(`; and ${finished.length - 20} more)`);
-	if (finished.length > 0) expect(description).toContain(`${finished.length === 1 ? 'Item' : 'Items'} ${ranges(finished)} finished before the node stopped`);
+	if (finished.length > 0)
+		expect(description).toContain(
+			`${finished.length === 1 ? 'Item' : 'Items'} ${ranges(finished)} finished before the node stopped`,
+		);
 	const notSent = Array.from({ length: count }, (_, i) => i).filter((i) => i !== failing && !service.arrived.has(i));
-	if (notSent.length > 0) expect(description).toContain(`${notSent.length === 1 ? 'Item' : 'Items'} ${ranges(notSent)} ${notSent.length === 1 ? 'was' : 'were'} not sent.`);
+	if (notSent.length > 0)
+		expect(description).toContain(
+			`${notSent.length === 1 ? 'Item' : 'Items'} ${ranges(notSent)} ${notSent.length === 1 ? 'was' : 'were'} not sent.`,
+		);
 	else expect(description).not.toContain('not sent');
 }
 
@@ -117,34 +137,41 @@ describe('a failure without Continue On Fail: nothing starts after it, nothing m
 		[20, 8, 5],
 		[12, 50, 0],
 		[60, 50, 30],
-	])('%i items at Requests in Parallel %i, item %i answered 409 first: zero requests after it', async (count, parallel, failing) => {
-		// The failing answer comes fast and the others slowly, so the failing request is the one that frees a place.
-		const service = datasetService(failing, (item) => (item === failing ? 5 : 300), Math.min(count, parallel));
-		const { error } = await createMany(count, parallel);
-		expect(error?.context?.itemIndex).toBe(failing);
-		expect((error as { httpCode?: string } | undefined)?.httpCode).toBe('409');
-		expect(creates().filter((seen) => seen.at > service.failedAt)).toEqual([]);
-		// The items under way were waited for: every answer the service gave is in, none pending.
-		expect(service.created.size).toBe(service.arrived.size - 1);
-		expectEveryItemAccounted(String(error?.description), service, count, failing);
-		if (service.created.size > 0) expect(String(error?.description)).toMatch(/check the service before running it again/);
-	});
+	])(
+		'%i items at Requests in Parallel %i, item %i answered 409 first: zero requests after it',
+		async (count, parallel, failing) => {
+			// The failing answer comes fast and the others slowly, so the failing request is the one that frees a place.
+			const service = datasetService(failing, (item) => (item === failing ? 5 : 300), Math.min(count, parallel));
+			const { error } = await createMany(count, parallel);
+			expect(error?.context?.itemIndex).toBe(failing);
+			expect((error as { httpCode?: string } | undefined)?.httpCode).toBe('409');
+			expect(creates().filter((seen) => seen.at > service.failedAt)).toEqual([]);
+			// The items under way were waited for: every answer the service gave is in, none pending.
+			expect(service.created.size).toBe(service.arrived.size - 1);
+			expectEveryItemAccounted(String(error?.description), service, count, failing);
+			if (service.created.size > 0)
+				expect(String(error?.description)).toMatch(/check the service before running it again/);
+		},
+	);
 
 	test.each([
 		[40, 8, 10],
 		[40, 8, 0],
 		[30, 50, 17],
-	])('answers in 0–3 ms, %i items at %i in parallel, item %i fails: what the service made is all named', async (count, parallel, failing) => {
-		const service = datasetService(failing, () => Math.floor(Math.random() * 4));
-		const { error } = await createMany(count, parallel);
-		expect(error?.context?.itemIndex).toBe(failing);
-		const arrivedWhenDone = creates().length;
-		expect(service.created.size).toBe(service.arrived.size - 1);
-		expectEveryItemAccounted(String(error?.description), service, count, failing);
-		// Nothing was still on its way once the node had stopped.
-		await new Promise((resolve) => setTimeout(resolve, 100));
-		expect(creates()).toHaveLength(arrivedWhenDone);
-	});
+	])(
+		'answers in 0–3 ms, %i items at %i in parallel, item %i fails: what the service made is all named',
+		async (count, parallel, failing) => {
+			const service = datasetService(failing, () => Math.floor(Math.random() * 4));
+			const { error } = await createMany(count, parallel);
+			expect(error?.context?.itemIndex).toBe(failing);
+			const arrivedWhenDone = creates().length;
+			expect(service.created.size).toBe(service.arrived.size - 1);
+			expectEveryItemAccounted(String(error?.description), service, count, failing);
+			// Nothing was still on its way once the node had stopped.
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			expect(creates()).toHaveLength(arrivedWhenDone);
+		},
+	);
 
 	test('answers slower than the failure at the back of the line: a middle item fails last, every other item is named', async () => {
 		const service = datasetService(4, (item) => (item === 4 ? 120 : 10));

@@ -18,7 +18,10 @@ import { createCredentialTester } from '../credentials/credential-tester';
 import { createHarness, type Harness } from '../harness/engine';
 import { byId } from '../support/locators';
 
-const TYPES = { datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets', queries: 'n8n-nodes-media-analysis.mediaAnalysisQueries' };
+const TYPES = {
+	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
+	queries: 'n8n-nodes-media-analysis.mediaAnalysisQueries',
+};
 const ACCESS = 'tls-access-token-Rf5Xc1';
 const DATASET = '00000000-0000-4000-8000-000000000001';
 const QUERY = '6b0e3c1a-2f4d-4e5a-9b8c-7d6e5f4a3b2c';
@@ -31,8 +34,27 @@ let seen: string[] = [];
 beforeAll(async () => {
 	// A throwaway self-signed certificate, made by the openssl CLI.
 	const dir = mkdtempSync(join(tmpdir(), 'media-analysis-tls-'));
-	execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-		'-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+	execFileSync(
+		'openssl',
+		[
+			'req',
+			'-x509',
+			'-newkey',
+			'rsa:2048',
+			'-nodes',
+			'-days',
+			'1',
+			'-subj',
+			'/CN=localhost',
+			'-addext',
+			'subjectAltName=IP:127.0.0.1',
+			'-keyout',
+			join(dir, 'key.pem'),
+			'-out',
+			join(dir, 'cert.pem'),
+		],
+		{ stdio: 'ignore' },
+	);
 	const key = readFileSync(join(dir, 'key.pem'));
 	const cert = readFileSync(join(dir, 'cert.pem'));
 	rmSync(dir, { recursive: true, force: true });
@@ -44,11 +66,15 @@ beforeAll(async () => {
 		};
 		req.resume();
 		req.on('end', () => {
-			if (req.url === '/api/v0/login') return send(200, { access_token: ACCESS, token_type: 'Bearer', expires_in: 3600 });
-			if (req.headers.authorization !== `Bearer ${ACCESS}` && !req.url?.startsWith('/bucket/')) return send(401, { detail: 'Not authenticated' });
-			if (req.url?.split('?')[0] === `/api/v1/datasets/${DATASET}`) return send(200, { id: DATASET, name: 'a dataset' });
+			if (req.url === '/api/v0/login')
+				return send(200, { access_token: ACCESS, token_type: 'Bearer', expires_in: 3600 });
+			if (req.headers.authorization !== `Bearer ${ACCESS}` && !req.url?.startsWith('/bucket/'))
+				return send(401, { detail: 'Not authenticated' });
+			if (req.url?.split('?')[0] === `/api/v1/datasets/${DATASET}`)
+				return send(200, { id: DATASET, name: 'a dataset' });
 			if (req.url === '/api/v1/encoders') return send(200, { data: [] });
-			if (req.url?.startsWith(`/api/v1/queries/${QUERY}/results`)) return send(200, { query_id: QUERY, download_url: `${url}/bucket/results.csv?X-Signature=abc` });
+			if (req.url?.startsWith(`/api/v1/queries/${QUERY}/results`))
+				return send(200, { query_id: QUERY, download_url: `${url}/bucket/results.csv?X-Signature=abc` });
 			if (req.url?.startsWith('/bucket/')) {
 				res.writeHead(200, { 'content-type': 'text/csv' });
 				return res.end('a,b\n1,2\n');
@@ -70,12 +96,20 @@ afterAll(async () => {
 });
 beforeEach(() => {
 	seen = [];
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: url, authentication: 'personalToken', personalToken: 'tls-personal-token', accessToken: '' });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: url,
+		authentication: 'personalToken',
+		personalToken: 'tls-personal-token',
+		accessToken: '',
+	});
 });
 
 const host = () => new URL(url).host;
 const getDataset = () =>
-	harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) } });
+	harness.runNode({
+		type: TYPES.datasets,
+		parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET) },
+	});
 const setIgnore = (ignoreSSLIssues: boolean) =>
 	harness.credentials.set('mediaAnalysisApi', { ...harness.credentials.get('mediaAnalysisApi'), ignoreSSLIssues });
 
@@ -86,7 +120,9 @@ test('the option is on the credential, off by default', () => {
 
 test('a self-signed certificate without the option: the run says the certificate is self-signed and how to fix it', async () => {
 	const { error } = await getDataset();
-	expect(error?.message).toBe(`n8n did not trust the Media Analysis Service at ${host()}: its certificate is self-signed`);
+	expect(error?.message).toBe(
+		`n8n did not trust the Media Analysis Service at ${host()}: its certificate is self-signed`,
+	);
 	expect(error?.description).toMatch(/turn on "Ignore SSL Issues \(Insecure\)" in the Media Analysis credential/);
 	expect(seen).toEqual([]);
 });
@@ -104,7 +140,9 @@ test('an API request (not the login) that meets the certificate says so too', as
 	expect((await getDataset()).error).toBeUndefined();
 	setIgnore(false); // the token is saved; the next request is the API's own
 	const { error } = await getDataset();
-	expect(error?.message).toBe(`n8n did not trust the Media Analysis Service at ${host()}: its certificate is self-signed`);
+	expect(error?.message).toBe(
+		`n8n did not trust the Media Analysis Service at ${host()}: its certificate is self-signed`,
+	);
 	expect(error?.description).toMatch(/Ignore SSL Issues/);
 });
 
@@ -117,14 +155,23 @@ test('the option never applies to a presigned download: a link to a self-signed 
 	expect(seen).toContain(`GET /api/v1/queries/${QUERY}/results?url_format=direct`);
 	// Refused by n8n before any request reached the host: the link's host is not trusted, whatever the credential says.
 	expect(seen.some((line) => line.startsWith('GET /bucket/'))).toBe(false);
-	expect(error?.message).toBe(`n8n did not trust ${host()} to download the query results: its certificate is self-signed`);
+	expect(error?.message).toBe(
+		`n8n did not trust ${host()} to download the query results: its certificate is self-signed`,
+	);
 	expect(error?.description).toMatch(/NODE_EXTRA_CA_CERTS/);
 });
 
 test('the Test button: the certificate named without the option, "Connection successful!" with it', async () => {
 	const tester = createCredentialTester(new MediaAnalysisApi());
-	tester.store.set('mediaAnalysisApi', { baseUrl: url, authentication: 'personalToken', personalToken: 'tls-personal-token' });
-	expect(await tester.test()).toEqual({ status: 'Error', message: `n8n did not trust the Media Analysis Service at ${host()}: its certificate is self-signed` });
+	tester.store.set('mediaAnalysisApi', {
+		baseUrl: url,
+		authentication: 'personalToken',
+		personalToken: 'tls-personal-token',
+	});
+	expect(await tester.test()).toEqual({
+		status: 'Error',
+		message: `n8n did not trust the Media Analysis Service at ${host()}: its certificate is self-signed`,
+	});
 	expect(await tester.test({ ignoreSSLIssues: true })).toEqual({ status: 'OK', message: 'Connection successful!' });
 	expect(seen).toContain('GET /api/v1/encoders');
 });
@@ -133,7 +180,11 @@ test.each([
 	['DEPTH_ZERO_SELF_SIGNED_CERT', 'its certificate is self-signed', /Ignore SSL Issues/],
 	['SELF_SIGNED_CERT_IN_CHAIN', 'its certificate chain ends in a self-signed certificate', /NODE_EXTRA_CA_CERTS/],
 	['CERT_HAS_EXPIRED', 'its certificate has expired', /must be renewed/],
-	['ERR_TLS_CERT_ALTNAME_INVALID', 'its certificate is for another host name', /host name the service's certificate is issued for/],
+	[
+		'ERR_TLS_CERT_ALTNAME_INVALID',
+		'its certificate is for another host name',
+		/host name the service's certificate is issued for/,
+	],
 	['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'its certificate could not be verified', /trusted authority/],
 ])('%s reads as a certificate failure with its fix', (code, words, fix) => {
 	const explained = explainFailure({ code }, { host: 'api.example.com', attempts: 1 });

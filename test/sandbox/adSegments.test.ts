@@ -27,7 +27,9 @@ describe('ad-segment routes', () => {
 			message: 'Created 2 ad segments',
 		});
 		const read = await api.get(path('video-002'));
-		expect(read.body.ad_segments.map((s: { id: string }) => s.id)).toEqual(created.body.segments.map((s: { id: string }) => s.id));
+		expect(read.body.ad_segments.map((s: { id: string }) => s.id)).toEqual(
+			created.body.segments.map((s: { id: string }) => s.id),
+		);
 
 		await api.post(path('video-002'), { ad_segments: [segment(5, 6)] });
 		expect((await api.get(path('video-002'))).body.ad_segments).toHaveLength(1);
@@ -83,21 +85,30 @@ describe('ad-segment routes', () => {
 
 	it('validates the create body like pydantic', async () => {
 		const reply = await api.post(path('video-001'), {
-			ad_segments: [
-				segment(10, 9),
-				{ ...segment(-1, 5, 0, 2.5), metadata: { segment_type: 'x' } },
-			],
+			ad_segments: [segment(10, 9), { ...segment(-1, 5, 0, 2.5), metadata: { segment_type: 'x' } }],
 		});
 		expect(reply.status).toBe(422);
 		expect(reply.body.detail).toEqual(
 			expect.arrayContaining([
-				{ loc: ['body', 'ad_segments', 0], msg: 'Value error, segment_end_time_ms must not be less than segment_start_time_ms', type: 'value_error' },
-				expect.objectContaining({ loc: ['body', 'ad_segments', 1, 'segment_start_time_ms'], type: 'greater_than_equal' }),
-				expect.objectContaining({ loc: ['body', 'ad_segments', 1, 'segment_end_frame_number'], type: 'int_from_float' }),
+				{
+					loc: ['body', 'ad_segments', 0],
+					msg: 'Value error, segment_end_time_ms must not be less than segment_start_time_ms',
+					type: 'value_error',
+				},
+				expect.objectContaining({
+					loc: ['body', 'ad_segments', 1, 'segment_start_time_ms'],
+					type: 'greater_than_equal',
+				}),
+				expect.objectContaining({
+					loc: ['body', 'ad_segments', 1, 'segment_end_frame_number'],
+					type: 'int_from_float',
+				}),
 				expect.objectContaining({ loc: ['body', 'ad_segments', 1, 'metadata', 'incode'], type: 'missing' }),
 			]),
 		);
 		const empty = await api.post(path('video-001'), { ad_segments: [] });
-		expect(empty.body.detail).toEqual([{ loc: ['body', 'ad_segments'], msg: 'List should have at least 1 item', type: 'too_short' }]);
+		expect(empty.body.detail).toEqual([
+			{ loc: ['body', 'ad_segments'], msg: 'List should have at least 1 item', type: 'too_short' },
+		]);
 	});
 });

@@ -49,7 +49,11 @@ describe('users', () => {
 		expect(all.body.roles).toEqual([{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }]);
 		const unknown = await put(path, { roles: [{ role_id: 'owner' }] });
 		expect(unknown.status).toBe(422);
-		expect(unknown.body.detail[0]).toMatchObject({ loc: ['body', 'roles', 0], type: 'value_error', msg: expect.stringMatching(/unknown role 'owner'/) });
+		expect(unknown.body.detail[0]).toMatchObject({
+			loc: ['body', 'roles', 0],
+			type: 'value_error',
+			msg: expect.stringMatching(/unknown role 'owner'/),
+		});
 		const outside = await put(path, { roles: [{ role_id: 'member' }], roles_context: `dataset:${IMAGES}` });
 		expect(outside.status).toBe(422);
 		expect((await put(path, { roles: [], roles_context: 'dataset:nope' })).status).toBe(422);
@@ -65,7 +69,8 @@ describe('users', () => {
 
 describe('roles', () => {
 	test('every role, the system roles, or those of a dataset', async () => {
-		const ids = async (query = '') => ((await api.get(`${BASE}/roles${query}`)).body.roles as Array<{ role_id: string }>).map((role) => role.role_id);
+		const ids = async (query = '') =>
+			((await api.get(`${BASE}/roles${query}`)).body.roles as Array<{ role_id: string }>).map((role) => role.role_id);
 		expect(await ids()).toEqual(['admin', 'member', 'editor', 'viewer']);
 		expect(await ids('?roles_context=system')).toEqual(['admin', 'member']);
 		expect(await ids(`?roles_context=dataset:${IMAGES}`)).toEqual(['editor', 'viewer']);
@@ -75,20 +80,26 @@ describe('roles', () => {
 
 describe('invitations', () => {
 	test('create (201), list the pending ones, get, delete; an address that is not one is a 422', async () => {
-		const created = await api.post(`${BASE}/user-invitations`, { name: 'Nora Lind', email: 'nora.lind@example.com', roles: [{ role_id: 'member' }] });
+		const created = await api.post(`${BASE}/user-invitations`, {
+			name: 'Nora Lind',
+			email: 'nora.lind@example.com',
+			roles: [{ role_id: 'member' }],
+		});
 		expect(created.status).toBe(201);
 		expect(created.body).toMatchObject({
 			invitation_id: expect.stringMatching(/^uinv_/),
 			inviter: { name: 'Demo Admin' },
-			invitee: { email: 'nora.lind@example.com', name: 'Nora Lind', roles: [{ role_id: 'member', resource: null, resource_instance: null }] },
+			invitee: {
+				email: 'nora.lind@example.com',
+				name: 'Nora Lind',
+				roles: [{ role_id: 'member', resource: null, resource_instance: null }],
+			},
 			invitation_url: expect.stringContaining(created.body.invitation_id),
 		});
 		const list = await api.get(`${BASE}/user-invitations`);
-		expect(list.body.user_invitations.map((invitation: { invitee: { email: string } }) => invitation.invitee.email)).toEqual([
-			'lena.fischer@example.com',
-			'mateo.ruiz@example.com',
-			'nora.lind@example.com',
-		]);
+		expect(
+			list.body.user_invitations.map((invitation: { invitee: { email: string } }) => invitation.invitee.email),
+		).toEqual(['lena.fischer@example.com', 'mateo.ruiz@example.com', 'nora.lind@example.com']);
 		expect(list.body.meta.page.total).toBe(3);
 		const path = `${BASE}/user-invitations/${created.body.invitation_id}`;
 		expect((await api.get(path)).body).toEqual(created.body);
@@ -108,7 +119,10 @@ describe('invitations', () => {
 
 describe('system credentials', () => {
 	test('the secret comes once, in the create answer; the new client logs in until it is deleted', async () => {
-		const created = await api.post(`${BASE}/clients`, { name: 'probe', roles: [{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }] });
+		const created = await api.post(`${BASE}/clients`, {
+			name: 'probe',
+			roles: [{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }],
+		});
 		expect(created.status).toBe(201);
 		const { client_id: id, client_secret: secret } = created.body;
 		expect(secret).toMatch(/^sbx_cs_/);
@@ -124,7 +138,10 @@ describe('system credentials', () => {
 
 	test('update: a name only, roles within a context, and without roles full access, as the document says', async () => {
 		const path = `${BASE}/clients/${SEED_CLIENTS.ingestion.id}`;
-		const renamed = await put(path, { name: 'renamed', roles: [{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES }] });
+		const renamed = await put(path, {
+			name: 'renamed',
+			roles: [{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES }],
+		});
 		expect(renamed.body).toMatchObject({ name: 'renamed', roles: [{ role_id: 'editor' }] });
 		const system = await put(path, { roles: [{ role_id: 'member' }], roles_context: 'system' });
 		expect(system.body.roles.map((role: { role_id: string }) => role.role_id)).toEqual(['editor', 'member']);

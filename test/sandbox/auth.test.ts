@@ -1,5 +1,12 @@
 import { DEMO_PERSONAL_TOKEN } from '../../sandbox/server';
-import { accessToken, basicAuth, loginWithClientCredentials, loginWithPersonalToken, send, useSandbox } from './helpers';
+import {
+	accessToken,
+	basicAuth,
+	loginWithClientCredentials,
+	loginWithPersonalToken,
+	send,
+	useSandbox,
+} from './helpers';
 
 describe('bearer authentication of API routes', () => {
 	const { sandbox } = useSandbox();

@@ -8,12 +8,22 @@ const AVA = seedPersonId('Ava Marlowe');
 const DRAFT = seedPersonId('Felix Arndt'); // enrolled, status draft
 const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
-const PERSON_KEYS = ['aliases', 'created_dt', 'created_user_id', 'id', 'ingested_images', 'name', 'status', 'upload_ids'];
+const PERSON_KEYS = [
+	'aliases',
+	'created_dt',
+	'created_user_id',
+	'id',
+	'ingested_images',
+	'name',
+	'status',
+	'upload_ids',
+];
 
 describe('celebrity detection routes', () => {
 	const { sandbox, api, login } = useSandbox({ client: true });
 	const get = (path: string) => send(sandbox.url, 'GET', `${BASE}${path}`, { token: api.token });
-	const getWithBody = (path: string, json: unknown) => send(sandbox.url, 'GET', `${BASE}${path}`, { token: api.token, json });
+	const getWithBody = (path: string, json: unknown) =>
+		send(sandbox.url, 'GET', `${BASE}${path}`, { token: api.token, json });
 	const put = (path: string, json: unknown) => send(sandbox.url, 'PUT', `${BASE}${path}`, { token: api.token, json });
 	const identifyImage = (bytes: Buffer) => getWithBody('/identify', { image: bytes.toString('base64') });
 
@@ -31,7 +41,12 @@ describe('celebrity detection routes', () => {
 			expect(first.body.sort).toBeNull();
 			expect(first.body.data).toHaveLength(25);
 			expect(Object.keys(first.body.data[0]).sort()).toEqual(PERSON_KEYS);
-			expect(first.body.data[0]).toMatchObject({ id: AVA, name: 'Ava Marlowe', aliases: ['The Marlowe', 'A. Marlowe'], status: 'active' });
+			expect(first.body.data[0]).toMatchObject({
+				id: AVA,
+				name: 'Ava Marlowe',
+				aliases: ['The Marlowe', 'A. Marlowe'],
+				status: 'active',
+			});
 
 			const second = await get('/persons?page=2');
 			expect(second.body.meta).toEqual({ page: { page: 2, per_page: 25 }, has_next_page: false });
@@ -45,7 +60,11 @@ describe('celebrity detection routes', () => {
 
 		test('sorts by a field and direction and echoes the sort', async () => {
 			const reply = await get('/persons?per_page=3&sort_field=name&sort_direction=desc');
-			expect(reply.body.data.map((p: { name: string }) => p.name)).toEqual(['Zoe Achterberg', 'Yusuf Demir', 'Xenia Petrakis']);
+			expect(reply.body.data.map((p: { name: string }) => p.name)).toEqual([
+				'Zoe Achterberg',
+				'Yusuf Demir',
+				'Xenia Petrakis',
+			]);
 			expect(reply.body.sort).toEqual([{ field: 'name', direction: 'desc' }]);
 		});
 
@@ -67,12 +86,19 @@ describe('celebrity detection routes', () => {
 		test('answers the person with the images its faces are in', async () => {
 			const reply = await get(`/person/${AVA.toUpperCase()}`);
 			expect(reply.status).toBe(200);
-			expect(reply.body).toMatchObject({ id: AVA, created_user_id: 'sandbox-demo-user', created_dt: '2026-02-01T10:00:00.000Z' });
+			expect(reply.body).toMatchObject({
+				id: AVA,
+				created_user_id: 'sandbox-demo-user',
+				created_dt: '2026-02-01T10:00:00.000Z',
+			});
 			expect(reply.body.ingested_images.length).toBeGreaterThan(0);
 			for (const image of reply.body.ingested_images) {
 				expect(sandbox.store.assets.get(image.coactive_image_id)?.datasetId).toBe(image.dataset_id);
 			}
-			expect(reply.body.upload_ids).toEqual([expect.stringMatching(/^upload-[0-9a-f]{24}$/), expect.stringMatching(/^upload-/)]);
+			expect(reply.body.upload_ids).toEqual([
+				expect.stringMatching(/^upload-[0-9a-f]{24}$/),
+				expect.stringMatching(/^upload-/),
+			]);
 		});
 
 		test('404 for an unknown person, 422 for a malformed ID', async () => {
@@ -104,7 +130,10 @@ describe('celebrity detection routes', () => {
 		});
 
 		test('an alias is not a name; unknown → 404; neither parameter → 400', async () => {
-			expect(await get('/faces-with-person?person_name=The%20Marlowe')).toMatchObject({ status: 404, body: { detail: 'Person not found' } });
+			expect(await get('/faces-with-person?person_name=The%20Marlowe')).toMatchObject({
+				status: 404,
+				body: { detail: 'Person not found' },
+			});
 			expect(await get(`/faces-with-person?person_id=${UNKNOWN}`)).toMatchObject({ status: 404 });
 			expect(await get('/faces-with-person')).toMatchObject({
 				status: 400,
@@ -116,7 +145,9 @@ describe('celebrity detection routes', () => {
 
 	describe('GET /persons/by-names-and-aliases', () => {
 		test('one match per value, in order: names, aliases (any case), null when nobody matches', async () => {
-			const reply = await get('/persons/by-names-and-aliases?person_names_or_aliases=dima&person_names_or_aliases=Ava%20Marlowe&person_names_or_aliases=Nobody');
+			const reply = await get(
+				'/persons/by-names-and-aliases?person_names_or_aliases=dima&person_names_or_aliases=Ava%20Marlowe&person_names_or_aliases=Nobody',
+			);
 			expect(reply.status).toBe(200);
 			expect(reply.body).toEqual({
 				matches: [
@@ -131,7 +162,9 @@ describe('celebrity detection routes', () => {
 			for (const query of ['', '?person_names_or_aliases[0]=Dima', '?person_names_or_aliases[]=Dima']) {
 				const reply = await get(`/persons/by-names-and-aliases${query}`);
 				expect(reply.status).toBe(422);
-				expect(reply.body.detail).toEqual([{ loc: ['query', 'person_names_or_aliases'], msg: 'Field required', type: 'missing' }]);
+				expect(reply.body.detail).toEqual([
+					{ loc: ['query', 'person_names_or_aliases'], msg: 'Field required', type: 'missing' },
+				]);
 			}
 		});
 	});
@@ -142,16 +175,23 @@ describe('celebrity detection routes', () => {
 			const reply = await get(`/persons-in-image/${faces[0].image_id}`);
 			expect(reply.status).toBe(200);
 			expect(reply.body.persons).toEqual(
-				expect.arrayContaining([{ id: AVA, name: 'Ava Marlowe', aliases: ['The Marlowe', 'A. Marlowe'], bbox: faces[0].bbox }]),
+				expect.arrayContaining([
+					{ id: AVA, name: 'Ava Marlowe', aliases: ['The Marlowe', 'A. Marlowe'], bbox: faces[0].bbox },
+				]),
 			);
 		});
 
 		test('an image nobody is in → []; unknown image or a video → 404', async () => {
 			const withFaces = new Set(sandbox.store.celebrity.faces.map((face) => face.imageId));
-			const empty = [...sandbox.store.assets.values()].find((asset) => asset.kind === 'image' && !withFaces.has(asset.id));
+			const empty = [...sandbox.store.assets.values()].find(
+				(asset) => asset.kind === 'image' && !withFaces.has(asset.id),
+			);
 			expect(empty).toBeDefined();
 			expect((await get(`/persons-in-image/${empty!.id}`)).body).toEqual({ persons: [] });
-			expect(await get(`/persons-in-image/${UNKNOWN}`)).toMatchObject({ status: 404, body: { detail: 'Image not found' } });
+			expect(await get(`/persons-in-image/${UNKNOWN}`)).toMatchObject({
+				status: 404,
+				body: { detail: 'Image not found' },
+			});
 			const video = [...sandbox.store.assets.values()].find((asset) => asset.datasetId === SEED_DATASET_IDS.demoVideos);
 			expect((await get(`/persons-in-image/${video!.id}`)).status).toBe(404);
 		});
@@ -175,7 +215,8 @@ describe('celebrity detection routes', () => {
 			}
 			// Without markers the hash picks 0–2 persons; across several images every count shows up.
 			const counts = new Set<number>();
-			for (let n = 0; n < 20; n++) counts.add((await identifyImage(jpegWithMarkers([], `photo ${n}`))).body.persons.length);
+			for (let n = 0; n < 20; n++)
+				counts.add((await identifyImage(jpegWithMarkers([], `photo ${n}`))).body.persons.length);
 			expect([...counts].sort()).toEqual([0, 1, 2]);
 		});
 
@@ -184,7 +225,12 @@ describe('celebrity detection routes', () => {
 			['no image field', {}, ['body', 'image'], 'missing'],
 			['an empty image', { image: '' }, ['body', 'image'], 'value_error'],
 			['text that is not base64', { image: 'not base64!' }, ['body', 'image'], 'value_error'],
-			['a PNG', { image: Buffer.from('\x89PNG\r\n\x1a\nrest', 'latin1').toString('base64') }, ['body', 'image'], 'value_error'],
+			[
+				'a PNG',
+				{ image: Buffer.from('\x89PNG\r\n\x1a\nrest', 'latin1').toString('base64') },
+				['body', 'image'],
+				'value_error',
+			],
 		])('%s → 422', async (_label, json, loc, type) => {
 			const reply = await getWithBody('/identify', json);
 			expect(reply.status).toBe(422);
@@ -207,7 +253,9 @@ describe('celebrity detection routes', () => {
 			expect(Object.keys(reply.body).sort()).toEqual(PERSON_KEYS);
 			expect(reply.body.aliases).toEqual(['Queen of Noir']);
 			expect((await get(`/person/${AVA}`)).body.aliases).toEqual(['Queen of Noir']);
-			const lookup = await get('/persons/by-names-and-aliases?person_names_or_aliases=queen%20of%20noir&person_names_or_aliases=The%20Marlowe');
+			const lookup = await get(
+				'/persons/by-names-and-aliases?person_names_or_aliases=queen%20of%20noir&person_names_or_aliases=The%20Marlowe',
+			);
 			expect(lookup.body.matches).toEqual([
 				{ name: 'queen of noir', person_id: AVA },
 				{ name: 'The Marlowe', person_id: null },
@@ -221,16 +269,25 @@ describe('celebrity detection routes', () => {
 
 		test('an omitted or null list changes nothing; an empty list removes every alias', async () => {
 			expect((await put('/person/aliases', { person_id: AVA })).body.aliases).toEqual(['The Marlowe', 'A. Marlowe']);
-			expect((await put('/person/aliases', { person_id: AVA, aliases: null })).body.aliases).toEqual(['The Marlowe', 'A. Marlowe']);
+			expect((await put('/person/aliases', { person_id: AVA, aliases: null })).body.aliases).toEqual([
+				'The Marlowe',
+				'A. Marlowe',
+			]);
 			expect((await put('/person/aliases', { person_id: AVA, aliases: [] })).body.aliases).toEqual([]);
 		});
 
 		test('404 for an unknown person, 422 for a missing or malformed person_id or non-string aliases', async () => {
-			expect(await put('/person/aliases', { person_id: UNKNOWN, aliases: [] })).toMatchObject({ status: 404, body: { detail: 'Person not found' } });
+			expect(await put('/person/aliases', { person_id: UNKNOWN, aliases: [] })).toMatchObject({
+				status: 404,
+				body: { detail: 'Person not found' },
+			});
 			const missing = await put('/person/aliases', { aliases: ['x'] });
 			expect(missing.body.detail).toEqual([{ loc: ['body', 'person_id'], msg: 'Field required', type: 'missing' }]);
 			const wrong = await put('/person/aliases', { person_id: 'x', aliases: [1] });
-			expect(wrong.body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual([['body', 'person_id'], ['body', 'aliases', 0]]);
+			expect(wrong.body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual([
+				['body', 'person_id'],
+				['body', 'aliases', 0],
+			]);
 		});
 	});
 });

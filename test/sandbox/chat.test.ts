@@ -9,9 +9,17 @@ describe('chat routes', () => {
 		const first = await api.post('/api/v0/chat', { chat_request_text: 'concert at the stadium' });
 		const again = await api.post('/api/v0/chat', { chat_request_text: 'concert at the stadium' });
 		expect(first.status).toBe(200);
-		expect(Object.keys(first.body).sort()).toEqual(['chat_response_text', 'history_chat_messages', 'suggested_follow_ups', 'tool_results']);
+		expect(Object.keys(first.body).sort()).toEqual([
+			'chat_response_text',
+			'history_chat_messages',
+			'suggested_follow_ups',
+			'tool_results',
+		]);
 		const strip = (body: { tool_results: Array<{ invocation_timestamp: string }> }) =>
-			JSON.stringify({ ...body, tool_results: body.tool_results.map((tool) => ({ ...tool, invocation_timestamp: '' })) });
+			JSON.stringify({
+				...body,
+				tool_results: body.tool_results.map((tool) => ({ ...tool, invocation_timestamp: '' })),
+			});
 		expect(strip(again.body)).toBe(strip(first.body));
 		const [tool] = first.body.tool_results;
 		expect(tool).toEqual({
@@ -35,7 +43,9 @@ describe('chat routes', () => {
 	});
 
 	it('searches only completed videos, including ones added after seeding', async () => {
-		const video = [...sandbox.store.assets.values()].find((asset) => asset.datasetId === SEED_DATASET_IDS.demoVideos && asset.kind === 'video')!;
+		const video = [...sandbox.store.assets.values()].find(
+			(asset) => asset.datasetId === SEED_DATASET_IDS.demoVideos && asset.kind === 'video',
+		)!;
 		sandbox.store.assets.set('11111111-1111-4111-8111-111111111111', {
 			...video,
 			id: '11111111-1111-4111-8111-111111111111',
@@ -49,19 +59,26 @@ describe('chat routes', () => {
 			metadata: { topic: 'volcano' },
 			status: 'processing_started',
 		});
-		const reply = await api.post(`/api/v0/chat/dataset/${SEED_DATASET_IDS.demoVideos}`, { chat_request_text: 'volcano' });
+		const reply = await api.post(`/api/v0/chat/dataset/${SEED_DATASET_IDS.demoVideos}`, {
+			chat_request_text: 'volcano',
+		});
 		expect(reply.body.tool_results[0].result.results.map((r: { source_path: string }) => r.source_path)).toEqual([
 			's3://demo-bucket/videos/volcano-100.mp4',
 		]);
 	});
 
 	it('extends the history it is given', async () => {
-		const history = [{ role: 'user', content: 'beach' }, { role: 'assistant', content: 'Found some.', extra: { kept: true } }];
+		const history = [
+			{ role: 'user', content: 'beach' },
+			{ role: 'assistant', content: 'Found some.', extra: { kept: true } },
+		];
 		const reply = await api.post('/api/v0/chat', { chat_request_text: 'more', history_chat_messages: history });
 		expect(reply.body.history_chat_messages.slice(0, 2)).toEqual(history);
 		expect(reply.body.history_chat_messages[2]).toEqual({ role: 'user', content: 'more' });
 		const found = reply.body.tool_results.flatMap((tool: { result: { results: unknown[] } }) => tool.result.results);
-		expect(found).toEqual([expect.objectContaining({ text_query: 'beach', source_path: 's3://demo-bucket/videos/beach-000.mp4' })]);
+		expect(found).toEqual([
+			expect.objectContaining({ text_query: 'beach', source_path: 's3://demo-bucket/videos/beach-000.mp4' }),
+		]);
 	});
 
 	it('refuses reference-image search (upload_id) and a missing question with 422', async () => {
@@ -69,7 +86,11 @@ describe('chat routes', () => {
 		expect(reply.status).toBe(422);
 		expect(reply.body.detail).toEqual([
 			{ loc: ['body', 'chat_request_text'], msg: 'Value error, chat_request_text is required', type: 'value_error' },
-			{ loc: ['body', 'upload_id'], msg: 'Value error, reference-image search was removed on 2026-07-26', type: 'value_error' },
+			{
+				loc: ['body', 'upload_id'],
+				msg: 'Value error, reference-image search was removed on 2026-07-26',
+				type: 'value_error',
+			},
 		]);
 		const badHistory = await api.post('/api/v0/chat', { chat_request_text: 'x', history_chat_messages: ['hi'] });
 		expect(badHistory.status).toBe(422);
@@ -77,7 +98,9 @@ describe('chat routes', () => {
 	});
 
 	it('404 for an unknown or soft-deleted dataset, 422 for a malformed id, 401 without a token', async () => {
-		expect((await api.post(`/api/v0/chat/dataset/${SEED_DATASET_IDS.demoArchived}`, { chat_request_text: 'x' })).status).toBe(404);
+		expect(
+			(await api.post(`/api/v0/chat/dataset/${SEED_DATASET_IDS.demoArchived}`, { chat_request_text: 'x' })).status,
+		).toBe(404);
 		const malformed = await api.post('/api/v0/chat/dataset/nope', { chat_request_text: 'x' });
 		expect(malformed.status).toBe(422);
 		expect(malformed.body.detail[0]).toMatchObject({ loc: ['path', 'dataset_id'], type: 'uuid_parsing' });

@@ -10,24 +10,45 @@ describe('POST /api/v1/classify/image/url', () => {
 	const { api } = useSandbox({ client: true });
 
 	it('scores every concept of a dataset; the same URL always gets the same score', async () => {
-		const first = await api.post('/api/v1/classify/image/url?threshold=0.5', { url: URL, datasetId: SEED_DATASET_IDS.demoImages });
+		const first = await api.post('/api/v1/classify/image/url?threshold=0.5', {
+			url: URL,
+			datasetId: SEED_DATASET_IDS.demoImages,
+		});
 		expect(first.status).toBe(200);
 		expect(first.body).toEqual({
-			scores: [{ conceptName: 'beach', conceptId: SEED_CONCEPT_IDS.beach, threshold: 0.5, positive: true, score: expect.any(Number) }],
+			scores: [
+				{
+					conceptName: 'beach',
+					conceptId: SEED_CONCEPT_IDS.beach,
+					threshold: 0.5,
+					positive: true,
+					score: expect.any(Number),
+				},
+			],
 		});
 		const again = await api.post('/api/v1/classify/image/url', { url: URL, datasetId: SEED_DATASET_IDS.demoImages });
 		expect(again.body).toEqual(first.body);
 		expect(first.body.scores[0].score).toBeGreaterThanOrEqual(0.7);
-		const unrelated = await api.post('/api/v1/classify/image/url', { url: 'https://x.example/office.jpg', conceptIds: [SEED_CONCEPT_IDS.beach] });
+		const unrelated = await api.post('/api/v1/classify/image/url', {
+			url: 'https://x.example/office.jpg',
+			conceptIds: [SEED_CONCEPT_IDS.beach],
+		});
 		expect(unrelated.body.scores[0].score).toBeLessThan(0.3);
 		expect(unrelated.body.scores[0].positive).toBe(false);
 	});
 
 	it('positive means strictly above the threshold', async () => {
-		const { score } = (await api.post('/api/v1/classify/image/url', { url: URL, conceptIds: [SEED_CONCEPT_IDS.beach] })).body.scores[0];
-		const at = await api.post(`/api/v1/classify/image/url?threshold=${score}`, { url: URL, conceptIds: [SEED_CONCEPT_IDS.beach] });
+		const { score } = (await api.post('/api/v1/classify/image/url', { url: URL, conceptIds: [SEED_CONCEPT_IDS.beach] }))
+			.body.scores[0];
+		const at = await api.post(`/api/v1/classify/image/url?threshold=${score}`, {
+			url: URL,
+			conceptIds: [SEED_CONCEPT_IDS.beach],
+		});
 		expect(at.body.scores[0]).toMatchObject({ threshold: score, positive: false });
-		const below = await api.post(`/api/v1/classify/image/url?threshold=${score - 0.0001}`, { url: URL, conceptIds: [SEED_CONCEPT_IDS.beach] });
+		const below = await api.post(`/api/v1/classify/image/url?threshold=${score - 0.0001}`, {
+			url: URL,
+			conceptIds: [SEED_CONCEPT_IDS.beach],
+		});
 		expect(below.body.scores[0].positive).toBe(true);
 	});
 
@@ -53,9 +74,15 @@ describe('POST /api/v1/classify/image/url', () => {
 		expect(neither.body.detail[0]).toMatchObject({ loc: ['body'], type: 'value_error' });
 		const noUrl = await api.post('/api/v1/classify/image/url', { datasetId: SEED_DATASET_IDS.demoImages });
 		expect(noUrl.body.detail[0]).toMatchObject({ loc: ['body', 'url'], type: 'missing' });
-		const threshold = await api.post('/api/v1/classify/image/url?threshold=high', { url: URL, datasetId: SEED_DATASET_IDS.demoImages });
+		const threshold = await api.post('/api/v1/classify/image/url?threshold=high', {
+			url: URL,
+			datasetId: SEED_DATASET_IDS.demoImages,
+		});
 		expect(threshold.body.detail[0]).toMatchObject({ loc: ['query', 'threshold'], type: 'float_parsing' });
-		const above = await api.post('/api/v1/classify/image/url?threshold=1.5', { url: URL, datasetId: SEED_DATASET_IDS.demoImages });
+		const above = await api.post('/api/v1/classify/image/url?threshold=1.5', {
+			url: URL,
+			datasetId: SEED_DATASET_IDS.demoImages,
+		});
 		expect(above.status).toBe(422);
 	});
 });

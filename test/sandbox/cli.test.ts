@@ -23,13 +23,7 @@ describe('sandbox CLI', () => {
 		const root = join(__dirname, '..', '..');
 		const child = spawn(
 			process.execPath,
-			[
-				join(root, 'node_modules/ts-node/dist/bin.js'),
-				'--transpile-only',
-				'sandbox/cli.ts',
-				'--port',
-				'0',
-			],
+			[join(root, 'node_modules/ts-node/dist/bin.js'), '--transpile-only', 'sandbox/cli.ts', '--port', '0'],
 			{
 				cwd: root,
 				stdio: ['ignore', 'pipe', 'pipe'],

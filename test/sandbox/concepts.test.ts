@@ -13,16 +13,33 @@ describe('concept routes', () => {
 	const { sandbox, api } = useSandbox({ client: true });
 
 	const imageAt = (index: number) =>
-		[...sandbox.store.assets.values()].find((a) => a.datasetId === SEED_DATASET_IDS.demoImages && a.metadata.index === index)!;
+		[...sandbox.store.assets.values()].find(
+			(a) => a.datasetId === SEED_DATASET_IDS.demoImages && a.metadata.index === index,
+		)!;
 
 	describe('POST /api/v1/concepts', () => {
 		it('creates a concept with the schema defaults, in camelCase', async () => {
 			const reply = await api.post('/api/v1/concepts', { name: 'sunset', datasetId: SEED_DATASET_IDS.demoImages });
 			expect(reply.status).toBe(200);
-			expect(Object.keys(reply.body).sort()).toEqual(
-				['conceptId', 'createdDt', 'createdUserId', 'datasetId', 'description', 'name', 'regularization', 'threshold', 'updatedDt', 'updatedUserId'],
-			);
-			expect(reply.body).toMatchObject({ name: 'sunset', description: null, threshold: 0.8, regularization: 0.0625, createdUserId: 'sandbox-demo-user' });
+			expect(Object.keys(reply.body).sort()).toEqual([
+				'conceptId',
+				'createdDt',
+				'createdUserId',
+				'datasetId',
+				'description',
+				'name',
+				'regularization',
+				'threshold',
+				'updatedDt',
+				'updatedUserId',
+			]);
+			expect(reply.body).toMatchObject({
+				name: 'sunset',
+				description: null,
+				threshold: 0.8,
+				regularization: 0.0625,
+				createdUserId: 'sandbox-demo-user',
+			});
 			expect(reply.body.conceptId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 		});
 
@@ -30,7 +47,9 @@ describe('concept routes', () => {
 			const dataset = await api.post('/api/v1/datasets', { name: 'resnet_set', encoder_name: 'resnet-50' });
 			const reply = await api.post('/api/v1/concepts', { name: 'sunset', datasetId: dataset.body.id });
 			expect(reply.status).toBe(400);
-			expect(reply.body.detail).toMatch(/^Concepts are not supported for datasets with encoder 'resnet-50'; use a dataset with multimodal-tx-large2/);
+			expect(reply.body.detail).toMatch(
+				/^Concepts are not supported for datasets with encoder 'resnet-50'; use a dataset with multimodal-tx-large2/,
+			);
 			expect(sandbox.store.concepts.concepts.size).toBe(
 				[...sandbox.store.concepts.concepts.values()].filter((c) => c.datasetId !== dataset.body.id).length,
 			);
@@ -56,7 +75,9 @@ describe('concept routes', () => {
 
 		it('404 for an unknown or soft-deleted dataset; 422 for a dataset id that is not version 4', async () => {
 			expect((await api.post('/api/v1/concepts', { name: 'a', datasetId: UNKNOWN })).status).toBe(404);
-			expect((await api.post('/api/v1/concepts', { name: 'a', datasetId: SEED_DATASET_IDS.demoArchived })).status).toBe(404);
+			expect((await api.post('/api/v1/concepts', { name: 'a', datasetId: SEED_DATASET_IDS.demoArchived })).status).toBe(
+				404,
+			);
 			const v1 = await api.post('/api/v1/concepts', { name: 'a', datasetId: UUID_V1, threshold: 2 });
 			expect(v1.status).toBe(422);
 			expect(v1.body.detail).toEqual([
@@ -68,7 +89,8 @@ describe('concept routes', () => {
 
 	describe('GET /api/v1/concepts', () => {
 		it('pages with offset/limit and camelCase meta, links and sort', async () => {
-			for (let i = 0; i < 3; i++) await api.post('/api/v1/concepts', { name: `c${i}`, datasetId: SEED_DATASET_IDS.demoMixed });
+			for (let i = 0; i < 3; i++)
+				await api.post('/api/v1/concepts', { name: `c${i}`, datasetId: SEED_DATASET_IDS.demoMixed });
 			const reply = await api.get('/api/v1/concepts?offset=2&limit=2');
 			expect(reply.status).toBe(200);
 			expect(reply.body.meta.page).toEqual({ currentPage: 2, lastPage: 3, limit: 2, offset: 2, total: 5 });
@@ -83,7 +105,9 @@ describe('concept routes', () => {
 		});
 
 		it('filters by datasets given as repeated keys; brackets are ignored like FastAPI does', async () => {
-			const both = await api.get(`/api/v1/concepts?datasets=${SEED_DATASET_IDS.demoImages}&datasets=${SEED_DATASET_IDS.demoVideos}`);
+			const both = await api.get(
+				`/api/v1/concepts?datasets=${SEED_DATASET_IDS.demoImages}&datasets=${SEED_DATASET_IDS.demoVideos}`,
+			);
 			expect(both.body.data.map((c: { name: string }) => c.name).sort()).toEqual(['beach', 'stadium']);
 			const one = await api.get(`/api/v1/concepts?datasets=${SEED_DATASET_IDS.demoVideos}`);
 			expect(one.body.data.map((c: { name: string }) => c.name)).toEqual(['stadium']);
@@ -116,7 +140,12 @@ describe('concept routes', () => {
 			] as const) {
 				const body = method === 'patch' ? (path ? { labels: [] } : {}) : undefined;
 				const reply = await api[method](`/api/v1/concepts/${UNKNOWN}${path}`, body);
-				expect({ method, path, status: reply.status, body: reply.body }).toEqual({ method, path, status: 404, body: { detail: `Concept not found: ${UNKNOWN}` } });
+				expect({ method, path, status: reply.status, body: reply.body }).toEqual({
+					method,
+					path,
+					status: 404,
+					body: { detail: `Concept not found: ${UNKNOWN}` },
+				});
 			}
 		});
 
@@ -127,7 +156,11 @@ describe('concept routes', () => {
 		});
 
 		it('PATCH changes what is given; null clears the description only', async () => {
-			const reply = await api.patch(`/api/v1/concepts/${BEACH}`, { description: null, threshold: null, regularization: 0.5 });
+			const reply = await api.patch(`/api/v1/concepts/${BEACH}`, {
+				description: null,
+				threshold: null,
+				regularization: 0.5,
+			});
 			expect(reply.body).toMatchObject({ description: null, threshold: 0.8, regularization: 0.5, name: 'beach' });
 			sandbox.clock.advance(60_000);
 			const renamed = await api.patch(`/api/v1/concepts/${BEACH}`, { name: 'shore' });
@@ -147,7 +180,9 @@ describe('concept routes', () => {
 	describe('labels', () => {
 		it('PATCH overwrites an existing label (same label id), adds new ones and deletes on an empty label', async () => {
 			const before = (await api.get(`/api/v1/concepts/${BEACH}/labels`)).body.data;
-			const city = before.find((l: { image: { coactiveImageId: string } }) => l.image.coactiveImageId === imageAt(1).id);
+			const city = before.find(
+				(l: { image: { coactiveImageId: string } }) => l.image.coactiveImageId === imageAt(1).id,
+			);
 			expect(city.label).toBe('negative');
 			sandbox.clock.advance(1000);
 			const reply = await api.patch(`/api/v1/concepts/${BEACH}/labels`, {
@@ -165,7 +200,9 @@ describe('concept routes', () => {
 			const overwritten = after.data.find((l: { labelId: string }) => l.labelId === city.labelId);
 			expect(overwritten).toMatchObject({ label: 'positive', createdDt: city.createdDt });
 			expect(overwritten.updatedDt).not.toBe(city.updatedDt);
-			expect(after.data.find((l: { image: { path: string } }) => l.image.path === imageAt(2).path).label).toBe('negative');
+			expect(after.data.find((l: { image: { path: string } }) => l.image.path === imageAt(2).path).label).toBe(
+				'negative',
+			);
 		});
 
 		it('a label request needs exactly one of coactiveImageId and imagePath; unknown images change nothing', async () => {
@@ -185,7 +222,9 @@ describe('concept routes', () => {
 
 		it('only completed assets can be labelled', async () => {
 			imageAt(5).status = 'processing_started';
-			const reply = await api.patch(`/api/v1/concepts/${BEACH}/labels`, { labels: [{ coactiveImageId: imageAt(5).id, label: 'positive' }] });
+			const reply = await api.patch(`/api/v1/concepts/${BEACH}/labels`, {
+				labels: [{ coactiveImageId: imageAt(5).id, label: 'positive' }],
+			});
 			expect(reply.status).toBe(422);
 		});
 
@@ -194,7 +233,9 @@ describe('concept routes', () => {
 			const negatives = (await api.get(`/api/v1/concepts/${BEACH}/labels?labels_to_include=negative`)).body.data;
 			expect(negatives).toHaveLength(5);
 			for (const label of negatives) expect(label.image.metadata.topic).not.toBe('beach');
-			const both = await api.get(`/api/v1/concepts/${BEACH}/labels?labels_to_include=negative&labels_to_include=positive`);
+			const both = await api.get(
+				`/api/v1/concepts/${BEACH}/labels?labels_to_include=negative&labels_to_include=positive`,
+			);
 			expect(both.body.meta.page.total).toBe(7);
 			expect((await api.get(`/api/v1/concepts/${BEACH}/labels?labels_to_include=maybe`)).status).toBe(422);
 		});
@@ -206,20 +247,28 @@ describe('concept routes', () => {
 			expect(one.body.data).toHaveLength(1);
 			const twenty = await api.get(`/api/v1/concepts/${BEACH}/candidates?limit=20`);
 			expect(twenty.body.data).toHaveLength(20);
-			expect(twenty.body.data[0]).toEqual({ image: expect.objectContaining({ coactiveImageId: expect.any(String) }), keyframe: null });
+			expect(twenty.body.data[0]).toEqual({
+				image: expect.objectContaining({ coactiveImageId: expect.any(String) }),
+				keyframe: null,
+			});
 			const labelled = [imageAt(0).id, imageAt(1).id, imageAt(8).id];
 			for (const candidate of twenty.body.data) expect(labelled).not.toContain(candidate.image.coactiveImageId);
 			const over = await api.get(`/api/v1/concepts/${BEACH}/candidates?limit=21`);
 			expect(over.status).toBe(422);
 			expect(over.body.detail[0]).toMatchObject({ loc: ['query', 'limit'], type: 'less_than_equal' });
 			const videos = await api.get(`/api/v1/concepts/${SEED_CONCEPT_IDS.stadium}/candidates?limit=2`);
-			expect(videos.body.data[0]).toEqual({ image: null, keyframe: expect.objectContaining({ video: expect.any(Object), shot: expect.any(Object) }) });
+			expect(videos.body.data[0]).toEqual({
+				image: null,
+				keyframe: expect.objectContaining({ video: expect.any(Object), shot: expect.any(Object) }),
+			});
 		});
 
 		it('prediction estimation is deterministic and counts scores strictly above the threshold', async () => {
 			const concept = sandbox.store.concepts.concepts.get(BEACH)!;
 			const labels = sandbox.store.concepts.labelsOf(BEACH);
-			const scores = visualItemsOf(sandbox.store.assets, concept.datasetId).map((item) => conceptScore(concept, item, labels));
+			const scores = visualItemsOf(sandbox.store.assets, concept.datasetId).map((item) =>
+				conceptScore(concept, item, labels),
+			);
 			const top = Math.max(...scores);
 			const total = async (threshold: number) => {
 				const reply = await api.get(`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=${threshold}`);
@@ -235,15 +284,26 @@ describe('concept routes', () => {
 		});
 
 		it('wider intervals with a higher confidence level, narrower with a higher fidelity; bad values are 422', async () => {
-			const width = (body: { confidenceIntervals: number[][] }) => body.confidenceIntervals.reduce((sum, [low, high]) => sum + high - low, 0);
+			const width = (body: { confidenceIntervals: number[][] }) =>
+				body.confidenceIntervals.reduce((sum, [low, high]) => sum + high - low, 0);
 			const base = (await api.get(`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=0.2`)).body;
-			const confident = (await api.get(`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=0.2&confidence_level=0.999`)).body;
-			const precise = (await api.get(`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=0.2&estimation_fidelity=100000`)).body;
+			const confident = (
+				await api.get(`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=0.2&confidence_level=0.999`)
+			).body;
+			const precise = (
+				await api.get(`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=0.2&estimation_fidelity=100000`)
+			).body;
 			expect(width(confident)).toBeGreaterThan(width(base));
 			expect(width(precise)).toBeLessThan(width(base));
-			const bad = await api.get(`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=x&confidence_level=1&estimation_fidelity=0`);
+			const bad = await api.get(
+				`/api/v1/concepts/${BEACH}/prediction_estimation?threshold=x&confidence_level=1&estimation_fidelity=0`,
+			);
 			expect(bad.status).toBe(422);
-			expect(bad.body.detail.map((d: { loc: unknown[] }) => d.loc[1])).toEqual(['threshold', 'confidence_level', 'estimation_fidelity']);
+			expect(bad.body.detail.map((d: { loc: unknown[] }) => d.loc[1])).toEqual([
+				'threshold',
+				'confidence_level',
+				'estimation_fidelity',
+			]);
 		});
 	});
 });

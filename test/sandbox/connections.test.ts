@@ -1,6 +1,11 @@
 /* Dev-only: the sandbox's connection routes behave like the service (paths, codes, shapes, FastAPI errors). */
 import { bucketObjectKeys, listBucket } from '../../sandbox/connections/bucket';
-import { findConnection, SEED_BUCKET, SEED_CONNECTION_IDS, SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
+import {
+	findConnection,
+	SEED_BUCKET,
+	SEED_CONNECTION_IDS,
+	SEED_CONNECTION_NAMES,
+} from '../../sandbox/connections/model';
 import { useSandbox } from './helpers';
 
 const { sandbox, api } = useSandbox({ client: true });
@@ -21,7 +26,12 @@ describe('POST /api/v0/connections', () => {
 		);
 		expect(created.body).toMatchObject({
 			status: 'pending',
-			config: { iam_role_arn: 'arn:aws:iam::123456789012:role/reader', scope: 's3', bucket_name: 'b', session_ttl_seconds: 3600 },
+			config: {
+				iam_role_arn: 'arn:aws:iam::123456789012:role/reader',
+				scope: 's3',
+				bucket_name: 'b',
+				session_ttl_seconds: 3600,
+			},
 		});
 		sandbox.clock.advance(sandbox.store.connections.settleMs - 1);
 		expect((await api.get('/api/v0/connections/new_bucket')).body.status).toBe('pending');
@@ -51,10 +61,17 @@ describe('POST /api/v0/connections', () => {
 	});
 
 	test('422 for a bad ARN, a TTL out of 60–3600, an unknown config; 409 for a taken name', async () => {
-		const arn = await api.post('/api/v0/connections', { name: 'abc', type: 'aws_iam_role', config: { iam_role_arn: 'role' } });
+		const arn = await api.post('/api/v0/connections', {
+			name: 'abc',
+			type: 'aws_iam_role',
+			config: { iam_role_arn: 'role' },
+		});
 		expect(arn.body.detail[0]).toMatchObject({ loc: ['body', 'config', 'iam_role_arn'], type: 'value_error' });
 		const ttl = await api.post('/api/v0/connections', aws('abc', { session_ttl_seconds: 30 }));
-		expect(ttl.body.detail[0]).toMatchObject({ loc: ['body', 'config', 'session_ttl_seconds'], type: 'greater_than_equal' });
+		expect(ttl.body.detail[0]).toMatchObject({
+			loc: ['body', 'config', 'session_ttl_seconds'],
+			type: 'greater_than_equal',
+		});
 		const unknown = await api.post('/api/v0/connections', { name: 'abc', config: { foo: 1 } });
 		expect(unknown.body.detail[0]).toMatchObject({ loc: ['body', 'config'], type: 'value_error' });
 		const taken = await api.post('/api/v0/connections', aws(SEED_CONNECTION_NAMES.s3));
@@ -78,7 +95,10 @@ describe('GET /api/v0/connections', () => {
 		expect(second.body.data.map((c: { name: string }) => c.name)).toEqual(['extra_3', 'extra_4']);
 		expect(second.body.meta.links.next).toBeNull();
 		const byIds = await api.get('/api/v0/connections', [SEED_CONNECTION_IDS.https, SEED_CONNECTION_IDS.broken]);
-		expect(byIds.body.data.map((c: { name: string }) => c.name)).toEqual([SEED_CONNECTION_NAMES.https, SEED_CONNECTION_NAMES.broken]);
+		expect(byIds.body.data.map((c: { name: string }) => c.name)).toEqual([
+			SEED_CONNECTION_NAMES.https,
+			SEED_CONNECTION_NAMES.broken,
+		]);
 		const bad = await api.get('/api/v0/connections', ['nope']);
 		expect(bad.status).toBe(422);
 		expect(bad.body.detail[0]).toMatchObject({ loc: ['body', 0], type: 'uuid_parsing' });
@@ -88,7 +108,10 @@ describe('GET /api/v0/connections', () => {
 describe('one connection', () => {
 	test('GET/PATCH/DELETE by name or id; 404 for an unknown one', async () => {
 		expect((await api.get('/api/v0/connections/unknown_one')).status).toBe(404);
-		const renamed = await api.patch(`/api/v0/connections/${SEED_CONNECTION_IDS.s3}`, { name: 'renamed', description: 'd' });
+		const renamed = await api.patch(`/api/v0/connections/${SEED_CONNECTION_IDS.s3}`, {
+			name: 'renamed',
+			description: 'd',
+		});
 		expect(renamed.body).toMatchObject({ name: 'renamed', description: 'd' });
 		const noName = await api.patch('/api/v0/connections/renamed', { description: 'only' });
 		expect(noName.status).toBe(422);
@@ -97,7 +120,10 @@ describe('one connection', () => {
 	});
 
 	test('test: outcome per connection and location; update_state false is a dry run', async () => {
-		const dry = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}/test`, { location: 'broken', update_state: false });
+		const dry = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}/test`, {
+			location: 'broken',
+			update_state: false,
+		});
 		expect(dry.body.status).toBe('error');
 		expect((await api.get(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}`)).body.status).toBe('ready');
 		const noBody = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.broken}/test`);
@@ -114,7 +140,11 @@ describe('one connection', () => {
 	});
 
 	test('list: S3-style pages with continuation tokens, one level below the prefix', async () => {
-		const first = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}/list`, { bucket: SEED_BUCKET, prefix: 'images/', max_keys: 2 });
+		const first = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}/list`, {
+			bucket: SEED_BUCKET,
+			prefix: 'images/',
+			max_keys: 2,
+		});
 		expect(first.body).toEqual({
 			bucket: SEED_BUCKET,
 			prefix: 'images/',
@@ -129,7 +159,11 @@ describe('one connection', () => {
 			continuation_token: first.body.continuation_token,
 		});
 		expect(next.body.keys).toEqual(['images/image_00003.jpg', 'images/image_00004.jpg']);
-		const badToken = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}/list`, { bucket: SEED_BUCKET, prefix: '', continuation_token: '!!' });
+		const badToken = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}/list`, {
+			bucket: SEED_BUCKET,
+			prefix: '',
+			continuation_token: '!!',
+		});
 		expect(badToken.status).toBe(400);
 		const missing = await api.post(`/api/v0/connections/${SEED_CONNECTION_NAMES.s3}/list`, { bucket: SEED_BUCKET });
 		expect(missing.body.detail[0]).toMatchObject({ loc: ['body', 'prefix'], type: 'missing' });
@@ -143,7 +177,9 @@ describe('helpers for other areas', () => {
 		expect(findConnection(store, 'later_ready')?.id).toBe(created.body.connection_id);
 		expect(findConnection(store, created.body.connection_id.toUpperCase())?.name).toBe('later_ready');
 		expect(findConnection(store, 'later_ready')?.status).toBe('pending');
-		expect(findConnection(store, 'later_ready', sandbox.clock.now() + store.connections.settleMs)?.status).toBe('ready');
+		expect(findConnection(store, 'later_ready', sandbox.clock.now() + store.connections.settleMs)?.status).toBe(
+			'ready',
+		);
 		expect(findConnection(store, 'nobody')).toBeUndefined();
 	});
 
@@ -158,6 +194,8 @@ describe('helpers for other areas', () => {
 			token = page.continuationToken;
 		} while (token);
 		expect(new Set(seen).size).toBe(seen.length);
-		expect(seen.filter((key) => !key.endsWith('/')).length).toBe(bucketObjectKeys('b').filter((k) => /^images\/[^/]+$/.test(k)).length);
+		expect(seen.filter((key) => !key.endsWith('/')).length).toBe(
+			bucketObjectKeys('b').filter((k) => /^images\/[^/]+$/.test(k)).length,
+		);
 	});
 });

@@ -8,8 +8,22 @@ import { SandboxStore } from '../../sandbox/store';
 const DATASET = '1b665e65-8768-48b3-8556-1791a5ae4b24';
 
 /** A request as the pipeline hands it to a route (already routed and authenticated). */
-function request(params: Record<string, string>, query: Record<string, string[]> = {}, body: ParsedBody = { kind: 'none' }): RequestContext {
-	return { method: 'GET', path: '/', rawQuery: '', headers: {}, store: new SandboxStore(), clock: createClock(), params, query, body };
+function request(
+	params: Record<string, string>,
+	query: Record<string, string[]> = {},
+	body: ParsedBody = { kind: 'none' },
+): RequestContext {
+	return {
+		method: 'GET',
+		path: '/',
+		rawQuery: '',
+		headers: {},
+		store: new SandboxStore(),
+		clock: createClock(),
+		params,
+		query,
+		body,
+	};
 }
 
 /** What the route answered, or the status and detail of the HTTP error it raised (a 422 for a request refused). */
@@ -42,8 +56,16 @@ describe('operation(): a route by operationId on the generated contract', () => 
 		expect(await run(route, request({ dataset_id: 'nope' }, { include_deleted: ['maybe'] }))).toEqual({
 			status: 422,
 			body: [
-				{ loc: ['path', 'dataset_id'], msg: 'Input should be a valid UUID, unable to parse string as a UUID', type: 'uuid_parsing' },
-				{ loc: ['query', 'include_deleted'], msg: 'Input should be a valid boolean, unable to interpret input', type: 'bool_parsing' },
+				{
+					loc: ['path', 'dataset_id'],
+					msg: 'Input should be a valid UUID, unable to parse string as a UUID',
+					type: 'uuid_parsing',
+				},
+				{
+					loc: ['query', 'include_deleted'],
+					msg: 'Input should be a valid boolean, unable to interpret input',
+					type: 'bool_parsing',
+				},
 			],
 		});
 	});
@@ -66,12 +88,24 @@ describe('operation(): a route by operationId on the generated contract', () => 
 
 	test('a body is required unless its schema admits null (then absent reads as null) or a rule says how absence reads', async () => {
 		const required = operation('create-dataset-api-v-1-datasets-post', echo);
-		expect(await run(required, request({}))).toEqual({ status: 422, body: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
+		expect(await run(required, request({}))).toEqual({
+			status: 422,
+			body: [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
+		});
 
-		const nullable = operation('get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post', echo);
-		expect(await run(nullable, request({ dataset_id: DATASET }))).toMatchObject({ body: { body: null, query: { offset: 0, limit: 100 } } });
+		const nullable = operation(
+			'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post',
+			echo,
+		);
+		expect(await run(nullable, request({ dataset_id: DATASET }))).toMatchObject({
+			body: { body: null, query: { offset: 0, limit: 100 } },
+		});
 
-		const defaults = operation('test-connection-api-v-0-connections-connection-name-or-id-test-post', { absentBody: {} }, echo);
+		const defaults = operation(
+			'test-connection-api-v-0-connections-connection-name-or-id-test-post',
+			{ absentBody: {} },
+			echo,
+		);
 		expect(await run(defaults, request({ connection_name_or_id: 'demo_s3' }))).toMatchObject({
 			body: { body: { location: '/', update_state: true } },
 		});
@@ -85,11 +119,15 @@ describe('operation(): a route by operationId on the generated contract', () => 
 				'embedding_id: Input should be a valid dictionary or object to extract fields from',
 		);
 		const wrongStatus = operation(id, () => jsonReply(201, {}));
-		await expect(run(wrongStatus, request({ dataset_id: DATASET }))).rejects.toThrow(`is a 201; the document says ${operations[id].status}`);
+		await expect(run(wrongStatus, request({ dataset_id: DATASET }))).rejects.toThrow(
+			`is a 201; the document says ${operations[id].status}`,
+		);
 		const errors = operation(id, () => jsonReply(404, { detail: 'Dataset not found' }));
 		expect(await run(errors, request({ dataset_id: DATASET }))).toMatchObject({ status: 404 });
 		const described = operation('delete-ad-segments', { alsoAnswers: [204] }, () => ({ status: 204 }));
-		expect(await run(described, request({ dataset_id: DATASET, asset_identifier_value: 'x' }))).toEqual({ status: 204 });
+		expect(await run(described, request({ dataset_id: DATASET, asset_identifier_value: 'x' }))).toEqual({
+			status: 204,
+		});
 	});
 });
 
@@ -101,6 +139,10 @@ test('the router prefers a literal segment to a parameter, whatever the order of
 	for (const order of [routes, [...routes].reverse()]) {
 		const router = new Router(order);
 		expect(router.lookup('GET', '/a/-/result')).toMatchObject({ kind: 'found', route: { name: 'preview' } });
-		expect(router.lookup('GET', '/a/7/result')).toMatchObject({ kind: 'found', route: { name: 'by id' }, params: { id: '7' } });
+		expect(router.lookup('GET', '/a/7/result')).toMatchObject({
+			kind: 'found',
+			route: { name: 'by id' },
+			params: { id: '7' },
+		});
 	}
 });

@@ -1,7 +1,4 @@
-import {
-	DEMO_PERSONAL_TOKEN,
-	SEED_DATASET_IDS,
-	} from '../../sandbox/server';
+import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
 import { accessToken, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 describe('control routes under /__sandbox/', () => {
@@ -60,9 +57,7 @@ describe('control routes under /__sandbox/', () => {
 
 		expect(reply.body).toEqual({ revoked: true });
 		expect((await loginWithPersonalToken(sandbox)).status).toBe(401);
-		expect((await control('POST', 'personal-tokens/revoke', { token: 'unknown' })).status).toBe(
-			404,
-		);
+		expect((await control('POST', 'personal-tokens/revoke', { token: 'unknown' })).status).toBe(404);
 		expect((await control('POST', 'personal-tokens/revoke', {})).body.detail).toEqual([
 			{ loc: ['body', 'token'], msg: 'Field required', type: 'missing' },
 		]);

@@ -26,12 +26,7 @@ describe('GET /api/v1/datasets', () => {
 	});
 
 	it('includes soft-deleted datasets with include_deleted=true', async () => {
-		expect(await ids('include_deleted=true')).toEqual([
-			demoArchived,
-			demoImages,
-			demoVideos,
-			demoMixed,
-		]);
+		expect(await ids('include_deleted=true')).toEqual([demoArchived, demoImages, demoVideos, demoMixed]);
 	});
 
 	it.each([
@@ -62,11 +57,7 @@ describe('GET /api/v1/datasets', () => {
 			[demoVideos, demoMixed],
 		],
 		['created_after as a date', 'created_after=2026-03-16', [demoMixed]],
-		[
-			'last_updated_before (never updated counts creation)',
-			'last_updated_before=2026-02-01T00:00:00Z',
-			[demoImages],
-		],
+		['last_updated_before (never updated counts creation)', 'last_updated_before=2026-02-01T00:00:00Z', [demoImages]],
 		['last_updated_after', 'last_updated_after=2026-07-01T00:00:00Z', [demoMixed]],
 		['name_pattern case-insensitive substring', 'name_pattern=VIDEO', [demoVideos]],
 		['name_pattern matching several', 'name_pattern=demo_', [demoImages, demoVideos, demoMixed]],
@@ -74,21 +65,13 @@ describe('GET /api/v1/datasets', () => {
 		['celebrity_detection_enabled', 'celebrity_detection_enabled=true', [demoVideos]],
 		['context_studio_enabled false', 'context_studio_enabled=false', [demoImages, demoVideos]],
 		['several filters together', 'allowed_asset_types=image&store_preview=true', [demoImages]],
-		[
-			'the last value of a repeated scalar',
-			'store_original=true&store_original=false',
-			[demoVideos],
-		],
+		['the last value of a repeated scalar', 'store_original=true&store_original=false', [demoVideos]],
 	])('filters by %s', async (_name, query, expected) => {
 		expect(await ids(query)).toEqual(expected);
 	});
 
 	it('ignores bracketed array keys, as FastAPI does', async () => {
-		expect(await ids('status[0]=deleted&status[1]=inactive')).toEqual([
-			demoImages,
-			demoVideos,
-			demoMixed,
-		]);
+		expect(await ids('status[0]=deleted&status[1]=inactive')).toEqual([demoImages, demoVideos, demoMixed]);
 		expect(await ids(`dataset_ids[0]=${demoVideos}`)).toEqual([demoImages, demoVideos, demoMixed]);
 		expect(await ids('status%5B%5D=inactive')).toEqual([demoImages, demoVideos, demoMixed]);
 	});
@@ -134,10 +117,7 @@ describe('GET /api/v1/datasets', () => {
 	});
 
 	it.each([
-		[
-			'limit=0',
-			{ loc: ['query', 'limit'], msg: 'Input should be greater than 0', type: 'greater_than' },
-		],
+		['limit=0', { loc: ['query', 'limit'], msg: 'Input should be greater than 0', type: 'greater_than' }],
 		[
 			'skip=-1',
 			{

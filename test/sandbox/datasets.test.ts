@@ -1,7 +1,4 @@
-import {
-	SEED_DATASET_IDS,
-	SEED_DATASET_NAMES,
-	} from '../../sandbox/server';
+import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { EXPECTED_DATASET_KEYS, send, useSandbox } from './helpers';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -31,9 +28,7 @@ describe('dataset routes', () => {
 				updated_dt: null,
 				deleted_dt: null,
 			});
-			expect(reply.body.id).toMatch(
-				/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-			);
+			expect(reply.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 			expect(reply.body.encoders).toEqual([
 				{
 					id: expect.any(String),
@@ -80,9 +75,7 @@ describe('dataset routes', () => {
 			});
 			expect(reply.body.dataset_config.celebrity_detection_enabled).toBe(true);
 			expect(reply.body.dataset_config.encoder_name).toEqual({ visual: 'resnet-50' });
-			expect(Date.parse(reply.body.created_dt)).toBeGreaterThan(
-				Date.now() + 1000 * 3600 * 24 * 364,
-			);
+			expect(Date.parse(reply.body.created_dt)).toBeGreaterThan(Date.now() + 1000 * 3600 * 24 * 364);
 		});
 
 		it('shows the new dataset in later reads', async () => {
@@ -221,9 +214,7 @@ describe('dataset routes', () => {
 		it('hides a soft-deleted dataset unless include_deleted=true', async () => {
 			expect((await api.get(`/api/v1/datasets/${SEED_DATASET_IDS.demoArchived}`)).status).toBe(404);
 
-			const reply = await api.get(
-				`/api/v1/datasets/${SEED_DATASET_IDS.demoArchived}?include_deleted=true`,
-			);
+			const reply = await api.get(`/api/v1/datasets/${SEED_DATASET_IDS.demoArchived}?include_deleted=true`);
 			expect(reply.status).toBe(200);
 			expect(reply.body).toMatchObject({
 				status: 'deleted',
@@ -275,10 +266,14 @@ describe('dataset routes', () => {
 			expect((await api.get(path)).body.name).toBe('renamed');
 		});
 
-		it('replaces the client part of dataset_config, given the dataset\'s own embedding and encoder maps', async () => {
+		it("replaces the client part of dataset_config, given the dataset's own embedding and encoder maps", async () => {
 			const own = (await api.get(`${path}/config`)).body;
 			const reply = await api.patch(path, {
-				dataset_config: { embedding_id: own.embedding_id, encoder_name: own.encoder_name, context_studio_enabled: true },
+				dataset_config: {
+					embedding_id: own.embedding_id,
+					encoder_name: own.encoder_name,
+					context_studio_enabled: true,
+				},
 			});
 
 			expect(reply.status).toBe(200);
@@ -290,7 +285,9 @@ describe('dataset routes', () => {
 		});
 
 		it('refuses dataset_config with empty maps, or maps of another embedding', async () => {
-			const empty = await api.patch(path, { dataset_config: { embedding_id: {}, encoder_name: {}, context_studio_enabled: true } });
+			const empty = await api.patch(path, {
+				dataset_config: { embedding_id: {}, encoder_name: {}, context_studio_enabled: true },
+			});
 			expect(empty.status).toBe(422);
 			expect(empty.body.detail).toEqual([
 				{ loc: ['body', 'dataset_config', 'embedding_id'], msg: 'Value error, must not be empty', type: 'value_error' },
@@ -298,10 +295,16 @@ describe('dataset routes', () => {
 			]);
 			const own = (await api.get(`${path}/config`)).body;
 			const other = await api.patch(path, {
-				dataset_config: { embedding_id: { visual: '0f0e0d0c-0b0a-4908-8706-050403020100' }, encoder_name: own.encoder_name },
+				dataset_config: {
+					embedding_id: { visual: '0f0e0d0c-0b0a-4908-8706-050403020100' },
+					encoder_name: own.encoder_name,
+				},
 			});
 			expect(other.status).toBe(422);
-			expect(other.body.detail[0]).toMatchObject({ loc: ['body', 'dataset_config', 'embedding_id'], type: 'value_error' });
+			expect(other.body.detail[0]).toMatchObject({
+				loc: ['body', 'dataset_config', 'embedding_id'],
+				type: 'value_error',
+			});
 			expect((await api.get(`${path}/config`)).body.context_studio_enabled).toBe(false);
 		});
 
@@ -330,10 +333,7 @@ describe('dataset routes', () => {
 
 		it('answers 404 for unknown and soft-deleted datasets', async () => {
 			expect((await api.patch(`/api/v1/datasets/${UNKNOWN_ID}`, { name: 'x' })).status).toBe(404);
-			expect(
-				(await api.patch(`/api/v1/datasets/${SEED_DATASET_IDS.demoArchived}`, { name: 'x' }))
-					.status,
-			).toBe(404);
+			expect((await api.patch(`/api/v1/datasets/${SEED_DATASET_IDS.demoArchived}`, { name: 'x' })).status).toBe(404);
 		});
 	});
 
@@ -353,9 +353,9 @@ describe('dataset routes', () => {
 
 			expect((await api.get(path)).status).toBe(404);
 			expect((await api.get(`${path}?include_deleted=1`)).body.status).toBe('deleted');
-			expect(
-				(await api.get('/api/v1/datasets')).body.data.map((d: { id: string }) => d.id),
-			).not.toContain(SEED_DATASET_IDS.demoMixed);
+			expect((await api.get('/api/v1/datasets')).body.data.map((d: { id: string }) => d.id)).not.toContain(
+				SEED_DATASET_IDS.demoMixed,
+			);
 		});
 
 		it('answers 404 when deleting again', async () => {
@@ -400,9 +400,7 @@ describe('dataset routes', () => {
 			const path = `/api/v1/datasets/${SEED_DATASET_IDS.demoArchived}/config`;
 
 			expect((await api.get(path)).status).toBe(404);
-			expect((await api.get(`${path}?include_deleted=true`)).body.dataset_id).toBe(
-				SEED_DATASET_IDS.demoArchived,
-			);
+			expect((await api.get(`${path}?include_deleted=true`)).body.dataset_id).toBe(SEED_DATASET_IDS.demoArchived);
 			expect((await api.get(`/api/v1/datasets/${UNKNOWN_ID}/config`)).body).toEqual({
 				detail: 'Dataset not found',
 			});

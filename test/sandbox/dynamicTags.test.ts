@@ -19,21 +19,42 @@ describe('dynamic tag groups route', () => {
 		]);
 		expect(pages[0].body.sort).toEqual([{ field: 'name', direction: 'asc' }]);
 		const names = pages.flatMap((reply) => reply.body.data.map((row: { name: string }) => row.name));
-		expect(names).toEqual(seedTagGroups().map((group) => group.name).sort());
+		expect(names).toEqual(
+			seedTagGroups()
+				.map((group) => group.name)
+				.sort(),
+		);
 	});
 
 	it('rows have the DynamicTagGroupVersionResponse fields; include_* fill the previews, at most 10 each', async () => {
 		const plain = await api.get(`${LIST}?name=scenes_core`);
 		expect(Object.keys(plain.body.data[0]).sort()).toEqual([
-			'all_draft_tags_reviewed_dt', 'created_dt', 'created_user_id', 'group_created_dt', 'group_created_user_id',
-			'group_description', 'group_id', 'group_version_id', 'name', 'review_tags_visited_at', 'shareable', 'status',
-			'tags_count', 'tags_preview', 'training_datasets', 'updated_dt', 'updated_user_id', 'version_name',
+			'all_draft_tags_reviewed_dt',
+			'created_dt',
+			'created_user_id',
+			'group_created_dt',
+			'group_created_user_id',
+			'group_description',
+			'group_id',
+			'group_version_id',
+			'name',
+			'review_tags_visited_at',
+			'shareable',
+			'status',
+			'tags_count',
+			'tags_preview',
+			'training_datasets',
+			'updated_dt',
+			'updated_user_id',
+			'version_name',
 		]);
 		expect(plain.body.data[0]).toMatchObject({ tags_preview: null, training_datasets: null });
 		const full = await api.get(`${LIST}?per_page=100&include_tags=true&include_training_datasets=1`);
 		expect(Math.max(...full.body.data.map((row: { tags_preview: unknown[] }) => row.tags_preview.length))).toBe(10);
 		expect(Math.max(...full.body.data.map((row: { tags_count: number }) => row.tags_count))).toBe(20);
-		expect(Math.max(...full.body.data.map((row: { training_datasets: unknown[] }) => row.training_datasets.length))).toBe(10);
+		expect(
+			Math.max(...full.body.data.map((row: { training_datasets: unknown[] }) => row.training_datasets.length)),
+		).toBe(10);
 	});
 
 	it('reads arrays as repeated keys and ignores bracketed keys, as FastAPI does', async () => {
@@ -45,9 +66,13 @@ describe('dynamic tag groups route', () => {
 	});
 
 	it('422 for per_page outside 1..100, page below 1, an unknown status, sort field or a malformed id', async () => {
-		const reply = await api.get(`${LIST}?per_page=101&page=0&group_status=live&sort_field=colour&group_ids=x&sort_direction=up`);
+		const reply = await api.get(
+			`${LIST}?per_page=101&page=0&group_status=live&sort_field=colour&group_ids=x&sort_direction=up`,
+		);
 		expect(reply.status).toBe(422);
-		expect(reply.body.detail.map((entry: { loc: string[]; type: string }) => [entry.loc.join('.'), entry.type])).toEqual([
+		expect(
+			reply.body.detail.map((entry: { loc: string[]; type: string }) => [entry.loc.join('.'), entry.type]),
+		).toEqual([
 			['query.group_status', 'enum'],
 			['query.group_ids.0', 'uuid_parsing'],
 			['query.page', 'greater_than_equal'],
@@ -92,7 +117,12 @@ describe('video-scores routes', () => {
 		const aggregation = aggregationsOf(scenes).find((a) => a.tag.name === 'crowd' && a.datasetId === videos)!;
 		const first = await api.get(`${base}/aggregations/${aggregation.id}/result?per_page=4`);
 		const second = await api.get(`${base}/aggregations/${aggregation.id}/result?per_page=4&page=2`);
-		expect([first.body.data.length, first.body.meta.has_next_page, second.body.data.length, second.body.meta.has_next_page]).toEqual([4, true, 2, false]);
+		expect([
+			first.body.data.length,
+			first.body.meta.has_next_page,
+			second.body.data.length,
+			second.body.meta.has_next_page,
+		]).toEqual([4, true, 2, false]);
 		const count = await api.get(`${base}/aggregations/${aggregation.id}/result/count?criteria_met=false`);
 		expect(count.body).toEqual({
 			group_id: scenes.id,

@@ -57,7 +57,10 @@ test('429 bursts carry Retry-After and last the burst length', async () => {
 	expect(reply.headers['retry-after']).toBe('2');
 	sandbox.setFaults({ rateLimitRate: 0.05, rateLimitBurst: 4, seed: 3 });
 	const seen = await outcomes(token, 300);
-	const runs = seen.join(',').split(/,?200,?/).filter(Boolean);
+	const runs = seen
+		.join(',')
+		.split(/,?200,?/)
+		.filter(Boolean);
 	expect(runs.length).toBeGreaterThan(0);
 	for (const run of runs) expect(run.split(',').length % 4).toBe(0);
 });

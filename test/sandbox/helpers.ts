@@ -13,10 +13,7 @@ export { send, type HttpResult, type RequestOptions };
 export const basicAuth = (user: string, password: string) =>
 	`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-export function loginWithPersonalToken(
-	sandbox: Sandbox,
-	token = DEMO_PERSONAL_TOKEN,
-): Promise<HttpResult> {
+export function loginWithPersonalToken(sandbox: Sandbox, token = DEMO_PERSONAL_TOKEN): Promise<HttpResult> {
 	return send(sandbox.url, 'POST', '/api/v0/login', {
 		headers: { authorization: `Bearer ${token}` },
 		json: { grant_type: 'refresh_token' },
@@ -104,7 +101,9 @@ export function useSandbox(options: SandboxFixtureOptions = {}): SandboxFixture 
 
 function started<T>(name: string, value: T | undefined): T {
 	if (value === undefined)
-		throw new Error(`useSandbox(): '${name}' is there from beforeAll on (and 'api' with client: true); read it in a test or hook`);
+		throw new Error(
+			`useSandbox(): '${name}' is there from beforeAll on (and 'api' with client: true); read it in a test or hook`,
+		);
 	return value;
 }
 

@@ -1,9 +1,4 @@
-import {
-	DEMO_CLIENT_ID,
-	DEMO_CLIENT_SECRET,
-	DEMO_PERSONAL_TOKEN,
-	startSandbox,
-} from '../../sandbox/server';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, startSandbox } from '../../sandbox/server';
 import { basicAuth, loginWithClientCredentials, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 describe('POST /api/v0/login', () => {
@@ -39,9 +34,7 @@ describe('POST /api/v0/login', () => {
 	it('puts the expiry into the token claims using the sandbox clock', async () => {
 		sandbox.clock.advance(24 * 3600 * 1000);
 		const reply = await loginWithPersonalToken(sandbox);
-		const claims = JSON.parse(
-			Buffer.from(reply.body.access_token.split('.')[1], 'base64url').toString(),
-		);
+		const claims = JSON.parse(Buffer.from(reply.body.access_token.split('.')[1], 'base64url').toString());
 
 		expect(claims.exp - claims.iat).toBe(3600);
 		expect(claims.iat * 1000).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
@@ -49,16 +42,8 @@ describe('POST /api/v0/login', () => {
 
 	it.each([
 		['an unknown personal token', { authorization: 'Bearer not-a-real-token' }, 'refresh_token'],
-		[
-			'a wrong client secret',
-			{ authorization: basicAuth(DEMO_CLIENT_ID, 'wrong') },
-			'client_credentials',
-		],
-		[
-			'an unknown client id',
-			{ authorization: basicAuth('someone-else', DEMO_CLIENT_SECRET) },
-			'client_credentials',
-		],
+		['a wrong client secret', { authorization: basicAuth(DEMO_CLIENT_ID, 'wrong') }, 'client_credentials'],
+		['an unknown client id', { authorization: basicAuth('someone-else', DEMO_CLIENT_SECRET) }, 'client_credentials'],
 		[
 			'a personal token with grant client_credentials',
 			{ authorization: `Bearer ${DEMO_PERSONAL_TOKEN}` },

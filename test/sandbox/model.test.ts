@@ -37,7 +37,11 @@ describe('without a script: list the datasets, search the first for the question
 		expect(first.status).toBe(200);
 		expect(first.body.choices[0]).toMatchObject({
 			finish_reason: 'tool_calls',
-			message: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'List_Datasets', arguments: '{}' } }] },
+			message: {
+				role: 'assistant',
+				content: null,
+				tool_calls: [{ type: 'function', function: { name: 'List_Datasets', arguments: '{}' } }],
+			},
 		});
 
 		const listed = `[{"id":"${SEED_DATASET_IDS.demoImages}","name":"demo_images"}]`;
@@ -60,16 +64,32 @@ describe('without a script: list the datasets, search the first for the question
 	});
 
 	test('an earlier question and its answer do not count: turns start again after the last user message', async () => {
-		const answer = await complete([user, toolCall('List_Datasets', {}), toolResult('[]'), { role: 'assistant', content: 'none' }, user]);
+		const answer = await complete([
+			user,
+			toolCall('List_Datasets', {}),
+			toolResult('[]'),
+			{ role: 'assistant', content: 'none' },
+			user,
+		]);
 		expect(answer.body.choices[0].message.tool_calls[0].function.name).toBe('List_Datasets');
 	});
 });
 
 describe('a script', () => {
 	test('is followed turn by turn, and the final message carries the tool results', async () => {
-		expect((await script([{ toolCalls: [{ name: 'Search_Images', arguments: { dataset_id: 'd', query: 'q' } }] }, { final: 'Found:\n{{results}}' }])).status).toBe(200);
+		expect(
+			(
+				await script([
+					{ toolCalls: [{ name: 'Search_Images', arguments: { dataset_id: 'd', query: 'q' } }] },
+					{ final: 'Found:\n{{results}}' },
+				])
+			).status,
+		).toBe(200);
 		const first = await complete([user]);
-		expect(JSON.parse(first.body.choices[0].message.tool_calls[0].function.arguments)).toEqual({ dataset_id: 'd', query: 'q' });
+		expect(JSON.parse(first.body.choices[0].message.tool_calls[0].function.arguments)).toEqual({
+			dataset_id: 'd',
+			query: 'q',
+		});
 		const last = await complete([user, toolCall('Search_Images', {}), toolResult('["hit"]')]);
 		expect(last.body.choices[0].message.content).toBe('Found:\n["hit"]');
 	});
@@ -79,9 +99,17 @@ describe('a script', () => {
 		const streamed = await complete([user], { stream: true });
 		expect(streamed.status).toBe(200);
 		expect(streamed.headers['content-type']).toBe('text/event-stream');
-		const events = streamed.text.trim().split('\n\n').map((line) => line.replace(/^data: /, ''));
+		const events = streamed.text
+			.trim()
+			.split('\n\n')
+			.map((line) => line.replace(/^data: /, ''));
 		expect(events[events.length - 1]).toBe('[DONE]');
-		const chunks = events.slice(0, -1).map((event) => JSON.parse(event) as { choices: Array<{ delta: { tool_calls?: unknown[] }; finish_reason: string | null }> });
+		const chunks = events
+			.slice(0, -1)
+			.map(
+				(event) =>
+					JSON.parse(event) as { choices: Array<{ delta: { tool_calls?: unknown[] }; finish_reason: string | null }> },
+			);
 		expect(chunks[0].choices[0].delta.tool_calls).toEqual([
 			{ index: 0, id: expect.any(String), type: 'function', function: { name: 'List_Datasets', arguments: '{}' } },
 		]);
@@ -112,5 +140,8 @@ describe('a script', () => {
 
 test('GET /model/v1/models offers the one scripted model', async () => {
 	const models = await send(sandbox.url, 'GET', '/model/v1/models');
-	expect(models.body).toEqual({ object: 'list', data: [{ id: 'sandbox-scripted', object: 'model', owned_by: 'sandbox' }] });
+	expect(models.body).toEqual({
+		object: 'list',
+		data: [{ id: 'sandbox-scripted', object: 'model', owned_by: 'sandbox' }],
+	});
 });

@@ -17,9 +17,30 @@ describe('lifecycle', () => {
 		const created = await create('SELECT * FROM images');
 		expect(created.status).toBe(201);
 		expect(Object.keys(created.body).sort()).toEqual(
-			['created_dt', 'created_user_id', 'dataset_id', 'end_dt', 'parameters', 'query', 'query_id', 'results', 'start_dt', 'status', 'total_row_count', 'type', 'updated_dt', 'updated_user_id'].sort(),
+			[
+				'created_dt',
+				'created_user_id',
+				'dataset_id',
+				'end_dt',
+				'parameters',
+				'query',
+				'query_id',
+				'results',
+				'start_dt',
+				'status',
+				'total_row_count',
+				'type',
+				'updated_dt',
+				'updated_user_id',
+			].sort(),
 		);
-		expect(created.body).toMatchObject({ status: 'Queued', type: 'SQL', start_dt: null, results: null, total_row_count: null });
+		expect(created.body).toMatchObject({
+			status: 'Queued',
+			type: 'SQL',
+			start_dt: null,
+			results: null,
+			total_row_count: null,
+		});
 		const path = `/api/v1/queries/${created.body.query_id}`;
 		sandbox.clock.advance(1000);
 		expect((await api.get(path)).body).toMatchObject({ status: 'Running', start_dt: expect.any(String), end_dt: null });
@@ -27,7 +48,11 @@ describe('lifecycle', () => {
 		sandbox.store.queries.timings = { queuedMs: 0, runningMs: 999_999, stoppingMs: 0 };
 		sandbox.clock.advance(2000);
 		const done = (await api.get(path)).body;
-		expect(done).toMatchObject({ status: 'Complete', total_row_count: DEFAULT_ROW_COUNT, results: expect.stringMatching(/\.csv$/) });
+		expect(done).toMatchObject({
+			status: 'Complete',
+			total_row_count: DEFAULT_ROW_COUNT,
+			results: expect.stringMatching(/\.csv$/),
+		});
 		expect(Date.parse(done.end_dt) - Date.parse(done.start_dt)).toBe(2000);
 	});
 
@@ -35,7 +60,10 @@ describe('lifecycle', () => {
 		expect(outcomeOf({ type: 'SQL', query: 'SELECT 1 LIMIT 7' })).toEqual({ kind: 'complete', rows: 7 });
 		expect(outcomeOf({ type: 'SQL', query: 'SELECT 1/0' })).toEqual({ kind: 'error', message: 'division by zero' });
 		expect(outcomeOf({ type: 'SQL', query: 'SELECT 1/0.5' })).toEqual({ kind: 'complete', rows: DEFAULT_ROW_COUNT });
-		expect(outcomeOf({ type: 'SQL', query: 'UPDATE x' })).toEqual({ kind: 'error', message: 'syntax error at or near "UPDATE"' });
+		expect(outcomeOf({ type: 'SQL', query: 'UPDATE x' })).toEqual({
+			kind: 'error',
+			message: 'syntax error at or near "UPDATE"',
+		});
 		expect(outcomeOf({ type: 'NATURAL_LANGUAGE', query: 'an impossible question' }).kind).toBe('error');
 	});
 
@@ -57,11 +85,17 @@ describe('lifecycle', () => {
 	test('422 for a malformed id, invalid SQL with check_validity, an empty query; 404 for unknown ids and datasets', async () => {
 		const malformed = await api.get('/api/v1/queries/nope');
 		expect(malformed.body.detail[0]).toMatchObject({ loc: ['path', 'query_id'], type: 'uuid_parsing' });
-		expect((await create('DELETE FROM x')).body.detail[0]).toMatchObject({ loc: ['body', 'query'], type: 'value_error' });
+		expect((await create('DELETE FROM x')).body.detail[0]).toMatchObject({
+			loc: ['body', 'query'],
+			type: 'value_error',
+		});
 		expect((await create('DELETE FROM x', { check_validity: false })).status).toBe(201);
 		expect((await create('')).body.detail[0]).toMatchObject({ loc: ['body', 'query'], type: 'string_too_short' });
 		expect((await api.get('/api/v1/queries/0f0e0d0c-0b0a-4908-8706-050403020100')).status).toBe(404);
-		const noDataset = await api.post('/api/v1/queries', { dataset_id: '0f0e0d0c-0b0a-4908-8706-050403020100', query: 'SELECT 1' });
+		const noDataset = await api.post('/api/v1/queries', {
+			dataset_id: '0f0e0d0c-0b0a-4908-8706-050403020100',
+			query: 'SELECT 1',
+		});
 		expect(noDataset.status).toBe(404);
 		const otherEmbedding = await create('SELECT 1', { embedding_id: '0f0e0d0c-0b0a-4908-8706-050403020100' });
 		expect(otherEmbedding.status).toBe(400);
@@ -70,7 +104,11 @@ describe('lifecycle', () => {
 
 describe('list', () => {
 	test('code filters: a natural-language query has code once it started running', async () => {
-		const { body } = await api.post('/api/v1/queries', { dataset_id: SEED_DATASET_IDS.demoVideos, query: 'dogs?', type: 'NATURAL_LANGUAGE' });
+		const { body } = await api.post('/api/v1/queries', {
+			dataset_id: SEED_DATASET_IDS.demoVideos,
+			query: 'dogs?',
+			type: 'NATURAL_LANGUAGE',
+		});
 		const withoutCode = async () =>
 			(await api.get('/api/v1/queries?exclude_code=true')).body.data.map((q: { query_id: string }) => q.query_id);
 		expect(await withoutCode()).toEqual([body.query_id]);
@@ -118,14 +156,24 @@ describe('results links and exports', () => {
 		sandbox.store.queries.timings = { queuedMs: 0, runningMs: 0, stoppingMs: 0 };
 		await api.post(`/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/run`);
 		expect((await fetchLink(fresh)).status).toBe(404);
-		expect((await api.get(`/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/results?expiration_seconds=0`)).status).toBe(422);
+		expect(
+			(await api.get(`/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/results?expiration_seconds=0`)).status,
+		).toBe(422);
 	});
 
 	test('exports: null connection means the built-in one; export_type defaults to CSV', async () => {
-		const reply = await api.post(`/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/exports`, { connection_name: null, target_bucket: 'b', target_prefix: '' });
+		const reply = await api.post(`/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/exports`, {
+			connection_name: null,
+			target_bucket: 'b',
+			target_prefix: '',
+		});
 		expect(reply.status).toBe(200);
 		expect(Object.keys(reply.body).sort()).toEqual(['export_id', 'message', 'query_id', 'status']);
-		expect(sandbox.store.queries.exports[0]).toMatchObject({ connectionName: 'coactive', exportType: 'CSV', rows: 120 });
+		expect(sandbox.store.queries.exports[0]).toMatchObject({
+			connectionName: 'coactive',
+			exportType: 'CSV',
+			rows: 120,
+		});
 		const missing = await api.post(`/api/v1/queries/${SEED_QUERY_IDS.imagesComplete}/exports`, { target_prefix: '' });
 		expect(missing.body.detail[0]).toMatchObject({ loc: ['body', 'target_bucket'], type: 'missing' });
 	});

@@ -1,8 +1,4 @@
-import {
-	DEMO_CLIENT_ID,
-	DEMO_CLIENT_SECRET,
-	DEMO_PERSONAL_TOKEN,
-	} from '../../sandbox/server';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN } from '../../sandbox/server';
 import { loginWithClientCredentials, loginWithPersonalToken, send, useSandbox } from './helpers';
 
 describe('request log and counters', () => {
@@ -15,12 +11,7 @@ describe('request log and counters', () => {
 
 	it('records method, path, parsed and raw query, body and status of every request', async () => {
 		const token = (await loginWithPersonalToken(sandbox)).body.access_token;
-		await send(
-			sandbox.url,
-			'GET',
-			'/api/v1/datasets?status=active&status=inactive&limit=5&status%5B0%5D=x',
-			{ token },
-		);
+		await send(sandbox.url, 'GET', '/api/v1/datasets?status=active&status=inactive&limit=5&status%5B0%5D=x', { token });
 
 		expect(sandbox.requests).toHaveLength(2);
 		expect(sandbox.requests[0]).toMatchObject({
@@ -49,9 +40,7 @@ describe('request log and counters', () => {
 		await send(sandbox.url, 'GET', '/api/v1/datasets');
 		await send(sandbox.url, 'DELETE', '/nowhere');
 
-		expect(
-			sandbox.requests.map((entry) => [entry.method, entry.path, entry.status, entry.authScheme]),
-		).toEqual([
+		expect(sandbox.requests.map((entry) => [entry.method, entry.path, entry.status, entry.authScheme])).toEqual([
 			['GET', '/api/v1/datasets', 401, null],
 			['DELETE', '/nowhere', 404, null],
 		]);
@@ -65,22 +54,11 @@ describe('request log and counters', () => {
 		await send(sandbox.url, 'GET', '/api/v1/encoders', { token: system });
 
 		const logged = JSON.stringify(sandbox.requests);
-		for (const secret of [
-			DEMO_PERSONAL_TOKEN,
-			DEMO_CLIENT_ID,
-			DEMO_CLIENT_SECRET,
-			personal,
-			system,
-		]) {
+		for (const secret of [DEMO_PERSONAL_TOKEN, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, personal, system]) {
 			expect(logged).not.toContain(secret);
 		}
 		expect(logged.toLowerCase()).not.toContain('authorization');
-		expect(sandbox.requests.map((entry) => entry.authScheme)).toEqual([
-			'bearer',
-			'basic',
-			'bearer',
-			'bearer',
-		]);
+		expect(sandbox.requests.map((entry) => entry.authScheme)).toEqual(['bearer', 'basic', 'bearer', 'bearer']);
 	});
 
 	it('masks a credential that a client leaks into the query or body, and flags it', async () => {

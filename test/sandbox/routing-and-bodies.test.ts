@@ -11,12 +11,9 @@ describe('routing and request bodies', () => {
 	});
 
 	it('answers 405 Method Not Allowed for a known path with another method', async () => {
-		const reply = await send(
-			sandbox.url,
-			'PUT',
-			'/api/v1/datasets/1b665e65-8768-48b3-8556-1791a5ae4b24',
-			{ token: api.token },
-		);
+		const reply = await send(sandbox.url, 'PUT', '/api/v1/datasets/1b665e65-8768-48b3-8556-1791a5ae4b24', {
+			token: api.token,
+		});
 
 		expect(reply.status).toBe(405);
 		expect(reply.body).toEqual({ detail: 'Method Not Allowed' });

@@ -102,8 +102,17 @@ interface Run {
 	fails?: boolean;
 }
 
-const ok = (node: NodeKey, parameters: IDataObject, inputItems?: Run['inputItems']): Run => ({ node, parameters, inputItems });
-const failing = (node: NodeKey, parameters: IDataObject, inputItems?: Run['inputItems']): Run => ({ node, parameters, inputItems, fails: true });
+const ok = (node: NodeKey, parameters: IDataObject, inputItems?: Run['inputItems']): Run => ({
+	node,
+	parameters,
+	inputItems,
+});
+const failing = (node: NodeKey, parameters: IDataObject, inputItems?: Run['inputItems']): Run => ({
+	node,
+	parameters,
+	inputItems,
+	fails: true,
+});
 
 /**
  * Runs each in order and records what it showed. `strict`: successes must succeed and error paths must fail (the
@@ -123,7 +132,11 @@ async function runAll(runs: Run[], strict = true): Promise<void> {
 			if (!strict) continue;
 			const label = `${run.node} ${String(run.parameters.resource)}/${String(run.parameters.operation)}`;
 			if (!run.fails) expect({ label, error: result.error?.message }).toEqual({ label, error: undefined });
-			else if (continueOnFail) expect({ label, errorItem: result.items.some((item) => item.json.error !== undefined) }).toEqual({ label, errorItem: true });
+			else if (continueOnFail)
+				expect({ label, errorItem: result.items.some((item) => item.json.error !== undefined) }).toEqual({
+					label,
+					errorItem: true,
+				});
 			else expect({ label, failed: result.error !== undefined }).toEqual({ label, failed: true });
 		}
 	}
@@ -139,14 +152,31 @@ const WAIT = { waitForCompletion: true, pollInterval: 0.1, waitTimeout: 30 };
 
 function datasetRuns(): Run[] {
 	return [
-		ok('datasets', { resource: 'dataset', operation: 'create', name: 'secret_scan', encoderName: 'resnet-50', additionalFields: { datasetConfig: '{"embedding_id": {}, "encoder_name": {}}' } }),
+		ok('datasets', {
+			resource: 'dataset',
+			operation: 'create',
+			name: 'secret_scan',
+			encoderName: 'resnet-50',
+			additionalFields: { datasetConfig: '{"embedding_id": {}, "encoder_name": {}}' },
+		}),
 		ok('datasets', { resource: 'dataset', operation: 'getMany', returnAll: true }),
 		ok('datasets', { resource: 'dataset', operation: 'get', datasetId: fromList(IMAGES) }),
 		ok('datasets', { resource: 'dataset', operation: 'getConfig', datasetId: byId(IMAGES) }),
-		ok('datasets', { resource: 'dataset', operation: 'update', datasetId: byId(SEED_DATASET_IDS.demoMixed), updateFields: { storePreview: false } }),
+		ok('datasets', {
+			resource: 'dataset',
+			operation: 'update',
+			datasetId: byId(SEED_DATASET_IDS.demoMixed),
+			updateFields: { storePreview: false },
+		}),
 		ok('datasets', { resource: 'encoder', operation: 'getMany', returnAll: true }),
 		failing('datasets', { resource: 'dataset', operation: 'get', datasetId: byId(UNKNOWN) }),
-		failing('datasets', { resource: 'dataset', operation: 'create', name: 'bad_config', encoderName: 'resnet-50', additionalFields: { datasetConfig: '{"embedding_id": 5}' } }),
+		failing('datasets', {
+			resource: 'dataset',
+			operation: 'create',
+			name: 'bad_config',
+			encoderName: 'resnet-50',
+			additionalFields: { datasetConfig: '{"embedding_id": 5}' },
+		}),
 		failing('datasets', { resource: 'dataset', operation: 'get', datasetId: byId('={{ "nope" }}') }),
 	];
 }
@@ -160,9 +190,24 @@ function conceptRuns(): Run[] {
 		ok('concepts', { resource: 'concept', operation: 'estimatePredictions', conceptId: beach, threshold: 0.5 }),
 		ok('concepts', { resource: 'label', operation: 'getMany', conceptId: beach, returnAll: true }),
 		ok('concepts', { resource: 'label', operation: 'getCandidates', conceptId: beach, numberOfCandidates: 3 }),
-		ok('concepts', { resource: 'classification', operation: 'classifyImage', imageUrl: 'https://example.com/beach.jpg', classifyAgainst: 'dataset', datasetId: byId(IMAGES) }),
-		failing('concepts', { resource: 'concept', operation: 'get', conceptId: byId('9b2f6c1e-4d3a-4f8b-9c7d-1e2f3a4b5c6d') }),
-		failing('concepts', { resource: 'concept', operation: 'create', name: 'x', datasetId: byId('3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c') }),
+		ok('concepts', {
+			resource: 'classification',
+			operation: 'classifyImage',
+			imageUrl: 'https://example.com/beach.jpg',
+			classifyAgainst: 'dataset',
+			datasetId: byId(IMAGES),
+		}),
+		failing('concepts', {
+			resource: 'concept',
+			operation: 'get',
+			conceptId: byId('9b2f6c1e-4d3a-4f8b-9c7d-1e2f3a4b5c6d'),
+		}),
+		failing('concepts', {
+			resource: 'concept',
+			operation: 'create',
+			name: 'x',
+			datasetId: byId('3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c'),
+		}),
 	];
 }
 
@@ -175,53 +220,122 @@ function celebrityRuns(): Run[] {
 		ok('celebrity', { resource: 'person', operation: 'getMany', returnAll: true }),
 		ok('celebrity', { resource: 'person', operation: 'get', personId: byId(AVA) }),
 		ok('celebrity', { resource: 'person', operation: 'getByNames', namesOrAliases: 'Ava Marlowe, Nobody Known' }),
-		ok('celebrity', { resource: 'person', operation: 'updateAliases', personId: byId(AVA), aliasesMode: 'add', aliases: 'Scan Alias' }),
+		ok('celebrity', {
+			resource: 'person',
+			operation: 'updateAliases',
+			personId: byId(AVA),
+			aliasesMode: 'add',
+			aliases: 'Scan Alias',
+		}),
 		ok('celebrity', { resource: 'face', operation: 'getMany', personId: byName('Ava Marlowe'), returnAll: true }),
 		ok('celebrity', { resource: 'image', operation: 'getPersons', imageId: byId(image) }),
-		ok('celebrity', { resource: 'image', operation: 'identify', datasetId: byId(IMAGES), imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg', options: { pollInterval: 0.1 } }),
+		ok('celebrity', {
+			resource: 'image',
+			operation: 'identify',
+			datasetId: byId(IMAGES),
+			imageUrl: 'https://photos.example.com/celebrity:Ava%20Marlowe;.jpg',
+			options: { pollInterval: 0.1 },
+		}),
 		failing('celebrity', { resource: 'person', operation: 'get', personId: byId(UNKNOWN) }),
-		failing('celebrity', { resource: 'image', operation: 'identify', datasetId: byId(IMAGES), imageUrl: `http://127.0.0.1:${closedPort}/broken/ava.jpg?X-Amz-Signature=signed-url-part`, options: { pollInterval: 0.1 } }),
+		failing('celebrity', {
+			resource: 'image',
+			operation: 'identify',
+			datasetId: byId(IMAGES),
+			imageUrl: `http://127.0.0.1:${closedPort}/broken/ava.jpg?X-Amz-Signature=signed-url-part`,
+			options: { pollInterval: 0.1 },
+		}),
 	];
 }
 
 function chatRuns(): Run[] {
 	return [
-		ok('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'organization', message: 'surfers at sunset', historySource: 'none' }),
-		ok('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'dataset', datasetId: byId(VIDEOS), message: 'a kitchen', historySource: 'none' }),
-		failing('conversationalSearch', { resource: 'chat', operation: 'sendMessage', scope: 'dataset', datasetId: byId(UNKNOWN), message: 'x', historySource: 'none' }),
+		ok('conversationalSearch', {
+			resource: 'chat',
+			operation: 'sendMessage',
+			scope: 'organization',
+			message: 'surfers at sunset',
+			historySource: 'none',
+		}),
+		ok('conversationalSearch', {
+			resource: 'chat',
+			operation: 'sendMessage',
+			scope: 'dataset',
+			datasetId: byId(VIDEOS),
+			message: 'a kitchen',
+			historySource: 'none',
+		}),
+		failing('conversationalSearch', {
+			resource: 'chat',
+			operation: 'sendMessage',
+			scope: 'dataset',
+			datasetId: byId(UNKNOWN),
+			message: 'x',
+			historySource: 'none',
+		}),
 	];
 }
 
 function adSegmentRuns(): Run[] {
 	const video = { datasetId: byId(VIDEOS), assetIdentifier: 'video-001' };
-	const segments = { segmentsInput: 'fields', segments: { segment: [{ startTimeMs: 0, endTimeMs: 15000, startFrame: 0, endFrame: 375 }] } };
+	const segments = {
+		segmentsInput: 'fields',
+		segments: { segment: [{ startTimeMs: 0, endTimeMs: 15000, startFrame: 0, endFrame: 375 }] },
+	};
 	return [
 		ok('adSegments', { resource: 'adSegment', operation: 'create', ...video, ...segments }),
 		ok('adSegments', { resource: 'adSegment', operation: 'get', ...video }),
 		ok('adSegments', { resource: 'adSegment', operation: 'delete', ...video }),
-		failing('adSegments', { resource: 'adSegment', operation: 'get', datasetId: byId(VIDEOS), assetIdentifier: 'no-such-video' }),
+		failing('adSegments', {
+			resource: 'adSegment',
+			operation: 'get',
+			datasetId: byId(VIDEOS),
+			assetIdentifier: 'no-such-video',
+		}),
 	];
 }
 
 function dynamicTagRuns(): Run[] {
 	return [
-		ok('dynamicTags', { resource: 'tagGroup', operation: 'getMany', returnAll: true, options: { includeTags: true, includeVersions: true, includeTrainingDatasets: true } }),
-		failing('dynamicTags', { resource: 'tagGroup', operation: 'getMany', returnAll: false, limit: 5, sort: { field: '={{ "not_a_field" }}' } }),
+		ok('dynamicTags', {
+			resource: 'tagGroup',
+			operation: 'getMany',
+			returnAll: true,
+			options: { includeTags: true, includeVersions: true, includeTrainingDatasets: true },
+		}),
+		failing('dynamicTags', {
+			resource: 'tagGroup',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 5,
+			sort: { field: '={{ "not_a_field" }}' },
+		}),
 	];
 }
 
 function videoInsightRuns(): Run[] {
-	const video = assetsOf(bed.sandbox.store.assets, VIDEOS).find((asset) => asset.kind === 'video') ?? assetsOf(bed.sandbox.store.assets, VIDEOS)[0];
+	const video =
+		assetsOf(bed.sandbox.store.assets, VIDEOS).find((asset) => asset.kind === 'video') ??
+		assetsOf(bed.sandbox.store.assets, VIDEOS)[0];
 	const target = { datasetId: byId(VIDEOS), videoId: byId(video.id) };
 	const term = { resource: 'term', termType: 'genre', description: 'A host cooks', examples: ['recipe'] };
 	return [
 		ok('videoInsights', { resource: 'video', operation: 'generateSummary', ...target, videoContext: 'secret scan' }),
 		ok('videoInsights', { resource: 'video', operation: 'predictGenres', ...target }),
 		ok('videoInsights', { resource: 'video', operation: 'captionKeyframes', ...target }),
-		ok('videoInsights', { resource: 'compositeSlice', operation: 'predictMoods', ...target, compositeSliceId: fromList(slicesOf(video, 'shot')[0].id) }),
+		ok('videoInsights', {
+			resource: 'compositeSlice',
+			operation: 'predictMoods',
+			...target,
+			compositeSliceId: fromList(slicesOf(video, 'shot')[0].id),
+		}),
 		ok('videoInsights', { ...term, operation: 'create', name: 'Secret Scan Show' }),
 		ok('videoInsights', { resource: 'term', operation: 'getMany', termType: 'genre', returnAll: true }),
-		failing('videoInsights', { resource: 'video', operation: 'predictMoods', datasetId: byId(VIDEOS), videoId: byId(UNKNOWN) }),
+		failing('videoInsights', {
+			resource: 'video',
+			operation: 'predictMoods',
+			datasetId: byId(VIDEOS),
+			videoId: byId(UNKNOWN),
+		}),
 		failing('videoInsights', { ...term, operation: 'create', name: 'Secret Scan Show' }),
 		failing('videoInsights', { resource: 'term', operation: 'delete', termId: byId(UNKNOWN) }),
 	];
@@ -234,38 +348,126 @@ function administrationRuns(): Run[] {
 	const unknownRole = { role: [{ roleId: byId('owner') }] };
 	return [
 		ok('administration', { resource: 'user', operation: 'getMany', returnAll: true, filters: { includeRoles: true } }),
-		ok('administration', { resource: 'user', operation: 'updateRoles', userId: ana, rolesScope: 'system', roles: { role: [{ roleId: fromList('member') }] } }),
+		ok('administration', {
+			resource: 'user',
+			operation: 'updateRoles',
+			userId: ana,
+			rolesScope: 'system',
+			roles: { role: [{ roleId: fromList('member') }] },
+		}),
 		ok('administration', { resource: 'role', operation: 'getMany', returnAll: true }),
-		ok('administration', { resource: 'invitation', operation: 'create', email: 'scan@example.com', name: 'Secret Scan' }),
+		ok('administration', {
+			resource: 'invitation',
+			operation: 'create',
+			email: 'scan@example.com',
+			name: 'Secret Scan',
+		}),
 		ok('administration', { resource: 'invitation', operation: 'getMany', returnAll: true }),
 		ok('administration', { resource: 'systemCredential', operation: 'getMany', returnAll: true }),
 		ok('administration', { resource: 'systemCredential', operation: 'get', clientId: ingestion }),
-		ok('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, updateFields: { name: 'scanned' } }),
-		ok('administration', { resource: 'systemCredential', operation: 'delete', clientId: byId(SEED_CLIENTS.reporting.id) }),
+		ok('administration', {
+			resource: 'systemCredential',
+			operation: 'update',
+			clientId: ingestion,
+			updateFields: { name: 'scanned' },
+		}),
+		ok('administration', {
+			resource: 'systemCredential',
+			operation: 'delete',
+			clientId: byId(SEED_CLIENTS.reporting.id),
+		}),
 		ok('administration', { resource: 'user', operation: 'remove', userId: ana }),
 		// With echoSecrets the service quotes the client's secret in its 422, in words and under ctx.client.client_secret.
-		failing('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, rolesChange: 'replace', roles: unknownRole }),
-		failing('administration', { resource: 'systemCredential', operation: 'update', clientId: ingestion, updateFields: { name: 'x' }, rolesChange: 'replace', roles: unknownRole }),
+		failing('administration', {
+			resource: 'systemCredential',
+			operation: 'update',
+			clientId: ingestion,
+			rolesChange: 'replace',
+			roles: unknownRole,
+		}),
+		failing('administration', {
+			resource: 'systemCredential',
+			operation: 'update',
+			clientId: ingestion,
+			updateFields: { name: 'x' },
+			rolesChange: 'replace',
+			roles: unknownRole,
+		}),
 		failing('administration', { resource: 'systemCredential', operation: 'get', clientId: byId('unknown-client') }),
-		failing('administration', { resource: 'invitation', operation: 'create', email: 'x@example.com', name: 'X', roles: unknownRole }),
+		failing('administration', {
+			resource: 'invitation',
+			operation: 'create',
+			email: 'x@example.com',
+			name: 'X',
+			roles: unknownRole,
+		}),
 	];
 }
 
 function connectionRuns(): Run[] {
-	const basic = { resource: 'connection', operation: 'create', type: 'https_basic', hostname: 'media.partner.example', username: 'reader', password: PASSWORD };
+	const basic = {
+		resource: 'connection',
+		operation: 'create',
+		type: 'https_basic',
+		hostname: 'media.partner.example',
+		username: 'reader',
+		password: PASSWORD,
+	};
 	return [
 		ok('connections', { ...basic, name: 'partner_host', additionalFields: { testLocation: '/incoming/' } }),
-		ok('connections', { resource: 'connection', operation: 'create', name: 'bearer_host', type: 'https_bearer', hostname: 'h.example', bearerToken: BEARER }),
-		ok('connections', { resource: 'connection', operation: 'create', name: 'role_bucket', type: 'aws_iam_role', iamRoleArn: 'arn:aws:iam::123456789012:role/reader', scope: 's3' }),
+		ok('connections', {
+			resource: 'connection',
+			operation: 'create',
+			name: 'bearer_host',
+			type: 'https_bearer',
+			hostname: 'h.example',
+			bearerToken: BEARER,
+		}),
+		ok('connections', {
+			resource: 'connection',
+			operation: 'create',
+			name: 'role_bucket',
+			type: 'aws_iam_role',
+			iamRoleArn: 'arn:aws:iam::123456789012:role/reader',
+			scope: 's3',
+		}),
 		ok('connections', { resource: 'connection', operation: 'get', connection: byName('partner_host') }),
 		ok('connections', { resource: 'connection', operation: 'getMany', returnAll: true }),
-		ok('connections', { resource: 'connection', operation: 'update', connection: byName('bearer_host'), updateFields: { description: 'scanned' } }),
-		ok('connections', { resource: 'connection', operation: 'test', connection: byName(SEED_CONNECTION_NAMES.https), location: '/', updateState: false }),
-		ok('connections', { resource: 'connection', operation: 'listBucket', connection: byName(SEED_CONNECTION_NAMES.s3), bucket: SEED_BUCKET, returnAll: true }),
-		ok('connections', { resource: 'connection', operation: 'getCredentials', connection: byName(SEED_CONNECTION_NAMES.s3) }),
+		ok('connections', {
+			resource: 'connection',
+			operation: 'update',
+			connection: byName('bearer_host'),
+			updateFields: { description: 'scanned' },
+		}),
+		ok('connections', {
+			resource: 'connection',
+			operation: 'test',
+			connection: byName(SEED_CONNECTION_NAMES.https),
+			location: '/',
+			updateState: false,
+		}),
+		ok('connections', {
+			resource: 'connection',
+			operation: 'listBucket',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+			bucket: SEED_BUCKET,
+			returnAll: true,
+		}),
+		ok('connections', {
+			resource: 'connection',
+			operation: 'getCredentials',
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+		}),
 		ok('connections', { resource: 'connection', operation: 'delete', connection: byName('bearer_host') }),
 		// The service quotes the token in its 422; a second create with the same name is refused with the password typed.
-		failing('connections', { resource: 'connection', operation: 'create', name: 'quoted_token', type: 'https_bearer', hostname: 'h.example', bearerToken: `${BEARER} with-space` }),
+		failing('connections', {
+			resource: 'connection',
+			operation: 'create',
+			name: 'quoted_token',
+			type: 'https_bearer',
+			hostname: 'h.example',
+			bearerToken: `${BEARER} with-space`,
+		}),
 		failing('connections', { ...basic, name: 'partner_host' }),
 		failing('connections', { ...basic, name: '={{ "Not Valid" }}' }),
 		failing('connections', { resource: 'connection', operation: 'get', connection: byId(UNKNOWN) }),
@@ -275,33 +477,113 @@ function connectionRuns(): Run[] {
 function ingestionRuns(jobId: string): Run[] {
 	const image = assetsOf(bed.sandbox.store.assets, IMAGES)[0];
 	return [
-		ok('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(IMAGES), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/scan.jpg', metadata: '{"campaign": "scan"}' }] }, ...WAIT }),
-		ok('ingestion', { resource: 'job', operation: 'createFromBucket', datasetId: byId(IMAGES), options: { connection: byName(SEED_CONNECTION_NAMES.s3) }, bucketPath: `s3://${SEED_BUCKET}/`, maxDepth: 1 }),
+		ok('ingestion', {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: byId(IMAGES),
+			inputMode: 'fields',
+			images: { image: [{ sourcePath: 'https://cdn.example.com/scan.jpg', metadata: '{"campaign": "scan"}' }] },
+			...WAIT,
+		}),
+		ok('ingestion', {
+			resource: 'job',
+			operation: 'createFromBucket',
+			datasetId: byId(IMAGES),
+			options: { connection: byName(SEED_CONNECTION_NAMES.s3) },
+			bucketPath: `s3://${SEED_BUCKET}/`,
+			maxDepth: 1,
+		}),
 		ok('ingestion', { resource: 'job', operation: 'get', jobId: byId(jobId) }),
 		ok('ingestion', { resource: 'job', operation: 'getStatus', jobId: byId(jobId), returnAll: true }),
 		ok('ingestion', { resource: 'job', operation: 'getMany', returnAll: true }),
 		ok('ingestion', { resource: 'asset', operation: 'getStatus', asset: byId(image.id) }),
-		ok('ingestion', { resource: 'asset', operation: 'updateMetadata', datasetId: byId(IMAGES), updatesFrom: 'fields', updates: { update: [{ identifyBy: 'assetId', identifier: image.id, assetType: 'image', metadataInput: 'json', metadata: '{"scan": true}' }] } }),
-		ok('ingestion', { resource: 'asset', operation: 'delete', datasetId: byId(IMAGES), assetType: 'image', identifiers: 'https://cdn.example.com/scan.jpg' }),
+		ok('ingestion', {
+			resource: 'asset',
+			operation: 'updateMetadata',
+			datasetId: byId(IMAGES),
+			updatesFrom: 'fields',
+			updates: {
+				update: [
+					{
+						identifyBy: 'assetId',
+						identifier: image.id,
+						assetType: 'image',
+						metadataInput: 'json',
+						metadata: '{"scan": true}',
+					},
+				],
+			},
+		}),
+		ok('ingestion', {
+			resource: 'asset',
+			operation: 'delete',
+			datasetId: byId(IMAGES),
+			assetType: 'image',
+			identifiers: 'https://cdn.example.com/scan.jpg',
+		}),
 		ok('ingestion', { resource: 'dataset', operation: 'countAssetStatuses', datasetId: byId(IMAGES) }),
 		ok('ingestion', { resource: 'dataset', operation: 'getAssetStatuses', datasetId: byId(IMAGES), returnAll: true }),
-		ok('ingestion', { resource: 'dataset', operation: 'getAssetStatuses', detail: 'summary', datasetId: byId(IMAGES), returnAll: true }),
-		failing('ingestion', { resource: 'job', operation: 'createFromImages', datasetId: byId(UNKNOWN), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/x.jpg' }] } }),
+		ok('ingestion', {
+			resource: 'dataset',
+			operation: 'getAssetStatuses',
+			detail: 'summary',
+			datasetId: byId(IMAGES),
+			returnAll: true,
+		}),
+		failing('ingestion', {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: byId(UNKNOWN),
+			inputMode: 'fields',
+			images: { image: [{ sourcePath: 'https://cdn.example.com/x.jpg' }] },
+		}),
 		failing('ingestion', { resource: 'job', operation: 'get', jobId: byId('0123456789abcdef01234567') }),
 	];
 }
 
 function searchRuns(): Run[] {
-	const kitchen = assetsOf(bed.sandbox.store.assets, VIDEOS).find((asset) => asset.kind === 'video') ?? assetsOf(bed.sandbox.store.assets, VIDEOS)[0];
+	const kitchen =
+		assetsOf(bed.sandbox.store.assets, VIDEOS).find((asset) => asset.kind === 'video') ??
+		assetsOf(bed.sandbox.store.assets, VIDEOS)[0];
 	const images = { datasetId: byId(IMAGES), returnAll: false, limit: 3 };
 	return [
 		ok('search', { resource: 'image', operation: 'searchByText', ...images, textQuery: 'beach' }),
-		ok('search', { resource: 'image', operation: 'searchByImage', ...images, queryImage: byUrl('https://example.com/a.jpg') }),
-		ok('search', { resource: 'keyframe', operation: 'searchByText', datasetId: byId(VIDEOS), textQuery: 'kitchen', limit: 3 }),
-		ok('search', { resource: 'transcript', operation: 'searchSpokenContent', datasetId: byId(VIDEOS), textQuery: 'sauce', limit: 3 }),
-		ok('search', { resource: 'transcript', operation: 'searchExactPhrase', datasetId: byId(VIDEOS), textQuery: 'the', limit: 3 }),
+		ok('search', {
+			resource: 'image',
+			operation: 'searchByImage',
+			...images,
+			queryImage: byUrl('https://example.com/a.jpg'),
+		}),
+		ok('search', {
+			resource: 'keyframe',
+			operation: 'searchByText',
+			datasetId: byId(VIDEOS),
+			textQuery: 'kitchen',
+			limit: 3,
+		}),
+		ok('search', {
+			resource: 'transcript',
+			operation: 'searchSpokenContent',
+			datasetId: byId(VIDEOS),
+			textQuery: 'sauce',
+			limit: 3,
+		}),
+		ok('search', {
+			resource: 'transcript',
+			operation: 'searchExactPhrase',
+			datasetId: byId(VIDEOS),
+			textQuery: 'the',
+			limit: 3,
+		}),
 		ok('search', { resource: 'video', operation: 'search', datasetId: byId(VIDEOS), textQuery: 'kitchen', limit: 3 }),
-		ok('search', { resource: 'video', operation: 'searchWithinVideo', datasetId: byId(VIDEOS), videoId: byId(kitchen.id), textQuery: 'sauce', limit: 2 }),
+		ok('search', {
+			resource: 'video',
+			operation: 'searchWithinVideo',
+			datasetId: byId(VIDEOS),
+			videoId: byId(kitchen.id),
+			textQuery: 'sauce',
+			limit: 2,
+		}),
 		failing('search', { resource: 'image', operation: 'searchByText', datasetId: byId(UNKNOWN), textQuery: 'x' }),
 	];
 }
@@ -309,17 +591,45 @@ function searchRuns(): Run[] {
 function queryRuns(): Run[] {
 	const complete = byId(SEED_QUERY_IDS.imagesComplete);
 	return [
-		ok('queries', { resource: 'query', operation: 'create', datasetId: byId(IMAGES), queryType: 'SQL', query: 'SELECT * FROM images LIMIT 5', ...WAIT }),
+		ok('queries', {
+			resource: 'query',
+			operation: 'create',
+			datasetId: byId(IMAGES),
+			queryType: 'SQL',
+			query: 'SELECT * FROM images LIMIT 5',
+			...WAIT,
+		}),
 		ok('queries', { resource: 'query', operation: 'getMany', returnAll: true }),
 		ok('queries', { resource: 'query', operation: 'get', queryId: complete }),
 		ok('queries', { resource: 'query', operation: 'getResults', queryId: complete, output: 'rows', returnAll: true }),
-		ok('queries', { resource: 'query', operation: 'getResults', queryId: complete, output: 'link', urlFormat: 'download', expirationSeconds: 60 }),
-		ok('queries', { resource: 'query', operation: 'export', queryId: complete, exportType: 'CSV', targetBucket: SEED_BUCKET, connection: byName(SEED_CONNECTION_NAMES.s3) }),
+		ok('queries', {
+			resource: 'query',
+			operation: 'getResults',
+			queryId: complete,
+			output: 'link',
+			urlFormat: 'download',
+			expirationSeconds: 60,
+		}),
+		ok('queries', {
+			resource: 'query',
+			operation: 'export',
+			queryId: complete,
+			exportType: 'CSV',
+			targetBucket: SEED_BUCKET,
+			connection: byName(SEED_CONNECTION_NAMES.s3),
+		}),
 		ok('queries', { resource: 'query', operation: 'run', queryId: complete }),
 		ok('queries', { resource: 'query', operation: 'cancel', queryId: complete }),
 		ok('queries', { resource: 'query', operation: 'delete', queryId: byId(SEED_QUERY_IDS.videosQuestion) }),
 		failing('queries', { resource: 'query', operation: 'get', queryId: byId(UNKNOWN) }),
-		failing('queries', { resource: 'query', operation: 'create', datasetId: byId(IMAGES), queryType: 'SQL', query: 'SELECT count(*) / 0 FROM images', ...WAIT }),
+		failing('queries', {
+			resource: 'query',
+			operation: 'create',
+			datasetId: byId(IMAGES),
+			queryType: 'SQL',
+			query: 'SELECT count(*) / 0 FROM images',
+			...WAIT,
+		}),
 	];
 }
 
@@ -327,7 +637,13 @@ function queryRuns(): Run[] {
 async function createJob(): Promise<string> {
 	const { items } = await bed.harness.runNode({
 		type: TYPES.ingestion,
-		parameters: { resource: 'job', operation: 'createFromImages', datasetId: byId(IMAGES), inputMode: 'fields', images: { image: [{ sourcePath: 'https://cdn.example.com/first.jpg' }] } },
+		parameters: {
+			resource: 'job',
+			operation: 'createFromImages',
+			datasetId: byId(IMAGES),
+			inputMode: 'fields',
+			images: { image: [{ sourcePath: 'https://cdn.example.com/first.jpg' }] },
+		},
 		continueOnFail: true,
 	});
 	seen.push(visibleText(items));
@@ -338,7 +654,12 @@ async function createJob(): Promise<string> {
 async function triggerPolls(strict = true): Promise<void> {
 	const poll = async (parameters: IDataObject, mode: 'trigger' | 'manual', staticData?: IDataObject) => {
 		try {
-			const result = await bed.harness.runPoll({ type: TYPES.trigger, parameters: parameters as INodeParameters, mode, staticData });
+			const result = await bed.harness.runPoll({
+				type: TYPES.trigger,
+				parameters: parameters as INodeParameters,
+				mode,
+				staticData,
+			});
 			seen.push(visibleText(result.items, result.staticData));
 			return { ...result, error: undefined };
 		} catch (error) {
@@ -346,7 +667,9 @@ async function triggerPolls(strict = true): Promise<void> {
 			return { items: null, staticData: staticData ?? {}, error };
 		}
 	};
-	const all = { events: ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'assetStatusChanged', 'assetCompleted', 'assetFailed'] };
+	const all = {
+		events: ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'assetStatusChanged', 'assetCompleted', 'assetFailed'],
+	};
 	const manual = await poll(all, 'manual');
 	const first = await poll({ ...all, datasetId: byId(IMAGES) }, 'trigger');
 	await createJob();
@@ -382,7 +705,15 @@ beforeAll(async () => {
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: 'mediaAnalysisApi', required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: credential.test.request } }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: credential.test.request },
+				},
+			],
 		},
 	};
 	probe = createHarness({ nodeTypes: { [PROBE]: probeNode }, credentialTypes: [credential] });
@@ -454,11 +785,15 @@ describe('no secret in items, errors or logs', () => {
 		expectNoSecret();
 	});
 
-	test('Administration: a client secret shows once, in its create\'s own item, and nowhere else (echoed, quoted, learned, lost)', async () => {
+	test("Administration: a client secret shows once, in its create's own item, and nowhere else (echoed, quoted, learned, lost)", async () => {
 		const admin = bed.sandbox.store.administration;
 		admin.echoSecrets = true;
 		const create = { resource: 'systemCredential', operation: 'create', name: '={{ $json.name }}', access: 'full' };
-		const created = await bed.harness.runNode({ type: TYPES.administration, parameters: create, inputItems: [{ name: 'scan-one' }, { name: 'scan-two' }] });
+		const created = await bed.harness.runNode({
+			type: TYPES.administration,
+			parameters: create,
+			inputItems: [{ name: 'scan-one' }, { name: 'scan-two' }],
+		});
 		expect(created.error).toBeUndefined();
 		const handedOut = created.items.map((item) => String(item.json.client_secret));
 		const shown = visibleText(created.items, created.error, bed.harness.logs);
@@ -473,17 +808,48 @@ describe('no secret in items, errors or logs', () => {
 			...administrationRuns(),
 			ok('administration', { resource: 'systemCredential', operation: 'get', clientId: one }),
 			ok('administration', { resource: 'systemCredential', operation: 'getMany', returnAll: true }),
-			ok('administration', { resource: 'systemCredential', operation: 'update', clientId: two, updateFields: { name: 'scan-two-renamed' } }),
-			failing('administration', { resource: 'systemCredential', operation: 'update', clientId: one, rolesChange: 'replace', roles: { role: [{ roleId: byId('owner') }] } }),
+			ok('administration', {
+				resource: 'systemCredential',
+				operation: 'update',
+				clientId: two,
+				updateFields: { name: 'scan-two-renamed' },
+			}),
+			failing('administration', {
+				resource: 'systemCredential',
+				operation: 'update',
+				clientId: one,
+				rolesChange: 'replace',
+				roles: { role: [{ roleId: byId('owner') }] },
+			}),
 			ok('administration', { resource: 'systemCredential', operation: 'delete', clientId: two }),
 		]);
 		// A secret the run learned (the current credential read before its update) quoted in words only by the next answer.
 		const proxy = await startFaultProxy(bed.sandbox.url);
 		try {
 			const quoted = seedClientSecret(SEED_CLIENTS.ingestion.id);
-			proxy.inject((method) => method === 'PUT', { kind: 'status', status: 422, body: { detail: [{ loc: ['body', 'name'], msg: `name refused for the client whose secret is ${quoted}`, type: 'value_error' }] } });
+			proxy.inject((method) => method === 'PUT', {
+				kind: 'status',
+				status: 422,
+				body: {
+					detail: [
+						{
+							loc: ['body', 'name'],
+							msg: `name refused for the client whose secret is ${quoted}`,
+							type: 'value_error',
+						},
+					],
+				},
+			});
 			bed.useCredential('personalToken', { baseUrl: proxy.url });
-			const learned = await bed.harness.runNode({ type: TYPES.administration, parameters: { resource: 'systemCredential', operation: 'update', clientId: byId(SEED_CLIENTS.ingestion.id), updateFields: { name: 'y' } } });
+			const learned = await bed.harness.runNode({
+				type: TYPES.administration,
+				parameters: {
+					resource: 'systemCredential',
+					operation: 'update',
+					clientId: byId(SEED_CLIENTS.ingestion.id),
+					updateFields: { name: 'y' },
+				},
+			});
 			expect(learned.error?.description).toContain('name: name refused for the client whose secret is [redacted]');
 			seen.push(visibleText(learned.items, learned.error));
 		} finally {
@@ -492,7 +858,10 @@ describe('no secret in items, errors or logs', () => {
 		}
 		// A create whose answer was lost: the service made a client (and a secret) nobody saw.
 		bed.sandbox.setFaults({ dropAfterRate: 1, maxFaults: 1, paths: ['/api/v1/auth-management/clients'] });
-		const lost = await bed.harness.runNode({ type: TYPES.administration, parameters: { ...create, name: 'scan-lost' } });
+		const lost = await bed.harness.runNode({
+			type: TYPES.administration,
+			parameters: { ...create, name: 'scan-lost' },
+		});
 		expect(lost.error?.message).toMatch(/its client secret cannot be shown again/);
 		seen.push(visibleText(lost.items, lost.error));
 		expect([...admin.clients.values()].some((client) => client.name === 'scan-lost')).toBe(true);
@@ -529,20 +898,30 @@ describe('no secret in items, errors or logs', () => {
 	});
 
 	test('list searches of the editor (From List)', async () => {
-		for (const [node, method] of [['datasets', 'searchDatasets'], ['connections', 'searchConnections'], ['celebrity', 'searchPersons'], ['concepts', 'searchConcepts']] as const) {
+		for (const [node, method] of [
+			['datasets', 'searchDatasets'],
+			['connections', 'searchConnections'],
+			['celebrity', 'searchPersons'],
+			['concepts', 'searchConcepts'],
+		] as const) {
 			const result = await bed.harness.runListSearch({ type: TYPES[node], method });
 			expect(result.results.length).toBeGreaterThan(0);
 			seen.push(visibleText(result));
 		}
 		bed.useCredential('personalToken', { personalToken: WRONG_TOKEN });
-		await expect(bed.harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' })).rejects.toThrow(/rejected the personal token/);
+		await expect(bed.harness.runListSearch({ type: TYPES.datasets, method: 'searchDatasets' })).rejects.toThrow(
+			/rejected the personal token/,
+		);
 		expectNoSecret();
 	});
 });
 
 describe('no secret when logging in fails or the credential is tested', () => {
 	const getDataset = async () => {
-		const result = await bed.harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'get', datasetId: byId(IMAGES) } });
+		const result = await bed.harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'get', datasetId: byId(IMAGES) },
+		});
 		seen.push(visibleText(result.items, result.error));
 		return result;
 	};
@@ -551,7 +930,9 @@ describe('no secret when logging in fails or the credential is tested', () => {
 		bed.useCredential('personalToken', { personalToken: WRONG_TOKEN });
 		expect((await getDataset()).error?.message).toBe('The Media Analysis Service rejected the personal token');
 		bed.useCredential('systemCredentials', { clientSecret: WRONG_SECRET });
-		expect((await getDataset()).error?.message).toBe('The Media Analysis Service rejected the client ID and client secret');
+		expect((await getDataset()).error?.message).toBe(
+			'The Media Analysis Service rejected the client ID and client secret',
+		);
 		bed.useCredential();
 		expect((await getDataset()).error).toBeUndefined();
 		bed.sandbox.revokePersonalToken(DEMO_PERSONAL_TOKEN);
@@ -564,15 +945,29 @@ describe('no secret when logging in fails or the credential is tested', () => {
 
 	test('the credential test request: accepted, then refused for a wrong token or secret', async () => {
 		expect(await credentialTest({})).toEqual({ ok: true });
-		expect(await credentialTest({ authentication: 'systemCredentials', clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, personalToken: '' })).toEqual({ ok: true });
+		expect(
+			await credentialTest({
+				authentication: 'systemCredentials',
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: DEMO_CLIENT_SECRET,
+				personalToken: '',
+			}),
+		).toEqual({ ok: true });
 		expect(await credentialTest({ personalToken: WRONG_TOKEN })).toEqual({ ok: false });
-		expect(await credentialTest({ authentication: 'systemCredentials', clientId: DEMO_CLIENT_ID, clientSecret: WRONG_SECRET, personalToken: '' })).toEqual({ ok: false });
+		expect(
+			await credentialTest({
+				authentication: 'systemCredentials',
+				clientId: DEMO_CLIENT_ID,
+				clientSecret: WRONG_SECRET,
+				personalToken: '',
+			}),
+		).toEqual({ ok: false });
 		expect(await credentialTest({ baseUrl: `http://127.0.0.1:${await freePort()}` })).toEqual({ ok: false });
 		expectNoSecret();
 	});
 });
 
-describe('no secret under the sandbox\'s faults (retries, lost answers, revoked tokens, failed logins)', () => {
+describe("no secret under the sandbox's faults (retries, lost answers, revoked tokens, failed logins)", () => {
 	const PLAN: FaultPlan = {
 		errorRate: 0.12,
 		rateLimitRate: 0.05,

@@ -4,7 +4,12 @@ import { createServer, request as forward, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 
 export type Fault =
-	| { kind: 'status'; status: number; retryAfter?: string; /** JSON answered instead of `{detail: "injected <status>"}` */ body?: unknown }
+	| {
+			kind: 'status';
+			status: number;
+			retryAfter?: string;
+			/** JSON answered instead of `{detail: "injected <status>"}` */ body?: unknown;
+	  }
 	/** The connection closes before anything reaches the service. */
 	| { kind: 'drop-before' }
 	/** The service handles the request, then the connection closes before its answer arrives. */
@@ -29,7 +34,11 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
 	const rules: Rule[] = [];
 	const seen: FaultProxy['seen'] = [];
 
-	function pass(req: IncomingMessage, body: Buffer, onAnswer: (status: number, headers: IncomingMessage['headers'], data: Buffer) => void) {
+	function pass(
+		req: IncomingMessage,
+		body: Buffer,
+		onAnswer: (status: number, headers: IncomingMessage['headers'], data: Buffer) => void,
+	) {
 		const out = forward(
 			{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
 			(answer) => {

@@ -58,7 +58,12 @@ function simulate(service: Service, items: number, ceiling: number) {
 	let nextStart = 0;
 	let pausedUntil = 0;
 	const start = () => {
-		while (inFlight < limit.limit && (waiting > 0 || retries.some((time) => time <= now)) && nextStart <= now && pausedUntil <= now) {
+		while (
+			inFlight < limit.limit &&
+			(waiting > 0 || retries.some((time) => time <= now)) &&
+			nextStart <= now &&
+			pausedUntil <= now
+		) {
 			const due = retries.findIndex((time) => time <= now);
 			if (due >= 0) retries.splice(due, 1);
 			else waiting--;
@@ -142,7 +147,8 @@ describe('the adaptive limit', () => {
 		expect(ratePolicy('20;w=1')).toBe(20);
 		expect(ratePolicy('100;w=60, 10;w=1')).toBeCloseTo(100 / 60);
 		expect(ratePolicy('5;comment="x";w=2')).toBe(2.5);
-		for (const bad of [undefined, '', 'w=1', '20', '0;w=1', '20;w=0', 'twenty;w=1']) expect(ratePolicy(bad)).toBeUndefined();
+		for (const bad of [undefined, '', 'w=1', '20', '0;w=1', '20;w=0', 'twenty;w=1'])
+			expect(ratePolicy(bad)).toBeUndefined();
 	});
 
 	test('halves on a 503', () => {

@@ -26,7 +26,8 @@ const createDataset = (name: string) =>
 		type: TYPES.datasets,
 		parameters: { resource: 'dataset', operation: 'create', name, encoderName: 'resnet-50' },
 	});
-const served = (match: (m: string, p: string) => boolean) => bed.sandbox.requests.filter((r) => match(r.method, r.path));
+const served = (match: (m: string, p: string) => boolean) =>
+	bed.sandbox.requests.filter((r) => match(r.method, r.path));
 
 test('a GET answered 503, 502 and 504 is retried until it succeeds', async () => {
 	proxy.inject(

@@ -11,30 +11,46 @@ import {
 	splitList,
 } from '../../nodes/shared/validation';
 
-const node = { name: 'Media Analysis', type: 'test', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+const node = {
+	name: 'Media Analysis',
+	type: 'test',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as unknown as INode;
 const context = { getNode: () => node } as unknown as IExecuteFunctions;
 const failure = (check: () => unknown) => {
 	try {
 		check();
 	} catch (error) {
-		const { message, description, context: where } = error as { message: string; description: string; context: { itemIndex?: number } };
+		const {
+			message,
+			description,
+			context: where,
+		} = error as { message: string; description: string; context: { itemIndex?: number } };
 		return { message, description, itemIndex: where.itemIndex };
 	}
 	throw new Error('expected the check to fail');
 };
 
 test('UUIDs: trimmed and lower-cased when valid; otherwise the parameter and item are named', () => {
-	expect(assertUuid.call(context, ' 3F1C2A4E-9B7D-4C1E-8A2F-5D6E7F8A9B0C ', 'Dataset', 0)).toBe('3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c');
+	expect(assertUuid.call(context, ' 3F1C2A4E-9B7D-4C1E-8A2F-5D6E7F8A9B0C ', 'Dataset', 0)).toBe(
+		'3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+	);
 	expect(failure(() => assertUuid.call(context, 'abc', 'Dataset', 4))).toEqual({
 		message: 'Invalid Dataset in item 4: "abc" is not a UUID',
 		description: expect.stringContaining('choose it from the list'),
 		itemIndex: 4,
 	});
-	expect(failure(() => assertUuid.call(context, undefined, 'Dataset', 0)).message).toBe('Invalid Dataset in item 0: nothing is not a UUID');
+	expect(failure(() => assertUuid.call(context, undefined, 'Dataset', 0)).message).toBe(
+		'Invalid Dataset in item 0: nothing is not a UUID',
+	);
 });
 
 test('concept IDs must be version-4 UUIDs', () => {
-	expect(assertUuid4.call(context, '3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c', 'Concept', 0)).toBe('3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c');
+	expect(assertUuid4.call(context, '3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c', 'Concept', 0)).toBe(
+		'3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
+	);
 	expect(failure(() => assertUuid4.call(context, '3f1c2a4e-9b7d-1c1e-8a2f-5d6e7f8a9b0c', 'Concept', 2)).message).toBe(
 		'Invalid Concept in item 2: "3f1c2a4e-9b7d-1c1e-8a2f-5d6e7f8a9b0c" is not a version-4 UUID',
 	);
@@ -43,7 +59,9 @@ test('concept IDs must be version-4 UUIDs', () => {
 test('ingestion job IDs are exactly 24 lowercase hex characters', () => {
 	expect(assertJobId.call(context, '65f1a2b3c4d5e6f708192a3b', 'Job ID', 0)).toBe('65f1a2b3c4d5e6f708192a3b');
 	for (const bad of ['65F1A2B3C4D5E6F708192A3B', '65f1a2b3c4d5e6f708192a3', '65f1a2b3c4d5e6f708192a3bz', '']) {
-		expect(failure(() => assertJobId.call(context, bad, 'Job ID', 1)).message).toMatch(/^Invalid Job ID in item 1: .* is not an ingestion job ID$/);
+		expect(failure(() => assertJobId.call(context, bad, 'Job ID', 1)).message).toMatch(
+			/^Invalid Job ID in item 1: .* is not an ingestion job ID$/,
+		);
 	}
 });
 
@@ -56,16 +74,24 @@ test('ranges: bounds inclusive, whole numbers unless told otherwise', () => {
 		description: 'Limit must be a whole number from 1 to 20.',
 		itemIndex: 3,
 	});
-	expect(failure(() => assertRange.call(context, 1.5, 'Limit', 0, { min: 1 })).description).toBe('Limit must be a whole number at least 1.');
+	expect(failure(() => assertRange.call(context, 1.5, 'Limit', 0, { min: 1 })).description).toBe(
+		'Limit must be a whole number at least 1.',
+	);
 	expect(assertRange.call(context, -1, 'Offset', 0, { max: 10 })).toBe(-1);
-	expect(failure(() => assertRange.call(context, 11, 'Max Depth', 0, { min: 0, max: 10 })).message).toBe('Invalid Max Depth in item 0: "11" is out of range');
+	expect(failure(() => assertRange.call(context, 11, 'Max Depth', 0, { min: 0, max: 10 })).message).toBe(
+		'Invalid Max Depth in item 0: "11" is out of range',
+	);
 });
 
 test('empty strings, JSON and lists', () => {
-	expect(failure(() => assertNotEmpty.call(context, '  ', 'Query', 0)).message).toBe('Invalid Query in item 0: it is empty');
+	expect(failure(() => assertNotEmpty.call(context, '  ', 'Query', 0)).message).toBe(
+		'Invalid Query in item 0: it is empty',
+	);
 	expect(parseJsonParameter.call(context, '{"a": 1}', 'Body', 0)).toEqual({ a: 1 });
 	expect(parseJsonParameter.call(context, { a: 1 }, 'Body', 0)).toEqual({ a: 1 });
-	expect(failure(() => parseJsonParameter.call(context, '{"a": ', 'Body', 2)).message).toMatch(/^Invalid Body in item 2: it is not valid JSON/);
+	expect(failure(() => parseJsonParameter.call(context, '{"a": ', 'Body', 2)).message).toMatch(
+		/^Invalid Body in item 2: it is not valid JSON/,
+	);
 	expect(splitList(' a, b,,c ')).toEqual(['a', 'b', 'c']);
 	expect(splitList(['x', ' y '])).toEqual(['x', 'y']);
 });

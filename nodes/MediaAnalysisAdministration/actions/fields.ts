@@ -15,7 +15,9 @@ export function idMode(thing: string, example: string): INodePropertyMode {
 		...{ displayName: 'By ID', name: 'id' },
 		type: 'string',
 		placeholder: `e.g. ${example}`,
-		validation: [{ type: 'regex', properties: { regex: '^\\s*[^\\s/]+\\s*$', errorMessage: `Not a valid ${thing} ID` } }],
+		validation: [
+			{ type: 'regex', properties: { regex: '^\\s*[^\\s/]+\\s*$', errorMessage: `Not a valid ${thing} ID` } },
+		],
 	};
 }
 
@@ -58,11 +60,19 @@ export function locatorValue(locator: unknown): string {
 
 /** The ID a "From List" or "By ID" locator names, checked before anything is sent. */
 export function getListedId(this: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
-	return assertIdentifier.call(this, this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }), label, itemIndex);
+	return assertIdentifier.call(
+		this,
+		this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }),
+		label,
+		itemIndex,
+	);
 }
 
 /** Roles: each a role from the service's list, on one dataset or (without a dataset) on the whole organization. */
-export function rolesProperty(description: string, displayOptions?: INodeProperties['displayOptions']): INodeProperties {
+export function rolesProperty(
+	description: string,
+	displayOptions?: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Roles',
 		name: 'roles',
@@ -87,7 +97,8 @@ export function rolesProperty(description: string, displayOptions?: INodePropert
 					}),
 					datasetLocator({
 						required: false,
-						description: 'For a dataset role, the dataset it applies to. Leave empty for a system role (the whole organization).',
+						description:
+							'For a dataset role, the dataset it applies to. Leave empty for a system role (the whole organization).',
 					}),
 				],
 			},
@@ -153,7 +164,13 @@ export async function readRoles(
 			? await resolveDatasetId.call(this, itemIndex, `roles.role[${index}].datasetId`, `${label} Dataset`)
 			: within.datasetId;
 		if (within.scope === 'system' && datasetId) {
-			throw invalidParameter.call(this, `${label} Dataset`, itemIndex, 'a dataset role is outside the System Roles scope', 'Leave the dataset empty, or set Scope to All Roles or One Dataset.');
+			throw invalidParameter.call(
+				this,
+				`${label} Dataset`,
+				itemIndex,
+				'a dataset role is outside the System Roles scope',
+				'Leave the dataset empty, or set Scope to All Roles or One Dataset.',
+			);
 		}
 		if (within.scope === 'dataset' && datasetId !== within.datasetId) {
 			throw invalidParameter.call(
@@ -164,7 +181,9 @@ export async function readRoles(
 				'Leave the dataset empty (the role then applies to the dataset of the scope), or set Scope to All Roles.',
 			);
 		}
-		roles.push(datasetId ? { role_id: roleId, resource: 'dataset', resource_instance: datasetId } : { role_id: roleId });
+		roles.push(
+			datasetId ? { role_id: roleId, resource: 'dataset', resource_instance: datasetId } : { role_id: roleId },
+		);
 	}
 	return roles;
 }

@@ -17,7 +17,10 @@ export const searchUsers = listSearchMethod<'admin.listUsers'>({
 export const searchInvitations = listSearchMethod<'admin.listInvitations'>({
 	list: listEndpoint('admin.listInvitations'),
 	matches: (invitation, text) =>
-		[invitation.invitee?.email, invitation.invitee?.name, invitation.invitation_id].join(' ').toLowerCase().includes(text),
+		[invitation.invitee?.email, invitation.invitee?.name, invitation.invitation_id]
+			.join(' ')
+			.toLowerCase()
+			.includes(text),
 	toResults: (invitation) => ({
 		name: `${invitation.invitee?.name ?? 'Someone'} <${invitation.invitee?.email ?? 'no email'}>`,
 		value: invitation.invitation_id,
@@ -27,21 +30,31 @@ export const searchInvitations = listSearchMethod<'admin.listInvitations'>({
 });
 
 /** The entries of a list the service answers whole, matching the text typed (any part of the fields, any case). */
-function matching<T extends IDataObject>(records: T[], filter: string | undefined, fields: (record: T) => unknown[]): T[] {
+function matching<T extends IDataObject>(
+	records: T[],
+	filter: string | undefined,
+	fields: (record: T) => unknown[],
+): T[] {
 	const text = filter?.trim().toLowerCase();
 	return text ? records.filter((record) => fields(record).join(' ').toLowerCase().includes(text)) : records;
 }
 
-const roleCount = (roles: unknown) => (Array.isArray(roles) && roles.length > 0 ? `${roles.length} role${roles.length === 1 ? '' : 's'}` : 'full access');
+const roleCount = (roles: unknown) =>
+	Array.isArray(roles) && roles.length > 0 ? `${roles.length} role${roles.length === 1 ? '' : 's'}` : 'full access';
 
 /** "From list" for system credentials (answered whole): by name, never with a secret. */
-export async function searchSystemCredentials(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchSystemCredentials(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const clients = await callEndpoint(this, 'admin.listCredentials');
-	const results: INodeListSearchItems[] = matching(clients, filter, (client) => [client.name, client.client_id]).map((client) => ({
-		name: String(client.name ?? client.client_id),
-		value: String(client.client_id),
-		description: `${String(client.client_id)}, ${roleCount(client.roles)}`,
-	}));
+	const results: INodeListSearchItems[] = matching(clients, filter, (client) => [client.name, client.client_id]).map(
+		(client) => ({
+			name: String(client.name ?? client.client_id),
+			value: String(client.client_id),
+			description: `${String(client.client_id)}, ${roleCount(client.roles)}`,
+		}),
+	);
 	return { results };
 }
 

@@ -53,7 +53,12 @@ const personsNamed: NameLookup = {
 /** The person of one item: "By Name" is the one person enrolled under that name (the By Name rule of `recordsNamed`). */
 export async function resolvePersonId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
 	if (!isByName.call(this, itemIndex, 'personId')) return getPersonId.call(this, itemIndex);
-	return assertUuid.call(this, await idByName.call(this, itemIndex, 'personId', 'Person', personsNamed), 'Person', itemIndex);
+	return assertUuid.call(
+		this,
+		await idByName.call(this, itemIndex, 'personId', 'Person', personsNamed),
+		'Person',
+		itemIndex,
+	);
 }
 
 export function getPersonId(this: IExecuteFunctions, itemIndex: number): string {

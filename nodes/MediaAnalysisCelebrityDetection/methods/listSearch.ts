@@ -10,7 +10,9 @@ import { listSearchMethod, type PagedListSource } from '../../shared/methods/pag
  */
 type Person = RecordOf<'celebrities.getPersonsInOrg'>;
 
-const persons = (toResults: (person: Person) => INodeListSearchItems[]): PagedListSource<'celebrities.getPersonsInOrg'> => ({
+const persons = (
+	toResults: (person: Person) => INodeListSearchItems[],
+): PagedListSource<'celebrities.getPersonsInOrg'> => ({
 	list: listEndpoint('celebrities.getPersonsInOrg', {
 		// Sorting by name is assumed to be supported: sort_field is a free string in the OpenAPI document.
 		qs: { sort_field: 'name', sort_direction: 'asc' },

@@ -33,7 +33,10 @@ export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeP
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: `^\\s*${UUID4_PATTERN}\\s*$`, errorMessage: 'Not a valid concept ID (a version-4 UUID)' },
+						properties: {
+							regex: `^\\s*${UUID4_PATTERN}\\s*$`,
+							errorMessage: 'Not a valid concept ID (a version-4 UUID)',
+						},
 					},
 				],
 			},

@@ -39,14 +39,19 @@ async function scopeOf(context: ILoadOptionsFunctions): Promise<Scope> {
 }
 
 /** The concept list request, scoped to the chosen dataset (sent as the service's `datasets` filter). */
-const conceptList = ({ datasetId }: Scope) => listEndpoint('concepts.list', datasetId ? { qs: { datasets: [datasetId] } } : {});
+const conceptList = ({ datasetId }: Scope) =>
+	listEndpoint('concepts.list', datasetId ? { qs: { datasets: [datasetId] } } : {});
 
 /** How a concept shows in the lists: its name, described by its dataset's name and its own description. */
 function conceptEntry({ names }: Scope) {
 	return (concept: Concept): INodeListSearchItems => {
 		const dataset = names.get(concept.datasetId);
 		const where = dataset === undefined ? 'A dataset no longer listed' : `Dataset ${dataset}`;
-		return { name: concept.name, value: concept.conceptId, description: concept.description ? `${where} · ${concept.description}` : where };
+		return {
+			name: concept.name,
+			value: concept.conceptId,
+			description: concept.description ? `${where} · ${concept.description}` : where,
+		};
 	};
 }
 

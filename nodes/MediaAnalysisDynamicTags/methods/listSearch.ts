@@ -11,7 +11,11 @@ const UUID = new RegExp(UUID_PATTERN, 'i');
 export const searchTagGroups = listSearchMethod<'dynamicTags.listGroups'>({
 	list: listEndpoint('dynamicTags.listGroups', { qs: { sort_field: 'name', sort_direction: 'asc' } }),
 	serverFilter: (text) => (text?.trim() ? { name_contains: text.trim() } : {}),
-	toResults: (group) => ({ name: group.name, value: group.group_id, description: `${group.version_name ?? ''} ${group.status}`.trim() }),
+	toResults: (group) => ({
+		name: group.name,
+		value: group.group_id,
+		description: `${group.version_name ?? ''} ${group.status}`.trim(),
+	}),
 });
 
 function chosenGroup(context: ILoadOptionsFunctions): string {
@@ -32,7 +36,11 @@ export const searchGroupTags = listSearchMethod<'dynamicTags.listGroups'>((conte
 	list: listEndpoint('dynamicTags.listGroups', { qs: { group_ids: [chosenGroup(context)], include_tags: true } }),
 	matches: () => true,
 	toResults: (group) =>
-		(group.tags_preview ?? []).map((tag) => ({ name: tag.name, value: tag.tag_id, description: `${tag.status} in ${group.name}` })),
+		(group.tags_preview ?? []).map((tag) => ({
+			name: tag.name,
+			value: tag.tag_id,
+			description: `${tag.status} in ${group.name}`,
+		})),
 }));
 
 /** "From list" for the versions of the chosen tag: its latest draft and latest published version. */
@@ -40,7 +48,9 @@ export const searchTagVersions = listSearchMethod<'dynamicTags.listGroups'>((con
 	const groupId = chosenGroup(context);
 	const tagId = String(context.getCurrentNodeParameter('tagId', { extractValue: true }) ?? '').trim();
 	return {
-		list: listEndpoint('dynamicTags.listGroups', { qs: { group_ids: [groupId], include_tags: true, include_versions: true } }),
+		list: listEndpoint('dynamicTags.listGroups', {
+			qs: { group_ids: [groupId], include_tags: true, include_versions: true },
+		}),
 		toResults: (group) =>
 			(group.tags_preview ?? [])
 				.filter((tag) => tag.tag_id === tagId)

@@ -17,9 +17,10 @@ export function createOptions(connectionDescription: string, more: INodeProperti
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [connectionLocator({ required: false, description: connectionDescription }, { byId: false }), ...more].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
+		options: [
+			connectionLocator({ required: false, description: connectionDescription }, { byId: false }),
+			...more,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

@@ -28,7 +28,12 @@ export const assetLocator: INodeProperties = {
 
 /** The ingestion status of one image or video (the Asset locator); the service answers `{"data": []}` when it has none. */
 export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIndex: number): Promise<IDataObject> {
-	const assetId = assertUuid.call(this, this.getNodeParameter('asset', itemIndex, '', { extractValue: true }), 'Asset', itemIndex);
+	const assetId = assertUuid.call(
+		this,
+		this.getNodeParameter('asset', itemIndex, '', { extractValue: true }),
+		'Asset',
+		itemIndex,
+	);
 	const { data } = await callEndpoint(this, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
 	// The table lets `data` be a status or none (absent, or the document's empty list).
 	if (data === undefined || Array.isArray(data)) {

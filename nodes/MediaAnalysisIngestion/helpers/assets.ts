@@ -91,7 +91,8 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 			noDataExpression: true,
 			requiresDataPath: 'multiple',
 			placeholder: 'e.g. campaign, year',
-			description: "Comma-separated item fields copied into the asset's metadata under their own names; values are text, numbers or booleans",
+			description:
+				"Comma-separated item fields copied into the asset's metadata under their own names; values are text, numbers or booleans",
 			displayOptions: show,
 		},
 	];
@@ -114,7 +115,6 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 	return properties;
 }
 
-
 /**
  * The one check of a source path in every input mode: text, not empty and, without a Connection, an http or https
  * URL with no space in it: the service downloads it, and fails anything else as broken_url once the job has started.
@@ -129,11 +129,24 @@ function checkSourcePath(
 ): string {
 	if (typeof value !== 'string') {
 		const wanted = hasConnection ? 'a path' : 'a URL';
-		throw invalidParameter.call(this, parameter, itemIndex, `it holds ${describeValue(value)}, not ${wanted}`, `Give the URL (or, with a Connection, the bucket path) of each ${SINGULAR[kind]} as text.`);
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`it holds ${describeValue(value)}, not ${wanted}`,
+			`Give the URL (or, with a Connection, the bucket path) of each ${SINGULAR[kind]} as text.`,
+		);
 	}
 	const sourcePath = value.trim();
 	if (hasConnection) {
-		if (!sourcePath) throw invalidParameter.call(this, parameter, itemIndex, 'it is empty', `Give the bucket path of each ${SINGULAR[kind]}.`);
+		if (!sourcePath)
+			throw invalidParameter.call(
+				this,
+				parameter,
+				itemIndex,
+				'it is empty',
+				`Give the bucket path of each ${SINGULAR[kind]}.`,
+			);
 		return sourcePath;
 	}
 	assertHttpUrl.call(this, sourcePath, parameter, itemIndex);
@@ -159,13 +172,20 @@ export function itemFieldsReader(
 ): (json: IDataObject, itemIndex: number, hasConnection: boolean) => IngestJobAsset[] {
 	const pathField = String(this.getNodeParameter('sourcePathField', 0, 'url')).trim();
 	if (!pathField) {
-		throw invalidParameter.call(this, 'Source Path Field', 0, 'it is empty', `Enter the name of the item field that holds each ${SINGULAR[kind]}'s URL, e.g. url.`);
+		throw invalidParameter.call(
+			this,
+			'Source Path Field',
+			0,
+			'it is empty',
+			`Enter the name of the item field that holds each ${SINGULAR[kind]}'s URL, e.g. url.`,
+		);
 	}
 	const metadataNames = String(this.getNodeParameter('metadataFields', 0, ''))
 		.split(',')
 		.map((name) => name.trim())
 		.filter(Boolean);
-	const assetType = kind === 'assets' ? (this.getNodeParameter('itemAssetType', 0, 'unspecified') as string) : 'unspecified';
+	const assetType =
+		kind === 'assets' ? (this.getNodeParameter('itemAssetType', 0, 'unspecified') as string) : 'unspecified';
 	const pathParameter = `Source Path Field ("${pathField}")`;
 	const missing = (label: string, name: string, itemIndex: number) =>
 		invalidParameter.call(
@@ -178,7 +198,9 @@ export function itemFieldsReader(
 	return (json, itemIndex, hasConnection) => {
 		const value = fieldOf(json, pathField);
 		if (value === undefined) throw missing('Source Path Field', pathField, itemIndex);
-		const asset: IDataObject = { source_path: checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex) };
+		const asset: IDataObject = {
+			source_path: checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex),
+		};
 		if (metadataNames.length > 0) {
 			// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
 			const fields: IDataObject = Object.fromEntries(
@@ -203,7 +225,9 @@ function assetFromFields(
 	itemIndex: number,
 	hasConnection: boolean,
 ): IDataObject {
-	const asset: IDataObject = { source_path: checkSourcePath.call(this, entry.sourcePath ?? '', kind, hasConnection, 'Source Path', itemIndex) };
+	const asset: IDataObject = {
+		source_path: checkSourcePath.call(this, entry.sourcePath ?? '', kind, hasConnection, 'Source Path', itemIndex),
+	};
 	const metadata = readEntryMetadata.call(this, entry, itemIndex);
 	if (metadata) asset.metadata = metadata;
 	if (kind === 'assets' && entry.assetType && entry.assetType !== 'unspecified') asset.asset_type = entry.assetType;
@@ -222,7 +246,13 @@ function assetFromJson(
 	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
 	const fix = `Each entry is an object with ${allowed.join(', ')}; source_path is required.`;
 	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} is ${describeValue(entry)}, not an object`, fix);
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`entry ${position} is ${describeValue(entry)}, not an object`,
+			fix,
+		);
 	}
 	const object = entry as IDataObject;
 	const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
@@ -232,7 +262,9 @@ function assetFromJson(
 	if (typeof object.source_path !== 'string' || object.source_path.trim() === '') {
 		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no source_path`, fix);
 	}
-	const asset: IDataObject = { source_path: checkSourcePath.call(this, object.source_path, kind, hasConnection, parameter, itemIndex) };
+	const asset: IDataObject = {
+		source_path: checkSourcePath.call(this, object.source_path, kind, hasConnection, parameter, itemIndex),
+	};
 	if (object.asset_type !== undefined) {
 		if (!ASSET_TYPES.includes(object.asset_type as string)) {
 			throw invalidParameter.call(
@@ -251,12 +283,22 @@ function assetFromJson(
 }
 
 /** The assets one item gives, checked before anything is sent: at least one, each with a source path (`checkSourcePath`). */
-export function readAssetList(this: IExecuteFunctions, kind: ListKind, itemIndex: number, hasConnection: boolean): IngestJobAsset[] {
+export function readAssetList(
+	this: IExecuteFunctions,
+	kind: ListKind,
+	itemIndex: number,
+	hasConnection: boolean,
+): IngestJobAsset[] {
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
 	let assets: IDataObject[];
 	if (mode === 'json') {
 		const parameter = `${LABEL[kind]} (JSON)`;
-		const parsed = parseJsonParameter.call(this, this.getNodeParameter(`${kind}Json`, itemIndex, '[]'), parameter, itemIndex);
+		const parsed = parseJsonParameter.call(
+			this,
+			this.getNodeParameter(`${kind}Json`, itemIndex, '[]'),
+			parameter,
+			itemIndex,
+		);
 		const list = Array.isArray(parsed) ? parsed : [parsed];
 		assets = list.map((entry, position) => assetFromJson.call(this, kind, entry, position, itemIndex, hasConnection));
 	} else {
@@ -264,7 +306,13 @@ export function readAssetList(this: IExecuteFunctions, kind: ListKind, itemIndex
 		assets = entries.map((entry) => assetFromFields.call(this, kind, entry, itemIndex, hasConnection));
 	}
 	if (assets.length === 0) {
-		throw invalidParameter.call(this, LABEL[kind], itemIndex, `there are no ${kind}`, `Add at least one ${SINGULAR[kind]} to ingest.`);
+		throw invalidParameter.call(
+			this,
+			LABEL[kind],
+			itemIndex,
+			`there are no ${kind}`,
+			`Add at least one ${SINGULAR[kind]} to ingest.`,
+		);
 	}
 	return assets as IngestJobAsset[];
 }
@@ -277,12 +325,17 @@ function inputModeField(what: string): INodeProperties {
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Using Fields Below', value: 'fields', description: `Enter the ${what} as fields (expressions take them from the item)` },
+			{
+				name: 'Using Fields Below',
+				value: 'fields',
+				description: `Enter the ${what} as fields (expressions take them from the item)`,
+			},
 			{ name: 'Using JSON', value: 'json', description: `Give the ${what} as a JSON array` },
 			{
 				name: 'Using Item Fields',
 				value: 'itemFields',
-				description: 'Name the item fields that hold the URL and metadata; fastest for thousands of items (no expression per item)',
+				description:
+					'Name the item fields that hold the URL and metadata; fastest for thousands of items (no expression per item)',
 			},
 		],
 		default: 'fields',

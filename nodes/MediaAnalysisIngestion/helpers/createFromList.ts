@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
@@ -35,11 +41,10 @@ export function createFromListProperties(kind: ListKind): INodeProperties[] {
 			'ingestion job',
 			'Whether to wait until the ingestion job has finished. On: each asset comes out with status completed, or error with error_code and error_reason (e.g. broken_url); a failed asset does not stop the others unless Options › When an Asset Fails says so. Off: each asset comes out at once with status pending.',
 		),
-		createOptions('The connection to the bucket holding the files; leave it out when the source paths are public http(s) URLs', [
-			combineItemsField,
-			assetFailureField,
-			includeInputFieldsProperty("e.g. a CSV row's other columns"),
-		]),
+		createOptions(
+			'The connection to the bucket holding the files; leave it out when the source paths are public http(s) URLs',
+			[combineItemsField, assetFailureField, includeInputFieldsProperty("e.g. a CSV row's other columns")],
+		),
 	];
 }
 
@@ -62,12 +67,14 @@ const assetFailureField: INodeProperties = {
 		{
 			name: 'Output It With Its Error',
 			value: 'output',
-			description: "The item comes out with status error and the asset's error_code and error_reason; the other items flow on",
+			description:
+				"The item comes out with status error and the asset's error_code and error_reason; the other items flow on",
 		},
 		{
 			name: 'Fail the Node',
 			value: 'fail',
-			description: 'Stop with an error naming the item and the asset (with Continue On Fail, the item becomes an error item)',
+			description:
+				'Stop with an error naming the item and the asset (with Continue On Fail, the item becomes an error item)',
 		},
 	],
 	default: 'output',
@@ -97,7 +104,8 @@ function jobOutcome(job: IDataObject, asset: JobAsset = {}): AssetOutcome {
 		source_path: asset.asset?.source_path ?? null,
 		status: failed ? 'error' : 'completed',
 		error_code: null,
-		error_reason: asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null),
+		error_reason:
+			asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null),
 	};
 }
 
@@ -150,9 +158,11 @@ export async function createJobsFromLists(
 		wait: getWaitOptions.call(this, itemIndex),
 	});
 	// Settings without an expression are the same for every item: read once, not once per item.
-	const shared = items.length > 0 && sameForEveryItem(node.parameters, [kind, `${kind}Json`]) ? readRequest(0) : undefined;
+	const shared =
+		items.length > 0 && sameForEveryItem(node.parameters, [kind, `${kind}Json`]) ? readRequest(0) : undefined;
 	shared?.catch(() => undefined); // its failure is reported per item below
-	const fromItem = this.getNodeParameter('inputMode', 0, 'fields') === 'itemFields' ? itemFieldsReader.call(this, kind) : undefined;
+	const fromItem =
+		this.getNodeParameter('inputMode', 0, 'fields') === 'itemFields' ? itemFieldsReader.call(this, kind) : undefined;
 	const requests = new Map<number, ItemRequest>();
 	const lists: Array<{ itemIndex: number; key: string; values: IngestJobAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -178,14 +188,18 @@ export async function createJobsFromLists(
 		if (connectionName) body.connection_name = connectionName;
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
 		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
-		const sent = await run.attempt(itemIndexes, async () => {
-			const job = await createIngestJob.call(this, CREATE[kind], body as RequestOf<(typeof CREATE)[ListKind]>, {
-				datasetId,
-				sourcePaths: chunk.values.map((value) => String(value.source_path)),
-				itemIndex: first,
-			});
-			created.push({ chunk, job });
-		}, (error) => withJobsAlreadyCreated(error, created));
+		const sent = await run.attempt(
+			itemIndexes,
+			async () => {
+				const job = await createIngestJob.call(this, CREATE[kind], body as RequestOf<(typeof CREATE)[ListKind]>, {
+					datasetId,
+					sourcePaths: chunk.values.map((value) => String(value.source_path)),
+					itemIndex: first,
+				});
+				created.push({ chunk, job });
+			},
+			(error) => withJobsAlreadyCreated(error, created),
+		);
 		if (!sent) for (const itemIndex of itemIndexes) failed.add(itemIndex);
 	}
 
@@ -206,7 +220,9 @@ type OutputAsset = AssetOutcome & { dataset_id: string | null; ingest_job_id: st
 function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: Entry): JobAsset[] {
 	const listed = entryAssets(job, entry, chunk.values.length);
 	if (listed) return listed;
-	return chunk.values.slice(entry.start, entry.end).map((value) => ({ asset: { source_path: value.source_path }, asset_id: null }));
+	return chunk.values
+		.slice(entry.start, entry.end)
+		.map((value) => ({ asset: { source_path: value.source_path }, asset_id: null }));
 }
 
 /** An asset of a job not waited for: pending, unless the service already answered with a finished job. */
@@ -215,7 +231,13 @@ function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
 	return (asset) =>
 		settled
 			? jobOutcome(job, asset)
-			: { asset_id: asset.asset_id ?? null, source_path: asset.asset?.source_path ?? null, status: 'pending', error_code: null, error_reason: null };
+			: {
+					asset_id: asset.asset_id ?? null,
+					source_path: asset.asset?.source_path ?? null,
+					status: 'pending',
+					error_code: null,
+					error_reason: null,
+				};
 }
 
 /**
@@ -230,7 +252,12 @@ async function assetsOutput(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	run: ItemRunner,
-	{ created, requests, failed, startedAt }: { created: Created[]; requests: Map<number, ItemRequest>; failed: Set<number>; startedAt: number },
+	{
+		created,
+		requests,
+		failed,
+		startedAt,
+	}: { created: Created[]; requests: Map<number, ItemRequest>; failed: Set<number>; startedAt: number },
 ): Promise<INodeExecutionData[]> {
 	// Per row, per job (in the order the jobs were created, which is the order of the row's assets).
 	const shares = new Map<number, Array<{ index: number; assets: OutputAsset[] }>>();
@@ -244,7 +271,13 @@ async function assetsOutput(
 		let outcomeOfAsset = createdOutcome(job);
 		if (wait) {
 			try {
-				result = (await waitForJob.call(this, String(job.id), first, { ...wait, startedAt }, { settleOnFailure: true })) as IDataObject;
+				result = (await waitForJob.call(
+					this,
+					String(job.id),
+					first,
+					{ ...wait, startedAt },
+					{ settleOnFailure: true },
+				)) as IDataObject;
 				outcomeOfAsset = await settledAssets.call(this, result, first);
 			} catch (error) {
 				// A row whose other job failed too already has its error item.
@@ -257,7 +290,11 @@ async function assetsOutput(
 		const jobFields = { ingest_job_id: String(result.id), job_status: (result.status as string | undefined) ?? null };
 		for (const entry of chunk.entries) {
 			const dataset = { dataset_id: requests.get(entry.itemIndex)?.datasetId ?? null };
-			const assets = assetsOfEntry(result, chunk, entry).map((asset) => ({ ...outcomeOfAsset(asset), ...dataset, ...jobFields }));
+			const assets = assetsOfEntry(result, chunk, entry).map((asset) => ({
+				...outcomeOfAsset(asset),
+				...dataset,
+				...jobFields,
+			}));
 			const share = shares.get(entry.itemIndex) ?? [];
 			share.push({ index, assets });
 			shares.set(entry.itemIndex, share);
@@ -276,7 +313,10 @@ async function assetsOutput(
 			run.fail(assetFailed.call(this, assets, itemIndex), [itemIndex]);
 			continue;
 		}
-		run.emit(itemIndex, assets.map((asset) => withInputFields(includeInput, items[itemIndex].json, asset)));
+		run.emit(
+			itemIndex,
+			assets.map((asset) => withInputFields(includeInput, items[itemIndex].json, asset)),
+		);
 	}
 	return run.output();
 }
@@ -296,6 +336,7 @@ function withJobsAlreadyCreated<E extends { description?: string | null }>(error
 	const jobs = created
 		.map(({ chunk, job }) => `${String(job.id)} (${describeItems(chunk.entries.map((entry) => entry.itemIndex))})`)
 		.join(', ');
-	error.description = `${error.description ?? ''}\nEarlier requests of this run already created ingestion jobs ${jobs}; running the node again would ingest those assets a second time.`.trim();
+	error.description =
+		`${error.description ?? ''}\nEarlier requests of this run already created ingestion jobs ${jobs}; running the node again would ingest those assets a second time.`.trim();
 	return error;
 }

@@ -6,7 +6,12 @@ import { callEndpoint, type RequestOf } from '../../shared/endpoints';
 import { explainCreateFailure, waitForIngestJob } from '../../shared/ingestJobs';
 import type { WaitOptions } from '../../shared/transport';
 
-export async function getJob(this: IExecuteFunctions, jobId: string, itemIndex: number, deadline?: number): Promise<IngestJob> {
+export async function getJob(
+	this: IExecuteFunctions,
+	jobId: string,
+	itemIndex: number,
+	deadline?: number,
+): Promise<IngestJob> {
 	const params = { ingest_job_id: jobId };
 	return await callEndpoint(this, 'ingestion.getByIngestJobId', { params, itemIndex, deadline });
 }
@@ -40,7 +45,8 @@ export async function waitForJob(
 				job.status === 'stopped'
 					? {
 							reason: 'it was stopped on the service',
-							description: 'Someone stopped the job before it finished. Create a new ingestion job to bring the remaining assets in.',
+							description:
+								'Someone stopped the job before it finished. Create a new ingestion job to bring the remaining assets in.',
 						}
 					: {
 							reason: job.error_details ?? `its status is ${job.status}`,

@@ -34,7 +34,8 @@ export function readMetadata(
 		);
 	}
 	for (const [key, field] of Object.entries(parsed as IDataObject)) {
-		const scalar = ['string', 'boolean'].includes(typeof field) || (typeof field === 'number' && Number.isFinite(field));
+		const scalar =
+			['string', 'boolean'].includes(typeof field) || (typeof field === 'number' && Number.isFinite(field));
 		if (!scalar) {
 			throw invalidParameter.call(
 				this,
@@ -72,7 +73,11 @@ export const metadataEntryFields: INodeProperties[] = [
 		name: 'metadataInput',
 		type: 'options',
 		options: [
-			{ name: 'From Item Fields', value: 'itemFields', description: 'Copy fields of the input item under their own names' },
+			{
+				name: 'From Item Fields',
+				value: 'itemFields',
+				description: 'Copy fields of the input item under their own names',
+			},
 			{ name: 'JSON', value: 'json', description: 'A JSON object of fields' },
 			{ name: 'Key/Value Pairs', value: 'pairs', description: 'Enter each field name and its value' },
 		],
@@ -128,10 +133,22 @@ function metadataFromPairs(this: IExecuteFunctions, entry: IDataObject, itemInde
 		const blank = pair.value === undefined || pair.value === '' || pair.value === null;
 		if (name === '' && blank) continue;
 		if (name === '') {
-			throw invalidParameter.call(this, 'Metadata Fields', itemIndex, `a value (${String(pair.value)}) has no name`, 'Give every metadata field a name, or remove the row.');
+			throw invalidParameter.call(
+				this,
+				'Metadata Fields',
+				itemIndex,
+				`a value (${String(pair.value)}) has no name`,
+				'Give every metadata field a name, or remove the row.',
+			);
 		}
 		if (names.has(name)) {
-			throw invalidParameter.call(this, 'Metadata Fields', itemIndex, `the field "${name}" is given twice`, 'Give each metadata field once.');
+			throw invalidParameter.call(
+				this,
+				'Metadata Fields',
+				itemIndex,
+				`the field "${name}" is given twice`,
+				'Give each metadata field once.',
+			);
 		}
 		names.add(name);
 		// A null (an expression reading an empty field) stays null, so readMetadata names it instead of sending "".
@@ -165,9 +182,15 @@ function metadataFromItem(this: IExecuteFunctions, entry: IDataObject, itemIndex
  * The metadata of one entry, as its Metadata choice gives it. Checked as the service's metadata schema allows (text,
  * numbers, booleans); empty means none.
  */
-export function readEntryMetadata(this: IExecuteFunctions, entry: IDataObject, itemIndex: number): IDataObject | undefined {
+export function readEntryMetadata(
+	this: IExecuteFunctions,
+	entry: IDataObject,
+	itemIndex: number,
+): IDataObject | undefined {
 	const input = (entry.metadataInput as string | undefined) ?? 'pairs';
-	if (input === 'pairs') return readMetadata.call(this, metadataFromPairs.call(this, entry, itemIndex), 'Metadata Fields', itemIndex);
-	if (input === 'itemFields') return readMetadata.call(this, metadataFromItem.call(this, entry, itemIndex), 'Metadata › Item Fields', itemIndex);
+	if (input === 'pairs')
+		return readMetadata.call(this, metadataFromPairs.call(this, entry, itemIndex), 'Metadata Fields', itemIndex);
+	if (input === 'itemFields')
+		return readMetadata.call(this, metadataFromItem.call(this, entry, itemIndex), 'Metadata › Item Fields', itemIndex);
 	return readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
 }

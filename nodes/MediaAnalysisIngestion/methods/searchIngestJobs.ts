@@ -44,7 +44,10 @@ async function datasetNames(context: ILoadOptionsFunctions, jobs: IngestJob[]): 
 /** One job as the list shows it: "<dataset> · <kind> · <created>", with its status, counts and ID below. */
 function entryOf(job: IngestJob, dataset: string): INodeListSearchItems {
 	const kind = KIND[String(job.job_type)] ?? String(job.job_type ?? 'ingestion');
-	const total = typeof job.total_assets === 'number' ? `${job.processed_assets ?? 0} of ${job.total_assets} assets` : 'assets not counted yet';
+	const total =
+		typeof job.total_assets === 'number'
+			? `${job.processed_assets ?? 0} of ${job.total_assets} assets`
+			: 'assets not counted yet';
 	const errors = job.errored_assets ? `, ${job.errored_assets} failed` : '';
 	return {
 		name: `${dataset} · ${kind} · ${readableTime(job.created_dt)}`,
@@ -72,7 +75,10 @@ export async function searchIngestJobs(
 	const text = filter?.trim().toLowerCase();
 	const results = jobs
 		.map((job) => ({ job, entry: entryOf(job, names.get(String(job.dataset_id)) ?? 'unknown dataset') }))
-		.filter(({ job, entry }) => !text || [entry.name, entry.description, job.file_path].join(' ').toLowerCase().includes(text))
+		.filter(
+			({ job, entry }) =>
+				!text || [entry.name, entry.description, job.file_path].join(' ').toLowerCase().includes(text),
+		)
 		.map(({ entry }) => entry);
 	return { results, paginationToken: page.next === undefined ? undefined : String(page.next) };
 }

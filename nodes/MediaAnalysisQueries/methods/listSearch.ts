@@ -23,7 +23,10 @@ export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INo
 	const dataset = await callEndpoint(this, 'datasets.get', { params: { dataset_id: datasetId.trim() } });
 	const embeddings = dataset.embeddings ?? [];
 	return {
-		results: embeddings.map((embedding) => ({ name: String(embedding.name ?? embedding.id), value: String(embedding.id) })),
+		results: embeddings.map((embedding) => ({
+			name: String(embedding.name ?? embedding.id),
+			value: String(embedding.id),
+		})),
 	};
 }
 
@@ -50,21 +53,24 @@ async function tablesOfChosenDataset(context: ILoadOptionsFunctions): Promise<Ta
 /** The columns of a table in words, when its schema lists them (`name type, …`). */
 function columnsOf(table: TableRecord): string {
 	const fields = Array.isArray(table.table_schema?.fields) ? table.table_schema.fields : [];
-	const columns = fields.filter((field) => typeof field?.name === 'string').map((field) => `${String(field.name)} ${String(field.type ?? '')}`.trim());
+	const columns = fields
+		.filter((field) => typeof field?.name === 'string')
+		.map((field) => `${String(field.name)} ${String(field.type ?? '')}`.trim());
 	return columns.length > 12 ? `${columns.slice(0, 12).join(', ')}, … (${columns.length} columns)` : columns.join(', ');
 }
 
 /** A table as a choice: its name, its columns as the description. */
-const tableOption = (table: TableRecord) => ({ name: String(table.name), value: String(table.name), description: columnsOf(table) || undefined });
+const tableOption = (table: TableRecord) => ({
+	name: String(table.name),
+	value: String(table.name),
+	description: columnsOf(table) || undefined,
+});
 
 /** "From list" for a table: the tables of the dataset chosen in the node, matched on the typed text. */
 export async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim().toLowerCase();
 	const tables = await tablesOfChosenDataset(this);
 	return {
-		results: tables
-			.filter((table) => !text || String(table.name).toLowerCase().includes(text))
-			.map(tableOption),
+		results: tables.filter((table) => !text || String(table.name).toLowerCase().includes(text)).map(tableOption),
 	};
 }
-

@@ -52,6 +52,9 @@ export function getAudioClass(this: IExecuteFunctions, itemIndex: number): Audio
 export async function searchAudioClasses(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim().toLowerCase();
 	return {
-		results: AUDIO_CLASSES.filter((name) => !text || name.toLowerCase().includes(text)).map((name) => ({ name, value: name })),
+		results: AUDIO_CLASSES.filter((name) => !text || name.toLowerCase().includes(text)).map((name) => ({
+			name,
+			value: name,
+		})),
 	};
 }

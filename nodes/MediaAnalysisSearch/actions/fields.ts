@@ -4,7 +4,14 @@ import { limitForTools } from '../../shared/aiTool';
 import type { ModerationScoreType, SearchMetadataFilters } from '../../shared/api';
 import { uuidMode } from '../../shared/descriptions';
 import { getPageLimit } from '../../shared/readers';
-import { assertDateTime, assertHttpUrl, assertNotEmpty, assertRange, assertUuid, invalidParameter } from '../../shared/validation';
+import {
+	assertDateTime,
+	assertHttpUrl,
+	assertNotEmpty,
+	assertRange,
+	assertUuid,
+	invalidParameter,
+} from '../../shared/validation';
 
 /** Image-to-image and video search answer at most 1000 results per request. */
 export const MAX_SEARCH_LIMIT = 1000;
@@ -56,13 +63,18 @@ export const queryImageLocator: INodeProperties = {
 			name: 'url',
 			type: 'string',
 			placeholder: 'e.g. https://example.com/photos/beach.jpg',
-			validation: [{ type: 'regex', properties: { regex: '^\\s*https?://.+', errorMessage: 'Not an http or https URL' } }],
+			validation: [
+				{ type: 'regex', properties: { regex: '^\\s*https?://.+', errorMessage: 'Not an http or https URL' } },
+			],
 		},
 	],
 };
 
 /** `coactive_image_id` or `public_url`, checked before anything is sent. */
-export function getQueryImage(this: IExecuteFunctions, itemIndex: number): { coactive_image_id?: string; public_url?: string } {
+export function getQueryImage(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { coactive_image_id?: string; public_url?: string } {
 	const locator = this.getNodeParameter('queryImage', itemIndex) as { mode?: string; value?: unknown };
 	if (locator?.mode === 'url') return { public_url: assertHttpUrl.call(this, locator.value, 'Query Image', itemIndex) };
 	return { coactive_image_id: assertUuid.call(this, locator?.value, 'Query Image', itemIndex) };
@@ -158,7 +170,9 @@ export function getMetadataFilters(
 	itemIndex: number,
 	{ bothDateEnds = false } = {},
 ): SearchMetadataFilters | undefined {
-	const entries = ((this.getNodeParameter('metadataFilters', itemIndex, {}) as IDataObject).filter as FilterEntry[] | undefined) ?? [];
+	const entries =
+		((this.getNodeParameter('metadataFilters', itemIndex, {}) as IDataObject).filter as FilterEntry[] | undefined) ??
+		[];
 	if (entries.length === 0) return undefined;
 	const filters = entries.map((entry, position): SearchMetadataFilters['filters'][number] => {
 		const label = `Metadata Filters (filter ${position + 1})`;
@@ -171,7 +185,9 @@ export function getMetadataFilters(
 			case 'notEquals':
 				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {
-				const from = entry.from ? epochSeconds(assertDateTime.call(this, entry.from, `${label} Since`, itemIndex)) : null;
+				const from = entry.from
+					? epochSeconds(assertDateTime.call(this, entry.from, `${label} Since`, itemIndex))
+					: null;
 				const to = entry.to ? epochSeconds(assertDateTime.call(this, entry.to, `${label} Until`, itemIndex)) : null;
 				if ((bothDateEnds && (from === null || to === null)) || (from === null && to === null)) {
 					throw invalidParameter.call(
@@ -179,7 +195,9 @@ export function getMetadataFilters(
 						label,
 						itemIndex,
 						bothDateEnds ? 'a date range needs both Since and Until here' : 'a date range needs Since, Until or both',
-						bothDateEnds ? 'Video search compares dates within a closed range: set both Since and Until.' : 'Set Since, Until or both.',
+						bothDateEnds
+							? 'Video search compares dates within a closed range: set both Since and Until.'
+							: 'Set Since, Until or both.',
 					);
 				}
 				return { key, operator: 'DateTimeRangeInclusive', start_utc_epoch: from, end_utc_epoch: to };
@@ -260,8 +278,10 @@ export const optionsCollection = (options: INodeProperties[]): INodeProperties =
 export function commonSearchOptions(options: IDataObject): IDataObject {
 	const body: IDataObject = {};
 	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
-	if (options.moderationScoreType !== undefined) body.moderation_score_type = options.moderationScoreType as ModerationScoreType;
+	if (options.moderationScoreType !== undefined)
+		body.moderation_score_type = options.moderationScoreType as ModerationScoreType;
 	if (options.assetType !== undefined) body.asset_type = options.assetType;
-	if (typeof options.negativeText === 'string' && options.negativeText.trim()) body.negative_text = options.negativeText.trim();
+	if (typeof options.negativeText === 'string' && options.negativeText.trim())
+		body.negative_text = options.negativeText.trim();
 	return body;
 }

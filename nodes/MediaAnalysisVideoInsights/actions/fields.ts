@@ -49,11 +49,16 @@ export const contextField = (target: 'video' | 'slice'): INodeProperties => ({
 	type: 'string',
 	typeOptions: { rows: 2 },
 	default: '',
-	placeholder: target === 'video' ? 'e.g. Episode 3 of a cooking series for beginners' : 'e.g. The opening scene, before the title',
+	placeholder:
+		target === 'video'
+			? 'e.g. Episode 3 of a cooking series for beginners'
+			: 'e.g. The opening scene, before the title',
 	description: `Optional: what the service should know about the ${target === 'video' ? 'video' : 'slice'} beyond what it sees and hears. Leave empty to send none.`,
 });
 
-export const includeInputFields = includeInputFieldsProperty("e.g. the trigger's event, or the summary a node before this one made");
+export const includeInputFields = includeInputFieldsProperty(
+	"e.g. the trigger's event, or the summary a node before this one made",
+);
 
 /**
  * Reads and checks which video (and slice) the item is about: the dataset (a name looked up), the video and the
@@ -61,7 +66,12 @@ export const includeInputFields = includeInputFieldsProperty("e.g. the trigger's
  */
 export async function readTarget(this: IExecuteFunctions, itemIndex: number, slice: boolean): Promise<VideoTarget> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	const videoId = assertUuid.call(this, this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }), 'Video', itemIndex);
+	const videoId = assertUuid.call(
+		this,
+		this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }),
+		'Video',
+		itemIndex,
+	);
 	const params: Record<string, string> = { dataset_id: datasetId, video_id: videoId };
 	const names: IDataObject = { dataset_id: datasetId, video_id: videoId };
 	if (!slice) return { datasetId, videoId, params, names };
@@ -88,7 +98,13 @@ export function readContext(this: IExecuteFunctions, itemIndex: number, slice: b
 	const value = this.getNodeParameter(name, itemIndex, '');
 	if (value === null || value === undefined) return undefined;
 	if (typeof value !== 'string') {
-		throw invalidParameter.call(this, label, itemIndex, `it is ${kindOf(value)}, not text`, `Give ${label} as text, or leave it empty.`);
+		throw invalidParameter.call(
+			this,
+			label,
+			itemIndex,
+			`it is ${kindOf(value)}, not text`,
+			`Give ${label} as text, or leave it empty.`,
+		);
 	}
 	return value.trim() || undefined;
 }
@@ -115,7 +131,8 @@ export function explainNotFound(target: VideoTarget): ApiRequest['explain'] {
 		if (/dataset/i.test(detail)) {
 			return {
 				message: `Dataset ${target.datasetId} not found`,
-				description: 'Check the dataset: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
+				description:
+					'Check the dataset: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
 			};
 		}
 		return undefined;

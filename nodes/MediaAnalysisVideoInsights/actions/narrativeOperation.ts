@@ -16,7 +16,9 @@ import {
 
 /** The endpoints that generate or predict something about a whole video or a composite slice, from an optional context. */
 type NarrativeEndpoint = {
-	[K in EndpointId]: RequestOf<K> extends { video_context?: unknown } | { composite_slice_context?: unknown } ? K : never;
+	[K in EndpointId]: RequestOf<K> extends { video_context?: unknown } | { composite_slice_context?: unknown }
+		? K
+		: never;
 }[EndpointId];
 
 export interface NarrativeSpec {
@@ -33,7 +35,9 @@ function toolText({ resource, does, returns }: NarrativeSpec): string {
 	const slice = resource === 'compositeSlice';
 	const dataset = 'the dataset (its ID, a UUID, or its exact name)';
 	const video = 'the video ID (a UUID, as the video search returns it)';
-	const needs = slice ? `${dataset}, ${video} and the composite slice ID (a UUID, the id of a slice Search Within Video returns)` : `${dataset} and ${video}`;
+	const needs = slice
+		? `${dataset}, ${video} and the composite slice ID (a UUID, the id of a slice Search Within Video returns)`
+		: `${dataset} and ${video}`;
 	const names = slice ? 'dataset_id, video_id and composite_slice_id' : 'dataset_id and video_id';
 	return `${does} Needs ${needs}; optionally a few words of context about the ${slice ? 'slice' : 'video'}. Returns ${returns}, with ${names}.`;
 }

@@ -29,16 +29,27 @@ const clock = (ms: number | null | undefined) => {
  * "From list" for a composite slice of the chosen video: its shots, scenes and segments (the service's drill-down of
  * one video, one request per kind), ranked by the words typed; a slice listed under two kinds shows once.
  */
-export async function searchCompositeSlices(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchCompositeSlices(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const datasetId = chosen(this, 'datasetId', 'dataset');
 	const videoId = chosen(this, 'videoId', 'video');
 	const results: INodeListSearchItems[] = [];
 	const seen = new Set<string>();
 	for (const compositeType of COMPOSITE_TYPES) {
 		const response = await callEndpoint(this, 'search.getVideoDetails', {
-			qs: { dataset_id: datasetId, video_id: videoId, text_query: filter?.trim() ?? '', composite_type: compositeType, limit: SLICES_PER_TYPE },
+			qs: {
+				dataset_id: datasetId,
+				video_id: videoId,
+				text_query: filter?.trim() ?? '',
+				composite_type: compositeType,
+				limit: SLICES_PER_TYPE,
+			},
 		});
-		const slices = filter?.trim() ? response.slices : [...response.slices].sort((a, b) => (a.start_time_ms ?? 0) - (b.start_time_ms ?? 0));
+		const slices = filter?.trim()
+			? response.slices
+			: [...response.slices].sort((a, b) => (a.start_time_ms ?? 0) - (b.start_time_ms ?? 0));
 		for (const slice of slices) {
 			if (seen.has(slice.id)) continue;
 			seen.add(slice.id);

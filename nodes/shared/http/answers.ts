@@ -71,7 +71,9 @@ export function scrubSecrets(
 		return Object.fromEntries(
 			Object.entries(item).map(([key, entry]) => [
 				scrubText(key),
-				SECRET_KEY.test(key) && entry !== null && entry !== undefined && entry !== '' ? REDACTED : scrub(entry, depth + 1),
+				SECRET_KEY.test(key) && entry !== null && entry !== undefined && entry !== ''
+					? REDACTED
+					: scrub(entry, depth + 1),
 			]),
 		);
 	};
@@ -79,7 +81,10 @@ export function scrubSecrets(
 }
 
 /** `scrubSecrets` with the secrets a credential holds (its tokens, client ID and secret, and their Basic pair) and `known` ones. */
-export function scrubberFor(credentials: Record<string, unknown>, known: Iterable<string> = []): (value: unknown) => unknown {
+export function scrubberFor(
+	credentials: Record<string, unknown>,
+	known: Iterable<string> = [],
+): (value: unknown) => unknown {
 	const text = (key: string) => (typeof credentials[key] === 'string' ? (credentials[key] as string) : '');
 	const secrets = [...known, ...['accessToken', 'personalToken', 'clientSecret', 'clientId'].map(text)];
 	return (value) => scrubSecrets(value, secrets, [[text('clientId'), text('clientSecret')]]);
@@ -93,7 +98,10 @@ export function truncate(text: string, max: number): string {
 /** The start of a body, on one line, for a message: `text/html: "<!doctype html><html>…"`. */
 export function describeBody(text: string, contentType: string | undefined): string {
 	const type = contentType?.split(';')[0].trim() || 'no content type';
-	const oneLine = text.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+	const oneLine = text
+		.replace(/\p{Cc}+/gu, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
 	if (oneLine === '') return `${type}, empty body`;
 	return `${type}: "${oneLine.length > 80 ? `${oneLine.slice(0, 80)}…` : oneLine}"`;
 }
@@ -156,7 +164,7 @@ export class AnswerBudget {
 	/** Adds `bytes` to the share, waiting while they do not fit; an aborted `signal` ends the wait with an error. */
 	async take(share: AnswerShare, bytes: number, signal?: AbortSignal): Promise<void> {
 		while (!this.fits(share, bytes)) {
-			if (signal?.aborted) throw new Error('The answer was abandoned while waiting for the run\'s answer budget');
+			if (signal?.aborted) throw new Error("The answer was abandoned while waiting for the run's answer budget");
 			await new Promise<void>((resolve) => {
 				const wake = () => {
 					this.waiting.delete(wake);
@@ -241,7 +249,8 @@ export function nestingDepth(text: string, max: number): number {
 	for (let i = 0; i < text.length; i++) {
 		const code = text.charCodeAt(i);
 		if (inString) {
-			if (code === 0x5c) i++; // backslash: the next character is escaped
+			if (code === 0x5c)
+				i++; // backslash: the next character is escaped
 			else if (code === 0x22) inString = false;
 		} else if (code === 0x22) {
 			inString = true;

@@ -76,14 +76,18 @@ export function untrustedCertificate(code: string | undefined): string | undefin
 }
 
 /** What to say when no answer came from the host: the message, and the fix. `retried` is appended to the fix. */
-export function connectionFailure(host: string, code: string | undefined, retried = ''): { message: string; description: string } {
+export function connectionFailure(
+	host: string,
+	code: string | undefined,
+	retried = '',
+): { message: string; description: string } {
 	const untrusted = untrustedCertificate(code);
 	if (untrusted) {
 		const fix =
 			code === 'ERR_TLS_CERT_ALTNAME_INVALID'
-				? 'Check that the Base URL uses the host name the service\'s certificate is issued for.'
+				? "Check that the Base URL uses the host name the service's certificate is issued for."
 				: code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID'
-					? 'The service\'s certificate must be renewed (or the clock of the n8n host is wrong).'
+					? "The service's certificate must be renewed (or the clock of the n8n host is wrong)."
 					: 'Install a certificate from a trusted authority on the service, or trust its authority on the n8n host (NODE_EXTRA_CA_CERTS).';
 		return {
 			message: `n8n did not trust the Media Analysis Service at ${host}: ${untrusted}`,

@@ -50,11 +50,14 @@ export const searchVideos = listSearchMethod<'search.searchVideos'>((context) =>
 	const datasetId = String(context.getCurrentNodeParameter('datasetId', { extractValue: true }) ?? '').trim();
 	if (!UUID.test(datasetId)) {
 		throw new NodeOperationError(context.getNode(), 'Choose the dataset first', {
-			description: 'The list shows the videos of the dataset chosen above From List or By ID (a dataset given By Name is looked up only when the node runs: give the video By ID).',
+			description:
+				'The list shows the videos of the dataset chosen above From List or By ID (a dataset given By Name is looked up only when the node runs: give the video By ID).',
 		});
 	}
 	return {
-		list: listEndpoint('search.searchVideos', { body: { dataset_id: datasetId, ignore_keyframes: true, text_query: '' } }),
+		list: listEndpoint('search.searchVideos', {
+			body: { dataset_id: datasetId, ignore_keyframes: true, text_query: '' },
+		}),
 		pageSize: 50,
 		serverFilter: (text) => ({ text_query: text?.trim() ?? '' }),
 		toResults: (video) => ({

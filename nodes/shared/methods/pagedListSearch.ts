@@ -29,8 +29,17 @@ export interface PagedListSource<K extends PagedEndpointId, T = RecordOf<K>> {
 export function listSearchMethod<K extends PagedEndpointId>(
 	source: PagedListSource<K> | ((context: ILoadOptionsFunctions) => PagedListSource<K> | Promise<PagedListSource<K>>),
 ) {
-	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		return await pagedListSearch(this, typeof source === 'function' ? await source(this) : source, filter, paginationToken);
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return await pagedListSearch(
+			this,
+			typeof source === 'function' ? await source(this) : source,
+			filter,
+			paginationToken,
+		);
 	};
 }
 
@@ -44,7 +53,14 @@ async function pagedListSearch<K extends PagedEndpointId>(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const { list: [base, style], pageSize = 100, serverFilter, matches, toResults, scan = { maxPages: 1, enough: 0 } } = source;
+	const {
+		list: [base, style],
+		pageSize = 100,
+		serverFilter,
+		matches,
+		toResults,
+		scan = { maxPages: 1, enough: 0 },
+	} = source;
 	const filterParams = serverFilter?.(filter) ?? {};
 	const request: ApiRequest =
 		style.place === 'qs'

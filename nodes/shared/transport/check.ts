@@ -34,7 +34,9 @@ export function shapeOf(value: unknown): string {
 	if (Array.isArray(value)) return `an array of ${value.length} entries`;
 	if (typeof value === 'object') {
 		const keys = Object.keys(value as object);
-		return keys.length === 0 ? 'an empty object' : `an object with the keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+		return keys.length === 0
+			? 'an empty object'
+			: `an object with the keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
 	}
 	return typeof value === 'string' ? `a text of ${value.length} characters` : `a ${typeof value}`;
 }
@@ -51,7 +53,9 @@ export const entriesListed = (list: unknown[]): number => listed.get(list) ?? li
 function keepRecords(context: ApiContext, what: string, list: unknown[]): unknown[] {
 	const records = list.filter(isRecord);
 	if (records.length === list.length) return list;
-	context.logger.warn(`Media Analysis: ${what} listed ${list.length - records.length} entries that are not records (null or plain values); they were skipped`);
+	context.logger.warn(
+		`Media Analysis: ${what} listed ${list.length - records.length} entries that are not records (null or plain values); they were skipped`,
+	);
 	listed.set(list, list.length);
 	records.forEach((record, index) => (list[index] = record));
 	list.length = records.length;
@@ -108,7 +112,8 @@ export async function checkAnswer(
 ): Promise<{ answer: IDataObject } | { refuse: Explained }> {
 	const spec = request.answer ?? 'object';
 	const what = `${request.method} ${request.path}`;
-	const page = typeof spec === 'object' && typeof (spec as PageStyle).items === 'function' ? (spec as PageStyle) : undefined;
+	const page =
+		typeof spec === 'object' && typeof (spec as PageStyle).items === 'function' ? (spec as PageStyle) : undefined;
 	const fields = typeof spec === 'object' && !page ? (spec as Exclude<AnswerSpec, string>) : {};
 	const kind = spec === 'any' ? 'any' : spec === 'records' ? 'array' : 'object';
 	const refuse = (came: string, tail = ''): { refuse: Explained } => ({
@@ -126,7 +131,8 @@ export async function checkAnswer(
 		},
 	});
 
-	const value: unknown = body.kind === 'json' ? body.value : body.kind === 'empty' && request.method === 'DELETE' ? {} : undefined;
+	const value: unknown =
+		body.kind === 'json' ? body.value : body.kind === 'empty' && request.method === 'DELETE' ? {} : undefined;
 	if (value === undefined || !(kind === 'any' || (kind === 'array' ? Array.isArray(value) : isRecord(value)))) {
 		const scrub = await scrubber();
 		// Scrubbed before `describeBody` cuts it, so no part of a secret is left at the cut.
@@ -141,10 +147,17 @@ export async function checkAnswer(
 						: `something that is not JSON (${sample(String(scrub(body.text)))})`;
 		return refuse(`with ${came}`, ` where ${EXPECTED[kind]} was expected`);
 	}
-	if (Array.isArray(value)) return { answer: (spec === 'records' ? keepRecords(this, what, value) : value) as unknown as IDataObject };
+	if (Array.isArray(value)) {
+		// A list answer goes on as the list it is: IDataObject is only the transport's return type (the table types it).
+		return { answer: (spec === 'records' ? keepRecords(this, what, value) : value) as unknown as IDataObject };
+	}
 	if (!isRecord(value)) return { answer: value as IDataObject }; // any JSON
 	const shape = (field = '') => {
-		const which = !field ? '' : value[field] === undefined ? `, with no "${field}"` : `, whose "${field}" is ${shapeOf(value[field])}`;
+		const which = !field
+			? ''
+			: value[field] === undefined
+				? `, with no "${field}"`
+				: `, whose "${field}" is ${shapeOf(value[field])}`;
 		return ` (the answer was ${shapeOf(value)}${which})`;
 	};
 	if (page) {
@@ -154,7 +167,8 @@ export async function checkAnswer(
 	}
 	for (const [field, rule] of Object.entries(fields)) {
 		const entry = value[field];
-		if (!fits(entry, rule)) return refuse(`without ${missing(field, rule)}`, shape(rule === 'created' || rule === 'id' ? field : ''));
+		if (!fits(entry, rule))
+			return refuse(`without ${missing(field, rule)}`, shape(rule === 'created' || rule === 'id' ? field : ''));
 		if (rule === 'records') keepRecords(this, what, entry as unknown[]);
 		if (rule === 'strings') value[field] = (entry as unknown[]).filter((item) => typeof item === 'string');
 	}

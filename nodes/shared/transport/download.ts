@@ -43,14 +43,20 @@ export async function downloadFile<T>(
 		// An unparseable link fails in the request below and is reported by host placeholder.
 	}
 	const fail = (message: string, description: string, status?: number) =>
-		explainedError(this.getNode(), { message, description, httpCode: status === undefined ? undefined : String(status), itemIndex });
+		explainedError(this.getNode(), {
+			message,
+			description,
+			httpCode: status === undefined ? undefined : String(status),
+			itemIndex,
+		});
 
 	const started = Date.now();
 	const readLess = (rows: boolean) =>
 		rows
 			? 'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.'
 			: 'Set Output to "Download Link" and fetch the file with a node made for large files.';
-	const tooLong = (rows: boolean) => fail(`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`, readLess(rows));
+	const tooLong = (rows: boolean) =>
+		fail(`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`, readLess(rows));
 	type Answer = { body: unknown; headers: Record<string, unknown> };
 	let response: Answer | typeof TIMED_OUT;
 	try {
@@ -91,7 +97,9 @@ export async function downloadFile<T>(
 		}
 		if (status === undefined && ['ETIMEDOUT', 'ECONNABORTED'].includes(code ?? '')) throw idle();
 		throw fail(
-			status === undefined ? `Could not download the ${what} from ${host}` : `Downloading the ${what} from ${host} failed with status ${status}`,
+			status === undefined
+				? `Could not download the ${what} from ${host}`
+				: `Downloading the ${what} from ${host} failed with status ${status}`,
 			'Check that n8n can reach the storage host, then run the node again.',
 			status,
 		);
@@ -116,7 +124,8 @@ export async function downloadFile<T>(
 			contentType,
 			fileName: fileNameOf(String(response.headers?.['content-disposition'] ?? ''), url),
 			chunks: decoded(arriving(body, true)),
-			bytes: async () => await whole(arriving(body, false), Number.isSafeInteger(length) && length >= 0 ? length : undefined),
+			bytes: async () =>
+				await whole(arriving(body, false), Number.isSafeInteger(length) && length >= 0 ? length : undefined),
 		});
 	} finally {
 		body.destroy?.();
@@ -142,7 +151,10 @@ export async function downloadFile<T>(
 			} catch {
 				// n8n's idle timer runs on the socket, which saw the last bytes a little before this loop did.
 				if (Date.now() - lastChunk >= DOWNLOAD.idleMs * 0.9) throw idle();
-				throw fail(`The download of the ${what} from ${host} broke off before the end of the file`, 'Run the node again.');
+				throw fail(
+					`The download of the ${what} from ${host} broke off before the end of the file`,
+					'Run the node again.',
+				);
 			}
 			if (next.done) break;
 			lastChunk = Date.now();
@@ -207,6 +219,11 @@ function fileNameOf(disposition: string, url: string): string | undefined {
 		}
 	}
 	// A name, never a path: the part after the last slash, without control characters.
-	const base = (name ?? '').split(/[\\/]/).pop()?.replace(/\p{Cc}/gu, '').trim() ?? '';
+	const base =
+		(name ?? '')
+			.split(/[\\/]/)
+			.pop()
+			?.replace(/\p{Cc}/gu, '')
+			.trim() ?? '';
 	return base === '' || base === '.' || base === '..' ? undefined : base.slice(0, 200);
 }

@@ -43,7 +43,10 @@ interface AxiosLike {
  * requests per second; undefined when there is none or it cannot be read.
  */
 export function ratePolicy(value: string | undefined): number | undefined {
-	const [quotaPart, ...parameters] = (value ?? '').split(',')[0].split(';').map((part) => part.trim());
+	const [quotaPart, ...parameters] = (value ?? '')
+		.split(',')[0]
+		.split(';')
+		.map((part) => part.trim());
 	const window = parameters.find((parameter) => /^w\s*=\s*\d+$/.test(parameter));
 	if (!/^\d+$/.test(quotaPart) || !window) return undefined;
 	const [quota, seconds] = [Number(quotaPart), Number(window.split('=')[1])];
@@ -146,7 +149,8 @@ export function datasetNotFound(
 	datasetId: string,
 	description = 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
 ) {
-	return (failure: Failure) => (failure.status === 404 ? { message: `Dataset ${datasetId} not found`, description } : undefined);
+	return (failure: Failure) =>
+		failure.status === 404 ? { message: `Dataset ${datasetId} not found`, description } : undefined;
 }
 
 /** What a NodeApiError says: built apart from the error, so the transport can scrub it before it exists. */
@@ -166,8 +170,7 @@ export function toNodeApiError(node: INode, failure: Failure, context: ErrorCont
 export function explainFailure(failure: Failure, context: ErrorContext): Explained {
 	const { status } = failure;
 	const details = formatDetail(failure.body);
-	const retried =
-		context.attempts > 1 ? ` It was tried ${plural(context.attempts, 'time')}.` : '';
+	const retried = context.attempts > 1 ? ` It was tried ${plural(context.attempts, 'time')}.` : '';
 	let message: string;
 	let description: string;
 
@@ -196,7 +199,8 @@ export function explainFailure(failure: Failure, context: ErrorContext): Explain
 	} else if (status === 404) {
 		const what = context.resourceLabel ?? 'The requested resource';
 		// The service's detail adds nothing when it is "Not Found" or says the same ("Dataset not found").
-		const adds = details[0] && details[0] !== 'Not Found' && details[0].toLowerCase() !== `${what} not found`.toLowerCase();
+		const adds =
+			details[0] && details[0] !== 'Not Found' && details[0].toLowerCase() !== `${what} not found`.toLowerCase();
 		message = `${what} not found${adds ? `: ${details[0]}` : ''}`;
 		description = `Check the ID: it may be mistyped or deleted. Choosing "From list" shows what exists.`;
 	} else if (status === 422) {
@@ -223,7 +227,13 @@ export function explainFailure(failure: Failure, context: ErrorContext): Explain
  */
 export function explainedError(
 	node: INode,
-	{ message, description, httpCode, itemIndex, details = [] }: {
+	{
+		message,
+		description,
+		httpCode,
+		itemIndex,
+		details = [],
+	}: {
 		message: string;
 		description: string;
 		httpCode?: string;

@@ -74,7 +74,9 @@ export class AdaptiveLimit {
 		this.noteAnswer(now);
 		if (!(roundTripMs > 0)) return;
 		this.shortestMs = Math.min(this.shortestMs, roundTripMs);
-		this.roundTripMs = this.roundTripMs ? this.roundTripMs + ADAPTIVE.smoothing * (roundTripMs - this.roundTripMs) : roundTripMs;
+		this.roundTripMs = this.roundTripMs
+			? this.roundTripMs + ADAPTIVE.smoothing * (roundTripMs - this.roundTripMs)
+			: roundTripMs;
 		const gradient = Math.max(0.5, Math.min(1, (ADAPTIVE.tolerance * this.shortestMs) / this.roundTripMs));
 		// Slow start ends at the first round trip past the tolerance (not its smoothed value, which would lag behind).
 		if (gradient < 1 || roundTripMs > ADAPTIVE.tolerance * this.shortestMs) this.slowStart = false;

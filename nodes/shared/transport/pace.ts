@@ -13,7 +13,10 @@ export function setParallelRequests(context: object, ceiling: number): void {
 	if (typeof ceiling !== 'number' || !Number.isFinite(ceiling)) {
 		throw new RangeError(`Requests in Parallel must be a number from 1 to ${PARALLEL.max}, not ${String(ceiling)}`);
 	}
-	runState(context).pace.limiter = new AdaptiveLimit(Math.max(1, Math.min(PARALLEL.max, Math.floor(ceiling))), Date.now());
+	runState(context).pace.limiter = new AdaptiveLimit(
+		Math.max(1, Math.min(PARALLEL.max, Math.floor(ceiling))),
+		Date.now(),
+	);
 }
 
 /** How many of the run's requests may be in flight now (for tests and the bench: the limit moves as answers come). */
@@ -26,10 +29,16 @@ export function currentLimit(context: object): number {
  * failure), and the rate a 429 stated. The limit grows while round trips stay short, shrinks on a 503 or when they
  * grow; a 429 sets a pace.
  */
-export function reportAnswer(context: object, sentAt: number, status: number | undefined, ratePerSecond?: number): void {
+export function reportAnswer(
+	context: object,
+	sentAt: number,
+	status: number | undefined,
+	ratePerSecond?: number,
+): void {
 	const { pace } = runState(context);
 	const now = Date.now();
-	if (status === 429) pace.paced429 = !pace.limiter.throttled(sentAt, now, ratePerSecond) && pace.limiter.pace !== undefined;
+	if (status === 429)
+		pace.paced429 = !pace.limiter.throttled(sentAt, now, ratePerSecond) && pace.limiter.pace !== undefined;
 	else if (status === 503) pace.limiter.overloaded(now);
 	else if (status !== undefined) pace.limiter.answered(now - sentAt, now, pace.inFlight);
 	// Room the limit gained is used when a place is given back (`free`), after the request's outcome is decided: a
@@ -99,7 +108,8 @@ export async function takeTurn(context: object): Promise<() => void> {
 	const startAt = () => Math.max(pacedAt, pace.pausedUntil);
 	// A cancel ends the wait: the request then fails at once on the execution's signal (a clean-up goes out on its own).
 	const cancel = cancelSignalOf(context);
-	for (let wait = startAt() - Date.now(); wait > 0 && !cancel?.aborted; wait = startAt() - Date.now()) await sleep(wait, cancel).catch(() => undefined);
+	for (let wait = startAt() - Date.now(); wait > 0 && !cancel?.aborted; wait = startAt() - Date.now())
+		await sleep(wait, cancel).catch(() => undefined);
 	// The node may have stopped during the pause: nothing starts after a stop.
 	if (pace.stopped) {
 		free();

@@ -86,7 +86,8 @@ export const offsetLimitLinks: PageStyle<['data']> = {
 	next: (response, position, pageSize, received) => {
 		if (received === 0) return undefined;
 		const links = (response as Meta).meta?.links;
-		if (typeof links === 'object' && links !== null && 'next' in links) return links.next ? position + received : undefined;
+		if (typeof links === 'object' && links !== null && 'next' in links)
+			return links.next ? position + received : undefined;
 		return received < pageSize ? undefined : position + received;
 	},
 };
@@ -95,7 +96,10 @@ export const offsetLimitLinks: PageStyle<['data']> = {
 export const usersPages: PageStyle<['users']> = { ...offsetLimitCamelCase, ...listedUnder('users') };
 
 /** Pending user invitations (auth management): as users, the list under `user_invitations`. */
-export const invitationsPages: PageStyle<['user_invitations']> = { ...offsetLimitCamelCase, ...listedUnder('user_invitations') };
+export const invitationsPages: PageStyle<['user_invitations']> = {
+	...offsetLimitCamelCase,
+	...listedUnder('user_invitations'),
+};
 
 /** Celebrity persons and dynamic-tag groups: 1-based `page`/`per_page` (at most 100) and `has_next_page`. */
 export const pagePerPage: PageStyle<['data']> = {
@@ -140,7 +144,8 @@ export const jobStatusPages: PageStyle<['data', 'assets', 'data']> = {
 		const assets = jobAssetsOf(response);
 		return assets && ('data' in assets ? dataOf(assets) : []);
 	},
-	next: (response, position, pageSize, received) => offsetLimit.next(jobAssetsOf(response) ?? {}, position, pageSize, received),
+	next: (response, position, pageSize, received) =>
+		offsetLimit.next(jobAssetsOf(response) ?? {}, position, pageSize, received),
 };
 
 /** Searches: `offset`/`limit` inside the JSON body, answered as `{data: [...]}` with no meta. */

@@ -8,11 +8,26 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ANSWER_LIMITS, type AnswerShare, baseUrlProblem, judgeRedirect, parseBody, readBounded, scrubberFor } from '../http/answers';
+import {
+	ANSWER_LIMITS,
+	type AnswerShare,
+	baseUrlProblem,
+	judgeRedirect,
+	parseBody,
+	readBounded,
+	scrubberFor,
+} from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { HINTS, hostOf, retryAfterMs } from '../http/failures';
 import { checkAnswer, type AnswerSpec, type Arrived } from './check';
-import { explainedError, explainFailure, formatDetail, readFailureBounded, type Explained, type Failure } from './errors';
+import {
+	explainedError,
+	explainFailure,
+	formatDetail,
+	readFailureBounded,
+	type Explained,
+	type Failure,
+} from './errors';
 import { pauseRequests, reportAnswer, RequestsStopped, stopRequests, takeTurn } from './pace';
 import type { PageStyle } from './pagination';
 import { cancelSignalOf, recordId, runState } from './run';
@@ -152,7 +167,6 @@ export async function getBaseUrl(this: ApiContext): Promise<string> {
 	return await run.baseUrl;
 }
 
-
 /**
  * A path segment that would send the request somewhere else: `.` or `..` (a client or proxy resolves them), or an
  * empty or "undefined" one, where an identifier should be and none was (e.g. an answer that lacked it).
@@ -191,7 +205,13 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
  * body included, has a real-time bound. n8n drops the body of any GET, so no request here has one (see
  * docs/internals.md).
  */
-async function send(this: ApiContext, target: Target, ms: number, cleanup: boolean, share: AnswerShare): Promise<Outcome> {
+async function send(
+	this: ApiContext,
+	target: Target,
+	ms: number,
+	cleanup: boolean,
+	share: AnswerShare,
+): Promise<Outcome> {
 	const options: IHttpRequestOptions = {
 		method: target.method,
 		url: target.url,
@@ -213,12 +233,18 @@ async function send(this: ApiContext, target: Target, ms: number, cleanup: boole
 		const signal = execution ? AbortSignal.any([execution, abortSignal]) : abortSignal;
 		try {
 			const caller: ApiContext = Object.create(this, { getExecutionCancelSignal: { value: () => signal } });
-			response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, { ...options, abortSignal: signal })) as FullResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
+				...options,
+				abortSignal: signal,
+			})) as FullResponse;
 		} catch (error) {
 			return { failure: await readFailureBounded(error, abortSignal) };
 		}
 		try {
-			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, abortSignal, { from: runState(this).answers, share });
+			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, abortSignal, {
+				from: runState(this).answers,
+				share,
+			});
 			return 'text' in body ? { response, text: body.text } : body;
 		} catch {
 			return { failure: { code: 'ECONNRESET', cutOff: true } };
@@ -287,7 +313,8 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 		return await exchange.call(this, request, hold).catch((error: unknown) => {
 			// Decided before its place is given back: with Continue On Fail off, no request of the run starts after this
 			// failure (a clean-up still goes out), and the router reports what the items in flight did.
-			if (!request.cleanup && !(error instanceof RequestsStopped) && stopsAtFailure(this)) stopRequests(this, request.itemIndex);
+			if (!request.cleanup && !(error instanceof RequestsStopped) && stopsAtFailure(this))
+				stopRequests(this, request.itemIndex);
 			throw error;
 		});
 	} finally {
@@ -319,7 +346,10 @@ function noteWrite(context: ApiContext, request: ApiRequest, answer: IDataObject
 	if (!write || request.itemIndex === undefined) return answer;
 	const id = recordId(answer);
 	const { writes } = runState(context);
-	writes.set(request.itemIndex, [...(writes.get(request.itemIndex) ?? []), `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`]);
+	writes.set(request.itemIndex, [
+		...(writes.get(request.itemIndex) ?? []),
+		`${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`,
+	]);
 	return answer;
 }
 
@@ -372,7 +402,8 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 	};
 	const mayOrMayNot = async (failure: Failure, why: string): Promise<never> =>
 		await raise({
-			message: request.lostAnswer?.message ?? `No answer came back for ${what}; it may or may not have been carried out`,
+			message:
+				request.lostAnswer?.message ?? `No answer came back for ${what}; it may or may not have been carried out`,
 			description: request.lostAnswer
 				? `${why} ${request.lostAnswer.description}`
 				: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
@@ -402,7 +433,10 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		if (request.itemIndex !== undefined) run.sent.add(request.itemIndex);
 		const refused = run.refusedAccess;
 		if (refused) {
-			return await raise({ ...refused, description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)` });
+			return await raise({
+				...refused,
+				description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)`,
+			});
 		}
 		if (ownDeadline === Number.POSITIVE_INFINITY) {
 			ownDeadline = Date.now() + (request.cleanup ? RETRY.cleanupTimeoutMs : RETRY.requestTimeoutMs);
@@ -414,10 +448,19 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		const outcome = await send.call(this, target, attemptMs, request.cleanup ?? false, hold.share);
 		// The run's limit learns the service's pace from every answer (its status and round trip).
 		const failed = 'failure' in outcome ? outcome.failure : undefined;
-		reportAnswer(this, sentAt, 'response' in outcome ? outcome.response.statusCode : failed ? failed.status : 200, failed?.ratePerSecond);
+		reportAnswer(
+			this,
+			sentAt,
+			'response' in outcome ? outcome.response.statusCode : failed ? failed.status : 200,
+			failed?.ratePerSecond,
+		);
 		// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
 		if ('failure' in outcome && accessRefused(outcome.failure)) {
-			run.refusedAccess = explainFailure(outcome.failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts: attempt });
+			run.refusedAccess = explainFailure(outcome.failure, {
+				resourceLabel: request.resourceLabel,
+				host: hostOf(baseUrl),
+				attempts: attempt,
+			});
 		}
 		if ('overBytes' in outcome) {
 			return await raise({
@@ -458,7 +501,8 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		const delay = nextDelay(failure, attempt, deadline);
 		const mayRepeat = idempotent || provablyNotProcessed(failure);
 		if (isRetryable(failure) && !mayRepeat) {
-			const lost = 'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
+			const lost =
+				'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
 			if (!request.recover) return await mayOrMayNot(failure, lost);
 			let created: IDataObject | undefined;
 			letGo(this, hold);
@@ -467,12 +511,15 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 			} catch {
 				return await mayOrMayNot(failure, `${lost} Looking on the service for what it would have created failed too.`);
 			}
-			if (created) return await checked({ body: { kind: 'json', value: created }, status: 200, contentType: undefined });
+			if (created)
+				return await checked({ body: { kind: 'json', value: created }, status: 200, contentType: undefined });
 			// Not listed within the window: taken as not done, and sent once more; a second loss is not gambled on.
 			const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
 			if (resentAfterLooking || delay === undefined) return await mayOrMayNot(failure, unseen);
 			resentAfterLooking = true;
-			this.logger.debug(`Media Analysis: ${what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`);
+			this.logger.debug(
+				`Media Analysis: ${what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`,
+			);
 			continue;
 		}
 		if (delay === undefined) return await failWith(failure, attempt);

@@ -61,7 +61,14 @@ export function runState(context: object): RunState {
 	let run = runs.get(context);
 	if (!run) {
 		run = {
-			pace: { limiter: new AdaptiveLimit(PARALLEL.default, Date.now()), inFlight: 0, queue: [], pausedUntil: 0, stopped: false, paced429: false },
+			pace: {
+				limiter: new AdaptiveLimit(PARALLEL.default, Date.now()),
+				inFlight: 0,
+				queue: [],
+				pausedUntil: 0,
+				stopped: false,
+				paced429: false,
+			},
 			answers: new AnswerBudget(),
 			secrets: new Set(),
 			sent: new Set(),
@@ -78,7 +85,10 @@ export function recordId(record: unknown): string | undefined {
 	// An answer the contract allows may be no record at all (a DELETE answered null or a list).
 	if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
 	const entries = Object.entries(record);
-	const [, value] = entries.find(([key]) => key === 'id') ?? entries.find(([key, entry]) => key.endsWith('_id') && entry !== null && entry !== undefined) ?? [];
+	const [, value] =
+		entries.find(([key]) => key === 'id') ??
+		entries.find(([key, entry]) => key.endsWith('_id') && entry !== null && entry !== undefined) ??
+		[];
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 

@@ -44,7 +44,11 @@ export interface WaitSpec<T> {
  * the start (a slow answer counts against it, and no read retries past it), so a workflow waits at most the
  * Timeout plus one attempt.
  */
-export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpec<T>, options: WaitOptions): Promise<T> {
+export async function waitUntilSettled<T>(
+	this: IExecuteFunctions,
+	spec: WaitSpec<T>,
+	options: WaitOptions,
+): Promise<T> {
 	const started = options.startedAt ?? Date.now();
 	const deadline = started + options.timeoutSeconds * 1000;
 	const intervalMs = Math.max(0, options.pollIntervalSeconds * 1000);
@@ -76,9 +80,13 @@ export async function waitUntilSettled<T>(this: IExecuteFunctions, spec: WaitSpe
 		// Ends early when the node stops at another item's failure (the next read is then refused: RequestsStopped),
 		// and when the execution is cancelled: nothing is read after that.
 		const cancel = cancelSignalOf(this);
-		await sleep(Math.min(intervalMs, remaining), cancel ? AbortSignal.any([cancel, halt]) : halt).catch(() => undefined);
+		await sleep(Math.min(intervalMs, remaining), cancel ? AbortSignal.any([cancel, halt]) : halt).catch(
+			() => undefined,
+		);
 		if (cancel?.aborted) {
-			throw new NodeOperationError(this.getNode(), `Stopped waiting for ${spec.subject}: the execution was cancelled`, { itemIndex: spec.itemIndex });
+			throw new NodeOperationError(this.getNode(), `Stopped waiting for ${spec.subject}: the execution was cancelled`, {
+				itemIndex: spec.itemIndex,
+			});
 		}
 	}
 }

@@ -25,16 +25,58 @@ const viewerOnImages = { role: [{ roleId: fromList('viewer'), datasetId: byName(
 const STEPS: Array<[string, string, string, Record<string, unknown>]> = [
 	['Get Roles', 'role', 'getMany', { returnAll: true }],
 	['Get Users', 'user', 'getMany', { returnAll: true, filters: { search: 'costa', includeRoles: true } }],
-	['Update User Roles', 'user', 'updateRoles', { userId: byId("={{ $('Get Users').first().json.user_id }}"), rolesScope: 'system', roles: { role: [{ roleId: byId('admin') }] } }],
-	['Create Invitation', 'invitation', 'create', { email: 'e2e.invitee@example.com', name: 'E2E Invitee', roles: viewerOnImages }],
-	['Get Invitation', 'invitation', 'get', { invitationId: byId("={{ $('Create Invitation').first().json.invitation_id }}") }],
+	[
+		'Update User Roles',
+		'user',
+		'updateRoles',
+		{
+			userId: byId("={{ $('Get Users').first().json.user_id }}"),
+			rolesScope: 'system',
+			roles: { role: [{ roleId: byId('admin') }] },
+		},
+	],
+	[
+		'Create Invitation',
+		'invitation',
+		'create',
+		{ email: 'e2e.invitee@example.com', name: 'E2E Invitee', roles: viewerOnImages },
+	],
+	[
+		'Get Invitation',
+		'invitation',
+		'get',
+		{ invitationId: byId("={{ $('Create Invitation').first().json.invitation_id }}") },
+	],
 	['Get Invitations', 'invitation', 'getMany', { returnAll: true }],
-	['Delete Invitation', 'invitation', 'delete', { invitationId: byId("={{ $('Create Invitation').first().json.invitation_id }}") }],
+	[
+		'Delete Invitation',
+		'invitation',
+		'delete',
+		{ invitationId: byId("={{ $('Create Invitation').first().json.invitation_id }}") },
+	],
 	['Create System Credential', 'systemCredential', 'create', { name: 'e2e-bot', roles: viewerOnImages }],
-	['Get System Credential', 'systemCredential', 'get', { clientId: byId("={{ $('Create System Credential').first().json.client_id }}") }],
+	[
+		'Get System Credential',
+		'systemCredential',
+		'get',
+		{ clientId: byId("={{ $('Create System Credential').first().json.client_id }}") },
+	],
 	['Get System Credentials', 'systemCredential', 'getMany', { returnAll: true }],
-	['Update System Credential', 'systemCredential', 'update', { clientId: byId("={{ $('Create System Credential').first().json.client_id }}"), updateFields: { name: 'e2e-bot-renamed' } }],
-	['Delete System Credential', 'systemCredential', 'delete', { clientId: byId("={{ $('Create System Credential').first().json.client_id }}") }],
+	[
+		'Update System Credential',
+		'systemCredential',
+		'update',
+		{
+			clientId: byId("={{ $('Create System Credential').first().json.client_id }}"),
+			updateFields: { name: 'e2e-bot-renamed' },
+		},
+	],
+	[
+		'Delete System Credential',
+		'systemCredential',
+		'delete',
+		{ clientId: byId("={{ $('Create System Credential').first().json.client_id }}") },
+	],
 	['Remove User', 'user', 'remove', { userId: locator('email', 'ana.costa@example.com') }],
 ];
 
@@ -44,7 +86,14 @@ const OPERATIONS_WORKFLOW: WorkflowJson = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 'ad-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'ad-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		...STEPS.map(([name, resource, operation, parameters], index) => ({
 			id: `ad-${index}`,
 			name,
@@ -80,16 +129,26 @@ export const administrationScenario: Scenario = {
 						expect({ node, items: items.length }).toEqual({ node, items: 1 });
 						return items[0];
 					};
-					expect(nodeOutput(execution, 'Get Roles').map((role) => role.role_id)).toEqual(['admin', 'member', 'editor', 'viewer']);
+					expect(nodeOutput(execution, 'Get Roles').map((role) => role.role_id)).toEqual([
+						'admin',
+						'member',
+						'editor',
+						'viewer',
+					]);
 					expect(nodeOutput(execution, 'Get Users').map((user) => user.user_id)).toEqual([ANA]);
 					expect(one('Update User Roles').roles).toEqual([
 						{ role_id: 'editor', resource: 'dataset', resource_instance: IMAGES },
 						{ role_id: 'admin', resource: null, resource_instance: null },
 					]);
 					const invitation = one('Create Invitation');
-					expect(invitation).toMatchObject({ invitee: { email: 'e2e.invitee@example.com' }, roles: [{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }] });
+					expect(invitation).toMatchObject({
+						invitee: { email: 'e2e.invitee@example.com' },
+						roles: [{ role_id: 'viewer', resource: 'dataset', resource_instance: IMAGES }],
+					});
 					expect(one('Get Invitation')).toEqual(invitation);
-					expect(nodeOutput(execution, 'Get Invitations').map((pending) => pending.invitation_id)).toContain(invitation.invitation_id);
+					expect(nodeOutput(execution, 'Get Invitations').map((pending) => pending.invitation_id)).toContain(
+						invitation.invitation_id,
+					);
 					expect(one('Delete Invitation')).toEqual({ deleted: true, id: invitation.invitation_id });
 
 					const client = one('Create System Credential');
@@ -97,7 +156,11 @@ export const administrationScenario: Scenario = {
 					expect(secret).toMatch(/^sbx_cs_/);
 					expect(one('Get System Credential')).toEqual({ ...client, client_secret: '' });
 					const listed = nodeOutput(execution, 'Get System Credentials');
-					expect(listed.map((entry) => entry.client_id)).toEqual([SEED_CLIENTS.ingestion.id, SEED_CLIENTS.reporting.id, client.client_id]);
+					expect(listed.map((entry) => entry.client_id)).toEqual([
+						SEED_CLIENTS.ingestion.id,
+						SEED_CLIENTS.reporting.id,
+						client.client_id,
+					]);
 					expect(one('Update System Credential')).toEqual({ ...client, client_secret: '', name: 'e2e-bot-renamed' });
 					expect(one('Delete System Credential')).toEqual({ deleted: true, id: client.client_id });
 					expect(one('Remove User')).toEqual({ deleted: true, id: ANA });
@@ -116,7 +179,10 @@ export const administrationScenario: Scenario = {
 					const calls = new Set(
 						sandbox.requests
 							.filter((request) => request.path.startsWith('/api/v1/auth-management/'))
-							.map((request) => `${request.method} ${request.path.replace(/\/auth-management\/(\w[\w-]*)\/.+?(\/roles)?$/, '/auth-management/$1/:id$2')} ${request.status}`),
+							.map(
+								(request) =>
+									`${request.method} ${request.path.replace(/\/auth-management\/(\w[\w-]*)\/.+?(\/roles)?$/, '/auth-management/$1/:id$2')} ${request.status}`,
+							),
 					);
 					expect([...calls].sort()).toEqual(
 						[

@@ -28,7 +28,8 @@ const MODEL_REQUESTS = '/model/v1/chat/completions';
 
 function aiExample(entry: 'chat' | 'mcp'): Example {
 	const found = loadExamples().filter((example) => example.aiEntry === entry);
-	if (found.length !== 1) throw new Error(`Expected one example served to ${entry} clients in examples/, found ${found.length}`);
+	if (found.length !== 1)
+		throw new Error(`Expected one example served to ${entry} clients in examples/, found ${found.length}`);
 	return found[0];
 }
 const mcpExample = aiExample('mcp');
@@ -36,7 +37,9 @@ const chatExample = aiExample('chat');
 
 /** The package's node classes, by type name (`mediaAnalysisSearch`). */
 const packageNodes = new Map(
-	documented().flatMap((subject) => (subject.kind === 'node' ? [[subject.node.description.name, subject.node] as const] : [])),
+	documented().flatMap((subject) =>
+		subject.kind === 'node' ? [[subject.node.description.name, subject.node] as const] : [],
+	),
 );
 
 /**
@@ -47,10 +50,14 @@ function defaultToolDescription(node: { type: string; parameters?: Record<string
 	const type = packageNodes.get(node.type.replace(/^.*\./, '').replace(/Tool$/, ''))!.description;
 	const { resource, operation } = node.parameters as { resource: string; operation: string };
 	const forOperation = (p: INodeProperties) =>
-		p.displayOptions?.show?.resource?.includes(resource) && (p.name === 'operation' || p.displayOptions?.show?.operation?.includes(operation));
+		p.displayOptions?.show?.resource?.includes(resource) &&
+		(p.name === 'operation' || p.displayOptions?.show?.operation?.includes(operation));
 	const written = type.properties.find((p) => p.name === 'toolDescription' && forOperation(p));
 	if (written) return String(written.default);
-	const options = (type.properties.find((p) => p.name === 'operation' && forOperation(p))?.options ?? []) as Array<{ value: string; action?: string }>;
+	const options = (type.properties.find((p) => p.name === 'operation' && forOperation(p))?.options ?? []) as Array<{
+		value: string;
+		action?: string;
+	}>;
 	return `${options.find((option) => option.value === operation)?.action} in ${String(type.defaults.name)}`;
 }
 
@@ -58,7 +65,10 @@ function defaultToolDescription(node: { type: string; parameters?: Record<string
 function toolsOf(example: Example): Map<string, string> {
 	const tools = example.workflow.nodes.filter((node) => node.type.endsWith('Tool'));
 	return new Map(
-		tools.map((node) => [node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), String(node.parameters?.toolDescription ?? defaultToolDescription(node))]),
+		tools.map((node) => [
+			node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'),
+			String(node.parameters?.toolDescription ?? defaultToolDescription(node)),
+		]),
 	);
 }
 
@@ -88,7 +98,12 @@ const defaultsWorkflow: WorkflowJson = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ ...mcpTrigger, id: '5e1f0c2a-7d3b-4c8e-9a6f-000000000000', webhookId: '0b7e4d2c-9a1f-4e36-8c5d-2f6a1b3c4d5e', parameters: { authentication: 'bearerAuth', path: DEFAULTS_PATH } },
+		{
+			...mcpTrigger,
+			id: '5e1f0c2a-7d3b-4c8e-9a6f-000000000000',
+			webhookId: '0b7e4d2c-9a1f-4e36-8c5d-2f6a1b3c4d5e',
+			parameters: { authentication: 'bearerAuth', path: DEFAULTS_PATH },
+		},
 		asTool('List Datasets', 'mediaAnalysisDatasets', 1, { resource: 'dataset', operation: 'getMany' }),
 		asTool('Search Images', 'mediaAnalysisSearch', 2, {
 			resource: 'image',
@@ -96,10 +111,17 @@ const defaultsWorkflow: WorkflowJson = {
 			datasetId: byId(fromAI('dataset_id', 'ID of the dataset')),
 			textQuery: fromAI('query', 'What to look for'),
 		}),
-		asTool('Ask About Videos', 'mediaAnalysisConversationalSearch', 3, { resource: 'chat', operation: 'sendMessage', message: fromAI('question', 'The question') }),
+		asTool('Ask About Videos', 'mediaAnalysisConversationalSearch', 3, {
+			resource: 'chat',
+			operation: 'sendMessage',
+			message: fromAI('question', 'The question'),
+		}),
 	],
 	connections: Object.fromEntries(
-		['List Datasets', 'Search Images', 'Ask About Videos'].map((name) => [name, { ai_tool: [[{ node: mcpTrigger.name, type: 'ai_tool', index: 0 }]] }]),
+		['List Datasets', 'Search Images', 'Ask About Videos'].map((name) => [
+			name,
+			{ ai_tool: [[{ node: mcpTrigger.name, type: 'ai_tool', index: 0 }]] },
+		]),
 	),
 };
 
@@ -111,7 +133,8 @@ export const aiToolsScenario: Scenario = {
 			beforeAll(async () => {
 				n8n.fresh();
 				n8n.sandbox.store.ingestion.setStepMs(0);
-				for (const workflow of [mcpExample.workflow, chatExample.workflow, defaultsWorkflow]) await n8n.server.activate(workflow.id);
+				for (const workflow of [mcpExample.workflow, chatExample.workflow, defaultsWorkflow])
+					await n8n.server.activate(workflow.id);
 				// n8n registers a published workflow's webhooks just after: until then both URLs answer 404.
 				await until(
 					'n8n serves the MCP and chat endpoints',
@@ -127,7 +150,8 @@ export const aiToolsScenario: Scenario = {
 			}, 5 * 60_000);
 
 			afterAll(async () => {
-				for (const workflow of [mcpExample.workflow, chatExample.workflow, defaultsWorkflow]) await n8n.server.deactivate(workflow.id);
+				for (const workflow of [mcpExample.workflow, chatExample.workflow, defaultsWorkflow])
+					await n8n.server.deactivate(workflow.id);
 				n8n.sandbox.store.ingestion.setStepMs(1000);
 			});
 
@@ -175,7 +199,11 @@ export const aiToolsScenario: Scenario = {
 							jsonrpc: '2.0',
 							id: 1,
 							method: 'initialize',
-							params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'e2e', version: '1.0.0' } },
+							params: {
+								protocolVersion: '2025-06-18',
+								capabilities: {},
+								clientInfo: { name: 'e2e', version: '1.0.0' },
+							},
 						}),
 					});
 					expect(response.status).toBe(403);
@@ -199,7 +227,9 @@ export const aiToolsScenario: Scenario = {
 						});
 						expect(tool.inputSchema.type).toBe('object');
 					}
-					const inputs = new Map(tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties ?? {}).sort()]));
+					const inputs = new Map(
+						tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties ?? {}).sort()]),
+					);
 					expect(Object.fromEntries(inputs)).toEqual({
 						List_Datasets: [],
 						Search_Images: ['dataset_id', 'query'],
@@ -221,8 +251,14 @@ export const aiToolsScenario: Scenario = {
 						expect(datasets.text).toContain(SEED_DATASET_NAMES.demoVideos);
 						expect(requestsTo('GET', '/api/v1/datasets')).toHaveLength(1);
 
-						const urls = ['https://media.example.com/mcp/sunny-beach.jpg', 'https://media.example.com/mcp/red-bicycle.jpg'];
-						const ingest = await call('Ingest_Images', { dataset_id: SEED_DATASET_IDS.demoImages, image_urls: urls.join(', ') });
+						const urls = [
+							'https://media.example.com/mcp/sunny-beach.jpg',
+							'https://media.example.com/mcp/red-bicycle.jpg',
+						];
+						const ingest = await call('Ingest_Images', {
+							dataset_id: SEED_DATASET_IDS.demoImages,
+							image_urls: urls.join(', '),
+						});
 						expect(ingest.isError).toBe(false);
 						expect(requestsTo('POST', '/api/v1/ingestion/images').map((r) => r.body)).toEqual([
 							{ dataset_id: SEED_DATASET_IDS.demoImages, images: urls.map((source_path) => ({ source_path })) },
@@ -239,14 +275,20 @@ export const aiToolsScenario: Scenario = {
 						for (const url of urls) expect(status).toContain(url);
 						expect(requestsTo('GET', `/api/v1/ingestion/jobs/${jobId}/status`).length).toBeGreaterThanOrEqual(1);
 
-						const found = await call('Search_Images', { dataset_id: SEED_DATASET_IDS.demoImages, query: 'sunny beach' });
+						const found = await call('Search_Images', {
+							dataset_id: SEED_DATASET_IDS.demoImages,
+							query: 'sunny beach',
+						});
 						expect(found.isError).toBe(false);
 						expect(found.text).toContain(urls[0]);
 						expect(requestsTo('POST', '/api/v1/search/text-to-image').map((r) => r.body)).toEqual([
 							expect.objectContaining({ dataset_id: SEED_DATASET_IDS.demoImages, text_query: 'sunny beach' }),
 						]);
 
-						const classified = await call('Classify_Image', { dataset_id: SEED_DATASET_IDS.demoImages, image_url: urls[0] });
+						const classified = await call('Classify_Image', {
+							dataset_id: SEED_DATASET_IDS.demoImages,
+							image_url: urls[0],
+						});
 						expect(classified.isError).toBe(false);
 						expect(classified.text).toContain('beach');
 						expect(requestsTo('POST', '/api/v1/classify/image/url').map((r) => r.body)).toEqual([
@@ -286,7 +328,7 @@ export const aiToolsScenario: Scenario = {
 				});
 
 				test(
-					'each tool is described by its operation\'s Tool Description; lists start at 10 and records are Simplified; a chat answer is the turn',
+					"each tool is described by its operation's Tool Description; lists start at 10 and records are Simplified; a chat answer is the turn",
 					async () => {
 						client = new Client({ name: 'media-analysis-e2e-defaults', version: '1.0.0' });
 						await client.connect(
@@ -297,10 +339,15 @@ export const aiToolsScenario: Scenario = {
 						const { tools: listed } = await client.listTools();
 						const tools = defaultsWorkflow.nodes.filter((node) => node.type.endsWith('Tool'));
 						expect(Object.fromEntries(listed.map((tool) => [tool.name, tool.description]))).toEqual(
-							Object.fromEntries(tools.map((node) => [node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), defaultToolDescription(node)])),
+							Object.fromEntries(
+								tools.map((node) => [node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), defaultToolDescription(node)]),
+							),
 						);
 						const call = async (name: string, args: Record<string, unknown>) => {
-							const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }> };
+							const result = (await client.callTool({ name, arguments: args })) as {
+								isError?: boolean;
+								content: Array<{ text?: string }>;
+							};
 							expect({ name, isError: result.isError === true }).toEqual({ name, isError: false });
 							return result.content.map((part) => part.text ?? '').join('\n');
 						};
@@ -314,11 +361,19 @@ export const aiToolsScenario: Scenario = {
 						await new SandboxClient(n8n.sandbox).ingest(
 							'images',
 							SEED_DATASET_IDS.demoMixed,
-							Array.from({ length: TOOL_LIMIT + 4 }, (_, i) => `https://media.example.com/defaults/harbour-crane-${i}.jpg`),
+							Array.from(
+								{ length: TOOL_LIMIT + 4 },
+								(_, i) => `https://media.example.com/defaults/harbour-crane-${i}.jpg`,
+							),
 						);
 						n8n.sandbox.clearRequestLog();
-						const found = await call('Search_Images', { dataset_id: SEED_DATASET_IDS.demoMixed, query: 'harbour crane' });
-						expect(requestsTo('POST', '/api/v1/search/text-to-image').map((r) => (r.body as { limit?: number }).limit)).toEqual([TOOL_LIMIT]);
+						const found = await call('Search_Images', {
+							dataset_id: SEED_DATASET_IDS.demoMixed,
+							query: 'harbour crane',
+						});
+						expect(
+							requestsTo('POST', '/api/v1/search/text-to-image').map((r) => (r.body as { limit?: number }).limit),
+						).toEqual([TOOL_LIMIT]);
 						expect(found.match(/"coactive_image_id"/g)).toHaveLength(TOOL_LIMIT);
 
 						const answer = await call('Ask_About_Videos', { question: 'kitchen videos' });
@@ -343,7 +398,10 @@ export const aiToolsScenario: Scenario = {
 							{ toolCalls: [{ name: 'List_Datasets', arguments: {} }] },
 							{
 								toolCalls: [
-									{ name: 'Search_Images', arguments: { dataset_id: SEED_DATASET_IDS.demoImages, query: 'sunny beach' } },
+									{
+										name: 'Search_Images',
+										arguments: { dataset_id: SEED_DATASET_IDS.demoImages, query: 'sunny beach' },
+									},
 								],
 							},
 							{ final: 'Found in your media library:\n{{results}}' },
@@ -378,7 +436,9 @@ export const aiToolsScenario: Scenario = {
 							(r) => r.body as { tools?: Array<{ function: { name: string; description: string } }> },
 						);
 						expect(modelCalls).toHaveLength(3);
-						const offered = new Map(modelCalls[0].tools?.map((tool) => [tool.function.name, tool.function.description]));
+						const offered = new Map(
+							modelCalls[0].tools?.map((tool) => [tool.function.name, tool.function.description]),
+						);
 						expect(offered).toEqual(toolsOf(chatExample));
 
 						// The service saw exactly the calls the script asked for, with the arguments filled in by $fromAI.

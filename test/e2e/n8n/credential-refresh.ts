@@ -53,7 +53,11 @@ export const credentialRefreshScenario: Scenario = {
 					const execution = await n8n.run(ENCODERS_WORKFLOW);
 					expect(nodeOutput(execution, 'List Encoders').length).toBeGreaterThan(0);
 					expect(logins()).toBe(1);
-					expect(requestLog()).toEqual(['GET /api/v1/encoders 401', 'POST /api/v0/login 200', 'GET /api/v1/encoders 200']);
+					expect(requestLog()).toEqual([
+						'GET /api/v1/encoders 401',
+						'POST /api/v0/login 200',
+						'GET /api/v1/encoders 200',
+					]);
 
 					// The new token was saved with the credential: a new n8n process (n8n's CLI, with the started n8n
 					// stopped, so that nothing but the database hands it on) does not log in again.

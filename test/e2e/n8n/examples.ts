@@ -25,7 +25,10 @@ const examples = loadExamples();
  * package export's versions and bucket, the Quick start from the editor, the AI examples' clients, the trigger
  * examples on live events). `n8n.test.ts` checks that this names every file in examples/ once.
  */
-export const EXAMPLE_SCENARIOS: Record<string, 'examples' | 'package-export' | 'editor' | 'ai-tools' | 'trigger' | 'video-insights' | 'administration'> = {
+export const EXAMPLE_SCENARIOS: Record<
+	string,
+	'examples' | 'package-export' | 'editor' | 'ai-tools' | 'trigger' | 'video-insights' | 'administration'
+> = {
 	'quick-start.json': 'examples',
 	'datasets-create-and-inspect.json': 'examples',
 	'ingest-and-search.json': 'examples',
@@ -39,7 +42,8 @@ export const EXAMPLE_SCENARIOS: Record<string, 'examples' | 'package-export' | '
 };
 const runHere = examples.filter((example) => EXAMPLE_SCENARIOS[example.file] === 'examples');
 
-const IDENTIFY_IMAGE_URL = 'https://photos.example.com/premiere/celebrity:Ava%20Marlowe;celebrity:Dima;.jpg?X-Amz-Signature=abc';
+const IDENTIFY_IMAGE_URL =
+	'https://photos.example.com/premiere/celebrity:Ava%20Marlowe;celebrity:Dima;.jpg?X-Amz-Signature=abc';
 
 /** A workflow used only here: Manual Trigger → Identify Persons in an image URL. */
 const IDENTIFY_WORKFLOW: WorkflowJson = {
@@ -85,7 +89,9 @@ export const examplesScenario: Scenario = {
 				const ours = [...loaded.keys()].filter((name) => name.toLowerCase().includes('mediaanalysis'));
 				const tools = expected.filter((node) => node.usableAsTool).map((node) => `${node.type}Tool`);
 				// Every action node but Administration, deliberately not a tool (NOT_TOOLS in test/package/conventions.test.ts).
-				expect(tools.length).toBe(expected.filter((node) => !node.trigger && node.name !== 'mediaAnalysisAdministration').length);
+				expect(tools.length).toBe(
+					expected.filter((node) => !node.trigger && node.name !== 'mediaAnalysisAdministration').length,
+				);
 				expect([...new Set(ours)].sort()).toEqual([...expected.map((node) => node.type), ...tools].sort());
 			});
 		});
@@ -130,7 +136,9 @@ export const examplesScenario: Scenario = {
 						]);
 
 						const calls = sandbox.requests.filter((request) => request.path !== '/api/v0/login');
-						const steps = calls.map((request) => `${request.method} ${request.path.replace(/[0-9a-f-]{24,36}/g, ':id')}`);
+						const steps = calls.map(
+							(request) => `${request.method} ${request.path.replace(/[0-9a-f-]{24,36}/g, ':id')}`,
+						);
 						expect(steps.slice(0, 3)).toEqual([
 							'GET /api/v1/datasets/:id',
 							'POST /api/v1/ingestion/datasets/:id/assets/status',

@@ -23,7 +23,15 @@ const imageRun = "={{ $('Filtered Images').first().json.run_id }}";
 
 /** The filtered-search targets, each started and waited for; the node name and its parameters. */
 const RUNS: Array<[string, Record<string, unknown>]> = [
-	['Filtered Images', { ...images, searchIn: 'image', textQuery: 'beach', filters: { filter: [{ key: 'topic', op: 'equals', value: 'beach' }] } }],
+	[
+		'Filtered Images',
+		{
+			...images,
+			searchIn: 'image',
+			textQuery: 'beach',
+			filters: { filter: [{ key: 'topic', op: 'equals', value: 'beach' }] },
+		},
+	],
 	['Filtered Keyframes', { ...videos, searchIn: 'keyframe', textQuery: 'goal' }],
 	['Filtered Shots', { ...videos, searchIn: 'shot', textQuery: 'kitchen' }],
 	['Filtered Transcripts', { ...videos, searchIn: 'transcript', textQuery: 'welcome', matchMode: 'semantic' }],
@@ -31,11 +39,23 @@ const RUNS: Array<[string, Record<string, unknown>]> = [
 	['Filtered Sounds', { ...videos, searchIn: 'sound', audioClass: byId('Speech') }],
 ];
 
-type Step = [name: string, node: 'search' | 'queries', resource: string, operation: string, parameters: Record<string, unknown>];
+type Step = [
+	name: string,
+	node: 'search' | 'queries',
+	resource: string,
+	operation: string,
+	parameters: Record<string, unknown>,
+];
 /** Every operation, in a chain; each node runs once (Execute Once), whatever the node before gave. */
 const STEPS: Step[] = [
 	['Sound Search', 'search', 'sound', 'search', { ...videos, audioClass: byName('music'), limit: 5 }],
-	['Search by Person', 'search', 'image', 'searchByPerson', { ...images, textQuery: 'beach', person: byName('Kai'), assetType: 'image', limit: 5 }],
+	[
+		'Search by Person',
+		'search',
+		'image',
+		'searchByPerson',
+		{ ...images, textQuery: 'beach', person: byName('Kai'), assetType: 'image', limit: 5 },
+	],
 	['Hybrid Search', 'search', 'image', 'hybridSearch', { ...images, textQuery: 'beach', limit: 4 }],
 	['Celebrity Matches', 'search', 'keyframe', 'findCelebrityMatches', { ...videos, uploadIds: UPLOAD_IDS, limit: 5 }],
 	...RUNS.map(([name, parameters]): Step => [name, 'search', 'filteredSearch', 'start', { ...parameters, ...waiting }]),
@@ -44,7 +64,13 @@ const STEPS: Step[] = [
 	['Run Result', 'search', 'filteredSearch', 'getResult', { ...images, runId: imageRun, limit: 2 }],
 	['Get Tables', 'queries', 'table', 'getMany', { ...videos, returnAll: true }],
 	['Get Table', 'queries', 'table', 'get', { ...images, tableName: fromList('images') }],
-	['Create Query', 'queries', 'query', 'create', { ...images, queryType: 'SQL', query: 'SELECT * FROM images LIMIT 5' }],
+	[
+		'Create Query',
+		'queries',
+		'query',
+		'create',
+		{ ...images, queryType: 'SQL', query: 'SELECT * FROM images LIMIT 5' },
+	],
 ];
 
 const TYPES = { search: `${PACKAGE_NAME}.mediaAnalysisSearch`, queries: `${PACKAGE_NAME}.mediaAnalysisQueries` };
@@ -55,7 +81,14 @@ const OPERATIONS_WORKFLOW: WorkflowJson = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 'sq-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'sq-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		...STEPS.map(([name, node, resource, operation, parameters], index) => ({
 			id: `sq-${index}`,
 			name,
@@ -75,7 +108,12 @@ const OPERATIONS_WORKFLOW: WorkflowJson = {
 };
 
 /** The sandbox's answer to a request as n8n sent it, asked again as any client would (its answers are deterministic). */
-async function askAgain(sandbox: Sandbox, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+async function askAgain(
+	sandbox: Sandbox,
+	method: string,
+	path: string,
+	body: unknown,
+): Promise<Record<string, unknown>> {
 	const login = await fetch(`${sandbox.url}/api/v0/login`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${DEMO_PERSONAL_TOKEN}`, 'content-type': 'application/json' },
@@ -118,13 +156,24 @@ export const searchQueriesScenario: Scenario = {
 
 					// The synchronous searches: the items are the service's answer, one each (with what the node adds).
 					const sound = await again('/api/v1/search/audio-sound');
-					expect(sent('/api/v1/search/audio-sound').body).toMatchObject({ dataset_id: VIDEOS, audio_class: 'Music', limit: 5 });
-					expect(nodeOutput(execution, 'Sound Search')).toEqual((sound.data as object[]).map((result) => ({ audio_class: 'Music', ...result })));
+					expect(sent('/api/v1/search/audio-sound').body).toMatchObject({
+						dataset_id: VIDEOS,
+						audio_class: 'Music',
+						limit: 5,
+					});
+					expect(nodeOutput(execution, 'Sound Search')).toEqual(
+						(sound.data as object[]).map((result) => ({ audio_class: 'Music', ...result })),
+					);
 					expect(nodeOutput(execution, 'Sound Search').length).toBeGreaterThan(0);
 
 					const byPerson = await again('/api/v1/search/text-to-image/by-person');
-					expect(sent('/api/v1/search/text-to-image/by-person').body).toMatchObject({ person_names_or_aliases: ['Kai'], asset_type: 'image' });
-					expect(nodeOutput(execution, 'Search by Person')).toEqual((byPerson.data as object[]).map((result) => ({ ...result, person: 'Kai' })));
+					expect(sent('/api/v1/search/text-to-image/by-person').body).toMatchObject({
+						person_names_or_aliases: ['Kai'],
+						asset_type: 'image',
+					});
+					expect(nodeOutput(execution, 'Search by Person')).toEqual(
+						(byPerson.data as object[]).map((result) => ({ ...result, person: 'Kai' })),
+					);
 					expect(nodeOutput(execution, 'Search by Person').length).toBeGreaterThan(0);
 
 					const hybrid = await again('/api/v1/search/text-to-hybrid-search');
@@ -132,7 +181,9 @@ export const searchQueriesScenario: Scenario = {
 					expect(nodeOutput(execution, 'Hybrid Search')).toHaveLength(4);
 
 					const matches = await again('/api/v1/search/celebrity/matches');
-					expect((sent('/api/v1/search/celebrity/matches').body as { upload_ids: string[] }).upload_ids).toHaveLength(15);
+					expect((sent('/api/v1/search/celebrity/matches').body as { upload_ids: string[] }).upload_ids).toHaveLength(
+						15,
+					);
 					expect(nodeOutput(execution, 'Celebrity Matches')).toEqual(matches.data);
 					expect(nodeOutput(execution, 'Celebrity Matches').length).toBeGreaterThan(0);
 
@@ -143,24 +194,47 @@ export const searchQueriesScenario: Scenario = {
 						expect({ name, items: items.length > 0 }).toEqual({ name, items: true });
 						const run = runs.get(Number(items[0].run_id));
 						expect({ name, target: run?.target }).toEqual({ name, target: parameters.searchIn });
-						expect(items).toEqual((run?.results ?? []).slice(0, 3).map((result) => ({ run_id: run?.id, search_target: run?.target, ...result })));
+						expect(items).toEqual(
+							(run?.results ?? [])
+								.slice(0, 3)
+								.map((result) => ({ run_id: run?.id, search_target: run?.target, ...result })),
+						);
 					}
 					const imageRunId = Number(nodeOutput(execution, 'Filtered Images')[0].run_id);
 					const unwaited = nodeOutput(execution, 'Start Without Waiting');
 					expect(unwaited).toEqual([{ run_id: expect.any(Number), dataset_id: VIDEOS, search_in: 'video' }]);
 					expect(runs.get(Number(unwaited[0].run_id))?.target).toBe('video');
 					expect(nodeOutput(execution, 'Run Status')).toEqual([
-						{ run_id: imageRunId, dataset_id: IMAGES, state: 'TERMINATED', termination_type: 'SUCCESS', termination_message: null, finished: true, succeeded: true },
+						{
+							run_id: imageRunId,
+							dataset_id: IMAGES,
+							state: 'TERMINATED',
+							termination_type: 'SUCCESS',
+							termination_message: null,
+							finished: true,
+							succeeded: true,
+						},
 					]);
 					expect(nodeOutput(execution, 'Run Result')).toEqual(
-						(runs.get(imageRunId)?.results ?? []).slice(0, 2).map((result) => ({ run_id: imageRunId, search_target: 'image', ...result })),
+						(runs.get(imageRunId)?.results ?? [])
+							.slice(0, 2)
+							.map((result) => ({ run_id: imageRunId, search_target: 'image', ...result })),
 					);
-					for (const item of nodeOutput(execution, 'Run Result')) expect(item).toMatchObject({ metadata: { topic: 'beach' } });
+					for (const item of nodeOutput(execution, 'Run Result'))
+						expect(item).toMatchObject({ metadata: { topic: 'beach' } });
 
 					// Tables: as the service lists them, each naming its dataset; Query › Run Query sends the query as written.
 					const tables = await again(`/api/v1/datasets/${VIDEOS}/tables`);
-					expect(nodeOutput(execution, 'Get Tables')).toEqual((tables.tables as object[]).map((table) => ({ dataset_id: VIDEOS, ...table })));
-					expect(nodeOutput(execution, 'Get Tables').map((table) => table.name)).toEqual(['assets', 'videos', 'keyframes', 'shots', 'transcripts']);
+					expect(nodeOutput(execution, 'Get Tables')).toEqual(
+						(tables.tables as object[]).map((table) => ({ dataset_id: VIDEOS, ...table })),
+					);
+					expect(nodeOutput(execution, 'Get Tables').map((table) => table.name)).toEqual([
+						'assets',
+						'videos',
+						'keyframes',
+						'shots',
+						'transcripts',
+					]);
 					const table = await again(`/api/v1/datasets/${IMAGES}/tables/images`);
 					expect(nodeOutput(execution, 'Get Table')).toEqual([{ dataset_id: IMAGES, ...table }]);
 					const created = requests.filter((request) => request.method === 'POST' && request.path === '/api/v1/queries');
@@ -169,8 +243,14 @@ export const searchQueriesScenario: Scenario = {
 					expect(nodeOutput(execution, 'Create Query')).toHaveLength(1);
 
 					// Each new endpoint answered 2xx; none refused.
-					const calls = requests.filter((request) => /^\/api\/v[01]\/(search|datasets\/[^/]+\/tables)/.test(request.path));
-					expect(calls.filter((request) => request.status >= 300).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([]);
+					const calls = requests.filter((request) =>
+						/^\/api\/v[01]\/(search|datasets\/[^/]+\/tables)/.test(request.path),
+					);
+					expect(
+						calls
+							.filter((request) => request.status >= 300)
+							.map((request) => `${request.method} ${request.path} ${request.status}`),
+					).toEqual([]);
 				},
 				5 * 60_000,
 			);

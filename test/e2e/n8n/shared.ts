@@ -68,7 +68,8 @@ export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
 	let userFolder: string | undefined;
 	let chromiumPath: string | undefined;
 	const ready = <T>(value: T | undefined, what: string): T => {
-		if (value === undefined) throw new Error(`The shared n8n set-up did not finish (${what}); see the set-up error above`);
+		if (value === undefined)
+			throw new Error(`The shared n8n set-up did not finish (${what}); see the set-up error above`);
 		return value;
 	};
 

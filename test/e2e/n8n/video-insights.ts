@@ -33,7 +33,13 @@ const credentials = { mediaAnalysisApi: { id: sandboxCredential('').id, name: sa
 type WorkflowNode = WorkflowJson['nodes'][number];
 
 /** One node of the operations workflow: Video Insights with the resource, operation and parameters given. */
-function insight(name: string, resource: string, operation: string, parameters: Record<string, unknown>, index: number): WorkflowNode {
+function insight(
+	name: string,
+	resource: string,
+	operation: string,
+	parameters: Record<string, unknown>,
+	index: number,
+): WorkflowNode {
 	return {
 		id: `vi-${index}`,
 		name,
@@ -61,9 +67,19 @@ const STEPS: Array<[string, string, string, Record<string, unknown>]> = [
 	['Slice Moods', 'compositeSlice', 'predictMoods', slice],
 	['Slice Subjects', 'compositeSlice', 'predictSubjects', slice],
 	['Slice Formats', 'compositeSlice', 'predictFormats', slice],
-	['Create Term', 'term', 'create', { termType: 'genre', name: 'Cooking Show', description: 'A host cooks a dish', examples: ['recipe', 'kitchen'] }],
+	[
+		'Create Term',
+		'term',
+		'create',
+		{ termType: 'genre', name: 'Cooking Show', description: 'A host cooks a dish', examples: ['recipe', 'kitchen'] },
+	],
 	['Get Terms', 'term', 'getMany', { termType: 'genre', returnAll: true }],
-	['Update Term', 'term', 'update', { termId: byId("={{ $('Create Term').item.json.id }}"), updateFields: { examples: ['stove'] } }],
+	[
+		'Update Term',
+		'term',
+		'update',
+		{ termId: byId("={{ $('Create Term').item.json.id }}"), updateFields: { examples: ['stove'] } },
+	],
 	['Delete Term', 'term', 'delete', { termId: byId("={{ $('Create Term').item.json.id }}") }],
 ];
 
@@ -73,8 +89,17 @@ const OPERATIONS_WORKFLOW: WorkflowJson = {
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
-		{ id: 'vi-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		...STEPS.map(([name, resource, operation, parameters], index) => insight(name, resource, operation, parameters, index)),
+		{
+			id: 'vi-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		...STEPS.map(([name, resource, operation, parameters], index) =>
+			insight(name, resource, operation, parameters, index),
+		),
 	],
 	connections: Object.fromEntries(
 		['Start', ...STEPS.map(([name]) => name)]
@@ -101,7 +126,10 @@ export const videoInsightsScenario: Scenario = {
 					};
 					const names = { dataset_id: VIDEOS, video_id: KITCHEN.id };
 					expect(one('Generate Summary')).toEqual({ ...names, summary: summaryOf({ video: KITCHEN }) });
-					expect(one('Generate Description')).toEqual({ ...names, description: descriptionOf({ video: KITCHEN, context: 'a cooking lesson' }) });
+					expect(one('Generate Description')).toEqual({
+						...names,
+						description: descriptionOf({ video: KITCHEN, context: 'a cooking lesson' }),
+					});
 					expect(one('Generate Synopsis')).toEqual({ ...names, synopsis: synopsisOf({ video: KITCHEN }) });
 					for (const [node, field, kind] of [
 						['Predict Genres', 'genres', 'genre'],
@@ -111,15 +139,25 @@ export const videoInsightsScenario: Scenario = {
 					] as const) {
 						expect(one(node)).toEqual({ ...names, [field]: predictionsOf({ video: KITCHEN }, kind, []) });
 					}
-					expect(one('Caption Keyframes')).toMatchObject({ ...names, accepted: true, message: `Captioning of 12 keyframes of video ${KITCHEN.id} started` });
+					expect(one('Caption Keyframes')).toMatchObject({
+						...names,
+						accepted: true,
+						message: `Captioning of 12 keyframes of video ${KITCHEN.id} started`,
+					});
 					const sliceNames = { ...names, composite_slice_id: SHOT.id };
-					expect(one('Slice Summary')).toEqual({ ...sliceNames, summary: summaryOf({ video: KITCHEN, slice: SHOT, context: 'the sauce' }) });
+					expect(one('Slice Summary')).toEqual({
+						...sliceNames,
+						summary: summaryOf({ video: KITCHEN, slice: SHOT, context: 'the sauce' }),
+					});
 					for (const [node, field, kind] of [
 						['Slice Moods', 'moods', 'mood'],
 						['Slice Subjects', 'subjects', 'subject'],
 						['Slice Formats', 'formats', 'format'],
 					] as const) {
-						expect(one(node)).toEqual({ ...sliceNames, [field]: predictionsOf({ video: KITCHEN, slice: SHOT }, kind, []) });
+						expect(one(node)).toEqual({
+							...sliceNames,
+							[field]: predictionsOf({ video: KITCHEN, slice: SHOT }, kind, []),
+						});
 					}
 					const term = one('Create Term');
 					expect(term).toMatchObject({ metadata_type: 'genre', name: 'Cooking Show', examples: ['recipe', 'kitchen'] });
@@ -144,24 +182,36 @@ export const videoInsightsScenario: Scenario = {
 				async () => {
 					if (!EXAMPLE_WORKFLOW) throw new Error(`examples/${VIDEO_EXAMPLE} is gone`);
 					const { sandbox, server } = n8n;
-					const statusReads = () => sandbox.requests.filter((request) => request.path === `/api/v1/ingestion/datasets/${VIDEOS}/assets/status`).length;
+					const statusReads = () =>
+						sandbox.requests.filter((request) => request.path === `/api/v1/ingestion/datasets/${VIDEOS}/assets/status`)
+							.length;
 					const before = statusReads();
 					await server.activate(EXAMPLE_WORKFLOW.id);
 					try {
 						// The first poll only records where "now" is; the video ingested after it is an event.
 						await until('the example made its first poll', 60_000, () => (statusReads() > before ? true : undefined));
-						const [ready] = await new SandboxClient(sandbox).ingest('videos', VIDEOS, ['https://media.example.com/e2e/stadium-final.mp4']);
+						const [ready] = await new SandboxClient(sandbox).ingest('videos', VIDEOS, [
+							'https://media.example.com/e2e/stadium-final.mp4',
+						]);
 						expect(ready.status).toBe('completed');
 						const finished = async () => {
-							const executions = (await listExecutions(server, EXAMPLE_WORKFLOW.id)).filter((e) => !['new', 'running'].includes(e.status));
+							const executions = (await listExecutions(server, EXAMPLE_WORKFLOW.id)).filter(
+								(e) => !['new', 'running'].includes(e.status),
+							);
 							return executions.length > 0 ? executions : undefined;
 						};
 						const executions = await until('the example ran on the new video', 120_000, finished);
 						expect(executions.map((e) => e.status)).toEqual(executions.map(() => 'success'));
 						const execution: Execution = { ok: true, run: await server.execution(executions[0].id), output: '' };
-						expect(nodeOutput(execution, 'When a Video Is Ready to Search').map((event) => (event.asset as { asset_id: string }).asset_id)).toEqual([ready.asset_id]);
+						expect(
+							nodeOutput(execution, 'When a Video Is Ready to Search').map(
+								(event) => (event.asset as { asset_id: string }).asset_id,
+							),
+						).toEqual([ready.asset_id]);
 						EXAMPLE_CHECKS[VIDEO_EXAMPLE](execution, sandbox);
-						expect(assetsOf(sandbox.store.assets, VIDEOS).find((asset) => asset.id === ready.asset_id)?.metadata).toMatchObject({
+						expect(
+							assetsOf(sandbox.store.assets, VIDEOS).find((asset) => asset.id === ready.asset_id)?.metadata,
+						).toMatchObject({
 							genres: 'sports',
 							moods: 'exciting',
 						});

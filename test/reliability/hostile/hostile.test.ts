@@ -50,7 +50,13 @@ const credentialTestNode: INodeType = {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'mediaAnalysisApi', required: true }],
 		properties: [
-			{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: new MediaAnalysisApi().test.request } },
+			{
+				displayName: 'Temp',
+				name: 'temp',
+				type: 'string',
+				default: '',
+				routing: { request: new MediaAnalysisApi().test.request },
+			},
 		],
 	},
 };
@@ -98,10 +104,20 @@ afterEach(async () => {
 });
 
 function usePersonalToken(overrides: IDataObject = {}) {
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken: PERSONAL, ...overrides });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: PERSONAL,
+		...overrides,
+	});
 }
 function useSystemCredentials() {
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'systemCredentials', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'systemCredentials',
+		clientId: CLIENT_ID,
+		clientSecret: CLIENT_SECRET,
+	});
 }
 
 const getDataset = (continueOnFail = false) =>
@@ -111,7 +127,10 @@ const getDataset = (continueOnFail = false) =>
 		continueOnFail,
 	});
 const createDataset = () =>
-	harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'create', name: 'hostile_one', encoderName: 'resnet-50' } });
+	harness.runNode({
+		type: TYPES.datasets,
+		parameters: { resource: 'dataset', operation: 'create', name: 'hostile_one', encoderName: 'resnet-50' },
+	});
 const ingestImage = (extra: IDataObject = {}) =>
 	harness.runNode({
 		type: TYPES.ingestion,
@@ -136,27 +155,36 @@ const redirectTo = (status: number, location?: string) => (_req: unknown, res: i
 };
 
 describe('1. redirects: no credential leaves the Base URL origin', () => {
-	test.each([301, 302, 307, 308])('an API answer %i to another host reaches nothing there; the error names both hosts', async (status) => {
-		api.handle = redirectTo(status, `${elsewhere.url}/collect`);
-		const { error, items } = await getDataset();
-		expect(elsewhere.seen).toEqual([]);
-		expect(items).toEqual([]);
-		expect(error?.message).toBe(`GET /api/v1/datasets/${DATASET} was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`);
-		expect(error?.description).toMatch(/would have sent your Media Analysis credential to another host/);
-	});
+	test.each([301, 302, 307, 308])(
+		'an API answer %i to another host reaches nothing there; the error names both hosts',
+		async (status) => {
+			api.handle = redirectTo(status, `${elsewhere.url}/collect`);
+			const { error, items } = await getDataset();
+			expect(elsewhere.seen).toEqual([]);
+			expect(items).toEqual([]);
+			expect(error?.message).toBe(
+				`GET /api/v1/datasets/${DATASET} was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`,
+			);
+			expect(error?.description).toMatch(/would have sent your Media Analysis credential to another host/);
+		},
+	);
 
 	test('a POST answered 307 to another host is not sent there either', async () => {
 		api.handle = redirectTo(307, `${elsewhere.url}/api/v1/datasets`);
 		const { error } = await createDataset();
 		expect(elsewhere.seen).toEqual([]);
-		expect(error?.message).toBe(`POST /api/v1/datasets was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`);
+		expect(error?.message).toBe(
+			`POST /api/v1/datasets was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`,
+		);
 	});
 
 	test('a login answered 307 to another host: the personal token goes nowhere else', async () => {
 		api.login = redirectTo(307, `${elsewhere.url}/api/v0/login`);
 		const { error } = await getDataset();
 		expect(elsewhere.seen).toEqual([]);
-		expect(error?.message).toBe(`The login (POST /api/v0/login) was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`);
+		expect(error?.message).toBe(
+			`The login (POST /api/v0/login) was redirected from ${api.host} to ${elsewhere.host}; n8n did not follow it`,
+		);
 		expect(visibleText(error, harness.logs)).not.toContain(PERSONAL);
 	});
 
@@ -164,7 +192,9 @@ describe('1. redirects: no credential leaves the Base URL origin', () => {
 		const login = api.login;
 		api.login = redirectTo(307, '/api/v0/login/');
 		api.handle = (req, res, seen) =>
-			seen.path === '/api/v0/login/' ? login(req, res, seen) : json(res, 200, { id: DATASET, name: 'after_moved_login' });
+			seen.path === '/api/v0/login/'
+				? login(req, res, seen)
+				: json(res, 200, { id: DATASET, name: 'after_moved_login' });
 		const { error, items } = await getDataset();
 		expect(error).toBeUndefined();
 		expect(items[0].json.name).toBe('after_moved_login');
@@ -188,7 +218,9 @@ describe('1. redirects: no credential leaves the Base URL origin', () => {
 		const { httpCode } = (error ?? {}) as { httpCode?: string };
 		const status = Number(httpCode);
 		expect(status).toBe(302);
-		const rule = new MediaAnalysisApi().test.rules?.find((candidate) => candidate.type === 'responseCode' && candidate.properties.value === status);
+		const rule = new MediaAnalysisApi().test.rules?.find(
+			(candidate) => candidate.type === 'responseCode' && candidate.properties.value === status,
+		);
 		expect(rule?.properties.message).toMatch(/redirect \(302\), which n8n does not follow with your credential/);
 	});
 
@@ -212,7 +244,9 @@ describe('1. redirects: no credential leaves the Base URL origin', () => {
 	test('a redirect loop, a file: Location and a 302 without Location each get a precise message', async () => {
 		api.handle = (req, res, seen) => redirectTo(302, seen.path)(req, res);
 		expect((await getDataset()).error?.message).toMatch(
-			new RegExp(`^GET /api/v1/datasets/${DATASET} was redirected in a loop on ${api.host}; n8n stopped after [12] redirects$`),
+			new RegExp(
+				`^GET /api/v1/datasets/${DATASET} was redirected in a loop on ${api.host}; n8n stopped after [12] redirects$`,
+			),
 		);
 		api.handle = redirectTo(302, 'file:///etc/passwd');
 		expect((await getDataset()).error?.message).toBe(
@@ -234,7 +268,9 @@ describe('2. every wait is bounded', () => {
 		const { error, ms } = await timed(getDataset);
 		// The last attempt is bounded by what is left of the request's 1.5 s, so on a loaded machine its bound (the one
 		// the message names) can be less than an attempt's 0.4 s, never more.
-		const bound = /^The Media Analysis Service at (\S+) did not answer within (\d+(?:\.\d+)?) seconds$/.exec(error?.message ?? '');
+		const bound = /^The Media Analysis Service at (\S+) did not answer within (\d+(?:\.\d+)?) seconds$/.exec(
+			error?.message ?? '',
+		);
 		expect({ message: error?.message, host: bound?.[1] }).toEqual({ message: error?.message, host: api.host });
 		expect(Number(bound?.[2])).toBeGreaterThan(0);
 		expect(Number(bound?.[2])).toBeLessThanOrEqual(0.4);
@@ -270,7 +306,9 @@ describe('2. every wait is bounded', () => {
 			});
 		};
 		const { error } = await getDataset();
-		expect(error?.message).toMatch(new RegExp(`^The Media Analysis Service at ${api.host} did not answer within 0?\\.\\d+ seconds$`));
+		expect(error?.message).toMatch(
+			new RegExp(`^The Media Analysis Service at ${api.host} did not answer within 0?\\.\\d+ seconds$`),
+		);
 		await sleep(300);
 		expect(sockets.length).toBeGreaterThanOrEqual(2);
 		// Each connection closed within its attempt's 0.4 s (and some slack), not when the server gave up.
@@ -282,17 +320,22 @@ describe('2. every wait is bounded', () => {
 		LOGIN_LIMITS.timeoutMs = 400;
 		api.login = () => undefined;
 		const { error, ms } = await timed(getDataset);
-		expect(error?.message).toBe(`The Media Analysis Service at ${api.host} did not answer the login within 0.4 seconds`);
+		expect(error?.message).toBe(
+			`The Media Analysis Service at ${api.host} did not answer the login within 0.4 seconds`,
+		);
 		expect(ms).toBeLessThan(3000);
 		expect(apiCalls()).toEqual([]);
 	}, 15_000);
 
 	test("Wait for Completion's Timeout is a hard bound when status reads meet 503 with a long Retry-After", async () => {
 		api.handle = (_req, res, seen) => {
-			if (seen.method === 'POST') json(res, 200, { id: JOB, status: 'pending', dataset_id: DATASET, details: { assets: [] } });
+			if (seen.method === 'POST')
+				json(res, 200, { id: JOB, status: 'pending', dataset_id: DATASET, details: { assets: [] } });
 			else json(res, 503, { detail: 'busy' }, { 'retry-after': '3' });
 		};
-		const { error, ms } = await timed(() => ingestImage({ waitForCompletion: true, pollInterval: 0.1, waitTimeout: 1 }));
+		const { error, ms } = await timed(() =>
+			ingestImage({ waitForCompletion: true, pollInterval: 0.1, waitTimeout: 1 }),
+		);
 		expect(error).toBeDefined();
 		// The Timeout (1 s) plus one attempt at most; without the bound it took 5 attempts 3 s apart.
 		expect(ms).toBeLessThan(1000 + 2000);
@@ -304,7 +347,9 @@ describe('2. every wait is bounded', () => {
 			else json(res, 200, { jobs: [] });
 		};
 		const { error, ms } = await timed(() => ingestImage());
-		expect(error?.message).toBe('No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out');
+		expect(error?.message).toBe(
+			'No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out',
+		);
 		expect(error?.description).toMatch(/was not listed on the service within 0.4 s/);
 		expect(apiCalls().filter((call) => call.method === 'POST')).toHaveLength(1);
 		expect(ms).toBeLessThan(3000);
@@ -329,27 +374,44 @@ describe('3. an answer that is not what the document says is one clear error', (
 	const path = `GET /api/v1/datasets/${DATASET}`;
 
 	test.each([
-		['an HTML page', 'text/html; charset=utf-8', '<!doctype html><html><body>Sign in</body></html>', `something that is not JSON (text/html: "<!doctype html><html><body>Sign in</body></html>")`],
-		['truncated JSON', 'application/json', '{"id": "3f1c2a4e', 'something that is not JSON (application/json: "{"id": "3f1c2a4e")'],
+		[
+			'an HTML page',
+			'text/html; charset=utf-8',
+			'<!doctype html><html><body>Sign in</body></html>',
+			`something that is not JSON (text/html: "<!doctype html><html><body>Sign in</body></html>")`,
+		],
+		[
+			'truncated JSON',
+			'application/json',
+			'{"id": "3f1c2a4e',
+			'something that is not JSON (application/json: "{"id": "3f1c2a4e")',
+		],
 		['an empty body', 'application/json', '', 'an empty body (status 200)'],
 	])('%s with status 200', async (_label, contentType, body, came) => {
 		api.handle = (_req, res) => raw(res, 200, body, contentType);
 		const { error, items } = await getDataset();
 		expect(items).toEqual([]);
-		expect(error?.message).toBe(`The Media Analysis Service answered ${path} with ${came} where a JSON object was expected`);
+		expect(error?.message).toBe(
+			`The Media Analysis Service answered ${path} with ${came} where a JSON object was expected`,
+		);
 	});
 
 	test.each([
 		['null', 'null'],
 		['42', 'a number'],
 		['[1,2]', 'an array'],
-	])('JSON %s where an object is expected: an error item under Continue On Fail, never a TypeError', async (body, kind) => {
-		api.handle = (_req, res) => raw(res, 200, body, 'application/json');
-		const { items } = await getDataset(true);
-		expect(items).toHaveLength(1);
-		expect(String(items[0].json.error)).toMatch(new RegExp(`^The Media Analysis Service answered ${path} with ${kind} \\(`));
-		expect(harness.logs.join('\n')).not.toMatch(/TypeError|Cannot read properties/);
-	});
+	])(
+		'JSON %s where an object is expected: an error item under Continue On Fail, never a TypeError',
+		async (body, kind) => {
+			api.handle = (_req, res) => raw(res, 200, body, 'application/json');
+			const { items } = await getDataset(true);
+			expect(items).toHaveLength(1);
+			expect(String(items[0].json.error)).toMatch(
+				new RegExp(`^The Media Analysis Service answered ${path} with ${kind} \\(`),
+			);
+			expect(harness.logs.join('\n')).not.toMatch(/TypeError|Cannot read properties/);
+		},
+	);
 
 	test('a DELETE may answer nothing; a DELETE answered null is an error, never a TypeError', async () => {
 		const deleteSegments = () =>
@@ -366,7 +428,9 @@ describe('3. an answer that is not what the document says is one clear error', (
 		expect(empty.items[0].json).toMatchObject({ deleted: true });
 		api.handle = (_req, res) => raw(res, 200, 'null', 'application/json');
 		const answeredNull = await deleteSegments();
-		expect(answeredNull.error?.message).toMatch(/^The Media Analysis Service answered DELETE \/api\/v1\/datasets\/.* with null \(/);
+		expect(answeredNull.error?.message).toMatch(
+			/^The Media Analysis Service answered DELETE \/api\/v1\/datasets\/.* with null \(/,
+		);
 	});
 
 	test('a create answered without an id never polls /ingestion/jobs/undefined', async () => {
@@ -377,45 +441,67 @@ describe('3. an answer that is not what the document says is one clear error', (
 		const { error } = await ingestImage({ waitForCompletion: true, pollInterval: 0.1, waitTimeout: 5 });
 		expect(apiCalls().filter((seen) => seen.path.includes('undefined'))).toEqual([]);
 		// The transport refuses the path; an operation that checks the id itself first may say so in its own words.
-		expect(error?.message).toMatch(/was not sent: "undefined" cannot stand where an identifier belongs|without an? (job )?id/i);
+		expect(error?.message).toMatch(
+			/was not sent: "undefined" cannot stand where an identifier belongs|without an? (job )?id/i,
+		);
 	});
 
 	/** Starts a JSON answer and closes the connection halfway, with or without a length (a reset was always retried). */
 	const cutOff = (res: import('node:http').ServerResponse, status: number, how: string) => {
-		res.writeHead(status, { 'content-type': 'application/json', ...(how === 'chunked close' ? {} : { 'content-length': 500 }) });
+		res.writeHead(status, {
+			'content-type': 'application/json',
+			...(how === 'chunked close' ? {} : { 'content-length': 500 }),
+		});
 		res.write('{"id": "3f1c');
 		res.socket?.end();
 	};
 
-	test.each(['close', 'chunked close'])('a GET whose body is cut off mid-stream (%s) is retried like a dropped connection', async (how) => {
-		let cuts = 1;
-		api.handle = (_req, res) => {
-			if (cuts-- > 0) cutOff(res, 200, how);
-			else json(res, 200, { id: DATASET, name: 'whole_answer' });
-		};
-		const { error, items } = await getDataset();
-		expect(error).toBeUndefined();
-		expect(items[0].json.name).toBe('whole_answer');
-		expect(apiCalls()).toHaveLength(2);
-	});
+	test.each(['close', 'chunked close'])(
+		'a GET whose body is cut off mid-stream (%s) is retried like a dropped connection',
+		async (how) => {
+			let cuts = 1;
+			api.handle = (_req, res) => {
+				if (cuts-- > 0) cutOff(res, 200, how);
+				else json(res, 200, { id: DATASET, name: 'whole_answer' });
+			};
+			const { error, items } = await getDataset();
+			expect(error).toBeUndefined();
+			expect(items[0].json.name).toBe('whole_answer');
+			expect(apiCalls()).toHaveLength(2);
+		},
+	);
 
-	test.each(['close', 'chunked close'])('a POST answered 201 and then cut off (%s) is reported as maybe carried out, not sent again', async (how) => {
-		api.handle = (_req, res) => cutOff(res, 201, how);
-		const { error } = await createDataset();
-		expect(error?.message).toBe('No answer came back for POST /api/v1/datasets; it may or may not have been carried out');
-		expect(apiCalls().filter((seen) => seen.method === 'POST')).toHaveLength(1);
-	});
+	test.each(['close', 'chunked close'])(
+		'a POST answered 201 and then cut off (%s) is reported as maybe carried out, not sent again',
+		async (how) => {
+			api.handle = (_req, res) => cutOff(res, 201, how);
+			const { error } = await createDataset();
+			expect(error?.message).toBe(
+				'No answer came back for POST /api/v1/datasets; it may or may not have been carried out',
+			);
+			expect(apiCalls().filter((seen) => seen.method === 'POST')).toHaveLength(1);
+		},
+	);
 
-	test.each(['manual', 'trigger'] as const)('a trigger poll (%s mode) answered with an HTML page fails clearly, not as "nothing new" or a sample', async (mode) => {
-		api.handle = (_req, res) => raw(res, 200, '<html>maintenance</html>', 'text/html');
-		await expect(
-			harness.runPoll({ type: TYPES.trigger, mode, parameters: { events: ['assetCompleted'], datasetId: byId(DATASET) } }),
-		).rejects.toThrow('with something that is not JSON (text/html: "<html>maintenance</html>")');
-	});
+	test.each(['manual', 'trigger'] as const)(
+		'a trigger poll (%s mode) answered with an HTML page fails clearly, not as "nothing new" or a sample',
+		async (mode) => {
+			api.handle = (_req, res) => raw(res, 200, '<html>maintenance</html>', 'text/html');
+			await expect(
+				harness.runPoll({
+					type: TYPES.trigger,
+					mode,
+					parameters: { events: ['assetCompleted'], datasetId: byId(DATASET) },
+				}),
+			).rejects.toThrow('with something that is not JSON (text/html: "<html>maintenance</html>")');
+		},
+	);
 
 	test('a list search answered with an HTML page', async () => {
 		api.handle = (_req, res) => raw(res, 200, '<html>maintenance</html>', 'text/html');
-		await expect(searchDatasets()).rejects.toThrow('answered GET /api/v1/datasets with something that is not JSON (text/html: "<html>maintenance</html>")');
+		await expect(searchDatasets()).rejects.toThrow(
+			'answered GET /api/v1/datasets with something that is not JSON (text/html: "<html>maintenance</html>")',
+		);
 	});
 });
 
@@ -438,7 +524,8 @@ describe('7. secrets the service echoes are scrubbed from everything an error ca
 	test('system credentials: the Basic header, the client ID and the client secret are scrubbed', async () => {
 		useSystemCredentials();
 		const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
-		api.handle = (_req, res) => json(res, 400, { detail: `sent Basic ${basic} for ${CLIENT_ID}/${CLIENT_SECRET}, token ${ACCESS}` });
+		api.handle = (_req, res) =>
+			json(res, 400, { detail: `sent Basic ${basic} for ${CLIENT_ID}/${CLIENT_SECRET}, token ${ACCESS}` });
 		const { error } = await getDataset();
 		const seen = visibleText(error, harness.logs);
 		for (const secret of [basic, CLIENT_ID, CLIENT_SECRET, ACCESS]) expect(seen).not.toContain(secret);
@@ -446,16 +533,24 @@ describe('7. secrets the service echoes are scrubbed from everything an error ca
 });
 
 describe('8. small ones', () => {
-	test.each(['..', '.'])('a video identifier "%s" is refused before anything is sent (it would change the path)', async (identifier) => {
-		const { error } = await harness.runNode({
-			type: TYPES.adSegments,
-			parameters: { resource: 'adSegment', operation: 'delete', datasetId: byId(DATASET), assetIdentifier: identifier },
-		});
-		expect(error?.message).toBe(
-			`DELETE /api/v1/datasets/${DATASET}/videos/external-identifier/${identifier}/ad-segments was not sent: "${identifier}" cannot stand where an identifier belongs in the path`,
-		);
-		expect(apiCalls()).toEqual([]);
-	});
+	test.each(['..', '.'])(
+		'a video identifier "%s" is refused before anything is sent (it would change the path)',
+		async (identifier) => {
+			const { error } = await harness.runNode({
+				type: TYPES.adSegments,
+				parameters: {
+					resource: 'adSegment',
+					operation: 'delete',
+					datasetId: byId(DATASET),
+					assetIdentifier: identifier,
+				},
+			});
+			expect(error?.message).toBe(
+				`DELETE /api/v1/datasets/${DATASET}/videos/external-identifier/${identifier}/ad-segments was not sent: "${identifier}" cannot stand where an identifier belongs in the path`,
+			);
+			expect(apiCalls()).toEqual([]);
+		},
+	);
 
 	test('a login answered 429 says the service is limiting logins, not "check the credential settings"', async () => {
 		api.login = (_req, res) => json(res, 429, { detail: 'slow down' });
@@ -487,7 +582,8 @@ describe('8. small ones', () => {
 	});
 
 	test('a 40 KB access token from the login is refused, not stored', async () => {
-		api.login = (_req, res) => json(res, 200, { access_token: 'a'.repeat(40_960), token_type: 'Bearer', expires_in: 3600 });
+		api.login = (_req, res) =>
+			json(res, 200, { access_token: 'a'.repeat(40_960), token_type: 'Bearer', expires_in: 3600 });
 		const { error } = await getDataset();
 		expect(error?.message).toBe(
 			'The Media Analysis Service answered the login with an access token of 40960 characters, more than the 8192 a request header can carry; it was not stored',
@@ -502,21 +598,42 @@ describe('8. small ones', () => {
 			else json(res, 500, { detail: 'lookup broke' });
 		};
 		const { error } = await ingestImage();
-		expect(error?.message).toBe('No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out');
+		expect(error?.message).toBe(
+			'No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out',
+		);
 		expect(error?.description).toMatch(/Looking on the service for what it would have created failed too/);
 	});
 
 	test('the documented defaults', () => {
-		expect(saved).toMatchObject({ attempts: 5, maxDelayMs: 30_000, attemptTimeoutMs: 60_000, requestTimeoutMs: 180_000 });
+		expect(saved).toMatchObject({
+			attempts: 5,
+			maxDelayMs: 30_000,
+			attemptTimeoutMs: 60_000,
+			requestTimeoutMs: 180_000,
+		});
 		expect(savedLogin).toEqual({
 			timeoutMs: 30_000,
 			maxTokenLength: 8192,
 			shareMs: 30_000,
 			maxShared: 100,
-			throttle: { firstBackOffMs: 1000, inARow: 3, restMs: 60_000, longestMs: 300_000, waitedMs: 30_000, waitInsideMs: 1000, memoryMs: 60_000 },
+			throttle: {
+				firstBackOffMs: 1000,
+				inARow: 3,
+				restMs: 60_000,
+				longestMs: 300_000,
+				waitedMs: 30_000,
+				waitInsideMs: 1000,
+				memoryMs: 60_000,
+			},
 		});
 		expect(savedRecovery).toEqual({ windowMs: 30_000, firstGapMs: 1000 });
-		expect(savedAnswerLimits).toEqual({ apiBytes: 64 * 1024 * 1024, errorBytes: 1024 * 1024, loginBytes: 1024 * 1024, maxDepth: 128, runBytes: 128 * 1024 * 1024 });
+		expect(savedAnswerLimits).toEqual({
+			apiBytes: 64 * 1024 * 1024,
+			errorBytes: 1024 * 1024,
+			loginBytes: 1024 * 1024,
+			maxDepth: 128,
+			runBytes: 128 * 1024 * 1024,
+		});
 	});
 });
 
@@ -528,7 +645,13 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 		const listedFrom: number[] = [];
 		api.handle = (_req, res, seen) => {
 			if (seen.method === 'POST') {
-				const job = { id: `65f0a1b2c3d4e5f6a7b8c9d${made.length}`, status: 'pending', dataset_id: DATASET, created_dt: new Date().toISOString(), details: { assets: [{ asset: { source_path: SOURCE } }] } };
+				const job = {
+					id: `65f0a1b2c3d4e5f6a7b8c9d${made.length}`,
+					status: 'pending',
+					dataset_id: DATASET,
+					created_dt: new Date().toISOString(),
+					details: { assets: [{ asset: { source_path: SOURCE } }] },
+				};
 				made.push(job);
 				listedFrom.push(Date.now() + lagMs);
 				if ((answers.shift() ?? 'ok') === '504') json(res, 504, { detail: 'gateway timeout' });
@@ -557,7 +680,9 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 		const { error } = await ingestImage();
 		expect(posts()).toHaveLength(2);
 		expect(made).toHaveLength(2);
-		expect(error?.message).toBe('No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out');
+		expect(error?.message).toBe(
+			'No answer came back for POST /api/v1/ingestion/images; it may or may not have been carried out',
+		);
 		expect(error?.description).toMatch(/was not listed on the service within 0.4 s; it may still appear/);
 		expect(error?.description).toMatch(/running it now could do it twice/);
 	}, 20_000);
@@ -568,7 +693,13 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 		api.handle = (req, res, seen) => {
 			if (seen.method === 'POST' && dropped-- > 0) return void req.socket.destroy();
 			if (seen.method === 'POST') {
-				const job = { id: JOB, status: 'pending', dataset_id: DATASET, created_dt: new Date().toISOString(), details: { assets: [{ asset: { source_path: SOURCE } }] } };
+				const job = {
+					id: JOB,
+					status: 'pending',
+					dataset_id: DATASET,
+					created_dt: new Date().toISOString(),
+					details: { assets: [{ asset: { source_path: SOURCE } }] },
+				};
 				made.push(job);
 				return json(res, 200, job);
 			}
@@ -585,7 +716,9 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 		api.handle = (_req, res) => json(res, 504, { detail: 'gateway timeout' });
 		const { error } = await createDataset();
 		expect(posts()).toHaveLength(1);
-		expect(error?.message).toBe('No answer came back for POST /api/v1/datasets; it may or may not have been carried out');
+		expect(error?.message).toBe(
+			'No answer came back for POST /api/v1/datasets; it may or may not have been carried out',
+		);
 	});
 });
 
@@ -596,7 +729,9 @@ describe('10. no answer can exhaust memory: bytes after decompression, and nesti
 		api.handle = (_req, res) => gzipped(res, 200, bomb);
 		const { error, items } = await getDataset();
 		expect(items).toEqual([]);
-		expect(error?.message).toBe(`The Media Analysis Service answered GET /api/v1/datasets/${DATASET} with more than 2 MB; n8n stopped reading it`);
+		expect(error?.message).toBe(
+			`The Media Analysis Service answered GET /api/v1/datasets/${DATASET} with more than 2 MB; n8n stopped reading it`,
+		);
 		expect(apiCalls()).toHaveLength(1);
 	});
 
@@ -644,7 +779,9 @@ describe('10. no answer can exhaust memory: bytes after decompression, and nesti
 		const bomb = gzipBomb(10);
 		api.login = (_req, res) => gzipped(res, 200, bomb);
 		const { error } = await getDataset();
-		expect(error?.message).toBe(`The Media Analysis Service at ${api.host} answered the login with more than 0.25 MB; n8n stopped reading it`);
+		expect(error?.message).toBe(
+			`The Media Analysis Service at ${api.host} answered the login with more than 0.25 MB; n8n stopped reading it`,
+		);
 		expect(apiCalls()).toEqual([]);
 	});
 
@@ -659,7 +796,8 @@ describe('10. no answer can exhaust memory: bytes after decompression, and nesti
 	});
 
 	test('JSON nested 127 levels (brackets inside texts do not count) is read', async () => {
-		api.handle = (_req, res) => raw(res, 200, `{"id": "${DATASET}", "name": "[[[[{{{{", "deep": ${deep(126)}}`, 'application/json');
+		api.handle = (_req, res) =>
+			raw(res, 200, `{"id": "${DATASET}", "name": "[[[[{{{{", "deep": ${deep(126)}}`, 'application/json');
 		const { error, items } = await getDataset();
 		expect(error).toBeUndefined();
 		expect(items[0].json.name).toBe('[[[[{{{{');
@@ -670,20 +808,27 @@ describe('10. no answer can exhaust memory: bytes after decompression, and nesti
 		expect((await getDataset()).error?.message).toBe('The Media Analysis Service rejected the request: bad request');
 		api.login = (_req, res) => raw(res, 200, `{"access_token": ${deep(100_000)}}`, 'application/json');
 		harness.credentials.set('mediaAnalysisApi', { ...harness.credentials.get('mediaAnalysisApi'), accessToken: '' });
-		expect((await getDataset()).error?.message).toBe('The Media Analysis Service answered the login with JSON nested more than 128 levels deep');
+		expect((await getDataset()).error?.message).toBe(
+			'The Media Analysis Service answered the login with JSON nested more than 128 levels deep',
+		);
 	});
 });
 
 describe('11. no secret in a URL reaches a message', () => {
-	test.each(['http://carol:s3cret-pa55word@', 'http://:s3cret-pa55word@'])('a Base URL with a user name or password (%s…) is refused before anything is sent, and never printed', async (prefix) => {
-		usePersonalToken({ baseUrl: api.url.replace('http://', prefix) });
-		for (const run of [getDataset, () => harness.runNode({ type: TYPES.credentialTest })]) {
-			const { error } = await run();
-			expect(error?.message).toBe('The Base URL in the Media Analysis credential contains a user name or password; nothing was sent');
-			expect(visibleText(error, harness.logs)).not.toContain('s3cret-pa55word');
-		}
-		expect(api.seen).toEqual([]);
-	});
+	test.each(['http://carol:s3cret-pa55word@', 'http://:s3cret-pa55word@'])(
+		'a Base URL with a user name or password (%s…) is refused before anything is sent, and never printed',
+		async (prefix) => {
+			usePersonalToken({ baseUrl: api.url.replace('http://', prefix) });
+			for (const run of [getDataset, () => harness.runNode({ type: TYPES.credentialTest })]) {
+				const { error } = await run();
+				expect(error?.message).toBe(
+					'The Base URL in the Media Analysis credential contains a user name or password; nothing was sent',
+				);
+				expect(visibleText(error, harness.logs)).not.toContain('s3cret-pa55word');
+			}
+			expect(api.seen).toEqual([]);
+		},
+	);
 
 	test('a redirect whose path carries the access token: the message quotes it scrubbed', async () => {
 		api.handle = redirectTo(302, `/api/v1/datasets/${ACCESS}`);
@@ -708,7 +853,12 @@ describe('12. logins are bounded per execution', () => {
 	const fiveItems = (parallelRequests = 5, count = 5) =>
 		harness.runNode({
 			type: TYPES.datasets,
-			parameters: { resource: 'dataset', operation: 'get', datasetId: byId(DATASET), requestOptions: { parallelRequests } },
+			parameters: {
+				resource: 'dataset',
+				operation: 'get',
+				datasetId: byId(DATASET),
+				requestOptions: { parallelRequests },
+			},
 			inputItems: Array.from({ length: count }, () => ({})),
 			continueOnFail: true,
 		});
@@ -719,20 +869,26 @@ describe('12. logins are bounded per execution', () => {
 		[1, 5, 2],
 		[5, 5, 10],
 		[5, 20, 10],
-	])('a service that refuses every token just obtained, %i request(s) in parallel, %i items: 2 logins, at most %i requests', async (parallel, count, requests) => {
-		api.handle = (_req, res) => json(res, 401, { detail: 'Not authenticated' });
-		const { items } = await fiveItems(parallel, count);
-		expect(items).toHaveLength(count);
-		for (const item of items) expect(item.json.error).toBe('The Media Analysis Service did not accept the access token');
-		expect(logins()).toBe(2);
-		expect(apiCalls().length).toBeLessThanOrEqual(requests);
-		if (parallel === 1) expect(apiCalls()).toHaveLength(requests);
-	});
+	])(
+		'a service that refuses every token just obtained, %i request(s) in parallel, %i items: 2 logins, at most %i requests',
+		async (parallel, count, requests) => {
+			api.handle = (_req, res) => json(res, 401, { detail: 'Not authenticated' });
+			const { items } = await fiveItems(parallel, count);
+			expect(items).toHaveLength(count);
+			for (const item of items)
+				expect(item.json.error).toBe('The Media Analysis Service did not accept the access token');
+			expect(logins()).toBe(2);
+			expect(apiCalls().length).toBeLessThanOrEqual(requests);
+			if (parallel === 1) expect(apiCalls()).toHaveLength(requests);
+		},
+	);
 
 	test('a login refused outright: 5 items cost 1 login and no request', async () => {
 		api.login = (_req, res) => json(res, 401, { detail: 'invalid token' });
 		const { items } = await fiveItems();
-		expect(items.map((item) => item.json.error)).toEqual(Array(5).fill('The Media Analysis Service rejected the personal token'));
+		expect(items.map((item) => item.json.error)).toEqual(
+			Array(5).fill('The Media Analysis Service rejected the personal token'),
+		);
 		expect(logins()).toBe(1);
 		expect(apiCalls()).toEqual([]);
 	});
@@ -751,14 +907,24 @@ describe('12. logins are bounded per execution', () => {
 describe('13. names that objects inherit (constructor, __proto__) are plain names', () => {
 	// n8n's engine copies item JSON by assignment, so an item cannot carry a "__proto__" field: it is missing, and
 	// said so, rather than read from what every object inherits.
-	test.each(['constructor', '__proto__', 'toString'])('Metadata Fields "%s" on an item without it: the item is told, nothing is sent', async (name) => {
-		const item = JSON.parse(`{"url": "https://cdn.example.com/b.jpg", "${name}": "campaign-7"}`) as IDataObject;
-		const { error } = await harness.runNode({
-			type: TYPES.ingestion,
-			parameters: { resource: 'job', operation: 'createFromImages', datasetId: byId(DATASET), inputMode: 'itemFields', sourcePathField: 'url', metadataFields: name },
-			inputItems: [name === '__proto__' ? item : { url: 'https://cdn.example.com/a.jpg' }],
-		});
-		expect(error?.message).toBe(`Invalid Metadata Fields ("${name}") in item 0: the item has no field "${name}"`);
-		expect(apiCalls()).toEqual([]);
-	});
+	test.each(['constructor', '__proto__', 'toString'])(
+		'Metadata Fields "%s" on an item without it: the item is told, nothing is sent',
+		async (name) => {
+			const item = JSON.parse(`{"url": "https://cdn.example.com/b.jpg", "${name}": "campaign-7"}`) as IDataObject;
+			const { error } = await harness.runNode({
+				type: TYPES.ingestion,
+				parameters: {
+					resource: 'job',
+					operation: 'createFromImages',
+					datasetId: byId(DATASET),
+					inputMode: 'itemFields',
+					sourcePathField: 'url',
+					metadataFields: name,
+				},
+				inputItems: [name === '__proto__' ? item : { url: 'https://cdn.example.com/a.jpg' }],
+			});
+			expect(error?.message).toBe(`Invalid Metadata Fields ("${name}") in item 0: the item has no field "${name}"`);
+			expect(apiCalls()).toEqual([]);
+		},
+	);
 });

@@ -48,7 +48,11 @@ export function gzipBomb(megabytes: number): Buffer {
 /** Answers gzip-encoded: a text is compressed here, a Buffer is sent as it is (already gzip). */
 export function gzipped(res: ServerResponse, status: number, content: Buffer | string): void {
 	const body = typeof content === 'string' ? gzipSync(content) : content;
-	res.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
+	res.writeHead(status, {
+		'content-type': 'application/json',
+		'content-encoding': 'gzip',
+		'content-length': body.length,
+	});
 	res.end(body);
 }
 

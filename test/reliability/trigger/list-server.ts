@@ -20,7 +20,10 @@ export function useTriggerBed(): { service: ListServer; harness: Harness } {
 	const bed = {} as { service: ListServer; harness: Harness };
 	beforeAll(async () => {
 		bed.service = await startListServer();
-		bed.harness = createHarness({ nodeTypes: { [TRIGGER_TYPE]: new MediaAnalysisIngestionTrigger() }, credentialTypes: [new MediaAnalysisApi()] });
+		bed.harness = createHarness({
+			nodeTypes: { [TRIGGER_TYPE]: new MediaAnalysisIngestionTrigger() },
+			credentialTypes: [new MediaAnalysisApi()],
+		});
 	});
 	afterAll(async () => {
 		bed.harness?.dispose();
@@ -80,7 +83,10 @@ export interface ListServer {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const byNewest = <T>(time: (record: T) => number) => (a: T, b: T) => time(b) - time(a);
+const byNewest =
+	<T>(time: (record: T) => number) =>
+	(a: T, b: T) =>
+		time(b) - time(a);
 
 export async function startListServer(): Promise<ListServer> {
 	const service: ListServer = {
@@ -92,7 +98,8 @@ export async function startListServer(): Promise<ListServer> {
 		requests: [],
 		close: async () => undefined,
 	};
-	const visible = <T extends { visibleAt?: number }>(records: T[]) => records.filter((record) => (record.visibleAt ?? 0) <= service.now);
+	const visible = <T extends { visibleAt?: number }>(records: T[]) =>
+		records.filter((record) => (record.visibleAt ?? 0) <= service.now);
 	const server = createServer((req, res) => {
 		req.resume();
 		req.on('end', () => {
@@ -102,7 +109,8 @@ export async function startListServer(): Promise<ListServer> {
 				res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
 				res.end(text);
 			};
-			if (url.pathname === '/api/v0/login') return send(200, { access_token: 'access', token_type: 'Bearer', expires_in: 3600 });
+			if (url.pathname === '/api/v0/login')
+				return send(200, { access_token: 'access', token_type: 'Bearer', expires_in: 3600 });
 			const offset = Number(url.searchParams.get('offset') ?? url.searchParams.get('skip') ?? 0);
 			const limit = Number(url.searchParams.get('limit') ?? 100);
 			const request: ListRequest = { method: req.method ?? '', path: url.pathname, offset };
@@ -110,7 +118,9 @@ export async function startListServer(): Promise<ListServer> {
 			const assetsOf = /^\/api\/v1\/ingestion\/datasets\/([^/]+)\/assets\/status$/.exec(url.pathname);
 			let served: Array<ListedJob | ListedDataset | ListedAsset>;
 			if (url.pathname === '/api/v1/ingestion/jobs') {
-				const jobs = (served = visible(service.jobs).sort(byNewest((job) => job.updated)).slice(offset, offset + limit)) as ListedJob[];
+				const jobs = (served = visible(service.jobs)
+					.sort(byNewest((job) => job.updated))
+					.slice(offset, offset + limit)) as ListedJob[];
 				send(200, {
 					jobs: jobs.map((job) => ({
 						id: job.id,

@@ -31,7 +31,12 @@ beforeEach(() => {
 	bed.service.afterPage = undefined;
 	bed.service.requests = [];
 	staticData = {};
-	bed.harness.credentials.set('mediaAnalysisApi', { baseUrl: bed.service.url, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
+	bed.harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: bed.service.url,
+		authentication: 'personalToken',
+		personalToken: 'personal',
+		accessToken: '',
+	});
 });
 
 /** Time passes for the service and for n8n alike. */
@@ -57,13 +62,25 @@ async function poll(parameters: INodeParameters = JOBS) {
 }
 /** One entry per item: its events and the id of its job or asset. */
 const keys = (items: IDataObject[]) =>
-	items.map((item) => `${(item.events as string[]).join('+')}:${String(((item.job ?? item.asset) as IDataObject).id ?? (item.asset as IDataObject).asset_id)}`);
+	items.map(
+		(item) =>
+			`${(item.events as string[]).join('+')}:${String(((item.job ?? item.asset) as IDataObject).id ?? (item.asset as IDataObject).asset_id)}`,
+	);
 
 let serial = 0;
 const jobId = () => (++serial).toString(16).padStart(24, '0');
 /** A job created `ago` ms before the service's now, listed from `visibleIn` ms from now (a lagging replica). */
-function addJob(ago: number, { status = 'pending', visibleIn, id = jobId() }: { status?: string; visibleIn?: number; id?: string } = {}) {
-	const job: ListedJob = { id, dataset_id: DATASET, status, created: bed.service.now - ago, updated: bed.service.now - ago };
+function addJob(
+	ago: number,
+	{ status = 'pending', visibleIn, id = jobId() }: { status?: string; visibleIn?: number; id?: string } = {},
+) {
+	const job: ListedJob = {
+		id,
+		dataset_id: DATASET,
+		status,
+		created: bed.service.now - ago,
+		updated: bed.service.now - ago,
+	};
 	if (visibleIn !== undefined) job.visibleAt = bed.service.now + visibleIn;
 	bed.service.jobs.push(job);
 	return job;
@@ -74,7 +91,10 @@ function deleteHeadAfterFirstPage(count: number, path = JOBS_PATH) {
 	bed.service.afterPage = (request) => {
 		if (done || request.path !== path || request.offset !== 0) return;
 		done = true;
-		const newest = bed.service.jobs.filter((job) => (job.visibleAt ?? 0) <= bed.service.now).sort((a, b) => b.updated - a.updated).slice(0, count);
+		const newest = bed.service.jobs
+			.filter((job) => (job.visibleAt ?? 0) <= bed.service.now)
+			.sort((a, b) => b.updated - a.updated)
+			.slice(0, count);
 		bed.service.jobs = bed.service.jobs.filter((job) => !newest.includes(job));
 	};
 }
@@ -144,7 +164,12 @@ describe('records that show up after newer ones (replica lag)', () => {
 		await poll(assetsOf());
 		later(30_000);
 		assets.push({ asset_id: 'a-2', status: 'completed', time: bed.service.now });
-		assets.push({ asset_id: 'a-3', status: 'error', time: bed.service.now - 3_000, visibleAt: bed.service.now + 20_000 });
+		assets.push({
+			asset_id: 'a-3',
+			status: 'error',
+			time: bed.service.now - 3_000,
+			visibleAt: bed.service.now + 20_000,
+		});
 		expect(keys((await poll(assetsOf())).items)).toEqual(['assetCompleted+assetStatusChanged:a-2']);
 		later(30_000);
 		expect(keys((await poll(assetsOf())).items)).toEqual(['assetFailed+assetStatusChanged:a-3']);
@@ -180,39 +205,45 @@ describe('records that show up after newer ones (replica lag)', () => {
 });
 
 describe('a record deleted at the head between two page reads', () => {
-	test.each([1, 3, PAGE_OVERLAP - 1])('%i deleted after page 1: the records that moved up are read on page 2, each fires once', async (deleted) => {
-		await poll();
-		later(30_000);
-		const jobs = Array.from({ length: 250 }, (_, i) => addJob(250 - i));
-		deleteHeadAfterFirstPage(deleted);
-		const counts = new Map<string, number>();
-		const first = await poll();
-		tally(counts, first.items, 'jobCreated');
-		expect(counts.size).toBe(250); // in this very poll
-		for (const step of [30_000, LOOK_BACK_MS, LOOK_BACK_MS]) {
-			later(step);
-			tally(counts, (await poll()).items, 'jobCreated');
-		}
-		expect(jobs.every((job) => counts.get(job.id) === 1)).toBe(true);
-	});
+	test.each([1, 3, PAGE_OVERLAP - 1])(
+		'%i deleted after page 1: the records that moved up are read on page 2, each fires once',
+		async (deleted) => {
+			await poll();
+			later(30_000);
+			const jobs = Array.from({ length: 250 }, (_, i) => addJob(250 - i));
+			deleteHeadAfterFirstPage(deleted);
+			const counts = new Map<string, number>();
+			const first = await poll();
+			tally(counts, first.items, 'jobCreated');
+			expect(counts.size).toBe(250); // in this very poll
+			for (const step of [30_000, LOOK_BACK_MS, LOOK_BACK_MS]) {
+				later(step);
+				tally(counts, (await poll()).items, 'jobCreated');
+			}
+			expect(jobs.every((job) => counts.get(job.id) === 1)).toBe(true);
+		},
+	);
 
-	test.each([PAGE_OVERLAP + 1, 20, 99])('%i deleted after page 1 (more than the overlap): the records that moved up fire in the next poll, once', async (deleted) => {
-		await poll();
-		later(30_000);
-		const jobs = Array.from({ length: 250 }, (_, i) => addJob(250 - i));
-		deleteHeadAfterFirstPage(deleted);
-		const counts = new Map<string, number>();
-		tally(counts, (await poll()).items, 'jobCreated');
-		expect(counts.size).toBeLessThan(250);
-		later(30_000);
-		tally(counts, (await poll()).items, 'jobCreated');
-		expect(counts.size).toBe(250);
-		for (const step of [LOOK_BACK_MS, LOOK_BACK_MS]) {
-			later(step);
+	test.each([PAGE_OVERLAP + 1, 20, 99])(
+		'%i deleted after page 1 (more than the overlap): the records that moved up fire in the next poll, once',
+		async (deleted) => {
+			await poll();
+			later(30_000);
+			const jobs = Array.from({ length: 250 }, (_, i) => addJob(250 - i));
+			deleteHeadAfterFirstPage(deleted);
+			const counts = new Map<string, number>();
 			tally(counts, (await poll()).items, 'jobCreated');
-		}
-		expect(jobs.every((job) => counts.get(job.id) === 1)).toBe(true);
-	});
+			expect(counts.size).toBeLessThan(250);
+			later(30_000);
+			tally(counts, (await poll()).items, 'jobCreated');
+			expect(counts.size).toBe(250);
+			for (const step of [LOOK_BACK_MS, LOOK_BACK_MS]) {
+				later(step);
+				tally(counts, (await poll()).items, 'jobCreated');
+			}
+			expect(jobs.every((job) => counts.get(job.id) === 1)).toBe(true);
+		},
+	);
 
 	test('the records that moved up fire in the next poll even when that poll reads far less than the one before', async () => {
 		addJob(60_000, { status: 'completed' });
@@ -249,7 +280,8 @@ describe('a record deleted at the head between two page reads', () => {
 		bed.service.assets.set(DATASET, assets);
 		await poll(assetsOf());
 		later(30_000);
-		for (let i = 0; i < 180; i++) assets.push({ asset_id: `a-${i}`, status: 'completed', time: bed.service.now - 180 + i });
+		for (let i = 0; i < 180; i++)
+			assets.push({ asset_id: `a-${i}`, status: 'completed', time: bed.service.now - 180 + i });
 		let done = false;
 		bed.service.afterPage = (request) => {
 			if (done || request.method !== 'POST') return;
@@ -293,8 +325,11 @@ describe('ids and statuses that name built-in members of JavaScript objects', ()
 		bed.service.assets.set(DATASET, assets);
 		await poll(assetsOf());
 		later(10_000);
-		for (const [i, name] of NAMES.entries()) assets.push({ asset_id: name, status: 'completed', time: bed.service.now - i });
-		expect(keys((await poll(assetsOf())).items).sort()).toEqual(NAMES.map((name) => `assetCompleted+assetStatusChanged:${name}`).sort());
+		for (const [i, name] of NAMES.entries())
+			assets.push({ asset_id: name, status: 'completed', time: bed.service.now - i });
+		expect(keys((await poll(assetsOf())).items).sort()).toEqual(
+			NAMES.map((name) => `assetCompleted+assetStatusChanged:${name}`).sort(),
+		);
 		for (const step of [10_000, LOOK_BACK_MS, LOOK_BACK_MS]) {
 			later(step);
 			expect((await poll(assetsOf())).items).toEqual([]);
@@ -333,7 +368,11 @@ describe('datasets created and deleted over time', () => {
 	const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 	/** `count` new datasets with two ready assets each, listed newest first. */
 	function createDatasets(from: number, count: number) {
-		const created = Array.from({ length: count }, (_, i) => ({ id: uuid(from + i), name: `set_${from + i}`, status: 'active' }));
+		const created = Array.from({ length: count }, (_, i) => ({
+			id: uuid(from + i),
+			name: `set_${from + i}`,
+			status: 'active',
+		}));
 		for (const dataset of created) {
 			bed.service.assets.set(dataset.id, [
 				{ asset_id: `${dataset.id}-a`, status: 'completed', time: bed.service.now - 2 },
@@ -344,7 +383,11 @@ describe('datasets created and deleted over time', () => {
 		return created;
 	}
 	const scopeKeys = () => Object.keys((staticData.scopes ?? {}) as IDataObject).sort();
-	const listedKeys = () => bed.service.datasets.filter((dataset) => dataset.status === 'active').map((dataset) => `assets:${dataset.id}`).sort();
+	const listedKeys = () =>
+		bed.service.datasets
+			.filter((dataset) => dataset.status === 'active')
+			.map((dataset) => `assets:${dataset.id}`)
+			.sort();
 
 	test('40 new datasets a poll for 6 polls, the previous ones deleted: the state keeps the listed ones only, and stays the same size', async () => {
 		createDatasets(0, 40);

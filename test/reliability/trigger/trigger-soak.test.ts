@@ -25,8 +25,6 @@ const MAX_LAG_MS = 20_000;
 const bed = useTriggerBed();
 const pollClock = usePollClock();
 
-
-
 interface End {
 	job: ListedJob;
 	status: 'completed' | 'failed';
@@ -44,7 +42,12 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 	bed.service.now = Date.now() - 1000;
 	bed.service.jobs = [];
 	bed.service.requests = [];
-	bed.harness.credentials.set('mediaAnalysisApi', { baseUrl: bed.service.url, authentication: 'personalToken', personalToken: 'personal', accessToken: '' });
+	bed.harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: bed.service.url,
+		authentication: 'personalToken',
+		personalToken: 'personal',
+		accessToken: '',
+	});
 	const later = (ms: number) => {
 		bed.service.now += ms;
 		pollClock.advance(ms);
@@ -86,7 +89,8 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 		saved = result.saved as IDataObject;
 		for (const item of result.items?.[0] ?? []) {
 			const id = String((item.json.job as IDataObject).id);
-			for (const event of item.json.events as string[]) emitted.set(`${event}:${id}`, (emitted.get(`${event}:${id}`) ?? 0) + 1);
+			for (const event of item.json.events as string[])
+				emitted.set(`${event}:${id}`, (emitted.get(`${event}:${id}`) ?? 0) + 1);
 		}
 	};
 	/** The ends whose time has come to be listed; a job not yet listed itself waits for it. */
@@ -101,7 +105,13 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 	};
 
 	for (let i = 0; i < 100; i++) {
-		bed.service.jobs.push({ id: `before-${i}`, dataset_id: 'd', status: 'completed', created: bed.service.now - 600_000 + i, updated: bed.service.now - 600_000 + i });
+		bed.service.jobs.push({
+			id: `before-${i}`,
+			dataset_id: 'd',
+			status: 'completed',
+			created: bed.service.now - 600_000 + i,
+			updated: bed.service.now - 600_000 + i,
+		});
 	}
 	await poll();
 	for (let round = 0; round < POLLS; round++) {
@@ -110,12 +120,23 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 		later(round % 10 === 9 ? 5 * 60_000 : between(INTERVAL_MS / 2, INTERVAL_MS * 1.5));
 		for (let i = 0; i < JOBS_PER_POLL; i++) {
 			const created = between(from + 1, bed.service.now + 1);
-			const job: ListedJob = { id: `s${seed}-${(++serial).toString(16).padStart(6, '0')}`, dataset_id: 'd', status: 'pending', created, updated: created };
+			const job: ListedJob = {
+				id: `s${seed}-${(++serial).toString(16).padStart(6, '0')}`,
+				dataset_id: 'd',
+				status: 'pending',
+				created,
+				updated: created,
+			};
 			if (next() < 0.1) job.visibleAt = created + between(2_000, MAX_LAG_MS);
 			bed.service.jobs.push(job);
 			expected.set(`jobCreated:${job.id}`, 1);
 			const time = created + between(5_000, 90_000);
-			ends.push({ job, status: next() < 0.8 ? 'completed' : 'failed', time, visibleAt: next() < 0.1 ? time + between(2_000, MAX_LAG_MS) : time });
+			ends.push({
+				job,
+				status: next() < 0.8 ? 'completed' : 'failed',
+				time,
+				visibleAt: next() < 0.1 ? time + between(2_000, MAX_LAG_MS) : time,
+			});
 		}
 		applyEnds();
 		await poll();

@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 
 /** The service accepts the segments (202) and answers with their new IDs. */
 export const toolDescription =
-	'Stores ad segments for one video: each with its start and end (milliseconds and frames) and optional metadata. Needs the dataset (its ID, a UUID, or its exact name), the video\'s own identifier and the segments. Returns the IDs of the new segments.';
+	"Stores ad segments for one video: each with its start and end (milliseconds and frames) and optional metadata. Needs the dataset (its ID, a UUID, or its exact name), the video's own identifier and the segments. Returns the IDs of the new segments.";
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const video = await getVideo.call(this, itemIndex);

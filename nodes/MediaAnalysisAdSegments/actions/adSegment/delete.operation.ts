@@ -7,7 +7,8 @@ import { explainVideoFailure, getVideo, videoFields } from './video';
 
 export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['delete'] } }, [
 	{
-		displayName: 'Deletes every ad segment stored for the video (soft: hidden, not erased), for everyone in your organization',
+		displayName:
+			'Deletes every ad segment stored for the video (soft: hidden, not erased), for everyone in your organization',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -16,7 +17,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 ]);
 
 export const toolDescription =
-	'Deletes every ad segment stored for one video (soft: hidden, not erased). Needs the dataset (its ID, a UUID, or its exact name) and the video\'s own identifier (the asset identifier value of the dataset). Returns deleted: true and the identifier.';
+	"Deletes every ad segment stored for one video (soft: hidden, not erased). Needs the dataset (its ID, a UUID, or its exact name) and the video's own identifier (the asset identifier value of the dataset). Returns deleted: true and the identifier.";
 
 /**
  * Soft delete. The service documents 204 No Content while its OpenAPI listing declares 200 with no body; both

@@ -8,7 +8,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 
 /** One item per ad segment of the video (none when it has none), each naming the video it belongs to. */
 export const toolDescription =
-	'Gets the ad segments stored for one video, one result per segment with its start and end (milliseconds and frames) and metadata. Needs the dataset (its ID, a UUID, or its exact name) and the video\'s own identifier (the asset identifier value of the dataset).';
+	"Gets the ad segments stored for one video, one result per segment with its start and end (milliseconds and frames) and metadata. Needs the dataset (its ID, a UUID, or its exact name) and the video's own identifier (the asset identifier value of the dataset).";
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const video = await getVideo.call(this, itemIndex);
@@ -17,5 +17,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		explain: explainVideoFailure(video, 'get'),
 	});
-	return response.ad_segments.map((segment) => ({ dataset_id: video.datasetId, asset_identifier_value: video.identifier, ...segment }));
+	return response.ad_segments.map((segment) => ({
+		dataset_id: video.datasetId,
+		asset_identifier_value: video.identifier,
+		...segment,
+	}));
 }

@@ -151,7 +151,12 @@ export function getSegments(this: IExecuteFunctions, itemIndex: number): AdSegme
 
 	let raw: unknown[];
 	if (source === 'json') {
-		const parsed = parseJsonParameter.call(this, this.getNodeParameter('segmentsJson', itemIndex, '[]'), parameter, itemIndex);
+		const parsed = parseJsonParameter.call(
+			this,
+			this.getNodeParameter('segmentsJson', itemIndex, '[]'),
+			parameter,
+			itemIndex,
+		);
 		const list = Array.isArray(parsed) ? parsed : (parsed as IDataObject | null)?.ad_segments;
 		if (!Array.isArray(list)) {
 			throw fail('it is not a list of segments', `Give a JSON list such as ${JSON_EXAMPLE.replace(/\s+/g, ' ')}`);
@@ -161,7 +166,10 @@ export function getSegments(this: IExecuteFunctions, itemIndex: number): AdSegme
 		raw = this.getNodeParameter('segments.segment', itemIndex, []) as IDataObject[];
 	}
 	if (raw.length === 0) {
-		throw fail('there are no segments', source === 'json' ? 'Give at least one segment in the list.' : 'Add at least one segment with "Add Segment".');
+		throw fail(
+			'there are no segments',
+			source === 'json' ? 'Give at least one segment in the list.' : 'Add at least one segment with "Add Segment".',
+		);
 	}
 	return raw.map((entry, index) => toRequest(entry, index + 1, source, fail));
 }
@@ -188,11 +196,18 @@ function toRequest(
 		const value = segment[source === 'json' ? API_FIELDS[key] : key];
 		const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 		if (typeof parsed !== 'number' || !Number.isFinite(parsed)) {
-			throw fail(`${name} has no valid ${label(key)} (${JSON.stringify(value) ?? 'missing'})`, `Give ${label(key)} of ${name} as a number.`);
+			throw fail(
+				`${name} has no valid ${label(key)} (${JSON.stringify(value) ?? 'missing'})`,
+				`Give ${label(key)} of ${name} as a number.`,
+			);
 		}
-		if (parsed < 0) throw fail(`${name} has a negative ${label(key)} (${parsed})`, `${label(key)} of ${name} must be 0 or more.`);
+		if (parsed < 0)
+			throw fail(`${name} has a negative ${label(key)} (${parsed})`, `${label(key)} of ${name} must be 0 or more.`);
 		if (integer && !Number.isInteger(parsed)) {
-			throw fail(`${name} has a ${label(key)} that is not a whole number (${parsed})`, 'Frame numbers are whole numbers.');
+			throw fail(
+				`${name} has a ${label(key)} that is not a whole number (${parsed})`,
+				'Frame numbers are whole numbers.',
+			);
 		}
 		return parsed;
 	};
@@ -237,7 +252,10 @@ function readMetadata(
 		const field = given[source === 'json' ? apiKey : uiKey];
 		if (typeof field !== 'string' || field.trim() === '') {
 			const label = source === 'json' ? apiKey : uiLabel;
-			throw fail(`the metadata of ${name} has no ${label}`, `Metadata needs ${source === 'json' ? 'segment_type, incode and outcode' : 'Segment Type, Incode and Outcode'} together; give ${label} or remove the metadata.`);
+			throw fail(
+				`the metadata of ${name} has no ${label}`,
+				`Metadata needs ${source === 'json' ? 'segment_type, incode and outcode' : 'Segment Type, Incode and Outcode'} together; give ${label} or remove the metadata.`,
+			);
 		}
 		return field.trim();
 	};
@@ -246,10 +264,16 @@ function readMetadata(
 	if (numberField !== undefined && numberField !== '') {
 		segmentNumber = Number(numberField);
 		if (!Number.isInteger(segmentNumber)) {
-			throw fail(`the metadata of ${name} has a segment number that is not a whole number (${JSON.stringify(numberField)})`, 'Segment numbers are whole numbers.');
+			throw fail(
+				`the metadata of ${name} has a segment number that is not a whole number (${JSON.stringify(numberField)})`,
+				'Segment numbers are whole numbers.',
+			);
 		}
 	} else if (source === 'json') {
-		throw fail(`the metadata of ${name} has no segment_number`, 'Metadata needs segment_type, segment_number, incode and outcode together.');
+		throw fail(
+			`the metadata of ${name} has no segment_number`,
+			'Metadata needs segment_type, segment_number, incode and outcode together.',
+		);
 	}
 	return {
 		segment_type: text('segment_type', 'segmentType', 'Segment Type'),

@@ -30,7 +30,12 @@ export interface VideoRef {
 /** Reads and checks which video the item is about, and the ad-segments path values for it. */
 export async function getVideo(this: IExecuteFunctions, itemIndex: number): Promise<VideoRef> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	const identifier = assertNotEmpty.call(this, this.getNodeParameter('assetIdentifier', itemIndex, ''), 'Asset Identifier', itemIndex);
+	const identifier = assertNotEmpty.call(
+		this,
+		this.getNodeParameter('assetIdentifier', itemIndex, ''),
+		'Asset Identifier',
+		itemIndex,
+	);
 	return {
 		datasetId,
 		identifier,

@@ -15,10 +15,20 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['invitation'] } },
 		options: [
-			{ name: 'Create', value: 'create', description: 'Invite a person to join the organization by email', action: 'Create an invitation' },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Invite a person to join the organization by email',
+				action: 'Create an invitation',
+			},
 			{ name: 'Delete', value: 'delete', description: 'Withdraw a pending invitation', action: 'Delete an invitation' },
 			{ name: 'Get', value: 'get', description: 'Get a pending invitation', action: 'Get an invitation' },
-			{ name: 'Get Many', value: 'getMany', description: 'List the pending invitations', action: 'Get many invitations' },
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List the pending invitations',
+				action: 'Get many invitations',
+			},
 		],
 		default: 'getMany',
 	},

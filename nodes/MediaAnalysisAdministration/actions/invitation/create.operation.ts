@@ -25,10 +25,13 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'The name the invited person is shown by',
 	},
-	rolesProperty('The roles the person gets on accepting. None: the organization\'s default.'),
+	rolesProperty("The roles the person gets on accepting. None: the organization's default."),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['invitation'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['invitation'], operation: ['create'] } },
+	properties,
+);
 
 /**
  * For a create whose answer was lost: the pending invitation to this address the service made since the request,
@@ -36,7 +39,11 @@ export const description = updateDisplayOptions({ show: { resource: ['invitation
  * and the transport sends it once more). An invitation to the same address a moment earlier is taken as the answer
  * too: a second one would change nothing.
  */
-function recoverInvitation(this: IExecuteFunctions, email: string, itemIndex: number): () => Promise<IDataObject | undefined> {
+function recoverInvitation(
+	this: IExecuteFunctions,
+	email: string,
+	itemIndex: number,
+): () => Promise<IDataObject | undefined> {
 	const list = async (serviceTime: ServiceTime) =>
 		await listRecords(this, listEndpoint('admin.listInvitations', { itemIndex, serviceTime }), { returnAll: true });
 	const sameAddress = (invitation: IDataObject) => {
@@ -52,5 +59,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: RequestOf<'admin.createInvitation'> = { name, email };
 	const roles = await readRoles.call(this, itemIndex);
 	if (roles.length > 0) body.roles = roles;
-	return await callEndpoint(this, 'admin.createInvitation', { body, recover: recoverInvitation.call(this, email, itemIndex), itemIndex });
+	return await callEndpoint(this, 'admin.createInvitation', {
+		body,
+		recover: recoverInvitation.call(this, email, itemIndex),
+		itemIndex,
+	});
 }

@@ -15,7 +15,10 @@ const properties: INodeProperties[] = [
 	invitationLocator('The pending invitation to withdraw'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['invitation'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['invitation'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = invitationParams.call(this, itemIndex);

@@ -7,7 +7,10 @@ import { listEndpoint } from '../../../shared/endpoints';
 
 const properties: INodeProperties[] = [...returnAllOrLimit()];
 
-export const description = updateDisplayOptions({ show: { resource: ['invitation'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['invitation'], operation: ['getMany'] } },
+	properties,
+);
 
 /** The invitations not yet accepted (an accepted one becomes a user). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -11,7 +11,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['role'] } },
-		options: [{ name: 'Get Many', value: 'getMany', description: 'List the roles that can be given', action: 'Get many roles' }],
+		options: [
+			{ name: 'Get Many', value: 'getMany', description: 'List the roles that can be given', action: 'Get many roles' },
+		],
 		default: 'getMany',
 	},
 	...getMany.description,

@@ -22,6 +22,9 @@ export const description = updateDisplayOptions({ show: { resource: ['role'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
 	const { context } = await readRolesScope.call(this, itemIndex);
-	const answer = await callEndpoint(this, 'admin.listRoles', { qs: context ? { roles_context: context } : {}, itemIndex });
+	const answer = await callEndpoint(this, 'admin.listRoles', {
+		qs: context ? { roles_context: context } : {},
+		itemIndex,
+	});
 	return withinLimit(answer.roles, page);
 }

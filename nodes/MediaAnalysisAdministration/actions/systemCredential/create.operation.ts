@@ -9,7 +9,7 @@ import { FULL_ACCESS_NOTICE } from './fields';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'The client secret is in this node\'s output once, as the service answers it once: store it right away (for example in an n8n credential of type Media Analysis API). Get, Get Many and Update never show it, and it cannot be read again. Executions saved with their data keep this output.',
+			"The client secret is in this node's output once, as the service answers it once: store it right away (for example in an n8n credential of type Media Analysis API). Get, Get Many and Update never show it, and it cannot be read again. Executions saved with their data keep this output.",
 		name: 'secretOnceNotice',
 		type: 'notice',
 		default: '',
@@ -43,7 +43,10 @@ const properties: INodeProperties[] = [
 	rolesProperty('What the credential may do: at least one role', { show: { access: ['roles'] } }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['systemCredential'], operation: ['create'] } },
+	properties,
+);
 
 /**
  * The one answer that carries the client secret, output as the service gave it. The table never sends this request
@@ -55,7 +58,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (this.getNodeParameter('access', itemIndex, 'roles') !== 'full') {
 		const roles = await readRoles.call(this, itemIndex);
 		if (roles.length === 0) {
-			throw invalidParameter.call(this, 'Roles', itemIndex, 'no role was added', 'Add at least one role, or set Access to Full Access if the credential must be able to do everything.');
+			throw invalidParameter.call(
+				this,
+				'Roles',
+				itemIndex,
+				'no role was added',
+				'Add at least one role, or set Access to Full Access if the credential must be able to do everything.',
+			);
 		}
 		body.roles = roles;
 	}
@@ -68,11 +77,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 	});
 	if (typeof created.client_secret !== 'string' || created.client_secret === '') {
-		throw new NodeApiError(this.getNode(), {}, {
-			message: `The service created the system credential "${name}" (client ID ${created.client_id}) but answered without its client secret`,
-			description: `Without the secret the credential cannot log in, and no later answer shows it. Delete it (System Credential › Delete, client ID ${created.client_id}) and create it again.`,
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{},
+			{
+				message: `The service created the system credential "${name}" (client ID ${created.client_id}) but answered without its client secret`,
+				description: `Without the secret the credential cannot log in, and no later answer shows it. Delete it (System Credential › Delete, client ID ${created.client_id}) and create it again.`,
+				itemIndex,
+			},
+		);
 	}
 	return created;
 }

@@ -17,7 +17,10 @@ const properties: INodeProperties[] = [
 	systemCredentialLocator('The system credential to delete'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['systemCredential'], operation: ['delete'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = clientParams.call(this, itemIndex);

@@ -5,11 +5,19 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { clientParams, systemCredentialLocator } from './fields';
 
-const properties: INodeProperties[] = [systemCredentialLocator('The system credential to get (its client secret is never shown)')];
+const properties: INodeProperties[] = [
+	systemCredentialLocator('The system credential to get (its client secret is never shown)'),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['systemCredential'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const client = await callEndpoint(this, 'admin.getCredentials', { params: clientParams.call(this, itemIndex), itemIndex });
+	const client = await callEndpoint(this, 'admin.getCredentials', {
+		params: clientParams.call(this, itemIndex),
+		itemIndex,
+	});
 	return redactSecrets(client);
 }

@@ -8,7 +8,10 @@ import { redactSecrets } from '../../../shared/redact';
 
 const properties: INodeProperties[] = [...returnAllOrLimit()];
 
-export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['systemCredential'], operation: ['getMany'] } },
+	properties,
+);
 
 /** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -33,7 +33,11 @@ const properties: INodeProperties[] = [
 		name: 'rolesChange',
 		type: 'options',
 		options: [
-			{ name: 'Keep Current Roles', value: 'keep', description: 'The roles stay as they are (they are read and sent back)' },
+			{
+				name: 'Keep Current Roles',
+				value: 'keep',
+				description: 'The roles stay as they are (they are read and sent back)',
+			},
 			{ name: 'Replace Roles', value: 'replace', description: 'The roles below replace those of the scope' },
 			{ name: 'Full Access', value: 'full', description: 'Remove every role: the credential can do everything' },
 		],
@@ -48,7 +52,7 @@ const properties: INodeProperties[] = [
 	},
 	...rolesScopeProperties(
 		{
-			description: 'Which of the credential\'s roles the roles below replace; the others stay as they are',
+			description: "Which of the credential's roles the roles below replace; the others stay as they are",
 			all: 'Replace every role, system and dataset roles alike (none left means full access)',
 			system: 'Replace only the system roles; dataset roles stay',
 			dataset: 'Replace only the roles on one dataset; other roles stay',
@@ -58,7 +62,10 @@ const properties: INodeProperties[] = [
 	rolesProperty('The roles the credential has afterwards in the scope', { show: REPLACE }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['systemCredential'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['systemCredential'], operation: ['update'] } },
+	properties,
+);
 
 /**
  * The service takes a credential sent without roles as one with full access, so every update sends roles: the
@@ -70,7 +77,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = fields.name !== undefined ? assertNotEmpty.call(this, fields.name, 'Name', itemIndex) : undefined;
 	const change = this.getNodeParameter('rolesChange', itemIndex, 'keep') as 'keep' | 'replace' | 'full';
 	if (change === 'keep' && name === undefined) {
-		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'nothing to change was given', 'Add a field under "Update Fields", or choose Replace Roles or Full Access.');
+		throw invalidParameter.call(
+			this,
+			'Update Fields',
+			itemIndex,
+			'nothing to change was given',
+			'Add a field under "Update Fields", or choose Replace Roles or Full Access.',
+		);
 	}
 	const body: RequestOf<'admin.updateCredentials'> = {};
 	if (name !== undefined) body.name = name;

@@ -14,9 +14,24 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
 		options: [
-			{ name: 'Get Many', value: 'getMany', description: 'List the users of the organization', action: 'Get many users' },
-			{ name: 'Remove', value: 'remove', description: 'Remove a user from the organization', action: 'Remove a user from the organization' },
-			{ name: 'Update Roles', value: 'updateRoles', description: "Replace a user's roles", action: 'Update roles of a user' },
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List the users of the organization',
+				action: 'Get many users',
+			},
+			{
+				name: 'Remove',
+				value: 'remove',
+				description: 'Remove a user from the organization',
+				action: 'Remove a user from the organization',
+			},
+			{
+				name: 'Update Roles',
+				value: 'updateRoles',
+				description: "Replace a user's roles",
+				action: 'Update roles of a user',
+			},
 		],
 		default: 'getMany',
 	},

@@ -32,15 +32,23 @@ const usersByEmail = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
 /** The user ID this item names: as given (From List, By ID), or the one user whose email is the one given. */
 export async function getUserId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
 	const locator = this.getNodeParameter('userId', itemIndex, {}) as { mode?: string } | string;
-	if (typeof locator !== 'object' || locator.mode !== 'email') return getListedId.call(this, itemIndex, 'userId', 'User');
-	const email = assertEmail.call(this, this.getNodeParameter('userId', itemIndex, '', { extractValue: true }), 'User', itemIndex);
+	if (typeof locator !== 'object' || locator.mode !== 'email')
+		return getListedId.call(this, itemIndex, 'userId', 'User');
+	const email = assertEmail.call(
+		this,
+		this.getNodeParameter('userId', itemIndex, '', { extractValue: true }),
+		'User',
+		itemIndex,
+	);
 	const key = email.toLowerCase();
 	let cache = usersByEmail.get(this);
 	if (!cache) usersByEmail.set(this, (cache = new Map()));
 	let lookup = cache.get(key);
 	if (!lookup) {
 		// The service's search matches part of a name or email; the exact address (in any case) is picked here.
-		lookup = paginate.call(this, ...listEndpoint('admin.listUsers', { qs: { query: email }, itemIndex }), { returnAll: true });
+		lookup = paginate.call(this, ...listEndpoint('admin.listUsers', { qs: { query: email }, itemIndex }), {
+			returnAll: true,
+		});
 		cache.set(key, lookup);
 	}
 	const matching = (await lookup).filter((user) => typeof user.email === 'string' && user.email.toLowerCase() === key);
@@ -49,7 +57,9 @@ export async function getUserId(this: IExecuteFunctions, itemIndex: number): Pro
 		this,
 		'User',
 		itemIndex,
-		matching.length === 0 ? `no user of the organization has the email "${email}"` : `${matching.length} users have the email "${email}"`,
+		matching.length === 0
+			? `no user of the organization has the email "${email}"`
+			: `${matching.length} users have the email "${email}"`,
 		matching.length === 0
 			? 'Check the address, or choose the user From List. A person who was invited but has not accepted yet is an invitation, not a user.'
 			: `Choose the user From List or By ID: ${matching.map((user) => String(user.user_id)).join(', ')}.`,

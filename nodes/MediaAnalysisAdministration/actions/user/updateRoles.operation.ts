@@ -8,7 +8,7 @@ import { getUserId, userLocator } from './fields';
 const properties: INodeProperties[] = [
 	userLocator('The user whose roles to replace'),
 	...rolesScopeProperties({
-		description: 'Which of the user\'s roles the roles below replace; the others stay as they are',
+		description: "Which of the user's roles the roles below replace; the others stay as they are",
 		all: 'Replace every role of the user, system and dataset roles alike',
 		system: 'Replace only the system roles; dataset roles stay',
 		dataset: 'Replace only the roles on one dataset; other roles stay',
@@ -16,7 +16,10 @@ const properties: INodeProperties[] = [
 	rolesProperty('The roles the user has afterwards in the scope. None removes every role of the scope.'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['updateRoles'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['updateRoles'] } },
+	properties,
+);
 
 /** The service replaces the roles within the scope (`roles_context`) and answers the user with all their roles. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

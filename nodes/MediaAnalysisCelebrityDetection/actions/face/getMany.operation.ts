@@ -16,7 +16,10 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
 	const personId = await resolvePersonId.call(this, itemIndex);
-	const response = await callEndpoint(this, 'celebrities.getFacesWithPerson', { qs: { person_id: personId }, itemIndex });
+	const response = await callEndpoint(this, 'celebrities.getFacesWithPerson', {
+		qs: { person_id: personId },
+		itemIndex,
+	});
 	// The service answers every face at once; Limit trims the list here.
 	return withinLimit(response.faces, page);
 }

@@ -27,7 +27,10 @@ const imageLocator: INodeProperties = {
 
 const properties: INodeProperties[] = [imageLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['getPersons'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['getPersons'] } },
+	properties,
+);
 
 /** One output item per image, `{persons: [...]}`, so an image without known persons still yields an item. */
 export const toolDescription =

@@ -41,7 +41,7 @@ const waitOptions: INodeProperties = {
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Each run ingests the image into the dataset below, waits for it, reads the persons found and deletes it again: one ingestion of your organization\'s use of the service, several requests and the ingestion time, per image',
+			"Each run ingests the image into the dataset below, waits for it, reads the persons found and deletes it again: one ingestion of your organization's use of the service, several requests and the ingestion time, per image",
 		name: 'identifyNotice',
 		type: 'notice',
 		default: '',
@@ -70,11 +70,13 @@ export const toolDescription =
 
 /** What ingestion error codes mean for someone who gave an image URL. */
 const FIXES: Record<string, string> = {
-	broken_url: 'The service could not download the URL. Check that it is public (no sign-in, no private network) and still valid.',
+	broken_url:
+		'The service could not download the URL. Check that it is public (no sign-in, no private network) and still valid.',
 	permission_denied: 'The server refused the service access. Give a URL that anyone can open.',
 	unsupported_format: 'The file is not an image the service reads. Give a JPEG or PNG image.',
 	unknown_content_type: 'The service could not tell what the file is. Give a URL ending in the image type, e.g. .jpg.',
-	file_too_large: 'The image is too large for the service. Make it smaller, e.g. with the Edit Image node, and publish it again.',
+	file_too_large:
+		'The image is too large for the service. Make it smaller, e.g. with the Edit Image node, and publish it again.',
 };
 
 type JobStatusData = IngestJobStatusPage['data'];
@@ -95,7 +97,8 @@ async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string
 				: undefined;
 	if (!problem) return;
 	throw new NodeOperationError(this.getNode(), `Dataset "${dataset.name}" cannot identify persons: ${problem}`, {
-		description: 'Choose an active dataset created with celebrity detection enabled (Datasets → Create, Dataset Config).',
+		description:
+			'Choose an active dataset created with celebrity detection enabled (Datasets → Create, Dataset Config).',
 		itemIndex,
 	});
 }
@@ -144,7 +147,9 @@ async function ingestAndRead(
 					deadline,
 				});
 				// Before the job has a status the service answers `{"data": []}`.
-				const data = (Array.isArray(answer.data) || !answer.data ? { status: 'pending' } : answer.data) as JobStatusData;
+				const data = (
+					Array.isArray(answer.data) || !answer.data ? { status: 'pending' } : answer.data
+				) as JobStatusData;
 				seen.assetId = assetOf(data, url)?.asset_id ?? seen.assetId;
 				return data;
 			},
@@ -169,7 +174,12 @@ async function ingestAndRead(
 		throw new NodeOperationError(
 			this.getNode(),
 			`The service could not ingest the image at ${shownUrl(url)}: ${code}${reason}`,
-			{ description: (Object.hasOwn(FIXES, code) ? FIXES[code] : 'Check that the URL points to an image that anyone can download, then run again.'), itemIndex },
+			{
+				description: Object.hasOwn(FIXES, code)
+					? FIXES[code]
+					: 'Check that the URL points to an image that anyone can download, then run again.',
+				itemIndex,
+			},
 		);
 	}
 	return await personsIn.call(this, asset.asset_id, itemIndex);
@@ -199,7 +209,9 @@ async function removeIngested(
 		const image = assetId ? `asset ${assetId}` : `the image ingested from ${shownUrl(url)}`;
 		const left = `The image stayed in dataset ${datasetId}: delete ${image} with Ingestion → Asset → Delete.`;
 		const why = (error as Error).message;
-		this.logger.warn(`Media Analysis Celebrity Detection "${this.getNode().name}", Identify of item ${itemIndex}: ${left} (${why})`);
+		this.logger.warn(
+			`Media Analysis Celebrity Detection "${this.getNode().name}", Identify of item ${itemIndex}: ${left} (${why})`,
+		);
 		return { left, why };
 	}
 }
@@ -215,8 +227,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const wait: WaitOptions = {
-		pollIntervalSeconds: assertRange.call(this, options.pollInterval ?? pollIntervalSeconds, 'Poll Interval', itemIndex, { min: 0.1, integer: false }),
-		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
+		pollIntervalSeconds: assertRange.call(
+			this,
+			options.pollInterval ?? pollIntervalSeconds,
+			'Poll Interval',
+			itemIndex,
+			{ min: 0.1, integer: false },
+		),
+		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? timeoutSeconds, 'Timeout', itemIndex, {
+			min: 1,
+			integer: false,
+		}),
 	};
 	let runs = identifying.get(this);
 	if (!runs) identifying.set(this, (runs = new Map()));
@@ -233,7 +254,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	if ('json' in outcome) return { ...outcome.json };
 	if (first) throw outcome.error;
-	throw new NodeOperationError(this.getNode(), outcome.error.message, { description: outcome.error.description ?? undefined, itemIndex });
+	throw new NodeOperationError(this.getNode(), outcome.error.message, {
+		description: outcome.error.description ?? undefined,
+		itemIndex,
+	});
 }
 
 /**
@@ -242,7 +266,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  */
 const identifying = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
-async function identify(this: IExecuteFunctions, datasetId: string, url: string, wait: WaitOptions, itemIndex: number): Promise<IDataObject> {
+async function identify(
+	this: IExecuteFunctions,
+	datasetId: string,
+	url: string,
+	wait: WaitOptions,
+	itemIndex: number,
+): Promise<IDataObject> {
 	await assertCelebrityDataset.call(this, datasetId, itemIndex);
 	const existing = await existingAsset.call(this, datasetId, url, itemIndex);
 	if (existing) {
@@ -271,10 +301,14 @@ async function identify(this: IExecuteFunctions, datasetId: string, url: string,
 	}
 	const kept = await removeIngested.call(this, datasetId, url, seen.assetId, itemIndex);
 	if (kept) {
-		throw new NodeOperationError(this.getNode(), `The persons were identified, but the image could not be deleted from the dataset: ${kept.why}`, {
-			description: `${kept.left} Then run again: the image is read without ingesting it again.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The persons were identified, but the image could not be deleted from the dataset: ${kept.why}`,
+			{
+				description: `${kept.left} Then run again: the image is read without ingesting it again.`,
+				itemIndex,
+			},
+		);
 	}
 	return result;
 }

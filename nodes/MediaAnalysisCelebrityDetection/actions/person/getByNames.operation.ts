@@ -20,7 +20,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['getByNames'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['person'], operation: ['getByNames'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Finds the IDs of enrolled persons by their names or aliases. Needs the names or aliases. Returns each match with its name and person_id.';
@@ -28,7 +31,13 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const names = splitList(this.getNodeParameter('namesOrAliases', itemIndex, ''));
 	if (names.length === 0) {
-		throw invalidParameter.call(this, 'Names or Aliases', itemIndex, 'it is empty', 'Enter at least one name or alias.');
+		throw invalidParameter.call(
+			this,
+			'Names or Aliases',
+			itemIndex,
+			'it is empty',
+			'Enter at least one name or alias.',
+		);
 	}
 	const matches: IDataObject[] = [];
 	for (let start = 0; start < names.length; start += NAMES_PER_REQUEST) {

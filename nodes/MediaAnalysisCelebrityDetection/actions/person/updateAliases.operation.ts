@@ -42,7 +42,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['updateAliases'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['person'], operation: ['updateAliases'] } },
+	properties,
+);
 
 const key = (alias: string) => alias.toLowerCase();
 

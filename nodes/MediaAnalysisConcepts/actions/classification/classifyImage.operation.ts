@@ -35,7 +35,10 @@ const properties: INodeProperties[] = [
 		default: 'dataset',
 	},
 	datasetLocator(
-		{ description: 'Every concept of this dataset scores the image', displayOptions: { show: { classifyAgainst: ['dataset'] } } },
+		{
+			description: 'Every concept of this dataset scores the image',
+			displayOptions: { show: { classifyAgainst: ['dataset'] } },
+		},
 		{ byName: true },
 	),
 	// The concept list below shows the concepts of this dataset; it is not sent.
@@ -43,7 +46,8 @@ const properties: INodeProperties[] = [
 		{
 			displayName: 'Concepts of Dataset',
 			required: false,
-			description: 'The dataset whose concepts the list below shows (only to choose them; IDs from an expression need none)',
+			description:
+				'The dataset whose concepts the list below shows (only to choose them; IDs from an expression need none)',
 			displayOptions: { show: { classifyAgainst: ['concepts'] } },
 		},
 		{ byName: true },
@@ -113,7 +117,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} else {
 		const ids = splitList(this.getNodeParameter('conceptIds', itemIndex, []));
 		if (ids.length === 0) {
-			throw invalidParameter.call(this, 'Concepts', itemIndex, 'no concept was chosen', 'Choose at least one concept, or classify against all concepts of a dataset.');
+			throw invalidParameter.call(
+				this,
+				'Concepts',
+				itemIndex,
+				'no concept was chosen',
+				'Choose at least one concept, or classify against all concepts of a dataset.',
+			);
 		}
 		body.conceptIds = ids.map((id) => assertUuid4.call(this, id, 'Concepts', itemIndex));
 	}

@@ -9,7 +9,11 @@ import type { CheckedResponseOf } from '../../../shared/endpoints';
 function fieldNames(names: string[]): string[] {
 	const taken = new Set<string>();
 	return names.map((name) => {
-		const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'concept';
+		const base =
+			name
+				.toLowerCase()
+				.replace(/[^a-z0-9]+/g, '_')
+				.replace(/^_+|_+$/g, '') || 'concept';
 		let field = base;
 		for (let n = 2; taken.has(field); n++) field = `${base}_${n}`;
 		taken.add(field);
@@ -32,7 +36,7 @@ function assetOf(input: IDataObject, imageUrl: string) {
 }
 
 /**
-* The output of Classify Image: `asset_id`, `source_path`, `image_url`; `score` and `positive` when exactly one concept
+ * The output of Classify Image: `asset_id`, `source_path`, `image_url`; `score` and `positive` when exactly one concept
  * was chosen; `<concept>_score` and `<concept>_positive` for each concept scored; `dataset_id` (null with Chosen
  * Concepts); and the service's `scores` as they came.
  */

@@ -8,13 +8,7 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
 import { assertNotEmpty, assertUuid4 } from '../../../shared/validation';
 import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';
-import {
-	conceptNameRefused,
-	descriptionField,
-	nameField,
-	readConceptFields,
-	tuningFields,
-} from './fields';
+import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
 
 export const toolDescription =
 	'Creates a visual concept in a dataset, to be trained with labels. Needs its name (letters, digits and underscores, unique in the dataset) and the dataset (its ID, a UUID, or its exact name). Returns the concept with its conceptId.';

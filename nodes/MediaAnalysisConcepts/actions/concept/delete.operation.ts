@@ -8,9 +8,7 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Deletes a concept and its labels; this cannot be undone. Needs the concept (its ID, a UUID, or its exact name). Returns deleted: true and the concept ID.';
 
-const properties: INodeProperties[] = [
-	conceptLocator({ description: 'The concept to delete, with its labels' }),
-];
+const properties: INodeProperties[] = [conceptLocator({ description: 'The concept to delete, with its labels' })];
 
 export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['delete'] } }, properties);
 

@@ -10,7 +10,11 @@ const RULE =
 	'Concepts work only on datasets that use the multimodal-tx-large2, multimodal-tx-large3 or multimodal-tx-large4 encoder on the v1 pipeline. Choose such a dataset, or create one with one of these encoders (Media Analysis Datasets → Create) and ingest the assets there.';
 
 /** Reads the dataset's encoder and refuses, before creating anything, a concept the service could not train. */
-export async function assertConceptEncoder(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<void> {
+export async function assertConceptEncoder(
+	this: IExecuteFunctions,
+	datasetId: string,
+	itemIndex: number,
+): Promise<void> {
 	const dataset = await callEndpoint(this, 'datasets.get', {
 		params: { dataset_id: datasetId },
 		itemIndex,

@@ -46,16 +46,30 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = { threshold: unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex) };
+	const qs: IDataObject = {
+		threshold: unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex),
+	};
 	if (options.confidenceLevel !== undefined) {
-		const level = assertRange.call(this, options.confidenceLevel, 'Confidence Level', itemIndex, { min: 0, max: 1, integer: false });
+		const level = assertRange.call(this, options.confidenceLevel, 'Confidence Level', itemIndex, {
+			min: 0,
+			max: 1,
+			integer: false,
+		});
 		if (level <= 0 || level >= 1) {
-			throw invalidParameter.call(this, 'Confidence Level', itemIndex, `${level} is not between 0 and 1`, 'Confidence Level must be greater than 0 and less than 1, e.g. 0.95.');
+			throw invalidParameter.call(
+				this,
+				'Confidence Level',
+				itemIndex,
+				`${level} is not between 0 and 1`,
+				'Confidence Level must be greater than 0 and less than 1, e.g. 0.95.',
+			);
 		}
 		qs.confidence_level = level;
 	}
 	if (options.estimationFidelity !== undefined) {
-		qs.estimation_fidelity = assertRange.call(this, options.estimationFidelity, 'Estimation Fidelity', itemIndex, { min: 1 });
+		qs.estimation_fidelity = assertRange.call(this, options.estimationFidelity, 'Estimation Fidelity', itemIndex, {
+			min: 1,
+		});
 	}
 	return await callEndpoint(this, 'concepts.getConceptPrediction', {
 		params: { concept_id: conceptId },

@@ -43,7 +43,10 @@ export function readConceptFields(this: IExecuteFunctions, fields: IDataObject, 
 	if (fields.description !== undefined) body.description = String(fields.description);
 	if (fields.threshold !== undefined) body.threshold = unitNumber.call(this, fields.threshold, 'Threshold', itemIndex);
 	if (fields.regularization !== undefined) {
-		body.regularization = assertRange.call(this, fields.regularization, 'Regularization', itemIndex, { min: 0, integer: false });
+		body.regularization = assertRange.call(this, fields.regularization, 'Regularization', itemIndex, {
+			min: 0,
+			integer: false,
+		});
 	}
 	return body;
 }

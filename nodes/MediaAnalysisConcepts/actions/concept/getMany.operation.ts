@@ -30,7 +30,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['concept'], operation: ['getMany'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -41,7 +44,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			failure.status === 404
 				? {
 						message: `A dataset in the filter was not found${details[0] ? ` (${details[0]})` : ''}`,
-						description: 'Check the dataset IDs: one may be mistyped or deleted. Choosing a dataset "From list" shows what exists.',
+						description:
+							'Check the dataset IDs: one may be mistyped or deleted. Choosing a dataset "From list" shows what exists.',
 					}
 				: undefined,
 	});

@@ -31,7 +31,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
 	Object.assign(body, readConceptFields.call(this, fields, itemIndex));
 	if (Object.keys(body).length === 0) {
-		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'no field to update was added', 'Add at least one field under "Update Fields".');
+		throw invalidParameter.call(
+			this,
+			'Update Fields',
+			itemIndex,
+			'no field to update was added',
+			'Add at least one field under "Update Fields".',
+		);
 	}
 	const notFound = conceptNotFound(conceptId);
 	return await callEndpoint(this, 'concepts.update', {

@@ -14,7 +14,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['label'] } },
 		options: [
-			{ name: 'Get Many', value: 'getMany', description: 'List the labels of a concept', action: 'Get many labels of a concept' },
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List the labels of a concept',
+				action: 'Get many labels of a concept',
+			},
 			{
 				name: 'Get Many Candidates',
 				value: 'getCandidates',

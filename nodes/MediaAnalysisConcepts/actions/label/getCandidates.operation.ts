@@ -18,16 +18,25 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		default: 1,
 		typeOptions: { minValue: 1, maxValue: MAX_CANDIDATES },
-		description: 'How many images and keyframes to return, 1 to 20 (the service\'s default is 1)',
+		description: "How many images and keyframes to return, 1 to 20 (the service's default is 1)",
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['label'], operation: ['getCandidates'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['label'], operation: ['getCandidates'] } },
+	properties,
+);
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const conceptId = await getConceptId.call(this, itemIndex);
-	const limit = assertRange.call(this, this.getNodeParameter('numberOfCandidates', itemIndex, 1), 'Number of Candidates', itemIndex, { min: 1, max: MAX_CANDIDATES });
+	const limit = assertRange.call(
+		this,
+		this.getNodeParameter('numberOfCandidates', itemIndex, 1),
+		'Number of Candidates',
+		itemIndex,
+		{ min: 1, max: MAX_CANDIDATES },
+	);
 	const response = await callEndpoint(this, 'concepts.getLabelCandidates', {
 		params: { concept_id: conceptId },
 		qs: { limit },

@@ -85,7 +85,12 @@ interface LabelEntry {
 }
 
 /** One entry of the Labels list as the service's `ConceptLabelRequest`; "Remove Label" sends an empty label. */
-function toLabelRequest(this: IExecuteFunctions, entry: LabelEntry, position: number, itemIndex: number): ConceptLabelRequest {
+function toLabelRequest(
+	this: IExecuteFunctions,
+	entry: LabelEntry,
+	position: number,
+	itemIndex: number,
+): ConceptLabelRequest {
 	const parameter = `Labels (entry ${position + 1})`;
 	const request: ConceptLabelRequest =
 		(entry.identifyBy ?? 'imageId') === 'imageId'
@@ -97,7 +102,8 @@ function toLabelRequest(this: IExecuteFunctions, entry: LabelEntry, position: nu
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);
-	const entries = ((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
+	const entries =
+		((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
 	const body: ConceptLabelsUpdateRequest = {
 		labels: entries.map((entry, position) => toLabelRequest.call(this, entry, position, itemIndex)),
 	};
@@ -112,7 +118,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	if (body.labels.length === 0 && !body.autosampledNumNegativeLabels) {
-		throw invalidParameter.call(this, 'Labels', itemIndex, 'no label was added', 'Add at least one label (or autosampled negative labels).');
+		throw invalidParameter.call(
+			this,
+			'Labels',
+			itemIndex,
+			'no label was added',
+			'Add at least one label (or autosampled negative labels).',
+		);
 	}
 	return await callEndpoint(this, 'concepts.updateLabels', {
 		params: { concept_id: conceptId },

@@ -34,7 +34,11 @@ const properties: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		options: [
-			{ name: 'AWS IAM Role', value: 'aws_iam_role', description: 'The service assumes an IAM role of your AWS account' },
+			{
+				name: 'AWS IAM Role',
+				value: 'aws_iam_role',
+				description: 'The service assumes an IAM role of your AWS account',
+			},
 			{ name: 'HTTPS Basic Auth', value: 'https_basic', description: 'A host reached with a username and password' },
 			{ name: 'HTTPS Bearer Token', value: 'https_bearer', description: 'A host reached with a bearer token' },
 		],
@@ -133,20 +137,33 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['connection'], operation: ['create'] } },
+	properties,
+);
 
 const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
 
 function assertHostname(this: IExecuteFunctions, itemIndex: number): string {
 	const hostname = assertNotEmpty.call(this, this.getNodeParameter('hostname', itemIndex, ''), 'Hostname', itemIndex);
 	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hostname)) {
-		throw invalidParameter.call(this, 'Hostname', itemIndex, `"${hostname}" includes a scheme`, 'Give the host name only, e.g. media.example.com (no https://).');
+		throw invalidParameter.call(
+			this,
+			'Hostname',
+			itemIndex,
+			`"${hostname}" includes a scheme`,
+			'Give the host name only, e.g. media.example.com (no https://).',
+		);
 	}
 	return hostname;
 }
 
 /** The config of the chosen type, checked before sending. Secrets are read here and sent, never output or logged. */
-function configFor(this: IExecuteFunctions, type: ConnectionType, itemIndex: number): ConnectionCreateRequest['config'] {
+function configFor(
+	this: IExecuteFunctions,
+	type: ConnectionType,
+	itemIndex: number,
+): ConnectionCreateRequest['config'] {
 	if (type === 'https_basic') {
 		return {
 			hostname: assertHostname.call(this, itemIndex),
@@ -157,7 +174,12 @@ function configFor(this: IExecuteFunctions, type: ConnectionType, itemIndex: num
 	if (type === 'https_bearer') {
 		return {
 			hostname: assertHostname.call(this, itemIndex),
-			bearer_token: assertNotEmpty.call(this, this.getNodeParameter('bearerToken', itemIndex, ''), 'Bearer Token', itemIndex),
+			bearer_token: assertNotEmpty.call(
+				this,
+				this.getNodeParameter('bearerToken', itemIndex, ''),
+				'Bearer Token',
+				itemIndex,
+			),
 		};
 	}
 	const arn = assertNotEmpty.call(this, this.getNodeParameter('iamRoleArn', itemIndex, ''), 'IAM Role ARN', itemIndex);
@@ -203,7 +225,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = { name, type, config } as ConnectionCreateRequest;
 	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
-	if (typeof fields.testLocation === 'string' && fields.testLocation.trim()) body.test_location = fields.testLocation.trim();
-	const connection = await callEndpoint(this, 'connections.createConnection', { body, secrets: secretsOf(config), itemIndex });
+	if (typeof fields.testLocation === 'string' && fields.testLocation.trim())
+		body.test_location = fields.testLocation.trim();
+	const connection = await callEndpoint(this, 'connections.createConnection', {
+		body,
+		secrets: secretsOf(config),
+		itemIndex,
+	});
 	return redactConnection(connection);
 }

@@ -18,7 +18,10 @@ const properties: INodeProperties[] = [
 	connectionLocator({ description: 'The connection to delete' }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['connection'], operation: ['delete'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Deletes a storage connection, for everyone in the organization. Needs the connection (its name or ID). Returns deleted: true and the connection_id.';
@@ -28,5 +31,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const params = connectionParams.call(this, itemIndex);
 	const connection = await callEndpoint(this, 'connections.deleteConnection', { params, itemIndex });
 	const deleted = redactConnection(connection);
-	return deletedResult(typeof deleted.connection_id === 'string' ? deleted.connection_id : getConnectionRef.call(this, itemIndex), deleted);
+	return deletedResult(
+		typeof deleted.connection_id === 'string' ? deleted.connection_id : getConnectionRef.call(this, itemIndex),
+		deleted,
+	);
 }

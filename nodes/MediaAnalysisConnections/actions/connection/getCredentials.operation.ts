@@ -14,7 +14,8 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	connectionLocator({
-		description: 'An AWS IAM role connection that is ready. The credentials are output as the service issues them; treat the output as secret.',
+		description:
+			'An AWS IAM role connection that is ready. The credentials are output as the service issues them; treat the output as secret.',
 	}),
 ];
 

@@ -51,7 +51,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['connection'], operation: ['getMany'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Lists the storage connections (buckets the service reads media from), up to the Limit; optionally only those in one status or of one type. Needs nothing. Returns each with its connection_id, name, type and status, secrets left out.';
@@ -62,7 +65,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.status) qs.status = filters.status;
 	if (filters.connectionType) qs.connection_type = filters.connectionType;
 	// The service takes the ID filter only as a GET body, which n8n never sends: the IDs are matched here instead.
-	const ids = new Set(filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : []);
+	const ids = new Set(
+		filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : [],
+	);
 	const list = listEndpoint('connections.listConnections', { qs });
 	const connections =
 		ids.size > 0

@@ -27,12 +27,16 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. images/2026/',
-		description: 'The folder to list; empty lists the top of the bucket. Objects one level below it are output, and deeper folders as prefixes.',
+		description:
+			'The folder to list; empty lists the top of the bucket. Objects one level below it are output, and deeper folders as prefixes.',
 	},
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['listBucket'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['connection'], operation: ['listBucket'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Lists the files and folders directly under a prefix of an S3 bucket, through an AWS IAM role connection, up to the Limit. Needs the connection (name or ID), the bucket and the prefix (empty: the top). Returns one item per file (type object, with its key) or folder (type prefix).';

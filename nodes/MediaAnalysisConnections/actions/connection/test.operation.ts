@@ -21,11 +21,14 @@ const properties: INodeProperties[] = [
 		name: 'updateState',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to store the outcome as the connection\'s status. Off: a dry run that changes nothing.',
+		description: "Whether to store the outcome as the connection's status. Off: a dry run that changes nothing.",
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['test'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['connection'], operation: ['test'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Checks that the service can read a storage connection at a location, and by default stores the outcome as its status. Needs the connection (its name or ID). Returns the connection with its status: ready or error.';

@@ -35,7 +35,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['connection'], operation: ['update'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Renames a storage connection or changes its description. Needs the connection (its name or ID) and the new name or description. Returns the connection as it now is.';
@@ -54,8 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	// The service requires `name` in every update: keep the current one when only the description changes.
-	const current =
-		name ?? (await callEndpoint(this, 'connections.getConnection', { params, itemIndex })).name;
+	const current = name ?? (await callEndpoint(this, 'connections.getConnection', { params, itemIndex })).name;
 	const body: ConnectionUpdateRequest = { name: current };
 	if (fields.description !== undefined) {
 		const text = String(fields.description).trim();

@@ -15,7 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Send Message',
 				value: 'sendMessage',
-				description: 'Ask a question; the answer comes with the videos found, follow-up suggestions and this turn\'s messages (the whole chat history with Include History)',
+				description:
+					"Ask a question; the answer comes with the videos found, follow-up suggestions and this turn's messages (the whole chat history with Include History)",
 				action: 'Send a chat message',
 			},
 		],

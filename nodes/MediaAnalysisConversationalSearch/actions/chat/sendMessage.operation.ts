@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Returns this turn: the answer, what each search found, follow-ups and this turn\'s messages (new_chat_messages). To continue the conversation in a later node, turn on Include History.',
+			"Returns this turn: the answer, what each search found, follow-ups and this turn's messages (new_chat_messages). To continue the conversation in a later node, turn on Include History.",
 		name: 'turnNotice',
 		type: 'notice',
 		default: '',
@@ -56,14 +56,19 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['chat'], operation: ['sendMessage'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['chat'], operation: ['sendMessage'] } },
+	properties,
+);
 
 export const toolDescription =
-	'Asks a question about the videos of the media library in plain language, e.g. find clips of surfers at sunset, and gets an answer from the service\'s search assistant. Needs the question; searches every dataset set up for it unless the node names one. Returns the answer text, the videos each search found and suggested follow-up questions.';
+	"Asks a question about the videos of the media library in plain language, e.g. find clips of surfers at sunset, and gets an answer from the service's search assistant. Needs the question; searches every dataset set up for it unless the node names one. Returns the answer text, the videos each search found and suggested follow-up questions.";
 
 /** The messages the service added in this turn: what follows the history sent, or all it returned if it rewrote it. */
 function turnOf(sent: IDataObject[], returned: IDataObject[]): IDataObject[] {
-	const kept = returned.length >= sent.length && sent.every((message, i) => JSON.stringify(message) === JSON.stringify(returned[i]));
+	const kept =
+		returned.length >= sent.length &&
+		sent.every((message, i) => JSON.stringify(message) === JSON.stringify(returned[i]));
 	return kept ? returned.slice(sent.length) : returned;
 }
 

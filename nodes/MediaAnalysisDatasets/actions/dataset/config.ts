@@ -148,8 +148,10 @@ export function readConfigChanges(
 	}
 	if (given('celebrityDetection')) changes.celebrity_detection_enabled = fields.celebrityDetection === true;
 	if (given('contextStudio')) changes.context_studio_enabled = fields.contextStudio === true;
-	if (withMetadata && given('metadataFieldsToIndex')) changes.metadata_fields_to_index = splitList(fields.metadataFieldsToIndex);
-	if (withMetadata && given('metadataFieldsToEmbed')) changes.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
+	if (withMetadata && given('metadataFieldsToIndex'))
+		changes.metadata_fields_to_index = splitList(fields.metadataFieldsToIndex);
+	if (withMetadata && given('metadataFieldsToEmbed'))
+		changes.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
 	if (given('hybridSearchWeights')) {
 		const rows = ((fields.hybridSearchWeights as IDataObject).weight ?? []) as IDataObject[];
 		// Built from entries: a signal typed as "__proto__" stays a key, not the map's prototype.
@@ -157,9 +159,18 @@ export function readConfigChanges(
 			rows.map((row, index) => {
 				const signal = String(row.signal ?? '').trim();
 				if (!signal) {
-					throw invalidParameter.call(this, 'Hybrid Search Weights', itemIndex, `weight ${index + 1} has no signal`, 'Name the signal of each weight, e.g. visual.');
+					throw invalidParameter.call(
+						this,
+						'Hybrid Search Weights',
+						itemIndex,
+						`weight ${index + 1} has no signal`,
+						'Name the signal of each weight, e.g. visual.',
+					);
 				}
-				return [signal, assertRange.call(this, row.value, `Hybrid Search Weights (${signal})`, itemIndex, { min: 0, integer: false })];
+				return [
+					signal,
+					assertRange.call(this, row.value, `Hybrid Search Weights (${signal})`, itemIndex, { min: 0, integer: false }),
+				];
 			}),
 		);
 		changes.hybrid_search = Object.keys(weights).length > 0 ? { weights } : null;
@@ -187,12 +198,16 @@ function currentConfig(this: IExecuteFunctions, dataset: Partial<Dataset>, itemI
 		encoderName = Object.fromEntries(embeddings.map((embedding) => [embedding.modality, String(embedding.name)]));
 	}
 	if (!isFilledMap(embeddingId) || !isFilledMap(encoderName)) {
-		throw new NodeApiError(this.getNode(), {}, {
-			message: `The service did not say which embedding dataset ${String(dataset.id)} uses, so its configuration cannot be changed`,
-			description:
-				'The dataset answer had neither dataset_config maps nor embeddings. Give embedding_id and encoder_name yourself in Dataset Config (JSON), or try again later.',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{},
+			{
+				message: `The service did not say which embedding dataset ${String(dataset.id)} uses, so its configuration cannot be changed`,
+				description:
+					'The dataset answer had neither dataset_config maps nor embeddings. Give embedding_id and encoder_name yourself in Dataset Config (JSON), or try again later.',
+				itemIndex,
+			},
+		);
 	}
 	return { ...config, embedding_id: embeddingId, encoder_name: encoderName };
 }
@@ -208,11 +223,14 @@ export function mergedConfig(
 	const given = { ...changes };
 	for (const key of ['embedding_id', 'encoder_name'] as const) {
 		const map = given[key];
-		if (typeof map === 'object' && map !== null && !Array.isArray(map) && Object.keys(map).length === 0) delete given[key];
+		if (typeof map === 'object' && map !== null && !Array.isArray(map) && Object.keys(map).length === 0)
+			delete given[key];
 	}
 	changes = given;
 	const keepsMaps = isFilledMap(changes.embedding_id) && isFilledMap(changes.encoder_name);
-	const base = keepsMaps ? ((dataset.dataset_config ?? {}) as Partial<DatasetConfig>) : currentConfig.call(this, dataset, itemIndex);
+	const base = keepsMaps
+		? ((dataset.dataset_config ?? {}) as Partial<DatasetConfig>)
+		: currentConfig.call(this, dataset, itemIndex);
 	return { ...base, ...changes } as DatasetConfig;
 }
 
@@ -223,10 +241,19 @@ export async function readDataset(this: IExecuteFunctions, datasetId: string, it
 }
 
 /** A create that succeeded but whose configuration failed: say so, so that nobody creates the dataset twice. */
-export function configAfterCreateFailed(this: IExecuteFunctions, dataset: Partial<Dataset>, error: unknown, itemIndex: number) {
+export function configAfterCreateFailed(
+	this: IExecuteFunctions,
+	dataset: Partial<Dataset>,
+	error: unknown,
+	itemIndex: number,
+) {
 	const reason = error instanceof Error ? error.message : String(error);
-	return new NodeOperationError(this.getNode(), `Dataset ${String(dataset.id)} was created, but its configuration was not set: ${reason}`, {
-		description: `Set it with Dataset → Update on dataset ${String(dataset.id)} ("${String(dataset.name)}"). Running Create again would try to make a second dataset.`,
-		itemIndex,
-	});
+	return new NodeOperationError(
+		this.getNode(),
+		`Dataset ${String(dataset.id)} was created, but its configuration was not set: ${reason}`,
+		{
+			description: `Set it with Dataset → Update on dataset ${String(dataset.id)} ("${String(dataset.name)}"). Running Create again would try to make a second dataset.`,
+			itemIndex,
+		},
+	);
 }

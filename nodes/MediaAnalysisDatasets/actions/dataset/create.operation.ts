@@ -98,7 +98,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const encoder = assertEncoder.call(this, this.getNodeParameter('encoderName', itemIndex), itemIndex);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: DatasetCreateRequest = { name, encoder_name: encoder };
-	if (typeof fields.description === 'string' && fields.description.trim() !== '') body.description = fields.description.trim();
+	if (typeof fields.description === 'string' && fields.description.trim() !== '')
+		body.description = fields.description.trim();
 	if (fields.allowedAssetTypes !== undefined) {
 		body.allowed_asset_types = fields.allowedAssetTypes as DatasetCreateRequest['allowed_asset_types'];
 	}
@@ -116,8 +117,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
-	if (fields.metadataFieldsToIndex !== undefined) body.metadata_fields_to_index = splitList(fields.metadataFieldsToIndex);
-	if (fields.metadataFieldsToEmbed !== undefined) body.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
+	if (fields.metadataFieldsToIndex !== undefined)
+		body.metadata_fields_to_index = splitList(fields.metadataFieldsToIndex);
+	if (fields.metadataFieldsToEmbed !== undefined)
+		body.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
 	// Read (and so checked) before the dataset exists.
 	const changes = readConfigChanges.call(this, itemIndex, fields, false);
 

@@ -1,6 +1,13 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { AssetType, Dataset, DatasetConfigResponse, DatasetStatus, KeyframeSamplingMethod, VisualEncoderName } from '../../../shared/api';
+import type {
+	AssetType,
+	Dataset,
+	DatasetConfigResponse,
+	DatasetStatus,
+	KeyframeSamplingMethod,
+	VisualEncoderName,
+} from '../../../shared/api';
 import { resolveDatasetId } from '../../../shared/readers';
 import { recordFields } from '../../../shared/output';
 import { invalidParameter } from '../../../shared/validation';
@@ -48,7 +55,13 @@ export function assertEncoder(this: IExecuteFunctions, value: unknown, itemIndex
 		);
 	}
 	if (!(ENCODERS as string[]).includes(name)) {
-		throw invalidParameter.call(this, 'Encoder', itemIndex, `"${name}" is not an encoder of the service`, `Use one of ${ENCODERS.join(', ')}.`);
+		throw invalidParameter.call(
+			this,
+			'Encoder',
+			itemIndex,
+			`"${name}" is not an encoder of the service`,
+			`Use one of ${ENCODERS.join(', ')}.`,
+		);
 	}
 	return name as VisualEncoderName;
 }
@@ -95,7 +108,17 @@ export const DATASET = recordFields<Dataset>(
 		metadata_fields_to_embed: true,
 		dataset_config: true,
 	},
-	['id', 'name', 'description', 'status', 'allowed_asset_types', 'encoders', 'keyframe_sampling_method', 'created_dt', 'updated_dt'],
+	[
+		'id',
+		'name',
+		'description',
+		'status',
+		'allowed_asset_types',
+		'encoders',
+		'keyframe_sampling_method',
+		'created_dt',
+		'updated_dt',
+	],
 );
 
 /** A dataset's configuration (11 fields), and what Simplified keeps: its encoder and the switches a workflow checks. */

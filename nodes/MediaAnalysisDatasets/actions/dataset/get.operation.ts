@@ -6,11 +6,7 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET, includeDeletedOption, readDatasetCall } from './fields';
 
-const properties: INodeProperties[] = [
-	datasetLocator(),
-	includeDeletedOption,
-	...outputProperties(DATASET),
-];
+const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET)];
 
 export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);
 

@@ -8,7 +8,10 @@ import { DATASET_CONFIG, includeDeletedOption, readDatasetCall } from './fields'
 
 const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET_CONFIG)];
 
-export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getConfig'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dataset'], operation: ['getConfig'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Gets the configuration of one dataset: its encoder, the metadata fields it indexes and embeds, and whether celebrity detection and Context Studio are on. Needs the dataset: its ID (a UUID) or its exact name.';

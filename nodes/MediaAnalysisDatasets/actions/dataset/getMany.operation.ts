@@ -111,7 +111,10 @@ const properties: INodeProperties[] = [
 	...outputProperties(DATASET),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dataset'], operation: ['getMany'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Lists the datasets of the media library (collections of images and videos), up to the Limit. Needs nothing. Returns each dataset with its id (a UUID, which the other tools take), name, description, status and the asset types it takes.';

@@ -8,7 +8,10 @@ import { SUNSET_ENCODER } from '../fields';
 
 const properties: INodeProperties[] = [...returnAllOrLimit(undefined, { toolLimit: true })];
 
-export const description = updateDisplayOptions({ show: { resource: ['encoder'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['encoder'], operation: ['getMany'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Lists the encoders a new dataset can use, up to the Limit: each with its name, modality and description, and whether it is deprecated. Needs nothing.';
@@ -22,11 +25,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Anything but a list of records is refused or dropped by the table's check, never made into items.
 	const encoders = await callEndpoint(this, 'datasets.listEncoders', { itemIndex });
 	if (encoders.some((encoder) => typeof encoder.name !== 'string')) {
-		throw new NodeApiError(this.getNode(), {}, {
-			message: 'The service answered the encoders request with entries that are not encoders',
-			description: 'Each encoder should have a name. Try again; if it persists, report it to the Media Analysis team.',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{},
+			{
+				message: 'The service answered the encoders request with entries that are not encoders',
+				description:
+					'Each encoder should have a name. Try again; if it persists, report it to the Media Analysis team.',
+				itemIndex,
+			},
+		);
 	}
 	const list: IDataObject[] = encoders.map((encoder) =>
 		encoder.name === SUNSET_ENCODER.name

@@ -50,7 +50,17 @@ const TAG_GROUP = recordFields<DynamicTagGroupVersion>(
 		review_tags_visited_at: true,
 		training_datasets: true,
 	},
-	['group_id', 'group_version_id', 'name', 'version_name', 'status', 'group_description', 'tags_count', 'tags_preview', 'updated_dt'],
+	[
+		'group_id',
+		'group_version_id',
+		'name',
+		'version_name',
+		'status',
+		'group_description',
+		'tags_count',
+		'tags_preview',
+		'updated_dt',
+	],
 );
 
 const properties: INodeProperties[] = [
@@ -209,7 +219,10 @@ const properties: INodeProperties[] = [
 	),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tagGroup'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tagGroup'], operation: ['getMany'] } },
+	properties,
+);
 
 const TEXT_FILTERS = {
 	createdBy: 'created_user_id',
@@ -242,10 +255,16 @@ export async function tagGroupQuery(this: IExecuteFunctions, itemIndex: number):
 	if (filters.excludeGroupIds) {
 		qs.exclude_group_ids = assertUuidList.call(this, filters.excludeGroupIds, 'Exclude Group IDs', itemIndex);
 	}
-	if (filters.createdFrom) qs.created_dt_from = assertDateTime.call(this, filters.createdFrom, 'Created After', itemIndex);
+	if (filters.createdFrom)
+		qs.created_dt_from = assertDateTime.call(this, filters.createdFrom, 'Created After', itemIndex);
 	if (filters.createdTo) qs.created_dt_to = assertDateTime.call(this, filters.createdTo, 'Created Before', itemIndex);
 	if (filters.trainingDatasetId !== undefined) {
-		qs.training_dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.trainingDatasetId', 'Training Dataset');
+		qs.training_dataset_id = await resolveDatasetId.call(
+			this,
+			itemIndex,
+			'filters.trainingDatasetId',
+			'Training Dataset',
+		);
 	}
 	for (const [option, key] of Object.entries(INCLUDE_OPTIONS)) {
 		if (options[option] === true) qs[key] = true;
@@ -257,6 +276,10 @@ export const toolDescription =
 	'Lists the dynamic tag groups of the organization (sets of tags the service scores videos for), up to the Limit; optionally filtered by name, status or training dataset. Needs nothing. Returns each group with its group_id, name, status and its first tags (tag_id, tag_version_id, name), which the score tools take.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const groups = await paginateForItem.call(this, itemIndex, ...listEndpoint('dynamicTags.listGroups', { qs: await tagGroupQuery.call(this, itemIndex) }));
+	const groups = await paginateForItem.call(
+		this,
+		itemIndex,
+		...listEndpoint('dynamicTags.listGroups', { qs: await tagGroupQuery.call(this, itemIndex) }),
+	);
 	return groups.map(shapeOutput.call(this, itemIndex, TAG_GROUP));
 }

@@ -32,7 +32,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['countVideoScores'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tagScore'], operation: ['countVideoScores'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Counts the videos a saved aggregation of a dynamic tag scored, by whether they meet its criteria (and, if asked, were accepted). Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns the count.';

@@ -32,7 +32,13 @@ export const VIDEO_SCORE = recordFields<VideoScore>(
 	['coactive_video_id', 'tag_id', 'tag_name', 'score', 'criteria_met', 'accepted', 'video_metadata', 'computed_dt'],
 );
 
-function locator(displayName: string, name: string, thing: string, description: string, searchListMethod?: string): INodeProperties {
+function locator(
+	displayName: string,
+	name: string,
+	thing: string,
+	description: string,
+	searchListMethod?: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -57,7 +63,13 @@ function locator(displayName: string, name: string, thing: string, description: 
 	};
 }
 
-export const groupLocator = locator('Tag Group', 'groupId', 'tag group', 'The dynamic tag group the tag belongs to', 'searchTagGroups');
+export const groupLocator = locator(
+	'Tag Group',
+	'groupId',
+	'tag group',
+	'The dynamic tag group the tag belongs to',
+	'searchTagGroups',
+);
 export const tagLocator = locator(
 	'Tag',
 	'tagId',
@@ -102,12 +114,23 @@ export function getId(this: IExecuteFunctions, parameter: keyof typeof LABELS, i
 	return assertUuid.call(this, value, LABELS[parameter], itemIndex);
 }
 
-export function getMinConfidence(this: IExecuteFunctions, itemIndex: number, min: number, exclusiveMin = false): number {
-	const value = assertRange.call(this, this.getNodeParameter('minConfidence', itemIndex), 'Minimum Confidence', itemIndex, {
-		min,
-		max: 1,
-		integer: false,
-	});
+export function getMinConfidence(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	min: number,
+	exclusiveMin = false,
+): number {
+	const value = assertRange.call(
+		this,
+		this.getNodeParameter('minConfidence', itemIndex),
+		'Minimum Confidence',
+		itemIndex,
+		{
+			min,
+			max: 1,
+			integer: false,
+		},
+	);
 	if (exclusiveMin && value <= min) {
 		throw invalidParameter.call(
 			this,

@@ -44,10 +44,13 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['getManyShotScores'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tagScore'], operation: ['getManyShotScores'] } },
+	properties,
+);
 
 export const toolDescription =
-	'Lists the shots of one video that score at least a minimum confidence for one version of a dynamic tag, up to the Limit. Needs the tag group, tag and tag version IDs (UUIDs), the dataset (its ID or exact name) and the video ID. Returns each shot with its start and end times and score, and the video\'s total shot count.';
+	"Lists the shots of one video that score at least a minimum confidence for one version of a dynamic tag, up to the Limit. Needs the tag group, tag and tag version IDs (UUIDs), the dataset (its ID or exact name) and the video ID. Returns each shot with its start and end times and score, and the video's total shot count.";
 
 /**
  * The shots of one video scoring at least the minimum, one item each, with the video's total shot count. The service
@@ -59,7 +62,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const versionId = getId.call(this, 'tagVersionId', itemIndex);
 	const videoId = getId.call(this, 'videoId', itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
-	const qs = { dataset_id: await resolveDatasetId.call(this, itemIndex), min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true) };
+	const qs = {
+		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true),
+	};
 	const response = await callEndpoint(this, 'dynamicTags.getVideoShotScores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
 		qs,

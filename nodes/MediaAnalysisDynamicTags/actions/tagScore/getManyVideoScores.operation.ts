@@ -34,7 +34,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['getManyVideoScores'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tagScore'], operation: ['getManyVideoScores'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Lists the videos a saved aggregation of a dynamic tag scored, highest score first, up to the Limit. Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns each video with its coactive_video_id, score, whether it meets the criteria and its metadata (title, series, genre).';

@@ -27,13 +27,21 @@ const properties: INodeProperties[] = [
 		name: 'strategy',
 		type: 'options',
 		options: [
-			{ name: 'Any Hit', value: 'ANY_HIT', description: 'A video qualifies when any of its shots scores at least the minimum confidence' },
+			{
+				name: 'Any Hit',
+				value: 'ANY_HIT',
+				description: 'A video qualifies when any of its shots scores at least the minimum confidence',
+			},
 			{
 				name: 'Coverage Threshold',
 				value: 'COVERAGE_THRESHOLD',
 				description: 'A video qualifies when enough of its shots score at least the minimum confidence',
 			},
-			{ name: 'Longest Run', value: 'LONGEST_RUN', description: 'Scores each video by its longest run of shots that qualify' },
+			{
+				name: 'Longest Run',
+				value: 'LONGEST_RUN',
+				description: 'Scores each video by its longest run of shots that qualify',
+			},
 		],
 		default: 'ANY_HIT',
 		description: 'How the scores of the shots of a video make the score of the video',
@@ -79,7 +87,10 @@ const properties: INodeProperties[] = [
 	...outputProperties(VIDEO_SCORE),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tagScore'], operation: ['previewVideoScores'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tagScore'], operation: ['previewVideoScores'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Scores every video of a dataset for one version of a dynamic tag, with a strategy (any shot, enough shots, or the longest run) and a minimum confidence, up to the Limit. Needs the tag group, tag and tag version IDs (UUIDs) and the dataset (its ID or exact name). Returns each video with its coactive_video_id, score and whether it meets the criteria.';
@@ -101,15 +112,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		min_conf: getMinConfidence.call(this, itemIndex, 0),
 	};
 	if (strategy === 'COVERAGE_THRESHOLD') {
-		qs.coverage_threshold = assertRange.call(this, this.getNodeParameter('coverageThreshold', itemIndex), 'Coverage Threshold', itemIndex, {
-			min: 0,
-			max: 1,
-			integer: false,
-		});
+		qs.coverage_threshold = assertRange.call(
+			this,
+			this.getNodeParameter('coverageThreshold', itemIndex),
+			'Coverage Threshold',
+			itemIndex,
+			{
+				min: 0,
+				max: 1,
+				integer: false,
+			},
+		);
 	}
 	if (options.engine !== undefined) qs.engine = options.engine;
 	if (options.maxShotLength !== undefined) {
-		qs.max_shot_length = assertRange.call(this, options.maxShotLength, 'Max Shot Length (Seconds)', itemIndex, { min: 1 });
+		qs.max_shot_length = assertRange.call(this, options.maxShotLength, 'Max Shot Length (Seconds)', itemIndex, {
+			min: 1,
+		});
 	}
 	const response = await callEndpoint(this, 'dynamicTags.getVideoScoresResultPreview', {
 		params: { group_id: groupId, tag_id: tagId },
@@ -119,7 +138,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			failure.status === 400
 				? {
 						message: `The service refused this combination: ${details[0] ?? 'bad request'}`,
-						description: 'The Pinot engine supports only the Any Hit and Coverage Threshold strategies; choose DuckDB for Longest Run.',
+						description:
+							'The Pinot engine supports only the Any Hit and Coverage Threshold strategies; choose DuckDB for Longest Run.',
 					}
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
 	});

@@ -94,7 +94,10 @@ const properties: INodeProperties[] = [
 	...waitForCompletionFields('metadata update job'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['updateMetadata'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['updateMetadata'] } },
+	properties,
+);
 
 const ALLOWED_KEYS = ['asset_id', 'source_path', 'asset_type', 'metadata'];
 
@@ -106,7 +109,8 @@ function updateFromJson(this: IExecuteFunctions, entry: unknown, position: numbe
 	}
 	const object = entry as IDataObject;
 	const unknown = Object.keys(object).find((key) => !ALLOWED_KEYS.includes(key));
-	if (unknown) throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown}"`, fix);
+	if (unknown)
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown}"`, fix);
 	if (object.asset_type !== 'image' && object.asset_type !== 'video') {
 		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no asset_type image or video`, fix);
 	}
@@ -116,7 +120,13 @@ function updateFromJson(this: IExecuteFunctions, entry: unknown, position: numbe
 	} else if (typeof object.source_path === 'string' && object.source_path.trim() !== '') {
 		update.source_path = object.source_path.trim();
 	} else {
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has neither asset_id nor source_path`, fix);
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`entry ${position} has neither asset_id nor source_path`,
+			fix,
+		);
 	}
 	const metadata = readMetadata.call(this, object.metadata, parameter, itemIndex);
 	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
@@ -149,11 +159,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	};
 	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;
 	if (from === 'file') {
-		body.source_path = assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex);
+		body.source_path = assertNotEmpty.call(
+			this,
+			this.getNodeParameter('sourcePath', itemIndex, ''),
+			'File Path',
+			itemIndex,
+		);
 	} else {
 		let updates: MetadataUpdate[];
 		if (from === 'json') {
-			const parsed = parseJsonParameter.call(this, this.getNodeParameter('updatesJson', itemIndex, '[]'), 'Updates (JSON)', itemIndex);
+			const parsed = parseJsonParameter.call(
+				this,
+				this.getNodeParameter('updatesJson', itemIndex, '[]'),
+				'Updates (JSON)',
+				itemIndex,
+			);
 			updates = (Array.isArray(parsed) ? parsed : [parsed]).map((entry, position) =>
 				updateFromJson.call(this, entry, position, itemIndex),
 			);
@@ -162,7 +182,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 			updates = entries.map((entry) => updateFromFields.call(this, entry, itemIndex));
 		}
 		if (updates.length === 0) {
-			throw invalidParameter.call(this, 'Assets', itemIndex, 'there are no updates', 'Add at least one asset to update.');
+			throw invalidParameter.call(
+				this,
+				'Assets',
+				itemIndex,
+				'there are no updates',
+				'Add at least one asset to update.',
+			);
 		}
 		body.update_assets = updates;
 	}

@@ -17,7 +17,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Count Asset Statuses',
 				value: 'countAssetStatuses',
-				description: 'How many assets of a dataset are in each ingestion status: a quick health check of the whole dataset',
+				description:
+					'How many assets of a dataset are in each ingestion status: a quick health check of the whole dataset',
 				action: 'Count the asset statuses of a dataset',
 			},
 			{

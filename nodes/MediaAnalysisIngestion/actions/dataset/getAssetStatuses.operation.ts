@@ -64,7 +64,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') {
 		// Status, type, source path and when the asset became ready to search.
-		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', { params: { dataset_id: datasetId }, qs: statusQuery(filters) });
+		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', {
+			params: { dataset_id: datasetId },
+			qs: statusQuery(filters),
+		});
 		return await paginateForItem.call(this, itemIndex, ...summaries);
 	}
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';

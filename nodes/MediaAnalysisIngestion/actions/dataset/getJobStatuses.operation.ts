@@ -16,5 +16,9 @@ export const toolDescription =
 /** One item per ingestion job of the dataset, as the service's dataset status lists it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	return await paginateForItem.call(this, itemIndex, ...listEndpoint('ingestion.getDatasetStatus', { params: { dataset_id: datasetId } }));
+	return await paginateForItem.call(
+		this,
+		itemIndex,
+		...listEndpoint('ingestion.getDatasetStatus', { params: { dataset_id: datasetId } }),
+	);
 }

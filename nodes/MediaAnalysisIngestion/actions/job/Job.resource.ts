@@ -61,7 +61,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: "One job's own record: its status and how many assets were processed or failed. To see each asset, use Get Many Asset Statuses.",
+				description:
+					"One job's own record: its status and how many assets were processed or failed. To see each asset, use Get Many Asset Statuses.",
 				action: 'Get an ingestion job',
 			},
 			{
@@ -74,7 +75,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many Asset Statuses',
 				value: 'getStatus',
 				description:
-					"One item per asset of a job: status, error code and reason. Items naming the same job (e.g. the rows of a combined ingest) are read once and give each asset once, paired to its row.",
+					'One item per asset of a job: status, error code and reason. Items naming the same job (e.g. the rows of a combined ingest) are read once and give each asset once, paired to its row.',
 				action: 'Get many asset statuses of an ingestion job',
 			},
 		],

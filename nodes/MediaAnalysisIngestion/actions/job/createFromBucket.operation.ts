@@ -61,7 +61,10 @@ const properties: INodeProperties[] = [
 	createOptions('The connection to the bucket to scan; leave it out when the service reaches the bucket without one'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromBucket'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['job'], operation: ['createFromBucket'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Ingests every image and video found under a path of a connected storage bucket into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name), the connection and the path, e.g. s3://my-bucket/photos/. Returns the job with its id (24 hex characters) and status.';
@@ -70,7 +73,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body: IngestBucketRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		connection_name: getConnectionName.call(this, itemIndex),
-		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, { min: 0, max: 10 }),
+		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, {
+			min: 0,
+			max: 10,
+		}),
 	};
 	if (this.getNodeParameter('source', itemIndex, 'path') === 'spec') {
 		body.spec = {

@@ -35,7 +35,10 @@ const properties: INodeProperties[] = [
 	createOptions('The connection to the bucket holding the file; leave it out for a public URL'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['createFromFile'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['job'], operation: ['createFromFile'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Ingests the images and videos listed in a CSV or JSON file into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name) and the path of the file, e.g. s3://my-bucket/manifests/assets.csv. Returns the job with its id (24 hex characters) and status.';

@@ -28,7 +28,10 @@ export const jobLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '^\\s*[0-9a-f]{24}\\s*$', errorMessage: 'Not a valid job ID (24 lowercase hex characters)' },
+					properties: {
+						regex: '^\\s*[0-9a-f]{24}\\s*$',
+						errorMessage: 'Not a valid job ID (24 lowercase hex characters)',
+					},
 				},
 			],
 		},
@@ -68,5 +71,16 @@ export const JOB = recordFields<IngestJob & IngestJobCreated>(
 		error_details: true,
 		request_id: true,
 	},
-	['id', 'dataset_id', 'job_type', 'status', 'total_assets', 'processed_assets', 'errored_assets', 'error_details', 'created_dt', 'finished_dt'],
+	[
+		'id',
+		'dataset_id',
+		'job_type',
+		'status',
+		'total_assets',
+		'processed_assets',
+		'errored_assets',
+		'error_details',
+		'created_dt',
+		'finished_dt',
+	],
 );

@@ -38,7 +38,8 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (filters.datasetId !== undefined) qs.dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.datasetId');
+	if (filters.datasetId !== undefined)
+		qs.dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
 	const jobs = await paginateForItem.call(this, itemIndex, ...listEndpoint('ingestion.getIngestJobs', { qs }));
 	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.

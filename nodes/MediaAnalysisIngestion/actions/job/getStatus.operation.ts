@@ -27,13 +27,15 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getStatus'] } }, properties);
 
 export const toolDescription =
-	'Gets the status of each asset of an ingestion job, up to the Limit: its asset_id, source_path, status (completed, or error with an error_code such as broken_url) and the job\'s status. Needs the job ID (24 hex characters, as the ingest tools return it).';
+	"Gets the status of each asset of an ingestion job, up to the Limit: its asset_id, source_path, status (completed, or error with an error_code such as broken_url) and the job's status. Needs the job ID (24 hex characters, as the ingest tools return it).";
 
 /** Whether an input item is the row this asset came from: it names the asset's ID or source path. */
 function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean {
 	const json = item.json;
 	if (asset.asset_id && json.asset_id === asset.asset_id) return true;
-	return Boolean(asset.source_path) && (json.source_path === asset.source_path || json.sourcePath === asset.source_path);
+	return (
+		Boolean(asset.source_path) && (json.source_path === asset.source_path || json.sourcePath === asset.source_path)
+	);
 }
 
 /**

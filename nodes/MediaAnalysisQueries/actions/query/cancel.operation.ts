@@ -38,6 +38,7 @@ export const toolDescription =
  * query can be neither.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const endpoint = this.getNodeParameter('cancelMode', itemIndex, 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
+	const endpoint =
+		this.getNodeParameter('cancelMode', itemIndex, 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
 	return await callEndpoint(this, endpoint, { params: queryParams.call(this, itemIndex), itemIndex });
 }

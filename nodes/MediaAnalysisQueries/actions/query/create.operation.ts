@@ -55,7 +55,8 @@ const properties: INodeProperties[] = [
 				name: 'checkValidity',
 				type: 'boolean',
 				default: true,
-				description: 'Whether the service checks the query before accepting it (off: mistakes show up as an Error status when it runs)',
+				description:
+					'Whether the service checks the query before accepting it (off: mistakes show up as an Error status when it runs)',
 			},
 			{
 				displayName: 'Dynamic Tags Version',
@@ -69,7 +70,7 @@ const properties: INodeProperties[] = [
 				name: 'embeddingId',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description: 'The embedding of the dataset to use; the dataset\'s default when empty',
+				description: "The embedding of the dataset to use; the dataset's default when empty",
 				modes: [
 					{
 						displayName: 'From List',
@@ -111,11 +112,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		body.dynamic_tags_version = fields.dynamicTagsVersion.trim();
 	}
 	const embedding = this.getNodeParameter('additionalFields.embeddingId', itemIndex, '', { extractValue: true });
-	if (typeof embedding === 'string' && embedding.trim()) body.embedding_id = assertUuid.call(this, embedding, 'Embedding', itemIndex);
+	if (typeof embedding === 'string' && embedding.trim())
+		body.embedding_id = assertUuid.call(this, embedding, 'Embedding', itemIndex);
 	if (fields.parameters !== undefined) {
 		const parameters = parseJsonParameter.call(this, fields.parameters, 'Parameters (JSON)', itemIndex);
 		if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) {
-			throw invalidParameter.call(this, 'Parameters (JSON)', itemIndex, 'it is not a JSON object', 'Give the parameters as an object, e.g. {"min_score": 0.5}.');
+			throw invalidParameter.call(
+				this,
+				'Parameters (JSON)',
+				itemIndex,
+				'it is not a JSON object',
+				'Give the parameters as an object, e.g. {"min_score": 0.5}.',
+			);
 		}
 		if (Object.keys(parameters).length > 0) body.parameters = parameters as QueryCreateRequest['parameters'];
 	}

@@ -38,7 +38,10 @@ const properties: INodeProperties[] = [
 	},
 	// Exports name the connection; empty means the service's own storage.
 	connectionLocator(
-		{ required: false, description: 'The connection that writes to the target bucket; leave empty to use the service\'s own storage' },
+		{
+			required: false,
+			description: "The connection that writes to the target bucket; leave empty to use the service's own storage",
+		},
 		{ byId: false },
 	),
 ];
@@ -53,7 +56,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = queryParams.call(this, itemIndex);
 	const body: QueryExportRequest = {
 		export_type: this.getNodeParameter('exportType', itemIndex) as QueryExportRequest['export_type'],
-		target_bucket: assertNotEmpty.call(this, this.getNodeParameter('targetBucket', itemIndex, ''), 'Target Bucket', itemIndex),
+		target_bucket: assertNotEmpty.call(
+			this,
+			this.getNodeParameter('targetBucket', itemIndex, ''),
+			'Target Bucket',
+			itemIndex,
+		),
 		target_prefix: (this.getNodeParameter('targetPrefix', itemIndex, '') as string).trim(),
 	};
 	const connection = this.getNodeParameter('connection', itemIndex, '', { extractValue: true });

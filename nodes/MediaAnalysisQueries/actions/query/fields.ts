@@ -63,7 +63,12 @@ export function queryLocator(overrides: Partial<INodeProperties> = {}): INodePro
 }
 
 export function getQueryId(this: IExecuteFunctions, itemIndex: number): string {
-	return assertUuid.call(this, this.getNodeParameter('queryId', itemIndex, '', { extractValue: true }), 'Query', itemIndex);
+	return assertUuid.call(
+		this,
+		this.getNodeParameter('queryId', itemIndex, '', { extractValue: true }),
+		'Query',
+		itemIndex,
+	);
 }
 
 /** The path values naming the query chosen in this item. */

@@ -9,7 +9,16 @@ import type { ItemRunner } from '../../../shared/router';
 import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
-import { CsvError, CsvReader, formatOf, JsonScan, parseJsonRows, ROW_BOUNDS, rowCost, type ResultsFormat } from './results';
+import {
+	CsvError,
+	CsvReader,
+	formatOf,
+	JsonScan,
+	parseJsonRows,
+	ROW_BOUNDS,
+	rowCost,
+	type ResultsFormat,
+} from './results';
 
 const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
 const thousands = (count: number) => count.toLocaleString('en-US');
@@ -76,7 +85,10 @@ const properties: INodeProperties[] = [
 	})),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['getResults'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['query'], operation: ['getResults'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Gets the result rows of a complete query, up to the Limit, one item per row (or, if set so in the node, a link to the results file). Needs the query ID (a UUID); the query must have status Complete.';
@@ -104,7 +116,11 @@ interface Result {
  * estimated memory, JSON nesting) the download ends and the item fails. "File (Binary)" hands n8n the file itself.
  * Items run one after another and share the row bounds, hence a batch operation.
  */
-export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner): Promise<INodeExecutionData[]> {
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: ItemRunner,
+): Promise<INodeExecutionData[]> {
 	const spent: Spent = { rows: 0, memory: 0 };
 	const files = new Map<object, { field: string; binary: IBinaryData }>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -142,24 +158,52 @@ async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spe
 		return { json: answer };
 	}
 	const field =
-		output === 'binary' ? assertNotEmpty.call(this, this.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'Put Output File in Field', itemIndex) : '';
+		output === 'binary'
+			? assertNotEmpty.call(
+					this,
+					this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+					'Put Output File in Field',
+					itemIndex,
+				)
+			: '';
 	const { returnAll, limit } = output === 'rows' ? getPageLimit.call(this, itemIndex) : { returnAll: true, limit: 0 };
-	const link: Partial<QueryResultsResponse> = await callEndpoint(this, RESULTS, { params, qs: { url_format: 'direct' }, itemIndex });
+	const link: Partial<QueryResultsResponse> = await callEndpoint(this, RESULTS, {
+		params,
+		qs: { url_format: 'direct' },
+		itemIndex,
+	});
 	if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
-		throw new NodeOperationError(this.getNode(), `GET ${endpointPath(RESULTS, params)} answered without a download link for the results`, {
-			description: 'The service did not hand out a file to read. Check that the query is Complete, then run the node again.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`GET ${endpointPath(RESULTS, params)} answered without a download link for the results`,
+			{
+				description:
+					'The service did not hand out a file to read. Check that the query is Complete, then run the node again.',
+				itemIndex,
+			},
+		);
 	}
 	const queryId = typeof link.query_id === 'string' ? link.query_id : params.query_id;
 	if (output === 'binary') {
 		const keep = async (file: DownloadedFile) => await asBinary.call(this, file, queryId);
-		const { json, binary } = (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, keep)) as FileItem;
+		const { json, binary } = (await downloadFile.call(
+			this,
+			link.download_url,
+			{ itemIndex, what: 'query results' },
+			keep,
+		)) as FileItem;
 		return { json, file: { field, binary } };
 	}
 	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
 	const read = async (file: DownloadedFile) => await readRows.call(this, file, wanted, { itemIndex, queryId, spent });
-	return { json: (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, read)) as IDataObject[] };
+	return {
+		json: (await downloadFile.call(
+			this,
+			link.download_url,
+			{ itemIndex, what: 'query results' },
+			read,
+		)) as IDataObject[],
+	};
 }
 
 interface FileItem {
@@ -173,7 +217,15 @@ async function asBinary(this: IExecuteFunctions, file: DownloadedFile, queryId: 
 	const bytes = await file.bytes();
 	const fileName = file.fileName ?? `${queryId}-results`;
 	const binary = await this.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
-	return { json: { query_id: queryId, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType, bytes: bytes.byteLength }, binary };
+	return {
+		json: {
+			query_id: queryId,
+			file_name: binary.fileName ?? fileName,
+			mime_type: binary.mimeType,
+			bytes: bytes.byteLength,
+		},
+		binary,
+	};
 }
 
 /** Characters looked at to tell the file's format before reading it. */
@@ -199,7 +251,8 @@ async function readRows(
 	let done = false;
 	const check = (count: number) => {
 		if (spent.rows + count > ROW_BOUNDS.maxRows) throw tooMany.call(this, 'rows', { itemIndex, queryId, spent, count });
-		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw tooMany.call(this, 'memory', { itemIndex, queryId, spent, count });
+		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes)
+			throw tooMany.call(this, 'memory', { itemIndex, queryId, spent, count });
 	};
 	const csvRows = (read: () => IDataObject[]) => {
 		try {
@@ -288,7 +341,10 @@ function tooMany(
 	});
 }
 
-function tooDeep(this: IExecuteFunctions, { itemIndex, queryId }: { itemIndex: number; queryId: string }): NodeOperationError {
+function tooDeep(
+	this: IExecuteFunctions,
+	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
+): NodeOperationError {
 	return new NodeOperationError(
 		this.getNode(),
 		`The results file of query ${queryId} nests JSON more than ${ROW_BOUNDS.maxDepth} levels deep, more than Get Results reads as rows`,
@@ -300,12 +356,20 @@ function tooDeep(this: IExecuteFunctions, { itemIndex, queryId }: { itemIndex: n
 }
 
 /** A CSV file whose quoting breaks the rules: one error naming where, rather than rows merged into one cell. */
-function malformed(this: IExecuteFunctions, { where, what }: CsvError, { itemIndex, queryId }: { itemIndex: number; queryId: string }): NodeOperationError {
-	return new NodeOperationError(this.getNode(), `The results file of query ${queryId} is not valid CSV at ${where}: ${what}`, {
-		description:
-			'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.',
-		itemIndex,
-	});
+function malformed(
+	this: IExecuteFunctions,
+	{ where, what }: CsvError,
+	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
+): NodeOperationError {
+	return new NodeOperationError(
+		this.getNode(),
+		`The results file of query ${queryId} is not valid CSV at ${where}: ${what}`,
+		{
+			description:
+				'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.',
+			itemIndex,
+		},
+	);
 }
 
 function unreadable(
@@ -320,8 +384,13 @@ function unreadable(
 			: format === 'markup'
 				? `a web page or XML document (${contentType || 'no content type'}), not CSV or JSON`
 				: `not CSV or JSON (${contentType || 'no content type'})`;
-	return new NodeOperationError(this.getNode(), `The results file of query ${queryId} is ${what}, which this node cannot read`, {
-		description: 'Set Output to "File (Binary)" and read the file with a node that reads this format, or to "Download Link".',
-		itemIndex,
-	});
+	return new NodeOperationError(
+		this.getNode(),
+		`The results file of query ${queryId} is ${what}, which this node cannot read`,
+		{
+			description:
+				'Set Output to "File (Binary)" and read the file with a node that reads this format, or to "Download Link".',
+			itemIndex,
+		},
+	);
 }

@@ -100,7 +100,10 @@ export class CsvReader {
 				this.line++;
 			} else if (char === '"') {
 				if (this.field !== '') {
-					return this.fail(this.line, 'a quote inside a field that does not begin with one (a field holding quotes is wrapped in quotes, its quotes doubled)');
+					return this.fail(
+						this.line,
+						'a quote inside a field that does not begin with one (a field holding quotes is wrapped in quotes, its quotes doubled)',
+					);
 				}
 				this.quoted = this.opened = true;
 				this.openedOn = this.line;
@@ -117,7 +120,8 @@ export class CsvReader {
 
 	/** The last row, when the file does not end with a line break. */
 	end(): IDataObject[] {
-		if (this.quoted && !this.quoteSeen) this.fail(this.openedOn, 'a quoted field begins here and never closes: the file ends inside it');
+		if (this.quoted && !this.quoteSeen)
+			this.fail(this.openedOn, 'a quoted field begins here and never closes: the file ends inside it');
 		if (this.failure) throw this.failure;
 		const rows: IDataObject[] = [];
 		if (this.field !== '' || this.record.length > 0 || this.opened) this.endRecord(rows);
@@ -186,7 +190,11 @@ export function parseJsonRows(text: string): IDataObject[] | undefined {
 	const trimmed = text.trim();
 	// An entry that is not an object (a number, a list) is still a row: kept as `value`, never dropped.
 	const rowsOf = (list: unknown[]) =>
-		list.map((row) => (typeof row === 'object' && row !== null && !Array.isArray(row) ? (row as IDataObject) : { value: row as IDataObject[keyof IDataObject] }));
+		list.map((row) =>
+			typeof row === 'object' && row !== null && !Array.isArray(row)
+				? (row as IDataObject)
+				: { value: row as IDataObject[keyof IDataObject] },
+		);
 	try {
 		const parsed = JSON.parse(trimmed) as unknown;
 		if (Array.isArray(parsed)) return rowsOf(parsed);
@@ -347,7 +355,8 @@ export class JsonScan {
 					const parent = stack.length === 0 ? undefined : stack[stack.length - 1];
 					const wrapper = parent === undefined && this.wrapper;
 					if (parent === undefined) this.wrapper = false;
-					if (closed === OBJECT && !wrapper && (parent === undefined || parent === ROWS) && ++this.rows >= this.wanted) return i + 1;
+					if (closed === OBJECT && !wrapper && (parent === undefined || parent === ROWS) && ++this.rows >= this.wanted)
+						return i + 1;
 					break;
 				}
 				case ',':

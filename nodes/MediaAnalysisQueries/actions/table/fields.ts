@@ -24,9 +24,20 @@ export const tableLocator: INodeProperties = {
 
 /** The item's table name: one path segment, checked before anything is sent. */
 export function getTableName(this: IExecuteFunctions, itemIndex: number): string {
-	const name = assertNotEmpty.call(this, this.getNodeParameter('tableName', itemIndex, '', { extractValue: true }), 'Table', itemIndex);
+	const name = assertNotEmpty.call(
+		this,
+		this.getNodeParameter('tableName', itemIndex, '', { extractValue: true }),
+		'Table',
+		itemIndex,
+	);
 	if (/[/\\?#]/.test(name) || name === '.' || name === '..') {
-		throw invalidParameter.call(this, 'Table', itemIndex, `"${name}" is not a table name`, 'Choose the table From list, or type its name as queries use it (e.g. images).');
+		throw invalidParameter.call(
+			this,
+			'Table',
+			itemIndex,
+			`"${name}" is not a table name`,
+			'Choose the table From list, or type its name as queries use it (e.g. images).',
+		);
 	}
 	return name;
 }

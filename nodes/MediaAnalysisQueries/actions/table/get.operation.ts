@@ -6,7 +6,10 @@ import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getTableName, tableLocator } from './fields';
 
-const properties: INodeProperties[] = [datasetLocator({ description: 'The dataset the table belongs to' }), tableLocator];
+const properties: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset the table belongs to' }),
+	tableLocator,
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['table'], operation: ['get'] } }, properties);
 
@@ -24,8 +27,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			if (failure.status !== 404) return undefined;
 			const datasetGone = details.some((detail) => /dataset/i.test(detail));
 			return datasetGone
-				? { message: `Dataset ${datasetId} not found`, description: 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.' }
-				: { message: `Table "${tableName}" not found in dataset ${datasetId}`, description: 'Choose the table From list, or list the dataset\'s tables with Table › Get Many.' };
+				? {
+						message: `Dataset ${datasetId} not found`,
+						description:
+							'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
+					}
+				: {
+						message: `Table "${tableName}" not found in dataset ${datasetId}`,
+						description: "Choose the table From list, or list the dataset's tables with Table › Get Many.",
+					};
 		},
 	});
 	return { dataset_id: datasetId, ...table };

@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['table'], operation: ['getMany'] } }, properties);
 
 export const toolDescription =
-	'Lists the tables a query over one dataset can read, with each table\'s columns. Needs the dataset (its ID, a UUID, or its exact name). Returns each table with its name and table_schema; write SQL against these names.';
+	"Lists the tables a query over one dataset can read, with each table's columns. Needs the dataset (its ID, a UUID, or its exact name). Returns each table with its name and table_schema; write SQL against these names.";
 
 /** One item per table, naming its dataset. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -29,7 +29,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Start',
 				value: 'start',
-				description: 'Search only assets whose metadata matches filters (runs on the service; can wait for its results)',
+				description:
+					'Search only assets whose metadata matches filters (runs on the service; can wait for its results)',
 				action: 'Start a filtered search',
 			},
 		],

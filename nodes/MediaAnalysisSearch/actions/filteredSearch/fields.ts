@@ -31,7 +31,13 @@ export function getRunId(this: IExecuteFunctions, itemIndex: number): number {
 	const value = this.getNodeParameter('runId', itemIndex, '');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^\d{1,15}$/.test(text)) {
-		throw invalidParameter.call(this, 'Run ID', itemIndex, `"${String(value)}" is not a run ID`, 'Use the run_id (a whole number) that Start Filtered Search returned.');
+		throw invalidParameter.call(
+			this,
+			'Run ID',
+			itemIndex,
+			`"${String(value)}" is not a run ID`,
+			'Use the run_id (a whole number) that Start Filtered Search returned.',
+		);
 	}
 	return Number(text);
 }
@@ -54,7 +60,13 @@ export function statusItem(status: Status, datasetId: string): IDataObject {
 	};
 }
 
-export async function readStatus(this: IExecuteFunctions, runId: number, datasetId: string, itemIndex: number, deadline?: number): Promise<Status> {
+export async function readStatus(
+	this: IExecuteFunctions,
+	runId: number,
+	datasetId: string,
+	itemIndex: number,
+	deadline?: number,
+): Promise<Status> {
 	return await callEndpoint(this, 'search.getMetadataFilterSearchStatus', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
@@ -64,7 +76,13 @@ export async function readStatus(this: IExecuteFunctions, runId: number, dataset
 }
 
 /** Polls the run until it has terminated (Wait for Completion): a run that ends other than SUCCESS is an error. */
-export async function waitForRun(this: IExecuteFunctions, runId: number, datasetId: string, wait: WaitOptions, itemIndex: number): Promise<Status> {
+export async function waitForRun(
+	this: IExecuteFunctions,
+	runId: number,
+	datasetId: string,
+	wait: WaitOptions,
+	itemIndex: number,
+): Promise<Status> {
 	return await waitUntilSettled.call<IExecuteFunctions, [WaitSpec<Status>, WaitOptions], Promise<Status>>(
 		this,
 		{
@@ -76,7 +94,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: number, dataset
 				reason: `${status.termination_type ?? status.state}${status.termination_message ? `: ${status.termination_message}` : ''}`,
 				description:
 					status.termination_type === 'CLIENT_ERROR'
-						? 'The service refused the search as asked: check that every filter names a metadata field the dataset\'s assets have, then start it again.'
+						? "The service refused the search as asked: check that every filter names a metadata field the dataset's assets have, then start it again."
 						: 'The service could not finish the search: start it again later.',
 			}),
 			itemIndex,
@@ -89,22 +107,34 @@ export async function waitForRun(this: IExecuteFunctions, runId: number, dataset
  * The run's results, one item each, naming the run (run_id first). A run that has not succeeded has none: that is an
  * error saying its status, so an empty list always means the search found nothing.
  */
-export async function readResults(this: IExecuteFunctions, runId: number, datasetId: string, itemIndex: number): Promise<IDataObject[]> {
+export async function readResults(
+	this: IExecuteFunctions,
+	runId: number,
+	datasetId: string,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const answer: Result = await callEndpoint(this, 'search.getMetadataFilterSearchResult', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
 		itemIndex,
 	});
 	if (!Array.isArray(answer.results)) {
-		throw new NodeOperationError(this.getNode(), `Filtered search run ${runId} has no results (status: ${answer.status})`, {
-			description: 'Get its results once Get Status says it has finished and succeeded, or start it with Wait for Completion on.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Filtered search run ${runId} has no results (status: ${answer.status})`,
+			{
+				description:
+					'Get its results once Get Status says it has finished and succeeded, or start it with Wait for Completion on.',
+				itemIndex,
+			},
+		);
 	}
 	const target = answer.search_target ?? null;
-	return (answer.results as object[]).filter((entry) => entry !== null && typeof entry === 'object').map((entry) => ({
-		run_id: runId,
-		search_target: target,
-		...(entry as IDataObject),
-	}));
+	return (answer.results as object[])
+		.filter((entry) => entry !== null && typeof entry === 'object')
+		.map((entry) => ({
+			run_id: runId,
+			search_target: target,
+			...(entry as IDataObject),
+		}));
 }

@@ -11,7 +11,10 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['getResult'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['filteredSearch'], operation: ['getResult'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Reads the results of a finished filtered search run, best first, up to the Limit. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns each result with the run_id, search_target and the asset found (ids, paths, scores).';

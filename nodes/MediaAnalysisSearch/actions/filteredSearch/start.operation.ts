@@ -68,7 +68,14 @@ const properties: INodeProperties[] = [
 				displayName: 'Filter',
 				name: 'filter',
 				values: [
-					{ displayName: 'Field', name: 'key', type: 'string', default: '', placeholder: 'e.g. genre', description: 'A metadata field of the dataset\'s assets' },
+					{
+						displayName: 'Field',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. genre',
+						description: "A metadata field of the dataset's assets",
+					},
 					{
 						displayName: 'Is',
 						name: 'op',
@@ -107,20 +114,42 @@ const properties: INodeProperties[] = [
 		...field,
 		displayOptions: { show: { ...field.displayOptions?.show, waitForCompletion: [true] } },
 	})),
-	optionsCollection([{ ...skipModerationOption, description: 'Whether to skip moderation scoring (moderation_score is then null on every result)' }]),
+	optionsCollection([
+		{
+			...skipModerationOption,
+			description: 'Whether to skip moderation scoring (moderation_score is then null on every result)',
+		},
+	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['filteredSearch'], operation: ['start'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['filteredSearch'], operation: ['start'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Searches one dataset for assets whose metadata matches filters (e.g. genre = documentary) and that match words or a sound: images, keyframes, shots, transcripts, whole videos, or sounds. Needs the dataset (its ID, a UUID, or its exact name), where to search and the words or sound; filters are field, comparison and value. Returns the run_id of the search; with Wait for Completion on, its results, best first.';
 
 type Filter = { key?: string; op?: string; value?: unknown };
-type Operator = NonNullable<NonNullable<RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters']>[number]['op']>;
-const OPERATORS: Record<string, Operator> = { contains: 'contains', equals: '=', gt: '>', gte: '>=', lt: '<', lte: '<=', notEquals: '!=' };
+type Operator = NonNullable<
+	NonNullable<RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters']>[number]['op']
+>;
+const OPERATORS: Record<string, Operator> = {
+	contains: 'contains',
+	equals: '=',
+	gt: '>',
+	gte: '>=',
+	lt: '<',
+	lte: '<=',
+	notEquals: '!=',
+};
 
-function getFilters(this: IExecuteFunctions, itemIndex: number): RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters'] {
-	const entries = ((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).filter as Filter[] | undefined) ?? [];
+function getFilters(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters'] {
+	const entries =
+		((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).filter as Filter[] | undefined) ?? [];
 	return entries.map((entry, position) => ({
 		key: assertNotEmpty.call(this, entry.key, `Metadata Filters (filter ${position + 1}) Field`, itemIndex),
 		op: OPERATORS[entry.op ?? 'equals'] ?? '=',
@@ -135,7 +164,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const common = {
 		dataset_id: datasetId,
-		limit: assertRange.call(this, this.getNodeParameter('maxResults', itemIndex, 40), 'Max Results', itemIndex, { min: 1 }),
+		limit: assertRange.call(this, this.getNodeParameter('maxResults', itemIndex, 40), 'Max Results', itemIndex, {
+			min: 1,
+		}),
 	};
 	const wait = getWaitOptions.call(this, itemIndex);
 	const page = wait ? getPageLimit.call(this, itemIndex) : undefined;

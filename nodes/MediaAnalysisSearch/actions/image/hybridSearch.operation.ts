@@ -25,7 +25,8 @@ const ASK_FOR_ACCESS =
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Hybrid search is in beta and needs special access for your organization: ask the Media Analysis support team to enable it',
+		displayName:
+			'Hybrid search is in beta and needs special access for your organization: ask the Media Analysis support team to enable it',
 		name: 'hybridNotice',
 		type: 'notice',
 		default: '',
@@ -62,14 +63,18 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['hybridSearch'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['hybridSearch'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Finds the images of one dataset that best match a description, scoring both what the images show and their text metadata (titles, captions, descriptions), best first, up to the Limit. Beta: works only for organizations with special access. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each image with its coactive_image_id, path, metadata and relevance_score.';
 
 /** A refusal (403, or 401 once n8n has logged in again) means the organization lacks the beta. */
 const explainRefusal = (datasetId: string) => (failure: Failure) => {
-	if (failure.status === 403 || failure.status === 401) return { message: NO_HYBRID_ACCESS, description: ASK_FOR_ACCESS };
+	if (failure.status === 403 || failure.status === 401)
+		return { message: NO_HYBRID_ACCESS, description: ASK_FOR_ACCESS };
 	return datasetNotFound(datasetId)(failure);
 };
 
@@ -83,14 +88,43 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	Object.assign(body, commonSearchOptions(options) as Partial<RequestOf<'search.hybridSearch'>>);
-	const since = typeof options.since === 'string' && options.since ? epochSeconds(assertDateTime.call(this, options.since, 'Since', itemIndex)) : null;
-	const until = typeof options.until === 'string' && options.until ? epochSeconds(assertDateTime.call(this, options.until, 'Until', itemIndex)) : null;
+	const since =
+		typeof options.since === 'string' && options.since
+			? epochSeconds(assertDateTime.call(this, options.since, 'Since', itemIndex))
+			: null;
+	const until =
+		typeof options.until === 'string' && options.until
+			? epochSeconds(assertDateTime.call(this, options.until, 'Until', itemIndex))
+			: null;
 	const dateField = typeof options.dateField === 'string' ? options.dateField.trim() : '';
 	if (since !== null || until !== null || dateField) {
-		if (!dateField) throw invalidParameter.call(this, 'Date Range Field', itemIndex, 'it is empty while Since or Until is set', 'Name the date metadata field that Since and Until compare, e.g. published_at.');
-		if (since === null && until === null) throw invalidParameter.call(this, 'Date Range Field', itemIndex, 'neither Since nor Until is set', 'Set Since, Until or both, or remove Date Range Field.');
-		body.datetime_filter = { key: dateField, operator: 'DateTimeRangeInclusive', start_utc_epoch: since, end_utc_epoch: until };
+		if (!dateField)
+			throw invalidParameter.call(
+				this,
+				'Date Range Field',
+				itemIndex,
+				'it is empty while Since or Until is set',
+				'Name the date metadata field that Since and Until compare, e.g. published_at.',
+			);
+		if (since === null && until === null)
+			throw invalidParameter.call(
+				this,
+				'Date Range Field',
+				itemIndex,
+				'neither Since nor Until is set',
+				'Set Since, Until or both, or remove Date Range Field.',
+			);
+		body.datetime_filter = {
+			key: dateField,
+			operator: 'DateTimeRangeInclusive',
+			start_utc_epoch: since,
+			end_utc_epoch: until,
+		};
 	}
-	const answer = await callEndpoint(this, 'search.hybridSearch', { body, itemIndex, explain: explainRefusal(body.dataset_id) });
+	const answer = await callEndpoint(this, 'search.hybridSearch', {
+		body,
+		itemIndex,
+		explain: explainRefusal(body.dataset_id),
+	});
 	return answer.data as IDataObject[];
 }

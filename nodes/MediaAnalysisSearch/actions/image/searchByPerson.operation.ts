@@ -49,7 +49,10 @@ const properties: INodeProperties[] = [
 	optionsCollection([moderationScoreTypeOption, negativeTextOption, skipModerationOption]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['searchByPerson'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['searchByPerson'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Finds the images or video keyframes of one dataset that show a given enrolled person and match a description in words (e.g. Jane Doe at a press conference), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the words and the person (name or alias). Returns each match with its coactive_image_id, asset_type and, for keyframes, its video_id and shot times.';
@@ -62,8 +65,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: RequestOf<'search.textToImageSearchByPerson'> = {
 		dataset_id: datasetId,
 		text_query: textQuery,
-		asset_type: this.getNodeParameter('assetType', itemIndex, 'keyframe') as RequestOf<'search.textToImageSearchByPerson'>['asset_type'],
-		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<RequestOf<'search.textToImageSearchByPerson'>>),
+		asset_type: this.getNodeParameter(
+			'assetType',
+			itemIndex,
+			'keyframe',
+		) as RequestOf<'search.textToImageSearchByPerson'>['asset_type'],
+		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<
+			RequestOf<'search.textToImageSearchByPerson'>
+		>),
 	};
 	if (person?.mode === 'id') body.person_ids = [assertUuid.call(this, person.value, 'Person', itemIndex)];
 	else body.person_names_or_aliases = [assertNotEmpty.call(this, person?.value, 'Person', itemIndex)];

@@ -28,7 +28,10 @@ const properties: INodeProperties[] = [
 	optionsCollection([moderationScoreTypeOption]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['keyframe'], operation: ['findCelebrityMatches'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['keyframe'], operation: ['findCelebrityMatches'] } },
+	properties,
+);
 
 export const toolDescription = `Finds the video keyframes of one dataset that show the face of a set of reference images, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} upload IDs of the reference images. Returns each keyframe with its keyframe_id, video_id, composite_slice_id and score.`;
 
@@ -55,7 +58,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		upload_ids: getUploadIds.call(this, itemIndex),
 	};
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (options.moderationScoreType !== undefined) body.moderation_score_type = options.moderationScoreType as typeof body.moderation_score_type;
+	if (options.moderationScoreType !== undefined)
+		body.moderation_score_type = options.moderationScoreType as typeof body.moderation_score_type;
 	const metadataFilters = getMetadataFilters.call(this, itemIndex);
 	if (metadataFilters) body.metadata_filters = metadataFilters;
 	return await paginateSearch.call(this, itemIndex, 'search.celebrityMatches', body);

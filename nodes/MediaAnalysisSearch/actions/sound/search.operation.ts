@@ -5,7 +5,14 @@ import type { RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
-import { commonSearchOptions, getMetadataFilters, metadataFiltersField, moderationScoreTypeOption, optionsCollection, skipModerationOption } from '../fields';
+import {
+	commonSearchOptions,
+	getMetadataFilters,
+	metadataFiltersField,
+	moderationScoreTypeOption,
+	optionsCollection,
+	skipModerationOption,
+} from '../fields';
 import { paginateSearch } from '../paginateSearch';
 
 const properties: INodeProperties[] = [
@@ -26,7 +33,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: RequestOf<'search.audioSoundSearch'> = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		audio_class: getAudioClass.call(this, itemIndex),
-		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<RequestOf<'search.audioSoundSearch'>>),
+		...(commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject) as Partial<
+			RequestOf<'search.audioSoundSearch'>
+		>),
 	};
 	const metadataFilters = getMetadataFilters.call(this, itemIndex);
 	if (metadataFilters) body.metadata_filters = metadataFilters;

@@ -24,10 +24,7 @@ const properties: INodeProperties[] = [
 	}),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	metadataFiltersField,
-	optionsCollection([
-		compositeTypeField('The kind of video slice a match is reported in'),
-		moderationScoreTypeOption,
-	]),
+	optionsCollection([compositeTypeField('The kind of video slice a match is reported in'), moderationScoreTypeOption]),
 ];
 
 export const description = updateDisplayOptions(

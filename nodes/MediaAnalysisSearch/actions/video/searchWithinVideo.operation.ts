@@ -16,7 +16,10 @@ const properties: INodeProperties[] = [
 	...oneRequestLimitFields(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['searchWithinVideo'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['video'], operation: ['searchWithinVideo'] } },
+	properties,
+);
 
 export const toolDescription =
 	'Ranks the shots or scenes of one video by how well they match a description in words, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the video ID (a UUID, as the video search returns it) and the words. Returns each slice with its start and end times and score.';
@@ -24,7 +27,12 @@ export const toolDescription =
 /** The slices of one video ranked by the query: one item per slice, best first, each naming its video. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	const videoId = assertUuid.call(this, this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }), 'Video', itemIndex);
+	const videoId = assertUuid.call(
+		this,
+		this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }),
+		'Video',
+		itemIndex,
+	);
 	const notFound = datasetNotFound(datasetId);
 	const response = await callEndpoint(this, 'search.getVideoDetails', {
 		qs: {
@@ -39,7 +47,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			failure.status === 404 && /video/i.test(details[0] ?? '')
 				? {
 						message: `Video ${videoId} not found in dataset ${datasetId}`,
-						description: 'Check the video ID, or choose the video "From list" after choosing its dataset; only fully ingested videos can be searched.',
+						description:
+							'Check the video ID, or choose the video "From list" after choosing its dataset; only fully ingested videos can be searched.',
 					}
 				: notFound(failure),
 	});

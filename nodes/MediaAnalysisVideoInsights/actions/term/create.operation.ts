@@ -3,7 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
-import { descriptionField, examplesField, nameField, explainTerm, readExamples, termTypeField, type TermType } from './fields';
+import {
+	descriptionField,
+	examplesField,
+	nameField,
+	explainTerm,
+	readExamples,
+	termTypeField,
+	type TermType,
+} from './fields';
 
 const properties: INodeProperties[] = [termTypeField, nameField(true), descriptionField(true), examplesField];
 
@@ -18,7 +26,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		body: {
 			metadata_type: this.getNodeParameter('termType', itemIndex) as TermType,
 			name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex),
-			description: assertNotEmpty.call(this, this.getNodeParameter('description', itemIndex, ''), 'Description', itemIndex),
+			description: assertNotEmpty.call(
+				this,
+				this.getNodeParameter('description', itemIndex, ''),
+				'Description',
+				itemIndex,
+			),
 			examples: readExamples.call(this, this.getNodeParameter('examples', itemIndex, []), itemIndex),
 		},
 		itemIndex,

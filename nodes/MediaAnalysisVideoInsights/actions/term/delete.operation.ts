@@ -21,10 +21,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		explain: explainTerm(params.metadata_id),
 	});
 	if (response.deleted === false) {
-		throw new NodeOperationError(this.getNode(), `The service answered that term ${params.metadata_id} was not deleted`, {
-			description: 'Nothing was deleted. Check the term with Get Many and try again; if it persists, report it to the Media Analysis team.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service answered that term ${params.metadata_id} was not deleted`,
+			{
+				description:
+					'Nothing was deleted. Check the term with Get Many and try again; if it persists, report it to the Media Analysis team.',
+				itemIndex,
+			},
+		);
 	}
 	return deletedResult(params.metadata_id, response);
 }

@@ -74,7 +74,10 @@ export const examplesField: INodeProperties = {
 };
 
 /** Reads a term locator for one item: a UUID, checked before anything is sent. */
-export function termParams(this: IExecuteFunctions, itemIndex: number): NonNullable<EndpointCall<'videoInsights.deleteMetadata'>['params']> {
+export function termParams(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): NonNullable<EndpointCall<'videoInsights.deleteMetadata'>['params']> {
 	const value = this.getNodeParameter('termId', itemIndex, '', { extractValue: true });
 	return { metadata_id: assertUuid.call(this, value, 'Term', itemIndex) };
 }
@@ -85,13 +88,15 @@ export function explainTerm(termId?: string): NonNullable<ApiRequest['explain']>
 		if (status === 404 && termId) {
 			return {
 				message: `Vocabulary term ${termId} not found`,
-				description: 'Check the term: choose it From List, or list the terms of its type with Get Many. A deleted term is gone.',
+				description:
+					'Check the term: choose it From List, or list the terms of its type with Get Many. A deleted term is gone.',
 			};
 		}
 		if (status === 409) {
 			return {
 				message: `The name is taken: ${details[0] ?? 'another term of this type has it'}`,
-				description: 'A name is unique within its type. Update the term that has it (Get Many shows it), or choose another name.',
+				description:
+					'A name is unique within its type. Update the term that has it (Get Many shows it), or choose another name.',
 			};
 		}
 		return undefined;

@@ -6,7 +6,10 @@ import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { termTypeField, type TermType } from './fields';
 
-const properties: INodeProperties[] = [{ ...termTypeField, description: 'The kind of terms to list' }, ...returnAllOrLimit(undefined, { toolLimit: true })];
+const properties: INodeProperties[] = [
+	{ ...termTypeField, description: 'The kind of terms to list' },
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['getMany'] } }, properties);
 

@@ -3,7 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
-import { descriptionField, examplesField, nameField, explainTerm, readExamples, termLocator, termParams } from './fields';
+import {
+	descriptionField,
+	examplesField,
+	nameField,
+	explainTerm,
+	readExamples,
+	termLocator,
+	termParams,
+} from './fields';
 
 const properties: INodeProperties[] = [
 	termLocator,
@@ -13,7 +21,11 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [descriptionField(false), { ...examplesField, description: 'Replaces every example of the term; one per entry' }, nameField(false)],
+		options: [
+			descriptionField(false),
+			{ ...examplesField, description: 'Replaces every example of the term; one per entry' },
+			nameField(false),
+		],
 	},
 ];
 
@@ -30,10 +42,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: UpdateBody = {};
 	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
-	if (fields.description !== undefined) body.description = assertNotEmpty.call(this, fields.description, 'Description', itemIndex);
+	if (fields.description !== undefined)
+		body.description = assertNotEmpty.call(this, fields.description, 'Description', itemIndex);
 	if (fields.examples !== undefined) body.examples = readExamples.call(this, fields.examples, itemIndex);
 	if (Object.keys(body).length === 0) {
-		throw invalidParameter.call(this, 'Update Fields', itemIndex, 'no field to update was added', 'Add Name, Description or Examples under Update Fields.');
+		throw invalidParameter.call(
+			this,
+			'Update Fields',
+			itemIndex,
+			'no field to update was added',
+			'Add Name, Description or Examples under Update Fields.',
+		);
 	}
 	const response = await callEndpoint(this, 'videoInsights.updateMetadata', {
 		params,

@@ -21,7 +21,10 @@ const properties: INodeProperties[] = [
 	includeInputFields,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['captionKeyframes'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['video'], operation: ['captionKeyframes'] } },
+	properties,
+);
 
 export const toolDescription =
 	"Starts captioning the keyframes of one video on the service; the captions are made in the background and cannot be waited for or read back here. Needs the dataset (its ID, a UUID, or its exact name) and the video ID (a UUID, as the video search returns it). Returns the service's message with dataset_id and video_id.";
