@@ -4,6 +4,7 @@ import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TYPES, useTestBed } from './setup';
 import { byId } from '../support/locators';
+import { HINTS } from '../../nodes/shared/http/failures';
 
 const bed = useTestBed();
 const type = TYPES.adSegments;
@@ -385,7 +386,7 @@ describe('Ad Segment: errors of every operation', () => {
 				expect(gateway.error?.message).toBe(
 					'The service refused the request: it arrived without the identity headers its gateway adds',
 				);
-				expect(gateway.error?.description).toMatch(/credential's Base URL is the service's public address/);
+				expect(gateway.error?.description).toContain(HINTS.baseUrl);
 			} finally {
 				await proxy.close();
 			}

@@ -4,6 +4,7 @@ import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertNotEmpty } from '../../../shared/validation';
+import { HINTS } from '../../../shared/http/failures';
 
 /** Which video: the dataset, and the customer's own identifier of the video in it. */
 export const videoFields: INodeProperties[] = [
@@ -76,8 +77,7 @@ export function explainVideoFailure(video: VideoRef, action: 'create' | 'get' | 
 		if (status === 422 && details.some((detail) => GATEWAY_HEADERS.test(detail))) {
 			return {
 				message: 'The service refused the request: it arrived without the identity headers its gateway adds',
-				description:
-					"This is not about your parameters: the request reached the ad-segments service without passing through the service's gateway. Check that the credential's Base URL is the service's public address (not an internal host or a proxy), then try again.",
+				description: `This is not about your parameters: the request reached the ad-segments service without passing through the service's gateway. ${HINTS.baseUrl}`,
 			};
 		}
 		return undefined;
