@@ -59,7 +59,7 @@ function service({
 	perSecond?: number;
 	stated?: boolean;
 }) {
-	const counts = { open: 0, most: 0, refused: 0, answered: 0, openSeen: [] as number[] };
+	const counts = { open: 0, most: 0, refused: 0, answered: 0, openSeen: [] as number[], refusedAt: [] as number[] };
 	const admitted: number[] = [];
 	let working = 0;
 	const queue: Array<() => void> = [];
@@ -76,6 +76,7 @@ function service({
 		while (admitted.length && admitted[0] <= now - 1000) admitted.shift();
 		if (admitted.length >= perSecond) {
 			counts.refused++;
+			counts.refusedAt.push(now);
 			return json(
 				res,
 				429,
@@ -166,6 +167,10 @@ describe("the limit finds the service's pace", () => {
 		const { error, items } = await getMany(240);
 		expect(error).toBeUndefined();
 		expectInOrder(items, 240);
-		expect(counts.refused / (counts.answered + counts.refused)).toBeLessThan(0.1);
+		// The first window's burst is refused before the gateway has said anything; once it has (and its window has
+		// passed), the pace keeps under its rate: hardly anything more is refused, however loaded this machine is.
+		const settled = counts.refusedAt[0] + 2000;
+		const late = counts.refusedAt.filter((at) => at > settled).length;
+		expect(late / (counts.answered + counts.refused)).toBeLessThanOrEqual(0.05);
 	});
 });

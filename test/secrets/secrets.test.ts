@@ -18,7 +18,7 @@ import { assetsOf } from '../../sandbox/assets/model';
 import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { SEED_BUCKET, SEED_CONNECTION_NAMES, SEED_HTTPS_PASSWORD } from '../../sandbox/connections/model';
-import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
+import { DEFAULT_QUERY_TIMINGS, SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { slicesOf } from '../../sandbox/search/engine';
 import type { FaultPlan } from '../../sandbox/server';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
@@ -100,6 +100,8 @@ interface Run {
 	inputItems?: Array<IDataObject | HarnessInputItem>;
 	/** An error path: runs twice, once failing the node and once with Continue On Fail. */
 	fails?: boolean;
+	/** Set-up the run needs first (e.g. the sandbox's query timings). */
+	before?: () => void;
 }
 
 const ok = (node: NodeKey, parameters: IDataObject, inputItems?: Run['inputItems']): Run => ({
@@ -120,6 +122,7 @@ const failing = (node: NodeKey, parameters: IDataObject, inputItems?: Run['input
  */
 async function runAll(runs: Run[], strict = true): Promise<void> {
 	for (const run of runs) {
+		run.before?.();
 		const modes = run.fails ? [false, true] : [!strict];
 		for (const continueOnFail of modes) {
 			const result = await bed.harness.runNode({
@@ -618,8 +621,15 @@ function queryRuns(): Run[] {
 			targetBucket: SEED_BUCKET,
 			connection: byName(SEED_CONNECTION_NAMES.s3),
 		}),
-		ok('queries', { resource: 'query', operation: 'run', queryId: complete }),
-		ok('queries', { resource: 'query', operation: 'cancel', queryId: complete }),
+		{
+			...ok('queries', { resource: 'query', operation: 'run', queryId: complete }),
+			// Still running when Cancel comes, however slow this machine is (a run takes 4 s by default).
+			before: () => (bed.sandbox.store.queries.timings = { queuedMs: 60_000, runningMs: 60_000, stoppingMs: 1000 }),
+		},
+		{
+			...ok('queries', { resource: 'query', operation: 'cancel', queryId: complete }),
+			before: () => (bed.sandbox.store.queries.timings = { ...DEFAULT_QUERY_TIMINGS }),
+		},
 		ok('queries', { resource: 'query', operation: 'delete', queryId: byId(SEED_QUERY_IDS.videosQuestion) }),
 		failing('queries', { resource: 'query', operation: 'get', queryId: byId(UNKNOWN) }),
 		failing('queries', {
