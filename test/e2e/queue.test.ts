@@ -335,7 +335,12 @@ describe('the trigger polls on main, its executions run on workers', () => {
 				const assets = [...(await exampleAssets()).values()]
 					.filter((list) => list.length > 0)
 					.map((list) => new Set(list));
-				return allJobs.every((event) => events.has(event)) && assets.every((set) => ready.every((id) => set.has(id)));
+				// The image example must have delivered them all: an example that has delivered nothing yet is no proof.
+				return (
+					allJobs.every((event) => events.has(event)) &&
+					assets.length > 0 &&
+					assets.every((set) => ready.every((id) => set.has(id)))
+				);
 			};
 			await cluster.startMain();
 			await until(
