@@ -63,7 +63,14 @@ export const credentialRefreshScenario: Scenario = {
 					// stopped, so that nothing but the database hands it on) does not log in again.
 					await n8n.server.stop();
 					n8n.sandbox.clearRequestLog();
-					const again = await n8n.instance.execute(ENCODERS_WORKFLOW.id);
+					let again = await n8n.instance.execute(ENCODERS_WORKFLOW.id);
+					if (!again.ok && /signal SIGSEGV/.test(again.output)) {
+						// n8n's CLI (Node 24, native modules) now and then dies of SIGSEGV while shutting down after the run. What
+						// this checks is the run's requests: none of them logged in; the run is made once more to read them whole.
+						expect(logins()).toBe(0);
+						n8n.sandbox.clearRequestLog();
+						again = await n8n.instance.execute(ENCODERS_WORKFLOW.id);
+					}
 					if (!again.ok) throw new Error(`n8n execute --id=${ENCODERS_WORKFLOW.id} failed:\n${tail(again.output)}`);
 					n8n.expectNoSecrets(again.output);
 					expect(logins()).toBe(0);
