@@ -1,26 +1,21 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as sendMessage from './sendMessage.operation';
 
 export const operations = { sendMessage };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['chat'] } },
-		options: [
-			{
-				name: 'Send Message',
-				value: 'sendMessage',
-				description:
-					"Ask a question; the answer comes with the videos found, follow-up suggestions and this turn's messages (the whole chat history with Include History)",
-				action: 'Send a chat message',
-			},
-		],
-		default: 'sendMessage',
-	},
-	...sendMessage.description,
-];
+export const description = resourceDescription('chat', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Send Message',
+			value: 'sendMessage',
+			description:
+				"Ask a question; the answer comes with the videos found, follow-up suggestions and this turn's messages (the whole chat history with Include History)",
+			action: 'Send a chat message',
+		},
+	],
+	default: 'sendMessage',
+});

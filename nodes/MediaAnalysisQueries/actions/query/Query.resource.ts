@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
 import * as deleteQuery from './delete.operation';
@@ -11,56 +10,45 @@ import * as run from './run.operation';
 
 export const operations = { cancel, create, delete: deleteQuery, export: exportQuery, get, getMany, getResults, run };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['query'] } },
-		options: [
-			{
-				name: 'Cancel',
-				value: 'cancel',
-				description: 'Cancel a queued or running query, at once or gracefully',
-				action: 'Cancel a query',
-			},
-			{ name: 'Delete', value: 'delete', description: 'Delete a query', action: 'Delete a query' },
-			{
-				name: 'Export',
-				value: 'export',
-				description: 'Export the results of a complete query to a bucket',
-				action: 'Export the results of a query',
-			},
-			{ name: 'Get', value: 'get', description: 'Get a query and its status', action: 'Get a query' },
-			{ name: 'Get Many', value: 'getMany', description: 'List queries', action: 'Get many queries' },
-			{
-				name: 'Get Results',
-				value: 'getResults',
-				description: 'Get the result rows of a complete query, or a link to its results file',
-				action: 'Get the results of a query',
-			},
-			{
-				name: 'Re-Run Query',
-				value: 'run',
-				description: 'Run a finished query again, optionally waiting for it to finish',
-				action: 'Run a finished query again',
-			},
-			{
-				name: 'Run Query',
-				value: 'create',
-				description: 'Run a new SQL or natural-language query over a dataset, optionally waiting for it to finish',
-				action: 'Run a SQL or natural language query',
-			},
-		],
-		default: 'create',
-	},
-	...cancel.description,
-	...create.description,
-	...deleteQuery.description,
-	...exportQuery.description,
-	...get.description,
-	...getMany.description,
-	...getResults.description,
-	...run.description,
-];
+export const description = resourceDescription('query', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Cancel',
+			value: 'cancel',
+			description: 'Cancel a queued or running query, at once or gracefully',
+			action: 'Cancel a query',
+		},
+		{ name: 'Delete', value: 'delete', description: 'Delete a query', action: 'Delete a query' },
+		{
+			name: 'Export',
+			value: 'export',
+			description: 'Export the results of a complete query to a bucket',
+			action: 'Export the results of a query',
+		},
+		{ name: 'Get', value: 'get', description: 'Get a query and its status', action: 'Get a query' },
+		{ name: 'Get Many', value: 'getMany', description: 'List queries', action: 'Get many queries' },
+		{
+			name: 'Get Results',
+			value: 'getResults',
+			description: 'Get the result rows of a complete query, or a link to its results file',
+			action: 'Get the results of a query',
+		},
+		{
+			name: 'Re-Run Query',
+			value: 'run',
+			description: 'Run a finished query again, optionally waiting for it to finish',
+			action: 'Run a finished query again',
+		},
+		{
+			name: 'Run Query',
+			value: 'create',
+			description: 'Run a new SQL or natural-language query over a dataset, optionally waiting for it to finish',
+			action: 'Run a SQL or natural language query',
+		},
+	],
+	default: 'create',
+});

@@ -1,33 +1,27 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 
 export const operations = { get, getMany };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['table'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get the schema of a table a query can read',
-				action: 'Get a table',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'List the tables a query over a dataset can read',
-				action: 'Get many tables',
-			},
-		],
-		default: 'getMany',
-	},
-	...get.description,
-	...getMany.description,
-];
+export const description = resourceDescription('table', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Get the schema of a table a query can read',
+			action: 'Get a table',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'List the tables a query over a dataset can read',
+			action: 'Get many tables',
+		},
+	],
+	default: 'getMany',
+});

@@ -1,18 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as getResult from './getResult.operation';
 import * as getStatus from './getStatus.operation';
 import * as start from './start.operation';
 
 export const operations = { getResult, getStatus, start };
 
-export const description: INodeProperties[] = [
+export const description = resourceDescription(
+	'filteredSearch',
+	{ start, getStatus, getResult },
 	{
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['filteredSearch'] } },
 		options: [
 			{
 				name: 'Get Result',
@@ -36,7 +36,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'start',
 	},
-	...start.description,
-	...getStatus.description,
-	...getResult.description,
-];
+);

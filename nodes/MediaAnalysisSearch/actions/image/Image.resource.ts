@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as hybridSearch from './hybridSearch.operation';
 import * as searchByImage from './searchByImage.operation';
 import * as searchByPerson from './searchByPerson.operation';
@@ -7,43 +6,36 @@ import * as searchByText from './searchByText.operation';
 
 export const operations = { hybridSearch, searchByImage, searchByPerson, searchByText };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['image'] } },
-		options: [
-			{
-				name: 'Hybrid Search (Beta)',
-				value: 'hybridSearch',
-				description: 'Find images by what they show and by their text metadata (needs special access)',
-				action: 'Run a hybrid search for images',
-			},
-			{
-				name: 'Search by Image',
-				value: 'searchByImage',
-				description: 'Find images that look like a given image',
-				action: 'Search images by image',
-			},
-			{
-				name: 'Search by Person',
-				value: 'searchByPerson',
-				description: 'Find images or video frames that show an enrolled person and match a description',
-				action: 'Search images by person',
-			},
-			{
-				name: 'Search by Text',
-				value: 'searchByText',
-				description: 'Find images that match a description',
-				action: 'Search images by text',
-			},
-		],
-		default: 'searchByText',
-	},
-	...hybridSearch.description,
-	...searchByImage.description,
-	...searchByPerson.description,
-	...searchByText.description,
-];
+export const description = resourceDescription('image', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Hybrid Search (Beta)',
+			value: 'hybridSearch',
+			description: 'Find images by what they show and by their text metadata (needs special access)',
+			action: 'Run a hybrid search for images',
+		},
+		{
+			name: 'Search by Image',
+			value: 'searchByImage',
+			description: 'Find images that look like a given image',
+			action: 'Search images by image',
+		},
+		{
+			name: 'Search by Person',
+			value: 'searchByPerson',
+			description: 'Find images or video frames that show an enrolled person and match a description',
+			action: 'Search images by person',
+		},
+		{
+			name: 'Search by Text',
+			value: 'searchByText',
+			description: 'Find images that match a description',
+			action: 'Search images by text',
+		},
+	],
+	default: 'searchByText',
+});

@@ -1,41 +1,34 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as findCelebrityMatches from './findCelebrityMatches.operation';
 import * as searchByImage from './searchByImage.operation';
 import * as searchByText from './searchByText.operation';
 
 export const operations = { findCelebrityMatches, searchByImage, searchByText };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['keyframe'] } },
-		options: [
-			{
-				name: 'Find Celebrity Matches',
-				value: 'findCelebrityMatches',
-				description: 'Find video frames that show the face of 15 to 100 reference images',
-				action: 'Find celebrity matches in keyframes',
-			},
-			{
-				name: 'Search by Image',
-				value: 'searchByImage',
-				description: 'Find video frames that look like a given image',
-				action: 'Search keyframes by image',
-			},
-			{
-				name: 'Search by Text',
-				value: 'searchByText',
-				description: 'Find video frames that match a description',
-				action: 'Search keyframes by text',
-			},
-		],
-		default: 'searchByText',
-	},
-	...findCelebrityMatches.description,
-	...searchByImage.description,
-	...searchByText.description,
-];
+export const description = resourceDescription('keyframe', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Find Celebrity Matches',
+			value: 'findCelebrityMatches',
+			description: 'Find video frames that show the face of 15 to 100 reference images',
+			action: 'Find celebrity matches in keyframes',
+		},
+		{
+			name: 'Search by Image',
+			value: 'searchByImage',
+			description: 'Find video frames that look like a given image',
+			action: 'Search keyframes by image',
+		},
+		{
+			name: 'Search by Text',
+			value: 'searchByText',
+			description: 'Find video frames that match a description',
+			action: 'Search keyframes by text',
+		},
+	],
+	default: 'searchByText',
+});

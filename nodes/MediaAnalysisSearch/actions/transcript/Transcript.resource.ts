@@ -1,33 +1,27 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as searchExactPhrase from './searchExactPhrase.operation';
 import * as searchSpokenContent from './searchSpokenContent.operation';
 
 export const operations = { searchExactPhrase, searchSpokenContent };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['transcript'] } },
-		options: [
-			{
-				name: 'Search Exact Phrase',
-				value: 'searchExactPhrase',
-				description: 'Find the moments where exactly these words are said',
-				action: 'Search transcripts for an exact phrase',
-			},
-			{
-				name: 'Search Spoken Content',
-				value: 'searchSpokenContent',
-				description: 'Find the moments where something like this is said',
-				action: 'Search transcripts by meaning',
-			},
-		],
-		default: 'searchSpokenContent',
-	},
-	...searchExactPhrase.description,
-	...searchSpokenContent.description,
-];
+export const description = resourceDescription('transcript', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Search Exact Phrase',
+			value: 'searchExactPhrase',
+			description: 'Find the moments where exactly these words are said',
+			action: 'Search transcripts for an exact phrase',
+		},
+		{
+			name: 'Search Spoken Content',
+			value: 'searchSpokenContent',
+			description: 'Find the moments where something like this is said',
+			action: 'Search transcripts by meaning',
+		},
+	],
+	default: 'searchSpokenContent',
+});

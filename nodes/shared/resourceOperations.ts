@@ -1,0 +1,18 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { Operation } from './router';
+
+/**
+ * A resource's parameters: its Operation dropdown (`field`, shown for this resource) and then those of its
+ * operations, in the order `operations` lists them.
+ */
+export function resourceDescription(
+	resource: string,
+	operations: Record<string, Operation>,
+	field: INodeProperties,
+): INodeProperties[] {
+	return [
+		{ ...field, displayOptions: { show: { resource: [resource] } } },
+		...Object.values(operations).flatMap((operation) => operation.description),
+	];
+}
