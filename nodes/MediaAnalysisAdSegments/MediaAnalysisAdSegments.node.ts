@@ -1,48 +1,25 @@
-import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { searchDatasets } from '../shared/methods/listSearch';
-import { toolDescriptionProperties } from '../shared/aiTool';
-import { labelledSubtitle } from '../shared/subtitle';
-import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
+import { actionNode } from '../shared/node';
 import * as adSegment from './actions/adSegment/AdSegment.resource';
 
-const OPERATIONS: OperationMap = { adSegment: adSegment.operations };
-
-const PROPERTIES: INodeProperties[] = [
-	...toolDescriptionProperties(OPERATIONS),
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [{ name: 'Ad Segment', value: 'adSegment' }],
-		default: 'adSegment',
-	},
-	...adSegment.description,
-	...parallelRequestsProperties(OPERATIONS),
-];
+const node = actionNode({
+	displayName: 'Media Analysis Ad Segments',
+	description: 'Create, get and delete the ad segments of your videos',
+	resources: { adSegment },
+	defaultResource: 'adSegment',
+});
 
 export class MediaAnalysisAdSegments implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Media Analysis Ad Segments',
-		name: 'mediaAnalysisAdSegments',
+		...node.description,
 		icon: { light: 'file:../../icons/ad-segments.svg', dark: 'file:../../icons/ad-segments.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Create, get and delete the ad segments of your videos',
-		defaults: { name: 'Media Analysis Ad Segments' },
+		subtitle: node.subtitle,
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchDatasets } };
 
-	async execute(this: IExecuteFunctions) {
-		return await route.call(this, OPERATIONS);
-	}
+	execute = node.execute;
 }

@@ -1,10 +1,7 @@
-import type { IExecuteFunctions, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { searchDatasets, searchVideos } from '../shared/methods/listSearch';
-import { toolDescriptionProperties } from '../shared/aiTool';
-import { labelledSubtitle } from '../shared/subtitle';
-import { parallelRequestsProperties, route, type OperationMap } from '../shared/router';
+import { actionNode } from '../shared/node';
 import { searchAudioClasses } from './actions/audioClasses';
 import * as filteredSearch from './actions/filteredSearch/FilteredSearch.resource';
 import * as image from './actions/image/Image.resource';
@@ -13,61 +10,22 @@ import * as sound from './actions/sound/Sound.resource';
 import * as transcript from './actions/transcript/Transcript.resource';
 import * as video from './actions/video/Video.resource';
 
-const OPERATIONS: OperationMap = {
-	filteredSearch: filteredSearch.operations,
-	image: image.operations,
-	keyframe: keyframe.operations,
-	sound: sound.operations,
-	transcript: transcript.operations,
-	video: video.operations,
-};
-
-const PROPERTIES: INodeProperties[] = [
-	...toolDescriptionProperties(OPERATIONS),
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Filtered Search', value: 'filteredSearch' },
-			{ name: 'Image', value: 'image' },
-			{ name: 'Keyframe', value: 'keyframe' },
-			{ name: 'Sound', value: 'sound' },
-			{ name: 'Transcript', value: 'transcript' },
-			{ name: 'Video', value: 'video' },
-		],
-		default: 'image',
-	},
-	...filteredSearch.description,
-	...image.description,
-	...keyframe.description,
-	...sound.description,
-	...transcript.description,
-	...video.description,
-	...parallelRequestsProperties(OPERATIONS),
-];
+const node = actionNode({
+	displayName: 'Media Analysis Search',
+	description: 'Find images, video moments, transcripts and sounds by text, image or person',
+	resources: { filteredSearch, image, keyframe, sound, transcript, video },
+	defaultResource: 'image',
+});
 
 export class MediaAnalysisSearch implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Media Analysis Search',
-		name: 'mediaAnalysisSearch',
+		...node.description,
 		icon: { light: 'file:../../icons/search.svg', dark: 'file:../../icons/search.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: labelledSubtitle(PROPERTIES),
-		description: 'Find images, video moments, transcripts and sounds by text, image or person',
-		defaults: { name: 'Media Analysis Search' },
+		subtitle: node.subtitle,
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'mediaAnalysisApi', required: true }],
-		properties: PROPERTIES,
 	};
 
 	methods = { listSearch: { searchAudioClasses, searchDatasets, searchVideos } };
 
-	async execute(this: IExecuteFunctions) {
-		return await route.call(this, OPERATIONS);
-	}
+	execute = node.execute;
 }
