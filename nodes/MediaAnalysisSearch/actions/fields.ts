@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitForTools } from '../../shared/aiTool';
-import type { ModerationScoreType, SearchMetadataFilters } from '../../shared/api';
+import type { SearchMetadataFilters } from '../../shared/api';
 import { uuidMode } from '../../shared/descriptions';
 import { getPageLimit } from '../../shared/readers';
 import {
@@ -274,14 +274,23 @@ export const optionsCollection = (options: INodeProperties[]): INodeProperties =
 	options,
 });
 
-/** Options every search shares, in the service's keys; only those the user added. */
+/** Each option of a search's Options collection by its key in the request. */
+const OPTION_KEYS: Record<string, string> = {
+	assetType: 'asset_type',
+	compositeType: 'composite_type',
+	ignoreKeyframes: 'ignore_keyframes',
+	modality: 'modality',
+	moderationScoreType: 'moderation_score_type',
+	negativeText: 'negative_text',
+	skipModeration: 'skip_moderation',
+};
+
+/** A search's Options in the service's keys; only those the user added (an empty Negative Text is none). */
 export function commonSearchOptions(options: IDataObject): IDataObject {
 	const body: IDataObject = {};
-	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
-	if (options.moderationScoreType !== undefined)
-		body.moderation_score_type = options.moderationScoreType as ModerationScoreType;
-	if (options.assetType !== undefined) body.asset_type = options.assetType;
-	if (typeof options.negativeText === 'string' && options.negativeText.trim())
-		body.negative_text = options.negativeText.trim();
+	for (const [name, key] of Object.entries(OPTION_KEYS)) {
+		const value = typeof options[name] === 'string' ? (options[name] as string).trim() : options[name];
+		if (value !== undefined && value !== '') body[key] = value;
+	}
 	return body;
 }

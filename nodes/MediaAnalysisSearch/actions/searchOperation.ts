@@ -1,86 +1,85 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ImageSearchRequest, TextSearchRequest } from '../../shared/api';
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
+import { listEndpoint, type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
 import { resolveDatasetId } from '../../shared/readers';
+import { datasetNotFound, paginate } from '../../shared/transport';
 import {
 	commonSearchOptions,
 	getMetadataFilters,
 	getQueryImage,
+	getSearchLimit,
 	getTextQuery,
 	metadataFiltersField,
 	optionsCollection,
 	queryImageLocator,
 	textQueryField,
 } from './fields';
-import { paginateSearch, type SearchEndpoint } from './paginateSearch';
 
-/** Where one search operation sits in the node and which endpoint it asks. */
-interface SearchSpec {
+/** Every `search.*` entry of the table that pages (a new one is here as soon as the table has it). */
+type SearchEndpoint = Extract<PagedEndpointId, `search.${string}`>;
+
+/** One paged search operation: where it sits in the node, its endpoint, and what it asks besides the shared fields. */
+interface SearchSpec<E extends SearchEndpoint> {
 	resource: string;
 	operation: string;
-	/** The endpoint, by operationId. */
-	endpoint: SearchEndpoint;
+	endpoint: E;
+	/** The parameters of what to look for, between the dataset and Return All / Limit. */
+	fields: INodeProperties[];
+	/** Those parameters as the item gives them, in the request's keys, checked before anything is sent. */
+	query(this: IExecuteFunctions, itemIndex: number): Partial<RequestOf<E>>;
 	/** The entries of its Options collection, sorted by name. */
 	options: INodeProperties[];
 	/** The largest Limit the endpoint answers, when it has one. */
 	maxLimit?: number;
-}
-
-/** The parameters every search by text or image has: dataset, the query, Return All / Limit, filters, options. */
-function searchDescription(spec: SearchSpec, query: INodeProperties): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.operation] } }, [
-		datasetLocator({}, { byName: true }),
-		query,
-		...returnAllOrLimit(spec.maxLimit, { toolLimit: true }),
-		metadataFiltersField,
-		optionsCollection(spec.options),
-	]);
-}
-
-/** The body of one item's search: dataset, the query's fields, options, metadata filters (checked in that order). */
-async function searchBody<T extends { dataset_id: string; metadata_filters?: unknown }>(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	query: () => Omit<T, 'dataset_id'>,
-): Promise<T> {
-	const body = {
-		dataset_id: await resolveDatasetId.call(context, itemIndex),
-		...query(),
-		...commonSearchOptions(context.getNodeParameter('options', itemIndex, {}) as IDataObject),
-	} as T;
-	const metadataFilters = getMetadataFilters.call(context, itemIndex);
-	if (metadataFilters) body.metadata_filters = metadataFilters;
-	return body;
+	/** Video search compares dates only within a closed range. */
+	bothDateEnds?: boolean;
+	/** One result as it comes out, given the request that found it. */
+	output?(result: IDataObject, body: RequestOf<E>): IDataObject;
 }
 
 /**
- * A search by words (images, keyframes, spoken words): one output item per result, best first. The body is typed
- * as the text-to-image request, the widest of them; each endpoint gets only the options its collection offers.
+ * A search for one item: the dataset, what `fields` ask, Return All / Limit, Metadata Filters and Options. One output
+ * item per result, best first; offset/limit travel in the body and Return All walks the pages (searches change nothing
+ * on the service, so the table lets a POST that got no answer be sent again).
  */
-export function textSearchOperation(spec: SearchSpec & { queryField?: Partial<INodeProperties> }) {
+export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 	return {
-		description: searchDescription(spec, textQueryField(spec.queryField)),
+		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.operation] } }, [
+			datasetLocator({}, { byName: true }),
+			...spec.fields,
+			...returnAllOrLimit(spec.maxLimit, { toolLimit: true }),
+			metadataFiltersField,
+			optionsCollection(spec.options),
+		]),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const body = await searchBody<TextSearchRequest>(this, itemIndex, () => ({
-				text_query: getTextQuery.call(this, itemIndex),
-			}));
-			return await paginateSearch.call(this, itemIndex, spec.endpoint, body, spec.maxLimit);
+			const body = {
+				dataset_id: await resolveDatasetId.call(this, itemIndex),
+				...spec.query.call(this, itemIndex),
+				...commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
+			} as RequestOf<E>;
+			const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: spec.bothDateEnds });
+			if (metadataFilters) body.metadata_filters = metadataFilters;
+			const [request, style] = listEndpoint(spec.endpoint, {
+				body,
+				itemIndex,
+				explain: datasetNotFound(body.dataset_id),
+			});
+			const results = await paginate.call(this, request, style, getSearchLimit.call(this, itemIndex, spec.maxLimit));
+			const output = spec.output;
+			return output ? results.map((result) => output(result, body)) : results;
 		},
 	};
 }
 
-/**
- * A search by a reference image (images, keyframes): one output item per result, best first. The body is typed as
- * the image-to-image request, the widest of them; each endpoint gets only the options its collection offers.
- */
-export function imageSearchOperation(spec: SearchSpec) {
-	return {
-		description: searchDescription(spec, queryImageLocator),
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const body = await searchBody<ImageSearchRequest>(this, itemIndex, () => getQueryImage.call(this, itemIndex));
-			return await paginateSearch.call(this, itemIndex, spec.endpoint, body, spec.maxLimit);
-		},
-	};
-}
+/** The Query field of a search by words, and `text_query` from it. */
+export const byText = (field?: Partial<INodeProperties>) => ({
+	fields: [textQueryField(field)],
+	query(this: IExecuteFunctions, itemIndex: number) {
+		return { text_query: getTextQuery.call(this, itemIndex) };
+	},
+});
+
+/** The Query Image of a search by a reference image, and `coactive_image_id` or `public_url` from it. */
+export const byImage = { fields: [queryImageLocator], query: getQueryImage };

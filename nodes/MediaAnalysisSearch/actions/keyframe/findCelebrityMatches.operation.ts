@@ -1,37 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { invalidParameter, splitList } from '../../../shared/validation';
-import { getMetadataFilters, metadataFiltersField, moderationScoreTypeOption, optionsCollection } from '../fields';
-import { paginateSearch } from '../paginateSearch';
+import { moderationScoreTypeOption } from '../fields';
+import { searchOperation } from '../searchOperation';
 
 /** The document: "Provide 15–100 upload IDs of reference images". */
 export const UPLOAD_IDS = { min: 15, max: 100 };
-
-const properties: INodeProperties[] = [
-	datasetLocator({}, { byName: true }),
-	{
-		displayName: 'Upload IDs',
-		name: 'uploadIds',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		placeholder: 'e.g. upl_01, upl_02, upl_03, …',
-		description: `The upload IDs of ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} reference images of one face, separated by commas (or an array from an expression)`,
-	},
-	...returnAllOrLimit(undefined, { toolLimit: true }),
-	metadataFiltersField,
-	optionsCollection([moderationScoreTypeOption]),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['keyframe'], operation: ['findCelebrityMatches'] } },
-	properties,
-);
 
 export const toolDescription = `Finds the video keyframes of one dataset that show the face of a set of reference images, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} upload IDs of the reference images. Returns each keyframe with its keyframe_id, video_id, composite_slice_id and score.`;
 
@@ -52,15 +26,24 @@ function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
 }
 
 /** Keyframes matching the reference face set, best first; one item each. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body: RequestOf<'search.celebrityMatches'> = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
-		upload_ids: getUploadIds.call(this, itemIndex),
-	};
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (options.moderationScoreType !== undefined)
-		body.moderation_score_type = options.moderationScoreType as typeof body.moderation_score_type;
-	const metadataFilters = getMetadataFilters.call(this, itemIndex);
-	if (metadataFilters) body.metadata_filters = metadataFilters;
-	return await paginateSearch.call(this, itemIndex, 'search.celebrityMatches', body);
-}
+export const { description, execute } = searchOperation({
+	resource: 'keyframe',
+	operation: 'findCelebrityMatches',
+	endpoint: 'search.celebrityMatches',
+	fields: [
+		{
+			displayName: 'Upload IDs',
+			name: 'uploadIds',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			required: true,
+			default: '',
+			placeholder: 'e.g. upl_01, upl_02, upl_03, …',
+			description: `The upload IDs of ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} reference images of one face, separated by commas (or an array from an expression)`,
+		},
+	],
+	query(this: IExecuteFunctions, itemIndex: number) {
+		return { upload_ids: getUploadIds.call(this, itemIndex) };
+	},
+	options: [moderationScoreTypeOption],
+});

@@ -1,13 +1,14 @@
 import { moderationScoreTypeOption, negativeTextOption, skipModerationOption } from '../fields';
-import { textSearchOperation } from '../searchOperation';
+import { byText, searchOperation } from '../searchOperation';
 
 export const toolDescription =
 	'Finds the video frames of one dataset that best match a description in words (every matching frame, not one per video), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each frame with its keyframe_id, score and video_id.';
 
 /** Every matching frame of every video (not one per video), best first, with its score and video. */
-export const { description, execute } = textSearchOperation({
+export const { description, execute } = searchOperation({
 	resource: 'keyframe',
 	operation: 'searchByText',
 	endpoint: 'search.textToKeyframesSearch',
+	...byText(),
 	options: [moderationScoreTypeOption, negativeTextOption, skipModerationOption],
 });

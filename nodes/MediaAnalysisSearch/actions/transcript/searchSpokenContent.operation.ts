@@ -1,14 +1,14 @@
 import { moderationScoreTypeOption, skipModerationOption } from '../fields';
-import { textSearchOperation } from '../searchOperation';
+import { byText, searchOperation } from '../searchOperation';
 
 export const toolDescription =
 	'Finds the moments of the videos of one dataset where something like the given words is said (a similarity search), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each moment with its video, times and transcript.';
 
 /** Moments whose spoken words are closest to the query, best first, with the transcript and times. */
-export const { description, execute } = textSearchOperation({
+export const { description, execute } = searchOperation({
 	resource: 'transcript',
 	operation: 'searchSpokenContent',
 	endpoint: 'search.audioSearch',
-	queryField: { placeholder: 'e.g. breaking news', description: 'What is said, in plain words (a similarity search)' },
+	...byText({ placeholder: 'e.g. breaking news', description: 'What is said, in plain words (a similarity search)' }),
 	options: [moderationScoreTypeOption, skipModerationOption],
 });

@@ -1,27 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { VideoSearchRequest } from '../../../shared/api';
-import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
-import {
-	MAX_SEARCH_LIMIT,
-	getMetadataFilters,
-	getTextQuery,
-	metadataFiltersField,
-	moderationScoreTypeOption,
-	optionsCollection,
-	skipModerationOption,
-	textQueryField,
-} from '../fields';
-import { paginateSearch } from '../paginateSearch';
+import { MAX_SEARCH_LIMIT, moderationScoreTypeOption, skipModerationOption } from '../fields';
+import { byText, searchOperation } from '../searchOperation';
 
-const properties: INodeProperties[] = [
-	datasetLocator({}, { byName: true }),
-	textQueryField({ placeholder: 'e.g. person walking in a park' }),
-	...returnAllOrLimit(MAX_SEARCH_LIMIT, { toolLimit: true }),
-	metadataFiltersField,
-	optionsCollection([
+/** One result per video, best first, with its most relevant shot, a preview frame and its metadata; Limit is 1 to 1000. */
+export const toolDescription =
+	'Finds the videos of one dataset that best match a description in words, one result per video, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words to look for. Returns each video with its video_id, source_path, score and its best shot and keyframe.';
+
+export const { description, execute } = searchOperation({
+	resource: 'video',
+	operation: 'search',
+	endpoint: 'search.searchVideos',
+	...byText({ placeholder: 'e.g. person walking in a park' }),
+	options: [
 		{
 			displayName: 'Ignore Keyframes',
 			name: 'ignoreKeyframes',
@@ -44,32 +35,11 @@ const properties: INodeProperties[] = [
 		},
 		moderationScoreTypeOption,
 		skipModerationOption,
-	]),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['search'] } }, properties);
-
-/** One result per video, best first, with its most relevant shot, a preview frame and its metadata; Limit is 1 to 1000. */
-export const toolDescription =
-	'Finds the videos of one dataset that best match a description in words, one result per video, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words to look for. Returns each video with its video_id, source_path, score and its best shot and keyframe.';
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body: VideoSearchRequest = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
-		text_query: getTextQuery.call(this, itemIndex),
-	};
-	if (options.modality !== undefined) body.modality = options.modality as VideoSearchRequest['modality'];
-	if (options.ignoreKeyframes !== undefined) body.ignore_keyframes = options.ignoreKeyframes as boolean;
-	if (options.skipModeration !== undefined) body.skip_moderation = options.skipModeration as boolean;
-	if (options.moderationScoreType !== undefined) {
-		body.moderation_score_type = options.moderationScoreType as VideoSearchRequest['moderation_score_type'];
-	}
-	const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: true });
-	if (metadataFilters) body.metadata_filters = metadataFilters as VideoSearchRequest['metadata_filters'];
-	const results = await paginateSearch.call(this, itemIndex, 'search.searchVideos', body, MAX_SEARCH_LIMIT);
-	return results.map(withPlainMetadata);
-}
+	],
+	maxLimit: MAX_SEARCH_LIMIT,
+	bothDateEnds: true,
+	output: withPlainMetadata,
+});
 
 /**
  * Video search wraps each video's metadata as `{data: {...}}`; every other search gives the fields themselves. The
