@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as create from './create.operation';
 import * as deleteInvitation from './delete.operation';
 import * as get from './get.operation';
@@ -7,33 +6,26 @@ import * as getMany from './getMany.operation';
 
 export const operations = { create, delete: deleteInvitation, get, getMany };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['invitation'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Invite a person to join the organization by email',
-				action: 'Create an invitation',
-			},
-			{ name: 'Delete', value: 'delete', description: 'Withdraw a pending invitation', action: 'Delete an invitation' },
-			{ name: 'Get', value: 'get', description: 'Get a pending invitation', action: 'Get an invitation' },
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'List the pending invitations',
-				action: 'Get many invitations',
-			},
-		],
-		default: 'getMany',
-	},
-	...create.description,
-	...deleteInvitation.description,
-	...get.description,
-	...getMany.description,
-];
+export const description = resourceDescription('invitation', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Invite a person to join the organization by email',
+			action: 'Create an invitation',
+		},
+		{ name: 'Delete', value: 'delete', description: 'Withdraw a pending invitation', action: 'Delete an invitation' },
+		{ name: 'Get', value: 'get', description: 'Get a pending invitation', action: 'Get an invitation' },
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'List the pending invitations',
+			action: 'Get many invitations',
+		},
+	],
+	default: 'getMany',
+});

@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as create from './create.operation';
 import * as deleteCredential from './delete.operation';
 import * as get from './get.operation';
@@ -8,50 +7,42 @@ import * as update from './update.operation';
 
 export const operations = { create, delete: deleteCredential, get, getMany, update };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['systemCredential'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Create a client ID and secret for an automation; the secret is shown once',
-				action: 'Create a system credential',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a system credential and revoke its tokens',
-				action: 'Delete a system credential',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get a system credential (never its secret)',
-				action: 'Get a system credential',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'List the system credentials (never their secrets)',
-				action: 'Get many system credentials',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				description: 'Rename a system credential or change its roles',
-				action: 'Update a system credential',
-			},
-		],
-		default: 'getMany',
-	},
-	...create.description,
-	...deleteCredential.description,
-	...get.description,
-	...getMany.description,
-	...update.description,
-];
+export const description = resourceDescription('systemCredential', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Create a client ID and secret for an automation; the secret is shown once',
+			action: 'Create a system credential',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			description: 'Delete a system credential and revoke its tokens',
+			action: 'Delete a system credential',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Get a system credential (never its secret)',
+			action: 'Get a system credential',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'List the system credentials (never their secrets)',
+			action: 'Get many system credentials',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			description: 'Rename a system credential or change its roles',
+			action: 'Update a system credential',
+		},
+	],
+	default: 'getMany',
+});

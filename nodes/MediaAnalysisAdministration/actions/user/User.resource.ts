@@ -1,41 +1,34 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as getMany from './getMany.operation';
 import * as remove from './remove.operation';
 import * as updateRoles from './updateRoles.operation';
 
 export const operations = { getMany, remove, updateRoles };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['user'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'List the users of the organization',
-				action: 'Get many users',
-			},
-			{
-				name: 'Remove',
-				value: 'remove',
-				description: 'Remove a user from the organization',
-				action: 'Remove a user from the organization',
-			},
-			{
-				name: 'Update Roles',
-				value: 'updateRoles',
-				description: "Replace a user's roles",
-				action: 'Update roles of a user',
-			},
-		],
-		default: 'getMany',
-	},
-	...getMany.description,
-	...remove.description,
-	...updateRoles.description,
-];
+export const description = resourceDescription('user', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'List the users of the organization',
+			action: 'Get many users',
+		},
+		{
+			name: 'Remove',
+			value: 'remove',
+			description: 'Remove a user from the organization',
+			action: 'Remove a user from the organization',
+		},
+		{
+			name: 'Update Roles',
+			value: 'updateRoles',
+			description: "Replace a user's roles",
+			action: 'Update roles of a user',
+		},
+	],
+	default: 'getMany',
+});

@@ -1,16 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as getPersons from './getPersons.operation';
 import * as identify from './identify.operation';
 
 export const operations = { getPersons, identify };
 
-const operation: INodeProperties = {
+export const description = resourceDescription('image', operations, {
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
-	displayOptions: { show: { resource: ['image'] } },
 	options: [
 		{
 			name: 'Get Many Persons',
@@ -26,12 +24,6 @@ const operation: INodeProperties = {
 			action: 'Identify persons in an image',
 		},
 	],
-	default: 'getPersons',
-};
-
-export const description: INodeProperties[] = [
 	// Identify Persons ingests and deletes an image per run: it is chosen, never the default.
-	operation,
-	...getPersons.description,
-	...identify.description,
-];
+	default: 'getPersons',
+});

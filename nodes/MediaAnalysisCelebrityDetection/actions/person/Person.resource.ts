@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as get from './get.operation';
 import * as getByNames from './getByNames.operation';
 import * as getMany from './getMany.operation';
@@ -7,33 +6,26 @@ import * as updateAliases from './updateAliases.operation';
 
 export const operations = { get, getByNames, getMany, updateAliases };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['person'] } },
-		options: [
-			{ name: 'Get', value: 'get', description: 'Get an enrolled person', action: 'Get a person' },
-			{ name: 'Get Many', value: 'getMany', description: 'List enrolled persons', action: 'Get many persons' },
-			{
-				name: 'Get Many by Names or Aliases',
-				value: 'getByNames',
-				description: 'Find the IDs of persons by their names or aliases',
-				action: 'Get many persons by names or aliases',
-			},
-			{
-				name: 'Update Aliases',
-				value: 'updateAliases',
-				description: 'Add, remove or replace the aliases of a person',
-				action: 'Update the aliases of a person',
-			},
-		],
-		default: 'get',
-	},
-	...get.description,
-	...getByNames.description,
-	...getMany.description,
-	...updateAliases.description,
-];
+export const description = resourceDescription('person', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Get', value: 'get', description: 'Get an enrolled person', action: 'Get a person' },
+		{ name: 'Get Many', value: 'getMany', description: 'List enrolled persons', action: 'Get many persons' },
+		{
+			name: 'Get Many by Names or Aliases',
+			value: 'getByNames',
+			description: 'Find the IDs of persons by their names or aliases',
+			action: 'Get many persons by names or aliases',
+		},
+		{
+			name: 'Update Aliases',
+			value: 'updateAliases',
+			description: 'Add, remove or replace the aliases of a person',
+			action: 'Update the aliases of a person',
+		},
+	],
+	default: 'get',
+});

@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as create from './create.operation';
 import * as deleteConcept from './delete.operation';
 import * as estimatePredictions from './estimatePredictions.operation';
@@ -9,32 +8,23 @@ import * as update from './update.operation';
 
 export const operations = { create, delete: deleteConcept, estimatePredictions, get, getMany, update };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['concept'] } },
-		options: [
-			{ name: 'Create', value: 'create', description: 'Create a concept in a dataset', action: 'Create a concept' },
-			{ name: 'Delete', value: 'delete', description: 'Delete a concept and its labels', action: 'Delete a concept' },
-			{
-				name: 'Estimate Predictions',
-				value: 'estimatePredictions',
-				description: 'Estimate how many assets of the dataset show the concept, per score range',
-				action: 'Estimate the predictions of a concept',
-			},
-			{ name: 'Get', value: 'get', description: 'Get a concept', action: 'Get a concept' },
-			{ name: 'Get Many', value: 'getMany', description: 'List concepts', action: 'Get many concepts' },
-			{ name: 'Update', value: 'update', description: 'Update a concept', action: 'Update a concept' },
-		],
-		default: 'getMany',
-	},
-	...create.description,
-	...deleteConcept.description,
-	...estimatePredictions.description,
-	...get.description,
-	...getMany.description,
-	...update.description,
-];
+export const description = resourceDescription('concept', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Create', value: 'create', description: 'Create a concept in a dataset', action: 'Create a concept' },
+		{ name: 'Delete', value: 'delete', description: 'Delete a concept and its labels', action: 'Delete a concept' },
+		{
+			name: 'Estimate Predictions',
+			value: 'estimatePredictions',
+			description: 'Estimate how many assets of the dataset show the concept, per score range',
+			action: 'Estimate the predictions of a concept',
+		},
+		{ name: 'Get', value: 'get', description: 'Get a concept', action: 'Get a concept' },
+		{ name: 'Get Many', value: 'getMany', description: 'List concepts', action: 'Get many concepts' },
+		{ name: 'Update', value: 'update', description: 'Update a concept', action: 'Update a concept' },
+	],
+	default: 'getMany',
+});

@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as create from './create.operation';
 import * as deleteConnection from './delete.operation';
 import * as get from './get.operation';
@@ -11,56 +10,45 @@ import * as update from './update.operation';
 
 export const operations = { create, delete: deleteConnection, get, getCredentials, getMany, listBucket, test, update };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['connection'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Register a connection to external storage',
-				action: 'Create a connection',
-			},
-			{ name: 'Delete', value: 'delete', description: 'Delete a connection', action: 'Delete a connection' },
-			{ name: 'Get', value: 'get', description: 'Get a connection by name or ID', action: 'Get a connection' },
-			{ name: 'Get Many', value: 'getMany', description: 'List connections', action: 'Get many connections' },
-			{
-				name: 'Get Many Bucket Objects',
-				value: 'listBucket',
-				description: "List the objects and folders under a prefix of a bucket, with the connection's access",
-				action: 'Get many bucket objects with a connection',
-			},
-			{
-				name: 'Get Temporary Credentials',
-				value: 'getCredentials',
-				description: 'Get short-lived credentials for the bucket of an AWS IAM role connection',
-				action: 'Get temporary credentials of a connection',
-			},
-			{
-				name: 'Test',
-				value: 'test',
-				description: 'Check that the service can reach the storage',
-				action: 'Test a connection',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				description: 'Rename a connection or change its description',
-				action: 'Update a connection',
-			},
-		],
-		default: 'getMany',
-	},
-	...create.description,
-	...deleteConnection.description,
-	...get.description,
-	...getCredentials.description,
-	...getMany.description,
-	...listBucket.description,
-	...test.description,
-	...update.description,
-];
+export const description = resourceDescription('connection', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Register a connection to external storage',
+			action: 'Create a connection',
+		},
+		{ name: 'Delete', value: 'delete', description: 'Delete a connection', action: 'Delete a connection' },
+		{ name: 'Get', value: 'get', description: 'Get a connection by name or ID', action: 'Get a connection' },
+		{ name: 'Get Many', value: 'getMany', description: 'List connections', action: 'Get many connections' },
+		{
+			name: 'Get Many Bucket Objects',
+			value: 'listBucket',
+			description: "List the objects and folders under a prefix of a bucket, with the connection's access",
+			action: 'Get many bucket objects with a connection',
+		},
+		{
+			name: 'Get Temporary Credentials',
+			value: 'getCredentials',
+			description: 'Get short-lived credentials for the bucket of an AWS IAM role connection',
+			action: 'Get temporary credentials of a connection',
+		},
+		{
+			name: 'Test',
+			value: 'test',
+			description: 'Check that the service can reach the storage',
+			action: 'Test a connection',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			description: 'Rename a connection or change its description',
+			action: 'Update a connection',
+		},
+	],
+	default: 'getMany',
+});

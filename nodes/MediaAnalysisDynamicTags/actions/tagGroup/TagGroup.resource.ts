@@ -1,25 +1,20 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as getMany from './getMany.operation';
 
 export const operations = { getMany };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['tagGroup'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'List tag groups, filtered and sorted',
-				action: 'Get many tag groups',
-			},
-		],
-		default: 'getMany',
-	},
-	...getMany.description,
-];
+export const description = resourceDescription('tagGroup', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'List tag groups, filtered and sorted',
+			action: 'Get many tag groups',
+		},
+	],
+	default: 'getMany',
+});

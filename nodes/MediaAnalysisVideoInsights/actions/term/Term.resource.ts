@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as create from './create.operation';
 import * as deleteTerm from './delete.operation';
 import * as getMany from './getMany.operation';
@@ -7,38 +6,31 @@ import * as update from './update.operation';
 
 export const operations = { create, delete: deleteTerm, getMany, update };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['term'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Add a genre, mood, subject or format term that predictions can name',
-				action: 'Create a vocabulary term',
-			},
-			{ name: 'Delete', value: 'delete', description: 'Delete a vocabulary term', action: 'Delete a vocabulary term' },
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'List the vocabulary terms of one type',
-				action: 'Get many vocabulary terms',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				description: 'Change the name, description or examples of a term',
-				action: 'Update a vocabulary term',
-			},
-		],
-		default: 'getMany',
-	},
-	...create.description,
-	...deleteTerm.description,
-	...getMany.description,
-	...update.description,
-];
+export const description = resourceDescription('term', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Add a genre, mood, subject or format term that predictions can name',
+			action: 'Create a vocabulary term',
+		},
+		{ name: 'Delete', value: 'delete', description: 'Delete a vocabulary term', action: 'Delete a vocabulary term' },
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'List the vocabulary terms of one type',
+			action: 'Get many vocabulary terms',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			description: 'Change the name, description or examples of a term',
+			action: 'Update a vocabulary term',
+		},
+	],
+	default: 'getMany',
+});

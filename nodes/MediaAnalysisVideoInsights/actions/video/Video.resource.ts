@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/resourceOperations';
 import * as captionKeyframes from './captionKeyframes.operation';
 import * as generateDescription from './generateDescription.operation';
 import * as generateSummary from './generateSummary.operation';
@@ -20,71 +19,60 @@ export const operations = {
 	predictSubjects,
 };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['video'] } },
-		options: [
-			{
-				name: 'Caption Keyframes',
-				value: 'captionKeyframes',
-				description: 'Start captioning the keyframes of a video; the service gives no status to follow',
-				action: 'Caption the keyframes of a video',
-			},
-			{
-				name: 'Generate Description',
-				value: 'generateDescription',
-				description: 'Write a description of a video (the description field)',
-				action: 'Generate the description of a video',
-			},
-			{
-				name: 'Generate Summary',
-				value: 'generateSummary',
-				description: 'Write a short summary of a video (the summary field)',
-				action: 'Generate the summary of a video',
-			},
-			{
-				name: 'Generate Synopsis',
-				value: 'generateSynopsis',
-				description: 'Write a synopsis of how a video unfolds (the synopsis field)',
-				action: 'Generate the synopsis of a video',
-			},
-			{
-				name: 'Predict Formats',
-				value: 'predictFormats',
-				description: "Name the formats of a video, from your vocabulary and the service's own (the formats list)",
-				action: 'Predict the formats of a video',
-			},
-			{
-				name: 'Predict Genres',
-				value: 'predictGenres',
-				description: "Name the genres of a video, from your vocabulary and the service's own (the genres list)",
-				action: 'Predict the genres of a video',
-			},
-			{
-				name: 'Predict Moods',
-				value: 'predictMoods',
-				description: "Name the moods of a video, from your vocabulary and the service's own (the moods list)",
-				action: 'Predict the moods of a video',
-			},
-			{
-				name: 'Predict Subjects',
-				value: 'predictSubjects',
-				description: "Name the subjects of a video, from your vocabulary and the service's own (the subjects list)",
-				action: 'Predict the subjects of a video',
-			},
-		],
-		default: 'generateSummary',
-	},
-	...captionKeyframes.description,
-	...generateDescription.description,
-	...generateSummary.description,
-	...generateSynopsis.description,
-	...predictFormats.description,
-	...predictGenres.description,
-	...predictMoods.description,
-	...predictSubjects.description,
-];
+export const description = resourceDescription('video', operations, {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Caption Keyframes',
+			value: 'captionKeyframes',
+			description: 'Start captioning the keyframes of a video; the service gives no status to follow',
+			action: 'Caption the keyframes of a video',
+		},
+		{
+			name: 'Generate Description',
+			value: 'generateDescription',
+			description: 'Write a description of a video (the description field)',
+			action: 'Generate the description of a video',
+		},
+		{
+			name: 'Generate Summary',
+			value: 'generateSummary',
+			description: 'Write a short summary of a video (the summary field)',
+			action: 'Generate the summary of a video',
+		},
+		{
+			name: 'Generate Synopsis',
+			value: 'generateSynopsis',
+			description: 'Write a synopsis of how a video unfolds (the synopsis field)',
+			action: 'Generate the synopsis of a video',
+		},
+		{
+			name: 'Predict Formats',
+			value: 'predictFormats',
+			description: "Name the formats of a video, from your vocabulary and the service's own (the formats list)",
+			action: 'Predict the formats of a video',
+		},
+		{
+			name: 'Predict Genres',
+			value: 'predictGenres',
+			description: "Name the genres of a video, from your vocabulary and the service's own (the genres list)",
+			action: 'Predict the genres of a video',
+		},
+		{
+			name: 'Predict Moods',
+			value: 'predictMoods',
+			description: "Name the moods of a video, from your vocabulary and the service's own (the moods list)",
+			action: 'Predict the moods of a video',
+		},
+		{
+			name: 'Predict Subjects',
+			value: 'predictSubjects',
+			description: "Name the subjects of a video, from your vocabulary and the service's own (the subjects list)",
+			action: 'Predict the subjects of a video',
+		},
+	],
+	default: 'generateSummary',
+});
