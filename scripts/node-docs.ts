@@ -1,9 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console --
 	Development code (scripts and tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
- * The reference pages of docs/nodes/: one per node of package.json and one for the credential. Each page has a part
- * written by hand and a part generated from the node's description (operations, their parameters and notices; the
- * trigger's events; the credential's fields), between the two GENERATED markers. `npm run docs:nodes` rewrites the
+ * The reference pages of docs/nodes/, written for users: one per node of package.json and one for the credential.
+ * Each page has a part written by hand (what a user must know, sample outputs: test/package/node-doc-samples.test.ts)
+ * and a part generated from the current version of the node's description (operations, their parameters and
+ * notices; the trigger's events; the credential's fields), between the two GENERATED markers. Nothing internal goes
+ * on a page (type names, versions, endpoints: docs/internals.md). `npm run docs:nodes` rewrites the
  * generated parts (and writes a page that does not exist yet); `npm run docs:nodes -- --check` lists the pages whose
  * generated part differs from the descriptions, and test/package/node-docs.test.ts fails on any.
  */
@@ -27,7 +29,6 @@ export const BEGIN =
 export const END = '<!-- END GENERATED -->';
 
 interface PackageJson {
-	name: string;
 	homepage: string;
 	n8n: { nodes: string[]; credentials: string[] };
 }
@@ -241,34 +242,10 @@ function toolTables(description: INodeTypeDescription): string[] {
 	return [...lines, ''];
 }
 
-/** What an older version of the node lists that the current one does not, and the other way round. */
-function versionDifferences(description: INodeTypeDescription): string[] {
-	const current = currentVersion(description);
-	const key = (o: Operation) => `${o.resource.name} → ${o.name}`;
-	const now = operationsOf(description, current).map(key);
-	return versionsOf(description)
-		.filter((version) => version !== current)
-		.flatMap((version) => {
-			const then = operationsOf(description, version).map(key);
-			const onlyThen = then.filter((k) => !now.includes(k));
-			const onlyNow = now.filter((k) => !then.includes(k));
-			const parts = [
-				onlyThen.length ? `also lists ${onlyThen.join(', ')}` : '',
-				onlyNow.length ? `does not list ${onlyNow.join(', ')}` : '',
-			].filter(Boolean);
-			return [`- Version ${version} (workflows saved with it keep it)${parts.length ? `: ${parts.join('; ')}` : ''}.`];
-		});
-}
-
-function renderNode(description: INodeTypeDescription, packageName: string): string {
-	const versions = versionsOf(description);
+function renderNode(description: INodeTypeDescription): string {
 	const isTrigger = description.group.includes('trigger');
 	const facts = [
-		`Type \`${packageName}.${description.name}\``,
-		versions.length > 1
-			? `versions ${versions.join(', ')} (new nodes get ${currentVersion(description)})`
-			: `version ${versions[0]}`,
-		'credential [Media Analysis API](MediaAnalysisApi.md)',
+		'Credential: [Media Analysis API](MediaAnalysisApi.md)',
 		description.usableAsTool ? 'usable as an AI tool' : isTrigger ? 'a polling trigger' : '',
 	].filter(Boolean);
 	const operations = operationsOf(description);
@@ -287,8 +264,6 @@ function renderNode(description: INodeTypeDescription, packageName: string): str
 	const lines = [`${cell(description.description)}`, '', `${facts.join(' · ')}.`, ''];
 	if (isTrigger) lines.push(...triggerTables(description));
 	else lines.push('## Operations', '', ...operationTables(description), ...toolTables(description));
-	const older = versionDifferences(description);
-	if (older.length) lines.push('## Versions', '', ...older, '');
 	return lines.join('\n');
 }
 
@@ -314,7 +289,7 @@ function triggerTables(description: INodeTypeDescription): string[] {
 function renderCredential(credential: ICredentialType): string {
 	const fields = credential.properties.filter((p) => p.type !== 'hidden');
 	const lines = [
-		`Credential type \`${credential.name}\` (**${credential.displayName}**), used by every node of the package.`,
+		`**${credential.displayName}**: every node of the package uses it.`,
 		'',
 		'| Field | Shown | What to enter |',
 		'|---|---|---|',
@@ -339,8 +314,7 @@ function renderCredential(credential: ICredentialType): string {
 
 /** The generated part of a page, markers included. */
 export function generatedPart(subject: Documented): string {
-	const body =
-		subject.kind === 'node' ? renderNode(subject.node.description, pkg().name) : renderCredential(subject.credential);
+	const body = subject.kind === 'node' ? renderNode(subject.node.description) : renderCredential(subject.credential);
 	return `${BEGIN}\n\n${body.trimEnd()}\n\n${END}`;
 }
 

@@ -56,6 +56,20 @@ describe.each(subjects.map((subject) => [subject.className, subject] as const))(
 			expect(codex.resources.credentialDocumentation).toEqual([{ url: pageUrl('MediaAnalysisApi') }]);
 		});
 
+		test('is written for users: no type name, version, endpoint path, benchmark or internals (docs/internals.md)', () => {
+			const page = read(pageFile(className));
+			const internal = [
+				/n8n-nodes-media-analysis\.\w+/, // a node or credential type name
+				/\bversions? \d/i, // a node version or a list of them
+				/\/api\/v\d/, // an endpoint path
+				/bench\//, // benchmark numbers
+				/internals\.md/,
+				/`[A-Z][a-z]+[A-Z]\w*`/, // a TypeScript name (PascalCase)
+				/`(?:credentials|nodes|sandbox|scripts)\/[\w/.-]+`/, // a source file
+			];
+			expect(internal.flatMap((pattern) => page.match(pattern) ?? [])).toEqual([]);
+		});
+
 		test("is linked from README's map", () => {
 			expect(read(join(root, 'README.md'))).toContain(`](docs/nodes/${className}.md)`);
 		});
