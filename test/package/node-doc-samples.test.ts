@@ -66,7 +66,7 @@ async function triggerEvent(events: string[]) {
 	let { staticData } = await bed.harness.runPoll({ type: TYPES.trigger, parameters, staticData: {}, mode: 'trigger' });
 	await sleep(20);
 	await ingestImages(['https://cdn.example.com/photos/beach.jpg']);
-	for (let attempt = 0; attempt < 50; attempt++) {
+	for (let attempt = 0; attempt < 100; attempt++) {
 		await sleep(100);
 		const result = await bed.harness.runPoll({ type: TYPES.trigger, parameters, staticData, mode: 'trigger' });
 		staticData = result.staticData;
