@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { callEndpoint, type EndpointId, type RequestOf } from '../../shared/endpoints';
 import { withInputFields } from '../../shared/inputFields';
@@ -23,7 +22,6 @@ type NarrativeEndpoint = {
 
 export interface NarrativeSpec {
 	resource: 'video' | 'compositeSlice';
-	operation: string;
 	endpoint: NarrativeEndpoint;
 	/** For the Tool Description: what it does ("Writes a short summary of …") and what the item holds ("the summary"). */
 	does: string;
@@ -49,23 +47,21 @@ function toolText({ resource, does, returns }: NarrativeSpec): string {
  * so it goes straight into Ingestion › Update Metadata.
  */
 export function narrativeOperation(spec: NarrativeSpec): ItemOperation & { toolDescription: string } {
-	const { resource, operation, endpoint } = spec;
-	const slice = resource === 'compositeSlice';
-	const properties: INodeProperties[] = [
-		...videoFields,
-		...(slice ? [compositeSliceField] : []),
-		contextField(slice ? 'slice' : 'video'),
-		includeInputFields,
-	];
+	const slice = spec.resource === 'compositeSlice';
 	return {
 		toolDescription: toolText(spec),
-		description: updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties),
+		description: [
+			...videoFields,
+			...(slice ? [compositeSliceField] : []),
+			contextField(slice ? 'slice' : 'video'),
+			includeInputFields,
+		],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 			const target = await readTarget.call(this, itemIndex, slice);
 			const context = readContext.call(this, itemIndex, slice);
 			// Always a body: n8n sends none for an empty object, and the document does not say the body may be left out.
 			const body = slice ? { composite_slice_context: context ?? null } : { video_context: context ?? null };
-			const response = await callEndpoint(this, endpoint, {
+			const response = await callEndpoint(this, spec.endpoint, {
 				params: target.params,
 				body: body as RequestOf<NarrativeEndpoint>,
 				itemIndex,

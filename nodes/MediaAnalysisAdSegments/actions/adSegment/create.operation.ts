@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { AdSegmentsCreateRequest } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getSegments, segmentFields } from './segments';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
-export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['create'] } }, [
-	...videoFields,
-	...segmentFields,
-]);
+export const description = [...videoFields, ...segmentFields];
 
 /** The service accepts the segments (202) and answers with their new IDs. */
 export const toolDescription =

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
-export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['delete'] } }, [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Deletes every ad segment stored for the video (soft: hidden, not erased), for everyone in your organization',
@@ -14,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['adSegment'
 		default: '',
 	},
 	...videoFields,
-]);
+];
 
 export const toolDescription =
 	"Deletes every ad segment stored for one video (soft: hidden, not erased). Needs the dataset (its ID, a UUID, or its exact name) and the video's own identifier (the asset identifier value of the dataset). Returns deleted: true and the identifier.";

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
-export const description = updateDisplayOptions({ show: { resource: ['adSegment'], operation: ['get'] } }, videoFields);
+export const description = videoFields;
 
 /** One item per ad segment of the video (none when it has none), each naming the video it belongs to. */
 export const toolDescription =

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint, listEndpoint, listRecords, type RequestOf } from '../../../shared/endpoints';
 import { recoverRecord, type ServiceTime } from '../../../shared/recovery';
 import { assertEmail, assertNotEmpty } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -27,11 +26,6 @@ const properties: INodeProperties[] = [
 	},
 	rolesProperty("The roles the person gets on accepting. None: the organization's default."),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['invitation'], operation: ['create'] } },
-	properties,
-);
 
 /**
  * For a create whose answer was lost: the pending invitation to this address the service made since the request,

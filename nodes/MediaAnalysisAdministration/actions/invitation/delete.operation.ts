@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invitationLocator, invitationParams } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Withdraws the invitation at once: its link stops working. The person can be invited again.',
 		name: 'deleteNotice',
@@ -14,11 +13,6 @@ const properties: INodeProperties[] = [
 	},
 	invitationLocator('The pending invitation to withdraw'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['invitation'], operation: ['delete'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = invitationParams.call(this, itemIndex);

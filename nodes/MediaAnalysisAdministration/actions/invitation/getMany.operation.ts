@@ -1,16 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 
-const properties: INodeProperties[] = [...returnAllOrLimit()];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['invitation'], operation: ['getMany'] } },
-	properties,
-);
+export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The invitations not yet accepted (an accepted one becomes a user). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

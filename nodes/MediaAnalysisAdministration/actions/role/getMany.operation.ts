@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { readRolesScope, rolesScopeProperties } from '../fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...rolesScopeProperties({
 		description: 'Which roles to list',
 		all: 'Every role that can be given, system and dataset roles alike',
@@ -15,8 +14,6 @@ const properties: INodeProperties[] = [
 	}),
 	...returnAllOrLimit(),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['role'], operation: ['getMany'] } }, properties);
 
 /** The service answers the whole list at once; Limit trims it here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
 import { FULL_ACCESS_NOTICE } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			"The client secret is in this node's output once, as the service answers it once: store it right away (for example in an n8n credential of type Media Analysis API). Get, Get Many and Update never show it, and it cannot be read again. Executions saved with their data keep this output.",
@@ -42,11 +42,6 @@ const properties: INodeProperties[] = [
 	},
 	rolesProperty('What the credential may do: at least one role', { show: { access: ['roles'] } }),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['systemCredential'], operation: ['create'] } },
-	properties,
-);
 
 /**
  * The one answer that carries the client secret, output as the service gave it. The table never sends this request

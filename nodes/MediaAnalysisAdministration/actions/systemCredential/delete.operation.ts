@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { clientParams, systemCredentialLocator } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Deletes the system credential for good: every automation that logs in with it stops working at once, and its access tokens are revoked. This cannot be undone.',
@@ -16,11 +15,6 @@ const properties: INodeProperties[] = [
 	},
 	systemCredentialLocator('The system credential to delete'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['systemCredential'], operation: ['delete'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const params = clientParams.call(this, itemIndex);

@@ -1,18 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { clientParams, systemCredentialLocator } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to get (its client secret is never shown)'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['systemCredential'], operation: ['get'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const client = await callEndpoint(this, 'admin.getCredentials', {

@@ -1,17 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 
-const properties: INodeProperties[] = [...returnAllOrLimit()];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['systemCredential'], operation: ['getMany'] } },
-	properties,
-);
+export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
@@ -9,7 +8,7 @@ import { clientParams, FULL_ACCESS_NOTICE, systemCredentialLocator } from './fie
 
 const REPLACE = { rolesChange: ['replace'] };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to change (its client secret stays as it is)'),
 	{
 		displayName: 'Update Fields',
@@ -61,11 +60,6 @@ const properties: INodeProperties[] = [
 	),
 	rolesProperty('The roles the credential has afterwards in the scope', { show: REPLACE }),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['systemCredential'], operation: ['update'] } },
-	properties,
-);
 
 /**
  * The service takes a credential sent without roles as one with full access, so every update sends roles: the

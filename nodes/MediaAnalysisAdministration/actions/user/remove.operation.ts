@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getUserId, userLocator } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Removes the user from the organization at once: they lose access to every dataset. Their account is not deleted, and they can be invited again.',
@@ -15,8 +14,6 @@ const properties: INodeProperties[] = [
 	},
 	userLocator('The user to remove from the organization'),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['remove'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = await getUserId.call(this, itemIndex);

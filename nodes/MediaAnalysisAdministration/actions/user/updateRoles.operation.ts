@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
 import { getUserId, userLocator } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	userLocator('The user whose roles to replace'),
 	...rolesScopeProperties({
 		description: "Which of the user's roles the roles below replace; the others stay as they are",
@@ -15,11 +14,6 @@ const properties: INodeProperties[] = [
 	}),
 	rolesProperty('The roles the user has afterwards in the scope. None removes every role of the scope.'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['user'], operation: ['updateRoles'] } },
-	properties,
-);
 
 /** The service replaces the roles within the scope (`roles_context`) and answers the user with all their roles. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

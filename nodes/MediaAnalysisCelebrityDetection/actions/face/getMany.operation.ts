@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { personLocator, resolvePersonId } from '../fields';
 
-const properties: INodeProperties[] = [personLocator(true), ...returnAllOrLimit(undefined, { toolLimit: true })];
-
-export const description = updateDisplayOptions({ show: { resource: ['face'], operation: ['getMany'] } }, properties);
+export const description: INodeProperties[] = [
+	personLocator(true),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+];
 
 export const toolDescription =
 	'Lists the faces of one enrolled person detected in ingested images, up to the Limit. Needs the person: their ID (a UUID) or enrolled name. Returns each face with its image_id, dataset_id, bbox and confidence.';

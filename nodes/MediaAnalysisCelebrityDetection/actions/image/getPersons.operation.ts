@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -25,12 +24,7 @@ const imageLocator: INodeProperties = {
 	],
 };
 
-const properties: INodeProperties[] = [imageLocator];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['getPersons'] } },
-	properties,
-);
+export const description: INodeProperties[] = [imageLocator];
 
 /** One output item per image, `{persons: [...]}`, so an image without known persons still yields an item. */
 export const toolDescription =

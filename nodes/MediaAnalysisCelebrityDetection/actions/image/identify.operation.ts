@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { AssetIngestionStatus, IngestJobStatusPage } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
@@ -38,7 +38,7 @@ const waitOptions: INodeProperties = {
 	],
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			"Each run ingests the image into the dataset below, waits for it, reads the persons found and deletes it again: one ingestion of your organization's use of the service, several requests and the ingestion time, per image",
@@ -62,8 +62,6 @@ const properties: INodeProperties[] = [
 	},
 	waitOptions,
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['image'], operation: ['identify'] } }, properties);
 
 export const toolDescription =
 	'Identifies enrolled persons (celebrities) in an image at a public URL. Costly: each call ingests the image into a dataset with celebrity detection on, waits for it and deletes it again. Needs the image URL and that dataset (its ID, a UUID, or its exact name). Returns the persons found, each with id, name, aliases and where in the image (bbox).';

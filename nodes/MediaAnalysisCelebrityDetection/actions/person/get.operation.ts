@@ -1,12 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { getPersonId, personLocator } from '../fields';
 
-const properties: INodeProperties[] = [personLocator()];
-
-export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['get'] } }, properties);
+export const description: INodeProperties[] = [personLocator()];
 
 export const toolDescription =
 	'Gets one person enrolled for celebrity detection: id, name, aliases, status and the images enrolled. Needs the person ID (a UUID).';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
@@ -7,7 +6,7 @@ import { invalidParameter, splitList } from '../../../shared/validation';
 /** Names per request: each is a repeated query key, and long query strings are refused by many proxies. */
 const NAMES_PER_REQUEST = 100;
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Names or Aliases',
 		name: 'namesOrAliases',
@@ -19,11 +18,6 @@ const properties: INodeProperties[] = [
 			'Comma-separated names or aliases to look up, or an expression giving an array (then each element is taken whole, commas included). Each gives one output item with the matching person ID, or null when nobody matches.',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['person'], operation: ['getByNames'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Finds the IDs of enrolled persons by their names or aliases. Needs the names or aliases. Returns each match with its name and person_id.';

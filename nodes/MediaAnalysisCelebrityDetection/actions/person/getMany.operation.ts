@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	sortCollection(
 		[
@@ -18,8 +17,6 @@ const properties: INodeProperties[] = [
 		'persons (without it the service chooses the order)',
 	),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['person'], operation: ['getMany'] } }, properties);
 
 export const toolDescription =
 	'Lists the persons enrolled for celebrity detection, up to the Limit. Needs nothing. Returns each person with id, name, aliases and status.';

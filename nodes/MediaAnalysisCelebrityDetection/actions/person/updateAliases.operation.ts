@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { UpdatePersonAliasesRequest } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { getPersonId, personLocator } from '../fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	personLocator(),
 	{
 		displayName: 'Update Mode',
@@ -41,11 +40,6 @@ const properties: INodeProperties[] = [
 			'Comma-separated aliases, or an expression giving an array (then each element is taken whole, commas included)',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['person'], operation: ['updateAliases'] } },
-	properties,
-);
 
 const key = (alias: string) => alias.toLowerCase();
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ImageUrlClassificationRequest } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
@@ -14,7 +13,7 @@ import { flatScores } from './flatScores';
 export const toolDescription =
 	'Scores an image at a public URL against the visual concepts of a dataset, or against chosen concepts. Needs the image URL and the dataset (its ID, a UUID, or its exact name). Returns, per concept, <concept>_score (0 to 1) and <concept>_positive (true when the score is above the threshold), and the scores list.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Image URL',
 		name: 'imageUrl',
@@ -78,11 +77,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['classification'], operation: ['classifyImage'] } },
-	properties,
-);
 
 /** The classification 404s: the dataset (all its concepts) or one of the chosen concepts does not exist. */
 function explainNotFound(datasetId: string | undefined) {

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConceptCreateRequest } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
@@ -13,7 +12,7 @@ import { conceptNameRefused, descriptionField, nameField, readConceptFields, tun
 export const toolDescription =
 	'Creates a visual concept in a dataset, to be trained with labels. Needs its name (letters, digits and underscores, unique in the dataset) and the dataset (its ID, a UUID, or its exact name). Returns the concept with its conceptId.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	nameField(true),
 	datasetLocator({ description: 'The dataset whose images and keyframes the concept classifies' }),
 	{
@@ -25,8 +24,6 @@ const properties: INodeProperties[] = [
 		options: [descriptionField, ...tuningFields],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: ConceptCreateRequest = {

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -8,9 +7,9 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Deletes a concept and its labels; this cannot be undone. Needs the concept (its ID, a UUID, or its exact name). Returns deleted: true and the concept ID.';
 
-const properties: INodeProperties[] = [conceptLocator({ description: 'The concept to delete, with its labels' })];
-
-export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['delete'] } }, properties);
+export const description: INodeProperties[] = [
+	conceptLocator({ description: 'The concept to delete, with its labels' }),
+];
 
 /** The service answers any JSON; it is kept under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

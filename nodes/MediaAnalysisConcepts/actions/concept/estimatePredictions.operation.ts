@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter } from '../../../shared/validation';
@@ -8,7 +7,7 @@ import { conceptLocator, conceptNotFound, getConceptId, thresholdField, unitNumb
 export const toolDescription =
 	'Estimates how many images and video frames of the dataset of the concept show the concept, per score range above a threshold. Needs the concept (its ID, a UUID, or its exact name). Returns the ranges with their estimated counts.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	conceptLocator(),
 	thresholdField('Score above which an asset counts as showing the concept (0 to 1)', 0.5),
 	{
@@ -37,11 +36,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['concept'], operation: ['estimatePredictions'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
@@ -7,9 +6,7 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Gets one concept. Needs the concept (its ID, a UUID, or its exact name). Returns its conceptId, name, datasetId, description and threshold.';
 
-const properties: INodeProperties[] = [conceptLocator()];
-
-export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['get'] } }, properties);
+export const description: INodeProperties[] = [conceptLocator()];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConceptUpdateRequest } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -10,7 +9,7 @@ import { conceptNameRefused, descriptionField, nameField, readConceptFields, tun
 export const toolDescription =
 	'Changes the name, description, threshold or regularization. Needs the concept (its ID, a UUID, or its exact name) and the fields to change. Returns the concept as it is now.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	conceptLocator(),
 	{
 		displayName: 'Update Fields',
@@ -21,8 +20,6 @@ const properties: INodeProperties[] = [
 		options: [descriptionField, nameField(false), ...tuningFields],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['concept'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
@@ -10,7 +9,7 @@ export const toolDescription =
 
 const MAX_CANDIDATES = 20;
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	conceptLocator(),
 	{
 		displayName: 'Number of Candidates',
@@ -21,11 +20,6 @@ const properties: INodeProperties[] = [
 		description: "How many images and keyframes to return, 1 to 20 (the service's default is 1)",
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['label'], operation: ['getCandidates'] } },
-	properties,
-);
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -9,7 +8,7 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Lists the labels of a concept (the images and video frames marked as showing it or not), up to the Limit. Needs the concept (its ID, a UUID, or its exact name). Returns each label with its image or keyframe.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	conceptLocator(),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
@@ -33,8 +32,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['label'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const conceptId = await getConceptId.call(this, itemIndex);

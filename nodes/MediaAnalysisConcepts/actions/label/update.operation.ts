@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConceptLabelRequest, ConceptLabelsUpdateRequest, ConceptLabelValue } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -9,7 +8,7 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Labels images or video frames as showing a concept (positive) or not (negative), or removes labels. Needs the concept (its ID, a UUID, or its exact name) and, for each image, its ID or path and its label. Returns the labels as the service answers.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	conceptLocator(),
 	{
 		displayName: 'Labels',
@@ -75,8 +74,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['label'], operation: ['update'] } }, properties);
 
 interface LabelEntry {
 	identifyBy?: 'imageId' | 'imagePath';

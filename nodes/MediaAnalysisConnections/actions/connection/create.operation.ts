@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { AwsIamRoleConfig, ConnectionCreateRequest, ConnectionType } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -19,7 +18,7 @@ const hostnameField = (type: ConnectionType): INodeProperties => ({
 	...showFor(type),
 });
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -136,11 +135,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['connection'], operation: ['create'] } },
-	properties,
-);
 
 const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { connectionLocator } from '../../../shared/descriptions';
 import { getConnectionRef } from '../../../shared/readers';
@@ -7,7 +6,7 @@ import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Deletes the connection for everyone in your organization: ingestions that name it can no longer read its storage',
@@ -17,11 +16,6 @@ const properties: INodeProperties[] = [
 	},
 	connectionLocator({ description: 'The connection to delete' }),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['connection'], operation: ['delete'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Deletes a storage connection, for everyone in the organization. Needs the connection (its name or ID). Returns deleted: true and the connection_id.';

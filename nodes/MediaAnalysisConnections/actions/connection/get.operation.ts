@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
-const properties: INodeProperties[] = [connectionLocator()];
-
-export const description = updateDisplayOptions({ show: { resource: ['connection'], operation: ['get'] } }, properties);
+export const description: INodeProperties[] = [connectionLocator()];
 
 export const toolDescription =
 	'Gets one storage connection: its connection_id, name, type, status and settings, secrets left out. Needs the connection (its name or ID).';

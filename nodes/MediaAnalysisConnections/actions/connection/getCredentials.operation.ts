@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'The output holds a secret key and a session token: every node after this one, and a model when this node is an AI tool, sees them',
@@ -18,11 +17,6 @@ const properties: INodeProperties[] = [
 			'An AWS IAM role connection that is ready. The credentials are output as the service issues them; treat the output as secret.',
 	}),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['connection'], operation: ['getCredentials'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Gets short-lived AWS credentials (access key, secret key, session token) for the bucket of an AWS IAM role connection. Needs the connection (its name or ID). Returns secrets: use it only when the user asks for credentials.';

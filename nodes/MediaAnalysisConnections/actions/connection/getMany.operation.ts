@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
 import { returnAllOrLimit } from '../../../shared/descriptions';
@@ -16,7 +15,7 @@ const TYPES: Array<{ name: string; value: ConnectionType }> = [
 	{ name: 'HTTPS Bearer Token', value: 'https_bearer' },
 ];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
 		displayName: 'Filters',
@@ -50,11 +49,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['connection'], operation: ['getMany'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Lists the storage connections (buckets the service reads media from), up to the Limit; optionally only those in one status or of one type. Needs nothing. Returns each with its connection_id, name, type and status, secrets left out.';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BucketListRequest } from '../../../shared/api';
 import { connectionLocator, returnAllOrLimit } from '../../../shared/descriptions';
@@ -11,7 +10,7 @@ import { connectionParams } from './fields';
 /** S3's largest page. */
 const MAX_KEYS = 1000;
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	connectionLocator({ description: 'An AWS IAM role connection with scope S3' }),
 	{
 		displayName: 'Bucket',
@@ -32,11 +31,6 @@ const properties: INodeProperties[] = [
 	},
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['connection'], operation: ['listBucket'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Lists the files and folders directly under a prefix of an S3 bucket, through an AWS IAM role connection, up to the Limit. Needs the connection (name or ID), the bucket and the prefix (empty: the top). Returns one item per file (type object, with its key) or folder (type prefix).';

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConnectionTestRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	connectionLocator(),
 	{
 		displayName: 'Location',
@@ -24,11 +23,6 @@ const properties: INodeProperties[] = [
 		description: "Whether to store the outcome as the connection's status. Off: a dry run that changes nothing.",
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['connection'], operation: ['test'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Checks that the service can read a storage connection at a location, and by default stores the outcome as its status. Needs the connection (its name or ID). Returns the connection with its status: ready or error.';

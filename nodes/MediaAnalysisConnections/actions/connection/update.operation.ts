@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ConnectionUpdateRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
@@ -7,7 +6,7 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, invalidParameter } from '../../../shared/validation';
 import { connectionParams, redactConnection } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	connectionLocator(),
 	{
 		displayName: 'Update Fields',
@@ -34,11 +33,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['connection'], operation: ['update'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Renames a storage connection or changes its description. Needs the connection (its name or ID) and the new name or description. Returns the connection as it now is.';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DatasetCreateRequest } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -26,7 +25,7 @@ import {
 /** The service's bounds of keyframe_uniform_fps_sampling_rate. */
 const FPS = { min: 0.00001, max: 5 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -83,8 +82,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['create'] } }, properties);
 
 export const toolDescription =
 	'Creates a dataset (a collection of images and videos) in the media library. Needs a name of letters, digits and underscores, and an encoder (multimodal-tx-large3 unless said). Returns the new dataset with its id (a UUID) and status.';

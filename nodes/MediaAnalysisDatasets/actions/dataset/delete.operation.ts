@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Deletes the dataset for everyone in your organization: it is hidden (soft-deleted), not erased, and Get with Include Deleted still reads it',
@@ -16,8 +15,6 @@ const properties: INodeProperties[] = [
 	},
 	datasetLocator({ description: 'The dataset to delete. Deletion is soft: the dataset is hidden, not erased.' }),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['delete'] } }, properties);
 
 /** Soft delete: the service's answer (the dataset as it now is, status "deleted") comes under `response`. */
 export const toolDescription =

@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET, includeDeletedOption, readDatasetCall } from './fields';
 
-const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET)];
-
-export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['get'] } }, properties);
+export const description: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET)];
 
 export const toolDescription =
 	'Gets one dataset of the media library. Needs the dataset: its ID (a UUID, as the datasets list gives it) or its exact name. Returns its id, name, description, status (active or inactive), the asset types it takes (image, video) and its encoders.';

@@ -1,17 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET_CONFIG, includeDeletedOption, readDatasetCall } from './fields';
 
-const properties: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET_CONFIG)];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dataset'], operation: ['getConfig'] } },
-	properties,
-);
+export const description: INodeProperties[] = [
+	datasetLocator(),
+	includeDeletedOption,
+	...outputProperties(DATASET_CONFIG),
+];
 
 export const toolDescription =
 	'Gets the configuration of one dataset: its encoder, the metadata fields it indexes and embeds, and whether celebrity detection and Context Studio are on. Needs the dataset: its ID (a UUID) or its exact name.';

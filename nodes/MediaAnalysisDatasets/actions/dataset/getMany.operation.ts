@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -24,7 +23,7 @@ const yesNoFilter = (displayName: string, name: string, what: string): INodeProp
 	description: `Return only datasets ${what} (Yes), or only those without it (No)`,
 });
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	{
 		displayName: 'Filters',
@@ -110,11 +109,6 @@ const properties: INodeProperties[] = [
 	},
 	...outputProperties(DATASET),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dataset'], operation: ['getMany'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Lists the datasets of the media library (collections of images and videos), up to the Limit. Needs nothing. Returns each dataset with its id (a UUID, which the other tools take), name, description, status and the asset types it takes.';

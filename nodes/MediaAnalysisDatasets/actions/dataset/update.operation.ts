@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DatasetUpdateRequest } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
@@ -17,7 +16,7 @@ import {
 } from './config';
 import { assertDatasetName, storeOriginalField, storePreviewField } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator(),
 	{
 		displayName: 'Update Fields',
@@ -53,8 +52,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['update'] } }, properties);
 
 export const toolDescription =
 	'Changes a dataset: its name, description, status (active or inactive) or settings. Needs the dataset (its ID, a UUID, or its exact name) and the fields to change. Returns the dataset as it now is.';

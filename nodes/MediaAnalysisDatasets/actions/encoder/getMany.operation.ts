@@ -1,17 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { SUNSET_ENCODER } from '../fields';
 
-const properties: INodeProperties[] = [...returnAllOrLimit(undefined, { toolLimit: true })];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['encoder'], operation: ['getMany'] } },
-	properties,
-);
+export const description: INodeProperties[] = [...returnAllOrLimit(undefined, { toolLimit: true })];
 
 export const toolDescription =
 	'Lists the encoders a new dataset can use, up to the Limit: each with its name, modality and description, and whether it is deprecated. Needs nothing.';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DynamicTagGroupVersion, DynamicTagGroupVersionStatus } from '../../../shared/api';
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
@@ -63,7 +62,7 @@ const TAG_GROUP = recordFields<DynamicTagGroupVersion>(
 	],
 );
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(TAG_GROUP),
 	{
@@ -218,11 +217,6 @@ const properties: INodeProperties[] = [
 		'groups (Created At and Updated At are those of the group version)',
 	),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tagGroup'], operation: ['getMany'] } },
-	properties,
-);
 
 const TEXT_FILTERS = {
 	createdBy: 'created_user_id',

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,
 	aggregationLocator,
@@ -31,11 +30,6 @@ const properties: INodeProperties[] = [
 		description: 'Whether to count only scores that were accepted, or only those that were not',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tagScore'], operation: ['countVideoScores'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Counts the videos a saved aggregation of a dynamic tag scored, by whether they meet its criteria (and, if asked, were accepted). Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns the count.';

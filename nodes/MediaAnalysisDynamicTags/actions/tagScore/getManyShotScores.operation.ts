@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
@@ -17,7 +16,7 @@ import {
 /** The service's bound: min_conf must be greater than 0.1. */
 const MIN_CONFIDENCE_FLOOR = 0.1;
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,
 	tagVersionLocator,
@@ -43,11 +42,6 @@ const properties: INodeProperties[] = [
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tagScore'], operation: ['getManyShotScores'] } },
-	properties,
-);
 
 export const toolDescription =
 	"Lists the shots of one video that score at least a minimum confidence for one version of a dynamic tag, up to the Limit. Needs the tag group, tag and tag version IDs (UUIDs), the dataset (its ID or exact name) and the video ID. Returns each shot with its start and end times and score, and the video's total shot count.";

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -7,7 +6,7 @@ import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, VIDEO_SCORE } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,
 	aggregationLocator,
@@ -33,11 +32,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tagScore'], operation: ['getManyVideoScores'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Lists the videos a saved aggregation of a dynamic tag scored, highest score first, up to the Limit. Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns each video with its coactive_video_id, score, whether it meets the criteria and its metadata (title, series, genre).';

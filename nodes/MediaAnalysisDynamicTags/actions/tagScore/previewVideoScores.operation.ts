@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
@@ -17,7 +16,7 @@ import {
 	VIDEO_SCORE,
 } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,
 	tagVersionLocator,
@@ -86,11 +85,6 @@ const properties: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(VIDEO_SCORE),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tagScore'], operation: ['previewVideoScores'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Scores every video of a dataset for one version of a dynamic tag, with a strategy (any shot, enough shots, or the longest run) and a minimum confidence, up to the Limit. Needs the tag group, tag and tag version IDs (UUIDs) and the dataset (its ID or exact name). Returns each video with its coactive_video_id, score and whether it meets the criteria.';

@@ -2,7 +2,6 @@ import { narrativeOperation } from '../narrativeOperation';
 
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'compositeSlice',
-	operation: 'generateSummary',
 	endpoint: 'videoInsights.generateCompositeSliceSummary',
 	does: 'Writes a short summary of one shot, scene or segment of a video.',
 	returns: 'the summary (text)',

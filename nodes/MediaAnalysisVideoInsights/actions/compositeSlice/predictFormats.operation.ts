@@ -2,7 +2,6 @@ import { narrativeOperation } from '../narrativeOperation';
 
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'compositeSlice',
-	operation: 'predictFormats',
 	endpoint: 'videoInsights.predictCompositeSliceFormat',
 	does: 'Names the formats of one shot, scene or segment of a video.',
 	returns: 'the formats (a list of text)',

@@ -2,7 +2,6 @@ import { narrativeOperation } from '../narrativeOperation';
 
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'compositeSlice',
-	operation: 'predictMoods',
 	endpoint: 'videoInsights.predictCompositeSliceMood',
 	does: 'Names the moods of one shot, scene or segment of a video.',
 	returns: 'the moods (a list of text)',

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
@@ -13,9 +12,7 @@ import {
 	type TermType,
 } from './fields';
 
-const properties: INodeProperties[] = [termTypeField, nameField(true), descriptionField(true), examplesField];
-
-export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['create'] } }, properties);
+export const description: INodeProperties[] = [termTypeField, nameField(true), descriptionField(true), examplesField];
 
 export const toolDescription =
 	'Adds a genre, mood, subject or format term to the vocabulary that predictions name. Needs the type (genre, mood, subject or format), a name unique within the type, a description, and optionally example words. Returns the term with its ID.';

@@ -1,13 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { explainTerm, termLocator, termParams } from './fields';
 
-const properties: INodeProperties[] = [{ ...termLocator, description: 'The vocabulary term to delete' }];
-
-export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['delete'] } }, properties);
+export const description: INodeProperties[] = [{ ...termLocator, description: 'The vocabulary term to delete' }];
 
 export const toolDescription =
 	'Deletes a vocabulary term, so predictions no longer name it. Needs the term ID (a UUID, as Get Many returns it). Returns deleted: true with the ID.';

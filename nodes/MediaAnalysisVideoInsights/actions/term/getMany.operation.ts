@@ -1,17 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { termTypeField, type TermType } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{ ...termTypeField, description: 'The kind of terms to list' },
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['getMany'] } }, properties);
 
 export const toolDescription =
 	'Lists the vocabulary terms of one type (genre, mood, subject or format), oldest first, up to the Limit. Returns each term with its ID, name, description and examples.';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
@@ -13,7 +12,7 @@ import {
 	termParams,
 } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	termLocator,
 	{
 		displayName: 'Update Fields',
@@ -28,8 +27,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['term'], operation: ['update'] } }, properties);
 
 export const toolDescription =
 	'Changes the name, description or examples of a vocabulary term (the others stay). Needs the term ID (a UUID, as Get Many returns it) and at least one of them. Returns the term as it is now.';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { withInputFields } from '../../../shared/inputFields';
@@ -9,7 +8,7 @@ import { explainNotFound, includeInputFields, readTarget, videoFields } from '..
 export const CAPTIONING_NOTE =
 	'The service captions the keyframes in the background. It has no status endpoint: this node cannot wait for the captions or tell when they are done.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'The service only starts captioning (it answers 202 Accepted) and offers no way to follow it: the node returns at once, and no later step can wait for the captions',
@@ -20,11 +19,6 @@ const properties: INodeProperties[] = [
 	...videoFields,
 	includeInputFields,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['video'], operation: ['captionKeyframes'] } },
-	properties,
-);
 
 export const toolDescription =
 	"Starts captioning the keyframes of one video on the service; the captions are made in the background and cannot be waited for or read back here. Needs the dataset (its ID, a UUID, or its exact name) and the video ID (a UUID, as the video search returns it). Returns the service's message with dataset_id and video_id.";

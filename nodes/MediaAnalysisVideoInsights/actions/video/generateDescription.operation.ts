@@ -2,7 +2,6 @@ import { narrativeOperation } from '../narrativeOperation';
 
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'video',
-	operation: 'generateDescription',
 	endpoint: 'videoInsights.generateVideoDescription',
 	does: 'Writes a description of one video: its setting and length.',
 	returns: 'the description (text)',

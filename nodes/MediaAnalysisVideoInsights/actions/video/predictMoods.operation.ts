@@ -2,7 +2,6 @@ import { narrativeOperation } from '../narrativeOperation';
 
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'video',
-	operation: 'predictMoods',
 	endpoint: 'videoInsights.predictVideoMood',
 	does: "Names the moods of one video, from the organization's vocabulary and the service's own.",
 	returns: 'the moods (a list of text)',
