@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { operations, paths } from './api-types.generated';
+import { ROUTES } from './routes.generated';
 import {
 	apiRequest,
 	fetchPage,
@@ -29,7 +30,7 @@ import { jobStatusPages } from './transport/pagination';
 export type OperationId = keyof operations;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The documented paths whose `method` is this operation (the table cannot name a path the document lacks). */
+/** The documented paths whose `method` is this operation. */
 type PathOf<K extends OperationId, M extends Method> = {
 	[P in keyof paths]: paths[P][Lowercase<M>] extends operations[K]
 		? operations[K] extends paths[P][Lowercase<M>]
@@ -38,6 +39,9 @@ type PathOf<K extends OperationId, M extends Method> = {
 		: never;
 }[keyof paths];
 
+/** The generated routes, typed so that a method or path the types do not give an operation fails to compile. */
+const routes: { readonly [K in OperationId]: { [M in Method]: { method: M; path: PathOf<K, M> } }[Method] } = ROUTES;
+
 /**
  * How a request may be sent again after a failure whose outcome is unknown: `idempotent` (twice is as once),
  * `recover` (look on the service for what it created; the call passes `recover`), `never` (stop and say so):
@@ -45,23 +49,29 @@ type PathOf<K extends OperationId, M extends Method> = {
  */
 export type RetryPolicy = 'idempotent' | 'recover' | 'never';
 
+/** The policy of an entry that names none (the table's type makes every POST name its own). */
+const DEFAULT_RETRY: Record<Method, RetryPolicy> = {
+	GET: 'idempotent',
+	PUT: 'idempotent',
+	PATCH: 'idempotent',
+	DELETE: 'never',
+	POST: 'never',
+};
+
 /** An answer spec whose fields the operation's documented answer has. */
 type AnswerOf<K extends OperationId> =
 	| Exclude<AnswerSpec, object>
 	| { readonly [F in keyof OperationResponse<K>]?: FieldRule };
 
-export type Endpoint<K extends OperationId> = {
-	[M in Method]: {
-		/** The vendor document's name of the operation (the table's key is the readable name call sites use). */
-		operationId: K;
-		method: M;
-		path: PathOf<K, M>;
-		retry: RetryPolicy;
-		/** What a 404 is about, e.g. "Dataset": the error then names it and the value given. */
-		notFound?: string;
-		/** Fields of the answer holding a secret the service hands out: kept out of every error of the node run. */
-		answerSecrets?: readonly string[];
-	} & (
+type Endpoint<K extends OperationId> = {
+	/** The vendor document's name of the operation (the table's key is the readable name call sites use). */
+	operationId: K;
+	/** What a 404 is about, e.g. "Dataset": the error then names it and the value given. */
+	notFound?: string;
+	/** Fields of the answer holding a secret the service hands out: kept out of every error of the node run. */
+	answerSecrets?: readonly string[];
+} & ((typeof ROUTES)[K]['method'] extends 'POST' ? { retry: RetryPolicy } : { retry?: RetryPolicy }) &
+	(
 		| {
 				/** The pagination family of a list: its page holds the list, whose entries must be records. */
 				pages: PageStyle;
@@ -73,875 +83,585 @@ export type Endpoint<K extends OperationId> = {
 				pages?: undefined;
 		  }
 	);
-}[Method];
-
-/** Any entry of the table: an operation of the document with what the table says of it. */
-type AnyEndpoint = { [K in OperationId]: Endpoint<K> }[OperationId];
 
 /**
  * Every endpoint the nodes call (and every seed endpoint of the service spec), keyed by a readable name
- * (`<area>.<operation>`, e.g. `datasets.getConfig`) with the document's operationId a field of the entry; method,
- * path and answer fields are checked against the generated OpenAPI types for that operationId.
+ * (`<area>.<operation>`, e.g. `datasets.getConfig`) with the document's operationId a field of the entry, whose
+ * method and path come from the document (`ROUTES`); answer fields are checked against its types.
  * `test/package/endpoints.test.ts` keeps it complete.
  */
 export const ENDPOINTS = {
 	'chat.send': {
 		operationId: 'chat',
-		method: 'POST',
-		path: '/api/v0/chat',
 		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { history_chat_messages: 'array' },
 	},
 	'chat.sendInDataset': {
 		operationId: 'chat-dataset',
-		method: 'POST',
-		path: '/api/v0/chat/dataset/{dataset_id}',
 		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { history_chat_messages: 'array' },
 	},
 	'celebrities.getPerson': {
 		operationId: 'get-person-api-v-0-celebrity-detection-person-person-id-get',
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/person/{person_id}',
-		retry: 'idempotent',
 		notFound: 'Person',
 		answer: { id: 'id', aliases: 'strings' },
 	},
 	'celebrities.getPersonsInOrg': {
 		operationId: 'get-persons-in-org-api-v-0-celebrity-detection-persons-get',
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/persons',
-		retry: 'idempotent',
 		pages: pagePerPage,
 	},
 	'celebrities.getFacesWithPerson': {
 		operationId: 'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get',
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/faces-with-person',
-		retry: 'idempotent',
 		notFound: 'Person',
 		answer: { faces: 'records' },
 	},
 	'celebrities.getPersonsByNamesAndAliases': {
 		operationId: 'get-persons-by-names-and-aliases-api-v-0-celebrity-detection-persons-by-names-and-aliases-get',
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/persons/by-names-and-aliases',
-		retry: 'idempotent',
 		answer: { matches: 'records' },
 	},
 	'celebrities.getPersonsInImage': {
 		operationId: 'get-persons-in-image-api-v-0-celebrity-detection-persons-in-image-image-id-get',
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/persons-in-image/{image_id}',
-		retry: 'idempotent',
 		notFound: 'Image',
 		answer: { persons: 'records' },
 	},
 	'celebrities.identifyCelebritiesInExternalImage': {
 		operationId: 'identify-celebrities-in-external-image-api-v-0-celebrity-detection-identify-get',
-		method: 'GET',
-		path: '/api/v0/celebrity-detection/identify',
-		retry: 'idempotent',
 		answer: { persons: 'records' },
 	},
 	'celebrities.updatePersonAliases': {
 		operationId: 'update-person-aliases-api-v-0-celebrity-detection-person-aliases-put',
-		method: 'PUT',
-		path: '/api/v0/celebrity-detection/person/aliases',
-		retry: 'idempotent',
 		notFound: 'Person',
 		answer: { id: 'id' },
 	},
 	'concepts.classifyImageAtUrl': {
 		operationId: 'classify-image-at-url',
-		method: 'POST',
-		path: '/api/v1/classify/image/url',
 		retry: 'idempotent',
 		answer: { scores: 'records' },
 	},
 	'concepts.create': {
 		operationId: 'create',
-		method: 'POST',
-		path: '/api/v1/concepts',
 		retry: 'never',
 		answer: { conceptId: 'created' },
 	},
 	'concepts.list': {
 		operationId: 'list',
-		method: 'GET',
-		path: '/api/v1/concepts',
-		retry: 'idempotent',
 		pages: offsetLimitCamelCase,
 	},
 	'concepts.get': {
 		operationId: 'get',
-		method: 'GET',
-		path: '/api/v1/concepts/{concept_id}',
-		retry: 'idempotent',
 		notFound: 'Concept',
 		answer: { conceptId: 'id' },
 	},
 	'concepts.update': {
 		operationId: 'update',
-		method: 'PATCH',
-		path: '/api/v1/concepts/{concept_id}',
-		retry: 'idempotent',
 		notFound: 'Concept',
 		answer: { conceptId: 'id' },
 	},
 	'concepts.delete': {
 		operationId: 'delete',
-		method: 'DELETE',
-		path: '/api/v1/concepts/{concept_id}',
-		retry: 'never',
 		notFound: 'Concept',
 		answer: 'any',
 	},
 	'concepts.getConceptPrediction': {
 		operationId: 'get-concept-prediction',
-		method: 'GET',
-		path: '/api/v1/concepts/{concept_id}/prediction_estimation',
-		retry: 'idempotent',
 		notFound: 'Concept',
 		answer: { probabilityRanges: 'array', estimates: 'array' },
 	},
 	'concepts.getLabelCandidates': {
 		operationId: 'get-label-candidates',
-		method: 'GET',
-		path: '/api/v1/concepts/{concept_id}/candidates',
-		retry: 'idempotent',
 		notFound: 'Concept',
 		answer: { data: 'records' },
 	},
 	'concepts.getLabels': {
 		operationId: 'get-labels',
-		method: 'GET',
-		path: '/api/v1/concepts/{concept_id}/labels',
-		retry: 'idempotent',
 		notFound: 'Concept',
 		pages: offsetLimitCamelCase,
 	},
 	'concepts.updateLabels': {
 		operationId: 'update-labels',
-		method: 'PATCH',
-		path: '/api/v1/concepts/{concept_id}/labels',
-		retry: 'idempotent',
 		notFound: 'Concept',
 		answer: { conceptId: 'id' },
 	},
 	'connections.createConnection': {
 		operationId: 'create-connection-api-v-0-connections-post',
-		method: 'POST',
-		path: '/api/v0/connections',
 		retry: 'never',
 		answer: { connection_id: 'created' },
 	},
 	'connections.listConnections': {
 		operationId: 'list-connections-api-v-0-connections-get',
-		method: 'GET',
-		path: '/api/v0/connections',
-		retry: 'idempotent',
 		pages: offsetLimitLinks,
 	},
 	'connections.getConnection': {
 		operationId: 'get-connection-api-v-0-connections-connection-name-or-id-get',
-		method: 'GET',
-		path: '/api/v0/connections/{connection_name_or_id}',
-		retry: 'idempotent',
 		notFound: 'Connection',
 		answer: { connection_id: 'id' },
 	},
 	'connections.updateConnection': {
 		operationId: 'update-connection-api-v-0-connections-connection-name-or-id-patch',
-		method: 'PATCH',
-		path: '/api/v0/connections/{connection_name_or_id}',
-		retry: 'idempotent',
 		notFound: 'Connection',
 		answer: { connection_id: 'id' },
 	},
 	'connections.deleteConnection': {
 		operationId: 'delete-connection-api-v-0-connections-connection-name-or-id-delete',
-		method: 'DELETE',
-		path: '/api/v0/connections/{connection_name_or_id}',
-		retry: 'never',
 		notFound: 'Connection',
 		answer: 'object',
 	},
 	'connections.getConnectionCredentials': {
 		operationId: 'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get',
-		method: 'GET',
-		path: '/api/v0/connections/{connection_name_or_id}/credentials',
-		retry: 'idempotent',
 		notFound: 'Connection',
 		answer: { access_key_id: 'id' },
 	},
 	'connections.listWithConnection': {
 		operationId: 'list-with-connection-api-v-0-connections-connection-name-or-id-list-post',
-		method: 'POST',
-		path: '/api/v0/connections/{connection_name_or_id}/list',
 		retry: 'idempotent',
 		notFound: 'Connection',
 		answer: { keys: 'strings', common_prefixes: 'strings' },
 	},
 	'connections.testConnection': {
 		operationId: 'test-connection-api-v-0-connections-connection-name-or-id-test-post',
-		method: 'POST',
-		path: '/api/v0/connections/{connection_name_or_id}/test',
 		retry: 'idempotent',
 		notFound: 'Connection',
 		answer: 'object',
 	},
 	'datasets.create': {
 		operationId: 'create-dataset-api-v-1-datasets-post',
-		method: 'POST',
-		path: '/api/v1/datasets',
 		retry: 'never',
 		answer: { id: 'created' },
 	},
 	'datasets.list': {
 		operationId: 'get-datasets-api-v-1-datasets-get',
-		method: 'GET',
-		path: '/api/v1/datasets',
-		retry: 'idempotent',
 		pages: skipLimit,
 	},
 	'datasets.get': {
 		operationId: 'get-dataset-by-id-api-v-1-datasets-dataset-id-get',
-		method: 'GET',
-		path: '/api/v1/datasets/{dataset_id}',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { id: 'id' },
 	},
 	'datasets.update': {
 		operationId: 'update-dataset-by-id-api-v-1-datasets-dataset-id-patch',
-		method: 'PATCH',
-		path: '/api/v1/datasets/{dataset_id}',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { id: 'id' },
 	},
 	'datasets.delete': {
 		operationId: 'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete',
-		method: 'DELETE',
-		path: '/api/v1/datasets/{dataset_id}',
-		retry: 'never',
 		notFound: 'Dataset',
 		answer: 'object',
 	},
 	'datasets.getConfig': {
 		operationId: 'get-dataset-config-api-v-1-datasets-dataset-id-config-get',
-		method: 'GET',
-		path: '/api/v1/datasets/{dataset_id}/config',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { dataset_id: 'id' },
 	},
 	'datasets.listEncoders': {
 		operationId: 'list-available-encoders-api-v-1-encoders-get',
-		method: 'GET',
-		path: '/api/v1/encoders',
-		retry: 'idempotent',
 		answer: 'records',
 	},
 	'dynamicTags.listGroups': {
 		operationId: 'list-groups',
-		method: 'GET',
-		path: '/api/v3/dynamic-tags/groups',
-		retry: 'idempotent',
 		pages: pagePerPage,
 	},
 	'ingestion.deleteAssets': {
 		operationId: 'delete-assets',
-		method: 'POST',
-		path: '/api/v0/delete/assets',
 		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { assets: 'records' },
 	},
 	'ingestion.createIngestJobForMetadata': {
 		operationId: 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post',
-		method: 'POST',
-		path: '/api/v1/ingestion/metadata',
 		retry: 'never',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromAssets': {
 		operationId: 'create-ingest-job-from-assets-api-v-1-ingestion-assets-post',
-		method: 'POST',
-		path: '/api/v1/ingestion/assets',
 		retry: 'recover',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromBucket': {
 		operationId: 'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post',
-		method: 'POST',
-		path: '/api/v1/ingestion/buckets',
 		retry: 'never',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromFile': {
 		operationId: 'create-ingest-job-from-file-api-v-1-ingestion-files-post',
-		method: 'POST',
-		path: '/api/v1/ingestion/files',
 		retry: 'never',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromImages': {
 		operationId: 'create-ingest-job-from-images-api-v-1-ingestion-images-post',
-		method: 'POST',
-		path: '/api/v1/ingestion/images',
 		retry: 'recover',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromVideos': {
 		operationId: 'create-ingest-job-from-videos-api-v-1-ingestion-videos-post',
-		method: 'POST',
-		path: '/api/v1/ingestion/videos',
 		retry: 'recover',
 		answer: { id: 'created' },
 	},
 	'ingestion.getByIngestJobId': {
 		operationId: 'get-by-ingest-job-id-api-v-1-ingestion-jobs-ingest-job-id-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/jobs/{ingest_job_id}',
-		retry: 'idempotent',
 		notFound: 'Ingestion job',
 		answer: { dataset_id: 'id' },
 	},
 	'ingestion.getIngestJobs': {
 		operationId: 'get-ingest-jobs-api-v-1-ingestion-jobs-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/jobs',
-		retry: 'idempotent',
 		pages: jobsList,
 	},
 	'ingestion.getJobStatus': {
 		operationId: 'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/jobs/{ingest_job_id}/status',
-		retry: 'idempotent',
 		notFound: 'Ingestion job',
 		pages: jobStatusPages,
 	},
 	'ingestion.getDatasetAssetsStatus': {
 		operationId: 'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post',
-		method: 'POST',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status',
 		retry: 'idempotent',
 		notFound: 'Dataset',
 		pages: offsetLimit,
 	},
 	'ingestion.getDatasetAssetsStatusCount': {
 		operationId: 'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/count',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { data: 'object' },
 	},
 	'ingestion.getDatasetAssetsStatusSummary': {
 		operationId: 'get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/assets/status/summary',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		pages: offsetLimit,
 	},
 	'ingestion.getDatasetStatus': {
 		operationId: 'get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/datasets/{dataset_id}/status',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		pages: offsetLimit,
 	},
 	'ingestion.getImageAssetStatus': {
 		operationId: 'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/images/{asset_id}/status',
-		retry: 'idempotent',
 		notFound: 'Image',
 		answer: { data: 'object?' },
 	},
 	'ingestion.getVideoAssetStatus': {
 		operationId: 'get-video-asset-status-api-v-1-ingestion-videos-asset-id-status-get',
-		method: 'GET',
-		path: '/api/v1/ingestion/videos/{asset_id}/status',
-		retry: 'idempotent',
 		notFound: 'Video',
 		answer: { data: 'object?' },
 	},
 	'queries.createQuery': {
 		operationId: 'create-query-api-v-1-queries-post',
-		method: 'POST',
-		path: '/api/v1/queries',
 		retry: 'never',
 		notFound: 'Dataset',
 		answer: { query_id: 'created' },
 	},
 	'queries.listQueries': {
 		operationId: 'list-queries-api-v-1-queries-get',
-		method: 'GET',
-		path: '/api/v1/queries',
-		retry: 'idempotent',
 		pages: offsetLimitLinks,
 	},
 	'queries.cancelQuery': {
 		operationId: 'cancel-query-api-v-1-queries-query-id-cancel-post',
-		method: 'POST',
-		path: '/api/v1/queries/{query_id}/cancel',
 		retry: 'never',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'adSegments.createAdSegments': {
 		operationId: 'create-ad-segments',
-		method: 'POST',
-		path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments',
 		retry: 'never',
 		notFound: 'Dataset',
 		answer: { segments: 'records' },
 	},
 	'adSegments.getAdSegments': {
 		operationId: 'get-ad-segments',
-		method: 'GET',
-		path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { ad_segments: 'records' },
 	},
 	'adSegments.deleteAdSegments': {
 		operationId: 'delete-ad-segments',
-		method: 'DELETE',
-		path: '/api/v1/datasets/{dataset_id}/videos/external-identifier/{asset_identifier_value}/ad-segments',
 		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: 'object',
 	},
 	'search.audioSearch': {
 		operationId: 'audio-search',
-		method: 'POST',
-		path: '/api/v1/search/audio',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.imageToImage': {
 		operationId: 'image-to-image',
-		method: 'POST',
-		path: '/api/v1/search/image-to-image',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.imageToKeyframes': {
 		operationId: 'image-to-keyframes',
-		method: 'POST',
-		path: '/api/v1/search/image-to-keyframes',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.textSearch': {
 		operationId: 'text-search-api-v-1-search-text-to-image-post',
-		method: 'POST',
-		path: '/api/v1/search/text-to-image',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.textToKeyframesSearch': {
 		operationId: 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post',
-		method: 'POST',
-		path: '/api/v1/search/text-to-keyframes',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.transcriptExactMatch': {
 		operationId: 'transcript-exact-match',
-		method: 'POST',
-		path: '/api/v1/search/text-to-transcript/exact-match',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.searchVideos': {
 		operationId: 'search-videos',
-		method: 'POST',
-		path: '/api/v1/search/video',
 		retry: 'idempotent',
 		pages: videoSearchBody,
 	},
 	'search.getVideoDetails': {
 		operationId: 'get-video-details',
-		method: 'GET',
-		path: '/api/v1/search/video',
-		retry: 'idempotent',
 		answer: { video_id: 'id', slices: 'records' },
 	},
 	'search.audioSoundSearch': {
 		operationId: 'audio-sound-search',
-		method: 'POST',
-		path: '/api/v1/search/audio-sound',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.textToImageSearchByPerson': {
 		operationId: 'text-to-image-search-by-person',
-		method: 'POST',
-		path: '/api/v1/search/text-to-image/by-person',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	'search.hybridSearch': {
 		operationId: 'hybrid-search',
-		method: 'POST',
-		path: '/api/v1/search/text-to-hybrid-search',
 		retry: 'idempotent',
 		answer: { data: 'records' },
 	},
 	'search.celebrityMatches': {
 		operationId: 'celebrity-matches-api-v-1-search-celebrity-matches-post',
-		method: 'POST',
-		path: '/api/v1/search/celebrity/matches',
 		retry: 'idempotent',
 		pages: searchBody,
 	},
 	// A metadata-filtered search starts a run (a Databricks job): sent again, it would start a second one.
 	'search.searchTextToImageWithMetadataFilters': {
 		operationId: 'search-text-to-image-with-metadata-filters',
-		method: 'POST',
-		path: '/api/v0/search/metadata-filters/text-to-image',
 		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToKeyframeWithMetadataFilters': {
 		operationId: 'search-text-to-keyframe-with-metadata-filters',
-		method: 'POST',
-		path: '/api/v0/search/metadata-filters/text-to-keyframe',
 		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToShotWithMetadataFilters': {
 		operationId: 'search-text-to-shot-with-metadata-filters',
-		method: 'POST',
-		path: '/api/v0/search/metadata-filters/text-to-shot',
 		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToTranscriptWithMetadataFilters': {
 		operationId: 'search-text-to-transcript-with-metadata-filters',
-		method: 'POST',
-		path: '/api/v0/search/metadata-filters/text-to-transcript',
 		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToVideoWithMetadataFilters': {
 		operationId: 'search-text-to-video-with-metadata-filters',
-		method: 'POST',
-		path: '/api/v0/search/metadata-filters/text-to-video',
 		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchAudioSoundWithMetadataFilters': {
 		operationId: 'search-audio-sound-with-metadata-filters',
-		method: 'POST',
-		path: '/api/v0/search/metadata-filters/audio-sound',
 		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.getMetadataFilterSearchStatus': {
 		operationId: 'get-metadata-filter-search-status',
-		method: 'GET',
-		path: '/api/v0/search/metadata-filters/job/status/{run_id}',
-		retry: 'idempotent',
 		notFound: 'Filtered search run',
 		answer: { run_id: 'integer' },
 	},
 	'search.getMetadataFilterSearchResult': {
 		operationId: 'get-metadata-filter-search-result',
-		method: 'GET',
-		path: '/api/v0/search/metadata-filters/job/result/{run_id}',
-		retry: 'idempotent',
 		notFound: 'Filtered search run',
 		answer: 'object',
 	},
 	'queries.getQuery': {
 		operationId: 'get-query-api-v-1-queries-query-id-get',
-		method: 'GET',
-		path: '/api/v1/queries/{query_id}',
-		retry: 'idempotent',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'queries.deleteQuery': {
 		operationId: 'delete-query-api-v-1-queries-query-id-delete',
-		method: 'DELETE',
-		path: '/api/v1/queries/{query_id}',
-		retry: 'never',
 		notFound: 'Query',
 		answer: 'object',
 	},
 	'queries.runQuery': {
 		operationId: 'run-query-api-v-1-queries-query-id-run-post',
-		method: 'POST',
-		path: '/api/v1/queries/{query_id}/run',
 		retry: 'never',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'queries.stopQuery': {
 		operationId: 'stop-query-api-v-1-queries-query-id-stop-post',
-		method: 'POST',
-		path: '/api/v1/queries/{query_id}/stop',
 		retry: 'never',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'queries.exportQuery': {
 		operationId: 'export-query-api-v-1-queries-query-id-exports-post',
-		method: 'POST',
-		path: '/api/v1/queries/{query_id}/exports',
 		retry: 'never',
 		notFound: 'Query',
 		answer: { export_id: 'created' },
 	},
 	'queries.getQueryResultsUrl': {
 		operationId: 'get-query-results-url-api-v-1-queries-query-id-results-get',
-		method: 'GET',
-		path: '/api/v1/queries/{query_id}/results',
-		retry: 'idempotent',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'queries.listTables': {
 		operationId: 'list-tables-api-v-1-datasets-dataset-id-tables-get',
-		method: 'GET',
-		path: '/api/v1/datasets/{dataset_id}/tables',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		answer: { tables: 'records' },
 	},
 	'queries.getTable': {
 		operationId: 'get-table-api-v-1-datasets-dataset-id-tables-table-name-get',
-		method: 'GET',
-		path: '/api/v1/datasets/{dataset_id}/tables/{table_name}',
-		retry: 'idempotent',
 		notFound: 'Table',
 		answer: 'object',
 	},
 	'dynamicTags.getVideoShotScores': {
 		operationId: 'get-video-shot-scores',
-		method: 'GET',
-		path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/versions/{version_id}/videos/{video_id}/shot-scores',
-		retry: 'idempotent',
 		answer: { data: 'records' },
 	},
 	'dynamicTags.getVideoScoresResult': {
 		operationId: 'get-video-scores-result',
-		method: 'GET',
-		path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result',
-		retry: 'idempotent',
 		pages: pagePerPage,
 	},
 	'dynamicTags.getVideoScoresResultCount': {
 		operationId: 'get-video-scores-result-count',
-		method: 'GET',
-		path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/{aggregation_id}/result/count',
-		retry: 'idempotent',
 		answer: { aggregation_id: 'id' },
 	},
 	'dynamicTags.getVideoScoresResultPreview': {
 		operationId: 'get-video-scores-result-preview',
-		method: 'GET',
-		path: '/api/v0/video-scores/groups/{group_id}/tags/{tag_id}/aggregations/-/result',
-		retry: 'idempotent',
 		answer: { data: 'records' },
 	},
 	'admin.createCredentials': {
 		operationId: 'create-credentials',
-		method: 'POST',
-		path: '/api/v1/auth-management/clients',
 		retry: 'never',
 		answerSecrets: ['client_secret'],
 		answer: { client_id: 'created' },
 	},
 	'admin.listCredentials': {
 		operationId: 'list-credentials',
-		method: 'GET',
-		path: '/api/v1/auth-management/clients',
-		retry: 'idempotent',
 		answerSecrets: ['client_secret'],
 		answer: 'records',
 	},
 	'admin.getCredentials': {
 		operationId: 'get-credentials',
-		method: 'GET',
-		path: '/api/v1/auth-management/clients/{client_id}',
-		retry: 'idempotent',
 		notFound: 'System credential',
 		answerSecrets: ['client_secret'],
 		answer: { client_id: 'id' },
 	},
 	'admin.updateCredentials': {
 		operationId: 'update-credentials',
-		method: 'PUT',
-		path: '/api/v1/auth-management/clients/{client_id}',
-		retry: 'idempotent',
 		notFound: 'System credential',
 		answerSecrets: ['client_secret'],
 		answer: { client_id: 'id' },
 	},
 	'admin.deleteCredentials': {
 		operationId: 'delete-credentials',
-		method: 'DELETE',
-		path: '/api/v1/auth-management/clients/{client_id}',
-		retry: 'never',
 		notFound: 'System credential',
 		answerSecrets: ['client_secret'],
 		answer: 'object',
 	},
 	'admin.createInvitation': {
 		operationId: 'create-invitation',
-		method: 'POST',
-		path: '/api/v1/auth-management/user-invitations',
 		retry: 'recover',
 		answer: { invitation_id: 'created' },
 	},
 	'admin.listInvitations': {
 		operationId: 'list-invitations',
-		method: 'GET',
-		path: '/api/v1/auth-management/user-invitations',
-		retry: 'idempotent',
 		pages: invitationsPages,
 	},
 	'admin.getInvitation': {
 		operationId: 'get-invitation',
-		method: 'GET',
-		path: '/api/v1/auth-management/user-invitations/{invitation_id}',
-		retry: 'idempotent',
 		notFound: 'Invitation',
 		answer: { invitation_id: 'id' },
 	},
 	'admin.deleteInvitation': {
 		operationId: 'delete-invitation',
-		method: 'DELETE',
-		path: '/api/v1/auth-management/user-invitations/{invitation_id}',
-		retry: 'never',
 		notFound: 'Invitation',
 		answer: 'object',
 	},
 	'admin.listRoles': {
 		operationId: 'list-roles',
-		method: 'GET',
-		path: '/api/v1/auth-management/roles',
-		retry: 'idempotent',
 		answer: { roles: 'records' },
 	},
 	'admin.listUsers': {
 		operationId: 'list-users',
-		method: 'GET',
-		path: '/api/v1/auth-management/users',
-		retry: 'idempotent',
 		pages: usersPages,
 	},
 	'admin.removeUser': {
 		operationId: 'remove-user',
-		method: 'DELETE',
-		path: '/api/v1/auth-management/users/{user_id}',
-		retry: 'never',
 		notFound: 'User',
 		answer: 'object',
 	},
 	'admin.updateUserRoles': {
 		operationId: 'update-user-roles',
-		method: 'PUT',
-		path: '/api/v1/auth-management/users/{user_id}/roles',
-		retry: 'idempotent',
 		notFound: 'User',
 		answer: { user_id: 'id' },
 	},
 	'videoInsights.generateVideoSummary': {
 		operationId:
 			'generate-video-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-summary-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/summary',
 		retry: 'idempotent',
 		answer: 'object',
 	},
 	'videoInsights.generateVideoDescription': {
 		operationId:
 			'generate-video-description-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-description-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/description',
 		retry: 'idempotent',
 		answer: 'object',
 	},
 	'videoInsights.generateVideoSynopsis': {
 		operationId:
 			'generate-video-synopsis-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-synopsis-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/synopsis',
 		retry: 'idempotent',
 		answer: 'object',
 	},
 	'videoInsights.predictVideoGenre': {
 		operationId: 'predict-video-genre-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-genre-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/genre',
 		retry: 'idempotent',
 		answer: { genres: 'strings' },
 	},
 	'videoInsights.predictVideoMood': {
 		operationId: 'predict-video-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-mood-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/mood',
 		retry: 'idempotent',
 		answer: { moods: 'strings' },
 	},
 	'videoInsights.predictVideoSubject': {
 		operationId:
 			'predict-video-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-subject-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/subject',
 		retry: 'idempotent',
 		answer: { subjects: 'strings' },
 	},
 	'videoInsights.predictVideoFormat': {
 		operationId:
 			'predict-video-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-format-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/format',
 		retry: 'idempotent',
 		answer: { formats: 'strings' },
 	},
 	'videoInsights.generateCompositeSliceSummary': {
 		operationId:
 			'generate-composite-slice-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-summary-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/composite-slices/{composite_slice_id}/summary',
 		retry: 'idempotent',
 		answer: 'object',
 	},
 	'videoInsights.predictCompositeSliceMood': {
 		operationId:
 			'predict-composite-slice-mood-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-mood-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/composite-slices/{composite_slice_id}/mood',
 		retry: 'idempotent',
 		answer: { moods: 'strings' },
 	},
 	'videoInsights.predictCompositeSliceSubject': {
 		operationId:
 			'predict-composite-slice-subject-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-subject-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/composite-slices/{composite_slice_id}/subject',
 		retry: 'idempotent',
 		answer: { subjects: 'strings' },
 	},
 	'videoInsights.predictCompositeSliceFormat': {
 		operationId:
 			'predict-composite-slice-format-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-format-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/datasets/{dataset_id}/videos/{video_id}/composite-slices/{composite_slice_id}/format',
 		retry: 'idempotent',
 		answer: { formats: 'strings' },
 	},
@@ -949,42 +669,29 @@ export const ENDPOINTS = {
 	'videoInsights.captionVideoKeyframes': {
 		operationId:
 			'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post',
-		method: 'POST',
-		path: '/api/v0/video-summarization/datasets/{dataset_id}/videos/{video_id}/caption-keyframes',
 		retry: 'idempotent',
 		answer: 'object',
 	},
 	'videoInsights.createMetadata': {
 		operationId: 'create-metadata-api-v-0-video-narrative-metadata-metadata-post',
-		method: 'POST',
-		path: '/api/v0/video-narrative-metadata/metadata',
 		retry: 'never',
 		answer: { item: 'object' },
 	},
 	'videoInsights.getMetadata': {
 		operationId: 'get-metadata-api-v-0-video-narrative-metadata-metadata-get',
-		method: 'GET',
-		path: '/api/v0/video-narrative-metadata/metadata',
-		retry: 'idempotent',
 		answer: { items: 'records' },
 	},
 	'videoInsights.updateMetadata': {
 		operationId: 'update-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-patch',
-		method: 'PATCH',
-		path: '/api/v0/video-narrative-metadata/metadata/{metadata_id}',
-		retry: 'idempotent',
 		notFound: 'Vocabulary term',
 		answer: { item: 'object' },
 	},
 	'videoInsights.deleteMetadata': {
 		operationId: 'delete-metadata-api-v-0-video-narrative-metadata-metadata-metadata-id-delete',
-		method: 'DELETE',
-		path: '/api/v0/video-narrative-metadata/metadata/{metadata_id}',
-		retry: 'never',
 		notFound: 'Vocabulary term',
 		answer: { id: 'id' },
 	},
-} satisfies Record<string, AnyEndpoint>;
+} satisfies Record<string, { [K in OperationId]: Endpoint<K> }[OperationId]>;
 
 export type EndpointId = keyof typeof ENDPOINTS;
 
@@ -1029,20 +736,24 @@ export type EndpointCall<K extends EndpointId> = Omit<
 	body?: RequestOf<K>;
 };
 
-/** The path with its `{name}` placeholders filled in (each value one segment). */
-export function endpointPath(id: EndpointId, params: Record<string, string> = {}): string {
-	return ENDPOINTS[id].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+/** A table entry with its method and path, and its retry policy as sent (`DEFAULT_RETRY` where it names none). */
+export function endpointOf(id: EndpointId) {
+	const entry: {
+		operationId: OperationId;
+		retry?: RetryPolicy;
+		notFound?: string;
+		answerSecrets?: readonly string[];
+		pages?: PageStyle;
+		answer?: AnswerSpec;
+	} = ENDPOINTS[id];
+	const { method, path } = routes[entry.operationId];
+	return { ...entry, method, path, retry: entry.retry ?? DEFAULT_RETRY[method] };
 }
 
-type Entry = {
-	method: Method;
-	path: string;
-	retry: RetryPolicy;
-	notFound?: string;
-	answerSecrets?: readonly string[];
-	pages?: PageStyle;
-	answer?: AnswerSpec;
-};
+/** The path with its `{name}` placeholders filled in (each value one segment). */
+export function endpointPath(id: EndpointId, params: Record<string, string> = {}): string {
+	return endpointOf(id).path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
 /**
  * The transport request for a table entry: method, path, retry policy, the subject of a 404 and what the answer must
@@ -1052,7 +763,7 @@ export function endpointRequest<K extends EndpointId>(
 	id: K,
 	{ params, body, ...call }: EndpointCall<K> = {},
 ): ApiRequest {
-	const entry: Entry = ENDPOINTS[id];
+	const entry = endpointOf(id);
 	if (entry.retry === 'recover' && !call.recover) throw new Error(`${id} is sent only with a recover lookup`);
 	const request: ApiRequest = {
 		...call,
@@ -1097,7 +808,7 @@ export type ListOf<K extends PagedEndpointId> = [request: ApiRequest, style: Pag
 
 /** A list endpoint's request and its pagination family, as `paginate` / `paginateForItem` (or `listRecords`) take them. */
 export function listEndpoint<K extends PagedEndpointId>(id: K, call: EndpointCall<K> = {}): ListOf<K> {
-	const style = (ENDPOINTS[id] as Entry).pages;
+	const style = endpointOf(id).pages;
 	if (!style) throw new Error(`${id} is not a paged list`);
 	return [endpointRequest(id, call), style];
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import type { AnswerSpec, FieldRule } from '../../nodes/shared/transport';
-import { ENDPOINTS } from '../../nodes/shared/endpoints';
+import { ENDPOINTS, endpointOf } from '../../nodes/shared/endpoints';
 
 type Schema = {
 	$ref?: string;
@@ -104,7 +104,7 @@ function rowOf(
 		answers: schema ? variants(schema) : [],
 	};
 }
-const rows = Object.entries(ENDPOINTS).map(([id, entry]) => rowOf(id, entry));
+const rows = (Object.keys(ENDPOINTS) as Array<keyof typeof ENDPOINTS>).map((id) => rowOf(id, endpointOf(id)));
 const fieldsOf = (answer: AnswerSpec | undefined) => (typeof answer === 'object' ? Object.entries(answer) : []);
 /** A POST that must not be sent twice: it creates or changes something. */
 const isCreateLike = (row: Row) => row.method === 'POST' && row.retry !== 'idempotent';

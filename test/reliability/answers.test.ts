@@ -18,7 +18,7 @@ import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { checkAnswer, type AnswerSpec, type FieldRule } from '../../nodes/shared/transport/check';
-import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
+import { ENDPOINTS, endpointOf, type EndpointId } from '../../nodes/shared/endpoints';
 import type { ApiContext } from '../../nodes/shared/transport';
 import { jobStatusPages, offsetLimit } from '../../nodes/shared/transport/pagination';
 import type { RunNodeResult } from '../harness/engine';
@@ -422,7 +422,7 @@ const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 };
 
 type Entry = { method: string; path: string; pages?: unknown; answer?: AnswerSpec };
-const entryOf = (id: EndpointId): Entry => ENDPOINTS[id];
+const entryOf = (id: EndpointId): Entry => endpointOf(id);
 
 /** The table entry a request is for: among those whose template matches, the one with the fewest placeholders. */
 function entryFor(method: string, path: string): EndpointId | undefined {
