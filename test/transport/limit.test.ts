@@ -7,35 +7,57 @@ interface Service {
 	send(now: number): { at: number; status: 200 | 429 | 503; retryAfterMs?: number };
 }
 
+/** The same numbers in every run: a fraction in [0, 1). */
+function seeded(seed = 7) {
+	let state = seed;
+	return () => (state = (state * 16807) % 2147483647) / 2147483647;
+}
+
 /** Answers every request after `ms`: a healthy service further away. */
 const healthy = (ms: number): Service => ({ send: (now) => ({ at: now + ms, status: 200 }) });
 
-/** Works `capacity` requests at a time, each `ms`; the others wait in its queue (first come, first served). */
-function queueing(capacity: number, ms: number): Service {
+/**
+ * Answers every request after `ms` plus up to `spreadMs` more, whatever the number in flight: round trips that vary
+ * for reasons of their own (a busy client, a jittery network), so more in flight always carry more a second.
+ */
+function jittery(ms: number, spreadMs: number): Service {
+	const random = seeded();
+	return { send: (now) => ({ at: now + ms + spreadMs * random(), status: 200 }) };
+}
+
+/** Works `capacity` requests at a time, each `ms` (up to `spreadMs` more); the others wait in its queue (first come, first served). */
+function queueing(capacity: number, ms: number, spreadMs = 0): Service {
+	const random = seeded();
 	const freeAt: number[] = Array.from({ length: capacity }, () => 0);
 	return {
 		send(now) {
 			freeAt.sort((a, b) => a - b);
 			const start = Math.max(now, freeAt[0]);
-			freeAt[0] = start + ms;
-			return { at: start + ms, status: 200 };
+			freeAt[0] = start + ms + spreadMs * random();
+			return { at: freeAt[0], status: 200 };
 		},
 	};
 }
 
-/** A gateway letting `perSecond` requests through in any rolling second, `ms` away; the others get 429. */
+/**
+ * A gateway letting `perSecond` requests through in any rolling second, `ms` away; the others get 429. Each way
+ * takes half the round trip, give or take a quarter, so the answers of a burst come back in any order, its 429s
+ * among them, as on a real network.
+ */
 function gateway(perSecond: number, ms: number): Service {
-	const admitted: number[] = [];
+	const random = seeded();
+	let admitted: number[] = [];
 	return {
 		send(now) {
-			const arrival = now + ms / 2;
-			while (admitted.length && admitted[0] <= arrival - 1000) admitted.shift();
+			const arrival = now + (ms / 2) * (0.5 + random());
+			const at = arrival + (ms / 2) * (0.5 + random());
+			admitted = admitted.filter((time) => time > arrival - 1000);
 			if (admitted.length >= perSecond) {
-				const retryAfterMs = Math.ceil((admitted[0] + 1000 - arrival) / 1000) * 1000;
-				return { at: now + ms, status: 429, retryAfterMs };
+				const retryAfterMs = Math.ceil((Math.min(...admitted) + 1000 - arrival) / 1000) * 1000;
+				return { at, status: 429, retryAfterMs };
 			}
 			admitted.push(arrival);
-			return { at: now + ms, status: 200 };
+			return { at, status: 200 };
 		},
 	};
 }
@@ -43,8 +65,10 @@ function gateway(perSecond: number, ms: number): Service {
 /**
  * Runs `items` requests through the limit as pace.ts does: a request starts when a place is free and its paced
  * start has come; a 429 is sent again after its Retry-After, and the first pauses every request of the run till then.
+ * `clientMs`: the client's one CPU works that long on each request (half before sending, half on its answer, first
+ * come first served), inside the round trip the limit sees. `paceAt`: the pace at each whole second.
  */
-function simulate(service: Service, items: number, ceiling: number) {
+function simulate(service: Service, items: number, ceiling: number, clientMs = 0) {
 	let now = 0;
 	const limit = new AdaptiveLimit(ceiling, now);
 	const events: Array<{ at: number; run: () => void }> = [];
@@ -57,6 +81,10 @@ function simulate(service: Service, items: number, ceiling: number) {
 	let mostInFlight = 0;
 	let nextStart = 0;
 	let pausedUntil = 0;
+	let cpuFreeAt = 0;
+	const paceAt: Array<number | undefined> = [];
+	/** When the client's CPU is done with `ms` more of work given to it at `time`. */
+	const work = (time: number, ms: number) => (cpuFreeAt = Math.max(time, cpuFreeAt) + ms);
 	const start = () => {
 		while (
 			inFlight < limit.limit &&
@@ -72,22 +100,23 @@ function simulate(service: Service, items: number, ceiling: number) {
 			mostInFlight = Math.max(mostInFlight, inFlight);
 			const sentAt = now + delay;
 			nextStart = sentAt;
-			const answer = service.send(sentAt);
-			at(answer.at, () => {
+			const answer = service.send(work(sentAt, clientMs / 2));
+			const handle = () => {
 				inFlight--;
 				if (answer.status === 200) {
 					done++;
-					limit.answered(answer.at - sentAt, now, inFlight);
+					limit.answered(now - sentAt, now, inFlight);
 				} else if (answer.status === 429) {
 					refused++;
 					if (limit.throttled(sentAt, now)) pausedUntil = Math.max(pausedUntil, now + (answer.retryAfterMs ?? 1000));
 					retries.push(now + (answer.retryAfterMs ?? 1000));
 					at(now + (answer.retryAfterMs ?? 1000), () => undefined);
 				} else {
-					limit.overloaded(now);
+					limit.overloaded();
 					retries.push(now);
 				}
-			});
+			};
+			at(answer.at, () => at(work(now, clientMs / 2), handle));
 			if (delay > 0) at(sentAt, () => undefined);
 		}
 	};
@@ -96,12 +125,13 @@ function simulate(service: Service, items: number, ceiling: number) {
 		events.sort((a, b) => a.at - b.at);
 		const event = events.shift();
 		if (!event) throw new Error('the simulation stalled');
+		while (paceAt.length <= Math.floor(event.at / 1000)) paceAt.push(limit.pace);
 		now = Math.max(now, event.at);
 		event.run();
 		retries = retries.filter((time) => time > now - 1e9);
 		start();
 	}
-	return { ms: now, refused, mostInFlight, limit };
+	return { ms: now, refused, mostInFlight, limit, paceAt };
 }
 
 describe('the adaptive limit', () => {
@@ -116,20 +146,43 @@ describe('the adaptive limit', () => {
 		expect(simulate(healthy(100), 1000, 64).ms).toBeLessThan(1.5 * (1000 / 64) * 100);
 	});
 
-	test('keeps a queueing service busy without flooding it', () => {
-		const run = simulate(queueing(16, 100), 1000, 64);
-		const optimal = (1000 / 16) * 100;
-		expect(run.ms).toBeLessThan(1.3 * optimal);
-		expect(run.limit.limit).toBeLessThan(64);
+	test('keeps growing while round trips vary for reasons of their own, since more in flight carry more', () => {
+		// 100 to 700 ms, 400 on average, however many are in flight: a limit that read the spread as a queue (round
+		// trips far above the shortest one seen) would fall to a few in flight and take many times longer.
+		const run = simulate(jittery(100, 600), 1000, 64);
+		expect(run.ms).toBeLessThan(1.3 * (1000 / 64) * 400);
+		expect(run.limit.limit).toBeGreaterThanOrEqual(48);
 	});
 
-	test('falls to a gateway pace on 429s, with few refused', () => {
+	test("keeps a busy client's CPU busy: round trips grow with its own queue, the throughput stays its best", () => {
+		// 5 ms of the client's CPU per request: at most 200 a second, whatever the limit; round trips grow with every
+		// request in flight past the 21 that keep it busy. Falling below those would leave the CPU idle.
+		const run = simulate(healthy(100), 1000, 64, 5);
+		expect(run.ms).toBeLessThan(1.1 * 1000 * 5);
+		expect(run.limit.limit).toBeGreaterThanOrEqual(30);
+	});
+
+	test('keeps a queueing service busy without flooding it, its round trips spread or not', () => {
+		for (const spreadMs of [0, 200]) {
+			const run = simulate(queueing(16, 100, spreadMs), 1000, 64);
+			const optimal = (1000 / 16) * (100 + spreadMs / 2);
+			expect(run.ms).toBeLessThan(1.3 * optimal);
+			// Round trips grow with its queue: the limit settles near twice its capacity (the tolerance), far below 64.
+			expect(run.limit.limit).toBeLessThanOrEqual(40);
+		}
+	});
+
+	test("falls to a gateway's pace on 429s without its header, near its rate from the first second on, few refused", () => {
 		const run = simulate(gateway(20, 100), 1000, 64);
 		const optimal = (1000 / 20) * 1000;
 		expect(run.ms).toBeLessThan(1.1 * optimal);
 		expect(run.refused).toBeLessThanOrEqual(50);
-		expect(run.limit.pace).toBeGreaterThan(15);
-		expect(run.limit.pace).toBeLessThan(25);
+		// What got through is counted over the whole window before the first refused request, answers that came
+		// back after its 429 included: the pace starts near the rate, not at what had come back by the first 429.
+		const paced = run.paceAt.slice(3).filter((pace) => pace !== undefined);
+		expect(paced.length).toBeGreaterThan(40);
+		expect(Math.min(...paced)).toBeGreaterThanOrEqual(0.8 * 20);
+		expect(Math.max(...paced)).toBeLessThanOrEqual(20);
 	});
 
 	test('keeps to a little under the rate a gateway states, and never probes past it', () => {
@@ -155,7 +208,7 @@ describe('the adaptive limit', () => {
 		const limit = new AdaptiveLimit(64, 0);
 		for (let i = 0; i < 200; i++) limit.answered(100, i * 10, limit.limit);
 		const before = limit.limit;
-		limit.overloaded(3000);
+		limit.overloaded();
 		expect(limit.limit).toBe(Math.floor(before / 2));
 	});
 });

@@ -5,49 +5,61 @@
  * instead: starts are spaced to a little under the rate that got through, and the pace rises slowly while nothing
  * is refused. The shape follows the gradient limiters of concurrency-limits and TCP's additive increase.
  *
+ * Round trips are judged by the mean of each batch of answers, never by one answer: round trips that vary for
+ * reasons of their own (a busy client, a jittery network) keep their mean whatever the limit, so the limit keeps
+ * growing with the throughput; a queue makes the mean of every batch grow with the limit, so the limit falls.
+ *
  * Pure: every method takes the time it is told, so it behaves the same in a test and in a run.
  */
 export const ADAPTIVE = {
 	/** Requests in flight before anything is known of the service. */
 	initial: 8,
-	/** Round trips (smoothed) up to this many times the shortest seen count as healthy. */
+	/** Round trips (smoothed) up to this many times the shortest batch mean count as healthy. */
 	tolerance: 2,
+	/** Answers whose mean round trip is one measurement (the shortest of these means is the service's own time). */
+	batch: 16,
 	/** Weight of a new round trip in the smoothed one. */
 	smoothing: 0.1,
-	/** Answers counted for the rate that got through, over this window. */
+	/** A gateway's window: what got through is counted over the requests sent in the window before a refused one. */
 	rateWindowMs: 1000,
 	/** After a 429 the pace is this share of the rate that got through. */
-	backoff: 0.9,
+	backoff: 0.95,
 	/** While nothing is refused, the pace rises by this share per second. */
 	probePerSecond: 0.01,
 	/** The share of a stated rate (RateLimit-Policy) the pace keeps to: a little under it, for the clocks' drift. */
 	statedShare: 0.95,
+	/** Successful requests remembered (when each was sent) to count what got through: at most this many, this long. */
+	sentKept: 10_000,
+	sentKeptMs: 10_000,
 };
 
 export class AdaptiveLimit {
 	private value: number;
+	/** The shortest mean round trip of a batch of answers (`ADAPTIVE.batch`). */
 	private shortestMs = Number.POSITIVE_INFINITY;
+	private batchMs = 0;
+	private batchCount = 0;
 	private roundTripMs = 0;
-	/** Until the first sign of a limit (a slower round trip, a 429 or a 503), the limit doubles each round trip. */
+	/** Until the first sign of a limit (a slower batch, a 429 or a 503), the limit doubles each round trip. */
 	private slowStart = true;
-	/** Times of the answers of the last `rateWindowMs`, oldest first. */
-	private answerTimes: number[] = [];
+	/** When the requests answered successfully in the last `sentKeptMs` were sent, in the order of their answers. */
+	private sent: number[] = [];
 	/** Requests per second the run keeps to after a 429, or undefined while none came. */
 	private rate: number | undefined;
 	private rateSetAt = 0;
 	private cutAt = Number.NEGATIVE_INFINITY;
+	/** The 429 the pace was last cut for: when its request was sent, what got through in the window before, the pace before. */
+	private cut = { sentAt: Number.NEGATIVE_INFINITY, through: 0, before: Number.POSITIVE_INFINITY };
 	/** The rate the gateway states (RateLimit-Policy), per second: the pace never rises past a share of it. */
 	private stated: number | undefined;
 	private nextStartAt = 0;
-	/** The highest limit reached and when it changed, for the bench's reading. */
-	readonly history: Array<{ at: number; limit: number; rate?: number }> = [];
 
 	constructor(
 		readonly ceiling: number,
 		now: number,
 	) {
 		this.value = Math.min(ceiling, ADAPTIVE.initial);
-		this.record(now);
+		this.nextStartAt = now;
 	}
 
 	/** Requests that may be in flight now. */
@@ -71,57 +83,75 @@ export class AdaptiveLimit {
 
 	/** An answer came `roundTripMs` after its request started, with `inFlight` requests of the run in flight. */
 	answered(roundTripMs: number, now: number, inFlight: number): void {
-		this.noteAnswer(now);
+		this.noteSent(now - roundTripMs, now);
 		if (!(roundTripMs > 0)) return;
-		this.shortestMs = Math.min(this.shortestMs, roundTripMs);
 		this.roundTripMs = this.roundTripMs
 			? this.roundTripMs + ADAPTIVE.smoothing * (roundTripMs - this.roundTripMs)
 			: roundTripMs;
+		this.batchMs += roundTripMs;
+		if (++this.batchCount === ADAPTIVE.batch) {
+			const mean = this.batchMs / this.batchCount;
+			this.batchMs = this.batchCount = 0;
+			this.shortestMs = Math.min(this.shortestMs, mean);
+			// Slow start ends at the first batch past the tolerance (not the smoothed value, which would lag behind).
+			if (mean > ADAPTIVE.tolerance * this.shortestMs) this.slowStart = false;
+		}
 		const gradient = Math.max(0.5, Math.min(1, (ADAPTIVE.tolerance * this.shortestMs) / this.roundTripMs));
-		// Slow start ends at the first round trip past the tolerance (not its smoothed value, which would lag behind).
-		if (gradient < 1 || roundTripMs > ADAPTIVE.tolerance * this.shortestMs) this.slowStart = false;
+		if (gradient < 1) this.slowStart = false;
 		// Grow only when the limit is what holds the run back: a run with fewer requests than places learns nothing.
 		const used = inFlight + 1 >= this.limit;
 		if (this.slowStart) {
-			if (used) this.set(this.value + 1, now);
+			if (used) this.set(this.value + 1);
 			return;
 		}
 		// One answer moves the limit by its share of a round trip's answers (1 / limit): per round trip it gains the
 		// square root of itself while round trips stay healthy, and loses what their growth says is queued.
 		const target = this.value * gradient + (used ? Math.sqrt(this.value) : 0);
-		this.set(this.value + (target - this.value) / this.value, now);
+		this.set(this.value + (target - this.value) / this.value);
 	}
 
 	/** The service is overloaded (503): half as many in flight. */
-	overloaded(now: number): void {
+	overloaded(): void {
 		this.slowStart = false;
-		this.set(this.value / 2, now);
+		this.set(this.value / 2);
 	}
 
 	/**
 	 * A gateway refused a request sent at `sentAt` (429): keep to a little under the rate it states (`perSecond`,
-	 * from its RateLimit-Policy), else under the rate that got through. Requests sent before the last cut were sent
-	 * too fast already and cut nothing more. True for the first 429 of the run, when nothing paced it yet: then every
-	 * request of the run waits for its Retry-After; later ones keep the pace.
+	 * from its RateLimit-Policy), else under the rate that got through: the requests sent in the window before the
+	 * refused one that were answered, those answered later included (a burst's answers come back with its 429s).
+	 * Requests sent before the last cut were sent too fast already and cut nothing more. True for the first 429 of
+	 * the run, when nothing paced it yet: then every request of the run waits for its Retry-After; later ones keep
+	 * the pace.
 	 */
 	throttled(sentAt: number, now: number, perSecond?: number): boolean {
 		if (sentAt <= this.cutAt) return false;
 		this.slowStart = false;
 		const first = this.rate === undefined;
 		this.cutAt = now;
-		this.trim(now);
 		if (perSecond !== undefined) this.stated = perSecond;
-		// What got through in the last window, not extrapolated: a gateway counts per window, and early in a run a
-		// burst inside the first window is what it allowed.
-		const through = (this.answerTimes.length * 1000) / ADAPTIVE.rateWindowMs;
-		const rate =
+		const through = this.sent.filter((at) => at > sentAt - ADAPTIVE.rateWindowMs && at <= sentAt).length;
+		this.cut = { sentAt, through, before: this.rate ?? Number.POSITIVE_INFINITY };
+		this.rate =
 			this.stated !== undefined
 				? ADAPTIVE.statedShare * this.stated * (first ? 1 : ADAPTIVE.backoff)
-				: ADAPTIVE.backoff * (this.rate === undefined ? through : Math.min(this.rate, through));
-		this.rate = Math.max(1, rate);
+				: Math.max(1, ADAPTIVE.backoff * Math.min(this.cut.before, through));
 		this.rateSetAt = now;
-		this.record(now);
 		return first;
+	}
+
+	/**
+	 * A request sent at `sentAt` got through: remembered, and counted for the last cut if it was sent in the window
+	 * before the refused request (its answer came after the 429: the pace rises to what that window let through).
+	 */
+	private noteSent(sentAt: number, now: number): void {
+		while (this.sent.length >= ADAPTIVE.sentKept || (this.sent.length > 0 && this.sent[0] < now - ADAPTIVE.sentKeptMs))
+			this.sent.shift();
+		this.sent.push(sentAt);
+		const { cut } = this;
+		if (this.stated !== undefined || sentAt <= cut.sentAt - ADAPTIVE.rateWindowMs || sentAt > cut.sentAt) return;
+		cut.through++;
+		this.rate = Math.max(this.rate ?? 1, ADAPTIVE.backoff * Math.min(cut.before, cut.through));
 	}
 
 	private probe(now: number): void {
@@ -133,24 +163,7 @@ export class AdaptiveLimit {
 		this.rateSetAt += Math.floor(seconds) * 1000;
 	}
 
-	private noteAnswer(now: number): void {
-		this.answerTimes.push(now);
-		this.trim(now);
-	}
-
-	private trim(now: number): void {
-		let drop = 0;
-		while (drop < this.answerTimes.length && this.answerTimes[drop] <= now - ADAPTIVE.rateWindowMs) drop++;
-		if (drop) this.answerTimes.splice(0, drop);
-	}
-
-	private set(value: number, now: number): void {
-		const before = this.limit;
+	private set(value: number): void {
 		this.value = Math.max(1, Math.min(this.ceiling, value));
-		if (this.limit !== before) this.record(now);
-	}
-
-	private record(now: number): void {
-		if (this.history.length < 1000) this.history.push({ at: now, limit: this.limit, rate: this.rate });
 	}
 }

@@ -39,7 +39,7 @@ export function reportAnswer(
 	const now = Date.now();
 	if (status === 429)
 		pace.paced429 = !pace.limiter.throttled(sentAt, now, ratePerSecond) && pace.limiter.pace !== undefined;
-	else if (status === 503) pace.limiter.overloaded(now);
+	else if (status === 503) pace.limiter.overloaded();
 	else if (status !== undefined) pace.limiter.answered(now - sentAt, now, pace.inFlight);
 	// Room the limit gained is used when a place is given back (`free`), after the request's outcome is decided: a
 	// failure that stops the node has then stopped the run's requests, so none starts after it.
