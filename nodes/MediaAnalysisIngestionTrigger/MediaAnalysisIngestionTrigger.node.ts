@@ -43,10 +43,7 @@ interface TriggerState extends IDataObject {
 	scopes?: IDataObject;
 }
 
-/**
- * Datasets one trigger watches at most when Dataset is empty (each costs a request per poll), so the saved state
- * holds at most this many scopes plus the jobs list's.
- */
+/** Datasets one trigger watches at most when Dataset is empty (each costs a request per poll). */
 export const MAX_DATASETS = 1_000;
 
 export interface Watch {
@@ -111,9 +108,7 @@ const PROPERTIES: INodeProperties[] = [
 
 export class MediaAnalysisIngestionTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		// n8n's node panel lists a trigger with the action node whose type name is its own without "Trigger" (the
-		// Ingestion node, whose jobs and assets it watches): one entry, its actions and these events together, shown with
-		// this description.
+		// n8n's node panel lists it with the Ingestion node (its type name without "Trigger"), under this description.
 		displayName: 'Media Analysis Ingestion Trigger',
 		name: 'mediaAnalysisIngestionTrigger',
 		icon: { light: 'file:../../icons/trigger.svg', dark: 'file:../../icons/trigger.dark.svg' },
@@ -224,10 +219,7 @@ async function readWatch(this: IPollFunctions): Promise<Watch> {
 	return { events, datasetId, jobStatuses };
 }
 
-/**
- * The dataset to watch, if any. By Name is looked up at every poll, so the state follows the ID the name has now: a
- * dataset replaced by another of the same name starts afresh (as any change of what is watched does).
- */
+/** The dataset to watch, if any; By Name is looked up at every poll, so a replaced dataset starts afresh. */
 async function readDatasetId(this: IPollFunctions): Promise<string | undefined> {
 	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '');
 	if (raw.trim() === '') return undefined;
@@ -235,11 +227,7 @@ async function readDatasetId(this: IPollFunctions): Promise<string | undefined> 
 	return assertUuid.call(this, mode === 'name' ? await datasetIdNamed(this, raw) : raw, 'Dataset', 0);
 }
 
-/**
- * The node's saved scopes. Changing what is watched starts afresh; saved data this version cannot read (edited by
- * hand, written by something else) is dropped with a warning and the trigger starts afresh instead of failing
- * every poll.
- */
+/** The node's saved scopes; a change of what is watched, or saved data it cannot read (with a warning), starts afresh. */
 function readState(
 	this: IPollFunctions,
 	watch: Watch,
@@ -273,10 +261,7 @@ interface ScopeSpec {
 	now: number;
 }
 
-/**
- * Polls one scope. At the first activation the scope's current state is recorded and nothing is emitted; a scope
- * that appears later (a dataset created while the trigger runs) starts empty, so all of its events are new.
- */
+/** Polls one scope: at the first activation it only records; a scope that appears later starts empty (all is new). */
 async function pollScope(
 	this: IPollFunctions,
 	scopes: Scopes,
@@ -299,10 +284,7 @@ async function pollScope(
 	return detectEvents(scope, kind, scan.observations, wanted, now, rereadFrom);
 }
 
-/**
- * The datasets whose asset statuses to read, and whether the list was read whole: a dataset deleted while its
- * pages were read can shift another one past a page boundary unread.
- */
+/** The datasets whose asset statuses to read, and whether the list was read whole (no page shifted). */
 async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ ids: string[]; whole: boolean }> {
 	if (watch.datasetId) return { ids: [watch.datasetId], whole: true };
 	const [request, style] = listEndpoint('datasets.list');
@@ -331,10 +313,8 @@ async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ id
 }
 
 /**
- * Keeps the saved state to what is watched: the scope of a dataset no longer listed (deleted) is dropped, unless
- * the list may have left it out (read while it shifted, or the scope was added less than LOOK_BACK_MS ago, which a
- * lagging list can still miss: dropped, its next sighting would start it afresh and emit its events again). Those
- * are kept while the scopes stay within MAX_DATASETS + 1.
+ * Drops the scope of a dataset no longer listed, unless the list may have left it out (it shifted, or the scope is
+ * younger than LOOK_BACK_MS): those are kept while the scopes stay within MAX_DATASETS + 1.
  */
 function keepWatched(scopes: Scopes, watched: Set<string>, listedWhole: boolean, now: number): void {
 	let room = MAX_DATASETS + 1 - watched.size;

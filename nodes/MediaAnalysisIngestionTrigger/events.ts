@@ -1,14 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Turning what a poll observed into events, exactly once. Pure functions over the node's saved state, so the
- * rules can be read (and tested) apart from HTTP.
- *
- * Per watched scope the state holds a cursor (the newest event time seen, in the service's own clock, never later
- * than the poll's own clock), a look-back floor (how far below the cursor the next poll reads again, for records
- * that show up late) and a record of the last status seen per job or asset. A status is reported when it differs
- * from the recorded one, so reading the same entity twice (the look-back, pages that overlap, events that share a
- * timestamp, a poll repeated after a restart with an older saved state) never reports it twice.
+ * Turning what a poll observed into events, exactly once: pure functions over the node's saved state (the rules:
+ * docs/internals.md, The trigger). A status is reported when it differs from the one recorded for its entity.
  */
 
 export const JOB_EVENTS = ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed', 'jobStopped'] as const;
@@ -27,30 +21,15 @@ export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> =
 	asset: byName({ completed: 'assetCompleted', error: 'assetFailed' }),
 };
 
-/**
- * Where each status stands in its life cycle. Two views of one entity with the same time are ordered by it (the
- * further-along status wins), so a service listing both never makes the status flip back and forth.
- */
+/** Where each status stands in its life cycle: of two views of one entity at one time, the further along wins. */
 const LIFE_CYCLE: Record<'job' | 'asset', string[]> = {
 	job: ['pending', 'in_progress', 'paused', 'stopping', 'stopped', 'failed', 'completed'],
 	asset: ['pending', 'in_progress', 'received', 'processing_started', 'error', 'completed'],
 };
 
-/**
- * The look-back window. The service's lists are eventually consistent: a record can show up after newer ones (a
- * replica that lags, typically by well under a second, seconds at worst), so each poll reads again every record
- * dated less than this below the newest time it has seen, and the record of what was seen keeps the ones already
- * emitted from firing twice. A minute is many times a replica's lag; and since the service's clock runs on while
- * the cursor stands still, the window closes after a minute without news (`closePoll`), so a quiet poll again
- * reads one page. A record that shows up more than a minute after its time is not emitted.
- */
+/** The look-back window: many times a lagging replica's delay (well under a second, seconds at worst). */
 export const LOOK_BACK_MS = 60 * 1000;
-/**
- * How long a finished entity stays in the record after the cursor has passed it (at least the look-back window,
- * so a record read again there is known). An entity is read again past the window only when its event time moves
- * past the cursor, which for a finished job or asset means it was re-ingested (a real new event); the hour covers a
- * service that touches a finished entity's time without changing its status.
- */
+/** How long a finished entity stays recorded past the cursor (a service may touch its time, not its status). */
 export const RETAIN_FINISHED_MS = 60 * 60 * 1000;
 /** Hard cap on recorded entities per scope, so the saved state stays small; the oldest go first. */
 export const MAX_RECORDED = 10_000;
@@ -80,16 +59,7 @@ export interface ScopeState {
  * A scope as static data keeps it: the record as [id, status, time] triples, so that no id from the service is ever
  * a key of saved JSON (n8n marks each object it loads with a `__dataChanged` key; `__proto__` is special anywhere).
  */
-export interface SavedScope {
-	cursor: number | null;
-	since: number | null;
-	entities: Array<[string, string, number]>;
-	disordered?: boolean;
-	floor?: number;
-	movedAt?: number;
-	forgotten?: number;
-	addedAt?: number;
-}
+type SavedScope = Omit<ScopeState, 'seen'> & { entities: Array<[string, string, number]> };
 const OPTIONAL_TIMES = ['floor', 'movedAt', 'forgotten', 'addedAt'] as const;
 
 /** One observed job or asset, reduced to what event detection needs. */
@@ -124,8 +94,6 @@ export function newScopeState(): ScopeState {
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
-const isPair = (entry: unknown): entry is [string, number] =>
-	Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFiniteNumber(entry[1]);
 const isTriple = (entry: unknown): entry is [string, string, number] =>
 	Array.isArray(entry) &&
 	entry.length === 3 &&
@@ -141,30 +109,22 @@ function hasScopeFields(scope: Record<string, unknown>): boolean {
 	return OPTIONAL_TIMES.every((key) => scope[key] === undefined || isFiniteNumber(scope[key]));
 }
 
-/** Whether a value is a scope state with its record keyed by id (in memory, or saved by earlier versions). */
-export function isScopeState(value: unknown): value is ScopeState {
-	return isObject(value) && hasScopeFields(value) && isObject(value.seen) && Object.values(value.seen).every(isPair);
-}
-
 /**
- * A saved scope as this version uses it, rebuilt without prototypes; undefined when it is not one (anything else is
- * reset, not trusted). Reads what `saveScope` writes and the id-keyed record earlier versions saved.
+ * A saved scope rebuilt without prototypes: what `saveScope` writes, or the id-keyed record earlier versions saved;
+ * undefined when it is neither (reset, not trusted).
  */
 export function readScope(value: unknown): ScopeState | undefined {
 	if (!isObject(value) || !hasScopeFields(value)) return undefined;
 	const seen = newRecord();
-	if (Array.isArray(value.entities)) {
-		for (const entry of value.entities as unknown[]) {
-			if (!isTriple(entry)) return undefined;
-			seen[entry[0]] = [entry[1], entry[2]];
-		}
-	} else if (isObject(value.seen)) {
-		for (const [id, entry] of Object.entries(value.seen)) {
-			if (!isPair(entry)) return undefined;
-			seen[id] = [entry[0], entry[1]];
-		}
-	} else {
-		return undefined;
+	const entries = Array.isArray(value.entities)
+		? (value.entities as unknown[])
+		: isObject(value.seen)
+			? Object.entries(value.seen).map(([id, entry]) => (Array.isArray(entry) ? [id, ...(entry as unknown[])] : null))
+			: undefined;
+	if (!entries) return undefined;
+	for (const entry of entries) {
+		if (!isTriple(entry)) return undefined;
+		seen[entry[0]] = [entry[1], entry[2]];
 	}
 	const scope: ScopeState = { cursor: value.cursor as number | null, since: value.since as number | null, seen };
 	if (value.disordered === true) scope.disordered = true;
@@ -248,10 +208,7 @@ export function isKnown(state: ScopeState, observation: Observation): boolean {
 	return recorded !== undefined && recorded[0] === observation.status && recorded[1] === observation.time;
 }
 
-/**
- * One view per entity: a list may hold an entity twice (pages that shifted, a service that lists two states at
- * once). The latest wins; at the same time, the further-along status.
- */
+/** One view per entity (a list may hold one twice): the latest wins; at the same time, the further-along status. */
 function latestPerEntity(kind: 'job' | 'asset', observations: Observation[]): Observation[] {
 	const order = LIFE_CYCLE[kind];
 	const latest = new Map<string, Observation>();
@@ -269,11 +226,9 @@ function latestPerEntity(kind: 'job' | 'asset', observations: Observation[]): Ob
 }
 
 /**
- * Applies the observations of one poll to a scope's state and returns one change per job or asset that changed
- * and matched a wanted event, oldest first. Observations may come in any order and may repeat; those older than
- * the look-back floor are passed over. `now` (the poll's clock) bounds the cursor, so a record dated in the future
- * cannot hide the events that follow it. `rereadFrom`: where records may have slipped unread between two pages of
- * this poll's read, for the next poll to read down to.
+ * Applies one poll's observations (any order, repeats allowed) to a scope and returns one change per job or asset
+ * that changed and matched a wanted event, oldest first. `now` bounds the cursor (a record dated in the future
+ * cannot hide later ones); `rereadFrom`: where records may have slipped between this read's pages.
  */
 export function detectEvents(
 	state: ScopeState,
@@ -324,10 +279,7 @@ function advanceCursor(state: ScopeState, time: number, now: number): void {
 	}
 }
 
-/**
- * Records the first view of a scope at activation: nothing is emitted, everything seen is known. `rereadFrom` as for
- * `detectEvents`.
- */
+/** Records the first view of a scope at activation: nothing is emitted, everything seen is known. */
 export function startScope(
 	state: ScopeState,
 	kind: 'job' | 'asset',
@@ -344,11 +296,8 @@ export function startScope(
 }
 
 /**
- * Ends a poll of a scope: sets where the next poll reads back to, then prunes the record. A record this poll could
- * not see yet is dated after the service's clock now minus LOOK_BACK_MS; that clock stood at least at the cursor
- * when the cursor moved and has run since as the poll's clock has, so the window shrinks while the cursor stands
- * still and is closed (the floor is the cursor) once it has stood still for LOOK_BACK_MS. A poll whose pages
- * shifted under it has the next poll read down to `rereadFrom` as well.
+ * Ends a poll of a scope: sets where the next poll reads back to (the floor rises with the poll's clock while the
+ * cursor stands still, and down to `rereadFrom` after pages shifted), then prunes the record.
  */
 function closePoll(state: ScopeState, now: number, rereadFrom: number | undefined): void {
 	if (state.cursor === null) return;

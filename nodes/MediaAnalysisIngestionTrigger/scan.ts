@@ -4,11 +4,7 @@ import type { ApiRequest, PageStyle } from '../shared/transport';
 import { pages } from '../shared/transport';
 import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 
-/**
- * Entries each page of an offset-paged list reads again from the end of the page before. A record deleted above
- * the next page between two reads moves every later record up: after fewer such deletions than this, the next page
- * still starts on a record already read, so nothing slips between the pages unread (more is noticed: `shifted`).
- */
+/** Entries each page of an offset-paged list reads again from the end of the page before (deletions shift pages). */
 export const PAGE_OVERLAP = 5;
 
 export interface OverlappingPage {
@@ -21,9 +17,8 @@ export interface OverlappingPage {
 }
 
 /**
- * Every page of a list, each page after the first starting PAGE_OVERLAP entries before the end of the one before
- * (offset-counted families; page-numbered ones cannot step back part of a page and are read as they come). The
- * transport's page loop does the reading, so its bounds and its check for a service that ignores the position hold.
+ * Every page of a list through the transport's page loop (its bounds hold), each page after the first starting
+ * PAGE_OVERLAP entries before the end of the one before (offset-counted families only).
  */
 export async function* overlappingPages(
 	this: IPollFunctions,
@@ -57,26 +52,16 @@ export interface Scan {
 	ordered: boolean;
 	/** Whether the list was read to its end. */
 	complete: boolean;
-	/**
-	 * When records may have moved up past a page boundary unread (see `OverlappingPage`): the oldest time they can
-	 * have, for the next poll to read down to again. Such records sat before the next page's first record, so not
-	 * older than it.
-	 */
+	/** Records may have moved up past a page boundary unread: the oldest time they can have (not older than the next page's first). */
 	rereadFrom: number | null;
 }
 
 const identity = (observation: Observation) => `${observation.id}\n${observation.status}\n${observation.time}`;
 
 /**
- * Reads a list newest first, a whole page at a time, down to the scope's look-back floor: it stops after the first
- * page holding a record older than the floor. Records that show up late (dated less than LOOK_BACK_MS below the
- * newest seen) are so read again until the window closes; the record of what was seen keeps them from firing twice. Once
- * the window is closed (the floor is the cursor), a page of records all already recorded at the cursor's very time
- * also ends the read, so a poll with nothing new costs one request however many records share the newest time.
- * Without a scope (activation) it reads a full window below the newest record it sees.
- *
- * A page is always read to its end, so a record out of time order on it is noticed; once the service lists a
- * scope out of order, polls read the whole list (within the transport's page bounds) until one finds it in order.
+ * Reads a list newest first, whole pages, down to the scope's look-back floor (docs/internals.md, The trigger); once
+ * the window is closed, a page of records all known at the cursor's time also ends the read. Without a scope
+ * (activation) it reads a full window below the newest record it sees.
  */
 export async function scanNewestFirst(
 	this: IPollFunctions,
