@@ -5,7 +5,7 @@ import type {
 	INodeParameters,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
@@ -28,12 +28,11 @@ const CREATE = {
 } as const;
 
 /**
- * The parameters of Create From Assets / Images / Videos: what to ingest and where first, then Wait for Completion
- * (top level: it decides what the node outputs, and Filtered Search's Return All / Limit hang on the same shared
- * field), then the Options.
+ * Create From Assets / Images / Videos. Parameters: what to ingest and where first, then Wait for Completion (top
+ * level: it decides what the node outputs), then the Options. It sees every item at once (`createJobsFromLists`).
  */
-export function createFromListProperties(kind: ListKind): INodeProperties[] {
-	return [
+export function createFromListOperation(kind: ListKind, operation: string) {
+	const properties: INodeProperties[] = [
 		ingestNotice(`the ${kind} of every input item`),
 		datasetLocator({ description: `The dataset to ingest the ${kind} into` }, { byName: true }),
 		...assetListFields(kind),
@@ -46,6 +45,12 @@ export function createFromListProperties(kind: ListKind): INodeProperties[] {
 			[combineItemsField, assetFailureField, includeInputFieldsProperty("e.g. a CSV row's other columns")],
 		),
 	];
+	return {
+		description: updateDisplayOptions({ show: { resource: ['job'], operation: [operation] } }, properties),
+		async executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner) {
+			return await createJobsFromLists.call(this, items, run, kind);
+		},
+	};
 }
 
 /** The rows go together by default: N input items take ceil(N / 100) requests. */
@@ -144,7 +149,7 @@ function assetFailed(this: IExecuteFunctions, assets: AssetOutcome[], itemIndex:
  * one request per 100 assets (per item, or packed across items with Combine Items), then waits for the jobs if
  * asked: one output item per asset, paired to its input item (`assetsOutput`).
  */
-export async function createJobsFromLists(
+async function createJobsFromLists(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	run: ItemRunner,
@@ -229,15 +234,7 @@ function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: En
 function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
 	const settled = ['completed', 'failed', 'stopped'].includes(String(job.status));
 	return (asset) =>
-		settled
-			? jobOutcome(job, asset)
-			: {
-					asset_id: asset.asset_id ?? null,
-					source_path: asset.asset?.source_path ?? null,
-					status: 'pending',
-					error_code: null,
-					error_reason: null,
-				};
+		settled ? jobOutcome(job, asset) : { ...jobOutcome(job, asset), status: 'pending', error_reason: null };
 }
 
 /**
