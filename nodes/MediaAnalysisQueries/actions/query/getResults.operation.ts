@@ -249,16 +249,17 @@ async function readRows(
 	const rows: IDataObject[] = [];
 	let memory = 0;
 	let done = false;
+	const fail = ([message, description]: Problem) =>
+		new NodeOperationError(this.getNode(), message, { description, itemIndex });
 	const check = (count: number) => {
-		if (spent.rows + count > ROW_BOUNDS.maxRows) throw tooMany.call(this, 'rows', { itemIndex, queryId, spent, count });
-		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes)
-			throw tooMany.call(this, 'memory', { itemIndex, queryId, spent, count });
+		if (spent.rows + count > ROW_BOUNDS.maxRows) throw fail(tooMany('rows', queryId, spent, count));
+		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw fail(tooMany('memory', queryId, spent, count));
 	};
 	const csvRows = (read: () => IDataObject[]) => {
 		try {
 			return read();
 		} catch (error) {
-			throw error instanceof CsvError ? malformed.call(this, error, { itemIndex, queryId }) : error;
+			throw error instanceof CsvError ? fail(malformed(error, queryId)) : error;
 		}
 	};
 	const take = (chunk: string) => {
@@ -272,7 +273,7 @@ async function readRows(
 			return;
 		}
 		const cut = json.push(chunk);
-		if (json.tooDeep) throw tooDeep.call(this, { itemIndex, queryId });
+		if (json.tooDeep) throw fail(tooDeep(queryId));
 		memory = json.cost;
 		if (cut === undefined) {
 			parts.push(chunk);
@@ -284,7 +285,7 @@ async function readRows(
 	};
 	const decide = () => {
 		format = formatOf(contentType, head);
-		if (format !== 'csv' && format !== 'json') throw unreadable.call(this, format, contentType, { itemIndex, queryId });
+		if (format !== 'csv' && format !== 'json') throw fail(unreadable(format, contentType, queryId));
 		take(head);
 	};
 	for await (const chunk of chunks) {
@@ -305,19 +306,18 @@ async function readRows(
 		check(rows.length);
 	}
 	const all = format === 'json' ? parseJsonRows(parts.splice(0).join('')) : rows;
-	if (!all) throw unreadable.call(this, 'unknown', contentType, { itemIndex, queryId });
+	if (!all) throw fail(unreadable('unknown', contentType, queryId));
 	const kept = all.length > wanted ? all.slice(0, wanted) : all;
 	spent.rows += kept.length;
 	spent.memory += memory;
 	return kept;
 }
 
+/** What went wrong with the results file, as the item's error says it. */
+type Problem = [message: string, description: string];
+
 /** Past the row bound or the memory bound of one run, `count` rows into this item's file. */
-function tooMany(
-	this: IExecuteFunctions,
-	bound: 'rows' | 'memory',
-	{ itemIndex, queryId, spent, count }: { itemIndex: number; queryId: string; spent: Spent; count: number },
-): NodeOperationError {
+function tooMany(bound: 'rows' | 'memory', queryId: string, spent: Spent, count: number): Problem {
 	const left = ROW_BOUNDS.maxRows - spent.rows;
 	const megabytes = `${ROW_BOUNDS.maxMemoryBytes / 1024 / 1024} MB`;
 	const earlier = `after ${thousands(spent.rows)} rows for earlier items`;
@@ -335,62 +335,29 @@ function tooMany(
 	}
 	const fewer = bound === 'rows' ? left : count - 1;
 	const file = `Output to "File (Binary)" to get the whole file as binary data (up to ${CAP}), or to "Download Link".`;
-	return new NodeOperationError(this.getNode(), message, {
-		description: fewer > 0 ? `Set a Limit of at most ${thousands(fewer)} rows, or set ${file}` : `Set ${file}`,
-		itemIndex,
-	});
+	return [message, fewer > 0 ? `Set a Limit of at most ${thousands(fewer)} rows, or set ${file}` : `Set ${file}`];
 }
 
-function tooDeep(
-	this: IExecuteFunctions,
-	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
-): NodeOperationError {
-	return new NodeOperationError(
-		this.getNode(),
-		`The results file of query ${queryId} nests JSON more than ${ROW_BOUNDS.maxDepth} levels deep, more than Get Results reads as rows`,
-		{
-			description: `Set Output to "File (Binary)" to get the file as binary data (up to ${CAP}), or to "Download Link".`,
-			itemIndex,
-		},
-	);
-}
+const tooDeep = (queryId: string): Problem => [
+	`The results file of query ${queryId} nests JSON more than ${ROW_BOUNDS.maxDepth} levels deep, more than Get Results reads as rows`,
+	`Set Output to "File (Binary)" to get the file as binary data (up to ${CAP}), or to "Download Link".`,
+];
 
 /** A CSV file whose quoting breaks the rules: one error naming where, rather than rows merged into one cell. */
-function malformed(
-	this: IExecuteFunctions,
-	{ where, what }: CsvError,
-	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
-): NodeOperationError {
-	return new NodeOperationError(
-		this.getNode(),
-		`The results file of query ${queryId} is not valid CSV at ${where}: ${what}`,
-		{
-			description:
-				'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.',
-			itemIndex,
-		},
-	);
-}
+const malformed = ({ where, what }: CsvError, queryId: string): Problem => [
+	`The results file of query ${queryId} is not valid CSV at ${where}: ${what}`,
+	'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.',
+];
 
-function unreadable(
-	this: IExecuteFunctions,
-	format: ResultsFormat,
-	contentType: string,
-	{ itemIndex, queryId }: { itemIndex: number; queryId: string },
-): NodeOperationError {
+function unreadable(format: ResultsFormat, contentType: string, queryId: string): Problem {
 	const what =
 		format === 'parquet'
 			? 'Parquet'
 			: format === 'markup'
 				? `a web page or XML document (${contentType || 'no content type'}), not CSV or JSON`
 				: `not CSV or JSON (${contentType || 'no content type'})`;
-	return new NodeOperationError(
-		this.getNode(),
+	return [
 		`The results file of query ${queryId} is ${what}, which this node cannot read`,
-		{
-			description:
-				'Set Output to "File (Binary)" and read the file with a node that reads this format, or to "Download Link".',
-			itemIndex,
-		},
-	);
+		'Set Output to "File (Binary)" and read the file with a node that reads this format, or to "Download Link".',
+	];
 }
