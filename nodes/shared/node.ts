@@ -1,7 +1,9 @@
 import type {
+	IDisplayOptions,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyMode,
 	INodePropertyOptions,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -86,4 +88,37 @@ export function actionNode(spec: ActionNodeSpec): {
 			return await route.call(this, operations, { secretParameters });
 		},
 	};
+}
+
+/**
+ * A picker of a record the service lists: "From List" (`searchListMethod`, searchable; its placeholder "Select
+ * <which>...", e.g. "a concept"), then `modes`. `parameter` names it and may set anything else (it wins).
+ */
+export function listLocator(
+	parameter: Partial<INodeProperties> & Pick<INodeProperties, 'displayName' | 'name'>,
+	which: string,
+	searchListMethod: string,
+	modes: INodePropertyMode[],
+): INodeProperties {
+	return {
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select ${which}...`,
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			...modes,
+		],
+		...parameter,
+	};
+}
+
+/** A notice shown above an operation's parameters (what a delete does for everyone, what a run costs). */
+export function notice(name: string, text: string, displayOptions?: IDisplayOptions): INodeProperties {
+	return { displayName: text, name, type: 'notice', default: '', ...(displayOptions ? { displayOptions } : {}) };
 }

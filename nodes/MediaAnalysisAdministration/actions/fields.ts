@@ -2,6 +2,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, 
 
 import type { Schemas } from '../../shared/api';
 import { datasetLocator } from '../../shared/descriptions';
+import { listLocator } from '../../shared/node';
 import { resolveDatasetId } from '../../shared/readers';
 import { assertIdentifier, invalidParameter } from '../../shared/validation';
 
@@ -31,25 +32,11 @@ export function listedLocator(options: {
 	description: string;
 	extraModes?: INodePropertyMode[];
 }): INodeProperties {
-	return {
-		displayName: options.displayName,
-		name: options.name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: options.description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${options.thing}...`,
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-			},
-			idMode(options.thing, options.example),
-			...(options.extraModes ?? []),
-		],
-	};
+	const { displayName, name, description, thing } = options;
+	return listLocator({ displayName, name, description }, `a ${thing}`, options.searchListMethod, [
+		idMode(thing, options.example),
+		...(options.extraModes ?? []),
+	]);
 }
 
 /** The value a locator holds (its `value`, or the text an expression gave), trimmed. */

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { uuidMode } from '../../shared/descriptions';
 import { listEndpoint } from '../../shared/endpoints';
+import { listLocator } from '../../shared/node';
 import { idByName, isByName, type NameLookup } from '../../shared/readers';
 import { paginate } from '../../shared/transport';
 import { assertUuid } from '../../shared/validation';
@@ -11,34 +12,23 @@ import { assertUuid } from '../../shared/validation';
  * up among the enrolled persons with `resolvePersonId`).
  */
 export function personLocator(byName = false): INodeProperties {
-	const locator: INodeProperties = {
-		displayName: 'Person',
-		name: 'personId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: byName
-			? 'The enrolled person: from the list, by ID, or by the exact name they are enrolled under'
-			: 'The enrolled person to work with',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a person...',
-				typeOptions: { searchListMethod: 'searchPersons', searchable: true },
-			},
+	return listLocator(
+		{
+			displayName: 'Person',
+			name: 'personId',
+			description: byName
+				? 'The enrolled person: from the list, by ID, or by the exact name they are enrolled under'
+				: 'The enrolled person to work with',
+		},
+		'a person',
+		'searchPersons',
+		[
 			uuidMode('person'),
-			{
-				displayName: 'By Name',
-				name: 'name',
-				type: 'string',
-				placeholder: 'e.g. Ava Marlowe',
-			},
+			...(byName
+				? [{ displayName: 'By Name', name: 'name', type: 'string' as const, placeholder: 'e.g. Ava Marlowe' }]
+				: []),
 		],
-	};
-	if (!byName) locator.modes = locator.modes?.filter((mode) => mode.name !== 'name');
-	return locator;
+	);
 }
 
 /** Every enrolled person, for By Name (the service filters persons by no name): read once per node run. */

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { nameMode } from '../../shared/descriptions';
+import { nameMode, uuidMode } from '../../shared/descriptions';
 import { idByName, isByName, type NameLookup } from '../../shared/readers';
 import { listEndpoint } from '../../shared/endpoints';
+import { listLocator } from '../../shared/node';
 import { paginate, type Failure } from '../../shared/transport';
 import { assertRange, assertUuid4 } from '../../shared/validation';
 
@@ -10,25 +11,12 @@ const UUID4_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-
 
 /** A concept picker: "From list" (searchable by name), "By ID" (a version-4 UUID) or "By Name". */
 export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
-	return {
-		displayName: 'Concept',
-		name: 'conceptId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The concept to work with',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a concept...',
-				typeOptions: { searchListMethod: 'searchConcepts', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
+	return listLocator(
+		{ displayName: 'Concept', name: 'conceptId', description: 'The concept to work with', ...overrides },
+		'a concept',
+		'searchConcepts',
+		[
+			uuidMode('concept', {
 				placeholder: 'e.g. 9b2f6c1e-4d3a-4f8b-9c7d-1e2f3a4b5c6d',
 				validation: [
 					{
@@ -39,11 +27,10 @@ export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeP
 						},
 					},
 				],
-			},
+			}),
 			nameMode('concept', 'beach'),
 		],
-		...overrides,
-	};
+	);
 }
 
 const conceptsNamed: NameLookup = {

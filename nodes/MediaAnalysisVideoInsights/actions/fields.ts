@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { datasetLocator, uuidMode, videoLocator } from '../../shared/descriptions';
 import { resolveDatasetId } from '../../shared/readers';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
+import { listLocator } from '../../shared/node';
 import type { ApiRequest } from '../../shared/transport';
 import { assertUuid, invalidParameter } from '../../shared/validation';
 
@@ -22,25 +23,17 @@ export const videoFields: INodeProperties[] = [
 	videoLocator(),
 ];
 
-export const compositeSliceField: INodeProperties = {
-	displayName: 'Composite Slice',
-	name: 'compositeSliceId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description:
-		"A shot, scene or segment of the video (its ID, as Search › Search Within Video returns it). The list shows the video's slices; words typed rank them.",
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a shot, scene or segment...',
-			typeOptions: { searchListMethod: 'searchCompositeSlices', searchable: true },
-		},
-		uuidMode('composite slice'),
-	],
-};
+export const compositeSliceField = listLocator(
+	{
+		displayName: 'Composite Slice',
+		name: 'compositeSliceId',
+		description:
+			"A shot, scene or segment of the video (its ID, as Search › Search Within Video returns it). The list shows the video's slices; words typed rank them.",
+	},
+	'a shot, scene or segment',
+	'searchCompositeSlices',
+	[uuidMode('composite slice')],
+);
 
 /** The optional context of a whole video (`video_context`) or of a slice (`composite_slice_context`). */
 export const contextField = (target: 'video' | 'slice'): INodeProperties => ({

@@ -2,16 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
+import { notice } from '../../../shared/node';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Deletes every ad segment stored for the video (soft: hidden, not erased), for everyone in your organization',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'deleteNotice',
+		'Deletes every ad segment stored for the video (soft: hidden, not erased), for everyone in your organization',
+	),
 	...videoFields,
 ];
 

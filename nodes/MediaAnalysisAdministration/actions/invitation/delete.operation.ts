@@ -2,15 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
+import { notice } from '../../../shared/node';
 import { invitationLocator, invitationParams } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Withdraws the invitation at once: its link stops working. The person can be invited again.',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice('deleteNotice', 'Withdraws the invitation at once: its link stops working. The person can be invited again.'),
 	invitationLocator('The pending invitation to withdraw'),
 ];
 

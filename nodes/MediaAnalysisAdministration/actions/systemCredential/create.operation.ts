@@ -3,17 +3,15 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
+import { notice } from '../../../shared/node';
 import { readRoles, rolesProperty } from '../fields';
-import { FULL_ACCESS_NOTICE } from './fields';
+import { fullAccessNotice } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			"The client secret is in this node's output once, as the service answers it once: store it right away (for example in an n8n credential of type Media Analysis API). Get, Get Many and Update never show it, and it cannot be read again. Executions saved with their data keep this output.",
-		name: 'secretOnceNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'secretOnceNotice',
+		"The client secret is in this node's output once, as the service answers it once: store it right away (for example in an n8n credential of type Media Analysis API). Get, Get Many and Update never show it, and it cannot be read again. Executions saved with their data keep this output.",
+	),
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -33,13 +31,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'roles',
 	},
-	{
-		displayName: FULL_ACCESS_NOTICE,
-		name: 'fullAccessNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { access: ['full'] } },
-	},
+	fullAccessNotice({ access: ['full'] }),
 	rolesProperty('What the credential may do: at least one role', { show: { access: ['roles'] } }),
 ];
 

@@ -3,16 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
+import { notice } from '../../../shared/node';
 import { clientParams, systemCredentialLocator } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Deletes the system credential for good: every automation that logs in with it stops working at once, and its access tokens are revoked. This cannot be undone.',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'deleteNotice',
+		'Deletes the system credential for good: every automation that logs in with it stops working at once, and its access tokens are revoked. This cannot be undone.',
+	),
 	systemCredentialLocator('The system credential to delete'),
 ];
 

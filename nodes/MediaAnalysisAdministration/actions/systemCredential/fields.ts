@@ -1,5 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { notice } from '../../../shared/node';
 import { getListedId, listedLocator } from '../fields';
 
 /** A system credential picker: From List (searchable by name) or By ID (its client ID). */
@@ -20,5 +21,9 @@ export function clientParams(this: IExecuteFunctions, itemIndex: number): { clie
 }
 
 /** Said wherever roles can be left out: the service then gives the credential access to everything. */
-export const FULL_ACCESS_NOTICE =
-	'A system credential without roles has full access to every dataset and setting of the organization. Give it only the roles its automation needs.';
+export const fullAccessNotice = (show: IDisplayOptions['show']) =>
+	notice(
+		'fullAccessNotice',
+		'A system credential without roles has full access to every dataset and setting of the organization. Give it only the roles its automation needs.',
+		{ show },
+	);

@@ -4,7 +4,7 @@ import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties, type Role } from '../fields';
-import { clientParams, FULL_ACCESS_NOTICE, systemCredentialLocator } from './fields';
+import { clientParams, fullAccessNotice, systemCredentialLocator } from './fields';
 
 const REPLACE = { rolesChange: ['replace'] };
 
@@ -42,13 +42,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'keep',
 	},
-	{
-		displayName: FULL_ACCESS_NOTICE,
-		name: 'fullAccessNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { rolesChange: ['full'] } },
-	},
+	fullAccessNotice({ rolesChange: ['full'] }),
 	...rolesScopeProperties(
 		{
 			description: "Which of the credential's roles the roles below replace; the others stay as they are",

@@ -2,16 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
+import { notice } from '../../../shared/node';
 import { getUserId, userLocator } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Removes the user from the organization at once: they lose access to every dataset. Their account is not deleted, and they can be invited again.',
-		name: 'removeNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'removeNotice',
+		'Removes the user from the organization at once: they lose access to every dataset. Their account is not deleted, and they can be invited again.',
+	),
 	userLocator('The user to remove from the organization'),
 ];
 

@@ -2,29 +2,22 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
+import { listLocator } from '../../../shared/node';
 import { assertUuid } from '../../../shared/validation';
 
 /** A platform image: "From list" offers the images enrolled persons appear in, searchable by person name. */
-const imageLocator: INodeProperties = {
-	displayName: 'Image',
-	name: 'imageId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'An image already ingested into a dataset (its platform image ID)',
-	modes: [
+export const description: INodeProperties[] = [
+	listLocator(
 		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an image...',
-			typeOptions: { searchListMethod: 'searchPersonImages', searchable: true },
+			displayName: 'Image',
+			name: 'imageId',
+			description: 'An image already ingested into a dataset (its platform image ID)',
 		},
-		uuidMode('image'),
-	],
-};
-
-export const description: INodeProperties[] = [imageLocator];
+		'an image',
+		'searchPersonImages',
+		[uuidMode('image')],
+	),
+];
 
 /** One output item per image, `{persons: [...]}`, so an image without known persons still yields an item. */
 export const toolDescription =

@@ -8,6 +8,7 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { ingestAndWait } from '../../../shared/ingestJobs';
 import { WAIT_DEFAULTS, type WaitOptions } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
+import { notice } from '../../../shared/node';
 import { assertImageUrl, shownUrl } from './imageInput';
 
 /** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
@@ -39,13 +40,10 @@ const waitOptions: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			"Each run ingests the image into the dataset below, waits for it, reads the persons found and deletes it again: one ingestion of your organization's use of the service, several requests and the ingestion time, per image",
-		name: 'identifyNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'identifyNotice',
+		"Each run ingests the image into the dataset below, waits for it, reads the persons found and deletes it again: one ingestion of your organization's use of the service, several requests and the ingestion time, per image",
+	),
 	datasetLocator({
 		description:
 			'A dataset with celebrity detection on. The image is ingested into it, read, and deleted again; a dataset kept for this keeps your own assets out of the way.',

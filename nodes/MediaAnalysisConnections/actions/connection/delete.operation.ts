@@ -4,16 +4,14 @@ import { connectionLocator } from '../../../shared/descriptions';
 import { getConnectionRef } from '../../../shared/readers';
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
+import { notice } from '../../../shared/node';
 import { connectionParams, redactConnection } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Deletes the connection for everyone in your organization: ingestions that name it can no longer read its storage',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'deleteNotice',
+		'Deletes the connection for everyone in your organization: ingestions that name it can no longer read its storage',
+	),
 	connectionLocator({ description: 'The connection to delete' }),
 ];
 

@@ -2,16 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
+import { notice } from '../../../shared/node';
 import { connectionParams } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'The output holds a secret key and a session token: every node after this one, and a model when this node is an AI tool, sees them',
-		name: 'secretsNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'secretsNotice',
+		'The output holds a secret key and a session token: every node after this one, and a model when this node is an AI tool, sees them',
+	),
 	connectionLocator({
 		description:
 			'An AWS IAM role connection that is ready. The credentials are output as the service issues them; treat the output as secret.',

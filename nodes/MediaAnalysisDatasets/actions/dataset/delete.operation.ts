@@ -4,15 +4,13 @@ import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
+import { notice } from '../../../shared/node';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Deletes the dataset for everyone in your organization: it is hidden (soft-deleted), not erased, and Get with Include Deleted still reads it',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'deleteNotice',
+		'Deletes the dataset for everyone in your organization: it is hidden (soft-deleted), not erased, and Get with Include Deleted still reads it',
+	),
 	datasetLocator({ description: 'The dataset to delete. Deletion is soft: the dataset is hidden, not erased.' }),
 ];
 

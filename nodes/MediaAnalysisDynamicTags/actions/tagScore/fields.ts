@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { VideoScore } from '../../../shared/api';
 import { uuidMode } from '../../../shared/descriptions';
+import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertRange, assertUuid, invalidParameter } from '../../../shared/validation';
@@ -39,27 +40,16 @@ function locator(
 	description: string,
 	searchListMethod?: string,
 ): INodeProperties {
+	if (searchListMethod)
+		return listLocator({ displayName, name, description }, `a ${thing}`, searchListMethod, [uuidMode(thing)]);
 	return {
 		displayName,
 		name,
 		type: 'resourceLocator',
-		default: { mode: searchListMethod ? 'list' : 'id', value: '' },
+		default: { mode: 'id', value: '' },
 		required: true,
 		description,
-		modes: [
-			...(searchListMethod
-				? [
-						{
-							displayName: 'From List',
-							name: 'list',
-							type: 'list' as const,
-							placeholder: `Select a ${thing}...`,
-							typeOptions: { searchListMethod, searchable: true },
-						},
-					]
-				: []),
-			uuidMode(thing),
-		],
+		modes: [uuidMode(thing)],
 	};
 }
 

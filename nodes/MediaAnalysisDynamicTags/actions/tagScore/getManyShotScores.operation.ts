@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
+import { listLocator } from '../../../shared/node';
 import {
 	getId,
 	getMinConfidence,
@@ -21,24 +22,16 @@ export const description: INodeProperties[] = [
 	tagLocator,
 	tagVersionLocator,
 	datasetLocator({ description: 'The dataset that holds the video' }),
-	{
-		displayName: 'Video',
-		name: 'videoId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The video (coactive_video_id in video scores). The list searches the videos of the dataset above.',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a video...',
-				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
-			},
-			uuidMode('video'),
-		],
-	},
+	listLocator(
+		{
+			displayName: 'Video',
+			name: 'videoId',
+			description: 'The video (coactive_video_id in video scores). The list searches the videos of the dataset above.',
+		},
+		'a video',
+		'searchVideos',
+		[uuidMode('video')],
+	),
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];

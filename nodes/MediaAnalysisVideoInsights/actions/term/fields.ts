@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { uuidMode } from '../../../shared/descriptions';
 import type { EndpointCall } from '../../../shared/endpoints';
+import { listLocator } from '../../../shared/node';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertUuid, invalidParameter } from '../../../shared/validation';
 import { kindOf } from '../fields';
@@ -23,24 +24,16 @@ export const termTypeField: INodeProperties = {
 	description: 'The kind of term: genre, mood, subject or format predictions can name it',
 };
 
-export const termLocator: INodeProperties = {
-	displayName: 'Term',
-	name: 'termId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The vocabulary term (its ID). The list shows the terms of every type.',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a term...',
-			typeOptions: { searchListMethod: 'searchTerms', searchable: true },
-		},
-		uuidMode('term'),
-	],
-};
+export const termLocator = listLocator(
+	{
+		displayName: 'Term',
+		name: 'termId',
+		description: 'The vocabulary term (its ID). The list shows the terms of every type.',
+	},
+	'a term',
+	'searchTerms',
+	[uuidMode('term')],
+);
 
 export const nameField = (required: boolean): INodeProperties => ({
 	displayName: 'Name',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { withInputFields } from '../../../shared/inputFields';
+import { notice } from '../../../shared/node';
 import { explainNotFound, includeInputFields, readTarget, videoFields } from '../fields';
 
 /** Said in every output item: the service gives no way to follow or collect the captioning it started. */
@@ -9,13 +10,10 @@ export const CAPTIONING_NOTE =
 	'The service captions the keyframes in the background. It has no status endpoint: this node cannot wait for the captions or tell when they are done.';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'The service only starts captioning (it answers 202 Accepted) and offers no way to follow it: the node returns at once, and no later step can wait for the captions',
-		name: 'captionNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'captionNotice',
+		'The service only starts captioning (it answers 202 Accepted) and offers no way to follow it: the node returns at once, and no later step can wait for the captions',
+	),
 	...videoFields,
 	includeInputFields,
 ];
