@@ -68,10 +68,8 @@ function assetNamed(identifier: string) {
 }
 
 /**
- * Deletes the assets of every input item together: per dataset, 100 per request (the service's cap). One output
- * item per asset, paired to the input item that named it: `deleted: true`, the identifier as `id` and as `asset_id`
- * or `source_path`, the dataset, and the service's answer for that asset (its deletion job) under
- * `response`.
+ * The assets of every input item together, per dataset, 100 per request (the service's cap); one output item per
+ * asset, paired to the item that named it, with the service's answer for it (its deletion job) under `response`.
  */
 export async function executeBatch(
 	this: IExecuteFunctions,

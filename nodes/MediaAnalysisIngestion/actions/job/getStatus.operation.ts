@@ -39,10 +39,8 @@ function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean
 }
 
 /**
- * One output item per asset of each job: its status, error code and reason, with the job's ID and status. Input
- * items that name the same job (e.g. every row of a combined ingest) cost one read and give each asset once; an
- * asset is paired to the input row it came from when that row names it (asset_id or source_path, as the create
- * operations output), otherwise to every item that named its job. Return All / Limit apply to each job's assets.
+ * One output item per asset of each job, read once however many items name the job; an asset is paired to the row
+ * that names it (asset_id or source_path, as the create operations output), else to every item naming its job.
  */
 export async function executeBatch(
 	this: IExecuteFunctions,

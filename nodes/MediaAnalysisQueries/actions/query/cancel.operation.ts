@@ -32,11 +32,7 @@ export const description = updateDisplayOptions({ show: { resource: ['query'], o
 export const toolDescription =
 	'Cancels a queued or running query at once (it becomes Stopped). Needs the query ID (a UUID). Returns the query with its status.';
 
-/**
- * Cancel a query. At Once (the service's cancel): a queued, running or stopping query is Stopped at once.
- * Gracefully (the service's stop): a queued or running query passes through Stopping to Stopped. A finished
- * query can be neither.
- */
+/** At Once is the service's cancel, Gracefully its stop (Cancel's Mode says what each does). */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const endpoint =
 		this.getNodeParameter('cancelMode', itemIndex, 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
