@@ -5,35 +5,22 @@
  * run with a gzip answer unpacking to megabytes. The budget's own counter (`peak`) is what is asserted. */
 import { gzipSync } from 'node:zlib';
 
-import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { ANSWER_LIMITS, AnswerBudget } from '../../nodes/shared/http/answers';
-import { createHarness, type Harness } from '../harness/engine';
-import { gzipBomb, gzipped, startHostile, type HostileServer } from './hostile/server';
+import { TYPES } from '../nodes/setup';
+import { idOf, useHostileBed, useLimits, uuid } from './hostile/bed';
+import { gzipBomb, gzipped } from './hostile/server';
 
-const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
 const MB = 1024 * 1024;
-
-let harness: Harness;
-let api: HostileServer;
-const saved = { ...ANSWER_LIMITS };
-let budgets: AnswerBudget[] = [];
-
-beforeAll(() => {
-	harness = createHarness({
-		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
-		credentialTypes: [new MediaAnalysisApi()],
-	});
+const { harness, api } = useHostileBed({
+	nodes: { datasets: new MediaAnalysisDatasets() },
+	access: 'budget-access-token-Lr7Wc2Xe',
+	personalToken: 'budget-personal-token',
 });
-afterAll(() => harness.dispose());
-beforeEach(async () => {
-	api = await startHostile('budget-access-token-Lr7Wc2Xe');
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl: api.url,
-		authentication: 'personalToken',
-		personalToken: 'budget-personal-token',
-	});
-	Object.assign(ANSWER_LIMITS, { apiBytes: 2 * MB, runBytes: 5 * MB });
+useLimits(ANSWER_LIMITS, { apiBytes: 2 * MB, runBytes: 5 * MB });
+
+let budgets: AnswerBudget[] = [];
+beforeEach(() => {
 	// Each run's budget, to read its counter afterwards (the budget itself is untouched).
 	budgets = [];
 	const share = AnswerBudget.prototype.share;
@@ -42,17 +29,11 @@ beforeEach(async () => {
 		return share.call(this);
 	});
 });
-afterEach(async () => {
-	jest.restoreAllMocks();
-	Object.assign(ANSWER_LIMITS, saved);
-	await api.close();
-});
-
-const uuid = (i: number) => `7a2b3c4d-0000-4000-8000-${String(i).padStart(12, '0')}`;
+afterEach(() => jest.restoreAllMocks());
 
 const getMany = (count: number, parallel: number) =>
 	harness.runNode({
-		type: TYPE,
+		type: TYPES.datasets,
 		parameters: {
 			resource: 'dataset',
 			operation: 'get',
@@ -86,7 +67,7 @@ describe('the answers of one run are read within the run budget', () => {
 		'50 answers of 1.5 MB each (within the cap), Requests in Parallel %i: all read, none stuck, within the budget',
 		async (parallel) => {
 			api.handle = (_req, res, seen) => {
-				const id = /datasets\/([^/?]+)/.exec(seen.path)?.[1];
+				const id = idOf(seen.path);
 				gzipped(res, 200, gzipSync(JSON.stringify({ id, name: 'padded', description: ' '.repeat(1.5 * MB) })));
 			};
 			const { error, items } = await getMany(50, parallel);
@@ -106,30 +87,34 @@ describe('AnswerBudget', () => {
 		return new AnswerBudget();
 	};
 
-	test('the oldest answer always reads up to its cap; the others share what is left and wait for it', async () => {
+	test('the oldest answer being read always reads up to its cap; the others share what is left and wait for it', async () => {
 		const budget = budgetOf(100, 60);
+		// One opened first and never answered (a silent request): it holds nothing, so it holds nobody back.
+		const silent = budget.share();
 		const [oldest, second, third] = [budget.share(), budget.share(), budget.share()];
+		await budget.take(oldest, 1);
 		await budget.take(second, 30);
 		let thirdRead = false;
 		const waiting = budget.take(third, 20).then(() => (thirdRead = true));
-		await budget.take(oldest, 60);
+		await budget.take(oldest, 59);
 		await new Promise((resolve) => setImmediate(resolve));
 		expect(thirdRead).toBe(false);
 		expect(budget.held).toBe(90);
 		budget.close(oldest);
-		// The second is now the oldest; the third fits in what the others may share (40).
+		// The second is now the oldest being read; the third fits in what the others may share (40).
 		await waiting;
 		expect(budget.held).toBe(50);
 		expect(budget.peak).toBe(90);
 		budget.close(second);
 		budget.close(third);
 		budget.close(third);
+		budget.close(silent);
 		expect(budget.held).toBe(0);
 	});
 
 	test('a wait ends with an error when its signal is aborted', async () => {
 		const budget = budgetOf(10, 10);
-		budget.share();
+		await budget.take(budget.share(), 1);
 		const late = budget.share();
 		const abort = new AbortController();
 		const waiting = budget.take(late, 1, abort.signal);

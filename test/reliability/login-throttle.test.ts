@@ -1,41 +1,31 @@
 /* A throttled or failing login (issue 30, item 3), through n8n's engine: one shared wait per credential, then one
  * login, however many items need it; a wait longer than a run waits fails at once and keeps others from logging in. */
-import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { LOGIN_LIMITS, sharedLoginsHeld } from '../../credentials/login';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
-import { createHarness, type Harness } from '../harness/engine';
+import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
-import { json, startHostile, type HostileServer } from './hostile/server';
+import { idOf, useHostileBed, uuid } from './hostile/bed';
+import { json } from './hostile/server';
 
-const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
 const ACCESS = 'throttle-access-token-Lq3Vd8';
+const { harness, api, useCredential } = useHostileBed({
+	nodes: { datasets: new MediaAnalysisDatasets() },
+	access: ACCESS,
+	personalToken: 'throttle-personal-token',
+});
 
-let harness: Harness;
-let api: HostileServer;
 let personalToken = '';
 let counter = 0;
-
-beforeAll(() => {
-	harness = createHarness({
-		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
-		credentialTypes: [new MediaAnalysisApi()],
-	});
-});
-afterAll(() => harness.dispose());
-beforeEach(async () => {
-	api = await startHostile(ACCESS);
-	api.handle = (_req, res, seen) =>
-		json(res, 200, { id: /datasets\/([^/?]+)/.exec(seen.path)?.[1], name: 'a dataset' });
+beforeEach(() => {
+	api.handle = (_req, res, seen) => json(res, 200, { id: idOf(seen.path), name: 'a dataset' });
 	// A personal token of its own per test: nothing of another test's logins is shared.
 	personalToken = `throttle-personal-token-${++counter}`;
-	harness.credentials.set('mediaAnalysisApi', { baseUrl: api.url, authentication: 'personalToken', personalToken });
+	useCredential({ personalToken });
 });
-afterEach(async () => await api.close());
 
-const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const run = (count = 60) =>
 	harness.runNode({
-		type: TYPE,
+		type: TYPES.datasets,
 		parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}') },
 		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
 	});
@@ -112,11 +102,7 @@ test('logins are held by a hash of the credential, at most LOGIN_LIMITS.maxShare
 	Object.assign(LOGIN_LIMITS, { maxShared: 5 });
 	try {
 		for (let i = 0; i < 8; i++) {
-			harness.credentials.set('mediaAnalysisApi', {
-				baseUrl: api.url,
-				authentication: 'personalToken',
-				personalToken: `${personalToken}-${i}`,
-			});
+			useCredential({ personalToken: `${personalToken}-${i}` });
 			expect((await run(1)).error).toBeUndefined();
 		}
 		const held = sharedLoginsHeld();
@@ -128,11 +114,7 @@ test('logins are held by a hash of the credential, at most LOGIN_LIMITS.maxShare
 	}
 	// A token without expires_in is shared only while its login is in flight: nothing is kept once it is done.
 	api.login = (_req, res) => json(res, 200, { access_token: ACCESS });
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl: api.url,
-		authentication: 'personalToken',
-		personalToken: `${personalToken}-x`,
-	});
+	useCredential({ personalToken: `${personalToken}-x` });
 	const before = sharedLoginsHeld().length;
 	expect((await run(1)).error).toBeUndefined();
 	expect(sharedLoginsHeld()).toHaveLength(before);

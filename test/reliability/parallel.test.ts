@@ -1,54 +1,24 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
-	Dev-only: loopback servers that answer late and out of order on purpose. */
 /* Per-item operations side by side (issue 25), through n8n's engine against loopback servers that answer with delays
  * and in random order: the in-flight bound, order and pairing, Continue On Fail, the first failure stopping the node,
  * one shared back-off after a 429, and waits that overlap. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { parallelRequestsProperties } from '../../nodes/shared/router';
-import { PARALLEL, RETRY, setParallelRequests } from '../../nodes/shared/transport';
+import { PARALLEL, setParallelRequests } from '../../nodes/shared/transport';
 import { ADAPTIVE } from '../../nodes/shared/transport/limit';
-import { createHarness, type Harness } from '../harness/engine';
-import { json, startHostile, type HostileServer } from './hostile/server';
+import { TYPES } from '../nodes/setup';
+import { idOf, later, useHostileBed, uuid } from './hostile/bed';
+import { json } from './hostile/server';
 import { byId } from '../support/locators';
 
-const TYPES = {
-	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
-	ingestion: 'n8n-nodes-media-analysis.mediaAnalysisIngestion',
-};
-const ACCESS = 'parallel-access-token-Hq8Zt3Lm';
-
-let harness: Harness;
-let api: HostileServer;
-const saved = { ...RETRY };
-
-beforeAll(() => {
-	harness = createHarness({
-		nodeTypes: { [TYPES.datasets]: new MediaAnalysisDatasets(), [TYPES.ingestion]: new MediaAnalysisIngestion() },
-		credentialTypes: [new MediaAnalysisApi()],
-	});
+const { harness, api } = useHostileBed({
+	nodes: { datasets: new MediaAnalysisDatasets(), ingestion: new MediaAnalysisIngestion() },
+	access: 'parallel-access-token-Hq8Zt3Lm',
+	personalToken: 'parallel-personal-token',
+	retry: { baseDelayMs: 50 },
 });
-afterAll(() => harness.dispose());
-beforeEach(async () => {
-	api = await startHostile(ACCESS);
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl: api.url,
-		authentication: 'personalToken',
-		personalToken: 'parallel-personal-token',
-	});
-	Object.assign(RETRY, { baseDelayMs: 50 });
-});
-afterEach(async () => {
-	Object.assign(RETRY, saved);
-	await api.close();
-});
-
-const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-const idOf = (path: string) => /\/api\/v1\/datasets\/([^/?]+)/.exec(path)?.[1] ?? '';
-const later = (ms: number, answer: () => void) => void setTimeout(answer, ms);
 
 /** Answers each dataset read after `delay(id)` ms, counting how many are open at once. */
 function slowDatasets(delay: (id: string) => number, status: (id: string) => number = () => 200) {

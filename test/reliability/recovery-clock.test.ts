@@ -2,17 +2,15 @@
  * real nodes through n8n's engine against a loopback service whose clock is an hour behind or ahead of n8n's. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisAdministration } from '../../nodes/MediaAnalysisAdministration/MediaAnalysisAdministration.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { RECOVERY_WINDOW_MS } from '../../nodes/shared/recovery';
-import { RETRY } from '../../nodes/shared/transport';
 import { RECOVERY } from '../../nodes/shared/transport/request';
-import { createHarness, type Harness } from '../harness/engine';
+import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
-import { json, startHostile, type HostileServer } from './hostile/server';
+import { useHostileBed, useLimits } from './hostile/bed';
+import { json } from './hostile/server';
 
-const ACCESS = 'recovery-clock-access-token';
 const DATASET = '3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c';
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -20,7 +18,7 @@ const MINUTE = 60_000;
 /** The two creates with a `recover:` lookup: what the node is given, where the service keeps what it makes. */
 const CREATES = {
 	'Ingestion › Create From Images': {
-		type: 'n8n-nodes-media-analysis.mediaAnalysisIngestion',
+		type: TYPES.ingestion,
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
@@ -40,7 +38,7 @@ const CREATES = {
 		idOf: (json: IDataObject) => json.ingest_job_id,
 	},
 	'Administration › Invitation › Create': {
-		type: 'n8n-nodes-media-analysis.mediaAnalysisAdministration',
+		type: TYPES.administration,
 		parameters: { resource: 'invitation', operation: 'create', name: 'Ana Costa', email: 'ana@example.com' },
 		path: '/api/v1/auth-management/user-invitations',
 		listPath: '/api/v1/auth-management/user-invitations',
@@ -55,35 +53,13 @@ const CREATES = {
 };
 type Create = (typeof CREATES)[keyof typeof CREATES];
 
-let harness: Harness;
-let api: HostileServer;
-const saved = { retry: { ...RETRY }, recovery: { ...RECOVERY } };
-
-beforeAll(() => {
-	harness = createHarness({
-		nodeTypes: {
-			[CREATES['Ingestion › Create From Images'].type]: new MediaAnalysisIngestion(),
-			[CREATES['Administration › Invitation › Create'].type]: new MediaAnalysisAdministration(),
-		},
-		credentialTypes: [new MediaAnalysisApi()],
-	});
+const { harness, api } = useHostileBed({
+	nodes: { ingestion: new MediaAnalysisIngestion(), administration: new MediaAnalysisAdministration() },
+	access: 'recovery-clock-access-token',
+	personalToken: 'recovery-clock-token',
+	retry: { baseDelayMs: 50, attemptTimeoutMs: 5000, requestTimeoutMs: 15_000 },
 });
-afterAll(() => harness.dispose());
-beforeEach(async () => {
-	api = await startHostile(ACCESS);
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl: api.url,
-		authentication: 'personalToken',
-		personalToken: 'recovery-clock-token',
-	});
-	Object.assign(RETRY, { baseDelayMs: 50, attemptTimeoutMs: 5000, requestTimeoutMs: 15_000 });
-	Object.assign(RECOVERY, { windowMs: 400, firstGapMs: 100 });
-});
-afterEach(async () => {
-	Object.assign(RETRY, saved.retry);
-	Object.assign(RECOVERY, saved.recovery);
-	await api.close();
-});
+useLimits(RECOVERY, { windowMs: 400, firstGapMs: 100 });
 
 interface Service {
 	/** The service's clock minus n8n's. */

@@ -6,42 +6,17 @@
  * made is unseen. Datasets › Create, where a re-run of what finished would duplicate it. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
-import { RETRY } from '../../nodes/shared/transport';
-import { createHarness, type Harness } from '../harness/engine';
-import { json, startHostile, type HostileServer } from './hostile/server';
+import { TYPES } from '../nodes/setup';
+import { later, useHostileBed, uuid } from './hostile/bed';
+import { json } from './hostile/server';
 
-const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
-const ACCESS = 'stop-access-token-Vb3Kq9Tz';
-
-let harness: Harness;
-let api: HostileServer;
-const saved = { ...RETRY };
-
-beforeAll(() => {
-	harness = createHarness({
-		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
-		credentialTypes: [new MediaAnalysisApi()],
-	});
+const { harness, api } = useHostileBed({
+	nodes: { datasets: new MediaAnalysisDatasets() },
+	access: 'stop-access-token-Vb3Kq9Tz',
+	personalToken: 'stop-personal-token',
+	retry: { baseDelayMs: 20 },
 });
-afterAll(() => harness.dispose());
-beforeEach(async () => {
-	api = await startHostile(ACCESS);
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl: api.url,
-		authentication: 'personalToken',
-		personalToken: 'stop-personal-token',
-	});
-	Object.assign(RETRY, { baseDelayMs: 20 });
-});
-afterEach(async () => {
-	Object.assign(RETRY, saved);
-	await api.close();
-});
-
-const uuid = (i: number) => `5e1d0c2b-0000-4000-8000-${String(i).padStart(12, '0')}`;
-const later = (ms: number, answer: () => void) => void setTimeout(answer, ms);
 
 interface Service {
 	/** When the failing answer was written. */
@@ -85,7 +60,7 @@ function datasetService(failing: number, delay: (item: number) => number, arriva
 
 const createMany = (count: number, parallel: number) =>
 	harness.runNode({
-		type: TYPE,
+		type: TYPES.datasets,
 		parameters: {
 			resource: 'dataset',
 			operation: 'create',
@@ -193,7 +168,7 @@ describe('a failure without Continue On Fail: nothing starts after it, nothing m
 	test('with Continue On Fail the run goes on as before: every item answered, the failing one an error item', async () => {
 		datasetService(2, () => 5);
 		const { error, items } = await harness.runNode({
-			type: TYPE,
+			type: TYPES.datasets,
 			parameters: { resource: 'dataset', operation: 'create', name: '={{ $json.name }}', encoderName: 'resnet-50' },
 			inputItems: Array.from({ length: 5 }, (_, i) => ({ name: `ds_${i}` })),
 			continueOnFail: true,

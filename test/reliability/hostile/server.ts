@@ -56,7 +56,8 @@ export function gzipped(res: ServerResponse, status: number, content: Buffer | s
 	res.end(body);
 }
 
-export async function startHostile(accessToken: string): Promise<HostileServer> {
+/** Starts a server; `hostile`, when given, is the object it fills (a bed keeps one object across its tests' servers). */
+export async function startHostile(accessToken: string, hostile = {} as HostileServer): Promise<HostileServer> {
 	const timers = new Set<ReturnType<typeof setInterval>>();
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -76,7 +77,7 @@ export async function startHostile(accessToken: string): Promise<HostileServer> 
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
-	const hostile: HostileServer = {
+	return Object.assign(hostile, {
 		url: `http://127.0.0.1:${port}`,
 		host: `127.0.0.1:${port}`,
 		seen: [],
@@ -90,6 +91,5 @@ export async function startHostile(accessToken: string): Promise<HostileServer> 
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
-	};
-	return hostile;
+	} satisfies HostileServer);
 }
