@@ -137,9 +137,9 @@ export interface AnswerShare {
 /**
  * The bytes of the answers one node run is reading at once (ANSWER_LIMITS.runBytes), so 50 items side by side cannot
  * each hold an answer near the 64 MB cap. Each answer draws its chunks from it as they arrive and gives them back
- * once it has been parsed or dropped (`close`). The oldest open answer may always read up to its own cap; the others
+ * once it has been parsed or dropped (`close`). The oldest answer being read may always read up to its own cap; the others
  * together read within what is left after that cap, and wait for it (within their attempt's time). So the total
- * never passes the budget, and the oldest answer always moves on: no two answers wait for each other.
+ * never passes the budget, and the oldest answer being read always moves on: no two answers wait for each other, and a request with no answer yet holds nobody back.
  */
 export class AnswerBudget {
 	/** Bytes held now, and the most ever held at once (what the tests and the bench read). */
@@ -156,9 +156,11 @@ export class AnswerBudget {
 	}
 
 	private fits(share: AnswerShare, bytes: number): boolean {
-		const oldest = this.open[0];
-		if (oldest === share) return true; // bounded by its own cap (readBounded stops it there)
-		return this.held - (oldest?.held ?? 0) + bytes <= ANSWER_LIMITS.runBytes - ANSWER_LIMITS.apiBytes;
+		// The oldest answer that is being read may always read on (bounded by its own cap: readBounded stops it there).
+		// Not the oldest opened: a request the service never answers would hold every large answer back until it timed out.
+		const reading = this.open.find((open) => open.held > 0) ?? share;
+		if (reading === share) return true;
+		return this.held - reading.held + bytes <= ANSWER_LIMITS.runBytes - ANSWER_LIMITS.apiBytes;
 	}
 
 	/** Adds `bytes` to the share, waiting while they do not fit; an aborted `signal` ends the wait with an error. */

@@ -390,6 +390,8 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 	let target: Target = { method: request.method, url: `${baseUrl}${request.path}`, qs: request.qs, body: request.body };
 	const visited: string[] = [];
 	let resentAfterLooking = false;
+	// A last attempt may have only the rest of the request's time: a timeout names the longest one waited.
+	let longestWaitMs = 0;
 
 	const failWith = async (raw: Failure, attempts: number, note = ''): Promise<never> => {
 		const scrub = await scrubber();
@@ -476,6 +478,14 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 			return await checked({ body, status: statusCode, contentType: headerOf(headers, 'content-type') });
 		}
 		const { failure } = outcome;
+		// A cancel aborts what is in flight: that is neither the service's failure nor a reason to try again.
+		if (!request.cleanup && cancelSignalOf(this)?.aborted) {
+			return await raise({
+				message: `Stopped ${what}: the execution was cancelled`,
+				description: 'The request may or may not have reached the service before the cancel.',
+			});
+		}
+		if (failure.timeoutMs !== undefined) failure.timeoutMs = longestWaitMs = Math.max(longestWaitMs, failure.timeoutMs);
 
 		if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {
 			visited.push(target.url);

@@ -1,0 +1,166 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Dev-only: a loopback service that misbehaves in several ways at once, as a real one on a bad day. */
+/* A user's run, not one fault at a time: 1,000 input items through Datasets › Get with Requests in Parallel at its
+ * most, against a service that answers out of order, late, never, too much, in the wrong shape and "not found" — all
+ * in the same run. What the user must get: every item once, in input order, paired to its input; every good item its
+ * dataset; every bad item an error that says what happened; a cancel halfway that ends the run at once and starts no
+ * request after it. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { PARALLEL, RETRY } from '../../nodes/shared/transport';
+import { createHarness, type Harness } from '../harness/engine';
+import { byId } from '../support/locators';
+import { gzipBomb, gzipped, json, startHostile, type HostileServer } from './hostile/server';
+
+const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
+const ITEMS = 1000;
+
+let harness: Harness;
+let api: HostileServer;
+const saved = { ...RETRY };
+
+beforeAll(() => {
+	harness = createHarness({
+		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
+		credentialTypes: [new MediaAnalysisApi()],
+	});
+});
+afterAll(() => harness.dispose());
+beforeEach(async () => {
+	api = await startHostile('trial-access-token-Vb7Qm2Kx');
+	harness.credentials.set('mediaAnalysisApi', {
+		baseUrl: api.url,
+		authentication: 'personalToken',
+		personalToken: 'trial-personal-token',
+	});
+	// A silent service is given up on within 10 s here, not minutes (room for a 64 MB gzip read on a busy machine).
+	Object.assign(RETRY, { baseDelayMs: 20, attemptTimeoutMs: 10_000, requestTimeoutMs: 10_000 });
+});
+afterEach(async () => {
+	Object.assign(RETRY, saved);
+	await api.close();
+});
+
+const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const indexOf = (path: string) => Number(/\/api\/v1\/datasets\/[0-9a-f-]*?(\d{12})/.exec(path)?.[1] ?? -1);
+
+/** What the bad day does to one item; every other item is answered after a random delay of up to 30 ms. */
+const BAD: Record<number, { kind: string; error: RegExp }> = {
+	17: { kind: 'not found', error: /^Dataset not found/ },
+	230: { kind: 'not found', error: /^Dataset not found/ },
+	311: { kind: 'silent', error: /did not answer within/ },
+	404: { kind: 'huge', error: /more than \d+ MB/ },
+	555: { kind: 'array', error: /array/ },
+	666: { kind: 'no id', error: /without an ID|ID/ },
+	999: { kind: 'not found', error: /^Dataset not found/ },
+};
+
+function badDay() {
+	const bomb = gzipBomb(512);
+	api.handle = (_req, res, seen) => {
+		const i = indexOf(seen.path);
+		const bad = BAD[i]?.kind;
+		if (bad === 'silent') return; // never answered
+		const delay = i === 42 ? 1200 : Math.floor(Math.random() * 30); // one answer very late
+		setTimeout(() => {
+			if (res.destroyed) return;
+			if (bad === 'not found') return json(res, 404, { detail: 'Dataset not found' });
+			if (bad === 'huge') return gzipped(res, 200, bomb);
+			if (bad === 'array') return json(res, 200, [null, 1]);
+			if (bad === 'no id') return json(res, 200, { detail: 'ok' });
+			json(res, 200, { id: uuid(i), name: `dataset_${i}` });
+		}, delay);
+	};
+}
+
+const getAll = ({
+	items = ITEMS,
+	...extra
+}: { continueOnFail?: boolean; cancelSignal?: AbortSignal; items?: number } = {}) =>
+	harness.runNode({
+		type: TYPE,
+		parameters: {
+			resource: 'dataset',
+			operation: 'get',
+			datasetId: byId('={{ $json.id }}'),
+			requestOptions: { parallelRequests: PARALLEL.max },
+		},
+		inputItems: Array.from({ length: items }, (_, i): IDataObject => ({ id: uuid(i) })),
+		...extra,
+	});
+
+test('1,000 items on a bad day: every item once, in order, paired; good ones read, bad ones say why', async () => {
+	badDay();
+	const { error, items } = await getAll({ continueOnFail: true });
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(ITEMS);
+	expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: ITEMS }, (_, i) => ({ item: i })));
+	items.forEach((item, i) => {
+		const bad = BAD[i];
+		if (bad === undefined) {
+			expect(item.json).toEqual(expect.objectContaining({ id: uuid(i), name: `dataset_${i}` }));
+		} else {
+			expect({ i, error: item.json.error }).toEqual({ i, error: expect.stringMatching(bad.error) });
+			expect(item.json.id).toBeUndefined();
+		}
+	});
+	// Nothing the service sent back as a token or a secret reached an item.
+	expect(JSON.stringify(items)).not.toContain('trial-access-token');
+	// The in-flight bound held: never more than the ceiling at once, logins aside.
+	const reads = api.seen.filter((seen) => seen.path.startsWith('/api/v1/datasets/'));
+	expect(reads.length).toBeGreaterThanOrEqual(ITEMS);
+	expect(api.seen.filter((seen) => seen.path === '/api/v0/login')).toHaveLength(1);
+}, 60_000);
+
+test('the same bad day without Continue On Fail: the first failure ends the run and names what the others did', async () => {
+	badDay();
+	const { error } = await getAll();
+	expect(error?.message).toMatch(/^Dataset not found/);
+	expect(error?.context?.itemIndex).toBe(17);
+	// The items in flight at the failure are listed, not hidden.
+	expect(String(error?.description ?? '')).toMatch(/item/i);
+}, 60_000);
+
+test('a cancel halfway ends the run at once, and no request starts after it', async () => {
+	let answered = 0;
+	const stop = new AbortController();
+	let cancelledAt = Number.POSITIVE_INFINITY;
+	api.handle = (_req, res, seen) => {
+		const i = indexOf(seen.path);
+		setTimeout(
+			() => {
+				if (res.destroyed) return;
+				json(res, 200, { id: uuid(i), name: `dataset_${i}` });
+				if (++answered === ITEMS / 2) {
+					cancelledAt = Date.now();
+					stop.abort();
+				}
+			},
+			5 + Math.floor(Math.random() * 20),
+		);
+	};
+	const started = Date.now();
+	const { run, error } = await getAll({ cancelSignal: stop.signal });
+	expect(run.status).not.toBe('success');
+	// What was in flight at the cancel says so: not "could not reach the service", which would send the user to the
+	// credential for nothing.
+	expect(error?.message).toMatch(/^Stopped GET \/api\/v1\/datasets\/\S+: the execution was cancelled$/);
+	expect(String(error?.description)).not.toMatch(/Could not reach|Base URL/);
+	expect(Date.now() - cancelledAt).toBeLessThan(2000);
+	expect(Date.now() - started).toBeLessThan(30_000);
+	// Requests already on their way may still arrive within a moment; nothing starts later than that.
+	const late = api.seen.filter((seen) => seen.at > cancelledAt + 100);
+	expect(late).toEqual([]);
+	expect(api.seen.length).toBeLessThan(ITEMS);
+}, 60_000);
+
+test('a service that never answers: the error names the longest wait, not the sliver left for the last try', async () => {
+	Object.assign(RETRY, { attemptTimeoutMs: 400, requestTimeoutMs: 1000 });
+	api.handle = () => undefined;
+	const { items } = await getAll({ continueOnFail: true, items: 3 });
+	expect(items.map((item) => item.json.error)).toEqual(
+		Array.from({ length: 3 }, () => expect.stringMatching(/did not answer within 0\.4 seconds$/)),
+	);
+}, 30_000);
