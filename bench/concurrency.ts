@@ -10,6 +10,7 @@
 import { type INode, NodeConnectionTypes } from 'n8n-workflow';
 
 import { PARALLEL } from '../nodes/shared/transport';
+import { ADAPTIVE } from '../nodes/shared/transport/limit';
 import { DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../sandbox/server';
 import {
 	byId,
@@ -48,7 +49,7 @@ export const CONCURRENCY = {
 	capacity: 16,
 	/** The plain script's requests at once. */
 	scriptParallel: 16,
-	/** How often the proxy's requests in flight are sampled for the reading. */
+	/** The proxy's requests in flight are averaged over intervals this long for the reading. */
 	sampleMs: 500,
 	goals: { speedUp: 20, vsHttp: 1.5, vsRateOptimal: 1.1, refusedShare: 0.05, vsCapacityOptimal: 1.3 },
 };
@@ -163,7 +164,10 @@ export interface ConcurrencyRow {
 	connections: number;
 	/** What makes the row less of a measurement of the client: connects dropped by a full listen queue, proxy errors. */
 	notes: string[];
-	/** The proxy's requests in flight every `sampleMs` during the run (how the node's limit moved). */
+	/**
+	 * The proxy's requests in flight, averaged over each `sampleMs` of the run (how the node's limit moved): an
+	 * average, not a sample taken at one moment, since on a busy event loop such a moment falls between bursts.
+	 */
 	inFlightOverTime: number[];
 	/** What sets the row apart from another of the same way (the gateway stating its limit). */
 	variant?: string;
@@ -209,7 +213,12 @@ async function runWay(
 	if (way === 'http' && context.httpRequest.reason) return { ...row, notMeasured: context.httpRequest.reason };
 	setCredential(harness, proxy.url, '');
 	proxy.resetCounts();
-	const sampler = setInterval(() => row.inFlightOverTime.push(proxy.counts().inFlight), CONCURRENCY.sampleMs);
+	let last = { at: performance.now(), area: proxy.counts().inFlightMs };
+	const sampler = setInterval(() => {
+		const now = { at: performance.now(), area: proxy.counts().inFlightMs };
+		row.inFlightOverTime.push((now.area - last.area) / Math.max(1, now.at - last.at));
+		last = now;
+	}, CONCURRENCY.sampleMs);
 	row.measured = await measure(sandbox, async (): Promise<Outcome> => {
 		if (way === 'script') return await script(proxy.url, operation, items);
 		const node =
@@ -464,12 +473,12 @@ export function limitOverTimeTable(result: ConcurrencyResult): string {
 		[`capacity ${CONCURRENCY.capacity}, Dataset Get`, result.queueing.find((row) => row.way === 'node')],
 	];
 	return table(
-		['service', 'requests in flight at (seconds from the start)'],
+		['service', 'requests in flight on average, over the 500 ms up to (seconds from the start)'],
 		rows.map(([label, row]) => {
 			const samples = row?.inFlightOverTime ?? [];
 			const step = Math.max(1, Math.ceil(samples.length / 16));
 			const points = samples.flatMap((value, index) =>
-				index % step === 0 ? [`${((index + 1) * CONCURRENCY.sampleMs) / 1000} s: ${value}`] : [],
+				index % step === 0 ? [`${((index + 1) * CONCURRENCY.sampleMs) / 1000} s: ${value.toFixed(0)}`] : [],
 			);
 			return [label, points.join(', ') || 'not measured'];
 		}),
@@ -498,19 +507,18 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 					? ` and ${vsHttp.toFixed(2)}× the HTTP Request node's ${ms(http.measured.wallMs)} (goal ≤ ${goals.vsHttp}×: ${verdict(vsHttp <= goals.vsHttp)})`
 					: '') +
 				(fixed?.measured ? `; a fixed 8 took ${ms(fixed.measured.wallMs)}` : '') +
-				`; at most ${int(node.maxInFlight)} in flight`,
+				`; at most ${int(node.maxInFlight)} in flight; CPU time ${ms(node.measured.cpuMs)}` +
+				(http?.measured ? ` against the HTTP Request node's ${ms(http.measured.cpuMs)}` : ''),
 		);
 	}
 	if (parts.length > 0) {
 		lines.push(
-			`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}. The node's own round trips here are about three ` +
-				`times the proxy's ${goalLatencyMs} ms (n8n's request helper, the proxy and the sandbox share one process), so ${PARALLEL.default} in ` +
-				'flight carry fewer requests a second than the HTTP Request node sending every item at once; a higher ceiling (Requests ' +
-				'in Parallel) of 128 did not shorten it in a trial, since the process itself is then the limit.',
+			`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}. The client, the proxy and the sandbox ` +
+				'share one process: where a way takes about as much CPU time as wall time, that process is busy throughout, and ' +
+				'the work per request, not the number in flight, is what bounds its time.',
 		);
 	}
 	const limited = result.rateLimited.find((row) => row.way === 'node' && row.variant?.startsWith('the gateway'));
-	const unstated = result.rateLimited.find((row) => row.way === 'node' && row.variant === 'no RateLimit-Policy');
 	if (limited?.measured) {
 		const m = limited.measured;
 		const vs = m.wallMs / rateOptimalMs(limited.items);
@@ -527,12 +535,9 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`(${ms(rateOptimalMs(limited.items))}; goal ≤ ${goals.vsRateOptimal}×: ${verdict(vs <= goals.vsRateOptimal)}), with ${(100 * share).toFixed(1)}% of its ` +
 				`requests refused (goal ≤ ${100 * goals.refusedShare}%: ${verdict(share <= goals.refusedShare)}) and ${int(m.result.failed)} failed items ` +
 				`(goal 0: ${verdict(m.result.failed === 0 && !m.result.stopped)}). ${others.join('; ')}. The first 429 pauses every request for its ` +
-				'Retry-After and sets a pace: 95% of the stated rate, or without one 90% of what got through in the last second, ' +
-				'rising 1% a second while nothing is refused; later 429s hold only the refused request. Without the header the ' +
-				"first estimate comes from the first second of the run, before the gateway's window is full, so the pace starts " +
-				'low and rises slowly' +
-				(unstated?.measured ? ' (the row above)' : '') +
-				'.',
+				'Retry-After and sets a pace: 95% of the stated rate, or without one 95% of what got through, counted over the ' +
+				'requests sent in the second before the refused one (those answered after its 429 included), rising 1% a ' +
+				'second while nothing is refused; later 429s hold only the refused request.',
 		);
 	}
 	const queued = result.queueing.find((row) => row.way === 'node');
@@ -544,7 +549,9 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`${ms(queued.measured.wallMs)}, ${vs.toFixed(2)}× the capacity's best (${ms(capacityOptimalMs(queued.items))}; goal ≤ ${goals.vsCapacityOptimal}×: ` +
 				`${verdict(vs <= goals.vsCapacityOptimal)}), at most ${int(queued.maxInFlight)} in flight` +
 				(fixed ? `; a fixed 8 took ${ms(fixed.wallMs)}, leaving half of it idle` : '') +
-				". The requests past its ${capacity} wait in its queue: the limit backs off only once round trips pass twice the shortest it has seen, and here every round trip the node sees is already about three times the proxy's (the client, the proxy and the sandbox share one process), so it keeps the service full rather than its queue short.",
+				`. The requests past its ${capacity} wait in its queue: the limit backs off once round trips (the mean of each ${ADAPTIVE.batch} ` +
+				'answers) pass twice the shortest such mean, so it keeps the service full, with a queue about as long as its ' +
+				'capacity, rather than its queue empty.',
 		);
 	}
 	return lines;

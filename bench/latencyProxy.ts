@@ -10,6 +10,7 @@ import {
 	type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /**
  * A loopback HTTP proxy that holds each request `delayMs` before passing it on: the round trip of a service further
@@ -23,8 +24,19 @@ import type { AddressInfo } from 'node:net';
 export interface LatencyProxy {
 	url: string;
 	delayMs: number;
-	/** Counts since the last `resetCounts()`. */
-	counts(): { requests: number; maxInFlight: number; inFlight: number; upstreamErrors: number; connections: number };
+	/**
+	 * Counts since the last `resetCounts()`. `inFlightMs`: requests in flight integrated over time (request × ms),
+	 * so the average over an interval is its difference divided by the interval's length, whatever the moment a
+	 * sample is taken (a point sample on a busy event loop lands between bursts and reads low).
+	 */
+	counts(): {
+		requests: number;
+		maxInFlight: number;
+		inFlight: number;
+		inFlightMs: number;
+		upstreamErrors: number;
+		connections: number;
+	};
 	resetCounts(): void;
 	close(): Promise<void>;
 }
@@ -63,6 +75,15 @@ export async function startLatencyProxy(upstream: string, delayMs: number, capac
 	let requests = 0;
 	let inFlight = 0;
 	let maxInFlight = 0;
+	let inFlightMs = 0;
+	let changedAt = performance.now();
+	/** Every change of `inFlight` goes through here, so the integral is exact. */
+	const move = (by: number) => {
+		const now = performance.now();
+		inFlightMs += inFlight * (now - changedAt);
+		changedAt = now;
+		inFlight += by;
+	};
 	/** Requests the proxy could not pass on (answered 502 or cut): a run with any is not a measurement of the client. */
 	let upstreamErrors = 0;
 	/** Connections clients opened to the proxy: one per request for a client that does not keep them alive. */
@@ -70,14 +91,14 @@ export async function startLatencyProxy(upstream: string, delayMs: number, capac
 
 	const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
 		requests++;
-		inFlight++;
+		move(1);
 		maxInFlight = Math.max(maxInFlight, inFlight);
 		let out: ReturnType<typeof forward> | undefined;
 		let closed = false;
 		let holding = false;
 		res.on('close', () => {
 			closed = true;
-			inFlight--;
+			move(-1);
 			if (holding) freePlace();
 			// The client went away before the whole answer: so does the request upstream.
 			if (!res.writableFinished) out?.destroy();
@@ -123,7 +144,10 @@ export async function startLatencyProxy(upstream: string, delayMs: number, capac
 	return {
 		url: `http://127.0.0.1:${port}`,
 		delayMs,
-		counts: () => ({ requests, maxInFlight, inFlight, upstreamErrors, connections }),
+		counts: () => {
+			move(0);
+			return { requests, maxInFlight, inFlight, inFlightMs, upstreamErrors, connections };
+		},
 		resetCounts() {
 			requests = 0;
 			upstreamErrors = 0;
