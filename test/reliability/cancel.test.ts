@@ -8,10 +8,11 @@ import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { RETRY } from '../../nodes/shared/transport';
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
 import { byId } from '../support/locators';
+import { useLimits } from './hostile/bed';
 
 const bed = useTestBed();
+useLimits(RETRY);
 const { demoImages } = SEED_DATASET_IDS;
-const saved = { ...RETRY };
 const SIGNATURE = 'X-Amz-Signature=cancel-test-signature';
 const photo = (name: string) =>
 	`https://photos.example.com/cancel/celebrity:${encodeURIComponent(name)};.jpg?${SIGNATURE}`;
@@ -42,13 +43,15 @@ const statusReads = () =>
 const deletes = () => bed.apiRequests().filter((request) => request.path === DELETE_PATH);
 const pendingAsset = () =>
 	[...bed.sandbox.store.assets.values()].find((asset) => asset.path.startsWith('https://photos.example.com/cancel/'));
+/** The warnings logged since line `from` that an image stayed in its dataset. */
+const stayedWarnings = (from: number) =>
+	bed.harness.logs.slice(from).filter((line) => line.startsWith('warn:') && line.includes('stayed in dataset'));
 
 beforeEach(() => {
 	bed.sandbox.store.datasets.get(demoImages)!.config.celebrity_detection_enabled = true;
 	// Frozen, the sandbox's ingestion never moves on: the image stays pending while Identify waits for it.
 	bed.sandbox.clock.freeze();
 });
-afterEach(() => Object.assign(RETRY, saved));
 
 describe('Identify cancelled while it waits for its temporary ingest', () => {
 	test('the delete of the temporary image reaches the service after the cancel', async () => {
@@ -87,9 +90,7 @@ describe('Identify cancelled while it waits for its temporary ingest', () => {
 		expect(Date.now() - cancelledAt).toBeLessThan(2500);
 		expect(bed.sandbox.store.faults.stats().slow).toBe(1);
 		expect(pendingAsset()?.id).toBe(assetId);
-		const lines = bed.harness.logs
-			.slice(logged)
-			.filter((line) => line.startsWith('warn:') && line.includes('stayed in dataset'));
+		const lines = stayedWarnings(logged);
 		expect(lines).toHaveLength(1);
 		expect(lines[0]).toContain(demoImages);
 		expect(lines[0]).toContain(assetId);
@@ -110,9 +111,7 @@ describe('Identify cancelled while it waits for its temporary ingest', () => {
 		stop.abort();
 		await running;
 		expect(deletes()).toHaveLength(1);
-		const lines = bed.harness.logs
-			.slice(logged)
-			.filter((line) => line.startsWith('warn:') && line.includes('stayed in dataset'));
+		const lines = stayedWarnings(logged);
 		expect(lines).toHaveLength(1);
 		expect(lines[0]).toContain(demoImages);
 		expect(lines[0]).toContain(assetId);

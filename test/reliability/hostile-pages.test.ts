@@ -1,16 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
-	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * Lists and the trigger against a service that misbehaves on purpose (plain node:http on 127.0.0.1): pages that
  * ignore their position, lists that never end, entries that are not records, answers without their list, records
  * dated in the future or listed out of order, and saved trigger state that cannot be read. The real nodes run
  * through n8n-core; each case ends in a clear error or a deliberate rule, never a TypeError or an endless loop.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
@@ -18,18 +13,11 @@ import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnal
 import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
 import { MediaAnalysisIngestionTrigger } from '../../nodes/MediaAnalysisIngestionTrigger/MediaAnalysisIngestionTrigger.node';
 import { PAGE_BOUNDS } from '../../nodes/shared/transport/pagination';
-import { createHarness, type Harness } from '../harness/engine';
+import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
+import { useHostileBed } from './hostile/bed';
+import { json } from './hostile/server';
 
-const PACKAGE = 'n8n-nodes-media-analysis';
-const TYPES = {
-	datasets: `${PACKAGE}.mediaAnalysisDatasets`,
-	ingestion: `${PACKAGE}.mediaAnalysisIngestion`,
-	celebrity: `${PACKAGE}.mediaAnalysisCelebrityDetection`,
-	search: `${PACKAGE}.mediaAnalysisSearch`,
-	queries: `${PACKAGE}.mediaAnalysisQueries`,
-	trigger: `${PACKAGE}.mediaAnalysisIngestionTrigger`,
-};
 const DATASET = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 
 interface Asked {
@@ -41,62 +29,34 @@ interface Asked {
 /** What the misbehaving service answers to one request (login excluded): a JSON value, sent with status 200. */
 type Answer = (asked: Asked) => unknown;
 
-let server: Server;
-let baseUrl: string;
+const { harness, api } = useHostileBed({
+	nodes: {
+		datasets: new MediaAnalysisDatasets(),
+		ingestion: new MediaAnalysisIngestion(),
+		celebrity: new MediaAnalysisCelebrityDetection(),
+		search: new MediaAnalysisSearch(),
+		queries: new MediaAnalysisQueries(),
+		trigger: new MediaAnalysisIngestionTrigger(),
+	},
+	access: 'access',
+	personalToken: 'personal',
+});
 let answer: Answer;
 let asked: Asked[];
-let harness: Harness;
-
-beforeAll(async () => {
-	server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-			const text = Buffer.concat(chunks).toString('utf8');
-			const send = (status: number, body: unknown) => {
-				res.writeHead(status, { 'content-type': 'application/json' });
-				res.end(JSON.stringify(body));
-			};
-			if (url.pathname === '/api/v0/login')
-				return send(200, { access_token: 'access', token_type: 'Bearer', expires_in: 3600 });
-			const request: Asked = {
-				method: req.method ?? '',
-				path: url.pathname,
-				query: Object.fromEntries(url.searchParams.entries()),
-				body: text ? (JSON.parse(text) as unknown) : undefined,
-			};
-			asked.push(request);
-			send(200, answer(request));
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	harness = createHarness({
-		nodeTypes: {
-			[TYPES.datasets]: new MediaAnalysisDatasets(),
-			[TYPES.ingestion]: new MediaAnalysisIngestion(),
-			[TYPES.celebrity]: new MediaAnalysisCelebrityDetection(),
-			[TYPES.search]: new MediaAnalysisSearch(),
-			[TYPES.queries]: new MediaAnalysisQueries(),
-			[TYPES.trigger]: new MediaAnalysisIngestionTrigger(),
-		},
-		credentialTypes: [new MediaAnalysisApi()],
-	});
-});
-afterAll(async () => {
-	harness?.dispose();
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-});
 beforeEach(() => {
 	asked = [];
 	answer = () => ({});
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl,
-		authentication: 'personalToken',
-		personalToken: 'personal',
-		accessToken: '',
-	});
+	api.handle = (_req, res, seen) => {
+		const url = new URL(seen.path, api.url);
+		const request: Asked = {
+			method: seen.method,
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams.entries()),
+			body: seen.body ? (JSON.parse(seen.body) as unknown) : undefined,
+		};
+		asked.push(request);
+		json(res, 200, answer(request));
+	};
 });
 
 const dataset = (i: number) => ({

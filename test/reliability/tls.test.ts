@@ -15,18 +15,15 @@ import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAn
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { explainFailure } from '../../nodes/shared/transport/errors';
 import { createCredentialTester } from '../credentials/credential-tester';
-import { createHarness, type Harness } from '../harness/engine';
+import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
+import { useHarness } from './hostile/bed';
 
-const TYPES = {
-	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
-	queries: 'n8n-nodes-media-analysis.mediaAnalysisQueries',
-};
 const ACCESS = 'tls-access-token-Rf5Xc1';
 const DATASET = '00000000-0000-4000-8000-000000000001';
 const QUERY = '6b0e3c1a-2f4d-4e5a-9b8c-7d6e5f4a3b2c';
 
-let harness: Harness;
+const harness = useHarness({ datasets: new MediaAnalysisDatasets(), queries: new MediaAnalysisQueries() });
 let server: Server;
 let url = '';
 let seen: string[] = [];
@@ -84,13 +81,8 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	harness = createHarness({
-		nodeTypes: { [TYPES.datasets]: new MediaAnalysisDatasets(), [TYPES.queries]: new MediaAnalysisQueries() },
-		credentialTypes: [new MediaAnalysisApi()],
-	});
 });
 afterAll(async () => {
-	harness?.dispose();
 	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 });
