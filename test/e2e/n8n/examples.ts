@@ -2,8 +2,9 @@
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * n8n loads the package as a community package; every example that starts with a Manual Trigger runs against the
- * sandbox and passes its check (example-checks.ts), the files it writes read back from n8n's folder; Celebrity
- * Identify on an image URL. Which scenario runs which example is EXAMPLE_SCENARIOS: each example exactly once.
+ * sandbox and passes its check (example-checks.ts), the files it writes read back from n8n's folder; the CSV example
+ * at real size (1,000 rows, its defaults); Celebrity Identify on an image URL. Which scenario runs which example is
+ * EXAMPLE_SCENARIOS: each example exactly once.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/inst
 import { PACKAGE_NAME, packagedNodes } from '../../../scripts/n8n-runtime/package';
 import { N8N_V2 } from '../../../scripts/n8n-runtime/runtime';
 import { EXAMPLE_CHECKS, type WrittenFiles } from '../example-checks';
-import type { Scenario } from './shared';
+import { log, type Scenario } from './shared';
 import { byId } from '../../support/locators';
 
 const examples = loadExamples();
@@ -29,10 +30,10 @@ export const EXAMPLE_SCENARIOS: Record<
 	string,
 	'examples' | 'package-export' | 'editor' | 'ai-tools' | 'trigger' | 'video-insights' | 'administration'
 > = {
-	'quick-start.json': 'examples',
+	'quick-start.json': 'editor',
 	'datasets-create-and-inspect.json': 'examples',
 	'ingest-and-search.json': 'examples',
-	'ingest-csv-classify-summary.json': 'editor',
+	'ingest-csv-classify-summary.json': 'examples',
 	'package-export.json': 'package-export',
 	'mcp-server-media-library.json': 'ai-tools',
 	'ask-your-media-library-agent.json': 'ai-tools',
@@ -41,6 +42,35 @@ export const EXAMPLE_SCENARIOS: Record<
 	'invite-users-from-a-list.json': 'administration',
 };
 const runHere = examples.filter((example) => EXAMPLE_SCENARIOS[example.file] === 'examples');
+
+/** The CSV example (the second after the Quick start): its check at real size, 1,000 rows. */
+const CSV_EXAMPLE = examples.find((example) => example.file === 'ingest-csv-classify-summary.json')!;
+/** Rows of the CSV example at real size: 800 images to classify, 100 broken links, 100 refused ones. */
+const REAL_SIZE = 1_000;
+
+/**
+ * The CSV example as a user runs it on a real file: its CSV replaced by `rows` rows, every other parameter as the
+ * example ships (defaults: Combine Items, the ingest's own wait, no Limit anywhere). Row i is a beach or a city image;
+ * every tenth row from the fourth is a broken link and every tenth from the eighth a refused one. Names count in base
+ * 36, so no path holds a word the sandbox reads as a failure ("404").
+ */
+function realSizeCsvExample(rows: number): WorkflowJson {
+	const workflow = JSON.parse(JSON.stringify(CSV_EXAMPLE.workflow)) as WorkflowJson;
+	const csv = workflow.nodes.find((node) => node.name === 'Image URLs (CSV)');
+	const assignment = (csv?.parameters?.assignments as { assignments?: Array<{ value: string }> } | undefined)
+		?.assignments?.[0];
+	if (!assignment) throw new Error('examples/ingest-csv-classify-summary.json has no "Image URLs (CSV)" to fill');
+	const lines = ['source_path,campaign'];
+	for (let i = 0; i < rows; i++) {
+		const folder = i % 10 === 3 ? 'broken/' : i % 10 === 7 ? 'forbidden/' : '';
+		lines.push(
+			`https://media.example.com/real-size/${folder}${i % 2 ? 'city' : 'beach'}-${i.toString(36)}.jpg,week-${i % 4}`,
+		);
+	}
+	assignment.value = lines.join('\n');
+	return { ...workflow, id: 'maE2eCsvRealSize', name: `${workflow.name} (${rows} rows)` };
+}
+const REAL_SIZE_WORKFLOW = realSizeCsvExample(REAL_SIZE);
 
 const IDENTIFY_IMAGE_URL =
 	'https://photos.example.com/premiere/celebrity:Ava%20Marlowe;celebrity:Dima;.jpg?X-Amz-Signature=abc';
@@ -73,7 +103,7 @@ const IDENTIFY_WORKFLOW: WorkflowJson = {
 };
 
 export const examplesScenario: Scenario = {
-	workflows: () => [...runHere.map((example) => example.workflow), IDENTIFY_WORKFLOW],
+	workflows: () => [...runHere.map((example) => example.workflow), REAL_SIZE_WORKFLOW, IDENTIFY_WORKFLOW],
 	register(n8n) {
 		/** What the examples wrote, read from n8n's folder. */
 		const files: WrittenFiles = { read: (path) => readFileSync(join(n8n.instance.userFolder, path), 'utf8') };
@@ -114,6 +144,50 @@ export const examplesScenario: Scenario = {
 					EXAMPLE_CHECKS[example.file](execution, n8n.sandbox, files);
 				},
 				5 * 60_000,
+			);
+		});
+
+		describe('the CSV example at real size', () => {
+			test(
+				`${REAL_SIZE} CSV rows with its defaults, every row once in the summary`,
+				async () => {
+					// Jobs settle as soon as they are created: the run measures the workflow, not the sandbox's timeline.
+					n8n.fresh();
+					n8n.sandbox.store.ingestion.setStepMs(0);
+					try {
+						const started = Date.now();
+						const execution = await n8n.run(REAL_SIZE_WORKFLOW);
+						log(`the CSV example with ${REAL_SIZE} rows ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+						// The example's own check: each row once, in the ingest and in the summary, with its score or its error.
+						EXAMPLE_CHECKS[CSV_EXAMPLE.file](execution, n8n.sandbox, files);
+						expect(nodeOutput(execution, 'Parse CSV Rows')).toHaveLength(REAL_SIZE);
+						// Ten requests of 100 rows (Combine Items is on by default).
+						expect(
+							n8n.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/ingestion/images'),
+						).toHaveLength(10);
+						const [summary] = nodeOutput(execution, 'Summary');
+						const summaryRows = summary.rows as Array<Record<string, unknown>>;
+						expect(summaryRows).toHaveLength(REAL_SIZE);
+						const codes = (folder: string) =>
+							summaryRows
+								.filter((row) => String(row.source_path).includes(`/real-size/${folder}`))
+								.map((row) => row.error_code);
+						expect(codes('broken/')).toEqual(Array(100).fill('broken_url'));
+						expect(codes('forbidden/')).toEqual(Array(100).fill('permission_denied'));
+						const scored = summaryRows.filter((row) => row.status === 'completed');
+						expect(scored).toHaveLength(800);
+						// Rows 0, 2, 4, 6 and 8 of every ten are beach images that went through: 500 positive for beach.
+						expect(scored.filter((row) => row.beach_positive === true)).toHaveLength(500);
+						expect(scored.every((row) => typeof row.beach_score === 'number')).toBe(true);
+						expect(summary.counts).toEqual([
+							{ status: 'completed', count_source_path: 800 },
+							{ status: 'error', count_source_path: 200 },
+						]);
+					} finally {
+						n8n.sandbox.store.ingestion.setStepMs(1000);
+					}
+				},
+				10 * 60_000,
 			);
 		});
 
