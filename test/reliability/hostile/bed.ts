@@ -24,11 +24,15 @@ export function useHarness(nodes: BedNodes): Harness {
 	return harness;
 }
 
-/** `values` assigned to `limits` before each test; after each, `limits` as they were, whatever the test changed. */
-export function useLimits<T extends object>(limits: T, values: Partial<T> = {}): void {
+/**
+ * `values` assigned to `limits` before each test; after each, `limits` as they were, whatever the test changed.
+ * Returns what they were (the shipped values).
+ */
+export function useLimits<T extends object>(limits: T, values: Partial<T> = {}): Readonly<T> {
 	const saved = { ...limits };
 	beforeEach(() => Object.assign(limits, values));
 	afterEach(() => Object.assign(limits, saved));
+	return saved;
 }
 
 export interface HostileBed {

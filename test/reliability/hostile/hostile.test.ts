@@ -14,8 +14,8 @@ import { MediaAnalysisIngestionTrigger } from '../../../nodes/MediaAnalysisInges
 import { RETRY } from '../../../nodes/shared/transport';
 import { ANSWER_LIMITS } from '../../../nodes/shared/http/answers';
 import { RECOVERY } from '../../../nodes/shared/transport/request';
-import { createHarness, type Harness } from '../../harness/engine';
-import { visibleText } from '../../nodes/setup';
+import { TYPES as NODE_TYPES, visibleText } from '../../nodes/setup';
+import { useHostileBed, useLimits } from './bed';
 import { gzipBomb, gzipped, json, raw, startHostile, type HostileServer } from './server';
 import { byId } from '../../support/locators';
 
@@ -26,13 +26,7 @@ const ACCESS = 'hostile-access-token-Jx4Ns8Wq2Lc6';
 const DATASET = '3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c';
 const JOB = '65f0a1b2c3d4e5f6a7b8c9d0';
 
-const TYPES = {
-	datasets: 'n8n-nodes-media-analysis.mediaAnalysisDatasets',
-	ingestion: 'n8n-nodes-media-analysis.mediaAnalysisIngestion',
-	adSegments: 'n8n-nodes-media-analysis.mediaAnalysisAdSegments',
-	trigger: 'n8n-nodes-media-analysis.mediaAnalysisIngestionTrigger',
-	credentialTest: 'n8n-nodes-media-analysis-test.credentialTest',
-};
+const TYPES = { ...NODE_TYPES, credentialTest: 'n8n-nodes-media-analysis-test.credentialTest' };
 
 /**
  * n8n's credential test, as its CLI runs it (CredentialsTester): a throwaway declarative node whose one property
@@ -61,56 +55,32 @@ const credentialTestNode: INodeType = {
 	},
 };
 
-let harness: Harness;
-let api: HostileServer;
+const { harness, api, useCredential } = useHostileBed({
+	nodes: {
+		datasets: new MediaAnalysisDatasets(),
+		ingestion: new MediaAnalysisIngestion(),
+		adSegments: new MediaAnalysisAdSegments(),
+		trigger: new MediaAnalysisIngestionTrigger(),
+		[TYPES.credentialTest]: credentialTestNode,
+	},
+	access: ACCESS,
+	personalToken: PERSONAL,
+});
+// Short waits, and bounds that a busy machine still meets; the tests of the bounds shorten them. The defaults
+// are checked in the last test.
+const saved = useLimits(RETRY, { baseDelayMs: 50, attemptTimeoutMs: 5000, requestTimeoutMs: 15_000 });
+const savedLogin = useLimits(LOGIN_LIMITS, { timeoutMs: 5000 });
+const savedRecovery = useLimits(RECOVERY, { windowMs: 400, firstGapMs: 100 });
+const savedAnswerLimits = useLimits(ANSWER_LIMITS);
+
 /** Another origin: nothing may ever reach it. */
 let elsewhere: HostileServer;
-const saved = { ...RETRY };
-const savedRecovery = { ...RECOVERY };
-const savedAnswerLimits = { ...ANSWER_LIMITS };
-const savedLogin = { ...LOGIN_LIMITS };
-
-beforeAll(() => {
-	harness = createHarness({
-		nodeTypes: {
-			[TYPES.datasets]: new MediaAnalysisDatasets(),
-			[TYPES.ingestion]: new MediaAnalysisIngestion(),
-			[TYPES.adSegments]: new MediaAnalysisAdSegments(),
-			[TYPES.trigger]: new MediaAnalysisIngestionTrigger(),
-			[TYPES.credentialTest]: credentialTestNode,
-		},
-		credentialTypes: [new MediaAnalysisApi()],
-	});
-});
-afterAll(() => harness.dispose());
-
 beforeEach(async () => {
-	api = await startHostile(ACCESS);
 	elsewhere = await startHostile('elsewhere-access-token');
 	elsewhere.handle = (_req, res) => json(res, 200, { id: DATASET, name: 'served by another host' });
-	usePersonalToken();
-	// Short waits, and bounds that a busy machine still meets; the tests of the bounds shorten them. The defaults
-	// are checked in the last test.
-	Object.assign(RETRY, { baseDelayMs: 50, attemptTimeoutMs: 5000, requestTimeoutMs: 15_000 });
-	LOGIN_LIMITS.timeoutMs = 5000;
-	Object.assign(RECOVERY, { windowMs: 400, firstGapMs: 100 });
 });
-afterEach(async () => {
-	Object.assign(RETRY, saved);
-	Object.assign(LOGIN_LIMITS, savedLogin);
-	Object.assign(RECOVERY, savedRecovery);
-	Object.assign(ANSWER_LIMITS, savedAnswerLimits);
-	await Promise.all([api.close(), elsewhere.close()]);
-});
+afterEach(() => elsewhere.close());
 
-function usePersonalToken(overrides: IDataObject = {}) {
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl: api.url,
-		authentication: 'personalToken',
-		personalToken: PERSONAL,
-		...overrides,
-	});
-}
 function useSystemCredentials() {
 	harness.credentials.set('mediaAnalysisApi', {
 		baseUrl: api.url,
@@ -818,7 +788,7 @@ describe('11. no secret in a URL reaches a message', () => {
 	test.each(['http://carol:s3cret-pa55word@', 'http://:s3cret-pa55word@'])(
 		'a Base URL with a user name or password (%s…) is refused before anything is sent, and never printed',
 		async (prefix) => {
-			usePersonalToken({ baseUrl: api.url.replace('http://', prefix) });
+			useCredential({ baseUrl: api.url.replace('http://', prefix) });
 			for (const run of [getDataset, () => harness.runNode({ type: TYPES.credentialTest })]) {
 				const { error } = await run();
 				expect(error?.message).toBe(
