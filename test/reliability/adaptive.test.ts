@@ -50,11 +50,14 @@ const idOf = (path: string) => /\/api\/v1\/datasets\/([^/?]+)/.exec(path)?.[1] ?
  */
 function service({
 	ms,
+	spreadMs = 0,
 	capacity = Infinity,
 	perSecond = Infinity,
 	stated = false,
 }: {
 	ms: number;
+	/** Each request takes up to this much longer, at random: round trips that vary whatever the number in flight. */
+	spreadMs?: number;
 	capacity?: number;
 	perSecond?: number;
 	stated?: boolean;
@@ -65,11 +68,14 @@ function service({
 	const queue: Array<() => void> = [];
 	const work = (done: () => void) => {
 		working++;
-		setTimeout(() => {
-			working--;
-			queue.shift()?.();
-			done();
-		}, ms);
+		setTimeout(
+			() => {
+				working--;
+				queue.shift()?.();
+				done();
+			},
+			ms + spreadMs * Math.random(),
+		);
 	};
 	api.handle = (_req, res, seen) => {
 		const now = Date.now();
@@ -121,6 +127,18 @@ describe("the limit finds the service's pace", () => {
 		expectInOrder(items, 400);
 		expect(counts.most).toBeGreaterThan(2 * ADAPTIVE.initial);
 		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
+	});
+
+	test('rises on a service whose round trips vary for reasons of their own, since more in flight carry more', async () => {
+		// 20 to 140 ms whatever the number in flight: far above the shortest round trip most of the time, but no queue.
+		const counts = service({ ms: 20, spreadMs: 120 });
+		const { error, items } = await getMany(400);
+		expect(error).toBeUndefined();
+		expectInOrder(items, 400);
+		// Past its start, it keeps more in flight than it started with; a limit that read the spread as a queue would
+		// fall to a few (4 on average, measured, before round trips were judged by batch means).
+		const later = counts.openSeen.slice(counts.openSeen.length / 2);
+		expect(later.reduce((sum, open) => sum + open, 0) / later.length).toBeGreaterThanOrEqual(ADAPTIVE.initial);
 	});
 
 	test('never passes Requests in Parallel, and reaches it', async () => {
