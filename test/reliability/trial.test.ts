@@ -7,43 +7,22 @@
  * request after it. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { PARALLEL, RETRY } from '../../nodes/shared/transport';
-import { createHarness, type Harness } from '../harness/engine';
+import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
-import { gzipBomb, gzipped, json, startHostile, type HostileServer } from './hostile/server';
+import { useHostileBed, uuid } from './hostile/bed';
+import { gzipBomb, gzipped, json } from './hostile/server';
 
-const TYPE = 'n8n-nodes-media-analysis.mediaAnalysisDatasets';
 const ITEMS = 1000;
-
-let harness: Harness;
-let api: HostileServer;
-const saved = { ...RETRY };
-
-beforeAll(() => {
-	harness = createHarness({
-		nodeTypes: { [TYPE]: new MediaAnalysisDatasets() },
-		credentialTypes: [new MediaAnalysisApi()],
-	});
-});
-afterAll(() => harness.dispose());
-beforeEach(async () => {
-	api = await startHostile('trial-access-token-Vb7Qm2Kx');
-	harness.credentials.set('mediaAnalysisApi', {
-		baseUrl: api.url,
-		authentication: 'personalToken',
-		personalToken: 'trial-personal-token',
-	});
+const { harness, api } = useHostileBed({
+	nodes: { datasets: new MediaAnalysisDatasets() },
+	access: 'trial-access-token-Vb7Qm2Kx',
+	personalToken: 'trial-personal-token',
 	// A silent service is given up on within 10 s here, not minutes (room for a 64 MB gzip read on a busy machine).
-	Object.assign(RETRY, { baseDelayMs: 20, attemptTimeoutMs: 10_000, requestTimeoutMs: 10_000 });
-});
-afterEach(async () => {
-	Object.assign(RETRY, saved);
-	await api.close();
+	retry: { baseDelayMs: 20, attemptTimeoutMs: 10_000, requestTimeoutMs: 10_000 },
 });
 
-const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const indexOf = (path: string) => Number(/\/api\/v1\/datasets\/[0-9a-f-]*?(\d{12})/.exec(path)?.[1] ?? -1);
 
 /** What the bad day does to one item; every other item is answered after a random delay of up to 30 ms. */
@@ -80,7 +59,7 @@ const getAll = ({
 	...extra
 }: { continueOnFail?: boolean; cancelSignal?: AbortSignal; items?: number } = {}) =>
 	harness.runNode({
-		type: TYPE,
+		type: TYPES.datasets,
 		parameters: {
 			resource: 'dataset',
 			operation: 'get',
