@@ -8,6 +8,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { HINTS } from '../nodes/shared/http/failures';
 import { credentialFingerprint, logIn, LoginError } from './login';
 
 export class MediaAnalysisApi implements ICredentialType {
@@ -115,11 +116,8 @@ export class MediaAnalysisApi implements ICredentialType {
 	}
 
 	/**
-	 * The access token as a bearer header, and the credential's TLS setting, on the requests made with this
-	 * credential only (the Base URL's; presigned downloads from other hosts are not). A saved token obtained with
-	 * another personal token, client secret or Base URL (the credential was edited) is never sent: the request is
-	 * refused as the service would refuse a stale token, with a 401, before it leaves, so n8n logs in with what the
-	 * credential holds now and sends it again (n8n logs in only when the token is empty or after a 401).
+	 * A saved token obtained with other settings (the credential was edited) is never sent: the request is refused
+	 * with a 401 before it leaves, so n8n logs in with what the credential holds now and sends it again.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -154,7 +152,7 @@ export class MediaAnalysisApi implements ICredentialType {
 			type: 'responseCode' as const,
 			properties: {
 				value,
-				message: `The Base URL answered with a redirect (${value}), which n8n does not follow with your credential: set the Base URL to the address of the Media Analysis Service API itself`,
+				message: `The Base URL answered with a redirect (${value}), which n8n does not follow with your credential. ${HINTS.baseUrl}`,
 			},
 		})),
 	};

@@ -26,10 +26,10 @@ interface HttpFailure {
 	cause?: HttpFailure;
 }
 
-/** Statuses of a login that say "not now" rather than "not you": the login is tried again after a shared wait. */
+/** Statuses of a login that say "not now" rather than "not you". */
 const THROTTLED = new Set([429, 502, 503, 504]);
 
-export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): LoginError {
+function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): LoginError {
 	const failure = (error ?? {}) as HttpFailure;
 	const answer = failure.response ?? failure.cause?.response;
 	const status = answer?.status;
@@ -71,11 +71,7 @@ export function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): 
 	);
 }
 
-/**
- * How long no login is tried after a throttled one (the `inARow`th in a row), and what to tell the user: at least
- * the service's Retry-After (`askedMs`, 0 when it gave none); a back-off of firstBackOffMs doubled each time in a
- * row; after `inARow` of them, restMs, longer than a run waits, so the runs waiting fail instead of logging in again.
- */
+/** How long no login is tried after the `inARow`th throttled one in a row, and what to tell the user. */
 function throttleWait(askedMs: number, inARow: number): { waitMs: number; words: string } {
 	const { firstBackOffMs, inARow: most, restMs, longestMs, waitedMs } = LOGIN_LIMITS.throttle;
 	const resting = inARow >= most;
@@ -96,15 +92,12 @@ export const LOGIN_LIMITS = {
 	maxTokenLength: 8192,
 	/** How long a token just obtained answers a refresh asked with an older token (see logIn). */
 	shareMs: 30_000,
-	/** Logins of this process kept at once (in flight, just obtained, or throttled); the oldest settled ones go first. */
+	/** Logins of this process kept at once; the oldest settled ones go first. */
 	maxShared: 100,
 	/**
-	 * A login answered 429/502/503/504: no login for this credential until a wait has passed (see throttleWait):
-	 * the service's Retry-After, at least firstBackOffMs doubled for each throttled login in a row, and after
-	 * `inARow` of them restMs; at most longestMs. A node run waits for it when it is at most waitedMs (the
-	 * transport's longest pause), so one episode costs at most `inARow` logins whatever the number of items; a
-	 * caller that comes within waitInsideMs of its end waits inside the login instead of being sent back. The count
-	 * in a row is forgotten memoryMs after the wait.
+	 * A login answered 429/502/503/504: no login for this credential until the service's Retry-After, at least
+	 * firstBackOffMs doubled for each one in a row, and restMs after `inARow` of them (at most longestMs). A node run
+	 * waits up to waitedMs for it, so one episode costs at most `inARow` logins whatever the number of items.
 	 */
 	throttle: {
 		firstBackOffMs: 1000,
@@ -122,7 +115,7 @@ type LoginCredentials = Record<string, unknown>;
 const text = (credentials: LoginCredentials, key: string) =>
 	typeof credentials[key] === 'string' ? (credentials[key] as string) : '';
 
-/** Where a login answered with a redirect goes next (same origin only), or the LoginError that explains the failure. */
+/** Where a login answered with a redirect goes next, or the LoginError that explains the failure. */
 function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visited: string[]): string {
 	const failure = (error ?? {}) as HttpFailure;
 	const answer = failure.response ?? failure.cause?.response;
@@ -143,9 +136,8 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
 }
 
 /**
- * What an access token was obtained with, as a SHA-256 hash (never the secret): the Base URL, the kind and the
- * secret. Saved beside the token (see the credential's `accessTokenFor`); a token whose hash no longer matches the
- * credential was obtained with another personal token, client secret or Base URL and is never sent.
+ * What an access token was obtained with (Base URL, kind and secret), as a SHA-256 hash saved beside the token: a
+ * token whose hash no longer matches the credential is never sent.
  */
 export function credentialFingerprint(credentials: LoginCredentials): string {
 	const parts = [
@@ -158,24 +150,19 @@ export function credentialFingerprint(credentials: LoginCredentials): string {
 }
 
 interface SharedLogin {
-	/** The login in flight. */
 	pending?: Promise<string>;
-	/** The token just obtained, and until when it may answer a refresh asked with an older one (see logIn). */
+	/** The token just obtained, and until when it may answer a refresh asked with an older one. */
 	value?: string;
 	shareUntil?: number;
-	/** A throttled login: its error, and when the next login may be tried. */
 	throttled?: { error: LoginError; retryAt: number; inARow: number };
 	/** When this entry has nothing more to give and is dropped. */
 	doneAt: number;
 }
 
-/**
- * Logins of this process by credential (keyed by its fingerprint and the TLS setting, never by the secrets), at
- * most LOGIN_LIMITS.maxShared; an entry is dropped once it has nothing more to give.
- */
+/** Logins of this process by credential fingerprint and TLS setting (never by the secrets). */
 const sharedLogins = new Map<string, SharedLogin>();
 
-/** The keys of the logins held now (for tests: how many, and that no secret is among them). */
+/** For tests: the keys of the logins held now. */
 export function sharedLoginsHeld(): string[] {
 	return [...sharedLogins.keys()];
 }
@@ -191,13 +178,11 @@ function forgetDone(now: number): void {
 }
 
 /**
- * Logs in, once for every execution of this process that needs it at the same time. When a token expires while many
- * executions run (a worker in queue mode runs several), each of them is refused and asks n8n for a new token: they
- * share the login in flight, and one that asks with another token shortly after gets the token just obtained
- * instead of logging in again: within LOGIN_LIMITS.shareMs and the first half of the token's lifetime (`expires_in`;
- * without one, only a login in flight is shared). A refresh asked with that very token (it was revoked) logs in anew;
- * a refused login is not kept. A throttled one is (LOGIN_LIMITS.throttle): until its wait is over, every caller gets
- * its error with the time left, which the transport waits for, pausing the whole node run; then one login.
+ * Logs in, once for every execution of this process that needs it at the same time (a worker in queue mode runs
+ * several, all refused when the token expires). One that asks with another token shortly after gets the token just
+ * obtained: within LOGIN_LIMITS.shareMs and half the token's lifetime. A refresh asked with that very token (it was
+ * revoked) logs in anew; a refused login is not kept. A throttled one is: until its wait is over, every caller gets
+ * its error with the time left, which the transport waits for; then one login.
  */
 export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<string> {
 	const key = `${credentialFingerprint(credentials)}${credentials.ignoreSSLIssues === true ? ':insecure' : ''}`;
@@ -251,10 +236,7 @@ async function startLogin(
 	return await pending;
 }
 
-/**
- * What the callers of a failed login get: a throttled one (a LoginError with a wait) is kept on the entry with the
- * wait decided (see throttleWait), so that no login is tried before it is over; any other failure as it is.
- */
+/** What the callers of a failed login get; a throttled one is kept on the entry with its wait decided. */
 function remember(login: SharedLogin, error: unknown, inARow: number): unknown {
 	if (!(error instanceof LoginError) || error.retryAfterMs === undefined) return error;
 	const { waitMs, words } = throttleWait(error.retryAfterMs, inARow);

@@ -1,9 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * What every delete answers, in every node: `deleted: true` with the id it deleted, and the service's own answer under
- * `response` when it gives one (an empty body, as a 204 has, adds nothing).
- */
+/** What every delete outputs: `deleted: true`, the id, and the service's answer under `response` when not empty. */
 export function deletedResult(id: string, response?: unknown, extra: IDataObject = {}): IDataObject {
 	const result: IDataObject = { deleted: true, id, ...extra };
 	const empty =

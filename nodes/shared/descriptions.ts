@@ -5,14 +5,25 @@ import type { IngestJobStatus } from './api';
 import { WAIT_DEFAULTS } from './transport';
 import { CONNECTION_NAME_PATTERN, UUID_PATTERN } from './validation';
 
-/** Parameter builders several nodes share; what reads them for an item is in `readers.ts`. */
+/** Parameter builders several nodes share; their readers are in `readers.ts`. */
 
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
+
+/** A "From List" locator mode, searched by the node's `searchListMethod`. */
+function listMode(placeholder: string, searchListMethod: string): INodePropertyMode {
+	return {
+		// Spread: a mode has no default, and n8n's lint takes a literal with displayName, name and type for a parameter.
+		...{ displayName: 'From List', name: 'list' },
+		type: 'list',
+		placeholder,
+		typeOptions: { searchListMethod, searchable: true },
+	};
+}
 
 /** The "By ID" mode of a locator whose IDs are UUIDs; spaces around the ID are allowed (the operation trims them). */
 export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = {}): INodePropertyMode {
 	return {
-		// Spread: a mode has no default, and n8n's lint takes a literal with displayName, name and type for a parameter.
+		// Spread, as in listMode.
 		...BY_ID_MODE,
 		type: 'string',
 		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
@@ -32,7 +43,7 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 /** A locator's "By Name" mode: the exact name, looked up when the node runs (read with `idByName`). */
 export function nameMode(thing: string, example: string): INodePropertyMode {
 	return {
-		// Spread, as in uuidMode: a mode has no default.
+		// Spread, as in listMode.
 		...{ displayName: 'By Name', name: 'name' },
 		type: 'string',
 		placeholder: `e.g. ${example}`,
@@ -42,11 +53,7 @@ export function nameMode(thing: string, example: string): INodePropertyMode {
 
 const DATASET_NAME_MODE = nameMode('dataset', 'demo_images');
 
-/**
- * A dataset picker: "From list" (searchable by name), "By ID" and "By Name" (read with `resolveDatasetId`, which
- * looks the name up, or with `datasetsMatching` and `onlyIdNamed` outside an execution; `byName: false` where no
- * name can be looked up). Shared by every node that takes a dataset.
- */
+/** A dataset picker: "From list", "By ID" and "By Name" (read with `resolveDatasetId`). */
 export function datasetLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
 	{ byName = true }: { byName?: boolean } = {},
@@ -59,13 +66,7 @@ export function datasetLocator(
 		required: true,
 		description: 'The dataset to work with',
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a dataset...',
-				typeOptions: { searchListMethod: 'searchDatasets', searchable: true },
-			},
+			listMode('Select a dataset...', 'searchDatasets'),
 			uuidMode('dataset'),
 			...(byName ? [DATASET_NAME_MODE] : []),
 		],
@@ -73,10 +74,7 @@ export function datasetLocator(
 	};
 }
 
-/**
- * A video picker: "From list" (the videos of the dataset chosen in `datasetId`, ranked by the words typed, through
- * `searchVideos`) and "By ID" (its platform ID, `video_id`). Read it with `assertUuid`.
- */
+/** A video picker: "From list" (the videos of the dataset chosen in `datasetId`) and "By ID" (`video_id`). */
 export function videoLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Video',
@@ -87,23 +85,14 @@ export function videoLocator(overrides: Partial<INodeProperties> = {}): INodePro
 		description:
 			'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Type words to find a video of the dataset...',
-				typeOptions: { searchListMethod: 'searchVideos', searchable: true },
-			},
+			listMode('Type words to find a video of the dataset...', 'searchVideos'),
 			uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' }),
 		],
 		...overrides,
 	};
 }
 
-/**
- * Return All + Limit, as on every n8n list operation. With `toolLimit`, the Limit is TOOL_LIMIT by default when the
- * node runs as an AI tool (`limitForTools`), 50 as a workflow step.
- */
+/** Return All + Limit; with `toolLimit`, the Limit is TOOL_LIMIT by default when the node runs as an AI tool. */
 export function returnAllOrLimit(
 	maxLimit?: number,
 	{ toolLimit = false }: { toolLimit?: boolean } = {},
@@ -130,11 +119,8 @@ export function returnAllOrLimit(
 }
 
 /**
- * Wait for Completion and its poll interval and timeout: the same three fields on every operation that starts
- * something long-running (ingestion jobs, queries, filtered search runs). Wait for Completion stays at the top level,
- * its two fields shown under it only when it is on: it decides what the node outputs (the new job or run, or its
- * outcome), and other fields hang on it (Filtered Search's Return All / Limit); a node's optional settings go in
- * its Options collection below it.
+ * Wait for Completion and its poll interval and timeout, on every operation that starts something long-running. It
+ * stays at the top level: it decides what the node outputs, and other fields hang on it.
  */
 export function waitForCompletionFields(subject: string, description?: string): INodeProperties[] {
 	const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
@@ -170,10 +156,7 @@ export function waitForCompletionFields(subject: string, description?: string): 
 	];
 }
 
-/**
- * A connection picker: "From list" (searchable), "By Name", and "By ID" unless `byId` is false (fields sent as
- * `connection_name` take names only). The list and name modes hold the connection name.
- */
+/** A connection picker: "From list", "By Name", and "By ID" unless `byId` is false (`connection_name` fields). */
 export function connectionLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
 	{ byId = true }: { byId?: boolean } = {},
@@ -186,13 +169,7 @@ export function connectionLocator(
 		required: true,
 		description: 'The connection to work with',
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a connection...',
-				typeOptions: { searchListMethod: 'searchConnections', searchable: true },
-			},
+			listMode('Select a connection...', 'searchConnections'),
 			{
 				displayName: 'By Name',
 				name: 'name',
@@ -215,7 +192,7 @@ export function connectionLocator(
 	return byId ? locator : { ...locator, modes: locator.modes?.filter((mode) => mode.name !== 'id') };
 }
 
-/** The ingestion job statuses in words, one for each value of the document's IngestJobStatusEnum. */
+/** The ingestion job statuses in words, one for each value of the document's enum. */
 const JOB_STATUS_NAMES: Record<IngestJobStatus, string> = {
 	completed: 'Completed',
 	failed: 'Failed',
@@ -226,5 +203,4 @@ const JOB_STATUS_NAMES: Record<IngestJobStatus, string> = {
 	stopping: 'Stopping',
 };
 
-/** The ingestion job statuses as options, for the Ingestion node's filter and the Trigger's. */
 export const jobStatusOptions = Object.entries(JOB_STATUS_NAMES).map(([value, name]) => ({ name, value }));

@@ -5,15 +5,9 @@ import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoint
 import { recoverRecord, type ServiceTime } from './recovery';
 import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState } from './transport';
 
-/**
- * What creating an ingestion job and waiting for it share between nodes: Ingestion's creates and Wait for
- * Completion, and Celebrity Identify's ingest of its image (one set of defaults for the wait: `WAIT_DEFAULTS`).
- */
+/** Creating an ingestion job and waiting for it: Ingestion's creates, and Celebrity Identify's ingest of its image. */
 
-/**
- * A 404 on creating a job names what is missing (the dataset, or the connection): the service's own words are
- * the message, rather than a guess at which of the two it was.
- */
+/** A 404 on creating a job: the service's own words say whether the dataset or the connection is missing. */
 export function explainCreateFailure(
 	failure: Failure,
 	details: string[],
@@ -27,7 +21,7 @@ export function explainCreateFailure(
 }
 
 /** Whether a job lists exactly these source paths, in this order (what one create request sent). */
-export function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
+function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
 	return (job) => {
 		const assets = (job.details as { assets?: Array<{ asset?: { source_path?: string } }> } | null)?.assets;
 		return (
@@ -39,12 +33,10 @@ export function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
 }
 
 /**
- * For a create request whose answer was lost: looks among the dataset's most recent jobs for the one it made, dated
- * on the service's clock (`recoverRecord`). Found: the request took effect, and that job is its answer. Not found: it
- * did not, and the transport sends it again. A job with the same sources made shortly before (an earlier identical
- * run) is taken as the answer too; ingesting the same sources again would change nothing.
+ * For a create whose answer was lost: the job it made among the dataset's most recent ones (`recoverRecord`). A job
+ * with the same sources made shortly before is taken too; ingesting the same sources again would change nothing.
  */
-export function recoverCreatedJob(
+function recoverCreatedJob(
 	this: IExecuteFunctions,
 	datasetId: string,
 	matches: (job: IngestJob) => boolean,
@@ -61,13 +53,12 @@ export function recoverCreatedJob(
 	return recoverRecord(list, matches, (job) => job.created_dt);
 }
 
-/** The creates that send a list of sources (assets, images, videos): a lost answer is recovered by its source paths. */
-export type ListCreate =
+type ListCreate =
 	| 'ingestion.createIngestJobFromAssets'
 	| 'ingestion.createIngestJobFromImages'
 	| 'ingestion.createIngestJobFromVideos';
 
-/** Creates an ingestion job from a list of sources: a 404 explained, a lost answer found among the dataset's jobs. */
+/** Creates an ingestion job from a list of sources; a lost answer is found among the dataset's jobs. */
 export async function createIngestJob<K extends ListCreate>(
 	this: IExecuteFunctions,
 	endpoint: K,
@@ -82,17 +73,10 @@ export async function createIngestJob<K extends ListCreate>(
 	});
 }
 
-/**
- * What a wait reads of an ingestion job each poll (the job, or its status with its assets) and how that reads in
- * messages; `jobStatus` is the job's own status in it.
- */
+/** What a wait reads of an ingestion job each poll, and how that reads in messages. */
 export type JobView<T> = Omit<WaitSpec<T>, 'stateOf'> & { jobStatus: (value: T) => unknown };
 
-/**
- * Waits for an ingestion job until its status is one of `settleOn` (returned), failed or stopped otherwise (an
- * error with the view's reason), or the timeout passes (an error with the last status seen). Paused and stopping
- * jobs keep waiting.
- */
+/** Waits for an ingestion job until its status is one of `settleOn`; failed or stopped is an error. */
 export async function waitForIngestJob<T>(
 	this: IExecuteFunctions,
 	view: JobView<T>,
@@ -108,7 +92,6 @@ export async function waitForIngestJob<T>(
 	return await waitForJob.call(this, { ...view, stateOf }, wait);
 }
 
-/** Ingest and wait: creates the job (`createIngestJob`) and waits for it (`waitForIngestJob`) as `viewOf` reads it. */
 export async function ingestAndWait<K extends ListCreate, T>(
 	this: IExecuteFunctions,
 	endpoint: K,

@@ -1,9 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-/**
- * "Include Input Fields", as n8n's own nodes offer it: the input item's fields are copied into its output item, so a
- * row's other columns travel on without a Merge. `example` says what those fields typically are.
- */
+/** "Include Input Fields", as n8n's own nodes offer it; `example` says what those fields typically are. */
 export function includeInputFieldsProperty(example: string): INodeProperties {
 	return {
 		displayName: 'Include Input Fields',
@@ -14,7 +11,6 @@ export function includeInputFieldsProperty(example: string): INodeProperties {
 	};
 }
 
-/** The output item with Include Input Fields: the input's fields first, the node's own fields over them. */
 export function withInputFields(include: boolean, input: IDataObject, own: object): IDataObject {
 	return include ? { ...input, ...own } : { ...own };
 }

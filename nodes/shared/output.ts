@@ -1,24 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-/**
- * Output › Simplified / Raw / Selected Fields, as n8n asks of operations whose records have more than 10 fields (and
- * of every node used as an AI tool, whose model reads each field): Simplified keeps the fields a workflow or a model
- * acts on, Raw the service's record whole, Selected Fields the ones the user picks (and the ID).
- */
+/** Output › Simplified / Raw / Selected Fields, as n8n asks of operations whose records have more than 10 fields. */
 
 /** A record type of the service: every field it has, and what Simplified keeps (the ID first). */
 export interface RecordFields {
-	/** The record in words, for descriptions: "query", "dataset". */
+	/** For descriptions: "query", "dataset". */
 	kind: string;
-	/** Every field of the record, as the vendor document (and the generated types) list them. */
 	all: readonly string[];
 	simplified: readonly string[];
 }
 
-/**
- * A record type's fields, checked against its generated type: `every` must name each field of T once (a field the
- * document adds or removes is a compile error here), `simplified` only fields of T.
- */
+/** A record type's fields: `every` must name each field of T (a field the document adds is a compile error). */
 export function recordFields<T extends object>(
 	kind: string,
 	every: { [K in keyof T]-?: true },
@@ -29,7 +21,6 @@ export function recordFields<T extends object>(
 
 type OutputMode = 'simple' | 'raw' | 'fields';
 
-/** The Output parameter and its field picker. */
 export function outputProperties(record: RecordFields): INodeProperties[] {
 	const [id] = record.simplified;
 	return [
@@ -61,19 +52,13 @@ export function outputProperties(record: RecordFields): INodeProperties[] {
 	];
 }
 
-/**
- * The item's Output. A value of another operation's Output (Queries › Get Results has Rows, File, Link) left in the
- * node reads as Simplified.
- */
+/** The item's Output; another operation's value left in the node (Get Results' Rows) reads as Simplified. */
 function outputMode(context: IExecuteFunctions, itemIndex: number): OutputMode {
 	const output = context.getNodeParameter('output', itemIndex, 'simple') as string;
 	return output === 'raw' || output === 'fields' ? output : 'simple';
 }
 
-/**
- * How the item's Output shapes each record (read once per item): `records.map(shapeOutput.call(this, i, QUERY))`.
- * A field the record lacks is left out, never invented.
- */
+/** How the item's Output shapes each record: `records.map(shapeOutput.call(this, i, QUERY))`. */
 export function shapeOutput(
 	this: IExecuteFunctions,
 	itemIndex: number,

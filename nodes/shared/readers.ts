@@ -11,40 +11,27 @@ import {
 } from './transport';
 import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeContext } from './validation';
 
-/**
- * Readers of the parameters `descriptions.ts` builds, for one item: locators (By Name looked up once per name and
- * run), Return All / Limit, Wait for Completion, connections. Each checks what it reads before anything is sent.
- */
+/** Readers of the parameters `descriptions.ts` builds; each checks what it reads before anything is sent. */
 
-/** Reads a dataset locator for one item and checks it is a UUID before anything is sent. */
-export function getDatasetId(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	parameter = 'datasetId',
-	label = 'Dataset',
-): string {
+function getDatasetId(this: IExecuteFunctions, itemIndex: number, parameter = 'datasetId', label = 'Dataset'): string {
 	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	return assertUuid.call(this, value, label, itemIndex);
 }
 
-/** Names already looked up in one node run (a run of 10,000 items naming one dataset costs one look-up). */
+/** Names already looked up in one node run (10,000 items naming one dataset cost one look-up). */
 const resolvedNames = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
 
 /** What a "By Name" locator looks names up among: `records` gives every candidate whose name may match. */
 export interface NameLookup {
-	/** The kind of record, in messages ("dataset", "concept"). */
+	/** In messages: "dataset", "concept". */
 	kind: string;
 	records: (this: IExecuteFunctions, name: string, itemIndex: number) => Promise<IDataObject[]>;
-	/** True when `records` lists every record whatever the name: one listing then serves every name of the run. */
+	/** `records` lists every record whatever the name: one listing serves every name of the run. */
 	listsAll?: boolean;
-	/** The record's ID field (`id` unless said). */
 	idField?: string;
 }
 
-/**
- * The ID of the one record the locator's value names (the rule: `recordsNamed`); looked up once per name in a node
- * run. No match, or several, is an error naming the parameter and the item and saying how to fix it.
- */
+/** The ID of the one record the locator's value names (`onlyIdNamed`), looked up once per name in a node run. */
 export async function idByName(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -69,9 +56,8 @@ export async function idByName(
 const nfc = (name: unknown) => (typeof name === 'string' ? name.normalize('NFC') : undefined);
 
 /**
- * The records `name` names: the rule of every By Name. Names compare Unicode-normalized (NFC) and case-sensitive,
- * exactly as typed, spaces included; only when no name matches so do the trimmed ones (typed and stored), `trimmed`
- * then true. Several records may come back (the caller decides: one is an ID, several are ambiguous).
+ * The records `name` names, the rule of every By Name: NFC-normalized and case-sensitive, spaces included; only when
+ * no name matches so do the trimmed ones (`trimmed` then true).
  */
 export function recordsNamed(records: IDataObject[], name: string): { named: IDataObject[]; trimmed: boolean } {
 	const typed = name.normalize('NFC');
@@ -80,10 +66,9 @@ export function recordsNamed(records: IDataObject[], name: string): { named: IDa
 	return { named: records.filter((record) => nfc(record.name)?.trim() === typed.trim()), trimmed: true };
 }
 
-/** At most this many candidates are named in a By Name error. */
 const CANDIDATES_SHOWN = 5;
 
-/** Records as an error lists them: `"name" (ID)`, names quoted (spaces show) and cut at 60 characters, at most five. */
+/** Records as an error lists them: `"name" (ID)`, quoted (spaces show) and cut at 60 characters. */
 function candidates(records: IDataObject[], idField: string): string {
 	const shown = records.slice(0, CANDIDATES_SHOWN).map((record) => {
 		const name = JSON.stringify(String(record.name));
@@ -94,10 +79,7 @@ function candidates(records: IDataObject[], idField: string): string {
 		: shown.join(', ');
 }
 
-/**
- * The ID of the one record among `records` that `name` names (`recordsNamed`). None, or several, is an error naming
- * the parameter and the item, the candidates and how to fix it (any context: an execution, a poll, a list in the editor).
- */
+/** The ID of the one record `name` names; none or several is an error naming the parameter, item and candidates. */
 export function onlyIdNamed(
 	this: NodeContext,
 	records: IDataObject[],
@@ -130,19 +112,16 @@ export function onlyIdNamed(
 	);
 }
 
-/** True when the locator parameter is in its "By Name" mode. */
 export function isByName(this: IExecuteFunctions, itemIndex: number, parameter: string): boolean {
 	const locator = this.getNodeParameter(parameter, itemIndex, {}) as { mode?: string } | string;
 	return typeof locator === 'object' && locator.mode === 'name';
 }
 
 /**
- * What a name is searched by where the service filters names by a part (`name_pattern`, case-insensitive): the
- * longest piece of the trimmed name that reads the same in every Unicode normal form (no accented letter or
- * combining mark), so names stored with other spaces around them or composed otherwise are among the candidates
- * `recordsNamed` picks from. Undefined when no piece is left: every record is a candidate then.
+ * What a name is searched by where the service filters by a part (`name_pattern`): the longest piece of the trimmed
+ * name that reads the same in every Unicode normal form, so names composed otherwise are among the candidates.
  */
-export function nameSearchTerm(name: string): string | undefined {
+function nameSearchTerm(name: string): string | undefined {
 	const pieces = [''];
 	for (const char of name.normalize('NFC').trim()) {
 		if (char.normalize('NFD') === char && !/\p{M}/u.test(char)) pieces[pieces.length - 1] += char;
@@ -152,7 +131,7 @@ export function nameSearchTerm(name: string): string | undefined {
 	return longest === '' ? undefined : longest;
 }
 
-/** The datasets that may be named `name` (the service filters by a part of the name; `recordsNamed` picks after). */
+/** The datasets that may be named `name` (`recordsNamed` picks after). */
 export function datasetsMatching(context: ApiContext, name: string, itemIndex?: number): Promise<IDataObject[]> {
 	const term = nameSearchTerm(name);
 	return paginate.call(
@@ -178,10 +157,7 @@ const datasetsNamed: NameLookup = {
 	},
 };
 
-/**
- * Reads a dataset locator that may be "By Name": the name is looked up among the datasets and its ID returned.
- * Other modes are read as `getDatasetId`.
- */
+/** Reads a dataset locator: a UUID, or a name looked up among the datasets. */
 export async function resolveDatasetId(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -192,11 +168,7 @@ export async function resolveDatasetId(
 	return await idByName.call(this, itemIndex, parameter, label, datasetsNamed);
 }
 
-/**
- * Reads Return All / Limit for one item. Limit is checked like its field (a whole number, at least 1) before
- * anything is sent: an expression could otherwise give 0 (silently nothing), a negative number or a fraction (a
- * 422 from the service for `per_page=2.5`).
- */
+/** Reads Return All / Limit; an expression's Limit is checked like the field (a whole number, at least 1). */
 export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll
@@ -210,7 +182,6 @@ export function withinLimit<T>(records: T[], { returnAll, limit }: { returnAll: 
 	return returnAll ? records : records.slice(0, limit);
 }
 
-/** A list operation's records for one item: every page of `request` up to the item's Return All / Limit. */
 export async function paginateForItem(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -220,7 +191,7 @@ export async function paginateForItem(
 	return await paginate.call(this, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex));
 }
 
-/** Reads Wait for Completion for one item: undefined when the node should return at once. */
+/** Reads Wait for Completion: undefined when the node should return at once. */
 export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOptions | undefined {
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return undefined;
 	return {
@@ -241,10 +212,7 @@ export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): Wait
 	};
 }
 
-/**
- * Reads a connection locator for one item: a UUID in "By ID" mode, otherwise a name. Either goes into
- * `connection_name_or_id` paths; the caller URL-encodes it.
- */
+/** Reads a connection locator: a UUID in "By ID" mode, otherwise a name. */
 export function getConnectionRef(
 	this: IExecuteFunctions,
 	itemIndex: number,

@@ -13,17 +13,13 @@ import { scrubSecrets } from './http/answers';
 import { PARALLEL, recordId, RequestsStopped, runState, setParallelRequests, stopRequests } from './transport';
 import { assertRange } from './validation';
 
-/** One operation: its parameters, and what it does for a single input item. */
 export interface ItemOperation {
 	description: INodeProperties[];
-	/** Returns JSON: an object, or a list of them (one output item each), typed as the endpoint answers it. */
+	/** An object, or a list of them (one output item each). */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<object | object[]>;
 }
 
-/**
- * An operation that must see every item at once (e.g. 100 assets per request). It runs each step through the
- * router's `ItemRunner` (which pairs, continues on fail and wraps errors) and returns `run.output()`.
- */
+/** An operation that must see every item at once (e.g. 100 assets per request); it returns `run.output()`. */
 export interface BatchOperation {
 	description: INodeProperties[];
 	executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner): Promise<INodeExecutionData[]>;
@@ -31,7 +27,7 @@ export interface BatchOperation {
 
 export type Operation = ItemOperation | BatchOperation;
 
-/** resource → operation → implementation, as the node's Resource and Operation dropdowns name them. */
+/** resource → operation → implementation. */
 export type OperationMap = Record<string, Record<string, Operation>>;
 
 /** Gives an error the item it belongs to, keeping errors the transport already explained. */
@@ -52,15 +48,12 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 }
 
 export interface RouteOptions {
-	/**
-	 * Parameters that hold secrets the user typed (password fields such as a connection's password). Every error
-	 * carries a copy of the node, which n8n logs and stores with the execution: their values are blanked there.
-	 */
+	/** Parameters that hold secrets the user typed: blanked in the node copy every error carries. */
 	secretParameters?: string[];
 }
 
 /**
- * The error with its copy of the node passed through the one secret scrubber (the workflow's own node is untouched):
+ * The error with its copy of the node (which n8n logs and stores with the execution) through the secret scrubber:
  * values of the named parameters and of parameters under a secret key, and the secrets the run knows, are replaced.
  */
 function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(
@@ -112,13 +105,11 @@ const shortMessage = (error: unknown) => {
 };
 
 /**
- * The one place that turns work on items into output: each step names the items it serves; a failure stops the
- * node with an error naming the first of them (secret parameters blanked), or with Continue On Fail gives each of
- * them an error item. Output comes in input order, each item paired to what produced it.
+ * The one place that turns work on items into output: a failure stops the node with an error naming the first item
+ * of its step, or with Continue On Fail gives each an error item. Output comes in input order, each item paired.
  */
 export class ItemRunner {
 	private readonly results: Array<{ itemIndex: number; data: INodeExecutionData }> = [];
-	/** Items whose output was emitted (an empty list included). */
 	private readonly done = new Set<number>();
 	/** Without Continue On Fail: each item's failure, and each error thrown (whether it only followed from a stop). */
 	private readonly failures = new Map<number, unknown>();
@@ -129,7 +120,7 @@ export class ItemRunner {
 		private readonly secretParameters: string[] = [],
 	) {}
 
-	/** Runs one step for these items; false when it failed and the items became error items. */
+	/** Runs one step for these items; false when they became error items. */
 	async attempt(
 		itemIndexes: number[],
 		step: () => Promise<void>,
@@ -144,7 +135,6 @@ export class ItemRunner {
 		}
 	}
 
-	/** These items failed: stop the node, or with Continue On Fail give each an error item. */
 	fail(error: unknown, itemIndexes: number[], describe: (error: NodeError) => NodeError = (same) => same): void {
 		if (!this.context.continueOnFail()) {
 			const stopped = error instanceof RequestsStopped;
@@ -175,10 +165,8 @@ export class ItemRunner {
 	}
 
 	/**
-	 * Runs `task(0)` … `task(count - 1)` side by side (their requests take turns within the run's limit). A failure
-	 * that stops the node stops the run's requests at once (none starts after it); the tasks already under way are
-	 * waited for, and the error then says what every other item did (`withOutcomes`), so nothing the service did for
-	 * them goes unseen.
+	 * Runs `task(0)` … `task(count - 1)` side by side. A failure stops the run's requests at once; the tasks under way
+	 * are waited for, and the error then says what every other item did, so nothing the service did goes unseen.
 	 */
 	async sideBySide(count: number, task: (index: number) => Promise<unknown>): Promise<void> {
 		const rejected: unknown[] = [];
@@ -202,10 +190,7 @@ export class ItemRunner {
 		throw this.withOutcomes(first.error, first.itemIndexes);
 	}
 
-	/**
-	 * The error that stops the node, told what each other item did before it stopped: finished (with the ID of what
-	 * it returned), failed as well, stopped part way (with the changes it had made), or not sent.
-	 */
+	/** The error that stops the node, told what each other item did: finished, failed, stopped part way, not sent. */
 	private withOutcomes(error: NodeError, failedItems: number[]): NodeError {
 		const run = runState(this.context);
 		const firstOutput = new Map<number, IDataObject>();
@@ -251,16 +236,13 @@ export class ItemRunner {
 		return error;
 	}
 
-	/** In input order; one item's outputs keep the order they were emitted in (the sort is stable). */
+	/** In input order (the sort is stable). */
 	output(): INodeExecutionData[] {
 		return [...this.results].sort((a, b) => a.itemIndex - b.itemIndex).map(({ data }) => data);
 	}
 }
 
-/**
- * "Request Options › Requests in Parallel" for every per-item operation of a node (batch operations send their
- * own batches): how many items' requests may be in flight at once.
- */
+/** "Request Options › Requests in Parallel" for every per-item operation of a node. */
 export function parallelRequestsProperties(operations: OperationMap): INodeProperties[] {
 	return Object.entries(operations).flatMap(([resource, byName]) => {
 		const perItem = Object.keys(byName).filter((name) => !('executeBatch' in byName[name]));
@@ -289,7 +271,6 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 	});
 }
 
-/** Runs every item side by side, their requests taking turns; with Continue On Fail off, the first failure ends it. */
 async function runSideBySide(
 	this: IExecuteFunctions,
 	run: ItemRunner,
@@ -306,10 +287,7 @@ async function runSideBySide(
 	);
 }
 
-/**
- * The single item loop of every action node: picks the operation and runs it for each item through the
- * `ItemRunner`; a batch operation gets the runner and the items.
- */
+/** The single item loop of every action node; a batch operation gets the runner and the items. */
 export async function route(
 	this: IExecuteFunctions,
 	operations: OperationMap,

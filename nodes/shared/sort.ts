@@ -2,10 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 
 import { invalidParameter } from './validation';
 
-/**
- * Sorting in its own collection, for the lists whose `sort_field` is any string: the fields the service is known to
- * sort by are listed, and an expression gives any other.
- */
+/** Sorting for the lists whose `sort_field` is any string: known fields listed, an expression gives any other. */
 export function sortCollection(fields: INodePropertyOptions[], defaultField: string, what: string): INodeProperties {
 	return {
 		displayName: 'Sort',

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Each option's value → its name, of the property named `name` (the first one, or every one shown per resource). */
 function optionNames(property: INodeProperties | undefined): Map<string, string> {
 	const names = new Map<string, string>();
 	for (const option of property?.options ?? []) {
@@ -9,11 +8,7 @@ function optionNames(property: INodeProperties | undefined): Map<string, string>
 	return names;
 }
 
-/**
- * The subtitle the editor shows under a node, in the words of its menus ("Get Config: Dataset", not
- * "getConfig: dataset"): a map from resource and operation to their names, built from the node's own properties
- * so it cannot drift from them. Falls back to the raw values for a combination the map does not know.
- */
+/** The subtitle the editor shows under a node in the words of its menus ("Get Config: Dataset"), from its properties. */
 export function labelledSubtitle(properties: INodeProperties[]): string {
 	const resources = optionNames(properties.find((property) => property.name === 'resource'));
 	const labels: Record<string, string> = {};
@@ -29,7 +24,7 @@ export function labelledSubtitle(properties: INodeProperties[]): string {
 	return `={{ ${JSON.stringify(labels)}[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 }
 
-/** The subtitle of a node whose main choice is a list of options (the trigger's events): their names, joined. */
+/** The subtitle of a node whose main choice is a list of options (the trigger's events). */
 export function labelledListSubtitle(properties: INodeProperties[], name: string): string {
 	const names = Object.fromEntries(optionNames(properties.find((property) => property.name === name)));
 	return `={{ ($parameter["${name}"] || []).map((value) => (${JSON.stringify(names)}[value] || value)).join(", ") }}`;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** What a check needs of n8n's context: the node, to name it in the error. Action nodes and triggers both have it. */
+/** What a check needs of n8n's context (action nodes and triggers alike): the node, for the error. */
 export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,7 +15,7 @@ function shown(value: unknown): string {
 	return text === undefined ? 'nothing' : `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
 }
 
-/** A parameter value the node refuses before sending anything: names the parameter, the item and the fix. */
+/** A parameter value refused before anything is sent: names the parameter, the item and the fix. */
 export function invalidParameter(
 	this: NodeContext,
 	parameter: string,
@@ -115,7 +115,7 @@ export function assertNotEmpty(this: NodeContext, value: unknown, parameter: str
 	return text;
 }
 
-/** Parses a JSON parameter that may arrive as text or as an already-parsed value (from an expression). */
+/** A JSON parameter given as text, or already parsed (from an expression). */
 export function parseJsonParameter<T = unknown>(
 	this: NodeContext,
 	value: unknown,
@@ -136,7 +136,7 @@ export function parseJsonParameter<T = unknown>(
 	}
 }
 
-/** A JSON parameter that must hold an object (not a list, text or number): parsed and checked. */
+/** A JSON parameter that must hold an object. */
 export function parseJsonObject<T = IDataObject>(
 	this: NodeContext,
 	value: unknown,
@@ -163,12 +163,11 @@ export function splitList(value: unknown): string[] {
 	return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
-/** A comma-separated list of UUIDs, each checked. */
 export function assertUuidList(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string[] {
 	return splitList(value).map((id) => assertUuid.call(this, id, parameter, itemIndex));
 }
 
-/** A date the user typed or picked, as the ISO 8601 timestamp the service expects. */
+/** A date as the ISO 8601 timestamp the service expects. */
 export function assertDateTime(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const date = new Date(String(value));
 	if (value === '' || value === null || value === undefined || Number.isNaN(date.getTime())) {
@@ -183,11 +182,10 @@ export function assertDateTime(this: NodeContext, value: unknown, parameter: str
 	return date.toISOString();
 }
 
-/** Connection names: 3 to 255 characters, lowercase letters, digits and underscores. */
 export const CONNECTION_NAME_PATTERN = '^[a-z0-9_]{3,255}$';
 const CONNECTION_NAME = new RegExp(CONNECTION_NAME_PATTERN);
 
-/** A connection name as the service requires it on create and rename; checked before anything is sent. */
+/** A connection name as the service requires it on create and rename. */
 export function assertConnectionName(
 	this: IExecuteFunctions,
 	value: unknown,
@@ -233,10 +231,9 @@ export function assertHttpUrl(this: NodeContext, value: unknown, parameter: stri
 	return text;
 }
 
-/** One address, as a mail server takes it: a local part, "@", and a domain with a dot; no spaces, commas or brackets. */
+/** One address: a local part, "@", and a domain with a dot; no spaces, commas or brackets. */
 const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]".]+$/;
 
-/** An email address, e.g. of a user to invite; checked before anything is sent. */
 export function assertEmail(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const text = assertNotEmpty.call(this, value, parameter, itemIndex);
 	if (!EMAIL.test(text)) {

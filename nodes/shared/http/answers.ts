@@ -1,34 +1,23 @@
-/**
- * What came back from the service, judged before anything is built from it: redirects, bodies that are not the
- * JSON the document promises, and secrets the service may echo. Shared by the transport and the credential's login.
- */
+/** What came back from the service, judged before anything is built from it; shared by the transport and the login. */
 import { HINTS } from './failures';
 
-/** Same-origin redirects followed in a row before giving up (the service itself should need none). */
-export const MAX_REDIRECTS = 5;
+/** Same-origin redirects followed in a row (the service itself should need none). */
+const MAX_REDIRECTS = 5;
 
-/** What stands in for a secret wherever one was. */
 export const REDACTED = '[redacted]';
 
-/**
- * Keys whose values are secrets wherever a record holds them: a connection's password or bearer token, a system
- * credential's client secret, an access or session token.
- */
+/** Keys whose values are secrets wherever a record holds them (passwords, client secrets, tokens). */
 export const SECRET_KEY = /password|secret|token$/i;
 
-/**
- * Secrets quoted back in words, known or not: `Authorization: Bearer …` headers, and a client secret named as such
- * (`client_secret=…`, `"client_secret": "…"`).
- */
+/** Secrets quoted back in words, known or not: `Bearer …` / `Basic …` values, `client_secret=…`. */
 const CREDENTIAL_PATTERNS = [
 	/\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{12,}=*/gi,
 	/\b(client_secret)(["']?\s*[:=]\s*["']?)[^\s"',;&}]{4,}/gi,
 ];
 
-/** The forms a known secret can be echoed in: as typed, and inside an HTTP Basic header. */
+/** The forms a known secret can be echoed in: as typed, percent-encoded, and inside an HTTP Basic header. */
 function secretForms(secrets: readonly string[], basicPairs: ReadonlyArray<[string, string]>): string[] {
 	const forms = secrets.filter((secret) => secret.length >= 4);
-	// A secret in a path or query (a redirect's Location, an echoed URL) arrives percent-encoded.
 	for (const secret of [...forms]) forms.push(encodeURIComponent(secret));
 	for (const [user, password] of basicPairs) {
 		if (password) forms.push(Buffer.from(`${user}:${password}`).toString('base64'));
@@ -48,10 +37,9 @@ function valuesUnderSecretKeys(value: unknown, found: string[] = [], depth = 0):
 }
 
 /**
- * The one secret scrubber: replaces every known secret, every value held under a secret key (and that value wherever
- * else it is quoted), and every quoted Bearer/Basic value or client secret, in a text, an array or an object (deeply).
- * Every message built from what a server sent passes it (`scrubberFor`), and so does every record a node outputs
- * (`redactSecrets`) and the node copy an error carries (the router).
+ * The one secret scrubber, deeply through texts, arrays and objects: known secrets, values under a secret key (and
+ * wherever else they are quoted), quoted Bearer/Basic values and client secrets. Every message built from what a
+ * server sent passes it, and so do the records a node outputs and the node copy an error carries.
  */
 export function scrubSecrets(
 	value: unknown,
@@ -80,7 +68,7 @@ export function scrubSecrets(
 	return scrub(value, 0);
 }
 
-/** `scrubSecrets` with the secrets a credential holds (its tokens, client ID and secret, and their Basic pair) and `known` ones. */
+/** `scrubSecrets` with a credential's secrets (and their Basic pair) and `known` ones. */
 export function scrubberFor(
 	credentials: Record<string, unknown>,
 	known: Iterable<string> = [],
@@ -90,12 +78,11 @@ export function scrubberFor(
 	return (value) => scrubSecrets(value, secrets, [[text('clientId'), text('clientSecret')]]);
 }
 
-/** At most `max` characters of a text, saying how much was left out. */
 export function truncate(text: string, max: number): string {
 	return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }
 
-/** The start of a body, on one line, for a message: `text/html: "<!doctype html><html>…"`. */
+/** The start of a body, on one line: `text/html: "<!doctype html><html>…"`. */
 export function describeBody(text: string, contentType: string | undefined): string {
 	const type = contentType?.split(';')[0].trim() || 'no content type';
 	const oneLine = text
@@ -107,17 +94,15 @@ export function describeBody(text: string, contentType: string | undefined): str
 }
 
 /**
- * Bounds on what is read of an answer, counted after decompression (a 2 MB gzip body can unpack to gigabytes): an
- * API answer, an error answer (only its detail is shown) and a login answer (a token and its lifetime). Nesting
- * is bounded too: the service's deepest answer is a few levels; thousands would overflow the stack of whatever
- * walks it next.
+ * Bounds on what is read of an answer, counted after decompression (a 2 MB gzip body can unpack to gigabytes).
+ * The service's deepest answer nests a few levels; thousands would overflow the stack of whatever walks it next.
  */
 export const ANSWER_LIMITS = {
 	apiBytes: 64 * 1024 * 1024,
 	errorBytes: 1024 * 1024,
 	loginBytes: 1024 * 1024,
 	maxDepth: 128,
-	/** The API answers of one node run being read at once, together (`AnswerBudget`); one answer within `apiBytes`. */
+	/** The API answers of one node run being read at once, together (`AnswerBudget`). */
 	runBytes: 128 * 1024 * 1024,
 };
 
@@ -126,26 +111,22 @@ type Stream = AsyncIterable<unknown> & { destroy?: (error?: Error) => void };
 const isStream = (body: unknown): body is Stream =>
 	typeof body === 'object' && body !== null && typeof (body as Stream)[Symbol.asyncIterator] === 'function';
 
-/** A body read within a byte bound: its text, or how far it got before the bound stopped it. */
-export type BoundedBody = { text: string } | { overBytes: number };
+type BoundedBody = { text: string } | { overBytes: number };
 
-/** One answer's share of an `AnswerBudget`: what it holds now. */
 export interface AnswerShare {
 	held: number;
 }
 
 /**
  * The bytes of the answers one node run is reading at once (ANSWER_LIMITS.runBytes), so 50 items side by side cannot
- * each hold an answer near the 64 MB cap. Each answer draws its chunks from it as they arrive and gives them back
- * once it has been parsed or dropped (`close`). The oldest answer being read may always read up to its own cap; the others
- * together read within what is left after that cap, and wait for it (within their attempt's time). So the total
- * never passes the budget, and the oldest answer being read always moves on: no two answers wait for each other, and a request with no answer yet holds nobody back.
+ * each hold an answer near the 64 MB cap. The oldest answer being read may always read up to its own cap; the others
+ * together read within what is left after that cap, and wait for it. So the total never passes the budget, the oldest
+ * answer being read always moves on, and a request with no answer yet holds nobody back.
  */
 export class AnswerBudget {
-	/** Bytes held now, and the most ever held at once (what the tests and the bench read). */
 	held = 0;
 	peak = 0;
-	/** Open answers, oldest first. */
+	/** Oldest first. */
 	private readonly open: AnswerShare[] = [];
 	private readonly waiting = new Set<() => void>();
 
@@ -156,14 +137,13 @@ export class AnswerBudget {
 	}
 
 	private fits(share: AnswerShare, bytes: number): boolean {
-		// The oldest answer that is being read may always read on (bounded by its own cap: readBounded stops it there).
-		// Not the oldest opened: a request the service never answers would hold every large answer back until it timed out.
+		// Not the oldest opened: a request the service never answers would hold every large answer back.
 		const reading = this.open.find((open) => open.held > 0) ?? share;
 		if (reading === share) return true;
 		return this.held - reading.held + bytes <= ANSWER_LIMITS.runBytes - ANSWER_LIMITS.apiBytes;
 	}
 
-	/** Adds `bytes` to the share, waiting while they do not fit; an aborted `signal` ends the wait with an error. */
+	/** Adds `bytes` to the share, waiting while they do not fit (an aborted `signal` ends the wait with an error). */
 	async take(share: AnswerShare, bytes: number, signal?: AbortSignal): Promise<void> {
 		while (!this.fits(share, bytes)) {
 			if (signal?.aborted) throw new Error("The answer was abandoned while waiting for the run's answer budget");
@@ -182,7 +162,7 @@ export class AnswerBudget {
 		this.peak = Math.max(this.peak, this.held);
 	}
 
-	/** The answer was parsed or dropped: its bytes go back, and the next oldest may read on. Safe to call twice. */
+	/** The answer was parsed or dropped: its bytes go back. Safe to call twice. */
 	close(share: AnswerShare): void {
 		const at = this.open.indexOf(share);
 		if (at === -1) return;
@@ -194,11 +174,8 @@ export class AnswerBudget {
 }
 
 /**
- * Reads a body n8n handed over as a stream (already decompressed) as text, and stops reading (ending the
- * download) as soon as it passes `maxBytes`, so memory stays within about twice the bound. An aborted `signal`
- * ends the download too. With a `budget`, each chunk is drawn from the run's budget before it is kept (the caller
- * closes the share once the text is parsed or dropped). A body handed over whole (a string or a Buffer) is measured
- * the same way.
+ * Reads a body n8n handed over as a stream (already decompressed) as text, ending the download as soon as it passes
+ * `maxBytes` or `signal` aborts. With a `budget`, each chunk is drawn from the run's budget before it is kept.
  */
 export async function readBounded(
 	body: unknown,
@@ -244,7 +221,7 @@ export type ParsedBody =
 	| { kind: 'too-deep'; depth: number };
 
 /** How deep arrays and objects nest in a JSON text, counted without parsing, stopping once past `max`. */
-export function nestingDepth(text: string, max: number): number {
+function nestingDepth(text: string, max: number): number {
 	let depth = 0;
 	let deepest = 0;
 	let inString = false;
@@ -272,14 +249,12 @@ function fewOpeners(text: string, max: number): boolean {
 	return true;
 }
 
-/**
- * Reads a body n8n handed over as text (or already parsed, as older n8n releases may do), within the nesting bound.
- * A leading byte order mark (U+FEFF, which some servers write before UTF-8 JSON) is not part of the JSON.
- */
+/** Reads a body n8n handed over as text (or already parsed, as older n8n releases do), within the nesting bound. */
 export function parseBody(body: unknown): ParsedBody {
 	// A stream nobody read (an error answer n8n handled itself) holds nothing to show.
 	if (body === undefined || body === null || body === '' || isStream(body)) return { kind: 'empty' };
 	if (typeof body !== 'string' && !Buffer.isBuffer(body)) return { kind: 'json', value: body };
+	// Some servers write a byte order mark before UTF-8 JSON.
 	const text = String(body).replace(/^\uFEFF/, '');
 	if (text.trim() === '') return { kind: 'empty' };
 	if (!fewOpeners(text, ANSWER_LIMITS.maxDepth)) {
@@ -302,8 +277,8 @@ export function jsonKind(value: unknown): string {
 }
 
 /**
- * Why a Base URL cannot be used, or undefined. A user name or password in it (`https://user:pass@host`) would be
- * sent as HTTP Basic authentication in place of the credential's own, so it is refused, and never repeated back.
+ * Why a Base URL cannot be used, or undefined. A user name or password in it would be sent as HTTP Basic
+ * authentication in place of the credential's own, so it is refused, and never repeated back.
  */
 export function baseUrlProblem(baseUrl: string): { message: string; description: string } | undefined {
 	let url: URL;
@@ -320,14 +295,6 @@ export function baseUrlProblem(baseUrl: string): { message: string; description:
 	};
 }
 
-export function originOf(url: string): string | undefined {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return undefined;
-	}
-}
-
 /** A host as a user knows it; the whole origin when only the scheme or port tells two addresses apart. */
 function shown(url: URL, other: URL): string {
 	return url.host === other.host ? url.origin : url.host;
@@ -335,7 +302,7 @@ function shown(url: URL, other: URL): string {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export type RedirectVerdict =
+type RedirectVerdict =
 	| { follow: string; method: string; dropBody: boolean }
 	| { refuse: { message: string; description: string } };
 
@@ -343,9 +310,8 @@ const MOVED_HINT =
 	'If the Media Analysis Service has moved, set the Base URL in the credential to its new address; otherwise ask whoever runs the service about the redirect.';
 
 /**
- * Whether to follow one 3xx answer. Only to the same origin as the Base URL (a credential never goes anywhere
- * else), only to http(s), never in a loop or more than MAX_REDIRECTS times, and a POST only where the status keeps
- * its method (307/308).
+ * Whether to follow one 3xx answer: only to the Base URL's origin (a credential never goes anywhere else) over
+ * http(s), never in a loop or more than MAX_REDIRECTS times, and a POST only where the status keeps it (307/308).
  */
 export function judgeRedirect(options: {
 	what: string;

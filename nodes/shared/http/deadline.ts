@@ -1,12 +1,10 @@
 import { sleep } from 'n8n-workflow';
 
-/** What `beforeDeadline` returns when the time ran out before the work finished. */
 export const TIMED_OUT = Symbol('timed out');
 
 /**
- * Waits for `work` at most `ms` of real time. n8n's `timeout` option is an idle timer that a server trickling its
- * answer byte by byte never trips; this bounds the whole exchange. On expiry the signal given to `work` is aborted
- * (n8n honours it where it does not put its own cancel signal in its place) and the attempt is abandoned.
+ * Waits for `work` at most `ms` of real time (n8n's `timeout` is an idle timer a trickling server never trips). On
+ * expiry the signal given to `work` is aborted and the attempt abandoned.
  */
 export async function beforeDeadline<T>(
 	ms: number,

@@ -1,15 +1,9 @@
-/**
- * What the credential's login and the transport both need to say about a failure, kept below both so that neither
- * imports the other: the login's own error, network and certificate failures in words, Retry-After, and a host as a
- * user knows it.
- */
+/** What the login and the transport both say about a failure, kept below both so that neither imports the other. */
 
 /**
- * Why a login failed, in words a user can act on. The transport recognises `LoginError` (by name, as it arrives
- * wrapped by n8n) and shows its message and description unchanged. Nothing secret is ever put in either text.
- * The login's HTTP status is `loginStatus`, not `httpCode`: n8n's NodeApiError would otherwise replace the message
- * with its generic words for that status ("Authorization failed - please check your credentials"), which is all the
- * credential's Test button would show.
+ * Why a login failed, in words a user can act on; the transport recognises it by name (n8n wraps it) and shows its
+ * words unchanged. Its HTTP status is `loginStatus`, not `httpCode`: n8n's NodeApiError would otherwise replace the
+ * message with its generic words for that status, which is all the credential's Test button would show.
  */
 export class LoginError extends Error {
 	override name = 'MediaAnalysisLoginError';
@@ -18,7 +12,7 @@ export class LoginError extends Error {
 		message: string,
 		readonly description: string,
 		readonly loginStatus?: string,
-		/** For a throttled or unavailable login: how long until the next login may be tried (ms). */
+		/** A throttled or unavailable login: how long until the next may be tried. */
 		readonly retryAfterMs?: number,
 	) {
 		super(message);
@@ -27,12 +21,9 @@ export class LoginError extends Error {
 
 /** The recurring hints, one wording each, for the transport, the login and the credential alike. */
 export const HINTS = {
-	/** An answer that is not what the Media Analysis Service API sends. */
 	baseUrl:
 		'Check the Base URL in the Media Analysis credential: it must be the address of the Media Analysis Service API (e.g. https://api.coactive.ai), not of the web app or a proxy.',
-	/** The address cannot be reached. */
 	reach: 'Check the Base URL in the Media Analysis credential and that n8n can reach that host.',
-	/** A personal token the service refuses. */
 	tokenExpiry:
 		'Personal tokens expire after 30 days without use or 3 months after creation, and stop working when a new one is generated. Generate a new personal token in the Media Analysis app and paste it into the credential.',
 };
@@ -53,7 +44,7 @@ const NETWORK_FAILURES: Record<string, string> = {
 	EPIPE: 'connection closed while sending',
 };
 
-/** Node's TLS verification failures (error codes of tls / OpenSSL), in words. */
+/** Node's TLS verification failures, in words. */
 const CERTIFICATE_FAILURES: Record<string, string> = {
 	DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is self-signed',
 	SELF_SIGNED_CERT_IN_CHAIN: 'its certificate chain ends in a self-signed certificate',
@@ -65,17 +56,16 @@ const CERTIFICATE_FAILURES: Record<string, string> = {
 	UNABLE_TO_GET_ISSUER_CERT: 'the issuer of its certificate is not trusted',
 };
 
-/** Whether a failure code is one this package can put in words (a network or a certificate failure). */
 export function isKnownFailureCode(code: string): boolean {
 	return Object.hasOwn(NETWORK_FAILURES, code) || Object.hasOwn(CERTIFICATE_FAILURES, code);
 }
 
-/** Why a host's certificate was not trusted, in words, or undefined when `code` is no certificate failure. */
+/** Why a host's certificate was not trusted, in words; undefined for other codes. */
 export function untrustedCertificate(code: string | undefined): string | undefined {
 	return code && Object.hasOwn(CERTIFICATE_FAILURES, code) ? CERTIFICATE_FAILURES[code] : undefined;
 }
 
-/** What to say when no answer came from the host: the message, and the fix. `retried` is appended to the fix. */
+/** What to say when no answer came from the host; `retried` is appended to the fix. */
 export function connectionFailure(
 	host: string,
 	code: string | undefined,
@@ -101,10 +91,7 @@ export function connectionFailure(
 	};
 }
 
-/**
- * A Retry-After header in milliseconds: whole seconds, or an HTTP date still to come; undefined when absent, empty,
- * negative or unreadable (no reason to hurry, nor to wait a made-up time).
- */
+/** A Retry-After header (whole seconds, or an HTTP date still to come) in ms; undefined when unusable. */
 export function retryAfterMs(value: string | undefined): number | undefined {
 	const retryAfter = value?.trim() ?? '';
 	if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;

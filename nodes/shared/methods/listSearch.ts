@@ -13,11 +13,7 @@ export const searchDatasets = listSearchMethod<'datasets.list'>({
 	toResults: (dataset) => ({ name: dataset.name, value: dataset.id }),
 });
 
-/**
- * "From list" for connections. The value is the connection name, which every endpoint that takes a connection
- * accepts (`connection_name_or_id` paths, `connection_name` of ingestion and query exports). The service has no
- * name filter, so the search text is matched here, page by page.
- */
+/** "From list" for connections, by name (which every endpoint that takes a connection accepts), matched here. */
 export const searchConnections = listSearchMethod<'connections.listConnections'>({
 	list: listEndpoint('connections.listConnections'),
 	matches: (connection, text) => connection.name.toLowerCase().includes(text) || connection.connection_id === text,
@@ -28,10 +24,7 @@ export const searchConnections = listSearchMethod<'connections.listConnections'>
 	}),
 });
 
-/**
- * "From list" for ingestion jobs, the most recently changed first as the service lists them. The service has no
- * text filter, so the search text is matched here (job id, type, status, file path), page by page.
- */
+/** "From list" for ingestion jobs, the most recently changed first; the service has no filter: matched here. */
 export const searchIngestJobs = listSearchMethod<'ingestion.getIngestJobs'>({
 	list: listEndpoint('ingestion.getIngestJobs'),
 	matches: (job, text) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase().includes(text),
@@ -42,10 +35,7 @@ export const searchIngestJobs = listSearchMethod<'ingestion.getIngestJobs'>({
 	}),
 });
 
-/**
- * "From list" for a video of the chosen dataset. The service has no video listing, so the list is the dataset's
- * video search: the words typed rank the videos, and the offset pages on.
- */
+/** "From list" for a video of the chosen dataset: its video search (no listing exists), ranked by the words typed. */
 export const searchVideos = listSearchMethod<'search.searchVideos'>((context) => {
 	const datasetId = String(context.getCurrentNodeParameter('datasetId', { extractValue: true }) ?? '').trim();
 	if (!UUID.test(datasetId)) {

@@ -3,29 +3,20 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { fetchRecords, type ListOf, type PagedEndpointId, type RecordOf } from '../endpoints';
 import type { ApiRequest } from '../transport';
 
-/** What a "From list" search reads (a list of the table, whose records `T` are) and how it shows each record. */
+/** What a "From list" search reads and how it shows each record. */
 export interface PagedListSource<K extends PagedEndpointId, T = RecordOf<K>> {
-	/** The list request without its page parameters, and its pagination family (`listEndpoint`). */
 	list: ListOf<K>;
-	/** Records asked for per page; 100 unless given. */
 	pageSize?: number;
-	/** Parameters that let the service filter by the text typed, merged where the style puts its page parameters. */
+	/** Parameters that let the service filter by the text typed. */
 	serverFilter?: (filter: string | undefined) => IDataObject;
 	/** Whether a record matches the text typed (trimmed, lower case), for lists the service cannot filter. */
 	matches?: (record: T, text: string) => boolean;
-	/** The entries one record shows as: one, several or none. */
 	toResults: (record: T) => INodeListSearchItems | INodeListSearchItems[];
-	/**
-	 * Read further pages in the same call while the text matches too little: at most `maxPages` pages, stopping
-	 * once `enough` results are found. One page per call unless given.
-	 */
+	/** Pages read in one call while the text matches fewer than `enough` (one unless given). */
 	scan?: { maxPages: number; enough: number };
 }
 
-/**
- * A node's `listSearch` method over `source`, or over the source built from the node's current parameters when it
- * depends on them (a function, which may read the service first, or refuse with an error saying what to choose first).
- */
+/** A node's `listSearch` method over `source`, or over one built from the node's current parameters. */
 export function listSearchMethod<K extends PagedEndpointId>(
 	source: PagedListSource<K> | ((context: ILoadOptionsFunctions) => PagedListSource<K> | Promise<PagedListSource<K>>),
 ) {
@@ -43,10 +34,7 @@ export function listSearchMethod<K extends PagedEndpointId>(
 	};
 }
 
-/**
- * One call of a "From list" search: reads the page the `paginationToken` points at (the first without one), keeps
- * the records that match the text typed, and returns the position of the next page as the token while more follow.
- */
+/** One call of a "From list" search: the page `paginationToken` points at; the next position is the next token. */
 async function pagedListSearch<K extends PagedEndpointId>(
 	context: ILoadOptionsFunctions,
 	source: PagedListSource<K>,

@@ -7,21 +7,15 @@ import type { PageStyle } from './pagination';
 import type { ApiContext, ApiRequest } from './request';
 
 /**
- * What the nodes read from one field of a successful answer:
- * - `created`: the ID of what a create made, a non-empty string;
- * - `id`: the ID of what the answer is about, a non-empty string;
- * - `records`: a list whose entries that are not JSON objects become no item (`keepRecords`, as in every page);
- * - `strings`: a list whose entries that are not strings are dropped;
- * - `array`: a list of any values;
- * - `object`: a JSON object;
- * - `object?`: a JSON object, or none (absent, or the empty list the document's EmptyResponse holds).
+ * What the nodes read from one field of a successful answer. `created` (the ID of what a create made) and `id` are
+ * non-empty strings; `records` drops entries that are not JSON objects, `strings` those that are not strings;
+ * `object?` may be absent or the empty list the document's EmptyResponse holds.
  */
 export type FieldRule = 'created' | 'id' | 'integer' | 'records' | 'strings' | 'array' | 'object' | 'object?';
 
 /**
- * What a successful answer must be before any operation reads it: `any` (any JSON, null included, or no body),
- * `object` (a JSON object the nodes return or read whole), `records` (a JSON array of records), or a JSON object
- * whose named fields follow their rules. A list's page style (`PageStyle`) asks for a JSON object holding the list.
+ * What a successful answer must be before any operation reads it: `any` (any JSON, or no body), a JSON `object`, a
+ * JSON array of `records`, or a JSON object whose named fields follow their rules.
  */
 export type AnswerSpec = 'any' | 'object' | 'records' | { readonly [field: string]: FieldRule };
 
@@ -29,7 +23,7 @@ export const isRecord = (entry: unknown): entry is IDataObject =>
 	typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 
 /** What an answer was, in words and without its values (which could hold anything the service echoed). */
-export function shapeOf(value: unknown): string {
+function shapeOf(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return `an array of ${value.length} entries`;
 	if (typeof value === 'object') {
@@ -46,9 +40,8 @@ const listed = new WeakMap<unknown[], number>();
 export const entriesListed = (list: unknown[]): number => listed.get(list) ?? list.length;
 
 /**
- * The one rule for the entries of every list an answer holds (paged or not): an entry that is not a JSON object
- * (null, a number, a text, an array; the document types some lists' entries as "any") is not a record and becomes no
- * item, with a warning in n8n's log. The list is cleaned in place (no copy kept: lists are long).
+ * The one rule for the entries of every list an answer holds: an entry that is not a JSON object becomes no item,
+ * with a warning in n8n's log. The list is cleaned in place (lists are long).
  */
 function keepRecords(context: ApiContext, what: string, list: unknown[]): unknown[] {
 	const records = list.filter(isRecord);
@@ -71,7 +64,7 @@ function missing(field: string, rule: FieldRule): string {
 	return LISTS.has(rule) ? `the "${field}" list it should hold` : `the "${field}" object it should hold`;
 }
 
-/** Whether a field's value is what its rule asks for (lists not yet cleaned of stray entries). */
+/** Whether a field's value is what its rule asks for (lists not yet cleaned). */
 function fits(value: unknown, rule: FieldRule): boolean {
 	switch (rule) {
 		case 'created':
@@ -90,7 +83,6 @@ function fits(value: unknown, rule: FieldRule): boolean {
 
 const EXPECTED = { object: 'a JSON object', array: 'a JSON array', any: 'JSON' };
 
-/** A successful answer as it arrived: its body within the byte and depth bounds (`parseBody`), status and type. */
 export interface Arrived {
 	body: ParsedBody;
 	status: number;
@@ -98,11 +90,9 @@ export interface Arrived {
 }
 
 /**
- * The one check of every successful answer against what its operation reads (`request.answer`, from the endpoint
- * table, or the page style of a list): JSON of the right kind, the fields the table names (an ID for a create or for
- * the one record a read or change returns, lists, objects), the list a page holds. What is not is one clear refusal
- * naming the endpoint and what came back (its sample scrubbed with `scrub` before it is cut), never a TypeError nor an
- * item; list entries that cannot be records are dropped. Returns the answer, its lists cleaned in place.
+ * The one check of every successful answer against what its operation reads (`request.answer`: the endpoint table's
+ * entry, or a list's page style). What is not is one clear refusal naming the endpoint and what came back (scrubbed
+ * before it is cut), never a TypeError nor an item. Returns the answer, its lists cleaned in place.
  */
 export async function checkAnswer(
 	this: ApiContext,

@@ -5,30 +5,23 @@ import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { untrustedCertificate } from '../http/failures';
 import { explainedError, readFailure } from './errors';
 
-/**
- * Bounds of one file download: the whole exchange (checked as each piece arrives, so at most `timeoutMs` plus one
- * idle wait), the wait for the next bytes, and the size read, past which the file is refused (a Download Link
- * serves larger files).
- */
+/** Bounds of one file download: the whole exchange, the wait for the next bytes, and the size read. */
 export const DOWNLOAD = { timeoutMs: 5 * 60_000, idleMs: 60_000, maxBytes: 128 * 1024 * 1024 };
 
 export interface DownloadedFile {
 	contentType: string;
-	/** The file's name: the one Content-Disposition gives, else the link's last path segment. */
 	fileName: string | undefined;
 	/** The file's text as it arrives; leaving the loop early ends the download. */
 	chunks: AsyncIterable<string>;
-	/** The whole file in one Buffer (read instead of `chunks`). */
+	/** Instead of `chunks`: the whole file. */
 	bytes(): Promise<Buffer>;
 }
 
 type Body = AsyncIterable<Uint8Array> & { destroy?: () => void };
 
 /**
- * Fetches a file behind a presigned link the service handed out (query results) and hands it to `read` as it
- * arrives, so a reader that needs only the first rows never holds the rest. No Media Analysis credential is sent:
- * the link carries its own authorization, and an Authorization header would break its signature. Errors name the
- * host only, never the link, whose query string is a signature.
+ * Fetches a file behind a presigned link and hands it to `read` as it arrives. No credential is sent (an
+ * Authorization header would break the link's signature); errors name the host only, never the signed link.
  */
 export async function downloadFile<T>(
 	this: IExecuteFunctions,
@@ -40,7 +33,7 @@ export async function downloadFile<T>(
 	try {
 		host = new URL(url).host;
 	} catch {
-		// An unparseable link fails in the request below and is reported by host placeholder.
+		// An unparseable link fails in the request below.
 	}
 	const fail = (message: string, description: string, status?: number) =>
 		explainedError(this.getNode(), {
@@ -60,8 +53,7 @@ export async function downloadFile<T>(
 	type Answer = { body: unknown; headers: Record<string, unknown> };
 	let response: Answer | typeof TIMED_OUT;
 	try {
-		// The answer's start (status and headers) within the idle time of real time: a host that trickles its headers
-		// a byte at a time never trips n8n's idle timer.
+		// Status and headers within the idle time of real time: a host trickling its headers never trips n8n's timer.
 		// Aborted only when the answer came too late (the deadline's own signal also ends once the answer is in).
 		const tooLate = new AbortController();
 		response = await beforeDeadline(DOWNLOAD.idleMs, async () => {
@@ -72,7 +64,6 @@ export async function downloadFile<T>(
 				json: false,
 				returnFullResponse: true,
 				abortSignal: tooLate.signal,
-				// n8n's timeout is an idle timer: it also ends a body that stops arriving.
 				timeout: DOWNLOAD.idleMs,
 			})) as Answer;
 			if (tooLate.signal.aborted) discardBody(answer.body);
@@ -179,7 +170,7 @@ async function* decoded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<strin
 	if (rest) yield rest;
 }
 
-/** The file in one Buffer, allocated once at the announced length (a compressed file grows past it: then its pieces). */
+/** The file in one Buffer, allocated once at the announced length (a compressed file grows past it). */
 async function whole(chunks: AsyncIterable<Uint8Array>, announced: number | undefined): Promise<Buffer> {
 	const first = announced !== undefined && announced <= DOWNLOAD.maxBytes ? Buffer.allocUnsafe(announced) : undefined;
 	let filled = 0;

@@ -7,22 +7,18 @@ import { ANSWER_LIMITS, parseBody, readBounded, truncate } from '../http/answers
 /** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
 export interface Failure {
 	status?: number;
-	/** The parsed JSON body of an error answer, if any. */
 	body?: unknown;
-	/** A Node.js network or certificate error code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …) when no answer came back. */
+	/** A Node.js network or certificate error code when no answer came back. */
 	code?: string;
 	retryAfter?: string;
-	/** A gateway's rate limit, from its `RateLimit-Policy` header (`20;w=1`: 20 requests a second), per second. */
+	/** From a gateway's `RateLimit-Policy` header (`20;w=1`: 20 requests a second). */
 	ratePerSecond?: number;
-	/** Where a 3xx answer points (its Location header). */
 	location?: string;
-	/** The answer's content type, for saying what came back when it is not JSON. */
 	contentType?: string;
 	/** The answer began (status 2xx) and its body was cut off: a dropped connection, whatever the status said. */
 	cutOff?: boolean;
-	/** Set when an attempt ran out of time: how long it was given (ms). */
 	timeoutMs?: number;
-	/** Set when n8n's login (preAuthentication) failed: already explained for the user. */
+	/** n8n's login (preAuthentication) failed: already explained for the user. */
 	login?: { message: string; description: string; httpCode?: string };
 }
 
@@ -38,10 +34,7 @@ interface AxiosLike {
 	retryAfterMs?: number;
 }
 
-/**
- * The rate a `RateLimit-Policy` header states (the IETF draft's `<quota>;w=<seconds>`, first policy only), in
- * requests per second; undefined when there is none or it cannot be read.
- */
+/** The rate of a `RateLimit-Policy` header (the IETF draft's `<quota>;w=<seconds>`, first policy only), per second. */
 export function ratePolicy(value: string | undefined): number | undefined {
 	const [quotaPart, ...parameters] = (value ?? '')
 		.split(',')[0]
@@ -95,10 +88,7 @@ export function readFailure(error: unknown): Failure {
 	return { code: withCode?.code ?? 'UNKNOWN' };
 }
 
-/**
- * As `readFailure`, after reading the error answer's body where n8n handed it over as a stream (at most
- * ANSWER_LIMITS.errorBytes of it: only its detail is ever shown; a larger one counts as no body).
- */
+/** As `readFailure`, after reading a streamed error body (within ANSWER_LIMITS.errorBytes, else no body). */
 export async function readFailureBounded(error: unknown, signal?: AbortSignal): Promise<Failure> {
 	let current: unknown = error;
 	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
@@ -134,9 +124,8 @@ export function formatDetail(body: unknown): string[] {
 	return lines;
 }
 
-export interface ErrorContext {
-	itemIndex?: number;
-	/** What the request was about, for a 404: e.g. "Dataset". */
+interface ErrorContext {
+	/** What a 404 is about: e.g. "Dataset". */
 	resourceLabel?: string;
 	host: string;
 	attempts: number;
@@ -153,17 +142,12 @@ export function datasetNotFound(
 		failure.status === 404 ? { message: `Dataset ${datasetId} not found`, description } : undefined;
 }
 
-/** What a NodeApiError says: built apart from the error, so the transport can scrub it before it exists. */
+/** What a NodeApiError says, built apart from it so the transport can scrub it first. */
 export interface Explained {
 	message: string;
 	description: string;
 	httpCode?: string;
 	details?: string[];
-}
-
-/** One readable NodeApiError for a failed request; the raw error (which holds request headers) is never passed on. */
-export function toNodeApiError(node: INode, failure: Failure, context: ErrorContext): NodeApiError {
-	return explainedError(node, { ...explainFailure(failure, context), itemIndex: context.itemIndex });
 }
 
 /** The words for a failed request: what happened, and what to do. */

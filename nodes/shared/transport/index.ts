@@ -1,4 +1,4 @@
-export { apiRequest, getBaseUrl, retryDelayMs, RETRY, CREDENTIAL_TYPE } from './request';
+export { apiRequest, retryDelayMs, RETRY } from './request';
 export type { ApiContext, ApiRequest } from './request';
 export { isRecord } from './check';
 export type { AnswerSpec, FieldRule } from './check';
@@ -18,7 +18,7 @@ export {
 	videoSearchBody,
 } from './pagination';
 export type { Page, PageStyle, PageLimit } from './pagination';
-export { datasetNotFound, explainedError, formatDetail, readFailure, toNodeApiError } from './errors';
+export { datasetNotFound } from './errors';
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
 export { currentLimit, PARALLEL, RequestsStopped, setParallelRequests, stopRequests } from './pace';

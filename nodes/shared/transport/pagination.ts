@@ -6,33 +6,24 @@ import { explainedError } from './errors';
 import { apiRequest, type ApiContext, type ApiRequest } from './request';
 
 /**
- * How one pagination family of the service asks for a page and tells whether another follows.
- * `position` is an offset (items) or a page number, whatever the family counts in.
+ * How one pagination family of the service asks for a page and tells whether another follows. `position` is an
+ * offset or a page number, whatever the family counts in.
  */
 export interface PageStyle<At extends readonly string[] = readonly string[]> {
-	/**
-	 * Where the document puts the page's list in the answer (`['data']`, `['jobs']`, …): what `items` reads, and what
-	 * `RecordOf` (`endpoints.ts`) types a list's records from. `test/package/endpoints.test.ts` checks the two agree.
-	 */
+	/** Where the document puts the page's list (what `items` reads, and `RecordOf` types the records from). */
 	listAt: At;
 	firstPosition: number;
 	/** Largest page the service returns; asking for more would be silently capped. */
 	maxPageSize: number;
 	place: 'qs' | 'body';
 	params(position: number, pageSize: number): IDataObject;
-	/**
-	 * The page's list as the service sent it (entries of any type), or undefined when the answer holds no list where
-	 * the document puts one.
-	 */
+	/** The page's list as sent, or undefined when the answer holds none where the document puts it. */
 	items(response: IDataObject): unknown[] | undefined;
-	/** The next position, or undefined when this was the last page. `received` counts every entry of the list. */
+	/** The next position, or undefined after the last page. `received` counts every entry of the list. */
 	next(response: IDataObject, position: number, pageSize: number, received: number): number | undefined;
 }
 
-/**
- * Bounds of one list walk (Return All, a Limit, a trigger scan). A service that ignores the page position is caught
- * by its repeated pages; one that keeps inventing records (or says `has_next_page` forever) stops here.
- */
+/** Bounds of one list walk, for a service that keeps inventing records (or says `has_next_page` forever). */
 export const PAGE_BOUNDS = { maxPages: 2_000, maxRecords: 200_000 };
 
 type Meta = {
@@ -45,7 +36,6 @@ const listUnder = (key: string) => (response: IDataObject) => {
 	return Array.isArray(list) ? (list as unknown[]) : undefined;
 };
 const dataOf = listUnder('data');
-/** A family whose list is the answer's field `key`: where it is, and how to read it. */
 const listedUnder = <Key extends string>(key: Key) => ({ listAt: [key] as [Key], items: listUnder(key) });
 /** Offset pages that report a total: stop at the total, and on an empty or short page when none is given. */
 function nextOffset(total: unknown, position: number, pageSize: number, received: number) {
@@ -67,10 +57,7 @@ export const skipLimit: PageStyle<['data']> = {
 		nextOffset((response as Meta).meta?.page?.total, position, pageSize, received),
 };
 
-/**
- * Ingestion status endpoints: `offset`/`limit`, the datasets' meta, or the document's EmptyResponse when empty:
- * `{data: []}`, whose `data` is optional, so an answer without it is an empty page.
- */
+/** Ingestion statuses: as datasets with `offset`; the document's EmptyResponse (`data` optional) is an empty page. */
 export const offsetLimit: PageStyle<['data']> = {
 	...skipLimit,
 	params: (position, pageSize) => ({ offset: position, limit: pageSize }),
@@ -133,10 +120,7 @@ function jobAssetsOf(response: IDataObject): IDataObject | undefined {
 	return isRecord(data.assets) ? data.assets : data.assets === undefined || data.assets === null ? {} : undefined;
 }
 
-/**
- * An ingestion job's status: the job under `data`, its assets' statuses paged under `data.assets` with the datasets'
- * meta (`offset`/`limit`); `{"data": []}` (the document's EmptyResponse) or no `assets` before there are any.
- */
+/** An ingestion job's status: its assets paged under `data.assets` (none yet: EmptyResponse or no `assets`). */
 export const jobStatusPages: PageStyle<['data', 'assets', 'data']> = {
 	...offsetLimit,
 	listAt: ['data', 'assets', 'data'],
@@ -163,13 +147,10 @@ export const videoSearchBody: PageStyle<['results']> = {
 
 export interface PageLimit {
 	returnAll: boolean;
-	/** Used when returnAll is false. */
 	limit?: number;
 }
 
-/** One page of a list, and the position of the next page (undefined after the last). */
 export interface Page {
-	/** The page's records: entries that are JSON objects. */
 	items: IDataObject[];
 	next: number | undefined;
 	/** Every entry the page held, records or not (what the position counts). */
@@ -179,9 +160,8 @@ export interface Page {
 }
 
 /**
- * Reads the page at `position` (an offset or page number, as the family counts) of `pageSize` items. The answer is
- * checked as a page of the style (`checkAnswer`): without its list it is an error, never an empty page; entries that
- * are not records become no item but still count toward the position, so no record is skipped or read twice.
+ * Reads the page at `position`. An answer without its list is an error, never an empty page; entries that are not
+ * records become no item but still count toward the position, so no record is skipped or read twice.
  */
 export async function fetchPage(
 	this: ApiContext,
@@ -208,10 +188,7 @@ export async function fetchPage(
 	};
 }
 
-/**
- * Yields one page of items at a time, so callers that stream need not hold every record. Stops with a clear error
- * when the service answers a page it already gave (it ignores the position) or the walk passes `PAGE_BOUNDS`.
- */
+/** Yields one page at a time; stops with an error at a page already given or past `PAGE_BOUNDS`. */
 export async function* pages(
 	this: ApiContext,
 	request: ApiRequest,
@@ -251,7 +228,7 @@ export async function* pages(
 	}
 }
 
-/** Return All / Limit over any pagination family: every page once, none skipped, stopping at the limit. */
+/** Return All / Limit over any pagination family. */
 export async function paginate(
 	this: ApiContext,
 	request: ApiRequest,
