@@ -5,7 +5,7 @@ import type {
 	INodeParameters,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
@@ -31,7 +31,7 @@ const CREATE = {
  * Create From Assets / Images / Videos. Parameters: what to ingest and where first, then Wait for Completion (top
  * level: it decides what the node outputs), then the Options. It sees every item at once (`createJobsFromLists`).
  */
-export function createFromListOperation(kind: ListKind, operation: string) {
+export function createFromListOperation(kind: ListKind) {
 	const properties: INodeProperties[] = [
 		ingestNotice(`the ${kind} of every input item`),
 		datasetLocator({ description: `The dataset to ingest the ${kind} into` }, { byName: true }),
@@ -46,7 +46,7 @@ export function createFromListOperation(kind: ListKind, operation: string) {
 		),
 	];
 	return {
-		description: updateDisplayOptions({ show: { resource: ['job'], operation: [operation] } }, properties),
+		description: properties,
 		async executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner) {
 			return await createJobsFromLists.call(this, items, run, kind);
 		},

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
 import { listEndpoint, type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
@@ -20,10 +19,8 @@ import {
 /** Every `search.*` entry of the table that pages (a new one is here as soon as the table has it). */
 type SearchEndpoint = Extract<PagedEndpointId, `search.${string}`>;
 
-/** One paged search operation: where it sits in the node, its endpoint, and what it asks besides the shared fields. */
+/** One paged search operation: its endpoint, and what it asks besides the shared fields. */
 interface SearchSpec<E extends SearchEndpoint> {
-	resource: string;
-	operation: string;
 	endpoint: E;
 	/** The parameters of what to look for, between the dataset and Return All / Limit. */
 	fields: INodeProperties[];
@@ -46,13 +43,13 @@ interface SearchSpec<E extends SearchEndpoint> {
  */
 export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 	return {
-		description: updateDisplayOptions({ show: { resource: [spec.resource], operation: [spec.operation] } }, [
+		description: [
 			datasetLocator({}, { byName: true }),
 			...spec.fields,
 			...returnAllOrLimit(spec.maxLimit, { toolLimit: true }),
 			metadataFiltersField,
 			optionsCollection(spec.options),
-		]),
+		],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const body = {
 				dataset_id: await resolveDatasetId.call(this, itemIndex),

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ChatRequest, ChatResponse } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
@@ -8,7 +7,7 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import { getHistory, HISTORY_FIELD, historyFields } from './history';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Search In',
 		name: 'scope',
@@ -55,11 +54,6 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { includeHistory: [false] } },
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['chat'], operation: ['sendMessage'] } },
-	properties,
-);
 
 export const toolDescription =
 	"Asks a question about the videos of the media library in plain language, e.g. find clips of surfers at sunset, and gets an answer from the service's search assistant. Needs the question; searches every dataset set up for it unless the node names one. Returns the answer text, the videos each search found and suggested follow-up questions.";

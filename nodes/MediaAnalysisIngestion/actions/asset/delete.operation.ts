@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DeleteAssetsRequest } from '../../../shared/api';
 import { deletedResult } from '../../../shared/deleted';
@@ -14,7 +13,7 @@ import { assetTypeField } from './fields';
 
 type DeleteAsset = DeleteAssetsRequest['assets'][number];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Deletes the assets from the dataset for everyone in your organization; the assets of all input items go together, 100 per request',
@@ -36,8 +35,6 @@ const properties: INodeProperties[] = [
 			'Platform IDs or source paths of the assets, one per line (or a list from an expression). The assets of all input items are deleted together, 100 per request; each comes out as one item.',
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['delete'] } }, properties);
 
 export const toolDescription =
 	'Deletes images or videos from a dataset, for everyone in the organization. Needs the dataset (its ID, a UUID, or its exact name), whether they are images or videos, and their asset IDs or source paths. Returns one result per asset.';

@@ -1,15 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
 import { waitForCompletionNotice } from '../fields';
 import { assetTypeField } from './fields';
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['getStatus'] } }, [
-	waitForCompletionNotice,
-	assetTypeField,
-	assetLocator,
-]);
+export const description: INodeProperties[] = [waitForCompletionNotice, assetTypeField, assetLocator];
 
 export const toolDescription =
 	'Gets the ingestion status of one image or video by its asset ID (a UUID): status, error_code and error_reason, and its latest ingestion event. Needs the asset ID and whether it is an image or a video.';

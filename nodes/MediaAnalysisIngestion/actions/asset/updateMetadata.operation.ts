@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
@@ -43,7 +42,7 @@ const updatesList: INodeProperties = {
 	options: [{ displayName: 'Asset', name: 'update', values: [...identifyFields, ...metadataEntryFields] }],
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose assets to update' }, { byName: true }),
 	{
 		displayName: 'Update Type',
@@ -93,11 +92,6 @@ const properties: INodeProperties[] = [
 	},
 	...waitForCompletionFields('metadata update job'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['asset'], operation: ['updateMetadata'] } },
-	properties,
-);
 
 const ALLOWED_KEYS = ['asset_id', 'source_path', 'asset_type', 'metadata'];
 

@@ -1,14 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dataset'], operation: ['countAssetStatuses'] } },
-	[datasetLocator({}, { byName: true })],
-);
+export const description: INodeProperties[] = [datasetLocator({}, { byName: true })];
 
 export const toolDescription =
 	'Counts the assets of a dataset in each ingestion status (how many are completed, in progress or failed): a quick health check. Needs the dataset (its ID, a UUID, or its exact name).';

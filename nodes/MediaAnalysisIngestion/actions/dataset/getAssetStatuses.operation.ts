@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
@@ -7,7 +6,7 @@ import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 import { waitForCompletionNotice } from '../fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	waitForCompletionNotice,
 	datasetLocator({}, { byName: true }),
 	{
@@ -49,11 +48,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['dataset'], operation: ['getAssetStatuses'] } },
-	properties,
-);
 
 /** One item per asset of the dataset, in the detail chosen. */
 export const toolDescription =

@@ -1,14 +1,13 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateForItem, resolveDatasetId } from '../../../shared/readers';
 
-export const description = updateDisplayOptions({ show: { resource: ['dataset'], operation: ['getJobStatuses'] } }, [
+export const description: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
-]);
+];
 
 export const toolDescription =
 	'Lists the ingestion jobs of a dataset with their status, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name).';

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestBucketRequest } from '../../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
@@ -8,7 +7,7 @@ import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	ingestNotice('every image and video found under the path (to the Max Depth)'),
 	datasetLocator({ description: 'The dataset to ingest the files into' }, { byName: true }),
 	{
@@ -60,11 +59,6 @@ const properties: INodeProperties[] = [
 	...waitForCompletionFields('ingestion job'),
 	createOptions('The connection to the bucket to scan; leave it out when the service reaches the bucket without one'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['job'], operation: ['createFromBucket'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Ingests every image and video found under a path of a connected storage bucket into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name), the connection and the path, e.g. s3://my-bucket/photos/. Returns the job with its id (24 hex characters) and status.';

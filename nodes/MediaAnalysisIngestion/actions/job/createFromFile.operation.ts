@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { IngestFileRequest } from '../../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
@@ -8,7 +7,7 @@ import { assertNotEmpty } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	ingestNotice('every asset the file lists'),
 	datasetLocator({ description: 'The dataset to ingest the listed assets into' }, { byName: true }),
 	{
@@ -34,11 +33,6 @@ const properties: INodeProperties[] = [
 	...waitForCompletionFields('ingestion job'),
 	createOptions('The connection to the bucket holding the file; leave it out for a public URL'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['job'], operation: ['createFromFile'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Ingests the images and videos listed in a CSV or JSON file into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name) and the path of the file, e.g. s3://my-bucket/manifests/assets.csv. Returns the job with its id (24 hex characters) and status.';

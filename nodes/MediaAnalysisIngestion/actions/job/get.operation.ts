@@ -1,16 +1,11 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { getJobId, JOB, jobLocator } from './fields';
 import { getJob } from '../../helpers/jobs';
 import { waitForCompletionNotice } from '../fields';
 
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, [
-	waitForCompletionNotice,
-	jobLocator,
-	...outputProperties(JOB),
-]);
+export const description: INodeProperties[] = [waitForCompletionNotice, jobLocator, ...outputProperties(JOB)];
 
 export const toolDescription =
 	'Gets one ingestion job: its status (pending, in_progress, completed or failed) and how many of its assets were processed and failed. Needs the job ID (24 hex characters, as the ingest tools return it). For each asset of the job, use the asset statuses of the job.';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
@@ -7,7 +6,7 @@ import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { JOB } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(JOB),
 	{
@@ -29,8 +28,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getMany'] } }, properties);
 
 export const toolDescription =
 	'Lists ingestion jobs, the most recently changed first, up to the Limit; optionally only those of one dataset or in one status. Needs nothing. Returns each job with its id, dataset_id, status and how many assets it processed and failed.';

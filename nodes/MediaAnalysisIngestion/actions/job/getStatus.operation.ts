@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
 import { returnAllOrLimit } from '../../../shared/descriptions';
@@ -16,15 +15,13 @@ const [returnAll, limit] = returnAllOrLimit();
  * Every asset of the job by default: a Limit is an explicit choice, never a silent cut. A model (the AI-tool
  * variant) gets the first 10 by default instead: it reads every item a tool returns.
  */
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	waitForCompletionNotice,
 	jobLocator,
 	forWorkflows({ ...returnAll, default: true }),
 	forTools(returnAll),
 	...limitForTools(limit),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getStatus'] } }, properties);
 
 export const toolDescription =
 	"Gets the status of each asset of an ingestion job, up to the Limit: its asset_id, source_path, status (completed, or error with an error_code such as broken_url) and the job's status. Needs the job ID (24 hex characters, as the ingest tools return it).";

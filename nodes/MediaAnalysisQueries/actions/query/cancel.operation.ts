@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	queryLocator(),
 	{
 		displayName: 'Mode',
@@ -26,8 +25,6 @@ const properties: INodeProperties[] = [
 		description: 'How the query ends; either way it ends Stopped, without results',
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['cancel'] } }, properties);
 
 export const toolDescription =
 	'Cancels a queued or running query at once (it becomes Stopped). Needs the query ID (a UUID). Returns the query with its status.';

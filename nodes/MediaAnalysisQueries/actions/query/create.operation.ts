@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryCreateRequest } from '../../../shared/api';
 import { datasetLocator, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
@@ -8,7 +7,7 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset to query' }),
 	{
 		displayName: 'Query Type',
@@ -92,8 +91,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['create'] } }, properties);
 
 export const toolDescription =
 	'Runs a new query over a dataset: SQL, or a question in plain words (natural language). Needs the dataset (its ID, a UUID, or its exact name) and the query text. Returns the query with its query_id and status; with Wait for Completion on, once it has finished. Its rows come from getting its results.';

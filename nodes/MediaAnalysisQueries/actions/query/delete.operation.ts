@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Deletes the query and its results for everyone in your organization',
 		name: 'deleteNotice',
@@ -14,8 +13,6 @@ const properties: INodeProperties[] = [
 	},
 	queryLocator({ description: 'The query to delete' }),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['delete'] } }, properties);
 
 export const toolDescription =
 	'Deletes a query and its results, for everyone in the organization. Needs the query ID (a UUID). Returns deleted: true and the id.';

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { QueryExportRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
@@ -7,7 +6,7 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	queryLocator({ description: 'A query whose status is Complete' }),
 	{
 		displayName: 'Export Type',
@@ -45,8 +44,6 @@ const properties: INodeProperties[] = [
 		{ byId: false },
 	),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['export'] } }, properties);
 
 export const toolDescription =
 	'Starts exporting the results of a complete query to a storage bucket. Needs the query ID (a UUID), the target bucket and prefix. Returns the export with its export_id and status (accepted, not yet finished).';

@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { QUERY, queryLocator, queryParams } from './fields';
 
-const properties: INodeProperties[] = [queryLocator(), ...outputProperties(QUERY)];
-
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['get'] } }, properties);
+export const description: INodeProperties[] = [queryLocator(), ...outputProperties(QUERY)];
 
 export const toolDescription =
 	'Gets one query: what it asks, its status (Queued, Running, Complete, Error, Stopped) and, once complete, how many rows it found. Needs the query ID (a UUID, as creating or listing queries gives it).';

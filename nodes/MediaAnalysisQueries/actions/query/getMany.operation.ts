@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { Query } from '../../../shared/api';
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
@@ -10,7 +9,7 @@ import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertUuidList, splitList } from '../../../shared/validation';
 import { QUERY, QUERY_STATUSES, queryTypeOptions } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(QUERY),
 	{
@@ -76,8 +75,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['getMany'] } }, properties);
 
 export const toolDescription =
 	'Lists queries, the newest first, up to the Limit; optionally only those over one dataset, in one status or of one type. Needs nothing. Returns each query with its query_id, what it asks, its status and row count.';

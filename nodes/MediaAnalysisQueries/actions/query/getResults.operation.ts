@@ -1,5 +1,5 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { QueryResultsResponse } from '../../../shared/api';
 import { returnAllOrLimit } from '../../../shared/descriptions';
@@ -25,7 +25,7 @@ const thousands = (count: number) => count.toLocaleString('en-US');
 /** The download's byte cap, as descriptions and errors name it. */
 const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	queryLocator({ description: 'A query whose status is Complete' }),
 	{
 		displayName: 'Output',
@@ -84,11 +84,6 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { ...property.displayOptions?.show, output: ['rows'] } },
 	})),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['query'], operation: ['getResults'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Gets the result rows of a complete query, up to the Limit, one item per row (or, if set so in the node, a link to the results file). Needs the query ID (a UUID); the query must have status Complete.';

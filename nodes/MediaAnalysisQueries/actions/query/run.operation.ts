@@ -1,17 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitForCompletionFields } from '../../../shared/descriptions';
 import { getWaitOptions } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams, waitForQuery } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	queryLocator({ description: 'A query that has finished (Complete, Error or Stopped) to run again' }),
 	...waitForCompletionFields('query'),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['query'], operation: ['run'] } }, properties);
 
 export const toolDescription =
 	'Runs a finished query again (status Complete, Error or Stopped). Needs the query ID (a UUID). Returns the query with its new status; with Wait for Completion on, once it has finished.';

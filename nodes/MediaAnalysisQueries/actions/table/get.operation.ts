@@ -1,17 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getTableName, tableLocator } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the table belongs to' }),
 	tableLocator,
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['table'], operation: ['get'] } }, properties);
 
 export const toolDescription =
 	'Gets the schema of one table a query over a dataset can read: its columns and their types. Needs the dataset (its ID, a UUID, or its exact name) and the table name (from listing the tables). Returns name and table_schema.';

@@ -1,16 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose tables to list' }),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['table'], operation: ['getMany'] } }, properties);
 
 export const toolDescription =
 	"Lists the tables a query over one dataset can read, with each table's columns. Needs the dataset (its ID, a UUID, or its exact name). Returns each table with its name and table_schema; write SQL against these names.";

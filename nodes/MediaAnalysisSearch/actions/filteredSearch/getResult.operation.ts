@@ -1,20 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { getRunId, readResults, runIdField } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
 	runIdField,
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['filteredSearch'], operation: ['getResult'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Reads the results of a finished filtered search run, best first, up to the Limit. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns each result with the run_id, search_target and the asset found (ids, paths, scores).';

@@ -1,19 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { getRunId, readStatus, runIdField, statusItem } from './fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
 	runIdField,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['filteredSearch'], operation: ['getStatus'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Tells whether a filtered search run has finished. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns run_id, state (PENDING, RUNNING, TERMINATED, …), termination_type, finished and succeeded.';

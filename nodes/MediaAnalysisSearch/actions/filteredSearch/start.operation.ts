@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
@@ -25,7 +24,7 @@ type StartEndpoint = (typeof TARGETS)[Target];
 
 const byWords: Target[] = ['image', 'keyframe', 'shot', 'transcript', 'video'];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	{
 		displayName: 'Search In',
@@ -121,11 +120,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['filteredSearch'], operation: ['start'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Searches one dataset for assets whose metadata matches filters (e.g. genre = documentary) and that match words or a sound: images, keyframes, shots, transcripts, whole videos, or sounds. Needs the dataset (its ID, a UUID, or its exact name), where to search and the words or sound; filters are field, comparison and value. Returns the run_id of the search; with Wait for Completion on, its results, best first.';

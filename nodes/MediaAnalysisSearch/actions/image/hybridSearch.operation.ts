@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator } from '../../../shared/descriptions';
@@ -23,7 +22,7 @@ export const NO_HYBRID_ACCESS = 'Hybrid search is not enabled for your organizat
 const ASK_FOR_ACCESS =
 	'Hybrid search is in beta and requires special access: ask the Media Analysis support team to enable it for your organization. Until then, Image › Search by Text searches the same images by their content.';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Hybrid search is in beta and needs special access for your organization: ask the Media Analysis support team to enable it',
@@ -62,11 +61,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['image'], operation: ['hybridSearch'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Finds the images of one dataset that best match a description, scoring both what the images show and their text metadata (titles, captions, descriptions), best first, up to the Limit. Beta: works only for organizations with special access. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each image with its coactive_image_id, path, metadata and relevance_score.';

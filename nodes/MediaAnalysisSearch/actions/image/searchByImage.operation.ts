@@ -6,8 +6,6 @@ export const toolDescription =
 
 /** Images (and keyframes) that look most like the query image, best first; Limit is 1 to 1000. */
 export const { description, execute } = searchOperation({
-	resource: 'image',
-	operation: 'searchByImage',
 	endpoint: 'search.imageToImage',
 	...byImage,
 	options: [assetTypeOption, moderationScoreTypeOption, skipModerationOption],

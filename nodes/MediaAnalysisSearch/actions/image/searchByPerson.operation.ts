@@ -19,8 +19,6 @@ export const toolDescription =
 
 /** Images or keyframes showing the person and matching the text, best first; one item each, naming the person asked for. */
 export const { description, execute } = searchOperation({
-	resource: 'image',
-	operation: 'searchByPerson',
 	endpoint: 'search.textToImageSearchByPerson',
 	fields: [
 		textQueryField({ placeholder: 'e.g. at a press conference' }),

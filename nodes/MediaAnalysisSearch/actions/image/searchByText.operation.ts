@@ -6,8 +6,6 @@ export const toolDescription =
 
 /** Images (and keyframes of videos) that best match the text, best first; one output item each. */
 export const { description, execute } = searchOperation({
-	resource: 'image',
-	operation: 'searchByText',
 	endpoint: 'search.textSearch',
 	...byText(),
 	options: [assetTypeOption, moderationScoreTypeOption, negativeTextOption, skipModerationOption],

@@ -27,8 +27,6 @@ function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
 
 /** Keyframes matching the reference face set, best first; one item each. */
 export const { description, execute } = searchOperation({
-	resource: 'keyframe',
-	operation: 'findCelebrityMatches',
 	endpoint: 'search.celebrityMatches',
 	fields: [
 		{

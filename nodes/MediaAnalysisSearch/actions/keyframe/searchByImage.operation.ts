@@ -6,8 +6,6 @@ export const toolDescription =
 
 /** Video frames that look most like the query image, best first. */
 export const { description, execute } = searchOperation({
-	resource: 'keyframe',
-	operation: 'searchByImage',
 	endpoint: 'search.imageToKeyframes',
 	...byImage,
 	options: [moderationScoreTypeOption, skipModerationOption],

@@ -6,8 +6,6 @@ export const toolDescription =
 
 /** Every matching frame of every video (not one per video), best first, with its score and video. */
 export const { description, execute } = searchOperation({
-	resource: 'keyframe',
-	operation: 'searchByText',
 	endpoint: 'search.textToKeyframesSearch',
 	...byText(),
 	options: [moderationScoreTypeOption, negativeTextOption, skipModerationOption],

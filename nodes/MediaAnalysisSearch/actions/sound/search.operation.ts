@@ -9,8 +9,6 @@ export const toolDescription =
 
 /** Video segments where the sound class is heard, best first; one item each, naming its video. */
 export const { description, execute } = searchOperation({
-	resource: 'sound',
-	operation: 'search',
 	endpoint: 'search.audioSoundSearch',
 	fields: [audioClassLocator],
 	query(this: IExecuteFunctions, itemIndex: number) {

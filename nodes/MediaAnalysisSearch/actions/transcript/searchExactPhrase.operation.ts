@@ -8,8 +8,6 @@ export const toolDescription =
 
 /** Every transcript passage that contains the phrase, with its video, times and coverage score. */
 export const { description, execute } = searchOperation({
-	resource: 'transcript',
-	operation: 'searchExactPhrase',
 	endpoint: 'search.transcriptExactMatch',
 	fields: [
 		textQueryField({

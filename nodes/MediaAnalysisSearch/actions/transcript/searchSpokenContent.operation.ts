@@ -6,8 +6,6 @@ export const toolDescription =
 
 /** Moments whose spoken words are closest to the query, best first, with the transcript and times. */
 export const { description, execute } = searchOperation({
-	resource: 'transcript',
-	operation: 'searchSpokenContent',
 	endpoint: 'search.audioSearch',
 	...byText({ placeholder: 'e.g. breaking news', description: 'What is said, in plain words (a similarity search)' }),
 	options: [moderationScoreTypeOption, skipModerationOption],

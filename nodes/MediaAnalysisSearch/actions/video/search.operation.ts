@@ -8,8 +8,6 @@ export const toolDescription =
 	'Finds the videos of one dataset that best match a description in words, one result per video, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words to look for. Returns each video with its video_id, source_path, score and its best shot and keyframe.';
 
 export const { description, execute } = searchOperation({
-	resource: 'video',
-	operation: 'search',
 	endpoint: 'search.searchVideos',
 	...byText({ placeholder: 'e.g. person walking in a park' }),
 	options: [

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { assertUuid } from '../../../shared/validation';
 import { datasetLocator, videoLocator } from '../../../shared/descriptions';
@@ -8,18 +7,13 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	videoLocator({ description: 'The video to search in' }),
 	textQueryField({ placeholder: 'e.g. goal celebration' }),
 	compositeTypeField('The kind of video slice to rank'),
 	...oneRequestLimitFields(),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['video'], operation: ['searchWithinVideo'] } },
-	properties,
-);
 
 export const toolDescription =
 	'Ranks the shots or scenes of one video by how well they match a description in words, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the video ID (a UUID, as the video search returns it) and the words. Returns each slice with its start and end times and score.';
