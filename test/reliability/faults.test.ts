@@ -1,5 +1,5 @@
 /* Reliability through n8n's engine with the sandbox's faults switched on: nothing lost, nothing repeated. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { stableUuid } from '../../sandbox/assets/model';
 import type { FaultPlan } from '../../sandbox/server';
@@ -8,13 +8,12 @@ import { RECOVERY } from '../../nodes/shared/transport/request';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { accessToken, send } from '../sandbox/helpers';
 import { byId } from '../support/locators';
+import { useLimits } from './hostile/bed';
 
 const bed = useTestBed();
 
 // The sandbox lists a job as soon as it makes it: a short look for a lost create's job is enough here.
-const savedRecovery = { ...RECOVERY };
-beforeAll(() => Object.assign(RECOVERY, { windowMs: 300, firstGapMs: 100 }));
-afterAll(() => Object.assign(RECOVERY, savedRecovery));
+useLimits(RECOVERY, { windowMs: 300, firstGapMs: 100 });
 
 /** About one request in ten meets a fault: 5xx, 429 bursts, drops before and after processing, token revocation. */
 const TEN_PERCENT: FaultPlan = {
@@ -120,21 +119,24 @@ test('the trigger emits 1,000 events exactly once under 10% faults', async () =>
 }, 120_000);
 
 const ingestionJobs = () => [...bed.sandbox.store.ingestion.jobs.values()];
-
-test('a 1,000-asset ingestion under 10% faults ingests every asset exactly once', async () => {
-	const inputItems = Array.from({ length: 1000 }, (_, i) => ({ url: `https://cdn.example.com/reliable/${i}.jpg` }));
-	bed.sandbox.setFaults(TEN_PERCENT);
-	const { items, error } = await bed.harness.runNode({
+/** Ingestion › Create From Images into the demo images dataset. */
+const ingest = (sourcePath: string, parameters: INodeParameters = {}, inputItems?: IDataObject[]) =>
+	bed.harness.runNode({
 		type: TYPES.ingestion,
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
 			datasetId: byId(SEED_DATASET_IDS.demoImages),
-			images: { image: [{ sourcePath: '={{ $json.url }}' }] },
-			options: { combineItems: true },
+			images: { image: [{ sourcePath }] },
+			...parameters,
 		},
 		inputItems,
 	});
+
+test('a 1,000-asset ingestion under 10% faults ingests every asset exactly once', async () => {
+	const inputItems = Array.from({ length: 1000 }, (_, i) => ({ url: `https://cdn.example.com/reliable/${i}.jpg` }));
+	bed.sandbox.setFaults(TEN_PERCENT);
+	const { items, error } = await ingest('={{ $json.url }}', { options: { combineItems: true } }, inputItems);
 	const injected = bed.sandbox.clearFaults();
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(1000);
@@ -147,15 +149,7 @@ test('a 1,000-asset ingestion under 10% faults ingests every asset exactly once'
 
 test('a create whose answer was lost is not sent blindly again: the node finds the job it created', async () => {
 	bed.sandbox.setFaults({ dropAfterRate: 1, paths: ['/api/v1/ingestion/images'] });
-	const { items, error } = await bed.harness.runNode({
-		type: TYPES.ingestion,
-		parameters: {
-			resource: 'job',
-			operation: 'createFromImages',
-			datasetId: byId(SEED_DATASET_IDS.demoImages),
-			images: { image: [{ sourcePath: 'https://cdn.example.com/lost-answer.jpg' }] },
-		},
-	});
+	const { items, error } = await ingest('https://cdn.example.com/lost-answer.jpg');
 	bed.sandbox.clearFaults();
 	expect(error).toBeUndefined();
 	const jobs = ingestionJobs();
@@ -167,15 +161,7 @@ test('a create whose answer was lost is not sent blindly again: the node finds t
 
 test('a create that never reached the service is found missing on the job list and sent once more', async () => {
 	bed.sandbox.setFaults({ dropBeforeRate: 1, maxFaults: 1, paths: ['/api/v1/ingestion/images'] });
-	const { error } = await bed.harness.runNode({
-		type: TYPES.ingestion,
-		parameters: {
-			resource: 'job',
-			operation: 'createFromImages',
-			datasetId: byId(SEED_DATASET_IDS.demoImages),
-			images: { image: [{ sourcePath: 'https://cdn.example.com/never-arrived.jpg' }] },
-		},
-	});
+	const { error } = await ingest('https://cdn.example.com/never-arrived.jpg');
 	bed.sandbox.clearFaults();
 	expect(error).toBeUndefined();
 	expect(ingestionJobs()).toHaveLength(1);
