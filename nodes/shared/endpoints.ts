@@ -755,10 +755,7 @@ export function endpointPath(id: EndpointId, params: Record<string, string> = {}
 	return endpointOf(id).path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/**
- * The transport request for a table entry: method, path, retry policy, the subject of a 404 and what the answer must
- * hold (its `answer`, or its page style) come from the table; the transport checks the answer against it.
- */
+/** The transport request for a table entry and a call. */
 export function endpointRequest<K extends EndpointId>(
 	id: K,
 	{ params, body, ...call }: EndpointCall<K> = {},
@@ -794,11 +791,7 @@ type Under<T, At> = At extends readonly [infer Head extends string, ...infer Res
 type EntriesOf<L> = L extends readonly (infer E)[] ? (unknown extends E ? never : E) : never;
 type Entries<K extends PagedEndpointId> = EntriesOf<Under<ResponseOf<K>, ListAtOf<K>>>;
 
-/**
- * One record of a list endpoint as the document types the entries of the list its page style reads. Only JSON
- * objects become records (`keepRecords`), so a record is also an `IDataObject`; a list whose entries the document
- * leaves untyped has plain JSON objects as records.
- */
+/** One record of a list endpoint as the document types its entries (only JSON objects become records). */
 export type RecordOf<K extends PagedEndpointId> = ([Entries<K>] extends [never] ? unknown : Entries<K>) & IDataObject;
 
 /** What `listEndpoint` marks a list's page style with, for the type checker only (no such value exists). */
@@ -806,7 +799,6 @@ declare const listedBy: unique symbol;
 /** A list endpoint's request and its page style, marked with the endpoint so its records are typed (`RecordOf`). */
 export type ListOf<K extends PagedEndpointId> = [request: ApiRequest, style: PageStyle & { readonly [listedBy]?: K }];
 
-/** A list endpoint's request and its pagination family, as `paginate` / `paginateForItem` (or `listRecords`) take them. */
 export function listEndpoint<K extends PagedEndpointId>(id: K, call: EndpointCall<K> = {}): ListOf<K> {
 	const style = endpointOf(id).pages;
 	if (!style) throw new Error(`${id} is not a paged list`);
@@ -814,9 +806,8 @@ export function listEndpoint<K extends PagedEndpointId>(id: K, call: EndpointCal
 }
 
 /**
- * The records a page style read from a list of the table, typed as the document's entries. The one place the types
- * take the service at its word: `keepRecords` made each entry a JSON object, but no answer is checked field by field
- * against its schema (what the nodes read of a record, they read defensively, as with every answer).
+ * The records of a list of the table, typed as the document's entries: the one place the types take the service at
+ * its word (no record is checked field by field; the nodes read what they need defensively).
  */
 function recordsOf<K extends PagedEndpointId>(records: IDataObject[]): Array<RecordOf<K>> {
 	// RecordOf<K> is the document's entry type & IDataObject, which TypeScript cannot relate to IDataObject for any K.
@@ -843,10 +834,7 @@ export async function fetchRecords<K extends PagedEndpointId>(
 	return { ...page, items: recordsOf<K>(page.items) };
 }
 
-/**
- * Calls an endpoint by its operationId, typed by the OpenAPI document both ways (the context passed, so `K` is
- * inferred). The answer is checked against the table's `answer` (or the page style of a list) before it is returned.
- */
+/** Calls an endpoint of the table, typed by the OpenAPI document both ways. */
 export async function callEndpoint<K extends EndpointId>(
 	context: ApiContext,
 	id: K,

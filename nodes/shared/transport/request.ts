@@ -38,90 +38,61 @@ export const CREDENTIAL_TYPE = 'mediaAnalysisApi';
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
-	/** Path below the Base URL, e.g. `/api/v1/datasets`. */
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[] | string[];
-	/**
-	 * Whether sending the request twice has the same effect as once. Defaults to true for every method but POST.
-	 * Read-only POSTs (searches, status queries) set it to true so they are retried like GETs.
-	 */
+	/** Sending it twice has the same effect as once (default: every method but POST). */
 	idempotent?: boolean;
 	itemIndex?: number;
-	/** Names the thing a 404 is about, e.g. "Dataset". */
+	/** What a 404 is about, e.g. "Dataset". */
 	resourceLabel?: string;
 	/**
-	 * For a request that must not be sent twice: when its answer was lost, looks on the service for what it would
-	 * have created and returns it (the request took effect), or undefined when it proves the request did not take
-	 * effect, so it is sent again. Without it, such a failure stops the node with "may or may not have been carried out".
+	 * For a request that must not be sent twice, when its answer was lost: what it created (it took effect), or
+	 * undefined when it did not, so it is sent again. Without it, such a failure stops the node.
 	 */
 	recover?: () => Promise<IDataObject | undefined>;
-	/**
-	 * Told the service's own time at each successful answer: its `Date` header (IMF-fixdate, whole seconds) in ms
-	 * since the epoch, or undefined when it is missing or unreadable. A recover lookup judges "made after the request"
-	 * on it (`nodes/shared/recovery.ts`), since n8n's clock and the service's may differ.
-	 */
+	/** Told the service's `Date` header (ms) at each successful answer: a recover lookup judges time on it. */
 	serviceTime?: (ms: number | undefined) => void;
-	/** Values typed by the user that must never be shown (connection passwords, tokens): scrubbed from every later error of the run. */
+	/** Values typed by the user that must never be shown: scrubbed from every later error of the run. */
 	secrets?: string[];
-	/**
-	 * Fields of the answer (or of each record of a list answer) that hold a secret the service hands out, such as a
-	 * system credential's client secret: remembered for the node run, so no later error of the run can show it.
-	 */
+	/** Fields of the answer (or of each record of a list) holding a secret the service hands out, kept for the run. */
 	answerSecrets?: string[];
-	/**
-	 * What to say when the answer was lost and the request may or may not have been carried out, for a request
-	 * whose outcome the generic words do not cover (what to look for, what cannot be recovered).
-	 */
+	/** What to say when the answer was lost, where the generic words do not cover the outcome. */
 	lostAnswer?: { message: string; description: string };
-	/**
-	 * Explains an error answer in this endpoint's own words (e.g. the 403/404/422 meanings of ad segments), or
-	 * returns undefined to keep the generic explanation. Not called for retried or network failures.
-	 */
+	/** Explains an error answer in this endpoint's own words, or undefined for the generic explanation. */
 	explain?: (failure: Failure, details: string[]) => { message: string; description: string } | undefined;
-	/**
-	 * What a successful answer must hold (`check.ts`): the endpoint table's `answer`, or a list's page style; a JSON
-	 * object by default. A DELETE may also answer nothing (read as `{}`). Anything else is one clear error, never an item.
-	 */
+	/** What a successful answer must hold (`check.ts`); a JSON object by default, or nothing for a DELETE. */
 	answer?: AnswerSpec | PageStyle;
-	/** No retry waits past this moment (ms since the epoch): Wait for Completion's Timeout passes it to each read. */
+	/** No retry waits past this moment (ms since the epoch). */
 	deadline?: number;
 	/**
-	 * Clean-up that must happen even when the run ends early (Identify's temporary image deleted again): sent on an
-	 * abort signal of its own, not the execution's (n8n aborts that one when the run is cancelled), also after the
-	 * node stopped its other requests (`stopRequests`), and within `RETRY.cleanupTimeoutMs`, all attempts included.
+	 * Clean-up that must happen even when the run ends early: sent on an abort signal of its own (not the execution's,
+	 * which a cancel aborts), also after the node stopped its other requests, within `RETRY.cleanupTimeoutMs`.
 	 */
 	cleanup?: boolean;
 }
 
-/**
- * Bounds on retries and time. An attempt is one exchange with the service (login included), counted in real time
- * so a server that trickles its answer cannot hold it; a request is all its attempts and the waits between them.
- */
+/** Bounds on retries and time: an attempt is one exchange (in real time), a request all its attempts and waits. */
 export const RETRY = {
 	attempts: 5,
 	baseDelayMs: 500,
 	maxDelayMs: 30_000,
 	attemptTimeoutMs: 60_000,
 	requestTimeoutMs: 180_000,
-	/** All attempts of a `cleanup` request: it may run after a cancel, when nobody waits for long. */
+	/** A `cleanup` request may run after a cancel, when nobody waits for long. */
 	cleanupTimeoutMs: 10_000,
 };
 
 /**
- * After a create's answer was lost (a gateway timeout, a reset), how long to look on the service for what it would
- * have created before taking it as not done: a service that lists a new record late (replicas) still shows it
- * within this window. Looks at 0, 1, 2, 4, 8, 16 s… from the failure.
+ * After a create's answer was lost, how long to look on the service for what it would have created (a service that
+ * lists a new record late still shows it within this window). Looks at 0, 1, 2, 4, 8, 16 s… from the failure.
  */
 export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
-/**
- * A failure that proves the service did not act on the request, so even a POST may be sent again. A failed login
- * does: the request itself was not sent, or was answered 401 before it.
- */
+/** A failure that proves the service did not act on the request (a failed login: it was not sent), so even a POST may go again. */
 function provablyNotProcessed(failure: Failure): boolean {
 	return failure.status === 429 || failure.code === 'ECONNREFUSED' || failure.login !== undefined;
 }
@@ -133,18 +104,12 @@ function isRetryable(failure: Failure): boolean {
 	return failure.code !== undefined && RETRYABLE_NETWORK.has(failure.code);
 }
 
-/**
- * Milliseconds to wait before the next attempt: the server's Retry-After when it is a usable value (whole seconds,
- * or a date still to come), else exponential back-off. An empty, negative or unreadable one is no reason to hurry.
- */
+/** Milliseconds to wait before the next attempt: a usable Retry-After, else exponential back-off. */
 export function retryDelayMs(failure: Failure, attempt: number): number {
 	return retryAfterMs(failure.retryAfter) ?? Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
 }
 
-/**
- * The one rule for every path (plain retries and the recovery of lost creates): how long to wait before sending
- * again, or undefined when it must not be. A wait longer than the back-off cap, or past the deadline, is not made.
- */
+/** How long to wait before sending again, or undefined when it must not be (no wait past the cap or the deadline). */
 function nextDelay(failure: Failure, attempt: number, deadline: number): number | undefined {
 	if (!isRetryable(failure) || attempt >= RETRY.attempts) return undefined;
 	const delay = retryDelayMs(failure, attempt);
@@ -160,17 +125,13 @@ async function readBaseUrl(context: ApiContext): Promise<string> {
 	return baseUrl;
 }
 
-/** The credential's Base URL, read once per node run. */
 export async function getBaseUrl(this: ApiContext): Promise<string> {
 	const run = runState(this);
 	run.baseUrl ??= readBaseUrl(this);
 	return await run.baseUrl;
 }
 
-/**
- * A path segment that would send the request somewhere else: `.` or `..` (a client or proxy resolves them), or an
- * empty or "undefined" one, where an identifier should be and none was (e.g. an answer that lacked it).
- */
+/** A path segment that would send the request elsewhere (`.`, `..`), or an empty or "undefined" identifier. */
 function misplacedSegment(path: string): string | undefined {
 	for (const raw of path.split('/').slice(1)) {
 		let segment = raw;
@@ -200,10 +161,8 @@ interface FullResponse {
 type Outcome = { response: FullResponse; text: string } | { failure: Failure } | { overBytes: number };
 
 /**
- * Sends one attempt. Redirects are never followed by n8n (apiRequest judges each one: see answers.ts), the body
- * comes back as a stream read here within ANSWER_LIMITS (counted after decompression), and the whole exchange,
- * body included, has a real-time bound. n8n drops the body of any GET, so no request here has one (see
- * docs/internals.md).
+ * Sends one attempt: redirects are not followed by n8n (apiRequest judges each), the body is read within
+ * ANSWER_LIMITS, and the whole exchange has a real-time bound.
  */
 async function send(
 	this: ApiContext,
@@ -258,14 +217,14 @@ function headerOf(headers: Record<string, unknown> | undefined, name: string): s
 	return value === undefined ? undefined : String(value);
 }
 
-/** A `Date` header as HTTP servers must send it ("Sun, 06 Nov 1994 08:49:37 GMT"), in ms; undefined otherwise. */
+/** A `Date` header in IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), in ms; undefined otherwise. */
 function serviceDate(header: string | undefined): number | undefined {
 	if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header ?? '')) return undefined;
 	const ms = Date.parse(header as string);
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Keeps the secrets an answer holds in the fields `request.answerSecrets` names (top level, or in each list record). */
+/** Keeps the secrets an answer holds in the fields `request.answerSecrets` names. */
 function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
@@ -280,11 +239,7 @@ function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown)
 	}
 }
 
-/**
- * The one scrubber of the run (`scrubberFor`): the secrets it was told (`ApiRequest.secrets`) or learned
- * (`answerSecrets`), and the credential's tokens and secrets, read now, so an access token refreshed during the
- * request is included.
- */
+/** The run's scrubber: its secrets and the credential's, read now (so a token refreshed meanwhile is included). */
 async function secretScrubber(this: ApiContext): Promise<(value: unknown) => unknown> {
 	let credentials: IDataObject = {};
 	try {
@@ -302,10 +257,9 @@ function accessRefused(failure: Failure): boolean {
 }
 
 /**
- * The one place that talks to the service: authenticated through n8n (login, token refresh on 401), array query
- * parameters as repeated keys (FastAPI ignores `a[0]=`), same-origin redirects only, bounded retries with back-off,
- * bounded answers checked against what the document promises, and readable errors with no secret in them: every
- * error below is built by `raise`, which scrubs what the service or a redirect put in its words.
+ * The one place that talks to the service: authenticated through n8n, array query parameters as repeated keys
+ * (FastAPI ignores `a[0]=`), same-origin redirects only, bounded retries and answers, and readable errors with no
+ * secret in them (every error below is built by `raise`, which scrubs them).
  */
 export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
 	const hold: Hold = { free: () => {} };
@@ -322,7 +276,7 @@ export async function apiRequest(this: ApiContext, request: ApiRequest): Promise
 	}
 }
 
-/** What a request holds while an attempt's outcome is judged: its place among the run's requests, its answer's bytes. */
+/** What a request holds while an attempt's outcome is judged. */
 interface Hold {
 	free: () => void;
 	share?: AnswerShare;
@@ -335,12 +289,12 @@ function letGo(context: ApiContext, hold: Hold): void {
 	hold.share = undefined;
 }
 
-/** Whether a failure fails the node: an action node's run with Continue On Fail off (a poll or list search has none). */
+/** An action node's run with Continue On Fail off (a poll or list search has none). */
 function stopsAtFailure(context: ApiContext): boolean {
 	return 'continueOnFail' in context && typeof context.continueOnFail === 'function' && !context.continueOnFail();
 }
 
-/** A change the service made for an item (its method, path and the record's ID), kept for the error that stops the node. */
+/** A change the service made for an item, kept for the error that stops the node. */
 function noteWrite(context: ApiContext, request: ApiRequest, answer: IDataObject): IDataObject {
 	const write = request.method !== 'GET' && !(request.method === 'POST' && request.idempotent);
 	if (!write || request.itemIndex === undefined) return answer;
@@ -353,12 +307,11 @@ function noteWrite(context: ApiContext, request: ApiRequest, answer: IDataObject
 	return answer;
 }
 
-/** The attempts of one request; `hold` is given back by `apiRequest` once the outcome is known. */
+/** The attempts of one request. */
 async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Promise<IDataObject> {
 	const what = `${request.method} ${request.path}`;
 	for (const secret of request.secrets ?? []) runState(this).secrets.add(secret);
 	const scrubber = secretScrubber.bind(this);
-	/** The answer if it is what the operation needs (`checkAnswer`), else the error saying what came back. */
 	const checked = async (arrived: Arrived): Promise<IDataObject> => {
 		const verdict = await checkAnswer.call(this, request, arrived, scrubber);
 		return 'refuse' in verdict ? await raise(verdict.refuse) : noteWrite(this, request, verdict.answer);
@@ -411,7 +364,6 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 				: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
 			httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 		});
-	/** Looks for what a lost create made, for RECOVERY.windowMs (within the deadline): the record, or undefined. */
 	const lookFor = async (recover: NonNullable<ApiRequest['recover']>): Promise<IDataObject | undefined> => {
 		const until = Math.min(Date.now() + RECOVERY.windowMs, deadline);
 		for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
