@@ -533,7 +533,8 @@ async function main() {
 			'',
 			'### How the limit moved',
 			'',
-			`The proxy's requests in flight every ${sampleMs} ms during the node's run as it comes (at most 16 points a row):`,
+			`The proxy's requests in flight during the node's run as it comes, averaged over each ${sampleMs} ms (a count taken at ` +
+				'one moment reads low on a busy event loop, between bursts); at most 16 points a row:',
 			'',
 			limitOverTimeTable(results.concurrency),
 			'',
