@@ -65,12 +65,7 @@ export type ConceptLabelRequest = Schemas['ConceptLabelRequest'];
 export type ConceptLabelsUpdateRequest = Schemas['UpdateConceptLabelsRequest'];
 export type ImageUrlClassificationRequest = Schemas['PublicUrlClassificationRequest'];
 
-export type TextSearchRequest = Schemas['search:TextSearchRequest'];
-export type ImageSearchRequest = Schemas['search:ImageSearchRequest'];
-export type TranscriptMatchRequest = Schemas['search:TranscriptMatchRequest'];
-export type VideoSearchRequest = Schemas['search-video:VideoSearchRequest'];
 export type SearchMetadataFilters = Schemas['search:MetadataFilters'];
-export type ModerationScoreType = Schemas['search:ScoreType'];
 
 export type IngestJob = Schemas['ingestion:GetOneIngestJobResponse'];
 export type IngestJobCreated = Schemas['ingestion:CreateIngestJobResponse'];
