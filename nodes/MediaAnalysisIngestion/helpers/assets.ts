@@ -1,8 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/api';
-import { assertHttpUrl, invalidParameter, parseJsonParameter } from '../../shared/validation';
-import { describeValue, fieldOf, metadataEntryFields, readEntryMetadata, readMetadata } from './metadata';
+import { assertHttpUrl, invalidParameter, splitList } from '../../shared/validation';
+import {
+	describeValue,
+	fieldOf,
+	itemFields,
+	jsonEntry,
+	jsonList,
+	metadataEntryFields,
+	missingField,
+	readEntryMetadata,
+	readMetadata,
+} from './metadata';
 
 /** The three list endpoints: `/ingestion/assets` (typed assets), `/ingestion/images`, `/ingestion/videos`. */
 export type ListKind = 'assets' | 'images' | 'videos';
@@ -180,36 +190,18 @@ export function itemFieldsReader(
 			`Enter the name of the item field that holds each ${SINGULAR[kind]}'s URL, e.g. url.`,
 		);
 	}
-	const metadataNames = String(this.getNodeParameter('metadataFields', 0, ''))
-		.split(',')
-		.map((name) => name.trim())
-		.filter(Boolean);
+	const metadataNames = splitList(this.getNodeParameter('metadataFields', 0, ''));
 	const assetType =
 		kind === 'assets' ? (this.getNodeParameter('itemAssetType', 0, 'unspecified') as string) : 'unspecified';
 	const pathParameter = `Source Path Field ("${pathField}")`;
-	const missing = (label: string, name: string, itemIndex: number) =>
-		invalidParameter.call(
-			this,
-			`${label} ("${name}")`,
-			itemIndex,
-			`the item has no field "${name}"`,
-			`Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`,
-		);
 	return (json, itemIndex, hasConnection) => {
 		const value = fieldOf(json, pathField);
-		if (value === undefined) throw missing('Source Path Field', pathField, itemIndex);
+		if (value === undefined) throw missingField.call(this, 'Source Path Field', pathField, itemIndex);
 		const asset: IDataObject = {
 			source_path: checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex),
 		};
 		if (metadataNames.length > 0) {
-			// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
-			const fields: IDataObject = Object.fromEntries(
-				metadataNames.map((name) => {
-					const field = fieldOf(json, name);
-					if (field === undefined) throw missing('Metadata Fields', name, itemIndex);
-					return [name, field];
-				}),
-			);
+			const fields = itemFields.call(this, json, metadataNames, 'Metadata Fields', itemIndex);
 			const metadata = readMetadata.call(this, fields, 'Metadata Fields', itemIndex);
 			if (metadata) asset.metadata = metadata;
 		}
@@ -245,20 +237,7 @@ function assetFromJson(
 	const parameter = `${LABEL[kind]} (JSON)`;
 	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
 	const fix = `Each entry is an object with ${allowed.join(', ')}; source_path is required.`;
-	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`entry ${position} is ${describeValue(entry)}, not an object`,
-			fix,
-		);
-	}
-	const object = entry as IDataObject;
-	const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
-	if (unknown.length > 0) {
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown[0]}"`, fix);
-	}
+	const object = jsonEntry.call(this, entry, position, allowed, { parameter, itemIndex, fix });
 	if (typeof object.source_path !== 'string' || object.source_path.trim() === '') {
 		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no source_path`, fix);
 	}
@@ -292,14 +271,7 @@ export function readAssetList(
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
 	let assets: IDataObject[];
 	if (mode === 'json') {
-		const parameter = `${LABEL[kind]} (JSON)`;
-		const parsed = parseJsonParameter.call(
-			this,
-			this.getNodeParameter(`${kind}Json`, itemIndex, '[]'),
-			parameter,
-			itemIndex,
-		);
-		const list = Array.isArray(parsed) ? parsed : [parsed];
+		const list = jsonList.call(this, `${kind}Json`, `${LABEL[kind]} (JSON)`, itemIndex);
 		assets = list.map((entry, position) => assetFromJson.call(this, kind, entry, position, itemIndex, hasConnection));
 	} else {
 		const entries = this.getNodeParameter(`${kind}.${SINGULAR[kind]}`, itemIndex, []) as IDataObject[];

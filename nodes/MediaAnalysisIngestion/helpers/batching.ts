@@ -27,22 +27,14 @@ export interface Chunk<T> {
  */
 export function chunkItems<T>(lists: Array<ItemValues<T>>, combine: boolean, max: number): Array<Chunk<T>> {
 	const chunks: Array<Chunk<T>> = [];
-	if (!combine) {
-		for (const list of lists) {
-			for (let start = 0; start < list.values.length; start += max) {
-				const values = list.values.slice(start, start + max);
-				chunks.push({ key: list.key, values, entries: [{ itemIndex: list.itemIndex, start: 0, end: values.length }] });
-			}
-		}
-		return chunks;
-	}
 	const open = new Map<string, Chunk<T>>();
 	for (const list of lists) {
+		const group = combine ? list.key : `item ${list.itemIndex}`;
 		for (const value of list.values) {
-			let chunk = open.get(list.key);
+			let chunk = open.get(group);
 			if (!chunk || chunk.values.length >= max) {
 				chunk = { key: list.key, values: [], entries: [] };
-				open.set(list.key, chunk);
+				open.set(group, chunk);
 				chunks.push(chunk);
 			}
 			const last = chunk.entries[chunk.entries.length - 1];

@@ -157,25 +157,57 @@ function metadataFromPairs(this: IExecuteFunctions, entry: IDataObject, itemInde
 	return Object.fromEntries(fields) as IDataObject;
 }
 
-/** Fields of the input item named in Item Fields, under their own names; a missing one is an error naming it. */
-function metadataFromItem(this: IExecuteFunctions, entry: IDataObject, itemIndex: number): IDataObject {
-	const names = splitList(entry.metadataItemFields);
-	const json = this.getInputData()[itemIndex]?.json ?? {};
+/** The named fields of an item's JSON (`fieldOf`) under their own names; a missing one is an error naming it. */
+export function itemFields(
+	this: IExecuteFunctions,
+	json: IDataObject,
+	names: string[],
+	label: string,
+	itemIndex: number,
+): IDataObject {
+	// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
 	return Object.fromEntries(
 		names.map((name) => {
 			const value = fieldOf(json, name);
-			if (value === undefined) {
-				throw invalidParameter.call(
-					this,
-					`Metadata › Item Fields ("${name}")`,
-					itemIndex,
-					`the item has no field "${name}"`,
-					`Give every item the field "${name}", or remove it from Item Fields (names are case-sensitive).`,
-				);
-			}
+			if (value === undefined) throw missingField.call(this, label, name, itemIndex);
 			return [name, value];
 		}),
 	) as IDataObject;
+}
+
+export function missingField(this: IExecuteFunctions, label: string, name: string, itemIndex: number) {
+	return invalidParameter.call(
+		this,
+		`${label} ("${name}")`,
+		itemIndex,
+		`the item has no field "${name}"`,
+		`Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`,
+	);
+}
+
+/** Entry `position` of a JSON list parameter: an object holding only `allowed` keys, else an error saying `fix`. */
+export function jsonEntry(
+	this: IExecuteFunctions,
+	entry: unknown,
+	position: number,
+	allowed: string[],
+	{ parameter, itemIndex, fix }: { parameter: string; itemIndex: number; fix: string },
+): IDataObject {
+	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+		const what = `entry ${position} is ${describeValue(entry)}, not an object`;
+		throw invalidParameter.call(this, parameter, itemIndex, what, fix);
+	}
+	const unknown = Object.keys(entry).find((key) => !allowed.includes(key));
+	if (unknown) {
+		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown}"`, fix);
+	}
+	return entry as IDataObject;
+}
+
+/** A JSON parameter holding a list (one entry alone is a list of one). */
+export function jsonList(this: IExecuteFunctions, name: string, parameter: string, itemIndex: number): unknown[] {
+	const parsed = parseJsonParameter.call(this, this.getNodeParameter(name, itemIndex, '[]'), parameter, itemIndex);
+	return Array.isArray(parsed) ? parsed : [parsed];
 }
 
 /**
@@ -190,7 +222,16 @@ export function readEntryMetadata(
 	const input = (entry.metadataInput as string | undefined) ?? 'pairs';
 	if (input === 'pairs')
 		return readMetadata.call(this, metadataFromPairs.call(this, entry, itemIndex), 'Metadata Fields', itemIndex);
-	if (input === 'itemFields')
-		return readMetadata.call(this, metadataFromItem.call(this, entry, itemIndex), 'Metadata › Item Fields', itemIndex);
+	if (input === 'itemFields') {
+		const json = this.getInputData()[itemIndex]?.json ?? {};
+		const fields = itemFields.call(
+			this,
+			json,
+			splitList(entry.metadataItemFields),
+			'Metadata › Item Fields',
+			itemIndex,
+		);
+		return readMetadata.call(this, fields, 'Metadata › Item Fields', itemIndex);
+	}
 	return readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
 }

@@ -159,7 +159,10 @@ interface FilterEntry {
 	to?: string;
 }
 
-const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
+/** A date parameter as the service's epoch seconds, or null when it is not set. */
+export function epochOf(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): number | null {
+	return value ? Date.parse(assertDateTime.call(this, value, parameter, itemIndex)) / 1000 : null;
+}
 
 /**
  * The Metadata Filters list as the service's `metadata_filters`, or undefined when empty. Video search needs both
@@ -185,10 +188,8 @@ export function getMetadataFilters(
 			case 'notEquals':
 				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {
-				const from = entry.from
-					? epochSeconds(assertDateTime.call(this, entry.from, `${label} Since`, itemIndex))
-					: null;
-				const to = entry.to ? epochSeconds(assertDateTime.call(this, entry.to, `${label} Until`, itemIndex)) : null;
+				const from = epochOf.call(this, entry.from, `${label} Since`, itemIndex);
+				const to = epochOf.call(this, entry.to, `${label} Until`, itemIndex);
 				if ((bothDateEnds && (from === null || to === null)) || (from === null && to === null)) {
 					throw invalidParameter.call(
 						this,

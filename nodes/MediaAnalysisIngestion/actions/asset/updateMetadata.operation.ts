@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
 import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { assertNotEmpty, assertUuid, invalidParameter, parseJsonParameter } from '../../../shared/validation';
-import { metadataEntryFields, readEntryMetadata, readMetadata } from '../../helpers/metadata';
+import { assertNotEmpty, assertUuid, invalidParameter } from '../../../shared/validation';
+import { jsonEntry, jsonList, metadataEntryFields, readEntryMetadata, readMetadata } from '../../helpers/metadata';
 import { assetTypeField } from './fields';
 import { createJob } from '../../helpers/jobs';
 
@@ -98,13 +98,7 @@ const ALLOWED_KEYS = ['asset_id', 'source_path', 'asset_type', 'metadata'];
 function updateFromJson(this: IExecuteFunctions, entry: unknown, position: number, itemIndex: number): MetadataUpdate {
 	const parameter = 'Updates (JSON)';
 	const fix = 'Each update is an object with asset_type (image or video), asset_id or source_path, and metadata.';
-	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} is not an object`, fix);
-	}
-	const object = entry as IDataObject;
-	const unknown = Object.keys(object).find((key) => !ALLOWED_KEYS.includes(key));
-	if (unknown)
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown}"`, fix);
+	const object = jsonEntry.call(this, entry, position, ALLOWED_KEYS, { parameter, itemIndex, fix });
 	if (object.asset_type !== 'image' && object.asset_type !== 'video') {
 		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no asset_type image or video`, fix);
 	}
@@ -162,15 +156,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	} else {
 		let updates: MetadataUpdate[];
 		if (from === 'json') {
-			const parsed = parseJsonParameter.call(
-				this,
-				this.getNodeParameter('updatesJson', itemIndex, '[]'),
-				'Updates (JSON)',
-				itemIndex,
-			);
-			updates = (Array.isArray(parsed) ? parsed : [parsed]).map((entry, position) =>
-				updateFromJson.call(this, entry, position, itemIndex),
-			);
+			updates = jsonList
+				.call(this, 'updatesJson', 'Updates (JSON)', itemIndex)
+				.map((entry, position) => updateFromJson.call(this, entry, position, itemIndex));
 		} else {
 			const entries = this.getNodeParameter('updates.update', itemIndex, []) as IDataObject[];
 			updates = entries.map((entry) => updateFromFields.call(this, entry, itemIndex));

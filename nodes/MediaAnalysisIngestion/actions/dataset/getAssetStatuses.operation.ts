@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
-import { assetStatusFilter, statusQuery } from '../../helpers/statusFilters';
 import { waitForCompletionNotice } from '../fields';
 
 export const description: INodeProperties[] = [
@@ -44,7 +43,18 @@ export const description: INodeProperties[] = [
 				description: 'Return only the assets whose source path starts with this',
 				displayOptions: { show: { '/detail': ['full'] } },
 			},
-			assetStatusFilter,
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Completed', value: 'completed', description: 'Ready to search' },
+					{ name: 'Error', value: 'error', description: 'Failed to ingest; the error code says why' },
+					{ name: 'In Progress', value: 'in_progress', description: 'Not finished yet' },
+				],
+				default: 'error',
+				description: 'Return only the assets in this state',
+			},
 		],
 	},
 ];
@@ -54,21 +64,19 @@ export const toolDescription =
 	'Lists the images and videos of a dataset with their ingestion status, up to the Limit: asset_id, source_path, status and error_code. Needs the dataset (its ID, a UUID, or its exact name); can keep only assets in some statuses.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const params = { dataset_id: await resolveDatasetId.call(this, itemIndex) };
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	// The service's EventFilter: completed, error, or in_progress (anything not yet settled).
+	const qs = filters.status ? { filter: filters.status } : {};
 	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') {
-		// Status, type, source path and when the asset became ready to search.
-		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', {
-			params: { dataset_id: datasetId },
-			qs: statusQuery(filters),
-		});
+		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', { params, qs });
 		return await paginateForItem.call(this, itemIndex, ...summaries);
 	}
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
-	const list = listEndpoint('ingestion.getDatasetAssetsStatus', {
-		params: { dataset_id: datasetId },
-		qs: statusQuery(filters),
-		body: sourcePath ? { source_path: sourcePath } : {},
-	});
-	return await paginateForItem.call(this, itemIndex, ...list);
+	const body = sourcePath ? { source_path: sourcePath } : {};
+	return await paginateForItem.call(
+		this,
+		itemIndex,
+		...listEndpoint('ingestion.getDatasetAssetsStatus', { params, qs, body }),
+	);
 }

@@ -4,9 +4,10 @@ import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
-import { assertDateTime, invalidParameter } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation';
 import {
 	commonSearchOptions,
+	epochOf,
 	getOneRequestLimit,
 	getTextQuery,
 	moderationScoreTypeOption,
@@ -72,8 +73,6 @@ const explainRefusal = (datasetId: string) => (failure: Failure) => {
 	return datasetNotFound(datasetId)(failure);
 };
 
-const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const body: RequestOf<'search.hybridSearch'> = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
@@ -82,14 +81,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	Object.assign(body, commonSearchOptions(options) as Partial<RequestOf<'search.hybridSearch'>>);
-	const since =
-		typeof options.since === 'string' && options.since
-			? epochSeconds(assertDateTime.call(this, options.since, 'Since', itemIndex))
-			: null;
-	const until =
-		typeof options.until === 'string' && options.until
-			? epochSeconds(assertDateTime.call(this, options.until, 'Until', itemIndex))
-			: null;
+	const since = epochOf.call(this, options.since, 'Since', itemIndex);
+	const until = epochOf.call(this, options.until, 'Until', itemIndex);
 	const dateField = typeof options.dateField === 'string' ? options.dateField.trim() : '';
 	if (since !== null || until !== null || dateField) {
 		if (!dateField)
