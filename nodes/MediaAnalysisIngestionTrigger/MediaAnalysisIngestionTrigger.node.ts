@@ -35,11 +35,9 @@ import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type O
 import { sampleEvent } from './sample';
 import { overlappingPages, scanNewestFirst, type Scan } from './scan';
 
-/** What the node keeps in its static data between polls (and across restarts). */
+/** The node's static data: the settings it belongs to (a change starts afresh), and each scope as `saveScope` writes it. */
 interface TriggerState extends IDataObject {
-	/** The settings the state belongs to; changing what is watched starts afresh. */
 	watching?: string;
-	/** Scope key ('jobs:<dataset or *>', 'assets:<dataset>') → the scope as `saveScope` writes it. */
 	scopes?: IDataObject;
 }
 
@@ -188,7 +186,6 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 
 type Scopes = Map<string, ScopeState>;
 
-/** The scopes as static data keeps them, in JSON. */
 const savedJson = (scopes: Scopes) =>
 	JSON.stringify(Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)])));
 
@@ -261,7 +258,7 @@ interface ScopeSpec {
 	now: number;
 }
 
-/** Polls one scope: at the first activation it only records; a scope that appears later starts empty (all is new). */
+/** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
 async function pollScope(
 	this: IPollFunctions,
 	scopes: Scopes,
@@ -284,7 +281,7 @@ async function pollScope(
 	return detectEvents(scope, kind, scan.observations, wanted, now, rereadFrom);
 }
 
-/** The datasets whose asset statuses to read, and whether the list was read whole (no page shifted). */
+/** The datasets whose asset statuses to read, and whether no page of their list shifted. */
 async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ ids: string[]; whole: boolean }> {
 	if (watch.datasetId) return { ids: [watch.datasetId], whole: true };
 	const [request, style] = listEndpoint('datasets.list');

@@ -15,7 +15,7 @@ export type TriggerEvent = JobEvent | AssetEvent;
 const byName = <T>(entries: Record<string, T>): Record<string, T> =>
 	Object.assign(Object.create(null) as Record<string, T>, entries);
 
-/** The end event of each end status: every status after which a job or asset stays put has one. */
+/** The end event of each end status (after which a job or asset stays put). */
 export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> = {
 	job: byName({ completed: 'jobCompleted', failed: 'jobFailed', stopped: 'jobStopped' }),
 	asset: byName({ completed: 'assetCompleted', error: 'assetFailed' }),
@@ -62,21 +62,18 @@ export interface ScopeState {
 type SavedScope = Omit<ScopeState, 'seen'> & { entities: Array<[string, string, number]> };
 const OPTIONAL_TIMES = ['floor', 'movedAt', 'forgotten', 'addedAt'] as const;
 
-/** One observed job or asset, reduced to what event detection needs. */
+/** One observed job or asset: its event time (ms) is a job's updated_dt, an asset's latest event time. */
 export interface Observation {
 	id: string;
 	status: string;
-	/** Event time (ms): a job's updated_dt, an asset's latest event time. */
 	time: number;
 	/** Jobs only: created_dt (ms). */
 	createdTime?: number;
-	/** The record as the service returned it, passed to the output. */
 	record: IDataObject;
 }
 
-/** One change of one job or asset, with every wanted event it amounts to. */
 export interface EmittedChange {
-	/** The wanted events, most specific first (an end event, then created, then status changed). */
+	/** The wanted events it amounts to, most specific first (an end event, then created, then status changed). */
 	events: TriggerEvent[];
 	time: number;
 	id: string;
@@ -101,7 +98,6 @@ const isTriple = (entry: unknown): entry is [string, string, number] =>
 	typeof entry[1] === 'string' &&
 	isFiniteNumber(entry[2]);
 
-/** Whether a scope's own fields besides its record are usable. */
 function hasScopeFields(scope: Record<string, unknown>): boolean {
 	if (!(scope.cursor === null || isFiniteNumber(scope.cursor))) return false;
 	if (!(scope.since === null || isFiniteNumber(scope.since))) return false;
@@ -132,7 +128,7 @@ export function readScope(value: unknown): ScopeState | undefined {
 	return scope;
 }
 
-/** Saved scopes (scope key → saved scope) as a Map, or undefined when any of them cannot be used. */
+/** Saved scopes as a Map, or undefined when any of them cannot be used. */
 export function readScopes(value: unknown): Map<string, ScopeState> | undefined {
 	if (!isObject(value)) return undefined;
 	const scopes = new Map<string, ScopeState>();
@@ -156,7 +152,6 @@ export function saveScope(state: ScopeState): SavedScope {
 	return saved;
 }
 
-/** The oldest event time of a full look-back window below `cursor`. */
 export const windowFloor = (cursor: number) => cursor - LOOK_BACK_MS + 1;
 
 /** The oldest event time a poll of this scope reads (its look-back floor); null before the scope showed anything. */
@@ -165,7 +160,6 @@ export function lookBackFloor(state: ScopeState): number | null {
 	return Math.min(state.cursor, state.floor ?? windowFloor(state.cursor));
 }
 
-/** The events one job observation amounts to, given the status recorded for it (if any). */
 function jobEvents(observation: Observation, previous: string | undefined, since: number | null): TriggerEvent[] {
 	const events: TriggerEvent[] = [];
 	const end = END_EVENTS.job[observation.status];
@@ -202,7 +196,6 @@ function isNews(
 	return order.indexOf(observation.status) > order.indexOf(status);
 }
 
-/** Whether a poll learns nothing from `observation`: the same status at the same time as recorded. */
 export function isKnown(state: ScopeState, observation: Observation): boolean {
 	const recorded = state.seen[observation.id];
 	return recorded !== undefined && recorded[0] === observation.status && recorded[1] === observation.time;
@@ -314,7 +307,6 @@ function closePoll(state: ScopeState, now: number, rereadFrom: number | undefine
 
 const ended = (status: string) => status in END_EVENTS.job || status in END_EVENTS.asset;
 
-/** Drops finished entities older than both the hour and the floor, then the oldest past MAX_RECORDED. */
 function prune(state: ScopeState): void {
 	const oldest = Math.min((state.cursor as number) - RETAIN_FINISHED_MS, state.floor as number);
 	for (const [id, [status, time]] of Object.entries(state.seen)) {
@@ -329,7 +321,7 @@ function prune(state: ScopeState): void {
 	);
 }
 
-/** Drops entities a cap leaves no room for, remembering the newest time dropped (see `forgotten`). */
+/** Drops entities a cap leaves no room for, remembering the newest time dropped. */
 function forget(state: ScopeState, ids: string[]): void {
 	for (const id of ids) {
 		const time = state.seen[id][1];

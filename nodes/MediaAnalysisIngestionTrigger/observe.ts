@@ -11,7 +11,6 @@ import { timeOf } from './scan';
  */
 type Unchecked<Field extends string> = Partial<Record<Field, unknown>>;
 
-/** Records without a readable id, status or time are not observations (they cannot be followed). */
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** A job of the jobs list as an observation: its event time is updated_dt (created_dt before any update). */
@@ -32,11 +31,7 @@ export function observeAsset(record: IDataObject): Observation | undefined {
 
 export type Output = EmittedChange & { kind: 'job' | 'asset'; datasetId?: string };
 
-/**
- * The output item of one change: its most specific event, every chosen event it matched, when, the status change,
- * and the job or asset as the service gave it. Field names in the service's convention (snake_case), like the
- * job's and asset's own.
- */
+/** The output item of one change, its field names in the service's convention (snake_case). */
 export function toOutput(change: Output): IDataObject {
 	return {
 		event: change.events[0],
@@ -49,10 +44,10 @@ export function toOutput(change: Output): IDataObject {
 	};
 }
 
-/** The ingestion jobs list, of one dataset or all, and its page style; the trigger and its test event read it the same way. */
+/** The jobs list, of one dataset or all, as the trigger and its test event read it. */
 export const jobsPages = (datasetId?: string) =>
 	listEndpoint('ingestion.getIngestJobs', { qs: datasetId ? { dataset_id: datasetId } : {} });
 
-/** A dataset's asset statuses (a read-only POST, retried like a GET) and their page style. */
+/** A dataset's asset statuses (a read-only POST, retried like a GET). */
 export const assetStatusPages = (datasetId: string) =>
 	listEndpoint('ingestion.getDatasetAssetsStatus', { params: { dataset_id: datasetId } });

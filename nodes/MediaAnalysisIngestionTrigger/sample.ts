@@ -11,10 +11,9 @@ const SAMPLE_PAGE = 20;
 /** Datasets looked into for an asset when every dataset is watched. */
 const SAMPLE_DATASETS = 5;
 
+/** The newest record matching a chosen event, and the newest of the watched kind at all. */
 interface Candidates {
-	/** The newest record that matches a chosen event, shaped as the trigger would emit it. */
 	matching?: Output;
-	/** The newest record of the watched kind at all. */
 	newest?: Output;
 }
 
@@ -98,7 +97,6 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 	return real ? toOutput(real) : builtSample(watch);
 }
 
-/** The datasets to look into for a test asset when every dataset is watched. */
 async function recentDatasets(this: IPollFunctions): Promise<string[]> {
 	const { items } = await fetchRecords(this, listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
 	return items
@@ -109,7 +107,6 @@ async function recentDatasets(this: IPollFunctions): Promise<string[]> {
 		.map((dataset) => dataset.id);
 }
 
-/** The status a built example has, by the first chosen event (jobs, then assets). */
 const SAMPLE_STATUS: Record<TriggerEvent, string> = {
 	jobCompleted: 'completed',
 	jobFailed: 'failed',

@@ -9,10 +9,7 @@ export const PAGE_OVERLAP = 5;
 
 export interface OverlappingPage {
 	records: IDataObject[];
-	/**
-	 * Whether records may have moved up past this page's start unread: it was meant to begin with records the page
-	 * before read, and does not.
-	 */
+	/** Records may have moved up past this page's start unread: it does not begin with records the page before read. */
 	shifted: boolean;
 }
 
@@ -48,9 +45,8 @@ export async function* overlappingPages(
 
 export interface Scan {
 	observations: Observation[];
-	/** Whether every record read came newest first. */
 	ordered: boolean;
-	/** Whether the list was read to its end. */
+	/** The list was read to its end. */
 	complete: boolean;
 	/** Records may have moved up past a page boundary unread: the oldest time they can have (not older than the next page's first). */
 	rereadFrom: number | null;
@@ -124,7 +120,6 @@ export async function scanNewestFirst(
 	return { observations, ordered, complete, rereadFrom };
 }
 
-/** Milliseconds of an ISO date-time from the service, or undefined when absent or unreadable. */
 export function timeOf(value: unknown): number | undefined {
 	if (typeof value !== 'string' || value === '') return undefined;
 	const ms = Date.parse(value);

@@ -6,10 +6,7 @@ import { assertConnectionName } from '../../shared/validation';
 /** Assets per request: the service's cap for `/ingestion/assets` and deletes, used for images and videos too. */
 export const MAX_ASSETS_PER_REQUEST = 100;
 
-/**
- * The Options of a create: the optional Connection (sent as `connection_name`, which takes names) and what `more`
- * adds, kept after the required fields as n8n's own nodes do.
- */
+/** The Options of a create: the Connection (by name: `connection_name` takes names) and what `more` adds. */
 export function createOptions(connectionDescription: string, more: INodeProperties[] = []): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -24,7 +21,6 @@ export function createOptions(connectionDescription: string, more: INodeProperti
 	};
 }
 
-/** Options › Connection for one item: its name, or null when it is left out or empty. */
 export function getConnectionName(this: IExecuteFunctions, itemIndex: number): string | null {
 	const value = this.getNodeParameter('options.connection', itemIndex, '', { extractValue: true });
 	const text = typeof value === 'string' ? value.trim() : value;
@@ -32,7 +28,6 @@ export function getConnectionName(this: IExecuteFunctions, itemIndex: number): s
 	return assertConnectionName.call(this, text, 'Connection', itemIndex);
 }
 
-/** What an ingestion costs, said once where one is started: `what` names the assets it takes. */
 export function ingestNotice(what: string): INodeProperties {
 	return {
 		displayName: `Each run ingests ${what}; processing each one counts toward your organization's use of the service.`,
@@ -50,10 +45,6 @@ export const metadataField: INodeProperties = {
 	description: 'A JSON object of metadata fields; values are text, numbers or booleans (dates as ISO text)',
 };
 
-/**
- * On the operations that read statuses: the one way to wait for an ingestion this workflow starts is Wait for
- * Completion on the create operation, whose output already holds each row's outcome.
- */
 export const waitForCompletionNotice: INodeProperties = {
 	displayName:
 		'Waiting for an ingestion this workflow starts? Turn on Wait for Completion in the Job → Create operation instead: each asset then comes out as its own item with its asset_id, status and error_code.',

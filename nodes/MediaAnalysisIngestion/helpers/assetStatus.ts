@@ -12,10 +12,7 @@ const STATUS = {
 	video: 'ingestion.getVideoAssetStatus',
 } as const;
 
-/**
- * The image or video whose status to read, by platform ID. The service lists assets only per dataset, so there
- * is no list to pick from here (Dataset → Get Asset Statuses lists them with their IDs).
- */
+/** By ID only: the service lists assets only per dataset, so there is no list to pick from here. */
 export const assetLocator: INodeProperties = {
 	displayName: 'Asset',
 	name: 'asset',
@@ -26,7 +23,6 @@ export const assetLocator: INodeProperties = {
 	modes: [uuidMode('asset')],
 };
 
-/** The ingestion status of one image or video (the Asset locator); the service answers `{"data": []}` when it has none. */
 export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIndex: number): Promise<IDataObject> {
 	const assetId = assertUuid.call(
 		this,

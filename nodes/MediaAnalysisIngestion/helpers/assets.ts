@@ -14,14 +14,12 @@ import {
 	readMetadata,
 } from './metadata';
 
-/** The three list endpoints: `/ingestion/assets` (typed assets), `/ingestion/images`, `/ingestion/videos`. */
 export type ListKind = 'assets' | 'images' | 'videos';
 
 const SINGULAR: Record<ListKind, string> = { assets: 'asset', images: 'image', videos: 'video' };
 const LABEL: Record<ListKind, string> = { assets: 'Assets', images: 'Images', videos: 'Videos' };
 const ASSET_TYPES = ['image', 'video', 'unspecified'];
 
-/** Parameters that give the assets of one item: fields, or a JSON array of the service's asset objects. */
 export function assetListFields(kind: ListKind): INodeProperties[] {
 	const singular = SINGULAR[kind];
 	const values: INodeProperties[] = [
@@ -125,10 +123,7 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 	return properties;
 }
 
-/**
- * The one check of a source path in every input mode: text, not empty and, without a Connection, an http or https
- * URL with no space in it: the service downloads it, and fails anything else as broken_url once the job has started.
- */
+/** Without a Connection the service downloads the path, and fails anything but an http(s) URL as broken_url later. */
 function checkSourcePath(
 	this: IExecuteFunctions,
 	value: unknown,
@@ -172,10 +167,7 @@ function checkSourcePath(
 	return sourcePath;
 }
 
-/**
- * Using Item Fields: reads the field names once and returns what turns one item's JSON into its asset. A missing
- * field, or a source path `checkSourcePath` refuses, is an error naming the item.
- */
+/** Using Item Fields: reads the field names once and returns what turns one item's JSON into its asset. */
 export function itemFieldsReader(
 	this: IExecuteFunctions,
 	kind: ListKind,
@@ -261,7 +253,6 @@ function assetFromJson(
 	return asset;
 }
 
-/** The assets one item gives, checked before anything is sent: at least one, each with a source path (`checkSourcePath`). */
 export function readAssetList(
 	this: IExecuteFunctions,
 	kind: ListKind,
@@ -289,7 +280,6 @@ export function readAssetList(
 	return assets as IngestJobAsset[];
 }
 
-/** "Using Fields Below" or "Using JSON" (the label style of every input mode): how one item's assets are given. */
 function inputModeField(what: string): INodeProperties {
 	return {
 		displayName: 'Input Mode',

@@ -1,4 +1,3 @@
-/** The values of one input item that go to the service, and what may share a request with them. */
 export interface ItemValues<T> {
 	itemIndex: number;
 	/** Items with the same key may share a request (same dataset, same connection). */
@@ -6,25 +5,19 @@ export interface ItemValues<T> {
 	values: T[];
 }
 
-/** Which positions of a request's list came from which input item. */
 export interface Entry {
 	itemIndex: number;
 	start: number;
 	end: number;
 }
 
-/** One request: at most `max` values, and the input items they came from. */
 export interface Chunk<T> {
 	key: string;
 	values: T[];
 	entries: Entry[];
 }
 
-/**
- * Splits the items' values into requests of at most `max`. Without `combine`, each item gets its own requests;
- * with it, the values of all items with the same key are packed in input order into as few requests as the cap
- * allows (an item's values may straddle two requests), so n single-asset items take exactly ceil(n / max) requests.
- */
+/** Requests of at most `max` values; with `combine`, the items of one key packed in input order. */
 export function chunkItems<T>(lists: Array<ItemValues<T>>, combine: boolean, max: number): Array<Chunk<T>> {
 	const chunks: Array<Chunk<T>> = [];
 	const open = new Map<string, Chunk<T>>();

@@ -27,10 +27,7 @@ const CREATE = {
 	videos: 'ingestion.createIngestJobFromVideos',
 } as const;
 
-/**
- * Create From Assets / Images / Videos. Parameters: what to ingest and where first, then Wait for Completion (top
- * level: it decides what the node outputs), then the Options. It sees every item at once (`createJobsFromLists`).
- */
+/** Create From Assets / Images / Videos; Wait for Completion is top level: it decides what the node outputs. */
 export function createFromListOperation(kind: ListKind) {
 	const properties: INodeProperties[] = [
 		ingestNotice(`the ${kind} of every input item`),
@@ -53,7 +50,6 @@ export function createFromListOperation(kind: ListKind) {
 	};
 }
 
-/** The rows go together by default: N input items take ceil(N / 100) requests. */
 const combineItemsField: INodeProperties = {
 	displayName: 'Combine Items',
 	name: 'combineItems',
@@ -63,7 +59,6 @@ const combineItemsField: INodeProperties = {
 		'Whether to send the assets of all input items together, 100 per request, instead of one request per item. Each asset still comes out as its own item, paired to its input item, with the job that took it.',
 };
 
-/** What a failed asset does once the job has finished: become data about its item (default), or stop the node. */
 const assetFailureField: INodeProperties = {
 	displayName: 'When an Asset Fails',
 	name: 'assetFailure',
@@ -126,7 +121,6 @@ async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemInde
 	};
 }
 
-/** Text as a sentence: ends with a full stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** Fail the Node: the item's first failed asset as an error naming the item, the asset and its code. */
@@ -144,11 +138,7 @@ function assetFailed(this: IExecuteFunctions, assets: AssetOutcome[], itemIndex:
 	);
 }
 
-/**
- * Create From Assets / Images / Videos for every input item at once: reads and checks every item first, sends
- * one request per 100 assets (per item, or packed across items with Combine Items), then waits for the jobs if
- * asked: one output item per asset, paired to its input item (`assetsOutput`).
- */
+/** Reads and checks every item first, then sends one request per 100 assets (packed across items with Combine Items). */
 async function createJobsFromLists(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -218,7 +208,6 @@ interface Created {
 	job: IDataObject;
 }
 
-/** One asset as it comes out: its outcome, its dataset and the job that took it. */
 type OutputAsset = AssetOutcome & { dataset_id: string | null; ingest_job_id: string; job_status: string | null };
 
 /** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
@@ -238,12 +227,8 @@ function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
 }
 
 /**
- * The output: one item per asset, paired to the input item that gave it, in the order of the item's assets, whatever
- * the number of jobs they went into. Each names its asset (`asset_id`, `source_path`), its `status` (completed, or
- * error with `error_code` and `error_reason`; pending when not waited for), the dataset, the job (`ingest_job_id`,
- * `job_status`) and, with Include Input Fields, its input item's fields: the next node reads `$json.source_path` of
- * every asset as it reads a row of Using Item Fields. With When an Asset Fails › Fail the Node, an item with a failed
- * asset becomes one error instead.
+ * One item per asset, paired to its input item, in the order of the item's assets whatever the jobs they went into;
+ * with When an Asset Fails › Fail the Node, an item with a failed asset becomes one error instead.
  */
 async function assetsOutput(
 	this: IExecuteFunctions,

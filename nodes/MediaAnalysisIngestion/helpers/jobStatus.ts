@@ -4,22 +4,17 @@ import type { IngestJobStatusPage } from '../../shared/api';
 import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
 import type { PageLimit } from '../../shared/transport';
 
-/** An asset's status as the job status endpoint lists it. */
 export type AssetIngestionStatus = RecordOf<'ingestion.getJobStatus'>;
 
 type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage['data'] | [] };
 
-/** A job's status and its assets' statuses, as the job status endpoint pages them. */
 export interface JobAssetStatuses {
 	jobStatus: string | null;
 	total: number | null;
 	assets: AssetIngestionStatus[];
 }
 
-/**
- * Reads the job status endpoint: the job's status and its assets' statuses, nested under `data.assets` with the
- * datasets' meta (or `{"data": []}` when there is nothing yet), paged by offset and limit (`jobStatusPages`).
- */
+/** The assets are nested under `data.assets` with the job's status (or `{"data": []}` when there is nothing yet). */
 export async function readJobAssetStatuses(
 	this: IExecuteFunctions,
 	jobId: string,
@@ -43,7 +38,6 @@ export async function readJobAssetStatuses(
 	return result;
 }
 
-/** One asset's outcome as an output item states it: the service's asset status, and its error code and reason. */
 export interface AssetOutcome {
 	asset_id: string | null;
 	source_path: string | null;

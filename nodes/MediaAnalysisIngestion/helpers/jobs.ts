@@ -21,11 +21,7 @@ function progressOf(job: IngestJob): string {
 	return `${job.status ?? 'unknown'}, ${job.processed_assets ?? 0} of ${total} assets processed, ${job.errored_assets ?? 0} with errors`;
 }
 
-/**
- * Polls an ingestion job until it completes (returns the finished job), fails or is stopped (throws with the job's
- * error details, or returns the job with `settleOnFailure`, whose caller reports each asset's outcome), or the timeout
- * passes (throws with the last status seen). Paused and stopping jobs keep waiting.
- */
+/** A failed or stopped job throws, unless `settleOnFailure` (the caller reports each asset's outcome). */
 export async function waitForJob(
 	this: IExecuteFunctions,
 	jobId: string,
@@ -64,7 +60,6 @@ type SingleCreate =
 	| 'ingestion.createIngestJobFromFile'
 	| 'ingestion.createIngestJobForMetadata';
 
-/** Creates a job with one request; with Wait for Completion on, returns the finished job instead. */
 export async function createJob(
 	this: IExecuteFunctions,
 	itemIndex: number,

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { invalidParameter, parseJsonParameter, splitList } from '../../shared/validation';
 import { metadataField } from '../actions/fields';
 
-/** What a value is, in an error message. */
 export function describeValue(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'a list';
@@ -11,10 +10,7 @@ export function describeValue(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
-/**
- * Metadata from a parameter or a JSON entry: a JSON object (text or already parsed) whose values are text,
- * numbers or booleans, as the service's metadata schema allows. Empty means none.
- */
+/** A JSON object (text or parsed) whose values are text, numbers or booleans, as the service allows; empty is none. */
 export function readMetadata(
 	this: IExecuteFunctions,
 	value: unknown,
@@ -63,10 +59,7 @@ export function fieldOf(json: IDataObject, name: string): unknown {
 	return value;
 }
 
-/**
- * The metadata of one asset (or update): key/value pairs, fields copied from the input item, or a JSON object.
- * Placed inside an entry of the Assets / Images / Videos or Updates list.
- */
+/** The metadata of one asset (or update), inside an entry of the Assets / Images / Videos or Updates list. */
 export const metadataEntryFields: INodeProperties[] = [
 	{
 		displayName: 'Metadata',
@@ -210,10 +203,6 @@ export function jsonList(this: IExecuteFunctions, name: string, parameter: strin
 	return Array.isArray(parsed) ? parsed : [parsed];
 }
 
-/**
- * The metadata of one entry, as its Metadata choice gives it. Checked as the service's metadata schema allows (text,
- * numbers, booleans); empty means none.
- */
 export function readEntryMetadata(
 	this: IExecuteFunctions,
 	entry: IDataObject,

@@ -6,7 +6,6 @@ const PAGE_SIZE = 100;
 
 type IngestJob = RecordOf<'ingestion.getIngestJobs'>;
 
-/** What each kind of job ingests, as a person names it. */
 const KIND: Record<string, string> = {
 	assets: 'assets',
 	images: 'images',
@@ -24,7 +23,6 @@ export function readableTime(value: string | null | undefined): string {
 	return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The names of the datasets these jobs belong to, one look-up per dataset; a dataset that cannot be read shows its ID. */
 async function datasetNames(context: ILoadOptionsFunctions, jobs: IngestJob[]): Promise<Map<string, string>> {
 	const ids = [...new Set(jobs.map((job) => job.dataset_id).filter((id): id is string => typeof id === 'string'))];
 	const names = await Promise.all(
@@ -41,7 +39,6 @@ async function datasetNames(context: ILoadOptionsFunctions, jobs: IngestJob[]): 
 	return new Map(ids.map((id, index) => [id, names[index]]));
 }
 
-/** One job as the list shows it: "<dataset> · <kind> · <created>", with its status, counts and ID below. */
 function entryOf(job: IngestJob, dataset: string): INodeListSearchItems {
 	const kind = KIND[String(job.job_type)] ?? String(job.job_type ?? 'ingestion');
 	const total =
@@ -56,11 +53,7 @@ function entryOf(job: IngestJob, dataset: string): INodeListSearchItems {
 	};
 }
 
-/**
- * "From list" for ingestion jobs, the most recently changed first as the service lists them, each named by its
- * dataset, kind and creation time. The service has no text filter, so the text typed is matched here (dataset name,
- * kind, status, job ID, file path), one page of 100 jobs per call.
- */
+/** The service has no text filter: the text typed is matched here, one page of 100 jobs per call. */
 export async function searchIngestJobs(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -10,7 +10,6 @@ export type AudioClass = Schemas['search:AudioClass'] & Schemas['search-metadata
 /** Each class by its lower-case name; typed so that a class one of the two endpoints lacks fails to compile. */
 const CANONICAL = new Map(AUDIO_CLASSES.map((name): [string, AudioClass] => [name.toLowerCase(), name]));
 
-/** The sound to look for: From list (searchable) or By Name, both holding the class name. */
 export const audioClassLocator: INodeProperties = {
 	displayName: 'Sound',
 	name: 'audioClass',
@@ -30,7 +29,6 @@ export const audioClassLocator: INodeProperties = {
 	],
 };
 
-/** The item's sound class as the service spells it (case ignored), checked before anything is sent. */
 export function getAudioClass(this: IExecuteFunctions, itemIndex: number): AudioClass {
 	const value = this.getNodeParameter('audioClass', itemIndex, '', { extractValue: true });
 	const name = assertNotEmpty.call(this, value, 'Sound', itemIndex);
@@ -48,7 +46,6 @@ export function getAudioClass(this: IExecuteFunctions, itemIndex: number): Audio
 	);
 }
 
-/** "From list" for sounds: the classes whose name holds the typed text. */
 export async function searchAudioClasses(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim().toLowerCase();
 	return {

@@ -28,7 +28,6 @@ export const oneRequestLimitFields = (): INodeProperties[] => [
 	}),
 ];
 
-/** That Limit as the item gives it: a whole number of 1 or more, checked before anything is sent. */
 export function getOneRequestLimit(this: IExecuteFunctions, itemIndex: number): number {
 	return assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
 }
@@ -70,7 +69,6 @@ export const queryImageLocator: INodeProperties = {
 	],
 };
 
-/** `coactive_image_id` or `public_url`, checked before anything is sent. */
 export function getQueryImage(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -80,7 +78,6 @@ export function getQueryImage(
 	return { coactive_image_id: assertUuid.call(this, locator?.value, 'Query Image', itemIndex) };
 }
 
-/** Return All / Limit for one item, with the endpoint's largest allowed limit checked first. */
 export function getSearchLimit(this: IExecuteFunctions, itemIndex: number, max?: number) {
 	const page = getPageLimit.call(this, itemIndex);
 	if (!page.returnAll) page.limit = assertRange.call(this, page.limit, 'Limit', itemIndex, { min: 1, max });
@@ -164,10 +161,7 @@ export function epochOf(this: IExecuteFunctions, value: unknown, parameter: stri
 	return value ? Date.parse(assertDateTime.call(this, value, parameter, itemIndex)) / 1000 : null;
 }
 
-/**
- * The Metadata Filters list as the service's `metadata_filters`, or undefined when empty. Video search needs both
- * ends of a date range (`bothDateEnds`).
- */
+/** The Metadata Filters as `metadata_filters`, or undefined when empty; video search needs both date ends. */
 export function getMetadataFilters(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -265,7 +259,6 @@ export const moderationScoreTypeOption: INodeProperties = {
 	description: 'How moderation scores are given when moderation is on (this does not turn it on or off)',
 };
 
-/** The Options collection of a search, holding `options` (sorted by name). */
 export const optionsCollection = (options: INodeProperties[]): INodeProperties => ({
 	displayName: 'Options',
 	name: 'options',
@@ -275,7 +268,6 @@ export const optionsCollection = (options: INodeProperties[]): INodeProperties =
 	options,
 });
 
-/** Each option of a search's Options collection by its key in the request. */
 const OPTION_KEYS: Record<string, string> = {
 	assetType: 'asset_type',
 	compositeType: 'composite_type',

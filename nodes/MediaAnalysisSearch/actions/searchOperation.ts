@@ -26,21 +26,14 @@ interface SearchSpec<E extends SearchEndpoint> {
 	fields: INodeProperties[];
 	/** Those parameters as the item gives them, in the request's keys, checked before anything is sent. */
 	query(this: IExecuteFunctions, itemIndex: number): Partial<RequestOf<E>>;
-	/** The entries of its Options collection, sorted by name. */
 	options: INodeProperties[];
-	/** The largest Limit the endpoint answers, when it has one. */
 	maxLimit?: number;
 	/** Video search compares dates only within a closed range. */
 	bothDateEnds?: boolean;
-	/** One result as it comes out, given the request that found it. */
 	output?(result: IDataObject, body: RequestOf<E>): IDataObject;
 }
 
-/**
- * A search for one item: the dataset, what `fields` ask, Return All / Limit, Metadata Filters and Options. One output
- * item per result, best first; offset/limit travel in the body and Return All walks the pages (searches change nothing
- * on the service, so the table lets a POST that got no answer be sent again).
- */
+/** One output item per result, best first; offset/limit travel in the body and Return All walks the pages. */
 export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 	return {
 		description: [
@@ -70,7 +63,6 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 	};
 }
 
-/** The Query field of a search by words, and `text_query` from it. */
 export const byText = (field?: Partial<INodeProperties>) => ({
 	fields: [textQueryField(field)],
 	query(this: IExecuteFunctions, itemIndex: number) {
@@ -78,5 +70,4 @@ export const byText = (field?: Partial<INodeProperties>) => ({
 	},
 });
 
-/** The Query Image of a search by a reference image, and `coactive_image_id` or `public_url` from it. */
 export const byImage = { fields: [queryImageLocator], query: getQueryImage };

@@ -4,7 +4,6 @@ import { invalidParameter, parseJsonParameter } from '../../../shared/validation
 
 export const HISTORY_FIELD = 'history_chat_messages';
 
-/** Where the earlier turns of the conversation come from. */
 export const historyFields: INodeProperties[] = [
 	{
 		displayName: 'Chat History',
@@ -56,7 +55,6 @@ function readPath(item: IDataObject, path: string): unknown {
 	return value;
 }
 
-/** The earlier turns for one item, checked: a list of message objects, or nothing for a new conversation. */
 export function getHistory(this: IExecuteFunctions, itemIndex: number): IDataObject[] {
 	const source = this.getNodeParameter('historySource', itemIndex, 'inputItem') as string;
 	if (source === 'none') return [];

@@ -66,11 +66,7 @@ function turnOf(sent: IDataObject[], returned: IDataObject[]): IDataObject[] {
 	return kept ? returned.slice(sent.length) : returned;
 }
 
-/**
- * One chat turn: the service's chat_response_text, tool_results (what each search found) and suggested_follow_ups,
- * with new_chat_messages (this turn's) instead of history_chat_messages, which comes back on request (Include History)
- * for a later turn to continue the conversation.
- */
+/** new_chat_messages (this turn's) replaces history_chat_messages, which comes back only with Include History. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'organization') as string;
 	const datasetId = scope === 'dataset' ? await resolveDatasetId.call(this, itemIndex) : undefined;

@@ -9,7 +9,6 @@ export const description: INodeProperties[] = [datasetLocator({}, { byName: true
 export const toolDescription =
 	'Counts the assets of a dataset in each ingestion status (how many are completed, in progress or failed): a quick health check. Needs the dataset (its ID, a UUID, or its exact name).';
 
-/** One item: the dataset ID and how many of its assets are in each ingestion status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const params = { dataset_id: datasetId };

@@ -59,7 +59,6 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** One item per asset of the dataset, in the detail chosen. */
 export const toolDescription =
 	'Lists the images and videos of a dataset with their ingestion status, up to the Limit: asset_id, source_path, status and error_code. Needs the dataset (its ID, a UUID, or its exact name); can keep only assets in some statuses.';
 

@@ -12,7 +12,6 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the ingestion jobs of a dataset with their status, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name).';
 
-/** One item per ingestion job of the dataset, as the service's dataset status lists it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	return await paginateForItem.call(

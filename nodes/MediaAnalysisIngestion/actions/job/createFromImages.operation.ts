@@ -3,5 +3,4 @@ import { createFromListOperation } from '../../helpers/createFromList';
 export const toolDescription =
 	'Adds images to a dataset from their URLs, and starts an ingestion job. Needs the dataset (its ID, a UUID, or its exact name) and the URLs. Returns the job ID (ingest_job_id, 24 hex characters) and the status of each input: pending, or once the job has finished completed, or error with an error_code such as broken_url.';
 
-/** Sees every item at once: Combine Items packs the images of many items into requests of 100. */
 export const { description, executeBatch } = createFromListOperation('images');

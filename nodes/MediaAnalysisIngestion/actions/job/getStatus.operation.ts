@@ -11,10 +11,7 @@ import { readJobAssetStatuses } from '../../helpers/jobStatus';
 
 const [returnAll, limit] = returnAllOrLimit();
 
-/**
- * Every asset of the job by default: a Limit is an explicit choice, never a silent cut. A model (the AI-tool
- * variant) gets the first 10 by default instead: it reads every item a tool returns.
- */
+// Every asset by default (a Limit is never a silent cut); a model gets 10: it reads every item a tool returns.
 export const description: INodeProperties[] = [
 	waitForCompletionNotice,
 	jobLocator,
@@ -26,7 +23,6 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	"Gets the status of each asset of an ingestion job, up to the Limit: its asset_id, source_path, status (completed, or error with an error_code such as broken_url) and the job's status. Needs the job ID (24 hex characters, as the ingest tools return it).";
 
-/** Whether an input item is the row this asset came from: it names the asset's ID or source path. */
 function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean {
 	const json = item.json;
 	if (asset.asset_id && json.asset_id === asset.asset_id) return true;
@@ -35,10 +31,7 @@ function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean
 	);
 }
 
-/**
- * One output item per asset of each job, read once however many items name the job; an asset is paired to the row
- * that names it (asset_id or source_path, as the create operations output), else to every item naming its job.
- */
+/** Each job is read once; an asset pairs to the row naming it, else to every item naming its job. */
 export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],

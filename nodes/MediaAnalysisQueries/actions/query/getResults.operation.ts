@@ -22,7 +22,6 @@ import {
 
 const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
 const thousands = (count: number) => count.toLocaleString('en-US');
-/** The download's byte cap, as descriptions and errors name it. */
 const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
 
 export const description: INodeProperties[] = [
@@ -98,18 +97,15 @@ interface Spent {
 	memory: number;
 }
 
-/** One item's result: its JSON, and with File (Binary) the file under a field of the item's binary data. */
 interface Result {
 	json: IDataObject | IDataObject[];
 	file?: { field: string; binary: IBinaryData };
 }
 
 /**
- * The service hands out results as a link to a file, not as pages of rows. "Rows" fetches that file (without the
- * Media Analysis credential: the link is presigned) and turns each row into an item. CSV and JSON are read as they
- * arrive and the download ends at the Limit, so memory follows the Limit, not the file; past `ROW_BOUNDS` (rows,
- * estimated memory, JSON nesting) the download ends and the item fails. "File (Binary)" hands n8n the file itself.
- * Items run one after another and share the row bounds, hence a batch operation.
+ * Results come as a link to a file (presigned: fetched without the credential). Rows are read as they arrive and the
+ * download ends at the Limit, so memory follows the Limit; past `ROW_BOUNDS` the item fails. Items share those bounds
+ * and run one after another, hence a batch operation.
  */
 export async function executeBatch(
 	this: IExecuteFunctions,
@@ -206,7 +202,6 @@ interface FileItem {
 	binary: IBinaryData;
 }
 
-/** The results file as n8n binary data, with its name, type and size as the item's JSON. */
 async function asBinary(this: IExecuteFunctions, file: DownloadedFile, queryId: string): Promise<FileItem> {
 	// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
 	const bytes = await file.bytes();
@@ -223,13 +218,9 @@ async function asBinary(this: IExecuteFunctions, file: DownloadedFile, queryId: 
 	};
 }
 
-/** Characters looked at to tell the file's format before reading it. */
 const SNIFF = 64;
 
-/**
- * The file's first `wanted` rows, as they arrive: CSV row by row; JSON scanned (rows, nesting, memory) and parsed
- * once whole or cut after the `wanted`-th row. Past a bound of `ROW_BOUNDS` it fails at once, ending the download.
- */
+/** The first `wanted` rows: CSV row by row; JSON scanned, then parsed once whole or cut after the last row wanted. */
 async function readRows(
 	this: IExecuteFunctions,
 	{ contentType, chunks }: DownloadedFile,
@@ -308,7 +299,6 @@ async function readRows(
 	return kept;
 }
 
-/** What went wrong with the results file, as the item's error says it. */
 type Problem = [message: string, description: string];
 
 /** Past the row bound or the memory bound of one run, `count` rows into this item's file. */
@@ -338,7 +328,6 @@ const tooDeep = (queryId: string): Problem => [
 	`Set Output to "File (Binary)" to get the file as binary data (up to ${CAP}), or to "Download Link".`,
 ];
 
-/** A CSV file whose quoting breaks the rules: one error naming where, rather than rows merged into one cell. */
 const malformed = ({ where, what }: CsvError, queryId: string): Problem => [
 	`The results file of query ${queryId} is not valid CSV at ${where}: ${what}`,
 	'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.',

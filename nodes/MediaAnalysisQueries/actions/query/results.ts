@@ -7,9 +7,7 @@ function cell(text: string): string | number {
 	return Number.isFinite(number) && String(number) === text ? number : text;
 }
 
-/** Characters up to the next comma, quote or line break: taken in one step. */
 const PLAIN_RUN = /[^,"\r\n]+/y;
-/** A line break as editors count them: CRLF, LF or CR alone. */
 const LINE_BREAK = /\r\n?|\n/g;
 
 /** A CSV file whose quoting breaks RFC 4180: `where` names the line and column, `what` the problem. */
@@ -23,17 +21,12 @@ export class CsvError extends Error {
 }
 
 /**
- * RFC 4180 CSV read chunk by chunk: quoted fields may hold commas, quotes ("") and line breaks; CRLF, LF or CR ends a
- * record; blank lines are skipped; the first record names the columns. A chunk may end anywhere, even between the
- * two quotes of an escaped quote or between CR and LF, so a file can be read as it arrives and left early.
- *
- * Nothing is dropped: a repeated column name gets a suffix (`id`, `id_2`), an empty one and a cell past the header
- * are named by position (`column_4`), never as a name the header holds; a row short of cells has the missing ones
- * empty (""). Quoting that breaks the rules (a quote inside an unquoted field, text after a closing quote, a quote
- * never closed) throws a `CsvError` naming the line and column, rather than reading the rest of the file as one cell.
+ * RFC 4180 CSV read chunk by chunk (a chunk may end anywhere, even inside `""` or CRLF), so a file is read as it
+ * arrives. Nothing is dropped: a repeated column name gets a suffix (`id_2`), an empty one and a cell past the header
+ * a position (`column_4`); a short row has the missing cells empty. Broken quoting throws a `CsvError` naming the
+ * line and column, rather than reading the rest of the file as one cell.
  */
 export class CsvReader {
-	/** The columns' names: the header's, then those of cells past it as rows bring them. */
 	private names: string[] | undefined;
 	private headerLength = 0;
 	private readonly taken = new Set<string>();
@@ -52,7 +45,6 @@ export class CsvReader {
 	/** Broken quoting, thrown once the rows before it in the same chunk are taken (the same, whatever the chunks). */
 	private failure: CsvError | undefined;
 
-	/** The rows completed by `text`. */
 	push(text: string): IDataObject[] {
 		const rows: IDataObject[] = [];
 		if (!this.failure) this.read(text, rows);
@@ -118,7 +110,6 @@ export class CsvReader {
 		}
 	}
 
-	/** The last row, when the file does not end with a line break. */
 	end(): IDataObject[] {
 		if (this.quoted && !this.quoteSeen)
 			this.fail(this.openedOn, 'a quoted field begins here and never closes: the file ends inside it');
@@ -137,7 +128,6 @@ export class CsvReader {
 		this.cr = part[part.length - 1] === '\r';
 	}
 
-	/** Keeps the first failure, naming the column of the field being read. */
 	private fail(line: number, what: string): void {
 		const index = this.record.length;
 		const name = this.names && index < this.names.length ? ` (${JSON.stringify(this.names[index])})` : '';
@@ -178,14 +168,12 @@ export class CsvReader {
 	}
 }
 
-/** A whole CSV text as rows. */
 export function parseCsv(text: string): IDataObject[] {
 	const reader = new CsvReader();
 	return [...reader.push(text), ...reader.end()];
 }
 
-/** JSON results: an array of rows, an object with a `data` or `rows` array, or JSON Lines. Entries that are not
- * objects are not rows and are left out. */
+/** JSON results: an array of rows, an object with a `data` or `rows` array, or JSON Lines. */
 export function parseJsonRows(text: string): IDataObject[] | undefined {
 	const trimmed = text.trim();
 	// An entry that is not an object (a number, a list) is still a row: kept as `value`, never dropped.
@@ -215,15 +203,11 @@ export function parseJsonRows(text: string): IDataObject[] | undefined {
 
 export type ResultsFormat = 'csv' | 'json' | 'parquet' | 'markup' | 'unknown';
 
-/**
- * Content types that say nothing of the format (or none at all), and the one storage hosts give `.csv` files after
- * the spreadsheet program: the content decides, as for JSON.
- */
+/** Content types that say nothing of the format (or the spreadsheet's, given to `.csv`): the content decides. */
 const GENERIC_TYPE = /^(?:application\/octet-stream|binary\/octet-stream|application\/vnd\.ms-excel)?$/;
 /** Control characters no CSV or JSON text holds (tab, CR and LF aside): a binary file. */
 const BINARY = /(?![\t\n\r])\p{Cc}/u;
 
-/** What the results file is, from its content type and first bytes. */
 export function formatOf(contentType: string, text: string): ResultsFormat {
 	if (text.startsWith('PAR1')) return 'parquet';
 	const type = contentType.split(';')[0].trim().toLowerCase();
@@ -237,10 +221,7 @@ export function formatOf(contentType: string, text: string): ResultsFormat {
 	return 'unknown';
 }
 
-/**
- * What Get Results returns as items in one run of the node, whatever the file: every row becomes a JS object in
- * an n8n item, so a file of tiny rows under the download's byte cap could still fill the heap.
- */
+/** What Get Results returns as items in one run: a file of tiny rows under the byte cap could still fill the heap. */
 export const ROW_BOUNDS = {
 	// 200,000 rows as one list read (PAGE_BOUNDS); 256 MB estimated, as measured (bench/queryResults.ts), keeps one run near a quarter of a 1 GB heap.
 	maxRows: 200_000,
@@ -254,7 +235,6 @@ const ROW_BYTES = 250;
 /** Estimated bytes of a cell, a key or a nested list or object besides its text (a string counts 2 bytes a character). */
 const CELL_BYTES = 24;
 
-/** The estimated memory of one CSV row as an item. */
 export function rowCost(row: IDataObject): number {
 	let bytes = ROW_BYTES;
 	for (const value of Object.values(row)) bytes += CELL_BYTES + (typeof value === 'string' ? 2 * value.length : 0);
@@ -268,15 +248,12 @@ const LIST = 1;
 const ROWS = 2;
 type Frame = typeof OBJECT | typeof LIST | typeof ROWS;
 
-/** Characters that end a number, `true`, `false` or `null`. */
 const SCALAR_RUN = /[^,:[\]{}"\s]+/y;
-/** Characters of a string up to its closing quote or an escape. */
 const STRING_RUN = /[^"\\]+/y;
 
 /**
- * JSON text looked at as it arrives, without building it: the rows completed (as `parseJsonRows` will find them),
- * the nesting and an estimate of the memory of the text and of what parsing it makes. `push` stops at the
- * `wanted`-th row (and says where it ended) or past `ROW_BOUNDS.maxDepth` (`tooDeep`).
+ * JSON text scanned as it arrives, without building it: rows completed (as `parseJsonRows` finds them), nesting and
+ * estimated memory. `push` stops at the `wanted`-th row (returning where it ended) or past `maxDepth` (`tooDeep`).
  */
 export class JsonScan {
 	rows = 0;
@@ -294,7 +271,6 @@ export class JsonScan {
 
 	constructor(private readonly wanted: number) {}
 
-	/** Scans `text`; returns the index just past the `wanted`-th row when it ends in `text`. */
 	push(text: string): number | undefined {
 		// The text is held until parsed, and flattened once to parse it.
 		this.cost += 2 * text.length;

@@ -5,17 +5,11 @@ import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
 import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
 
-/**
- * A metadata-filtered search is a run on the service (a Databricks job): Start answers its run_id at once, Get
- * Status reads its state, Get Result its ranked results once it has terminated with SUCCESS.
- */
+/** A filtered search is a run on the service: Start answers its run_id, Get Result its results once it succeeded. */
 type Status = ResponseOf<'search.getMetadataFilterSearchStatus'>;
 type Result = ResponseOf<'search.getMetadataFilterSearchResult'>;
 
-/**
- * The run of a filtered search: the integer Start answered. A plain field, not a picker: no endpoint lists the runs of
- * filtered searches, so there is nothing to choose from.
- */
+/** A plain field, not a picker: no endpoint lists the runs of filtered searches. */
 export const runIdField: INodeProperties = {
 	displayName: 'Run ID',
 	name: 'runId',
@@ -26,7 +20,6 @@ export const runIdField: INodeProperties = {
 	description: 'The run_id that Start Filtered Search returned (a whole number)',
 };
 
-/** The item's run ID as the integer the path takes, checked before anything is sent. */
 export function getRunId(this: IExecuteFunctions, itemIndex: number): number {
 	const value = this.getNodeParameter('runId', itemIndex, '');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
@@ -47,7 +40,6 @@ const settled = (status: Status): WaitState => {
 	return status.termination_type === 'SUCCESS' ? 'done' : 'failed';
 };
 
-/** The run's status as an item: its ids, its state, and whether it has finished and succeeded. */
 export function statusItem(status: Status, datasetId: string): IDataObject {
 	return {
 		run_id: status.run_id,
@@ -75,7 +67,6 @@ export async function readStatus(
 	});
 }
 
-/** Polls the run until it has terminated (Wait for Completion): a run that ends other than SUCCESS is an error. */
 export async function waitForRun(
 	this: IExecuteFunctions,
 	runId: number,
@@ -103,10 +94,7 @@ export async function waitForRun(
 	);
 }
 
-/**
- * The run's results, one item each, naming the run (run_id first). A run that has not succeeded has none: that is an
- * error saying its status, so an empty list always means the search found nothing.
- */
+/** A run that has not succeeded is an error, so an empty list always means the search found nothing. */
 export async function readResults(
 	this: IExecuteFunctions,
 	runId: number,

@@ -13,7 +13,6 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Reads the results of a finished filtered search run, best first, up to the Limit. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns each result with the run_id, search_target and the asset found (ids, paths, scores).';
 
-/** The results of a run that has succeeded, one item each naming the run; an unfinished or failed run is an error. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const runId = getRunId.call(this, itemIndex);

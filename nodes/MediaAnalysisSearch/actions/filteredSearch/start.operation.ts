@@ -10,7 +10,6 @@ import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { commonSearchOptions, getTextQuery, optionsCollection, skipModerationOption, textQueryField } from '../fields';
 import { readResults, waitForRun } from './fields';
 
-/** Where a filtered search looks, and the endpoint that starts it. */
 const TARGETS = {
 	image: 'search.searchTextToImageWithMetadataFilters',
 	keyframe: 'search.searchTextToKeyframeWithMetadataFilters',
@@ -151,7 +150,6 @@ function getFilters(
 	}));
 }
 
-/** Starts the run; with Wait for Completion, waits for it and outputs its results (each naming the run), else the run. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const target = this.getNodeParameter('searchIn', itemIndex, 'video') as Target;
 	const endpoint: StartEndpoint = TARGETS[target] ?? TARGETS.video;

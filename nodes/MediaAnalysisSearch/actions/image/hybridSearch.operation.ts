@@ -18,7 +18,6 @@ import {
 	textQueryField,
 } from '../fields';
 
-/** What the node says when the organization has no hybrid search (a beta that needs special access). */
 export const NO_HYBRID_ACCESS = 'Hybrid search is not enabled for your organization';
 const ASK_FOR_ACCESS =
 	'Hybrid search is in beta and requires special access: ask the Media Analysis support team to enable it for your organization. Until then, Image › Search by Text searches the same images by their content.';

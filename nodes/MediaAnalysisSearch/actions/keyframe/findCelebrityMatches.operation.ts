@@ -9,7 +9,6 @@ export const UPLOAD_IDS = { min: 15, max: 100 };
 
 export const toolDescription = `Finds the video keyframes of one dataset that show the face of a set of reference images, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} upload IDs of the reference images. Returns each keyframe with its keyframe_id, video_id, composite_slice_id and score.`;
 
-/** The item's upload IDs: 15 to 100, none empty, checked before anything is sent. */
 function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = this.getNodeParameter('uploadIds', itemIndex, '');
 	const ids = splitList(raw);
@@ -25,7 +24,6 @@ function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
 	return ids;
 }
 
-/** Keyframes matching the reference face set, best first; one item each. */
 export const { description, execute } = searchOperation({
 	endpoint: 'search.celebrityMatches',
 	fields: [

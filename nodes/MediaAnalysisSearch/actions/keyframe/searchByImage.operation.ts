@@ -4,7 +4,6 @@ import { byImage, searchOperation } from '../searchOperation';
 export const toolDescription =
 	'Finds the video frames of one dataset that look most like a given image, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the image: its ID in the dataset or a public URL. Returns each frame with its keyframe_id, score and video_id.';
 
-/** Video frames that look most like the query image, best first. */
 export const { description, execute } = searchOperation({
 	endpoint: 'search.imageToKeyframes',
 	...byImage,

@@ -4,7 +4,6 @@ import { byText, searchOperation } from '../searchOperation';
 export const toolDescription =
 	'Finds the video frames of one dataset that best match a description in words (every matching frame, not one per video), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each frame with its keyframe_id, score and video_id.';
 
-/** Every matching frame of every video (not one per video), best first, with its score and video. */
 export const { description, execute } = searchOperation({
 	endpoint: 'search.textToKeyframesSearch',
 	...byText(),

@@ -7,7 +7,6 @@ import { searchOperation } from '../searchOperation';
 export const toolDescription =
 	'Finds the moments in the videos of one dataset where a sound is heard (e.g. Dog, Music, Applause, Speech: one of the 527 AudioSet sound classes), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the sound class. Returns each moment with its video (coactive_video_id, path), start_time_ms, end_time_ms and score.';
 
-/** Video segments where the sound class is heard, best first; one item each, naming its video. */
 export const { description, execute } = searchOperation({
 	endpoint: 'search.audioSoundSearch',
 	fields: [audioClassLocator],

@@ -6,7 +6,6 @@ import { searchOperation } from '../searchOperation';
 export const toolDescription =
 	'Finds the moments of the videos of one dataset where exactly these words are said (not a similarity search), up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the phrase. Returns each passage with its video, start and end times and a coverage score.';
 
-/** Every transcript passage that contains the phrase, with its video, times and coverage score. */
 export const { description, execute } = searchOperation({
 	endpoint: 'search.transcriptExactMatch',
 	fields: [

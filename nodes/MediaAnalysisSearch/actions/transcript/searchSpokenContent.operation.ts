@@ -4,7 +4,6 @@ import { byText, searchOperation } from '../searchOperation';
 export const toolDescription =
 	'Finds the moments of the videos of one dataset where something like the given words is said (a similarity search), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words. Returns each moment with its video, times and transcript.';
 
-/** Moments whose spoken words are closest to the query, best first, with the transcript and times. */
 export const { description, execute } = searchOperation({
 	endpoint: 'search.audioSearch',
 	...byText({ placeholder: 'e.g. breaking news', description: 'What is said, in plain words (a similarity search)' }),

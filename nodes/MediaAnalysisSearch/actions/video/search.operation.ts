@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_SEARCH_LIMIT, moderationScoreTypeOption, skipModerationOption } from '../fields';
 import { byText, searchOperation } from '../searchOperation';
 
-/** One result per video, best first, with its most relevant shot, a preview frame and its metadata; Limit is 1 to 1000. */
 export const toolDescription =
 	'Finds the videos of one dataset that best match a description in words, one result per video, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words to look for. Returns each video with its video_id, source_path, score and its best shot and keyframe.';
 
@@ -39,10 +38,7 @@ export const { description, execute } = searchOperation({
 	output: withPlainMetadata,
 });
 
-/**
- * Video search wraps each video's metadata as `{data: {...}}`; every other search gives the fields themselves. The
- * fields are lifted out so that `metadata.campaign` reads the same whichever search found the asset.
- */
+/** Video search alone wraps metadata as `{data: {...}}`: lifted out, `metadata.campaign` reads as in every search. */
 function withPlainMetadata(result: IDataObject): IDataObject {
 	const metadata = result.metadata as IDataObject | null | undefined;
 	const data = metadata?.data;
