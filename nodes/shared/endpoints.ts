@@ -78,8 +78,8 @@ type Endpoint<K extends OperationId> = {
 				answer?: undefined;
 		  }
 		| {
-				/** What the nodes read from a successful answer (`transport/check.ts`), checked before any of them sees it. */
-				answer: AnswerOf<K>;
+				/** What the nodes read from a successful answer (`transport/check.ts`): a JSON object where it says nothing. */
+				answer?: AnswerOf<K>;
 				pages?: undefined;
 		  }
 	);
@@ -206,7 +206,6 @@ export const ENDPOINTS = {
 	'connections.deleteConnection': {
 		operationId: 'delete-connection-api-v-0-connections-connection-name-or-id-delete',
 		notFound: 'Connection',
-		answer: 'object',
 	},
 	'connections.getConnectionCredentials': {
 		operationId: 'get-connection-credentials-api-v-0-connections-connection-name-or-id-credentials-get',
@@ -223,7 +222,6 @@ export const ENDPOINTS = {
 		operationId: 'test-connection-api-v-0-connections-connection-name-or-id-test-post',
 		retry: 'idempotent',
 		notFound: 'Connection',
-		answer: 'object',
 	},
 	'datasets.create': {
 		operationId: 'create-dataset-api-v-1-datasets-post',
@@ -247,7 +245,6 @@ export const ENDPOINTS = {
 	'datasets.delete': {
 		operationId: 'delete-dataset-by-id-api-v-1-datasets-dataset-id-delete',
 		notFound: 'Dataset',
-		answer: 'object',
 	},
 	'datasets.getConfig': {
 		operationId: 'get-dataset-config-api-v-1-datasets-dataset-id-config-get',
@@ -374,7 +371,6 @@ export const ENDPOINTS = {
 		operationId: 'delete-ad-segments',
 		retry: 'idempotent',
 		notFound: 'Dataset',
-		answer: 'object',
 	},
 	'search.audioSearch': {
 		operationId: 'audio-search',
@@ -474,7 +470,6 @@ export const ENDPOINTS = {
 	'search.getMetadataFilterSearchResult': {
 		operationId: 'get-metadata-filter-search-result',
 		notFound: 'Filtered search run',
-		answer: 'object',
 	},
 	'queries.getQuery': {
 		operationId: 'get-query-api-v-1-queries-query-id-get',
@@ -484,7 +479,6 @@ export const ENDPOINTS = {
 	'queries.deleteQuery': {
 		operationId: 'delete-query-api-v-1-queries-query-id-delete',
 		notFound: 'Query',
-		answer: 'object',
 	},
 	'queries.runQuery': {
 		operationId: 'run-query-api-v-1-queries-query-id-run-post',
@@ -517,7 +511,6 @@ export const ENDPOINTS = {
 	'queries.getTable': {
 		operationId: 'get-table-api-v-1-datasets-dataset-id-tables-table-name-get',
 		notFound: 'Table',
-		answer: 'object',
 	},
 	'dynamicTags.getVideoShotScores': {
 		operationId: 'get-video-shot-scores',
@@ -562,7 +555,6 @@ export const ENDPOINTS = {
 		operationId: 'delete-credentials',
 		notFound: 'System credential',
 		answerSecrets: ['client_secret'],
-		answer: 'object',
 	},
 	'admin.createInvitation': {
 		operationId: 'create-invitation',
@@ -581,7 +573,6 @@ export const ENDPOINTS = {
 	'admin.deleteInvitation': {
 		operationId: 'delete-invitation',
 		notFound: 'Invitation',
-		answer: 'object',
 	},
 	'admin.listRoles': {
 		operationId: 'list-roles',
@@ -594,7 +585,6 @@ export const ENDPOINTS = {
 	'admin.removeUser': {
 		operationId: 'remove-user',
 		notFound: 'User',
-		answer: 'object',
 	},
 	'admin.updateUserRoles': {
 		operationId: 'update-user-roles',
@@ -605,19 +595,16 @@ export const ENDPOINTS = {
 		operationId:
 			'generate-video-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-summary-post',
 		retry: 'idempotent',
-		answer: 'object',
 	},
 	'videoInsights.generateVideoDescription': {
 		operationId:
 			'generate-video-description-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-description-post',
 		retry: 'idempotent',
-		answer: 'object',
 	},
 	'videoInsights.generateVideoSynopsis': {
 		operationId:
 			'generate-video-synopsis-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-synopsis-post',
 		retry: 'idempotent',
-		answer: 'object',
 	},
 	'videoInsights.predictVideoGenre': {
 		operationId: 'predict-video-genre-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-genre-post',
@@ -645,7 +632,6 @@ export const ENDPOINTS = {
 		operationId:
 			'generate-composite-slice-summary-api-v-0-video-narrative-metadata-datasets-dataset-id-videos-video-id-composite-slices-composite-slice-id-summary-post',
 		retry: 'idempotent',
-		answer: 'object',
 	},
 	'videoInsights.predictCompositeSliceMood': {
 		operationId:
@@ -670,7 +656,6 @@ export const ENDPOINTS = {
 		operationId:
 			'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post',
 		retry: 'idempotent',
-		answer: 'object',
 	},
 	'videoInsights.createMetadata': {
 		operationId: 'create-metadata-api-v-0-video-narrative-metadata-metadata-post',
@@ -747,7 +732,8 @@ export function endpointOf(id: EndpointId) {
 		answer?: AnswerSpec;
 	} = ENDPOINTS[id];
 	const { method, path } = routes[entry.operationId];
-	return { ...entry, method, path, retry: entry.retry ?? DEFAULT_RETRY[method] };
+	const answer = entry.pages ? undefined : (entry.answer ?? 'object');
+	return { ...entry, method, path, retry: entry.retry ?? DEFAULT_RETRY[method], answer };
 }
 
 /** The path with its `{name}` placeholders filled in (each value one segment). */
@@ -770,7 +756,7 @@ export function endpointRequest<K extends EndpointId>(
 	};
 	if (entry.notFound) request.resourceLabel = entry.notFound;
 	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
-	request.answer = entry.pages ?? entry.answer ?? 'object';
+	request.answer = entry.pages ?? entry.answer;
 	// RequestOf<K> is the document's JSON body, which TypeScript cannot relate to IDataObject for any K.
 	if (body !== undefined) request.body = body as unknown as IDataObject;
 	return request;
