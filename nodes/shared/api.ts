@@ -6,7 +6,6 @@ export type Schemas = components['schemas'];
 export type Dataset = Schemas['datasets:DatasetResponse'];
 export type DatasetCreateRequest = Schemas['datasets:DatasetCreateRequest'];
 export type DatasetUpdateRequest = Schemas['datasets:DatasetUpdateRequest'];
-export type DatasetConfigResponse = Schemas['datasets:DatasetConfigResponse'];
 export type DatasetConfig = Schemas['datasets:DatasetConfig'];
 export type VisualEncoderName = Schemas['datasets:VisualEncoderNameEnum'];
 export type DatasetStatus = Schemas['datasets:DatasetStatusEnum'];
@@ -68,7 +67,6 @@ export type ImageUrlClassificationRequest = Schemas['PublicUrlClassificationRequ
 export type SearchMetadataFilters = Schemas['search:MetadataFilters'];
 
 export type IngestJob = Schemas['ingestion:GetOneIngestJobResponse'];
-export type IngestJobCreated = Schemas['ingestion:CreateIngestJobResponse'];
 export type IngestJobStatus = Schemas['ingestion:IngestJobStatusEnum'];
 export type IngestJobAsset = Schemas['ingestion:IngestJobAsset'];
 export type IngestBucketRequest = Schemas['ingestion:CreateIngestJobFromBucketRequest'];

@@ -531,3 +531,124 @@ export const AUDIO_CLASSES = [
 	"Radio",
 	"Field recording",
 ] as const;
+
+/** The fields of `datasets:DatasetResponse`, in the document's order. */
+export const DATASET_FIELDS = [
+	"created_dt",
+	"updated_dt",
+	"created_by",
+	"updated_by",
+	"deleted_dt",
+	"deleted_by",
+	"id",
+	"name",
+	"embeddings",
+	"encoders",
+	"description",
+	"allowed_asset_types",
+	"status",
+	"keyframe_sampling_method",
+	"keyframe_uniform_fps_sampling_rate",
+	"store_original",
+	"store_preview",
+	"metadata_fields_to_index",
+	"metadata_fields_to_embed",
+	"dataset_config",
+] as const;
+
+/** The fields of `datasets:DatasetConfigResponse`, in the document's order. */
+export const DATASET_CONFIG_FIELDS = [
+	"dataset_id",
+	"embedding_id",
+	"encoder_name",
+	"hybrid_search",
+	"metadata_fields_to_embed",
+	"metadata_fields_to_index",
+	"new_video_data_model",
+	"celebrity_detection_enabled",
+	"context_studio_enabled",
+	"agentic_search_metadata_description",
+	"asset_identifier_key",
+] as const;
+
+/** The fields of `ingestion:GetOneIngestJobResponse` and `ingestion:CreateIngestJobResponse`, in the document's order. */
+export const INGEST_JOB_FIELDS = [
+	"id",
+	"org_id",
+	"dataset_id",
+	"connection_name",
+	"job_type",
+	"details",
+	"source_type",
+	"file_path",
+	"created_dt",
+	"updated_dt",
+	"started_dt",
+	"finished_dt",
+	"status",
+	"total_assets",
+	"processed_assets",
+	"errored_assets",
+	"error_details",
+	"request_id",
+	"request_type",
+] as const;
+
+/** The fields of `queries:app__api__v1__schema__GetQueryResponse`, in the document's order. */
+export const QUERY_FIELDS = [
+	"query_id",
+	"query",
+	"type",
+	"status",
+	"results",
+	"start_dt",
+	"end_dt",
+	"dataset_id",
+	"total_row_count",
+	"parameters",
+	"created_dt",
+	"updated_dt",
+	"created_user_id",
+	"updated_user_id",
+] as const;
+
+/** The fields of `DynamicTagGroupVersionResponse`, in the document's order. */
+export const TAG_GROUP_FIELDS = [
+	"group_id",
+	"group_version_id",
+	"name",
+	"version_name",
+	"status",
+	"shareable",
+	"created_user_id",
+	"updated_user_id",
+	"created_dt",
+	"updated_dt",
+	"group_created_user_id",
+	"group_created_dt",
+	"group_description",
+	"tags_preview",
+	"tags_count",
+	"all_draft_tags_reviewed_dt",
+	"review_tags_visited_at",
+	"training_datasets",
+] as const;
+
+/** The fields of `video-scores:VideoScore`, in the document's order. */
+export const VIDEO_SCORE_FIELDS = [
+	"group_id",
+	"group_name",
+	"tag_id",
+	"tag_name",
+	"tag_version_id",
+	"coactive_video_id",
+	"score",
+	"criteria_met",
+	"accepted",
+	"computed_dt",
+	"video",
+	"video_metadata",
+	"preview_s3_path",
+	"preview_asset_start_time_ms",
+	"preview_asset_end_time_ms",
+] as const;

@@ -10,13 +10,13 @@ export interface RecordFields {
 	simplified: readonly string[];
 }
 
-/** A record type's fields: `every` must name each field of T (a field the document adds is a compile error). */
-export function recordFields<T extends object>(
+/** A record type's fields: `all` as generated from the document (`enums.generated.ts`). */
+export function recordFields<const All extends readonly string[]>(
 	kind: string,
-	every: { [K in keyof T]-?: true },
-	simplified: ReadonlyArray<keyof T & string>,
+	all: All,
+	simplified: ReadonlyArray<All[number]>,
 ): RecordFields {
-	return { kind, all: Object.keys(every), simplified };
+	return { kind, all, simplified };
 }
 
 type OutputMode = 'simple' | 'raw' | 'fields';

@@ -1,13 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type {
-	AssetType,
-	Dataset,
-	DatasetConfigResponse,
-	DatasetStatus,
-	KeyframeSamplingMethod,
-	VisualEncoderName,
-} from '../../../shared/api';
+import type { AssetType, DatasetStatus, KeyframeSamplingMethod, VisualEncoderName } from '../../../shared/api';
+import { DATASET_CONFIG_FIELDS, DATASET_FIELDS } from '../../../shared/enums.generated';
 import { resolveDatasetId } from '../../../shared/readers';
 import { recordFields } from '../../../shared/output';
 import { invalidParameter } from '../../../shared/validation';
@@ -84,69 +78,28 @@ export function assertDatasetName(this: IExecuteFunctions, value: unknown, itemI
 }
 
 /** A dataset's fields (20), and what Output › Simplified keeps: what it is and how it takes assets. */
-export const DATASET = recordFields<Dataset>(
-	'dataset',
-	{
-		created_dt: true,
-		updated_dt: true,
-		created_by: true,
-		updated_by: true,
-		deleted_dt: true,
-		deleted_by: true,
-		id: true,
-		name: true,
-		embeddings: true,
-		encoders: true,
-		description: true,
-		allowed_asset_types: true,
-		status: true,
-		keyframe_sampling_method: true,
-		keyframe_uniform_fps_sampling_rate: true,
-		store_original: true,
-		store_preview: true,
-		metadata_fields_to_index: true,
-		metadata_fields_to_embed: true,
-		dataset_config: true,
-	},
-	[
-		'id',
-		'name',
-		'description',
-		'status',
-		'allowed_asset_types',
-		'encoders',
-		'keyframe_sampling_method',
-		'created_dt',
-		'updated_dt',
-	],
-);
+export const DATASET = recordFields('dataset', DATASET_FIELDS, [
+	'id',
+	'name',
+	'description',
+	'status',
+	'allowed_asset_types',
+	'encoders',
+	'keyframe_sampling_method',
+	'created_dt',
+	'updated_dt',
+]);
 
 /** A dataset's configuration (11 fields), and what Simplified keeps: its encoder and the switches a workflow checks. */
-export const DATASET_CONFIG = recordFields<DatasetConfigResponse>(
-	'configuration',
-	{
-		dataset_id: true,
-		embedding_id: true,
-		encoder_name: true,
-		hybrid_search: true,
-		metadata_fields_to_embed: true,
-		metadata_fields_to_index: true,
-		new_video_data_model: true,
-		celebrity_detection_enabled: true,
-		context_studio_enabled: true,
-		agentic_search_metadata_description: true,
-		asset_identifier_key: true,
-	},
-	[
-		'dataset_id',
-		'encoder_name',
-		'celebrity_detection_enabled',
-		'context_studio_enabled',
-		'asset_identifier_key',
-		'metadata_fields_to_index',
-		'metadata_fields_to_embed',
-	],
-);
+export const DATASET_CONFIG = recordFields('configuration', DATASET_CONFIG_FIELDS, [
+	'dataset_id',
+	'encoder_name',
+	'celebrity_detection_enabled',
+	'context_studio_enabled',
+	'asset_identifier_key',
+	'metadata_fields_to_index',
+	'metadata_fields_to_embed',
+]);
 
 /** Fields that Create and Update share, with the same meaning. */
 export const storeOriginalField: INodeProperties = {

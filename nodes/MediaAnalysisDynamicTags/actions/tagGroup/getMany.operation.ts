@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { DynamicTagGroupVersion, DynamicTagGroupVersionStatus } from '../../../shared/api';
+import type { DynamicTagGroupVersionStatus } from '../../../shared/api';
+import { TAG_GROUP_FIELDS } from '../../../shared/enums.generated';
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
@@ -27,40 +28,17 @@ const GROUP_IDS_PLACEHOLDER = 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c
  * A tag group version (18 fields), and what Output › Simplified keeps: what the group is, its status, and its tags
  * (the first 10, each with its tag ID and version, what the score operations take).
  */
-const TAG_GROUP = recordFields<DynamicTagGroupVersion>(
-	'tag group',
-	{
-		group_id: true,
-		group_version_id: true,
-		name: true,
-		version_name: true,
-		status: true,
-		shareable: true,
-		created_user_id: true,
-		updated_user_id: true,
-		created_dt: true,
-		updated_dt: true,
-		group_created_user_id: true,
-		group_created_dt: true,
-		group_description: true,
-		tags_preview: true,
-		tags_count: true,
-		all_draft_tags_reviewed_dt: true,
-		review_tags_visited_at: true,
-		training_datasets: true,
-	},
-	[
-		'group_id',
-		'group_version_id',
-		'name',
-		'version_name',
-		'status',
-		'group_description',
-		'tags_count',
-		'tags_preview',
-		'updated_dt',
-	],
-);
+const TAG_GROUP = recordFields('tag group', TAG_GROUP_FIELDS, [
+	'group_id',
+	'group_version_id',
+	'name',
+	'version_name',
+	'status',
+	'group_description',
+	'tags_count',
+	'tags_preview',
+	'updated_dt',
+]);
 
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { VideoScore } from '../../../shared/api';
+import { VIDEO_SCORE_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
@@ -11,27 +11,16 @@ import { assertRange, assertUuid, invalidParameter } from '../../../shared/valid
  * A video's score for a tag (15 fields), and what Output › Simplified keeps: which video, which tag, the score and
  * whether it counts, and the video's own metadata (title, series, genre …); not the video's storage record.
  */
-export const VIDEO_SCORE = recordFields<VideoScore>(
-	'video score',
-	{
-		group_id: true,
-		group_name: true,
-		tag_id: true,
-		tag_name: true,
-		tag_version_id: true,
-		coactive_video_id: true,
-		score: true,
-		criteria_met: true,
-		accepted: true,
-		computed_dt: true,
-		video: true,
-		video_metadata: true,
-		preview_s3_path: true,
-		preview_asset_start_time_ms: true,
-		preview_asset_end_time_ms: true,
-	},
-	['coactive_video_id', 'tag_id', 'tag_name', 'score', 'criteria_met', 'accepted', 'video_metadata', 'computed_dt'],
-);
+export const VIDEO_SCORE = recordFields('video score', VIDEO_SCORE_FIELDS, [
+	'coactive_video_id',
+	'tag_id',
+	'tag_name',
+	'score',
+	'criteria_met',
+	'accepted',
+	'video_metadata',
+	'computed_dt',
+]);
 
 function locator(
 	displayName: string,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { IngestJob, IngestJobCreated } from '../../../shared/api';
+import { INGEST_JOB_FIELDS } from '../../../shared/enums.generated';
 import { recordFields } from '../../../shared/output';
 import { assertJobId } from '../../../shared/validation';
 
@@ -48,39 +48,15 @@ export function getJobId(this: IExecuteFunctions, itemIndex: number): string {
  * An ingestion job as the service reads it (18 fields) or answers its creation (14, one of them its own), and what
  * Output › Simplified keeps: what it is, where it stands and when (Simplify of earlier versions kept the same).
  */
-export const JOB = recordFields<IngestJob & IngestJobCreated>(
-	'job',
-	{
-		id: true,
-		org_id: true,
-		dataset_id: true,
-		connection_name: true,
-		job_type: true,
-		details: true,
-		source_type: true,
-		file_path: true,
-		request_type: true,
-		created_dt: true,
-		updated_dt: true,
-		started_dt: true,
-		finished_dt: true,
-		status: true,
-		total_assets: true,
-		processed_assets: true,
-		errored_assets: true,
-		error_details: true,
-		request_id: true,
-	},
-	[
-		'id',
-		'dataset_id',
-		'job_type',
-		'status',
-		'total_assets',
-		'processed_assets',
-		'errored_assets',
-		'error_details',
-		'created_dt',
-		'finished_dt',
-	],
-);
+export const JOB = recordFields('job', INGEST_JOB_FIELDS, [
+	'id',
+	'dataset_id',
+	'job_type',
+	'status',
+	'total_assets',
+	'processed_assets',
+	'errored_assets',
+	'error_details',
+	'created_dt',
+	'finished_dt',
+]);

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Query, QueryStatus, QueryType } from '../../../shared/api';
+import { QUERY_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { recordFields } from '../../../shared/output';
@@ -18,26 +19,17 @@ export const queryTypeOptions: Array<{ name: string; value: QueryType }> = [
  * A query (14 fields), and what Output › Simplified keeps: what it asks, where it stands, how many rows it found and
  * when it ran; `results` holds the service's word on the run (the reason when it failed).
  */
-export const QUERY = recordFields<Query>(
+export const QUERY = recordFields('query', QUERY_FIELDS, [
+	'query_id',
 	'query',
-	{
-		query_id: true,
-		query: true,
-		type: true,
-		status: true,
-		results: true,
-		start_dt: true,
-		end_dt: true,
-		dataset_id: true,
-		total_row_count: true,
-		parameters: true,
-		created_dt: true,
-		updated_dt: true,
-		created_user_id: true,
-		updated_user_id: true,
-	},
-	['query_id', 'query', 'type', 'status', 'dataset_id', 'total_row_count', 'results', 'start_dt', 'end_dt'],
-);
+	'type',
+	'status',
+	'dataset_id',
+	'total_row_count',
+	'results',
+	'start_dt',
+	'end_dt',
+]);
 
 /** A query picker: "From list" (searchable by text) or "By ID". */
 export function queryLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
