@@ -7,9 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 export const JOB_EVENTS = ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed', 'jobStopped'] as const;
 export const ASSET_EVENTS = ['assetCompleted', 'assetFailed', 'assetStatusChanged'] as const;
-export type JobEvent = (typeof JOB_EVENTS)[number];
-export type AssetEvent = (typeof ASSET_EVENTS)[number];
-export type TriggerEvent = JobEvent | AssetEvent;
+export type TriggerEvent = (typeof JOB_EVENTS)[number] | (typeof ASSET_EVENTS)[number];
 
 /** A table looked up by names the service sends (statuses): without a prototype, "constructor" finds nothing. */
 const byName = <T>(entries: Record<string, T>): Record<string, T> =>

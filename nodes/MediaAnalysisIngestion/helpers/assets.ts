@@ -19,6 +19,11 @@ export type ListKind = 'assets' | 'images' | 'videos';
 const SINGULAR: Record<ListKind, string> = { assets: 'asset', images: 'image', videos: 'video' };
 const LABEL: Record<ListKind, string> = { assets: 'Assets', images: 'Images', videos: 'Videos' };
 const ASSET_TYPES = ['image', 'video', 'unspecified'];
+const ASSET_TYPE_OPTIONS = [
+	{ name: 'Detect From Extension', value: 'unspecified' },
+	{ name: 'Image', value: 'image' },
+	{ name: 'Video', value: 'video' },
+];
 
 export function assetListFields(kind: ListKind): INodeProperties[] {
 	const singular = SINGULAR[kind];
@@ -38,11 +43,7 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 			displayName: 'Asset Type',
 			name: 'assetType',
 			type: 'options',
-			options: [
-				{ name: 'Detect From Extension', value: 'unspecified' },
-				{ name: 'Image', value: 'image' },
-				{ name: 'Video', value: 'video' },
-			],
+			options: ASSET_TYPE_OPTIONS,
 			default: 'unspecified',
 		});
 	}
@@ -110,11 +111,7 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 			name: 'itemAssetType',
 			type: 'options',
 			noDataExpression: true,
-			options: [
-				{ name: 'Detect From Extension', value: 'unspecified' },
-				{ name: 'Image', value: 'image' },
-				{ name: 'Video', value: 'video' },
-			],
+			options: ASSET_TYPE_OPTIONS,
 			default: 'unspecified',
 			description: 'The type of every asset',
 			displayOptions: show,

@@ -90,12 +90,6 @@ interface ItemRequest {
 
 type JobAsset = { asset?: { source_path?: string }; asset_id?: string | null; error?: string | null };
 
-/** The entries of `details.assets` that came from one input item, when the job lists what the request sent. */
-function entryAssets(job: IDataObject, entry: Entry, requestSize: number): JobAsset[] | undefined {
-	const assets = (job.details as { assets?: JobAsset[] } | null | undefined)?.assets;
-	return Array.isArray(assets) && assets.length === requestSize ? assets.slice(entry.start, entry.end) : undefined;
-}
-
 /** What a finished job says of an asset it does not list (or lists without a status): its own status and error. */
 function jobOutcome(job: IDataObject, asset: JobAsset = {}): AssetOutcome {
 	const failed = Boolean(asset.error) || job.status !== 'completed';
@@ -212,8 +206,8 @@ type OutputAsset = AssetOutcome & { dataset_id: string | null; ingest_job_id: st
 
 /** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
 function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: Entry): JobAsset[] {
-	const listed = entryAssets(job, entry, chunk.values.length);
-	if (listed) return listed;
+	const listed = (job.details as { assets?: JobAsset[] } | null | undefined)?.assets;
+	if (Array.isArray(listed) && listed.length === chunk.values.length) return listed.slice(entry.start, entry.end);
 	return chunk.values
 		.slice(entry.start, entry.end)
 		.map((value) => ({ asset: { source_path: value.source_path }, asset_id: null }));

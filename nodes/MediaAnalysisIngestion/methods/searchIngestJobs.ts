@@ -6,10 +6,8 @@ const PAGE_SIZE = 100;
 
 type IngestJob = RecordOf<'ingestion.getIngestJobs'>;
 
+/** The job kinds whose name is not how a person says it. */
 const KIND: Record<string, string> = {
-	assets: 'assets',
-	images: 'images',
-	videos: 'videos',
 	bucket: 'bucket scan',
 	file: 'file',
 	metadata: 'metadata update',

@@ -17,16 +17,15 @@ import {
 export const MAX_SEARCH_LIMIT = 1000;
 
 /** The Limit of a search answered in one request (no Return All, no pages): 10 by default in tools. */
-export const oneRequestLimitFields = (): INodeProperties[] => [
-	...limitForTools({
+export const oneRequestLimitFields = (): INodeProperties[] =>
+	limitForTools({
 		displayName: 'Limit',
 		name: 'limit',
 		type: 'number',
 		default: 50,
 		typeOptions: { minValue: 1 },
 		description: 'Max number of results to return',
-	}),
-];
+	});
 
 export function getOneRequestLimit(this: IExecuteFunctions, itemIndex: number): number {
 	return assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });

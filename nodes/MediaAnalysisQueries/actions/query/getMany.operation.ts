@@ -79,12 +79,8 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists queries, the newest first, up to the Limit; optionally only those over one dataset, in one status or of one type. Needs nothing. Returns each query with its query_id, what it asks, its status and row count.';
 
+/** The ID and user filters read whole queries, so Output shapes them last. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return (await readQueries.call(this, itemIndex)).map(shapeOutput.call(this, itemIndex, QUERY));
-}
-
-/** The queries the filters keep, whole (the ID and user filters read fields Output may leave out). */
-async function readQueries(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
@@ -100,10 +96,11 @@ async function readQueries(this: IExecuteFunctions, itemIndex: number): Promise<
 	const userIds = new Set(splitList(filters.userIds ?? ''));
 	const excludeUserIds = new Set(splitList(filters.excludeUserIds ?? ''));
 	const list = listEndpoint('queries.listQueries', { qs });
+	const shape = shapeOutput.call(this, itemIndex, QUERY);
 	if (queryIds.size === 0 && userIds.size === 0 && excludeUserIds.size === 0) {
-		return await paginateForItem.call(this, itemIndex, ...list);
+		return (await paginateForItem.call(this, itemIndex, ...list)).map(shape);
 	}
-	return await paginateFiltered.call(this, itemIndex, ...list, {
+	const queries = await paginateFiltered.call(this, itemIndex, ...list, {
 		keep: (record) => {
 			const query = record as Query;
 			if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
@@ -112,4 +109,5 @@ async function readQueries(this: IExecuteFunctions, itemIndex: number): Promise<
 		},
 		most: queryIds.size > 0 ? queryIds.size : undefined,
 	});
+	return queries.map(shape);
 }
