@@ -184,31 +184,34 @@ async function send(
 		sendCredentialsOnCrossOriginRedirect: false,
 		timeout: ms,
 	};
-	const outcome = await beforeDeadline(ms, async (abortSignal): Promise<Outcome> => {
-		let response: FullResponse;
-		// n8n puts the execution's cancel signal in place of the request's own: it is handed both, so the attempt's own
-		// deadline closes the connection too. A clean-up, which outlives a cancel, keeps its own only.
-		const execution = cleanup ? undefined : cancelSignalOf(this);
-		const signal = execution ? AbortSignal.any([execution, abortSignal]) : abortSignal;
-		try {
-			const caller: ApiContext = Object.create(this, { getExecutionCancelSignal: { value: () => signal } });
-			response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
-				...options,
-				abortSignal: signal,
-			})) as FullResponse;
-		} catch (error) {
-			return { failure: await readFailureBounded(error, abortSignal) };
-		}
-		try {
-			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, abortSignal, {
-				from: runState(this).answers,
-				share,
-			});
-			return 'text' in body ? { response, text: body.text } : body;
-		} catch {
-			return { failure: { code: 'ECONNRESET', cutOff: true } };
-		}
-	});
+	// n8n puts the execution's cancel signal in place of the request's own: the attempt's signal is aborted by both, so
+	// its deadline closes the connection too. A clean-up, which outlives a cancel, keeps its own only.
+	const execution = cleanup ? undefined : cancelSignalOf(this);
+	const outcome = await beforeDeadline(
+		ms,
+		async (signal): Promise<Outcome> => {
+			let response: FullResponse;
+			try {
+				const caller: ApiContext = Object.create(this, { getExecutionCancelSignal: { value: () => signal } });
+				response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
+					...options,
+					abortSignal: signal,
+				})) as FullResponse;
+			} catch (error) {
+				return { failure: await readFailureBounded(error, signal) };
+			}
+			try {
+				const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, {
+					from: runState(this).answers,
+					share,
+				});
+				return 'text' in body ? { response, text: body.text } : body;
+			} catch {
+				return { failure: { code: 'ECONNRESET', cutOff: true } };
+			}
+		},
+		execution,
+	);
 	return outcome === TIMED_OUT ? { failure: { code: 'ETIMEDOUT', timeoutMs: ms } } : outcome;
 }
 
