@@ -13,7 +13,8 @@ import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeCon
 
 /** Readers of the parameters `descriptions.ts` builds; each checks what it reads before anything is sent. */
 
-function getDatasetId(this: IExecuteFunctions, itemIndex: number, parameter = 'datasetId', label = 'Dataset'): string {
+/** The UUID a locator gives (From List or By ID). */
+export function locatorUuid(this: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
 	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	return assertUuid.call(this, value, label, itemIndex);
 }
@@ -164,7 +165,7 @@ export async function resolveDatasetId(
 	parameter = 'datasetId',
 	label = 'Dataset',
 ): Promise<string> {
-	if (!isByName.call(this, itemIndex, parameter)) return getDatasetId.call(this, itemIndex, parameter, label);
+	if (!isByName.call(this, itemIndex, parameter)) return locatorUuid.call(this, itemIndex, parameter, label);
 	return await idByName.call(this, itemIndex, parameter, label, datasetsNamed);
 }
 

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { uuidMode } from '../../shared/descriptions';
 import { listEndpoint } from '../../shared/endpoints';
 import { listLocator } from '../../shared/node';
-import { idByName, isByName, type NameLookup } from '../../shared/readers';
+import { idByName, isByName, locatorUuid, type NameLookup } from '../../shared/readers';
 import { paginate } from '../../shared/transport';
 import { assertUuid } from '../../shared/validation';
 
@@ -52,6 +52,5 @@ export async function resolvePersonId(this: IExecuteFunctions, itemIndex: number
 }
 
 export function getPersonId(this: IExecuteFunctions, itemIndex: number): string {
-	const value = this.getNodeParameter('personId', itemIndex, '', { extractValue: true });
-	return assertUuid.call(this, value, 'Person', itemIndex);
+	return locatorUuid.call(this, itemIndex, 'personId', 'Person');
 }

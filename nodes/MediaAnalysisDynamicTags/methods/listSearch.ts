@@ -1,11 +1,8 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { listEndpoint } from '../../shared/endpoints';
+import { chosenUuid } from '../../shared/methods/listSearch';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
-import { UUID_PATTERN } from '../../shared/validation';
-
-const UUID = new RegExp(UUID_PATTERN, 'i');
 
 /** "From list" for tag groups: one entry per group (its latest version), searched by name on the service. */
 export const searchTagGroups = listSearchMethod<'dynamicTags.listGroups'>({
@@ -18,15 +15,8 @@ export const searchTagGroups = listSearchMethod<'dynamicTags.listGroups'>({
 	}),
 });
 
-function chosenGroup(context: ILoadOptionsFunctions): string {
-	const groupId = String(context.getCurrentNodeParameter('groupId', { extractValue: true }) ?? '').trim();
-	if (!UUID.test(groupId)) {
-		throw new NodeOperationError(context.getNode(), 'Choose the tag group first', {
-			description: 'The list shows the tags of the group chosen above.',
-		});
-	}
-	return groupId;
-}
+const chosenGroup = (context: ILoadOptionsFunctions) =>
+	chosenUuid(context, 'groupId', 'tag group', 'The list shows the tags of the group chosen above.');
 
 /**
  * "From list" for the tags of the chosen group, as the groups list previews them (the service returns at most 10

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, uuidMode, videoLocator } from '../../shared/descriptions';
-import { resolveDatasetId } from '../../shared/readers';
+import { locatorUuid, resolveDatasetId } from '../../shared/readers';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
 import { listLocator } from '../../shared/node';
 import type { ApiRequest } from '../../shared/transport';
-import { assertUuid, invalidParameter } from '../../shared/validation';
+import { invalidParameter } from '../../shared/validation';
 
 /** The video (and, for a composite slice, the slice) an item is about, as every output item names it. */
 export interface VideoTarget {
@@ -59,21 +59,11 @@ export const includeInputFields = includeInputFieldsProperty(
  */
 export async function readTarget(this: IExecuteFunctions, itemIndex: number, slice: boolean): Promise<VideoTarget> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	const videoId = assertUuid.call(
-		this,
-		this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }),
-		'Video',
-		itemIndex,
-	);
+	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
 	const params: Record<string, string> = { dataset_id: datasetId, video_id: videoId };
 	const names: IDataObject = { dataset_id: datasetId, video_id: videoId };
 	if (!slice) return { datasetId, videoId, params, names };
-	const compositeSliceId = assertUuid.call(
-		this,
-		this.getNodeParameter('compositeSliceId', itemIndex, '', { extractValue: true }),
-		'Composite Slice',
-		itemIndex,
-	);
+	const compositeSliceId = locatorUuid.call(this, itemIndex, 'compositeSliceId', 'Composite Slice');
 	params.composite_slice_id = compositeSliceId;
 	names.composite_slice_id = compositeSliceId;
 	return { datasetId, videoId, compositeSliceId, params, names };

@@ -1,24 +1,20 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { callEndpoint } from '../../shared/endpoints';
-import { UUID_PATTERN } from '../../shared/validation';
+import { chosenUuid } from '../../shared/methods/listSearch';
 
-const UUID = new RegExp(UUID_PATTERN, 'i');
 const COMPOSITE_TYPES = ['shot', 'scene', 'segment'] as const;
 const TERM_TYPES = ['genre', 'mood', 'subject', 'format'] as const;
 /** Slices asked for per kind: a video of an hour has 360 ten-second shots, more than anyone scrolls. */
 const SLICES_PER_TYPE = 100;
 
-function chosen(context: ILoadOptionsFunctions, parameter: string, what: string): string {
-	const value = String(context.getCurrentNodeParameter(parameter, { extractValue: true }) ?? '').trim();
-	if (!UUID.test(value)) {
-		throw new NodeOperationError(context.getNode(), `Choose the ${what} first`, {
-			description: `The list shows the slices of the video chosen above, From List or By ID (a dataset given By Name is looked up only when the node runs: give the slice By ID).`,
-		});
-	}
-	return value;
-}
+const chosen = (context: ILoadOptionsFunctions, parameter: string, what: string) =>
+	chosenUuid(
+		context,
+		parameter,
+		what,
+		'The list shows the slices of the video chosen above, From List or By ID (a dataset given By Name is looked up only when the node runs: give the slice By ID).',
+	);
 
 const clock = (ms: number | null | undefined) => {
 	const seconds = Math.round((ms ?? 0) / 1000);

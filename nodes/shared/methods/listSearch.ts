@@ -1,3 +1,4 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listEndpoint } from '../endpoints';
@@ -5,6 +6,13 @@ import { UUID_PATTERN } from '../validation';
 import { listSearchMethod } from './pagedListSearch';
 
 const UUID = new RegExp(UUID_PATTERN, 'i');
+
+/** The UUID chosen above for a list that shows what it holds; anything else asks to choose it first. */
+export function chosenUuid(context: ILoadOptionsFunctions, parameter: string, what: string, description: string) {
+	const value = String(context.getCurrentNodeParameter(parameter, { extractValue: true }) ?? '').trim();
+	if (!UUID.test(value)) throw new NodeOperationError(context.getNode(), `Choose the ${what} first`, { description });
+	return value;
+}
 
 /** "From list" for datasets: searches by name and pages with the service's `skip`. */
 export const searchDatasets = listSearchMethod<'datasets.list'>({
@@ -37,13 +45,12 @@ export const searchIngestJobs = listSearchMethod<'ingestion.getIngestJobs'>({
 
 /** "From list" for a video of the chosen dataset: its video search (no listing exists), ranked by the words typed. */
 export const searchVideos = listSearchMethod<'search.searchVideos'>((context) => {
-	const datasetId = String(context.getCurrentNodeParameter('datasetId', { extractValue: true }) ?? '').trim();
-	if (!UUID.test(datasetId)) {
-		throw new NodeOperationError(context.getNode(), 'Choose the dataset first', {
-			description:
-				'The list shows the videos of the dataset chosen above From List or By ID (a dataset given By Name is looked up only when the node runs: give the video By ID).',
-		});
-	}
+	const datasetId = chosenUuid(
+		context,
+		'datasetId',
+		'dataset',
+		'The list shows the videos of the dataset chosen above From List or By ID (a dataset given By Name is looked up only when the node runs: give the video By ID).',
+	);
 	return {
 		list: listEndpoint('search.searchVideos', {
 			body: { dataset_id: datasetId, ignore_keyframes: true, text_query: '' },

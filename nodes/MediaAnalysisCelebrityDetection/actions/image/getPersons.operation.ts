@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
-import { assertUuid } from '../../../shared/validation';
+import { locatorUuid } from '../../../shared/readers';
 
 /** A platform image: "From list" offers the images enrolled persons appear in, searchable by person name. */
 export const description: INodeProperties[] = [
@@ -24,7 +24,6 @@ export const toolDescription =
 	'Gets the enrolled persons (celebrities) detected in an image already in a dataset. Needs the image ID (a UUID). Returns each person with id, name, aliases and where in the image (bbox).';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const value = this.getNodeParameter('imageId', itemIndex, '', { extractValue: true });
-	const params = { image_id: assertUuid.call(this, value, 'Image', itemIndex) };
+	const params = { image_id: locatorUuid.call(this, itemIndex, 'imageId', 'Image') };
 	return await callEndpoint(this, 'celebrities.getPersonsInImage', { params, itemIndex });
 }

@@ -5,7 +5,8 @@ import { uuidMode } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import type { ApiRequest } from '../../../shared/transport';
-import { assertRange, assertUuid, invalidParameter } from '../../../shared/validation';
+import { locatorUuid } from '../../../shared/readers';
+import { assertRange, invalidParameter } from '../../../shared/validation';
 
 /**
  * A video's score for a tag (15 fields), and what Output › Simplified keeps: which video, which tag, the score and
@@ -89,8 +90,7 @@ const LABELS: Record<string, string> = {
 
 /** A UUID from one of the locators above (or any other UUID parameter), checked before anything is sent. */
 export function getId(this: IExecuteFunctions, parameter: keyof typeof LABELS, itemIndex: number): string {
-	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
-	return assertUuid.call(this, value, LABELS[parameter], itemIndex);
+	return locatorUuid.call(this, itemIndex, parameter, LABELS[parameter]);
 }
 
 export function getMinConfidence(

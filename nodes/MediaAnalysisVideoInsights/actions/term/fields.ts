@@ -4,7 +4,8 @@ import { uuidMode } from '../../../shared/descriptions';
 import type { EndpointCall } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import type { ApiRequest } from '../../../shared/transport';
-import { assertUuid, invalidParameter } from '../../../shared/validation';
+import { locatorUuid } from '../../../shared/readers';
+import { invalidParameter } from '../../../shared/validation';
 import { kindOf } from '../fields';
 
 /** `MetadataType`: what a vocabulary term names. */
@@ -71,8 +72,7 @@ export function termParams(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): NonNullable<EndpointCall<'videoInsights.deleteMetadata'>['params']> {
-	const value = this.getNodeParameter('termId', itemIndex, '', { extractValue: true });
-	return { metadata_id: assertUuid.call(this, value, 'Term', itemIndex) };
+	return { metadata_id: locatorUuid.call(this, itemIndex, 'termId', 'Term') };
 }
 
 /** What a 404 and a 409 mean for a term: no term has that ID, or its name is taken within its type. */
