@@ -29,47 +29,53 @@ export function invalidParameter(
 	});
 }
 
-export function assertUuid(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
-	const text = typeof value === 'string' ? value.trim() : value;
-	if (typeof text !== 'string' || !UUID.test(text)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`${shown(value)} is not a UUID`,
-			`Give the ${parameter} as a UUID such as 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, or choose it from the list.`,
-		);
-	}
-	return text.toLowerCase();
+/** An update whose Update Fields add nothing to change. */
+export function noFieldToUpdate(
+	this: NodeContext,
+	itemIndex: number,
+	fix = 'Add at least one field under "Update Fields".',
+) {
+	return invalidParameter.call(this, 'Update Fields', itemIndex, 'no field to update was added', fix);
 }
+
+/** A check of a text parameter: the trimmed text when `valid`, else "<value> <problem>" and the fix. */
+function textCheck(valid: (text: string) => boolean, problem: string, fix: (parameter: string) => string) {
+	return function (this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
+		const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
+		if (text && valid(text)) return text;
+		const what = text === '' ? 'it is empty' : `${shown(text ?? value)} ${problem}`;
+		throw invalidParameter.call(this, parameter, itemIndex, what, fix(parameter));
+	};
+}
+
+const uuidText = textCheck(
+	(text) => UUID.test(text),
+	'is not a UUID',
+	(parameter) =>
+		`Give the ${parameter} as a UUID such as 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, or choose it from the list.`,
+);
+
+export function assertUuid(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
+	return uuidText.call(this, value, parameter, itemIndex).toLowerCase();
+}
+
+const uuid4Text = textCheck(
+	(text) => UUID4.test(text),
+	'is not a version-4 UUID',
+	(parameter) =>
+		`The service only accepts version-4 UUIDs for the ${parameter}; copy it from the service or choose it from the list.`,
+);
 
 export function assertUuid4(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
-	const text = assertUuid.call(this, value, parameter, itemIndex);
-	if (!UUID4.test(text)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`${shown(value)} is not a version-4 UUID`,
-			`The service only accepts version-4 UUIDs for the ${parameter}; copy it from the service or choose it from the list.`,
-		);
-	}
-	return text;
+	return uuid4Text.call(this, assertUuid.call(this, value, parameter, itemIndex), parameter, itemIndex);
 }
 
-export function assertJobId(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
-	const text = typeof value === 'string' ? value.trim() : value;
-	if (typeof text !== 'string' || !JOB_ID.test(text)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`${shown(value)} is not an ingestion job ID`,
-			'An ingestion job ID is exactly 24 lowercase hexadecimal characters, e.g. 65f1a2b3c4d5e6f708192a3b, as returned when the job was created.',
-		);
-	}
-	return text;
-}
+export const assertJobId = textCheck(
+	(text) => JOB_ID.test(text),
+	'is not an ingestion job ID',
+	() =>
+		'An ingestion job ID is exactly 24 lowercase hexadecimal characters, e.g. 65f1a2b3c4d5e6f708192a3b, as returned when the job was created.',
+);
 
 export function assertRange(
 	this: NodeContext,
@@ -211,54 +217,24 @@ export function assertConnectionName(
 }
 
 /** A public http(s) URL, e.g. of an image the service downloads. */
-export function assertHttpUrl(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
-	const text = typeof value === 'string' ? value.trim() : '';
-	let valid = false;
-	try {
-		valid = ['http:', 'https:'].includes(new URL(text).protocol);
-	} catch {
-		valid = false;
-	}
-	if (!valid) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			text ? `${shown(text)} is not an http or https URL` : 'it is empty',
-			`Give the full address the service can download from, e.g. https://example.com/photo.jpg.`,
-		);
-	}
-	return text;
-}
+export const assertHttpUrl = textCheck(
+	(text) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol),
+	'is not an http or https URL',
+	() => 'Give the full address the service can download from, e.g. https://example.com/photo.jpg.',
+);
 
 /** One address: a local part, "@", and a domain with a dot; no spaces, commas or brackets. */
 const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]".]+$/;
 
-export function assertEmail(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
-	const text = assertNotEmpty.call(this, value, parameter, itemIndex);
-	if (!EMAIL.test(text)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`${shown(text)} is not an email address`,
-			`Give one address such as ana@example.com (no name, brackets or second address).`,
-		);
-	}
-	return text;
-}
+export const assertEmail = textCheck(
+	(text) => EMAIL.test(text),
+	'is not an email address',
+	() => 'Give one address such as ana@example.com (no name, brackets or second address).',
+);
 
 /** An identifier the service gave (a user, invitation or client ID): one word, no spaces, no slashes. */
-export function assertIdentifier(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
-	const text = assertNotEmpty.call(this, value, parameter, itemIndex);
-	if (/[\s/]/.test(text)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`${shown(text)} is not an ID (it holds a space or a slash)`,
-			`Copy the ${parameter} ID as the service gives it, or choose it from the list.`,
-		);
-	}
-	return text;
-}
+export const assertIdentifier = textCheck(
+	(text) => !/[\s/]/.test(text),
+	'is not an ID (it holds a space or a slash)',
+	(parameter) => `Copy the ${parameter} ID as the service gives it, or choose it from the list.`,
+);

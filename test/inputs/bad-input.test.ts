@@ -39,7 +39,7 @@ interface Row {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const UUID_PROBLEM = /".*" is not a UUID/;
 const UUID4_PROBLEM = /".*" is not a version-4 UUID/;
-const JOB_PROBLEM = /".*" is not an ingestion job ID/;
+const JOB_PROBLEM = /".*" is not an ingestion job ID|it is empty/;
 const RANGE = /(".*" is out of range|".*" is not a number)/;
 const NO_NUMBER = /no number was given/;
 const EMPTY = /it is empty/;

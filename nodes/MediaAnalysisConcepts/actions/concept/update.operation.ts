@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ConceptUpdateRequest } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
-import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
+import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
 
@@ -27,15 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: ConceptUpdateRequest = {};
 	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
 	Object.assign(body, readConceptFields.call(this, fields, itemIndex));
-	if (Object.keys(body).length === 0) {
-		throw invalidParameter.call(
-			this,
-			'Update Fields',
-			itemIndex,
-			'no field to update was added',
-			'Add at least one field under "Update Fields".',
-		);
-	}
+	if (Object.keys(body).length === 0) throw noFieldToUpdate.call(this, itemIndex);
 	const notFound = conceptNotFound(conceptId);
 	return await callEndpoint(this, 'concepts.update', {
 		params: { concept_id: conceptId },

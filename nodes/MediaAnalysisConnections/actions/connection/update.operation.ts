@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { ConnectionUpdateRequest } from '../../../shared/api';
 import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
-import { assertConnectionName, invalidParameter } from '../../../shared/validation';
+import { assertConnectionName, noFieldToUpdate } from '../../../shared/validation';
 import { connectionParams, redactConnection } from './fields';
 
 export const description: INodeProperties[] = [
@@ -41,15 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const params = connectionParams.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const name = fields.name !== undefined ? assertConnectionName.call(this, fields.name, 'Name', itemIndex) : undefined;
-	if (name === undefined && fields.description === undefined) {
-		throw invalidParameter.call(
-			this,
-			'Update Fields',
-			itemIndex,
-			'no field to update was added',
-			'Add at least one field under "Update Fields".',
-		);
-	}
+	if (name === undefined && fields.description === undefined) throw noFieldToUpdate.call(this, itemIndex);
 	// The service requires `name` in every update: keep the current one when only the description changes.
 	const current = name ?? (await callEndpoint(this, 'connections.getConnection', { params, itemIndex })).name;
 	const body: ConnectionUpdateRequest = { name: current };

@@ -4,7 +4,7 @@ import type { DatasetUpdateRequest } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
-import { invalidParameter } from '../../../shared/validation';
+import { noFieldToUpdate } from '../../../shared/validation';
 import {
 	configFields,
 	descriptionField,
@@ -70,15 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
 	const changes = readConfigChanges.call(this, itemIndex, fields, true);
-	if (Object.keys(body).length === 0 && !changes) {
-		throw invalidParameter.call(
-			this,
-			'Update Fields',
-			itemIndex,
-			'no field to update was added',
-			'Add at least one field under "Update Fields".',
-		);
-	}
+	if (Object.keys(body).length === 0 && !changes) throw noFieldToUpdate.call(this, itemIndex);
 	if (changes) {
 		const dataset = await readDataset.call(this, datasetId, itemIndex);
 		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);

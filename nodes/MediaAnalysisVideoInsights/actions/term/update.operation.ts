@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
-import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
+import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import {
 	descriptionField,
 	examplesField,
@@ -42,15 +42,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (fields.description !== undefined)
 		body.description = assertNotEmpty.call(this, fields.description, 'Description', itemIndex);
 	if (fields.examples !== undefined) body.examples = readExamples.call(this, fields.examples, itemIndex);
-	if (Object.keys(body).length === 0) {
-		throw invalidParameter.call(
-			this,
-			'Update Fields',
-			itemIndex,
-			'no field to update was added',
-			'Add Name, Description or Examples under Update Fields.',
-		);
-	}
+	if (Object.keys(body).length === 0)
+		throw noFieldToUpdate.call(this, itemIndex, 'Add Name, Description or Examples under Update Fields.');
 	const response = await callEndpoint(this, 'videoInsights.updateMetadata', {
 		params,
 		body,
