@@ -6,10 +6,6 @@ import * as get from './get.operation';
 export const operations = { create, delete: deleteSegments, get };
 
 export const description = resourceDescription('adSegment', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Create',

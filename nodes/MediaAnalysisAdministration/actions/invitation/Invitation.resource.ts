@@ -7,10 +7,6 @@ import * as getMany from './getMany.operation';
 export const operations = { create, delete: deleteInvitation, get, getMany };
 
 export const description = resourceDescription('invitation', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Create',

@@ -8,10 +8,6 @@ import * as update from './update.operation';
 export const operations = { create, delete: deleteCredential, get, getMany, update };
 
 export const description = resourceDescription('systemCredential', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Create',

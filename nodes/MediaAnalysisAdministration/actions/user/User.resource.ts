@@ -6,10 +6,6 @@ import * as updateRoles from './updateRoles.operation';
 export const operations = { getMany, remove, updateRoles };
 
 export const description = resourceDescription('user', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Get Many',

@@ -5,10 +5,6 @@ import * as identify from './identify.operation';
 export const operations = { getPersons, identify };
 
 export const description = resourceDescription('image', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Get Many Persons',

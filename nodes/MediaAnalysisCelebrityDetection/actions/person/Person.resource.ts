@@ -7,10 +7,6 @@ import * as updateAliases from './updateAliases.operation';
 export const operations = { get, getByNames, getMany, updateAliases };
 
 export const description = resourceDescription('person', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{ name: 'Get', value: 'get', description: 'Get an enrolled person', action: 'Get a person' },
 		{ name: 'Get Many', value: 'getMany', description: 'List enrolled persons', action: 'Get many persons' },

@@ -4,10 +4,6 @@ import * as classifyImage from './classifyImage.operation';
 export const operations = { classifyImage };
 
 export const description = resourceDescription('classification', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Classify Image',

@@ -9,10 +9,6 @@ import * as update from './update.operation';
 export const operations = { create, delete: deleteConcept, estimatePredictions, get, getMany, update };
 
 export const description = resourceDescription('concept', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{ name: 'Create', value: 'create', description: 'Create a concept in a dataset', action: 'Create a concept' },
 		{ name: 'Delete', value: 'delete', description: 'Delete a concept and its labels', action: 'Delete a concept' },

@@ -6,10 +6,6 @@ import * as update from './update.operation';
 export const operations = { getCandidates, getMany, update };
 
 export const description = resourceDescription('label', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Get Many',

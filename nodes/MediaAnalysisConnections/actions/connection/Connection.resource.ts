@@ -11,10 +11,6 @@ import * as update from './update.operation';
 export const operations = { create, delete: deleteConnection, get, getCredentials, getMany, listBucket, test, update };
 
 export const description = resourceDescription('connection', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Create',

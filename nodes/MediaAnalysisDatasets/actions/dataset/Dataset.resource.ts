@@ -9,10 +9,6 @@ import * as update from './update.operation';
 export const operations = { create, delete: deleteDataset, get, getConfig, getMany, update };
 
 export const description = resourceDescription('dataset', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{ name: 'Create', value: 'create', description: 'Create a dataset', action: 'Create a dataset' },
 		{ name: 'Delete', value: 'delete', description: 'Soft-delete a dataset', action: 'Delete a dataset' },

@@ -4,10 +4,6 @@ import * as getMany from './getMany.operation';
 export const operations = { getMany };
 
 export const description = resourceDescription('tagGroup', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Get Many',

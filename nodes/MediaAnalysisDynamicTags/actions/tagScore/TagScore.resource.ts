@@ -7,10 +7,6 @@ import * as previewVideoScores from './previewVideoScores.operation';
 export const operations = { countVideoScores, getManyShotScores, getManyVideoScores, previewVideoScores };
 
 export const description = resourceDescription('tagScore', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Count Video Scores',

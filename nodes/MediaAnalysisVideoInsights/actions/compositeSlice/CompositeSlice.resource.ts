@@ -7,10 +7,6 @@ import * as predictSubjects from './predictSubjects.operation';
 export const operations = { generateSummary, predictFormats, predictMoods, predictSubjects };
 
 export const description = resourceDescription('compositeSlice', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Generate Summary',

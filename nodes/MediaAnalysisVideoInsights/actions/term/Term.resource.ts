@@ -7,10 +7,6 @@ import * as update from './update.operation';
 export const operations = { create, delete: deleteTerm, getMany, update };
 
 export const description = resourceDescription('term', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Create',

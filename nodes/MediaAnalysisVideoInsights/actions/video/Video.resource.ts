@@ -20,10 +20,6 @@ export const operations = {
 };
 
 export const description = resourceDescription('video', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Caption Keyframes',
