@@ -5,8 +5,9 @@
  * is published with `npm publish` to a local npm registry (Verdaccio, scripts/n8n-runtime/registry.ts), and n8n 2.41.1
  * installs it by name through its own Community Nodes installer (`POST /rest/community-packages`, what Settings →
  * Community Nodes → Install sends), loads it without a restart, runs a saved workflow with the saved credential,
- * updates it to the next version published there (`PATCH`, the page's Update), runs it again, and uninstalls it
- * (`DELETE`).
+ * updates it to the next version published there (`PATCH`, the page's Update), runs it again, uninstalls it through
+ * the page in Chromium (its confirm dialog names the saved workflows that use the nodes), installs it once more
+ * through the page (Install, the package name, the risk checkbox), runs the workflow, and uninstalls it (`DELETE`).
  *
  * Its own n8n, not the shared one of n8n.test.ts: that one has the package in `.n8n/nodes` already (copied there,
  * scripts/n8n-runtime/instance.ts), so an install would not show the nodes appearing and an uninstall would take them
@@ -30,11 +31,15 @@ import { loadExamples, sandboxCredential } from '../../scripts/n8n-runtime/examp
 import { N8nInstance, type RunningN8n, tail } from '../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME, stagePackage } from '../../scripts/n8n-runtime/package';
 import { type LocalRegistry, startLocalRegistry } from '../../scripts/n8n-runtime/registry';
-import { ensureRuntime, N8N_V2, run } from '../../scripts/n8n-runtime/runtime';
+import { ensureRuntime, N8N_V2, REPO_ROOT, run } from '../../scripts/n8n-runtime/runtime';
 import { removeUserFolder, scratchUserFolder } from '../../scripts/n8n-runtime/setup';
+import { ensureChromium } from '../../scripts/n8n-runtime/system';
+import { type SignedInEditor, signedInEditor } from './browser';
 import { EXAMPLE_CHECKS } from './example-checks';
 
 const log = (line: string) => process.stderr.write(`[e2e community install] ${line}\n`);
+/** Pictures of the page (git-ignored), as the editor test keeps its own. */
+const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
 const EXAMPLE_FILE = 'datasets-create-and-inspect.json';
 const CUSTOM_REGISTRY_FEATURE = 'feat:communityNodes:customRegistry';
 
@@ -82,8 +87,12 @@ let registry: LocalRegistry | undefined;
 let proxy: Awaited<ReturnType<typeof startRefusingProxy>> | undefined;
 let server: RunningN8n | undefined;
 let userFolder: string | undefined;
+let editor: SignedInEditor | undefined;
+let chromiumPath = '';
 let tarball = '';
 let version = '';
+/** The newest version published to the registry (the update's), what an install by name takes. */
+let latest = '';
 let manifest: { version: string; n8n: { nodes: string[] } } | undefined;
 
 /** The package.json inside the published tarball (the checkout's dist may be rebuilt meanwhile). */
@@ -139,6 +148,28 @@ async function packageTypesLoaded(): Promise<string[]> {
 	return types.map((t) => t.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
 }
 
+/** The editor in Chromium, signed in as the owner (started on first use). */
+async function page() {
+	editor ??= await signedInEditor(n8n().server.url, chromiumPath);
+	return editor.page;
+}
+
+/** Settings → Community Nodes, once its list has loaded: the page. */
+async function communityNodesPage() {
+	const tab = await page();
+	await tab.goto(`${n8n().server.url}/settings/community-nodes`);
+	// Loaded once it offers Install (beside the packages' cards, or as "Install a community node" when there are none).
+	await tab
+		.getByRole('button', { name: /^Install/ })
+		.first()
+		.waitFor()
+		.catch(async (error: unknown) => {
+			await tab.screenshot({ path: join(SCREENSHOTS, 'community-nodes-not-loaded.png') });
+			throw error;
+		});
+	return tab;
+}
+
 async function runExample() {
 	const { server, sandbox } = n8n();
 	sandbox.reset({ keepAccessTokens: true });
@@ -157,8 +188,13 @@ function startNodeOf(workflow: { nodes: Array<{ name: string; type: string }> })
 
 beforeAll(async () => {
 	userFolder = scratchUserFolder('e2e-registry');
-	const [packed, runtime] = await Promise.all([stagePackage(log), ensureRuntime(N8N_V2, log)]);
+	const [packed, runtime, chromium] = await Promise.all([
+		stagePackage(log),
+		ensureRuntime(N8N_V2, log),
+		ensureChromium(log),
+	]);
 	tarball = packed;
+	chromiumPath = chromium;
 	[registry, sandbox, proxy] = await Promise.all([
 		startLocalRegistry(runtime, log),
 		startSandbox(),
@@ -203,6 +239,7 @@ beforeAll(async () => {
 }, 30 * 60_000);
 
 afterAll(async () => {
+	await editor?.browser.close();
 	await server?.stop();
 	await Promise.all([sandbox?.close(), registry?.stop(), proxy?.close()]);
 	if (userFolder) removeUserFolder(userFolder);
@@ -268,6 +305,7 @@ describe(`n8n ${N8N_V2.n8nVersion} installs the package from a local npm registr
 		async () => {
 			const [major, minor, patch] = version.split('.').map(Number);
 			const next = `${major}.${minor}.${patch + 1}`;
+			latest = next;
 			const repacked = await repackAs(tarball, next);
 			try {
 				await n8n().registry.publish(repacked.folder);
@@ -288,7 +326,67 @@ describe(`n8n ${N8N_V2.n8nVersion} installs the package from a local npm registr
 	);
 
 	test(
-		'uninstalls it: its nodes are gone',
+		'uninstalls it from Settings → Community Nodes: the confirm dialog names the workflows that use its nodes',
+		async () => {
+			const types = await packageTypesLoaded();
+			// What the page asks n8n before it asks for confirmation: the saved workflows with any of the package's nodes.
+			const using = await expectOk<Array<{ id: string; name: string }>>('POST', '/workflows/with-node-types', {
+				nodeTypes: types,
+			});
+			expect(using.map((workflow) => workflow.name)).toEqual([example().workflow.name]);
+			const tab = await communityNodesPage();
+			const card = tab.locator('[data-test-id="community-package-card"]', { hasText: PACKAGE_NAME });
+			await card.locator('[data-test-id="action-toggle"]').click();
+			await tab.getByText('Uninstall package').click();
+			const dialog = tab.getByRole('dialog').filter({ hasText: 'Uninstall node package' });
+			await dialog
+				.getByText(example().workflow.name)
+				.waitFor()
+				.catch(async (error: unknown) => {
+					await tab.screenshot({ path: join(SCREENSHOTS, 'community-nodes-uninstall-failed.png') });
+					throw error;
+				});
+			const shown = (await dialog.textContent()) ?? '';
+			expect(shown).toContain('The following workflows will be effected');
+			await tab.screenshot({ path: join(SCREENSHOTS, 'community-nodes-uninstall.png') });
+			await dialog.getByRole('button', { name: 'Confirm uninstall' }).click();
+			await card.waitFor({ state: 'detached', timeout: 120_000 });
+			expect(await packageTypesLoaded()).toEqual([]);
+			expect(await expectOk<InstalledPackage[]>('GET', '/community-packages')).toEqual([]);
+		},
+		5 * 60_000,
+	);
+
+	test(
+		'installs it from Settings → Community Nodes in Chromium: name, risk checkbox, Install; the nodes appear',
+		async () => {
+			expect(await expectOk<InstalledPackage[]>('GET', '/community-packages')).toEqual([]);
+			const tab = await communityNodesPage();
+			await tab
+				.getByRole('button', { name: /^Install/ })
+				.first()
+				.click();
+			const name = tab.locator('input[data-test-id="package-name-input"], [data-test-id="package-name-input"] input');
+			await name.first().fill(PACKAGE_NAME);
+			await tab.locator('[data-test-id="user-agreement-checkbox"]').click();
+			await tab.locator('[data-test-id="install-community-package-button"]').click();
+			const card = tab.locator('[data-test-id="community-package-card"]', { hasText: PACKAGE_NAME });
+			await card.waitFor({ timeout: 5 * 60_000 });
+			await card.getByText(`v${latest}`).waitFor();
+			await tab.screenshot({ path: join(SCREENSHOTS, 'community-nodes-installed.png') });
+			const [listed] = await expectOk<InstalledPackage[]>('GET', '/community-packages');
+			expect(listed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: latest, failedLoading: false });
+			expect(listed.installedNodes).toHaveLength(packedManifest().n8n.nodes.length);
+			expect((await packageTypesLoaded()).filter((type) => !type.endsWith('Tool')).sort()).toEqual(
+				listed.installedNodes.map((node) => node.type).sort(),
+			);
+			await runExample();
+		},
+		10 * 60_000,
+	);
+
+	test(
+		'uninstalls it through the REST API: its nodes are gone',
 		async () => {
 			await expectOk('DELETE', `/community-packages?name=${encodeURIComponent(PACKAGE_NAME)}`);
 			expect(await packageTypesLoaded()).toEqual([]);
