@@ -195,21 +195,19 @@ export async function paginateForItem(
 /** Reads Wait for Completion: undefined when the node should return at once. */
 export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOptions | undefined {
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return undefined;
+	const pollInterval = this.getNodeParameter('pollInterval', itemIndex, undefined);
+	return readWait.call(this, itemIndex, pollInterval, this.getNodeParameter('waitTimeout', itemIndex, undefined));
+}
+
+/** Poll Interval and Timeout, checked (an expression may give a fraction of a second); unset: `WAIT_DEFAULTS`. */
+export function readWait(this: IExecuteFunctions, itemIndex: number, pollInterval: unknown, timeout: unknown) {
+	const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
 	return {
-		pollIntervalSeconds: assertRange.call(
-			this,
-			this.getNodeParameter('pollInterval', itemIndex, WAIT_DEFAULTS.pollIntervalSeconds),
-			'Poll Interval',
-			itemIndex,
-			{ min: 0.1, integer: false },
-		),
-		timeoutSeconds: assertRange.call(
-			this,
-			this.getNodeParameter('waitTimeout', itemIndex, WAIT_DEFAULTS.timeoutSeconds),
-			'Timeout',
-			itemIndex,
-			{ min: 1, integer: false },
-		),
+		pollIntervalSeconds: assertRange.call(this, pollInterval ?? pollIntervalSeconds, 'Poll Interval', itemIndex, {
+			min: 0.1,
+			integer: false,
+		}),
+		timeoutSeconds: assertRange.call(this, timeout ?? timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
 	};
 }
 

@@ -3,11 +3,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { AssetIngestionStatus, IngestJobStatusPage } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
+import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { ingestAndWait } from '../../../shared/ingestJobs';
 import { WAIT_DEFAULTS, type WaitOptions } from '../../../shared/transport';
-import { assertRange } from '../../../shared/validation';
 import { notice } from '../../../shared/node';
 import { assertImageUrl, shownUrl } from './imageInput';
 
@@ -222,19 +221,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const wait: WaitOptions = {
-		pollIntervalSeconds: assertRange.call(
-			this,
-			options.pollInterval ?? pollIntervalSeconds,
-			'Poll Interval',
-			itemIndex,
-			{ min: 0.1, integer: false },
-		),
-		timeoutSeconds: assertRange.call(this, options.waitTimeout ?? timeoutSeconds, 'Timeout', itemIndex, {
-			min: 1,
-			integer: false,
-		}),
-	};
+	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);
 	let runs = identifying.get(this);
 	if (!runs) identifying.set(this, (runs = new Map()));
 	const key = JSON.stringify([datasetId, url]);
