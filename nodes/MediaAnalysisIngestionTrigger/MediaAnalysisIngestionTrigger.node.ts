@@ -26,8 +26,6 @@ import {
 	readScopes,
 	saveScope,
 	startScope,
-	type EmittedChange,
-	type Observation,
 	type ScopeState,
 	type TriggerEvent,
 } from './events';
@@ -131,56 +129,29 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 		const now = Date.now();
 		const { state, scopes, firstActivation } = readState.call(this, watch);
 		const loaded = firstActivation ? '' : savedJson(scopes);
-		const watched = new Set<string>();
-		let listedWhole = true;
-
-		const emitted: Output[] = [];
+		const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [] };
 		if (JOB_EVENTS.some((event) => watch.events.has(event))) {
-			const [request, style] = jobsPages(watch.datasetId);
-			const key = `jobs:${watch.datasetId ?? '*'}`;
-			watched.add(key);
-			const changes = await pollScope.call(this, scopes, key, firstActivation, {
-				kind: 'job',
-				request,
-				style,
-				observe: observeJob,
-				wanted: watch.events,
-				now,
-			});
-			for (const change of changes) {
-				if (watch.jobStatuses.size > 0 && !watch.jobStatuses.has(change.status)) continue;
-				emitted.push({ ...change, kind: 'job', datasetId: String(change.record.dataset_id ?? '') });
-			}
+			await pollScope.call(this, poll, `jobs:${watch.datasetId ?? '*'}`, 'job', jobsPages(watch.datasetId));
 		}
+		let listedWhole = true;
 		if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
 			const datasets = await watchedDatasets.call(this, watch);
 			listedWhole = datasets.whole;
 			for (const datasetId of datasets.ids) {
-				const [request, style] = assetStatusPages(datasetId);
-				const key = `assets:${datasetId}`;
-				watched.add(key);
-				const changes = await pollScope.call(this, scopes, key, firstActivation, {
-					kind: 'asset',
-					request,
-					style,
-					observe: observeAsset,
-					wanted: watch.events,
-					now,
-				});
-				for (const change of changes) emitted.push({ ...change, kind: 'asset', datasetId });
+				await pollScope.call(this, poll, `assets:${datasetId}`, 'asset', assetStatusPages(datasetId), datasetId);
 			}
 		}
 
-		keepWatched(scopes, watched, listedWhole, now);
+		keepWatched(scopes, poll.watched, listedWhole, now);
 		boundScopes(scopes.values());
 		// n8n saves static data only when it notices a change, and it watches only the objects it loaded: scopes added
 		// since then change unseen. Setting the node's own key is seen, so every change of the record is saved.
 		const saved = savedJson(scopes);
 		if (saved !== loaded) state.scopes = JSON.parse(saved) as IDataObject;
 
-		if (emitted.length === 0) return null;
-		emitted.sort((a, b) => a.time - b.time);
-		return [emitted.map((change) => ({ json: toOutput(change) }))];
+		if (poll.emitted.length === 0) return null;
+		poll.emitted.sort((a, b) => a.time - b.time);
+		return [poll.emitted.map((change) => ({ json: toOutput(change) }))];
 	}
 }
 
@@ -249,36 +220,40 @@ function readState(
 	return { state, scopes: saved, firstActivation: false };
 }
 
-interface ScopeSpec {
-	kind: 'job' | 'asset';
-	request: ApiRequest;
-	style: PageStyle;
-	observe: (record: IDataObject) => Observation | undefined;
-	wanted: Set<TriggerEvent>;
+/** One poll: what it watches and its clock, the saved scopes, and what it has read and found so far. */
+interface Poll {
+	watch: Watch;
 	now: number;
+	scopes: Scopes;
+	firstActivation: boolean;
+	watched: Set<string>;
+	emitted: Output[];
 }
 
 /** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
 async function pollScope(
 	this: IPollFunctions,
-	scopes: Scopes,
+	{ watch, now, scopes, firstActivation, watched, emitted }: Poll,
 	key: string,
-	firstActivation: boolean,
-	{ kind, request, style, observe, wanted, now }: ScopeSpec,
-): Promise<EmittedChange[]> {
+	kind: 'job' | 'asset',
+	[request, style]: [ApiRequest, PageStyle],
+	datasetId?: string,
+): Promise<void> {
+	watched.add(key);
 	const saved = scopes.get(key);
 	const scope = saved ?? { ...newScopeState(), addedAt: now };
 	scopes.set(key, scope);
 	const activating = saved === undefined && firstActivation;
+	const observe = kind === 'job' ? observeJob : observeAsset;
 	const scan: Scan = await scanNewestFirst.call(this, request, style, observe, activating ? undefined : scope, now);
 	if (!scan.ordered) scope.disordered = true;
 	else if (scan.complete) delete scope.disordered;
 	const rereadFrom = scan.rereadFrom ?? undefined;
-	if (activating) {
-		startScope(scope, kind, scan.observations, now, rereadFrom);
-		return [];
+	if (activating) return startScope(scope, kind, scan.observations, now, rereadFrom);
+	for (const change of detectEvents(scope, kind, scan.observations, watch.events, now, rereadFrom)) {
+		if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(change.status)) continue;
+		emitted.push({ ...change, kind, datasetId: datasetId ?? String(change.record.dataset_id ?? '') });
 	}
-	return detectEvents(scope, kind, scan.observations, wanted, now, rereadFrom);
 }
 
 /** The datasets whose asset statuses to read, and whether no page of their list shifted. */

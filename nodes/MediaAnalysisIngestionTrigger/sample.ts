@@ -125,44 +125,36 @@ function builtSample(watch: Watch): IDataObject {
 	const event = [...JOB_CHOICES, ...ASSET_CHOICES].find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
 	const status = SAMPLE_STATUS[event];
 	const failed = status === 'error' || status === 'failed';
-	const record: IDataObject = event.startsWith('asset')
-		? {
-				asset_id: '00000000-0000-4000-8000-000000000001',
-				dataset_id: datasetId,
-				status,
-				error_code: failed ? 'broken_url' : null,
-				error_reason: failed ? 'The URL could not be fetched' : null,
-				source_path: 'https://example.com/images/sample.jpg',
-				asset_type: 'image',
-				latest_event: { timestamp_dt: time },
-				sample: true,
-			}
-		: {
-				id: '000000000000000000000001',
-				dataset_id: datasetId,
-				status,
-				job_type: 'assets',
-				created_dt: time,
-				updated_dt: time,
-				total_assets: 1,
-				processed_assets: status === 'completed' ? 1 : 0,
-				errored_assets: failed ? 1 : 0,
-				error_details: failed ? '1 of 1 assets failed: broken_url' : null,
-				sample: true,
-			};
 	const kind = event.startsWith('asset') ? 'asset' : 'job';
-	const observation = kind === 'asset' ? observeAsset(record) : observeJob(record);
-	const change = observation && asChange(kind, observation, { ...watch, jobStatuses: new Set() }, datasetId);
-	return toOutput(
-		change ?? {
-			events: [event],
-			time: Date.parse(time),
-			id: '',
-			status,
-			previousStatus: null,
-			record,
-			kind,
-			datasetId,
-		},
-	);
+	const id = kind === 'asset' ? '00000000-0000-4000-8000-000000000001' : '000000000000000000000001';
+	const record: IDataObject =
+		kind === 'asset'
+			? {
+					asset_id: id,
+					dataset_id: datasetId,
+					status,
+					error_code: failed ? 'broken_url' : null,
+					error_reason: failed ? 'The URL could not be fetched' : null,
+					source_path: 'https://example.com/images/sample.jpg',
+					asset_type: 'image',
+					latest_event: { timestamp_dt: time },
+					sample: true,
+				}
+			: {
+					id,
+					dataset_id: datasetId,
+					status,
+					job_type: 'assets',
+					created_dt: time,
+					updated_dt: time,
+					total_assets: 1,
+					processed_assets: status === 'completed' ? 1 : 0,
+					errored_assets: failed ? 1 : 0,
+					error_details: failed ? '1 of 1 assets failed: broken_url' : null,
+					sample: true,
+				};
+	// First seen in the status of a chosen event, the record always amounts to that event.
+	const observation: Observation = { id, status, time: Date.parse(time), createdTime: Date.parse(time), record };
+	const [change] = detectEvents(newScopeState(), kind, [observation], watch.events, Number.POSITIVE_INFINITY);
+	return toOutput({ ...change, kind, datasetId });
 }

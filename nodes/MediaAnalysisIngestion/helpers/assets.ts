@@ -180,23 +180,24 @@ export function itemFieldsReader(
 		);
 	}
 	const metadataNames = splitList(this.getNodeParameter('metadataFields', 0, ''));
-	const assetType =
-		kind === 'assets' ? (this.getNodeParameter('itemAssetType', 0, 'unspecified') as string) : 'unspecified';
+	const type = kind === 'assets' ? this.getNodeParameter('itemAssetType', 0, 'unspecified') : 'unspecified';
+	const assetType = type === 'unspecified' ? undefined : type;
 	const pathParameter = `Source Path Field ("${pathField}")`;
 	return (json, itemIndex, hasConnection) => {
 		const value = fieldOf(json, pathField);
 		if (value === undefined) throw missingField.call(this, 'Source Path Field', pathField, itemIndex);
-		const asset: IDataObject = {
-			source_path: checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex),
-		};
-		if (metadataNames.length > 0) {
-			const fields = itemFields.call(this, json, metadataNames, 'Metadata Fields', itemIndex);
-			const metadata = readMetadata.call(this, fields, 'Metadata Fields', itemIndex);
-			if (metadata) asset.metadata = metadata;
-		}
-		if (assetType !== 'unspecified') asset.asset_type = assetType;
-		return [asset as IngestJobAsset];
+		const sourcePath = checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex);
+		const fields = itemFields.call(this, json, metadataNames, 'Metadata Fields', itemIndex);
+		return [assetOf(sourcePath, readMetadata.call(this, fields, 'Metadata Fields', itemIndex), assetType)];
 	};
+}
+
+/** An asset as the service takes it; "Detect From Extension" (`unspecified`) is sent only where the user wrote it. */
+function assetOf(source_path: string, metadata: IDataObject | undefined, assetType: unknown): IngestJobAsset {
+	const asset: IDataObject = { source_path };
+	if (metadata) asset.metadata = metadata;
+	if (assetType !== undefined) asset.asset_type = assetType as IngestJobAsset['asset_type'];
+	return asset as IngestJobAsset;
 }
 
 function assetFromFields(
@@ -205,14 +206,10 @@ function assetFromFields(
 	entry: IDataObject,
 	itemIndex: number,
 	hasConnection: boolean,
-): IDataObject {
-	const asset: IDataObject = {
-		source_path: checkSourcePath.call(this, entry.sourcePath ?? '', kind, hasConnection, 'Source Path', itemIndex),
-	};
-	const metadata = readEntryMetadata.call(this, entry, itemIndex);
-	if (metadata) asset.metadata = metadata;
-	if (kind === 'assets' && entry.assetType && entry.assetType !== 'unspecified') asset.asset_type = entry.assetType;
-	return asset;
+): IngestJobAsset {
+	const sourcePath = checkSourcePath.call(this, entry.sourcePath ?? '', kind, hasConnection, 'Source Path', itemIndex);
+	const type = kind === 'assets' && entry.assetType !== 'unspecified' ? entry.assetType || undefined : undefined;
+	return assetOf(sourcePath, readEntryMetadata.call(this, entry, itemIndex), type);
 }
 
 function assetFromJson(
@@ -222,7 +219,7 @@ function assetFromJson(
 	position: number,
 	itemIndex: number,
 	hasConnection: boolean,
-): IDataObject {
+): IngestJobAsset {
 	const parameter = `${LABEL[kind]} (JSON)`;
 	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
 	const fix = `Each entry is an object with ${allowed.join(', ')}; source_path is required.`;
@@ -230,24 +227,17 @@ function assetFromJson(
 	if (typeof object.source_path !== 'string' || object.source_path.trim() === '') {
 		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no source_path`, fix);
 	}
-	const asset: IDataObject = {
-		source_path: checkSourcePath.call(this, object.source_path, kind, hasConnection, parameter, itemIndex),
-	};
-	if (object.asset_type !== undefined) {
-		if (!ASSET_TYPES.includes(object.asset_type as string)) {
-			throw invalidParameter.call(
-				this,
-				parameter,
-				itemIndex,
-				`entry ${position} has asset_type "${String(object.asset_type)}"`,
-				'asset_type is image, video or unspecified (detect from the extension).',
-			);
-		}
-		asset.asset_type = object.asset_type;
+	const sourcePath = checkSourcePath.call(this, object.source_path, kind, hasConnection, parameter, itemIndex);
+	if (object.asset_type !== undefined && !ASSET_TYPES.includes(object.asset_type as string)) {
+		throw invalidParameter.call(
+			this,
+			parameter,
+			itemIndex,
+			`entry ${position} has asset_type "${String(object.asset_type)}"`,
+			'asset_type is image, video or unspecified (detect from the extension).',
+		);
 	}
-	const metadata = readMetadata.call(this, object.metadata, parameter, itemIndex);
-	if (metadata) asset.metadata = metadata;
-	return asset;
+	return assetOf(sourcePath, readMetadata.call(this, object.metadata, parameter, itemIndex), object.asset_type);
 }
 
 export function readAssetList(
@@ -257,7 +247,7 @@ export function readAssetList(
 	hasConnection: boolean,
 ): IngestJobAsset[] {
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
-	let assets: IDataObject[];
+	let assets: IngestJobAsset[];
 	if (mode === 'json') {
 		const list = jsonList.call(this, `${kind}Json`, `${LABEL[kind]} (JSON)`, itemIndex);
 		assets = list.map((entry, position) => assetFromJson.call(this, kind, entry, position, itemIndex, hasConnection));
@@ -274,7 +264,7 @@ export function readAssetList(
 			`Add at least one ${SINGULAR[kind]} to ingest.`,
 		);
 	}
-	return assets as IngestJobAsset[];
+	return assets;
 }
 
 function inputModeField(what: string): INodeProperties {
