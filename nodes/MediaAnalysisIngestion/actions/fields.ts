@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { connectionLocator } from '../../shared/descriptions';
+import { notice } from '../../shared/node';
 import { assertConnectionName } from '../../shared/validation';
 
 /** Assets per request: the service's cap for `/ingestion/assets` and deletes, used for images and videos too. */
@@ -29,12 +30,8 @@ export function getConnectionName(this: IExecuteFunctions, itemIndex: number): s
 }
 
 export function ingestNotice(what: string): INodeProperties {
-	return {
-		displayName: `Each run ingests ${what}; processing each one counts toward your organization's use of the service.`,
-		name: 'ingestNotice',
-		type: 'notice',
-		default: '',
-	};
+	const text = `Each run ingests ${what}; processing each one counts toward your organization's use of the service.`;
+	return notice('ingestNotice', text);
 }
 
 export const metadataField: INodeProperties = {
@@ -45,10 +42,7 @@ export const metadataField: INodeProperties = {
 	description: 'A JSON object of metadata fields; values are text, numbers or booleans (dates as ISO text)',
 };
 
-export const waitForCompletionNotice: INodeProperties = {
-	displayName:
-		'Waiting for an ingestion this workflow starts? Turn on Wait for Completion in the Job → Create operation instead: each asset then comes out as its own item with its asset_id, status and error_code.',
-	name: 'waitForCompletionNotice',
-	type: 'notice',
-	default: '',
-};
+export const waitForCompletionNotice = notice(
+	'waitForCompletionNotice',
+	'Waiting for an ingestion this workflow starts? Turn on Wait for Completion in the Job → Create operation instead: each asset then comes out as its own item with its asset_id, status and error_code.',
+);

@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { Schemas } from '../../shared/api';
 import { AUDIO_CLASSES } from '../../shared/enums.generated';
+import { listLocator } from '../../shared/node';
 import { assertNotEmpty, invalidParameter } from '../../shared/validation';
 
 /** A sound class of audio-sound search (the 527 AudioSet classes), as both search endpoints spell them. */
@@ -10,24 +11,17 @@ export type AudioClass = Schemas['search:AudioClass'] & Schemas['search-metadata
 /** Each class by its lower-case name; typed so that a class one of the two endpoints lacks fails to compile. */
 const CANONICAL = new Map(AUDIO_CLASSES.map((name): [string, AudioClass] => [name.toLowerCase(), name]));
 
-export const audioClassLocator: INodeProperties = {
-	displayName: 'Sound',
-	name: 'audioClass',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The sound class to find, one of the 527 AudioSet classes (e.g. Dog, Music, Applause)',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a sound...',
-			typeOptions: { searchListMethod: 'searchAudioClasses', searchable: true },
-		},
-		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Dog' },
-	],
-};
+export const audioClassLocator = listLocator(
+	{
+		displayName: 'Sound',
+		name: 'audioClass',
+		description: 'The sound class to find, one of the 527 AudioSet classes (e.g. Dog, Music, Applause)',
+	},
+	'a sound',
+	'searchAudioClasses',
+	// Spread, as in the shared modes: a mode has no default.
+	[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. Dog' }],
+);
 
 export function getAudioClass(this: IExecuteFunctions, itemIndex: number): AudioClass {
 	const value = this.getNodeParameter('audioClass', itemIndex, '', { extractValue: true });

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ChatRequest, ChatResponse } from '../../../shared/api';
 import { datasetLocator } from '../../../shared/descriptions';
+import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
@@ -45,14 +46,11 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: `Whether to add ${HISTORY_FIELD}, the whole conversation so far, which a later Conversational Search node continues from (Chat History: From Input Item). Off: only this turn.`,
 	},
-	{
-		displayName:
-			"Returns this turn: the answer, what each search found, follow-ups and this turn's messages (new_chat_messages). To continue the conversation in a later node, turn on Include History.",
-		name: 'turnNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { includeHistory: [false] } },
-	},
+	notice(
+		'turnNotice',
+		"Returns this turn: the answer, what each search found, follow-ups and this turn's messages (new_chat_messages). To continue the conversation in a later node, turn on Include History.",
+		{ show: { includeHistory: [false] } },
+	),
 ];
 
 export const toolDescription =

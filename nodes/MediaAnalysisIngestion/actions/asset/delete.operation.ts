@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { DeleteAssetsRequest } from '../../../shared/api';
 import { deletedResult } from '../../../shared/deleted';
 import { datasetLocator } from '../../../shared/descriptions';
+import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
 import type { ItemRunner } from '../../../shared/router';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -14,13 +15,10 @@ import { assetTypeField } from './fields';
 type DeleteAsset = DeleteAssetsRequest['assets'][number];
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Deletes the assets from the dataset for everyone in your organization; the assets of all input items go together, 100 per request',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'deleteNotice',
+		'Deletes the assets from the dataset for everyone in your organization; the assets of all input items go together, 100 per request',
+	),
 	datasetLocator({ description: 'The dataset to delete the assets from' }, { byName: true }),
 	assetTypeField,
 	{

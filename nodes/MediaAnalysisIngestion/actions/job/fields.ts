@@ -1,28 +1,23 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { INGEST_JOB_FIELDS } from '../../../shared/enums.generated';
+import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import { assertJobId } from '../../../shared/validation';
 
 /** An ingestion job: "From list" (the jobs list, newest change first) or "By ID" (24 hex characters). */
-export const jobLocator: INodeProperties = {
-	displayName: 'Job',
-	name: 'jobId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The ingestion job. By ID also takes an expression, e.g. the ID that a create operation returned.',
-	modes: [
+export const jobLocator = listLocator(
+	{
+		displayName: 'Job',
+		name: 'jobId',
+		description: 'The ingestion job. By ID also takes an expression, e.g. the ID that a create operation returned.',
+	},
+	'a job',
+	'searchIngestJobs',
+	[
 		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a job...',
-			typeOptions: { searchListMethod: 'searchIngestJobs', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
+			// Spread, as in the shared modes: a mode has no default.
+			...{ displayName: 'By ID', name: 'id' },
 			type: 'string',
 			placeholder: 'e.g. 65f1a2b3c4d5e6f708192a3b',
 			validation: [
@@ -36,7 +31,7 @@ export const jobLocator: INodeProperties = {
 			],
 		},
 	],
-};
+);
 
 /** Reads the job locator for one item and checks the id before anything is sent. */
 export function getJobId(this: IExecuteFunctions, itemIndex: number): string {

@@ -2,15 +2,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
+import { notice } from '../../../shared/node';
 import { queryLocator, queryParams } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Deletes the query and its results for everyone in your organization',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice('deleteNotice', 'Deletes the query and its results for everyone in your organization'),
 	queryLocator({ description: 'The query to delete' }),
 ];
 

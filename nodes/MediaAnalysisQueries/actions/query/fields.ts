@@ -4,6 +4,7 @@ import type { Query, QueryStatus, QueryType } from '../../../shared/api';
 import { QUERY_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
+import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
 import { assertUuid } from '../../../shared/validation';
@@ -33,39 +34,14 @@ export const QUERY = recordFields('query', QUERY_FIELDS, [
 
 /** A query picker: "From list" (searchable by text) or "By ID". */
 export function queryLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
-	return {
-		displayName: 'Query',
-		name: 'queryId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The query to work with',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a query...',
-				typeOptions: { searchListMethod: 'searchQueries', searchable: true },
-			},
-			uuidMode('query'),
-		],
-		...overrides,
-	};
-}
-
-export function getQueryId(this: IExecuteFunctions, itemIndex: number): string {
-	return assertUuid.call(
-		this,
-		this.getNodeParameter('queryId', itemIndex, '', { extractValue: true }),
-		'Query',
-		itemIndex,
-	);
+	const field = { displayName: 'Query', name: 'queryId', description: 'The query to work with', ...overrides };
+	return listLocator(field, 'a query', 'searchQueries', [uuidMode('query')]);
 }
 
 /** The path values naming the query chosen in this item. */
 export function queryParams(this: IExecuteFunctions, itemIndex: number): { query_id: string } {
-	return { query_id: getQueryId.call(this, itemIndex) };
+	const value = this.getNodeParameter('queryId', itemIndex, '', { extractValue: true });
+	return { query_id: assertUuid.call(this, value, 'Query', itemIndex) };
 }
 
 const stateOf = (query: Query): WaitState =>

@@ -1,26 +1,16 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { listLocator } from '../../../shared/node';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 
 /** A table of the dataset: From list (the dataset's tables, through `searchTables`) or By Name. */
-export const tableLocator: INodeProperties = {
-	displayName: 'Table',
-	name: 'tableName',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'A table of the dataset, as queries name it',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a table...',
-			typeOptions: { searchListMethod: 'searchTables', searchable: true },
-		},
-		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. images' },
-	],
-};
+export const tableLocator = listLocator(
+	{ displayName: 'Table', name: 'tableName', description: 'A table of the dataset, as queries name it' },
+	'a table',
+	'searchTables',
+	// Spread, as in the shared modes: a mode has no default.
+	[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. images' }],
+);
 
 /** The item's table name: one path segment, checked before anything is sent. */
 export function getTableName(this: IExecuteFunctions, itemIndex: number): string {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator } from '../../../shared/descriptions';
+import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
@@ -23,13 +24,10 @@ const ASK_FOR_ACCESS =
 	'Hybrid search is in beta and requires special access: ask the Media Analysis support team to enable it for your organization. Until then, Image › Search by Text searches the same images by their content.';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Hybrid search is in beta and needs special access for your organization: ask the Media Analysis support team to enable it',
-		name: 'hybridNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'hybridNotice',
+		'Hybrid search is in beta and needs special access for your organization: ask the Media Analysis support team to enable it',
+	),
 	datasetLocator({}, { byName: true }),
 	textQueryField({ placeholder: 'e.g. red sneakers launch campaign' }),
 	...oneRequestLimitFields(),
