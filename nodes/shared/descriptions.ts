@@ -7,6 +7,16 @@ import { CONNECTION_NAME_PATTERN, UUID_PATTERN } from './validation';
 
 /** Parameter builders several nodes share; their readers are in `readers.ts`. */
 
+/** An "Add Filter" / "Add option" / "Add Field" collection. */
+export function collection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties['options'],
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
 
 /** A "From List" locator mode, searched by the node's `searchListMethod`. */

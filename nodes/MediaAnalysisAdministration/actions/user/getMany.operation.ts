@@ -1,44 +1,37 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertIdentifier, splitList } from '../../../shared/validation';
 
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Roles',
-				name: 'includeRoles',
-				type: 'boolean',
-				default: false,
-				description: "Whether to return each user's roles too",
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. ana',
-				description: 'Only users whose name or email contains this text',
-			},
-			{
-				displayName: 'User IDs',
-				name: 'userIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. auth0|65f1a2b3c4d5e6f708192a3b, auth0|65f1a2b3c4d5e6f708192a3c',
-				description: 'Comma-separated user IDs; only these are returned',
-			},
-		],
-	},
+	collection('Filters', 'filters', 'Add Filter', [
+		{
+			displayName: 'Include Roles',
+			name: 'includeRoles',
+			type: 'boolean',
+			default: false,
+			description: "Whether to return each user's roles too",
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. ana',
+			description: 'Only users whose name or email contains this text',
+		},
+		{
+			displayName: 'User IDs',
+			name: 'userIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. auth0|65f1a2b3c4d5e6f708192a3b, auth0|65f1a2b3c4d5e6f708192a3c',
+			description: 'Comma-separated user IDs; only these are returned',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

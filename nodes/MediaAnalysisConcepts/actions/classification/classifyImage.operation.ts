@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ImageUrlClassificationRequest } from '../../../shared/api';
-import { datasetLocator } from '../../../shared/descriptions';
+import { collection, datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -63,19 +63,12 @@ export const description: INodeProperties[] = [
 			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	includeInputFieldsProperty("e.g. an ingested row's columns and status"),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			thresholdField(
-				'Score above which the image counts as showing a concept (0 to 1); a score equal to it is not positive. Sent only when added: without it the service applies its own default (0.5).',
-				0.5,
-			),
-		],
-	},
+	collection('Options', 'options', 'Add option', [
+		thresholdField(
+			'Score above which the image counts as showing a concept (0 to 1); a score equal to it is not positive. Sent only when added: without it the service applies its own default (0.5).',
+			0.5,
+		),
+	]),
 ];
 
 /** The classification 404s: the dataset (all its concepts) or one of the chosen concepts does not exist. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConceptCreateRequest } from '../../../shared/api';
-import { datasetLocator } from '../../../shared/descriptions';
+import { collection, datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
@@ -15,14 +15,7 @@ export const toolDescription =
 export const description: INodeProperties[] = [
 	nameField(true),
 	datasetLocator({ description: 'The dataset whose images and keyframes the concept classifies' }),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [descriptionField, ...tuningFields],
-	},
+	collection('Additional Fields', 'additionalFields', 'Add Field', [descriptionField, ...tuningFields]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -5,20 +5,14 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
+import { collection } from '../../../shared/descriptions';
 
 export const toolDescription =
 	'Changes the name, description, threshold or regularization. Needs the concept (its ID, a UUID, or its exact name) and the fields to change. Returns the concept as it is now.';
 
 export const description: INodeProperties[] = [
 	conceptLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [descriptionField, nameField(false), ...tuningFields],
-	},
+	collection('Update Fields', 'updateFields', 'Add Field', [descriptionField, nameField(false), ...tuningFields]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

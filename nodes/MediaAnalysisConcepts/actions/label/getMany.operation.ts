@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
@@ -11,26 +11,19 @@ export const toolDescription =
 export const description: INodeProperties[] = [
 	conceptLocator(),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Labels to Include',
-				name: 'labelsToInclude',
-				type: 'multiOptions',
-				options: [
-					{ name: 'Negative', value: 'negative' },
-					{ name: 'Positive', value: 'positive' },
-				],
-				default: [],
-				description: 'Return only labels of these kinds; none chosen returns all',
-			},
-		],
-	},
+	collection('Filters', 'filters', 'Add Filter', [
+		{
+			displayName: 'Labels to Include',
+			name: 'labelsToInclude',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Negative', value: 'negative' },
+				{ name: 'Positive', value: 'positive' },
+			],
+			default: [],
+			description: 'Return only labels of these kinds; none chosen returns all',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

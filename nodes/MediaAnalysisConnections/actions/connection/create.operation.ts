@@ -4,6 +4,7 @@ import type { AwsIamRoleConfig, ConnectionCreateRequest, ConnectionType } from '
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { redactConnection } from './fields';
+import { collection } from '../../../shared/descriptions';
 
 const showFor = (type: ConnectionType) => ({ displayOptions: { show: { type: [type] } } });
 
@@ -111,29 +112,22 @@ export const description: INodeProperties[] = [
 		default: '',
 		...showFor('https_bearer'),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-			},
-			{
-				displayName: 'Test Location',
-				name: 'testLocation',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. /images/',
-				description: 'Test the connection here right away, so it comes back ready (or in error) instead of pending',
-			},
-		],
-	},
+	collection('Additional Fields', 'additionalFields', 'Add Field', [
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+		},
+		{
+			displayName: 'Test Location',
+			name: 'testLocation',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. /images/',
+			description: 'Test the connection here right away, so it comes back ready (or in error) instead of pending',
+		},
+	]),
 ];
 
 const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;

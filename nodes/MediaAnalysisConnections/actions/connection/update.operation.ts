@@ -1,37 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConnectionUpdateRequest } from '../../../shared/api';
-import { connectionLocator } from '../../../shared/descriptions';
+import { collection, connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, noFieldToUpdate } from '../../../shared/validation';
 import { connectionParams, redactConnection } from './fields';
 
 export const description: INodeProperties[] = [
 	connectionLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				description: 'The new description; empty clears it',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. product_bucket',
-				description: 'The new name: 3 to 255 lowercase letters, digits and underscores',
-			},
-		],
-	},
+	collection('Update Fields', 'updateFields', 'Add Field', [
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			description: 'The new description; empty clears it',
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. product_bucket',
+			description: 'The new name: 3 to 255 lowercase letters, digits and underscores',
+		},
+	]),
 ];
 
 export const toolDescription =

@@ -21,6 +21,7 @@ import {
 	storeOriginalField,
 	storePreviewField,
 } from './fields';
+import { collection } from '../../../shared/descriptions';
 
 /** The service's bounds of keyframe_uniform_fps_sampling_rate. */
 const FPS = { min: 0.00001, max: 5 };
@@ -44,43 +45,36 @@ export const description: INodeProperties[] = [
 		description:
 			'The model that embeds the assets of this dataset. Concepts work only with the multimodal-tx-large2, -large3 and -large4 encoders.',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Allowed Asset Types',
-				name: 'allowedAssetTypes',
-				type: 'multiOptions',
-				options: assetTypeOptions,
-				default: ['image', 'video'],
-			},
-			...configFields,
-			descriptionField,
-			{
-				displayName: 'Keyframe Sampling Method',
-				name: 'keyframeSamplingMethod',
-				type: 'options',
-				options: samplingOptions,
-				default: 'intelligent',
-			},
-			{
-				displayName: 'Keyframe Uniform FPS Sampling Rate',
-				name: 'keyframeUniformFpsSamplingRate',
-				type: 'number',
-				typeOptions: { minValue: FPS.min, maxValue: FPS.max, numberPrecision: 5 },
-				default: 1,
-				description: 'Frames per second sampled when the sampling method is uniform, from 0.00001 to 5',
-			},
-			metadataFieldsToEmbed,
-			metadataFieldsToIndex,
-			storeOriginalField,
-			storePreviewField,
-		],
-	},
+	collection('Additional Fields', 'additionalFields', 'Add Field', [
+		{
+			displayName: 'Allowed Asset Types',
+			name: 'allowedAssetTypes',
+			type: 'multiOptions',
+			options: assetTypeOptions,
+			default: ['image', 'video'],
+		},
+		...configFields,
+		descriptionField,
+		{
+			displayName: 'Keyframe Sampling Method',
+			name: 'keyframeSamplingMethod',
+			type: 'options',
+			options: samplingOptions,
+			default: 'intelligent',
+		},
+		{
+			displayName: 'Keyframe Uniform FPS Sampling Rate',
+			name: 'keyframeUniformFpsSamplingRate',
+			type: 'number',
+			typeOptions: { minValue: FPS.min, maxValue: FPS.max, numberPrecision: 5 },
+			default: 1,
+			description: 'Frames per second sampled when the sampling method is uniform, from 0.00001 to 5',
+		},
+		metadataFieldsToEmbed,
+		metadataFieldsToIndex,
+		storeOriginalField,
+		storePreviewField,
+	]),
 ];
 
 export const toolDescription =

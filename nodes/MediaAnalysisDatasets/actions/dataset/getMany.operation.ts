@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -25,88 +25,81 @@ const yesNoFilter = (displayName: string, name: string, what: string): INodeProp
 
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Allowed Asset Types',
-				name: 'allowedAssetTypes',
-				type: 'multiOptions',
-				options: assetTypeOptions,
-				default: [],
-			},
-			yesNoFilter('Celebrity Detection Enabled', 'celebrityDetectionEnabled', 'with celebrity detection on'),
-			yesNoFilter('Context Studio Enabled', 'contextStudioEnabled', 'with Context Studio on'),
-			{
-				displayName: 'Created After',
-				name: 'createdAfter',
-				type: 'dateTime',
-				default: '',
-			},
-			{
-				displayName: 'Created Before',
-				name: 'createdBefore',
-				type: 'dateTime',
-				default: '',
-			},
-			{
-				displayName: 'Dataset IDs',
-				name: 'datasetIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-				description: 'Comma-separated dataset IDs',
-			},
-			{
-				displayName: 'Include Deleted',
-				name: 'includeDeleted',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
-			},
-			{
-				displayName: 'Keyframe Sampling Method',
-				name: 'keyframeSamplingMethod',
-				type: 'options',
-				options: samplingOptions,
-				default: 'intelligent',
-			},
-			{
-				displayName: 'Last Updated After',
-				name: 'lastUpdatedAfter',
-				type: 'dateTime',
-				default: '',
-			},
-			{
-				displayName: 'Last Updated Before',
-				name: 'lastUpdatedBefore',
-				type: 'dateTime',
-				default: '',
-			},
-			{
-				displayName: 'Name Pattern',
-				name: 'namePattern',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. product',
-				description: 'Return only datasets whose name matches this pattern',
-			},
-			yesNoFilter('New Video Data Model', 'newVideoDataModel', 'on the new video data model'),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'multiOptions',
-				options: statusOptions,
-				default: [],
-			},
-			yesNoFilter('Store Original', 'storeOriginal', 'that keep originals'),
-			yesNoFilter('Store Preview', 'storePreview', 'that keep previews'),
-		],
-	},
+	collection('Filters', 'filters', 'Add Filter', [
+		{
+			displayName: 'Allowed Asset Types',
+			name: 'allowedAssetTypes',
+			type: 'multiOptions',
+			options: assetTypeOptions,
+			default: [],
+		},
+		yesNoFilter('Celebrity Detection Enabled', 'celebrityDetectionEnabled', 'with celebrity detection on'),
+		yesNoFilter('Context Studio Enabled', 'contextStudioEnabled', 'with Context Studio on'),
+		{
+			displayName: 'Created After',
+			name: 'createdAfter',
+			type: 'dateTime',
+			default: '',
+		},
+		{
+			displayName: 'Created Before',
+			name: 'createdBefore',
+			type: 'dateTime',
+			default: '',
+		},
+		{
+			displayName: 'Dataset IDs',
+			name: 'datasetIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+			description: 'Comma-separated dataset IDs',
+		},
+		{
+			displayName: 'Include Deleted',
+			name: 'includeDeleted',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
+		},
+		{
+			displayName: 'Keyframe Sampling Method',
+			name: 'keyframeSamplingMethod',
+			type: 'options',
+			options: samplingOptions,
+			default: 'intelligent',
+		},
+		{
+			displayName: 'Last Updated After',
+			name: 'lastUpdatedAfter',
+			type: 'dateTime',
+			default: '',
+		},
+		{
+			displayName: 'Last Updated Before',
+			name: 'lastUpdatedBefore',
+			type: 'dateTime',
+			default: '',
+		},
+		{
+			displayName: 'Name Pattern',
+			name: 'namePattern',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. product',
+			description: 'Return only datasets whose name matches this pattern',
+		},
+		yesNoFilter('New Video Data Model', 'newVideoDataModel', 'on the new video data model'),
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'multiOptions',
+			options: statusOptions,
+			default: [],
+		},
+		yesNoFilter('Store Original', 'storeOriginal', 'that keep originals'),
+		yesNoFilter('Store Preview', 'storePreview', 'that keep previews'),
+	]),
 	...outputProperties(DATASET),
 ];
 

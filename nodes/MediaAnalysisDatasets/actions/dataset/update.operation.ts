@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { DatasetUpdateRequest } from '../../../shared/api';
-import { datasetLocator } from '../../../shared/descriptions';
+import { collection, datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { noFieldToUpdate } from '../../../shared/validation';
@@ -18,39 +18,32 @@ import { assertDatasetName, storeOriginalField, storePreviewField } from './fiel
 
 export const description: INodeProperties[] = [
 	datasetLocator(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			...configFields,
-			descriptionField,
-			metadataFieldsToEmbed,
-			metadataFieldsToIndex,
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. product_photos',
-				description: 'Letters, digits and underscores only',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [
-					{ name: 'Active', value: 'active' },
-					{ name: 'Inactive', value: 'inactive' },
-				],
-				default: 'active',
-			},
-			storeOriginalField,
-			storePreviewField,
-		],
-	},
+	collection('Update Fields', 'updateFields', 'Add Field', [
+		...configFields,
+		descriptionField,
+		metadataFieldsToEmbed,
+		metadataFieldsToIndex,
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. product_photos',
+			description: 'Letters, digits and underscores only',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: [
+				{ name: 'Active', value: 'active' },
+				{ name: 'Inactive', value: 'inactive' },
+			],
+			default: 'active',
+		},
+		storeOriginalField,
+		storePreviewField,
+	]),
 ];
 
 export const toolDescription =

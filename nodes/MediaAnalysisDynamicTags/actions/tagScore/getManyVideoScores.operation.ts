@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -12,25 +12,18 @@ export const description: INodeProperties[] = [
 	aggregationLocator,
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(VIDEO_SCORE),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort Order',
-				name: 'sortOrder',
-				type: 'options',
-				options: [
-					{ name: 'Highest Score First', value: 'desc' },
-					{ name: 'Lowest Score First', value: 'asc' },
-				],
-				default: 'desc',
-			},
-		],
-	},
+	collection('Options', 'options', 'Add option', [
+		{
+			displayName: 'Sort Order',
+			name: 'sortOrder',
+			type: 'options',
+			options: [
+				{ name: 'Highest Score First', value: 'desc' },
+				{ name: 'Lowest Score First', value: 'asc' },
+			],
+			default: 'desc',
+		},
+	]),
 ];
 
 export const toolDescription =

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -55,33 +55,26 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { strategy: ['COVERAGE_THRESHOLD'] } },
 		description: 'The share of its shots (0 to 1) that must count for a video to qualify',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Engine',
-				name: 'engine',
-				type: 'options',
-				options: [
-					{ name: 'DuckDB', value: 'DUCKDB', description: 'Supports every strategy' },
-					{ name: 'Pinot', value: 'PINOT', description: 'Supports Any Hit and Coverage Threshold only' },
-				],
-				default: 'DUCKDB',
-			},
-			{
-				displayName: 'Max Shot Length (Seconds)',
-				name: 'maxShotLength',
-				type: 'number',
-				default: 30,
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				description: 'Leave out videos with any shot longer than this',
-			},
-		],
-	},
+	collection('Options', 'options', 'Add option', [
+		{
+			displayName: 'Engine',
+			name: 'engine',
+			type: 'options',
+			options: [
+				{ name: 'DuckDB', value: 'DUCKDB', description: 'Supports every strategy' },
+				{ name: 'Pinot', value: 'PINOT', description: 'Supports Any Hit and Coverage Threshold only' },
+			],
+			default: 'DUCKDB',
+		},
+		{
+			displayName: 'Max Shot Length (Seconds)',
+			name: 'maxShotLength',
+			type: 'number',
+			default: 30,
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			description: 'Leave out videos with any shot longer than this',
+		},
+	]),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(VIDEO_SCORE),
 ];

@@ -11,21 +11,15 @@ import {
 	termLocator,
 	termParams,
 } from './fields';
+import { collection } from '../../../shared/descriptions';
 
 export const description: INodeProperties[] = [
 	termLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			descriptionField(false),
-			{ ...examplesField, description: 'Replaces every example of the term; one per entry' },
-			nameField(false),
-		],
-	},
+	collection('Update Fields', 'updateFields', 'Add Field', [
+		descriptionField(false),
+		{ ...examplesField, description: 'Replaces every example of the term; one per entry' },
+		nameField(false),
+	]),
 ];
 
 export const toolDescription =
