@@ -4,10 +4,6 @@ import * as sendMessage from './sendMessage.operation';
 export const operations = { sendMessage };
 
 export const description = resourceDescription('chat', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Send Message',

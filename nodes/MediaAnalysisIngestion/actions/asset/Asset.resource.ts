@@ -6,10 +6,6 @@ import * as updateMetadata from './updateMetadata.operation';
 export const operations = { delete: deleteAssets, getStatus, updateMetadata };
 
 export const description = resourceDescription('asset', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Delete',

@@ -6,10 +6,6 @@ import * as getJobStatuses from './getJobStatuses.operation';
 export const operations = { countAssetStatuses, getAssetStatuses, getJobStatuses };
 
 export const description = resourceDescription('dataset', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Count Asset Statuses',

@@ -20,10 +20,6 @@ export const operations = {
 };
 
 export const description = resourceDescription('job', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Create From Assets',

@@ -11,10 +11,6 @@ import * as run from './run.operation';
 export const operations = { cancel, create, delete: deleteQuery, export: exportQuery, get, getMany, getResults, run };
 
 export const description = resourceDescription('query', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Cancel',

@@ -5,10 +5,6 @@ import * as getMany from './getMany.operation';
 export const operations = { get, getMany };
 
 export const description = resourceDescription('table', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Get',

@@ -9,10 +9,6 @@ export const description = resourceDescription(
 	'filteredSearch',
 	{ start, getStatus, getResult },
 	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
 		options: [
 			{
 				name: 'Get Result',

@@ -7,10 +7,6 @@ import * as searchByText from './searchByText.operation';
 export const operations = { hybridSearch, searchByImage, searchByPerson, searchByText };
 
 export const description = resourceDescription('image', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Hybrid Search (Beta)',

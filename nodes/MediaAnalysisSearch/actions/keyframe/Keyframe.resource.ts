@@ -6,10 +6,6 @@ import * as searchByText from './searchByText.operation';
 export const operations = { findCelebrityMatches, searchByImage, searchByText };
 
 export const description = resourceDescription('keyframe', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Find Celebrity Matches',

@@ -4,10 +4,6 @@ import * as search from './search.operation';
 export const operations = { search };
 
 export const description = resourceDescription('sound', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Search',

@@ -5,10 +5,6 @@ import * as searchSpokenContent from './searchSpokenContent.operation';
 export const operations = { searchExactPhrase, searchSpokenContent };
 
 export const description = resourceDescription('transcript', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Search Exact Phrase',

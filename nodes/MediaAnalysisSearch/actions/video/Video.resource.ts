@@ -5,10 +5,6 @@ import * as searchWithinVideo from './searchWithinVideo.operation';
 export const operations = { search, searchWithinVideo };
 
 export const description = resourceDescription('video', operations, {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
 	options: [
 		{
 			name: 'Search',
