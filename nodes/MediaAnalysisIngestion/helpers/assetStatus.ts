@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { uuidMode } from '../../shared/descriptions';
 import { callEndpoint } from '../../shared/endpoints';
-import { assertUuid } from '../../shared/validation';
+import { locatorUuid } from '../../shared/readers';
 
 type Kind = 'image' | 'video';
 const TITLE: Record<Kind, string> = { image: 'Image', video: 'Video' };
@@ -24,12 +24,7 @@ export const assetLocator: INodeProperties = {
 };
 
 export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIndex: number): Promise<IDataObject> {
-	const assetId = assertUuid.call(
-		this,
-		this.getNodeParameter('asset', itemIndex, '', { extractValue: true }),
-		'Asset',
-		itemIndex,
-	);
+	const assetId = locatorUuid.call(this, itemIndex, 'asset', 'Asset');
 	const { data } = await callEndpoint(this, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
 	// The table lets `data` be a status or none (absent, or the document's empty list).
 	if (data === undefined || Array.isArray(data)) {

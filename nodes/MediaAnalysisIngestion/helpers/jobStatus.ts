@@ -10,7 +10,6 @@ type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage
 
 export interface JobAssetStatuses {
 	jobStatus: string | null;
-	total: number | null;
 	assets: AssetIngestionStatus[];
 }
 
@@ -21,16 +20,13 @@ export async function readJobAssetStatuses(
 	itemIndex: number,
 	limit: PageLimit,
 ): Promise<JobAssetStatuses> {
-	const result: JobAssetStatuses = { jobStatus: null, total: null, assets: [] };
+	const result: JobAssetStatuses = { jobStatus: null, assets: [] };
 	const [request, style] = listEndpoint('ingestion.getJobStatus', { params: { ingest_job_id: jobId }, itemIndex });
 	const noting: typeof style = {
 		...style,
 		items: (response) => {
 			const data = (response as JobStatusPage).data;
-			if (data && !Array.isArray(data)) {
-				result.jobStatus = data.status ?? result.jobStatus;
-				result.total = data.assets?.meta?.page?.total ?? result.total;
-			}
+			if (data && !Array.isArray(data)) result.jobStatus = data.status ?? result.jobStatus;
 			return style.items(response);
 		},
 	};

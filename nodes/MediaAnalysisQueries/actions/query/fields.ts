@@ -6,8 +6,8 @@ import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
+import { locatorUuid } from '../../../shared/readers';
 import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
-import { assertUuid } from '../../../shared/validation';
 
 export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
 
@@ -40,8 +40,7 @@ export function queryLocator(overrides: Partial<INodeProperties> = {}): INodePro
 
 /** The path values naming the query chosen in this item. */
 export function queryParams(this: IExecuteFunctions, itemIndex: number): { query_id: string } {
-	const value = this.getNodeParameter('queryId', itemIndex, '', { extractValue: true });
-	return { query_id: assertUuid.call(this, value, 'Query', itemIndex) };
+	return { query_id: locatorUuid.call(this, itemIndex, 'queryId', 'Query') };
 }
 
 const stateOf = (query: Query): WaitState =>

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { assertUuid } from '../../../shared/validation';
 import { datasetLocator, videoLocator } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
+import { locatorUuid, resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound } from '../../../shared/transport';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
@@ -20,12 +19,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, itemIndex);
-	const videoId = assertUuid.call(
-		this,
-		this.getNodeParameter('videoId', itemIndex, '', { extractValue: true }),
-		'Video',
-		itemIndex,
-	);
+	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
 	const notFound = datasetNotFound(datasetId);
 	const response = await callEndpoint(this, 'search.getVideoDetails', {
 		qs: {
