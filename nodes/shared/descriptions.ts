@@ -17,6 +17,18 @@ export function collection(
 	return { displayName, name, type: 'collection', placeholder, default: {}, options };
 }
 
+export const UUID_LIST_EXAMPLE = 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+
+/** A text parameter that starts empty. */
+export function textField(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	description: string,
+): INodeProperties {
+	return { displayName, name, type: 'string', default: '', placeholder, description };
+}
+
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
 
 /** A "From List" locator mode, searched by the node's `searchListMethod`. */

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AdSegmentCreateRequest, AdSegmentMetadata } from '../../../shared/api';
 import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
+import { textField } from '../../../shared/descriptions';
 
 const JSON_EXAMPLE = `[
   {
@@ -79,22 +80,8 @@ export const segmentFields: INodeProperties[] = [
 						default: {},
 						description: 'Optional. When given, Segment Type, Incode and Outcode are all needed.',
 						options: [
-							{
-								displayName: 'Incode',
-								name: 'incode',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. 00:00:00:00',
-								description: 'Timecode where the segment starts',
-							},
-							{
-								displayName: 'Outcode',
-								name: 'outcode',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. 00:00:15:00',
-								description: 'Timecode where the segment ends',
-							},
+							textField('Incode', 'incode', 'e.g. 00:00:00:00', 'Timecode where the segment starts'),
+							textField('Outcode', 'outcode', 'e.g. 00:00:15:00', 'Timecode where the segment ends'),
 							{
 								displayName: 'Segment Number',
 								name: 'segmentNumber',

@@ -5,21 +5,14 @@ import { redactSecrets } from '../../../shared/redact';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties, type Role } from '../fields';
 import { clientParams, fullAccessNotice, systemCredentialLocator } from './fields';
-import { collection } from '../../../shared/descriptions';
+import { collection, textField } from '../../../shared/descriptions';
 
 const REPLACE = { rolesChange: ['replace'] };
 
 export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to change (its client secret stays as it is)'),
 	collection('Update Fields', 'updateFields', 'Add Field', [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. nightly-ingestion',
-			description: 'The new name',
-		},
+		textField('Name', 'name', 'e.g. nightly-ingestion', 'The new name'),
 	]),
 	{
 		displayName: 'Roles',

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertIdentifier, splitList } from '../../../shared/validation';
@@ -15,22 +15,13 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: "Whether to return each user's roles too",
 		},
-		{
-			displayName: 'Search',
-			name: 'search',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. ana',
-			description: 'Only users whose name or email contains this text',
-		},
-		{
-			displayName: 'User IDs',
-			name: 'userIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. auth0|65f1a2b3c4d5e6f708192a3b, auth0|65f1a2b3c4d5e6f708192a3c',
-			description: 'Comma-separated user IDs; only these are returned',
-		},
+		textField('Search', 'search', 'e.g. ana', 'Only users whose name or email contains this text'),
+		textField(
+			'User IDs',
+			'userIds',
+			'e.g. auth0|65f1a2b3c4d5e6f708192a3b, auth0|65f1a2b3c4d5e6f708192a3c',
+			'Comma-separated user IDs; only these are returned',
+		),
 	]),
 ];
 

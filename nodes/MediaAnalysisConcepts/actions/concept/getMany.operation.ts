@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuid4, splitList } from '../../../shared/validation';
@@ -11,14 +11,12 @@ export const toolDescription =
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	collection('Filters', 'filters', 'Add Filter', [
-		{
-			displayName: 'Dataset IDs',
-			name: 'datasetIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-			description: 'Comma-separated dataset IDs; only concepts of these datasets are returned',
-		},
+		textField(
+			'Dataset IDs',
+			'datasetIds',
+			UUID_LIST_EXAMPLE,
+			'Comma-separated dataset IDs; only concepts of these datasets are returned',
+		),
 	]),
 ];
 

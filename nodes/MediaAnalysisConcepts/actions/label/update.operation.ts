@@ -4,7 +4,7 @@ import type { ConceptLabelRequest, ConceptLabelsUpdateRequest, ConceptLabelValue
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
-import { collection } from '../../../shared/descriptions';
+import { collection, textField } from '../../../shared/descriptions';
 
 export const toolDescription =
 	'Labels images or video frames as showing a concept (positive) or not (negative), or removes labels. Needs the concept (its ID, a UUID, or its exact name) and, for each image, its ID or path and its label. Returns the labels as the service answers.';
@@ -34,14 +34,12 @@ export const description: INodeProperties[] = [
 						],
 						default: 'imageId',
 					},
-					{
-						displayName: 'Image',
-						name: 'image',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. 5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f or s3://bucket/images/beach-001.jpg',
-						description: 'The image ID or the image path, as chosen above',
-					},
+					textField(
+						'Image',
+						'image',
+						'e.g. 5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f or s3://bucket/images/beach-001.jpg',
+						'The image ID or the image path, as chosen above',
+					),
 					{
 						displayName: 'Label',
 						name: 'value',

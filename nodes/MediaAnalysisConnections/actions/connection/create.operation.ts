@@ -4,7 +4,7 @@ import type { AwsIamRoleConfig, ConnectionCreateRequest, ConnectionType } from '
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { redactConnection } from './fields';
-import { collection } from '../../../shared/descriptions';
+import { collection, textField } from '../../../shared/descriptions';
 
 const showFor = (type: ConnectionType) => ({ displayOptions: { show: { type: [type] } } });
 
@@ -67,12 +67,7 @@ export const description: INodeProperties[] = [
 		...showFor('aws_iam_role'),
 	},
 	{
-		displayName: 'Bucket Name',
-		name: 'bucketName',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. product-media',
-		description: 'The S3 bucket this connection is for (optional)',
+		...textField('Bucket Name', 'bucketName', 'e.g. product-media', 'The S3 bucket this connection is for (optional)'),
 		...showFor('aws_iam_role'),
 	},
 	{
@@ -119,14 +114,12 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 		},
-		{
-			displayName: 'Test Location',
-			name: 'testLocation',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. /images/',
-			description: 'Test the connection here right away, so it comes back ready (or in error) instead of pending',
-		},
+		textField(
+			'Test Location',
+			'testLocation',
+			'e.g. /images/',
+			'Test the connection here right away, so it comes back ready (or in error) instead of pending',
+		),
 	]),
 ];
 

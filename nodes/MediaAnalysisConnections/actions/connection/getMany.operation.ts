@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
-import { collection, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
@@ -18,14 +18,12 @@ const TYPES: Array<{ name: string; value: ConnectionType }> = [
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	collection('Filters', 'filters', 'Add Filter', [
-		{
-			displayName: 'Connection IDs',
-			name: 'connectionIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-			description: 'Comma-separated connection IDs; only these are returned',
-		},
+		textField(
+			'Connection IDs',
+			'connectionIds',
+			UUID_LIST_EXAMPLE,
+			'Comma-separated connection IDs; only these are returned',
+		),
 		{
 			displayName: 'Status',
 			name: 'status',

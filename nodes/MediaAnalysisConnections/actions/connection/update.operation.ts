@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConnectionUpdateRequest } from '../../../shared/api';
-import { collection, connectionLocator } from '../../../shared/descriptions';
+import { collection, connectionLocator, textField } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, noFieldToUpdate } from '../../../shared/validation';
 import { connectionParams, redactConnection } from './fields';
@@ -16,14 +16,12 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: 'The new description; empty clears it',
 		},
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. product_bucket',
-			description: 'The new name: 3 to 255 lowercase letters, digits and underscores',
-		},
+		textField(
+			'Name',
+			'name',
+			'e.g. product_bucket',
+			'The new name: 3 to 255 lowercase letters, digits and underscores',
+		),
 	]),
 ];
 

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Dataset, DatasetConfig } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
+import { textField } from '../../../shared/descriptions';
 
 export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true, "asset_identifier_key": "content_id"}';
 
@@ -85,14 +86,12 @@ export const configFields: INodeProperties[] = [
 				displayName: 'Weight',
 				name: 'weight',
 				values: [
-					{
-						displayName: 'Signal',
-						name: 'signal',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. visual',
-						description: 'The signal the weight applies to, as the service names it (e.g. visual, metadata)',
-					},
+					textField(
+						'Signal',
+						'signal',
+						'e.g. visual',
+						'The signal the weight applies to, as the service names it (e.g. visual, metadata)',
+					),
 					{
 						displayName: 'Weight',
 						name: 'value',

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -47,14 +47,7 @@ export const description: INodeProperties[] = [
 			type: 'dateTime',
 			default: '',
 		},
-		{
-			displayName: 'Dataset IDs',
-			name: 'datasetIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-			description: 'Comma-separated dataset IDs',
-		},
+		textField('Dataset IDs', 'datasetIds', UUID_LIST_EXAMPLE, 'Comma-separated dataset IDs'),
 		{
 			displayName: 'Include Deleted',
 			name: 'includeDeleted',
@@ -81,14 +74,7 @@ export const description: INodeProperties[] = [
 			type: 'dateTime',
 			default: '',
 		},
-		{
-			displayName: 'Name Pattern',
-			name: 'namePattern',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. product',
-			description: 'Return only datasets whose name matches this pattern',
-		},
+		textField('Name Pattern', 'namePattern', 'e.g. product', 'Return only datasets whose name matches this pattern'),
 		yesNoFilter('New Video Data Model', 'newVideoDataModel', 'on the new video data model'),
 		{
 			displayName: 'Status',

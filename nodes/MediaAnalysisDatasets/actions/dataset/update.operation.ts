@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { DatasetUpdateRequest } from '../../../shared/api';
-import { collection, datasetLocator } from '../../../shared/descriptions';
+import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { noFieldToUpdate } from '../../../shared/validation';
@@ -23,14 +23,7 @@ export const description: INodeProperties[] = [
 		descriptionField,
 		metadataFieldsToEmbed,
 		metadataFieldsToIndex,
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. product_photos',
-			description: 'Letters, digits and underscores only',
-		},
+		textField('Name', 'name', 'e.g. product_photos', 'Letters, digits and underscores only'),
 		{
 			displayName: 'Status',
 			name: 'status',

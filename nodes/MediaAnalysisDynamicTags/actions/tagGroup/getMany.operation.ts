@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { DynamicTagGroupVersionStatus } from '../../../shared/api';
 import { TAG_GROUP_FIELDS } from '../../../shared/enums.generated';
-import { collection, datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import {
+	collection,
+	datasetLocator,
+	returnAllOrLimit,
+	textField,
+	UUID_LIST_EXAMPLE,
+} from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, recordFields, shapeOutput } from '../../../shared/output';
@@ -21,8 +27,6 @@ const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
 	{ name: 'Updating', value: 'updating' },
 	{ name: 'Validated', value: 'validated' },
 ];
-
-const GROUP_IDS_PLACEHOLDER = 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 
 /**
  * A tag group version (18 fields), and what Output › Simplified keeps: what the group is, its status, and its tags
@@ -58,46 +62,16 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: 'Return only groups created before this time',
 		},
-		{
-			displayName: 'Created By',
-			name: 'createdBy',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. auth0|6523f0a1b2c3d4e5f6a7b8c9',
-			description: 'Return only groups created by this user (user ID)',
-		},
-		{
-			displayName: 'Exclude Group IDs',
-			name: 'excludeGroupIds',
-			type: 'string',
-			default: '',
-			placeholder: GROUP_IDS_PLACEHOLDER,
-			description: 'Comma-separated IDs of groups to leave out',
-		},
-		{
-			displayName: 'Group IDs',
-			name: 'groupIds',
-			type: 'string',
-			default: '',
-			placeholder: GROUP_IDS_PLACEHOLDER,
-			description: 'Comma-separated IDs: return only these groups',
-		},
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. brand_safety',
-			description: 'Return only the group with exactly this name',
-		},
-		{
-			displayName: 'Name Contains',
-			name: 'nameContains',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. sports',
-			description: 'Return only groups whose name contains this text',
-		},
+		textField(
+			'Created By',
+			'createdBy',
+			'e.g. auth0|6523f0a1b2c3d4e5f6a7b8c9',
+			'Return only groups created by this user (user ID)',
+		),
+		textField('Exclude Group IDs', 'excludeGroupIds', UUID_LIST_EXAMPLE, 'Comma-separated IDs of groups to leave out'),
+		textField('Group IDs', 'groupIds', UUID_LIST_EXAMPLE, 'Comma-separated IDs: return only these groups'),
+		textField('Name', 'name', 'e.g. brand_safety', 'Return only the group with exactly this name'),
+		textField('Name Contains', 'nameContains', 'e.g. sports', 'Return only groups whose name contains this text'),
 		{
 			displayName: 'Shareable Only',
 			name: 'shareableOnly',
@@ -119,30 +93,19 @@ export const description: INodeProperties[] = [
 			required: false,
 			description: 'Return only groups trained on this dataset',
 		}),
-		{
-			displayName: 'Transcript Encoder',
-			name: 'transcriptEncoder',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. whisper-large-v3',
-			description: 'Return only groups that use this transcript encoder',
-		},
-		{
-			displayName: 'Version Name',
-			name: 'versionName',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. v2',
-			description: 'Return only group versions with this name',
-		},
-		{
-			displayName: 'Visual Encoder',
-			name: 'visualEncoder',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. multimodal-tx-large3',
-			description: 'Return only groups that use this visual encoder',
-		},
+		textField(
+			'Transcript Encoder',
+			'transcriptEncoder',
+			'e.g. whisper-large-v3',
+			'Return only groups that use this transcript encoder',
+		),
+		textField('Version Name', 'versionName', 'e.g. v2', 'Return only group versions with this name'),
+		textField(
+			'Visual Encoder',
+			'visualEncoder',
+			'e.g. multimodal-tx-large3',
+			'Return only groups that use this visual encoder',
+		),
 	]),
 	collection('Options', 'options', 'Add option', [
 		{
