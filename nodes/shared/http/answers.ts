@@ -162,7 +162,7 @@ export class AnswerBudget {
 		this.peak = Math.max(this.peak, this.held);
 	}
 
-	/** The answer was parsed or dropped: its bytes go back. Safe to call twice. */
+	/** Safe to call twice. */
 	close(share: AnswerShare): void {
 		const at = this.open.indexOf(share);
 		if (at === -1) return;
@@ -209,7 +209,7 @@ export async function readBounded(
 	}
 }
 
-/** Ends a streamed body nobody will read, so its connection is not held open. */
+/** So its connection is not held open. */
 export function discardBody(body: unknown): void {
 	if (isStream(body)) body.destroy?.();
 }
@@ -268,7 +268,6 @@ export function parseBody(body: unknown): ParsedBody {
 	}
 }
 
-/** What a JSON value is, in words: "an array", "null", "a number". */
 export function jsonKind(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
@@ -306,6 +305,8 @@ type RedirectVerdict =
 	| { follow: string; method: string; dropBody: boolean }
 	| { refuse: { message: string; description: string } };
 
+const refuse = (message: string, description: string): RedirectVerdict => ({ refuse: { message, description } });
+
 const MOVED_HINT =
 	'If the Media Analysis Service has moved, set the Base URL in the credential to its new address; otherwise ask whoever runs the service about the redirect.';
 
@@ -324,59 +325,47 @@ export function judgeRedirect(options: {
 }): RedirectVerdict {
 	const { what, method, status, location, currentUrl, baseUrl, visited } = options;
 	if (!location) {
-		return {
-			refuse: {
-				message: `The Media Analysis Service answered ${what} with a ${status} redirect that does not say where to (no Location header)`,
-				description: `A redirect needs a Location. ${HINTS.baseUrl}`,
-			},
-		};
+		return refuse(
+			`The Media Analysis Service answered ${what} with a ${status} redirect that does not say where to (no Location header)`,
+			`A redirect needs a Location. ${HINTS.baseUrl}`,
+		);
 	}
 	let next: URL;
 	try {
 		next = new URL(location, currentUrl);
 	} catch {
-		return {
-			refuse: {
-				message: `The Media Analysis Service answered ${what} with a ${status} redirect to an address that cannot be read`,
-				description: `${HINTS.baseUrl} ${MOVED_HINT}`,
-			},
-		};
+		return refuse(
+			`The Media Analysis Service answered ${what} with a ${status} redirect to an address that cannot be read`,
+			`${HINTS.baseUrl} ${MOVED_HINT}`,
+		);
 	}
 	const base = new URL(baseUrl);
 	if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-		return {
-			refuse: {
-				message: `The Media Analysis Service answered ${what} with a redirect to a ${next.protocol} address, which n8n does not follow`,
-				description: `Only http and https addresses of the Base URL's host are followed. ${MOVED_HINT}`,
-			},
-		};
+		return refuse(
+			`The Media Analysis Service answered ${what} with a redirect to a ${next.protocol} address, which n8n does not follow`,
+			`Only http and https addresses of the Base URL's host are followed. ${MOVED_HINT}`,
+		);
 	}
 	if (next.origin !== base.origin) {
-		return {
-			refuse: {
-				message: `${capitalized(what)} was redirected from ${shown(base, next)} to ${shown(next, base)}; n8n did not follow it`,
-				description: `Following it would have sent your Media Analysis credential to another host. ${MOVED_HINT}`,
-			},
-		};
+		return refuse(
+			`${capitalized(what)} was redirected from ${shown(base, next)} to ${shown(next, base)}; n8n did not follow it`,
+			`Following it would have sent your Media Analysis credential to another host. ${MOVED_HINT}`,
+		);
 	}
 	if (visited.includes(next.href) || visited.length > MAX_REDIRECTS) {
 		const loop = visited.includes(next.href) ? ' in a loop' : '';
-		return {
-			refuse: {
-				message: `${capitalized(what)} was redirected${loop} on ${base.host}; n8n stopped after ${visited.length} redirects`,
-				description: `The service keeps sending the request elsewhere without answering it. ${HINTS.baseUrl}`,
-			},
-		};
+		return refuse(
+			`${capitalized(what)} was redirected${loop} on ${base.host}; n8n stopped after ${visited.length} redirects`,
+			`The service keeps sending the request elsewhere without answering it. ${HINTS.baseUrl}`,
+		);
 	}
 	const upper = method.toUpperCase();
 	if (status === 303 || ((status === 301 || status === 302) && upper === 'GET')) {
 		return { follow: next.href, method: 'GET', dropBody: true };
 	}
 	if (status === 307 || status === 308) return { follow: next.href, method: upper, dropBody: false };
-	return {
-		refuse: {
-			message: `The Media Analysis Service answered ${what} with a ${status} redirect, which n8n does not follow for a ${upper}`,
-			description: `Sending the ${upper} to ${next.pathname} could change what it does. ${HINTS.baseUrl}`,
-		},
-	};
+	return refuse(
+		`The Media Analysis Service answered ${what} with a ${status} redirect, which n8n does not follow for a ${upper}`,
+		`Sending the ${upper} to ${next.pathname} could change what it does. ${HINTS.baseUrl}`,
+	);
 }

@@ -104,7 +104,6 @@ function isRetryable(failure: Failure): boolean {
 	return failure.code !== undefined && RETRYABLE_NETWORK.has(failure.code);
 }
 
-/** Milliseconds to wait before the next attempt: a usable Retry-After, else exponential back-off. */
 export function retryDelayMs(failure: Failure, attempt: number): number {
 	return retryAfterMs(failure.retryAfter) ?? Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
 }
@@ -227,7 +226,6 @@ function serviceDate(header: string | undefined): number | undefined {
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Keeps the secrets an answer holds in the fields `request.answerSecrets` names. */
 function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
@@ -310,7 +308,6 @@ function noteWrite(context: ApiContext, request: ApiRequest, answer: IDataObject
 	return answer;
 }
 
-/** The attempts of one request. */
 async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Promise<IDataObject> {
 	const what = `${request.method} ${request.path}`;
 	for (const secret of request.secrets ?? []) runState(this).secrets.add(secret);
@@ -403,7 +400,6 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		hold.share = run.answers.share();
 		const sentAt = Date.now();
 		const outcome = await send.call(this, target, attemptMs, request.cleanup ?? false, hold.share);
-		// The run's limit learns the service's pace from every answer (its status and round trip).
 		const failed = 'failure' in outcome ? outcome.failure : undefined;
 		reportAnswer(
 			this,
