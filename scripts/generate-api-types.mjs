@@ -23,7 +23,7 @@ const enumsPath = resolve(root, 'nodes/shared/enums.generated.ts');
 const routesPath = resolve(root, 'nodes/shared/routes.generated.ts');
 const sandboxPath = resolve(root, 'sandbox/generated/schemas.ts');
 /** Enums of the document the nodes need as values (a list to choose from), by constant name. */
-const VALUE_ENUMS = { AUDIO_CLASSES: 'search:AudioClass' };
+const VALUE_ENUMS = { AUDIO_CLASSES: 'search:AudioClass', TAG_GROUP_STATUSES: 'DynamicTagGroupVersionStatus' };
 /** Records whose field names the nodes list (Output › Selected Fields), by constant name: one schema or several. */
 const RECORD_FIELDS = {
 	DATASET_FIELDS: ['datasets:DatasetResponse'],

@@ -532,6 +532,20 @@ export const AUDIO_CLASSES = [
 	"Field recording",
 ] as const;
 
+/** The values of `DynamicTagGroupVersionStatus`, in the document's order. */
+export const TAG_GROUP_STATUSES = [
+	"creating",
+	"updating",
+	"draft",
+	"unpublished_changes",
+	"published",
+	"validated",
+	"superseded",
+	"error",
+	"deleting",
+	"deleted",
+] as const;
+
 /** The fields of `datasets:DatasetResponse`, in the document's order. */
 export const DATASET_FIELDS = [
 	"created_dt",

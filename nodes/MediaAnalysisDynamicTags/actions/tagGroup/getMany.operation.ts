@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { DynamicTagGroupVersionStatus } from '../../../shared/api';
-import { TAG_GROUP_FIELDS } from '../../../shared/enums.generated';
+import { TAG_GROUP_FIELDS, TAG_GROUP_STATUSES } from '../../../shared/enums.generated';
 import {
 	collection,
 	datasetLocator,
@@ -15,18 +14,10 @@ import { outputProperties, recordFields, shapeOutput } from '../../../shared/out
 import { sortCollection, sortQuery } from '../../../shared/sort';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 
-const STATUSES: Array<{ name: string; value: DynamicTagGroupVersionStatus }> = [
-	{ name: 'Creating', value: 'creating' },
-	{ name: 'Deleted', value: 'deleted' },
-	{ name: 'Deleting', value: 'deleting' },
-	{ name: 'Draft', value: 'draft' },
-	{ name: 'Error', value: 'error' },
-	{ name: 'Published', value: 'published' },
-	{ name: 'Superseded', value: 'superseded' },
-	{ name: 'Unpublished Changes', value: 'unpublished_changes' },
-	{ name: 'Updating', value: 'updating' },
-	{ name: 'Validated', value: 'validated' },
-];
+const STATUSES = TAG_GROUP_STATUSES.map((value) => ({
+	name: value.replace(/(^|_)(\w)/g, (_, gap: string, letter: string) => `${gap && ' '}${letter.toUpperCase()}`),
+	value,
+})).sort((a, b) => a.name.localeCompare(b.name));
 
 /**
  * A tag group version (18 fields), and what Output › Simplified keeps: what the group is, its status, and its tags
