@@ -25,8 +25,9 @@ export function textField(
 	name: string,
 	placeholder: string,
 	description: string,
+	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-	return { displayName, name, type: 'string', default: '', placeholder, description };
+	return { displayName, name, type: 'string', default: '', placeholder, description, ...extra };
 }
 
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };

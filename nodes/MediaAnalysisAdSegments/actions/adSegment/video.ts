@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator } from '../../../shared/descriptions';
+import { datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import type { ApiRequest } from '../../../shared/transport';
 import { assertNotEmpty } from '../../../shared/validation';
@@ -9,16 +9,13 @@ import { HINTS } from '../../../shared/http/failures';
 /** Which video: the dataset, and the customer's own identifier of the video in it. */
 export const videoFields: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset that holds the video' }),
-	{
-		displayName: 'Asset Identifier',
-		name: 'assetIdentifier',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. EP-2041-S01E03',
-		description:
-			"Your own identifier of the video (not the platform's video ID), exactly as it was stored with the video in the dataset",
-	},
+	textField(
+		'Asset Identifier',
+		'assetIdentifier',
+		'e.g. EP-2041-S01E03',
+		"Your own identifier of the video (not the platform's video ID), exactly as it was stored with the video in the dataset",
+		{ required: true },
+	),
 ];
 
 export interface VideoRef {

@@ -4,26 +4,11 @@ import { callEndpoint, listEndpoint, listRecords, type RequestOf } from '../../.
 import { recoverRecord, type ServiceTime } from '../../../shared/recovery';
 import { assertEmail, assertNotEmpty } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
+import { textField } from '../../../shared/descriptions';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'e.g. ana@example.com',
-		required: true,
-		default: '',
-		description: 'Where the service sends the invitation',
-	},
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		placeholder: 'e.g. Ana Costa',
-		required: true,
-		default: '',
-		description: 'The name the invited person is shown by',
-	},
+	textField('Email', 'email', 'e.g. ana@example.com', 'Where the service sends the invitation', { required: true }),
+	textField('Name', 'name', 'e.g. Ana Costa', 'The name the invited person is shown by', { required: true }),
 	rolesProperty("The roles the person gets on accepting. None: the organization's default."),
 ];
 

@@ -6,21 +6,14 @@ import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import { notice } from '../../../shared/node';
 import { readRoles, rolesProperty } from '../fields';
 import { fullAccessNotice } from './fields';
+import { textField } from '../../../shared/descriptions';
 
 export const description: INodeProperties[] = [
 	notice(
 		'secretOnceNotice',
 		"The client secret is in this node's output once, as the service answers it once: store it right away (for example in an n8n credential of type Media Analysis API). Get, Get Many and Update never show it, and it cannot be read again. Executions saved with their data keep this output.",
 	),
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		placeholder: 'e.g. nightly-ingestion',
-		required: true,
-		default: '',
-		description: 'A name that says which automation uses it',
-	},
+	textField('Name', 'name', 'e.g. nightly-ingestion', 'A name that says which automation uses it', { required: true }),
 	{
 		displayName: 'Access',
 		name: 'access',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { AssetIngestionStatus, IngestJobStatusPage } from '../../../shared/api';
-import { datasetLocator } from '../../../shared/descriptions';
+import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { ingestAndWait } from '../../../shared/ingestJobs';
@@ -12,31 +12,24 @@ import { assertImageUrl, shownUrl } from './imageInput';
 
 /** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
 const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
-const waitOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
-		{
-			displayName: 'Poll Interval (Seconds)',
-			name: 'pollInterval',
-			type: 'number',
-			default: pollIntervalSeconds,
-			typeOptions: { minValue: 0.1, numberPrecision: 1 },
-			description: 'How often to ask the service whether the image has been ingested',
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			default: timeoutSeconds,
-			typeOptions: { minValue: 1 },
-			description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
-		},
-	],
-};
+const waitOptions = collection('Options', 'options', 'Add option', [
+	{
+		displayName: 'Poll Interval (Seconds)',
+		name: 'pollInterval',
+		type: 'number',
+		default: pollIntervalSeconds,
+		typeOptions: { minValue: 0.1, numberPrecision: 1 },
+		description: 'How often to ask the service whether the image has been ingested',
+	},
+	{
+		displayName: 'Timeout (Seconds)',
+		name: 'waitTimeout',
+		type: 'number',
+		default: timeoutSeconds,
+		typeOptions: { minValue: 1 },
+		description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
+	},
+]);
 
 export const description: INodeProperties[] = [
 	notice(
@@ -47,16 +40,13 @@ export const description: INodeProperties[] = [
 		description:
 			'A dataset with celebrity detection on. The image is ingested into it, read, and deleted again; a dataset kept for this keeps your own assets out of the way.',
 	}),
-	{
-		displayName: 'Image URL',
-		name: 'imageUrl',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. https://example.com/photo.jpg',
-		description:
-			'Address of the image (http or https) that the Media Analysis Service can download without signing in. The service identifies persons only in images it has ingested: each run ingests this image (one ingestion of your usage, and its processing time), reads the persons in it, and deletes it. A file from an earlier node must be published at a URL first.',
-	},
+	textField(
+		'Image URL',
+		'imageUrl',
+		'e.g. https://example.com/photo.jpg',
+		'Address of the image (http or https) that the Media Analysis Service can download without signing in. The service identifies persons only in images it has ingested: each run ingests this image (one ingestion of your usage, and its processing time), reads the persons in it, and deletes it. A file from an earlier node must be published at a URL first.',
+		{ required: true },
+	),
 	waitOptions,
 ];
 

@@ -2,21 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
+import { textField } from '../../../shared/descriptions';
 
 /** Names per request: each is a repeated query key, and long query strings are refused by many proxies. */
 const NAMES_PER_REQUEST = 100;
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Names or Aliases',
-		name: 'namesOrAliases',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Ava Marlowe, Dima',
-		description:
-			'Comma-separated names or aliases to look up, or an expression giving an array (then each element is taken whole, commas included). Each gives one output item with the matching person ID, or null when nobody matches.',
-	},
+	textField(
+		'Names or Aliases',
+		'namesOrAliases',
+		'e.g. Ava Marlowe, Dima',
+		'Comma-separated names or aliases to look up, or an expression giving an array (then each element is taken whole, commas included). Each gives one output item with the matching person ID, or null when nobody matches.',
+		{ required: true },
+	),
 ];
 
 export const toolDescription =

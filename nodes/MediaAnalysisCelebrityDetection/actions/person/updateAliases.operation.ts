@@ -4,6 +4,7 @@ import type { UpdatePersonAliasesRequest } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { getPersonId, personLocator } from '../fields';
+import { textField } from '../../../shared/descriptions';
 
 export const description: INodeProperties[] = [
 	personLocator(),
@@ -30,15 +31,12 @@ export const description: INodeProperties[] = [
 		],
 		default: 'add',
 	},
-	{
-		displayName: 'Aliases',
-		name: 'aliases',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. The Marlowe, A. Marlowe',
-		description:
-			'Comma-separated aliases, or an expression giving an array (then each element is taken whole, commas included)',
-	},
+	textField(
+		'Aliases',
+		'aliases',
+		'e.g. The Marlowe, A. Marlowe',
+		'Comma-separated aliases, or an expression giving an array (then each element is taken whole, commas included)',
+	),
 ];
 
 const key = (alias: string) => alias.toLowerCase();

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ImageUrlClassificationRequest } from '../../../shared/api';
-import { collection, datasetLocator } from '../../../shared/descriptions';
+import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -14,15 +14,13 @@ export const toolDescription =
 	'Scores an image at a public URL against the visual concepts of a dataset, or against chosen concepts. Needs the image URL and the dataset (its ID, a UUID, or its exact name). Returns, per concept, <concept>_score (0 to 1) and <concept>_positive (true when the score is above the threshold), and the scores list.';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Image URL',
-		name: 'imageUrl',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. https://example.com/photos/beach.jpg',
-		description: 'A public address the service can download the image from',
-	},
+	textField(
+		'Image URL',
+		'imageUrl',
+		'e.g. https://example.com/photos/beach.jpg',
+		'A public address the service can download the image from',
+		{ required: true },
+	),
 	{
 		displayName: 'Classify Against',
 		name: 'classifyAgainst',

@@ -20,15 +20,13 @@ const hostnameField = (type: ConnectionType): INodeProperties => ({
 });
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. product_bucket',
-		description: '3 to 255 lowercase letters, digits and underscores; unique in your organization',
-	},
+	textField(
+		'Name',
+		'name',
+		'e.g. product_bucket',
+		'3 to 255 lowercase letters, digits and underscores; unique in your organization',
+		{ required: true },
+	),
 	{
 		displayName: 'Type',
 		name: 'type',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { BucketListRequest } from '../../../shared/api';
-import { connectionLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { connectionLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { getPageLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
@@ -20,15 +20,12 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. product-media',
 	},
-	{
-		displayName: 'Prefix',
-		name: 'prefix',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. images/2026/',
-		description:
-			'The folder to list; empty lists the top of the bucket. Objects one level below it are output, and deeper folders as prefixes.',
-	},
+	textField(
+		'Prefix',
+		'prefix',
+		'e.g. images/2026/',
+		'The folder to list; empty lists the top of the bucket. Objects one level below it are output, and deeper folders as prefixes.',
+	),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
 

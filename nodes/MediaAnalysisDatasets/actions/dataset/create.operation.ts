@@ -21,21 +21,13 @@ import {
 	storeOriginalField,
 	storePreviewField,
 } from './fields';
-import { collection } from '../../../shared/descriptions';
+import { collection, textField } from '../../../shared/descriptions';
 
 /** The service's bounds of keyframe_uniform_fps_sampling_rate. */
 const FPS = { min: 0.00001, max: 5 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. product_photos',
-		description: 'Letters, digits and underscores only',
-	},
+	textField('Name', 'name', 'e.g. product_photos', 'Letters, digits and underscores only', { required: true }),
 	{
 		displayName: 'Encoder',
 		name: 'encoderName',
