@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { connectionLocator } from '../../shared/descriptions';
+import { collection, connectionLocator } from '../../shared/descriptions';
 import { notice } from '../../shared/node';
 import { assertConnectionName } from '../../shared/validation';
 
@@ -9,17 +9,16 @@ export const MAX_ASSETS_PER_REQUEST = 100;
 
 /** The Options of a create: the Connection (by name: `connection_name` takes names) and what `more` adds. */
 export function createOptions(connectionDescription: string, more: INodeProperties[] = []): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			connectionLocator({ required: false, description: connectionDescription }, { byId: false }),
-			...more,
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
+	const options = [
+		connectionLocator({ required: false, description: connectionDescription }, { byId: false }),
+		...more,
+	];
+	return collection(
+		'Options',
+		'options',
+		'Add option',
+		options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	);
 }
 
 export function getConnectionName(this: IExecuteFunctions, itemIndex: number): string | null {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitForTools } from '../../shared/aiTool';
 import type { SearchMetadataFilters } from '../../shared/api';
-import { uuidMode } from '../../shared/descriptions';
+import { collection, uuidMode } from '../../shared/descriptions';
 import { getPageLimit } from '../../shared/readers';
 import {
 	assertDateTime,
@@ -258,14 +258,8 @@ export const moderationScoreTypeOption: INodeProperties = {
 	description: 'How moderation scores are given when moderation is on (this does not turn it on or off)',
 };
 
-export const optionsCollection = (options: INodeProperties[]): INodeProperties => ({
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options,
-});
+export const optionsCollection = (options: INodeProperties[]) =>
+	collection('Options', 'options', 'Add option', options);
 
 const OPTION_KEYS: Record<string, string> = {
 	assetType: 'asset_type',

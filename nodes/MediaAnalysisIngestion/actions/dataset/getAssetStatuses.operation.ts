@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { waitForCompletionNotice } from '../fields';
@@ -27,36 +27,29 @@ export const description: INodeProperties[] = [
 		default: 'full',
 	},
 	...returnAllOrLimit(undefined, { toolLimit: true }),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Source Path',
-				name: 'sourcePath',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. s3://my-bucket/photos/',
-				description: 'Return only the assets whose source path starts with this',
-				displayOptions: { show: { '/detail': ['full'] } },
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [
-					{ name: 'Completed', value: 'completed', description: 'Ready to search' },
-					{ name: 'Error', value: 'error', description: 'Failed to ingest; the error code says why' },
-					{ name: 'In Progress', value: 'in_progress', description: 'Not finished yet' },
-				],
-				default: 'error',
-				description: 'Return only the assets in this state',
-			},
-		],
-	},
+	collection('Filters', 'filters', 'Add Filter', [
+		{
+			displayName: 'Source Path',
+			name: 'sourcePath',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. s3://my-bucket/photos/',
+			description: 'Return only the assets whose source path starts with this',
+			displayOptions: { show: { '/detail': ['full'] } },
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: [
+				{ name: 'Completed', value: 'completed', description: 'Ready to search' },
+				{ name: 'Error', value: 'error', description: 'Failed to ingest; the error code says why' },
+				{ name: 'In Progress', value: 'in_progress', description: 'Not finished yet' },
+			],
+			default: 'error',
+			description: 'Return only the assets in this state',
+		},
+	]),
 ];
 
 export const toolDescription =

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -9,24 +9,17 @@ import { JOB } from './fields';
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(JOB),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			datasetLocator({ required: false, description: 'Return only the jobs of this dataset' }, { byName: true }),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: jobStatusOptions,
-				default: 'in_progress',
-				description: 'Return only the jobs in this status',
-			},
-		],
-	},
+	collection('Filters', 'filters', 'Add Filter', [
+		datasetLocator({ required: false, description: 'Return only the jobs of this dataset' }, { byName: true }),
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: jobStatusOptions,
+			default: 'in_progress',
+			description: 'Return only the jobs in this status',
+		},
+	]),
 ];
 
 export const toolDescription =

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { QueryCreateRequest } from '../../../shared/api';
-import { datasetLocator, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
+import { collection, datasetLocator, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
-import { assertNotEmpty, assertUuid, parseJsonParameter, invalidParameter } from '../../../shared/validation';
+import { assertNotEmpty, assertUuid, parseJsonObject } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
 
 export const description: INodeProperties[] = [
@@ -42,54 +42,47 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { queryType: ['NATURAL_LANGUAGE'] } },
 	},
 	...waitForCompletionFields('query'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Check Validity',
-				name: 'checkValidity',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the service checks the query before accepting it (off: mistakes show up as an Error status when it runs)',
-			},
-			{
-				displayName: 'Dynamic Tags Version',
-				name: 'dynamicTagsVersion',
-				type: 'string',
-				default: 'v2',
-				description: 'Which generation of dynamic tags the query reads',
-			},
-			{
-				displayName: 'Embedding',
-				name: 'embeddingId',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				description: "The embedding of the dataset to use; the dataset's default when empty",
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select an embedding...',
-						typeOptions: { searchListMethod: 'searchEmbeddings' },
-					},
-					uuidMode('embedding'),
-				],
-			},
-			{
-				displayName: 'Parameters (JSON)',
-				name: 'parameters',
-				type: 'json',
-				default: '{}',
-				description: 'Values for the placeholders of the query, as a JSON object',
-			},
-		],
-	},
+	collection('Additional Fields', 'additionalFields', 'Add Field', [
+		{
+			displayName: 'Check Validity',
+			name: 'checkValidity',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the service checks the query before accepting it (off: mistakes show up as an Error status when it runs)',
+		},
+		{
+			displayName: 'Dynamic Tags Version',
+			name: 'dynamicTagsVersion',
+			type: 'string',
+			default: 'v2',
+			description: 'Which generation of dynamic tags the query reads',
+		},
+		{
+			displayName: 'Embedding',
+			name: 'embeddingId',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			description: "The embedding of the dataset to use; the dataset's default when empty",
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					placeholder: 'Select an embedding...',
+					typeOptions: { searchListMethod: 'searchEmbeddings' },
+				},
+				uuidMode('embedding'),
+			],
+		},
+		{
+			displayName: 'Parameters (JSON)',
+			name: 'parameters',
+			type: 'json',
+			default: '{}',
+			description: 'Values for the placeholders of the query, as a JSON object',
+		},
+	]),
 ];
 
 export const toolDescription =
@@ -112,17 +105,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (typeof embedding === 'string' && embedding.trim())
 		body.embedding_id = assertUuid.call(this, embedding, 'Embedding', itemIndex);
 	if (fields.parameters !== undefined) {
-		const parameters = parseJsonParameter.call(this, fields.parameters, 'Parameters (JSON)', itemIndex);
-		if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) {
-			throw invalidParameter.call(
-				this,
-				'Parameters (JSON)',
-				itemIndex,
-				'it is not a JSON object',
-				'Give the parameters as an object, e.g. {"min_score": 0.5}.',
-			);
-		}
-		if (Object.keys(parameters).length > 0) body.parameters = parameters as QueryCreateRequest['parameters'];
+		const parameters = parseJsonObject.call(
+			this,
+			fields.parameters,
+			'Parameters (JSON)',
+			itemIndex,
+			'{"min_score": 0.5}',
+		) as IDataObject;
+		if (Object.keys(parameters).length > 0) body.parameters = parameters;
 	}
 	const created = await callEndpoint(this, 'queries.createQuery', { body, itemIndex });
 	return await waitForQuery.call(this, created, wait, itemIndex);

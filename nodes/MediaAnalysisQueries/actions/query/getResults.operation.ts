@@ -89,8 +89,6 @@ export const toolDescription =
 
 const RESULTS = 'queries.getQueryResultsUrl';
 
-type Output = 'link' | 'rows' | 'binary';
-
 /** What the rows of earlier items in this run took: the bounds hold for the whole run, not for each item. */
 interface Spent {
 	rows: number;
@@ -130,7 +128,7 @@ export async function executeBatch(
 
 async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spent): Promise<Result> {
 	const params = queryParams.call(this, itemIndex);
-	const output = this.getNodeParameter('output', itemIndex, 'rows') as Output;
+	const output = this.getNodeParameter('output', itemIndex, 'rows');
 	if (output === 'link') {
 		const answer: IDataObject = await callEndpoint(this, RESULTS, {
 			params,
@@ -175,34 +173,20 @@ async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spe
 		);
 	}
 	const queryId = typeof link.query_id === 'string' ? link.query_id : params.query_id;
-	if (output === 'binary') {
-		const keep = async (file: DownloadedFile) => await asBinary.call(this, file, queryId);
-		const { json, binary } = (await downloadFile.call(
-			this,
-			link.download_url,
-			{ itemIndex, what: 'query results' },
-			keep,
-		)) as FileItem;
-		return { json, file: { field, binary } };
-	}
 	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
-	const read = async (file: DownloadedFile) => await readRows.call(this, file, wanted, { itemIndex, queryId, spent });
-	return {
-		json: (await downloadFile.call(
-			this,
-			link.download_url,
-			{ itemIndex, what: 'query results' },
-			read,
-		)) as IDataObject[],
-	};
+	const read = async (file: DownloadedFile): Promise<Result> =>
+		output === 'binary'
+			? await asBinary.call(this, file, queryId, field)
+			: { json: await readRows.call(this, file, wanted, { itemIndex, queryId, spent }) };
+	return (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, read)) as Result;
 }
 
-interface FileItem {
-	json: IDataObject;
-	binary: IBinaryData;
-}
-
-async function asBinary(this: IExecuteFunctions, file: DownloadedFile, queryId: string): Promise<FileItem> {
+async function asBinary(
+	this: IExecuteFunctions,
+	file: DownloadedFile,
+	queryId: string,
+	field: string,
+): Promise<Result> {
 	// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
 	const bytes = await file.bytes();
 	const fileName = file.fileName ?? `${queryId}-results`;
@@ -214,7 +198,7 @@ async function asBinary(this: IExecuteFunctions, file: DownloadedFile, queryId: 
 			mime_type: binary.mimeType,
 			bytes: bytes.byteLength,
 		},
-		binary,
+		file: { field, binary },
 	};
 }
 
