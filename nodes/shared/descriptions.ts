@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyMode, INodePropertyOptions } from 'n8n-workflow';
 
 import { limitForTools } from './aiTool';
 import type { IngestJobStatus } from './api';
@@ -28,6 +28,35 @@ export function textField(
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
 	return { displayName, name, type: 'string', default: '', placeholder, description, ...extra };
+}
+
+/** A date and time parameter that starts empty. */
+export function dateField(displayName: string, name: string, description?: string): INodeProperties {
+	return { displayName, name, type: 'dateTime', default: '', ...(description ? { description } : {}) };
+}
+
+/** A pick from a list: several ("multiOptions") when the default is a list, else one. */
+export function choice(
+	displayName: string,
+	name: string,
+	options: INodePropertyOptions[],
+	defaultValue: string | string[],
+	description?: string,
+): INodeProperties {
+	const type = Array.isArray(defaultValue) ? 'multiOptions' : 'options';
+	return { displayName, name, type, options, default: defaultValue, ...(description ? { description } : {}) };
+}
+
+/** A number parameter. */
+export function numberField(
+	displayName: string,
+	name: string,
+	defaultValue: number,
+	description: string,
+	typeOptions: INodeProperties['typeOptions'],
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return { displayName, name, type: 'number', default: defaultValue, typeOptions, description, ...extra };
 }
 
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };

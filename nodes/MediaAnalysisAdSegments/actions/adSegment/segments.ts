@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { AdSegmentCreateRequest, AdSegmentMetadata } from '../../../shared/api';
 import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
-import { textField } from '../../../shared/descriptions';
+import { numberField, textField } from '../../../shared/descriptions';
 
 const JSON_EXAMPLE = `[
   {
@@ -40,38 +40,28 @@ export const segmentFields: INodeProperties[] = [
 				displayName: 'Segment',
 				name: 'segment',
 				values: [
-					{
-						displayName: 'Begins At (Milliseconds)',
-						name: 'startTimeMs',
-						type: 'number',
-						default: 0,
-						typeOptions: { minValue: 0 },
-						description: 'Where the segment starts, in milliseconds from the beginning of the video',
-					},
-					{
-						displayName: 'Ends At (Milliseconds)',
-						name: 'endTimeMs',
-						type: 'number',
-						default: 0,
-						typeOptions: { minValue: 0 },
-						description: 'Where the segment ends, in milliseconds; not before Begins At',
-					},
-					{
-						displayName: 'First Frame',
-						name: 'startFrame',
-						type: 'number',
-						default: 0,
-						typeOptions: { minValue: 0, numberPrecision: 0 },
-						description: 'Number of the first frame of the segment',
-					},
-					{
-						displayName: 'Last Frame',
-						name: 'endFrame',
-						type: 'number',
-						default: 0,
-						typeOptions: { minValue: 0, numberPrecision: 0 },
-						description: 'Number of the last frame of the segment; not before First Frame',
-					},
+					numberField(
+						'Begins At (Milliseconds)',
+						'startTimeMs',
+						0,
+						'Where the segment starts, in milliseconds from the beginning of the video',
+						{ minValue: 0 },
+					),
+					numberField(
+						'Ends At (Milliseconds)',
+						'endTimeMs',
+						0,
+						'Where the segment ends, in milliseconds; not before Begins At',
+						{ minValue: 0 },
+					),
+					numberField('First Frame', 'startFrame', 0, 'Number of the first frame of the segment', {
+						minValue: 0,
+						numberPrecision: 0,
+					}),
+					numberField('Last Frame', 'endFrame', 0, 'Number of the last frame of the segment; not before First Frame', {
+						minValue: 0,
+						numberPrecision: 0,
+					}),
 					{
 						displayName: 'Metadata',
 						name: 'metadata',
@@ -82,14 +72,13 @@ export const segmentFields: INodeProperties[] = [
 						options: [
 							textField('Incode', 'incode', 'e.g. 00:00:00:00', 'Timecode where the segment starts'),
 							textField('Outcode', 'outcode', 'e.g. 00:00:15:00', 'Timecode where the segment ends'),
-							{
-								displayName: 'Segment Number',
-								name: 'segmentNumber',
-								type: 'number',
-								default: 1,
-								typeOptions: { numberPrecision: 0 },
-								description: "Number of the segment; when not given, the segment's position in the list (1, 2, …)",
-							},
+							numberField(
+								'Segment Number',
+								'segmentNumber',
+								1,
+								"Number of the segment; when not given, the segment's position in the list (1, 2, …)",
+								{ numberPrecision: 0 },
+							),
 							{
 								displayName: 'Segment Type',
 								name: 'segmentType',

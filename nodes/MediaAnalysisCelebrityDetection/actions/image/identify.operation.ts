@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { AssetIngestionStatus, IngestJobStatusPage } from '../../../shared/api';
-import { collection, datasetLocator, textField } from '../../../shared/descriptions';
+import { collection, datasetLocator, numberField, textField } from '../../../shared/descriptions';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { ingestAndWait } from '../../../shared/ingestJobs';
@@ -13,22 +13,20 @@ import { assertImageUrl, shownUrl } from './imageInput';
 /** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
 const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
 const waitOptions = collection('Options', 'options', 'Add option', [
-	{
-		displayName: 'Poll Interval (Seconds)',
-		name: 'pollInterval',
-		type: 'number',
-		default: pollIntervalSeconds,
-		typeOptions: { minValue: 0.1, numberPrecision: 1 },
-		description: 'How often to ask the service whether the image has been ingested',
-	},
-	{
-		displayName: 'Timeout (Seconds)',
-		name: 'waitTimeout',
-		type: 'number',
-		default: timeoutSeconds,
-		typeOptions: { minValue: 1 },
-		description: 'How long to wait for the ingestion before failing; the image is deleted again either way',
-	},
+	numberField(
+		'Poll Interval (Seconds)',
+		'pollInterval',
+		pollIntervalSeconds,
+		'How often to ask the service whether the image has been ingested',
+		{ minValue: 0.1, numberPrecision: 1 },
+	),
+	numberField(
+		'Timeout (Seconds)',
+		'waitTimeout',
+		timeoutSeconds,
+		'How long to wait for the ingestion before failing; the image is deleted again either way',
+		{ minValue: 1 },
+	),
 ]);
 
 export const description: INodeProperties[] = [

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId, thresholdField, unitNumber } from '../fields';
-import { collection } from '../../../shared/descriptions';
+import { collection, numberField } from '../../../shared/descriptions';
 
 export const toolDescription =
 	'Estimates how many images and video frames of the dataset of the concept show the concept, per score range above a threshold. Needs the concept (its ID, a UUID, or its exact name). Returns the ranges with their estimated counts.';
@@ -12,22 +12,16 @@ export const description: INodeProperties[] = [
 	conceptLocator(),
 	thresholdField('Score above which an asset counts as showing the concept (0 to 1)', 0.5),
 	collection('Options', 'options', 'Add option', [
-		{
-			displayName: 'Confidence Level',
-			name: 'confidenceLevel',
-			type: 'number',
-			default: 0.95,
-			typeOptions: { minValue: 0.01, maxValue: 0.99, numberPrecision: 2 },
-			description: 'Between 0 and 1: higher gives wider intervals that are more likely to hold the true count',
-		},
-		{
-			displayName: 'Estimation Fidelity',
-			name: 'estimationFidelity',
-			type: 'number',
-			default: 1000,
-			typeOptions: { minValue: 1 },
-			description: 'Higher is slower and more accurate',
-		},
+		numberField(
+			'Confidence Level',
+			'confidenceLevel',
+			0.95,
+			'Between 0 and 1: higher gives wider intervals that are more likely to hold the true count',
+			{ minValue: 0.01, maxValue: 0.99, numberPrecision: 2 },
+		),
+		numberField('Estimation Fidelity', 'estimationFidelity', 1000, 'Higher is slower and more accurate', {
+			minValue: 1,
+		}),
 	]),
 ];
 

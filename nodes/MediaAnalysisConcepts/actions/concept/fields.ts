@@ -4,6 +4,7 @@ import type { ConceptCreateRequest } from '../../../shared/api';
 import type { Failure } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
 import { thresholdField, unitNumber } from '../fields';
+import { numberField } from '../../../shared/descriptions';
 
 /** Create's Name (required) and Update's (optional). */
 export const nameField = (required: boolean): INodeProperties => ({
@@ -26,14 +27,13 @@ export const descriptionField: INodeProperties = {
 
 /** Regularization and Threshold, after Description (and Update's Name) in both collections. */
 export const tuningFields: INodeProperties[] = [
-	{
-		displayName: 'Regularization',
-		name: 'regularization',
-		type: 'number',
-		default: 0.0625,
-		typeOptions: { minValue: 0, numberPrecision: 4 },
-		description: 'How strongly the model adapts to the labels: lower values fit the labels more closely',
-	},
+	numberField(
+		'Regularization',
+		'regularization',
+		0.0625,
+		'How strongly the model adapts to the labels: lower values fit the labels more closely',
+		{ minValue: 0, numberPrecision: 4 },
+	),
 	thresholdField('Score above which an image counts as showing the concept (0 to 1)', 0.8),
 ];
 

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+import { numberField } from '../../../shared/descriptions';
 
 export const toolDescription =
 	'Finds the images and video frames whose labels would improve a concept most. Needs the concept (its ID, a UUID, or its exact name). Returns each candidate image or keyframe, to label with Update Labels.';
@@ -11,14 +12,13 @@ const MAX_CANDIDATES = 20;
 
 export const description: INodeProperties[] = [
 	conceptLocator(),
-	{
-		displayName: 'Number of Candidates',
-		name: 'numberOfCandidates',
-		type: 'number',
-		default: 1,
-		typeOptions: { minValue: 1, maxValue: MAX_CANDIDATES },
-		description: "How many images and keyframes to return, 1 to 20 (the service's default is 1)",
-	},
+	numberField(
+		'Number of Candidates',
+		'numberOfCandidates',
+		1,
+		"How many images and keyframes to return, 1 to 20 (the service's default is 1)",
+		{ minValue: 1, maxValue: MAX_CANDIDATES },
+	),
 ];
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */

@@ -4,7 +4,7 @@ import type { ConceptLabelRequest, ConceptLabelsUpdateRequest, ConceptLabelValue
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
-import { collection, textField } from '../../../shared/descriptions';
+import { collection, numberField, textField } from '../../../shared/descriptions';
 
 export const toolDescription =
 	'Labels images or video frames as showing a concept (positive) or not (negative), or removes labels. Needs the concept (its ID, a UUID, or its exact name) and, for each image, its ID or path and its label. Returns the labels as the service answers.';
@@ -56,14 +56,13 @@ export const description: INodeProperties[] = [
 		],
 	},
 	collection('Options', 'options', 'Add option', [
-		{
-			displayName: 'Autosampled Negative Labels',
-			name: 'autosampledNumNegativeLabels',
-			type: 'number',
-			default: 0,
-			typeOptions: { minValue: 0 },
-			description: 'How many negative labels the service picks and adds by itself',
-		},
+		numberField(
+			'Autosampled Negative Labels',
+			'autosampledNumNegativeLabels',
+			0,
+			'How many negative labels the service picks and adds by itself',
+			{ minValue: 0 },
+		),
 	]),
 ];
 

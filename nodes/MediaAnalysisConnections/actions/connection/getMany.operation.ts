@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
-import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
+import { choice, collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
@@ -24,20 +24,13 @@ export const description: INodeProperties[] = [
 			UUID_LIST_EXAMPLE,
 			'Comma-separated connection IDs; only these are returned',
 		),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
-			default: 'ready',
-		},
-		{
-			displayName: 'Type',
-			name: 'connectionType',
-			type: 'options',
-			options: TYPES,
-			default: 'aws_iam_role',
-		},
+		choice(
+			'Status',
+			'status',
+			STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+			'ready',
+		),
+		choice('Type', 'connectionType', TYPES, 'aws_iam_role'),
 	]),
 ];
 

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Dataset, DatasetConfig } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
-import { textField } from '../../../shared/descriptions';
+import { numberField, textField } from '../../../shared/descriptions';
 
 export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true, "asset_identifier_key": "content_id"}';
 
@@ -92,14 +92,10 @@ export const configFields: INodeProperties[] = [
 						'e.g. visual',
 						'The signal the weight applies to, as the service names it (e.g. visual, metadata)',
 					),
-					{
-						displayName: 'Weight',
-						name: 'value',
-						type: 'number',
-						default: 1,
-						typeOptions: { minValue: 0, numberPrecision: 3 },
-						description: 'The weight of this signal, 0 or more',
-					},
+					numberField('Weight', 'value', 1, 'The weight of this signal, 0 or more', {
+						minValue: 0,
+						numberPrecision: 3,
+					}),
 				],
 			},
 		],

@@ -21,47 +21,32 @@ import {
 	storeOriginalField,
 	storePreviewField,
 } from './fields';
-import { collection, textField } from '../../../shared/descriptions';
+import { choice, collection, numberField, textField } from '../../../shared/descriptions';
 
 /** The service's bounds of keyframe_uniform_fps_sampling_rate. */
 const FPS = { min: 0.00001, max: 5 };
 
 export const description: INodeProperties[] = [
 	textField('Name', 'name', 'e.g. product_photos', 'Letters, digits and underscores only', { required: true }),
-	{
-		displayName: 'Encoder',
-		name: 'encoderName',
-		type: 'options',
-		options: encoderOptions,
-		default: 'multimodal-tx-large3',
-		description:
-			'The model that embeds the assets of this dataset. Concepts work only with the multimodal-tx-large2, -large3 and -large4 encoders.',
-	},
+	choice(
+		'Encoder',
+		'encoderName',
+		encoderOptions,
+		'multimodal-tx-large3',
+		'The model that embeds the assets of this dataset. Concepts work only with the multimodal-tx-large2, -large3 and -large4 encoders.',
+	),
 	collection('Additional Fields', 'additionalFields', 'Add Field', [
-		{
-			displayName: 'Allowed Asset Types',
-			name: 'allowedAssetTypes',
-			type: 'multiOptions',
-			options: assetTypeOptions,
-			default: ['image', 'video'],
-		},
+		choice('Allowed Asset Types', 'allowedAssetTypes', assetTypeOptions, ['image', 'video']),
 		...configFields,
 		descriptionField,
-		{
-			displayName: 'Keyframe Sampling Method',
-			name: 'keyframeSamplingMethod',
-			type: 'options',
-			options: samplingOptions,
-			default: 'intelligent',
-		},
-		{
-			displayName: 'Keyframe Uniform FPS Sampling Rate',
-			name: 'keyframeUniformFpsSamplingRate',
-			type: 'number',
-			typeOptions: { minValue: FPS.min, maxValue: FPS.max, numberPrecision: 5 },
-			default: 1,
-			description: 'Frames per second sampled when the sampling method is uniform, from 0.00001 to 5',
-		},
+		choice('Keyframe Sampling Method', 'keyframeSamplingMethod', samplingOptions, 'intelligent'),
+		numberField(
+			'Keyframe Uniform FPS Sampling Rate',
+			'keyframeUniformFpsSamplingRate',
+			1,
+			'Frames per second sampled when the sampling method is uniform, from 0.00001 to 5',
+			{ minValue: FPS.min, maxValue: FPS.max, numberPrecision: 5 },
+		),
 		metadataFieldsToEmbed,
 		metadataFieldsToIndex,
 		storeOriginalField,

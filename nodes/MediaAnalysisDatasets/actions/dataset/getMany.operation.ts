@@ -1,6 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
+import {
+	choice,
+	collection,
+	dateField,
+	returnAllOrLimit,
+	textField,
+	UUID_LIST_EXAMPLE,
+} from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -26,27 +33,11 @@ const yesNoFilter = (displayName: string, name: string, what: string): INodeProp
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	collection('Filters', 'filters', 'Add Filter', [
-		{
-			displayName: 'Allowed Asset Types',
-			name: 'allowedAssetTypes',
-			type: 'multiOptions',
-			options: assetTypeOptions,
-			default: [],
-		},
+		choice('Allowed Asset Types', 'allowedAssetTypes', assetTypeOptions, []),
 		yesNoFilter('Celebrity Detection Enabled', 'celebrityDetectionEnabled', 'with celebrity detection on'),
 		yesNoFilter('Context Studio Enabled', 'contextStudioEnabled', 'with Context Studio on'),
-		{
-			displayName: 'Created After',
-			name: 'createdAfter',
-			type: 'dateTime',
-			default: '',
-		},
-		{
-			displayName: 'Created Before',
-			name: 'createdBefore',
-			type: 'dateTime',
-			default: '',
-		},
+		dateField('Created After', 'createdAfter'),
+		dateField('Created Before', 'createdBefore'),
 		textField('Dataset IDs', 'datasetIds', UUID_LIST_EXAMPLE, 'Comma-separated dataset IDs'),
 		{
 			displayName: 'Include Deleted',
@@ -55,34 +46,12 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
 		},
-		{
-			displayName: 'Keyframe Sampling Method',
-			name: 'keyframeSamplingMethod',
-			type: 'options',
-			options: samplingOptions,
-			default: 'intelligent',
-		},
-		{
-			displayName: 'Last Updated After',
-			name: 'lastUpdatedAfter',
-			type: 'dateTime',
-			default: '',
-		},
-		{
-			displayName: 'Last Updated Before',
-			name: 'lastUpdatedBefore',
-			type: 'dateTime',
-			default: '',
-		},
+		choice('Keyframe Sampling Method', 'keyframeSamplingMethod', samplingOptions, 'intelligent'),
+		dateField('Last Updated After', 'lastUpdatedAfter'),
+		dateField('Last Updated Before', 'lastUpdatedBefore'),
 		textField('Name Pattern', 'namePattern', 'e.g. product', 'Return only datasets whose name matches this pattern'),
 		yesNoFilter('New Video Data Model', 'newVideoDataModel', 'on the new video data model'),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'multiOptions',
-			options: statusOptions,
-			default: [],
-		},
+		choice('Status', 'status', statusOptions, []),
 		yesNoFilter('Store Original', 'storeOriginal', 'that keep originals'),
 		yesNoFilter('Store Preview', 'storePreview', 'that keep previews'),
 	]),

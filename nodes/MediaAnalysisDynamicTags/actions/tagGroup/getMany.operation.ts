@@ -2,8 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { TAG_GROUP_FIELDS, TAG_GROUP_STATUSES } from '../../../shared/enums.generated';
 import {
+	choice,
 	collection,
 	datasetLocator,
+	dateField,
 	returnAllOrLimit,
 	textField,
 	UUID_LIST_EXAMPLE,
@@ -39,20 +41,8 @@ export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(TAG_GROUP),
 	collection('Filters', 'filters', 'Add Filter', [
-		{
-			displayName: 'Created After',
-			name: 'createdFrom',
-			type: 'dateTime',
-			default: '',
-			description: 'Return only groups created at or after this time',
-		},
-		{
-			displayName: 'Created Before',
-			name: 'createdTo',
-			type: 'dateTime',
-			default: '',
-			description: 'Return only groups created before this time',
-		},
+		dateField('Created After', 'createdFrom', 'Return only groups created at or after this time'),
+		dateField('Created Before', 'createdTo', 'Return only groups created before this time'),
 		textField(
 			'Created By',
 			'createdBy',
@@ -70,14 +60,7 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether to return only groups that can be shared. Off: shareable or not.',
 		},
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: STATUSES,
-			default: 'published',
-			description: 'Return only group versions in this status',
-		},
+		choice('Status', 'status', STATUSES, 'published', 'Return only group versions in this status'),
 		datasetLocator({
 			displayName: 'Training Dataset',
 			name: 'trainingDatasetId',

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -46,15 +46,14 @@ export const description: INodeProperties[] = [
 		description: 'How the scores of the shots of a video make the score of the video',
 	},
 	minConfidenceField(0.5, 'The score a shot needs to count, from 0 to 1'),
-	{
-		displayName: 'Coverage Threshold',
-		name: 'coverageThreshold',
-		type: 'number',
-		default: 0.5,
-		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-		displayOptions: { show: { strategy: ['COVERAGE_THRESHOLD'] } },
-		description: 'The share of its shots (0 to 1) that must count for a video to qualify',
-	},
+	numberField(
+		'Coverage Threshold',
+		'coverageThreshold',
+		0.5,
+		'The share of its shots (0 to 1) that must count for a video to qualify',
+		{ minValue: 0, maxValue: 1, numberPrecision: 2 },
+		{ displayOptions: { show: { strategy: ['COVERAGE_THRESHOLD'] } } },
+	),
 	collection('Options', 'options', 'Add option', [
 		{
 			displayName: 'Engine',
@@ -66,14 +65,10 @@ export const description: INodeProperties[] = [
 			],
 			default: 'DUCKDB',
 		},
-		{
-			displayName: 'Max Shot Length (Seconds)',
-			name: 'maxShotLength',
-			type: 'number',
-			default: 30,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			description: 'Leave out videos with any shot longer than this',
-		},
+		numberField('Max Shot Length (Seconds)', 'maxShotLength', 30, 'Leave out videos with any shot longer than this', {
+			minValue: 1,
+			numberPrecision: 0,
+		}),
 	]),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(VIDEO_SCORE),
