@@ -18,9 +18,9 @@ export const searchQueries = listSearchMethod<'queries.listQueries'>({
 
 /** "From list" for the embedding of a query: the embeddings of the dataset chosen in the node. */
 export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {
-	const datasetId = this.getCurrentNodeParameter('datasetId', { extractValue: true });
-	if (typeof datasetId !== 'string' || !datasetId.trim()) return { results: [] };
-	const dataset = await callEndpoint(this, 'datasets.get', { params: { dataset_id: datasetId.trim() } });
+	const datasetId = await chosenDataset(this);
+	if (!datasetId) return { results: [] };
+	const dataset = await callEndpoint(this, 'datasets.get', { params: { dataset_id: datasetId } });
 	const embeddings = dataset.embeddings ?? [];
 	return {
 		results: embeddings.map((embedding) => ({
@@ -43,13 +43,6 @@ async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | u
 
 type TableRecord = { name?: unknown; table_schema?: { fields?: Array<{ name?: unknown; type?: unknown }> } | null };
 
-async function tablesOfChosenDataset(context: ILoadOptionsFunctions): Promise<TableRecord[]> {
-	const datasetId = await chosenDataset(context);
-	if (!datasetId) return [];
-	const answer = await callEndpoint(context, 'queries.listTables', { params: { dataset_id: datasetId } });
-	return (answer.tables as TableRecord[]).filter((table) => typeof table.name === 'string');
-}
-
 /** The columns of a table in words, when its schema lists them (`name type, …`). */
 function columnsOf(table: TableRecord): string {
 	const fields = Array.isArray(table.table_schema?.fields) ? table.table_schema.fields : [];
@@ -59,18 +52,19 @@ function columnsOf(table: TableRecord): string {
 	return columns.length > 12 ? `${columns.slice(0, 12).join(', ')}, … (${columns.length} columns)` : columns.join(', ');
 }
 
-/** A table as a choice: its name, its columns as the description. */
-const tableOption = (table: TableRecord) => ({
-	name: String(table.name),
-	value: String(table.name),
-	description: columnsOf(table) || undefined,
-});
-
-/** "From list" for a table: the tables of the dataset chosen in the node, matched on the typed text. */
+/** "From list" for a table: the tables of the dataset chosen in the node (columns as the description), matched here. */
 export async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim().toLowerCase();
-	const tables = await tablesOfChosenDataset(this);
+	const datasetId = await chosenDataset(this);
+	if (!datasetId) return { results: [] };
+	const { tables } = await callEndpoint(this, 'queries.listTables', { params: { dataset_id: datasetId } });
 	return {
-		results: tables.filter((table) => !text || String(table.name).toLowerCase().includes(text)).map(tableOption),
+		results: (tables as TableRecord[])
+			.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))
+			.map((table) => ({
+				name: String(table.name),
+				value: String(table.name),
+				description: columnsOf(table) || undefined,
+			})),
 	};
 }

@@ -58,33 +58,25 @@ function readPath(item: IDataObject, path: string): unknown {
 export function getHistory(this: IExecuteFunctions, itemIndex: number): IDataObject[] {
 	const source = this.getNodeParameter('historySource', itemIndex, 'inputItem') as string;
 	if (source === 'none') return [];
-	let value: unknown;
-	let parameter: string;
-	if (source === 'inputItem') {
-		const field = String(this.getNodeParameter('historyField', itemIndex, HISTORY_FIELD)).trim() || HISTORY_FIELD;
-		parameter = `Chat History (field "${field}")`;
-		const input = this.getInputData()[itemIndex]?.json ?? {};
-		value = readPath(input, field);
-		if (value === undefined || value === null || value === '') {
-			// An answer carries its history only when asked: continuing without it would silently start anew.
-			if (typeof input.chat_response_text === 'string') {
-				throw invalidParameter.call(
-					this,
-					parameter,
-					itemIndex,
-					'the input item is an answer of Conversational Search without its history',
-					'Turn on Include History in the node that gave this answer, or choose "None (New Conversation)" here.',
-				);
-			}
-			return [];
+	const fromItem = source === 'inputItem';
+	const field = String(this.getNodeParameter('historyField', itemIndex, HISTORY_FIELD)).trim() || HISTORY_FIELD;
+	const parameter = fromItem ? `Chat History (field "${field}")` : 'History (JSON)';
+	const input = this.getInputData()[itemIndex]?.json ?? {};
+	const raw = fromItem ? readPath(input, field) : this.getNodeParameter('history', itemIndex, '[]');
+	if (raw === undefined || raw === null || raw === '') {
+		// An answer carries its history only when asked: continuing without it would silently start anew.
+		if (fromItem && typeof input.chat_response_text === 'string') {
+			throw invalidParameter.call(
+				this,
+				parameter,
+				itemIndex,
+				'the input item is an answer of Conversational Search without its history',
+				'Turn on Include History in the node that gave this answer, or choose "None (New Conversation)" here.',
+			);
 		}
-		value = parseJsonParameter.call(this, value, parameter, itemIndex);
-	} else {
-		parameter = 'History (JSON)';
-		const raw = this.getNodeParameter('history', itemIndex, '[]');
-		if (raw === undefined || raw === null || raw === '') return [];
-		value = parseJsonParameter.call(this, raw, parameter, itemIndex);
+		return [];
 	}
+	const value = parseJsonParameter.call(this, raw, parameter, itemIndex);
 	const isMessage = (entry: unknown) => entry !== null && typeof entry === 'object' && !Array.isArray(entry);
 	if (!Array.isArray(value) || !value.every(isMessage)) {
 		throw invalidParameter.call(
