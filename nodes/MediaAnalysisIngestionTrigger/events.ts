@@ -1,9 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * Turning what a poll observed into events, exactly once: pure functions over the node's saved state (the rules:
- * docs/internals.md, The trigger). A status is reported when it differs from the one recorded for its entity.
- */
+/** A poll's observations as events, each once: pure functions over the saved state (docs/internals.md, The trigger). */
 
 export const JOB_EVENTS = ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed', 'jobStopped'] as const;
 export const ASSET_EVENTS = ['assetCompleted', 'assetFailed', 'assetStatusChanged'] as const;
@@ -45,7 +42,6 @@ export interface ScopeState {
 	disordered?: boolean;
 	/** The oldest event time the next poll reads (the look-back floor); absent: a full window below the cursor. */
 	floor?: number;
-	/** The poll's clock when the cursor last moved. */
 	movedAt?: number;
 	/** Newest event time of an entity the caps dropped: an unknown record dated at or before it is never emitted. */
 	forgotten?: number;
@@ -126,7 +122,6 @@ export function readScope(value: unknown): ScopeState | undefined {
 	return scope;
 }
 
-/** Saved scopes as a Map, or undefined when any of them cannot be used. */
 export function readScopes(value: unknown): Map<string, ScopeState> | undefined {
 	if (!isObject(value)) return undefined;
 	const scopes = new Map<string, ScopeState>();

@@ -44,7 +44,6 @@ export function toOutput(change: Output): IDataObject {
 	};
 }
 
-/** The jobs list, of one dataset or all, as the trigger and its test event read it. */
 export const jobsPages = (datasetId?: string) =>
 	listEndpoint('ingestion.getIngestJobs', { qs: datasetId ? { dataset_id: datasetId } : {} });
 

@@ -133,10 +133,6 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
 	return update;
 }
 
-/**
- * Creates the metadata update job (waited for when asked). The output names the asset at the top when the item
- * updates one (asset_id or source_path, as it was identified; the other null).
- */
 export const toolDescription =
 	'Changes the metadata of images or videos already in a dataset: overwrite it, add keys or remove keys. Needs the dataset (its ID, a UUID, or its exact name), the assets (asset IDs or source paths) and the metadata. Returns the job that applies the change.';
 
@@ -175,6 +171,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		body.update_assets = updates;
 	}
 	const job = await createJob.call(this, itemIndex, 'ingestion.createIngestJobForMetadata', body);
+	// One asset updated: the output names it at the top, as it was identified (the other null).
 	const single = body.update_assets?.length === 1 ? body.update_assets[0] : undefined;
 	if (!single) return job;
 	return { asset_id: single.asset_id ?? null, source_path: single.source_path ?? null, ...job };

@@ -32,13 +32,11 @@ export const QUERY = recordFields('query', QUERY_FIELDS, [
 	'end_dt',
 ]);
 
-/** A query picker: "From list" (searchable by text) or "By ID". */
 export function queryLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	const field = { displayName: 'Query', name: 'queryId', description: 'The query to work with', ...overrides };
 	return listLocator(field, 'a query', 'searchQueries', [uuidMode('query')]);
 }
 
-/** The path values naming the query chosen in this item. */
 export function queryParams(this: IExecuteFunctions, itemIndex: number): { query_id: string } {
 	return { query_id: locatorUuid.call(this, itemIndex, 'queryId', 'Query') };
 }
@@ -56,11 +54,7 @@ function reasonOf(query: Query): string {
 	return 'the service gave no reason';
 }
 
-/**
- * With "Wait for Completion" on, polls the query until it is Complete (returned), or fails on Error (with the
- * service's reason) or Stopped (someone stopped or cancelled it: there are no results to wait for). Read the
- * options with `getWaitOptions` before sending anything, so a bad timeout is refused before the query starts.
- */
+/** `options` are read before the query is sent, so a bad timeout is refused before the query starts. */
 export async function waitForQuery(
 	this: IExecuteFunctions,
 	query: Query,
