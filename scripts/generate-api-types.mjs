@@ -28,6 +28,7 @@ const VALUE_ENUMS = { AUDIO_CLASSES: 'search:AudioClass', TAG_GROUP_STATUSES: 'D
 const RECORD_FIELDS = {
 	DATASET_FIELDS: ['datasets:DatasetResponse'],
 	DATASET_CONFIG_FIELDS: ['datasets:DatasetConfigResponse'],
+	DATASET_CONFIG_KEYS: ['datasets:DatasetConfig'],
 	INGEST_JOB_FIELDS: ['ingestion:GetOneIngestJobResponse', 'ingestion:CreateIngestJobResponse'],
 	QUERY_FIELDS: ['queries:app__api__v1__schema__GetQueryResponse'],
 	TAG_GROUP_FIELDS: ['DynamicTagGroupVersionResponse'],

@@ -585,6 +585,21 @@ export const DATASET_CONFIG_FIELDS = [
 	"asset_identifier_key",
 ] as const;
 
+/** The fields of `datasets:DatasetConfig`, in the document's order. */
+export const DATASET_CONFIG_KEYS = [
+	"embedding_id",
+	"encoder_name",
+	"extra_config",
+	"hybrid_search",
+	"context_studio_enabled",
+	"metadata_fields_to_embed",
+	"metadata_fields_to_index",
+	"celebrity_detection_enabled",
+	"agentic_search_metadata_description",
+	"asset_identifier_key",
+	"context_studio_export_json_connection_name",
+] as const;
+
 /** The fields of `ingestion:GetOneIngestJobResponse` and `ingestion:CreateIngestJobResponse`, in the document's order. */
 export const INGEST_JOB_FIELDS = [
 	"id",

@@ -5,50 +5,33 @@ import type { Dataset, DatasetConfig } from '../../../shared/api';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
 import { numberField, textField } from '../../../shared/descriptions';
+import { DATASET_CONFIG_KEYS } from '../../../shared/enums.generated';
 
 export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true, "asset_identifier_key": "content_id"}';
 
 /** Every key of the service's DatasetConfig: a typo in the expert JSON is named before anything is sent. */
-const CONFIG_KEYS: Array<keyof DatasetConfig> = [
-	'agentic_search_metadata_description',
-	'asset_identifier_key',
-	'celebrity_detection_enabled',
-	'context_studio_enabled',
-	'context_studio_export_json_connection_name',
-	'embedding_id',
-	'encoder_name',
-	'extra_config',
-	'hybrid_search',
-	'metadata_fields_to_embed',
-	'metadata_fields_to_index',
-];
+const CONFIG_KEYS: string[] = [...DATASET_CONFIG_KEYS].sort();
 
-export const descriptionField: INodeProperties = {
-	displayName: 'Description',
-	name: 'description',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. Product photos of the spring campaign',
-	description: 'A short summary of what the dataset holds or is for',
-};
+export const descriptionField = textField(
+	'Description',
+	'description',
+	'e.g. Product photos of the spring campaign',
+	'A short summary of what the dataset holds or is for',
+);
 
-export const metadataFieldsToEmbed: INodeProperties = {
-	displayName: 'Metadata Fields to Embed',
-	name: 'metadataFieldsToEmbed',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. title, caption',
-	description: 'Comma-separated metadata field names whose text is embedded for search',
-};
+export const metadataFieldsToEmbed = textField(
+	'Metadata Fields to Embed',
+	'metadataFieldsToEmbed',
+	'e.g. title, caption',
+	'Comma-separated metadata field names whose text is embedded for search',
+);
 
-export const metadataFieldsToIndex: INodeProperties = {
-	displayName: 'Metadata Fields to Index',
-	name: 'metadataFieldsToIndex',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. brand, campaign',
-	description: 'Comma-separated metadata field names that can be filtered on',
-};
+export const metadataFieldsToIndex = textField(
+	'Metadata Fields to Index',
+	'metadataFieldsToIndex',
+	'e.g. brand, campaign',
+	'Comma-separated metadata field names that can be filtered on',
+);
 
 /** The settings people change, as plain fields; the expert JSON holds the rest of the service's DatasetConfig. */
 export const configFields: INodeProperties[] = [
@@ -129,7 +112,7 @@ export function readConfigChanges(
 			itemIndex,
 			DATASET_CONFIG_EXAMPLE,
 		);
-		const unknown = Object.keys(json).filter((key) => !(CONFIG_KEYS as string[]).includes(key));
+		const unknown = Object.keys(json).filter((key) => !CONFIG_KEYS.includes(key));
 		if (unknown.length > 0) {
 			throw invalidParameter.call(
 				this,
