@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { uuidMode } from '../../../shared/descriptions';
+import { textField, uuidMode } from '../../../shared/descriptions';
 import type { EndpointCall } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import type { ApiRequest } from '../../../shared/transport';
@@ -36,26 +36,17 @@ export const termLocator = listLocator(
 	[uuidMode('term')],
 );
 
-export const nameField = (required: boolean): INodeProperties => ({
-	displayName: 'Name',
-	name: 'name',
-	type: 'string',
-	default: '',
-	required,
-	placeholder: 'e.g. Cooking Show',
-	description: 'The term as predictions name it',
-});
+export const nameField = (required: boolean): INodeProperties =>
+	textField('Name', 'name', 'e.g. Cooking Show', 'The term as predictions name it', { required });
 
-export const descriptionField = (required: boolean): INodeProperties => ({
-	displayName: 'Description',
-	name: 'description',
-	type: 'string',
-	typeOptions: { rows: 2 },
-	default: '',
-	required,
-	placeholder: 'e.g. A host prepares a dish step by step in a kitchen',
-	description: 'What a video must show to be given this term',
-});
+export const descriptionField = (required: boolean): INodeProperties =>
+	textField(
+		'Description',
+		'description',
+		'e.g. A host prepares a dish step by step in a kitchen',
+		'What a video must show to be given this term',
+		{ required, typeOptions: { rows: 2 } },
+	);
 
 export const examplesField: INodeProperties = {
 	displayName: 'Examples',
