@@ -118,7 +118,6 @@ export function listLocator(
 	};
 }
 
-/** A notice shown above an operation's parameters (what a delete does for everyone, what a run costs). */
 export function notice(name: string, text: string, displayOptions?: IDisplayOptions): INodeProperties {
 	return { displayName: text, name, type: 'notice', default: '', ...(displayOptions ? { displayOptions } : {}) };
 }

@@ -158,7 +158,6 @@ const datasetsNamed: NameLookup = {
 	},
 };
 
-/** Reads a dataset locator: a UUID, or a name looked up among the datasets. */
 export async function resolveDatasetId(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -192,7 +191,7 @@ export async function paginateForItem(
 	return await paginate.call(this, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex));
 }
 
-/** Reads Wait for Completion: undefined when the node should return at once. */
+/** Undefined when the node should return at once. */
 export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOptions | undefined {
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return undefined;
 	const pollInterval = this.getNodeParameter('pollInterval', itemIndex, undefined);
@@ -211,7 +210,6 @@ export function readWait(this: IExecuteFunctions, itemIndex: number, pollInterva
 	};
 }
 
-/** Reads a connection locator: a UUID in "By ID" mode, otherwise a name. */
 export function getConnectionRef(
 	this: IExecuteFunctions,
 	itemIndex: number,

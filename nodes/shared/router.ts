@@ -27,7 +27,6 @@ export interface BatchOperation {
 
 export type Operation = ItemOperation | BatchOperation;
 
-/** resource → operation → implementation. */
 export type OperationMap = Record<string, Record<string, Operation>>;
 
 /** Gives an error the item it belongs to, keeping errors the transport already explained. */

@@ -142,7 +142,6 @@ export function parseJsonParameter<T = unknown>(
 	}
 }
 
-/** A JSON parameter that must hold an object. */
 export function parseJsonObject<T = IDataObject>(
 	this: NodeContext,
 	value: unknown,
@@ -173,7 +172,6 @@ export function assertUuidList(this: NodeContext, value: unknown, parameter: str
 	return splitList(value).map((id) => assertUuid.call(this, id, parameter, itemIndex));
 }
 
-/** A date as the ISO 8601 timestamp the service expects. */
 export function assertDateTime(this: NodeContext, value: unknown, parameter: string, itemIndex: number): string {
 	const date = new Date(String(value));
 	if (value === '' || value === null || value === undefined || Number.isNaN(date.getTime())) {

@@ -13,10 +13,7 @@ import type { ApiContext, ApiRequest } from './request';
  */
 export type FieldRule = 'created' | 'id' | 'integer' | 'records' | 'strings' | 'array' | 'object' | 'object?';
 
-/**
- * What a successful answer must be before any operation reads it: `any` (any JSON, or no body), a JSON `object`, a
- * JSON array of `records`, or a JSON object whose named fields follow their rules.
- */
+/** What a successful answer must be: `any` JSON or none, an `object`, an array of `records`, or fields by rule. */
 export type AnswerSpec = 'any' | 'object' | 'records' | { readonly [field: string]: FieldRule };
 
 export const isRecord = (entry: unknown): entry is IDataObject =>
@@ -64,7 +61,7 @@ function missing(field: string, rule: FieldRule): string {
 	return LISTS.has(rule) ? `the "${field}" list it should hold` : `the "${field}" object it should hold`;
 }
 
-/** Whether a field's value is what its rule asks for (lists not yet cleaned). */
+/** Lists are not yet cleaned here. */
 function fits(value: unknown, rule: FieldRule): boolean {
 	switch (rule) {
 		case 'created':

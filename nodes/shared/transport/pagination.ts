@@ -5,10 +5,7 @@ import { entriesListed, isRecord } from './check';
 import { explainedError } from './errors';
 import { apiRequest, type ApiContext, type ApiRequest } from './request';
 
-/**
- * How one pagination family of the service asks for a page and tells whether another follows. `position` is an
- * offset or a page number, whatever the family counts in.
- */
+/** How a pagination family asks for a page and tells whether another follows (`position`: offset or page number). */
 export interface PageStyle<At extends readonly string[] = readonly string[]> {
 	/** Where the document puts the page's list (what `items` reads, and `RecordOf` types the records from). */
 	listAt: At;
@@ -228,7 +225,6 @@ export async function* pages(
 	}
 }
 
-/** Return All / Limit over any pagination family. */
 export async function paginate(
 	this: ApiContext,
 	request: ApiRequest,
