@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { textField } from '../../shared/descriptions';
 import type { IngestJobAsset } from '../../shared/api';
 import { assertHttpUrl, invalidParameter, splitList } from '../../shared/validation';
 import {
@@ -28,15 +29,13 @@ const ASSET_TYPE_OPTIONS = [
 export function assetListFields(kind: ListKind): INodeProperties[] {
 	const singular = SINGULAR[kind];
 	const values: INodeProperties[] = [
-		{
-			displayName: 'Source Path',
-			name: 'sourcePath',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: `e.g. https://cdn.example.com/${kind === 'videos' ? 'clip.mp4' : 'photo.jpg'}`,
-			description: `URL of the ${singular}, or its path in the connection's bucket (e.g. s3://my-bucket/media/file)`,
-		},
+		textField(
+			'Source Path',
+			'sourcePath',
+			`e.g. https://cdn.example.com/${kind === 'videos' ? 'clip.mp4' : 'photo.jpg'}`,
+			`URL of the ${singular}, or its path in the connection's bucket (e.g. s3://my-bucket/media/file)`,
+			{ required: true },
+		),
 	];
 	if (kind === 'assets') {
 		values.push({

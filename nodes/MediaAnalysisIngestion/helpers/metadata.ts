@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { textField } from '../../shared/descriptions';
 import { invalidParameter, parseJsonParameter, splitList } from '../../shared/validation';
 import { metadataField } from '../actions/fields';
 
@@ -90,14 +91,12 @@ export const metadataEntryFields: INodeProperties[] = [
 				name: 'pair',
 				values: [
 					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. campaign' },
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. spring',
-						description: 'Text; an expression may give a number or a boolean (dates as ISO 8601 text)',
-					},
+					textField(
+						'Value',
+						'value',
+						'e.g. spring',
+						'Text; an expression may give a number or a boolean (dates as ISO 8601 text)',
+					),
 				],
 			},
 		],

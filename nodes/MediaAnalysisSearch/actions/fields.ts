@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitForTools } from '../../shared/aiTool';
 import type { SearchMetadataFilters } from '../../shared/api';
-import { collection, uuidMode } from '../../shared/descriptions';
+import { collection, textField, uuidMode } from '../../shared/descriptions';
 import { getPageLimit } from '../../shared/readers';
 import {
 	assertDateTime,
@@ -97,14 +97,7 @@ export const metadataFiltersField: INodeProperties = {
 			name: 'filter',
 			// Alphabetical as n8n's linter wants, and also the order a filter reads in: Field … Is … Value (or Since / Until).
 			values: [
-				{
-					displayName: 'Field',
-					name: 'key',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. brand',
-					description: 'The metadata field to compare',
-				},
+				textField('Field', 'key', 'e.g. brand', 'The metadata field to compare'),
 				{
 					displayName: 'Is',
 					name: 'condition',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ChatRequest, ChatResponse } from '../../../shared/api';
-import { datasetLocator } from '../../../shared/descriptions';
+import { datasetLocator, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -28,16 +28,10 @@ export const description: INodeProperties[] = [
 		...datasetLocator({ description: 'The dataset to search' }, { byName: true }),
 		displayOptions: { show: { scope: ['dataset'] } },
 	},
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
+	textField('Message', 'message', 'e.g. Find clips of surfers at sunset', 'What to ask, in plain language', {
 		typeOptions: { rows: 2 },
-		default: '',
 		required: true,
-		placeholder: 'e.g. Find clips of surfers at sunset',
-		description: 'What to ask, in plain language',
-	},
+	}),
 	...historyFields,
 	{
 		displayName: 'Include History',

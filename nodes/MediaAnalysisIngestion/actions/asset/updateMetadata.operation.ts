@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
-import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertUuid, invalidParameter } from '../../../shared/validation';
 import { jsonEntry, jsonList, metadataEntryFields, readEntryMetadata, readMetadata } from '../../helpers/metadata';
@@ -80,16 +80,13 @@ export const description: INodeProperties[] = [
 		description:
 			'A JSON array of updates, e.g. [{"asset_id": "3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c", "asset_type": "image", "metadata": {"campaign": "spring"}}]; source_path may replace asset_id',
 	},
-	{
-		displayName: 'File Path',
-		name: 'sourcePath',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. s3://my-bucket/manifests/metadata.csv',
-		displayOptions: { show: { updatesFrom: ['file'] } },
-		description: 'A CSV or JSON file listing the assets and their metadata',
-	},
+	textField(
+		'File Path',
+		'sourcePath',
+		'e.g. s3://my-bucket/manifests/metadata.csv',
+		'A CSV or JSON file listing the assets and their metadata',
+		{ required: true, displayOptions: { show: { updatesFrom: ['file'] } } },
+	),
 	...waitForCompletionFields('metadata update job'),
 ];
 

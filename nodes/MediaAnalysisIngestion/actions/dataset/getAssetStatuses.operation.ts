@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, datasetLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { waitForCompletionNotice } from '../fields';
@@ -28,15 +28,13 @@ export const description: INodeProperties[] = [
 	},
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	collection('Filters', 'filters', 'Add Filter', [
-		{
-			displayName: 'Source Path',
-			name: 'sourcePath',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. s3://my-bucket/photos/',
-			description: 'Return only the assets whose source path starts with this',
-			displayOptions: { show: { '/detail': ['full'] } },
-		},
+		textField(
+			'Source Path',
+			'sourcePath',
+			'e.g. s3://my-bucket/photos/',
+			'Return only the assets whose source path starts with this',
+			{ displayOptions: { show: { '/detail': ['full'] } } },
+		),
 		{
 			displayName: 'Status',
 			name: 'status',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { IngestBucketRequest } from '../../../shared/api';
-import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, numberField, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
@@ -20,16 +20,13 @@ export const description: INodeProperties[] = [
 		],
 		default: 'path',
 	},
-	{
-		displayName: 'Path',
-		name: 'bucketPath',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. s3://my-bucket/photos/',
-		description: "Where the scan starts: s3://bucket/prefix/, or a prefix inside the connection's bucket",
-		displayOptions: { show: { source: ['path'] } },
-	},
+	textField(
+		'Path',
+		'bucketPath',
+		'e.g. s3://my-bucket/photos/',
+		"Where the scan starts: s3://bucket/prefix/, or a prefix inside the connection's bucket",
+		{ required: true, displayOptions: { show: { source: ['path'] } } },
+	),
 	{
 		displayName: 'Bucket',
 		name: 'bucket',
@@ -48,14 +45,13 @@ export const description: INodeProperties[] = [
 		description: 'The folder inside the bucket where the scan starts; / scans from the top',
 		displayOptions: { show: { source: ['spec'] } },
 	},
-	{
-		displayName: 'Max Depth',
-		name: 'maxDepth',
-		type: 'number',
-		default: 0,
-		typeOptions: { minValue: 0, maxValue: 10 },
-		description: 'How many folder levels below the start to scan: 0 takes only the files directly in it, at most 10',
-	},
+	numberField(
+		'Max Depth',
+		'maxDepth',
+		0,
+		'How many folder levels below the start to scan: 0 takes only the files directly in it, at most 10',
+		{ minValue: 0, maxValue: 10 },
+	),
 	...waitForCompletionFields('ingestion job'),
 	createOptions('The connection to the bucket to scan; leave it out when the service reaches the bucket without one'),
 ];

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { IngestFileRequest } from '../../../shared/api';
-import { datasetLocator, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
@@ -10,15 +10,13 @@ import { createJob } from '../../helpers/jobs';
 export const description: INodeProperties[] = [
 	ingestNotice('every asset the file lists'),
 	datasetLocator({ description: 'The dataset to ingest the listed assets into' }, { byName: true }),
-	{
-		displayName: 'File Path',
-		name: 'sourcePath',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. s3://my-bucket/manifests/assets.csv',
-		description: 'The CSV or JSON file that lists the assets (up to 100,000 rows)',
-	},
+	textField(
+		'File Path',
+		'sourcePath',
+		'e.g. s3://my-bucket/manifests/assets.csv',
+		'The CSV or JSON file that lists the assets (up to 100,000 rows)',
+		{ required: true },
+	),
 	{
 		displayName: 'File Type',
 		name: 'fileType',

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
+import { choice, collection, datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -11,14 +11,7 @@ export const description: INodeProperties[] = [
 	...outputProperties(JOB),
 	collection('Filters', 'filters', 'Add Filter', [
 		datasetLocator({ required: false, description: 'Return only the jobs of this dataset' }, { byName: true }),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: jobStatusOptions,
-			default: 'in_progress',
-			description: 'Return only the jobs in this status',
-		},
+		choice('Status', 'status', jobStatusOptions, 'in_progress', 'Return only the jobs in this status'),
 	]),
 ];
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { QueryCreateRequest } from '../../../shared/api';
-import { collection, datasetLocator, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
+import { collection, datasetLocator, textField, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonObject } from '../../../shared/validation';
@@ -18,29 +18,23 @@ export const description: INodeProperties[] = [
 		options: queryTypeOptions,
 		default: 'SQL',
 	},
-	{
-		displayName: 'Query',
-		name: 'query',
-		type: 'string',
-		typeOptions: { editor: 'sqlEditor', sqlDialect: 'StandardSQL' },
-		required: true,
-		default: '',
-		placeholder: 'e.g. SELECT * FROM images LIMIT 100',
-		description: 'The SQL statement; it reads the tables of the dataset chosen above',
-		hint: 'The tables a query over this dataset can read, with their columns: Table › Get Many (or Table › Get for one table)',
-		displayOptions: { show: { queryType: ['SQL'] } },
-	},
-	{
-		displayName: 'Query',
-		name: 'query',
-		type: 'string',
+	textField(
+		'Query',
+		'query',
+		'e.g. SELECT * FROM images LIMIT 100',
+		'The SQL statement; it reads the tables of the dataset chosen above',
+		{
+			typeOptions: { editor: 'sqlEditor', sqlDialect: 'StandardSQL' },
+			required: true,
+			hint: 'The tables a query over this dataset can read, with their columns: Table › Get Many (or Table › Get for one table)',
+			displayOptions: { show: { queryType: ['SQL'] } },
+		},
+	),
+	textField('Query', 'query', 'e.g. Which videos show a beach at sunset?', 'The question, in plain words', {
 		typeOptions: { rows: 4 },
 		required: true,
-		default: '',
-		placeholder: 'e.g. Which videos show a beach at sunset?',
-		description: 'The question, in plain words',
 		displayOptions: { show: { queryType: ['NATURAL_LANGUAGE'] } },
-	},
+	}),
 	...waitForCompletionFields('query'),
 	collection('Additional Fields', 'additionalFields', 'Add Field', [
 		{

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { QueryExportRequest } from '../../../shared/api';
-import { connectionLocator } from '../../../shared/descriptions';
+import { connectionLocator, textField } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
@@ -27,14 +27,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. analytics-exports',
 	},
-	{
-		displayName: 'Target Prefix',
-		name: 'targetPrefix',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. queries/2026-11/',
-		description: 'Where in the bucket to write the export',
-	},
+	textField('Target Prefix', 'targetPrefix', 'e.g. queries/2026-11/', 'Where in the bucket to write the export'),
 	// Exports name the connection; empty means the service's own storage.
 	connectionLocator(
 		{

@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Query } from '../../../shared/api';
-import { collection, datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
+import {
+	choice,
+	collection,
+	datasetLocator,
+	returnAllOrLimit,
+	textField,
+	UUID_LIST_EXAMPLE,
+} from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
@@ -28,44 +35,21 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether to leave out queries that have no code yet',
 		},
-		{
-			displayName: 'Exclude User IDs',
-			name: 'excludeUserIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. user-1, user-2',
-			description: 'Comma-separated IDs of users whose queries to leave out',
-		},
-		{
-			displayName: 'Query IDs',
-			name: 'queryIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-			description: 'Comma-separated query IDs; only these are returned',
-		},
-		{
-			displayName: 'Query Type',
-			name: 'queryType',
-			type: 'options',
-			options: queryTypeOptions,
-			default: 'SQL',
-		},
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: QUERY_STATUSES.map((value) => ({ name: value, value })),
-			default: 'Complete',
-		},
-		{
-			displayName: 'User IDs',
-			name: 'userIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. user-1, user-2',
-			description: 'Comma-separated IDs of the users who created the queries',
-		},
+		textField(
+			'Exclude User IDs',
+			'excludeUserIds',
+			'e.g. user-1, user-2',
+			'Comma-separated IDs of users whose queries to leave out',
+		),
+		textField('Query IDs', 'queryIds', UUID_LIST_EXAMPLE, 'Comma-separated query IDs; only these are returned'),
+		choice('Query Type', 'queryType', queryTypeOptions, 'SQL'),
+		choice(
+			'Status',
+			'status',
+			QUERY_STATUSES.map((value) => ({ name: value, value })),
+			'Complete',
+		),
+		textField('User IDs', 'userIds', 'e.g. user-1, user-2', 'Comma-separated IDs of the users who created the queries'),
 	]),
 ];
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitForTools } from '../../../shared/aiTool';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, returnAllOrLimit, waitForCompletionFields } from '../../../shared/descriptions';
+import { datasetLocator, returnAllOrLimit, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { getPageLimit, getWaitOptions, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { datasetNotFound } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
@@ -66,14 +66,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Filter',
 				name: 'filter',
 				values: [
-					{
-						displayName: 'Field',
-						name: 'key',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. genre',
-						description: "A metadata field of the dataset's assets",
-					},
+					textField('Field', 'key', 'e.g. genre', "A metadata field of the dataset's assets"),
 					{
 						displayName: 'Is',
 						name: 'op',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
-import { datasetLocator } from '../../../shared/descriptions';
+import { datasetLocator, dateField, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
@@ -32,31 +32,17 @@ export const description: INodeProperties[] = [
 	textQueryField({ placeholder: 'e.g. red sneakers launch campaign' }),
 	...oneRequestLimitFields(),
 	optionsCollection([
-		{
-			displayName: 'Date Range Field',
-			name: 'dateField',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. published_at',
-			description: 'The date metadata field that Since and Until compare',
-		},
+		textField(
+			'Date Range Field',
+			'dateField',
+			'e.g. published_at',
+			'The date metadata field that Since and Until compare',
+		),
 		moderationScoreTypeOption,
 		negativeTextOption,
-		{
-			displayName: 'Since',
-			name: 'since',
-			type: 'dateTime',
-			default: '',
-			description: 'Only images whose Date Range Field is at or after this time',
-		},
+		dateField('Since', 'since', 'Only images whose Date Range Field is at or after this time'),
 		skipModerationOption,
-		{
-			displayName: 'Until',
-			name: 'until',
-			type: 'dateTime',
-			default: '',
-			description: 'Only images whose Date Range Field is at or before this time',
-		},
+		dateField('Until', 'until', 'Only images whose Date Range Field is at or before this time'),
 	]),
 ];
 

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { textField } from '../../../shared/descriptions';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { moderationScoreTypeOption } from '../fields';
 import { searchOperation } from '../searchOperation';
@@ -27,16 +28,13 @@ function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
 export const { description, execute } = searchOperation({
 	endpoint: 'search.celebrityMatches',
 	fields: [
-		{
-			displayName: 'Upload IDs',
-			name: 'uploadIds',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			required: true,
-			default: '',
-			placeholder: 'e.g. upl_01, upl_02, upl_03, …',
-			description: `The upload IDs of ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} reference images of one face, separated by commas (or an array from an expression)`,
-		},
+		textField(
+			'Upload IDs',
+			'uploadIds',
+			'e.g. upl_01, upl_02, upl_03, …',
+			`The upload IDs of ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} reference images of one face, separated by commas (or an array from an expression)`,
+			{ typeOptions: { rows: 3 }, required: true },
+		),
 	],
 	query(this: IExecuteFunctions, itemIndex: number) {
 		return { upload_ids: getUploadIds.call(this, itemIndex) };
