@@ -1,36 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { choice, collection } from './descriptions';
 import { invalidParameter } from './validation';
 
 /** Sorting for the lists whose `sort_field` is any string: known fields listed, an expression gives any other. */
 export function sortCollection(fields: INodePropertyOptions[], defaultField: string, what: string): INodeProperties {
-	return {
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'collection',
-		placeholder: 'Add Sort Rule',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort By',
-				name: 'field',
-				type: 'options',
-				options: fields,
-				default: defaultField,
-				description: `The field ${what} are ordered by. Choose from the list, or specify any field the service sorts by using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-			},
-			{
-				displayName: 'Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'asc',
-			},
-		],
-	};
+	return collection('Sort', 'sort', 'Add Sort Rule', [
+		choice(
+			'Sort By',
+			'field',
+			fields,
+			defaultField,
+			`The field ${what} are ordered by. Choose from the list, or specify any field the service sorts by using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		),
+		{
+			displayName: 'Direction',
+			name: 'direction',
+			type: 'options',
+			options: [
+				{ name: 'Ascending', value: 'asc' },
+				{ name: 'Descending', value: 'desc' },
+			],
+			default: 'asc',
+		},
+	]);
 }
 
 /** The Sort collection as `sort_field` / `sort_direction`; a field given by expression is any non-empty name. */
