@@ -32,17 +32,6 @@ export const searchConnections = listSearchMethod<'connections.listConnections'>
 	}),
 });
 
-/** "From list" for ingestion jobs, the most recently changed first; the service has no filter: matched here. */
-export const searchIngestJobs = listSearchMethod<'ingestion.getIngestJobs'>({
-	list: listEndpoint('ingestion.getIngestJobs'),
-	matches: (job, text) => [job.id, job.job_type, job.status, job.file_path].join(' ').toLowerCase().includes(text),
-	toResults: (job) => ({
-		name: `${job.job_type} job ${job.id}`,
-		value: job.id ?? '',
-		description: `${job.status ?? 'unknown'}, created ${job.created_dt ?? 'at an unknown time'}`,
-	}),
-});
-
 /** "From list" for a video of the chosen dataset: its video search (no listing exists), ranked by the words typed. */
 export const searchVideos = listSearchMethod<'search.searchVideos'>((context) => {
 	const datasetId = chosenUuid(
