@@ -196,6 +196,30 @@ describe('the adaptive limit', () => {
 		expect(limit.pace).toBeLessThan(ADAPTIVE.statedShare * 20);
 	});
 
+	test('a client that stalled does not start its late requests together: no window holds more than the pace', () => {
+		const limit = new AdaptiveLimit(64, 0);
+		limit.throttled(0, 0, 20);
+		const most = Math.floor(limit.pace as number);
+		// 40 starts booked a pace apart, then the client stalls for 1.5 s: every one of them is due when it wakes.
+		for (let i = 0; i < 40; i++) limit.startDelay(0);
+		const starts: number[] = [];
+		let now = 1500;
+		for (let waiting = 40; waiting > 0; ) {
+			const wait = limit.windowDelay(now);
+			if (wait > 0) {
+				now += wait;
+				continue;
+			}
+			limit.started(now);
+			starts.push(now);
+			waiting--;
+		}
+		for (const at of starts)
+			expect(starts.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(most);
+		// Without a pace nothing waits.
+		expect(new AdaptiveLimit(64, 0).windowDelay(0)).toBe(0);
+	});
+
 	test('reads RateLimit-Policy as requests a second, or nothing', () => {
 		expect(ratePolicy('20;w=1')).toBe(20);
 		expect(ratePolicy('100;w=60, 10;w=1')).toBeCloseTo(100 / 60);

@@ -53,6 +53,8 @@ export class AdaptiveLimit {
 	/** The rate the gateway states (RateLimit-Policy), per second: the pace never rises past a share of it. */
 	private stated: number | undefined;
 	private nextStartAt = 0;
+	/** When the paced requests of the last `rateWindowMs` actually started (at most the pace's worth). */
+	private starts: number[] = [];
 
 	constructor(
 		readonly ceiling: number,
@@ -79,6 +81,22 @@ export class AdaptiveLimit {
 		const at = Math.max(now, this.nextStartAt);
 		this.nextStartAt = at + 1000 / this.rate;
 		return at - now;
+	}
+
+	/**
+	 * Milliseconds a paced request that is due must still wait so that no window holds more starts than the pace: a
+	 * client that stalled (a busy event loop) wakes its booked starts together, and a gateway counts them together.
+	 */
+	windowDelay(now: number): number {
+		if (this.rate === undefined) return 0;
+		const most = Math.max(1, Math.floor((this.rate * ADAPTIVE.rateWindowMs) / 1000));
+		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
+		return this.starts.length < most ? 0 : this.starts[this.starts.length - most] + ADAPTIVE.rateWindowMs - now;
+	}
+
+	/** A paced request started now. */
+	started(now: number): void {
+		if (this.rate !== undefined) this.starts.push(now);
 	}
 
 	/** An answer came `roundTripMs` after its request started, with `inFlight` requests of the run in flight. */

@@ -108,8 +108,9 @@ export async function takeTurn(context: object): Promise<() => void> {
 	const startAt = () => Math.max(pacedAt, pace.pausedUntil);
 	// A cancel ends the wait: the request then fails at once on the execution's signal (a clean-up goes out on its own).
 	const cancel = cancelSignalOf(context);
-	for (let wait = startAt() - Date.now(); wait > 0 && !cancel?.aborted; wait = startAt() - Date.now())
-		await sleep(wait, cancel).catch(() => undefined);
+	const due = () => Math.max(startAt() - Date.now(), pace.limiter.windowDelay(Date.now()));
+	for (let wait = due(); wait > 0 && !cancel?.aborted; wait = due()) await sleep(wait, cancel).catch(() => undefined);
+	pace.limiter.started(Date.now());
 	// The node may have stopped during the pause: nothing starts after a stop.
 	if (pace.stopped) {
 		free();
