@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyMode, INodePropertyOptions } from 'n8n-workflow';
 
 import { limitForTools } from './aiTool';
-import type { IngestJobStatus } from './api';
+import type { IngestJobStatusEnum } from './schemas.generated';
 import { WAIT_DEFAULTS } from './transport';
 import { CONNECTION_NAME_PATTERN, UUID_PATTERN } from './validation';
 
@@ -245,7 +245,7 @@ export function connectionLocator(
 }
 
 /** The ingestion job statuses in words, one for each value of the document's enum. */
-const JOB_STATUS_NAMES: Record<IngestJobStatus, string> = {
+const JOB_STATUS_NAMES: Record<IngestJobStatusEnum, string> = {
 	completed: 'Completed',
 	failed: 'Failed',
 	in_progress: 'In Progress',

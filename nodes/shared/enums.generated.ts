@@ -546,6 +546,26 @@ export const TAG_GROUP_STATUSES = [
 	"deleted",
 ] as const;
 
+/** The values of `datasets:AssetTypeEnum`, in the document's order. */
+export const ASSET_TYPES = [
+	"image",
+	"video",
+] as const;
+
+/** The values of `datasets:DatasetStatusEnum`, in the document's order. */
+export const DATASET_STATUSES = [
+	"active",
+	"inactive",
+	"deleting",
+	"deleted",
+] as const;
+
+/** The values of `datasets:KeyframeSamplingMethodEnum`, in the document's order. */
+export const SAMPLING_METHODS = [
+	"intelligent",
+	"uniform",
+] as const;
+
 /** The fields of `datasets:DatasetResponse`, in the document's order. */
 export const DATASET_FIELDS = [
 	"created_dt",

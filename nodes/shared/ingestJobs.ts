@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { IngestJob } from './api';
+import type { GetOneIngestJobResponse } from './schemas.generated';
 import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoints';
 import { recoverRecord, type ServiceTime } from './recovery';
 import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState } from './transport';
@@ -21,7 +21,7 @@ export function explainCreateFailure(
 }
 
 /** Whether a job lists exactly these source paths, in this order (what one create request sent). */
-function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
+function sameSourcePaths(paths: string[]): (job: GetOneIngestJobResponse) => boolean {
 	return (job) => {
 		const assets = (job.details as { assets?: Array<{ asset?: { source_path?: string } }> } | null)?.assets;
 		return (
@@ -39,7 +39,7 @@ function sameSourcePaths(paths: string[]): (job: IngestJob) => boolean {
 function recoverCreatedJob(
 	this: IExecuteFunctions,
 	datasetId: string,
-	matches: (job: IngestJob) => boolean,
+	matches: (job: GetOneIngestJobResponse) => boolean,
 	itemIndex: number,
 ): () => Promise<IDataObject | undefined> {
 	const list = async (serviceTime: ServiceTime) =>

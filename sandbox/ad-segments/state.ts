@@ -1,4 +1,4 @@
-import type { AdSegmentMetadata, AdSegmentResponse } from '../../nodes/shared/api';
+import type { VideoAdSegmentMetadataRequest, VideoAdSegmentResponse } from '../../nodes/shared/schemas.generated';
 
 export interface AdSegmentRecord {
 	id: string;
@@ -7,7 +7,7 @@ export interface AdSegmentRecord {
 	endTimeMs: number;
 	startFrame: number;
 	endFrame: number;
-	metadata: AdSegmentMetadata | null;
+	metadata: VideoAdSegmentMetadataRequest | null;
 	createdAt: number;
 	/** Soft deletion: set when the video's ad-segment composite is deleted or replaced. */
 	deletedAt: number | null;
@@ -46,7 +46,7 @@ export class AdSegmentState {
 	}
 }
 
-export function toAdSegmentResponse(segment: AdSegmentRecord): AdSegmentResponse {
+export function toAdSegmentResponse(segment: AdSegmentRecord): VideoAdSegmentResponse {
 	return {
 		id: segment.id,
 		segment_start_time_ms: segment.startTimeMs,

@@ -1,4 +1,4 @@
-import type { ChatResponse, ChatToolResult, VideoSearchResultItem } from '../../nodes/shared/api';
+import type { ChatResponse, ToolResult, VideoSearchResultItem } from '../../nodes/shared/schemas.generated';
 import { stableUuid, type AssetRecord } from '../assets/model';
 import type { DatasetRecord } from '../datasets/model';
 import type { SandboxStore } from '../store';
@@ -82,7 +82,7 @@ export function answerChat(
 			(asset) => asset.datasetId === dataset.id && asset.kind === 'video' && asset.status === 'completed',
 		);
 
-	const toolResults: ChatToolResult[] = [];
+	const toolResults: ToolResult[] = [];
 	const found: Array<{ asset: AssetRecord; score: number }> = [];
 	if (topic.length > 0) {
 		for (const dataset of datasets) {

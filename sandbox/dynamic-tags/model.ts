@@ -1,9 +1,9 @@
 import type {
 	DynamicTagGroupDatasetAssociationStatus,
-	DynamicTagGroupVersion,
+	DynamicTagGroupVersionResponse,
 	DynamicTagGroupVersionStatus,
 	DynamicTagTagVersionStatus,
-} from '../../nodes/shared/api';
+} from '../../nodes/shared/schemas.generated';
 import { stableUuid } from '../assets/model';
 import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID, SEED_DATASET_IDS } from '../seed';
 
@@ -189,7 +189,7 @@ export function toGroupVersionResponse(
 	group: TagGroupRecord,
 	version: TagGroupVersionRecord,
 	include: { trainingDatasets: boolean; tags: boolean },
-): DynamicTagGroupVersion {
+): DynamicTagGroupVersionResponse {
 	const tags = [...group.tags].sort().slice(0, PREVIEW_LIMIT);
 	return {
 		group_id: group.id,

@@ -1,4 +1,9 @@
-import type { AggregationEngine, AggregationMethodology, ShotScore, VideoScore } from '../../nodes/shared/api';
+import type {
+	AggregationEngine,
+	AggregationMethodology,
+	ShotScore,
+	VideoScore,
+} from '../../nodes/shared/schemas.generated';
 import type { AssetRecord } from '../assets/model';
 import { stableUuid } from '../assets/model';
 import { assetWords, hash01, round4, shotsOf } from '../search/media';

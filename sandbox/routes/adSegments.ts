@@ -1,4 +1,4 @@
-import type { AdSegmentsCreateResponse, AdSegmentsGetResponse } from '../../nodes/shared/api';
+import type { VideoAdSegmentsCreateResponse, VideoAdSegmentsGetResponse } from '../../nodes/shared/schemas.generated';
 import { stableUuid, type AssetRecord } from '../assets/model';
 import { type AdSegmentRecord, toAdSegmentResponse } from '../ad-segments/state';
 import { createAdSegments, deleteAdSegments } from '../ad-segments/contract';
@@ -51,7 +51,7 @@ export const adSegmentRoutes: RouteDefinition[] = [
 			return record;
 		});
 		store.adSegments.segments.push(...created);
-		const response: AdSegmentsCreateResponse = {
+		const response: VideoAdSegmentsCreateResponse = {
 			asset_identifier_value: path.asset_identifier_value,
 			ad_segments_created: created.length,
 			segments: created.map((segment, position) => ({
@@ -66,7 +66,7 @@ export const adSegmentRoutes: RouteDefinition[] = [
 		liveDataset(context.store, path.dataset_id);
 		const video = findVideo(context.store, path.dataset_id, path.asset_identifier_value);
 		const segments = context.store.adSegments.activeOf(video.id).sort((a, b) => a.startTimeMs - b.startTimeMs);
-		const response: AdSegmentsGetResponse = { ad_segments: segments.map(toAdSegmentResponse) };
+		const response: VideoAdSegmentsGetResponse = { ad_segments: segments.map(toAdSegmentResponse) };
 		return jsonReply(200, response);
 	}),
 	operation('delete-ad-segments', deleteAdSegments, (context, { path }) => {

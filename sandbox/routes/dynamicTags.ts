@@ -1,10 +1,10 @@
 import type {
-	DynamicTagGroupsResponse,
+	DynamicTagGetGroupsResponse,
 	VideoScore,
-	VideoScoresCountResponse,
-	VideoScoresResponse,
-	VideoShotScoresResponse,
-} from '../../nodes/shared/api';
+	GetVideoScoresResultCountResponse,
+	GetVideoScoresResponse,
+	GetVideoShotScoresResponse,
+} from '../../nodes/shared/schemas.generated';
 import {
 	listedVersions,
 	type SortField,
@@ -134,7 +134,7 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 			engine: query.engine,
 			maxShotLength: query.max_shot_length,
 		}).sort(byScore('desc'));
-		const response: VideoScoresResponse = {
+		const response: GetVideoScoresResponse = {
 			meta: { page: { page: 1, per_page: data.length }, has_next_page: false },
 			data,
 			sort: [{ field: 'score', direction: 'desc' }],
@@ -147,7 +147,7 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 		const all = scoredVideos(context.store, aggregation.datasetId, aggregation.tag, aggregation.settings).sort(
 			byScore(query.sort_order),
 		);
-		const response: VideoScoresResponse = {
+		const response: GetVideoScoresResponse = {
 			...numberedPage(all, query, (score) => score),
 			sort: [{ field: 'score', direction: query.sort_order }],
 		};
@@ -161,7 +161,7 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 				score.criteria_met === query.criteria_met &&
 				(query.accepted === undefined || score.accepted === query.accepted),
 		).length;
-		const response: VideoScoresCountResponse = {
+		const response: GetVideoScoresResultCountResponse = {
 			group_id: path.group_id,
 			tag_id: path.tag_id,
 			aggregation_id: path.aggregation_id,
@@ -180,7 +180,7 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 			throw new HttpError(404, `Video ${path.video_id} not found in dataset ${query.dataset_id}`);
 		}
 		const shots = shotScores(video, tag);
-		const response: VideoShotScoresResponse = {
+		const response: GetVideoShotScoresResponse = {
 			data: shots.filter((shot) => shot.score >= query.min_conf),
 			total_shot_count: shots.length,
 		};
@@ -192,7 +192,7 @@ export const dynamicTagRoutes: RouteDefinition[] = [
 			.filter(rowFilter(query))
 			.sort(compareRows(query.sort_field, query.sort_direction));
 		const include = { trainingDatasets: query.include_training_datasets, tags: query.include_tags };
-		const response: DynamicTagGroupsResponse = {
+		const response: DynamicTagGetGroupsResponse = {
 			...numberedPage(rows, query, ({ group, version }) => toGroupVersionResponse(group, version, include)),
 			sort: [{ field: query.sort_field, direction: query.sort_direction }],
 		};

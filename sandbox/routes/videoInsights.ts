@@ -1,4 +1,3 @@
-import type { Schemas } from '../../nodes/shared/api';
 import { stableUuid, type AssetRecord } from '../assets/model';
 import { operation } from '../contract';
 import { HttpError, jsonReply } from '../http';
@@ -12,7 +11,7 @@ import {
 	synopsisOf,
 	type NarrativeTarget,
 } from '../video-insights/narrative';
-import type { MetadataItem, MetadataType } from '../video-insights/state';
+import type { CaptionVideoKeyframesResponse, MetadataItem, MetadataType } from '../../nodes/shared/schemas.generated';
 import { liveDataset, type RouteDefinition } from './route';
 
 /*
@@ -131,7 +130,7 @@ export const videoInsightsRoutes: RouteDefinition[] = [
 				keyframes,
 				at: context.clock.now(),
 			});
-			const answer: Schemas['video-narative-metadata:CaptionVideoKeyframesResponse'] = {
+			const answer: CaptionVideoKeyframesResponse = {
 				message: `Captioning of ${keyframes} keyframes of video ${video.id} started`,
 			};
 			return jsonReply(202, answer);

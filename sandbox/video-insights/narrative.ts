@@ -1,7 +1,7 @@
 import type { AssetRecord } from '../assets/model';
 import { slicesOf } from '../search/engine';
 import { assetWords, audioSegmentsOf, keyframesOf, topicOf, wordsOf } from '../search/media';
-import type { MetadataItem, MetadataType } from './state';
+import type { MetadataItem, MetadataType } from '../../nodes/shared/schemas.generated';
 
 /**
  * What the service's language models would say about a video, derived from the video record alone (its topic, file

@@ -1,7 +1,4 @@
-import type { Schemas } from '../../nodes/shared/api';
-
-export type MetadataType = Schemas['video-narative-metadata:MetadataType'];
-export type MetadataItem = Schemas['video-narative-metadata:MetadataItem'];
+import type { MetadataItem, MetadataType } from '../../nodes/shared/schemas.generated';
 
 /** One keyframe captioning the service accepted (it answers 202 and offers no status: tests read this). */
 export interface CaptionRequest {

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import type { AssetIngestionStatus, Concept, Dataset, IngestJob } from '../../nodes/shared/api';
+import type { Status, Concept, DatasetResponse, GetOneIngestJobResponse } from '../../nodes/shared/schemas.generated';
 import {
 	ENDPOINTS,
 	endpointOf,
@@ -106,13 +106,11 @@ const typed: Record<string, true> = {
 	}[PagedEndpointId] extends never
 		? true
 		: false,
-	records: true satisfies RecordOf<'datasets.list'> extends Dataset ? true : false,
+	records: true satisfies RecordOf<'datasets.list'> extends DatasetResponse ? true : false,
 	concepts: true satisfies RecordOf<'concepts.list'> extends Concept ? true : false,
-	jobs: true satisfies RecordOf<'ingestion.getIngestJobs'> extends IngestJob ? true : false,
-	jobAssets: true satisfies RecordOf<'ingestion.getJobStatus'> extends AssetIngestionStatus ? true : false,
-	assetStatuses: true satisfies RecordOf<'ingestion.getDatasetAssetsStatus'> extends AssetIngestionStatus
-		? true
-		: false,
+	jobs: true satisfies RecordOf<'ingestion.getIngestJobs'> extends GetOneIngestJobResponse ? true : false,
+	jobAssets: true satisfies RecordOf<'ingestion.getJobStatus'> extends Status ? true : false,
+	assetStatuses: true satisfies RecordOf<'ingestion.getDatasetAssetsStatus'> extends Status ? true : false,
 };
 
 describe('records of a paged list are typed from the table (RecordOf)', () => {

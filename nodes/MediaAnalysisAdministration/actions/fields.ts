@@ -1,13 +1,10 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import type { Schemas } from '../../shared/api';
+import type { Role } from '../../shared/schemas.generated';
 import { datasetLocator } from '../../shared/descriptions';
 import { listLocator } from '../../shared/node';
 import { resolveDatasetId } from '../../shared/readers';
 import { assertIdentifier, invalidParameter } from '../../shared/validation';
-
-/** A role as users, invitations and system credentials hold it: a system role, or a role on one dataset. */
-export type Role = Schemas['Role'];
 
 /** The "By ID" mode of a locator whose IDs the service makes up (not UUIDs): one word, read with `assertIdentifier`. */
 export function idMode(thing: string, example: string): INodePropertyMode {

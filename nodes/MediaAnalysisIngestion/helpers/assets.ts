@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { textField } from '../../shared/descriptions';
-import type { IngestJobAsset } from '../../shared/api';
+import type { IngestJobAsset } from '../../shared/schemas.generated';
 import { assertHttpUrl, invalidParameter, splitList } from '../../shared/validation';
 import {
 	describeValue,

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { IngestJobAsset } from '../../shared/api';
+import type { IngestJobAsset } from '../../shared/schemas.generated';
 import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
 import { resolveDatasetId, getWaitOptions } from '../../shared/readers';
 import type { RequestOf } from '../../shared/endpoints';

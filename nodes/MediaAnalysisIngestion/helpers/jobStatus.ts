@@ -1,12 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { IngestJobStatusPage } from '../../shared/api';
+import type { IngestJobStatusResponse } from '../../shared/schemas.generated';
 import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
 import type { PageLimit } from '../../shared/transport';
 
 export type AssetIngestionStatus = RecordOf<'ingestion.getJobStatus'>;
 
-type JobStatusPage = Partial<IngestJobStatusPage> & { data?: IngestJobStatusPage['data'] | [] };
+type JobStatusPage = Partial<IngestJobStatusResponse> & { data?: IngestJobStatusResponse['data'] | [] };
 
 export interface JobAssetStatuses {
 	jobStatus: string | null;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { IngestJob } from '../../shared/api';
+import type { GetOneIngestJobResponse } from '../../shared/schemas.generated';
 import { getWaitOptions } from '../../shared/readers';
 import { callEndpoint, type RequestOf } from '../../shared/endpoints';
 import { explainCreateFailure, waitForIngestJob } from '../../shared/ingestJobs';
@@ -11,12 +11,12 @@ export async function getJob(
 	jobId: string,
 	itemIndex: number,
 	deadline?: number,
-): Promise<IngestJob> {
+): Promise<GetOneIngestJobResponse> {
 	const params = { ingest_job_id: jobId };
 	return await callEndpoint(this, 'ingestion.getByIngestJobId', { params, itemIndex, deadline });
 }
 
-function progressOf(job: IngestJob): string {
+function progressOf(job: GetOneIngestJobResponse): string {
 	const total = typeof job.total_assets === 'number' ? String(job.total_assets) : 'an unknown number of';
 	return `${job.status ?? 'unknown'}, ${job.processed_assets ?? 0} of ${total} assets processed, ${job.errored_assets ?? 0} with errors`;
 }
@@ -28,8 +28,8 @@ export async function waitForJob(
 	itemIndex: number,
 	options: WaitOptions,
 	{ settleOnFailure = false }: { settleOnFailure?: boolean } = {},
-): Promise<IngestJob> {
-	const waitForJob = waitForIngestJob<IngestJob>;
+): Promise<GetOneIngestJobResponse> {
+	const waitForJob = waitForIngestJob<GetOneIngestJobResponse>;
 	return await waitForJob.call(
 		this,
 		{

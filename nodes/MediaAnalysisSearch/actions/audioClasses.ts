@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Schemas } from '../../shared/api';
+import type { SearchAudioClass, SearchMetadataFilterAudioClass } from '../../shared/schemas.generated';
 import { AUDIO_CLASSES } from '../../shared/enums.generated';
 import { listLocator } from '../../shared/node';
 import { assertNotEmpty, invalidParameter } from '../../shared/validation';
 
 /** A sound class of audio-sound search (the 527 AudioSet classes), as both search endpoints spell them. */
-export type AudioClass = Schemas['search:AudioClass'] & Schemas['search-metadata-filter:AudioClass'];
+export type AudioClass = SearchAudioClass & SearchMetadataFilterAudioClass;
 
 /** Each class by its lower-case name; typed so that a class one of the two endpoints lacks fails to compile. */
 const CANONICAL = new Map(AUDIO_CLASSES.map((name): [string, AudioClass] => [name.toLowerCase(), name]));

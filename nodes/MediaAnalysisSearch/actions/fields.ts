@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitForTools } from '../../shared/aiTool';
-import type { SearchMetadataFilters } from '../../shared/api';
+import type { SearchMetadataFilters } from '../../shared/schemas.generated';
 import { collection, textField, uuidMode } from '../../shared/descriptions';
 import { getPageLimit } from '../../shared/readers';
 import {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { AdSegmentsCreateRequest } from '../../../shared/api';
+import type { VideoAdSegmentsCreateRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getSegments, segmentFields } from './segments';
 import { explainVideoFailure, getVideo, videoFields } from './video';
@@ -13,7 +13,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const video = await getVideo.call(this, itemIndex);
-	const body: AdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
+	const body: VideoAdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
 	return await callEndpoint(this, 'adSegments.createAdSegments', {
 		params: video.params,
 		body,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AdSegmentCreateRequest, AdSegmentMetadata } from '../../../shared/api';
+import type { VideoAdSegmentCreateRequest, VideoAdSegmentMetadataRequest } from '../../../shared/schemas.generated';
 import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
 import { numberField, textField } from '../../../shared/descriptions';
 
@@ -120,7 +120,7 @@ type Source = 'fields' | 'json';
  * Reads the segments of one item and checks each before anything is sent: numbers present and not negative,
  * frames whole, no segment ending before it starts (in time and in frames), metadata complete.
  */
-export function getSegments(this: IExecuteFunctions, itemIndex: number): AdSegmentCreateRequest[] {
+export function getSegments(this: IExecuteFunctions, itemIndex: number): VideoAdSegmentCreateRequest[] {
 	const source = this.getNodeParameter('segmentsInput', itemIndex, 'fields') as Source;
 	const parameter = source === 'json' ? 'Segments (JSON)' : 'Segments';
 	const fail = (problem: string, fix: string) => invalidParameter.call(this, parameter, itemIndex, problem, fix);
@@ -155,7 +155,7 @@ function toRequest(
 	position: number,
 	source: Source,
 	fail: (problem: string, fix: string) => Error,
-): AdSegmentCreateRequest {
+): VideoAdSegmentCreateRequest {
 	const name = `segment ${position}`;
 	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
 		throw fail(`${name} is not an object`, 'Each segment is an object with start and end times and frame numbers.');
@@ -187,7 +187,7 @@ function toRequest(
 		}
 		return parsed;
 	};
-	const request: AdSegmentCreateRequest = {
+	const request: VideoAdSegmentCreateRequest = {
 		segment_start_time_ms: number('startTimeMs', false),
 		segment_end_time_ms: number('endTimeMs', false),
 		segment_start_frame_number: number('startFrame', true),
@@ -216,7 +216,7 @@ function readMetadata(
 	position: number,
 	source: Source,
 	fail: (problem: string, fix: string) => Error,
-): AdSegmentMetadata | undefined {
+): VideoAdSegmentMetadataRequest | undefined {
 	const name = `segment ${position}`;
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== 'object' || Array.isArray(value)) {

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
-import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties, type Role } from '../fields';
+import type { Role } from '../../../shared/schemas.generated';
+import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
 import { clientParams, fullAccessNotice, systemCredentialLocator } from './fields';
 import { collection, textField } from '../../../shared/descriptions';
 

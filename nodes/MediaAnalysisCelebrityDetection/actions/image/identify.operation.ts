@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { AssetIngestionStatus, IngestJobStatusPage } from '../../../shared/api';
+import type { Status, IngestJobStatusResponse } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, numberField, textField } from '../../../shared/descriptions';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -62,10 +62,10 @@ const FIXES: Record<string, string> = {
 		'The image is too large for the service. Make it smaller, e.g. with the Edit Image node, and publish it again.',
 };
 
-type JobStatusData = IngestJobStatusPage['data'];
+type JobStatusData = IngestJobStatusResponse['data'];
 
-function assetOf(status: JobStatusData, sourcePath: string): AssetIngestionStatus | undefined {
-	const assets = (status.assets as { data?: AssetIngestionStatus[] } | undefined)?.data ?? [];
+function assetOf(status: JobStatusData, sourcePath: string): Status | undefined {
+	const assets = (status.assets as { data?: Status[] } | undefined)?.data ?? [];
 	return assets.find((asset) => asset.source_path === sourcePath) ?? assets[0];
 }
 
@@ -95,7 +95,7 @@ async function existingAsset(this: IExecuteFunctions, datasetId: string, sourceP
 		itemIndex,
 	});
 	// The document's empty answer has no `data`; the table's check leaves only records in it.
-	const assets = (page.data ?? []) as AssetIngestionStatus[];
+	const assets = (page.data ?? []) as Status[];
 	return assets.find((asset) => asset.source_path === sourcePath);
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { UpdatePersonAliasesRequest } from '../../../shared/api';
+import type { UpdatePersonAliasesRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { getPersonId, personLocator } from '../fields';

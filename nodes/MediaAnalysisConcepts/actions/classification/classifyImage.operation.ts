@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ImageUrlClassificationRequest } from '../../../shared/api';
+import type { PublicUrlClassificationRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
@@ -92,7 +92,7 @@ function explainNotFound(datasetId: string | undefined) {
  * execution hint in the editor) instead of a silent empty list.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body: ImageUrlClassificationRequest = {
+	const body: PublicUrlClassificationRequest = {
 		url: assertHttpUrl.call(this, this.getNodeParameter('imageUrl', itemIndex), 'Image URL', itemIndex),
 	};
 	const against = this.getNodeParameter('classifyAgainst', itemIndex) as 'dataset' | 'concepts';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ConceptCreateRequest } from '../../../shared/api';
+import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body: ConceptCreateRequest = {
+	const body: CreateConceptRequest = {
 		name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex),
 		datasetId: assertUuid4.call(this, await resolveDatasetId.call(this, itemIndex), 'Dataset', itemIndex),
 		...readConceptFields.call(this, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, itemIndex),

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ConceptCreateRequest } from '../../../shared/api';
+import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import type { Failure } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
 import { thresholdField, unitNumber } from '../fields';
@@ -39,7 +39,7 @@ export const tuningFields: INodeProperties[] = [
 
 /** Description, Threshold and Regularization as Create and Update read them from their collection. */
 export function readConceptFields(this: IExecuteFunctions, fields: IDataObject, itemIndex: number) {
-	const body: Pick<ConceptCreateRequest, 'description' | 'threshold' | 'regularization'> = {};
+	const body: Pick<CreateConceptRequest, 'description' | 'threshold' | 'regularization'> = {};
 	if (fields.description !== undefined) body.description = String(fields.description);
 	if (fields.threshold !== undefined) body.threshold = unitNumber.call(this, fields.threshold, 'Threshold', itemIndex);
 	if (fields.regularization !== undefined) {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ConceptUpdateRequest } from '../../../shared/api';
+import type { UpdateConceptRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body: ConceptUpdateRequest = {};
+	const body: UpdateConceptRequest = {};
 	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
 	Object.assign(body, readConceptFields.call(this, fields, itemIndex));
 	if (Object.keys(body).length === 0) throw noFieldToUpdate.call(this, itemIndex);

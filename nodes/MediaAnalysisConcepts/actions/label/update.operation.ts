@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ConceptLabelRequest, ConceptLabelsUpdateRequest, ConceptLabelValue } from '../../../shared/api';
-import { callEndpoint } from '../../../shared/endpoints';
+import type { ConceptLabelEnum, ConceptLabelRequest } from '../../../shared/schemas.generated';
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { collection, numberField, textField } from '../../../shared/descriptions';
@@ -69,7 +69,7 @@ export const description: INodeProperties[] = [
 interface LabelEntry {
 	identifyBy?: 'imageId' | 'imagePath';
 	image?: string;
-	value?: ConceptLabelValue | 'remove';
+	value?: ConceptLabelEnum | 'remove';
 }
 
 /** One entry of the Labels list as the service's `ConceptLabelRequest`; "Remove Label" sends an empty label. */
@@ -92,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const conceptId = await getConceptId.call(this, itemIndex);
 	const entries =
 		((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
-	const body: ConceptLabelsUpdateRequest = {
+	const body: RequestOf<'concepts.updateLabels'> = {
 		labels: entries.map((entry, position) => toLabelRequest.call(this, entry, position, itemIndex)),
 	};
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

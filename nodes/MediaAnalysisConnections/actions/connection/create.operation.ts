@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { AwsIamRoleConfig, ConnectionCreateRequest, ConnectionType } from '../../../shared/api';
-import { callEndpoint } from '../../../shared/endpoints';
+import type { AWSIAMRoleConfig, ConnectionType } from '../../../shared/schemas.generated';
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { redactConnection } from './fields';
 import { collection, textField } from '../../../shared/descriptions';
@@ -142,7 +142,7 @@ function configFor(
 	this: IExecuteFunctions,
 	type: ConnectionType,
 	itemIndex: number,
-): ConnectionCreateRequest['config'] {
+): RequestOf<'connections.createConnection'>['config'] {
 	if (type === 'https_basic') {
 		return {
 			hostname: assertHostname.call(this, itemIndex),
@@ -171,9 +171,9 @@ function configFor(
 			'Copy the role ARN from the AWS console, e.g. arn:aws:iam::123456789012:role/media-analysis-reader.',
 		);
 	}
-	const config: AwsIamRoleConfig = {
+	const config: AWSIAMRoleConfig = {
 		iam_role_arn: arn,
-		scope: this.getNodeParameter('scope', itemIndex, 's3') as AwsIamRoleConfig['scope'],
+		scope: this.getNodeParameter('scope', itemIndex, 's3') as AWSIAMRoleConfig['scope'],
 		session_ttl_seconds: assertRange.call(
 			this,
 			this.getNodeParameter('sessionTtlSeconds', itemIndex, 3600),
@@ -188,7 +188,7 @@ function configFor(
 }
 
 /** The secrets typed into this item, so the transport can scrub them from any error answer. */
-function secretsOf(config: ConnectionCreateRequest['config']): string[] {
+function secretsOf(config: RequestOf<'connections.createConnection'>['config']): string[] {
 	return Object.entries(config)
 		.filter(([key, value]) => /password|token|secret/i.test(key) && typeof value === 'string' && value !== '')
 		.map(([, value]) => value as string);
@@ -202,7 +202,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const type = this.getNodeParameter('type', itemIndex) as ConnectionType;
 	const config = configFor.call(this, type, itemIndex);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body = { name, type, config } as ConnectionCreateRequest;
+	const body = { name, type, config } as RequestOf<'connections.createConnection'>;
 	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
 	if (typeof fields.testLocation === 'string' && fields.testLocation.trim())
 		body.test_location = fields.testLocation.trim();

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Connection } from '../../../shared/api';
+import type { GetConnectionResponse } from '../../../shared/schemas.generated';
 import { getConnectionRef } from '../../../shared/readers';
 import { redactSecrets } from '../../../shared/redact';
 
@@ -9,7 +9,7 @@ import { redactSecrets } from '../../../shared/redact';
  * not the service already masked it, so a response can never put a stored secret into a workflow's data.
  */
 export function redactConnection(connection: object): IDataObject {
-	const config = (connection as Partial<Connection>).config as IDataObject | undefined;
+	const config = (connection as Partial<GetConnectionResponse>).config as IDataObject | undefined;
 	if (!config || typeof config !== 'object') return connection as IDataObject;
 	return { ...connection, config: redactSecrets(config) };
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ConnectionStatus, ConnectionType } from '../../../shared/api';
+import type { ConnectionStatus, ConnectionType } from '../../../shared/schemas.generated';
 import { choice, collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';

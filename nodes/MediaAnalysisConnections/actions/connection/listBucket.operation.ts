@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { BucketListRequest } from '../../../shared/api';
+import type { ListWithConnectionRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { getPageLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -45,7 +45,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const entries: IDataObject[] = [];
 	let token: string | null | undefined;
 	do {
-		const body: BucketListRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
+		const body: ListWithConnectionRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
 		if (token) body.continuation_token = token;
 		// Listing reads only, so the table lets a repeat after a lost answer be sent.
 		const page = await callEndpoint(this, 'connections.listWithConnection', {

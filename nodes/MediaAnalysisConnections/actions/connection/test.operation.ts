@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ConnectionTestRequest } from '../../../shared/api';
+import type { TestConnectionRequest } from '../../../shared/schemas.generated';
 import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
@@ -29,7 +29,7 @@ export const toolDescription =
 
 /** The answer is the connection with the status the test found (ready or error). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body: ConnectionTestRequest = {
+	const body: TestConnectionRequest = {
 		location: (this.getNodeParameter('location', itemIndex, '/') as string).trim() || '/',
 		update_state: this.getNodeParameter('updateState', itemIndex, true) as boolean,
 	};

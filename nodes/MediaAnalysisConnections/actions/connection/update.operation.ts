@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ConnectionUpdateRequest } from '../../../shared/api';
+import type { UpdateConnectionRequest } from '../../../shared/schemas.generated';
 import { collection, connectionLocator, textField } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, noFieldToUpdate } from '../../../shared/validation';
@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (name === undefined && fields.description === undefined) throw noFieldToUpdate.call(this, itemIndex);
 	// The service requires `name` in every update: keep the current one when only the description changes.
 	const current = name ?? (await callEndpoint(this, 'connections.getConnection', { params, itemIndex })).name;
-	const body: ConnectionUpdateRequest = { name: current };
+	const body: UpdateConnectionRequest = { name: current };
 	if (fields.description !== undefined) {
 		const text = String(fields.description).trim();
 		body.description = text === '' ? null : text;

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ChatRequest, ChatResponse } from '../../../shared/api';
+import type { ChatRequest, ChatResponse } from '../../../shared/schemas.generated';
 import { datasetLocator, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Dataset, DatasetConfig } from '../../../shared/api';
-import { callEndpoint } from '../../../shared/endpoints';
+import type { DatasetResponse, DatasetConfig } from '../../../shared/schemas.generated';
 import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
 import { numberField, textField } from '../../../shared/descriptions';
 import { DATASET_CONFIG_KEYS } from '../../../shared/enums.generated';
@@ -163,7 +162,7 @@ const isFilledMap = (value: unknown): value is Record<string, string> =>
  * The dataset's whole configuration as the service holds it, with the required embedding and encoder maps: from its
  * `dataset_config`, or else from the embeddings the service made for the dataset's encoder (keyed by modality).
  */
-function currentConfig(this: IExecuteFunctions, dataset: Partial<Dataset>, itemIndex: number): DatasetConfig {
+function currentConfig(this: IExecuteFunctions, dataset: Partial<DatasetResponse>, itemIndex: number): DatasetConfig {
 	const config = (dataset.dataset_config ?? {}) as Partial<DatasetConfig>;
 	let embeddingId = config.embedding_id;
 	let encoderName = config.encoder_name;
@@ -193,7 +192,7 @@ function currentConfig(this: IExecuteFunctions, dataset: Partial<Dataset>, itemI
 /** The configuration to send: the dataset's current one, the expert JSON over it, the plain fields over both. */
 export function mergedConfig(
 	this: IExecuteFunctions,
-	dataset: Partial<Dataset>,
+	dataset: Partial<DatasetResponse>,
 	changes: Partial<DatasetConfig>,
 	itemIndex: number,
 ): DatasetConfig {
@@ -212,16 +211,10 @@ export function mergedConfig(
 	return { ...base, ...changes } as DatasetConfig;
 }
 
-/** The dataset as the service holds it now (its configuration is replaced whole on update, so it is read first). */
-export async function readDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<Dataset> {
-	const params = { dataset_id: datasetId };
-	return await callEndpoint(this, 'datasets.get', { params, itemIndex });
-}
-
 /** A create that succeeded but whose configuration failed: say so, so that nobody creates the dataset twice. */
 export function configAfterCreateFailed(
 	this: IExecuteFunctions,
-	dataset: Partial<Dataset>,
+	dataset: Partial<DatasetResponse>,
 	error: unknown,
 	itemIndex: number,
 ) {

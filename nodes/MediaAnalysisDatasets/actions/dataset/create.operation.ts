@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { DatasetCreateRequest } from '../../../shared/api';
+import type { DatasetCreateRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, splitList } from '../../../shared/validation';
 import {

@@ -1,13 +1,19 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { AssetType, DatasetStatus, KeyframeSamplingMethod, VisualEncoderName } from '../../../shared/api';
-import { DATASET_CONFIG_FIELDS, DATASET_FIELDS } from '../../../shared/enums.generated';
+import type { VisualEncoderNameEnum } from '../../../shared/schemas.generated';
+import {
+	ASSET_TYPES,
+	DATASET_CONFIG_FIELDS,
+	DATASET_FIELDS,
+	DATASET_STATUSES,
+	SAMPLING_METHODS,
+} from '../../../shared/enums.generated';
 import { resolveDatasetId } from '../../../shared/readers';
 import { recordFields } from '../../../shared/output';
 import { invalidParameter } from '../../../shared/validation';
 import { SUNSET_ENCODER } from '../fields';
 
-export const ENCODERS: Array<Exclude<VisualEncoderName, 'multimodal'>> = [
+export const ENCODERS: Array<Exclude<VisualEncoderNameEnum, 'multimodal'>> = [
 	'multimodal-tx-large2',
 	'multimodal-tx-large3',
 	'multimodal-tx-large4',
@@ -18,26 +24,15 @@ export const ENCODERS: Array<Exclude<VisualEncoderName, 'multimodal'>> = [
 
 export const encoderOptions: INodePropertyOptions[] = ENCODERS.map((name) => ({ name, value: name }));
 
-const ASSET_TYPES: AssetType[] = ['image', 'video'];
-export const assetTypeOptions: INodePropertyOptions[] = ASSET_TYPES.map((value) => ({
-	name: value === 'image' ? 'Image' : 'Video',
-	value,
-}));
-
-const SAMPLING: KeyframeSamplingMethod[] = ['intelligent', 'uniform'];
-export const samplingOptions: INodePropertyOptions[] = SAMPLING.map((value) => ({
-	name: value === 'intelligent' ? 'Intelligent' : 'Uniform',
-	value,
-}));
-
-const STATUSES: DatasetStatus[] = ['active', 'inactive', 'deleting', 'deleted'];
-export const statusOptions: INodePropertyOptions[] = STATUSES.map((value) => ({
-	name: value[0].toUpperCase() + value.slice(1),
-	value,
-}));
+/** The document's values in its order, each named by its value with a capital first letter. */
+const optionsOf = (values: readonly string[]): INodePropertyOptions[] =>
+	values.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value }));
+export const assetTypeOptions = optionsOf(ASSET_TYPES);
+export const samplingOptions = optionsOf(SAMPLING_METHODS);
+export const statusOptions = optionsOf(DATASET_STATUSES);
 
 /** The encoder of a new dataset, from the list or an expression: the sunset one and unknown names are refused here. */
-export function assertEncoder(this: IExecuteFunctions, value: unknown, itemIndex: number): VisualEncoderName {
+export function assertEncoder(this: IExecuteFunctions, value: unknown, itemIndex: number): VisualEncoderNameEnum {
 	const name = String(value ?? '').trim();
 	if (name === SUNSET_ENCODER.name) {
 		throw invalidParameter.call(
@@ -57,7 +52,7 @@ export function assertEncoder(this: IExecuteFunctions, value: unknown, itemIndex
 			`Use one of ${ENCODERS.join(', ')}.`,
 		);
 	}
-	return name as VisualEncoderName;
+	return name as VisualEncoderNameEnum;
 }
 
 const DATASET_NAME = /^[a-zA-Z0-9_]+$/;

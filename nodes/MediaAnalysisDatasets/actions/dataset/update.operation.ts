@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { DatasetUpdateRequest } from '../../../shared/api';
+import type { DatasetUpdateRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -12,7 +12,6 @@ import {
 	metadataFieldsToEmbed,
 	metadataFieldsToIndex,
 	readConfigChanges,
-	readDataset,
 } from './config';
 import { assertDatasetName, storeOriginalField, storePreviewField } from './fields';
 
@@ -57,10 +56,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
 	const changes = readConfigChanges.call(this, itemIndex, fields, true);
 	if (Object.keys(body).length === 0 && !changes) throw noFieldToUpdate.call(this, itemIndex);
+	const params = { dataset_id: datasetId };
 	if (changes) {
-		const dataset = await readDataset.call(this, datasetId, itemIndex);
+		const dataset = await callEndpoint(this, 'datasets.get', { params, itemIndex });
 		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);
 	}
-	const params = { dataset_id: datasetId };
 	return await callEndpoint(this, 'datasets.update', { params, body, itemIndex });
 }

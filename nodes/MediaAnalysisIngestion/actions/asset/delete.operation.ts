@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { DeleteAssetsRequest } from '../../../shared/api';
+import type { DeleteAssetsRequest } from '../../../shared/schemas.generated';
 import { deletedResult } from '../../../shared/deleted';
 import { datasetLocator } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';

@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { IngestMetadataRequest, MetadataUpdate } from '../../../shared/api';
+import type {
+	CreateIngestJobForMetadataRequest as MetadataRequest,
+	ExistingAssetMetadataUpdate as MetadataUpdate,
+} from '../../../shared/schemas.generated';
 import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertUuid, invalidParameter } from '../../../shared/validation';
@@ -134,9 +137,9 @@ export const toolDescription =
 	'Changes the metadata of images or videos already in a dataset: overwrite it, add keys or remove keys. Needs the dataset (its ID, a UUID, or its exact name), the assets (asset IDs or source paths) and the metadata. Returns the job that applies the change.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const body: IngestMetadataRequest = {
+	const body: MetadataRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
-		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as IngestMetadataRequest['update_type'],
+		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as MetadataRequest['update_type'],
 	};
 	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;
 	if (from === 'file') {

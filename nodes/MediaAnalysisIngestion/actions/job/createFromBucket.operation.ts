@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { IngestBucketRequest } from '../../../shared/api';
+import type { CreateIngestJobFromBucketRequest } from '../../../shared/schemas.generated';
 import { datasetLocator, numberField, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
@@ -60,7 +60,7 @@ export const toolDescription =
 	'Ingests every image and video found under a path of a connected storage bucket into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name), the connection and the path, e.g. s3://my-bucket/photos/. Returns the job with its id (24 hex characters) and status.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const body: IngestBucketRequest = {
+	const body: CreateIngestJobFromBucketRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		connection_name: getConnectionName.call(this, itemIndex),
 		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { IngestFileRequest } from '../../../shared/api';
+import type { CreateIngestJobFromFileRequest } from '../../../shared/schemas.generated';
 import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty } from '../../../shared/validation';
@@ -36,11 +36,11 @@ export const toolDescription =
 	'Ingests the images and videos listed in a CSV or JSON file into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name) and the path of the file, e.g. s3://my-bucket/manifests/assets.csv. Returns the job with its id (24 hex characters) and status.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const body: IngestFileRequest = {
+	const body: CreateIngestJobFromFileRequest = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		source_path: assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex),
 	};
-	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as IngestFileRequest['file_type'];
+	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as typeof body.file_type;
 	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
 	const connectionName = getConnectionName.call(this, itemIndex);
 	if (connectionName) body.connection_name = connectionName;

@@ -4,7 +4,7 @@ import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit } from '../../../shared/readers';
 import { waitForCompletionNotice } from '../fields';
-import type { AssetIngestionStatus } from '../../../shared/api';
+import type { Status } from '../../../shared/schemas.generated';
 import type { ItemRunner } from '../../../shared/router';
 import { getJobId, jobLocator } from './fields';
 import { readJobAssetStatuses } from '../../helpers/jobStatus';
@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	"Gets the status of each asset of an ingestion job, up to the Limit: its asset_id, source_path, status (completed, or error with an error_code such as broken_url) and the job's status. Needs the job ID (24 hex characters, as the ingest tools return it).";
 
-function isRowOf(item: INodeExecutionData, asset: AssetIngestionStatus): boolean {
+function isRowOf(item: INodeExecutionData, asset: Status): boolean {
 	const json = item.json;
 	if (asset.asset_id && json.asset_id === asset.asset_id) return true;
 	return (

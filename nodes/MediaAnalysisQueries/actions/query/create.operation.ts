@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { QueryCreateRequest } from '../../../shared/api';
 import { collection, datasetLocator, textField, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonObject } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
 
@@ -85,10 +84,10 @@ export const toolDescription =
 /** The service answers 201 with the query Queued; creating it starts its first run. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const wait = getWaitOptions.call(this, itemIndex);
-	const body: QueryCreateRequest = {
+	const body: RequestOf<'queries.createQuery'> = {
 		dataset_id: await resolveDatasetId.call(this, itemIndex),
 		query: assertNotEmpty.call(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex),
-		type: this.getNodeParameter('queryType', itemIndex) as QueryCreateRequest['type'],
+		type: this.getNodeParameter('queryType', itemIndex) as RequestOf<'queries.createQuery'>['type'],
 	};
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	if (fields.checkValidity !== undefined) body.check_validity = fields.checkValidity as boolean;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { QueryExportRequest } from '../../../shared/api';
+import type { ExportQueryRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, textField } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
@@ -44,8 +44,8 @@ export const toolDescription =
 /** Starts an export of a complete query's results; the answer says it was accepted, not that it has finished. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const params = queryParams.call(this, itemIndex);
-	const body: QueryExportRequest = {
-		export_type: this.getNodeParameter('exportType', itemIndex) as QueryExportRequest['export_type'],
+	const body: ExportQueryRequest = {
+		export_type: this.getNodeParameter('exportType', itemIndex) as ExportQueryRequest['export_type'],
 		target_bucket: assertNotEmpty.call(
 			this,
 			this.getNodeParameter('targetBucket', itemIndex, ''),

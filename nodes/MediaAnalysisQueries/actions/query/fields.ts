@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Query, QueryStatus, QueryType } from '../../../shared/api';
+import type { QueryStatus, QueryType } from '../../../shared/schemas.generated';
 import { QUERY_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
+import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import { locatorUuid } from '../../../shared/readers';
@@ -40,6 +40,8 @@ export function queryLocator(overrides: Partial<INodeProperties> = {}): INodePro
 export function queryParams(this: IExecuteFunctions, itemIndex: number): { query_id: string } {
 	return { query_id: locatorUuid.call(this, itemIndex, 'queryId', 'Query') };
 }
+
+type Query = ResponseOf<'queries.getQuery'>;
 
 const stateOf = (query: Query): WaitState =>
 	query.status === 'Complete' ? 'done' : query.status === 'Error' || query.status === 'Stopped' ? 'failed' : 'pending';

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Query } from '../../../shared/api';
 import {
 	choice,
 	collection,
@@ -10,7 +9,7 @@ import {
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
-import { listEndpoint } from '../../../shared/endpoints';
+import { listEndpoint, type RecordOf } from '../../../shared/endpoints';
 import { paginateFiltered } from '../../../shared/filteredList';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertUuidList, splitList } from '../../../shared/validation';
@@ -79,7 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const queries = await paginateFiltered.call(this, itemIndex, ...list, {
 		keep: (record) => {
-			const query = record as Query;
+			const query = record as RecordOf<'queries.listQueries'>;
 			if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
 			if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
 			return !excludeUserIds.has(String(query.created_user_id));

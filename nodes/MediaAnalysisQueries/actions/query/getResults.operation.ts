@@ -1,7 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { QueryResultsResponse } from '../../../shared/api';
+import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit } from '../../../shared/readers';
 import { callEndpoint, endpointPath } from '../../../shared/endpoints';
@@ -156,7 +156,7 @@ async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spe
 				)
 			: '';
 	const { returnAll, limit } = output === 'rows' ? getPageLimit.call(this, itemIndex) : { returnAll: true, limit: 0 };
-	const link: Partial<QueryResultsResponse> = await callEndpoint(this, RESULTS, {
+	const link: Partial<GetQueryResultsResponse> = await callEndpoint(this, RESULTS, {
 		params,
 		qs: { url_format: 'direct' },
 		itemIndex,
