@@ -99,20 +99,11 @@ function hasScopeFields(scope: Record<string, unknown>): boolean {
 	return OPTIONAL_TIMES.every((key) => scope[key] === undefined || isFiniteNumber(scope[key]));
 }
 
-/**
- * A saved scope rebuilt without prototypes: what `saveScope` writes, or the id-keyed record earlier versions saved;
- * undefined when it is neither (reset, not trusted).
- */
+/** What `saveScope` wrote, rebuilt without prototypes; undefined when it is not that (reset, not trusted). */
 export function readScope(value: unknown): ScopeState | undefined {
-	if (!isObject(value) || !hasScopeFields(value)) return undefined;
+	if (!isObject(value) || !hasScopeFields(value) || !Array.isArray(value.entities)) return undefined;
 	const seen = newRecord();
-	const entries = Array.isArray(value.entities)
-		? (value.entities as unknown[])
-		: isObject(value.seen)
-			? Object.entries(value.seen).map(([id, entry]) => (Array.isArray(entry) ? [id, ...(entry as unknown[])] : null))
-			: undefined;
-	if (!entries) return undefined;
-	for (const entry of entries) {
+	for (const entry of value.entities as unknown[]) {
 		if (!isTriple(entry)) return undefined;
 		seen[entry[0]] = [entry[1], entry[2]];
 	}

@@ -305,8 +305,11 @@ describe('the trigger against odd records', () => {
 	test.each([
 		['scopes is a number', { scopes: 5 }],
 		['a scope is null', { scopes: { 'jobs:*': null } }],
-		['the cursor is text', { scopes: { 'jobs:*': { cursor: 'soon', since: null, seen: {} } } }],
-		['a recorded entry is not a pair', { scopes: { 'jobs:*': { cursor: 1, since: 1, seen: { a: 'completed' } } } }],
+		['the cursor is text', { scopes: { 'jobs:*': { cursor: 'soon', since: null, entities: [] } } }],
+		[
+			'a recorded entry is not a triple',
+			{ scopes: { 'jobs:*': { cursor: 1, since: 1, entities: [['a', 'completed']] } } },
+		],
 	])(
 		'saved state that cannot be read (%s) is reset with a logged warning instead of failing every poll',
 		async (_label, saved) => {
