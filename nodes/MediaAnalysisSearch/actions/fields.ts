@@ -31,16 +31,11 @@ export function getOneRequestLimit(this: IExecuteFunctions, itemIndex: number): 
 	return assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
 }
 
-export const textQueryField = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
-	displayName: 'Query',
-	name: 'textQuery',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. sunset at the beach',
-	description: 'What to look for, in plain words',
-	...overrides,
-});
+export const textQueryField = (overrides: Partial<INodeProperties> = {}): INodeProperties =>
+	textField('Query', 'textQuery', 'e.g. sunset at the beach', 'What to look for, in plain words', {
+		required: true,
+		...overrides,
+	});
 
 export function getTextQuery(this: IExecuteFunctions, itemIndex: number, label = 'Query'): string {
 	return assertNotEmpty.call(this, this.getNodeParameter('textQuery', itemIndex, ''), label, itemIndex);
@@ -210,14 +205,12 @@ export const compositeTypeField = (description: string): INodeProperties => ({
 	description,
 });
 
-export const negativeTextOption: INodeProperties = {
-	displayName: 'Negative Text',
-	name: 'negativeText',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. people',
-	description: 'What results should not show; steers the search away from it',
-};
+export const negativeTextOption = textField(
+	'Negative Text',
+	'negativeText',
+	'e.g. people',
+	'What results should not show; steers the search away from it',
+);
 
 export const assetTypeOption: INodeProperties = {
 	displayName: 'Asset Type',

@@ -4,18 +4,17 @@ import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import type { Failure } from '../../../shared/transport';
 import { assertRange } from '../../../shared/validation';
 import { thresholdField, unitNumber } from '../fields';
-import { numberField } from '../../../shared/descriptions';
+import { numberField, textField } from '../../../shared/descriptions';
 
 /** Create's Name (required) and Update's (optional). */
-export const nameField = (required: boolean): INodeProperties => ({
-	displayName: 'Name',
-	name: 'name',
-	type: 'string',
-	...(required ? { required } : {}),
-	default: '',
-	placeholder: 'e.g. beach_scene',
-	description: 'Becomes a column name in SQL; unique within the dataset',
-});
+export const nameField = (required: boolean): INodeProperties =>
+	textField(
+		'Name',
+		'name',
+		'e.g. beach_scene',
+		'Becomes a column name in SQL; unique within the dataset',
+		required ? { required } : {},
+	);
 
 export const descriptionField: INodeProperties = {
 	displayName: 'Description',

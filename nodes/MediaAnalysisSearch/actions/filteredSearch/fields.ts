@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { textField } from '../../../shared/descriptions';
 import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
 import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
@@ -10,15 +11,13 @@ type Status = ResponseOf<'search.getMetadataFilterSearchStatus'>;
 type Result = ResponseOf<'search.getMetadataFilterSearchResult'>;
 
 /** A plain field, not a picker: no endpoint lists the runs of filtered searches. */
-export const runIdField: INodeProperties = {
-	displayName: 'Run ID',
-	name: 'runId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 804211000',
-	description: 'The run_id that Start Filtered Search returned (a whole number)',
-};
+export const runIdField = textField(
+	'Run ID',
+	'runId',
+	'e.g. 804211000',
+	'The run_id that Start Filtered Search returned (a whole number)',
+	{ required: true },
+);
 
 export function getRunId(this: IExecuteFunctions, itemIndex: number): number {
 	const value = this.getNodeParameter('runId', itemIndex, '');
