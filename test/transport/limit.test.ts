@@ -185,6 +185,26 @@ describe('the adaptive limit', () => {
 		expect(Math.max(...paced)).toBeLessThanOrEqual(20);
 	});
 
+	test('a refusal while the run keeps its pace cuts the pace by the backoff once, not by one request more', () => {
+		const limit = new AdaptiveLimit(64, 0);
+		// A first burst: 20 got through in the second before the refused request.
+		for (let i = 0; i < 20; i++) limit.answered(100, i * 50 + 100, 1);
+		limit.throttled(990, 1090);
+		// Kept to its pace for 5 s, every request answered, then one refused in a window as full as the pace allows.
+		let now = 1100;
+		for (let i = 0; i < 100; i++) {
+			const sentAt = now + limit.startDelay(now);
+			now = sentAt + limit.windowDelay(sentAt);
+			limit.started(now);
+			limit.answered(100, now + 100, 1);
+		}
+		const sentAt = now + limit.startDelay(now);
+		const before = limit.pace as number;
+		limit.throttled(sentAt, sentAt + 100);
+		expect(limit.pace).toBeGreaterThanOrEqual(0.99 * ADAPTIVE.backoff * before);
+		expect(limit.pace).toBeLessThan(before);
+	});
+
 	test('keeps to a little under the rate a gateway states, and never probes past it', () => {
 		const limit = new AdaptiveLimit(64, 0);
 		expect(limit.throttled(0, 100, 20)).toBe(true);
@@ -218,6 +238,17 @@ describe('the adaptive limit', () => {
 			expect(starts.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(most);
 		// Without a pace nothing waits.
 		expect(new AdaptiveLimit(64, 0).windowDelay(0)).toBe(0);
+		// A steady pace between whole numbers keeps its rate: a window of 19.475 holds 19 or 20 starts, not always 19.
+		const steady = new AdaptiveLimit(64, 0);
+		steady.throttled(0, 0, 20.5);
+		let at = 0;
+		const count = Array.from({ length: 300 }, () => {
+			at += steady.startDelay(at);
+			at += steady.windowDelay(at);
+			steady.started(at);
+			return at;
+		}).filter((time) => time < 10_000).length;
+		expect(count).toBeGreaterThanOrEqual(Math.floor(0.99 * 10 * (steady.pace as number)));
 	});
 
 	test('reads RateLimit-Policy as requests a second, or nothing', () => {

@@ -84,12 +84,13 @@ export class AdaptiveLimit {
 	}
 
 	/**
-	 * Milliseconds a paced request that is due must still wait so that no window holds more starts than the pace: a
-	 * client that stalled (a busy event loop) wakes its booked starts together, and a gateway counts them together.
+	 * Milliseconds a paced request that is due must still wait so that no window holds more starts than the pace
+	 * (rounded up, so a steady pace of 19.5 keeps its 19.5): a client that stalled (a busy event loop) wakes its
+	 * booked starts together, and a gateway counts them together.
 	 */
 	windowDelay(now: number): number {
 		if (this.rate === undefined) return 0;
-		const most = Math.max(1, Math.floor((this.rate * ADAPTIVE.rateWindowMs) / 1000));
+		const most = Math.ceil((this.rate * ADAPTIVE.rateWindowMs) / 1000);
 		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
 		return this.starts.length < most ? 0 : this.starts[this.starts.length - most] + ADAPTIVE.rateWindowMs - now;
 	}
@@ -136,8 +137,9 @@ export class AdaptiveLimit {
 
 	/**
 	 * A gateway refused a request sent at `sentAt` (429): keep to a little under the rate it states (`perSecond`,
-	 * from its RateLimit-Policy), else under the rate that got through: the requests sent in the window before the
-	 * refused one that were answered, those answered later included (a burst's answers come back with its 429s).
+	 * from its RateLimit-Policy), else under the rate that got through: the requests sent in the window up to the
+	 * refused one that were answered, those answered later included (a burst's answers come back with its 429s),
+	 * and the refused one itself (a run kept to its pace would otherwise count one fewer than it sends, and cut twice).
 	 * Requests sent before the last cut were sent too fast already and cut nothing more. True for the first 429 of
 	 * the run, when nothing paced it yet: then every request of the run waits for its Retry-After; later ones keep
 	 * the pace.
@@ -148,7 +150,7 @@ export class AdaptiveLimit {
 		const first = this.rate === undefined;
 		this.cutAt = now;
 		if (perSecond !== undefined) this.stated = perSecond;
-		const through = this.sent.filter((at) => at > sentAt - ADAPTIVE.rateWindowMs && at <= sentAt).length;
+		const through = 1 + this.sent.filter((at) => at > sentAt - ADAPTIVE.rateWindowMs && at <= sentAt).length;
 		this.cut = { sentAt, through, before: this.rate ?? Number.POSITIVE_INFINITY };
 		this.rate =
 			this.stated !== undefined
