@@ -160,7 +160,7 @@ describe("the limit finds the service's pace", () => {
 		expect(error).toBeUndefined();
 		expectInOrder(items, 300);
 		// Round trips grow with its queue: past its start (which may overshoot), the limit settles well below the
-		// ceiling of 64 and keeps the service busy. (Judged by batch means, whose shortest already holds the queue slow
+		// ceiling and keeps the service busy. (Judged by batch means, whose shortest already holds the queue slow
 		// start made, it settles at about four times this small capacity, not twice.) Each request takes 100 ms, long
 		// against n8n's own work per request, so that a busy machine's CPU does not read as the service's queue.
 		const later = counts.openSeen.slice(counts.openSeen.length / 2);

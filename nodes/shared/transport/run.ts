@@ -6,7 +6,7 @@ import { AdaptiveLimit } from './limit';
  * The most requests of one node run in flight at once (the ceiling of its adaptive limit): the router sets it from
  * "Requests in Parallel"; a trigger's poll or a list search gets the default.
  */
-export const PARALLEL = { default: 64, max: 100 };
+export const PARALLEL = { default: 100, max: 100 };
 
 /** How many requests of the run are in flight and may be, and what holds the others back. */
 export interface Pace {
