@@ -539,8 +539,8 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`requests refused (goal ≤ ${100 * goals.refusedShare}%: ${verdict(share <= goals.refusedShare)}) and ${int(m.result.failed)} failed items ` +
 				`(goal 0: ${verdict(m.result.failed === 0 && !m.result.stopped)}). ${others.join('; ')}. The first 429 pauses every request for its ` +
 				'Retry-After and sets a pace: 95% of the stated rate, or without one 95% of what got through, counted over the ' +
-				'requests sent in the second before the refused one (those answered after its 429 included), rising 1% a ' +
-				'second while nothing is refused; later 429s hold only the refused request.',
+				'requests sent in the second up to the refused one (those answered after its 429 included, and the refused ' +
+				'one itself), rising 1% a second while nothing is refused; later 429s hold only the refused request.',
 		);
 	}
 	const queued = result.queueing.find((row) => row.way === 'node');
@@ -553,8 +553,8 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`${verdict(vs <= goals.vsCapacityOptimal)}), at most ${int(queued.maxInFlight)} in flight` +
 				(fixed ? `; a fixed 8 took ${ms(fixed.wallMs)}, leaving half of it idle` : '') +
 				`. The requests past its ${capacity} wait in its queue: the limit backs off once round trips (the mean of each ${ADAPTIVE.batch} ` +
-				'answers) pass twice the shortest such mean, so it keeps the service full, with a queue about as long as its ' +
-				'capacity, rather than its queue empty.',
+				'answers) pass twice the shortest such mean, so it keeps the service full rather than its queue empty; as ' +
+				'that shortest mean already holds the queue slow start made, the queue it keeps is about twice the capacity.',
 		);
 	}
 	return lines;
