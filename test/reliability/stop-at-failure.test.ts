@@ -29,14 +29,25 @@ interface Service {
 
 /**
  * Creates each dataset after `delay(item)` ms; item `failing` is answered 409 (its name is taken), once `arrivals`
- * creates have arrived: every request started before the failure has then reached the service, so one that arrives
- * after the failing answer was started after it.
+ * creates have arrived. With `arrivals`, no other answer is written from then until just after the failing one, so
+ * no place frees and nothing new starts in between: a create that arrives after the failing answer was started after
+ * it (those started before have `delay(failing)` ms to arrive).
  */
 function datasetService(failing: number, delay: (item: number) => number, arrivals = 0): Service {
 	const service: Service = { failedAt: Number.POSITIVE_INFINITY, created: new Map(), arrived: new Set() };
 	let failure: (() => void) | undefined;
+	const held: Array<() => void> = [];
+	let holding = false;
 	const failWhenDue = () => {
-		if (failure && service.arrived.size >= arrivals) later(delay(failing), failure);
+		if (failure && service.arrived.size >= arrivals) {
+			const fail = failure;
+			holding = arrivals > 0;
+			later(delay(failing), () => {
+				fail();
+				holding = false;
+				later(20, () => held.splice(0).forEach((answer) => answer()));
+			});
+		}
 		if (service.arrived.size >= arrivals) failure = undefined;
 	};
 	api.handle = (_req, res, seen) => {
@@ -48,10 +59,11 @@ function datasetService(failing: number, delay: (item: number) => number, arriva
 				json(res, 409, { detail: `A dataset named ds_${item} already exists` });
 			};
 		} else {
-			later(delay(item), () => {
+			const answer = () => {
 				service.created.set(item, uuid(item));
 				json(res, 200, { id: uuid(item), name: `ds_${item}`, status: 'ready' });
-			});
+			};
+			later(delay(item), () => (holding ? held.push(answer) : answer()));
 		}
 		failWhenDue();
 	};
@@ -116,7 +128,7 @@ describe('a failure without Continue On Fail: nothing starts after it, nothing m
 		'%i items at Requests in Parallel %i, item %i answered 409 first: zero requests after it',
 		async (count, parallel, failing) => {
 			// The failing answer comes fast and the others slowly, so the failing request is the one that frees a place.
-			const service = datasetService(failing, (item) => (item === failing ? 5 : 300), Math.min(count, parallel));
+			const service = datasetService(failing, (item) => (item === failing ? 50 : 300), Math.min(count, parallel));
 			const { error } = await createMany(count, parallel);
 			expect(error?.context?.itemIndex).toBe(failing);
 			expect((error as { httpCode?: string } | undefined)?.httpCode).toBe('409');
