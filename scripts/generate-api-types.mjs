@@ -139,6 +139,14 @@ export function routesFromFacts(factsText) {
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
+	/** Each file generated from the facts, with what generates it. */
+	const generatedFrom = [
+		[typesPath, typesFromFacts],
+		[schemasPath, schemasFromFacts],
+		[enumsPath, enumsFromFacts],
+		[routesPath, routesFromFacts],
+		[sandboxPath, sandboxSchemasFromFacts],
+	];
 	const problems = [];
 	const hasVendor = existsSync(vendorPath);
 	if (process.argv.includes('--check')) {
@@ -146,25 +154,10 @@ if (isMain) {
 		if (hasVendor && factsFromVendor() !== committedFacts) {
 			problems.push(`${factsPath} does not match the vendor document ${vendorPath}`);
 		}
-		const committedTypes = existsSync(typesPath) ? readFileSync(typesPath, 'utf8') : '';
-		if ((await typesFromFacts(committedFacts)) !== committedTypes) {
-			problems.push(`${typesPath} does not match api/openapi.facts.json`);
-		}
-		const committedSchemas = existsSync(schemasPath) ? readFileSync(schemasPath, 'utf8') : '';
-		if (schemasFromFacts(committedFacts) !== committedSchemas) {
-			problems.push(`${schemasPath} does not match api/openapi.facts.json`);
-		}
-		const committedEnums = existsSync(enumsPath) ? readFileSync(enumsPath, 'utf8') : '';
-		if (enumsFromFacts(committedFacts) !== committedEnums) {
-			problems.push(`${enumsPath} does not match api/openapi.facts.json`);
-		}
-		const committedRoutes = existsSync(routesPath) ? readFileSync(routesPath, 'utf8') : '';
-		if (routesFromFacts(committedFacts) !== committedRoutes) {
-			problems.push(`${routesPath} does not match api/openapi.facts.json`);
-		}
-		const committedSandbox = existsSync(sandboxPath) ? readFileSync(sandboxPath, 'utf8') : '';
-		if (sandboxSchemasFromFacts(committedFacts) !== committedSandbox) {
-			problems.push(`${sandboxPath} does not match api/openapi.facts.json`);
+		for (const [path, generate] of generatedFrom) {
+			const committed = existsSync(path) ? readFileSync(path, 'utf8') : '';
+			if ((await generate(committedFacts)) !== committed)
+				problems.push(`${path} does not match api/openapi.facts.json`);
 		}
 		if (problems.length) {
 			console.error(`${problems.join('\n')}\nRun \`npm run generate:types\` and commit the result.`);
@@ -182,12 +175,8 @@ if (isMain) {
 		}
 		const facts = factsFromVendor();
 		writeFileSync(factsPath, facts);
-		writeFileSync(typesPath, await typesFromFacts(facts));
-		writeFileSync(schemasPath, schemasFromFacts(facts));
-		writeFileSync(enumsPath, enumsFromFacts(facts));
-		writeFileSync(routesPath, routesFromFacts(facts));
 		mkdirSync(dirname(sandboxPath), { recursive: true });
-		writeFileSync(sandboxPath, sandboxSchemasFromFacts(facts));
+		for (const [path, generate] of generatedFrom) writeFileSync(path, await generate(facts));
 		console.log(`Wrote ${factsPath}, ${typesPath}, ${schemasPath}, ${enumsPath}, ${routesPath} and ${sandboxPath}`);
 	}
 }
