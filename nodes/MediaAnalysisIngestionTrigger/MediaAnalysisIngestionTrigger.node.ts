@@ -12,7 +12,7 @@ import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
 import { datasetIdNamed } from '../shared/readers';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
-import { type ApiRequest, type PageStyle } from '../shared/transport';
+import { Run, type ApiRequest, type PageStyle } from '../shared/transport';
 import { assertUuid } from '../shared/validation';
 import { labelledListSubtitle } from '../shared/subtitle';
 import {
@@ -192,7 +192,7 @@ async function readDatasetId(this: IPollFunctions): Promise<string | undefined> 
 	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '');
 	if (raw.trim() === '') return undefined;
 	const { mode } = this.getNodeParameter('datasetId', {}) as { mode?: string };
-	return assertUuid.call(this, mode === 'name' ? await datasetIdNamed(this, raw) : raw, 'Dataset', 0);
+	return assertUuid.call(this, mode === 'name' ? await datasetIdNamed(new Run(this), raw) : raw, 'Dataset', 0);
 }
 
 /** The node's saved scopes; a change of what is watched, or saved data it cannot read (with a warning), starts afresh. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fetchRecords, listEndpoint } from '../shared/endpoints';
-import { fetchPage, type ApiRequest, type PageStyle } from '../shared/transport';
+import { fetchPage, Run, type ApiRequest, type PageStyle } from '../shared/transport';
 import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent } from './events';
 import type { Watch } from './MediaAnalysisIngestionTrigger.node';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
@@ -40,7 +40,7 @@ async function readCandidates(
 ): Promise<void> {
 	const observe = kind === 'job' ? observeJob : observeAsset;
 	const newer = (a: Output | undefined, b: Output | undefined) => (!a || (b && b.time > a.time) ? b : a);
-	const { items } = await fetchPage.call(this, request, style, style.firstPosition, SAMPLE_PAGE);
+	const { items } = await fetchPage(new Run(this), request, style, style.firstPosition, SAMPLE_PAGE);
 	for (const record of items) {
 		const observation = observe(record);
 		if (!observation) continue;
@@ -98,7 +98,7 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 }
 
 async function recentDatasets(this: IPollFunctions): Promise<string[]> {
-	const { items } = await fetchRecords(this, listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
+	const { items } = await fetchRecords(new Run(this), listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
 	return items
 		.filter(
 			(dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting',

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ApiRequest, PageStyle } from '../shared/transport';
-import { pages } from '../shared/transport';
+import { pages, Run } from '../shared/transport';
 import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 
 /** Entries each page of an offset-paged list reads again from the end of the page before (deletions shift pages). */
@@ -35,7 +35,7 @@ export async function* overlappingPages(
 	};
 	let before = new Set<string>();
 	let expected = 0;
-	for await (const records of pages.call(this, request, stepBack, Number.POSITIVE_INFINITY)) {
+	for await (const records of pages(new Run(this), request, stepBack, Number.POSITIVE_INFINITY)) {
 		const ids = records.map(idOf).filter((id): id is string => id !== undefined);
 		yield { records, shifted: expected > 0 && !(ids.length > 0 && before.has(ids[0])) };
 		before = new Set(ids);

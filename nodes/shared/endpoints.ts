@@ -12,12 +12,12 @@ import {
 	offsetLimitLinks,
 	pagePerPage,
 	paginate,
+	type Run,
 	searchBody,
 	skipLimit,
 	usersPages,
 	videoSearchBody,
 	type AnswerSpec,
-	type ApiContext,
 	type ApiRequest,
 	type FieldRule,
 	type Page,
@@ -802,30 +802,30 @@ function recordsOf<K extends PagedEndpointId>(records: IDataObject[]): Array<Rec
 
 /** Return All / Limit over a list of the table (`paginate`), its records typed by the table (`RecordOf`). */
 export async function listRecords<K extends PagedEndpointId>(
-	context: ApiContext,
+	run: Run,
 	[request, style]: ListOf<K>,
 	limit: PageLimit,
 ): Promise<Array<RecordOf<K>>> {
-	return recordsOf<K>(await paginate.call(context, request, style, limit));
+	return recordsOf<K>(await paginate(run, request, style, limit));
 }
 
 /** One page of a list of the table (`fetchPage`), its records typed by the table (`RecordOf`). */
 export async function fetchRecords<K extends PagedEndpointId>(
-	context: ApiContext,
+	run: Run,
 	[request, style]: ListOf<K>,
 	position: number,
 	pageSize: number,
 ): Promise<Omit<Page, 'items'> & { items: Array<RecordOf<K>> }> {
-	const page = await fetchPage.call(context, request, style, position, pageSize);
+	const page = await fetchPage(run, request, style, position, pageSize);
 	return { ...page, items: recordsOf<K>(page.items) };
 }
 
 /** Calls an endpoint of the table, typed by the OpenAPI document both ways. */
 export async function callEndpoint<K extends EndpointId>(
-	context: ApiContext,
+	run: Run,
 	id: K,
 	call: EndpointCall<K> = {},
 ): Promise<CheckedResponseOf<K>> {
 	// The transport checked the answer against the table's entry (`checkAnswer`): what it returns is what the type says.
-	return (await apiRequest.call(context, endpointRequest(id, call))) as unknown as CheckedResponseOf<K>;
+	return (await apiRequest(run, endpointRequest(id, call))) as unknown as CheckedResponseOf<K>;
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from './transport';
 
 import { getPageLimit } from './readers';
 import { pages, type ApiRequest, type PageStyle } from './transport';
@@ -13,6 +14,7 @@ interface LocalFilter {
 /** Return All / Limit over a list read unfiltered, keeping what `filter` keeps (pages full-sized: the limit counts kept ones). */
 export async function paginateFiltered(
 	this: IExecuteFunctions,
+	run: Run,
 	itemIndex: number,
 	request: ApiRequest,
 	style: PageStyle,
@@ -21,7 +23,7 @@ export async function paginateFiltered(
 	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
 	const wanted = Math.min(returnAll ? Number.POSITIVE_INFINITY : limit, filter.most ?? Number.POSITIVE_INFINITY);
 	const kept: IDataObject[] = [];
-	for await (const page of pages.call(this, { ...request, itemIndex }, style, Number.POSITIVE_INFINITY)) {
+	for await (const page of pages(run, { ...request, itemIndex }, style, Number.POSITIVE_INFINITY)) {
 		for (const record of page) {
 			if (kept.length >= wanted) break;
 			if (filter.keep(record)) kept.push(record);

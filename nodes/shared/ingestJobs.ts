@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from './transport';
 
 import type { GetOneIngestJobResponse } from './schemas.generated';
 import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoints';
@@ -38,13 +39,14 @@ function sameSourcePaths(paths: string[]): (job: GetOneIngestJobResponse) => boo
  */
 function recoverCreatedJob(
 	this: IExecuteFunctions,
+	run: Run,
 	datasetId: string,
 	matches: (job: GetOneIngestJobResponse) => boolean,
 	itemIndex: number,
 ): () => Promise<IDataObject | undefined> {
 	const list = async (serviceTime: ServiceTime) =>
 		(
-			await callEndpoint(this, 'ingestion.getIngestJobs', {
+			await callEndpoint(run, 'ingestion.getIngestJobs', {
 				qs: { dataset_id: datasetId, offset: 0, limit: 100 },
 				itemIndex,
 				serviceTime,
@@ -61,15 +63,16 @@ type ListCreate =
 /** Creates an ingestion job from a list of sources; a lost answer is found among the dataset's jobs. */
 export async function createIngestJob<K extends ListCreate>(
 	this: IExecuteFunctions,
+	run: Run,
 	endpoint: K,
 	body: RequestOf<K>,
 	{ datasetId, sourcePaths, itemIndex }: { datasetId: string; sourcePaths: string[]; itemIndex: number },
 ): Promise<CheckedResponseOf<K>> {
-	return await callEndpoint(this, endpoint, {
+	return await callEndpoint(run, endpoint, {
 		body,
 		itemIndex,
 		explain: explainCreateFailure,
-		recover: recoverCreatedJob.call(this, datasetId, sameSourcePaths(sourcePaths), itemIndex),
+		recover: recoverCreatedJob.call(this, run, datasetId, sameSourcePaths(sourcePaths), itemIndex),
 	});
 }
 
@@ -79,6 +82,7 @@ export type JobView<T> = Omit<WaitSpec<T>, 'stateOf'> & { jobStatus: (value: T) 
 /** Waits for an ingestion job until its status is one of `settleOn`; failed or stopped is an error. */
 export async function waitForIngestJob<T>(
 	this: IExecuteFunctions,
+	run: Run,
 	view: JobView<T>,
 	wait: WaitOptions,
 	settleOn: readonly string[] = ['completed'],
@@ -88,12 +92,12 @@ export async function waitForIngestJob<T>(
 		if (settleOn.includes(status)) return 'done';
 		return status === 'failed' || status === 'stopped' ? 'failed' : 'pending';
 	};
-	const waitForJob = waitUntilSettled<T>;
-	return await waitForJob.call(this, { ...view, stateOf }, wait);
+	return await waitUntilSettled<T>(run, { ...view, stateOf }, wait);
 }
 
 export async function ingestAndWait<K extends ListCreate, T>(
 	this: IExecuteFunctions,
+	run: Run,
 	endpoint: K,
 	body: RequestOf<K>,
 	sent: { datasetId: string; sourcePaths: string[]; itemIndex: number },
@@ -102,7 +106,7 @@ export async function ingestAndWait<K extends ListCreate, T>(
 	settleOn?: readonly string[],
 ): Promise<T> {
 	const create = createIngestJob<ListCreate>;
-	const job = await create.call(this, endpoint, body, sent);
+	const job = await create.call(this, run, endpoint, body, sent);
 	const waitForJob = waitForIngestJob<T>;
-	return await waitForJob.call(this, viewOf(job.id), wait, settleOn);
+	return await waitForJob.call(this, run, viewOf(job.id), wait, settleOn);
 }

@@ -1,14 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from './transport';
 
 import { listEndpoint } from './endpoints';
-import {
-	paginate,
-	WAIT_DEFAULTS,
-	type ApiContext,
-	type ApiRequest,
-	type PageStyle,
-	type WaitOptions,
-} from './transport';
+import { paginate, WAIT_DEFAULTS, type ApiRequest, type PageStyle, type WaitOptions } from './transport';
 import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeContext } from './validation';
 
 /** Readers of the parameters `descriptions.ts` builds; each checks what it reads before anything is sent. */
@@ -19,14 +13,11 @@ export function locatorUuid(this: IExecuteFunctions, itemIndex: number, paramete
 	return assertUuid.call(this, value, label, itemIndex);
 }
 
-/** Names already looked up in one node run (10,000 items naming one dataset cost one look-up). */
-const resolvedNames = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
-
 /** What a "By Name" locator looks names up among: `records` gives every candidate whose name may match. */
 export interface NameLookup {
 	/** In messages: "dataset", "concept". */
 	kind: string;
-	records: (this: IExecuteFunctions, name: string, itemIndex: number) => Promise<IDataObject[]>;
+	records: (this: IExecuteFunctions, run: Run, name: string, itemIndex: number) => Promise<IDataObject[]>;
 	/** `records` lists every record whatever the name: one listing serves every name of the run. */
 	listsAll?: boolean;
 	idField?: string;
@@ -35,6 +26,7 @@ export interface NameLookup {
 /** The ID of the one record the locator's value names (`onlyIdNamed`), looked up once per name in a node run. */
 export async function idByName(
 	this: IExecuteFunctions,
+	run: Run,
 	itemIndex: number,
 	parameter: string,
 	label: string,
@@ -43,14 +35,10 @@ export async function idByName(
 	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	assertNotEmpty.call(this, value, label, itemIndex);
 	const name = value as string;
-	let cache = resolvedNames.get(this);
-	if (!cache) resolvedNames.set(this, (cache = new Map()));
-	const key = JSON.stringify(listsAll ? [kind] : [kind, name.normalize('NFC')]);
-	let lookup = cache.get(key);
-	if (!lookup) {
-		lookup = records.call(this, name, itemIndex);
-		cache.set(key, lookup);
-	}
+	// Looked up once per name in the run (10,000 items naming one dataset cost one look-up).
+	const lookup = run.lookup(JSON.stringify(['names', ...(listsAll ? [kind] : [kind, name.normalize('NFC')])]), () =>
+		records.call(this, run, name, itemIndex),
+	);
 	return onlyIdNamed.call(this, await lookup, name, { kind, label, itemIndex, idField });
 }
 
@@ -133,18 +121,18 @@ function nameSearchTerm(name: string): string | undefined {
 }
 
 /** The datasets that may be named `name` (`recordsNamed` picks after). */
-export function datasetsMatching(context: ApiContext, name: string, itemIndex?: number): Promise<IDataObject[]> {
+export async function datasetsMatching(run: Run, name: string, itemIndex?: number): Promise<IDataObject[]> {
 	const term = nameSearchTerm(name);
-	return paginate.call(
-		context,
+	return await paginate(
+		run,
 		...listEndpoint('datasets.list', { qs: term === undefined ? {} : { name_pattern: term }, itemIndex }),
 		{ returnAll: true },
 	);
 }
 
 /** The ID of the one dataset `name` names, outside an execution's item loop (a poll, a list in the editor). */
-export async function datasetIdNamed(context: ApiContext, name: string, label = 'Dataset'): Promise<string> {
-	return onlyIdNamed.call(context, await datasetsMatching(context, name), name, {
+export async function datasetIdNamed(run: Run, name: string, label = 'Dataset'): Promise<string> {
+	return onlyIdNamed.call(run.context, await datasetsMatching(run, name), name, {
 		kind: 'dataset',
 		label,
 		itemIndex: 0,
@@ -153,19 +141,20 @@ export async function datasetIdNamed(context: ApiContext, name: string, label = 
 
 const datasetsNamed: NameLookup = {
 	kind: 'dataset',
-	records(name, itemIndex) {
-		return datasetsMatching(this, name, itemIndex);
+	records(run, name, itemIndex) {
+		return datasetsMatching(run, name, itemIndex);
 	},
 };
 
 export async function resolveDatasetId(
 	this: IExecuteFunctions,
+	run: Run,
 	itemIndex: number,
 	parameter = 'datasetId',
 	label = 'Dataset',
 ): Promise<string> {
 	if (!isByName.call(this, itemIndex, parameter)) return locatorUuid.call(this, itemIndex, parameter, label);
-	return await idByName.call(this, itemIndex, parameter, label, datasetsNamed);
+	return await idByName.call(this, run, itemIndex, parameter, label, datasetsNamed);
 }
 
 /** Reads Return All / Limit; an expression's Limit is checked like the field (a whole number, at least 1). */
@@ -184,11 +173,12 @@ export function withinLimit<T>(records: T[], { returnAll, limit }: { returnAll: 
 
 export async function paginateForItem(
 	this: IExecuteFunctions,
+	run: Run,
 	itemIndex: number,
 	request: ApiRequest,
 	style: PageStyle,
 ): Promise<IDataObject[]> {
-	return await paginate.call(this, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex));
+	return await paginate(run, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex));
 }
 
 /** Undefined when the node should return at once. */

@@ -10,19 +10,19 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { scrubSecrets } from './http/answers';
-import { PARALLEL, recordId, RequestsStopped, runState, setParallelRequests, stopRequests } from './transport';
+import { PARALLEL, recordId, RequestsStopped, Run } from './transport';
 import { assertRange } from './validation';
 
 export interface ItemOperation {
 	description: INodeProperties[];
-	/** An object, or a list of them (one output item each). */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<object | object[]>;
+	/** An object, or a list of them (one output item each). `run`: the node run, for every request it sends. */
+	execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<object | object[]>;
 }
 
-/** An operation that must see every item at once (e.g. 100 assets per request); it returns `run.output()`. */
+/** An operation that must see every item at once (e.g. 100 assets per request); it returns `runner.output()`. */
 export interface BatchOperation {
 	description: INodeProperties[];
-	executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner): Promise<INodeExecutionData[]>;
+	executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], runner: ItemRunner): Promise<INodeExecutionData[]>;
 }
 
 export type Operation = ItemOperation | BatchOperation;
@@ -38,12 +38,15 @@ function asNodeError(node: INode, error: unknown, itemIndex: number): NodeApiErr
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
 
-/** The error item `continueOnFail` emits: what went wrong and how to fix it, never request details. */
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const { message, description } = error as { message?: string; description?: string | null };
-	const json: IDataObject = { error: message ?? String(error) };
+/**
+ * The error item Continue On Fail emits: what went wrong and how to fix it, never request details; the node error
+ * rides on the item, so "Continue (using error output)" routes it to the error output.
+ */
+function errorItem(error: NodeError, itemIndex: number): INodeExecutionData {
+	const { message, description } = error;
+	const json: IDataObject = { error: message };
 	if (description) json.description = description;
-	return { json, pairedItem: { item: itemIndex } };
+	return { json, error, pairedItem: { item: itemIndex } };
 }
 
 export interface RouteOptions {
@@ -55,11 +58,7 @@ export interface RouteOptions {
  * The error with its copy of the node (which n8n logs and stores with the execution) through the secret scrubber:
  * values of the named parameters and of parameters under a secret key, and the secrets the run knows, are replaced.
  */
-function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(
-	error: E,
-	names: string[],
-	context: object,
-): E {
+function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(error: E, names: string[], run: Run): E {
 	const { node } = error;
 	if (!node?.parameters) return error;
 	const typed = names
@@ -67,12 +66,15 @@ function withoutSecretParameters<E extends NodeApiError | NodeOperationError>(
 		.filter((value): value is string => typeof value === 'string');
 	(error as { node: INode }).node = {
 		...node,
-		parameters: scrubSecrets(node.parameters, [...typed, ...runState(context).secrets]) as INodeParameters,
+		parameters: scrubSecrets(node.parameters, [...typed, ...run.secrets]) as INodeParameters,
 	};
 	return error;
 }
 
 type NodeError = NodeApiError | NodeOperationError;
+
+/** The item pool: started items beyond the limit that may be busy at once, and items alive at most (resting ones included). */
+export const POOL = { lookAhead: 8, alive: 1_000 };
 
 /** Entries named one by one in the error that stops the node; the rest are counted. */
 const LISTED = 20;
@@ -116,6 +118,7 @@ export class ItemRunner {
 
 	constructor(
 		private readonly context: IExecuteFunctions,
+		readonly run: Run,
 		private readonly secretParameters: string[] = [],
 	) {}
 
@@ -135,20 +138,20 @@ export class ItemRunner {
 	}
 
 	fail(error: unknown, itemIndexes: number[], describe: (error: NodeError) => NodeError = (same) => same): void {
-		if (!this.context.continueOnFail()) {
+		const nodeError = withoutSecretParameters(
+			describe(asNodeError(this.context.getNode(), error, itemIndexes[0])),
+			this.secretParameters,
+			this.run,
+		);
+		if (this.run.stopsAtFailure) {
 			const stopped = error instanceof RequestsStopped;
 			// At once, before the error travels on: no request of the run starts after a failure.
-			if (!stopped) stopRequests(this.context);
+			if (!stopped) this.run.stop();
 			for (const itemIndex of itemIndexes) if (!this.failures.has(itemIndex)) this.failures.set(itemIndex, error);
-			const thrown = withoutSecretParameters(
-				describe(asNodeError(this.context.getNode(), error, itemIndexes[0])),
-				this.secretParameters,
-				this.context,
-			);
-			this.thrown.push({ itemIndexes, error: thrown, stopped });
-			throw thrown;
+			this.thrown.push({ itemIndexes, error: nodeError, stopped });
+			throw nodeError;
 		}
-		for (const itemIndex of itemIndexes) this.results.push({ itemIndex, data: errorItem(error, itemIndex) });
+		for (const itemIndex of itemIndexes) this.results.push({ itemIndex, data: errorItem(nodeError, itemIndex) });
 	}
 
 	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first). */
@@ -164,23 +167,46 @@ export class ItemRunner {
 	}
 
 	/**
-	 * Runs `task(0)` … `task(count - 1)` side by side. A failure stops the run's requests at once; the tasks under way
-	 * are waited for, and the error then says what every other item did, so nothing the service did goes unseen.
+	 * Runs `task(0)` … `task(count - 1)` side by side, from a bounded pool: an item starts when fewer than the limit's
+	 * worth (plus `POOL.lookAhead`) of the started ones are busy, so a waiting item costs nothing until its turn; an
+	 * item that rests between status reads (`run.resting`) is not busy, up to `POOL.alive` items in all. A failure
+	 * stops the run at once: no item starts after it; those under way are waited for, and the error then says what
+	 * every other item did, so nothing the service did goes unseen.
 	 */
 	async sideBySide(count: number, task: (index: number) => Promise<unknown>): Promise<void> {
+		const { run } = this;
 		const rejected: unknown[] = [];
-		await Promise.all(
-			Array.from({ length: count }, async (_, index) => {
-				try {
-					await task(index);
-				} catch (error) {
-					if (rejected.length === 0) stopRequests(this.context);
+		let next = 0;
+		let alive = 0;
+		let wake: (() => void) | undefined;
+		const roomy = () =>
+			alive < POOL.alive && alive - run.resting < run.pace.limiter.limit + POOL.lookAhead && !run.stopped;
+		run.pace.onRoom = () => wake?.();
+		while (next < count && !run.stopped) {
+			if (!roomy()) {
+				await new Promise<void>((resolve) => (wake = resolve));
+				wake = undefined;
+				continue;
+			}
+			const index = next++;
+			alive++;
+			void task(index)
+				.catch((error: unknown) => {
+					if (rejected.length === 0) run.stop();
 					rejected.push(error);
-				}
-			}),
-		);
+				})
+				.finally(() => {
+					alive--;
+					wake?.();
+				});
+		}
+		while (alive > 0) {
+			await new Promise<void>((resolve) => (wake = resolve));
+			wake = undefined;
+		}
+		run.pace.onRoom = () => {};
 		if (rejected.length === 0) return;
-		const { stoppedAt } = runState(this.context);
+		const { stoppedAt } = run;
 		const first =
 			this.thrown.find((entry) => stoppedAt !== undefined && entry.itemIndexes.includes(stoppedAt)) ??
 			this.thrown.find((entry) => !entry.stopped) ??
@@ -191,7 +217,7 @@ export class ItemRunner {
 
 	/** The error that stops the node, told what each other item did: finished, failed, stopped part way, not sent. */
 	private withOutcomes(error: NodeError, failedItems: number[]): NodeError {
-		const run = runState(this.context);
+		const { run } = this;
 		const firstOutput = new Map<number, IDataObject>();
 		for (const { itemIndex, data } of this.results)
 			if (!firstOutput.has(itemIndex)) firstOutput.set(itemIndex, data.json);
@@ -272,18 +298,25 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 
 async function runSideBySide(
 	this: IExecuteFunctions,
-	run: ItemRunner,
+	runner: ItemRunner,
 	count: number,
 	operation: ItemOperation,
 ): Promise<void> {
-	// Read once for the run, from the first item; an expression that gives no number is refused here, by name.
-	const parallel = this.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL.default);
-	setParallelRequests(this, assertRange.call(this, parallel, 'Requests in Parallel', 0, { min: 1, max: PARALLEL.max }));
-	await run.sideBySide(
+	await runner.sideBySide(
 		count,
 		async (itemIndex) =>
-			await run.attempt([itemIndex], async () => run.emit(itemIndex, await operation.execute.call(this, itemIndex))),
+			await runner.attempt([itemIndex], async () =>
+				runner.emit(itemIndex, await operation.execute.call(this, itemIndex, runner.run)),
+			),
 	);
+}
+
+/** Requests in Parallel, read once for the run from the first item (a batch operation has none: the default). */
+function parallelRequests(context: IExecuteFunctions, perItem: boolean): number {
+	if (!perItem) return PARALLEL.default;
+	// An expression that gives no number is refused here, by name.
+	const parallel = context.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL.default);
+	return assertRange.call(context, parallel, 'Requests in Parallel', 0, { min: 1, max: PARALLEL.max });
 }
 
 /** The single item loop of every action node; a batch operation gets the runner and the items. */
@@ -305,10 +338,12 @@ export async function route(
 			description: 'Choose the resource and operation again in the node; this workflow may come from a newer version.',
 		});
 	}
-	const run = new ItemRunner(this, secretParameters);
+	// The node run: made here for this call of `execute` (each of n8n's tries is a run of its own), handed on.
+	const run = new Run(this, parallelRequests(this, !('executeBatch' in operation)));
+	const runner = new ItemRunner(this, run, secretParameters);
 	if ('executeBatch' in operation) {
-		return [await operation.executeBatch.call(this, items, run)];
+		return [await operation.executeBatch.call(this, items, runner)];
 	}
-	await runSideBySide.call(this, run, items.length, operation);
-	return [run.output()];
+	await runSideBySide.call(this, runner, items.length, operation);
+	return [runner.output()];
 }

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ItemRunner } from '../../nodes/shared/router';
+import { Run } from '../../nodes/shared/transport';
 
 const node: INode = {
 	id: 'n',
@@ -19,7 +20,7 @@ const context = (continueOnFail: boolean) =>
 
 describe('ItemRunner', () => {
 	test('output in input order, each paired; a step serving several items fails each of them', async () => {
-		const run = new ItemRunner(context(true));
+		const run = new ItemRunner(context(true), new Run(context(true)));
 		await run.attempt([2], async () => run.emit(2, { n: 2 }));
 		await run.attempt([0, 1], async () => {
 			throw new Error('service down');
@@ -27,17 +28,17 @@ describe('ItemRunner', () => {
 		run.emit(0, [{ n: 0 }, { n: 0.5 }]);
 		run.emit(1, { shared: true }, [{ item: 1 }, { item: 2 }]);
 		expect(run.output()).toEqual([
-			{ json: { error: 'service down' }, pairedItem: { item: 0 } },
+			{ json: { error: 'service down' }, error: expect.any(NodeOperationError), pairedItem: { item: 0 } },
 			{ json: { n: 0 }, pairedItem: { item: 0 } },
 			{ json: { n: 0.5 }, pairedItem: { item: 0 } },
-			{ json: { error: 'service down' }, pairedItem: { item: 1 } },
+			{ json: { error: 'service down' }, error: expect.any(NodeOperationError), pairedItem: { item: 1 } },
 			{ json: { shared: true }, pairedItem: [{ item: 1 }, { item: 2 }] },
 			{ json: { n: 2 }, pairedItem: { item: 2 } },
 		]);
 	});
 
 	test('without Continue On Fail: the error names the first item, says how to fix it, and carries no secret', async () => {
-		const run = new ItemRunner(context(false), ['password']);
+		const run = new ItemRunner(context(false), new Run(context(false)), ['password']);
 		const failure = new NodeApiError(node, {}, { message: 'Connection not found', description: 'Check the name.' });
 		const thrown = await run
 			.attempt(
@@ -59,7 +60,7 @@ describe('ItemRunner', () => {
 	});
 
 	test('a plain error becomes a node error of its item', async () => {
-		const run = new ItemRunner(context(false));
+		const run = new ItemRunner(context(false), new Run(context(false)));
 		const thrown = await run
 			.attempt([1], async () => {
 				throw new Error('boom');

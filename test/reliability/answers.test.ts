@@ -17,7 +17,8 @@ import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
-import { checkAnswer, type AnswerSpec, type FieldRule } from '../../nodes/shared/transport/check';
+import { checkAnswer } from '../../nodes/shared/transport/check';
+import type { AnswerSpec, FieldRule } from '../../nodes/shared/transport/types';
 import { ENDPOINTS, endpointOf, type EndpointId } from '../../nodes/shared/endpoints';
 import type { ApiContext } from '../../nodes/shared/transport';
 import { jobStatusPages, offsetLimit } from '../../nodes/shared/transport/pagination';
@@ -762,13 +763,13 @@ test('a long page read in one request is cleaned in place without exhausting the
 	} as unknown as ApiContext;
 	const list: unknown[] = Array.from({ length: 300_000 }, (_, index) => (index % 3 === 0 ? null : { index }));
 	const answer = { data: list };
-	const checked = await checkAnswer.call(
+	const checked = await checkAnswer(
 		context,
 		{ method: 'POST', path: '/api/v1/probe', answer: offsetLimit },
 		{ body: { kind: 'json', value: answer }, status: 200, contentType: 'application/json' },
 		async () => (value) => value,
 	);
-	expect(checked).toEqual({ answer });
+	expect(checked).toEqual({ answer, listed: 300_000 });
 	expect(answer.data).toBe(list);
 	expect(list).toHaveLength(200_000);
 	expect(list.every((entry) => typeof entry === 'object' && entry !== null)).toBe(true);

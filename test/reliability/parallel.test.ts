@@ -6,7 +6,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { parallelRequestsProperties } from '../../nodes/shared/router';
-import { PARALLEL, setParallelRequests } from '../../nodes/shared/transport';
+import { PARALLEL } from '../../nodes/shared/transport';
+import { Pace } from '../../nodes/shared/transport/pace';
 import { ADAPTIVE } from '../../nodes/shared/transport/limit';
 import { TYPES } from '../nodes/setup';
 import { idOf, later, useHostileBed, uuid } from './hostile/bed';
@@ -65,7 +66,7 @@ describe('requests in flight', () => {
 		undefined as unknown as number,
 		'8' as unknown as number,
 	])('the transport itself refuses %p as Requests in Parallel (a wait on "in flight < NaN" never ends)', (limit) => {
-		expect(() => setParallelRequests({}, limit)).toThrow(RangeError);
+		expect(() => new Pace(limit)).toThrow(RangeError);
 	});
 
 	test.each([

@@ -20,8 +20,8 @@ import {
 	paginate,
 	searchBody,
 	skipLimit,
-	type PageStyle,
 } from '../../nodes/shared/transport/pagination';
+import { Run, type PageStyle } from '../../nodes/shared/transport';
 import { createHarness, type Harness } from '../harness/engine';
 
 /* ---------------------------------------------------------------------------------------------
@@ -190,8 +190,8 @@ const paginationFixture: INodeType = {
 		const returnAll = this.getNodeParameter('returnAll', 0) as boolean;
 		const limit = this.getNodeParameter('limit', 0) as number;
 		const post = family === 'searchBody';
-		const records = await paginate.call(
-			this,
+		const records = await paginate(
+			new Run(this),
 			{ method: post ? 'POST' : 'GET', path: `/${family}`, idempotent: true },
 			STYLES[family],
 			{ returnAll, limit },

@@ -1,4 +1,5 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import type { Role } from '../../shared/schemas.generated';
 import { datasetLocator } from '../../shared/descriptions';
@@ -119,12 +120,13 @@ export function rolesScopeProperties(
 /** The scope chosen for this item: the service's `roles_context` (`system` or `dataset:<id>`), or none for all roles. */
 export async function readRolesScope(
 	this: IExecuteFunctions,
+	run: Run,
 	itemIndex: number,
 ): Promise<{ scope: RolesScope; datasetId?: string; context?: string }> {
 	const scope = this.getNodeParameter('rolesScope', itemIndex, 'all') as RolesScope;
 	if (scope === 'system') return { scope, context: 'system' };
 	if (scope !== 'dataset') return { scope: 'all' };
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	return { scope, datasetId, context: `dataset:${datasetId}` };
 }
 
@@ -135,6 +137,7 @@ export async function readRolesScope(
  */
 export async function readRoles(
 	this: IExecuteFunctions,
+	run: Run,
 	itemIndex: number,
 	within: { scope: RolesScope; datasetId?: string } = { scope: 'all' },
 ): Promise<Role[]> {
@@ -145,7 +148,7 @@ export async function readRoles(
 		const roleId = assertIdentifier.call(this, locatorValue(entry.roleId), `${label} Role`, itemIndex);
 		const named = locatorValue(entry.datasetId) !== '';
 		const datasetId = named
-			? await resolveDatasetId.call(this, itemIndex, `roles.role[${index}].datasetId`, `${label} Dataset`)
+			? await resolveDatasetId.call(this, run, itemIndex, `roles.role[${index}].datasetId`, `${label} Dataset`)
 			: within.datasetId;
 		if (within.scope === 'system' && datasetId) {
 			throw invalidParameter.call(

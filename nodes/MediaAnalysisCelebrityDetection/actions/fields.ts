@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import { uuidMode } from '../../shared/descriptions';
 import { listEndpoint } from '../../shared/endpoints';
@@ -35,17 +36,17 @@ export function personLocator(byName = false): INodeProperties {
 const personsNamed: NameLookup = {
 	kind: 'person',
 	listsAll: true,
-	records(_name, itemIndex) {
-		return paginate.call(this, ...listEndpoint('celebrities.getPersonsInOrg', { itemIndex }), { returnAll: true });
+	records(run, _name, itemIndex) {
+		return paginate(run, ...listEndpoint('celebrities.getPersonsInOrg', { itemIndex }), { returnAll: true });
 	},
 };
 
 /** The person of one item: "By Name" is the one person enrolled under that name (the By Name rule of `recordsNamed`). */
-export async function resolvePersonId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function resolvePersonId(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<string> {
 	if (!isByName.call(this, itemIndex, 'personId')) return getPersonId.call(this, itemIndex);
 	return assertUuid.call(
 		this,
-		await idByName.call(this, itemIndex, 'personId', 'Person', personsNamed),
+		await idByName.call(this, run, itemIndex, 'personId', 'Person', personsNamed),
 		'Person',
 		itemIndex,
 	);

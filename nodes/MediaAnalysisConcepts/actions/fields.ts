@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import { nameMode, uuidMode } from '../../shared/descriptions';
 import { idByName, isByName, type NameLookup } from '../../shared/readers';
@@ -38,16 +39,16 @@ const conceptsNamed: NameLookup = {
 	idField: 'conceptId',
 	// The service lists concepts without a name filter: every concept is read once per run, for every name.
 	listsAll: true,
-	records(_name, itemIndex) {
+	records(run, _name, itemIndex) {
 		const [request, style] = listEndpoint('concepts.list', {});
-		return paginate.call(this, { ...request, itemIndex }, style, { returnAll: true });
+		return paginate(run, { ...request, itemIndex }, style, { returnAll: true });
 	},
 };
 
 /** Reads the concept locator for one item (By Name looked up among the concepts); concept IDs are version-4 UUIDs. */
-export async function getConceptId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function getConceptId(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<string> {
 	const id = isByName.call(this, itemIndex, 'conceptId')
-		? await idByName.call(this, itemIndex, 'conceptId', 'Concept', conceptsNamed)
+		? await idByName.call(this, run, itemIndex, 'conceptId', 'Concept', conceptsNamed)
 		: this.getNodeParameter('conceptId', itemIndex, '', { extractValue: true });
 	return assertUuid4.call(this, id, 'Concept', itemIndex);
 }

@@ -1,4 +1,5 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodePropertyOptions } from 'n8n-workflow';
+import { Run } from '../../shared/transport';
 
 import { datasetIdNamed } from '../../shared/readers';
 import { callEndpoint, listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
@@ -26,15 +27,15 @@ async function scopeOf(context: ILoadOptionsFunctions): Promise<Scope> {
 	const value = typeof locator?.value === 'string' ? locator.value.trim() : '';
 	if (value !== '' && !value.startsWith('=')) {
 		if (locator?.mode === 'name') {
-			const datasetId = await datasetIdNamed(context, String(locator.value));
+			const datasetId = await datasetIdNamed(new Run(context), String(locator.value));
 			return { datasetId, names: new Map([[datasetId, value]]) };
 		}
 		if (UUID.test(value)) {
-			const dataset = await callEndpoint(context, 'datasets.get', { params: { dataset_id: value } });
+			const dataset = await callEndpoint(new Run(context), 'datasets.get', { params: { dataset_id: value } });
 			return { datasetId: value.toLowerCase(), names: new Map([[value.toLowerCase(), String(dataset.name)]]) };
 		}
 	}
-	const datasets = await listRecords(context, listEndpoint('datasets.list'), { returnAll: true });
+	const datasets = await listRecords(new Run(context), listEndpoint('datasets.list'), { returnAll: true });
 	return { names: new Map(datasets.map((dataset) => [dataset.id, dataset.name])) };
 }
 
@@ -68,7 +69,7 @@ export const searchConcepts = listSearchMethod<'concepts.list'>(async (context) 
 /** The multi-select of Classify Image: the concepts of the chosen dataset (or every concept), sorted by name. */
 export async function getConcepts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const scope = await scopeOf(this);
-	const concepts = await listRecords(this, conceptList(scope), { returnAll: true });
+	const concepts = await listRecords(new Run(this), conceptList(scope), { returnAll: true });
 	return concepts
 		.map(conceptEntry(scope))
 		.map(({ name, value, description }) => ({ name, value: String(value), description }))

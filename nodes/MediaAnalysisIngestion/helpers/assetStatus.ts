@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import { uuidMode } from '../../shared/descriptions';
 import { callEndpoint } from '../../shared/endpoints';
@@ -23,9 +24,14 @@ export const assetLocator: INodeProperties = {
 	modes: [uuidMode('asset')],
 };
 
-export async function getAssetStatus(this: IExecuteFunctions, kind: Kind, itemIndex: number): Promise<IDataObject> {
+export async function getAssetStatus(
+	this: IExecuteFunctions,
+	run: Run,
+	kind: Kind,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const assetId = locatorUuid.call(this, itemIndex, 'asset', 'Asset');
-	const { data } = await callEndpoint(this, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
+	const { data } = await callEndpoint(run, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
 	// The table lets `data` be a status or none (absent, or the document's empty list).
 	if (data === undefined || Array.isArray(data)) {
 		const other = kind === 'image' ? 'video' : 'image';

@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import type { IngestJobAsset } from '../../shared/schemas.generated';
 import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
@@ -104,8 +105,8 @@ function jobOutcome(job: IDataObject, asset: JobAsset = {}): AssetOutcome {
 }
 
 /** A finished job's assets by platform ID and by source path, from one read of the job status endpoint. */
-async function settledAssets(this: IExecuteFunctions, job: IDataObject, itemIndex: number) {
-	const { assets } = await readJobAssetStatuses.call(this, String(job.id), itemIndex, { returnAll: true });
+async function settledAssets(this: IExecuteFunctions, run: Run, job: IDataObject, itemIndex: number) {
+	const { assets } = await readJobAssetStatuses.call(this, run, String(job.id), itemIndex, { returnAll: true });
 	const byId = new Map(assets.map((status) => [status.asset_id, status]));
 	const byPath = new Map(assets.map((status) => [status.source_path, status]));
 	return (asset: JobAsset): AssetOutcome => {
@@ -142,7 +143,7 @@ async function createJobsFromLists(
 	const node = this.getNode();
 
 	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
-		datasetId: await resolveDatasetId.call(this, itemIndex),
+		datasetId: await resolveDatasetId.call(this, run.run, itemIndex),
 		connectionName: getConnectionName.call(this, itemIndex),
 		wait: getWaitOptions.call(this, itemIndex),
 	});
@@ -180,11 +181,17 @@ async function createJobsFromLists(
 		const sent = await run.attempt(
 			itemIndexes,
 			async () => {
-				const job = await createIngestJob.call(this, CREATE[kind], body as RequestOf<(typeof CREATE)[ListKind]>, {
-					datasetId,
-					sourcePaths: chunk.values.map((value) => String(value.source_path)),
-					itemIndex: first,
-				});
+				const job = await createIngestJob.call(
+					this,
+					run.run,
+					CREATE[kind],
+					body as RequestOf<(typeof CREATE)[ListKind]>,
+					{
+						datasetId,
+						sourcePaths: chunk.values.map((value) => String(value.source_path)),
+						itemIndex: first,
+					},
+				);
 				created.push({ chunk, job });
 			},
 			(error) => withJobsAlreadyCreated(error, created),
@@ -249,12 +256,13 @@ async function assetsOutput(
 			try {
 				result = (await waitForJob.call(
 					this,
+					run.run,
 					String(job.id),
 					first,
 					{ ...wait, startedAt },
 					{ settleOnFailure: true },
 				)) as IDataObject;
-				outcomeOfAsset = await settledAssets.call(this, result, first);
+				outcomeOfAsset = await settledAssets.call(this, run.run, result, first);
 			} catch (error) {
 				// A row whose other job failed too already has its error item.
 				const fresh = live.filter((itemIndex) => !failed.has(itemIndex));

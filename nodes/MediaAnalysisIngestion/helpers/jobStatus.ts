@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import type { IngestJobStatusResponse } from '../../shared/schemas.generated';
 import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
@@ -16,6 +17,7 @@ export interface JobAssetStatuses {
 /** The assets are nested under `data.assets` with the job's status (or `{"data": []}` when there is nothing yet). */
 export async function readJobAssetStatuses(
 	this: IExecuteFunctions,
+	run: Run,
 	jobId: string,
 	itemIndex: number,
 	limit: PageLimit,
@@ -30,7 +32,7 @@ export async function readJobAssetStatuses(
 			return style.items(response);
 		},
 	};
-	result.assets = await listRecords(this, [request, noting], limit);
+	result.assets = await listRecords(run, [request, noting], limit);
 	return result;
 }
 

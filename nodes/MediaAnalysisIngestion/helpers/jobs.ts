@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import type { GetOneIngestJobResponse } from '../../shared/schemas.generated';
 import { getWaitOptions } from '../../shared/readers';
@@ -8,12 +9,13 @@ import type { WaitOptions } from '../../shared/transport';
 
 export async function getJob(
 	this: IExecuteFunctions,
+	run: Run,
 	jobId: string,
 	itemIndex: number,
 	deadline?: number,
 ): Promise<GetOneIngestJobResponse> {
 	const params = { ingest_job_id: jobId };
-	return await callEndpoint(this, 'ingestion.getByIngestJobId', { params, itemIndex, deadline });
+	return await callEndpoint(run, 'ingestion.getByIngestJobId', { params, itemIndex, deadline });
 }
 
 function progressOf(job: GetOneIngestJobResponse): string {
@@ -24,6 +26,7 @@ function progressOf(job: GetOneIngestJobResponse): string {
 /** A failed or stopped job throws, unless `settleOnFailure` (the caller reports each asset's outcome). */
 export async function waitForJob(
 	this: IExecuteFunctions,
+	run: Run,
 	jobId: string,
 	itemIndex: number,
 	options: WaitOptions,
@@ -32,8 +35,9 @@ export async function waitForJob(
 	const waitForJob = waitForIngestJob<GetOneIngestJobResponse>;
 	return await waitForJob.call(
 		this,
+		run,
 		{
-			read: async (deadline) => await getJob.call(this, jobId, itemIndex, deadline),
+			read: async (deadline) => await getJob.call(this, run, jobId, itemIndex, deadline),
 			jobStatus: (job) => job.status,
 			subject: `Ingestion job ${jobId}`,
 			statusOf: progressOf,
@@ -62,12 +66,13 @@ type SingleCreate =
 
 export async function createJob(
 	this: IExecuteFunctions,
+	run: Run,
 	itemIndex: number,
 	endpoint: SingleCreate,
 	body: RequestOf<SingleCreate>,
 ): Promise<object> {
 	const wait = getWaitOptions.call(this, itemIndex);
-	const job = await callEndpoint(this, endpoint, { body, itemIndex, explain: explainCreateFailure });
+	const job = await callEndpoint(run, endpoint, { body, itemIndex, explain: explainCreateFailure });
 	if (!wait) return job;
-	return await waitForJob.call(this, String(job.id), itemIndex, wait);
+	return await waitForJob.call(this, run, String(job.id), itemIndex, wait);
 }

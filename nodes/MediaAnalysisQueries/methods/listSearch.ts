@@ -1,4 +1,5 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { Run } from '../../shared/transport';
 
 import { datasetsMatching, recordsNamed } from '../../shared/readers';
 import { callEndpoint, listEndpoint } from '../../shared/endpoints';
@@ -20,7 +21,7 @@ export const searchQueries = listSearchMethod<'queries.listQueries'>({
 export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {
 	const datasetId = await chosenDataset(this);
 	if (!datasetId) return { results: [] };
-	const dataset = await callEndpoint(this, 'datasets.get', { params: { dataset_id: datasetId } });
+	const dataset = await callEndpoint(new Run(this), 'datasets.get', { params: { dataset_id: datasetId } });
 	const embeddings = dataset.embeddings ?? [];
 	return {
 		results: embeddings.map((embedding) => ({
@@ -37,7 +38,10 @@ async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | u
 	if (!value || value.includes('{{')) return undefined;
 	if (new RegExp(`^${UUID_PATTERN}$`, 'i').test(value)) return value;
 	if (locator?.mode !== 'name') return undefined;
-	const { named } = recordsNamed(await datasetsMatching(context, String(locator.value)), String(locator.value));
+	const { named } = recordsNamed(
+		await datasetsMatching(new Run(context), String(locator.value)),
+		String(locator.value),
+	);
 	return named.length === 1 && typeof named[0].id === 'string' ? named[0].id : undefined;
 }
 
@@ -57,7 +61,7 @@ export async function searchTables(this: ILoadOptionsFunctions, filter?: string)
 	const text = (filter ?? '').trim().toLowerCase();
 	const datasetId = await chosenDataset(this);
 	if (!datasetId) return { results: [] };
-	const { tables } = await callEndpoint(this, 'queries.listTables', { params: { dataset_id: datasetId } });
+	const { tables } = await callEndpoint(new Run(this), 'queries.listTables', { params: { dataset_id: datasetId } });
 	return {
 		results: (tables as TableRecord[])
 			.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
 import { listEndpoint, type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
@@ -43,9 +44,9 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 			metadataFiltersField,
 			optionsCollection(spec.options),
 		],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		async execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 			const body = {
-				dataset_id: await resolveDatasetId.call(this, itemIndex),
+				dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 				...spec.query.call(this, itemIndex),
 				...commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 			} as RequestOf<E>;
@@ -56,7 +57,7 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 				itemIndex,
 				explain: datasetNotFound(body.dataset_id),
 			});
-			const results = await paginate.call(this, request, style, getSearchLimit.call(this, itemIndex, spec.maxLimit));
+			const results = await paginate(run, request, style, getSearchLimit.call(this, itemIndex, spec.maxLimit));
 			const output = spec.output;
 			return output ? results.map((result) => output(result, body)) : results;
 		},

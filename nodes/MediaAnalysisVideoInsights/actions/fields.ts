@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import { datasetLocator, uuidMode, videoLocator } from '../../shared/descriptions';
 import { locatorUuid, resolveDatasetId } from '../../shared/readers';
@@ -57,8 +58,13 @@ export const includeInputFields = includeInputFieldsProperty(
  * Reads and checks which video (and slice) the item is about: the dataset (a name looked up), the video and the
  * slice as UUIDs, before anything is sent.
  */
-export async function readTarget(this: IExecuteFunctions, itemIndex: number, slice: boolean): Promise<VideoTarget> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function readTarget(
+	this: IExecuteFunctions,
+	run: Run,
+	itemIndex: number,
+	slice: boolean,
+): Promise<VideoTarget> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
 	const params: Record<string, string> = { dataset_id: datasetId, video_id: videoId };
 	const names: IDataObject = { dataset_id: datasetId, video_id: videoId };

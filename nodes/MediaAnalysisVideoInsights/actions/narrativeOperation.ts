@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from '../../shared/transport';
 
 import { callEndpoint, type EndpointId, type RequestOf } from '../../shared/endpoints';
 import { withInputFields } from '../../shared/inputFields';
@@ -56,12 +57,12 @@ export function narrativeOperation(spec: NarrativeSpec): ItemOperation & { toolD
 			contextField(slice ? 'slice' : 'video'),
 			includeInputFields,
 		],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-			const target = await readTarget.call(this, itemIndex, slice);
+		async execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+			const target = await readTarget.call(this, run, itemIndex, slice);
 			const context = readContext.call(this, itemIndex, slice);
 			// Always a body: n8n sends none for an empty object, and the document does not say the body may be left out.
 			const body = slice ? { composite_slice_context: context ?? null } : { video_context: context ?? null };
-			const response = await callEndpoint(this, spec.endpoint, {
+			const response = await callEndpoint(run, spec.endpoint, {
 				params: target.params,
 				body: body as RequestOf<NarrativeEndpoint>,
 				itemIndex,

@@ -1,4 +1,5 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { Run } from '../../shared/transport';
 
 import { callEndpoint } from '../../shared/endpoints';
 import { chosenUuid } from '../../shared/methods/listSearch';
@@ -34,7 +35,7 @@ export async function searchCompositeSlices(
 	const results: INodeListSearchItems[] = [];
 	const seen = new Set<string>();
 	for (const compositeType of COMPOSITE_TYPES) {
-		const response = await callEndpoint(this, 'search.getVideoDetails', {
+		const response = await callEndpoint(new Run(this), 'search.getVideoDetails', {
 			qs: {
 				dataset_id: datasetId,
 				video_id: videoId,
@@ -64,7 +65,9 @@ export async function searchTerms(this: ILoadOptionsFunctions, filter?: string):
 	const text = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const metadataType of TERM_TYPES) {
-		const { items } = await callEndpoint(this, 'videoInsights.getMetadata', { qs: { metadata_type: metadataType } });
+		const { items } = await callEndpoint(new Run(this), 'videoInsights.getMetadata', {
+			qs: { metadata_type: metadataType },
+		});
 		for (const term of items) {
 			if (text && !term.name.toLowerCase().includes(text) && term.id !== text) continue;
 			results.push({ name: `${term.name} (${term.metadata_type})`, value: term.id, description: term.description });

@@ -3,18 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ANSWER_LIMITS, describeBody, jsonKind, type ParsedBody } from '../http/answers';
 import { HINTS } from '../http/failures';
 import type { Explained } from './errors';
-import type { PageStyle } from './pagination';
-import type { ApiContext, ApiRequest } from './request';
-
-/**
- * What the nodes read from one field of a successful answer. `created` (the ID of what a create made) and `id` are
- * non-empty strings; `records` drops entries that are not JSON objects, `strings` those that are not strings;
- * `object?` may be absent or the empty list the document's EmptyResponse holds.
- */
-export type FieldRule = 'created' | 'id' | 'integer' | 'records' | 'strings' | 'array' | 'object' | 'object?';
-
-/** What a successful answer must be: `any` JSON or none, an `object`, an array of `records`, or fields by rule. */
-export type AnswerSpec = 'any' | 'object' | 'records' | { readonly [field: string]: FieldRule };
+import type { AnswerSpec, ApiContext, ApiRequest, FieldRule, PageStyle } from './types';
 
 export const isRecord = (entry: unknown): entry is IDataObject =>
 	typeof entry === 'object' && entry !== null && !Array.isArray(entry);
@@ -32,10 +21,6 @@ function shapeOf(value: unknown): string {
 	return typeof value === 'string' ? `a text of ${value.length} characters` : `a ${typeof value}`;
 }
 
-/** How many entries a page's list held before `checkAnswer` dropped those that are not records (what positions count). */
-const listed = new WeakMap<unknown[], number>();
-export const entriesListed = (list: unknown[]): number => listed.get(list) ?? list.length;
-
 /**
  * The one rule for the entries of every list an answer holds: an entry that is not a JSON object becomes no item,
  * with a warning in n8n's log. The list is cleaned in place (lists are long).
@@ -46,7 +31,6 @@ function keepRecords(context: ApiContext, what: string, list: unknown[]): unknow
 	context.logger.warn(
 		`Media Analysis: ${what} listed ${list.length - records.length} entries that are not records (null or plain values); they were skipped`,
 	);
-	listed.set(list, list.length);
 	records.forEach((record, index) => (list[index] = record));
 	list.length = records.length;
 	return list;
@@ -92,11 +76,11 @@ export interface Arrived {
  * before it is cut), never a TypeError nor an item. Returns the answer, its lists cleaned in place.
  */
 export async function checkAnswer(
-	this: ApiContext,
+	context: ApiContext,
 	request: ApiRequest,
 	{ body, status, contentType }: Arrived,
 	scrubber: () => Promise<(value: unknown) => unknown>,
-): Promise<{ answer: IDataObject } | { refuse: Explained }> {
+): Promise<{ answer: IDataObject; listed?: number } | { refuse: Explained }> {
 	const spec = request.answer ?? 'object';
 	const what = `${request.method} ${request.path}`;
 	const page =
@@ -136,7 +120,7 @@ export async function checkAnswer(
 	}
 	if (Array.isArray(value)) {
 		// A list answer goes on as the list it is: IDataObject is only the transport's return type (the table types it).
-		return { answer: (spec === 'records' ? keepRecords(this, what, value) : value) as unknown as IDataObject };
+		return { answer: (spec === 'records' ? keepRecords(context, what, value) : value) as unknown as IDataObject };
 	}
 	if (!isRecord(value)) return { answer: value as IDataObject }; // any JSON
 	const shape = (field = '') => {
@@ -147,17 +131,20 @@ export async function checkAnswer(
 				: `, whose "${field}" is ${shapeOf(value[field])}`;
 		return ` (the answer was ${shapeOf(value)}${which})`;
 	};
+	// How many entries the page's list held before those that are not records were dropped (what positions count).
+	let listed: number | undefined;
 	if (page) {
 		const list = page.items(value);
 		if (!Array.isArray(list)) return refuse('without the list of records it should hold', shape());
-		keepRecords(this, what, list);
+		listed = list.length;
+		keepRecords(context, what, list);
 	}
 	for (const [field, rule] of Object.entries(fields)) {
 		const entry = value[field];
 		if (!fits(entry, rule))
 			return refuse(`without ${missing(field, rule)}`, shape(rule === 'created' || rule === 'id' ? field : ''));
-		if (rule === 'records') keepRecords(this, what, entry as unknown[]);
+		if (rule === 'records') keepRecords(context, what, entry as unknown[]);
 		if (rule === 'strings') value[field] = (entry as unknown[]).filter((item) => typeof item === 'string');
 	}
-	return { answer: value };
+	return { answer: value, listed };
 }

@@ -1,9 +1,8 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { discardBody } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { untrustedCertificate } from '../http/failures';
 import { explainedError, readFailure } from './errors';
+import type { Run } from './run';
 
 /** Bounds of one file download: the whole exchange, the wait for the next bytes, and the size read. */
 export const DOWNLOAD = { timeoutMs: 5 * 60_000, idleMs: 60_000, maxBytes: 128 * 1024 * 1024 };
@@ -24,7 +23,7 @@ type Body = AsyncIterable<Uint8Array> & { destroy?: () => void };
  * Authorization header would break the link's signature); errors name the host only, never the signed link.
  */
 export async function downloadFile<T>(
-	this: IExecuteFunctions,
+	run: Run,
 	url: string,
 	{ itemIndex, what }: { itemIndex: number; what: string },
 	read: (file: DownloadedFile) => Promise<T>,
@@ -36,7 +35,7 @@ export async function downloadFile<T>(
 		// An unparseable link fails in the request below.
 	}
 	const fail = (message: string, description: string, status?: number) =>
-		explainedError(this.getNode(), {
+		explainedError(run.context.getNode(), {
 			message,
 			description,
 			httpCode: status === undefined ? undefined : String(status),
@@ -57,7 +56,7 @@ export async function downloadFile<T>(
 		// Aborted only when the answer came too late (the deadline's own signal also ends once the answer is in).
 		const tooLate = new AbortController();
 		response = await beforeDeadline(DOWNLOAD.idleMs, async () => {
-			const answer = (await this.helpers.httpRequest({
+			const answer = (await run.context.helpers.httpRequest({
 				method: 'GET',
 				url,
 				encoding: 'stream',

@@ -187,6 +187,10 @@ export function explainFailure(failure: Failure, context: ErrorContext): Explain
 			details[0] && details[0] !== 'Not Found' && details[0].toLowerCase() !== `${what} not found`.toLowerCase();
 		message = `${what} not found${adds ? `: ${details[0]}` : ''}`;
 		description = `Check the ID: it may be mistyped or deleted. Choosing "From list" shows what exists.`;
+	} else if (status === 414) {
+		message = `The address of the request was too long for the Media Analysis Service at ${context.host} (status 414)`;
+		description =
+			'A filter or list of IDs in the address made it longer than the service or a gateway in front of it accepts. Send fewer values per item: split the list over several items (for example with the Loop Over Items node).';
 	} else if (status === 422) {
 		message = `The Media Analysis Service rejected the request as invalid: ${details[0] ?? 'validation failed'}${details.length > 1 ? ` (and ${plural(details.length - 1, 'more problem')})` : ''}`;
 		description = `${details.join('\n') || 'No details were given.'}\nCorrect the parameters named above and run again.`;

@@ -1,120 +1,132 @@
-import { sleep } from 'n8n-workflow';
-
 import { AdaptiveLimit } from './limit';
-import { cancelSignalOf, PARALLEL, runState } from './run';
-
-export { PARALLEL };
 
 /**
- * Requests in Parallel for the run: the ceiling of its adaptive limit (`limit.ts`), which starts below it and finds
- * the service's pace. Anything but a finite number is refused (the router checks it first, by name).
+ * The most requests of one node run in flight at once (the ceiling of its adaptive limit): the router sets it from
+ * "Requests in Parallel"; a trigger's poll or a list search gets the default.
  */
-export function setParallelRequests(context: object, ceiling: number): void {
-	if (typeof ceiling !== 'number' || !Number.isFinite(ceiling)) {
-		throw new RangeError(`Requests in Parallel must be a number from 1 to ${PARALLEL.max}, not ${String(ceiling)}`);
-	}
-	runState(context).pace.limiter = new AdaptiveLimit(
-		Math.max(1, Math.min(PARALLEL.max, Math.floor(ceiling))),
-		Date.now(),
-	);
-}
+export const PARALLEL = { default: 100, max: 100 };
 
-/** How many of the run's requests may be in flight now (for tests and the bench: the limit moves as answers come). */
-export function currentLimit(context: object): number {
-	return runState(context).pace.limiter.limit;
-}
+/** Longest Retry-After of a 429 that a run keeping a pace answers with its pace alone (a longer one pauses all). */
+const PACED_PAUSE_MS = 5000;
 
-/**
- * What came back for a request that started at `sentAt`: an HTTP status, or undefined when nothing did (a network
- * failure), and the rate a 429 stated. The limit grows while round trips stay short, shrinks on a 503 or when they
- * grow; a 429 sets a pace.
- */
-export function reportAnswer(
-	context: object,
-	sentAt: number,
-	status: number | undefined,
-	ratePerSecond?: number,
-): void {
-	const { pace } = runState(context);
-	const now = Date.now();
-	if (status === 429)
-		pace.paced429 = !pace.limiter.throttled(sentAt, now, ratePerSecond) && pace.limiter.pace !== undefined;
-	else if (status === 503) pace.limiter.overloaded();
-	else if (status !== undefined) pace.limiter.answered(now - sentAt, now, pace.inFlight);
-	// Room the limit gained is used when a place is given back (`free`), after the request's outcome is decided: a
-	// failure that stops the node has then stopped the run's requests, so none starts after it.
-}
-
-/** Wakes as many waiting requests as the limit has room for (each checks again when it runs). */
-function wakeWithin(pace: ReturnType<typeof runState>['pace']): void {
-	for (let room = pace.limiter.limit - pace.inFlight; room > 0 && pace.queue.length > 0; room--) pace.queue.shift()?.();
-}
-
-/**
- * The node run is failing: requests not yet started never start (`RequestsStopped`); those in flight finish.
- * `itemIndex`: the item whose failure it is, when the transport stops the run at a request's final failure.
- */
-export function stopRequests(context: object, itemIndex?: number): void {
-	const run = runState(context);
-	if (!run.pace.stopped) run.stoppedAt = itemIndex;
-	run.pace.stopped = true;
-	run.halt.abort();
-	for (const wake of run.pace.queue.splice(0)) wake();
-}
-
-/** Thrown instead of starting a request after `stopRequests`; the router has already failed the node. */
+/** Thrown instead of starting a request after the run stopped; the router has already failed the node. */
 export class RequestsStopped extends Error {
 	override name = 'MediaAnalysisRequestsStopped';
 }
 
 const stoppedError = () => new RequestsStopped('The node stopped at an earlier item; this request was not sent');
 
-/** Longest Retry-After of a 429 that a run keeping a pace answers with its pace alone (a longer one pauses all). */
-const PACED_PAUSE_MS = 5000;
-
-/**
- * Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request.
- * Once the run keeps a gateway's pace, a short Retry-After of a 429 holds only the refused request (the pace slows
- * the rest), so one refusal does not stop every request for a second.
- */
-export function pauseRequests(context: object, ms: number): void {
-	const { pace } = runState(context);
-	if (pace.paced429 && ms <= PACED_PAUSE_MS) return;
-	pace.pausedUntil = Math.max(pace.pausedUntil, Date.now() + ms);
+/** Sleeps `ms`, ending early (without an error) when `signal` aborts. */
+export async function pause(ms: number, signal: AbortSignal): Promise<void> {
+	if (ms <= 0 || signal.aborted) return;
+	await new Promise<void>((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			signal.removeEventListener('abort', done);
+			resolve();
+		};
+		const timer = setTimeout(done, ms);
+		signal.addEventListener('abort', done);
+	});
 }
 
 /**
- * Waits for a place among the run's requests in flight (and for the end of a shared pause), then returns the
- * function that frees it. Waiting here is not part of any request's time bounds: they start once it has a place.
+ * How many of a run's requests are in flight and may be, and what holds the others back: the adaptive limit
+ * (`limit.ts`) under Requests in Parallel, the pause after a 429, and the stop.
  */
-export async function takeTurn(context: object): Promise<() => void> {
-	const { pace } = runState(context);
-	for (;;) {
-		if (pace.stopped) throw stoppedError();
-		if (pace.inFlight < pace.limiter.limit) break;
-		await new Promise<void>((resolve) => pace.queue.push(resolve));
+export class Pace {
+	limiter: AdaptiveLimit;
+	inFlight = 0;
+	/** Requests waiting for a free place, first come first served. */
+	private readonly queue: Array<() => void> = [];
+	/** After a 429 or Retry-After, no request of the run starts before this moment. */
+	private pausedUntil = 0;
+	stopped = false;
+	/** The last 429 came while the run kept a pace: the pace, not a pause of every request, answers it. */
+	private paced429 = false;
+	/** Told whenever room may have opened (a place given back, the limit moved): the item pool admits more. */
+	onRoom: () => void = () => {};
+
+	constructor(ceiling: number = PARALLEL.default) {
+		if (typeof ceiling !== 'number' || !Number.isFinite(ceiling)) {
+			throw new RangeError(`Requests in Parallel must be a number from 1 to ${PARALLEL.max}, not ${String(ceiling)}`);
+		}
+		this.limiter = new AdaptiveLimit(Math.max(1, Math.min(PARALLEL.max, Math.floor(ceiling))), Date.now());
 	}
-	pace.inFlight++;
-	let freed = false;
-	const free = () => {
-		if (freed) return;
-		freed = true;
-		pace.inFlight--;
-		wakeWithin(pace);
-	};
-	// After a shared pause, and spaced to a gateway's pace when the run keeps one (starts booked in turn order).
-	const base = Math.max(Date.now(), pace.pausedUntil);
-	const pacedAt = base + pace.limiter.startDelay(base);
-	const startAt = () => Math.max(pacedAt, pace.pausedUntil);
-	// A cancel ends the wait: the request then fails at once on the execution's signal (a clean-up goes out on its own).
-	const cancel = cancelSignalOf(context);
-	const due = () => Math.max(startAt() - Date.now(), pace.limiter.windowDelay(Date.now()));
-	for (let wait = due(); wait > 0 && !cancel?.aborted; wait = due()) await sleep(wait, cancel).catch(() => undefined);
-	pace.limiter.started(Date.now());
-	// The node may have stopped during the pause: nothing starts after a stop.
-	if (pace.stopped) {
-		free();
-		throw stoppedError();
+
+	/** Requests that wait for a place now. */
+	get waiting(): number {
+		return this.queue.length;
 	}
-	return free;
+
+	/**
+	 * What came back for a request that started at `sentAt`: an HTTP status, or undefined when nothing did (a network
+	 * failure), and the rate a 429 stated. The limit grows while round trips stay short, shrinks on a 503 or when they
+	 * grow; a 429 sets a pace. Room the limit gained is used when a place is given back, after the request's outcome
+	 * is decided: a failure that stops the node has then stopped the run's requests, so none starts after it.
+	 */
+	report(sentAt: number, status: number | undefined, ratePerSecond?: number): void {
+		const now = Date.now();
+		if (status === 429)
+			this.paced429 = !this.limiter.throttled(sentAt, now, ratePerSecond) && this.limiter.pace !== undefined;
+		else if (status === 503) this.limiter.overloaded();
+		else if (status !== undefined) this.limiter.answered(now - sentAt, now, this.inFlight);
+	}
+
+	/**
+	 * Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request.
+	 * Once the run keeps a gateway's pace, a short Retry-After of a 429 holds only the refused request (the pace slows
+	 * the rest), so one refusal does not stop every request for a second.
+	 */
+	pauseAll(ms: number): void {
+		if (this.paced429 && ms <= PACED_PAUSE_MS) return;
+		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+	}
+
+	/** No request starts from now on; those waiting for a place learn it at once. */
+	stop(): void {
+		this.stopped = true;
+		for (const wake of this.queue.splice(0)) wake();
+		this.onRoom();
+	}
+
+	/** Wakes as many waiting requests as the limit has room for (each checks again when it runs). */
+	private wakeWithin(): void {
+		for (let room = this.limiter.limit - this.inFlight; room > 0 && this.queue.length > 0; room--)
+			this.queue.shift()?.();
+		this.onRoom();
+	}
+
+	/**
+	 * Waits for a place among the run's requests in flight (and for the end of a shared pause), then returns the
+	 * function that frees it. Waiting here is not part of any request's time bounds: they start once it has a place.
+	 * `signal` (the execution's cancel) ends the wait; the request then fails at once on it.
+	 */
+	async takeTurn(signal: AbortSignal): Promise<() => void> {
+		for (;;) {
+			if (this.stopped) throw stoppedError();
+			if (this.inFlight < this.limiter.limit) break;
+			await new Promise<void>((resolve) => this.queue.push(resolve));
+		}
+		this.inFlight++;
+		let freed = false;
+		const free = () => {
+			if (freed) return;
+			freed = true;
+			this.inFlight--;
+			this.wakeWithin();
+		};
+		// After a shared pause, and spaced to a gateway's pace when the run keeps one (starts booked in turn order).
+		const base = Math.max(Date.now(), this.pausedUntil);
+		const pacedAt = base + this.limiter.startDelay(base);
+		const due = () => Math.max(Math.max(pacedAt, this.pausedUntil) - Date.now(), this.limiter.windowDelay(Date.now()));
+		for (let wait = due(); wait > 0 && !signal.aborted && !this.stopped; wait = due()) await pause(wait, signal);
+		this.limiter.started(Date.now());
+		// The node may have stopped during the pause: nothing starts after a stop.
+		if (this.stopped) {
+			free();
+			throw stoppedError();
+		}
+		return free;
+	}
 }

@@ -1,27 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { HINTS } from '../http/failures';
-import { entriesListed, isRecord } from './check';
+import { isRecord } from './check';
 import { explainedError } from './errors';
-import { apiRequest, type ApiContext, type ApiRequest } from './request';
-
-/** How a pagination family asks for a page and tells whether another follows (`position`: offset or page number). */
-export interface PageStyle<At extends readonly string[] = readonly string[]> {
-	/** Where the document puts the page's list (what `items` reads, and `RecordOf` types the records from). */
-	listAt: At;
-	firstPosition: number;
-	/** Largest page the service returns; asking for more would be silently capped. */
-	maxPageSize: number;
-	place: 'qs' | 'body';
-	params(position: number, pageSize: number): IDataObject;
-	/** The page's list as sent, or undefined when the answer holds none where the document puts it. */
-	items(response: IDataObject): unknown[] | undefined;
-	/** The next position, or undefined after the last page. `received` counts every entry of the list. */
-	next(response: IDataObject, position: number, pageSize: number, received: number): number | undefined;
-}
+import { checkedRequest } from './request';
+import { recordId, type Run } from './run';
+import type { ApiRequest, Page, PageLimit, PageStyle } from './types';
 
 /** Bounds of one list walk, for a service that keeps inventing records (or says `has_next_page` forever). */
-export const PAGE_BOUNDS = { maxPages: 2_000, maxRecords: 200_000 };
+export const PAGE_BOUNDS = { maxPages: 2_000, maxRecords: 200_000, maxRereads: 10 };
 
 type Meta = {
 	meta?: { page?: IDataObject; links?: IDataObject; has_next_page?: boolean } | null;
@@ -142,98 +129,131 @@ export const videoSearchBody: PageStyle<['results']> = {
 	...listedUnder('results'),
 };
 
-export interface PageLimit {
-	returnAll: boolean;
-	limit?: number;
-}
-
-export interface Page {
-	items: IDataObject[];
-	next: number | undefined;
-	/** Every entry the page held, records or not (what the position counts). */
-	received: number;
-	/** Identifies the page's content, to notice a service that answers the same page again. */
-	fingerprint: string;
-}
-
 /**
  * Reads the page at `position`. An answer without its list is an error, never an empty page; entries that are not
  * records become no item but still count toward the position, so no record is skipped or read twice.
  */
 export async function fetchPage(
-	this: ApiContext,
+	run: Run,
 	request: ApiRequest,
 	style: PageStyle,
 	position: number,
 	pageSize: number,
 ): Promise<Page> {
 	const params = style.params(position, pageSize);
-	const response = await apiRequest.call(this, {
+	const { answer, listed } = await checkedRequest(run, {
 		...request,
 		answer: style,
 		qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
 		body: style.place === 'body' ? { ...(request.body as IDataObject), ...params } : request.body,
 	});
-	const items = style.items(response) as IDataObject[];
-	const received = entriesListed(items);
+	const items = style.items(answer) as IDataObject[];
+	const received = listed ?? items.length;
 	const edge = (entry: unknown) => JSON.stringify(entry) ?? 'undefined';
 	return {
 		items,
-		next: style.next(response, position, pageSize, received),
+		next: style.next(answer, position, pageSize, received),
 		received,
 		fingerprint: received === 0 ? '' : `${received}|${edge(items[0])}|${edge(items[items.length - 1])}`,
 	};
 }
 
-/** Yields one page at a time; stops with an error at a page already given or past `PAGE_BOUNDS`. */
+/** What identifies a listed record while a list is read: its ID, else its whole content. */
+const identityOf = (record: IDataObject) => recordId(record) ?? JSON.stringify(record);
+
+/**
+ * Yields one page at a time; stops with an error at a page already given or past `PAGE_BOUNDS`.
+ *
+ * `consistent` (a Return All or Limit read of an offset-counted list): the list may change while it is read. Each
+ * page after the first starts at the last entry of the one before; a page that does not begin with an entry already
+ * read, nor holds that last entry, means entries before it were removed meanwhile and others moved up unread, so the
+ * read steps a page back and reads again (at most `maxRereads` times, then an error that says so). Records are given
+ * once: re-read entries and records with an ID already given (a record added meanwhile pushes others down) are left out.
+ */
 export async function* pages(
-	this: ApiContext,
+	run: Run,
 	request: ApiRequest,
 	style: PageStyle,
 	wanted: number,
+	{ consistent = false } = {},
 ): AsyncGenerator<IDataObject[]> {
 	// One page size throughout: page-numbered families would skip or repeat records if it changed between pages.
 	const pageSize = Math.min(style.maxPageSize, wanted);
+	const overlap = consistent && style.firstPosition === 0 && pageSize > 1 ? 1 : 0;
 	const seen = new Set<string>();
+	const given = new Set<string>();
+	const read = new Set<string>();
+	let last: string | undefined;
 	let position: number | undefined = style.firstPosition;
 	let remaining = wanted;
-	let read = 0;
+	let pagesRead = 0;
 	let received = 0;
+	let rereads = 0;
+	const node = run.context.getNode();
 	while (position !== undefined && remaining > 0) {
-		if (read >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords) {
-			throw explainedError(this.getNode(), {
-				message: `Stopped reading ${request.method} ${request.path} after ${read} pages (${received} entries): the service still reported more`,
+		if (pagesRead >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords) {
+			throw explainedError(node, {
+				message: `Stopped reading ${request.method} ${request.path} after ${pagesRead} pages (${received} entries): the service still reported more`,
 				description: `One list read fetches at most ${PAGE_BOUNDS.maxPages} pages or ${PAGE_BOUNDS.maxRecords} records, so a service that never reports its last page cannot hold the workflow. Use a Limit or the operation's filters to read less.`,
 				itemIndex: request.itemIndex,
 			});
 		}
-		const page: Page = await fetchPage.call(this, request, style, position, pageSize);
-		if (page.fingerprint !== '' && seen.has(page.fingerprint)) {
-			throw explainedError(this.getNode(), {
+		const page: Page = await fetchPage(run, request, style, position, pageSize);
+		if (page.fingerprint !== '' && seen.has(page.fingerprint) && rereads === 0) {
+			throw explainedError(node, {
 				message: `${request.method} ${request.path} answered a page it had already sent (asked for position ${position}): the service ignores the page position`,
 				description: `Reading on would return the same records again and again, so the node stopped. ${HINTS.baseUrl} If it is, the service is misbehaving: try again later or use a Limit.`,
 				itemIndex: request.itemIndex,
 			});
 		}
 		seen.add(page.fingerprint);
-		read++;
+		pagesRead++;
 		received += page.received;
-		remaining -= page.items.length;
+		let records = page.items;
+		if (overlap && last !== undefined && records.length > 0) {
+			const at = records.findIndex((record) => identityOf(record) === last);
+			if (at === -1 && !read.has(identityOf(records[0]))) {
+				if (rereads >= PAGE_BOUNDS.maxRereads) {
+					throw explainedError(node, {
+						message: `The list ${request.method} ${request.path} kept changing while it was read: records were removed ${rereads} times ahead of the read, so some may be missing`,
+						description: `${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
+						itemIndex: request.itemIndex,
+					});
+				}
+				rereads++;
+				position = Math.max(style.firstPosition, position - pageSize + overlap);
+				last = undefined;
+				continue;
+			}
+			// The entries up to the last one of the page before were read already.
+			records = at === -1 ? records : records.slice(at + 1);
+		}
+		const fresh: IDataObject[] = [];
+		for (const record of records) {
+			const id = consistent ? recordId(record) : undefined;
+			if (id !== undefined && given.has(id)) continue;
+			if (id !== undefined) given.add(id);
+			fresh.push(record);
+		}
+		if (overlap) for (const id of page.items.map(recordId)) if (id !== undefined) read.add(id);
+		last = overlap && page.items.length > 0 ? identityOf(page.items[page.items.length - 1]) : undefined;
+		remaining -= fresh.length;
 		// A next position that does not move forward would read the same page forever.
-		position = page.next !== undefined && page.next > position ? page.next : undefined;
-		yield page.items;
+		const next = page.next !== undefined && overlap && page.received > 1 ? page.next - overlap : page.next;
+		position = next !== undefined && next > position ? next : undefined;
+		yield fresh;
 	}
 }
 
 export async function paginate(
-	this: ApiContext,
+	run: Run,
 	request: ApiRequest,
 	style: PageStyle,
 	{ returnAll, limit }: PageLimit,
 ): Promise<IDataObject[]> {
 	const wanted = returnAll ? Number.POSITIVE_INFINITY : Math.max(0, limit ?? 50);
 	const collected: IDataObject[] = [];
-	for await (const page of pages.call(this, request, style, wanted)) {
+	for await (const page of pages(run, request, style, wanted, { consistent: true })) {
 		for (const item of page) {
 			if (collected.length >= wanted) break;
 			collected.push(item);

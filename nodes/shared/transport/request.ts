@@ -1,12 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-} from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
 import {
 	ANSWER_LIMITS,
@@ -19,7 +11,7 @@ import {
 } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { HINTS, hostOf, retryAfterMs } from '../http/failures';
-import { checkAnswer, type AnswerSpec, type Arrived } from './check';
+import { checkAnswer, type Arrived } from './check';
 import {
 	explainedError,
 	explainFailure,
@@ -28,49 +20,12 @@ import {
 	type Explained,
 	type Failure,
 } from './errors';
-import { pauseRequests, reportAnswer, RequestsStopped, stopRequests, takeTurn } from './pace';
-import type { PageStyle } from './pagination';
-import { cancelSignalOf, recordId, runState } from './run';
-
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+import { pause, RequestsStopped } from './pace';
+import { recordId, type Run } from './run';
+import type { ApiContext, ApiRequest } from './types';
+import type { WriteOutcome } from './written';
 
 export const CREDENTIAL_TYPE = 'mediaAnalysisApi';
-
-export interface ApiRequest {
-	method: IHttpRequestMethods;
-	path: string;
-	qs?: IDataObject;
-	body?: IDataObject | IDataObject[] | string[];
-	/** Sending it twice has the same effect as once (default: every method but POST). */
-	idempotent?: boolean;
-	itemIndex?: number;
-	/** What a 404 is about, e.g. "Dataset". */
-	resourceLabel?: string;
-	/**
-	 * For a request that must not be sent twice, when its answer was lost: what it created (it took effect), or
-	 * undefined when it did not, so it is sent again. Without it, such a failure stops the node.
-	 */
-	recover?: () => Promise<IDataObject | undefined>;
-	/** Told the service's `Date` header (ms) at each successful answer: a recover lookup judges time on it. */
-	serviceTime?: (ms: number | undefined) => void;
-	/** Values typed by the user that must never be shown: scrubbed from every later error of the run. */
-	secrets?: string[];
-	/** Fields of the answer (or of each record of a list) holding a secret the service hands out, kept for the run. */
-	answerSecrets?: string[];
-	/** What to say when the answer was lost, where the generic words do not cover the outcome. */
-	lostAnswer?: { message: string; description: string };
-	/** Explains an error answer in this endpoint's own words, or undefined for the generic explanation. */
-	explain?: (failure: Failure, details: string[]) => { message: string; description: string } | undefined;
-	/** What a successful answer must hold (`check.ts`); a JSON object by default, or nothing for a DELETE. */
-	answer?: AnswerSpec | PageStyle;
-	/** No retry waits past this moment (ms since the epoch). */
-	deadline?: number;
-	/**
-	 * Clean-up that must happen even when the run ends early: sent on an abort signal of its own (not the execution's,
-	 * which a cancel aborts), also after the node stopped its other requests, within `RETRY.cleanupTimeoutMs`.
-	 */
-	cleanup?: boolean;
-}
 
 /** Bounds on retries and time: an attempt is one exchange (in real time), a request all its attempts and waits. */
 export const RETRY = {
@@ -88,6 +43,9 @@ export const RETRY = {
  * lists a new record late still shows it within this window). Looks at 0, 1, 2, 4, 8, 16 s… from the failure.
  */
 export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
+
+/** A signal that never aborts: a clean-up's waits outlive a cancel and a stop. */
+const NEVER = new AbortController().signal;
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
@@ -124,10 +82,8 @@ async function readBaseUrl(context: ApiContext): Promise<string> {
 	return baseUrl;
 }
 
-export async function getBaseUrl(this: ApiContext): Promise<string> {
-	const run = runState(this);
-	run.baseUrl ??= readBaseUrl(this);
-	return await run.baseUrl;
+export async function getBaseUrl(run: Run): Promise<string> {
+	return await run.baseUrlOnce(async () => await readBaseUrl(run.context));
 }
 
 /** A path segment that would send the request elsewhere (`.`, `..`), or an empty or "undefined" identifier. */
@@ -163,13 +119,7 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
  * Sends one attempt: redirects are not followed by n8n (apiRequest judges each), the body is read within
  * ANSWER_LIMITS, and the whole exchange has a real-time bound.
  */
-async function send(
-	this: ApiContext,
-	target: Target,
-	ms: number,
-	cleanup: boolean,
-	share: AnswerShare,
-): Promise<Outcome> {
+async function send(run: Run, target: Target, ms: number, cleanup: boolean, share: AnswerShare): Promise<Outcome> {
 	const options: IHttpRequestOptions = {
 		method: target.method,
 		url: target.url,
@@ -185,14 +135,13 @@ async function send(
 	};
 	// n8n puts the execution's cancel signal in place of the request's own: the attempt's signal is aborted by both, so
 	// its deadline closes the connection too. A clean-up, which outlives a cancel, keeps its own only.
-	const execution = cleanup ? undefined : cancelSignalOf(this);
+	const execution = cleanup ? undefined : run.cancel;
 	const outcome = await beforeDeadline(
 		ms,
 		async (signal): Promise<Outcome> => {
 			let response: FullResponse;
 			try {
-				const caller: ApiContext = Object.create(this, { getExecutionCancelSignal: { value: () => signal } });
-				response = (await this.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
+				response = (await run.context.helpers.httpRequestWithAuthentication.call(run.context, CREDENTIAL_TYPE, {
 					...options,
 					abortSignal: signal,
 				})) as FullResponse;
@@ -201,7 +150,7 @@ async function send(
 			}
 			try {
 				const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, {
-					from: runState(this).answers,
+					from: run.answers,
 					share,
 				});
 				return 'text' in body ? { response, text: body.text } : body;
@@ -226,10 +175,10 @@ function serviceDate(header: string | undefined): number | undefined {
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
-function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown): void {
+function learnSecrets(run: Run, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
-	const { secrets } = runState(context);
+	const { secrets } = run;
 	const records = Array.isArray(answer) ? answer : [answer, ...Object.values(answer).filter(Array.isArray).flat()];
 	for (const record of records) {
 		if (record === null || typeof record !== 'object') continue;
@@ -241,14 +190,14 @@ function learnSecrets(context: ApiContext, request: ApiRequest, answer: unknown)
 }
 
 /** The run's scrubber: its secrets and the credential's, read now (so a token refreshed meanwhile is included). */
-async function secretScrubber(this: ApiContext): Promise<(value: unknown) => unknown> {
+async function secretScrubber(run: Run): Promise<(value: unknown) => unknown> {
 	let credentials: IDataObject = {};
 	try {
-		credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as IDataObject;
+		credentials = (await run.context.getCredentials(CREDENTIAL_TYPE)) as IDataObject;
 	} catch {
 		// Without the credential only the run's secrets and the Bearer/Basic patterns are scrubbed.
 	}
-	return scrubberFor(credentials, runState(this).secrets);
+	return scrubberFor(credentials, run.secrets);
 }
 
 /** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
@@ -258,22 +207,72 @@ function accessRefused(failure: Failure): boolean {
 }
 
 /**
+ * The most a request's path and query may take: gateways refuse a longer request line (414) or cut it, commonly
+ * somewhere from 4 to 8 KB. A longer one is refused before sending, naming the list that made it long.
+ */
+export const REQUEST_LINE = { maxBytes: 6 * 1024 };
+
+/** The path and query as sent (repeated keys for lists), for the request-line budget. */
+function requestLineBytes(path: string, qs: IDataObject | undefined): number {
+	let bytes = Buffer.byteLength(path);
+	for (const [key, value] of Object.entries(qs ?? {})) {
+		for (const entry of Array.isArray(value) ? value : [value]) {
+			if (entry === undefined) continue;
+			bytes += 2 + Buffer.byteLength(encodeURIComponent(key));
+			bytes += Buffer.byteLength(encodeURIComponent(typeof entry === 'object' ? JSON.stringify(entry) : String(entry)));
+		}
+	}
+	return bytes;
+}
+
+/** Why a request line is over the budget, in words naming its longest list; undefined when it fits. */
+function overlongLine(request: ApiRequest): { message: string; description: string } | undefined {
+	const bytes = requestLineBytes(request.path, request.qs);
+	if (bytes <= REQUEST_LINE.maxBytes) return undefined;
+	const lists = Object.entries(request.qs ?? {}).filter((entry): entry is [string, unknown[]] =>
+		Array.isArray(entry[1]),
+	);
+	const [key, values] =
+		lists.sort((a, b) => requestLineBytes('', { [b[0]]: b[1] }) - requestLineBytes('', { [a[0]]: a[1] }))[0] ?? [];
+	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+	if (!key || !values || values.length === 0) {
+		return {
+			message: `${request.method} ${request.path.slice(0, 80)} was not sent: its address is ${kb(bytes)} long, more than the ${kb(REQUEST_LINE.maxBytes)} gateways accept`,
+			description: 'Shorten the values this item sends in the address (identifiers, names, filters).',
+		};
+	}
+	const perValue = requestLineBytes('', { [key]: values }) / values.length;
+	const fit = Math.max(
+		0,
+		Math.floor((REQUEST_LINE.maxBytes - (bytes - requestLineBytes('', { [key]: values }))) / perValue),
+	);
+	return {
+		message: `${request.method} ${request.path.slice(0, 80)} was not sent: the "${key}" filter holds ${values.length} values, ${kb(bytes)} in the address, more than the ${kb(REQUEST_LINE.maxBytes)} gateways accept`,
+		description: `About ${fit} values of this length fit. Split the list over several items (for example with n8n's Loop Over Items node) and run the node for each part.`,
+	};
+}
+
+/**
  * The one place that talks to the service: authenticated through n8n, array query parameters as repeated keys
  * (FastAPI ignores `a[0]=`), same-origin redirects only, bounded retries and answers, and readable errors with no
- * secret in them (every error below is built by `raise`, which scrubs them).
+ * secret in them (every error below is built by `raise`, which scrubs them). `listed`, for a page: how many entries
+ * its list held before those that are not records were dropped (what a page position counts).
  */
-export async function apiRequest(this: ApiContext, request: ApiRequest): Promise<IDataObject> {
+export async function apiRequest(run: Run, request: ApiRequest): Promise<IDataObject> {
+	return (await checkedRequest(run, request)).answer;
+}
+
+export async function checkedRequest(run: Run, request: ApiRequest): Promise<{ answer: IDataObject; listed?: number }> {
 	const hold: Hold = { free: () => {} };
 	try {
-		return await exchange.call(this, request, hold).catch((error: unknown) => {
+		return await exchange(run, request, hold).catch((error: unknown) => {
 			// Decided before its place is given back: with Continue On Fail off, no request of the run starts after this
 			// failure (a clean-up still goes out), and the router reports what the items in flight did.
-			if (!request.cleanup && !(error instanceof RequestsStopped) && stopsAtFailure(this))
-				stopRequests(this, request.itemIndex);
+			if (!request.cleanup && !(error instanceof RequestsStopped) && run.stopsAtFailure) run.stop(request.itemIndex);
 			throw error;
 		});
 	} finally {
-		letGo(this, hold);
+		letGo(run, hold);
 	}
 }
 
@@ -283,43 +282,42 @@ interface Hold {
 	share?: AnswerShare;
 }
 
-function letGo(context: ApiContext, hold: Hold): void {
+function letGo(run: Run, hold: Hold): void {
 	hold.free();
 	hold.free = () => {};
-	if (hold.share) runState(context).answers.close(hold.share);
+	if (hold.share) run.answers.close(hold.share);
 	hold.share = undefined;
 }
 
-/** An action node's run with Continue On Fail off (a poll or list search has none). */
-function stopsAtFailure(context: ApiContext): boolean {
-	return 'continueOnFail' in context && typeof context.continueOnFail === 'function' && !context.continueOnFail();
-}
+/** A request that changes something and is not safe to send twice: remembered across n8n's tries (`written.ts`). */
+const isWrite = (request: ApiRequest) => request.method !== 'GET' && !request.idempotent;
 
 /** A change the service made for an item, kept for the error that stops the node. */
-function noteWrite(context: ApiContext, request: ApiRequest, answer: IDataObject): IDataObject {
+function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObject {
 	const write = request.method !== 'GET' && !(request.method === 'POST' && request.idempotent);
 	if (!write || request.itemIndex === undefined) return answer;
 	const id = recordId(answer);
-	const { writes } = runState(context);
-	writes.set(request.itemIndex, [
-		...(writes.get(request.itemIndex) ?? []),
-		`${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`,
-	]);
+	run.noteWrite(request.itemIndex, `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`);
 	return answer;
 }
 
-async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Promise<IDataObject> {
+async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ answer: IDataObject; listed?: number }> {
 	const what = `${request.method} ${request.path}`;
-	for (const secret of request.secrets ?? []) runState(this).secrets.add(secret);
-	const scrubber = secretScrubber.bind(this);
-	const checked = async (arrived: Arrived): Promise<IDataObject> => {
-		const verdict = await checkAnswer.call(this, request, arrived, scrubber);
-		return 'refuse' in verdict ? await raise(verdict.refuse) : noteWrite(this, request, verdict.answer);
+	for (const secret of request.secrets ?? []) run.secrets.add(secret);
+	const scrubber = async () => await secretScrubber(run);
+	const memory = isWrite(request) ? run.written : undefined;
+	const memoryKey = memory?.keyOf(run, request.itemIndex, request);
+	const remember = (outcome: WriteOutcome) => memory && memoryKey && memory.record(memoryKey, run, outcome);
+	const checked = async (arrived: Arrived): Promise<{ answer: IDataObject; listed?: number }> => {
+		const verdict = await checkAnswer(run.context, request, arrived, scrubber);
+		if ('refuse' in verdict) return await raise(verdict.refuse);
+		remember({ answer: verdict.answer });
+		return { answer: noteWrite(run, request, verdict.answer), listed: verdict.listed };
 	};
 	const raise = async (explained: Explained): Promise<never> => {
 		const scrub = await scrubber();
 		const text = (value: string) => String(scrub(value));
-		throw explainedError(this.getNode(), {
+		throw explainedError(run.context.getNode(), {
 			message: text(explained.message),
 			description: text(explained.description),
 			httpCode: explained.httpCode,
@@ -335,7 +333,9 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 				'"." and ".." would send the request to another address, and an empty or "undefined" identifier means one is missing (for example because an earlier answer of the service lacked it). Check the identifiers of this item, or use the ID from the service.',
 		});
 	}
-	const baseUrl = await getBaseUrl.call(this);
+	const overlong = overlongLine(request);
+	if (overlong) return await raise(overlong);
+	const baseUrl = await getBaseUrl(run);
 	const idempotent = request.idempotent ?? request.method !== 'POST';
 	// Set when the request first gets its turn among the run's requests in flight: waiting for a turn is not its time.
 	let ownDeadline = Number.POSITIVE_INFINITY;
@@ -355,15 +355,24 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		const generic = explainFailure(failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts });
 		return await raise(note ? { ...generic, description: `${generic.description} ${note}`.trim() } : generic);
 	};
-	const mayOrMayNot = async (failure: Failure, why: string): Promise<never> =>
-		await raise({
+	const mayOrMayNot = async (failure: Failure | undefined, why: string): Promise<never> => {
+		remember({ lost: true });
+		return await raise({
 			message:
 				request.lostAnswer?.message ?? `No answer came back for ${what}; it may or may not have been carried out`,
 			description: request.lostAnswer
 				? `${why} ${request.lostAnswer.description}`
 				: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
-			httpCode: failure.status !== undefined ? String(failure.status) : undefined,
+			httpCode: failure?.status !== undefined ? String(failure.status) : undefined,
 		});
+	};
+	const cancelled = async (): Promise<never> => {
+		if (isWrite(request)) remember({ lost: true });
+		return await raise({
+			message: `Stopped ${what}: the execution was cancelled`,
+			description: 'The request may or may not have reached the service before the cancel.',
+		});
+	};
 	const lookFor = async (recover: NonNullable<ApiRequest['recover']>): Promise<IDataObject | undefined> => {
 		const until = Math.min(Date.now() + RECOVERY.windowMs, deadline);
 		for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
@@ -371,19 +380,39 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 			if (created) return created;
 			const wait = Math.min(gap, until - Date.now());
 			if (wait <= 0) return undefined;
-			await sleep(wait);
+			await run.wait(wait);
+			if (run.cancel.aborted) return await cancelled();
 		}
 	};
 
+	// n8n's Retry On Fail runs the node again with all items: a write an earlier try made is not made again.
+	const earlier = memoryKey ? memory?.earlier(memoryKey, run) : undefined;
+	if (earlier && 'answer' in earlier) {
+		learnSecrets(run, request, earlier.answer);
+		remember(earlier);
+		return { answer: noteWrite(run, request, earlier.answer) };
+	}
+	if (earlier) {
+		const lost =
+			"An earlier try of this execution (n8n's Retry On Fail) sent it and got no answer, so it was not sent again (doing so could do it twice).";
+		if (!request.recover) return await mayOrMayNot(undefined, lost);
+		const created = await lookFor(request.recover).catch(
+			async () =>
+				await mayOrMayNot(undefined, `${lost} Looking on the service for what it would have created failed too.`),
+		);
+		if (created) return await checked({ body: { kind: 'json', value: created }, status: 200, contentType: undefined });
+		// Not listed within the window: taken as not done, and sent (a second loss is not gambled on).
+	}
+
 	for (let attempt = 1; ; attempt++) {
-		letGo(this, hold);
-		hold.free = await takeTurn(this).catch((error: unknown) => {
+		letGo(run, hold);
+		hold.free = await run.pace.takeTurn(run.waits).catch((error: unknown) => {
 			// A clean-up goes out even when the node stopped its requests: it is what stopping leaves to do.
 			if (request.cleanup && error instanceof RequestsStopped) return () => {};
 			throw error;
 		});
+		if (!request.cleanup && run.cancel.aborted) return await cancelled();
 		// Checked once it is this request's turn: an item that was waiting learns of a refusal that came meanwhile.
-		const run = runState(this);
 		if (request.itemIndex !== undefined) run.sent.add(request.itemIndex);
 		const refused = run.refusedAccess;
 		if (refused) {
@@ -399,10 +428,9 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
 		hold.share = run.answers.share();
 		const sentAt = Date.now();
-		const outcome = await send.call(this, target, attemptMs, request.cleanup ?? false, hold.share);
+		const outcome = await send(run, target, attemptMs, request.cleanup ?? false, hold.share);
 		const failed = 'failure' in outcome ? outcome.failure : undefined;
-		reportAnswer(
-			this,
+		run.pace.report(
 			sentAt,
 			'response' in outcome ? outcome.response.statusCode : failed ? failed.status : 200,
 			failed?.ratePerSecond,
@@ -425,17 +453,12 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 			const { headers, statusCode } = outcome.response;
 			request.serviceTime?.(serviceDate(headerOf(headers, 'date')));
 			const body = parseBody(outcome.text);
-			if (body.kind === 'json') learnSecrets(this, request, body.value);
+			if (body.kind === 'json') learnSecrets(run, request, body.value);
 			return await checked({ body, status: statusCode, contentType: headerOf(headers, 'content-type') });
 		}
 		const { failure } = outcome;
 		// A cancel aborts what is in flight: that is neither the service's failure nor a reason to try again.
-		if (!request.cleanup && cancelSignalOf(this)?.aborted) {
-			return await raise({
-				message: `Stopped ${what}: the execution was cancelled`,
-				description: 'The request may or may not have reached the service before the cancel.',
-			});
-		}
+		if (!request.cleanup && run.cancel.aborted) return await cancelled();
 		if (failure.timeoutMs !== undefined) failure.timeoutMs = longestWaitMs = Math.max(longestWaitMs, failure.timeoutMs);
 
 		if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {
@@ -466,7 +489,7 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 				'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
 			if (!request.recover) return await mayOrMayNot(failure, lost);
 			let created: IDataObject | undefined;
-			letGo(this, hold);
+			letGo(run, hold);
 			try {
 				created = await lookFor(request.recover);
 			} catch {
@@ -478,18 +501,20 @@ async function exchange(this: ApiContext, request: ApiRequest, hold: Hold): Prom
 			const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
 			if (resentAfterLooking || delay === undefined) return await mayOrMayNot(failure, unseen);
 			resentAfterLooking = true;
-			this.logger.debug(
+			run.context.logger.debug(
 				`Media Analysis: ${what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`,
 			);
 			continue;
 		}
 		if (delay === undefined) return await failWith(failure, attempt);
 		// The service asked the whole client to slow down: every request of this node run waits, not only this one.
-		if (failure.status === 429 || failure.retryAfter !== undefined) pauseRequests(this, delay);
-		this.logger.debug(
+		if (failure.status === 429 || failure.retryAfter !== undefined) run.pace.pauseAll(delay);
+		run.context.logger.debug(
 			`Media Analysis: ${what} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,
 		);
-		letGo(this, hold);
-		await sleep(delay);
+		letGo(run, hold);
+		// Ends early on a cancel (the request then fails at once) or when the run stops (the next turn is refused).
+		await (request.cleanup ? pause(delay, NEVER) : run.wait(delay));
+		if (!request.cleanup && run.cancel.aborted) return await cancelled();
 	}
 }

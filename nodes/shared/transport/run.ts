@@ -1,68 +1,119 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
 import { AnswerBudget } from '../http/answers';
 import type { Explained } from './errors';
-import { AdaptiveLimit } from './limit';
+import { Pace, pause } from './pace';
+import type { ApiContext } from './types';
+import { WrittenMemory, writtenFor } from './written';
 
-/**
- * The most requests of one node run in flight at once (the ceiling of its adaptive limit): the router sets it from
- * "Requests in Parallel"; a trigger's poll or a list search gets the default.
- */
-export const PARALLEL = { default: 100, max: 100 };
-
-/** How many requests of the run are in flight and may be, and what holds the others back. */
-export interface Pace {
-	limiter: AdaptiveLimit;
-	inFlight: number;
-	/** Requests waiting for a free place, first come first served. */
-	queue: Array<() => void>;
-	/** After a 429 or Retry-After, no request of the run starts before this moment. */
-	pausedUntil: number;
-	stopped: boolean;
-	/** The last 429 came while the run kept a pace: the pace, not a pause of every request, answers it. */
-	paced429: boolean;
+/** An action node's run (it has Continue On Fail); a poll or list search has none. */
+function isExecution(context: ApiContext): context is IExecuteFunctions {
+	return 'continueOnFail' in context && typeof context.continueOnFail === 'function';
 }
 
-/** What one node run keeps across its items' requests; it lives as long as the run's context object. */
-export interface RunState {
-	pace: Pace;
-	answers: AnswerBudget;
-	baseUrl?: Promise<string>;
-	/** Secrets the run was told or the service handed out (`answerSecrets`), kept out of every later error of the run. */
-	secrets: Set<string>;
+/**
+ * One node run, made by whoever runs the node (the router for each `execute`, a poll, a list search) and handed to
+ * every operation and transport call explicitly: all the run keeps, in one value. Nothing of it lives beside n8n's
+ * context; what outlives the run (writes an earlier try made, `written.ts`) is found by the execution's ID.
+ */
+export class Run {
+	readonly pace: Pace;
+	/** Bytes of answers being read at once, for the whole run. */
+	readonly answers = new AnswerBudget();
+	/** Secrets the run was told or the service handed out, kept out of every later error of the run. */
+	readonly secrets = new Set<string>();
 	/** The error that ended the credential's access, so the remaining items fail with it instead of logging in again. */
 	refusedAccess?: Explained;
 	/** What each item did on the service, for the error that stops the node: items a request of which started… */
-	sent: Set<number>;
+	readonly sent = new Set<number>();
 	/** …and the changes each made (`POST /api/v1/datasets → 3f1c…`), in order. */
-	writes: Map<number, string[]>;
-	/** The item whose failure stopped the run's requests, when the transport stopped them. */
+	readonly writes = new Map<number, string[]>();
+	/** The item whose failure stopped the run's requests, when a request's failure stopped them. */
 	stoppedAt?: number;
-	/** Aborted when the run's requests stop, so a wait between status reads ends then. */
-	halt: AbortController;
-}
+	/** Writes earlier tries of this execution's node run made (n8n's Retry On Fail), or none outside an execution. */
+	readonly written: WrittenMemory | undefined;
+	/** Aborted by a cancel of the execution or a stop of the run: every wait of the run ends on it. */
+	readonly waits: AbortSignal;
+	/** The execution's cancel signal (a poll or list search has none: it never aborts). */
+	readonly cancel: AbortSignal;
+	/** Without Continue On Fail, an item's failure stops the run: no request starts after it. */
+	readonly stopsAtFailure: boolean;
+	private readonly halt = new AbortController();
+	private baseUrl?: Promise<string>;
+	private readonly lookups = new Map<string, Promise<unknown>>();
 
-const runs = new WeakMap<object, RunState>();
-
-export function runState(context: object): RunState {
-	let run = runs.get(context);
-	if (!run) {
-		run = {
-			pace: {
-				limiter: new AdaptiveLimit(PARALLEL.default, Date.now()),
-				inFlight: 0,
-				queue: [],
-				pausedUntil: 0,
-				stopped: false,
-				paced429: false,
-			},
-			answers: new AnswerBudget(),
-			secrets: new Set(),
-			sent: new Set(),
-			writes: new Map(),
-			halt: new AbortController(),
-		};
-		runs.set(context, run);
+	constructor(
+		readonly context: ApiContext,
+		ceiling?: number,
+	) {
+		this.pace = new Pace(ceiling);
+		const cancel = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal?.() : undefined;
+		this.cancel = cancel ?? new AbortController().signal;
+		this.waits = AbortSignal.any([this.cancel, this.halt.signal]);
+		const execution = isExecution(context);
+		this.stopsAtFailure = execution && !context.continueOnFail();
+		this.written = execution ? writtenFor(context) : undefined;
 	}
-	return run;
+
+	get stopped(): boolean {
+		return this.pace.stopped;
+	}
+
+	/**
+	 * The one place a run stops: requests not yet started never start (`RequestsStopped`), those in flight finish,
+	 * and every wait ends. `itemIndex`: the item whose failure it is, when a request's final failure stops the run.
+	 */
+	stop(itemIndex?: number): void {
+		if (this.pace.stopped) return;
+		this.stoppedAt = itemIndex;
+		this.pace.stop();
+		this.halt.abort();
+	}
+
+	/** Items of the run resting between status reads (`rest`): they hold no place in the item pool's busy count. */
+	resting = 0;
+
+	/** An item's rest between two reads of a status: `wait`, and meanwhile the item pool may start another item. */
+	async rest(ms: number): Promise<void> {
+		this.resting++;
+		this.pace.onRoom();
+		try {
+			await this.wait(ms);
+		} finally {
+			this.resting--;
+		}
+	}
+
+	/** Waits `ms`, or less when the execution is cancelled or the run stops (the caller checks which). */
+	async wait(ms: number): Promise<void> {
+		await pause(ms, this.waits);
+	}
+
+	/** The Base URL of the run's credential, read once. */
+	baseUrlOnce(read: () => Promise<string>): Promise<string> {
+		this.baseUrl ??= read();
+		return this.baseUrl;
+	}
+
+	/**
+	 * What the run looked up once for all its items (a name's records, an Identify of one URL), by a key that says
+	 * what it is about. A failed lookup is not kept, so each item that needs it tries again (unless `keepFailure`:
+	 * the items that share it share its failure too).
+	 */
+	async lookup<T>(key: string, load: () => Promise<T>, { keepFailure = false } = {}): Promise<T> {
+		let found = this.lookups.get(key) as Promise<T> | undefined;
+		if (!found) {
+			found = load();
+			this.lookups.set(key, found);
+			if (!keepFailure) found.catch(() => this.lookups.delete(key));
+		}
+		return await found;
+	}
+
+	/** A change the service made for an item, kept for the error that stops the node. */
+	noteWrite(itemIndex: number, write: string): void {
+		this.writes.set(itemIndex, [...(this.writes.get(itemIndex) ?? []), write]);
+	}
 }
 
 /** The ID of a record as an answer or an output item holds it: `id`, else the first `…_id` field with a value. */
@@ -74,10 +125,4 @@ export function recordId(record: unknown): string | undefined {
 		entries.find(([key, entry]) => key.endsWith('_id') && entry !== null && entry !== undefined) ??
 		[];
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-/** The execution's cancel signal, where the context has one (an action node's run; a poll or list search has none). */
-export function cancelSignalOf(context: object): AbortSignal | undefined {
-	const { getExecutionCancelSignal } = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
-	return typeof getExecutionCancelSignal === 'function' ? getExecutionCancelSignal.call(context) : undefined;
 }

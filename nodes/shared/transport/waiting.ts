@@ -1,7 +1,6 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, runState } from './run';
+import type { Run } from './run';
 
 export interface WaitOptions {
 	pollIntervalSeconds: number;
@@ -27,22 +26,17 @@ export interface WaitSpec<T> {
 }
 
 /** Polls until the subject finishes, fails, or the Timeout (real time from the start, reads included) passes. */
-export async function waitUntilSettled<T>(
-	this: IExecuteFunctions,
-	spec: WaitSpec<T>,
-	options: WaitOptions,
-): Promise<T> {
+export async function waitUntilSettled<T>(run: Run, spec: WaitSpec<T>, options: WaitOptions): Promise<T> {
 	const started = options.startedAt ?? Date.now();
 	const deadline = started + options.timeoutSeconds * 1000;
 	const intervalMs = Math.max(0, options.pollIntervalSeconds * 1000);
-	const halt = runState(this).halt.signal;
 	for (;;) {
 		const value = await spec.read(deadline);
 		const state = spec.stateOf(value);
 		if (state === 'done') return value;
 		if (state === 'failed') {
 			const { reason, description } = spec.failureOf(value);
-			throw new NodeOperationError(this.getNode(), `${spec.subject} failed: ${reason}`, {
+			throw new NodeOperationError(run.context.getNode(), `${spec.subject} failed: ${reason}`, {
 				description,
 				itemIndex: spec.itemIndex,
 			});
@@ -51,7 +45,7 @@ export async function waitUntilSettled<T>(
 		if (remaining <= 0) {
 			const waited = Math.round((Date.now() - started) / 1000);
 			throw new NodeOperationError(
-				this.getNode(),
+				run.context.getNode(),
 				`${spec.subject} did not finish within ${options.timeoutSeconds} seconds (last status: ${spec.statusOf(value)})`,
 				{
 					description: `Waited ${waited} seconds. It is still running on the service: raise "Timeout" under Wait for Completion, or turn waiting off and check it later with a Get operation.`,
@@ -61,14 +55,15 @@ export async function waitUntilSettled<T>(
 		}
 		// Ends early when the node stops at another item's failure (the next read is then refused: RequestsStopped),
 		// and when the execution is cancelled: nothing is read after that.
-		const cancel = cancelSignalOf(this);
-		await sleep(Math.min(intervalMs, remaining), cancel ? AbortSignal.any([cancel, halt]) : halt).catch(
-			() => undefined,
-		);
-		if (cancel?.aborted) {
-			throw new NodeOperationError(this.getNode(), `Stopped waiting for ${spec.subject}: the execution was cancelled`, {
-				itemIndex: spec.itemIndex,
-			});
+		await run.rest(Math.min(intervalMs, remaining));
+		if (run.cancel.aborted) {
+			throw new NodeOperationError(
+				run.context.getNode(),
+				`Stopped waiting for ${spec.subject}: the execution was cancelled`,
+				{
+					itemIndex: spec.itemIndex,
+				},
+			);
 		}
 	}
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { VideoAdSegmentsCreateRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -11,10 +12,10 @@ export const description = [...videoFields, ...segmentFields];
 export const toolDescription =
 	"Stores ad segments for one video: each with its start and end (milliseconds and frames) and optional metadata. Needs the dataset (its ID, a UUID, or its exact name), the video's own identifier and the segments. Returns the IDs of the new segments.";
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const video = await getVideo.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const video = await getVideo.call(this, run, itemIndex);
 	const body: VideoAdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
-	return await callEndpoint(this, 'adSegments.createAdSegments', {
+	return await callEndpoint(run, 'adSegments.createAdSegments', {
 		params: video.params,
 		body,
 		itemIndex,

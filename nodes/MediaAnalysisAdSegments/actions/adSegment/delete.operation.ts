@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -20,10 +21,10 @@ export const toolDescription =
  * Soft delete. The service documents 204 No Content while its OpenAPI listing declares 200 with no body; both
  * are success, and so is a video without ad segments.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const video = await getVideo.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const video = await getVideo.call(this, run, itemIndex);
 	// Safe to repeat after a lost answer (the table's policy): deleting again succeeds even when nothing is left.
-	const response = await callEndpoint(this, 'adSegments.deleteAdSegments', {
+	const response = await callEndpoint(run, 'adSegments.deleteAdSegments', {
 		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'delete'),

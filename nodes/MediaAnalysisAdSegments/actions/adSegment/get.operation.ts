@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
@@ -9,9 +10,9 @@ export const description = videoFields;
 export const toolDescription =
 	"Gets the ad segments stored for one video, one result per segment with its start and end (milliseconds and frames) and metadata. Needs the dataset (its ID, a UUID, or its exact name) and the video's own identifier (the asset identifier value of the dataset).";
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const video = await getVideo.call(this, itemIndex);
-	const response = await callEndpoint(this, 'adSegments.getAdSegments', {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	const video = await getVideo.call(this, run, itemIndex);
+	const response = await callEndpoint(run, 'adSegments.getAdSegments', {
 		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'get'),

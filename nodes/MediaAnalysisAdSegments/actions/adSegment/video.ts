@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
@@ -26,8 +27,8 @@ export interface VideoRef {
 }
 
 /** Reads and checks which video the item is about, and the ad-segments path values for it. */
-export async function getVideo(this: IExecuteFunctions, itemIndex: number): Promise<VideoRef> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function getVideo(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<VideoRef> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const identifier = assertNotEmpty.call(
 		this,
 		this.getNodeParameter('assetIdentifier', itemIndex, ''),

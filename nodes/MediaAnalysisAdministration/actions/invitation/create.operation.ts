@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, listEndpoint, listRecords, type RequestOf } from '../../../shared/endpoints';
 import { recoverRecord, type ServiceTime } from '../../../shared/recovery';
@@ -20,11 +21,12 @@ export const description: INodeProperties[] = [
  */
 function recoverInvitation(
 	this: IExecuteFunctions,
+	run: Run,
 	email: string,
 	itemIndex: number,
 ): () => Promise<IDataObject | undefined> {
 	const list = async (serviceTime: ServiceTime) =>
-		await listRecords(this, listEndpoint('admin.listInvitations', { itemIndex, serviceTime }), { returnAll: true });
+		await listRecords(run, listEndpoint('admin.listInvitations', { itemIndex, serviceTime }), { returnAll: true });
 	const sameAddress = (invitation: IDataObject) => {
 		const invitee = invitation.invitee as { email?: unknown } | undefined;
 		return typeof invitee?.email === 'string' && invitee.email.toLowerCase() === email.toLowerCase();
@@ -32,15 +34,15 @@ function recoverInvitation(
 	return recoverRecord(list, sameAddress, (invitation) => invitation.created_at);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const email = assertEmail.call(this, this.getNodeParameter('email', itemIndex, ''), 'Email', itemIndex);
 	const name = assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex);
 	const body: RequestOf<'admin.createInvitation'> = { name, email };
-	const roles = await readRoles.call(this, itemIndex);
+	const roles = await readRoles.call(this, run, itemIndex);
 	if (roles.length > 0) body.roles = roles;
-	return await callEndpoint(this, 'admin.createInvitation', {
+	return await callEndpoint(run, 'admin.createInvitation', {
 		body,
-		recover: recoverInvitation.call(this, email, itemIndex),
+		recover: recoverInvitation.call(this, run, email, itemIndex),
 		itemIndex,
 	});
 }

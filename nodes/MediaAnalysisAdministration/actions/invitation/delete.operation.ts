@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -10,8 +11,8 @@ export const description: INodeProperties[] = [
 	invitationLocator('The pending invitation to withdraw'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = invitationParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'admin.deleteInvitation', { params, itemIndex });
+	const response = await callEndpoint(run, 'admin.deleteInvitation', { params, itemIndex });
 	return deletedResult(params.invitation_id, response);
 }

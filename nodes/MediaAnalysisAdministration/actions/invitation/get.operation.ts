@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { invitationLocator, invitationParams } from './fields';
 
 export const description: INodeProperties[] = [invitationLocator('The pending invitation to get')];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await callEndpoint(this, 'admin.getInvitation', { params: invitationParams.call(this, itemIndex), itemIndex });
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	return await callEndpoint(run, 'admin.getInvitation', { params: invitationParams.call(this, itemIndex), itemIndex });
 }

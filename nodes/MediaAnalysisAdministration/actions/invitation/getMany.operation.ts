@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -7,6 +8,6 @@ import { listEndpoint } from '../../../shared/endpoints';
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The invitations not yet accepted (an accepted one becomes a user). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await paginateForItem.call(this, itemIndex, ...listEndpoint('admin.listInvitations'));
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	return await paginateForItem.call(this, run, itemIndex, ...listEndpoint('admin.listInvitations'));
 }

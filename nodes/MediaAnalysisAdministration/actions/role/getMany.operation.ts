@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
@@ -16,10 +17,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** The service answers the whole list at once; Limit trims it here. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
-	const { context } = await readRolesScope.call(this, itemIndex);
-	const answer = await callEndpoint(this, 'admin.listRoles', {
+	const { context } = await readRolesScope.call(this, run, itemIndex);
+	const answer = await callEndpoint(run, 'admin.listRoles', {
 		qs: context ? { roles_context: context } : {},
 		itemIndex,
 	});

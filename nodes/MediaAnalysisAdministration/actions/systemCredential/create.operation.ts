@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
@@ -32,11 +33,11 @@ export const description: INodeProperties[] = [
  * The one answer that carries the client secret, output as the service gave it. The table never sends this request
  * twice: a lost answer cannot be recovered, since no later answer shows the secret, and the words below say so.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const name = assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex);
 	const body: RequestOf<'admin.createCredentials'> = { name };
 	if (this.getNodeParameter('access', itemIndex, 'roles') !== 'full') {
-		const roles = await readRoles.call(this, itemIndex);
+		const roles = await readRoles.call(this, run, itemIndex);
 		if (roles.length === 0) {
 			throw invalidParameter.call(
 				this,
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body.roles = roles;
 	}
-	const created = await callEndpoint(this, 'admin.createCredentials', {
+	const created = await callEndpoint(run, 'admin.createCredentials', {
 		body,
 		itemIndex,
 		lostAnswer: {

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -14,8 +15,8 @@ export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to delete'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = clientParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'admin.deleteCredentials', { params, itemIndex });
+	const response = await callEndpoint(run, 'admin.deleteCredentials', { params, itemIndex });
 	return deletedResult(params.client_id, redactSecrets(response));
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
@@ -8,8 +9,8 @@ export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to get (its client secret is never shown)'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const client = await callEndpoint(this, 'admin.getCredentials', {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const client = await callEndpoint(run, 'admin.getCredentials', {
 		params: clientParams.call(this, itemIndex),
 		itemIndex,
 	});

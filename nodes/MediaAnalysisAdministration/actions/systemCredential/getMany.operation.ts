@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
@@ -8,8 +9,8 @@ import { redactSecrets } from '../../../shared/redact';
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
-	const clients = await callEndpoint(this, 'admin.listCredentials', { itemIndex });
+	const clients = await callEndpoint(run, 'admin.listCredentials', { itemIndex });
 	return withinLimit(clients, page).map(redactSecrets);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
@@ -47,7 +48,7 @@ export const description: INodeProperties[] = [
  * The service takes a credential sent without roles as one with full access, so every update sends roles: the
  * current ones (read first) unless they are replaced or Full Access is chosen.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = clientParams.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const name = fields.name !== undefined ? assertNotEmpty.call(this, fields.name, 'Name', itemIndex) : undefined;
@@ -65,14 +66,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (name !== undefined) body.name = name;
 	if (change === 'full') body.roles = [];
 	if (change === 'replace') {
-		const within = await readRolesScope.call(this, itemIndex);
-		body.roles = await readRoles.call(this, itemIndex, within);
+		const within = await readRolesScope.call(this, run, itemIndex);
+		body.roles = await readRoles.call(this, run, itemIndex, within);
 		if (within.context) body.roles_context = within.context;
 	}
 	if (change === 'keep') {
-		const current = await callEndpoint(this, 'admin.getCredentials', { params, itemIndex });
+		const current = await callEndpoint(run, 'admin.getCredentials', { params, itemIndex });
 		body.roles = (Array.isArray(current.roles) ? current.roles : []) as Role[];
 	}
-	const client = await callEndpoint(this, 'admin.updateCredentials', { params, body, itemIndex });
+	const client = await callEndpoint(run, 'admin.updateCredentials', { params, body, itemIndex });
 	return redactSecrets(client);
 }

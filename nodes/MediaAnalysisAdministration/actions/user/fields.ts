@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginate } from '../../../shared/transport';
@@ -26,11 +27,8 @@ export function userLocator(description: string): INodeProperties {
 	});
 }
 
-/** Emails already looked up in one node run: a run of many items naming one user costs one look-up. */
-const usersByEmail = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
-
 /** The user ID this item names: as given (From List, By ID), or the one user whose email is the one given. */
-export async function getUserId(this: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function getUserId(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<string> {
 	const locator = this.getNodeParameter('userId', itemIndex, {}) as { mode?: string } | string;
 	if (typeof locator !== 'object' || locator.mode !== 'email')
 		return getListedId.call(this, itemIndex, 'userId', 'User');
@@ -41,16 +39,11 @@ export async function getUserId(this: IExecuteFunctions, itemIndex: number): Pro
 		itemIndex,
 	);
 	const key = email.toLowerCase();
-	let cache = usersByEmail.get(this);
-	if (!cache) usersByEmail.set(this, (cache = new Map()));
-	let lookup = cache.get(key);
-	if (!lookup) {
-		// The service's search matches part of a name or email; the exact address (in any case) is picked here.
-		lookup = paginate.call(this, ...listEndpoint('admin.listUsers', { qs: { query: email }, itemIndex }), {
-			returnAll: true,
-		});
-		cache.set(key, lookup);
-	}
+	// Looked up once per run: many items naming one user cost one look-up. The service's search matches part of a
+	// name or email; the exact address (in any case) is picked here.
+	const lookup = run.lookup(JSON.stringify(['user', key]), async () =>
+		paginate(run, ...listEndpoint('admin.listUsers', { qs: { query: email }, itemIndex }), { returnAll: true }),
+	);
 	const matching = (await lookup).filter((user) => typeof user.email === 'string' && user.email.toLowerCase() === key);
 	if (matching.length === 1 && typeof matching[0].user_id === 'string') return matching[0].user_id;
 	throw invalidParameter.call(

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { collection, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -25,7 +26,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (typeof filters.search === 'string' && filters.search.trim()) qs.query = filters.search.trim();
@@ -34,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (ids.length > 0) qs.user_ids = ids;
 	}
 	if (filters.includeRoles === true) qs.include_roles = true;
-	return await paginateForItem.call(this, itemIndex, ...listEndpoint('admin.listUsers', { qs }));
+	return await paginateForItem.call(this, run, itemIndex, ...listEndpoint('admin.listUsers', { qs }));
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -13,8 +14,8 @@ export const description: INodeProperties[] = [
 	userLocator('The user to remove from the organization'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const userId = await getUserId.call(this, itemIndex);
-	const response = await callEndpoint(this, 'admin.removeUser', { params: { user_id: userId }, itemIndex });
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const userId = await getUserId.call(this, run, itemIndex);
+	const response = await callEndpoint(run, 'admin.removeUser', { params: { user_id: userId }, itemIndex });
 	return deletedResult(userId, response);
 }

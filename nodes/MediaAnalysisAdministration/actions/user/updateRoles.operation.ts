@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
@@ -16,10 +17,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** The service replaces the roles within the scope (`roles_context`) and answers the user with all their roles. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const userId = await getUserId.call(this, itemIndex);
-	const within = await readRolesScope.call(this, itemIndex);
-	const body: RequestOf<'admin.updateUserRoles'> = { roles: await readRoles.call(this, itemIndex, within) };
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const userId = await getUserId.call(this, run, itemIndex);
+	const within = await readRolesScope.call(this, run, itemIndex);
+	const body: RequestOf<'admin.updateUserRoles'> = { roles: await readRoles.call(this, run, itemIndex, within) };
 	if (within.context) body.roles_context = within.context;
-	return await callEndpoint(this, 'admin.updateUserRoles', { params: { user_id: userId }, body, itemIndex });
+	return await callEndpoint(run, 'admin.updateUserRoles', { params: { user_id: userId }, body, itemIndex });
 }

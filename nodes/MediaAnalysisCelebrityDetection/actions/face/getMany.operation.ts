@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
@@ -13,10 +14,10 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the faces of one enrolled person detected in ingested images, up to the Limit. Needs the person: their ID (a UUID) or enrolled name. Returns each face with its image_id, dataset_id, bbox and confidence.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
-	const personId = await resolvePersonId.call(this, itemIndex);
-	const response = await callEndpoint(this, 'celebrities.getFacesWithPerson', {
+	const personId = await resolvePersonId.call(this, run, itemIndex);
+	const response = await callEndpoint(run, 'celebrities.getFacesWithPerson', {
 		qs: { person_id: personId },
 		itemIndex,
 	});

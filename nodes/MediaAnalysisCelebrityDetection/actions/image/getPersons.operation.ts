@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { uuidMode } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -23,7 +24,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Gets the enrolled persons (celebrities) detected in an image already in a dataset. Needs the image ID (a UUID). Returns each person with id, name, aliases and where in the image (bbox).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = { image_id: locatorUuid.call(this, itemIndex, 'imageId', 'Image') };
-	return await callEndpoint(this, 'celebrities.getPersonsInImage', { params, itemIndex });
+	return await callEndpoint(run, 'celebrities.getPersonsInImage', { params, itemIndex });
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { Status, IngestJobStatusResponse } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, numberField, textField } from '../../../shared/descriptions';
@@ -70,8 +71,13 @@ function assetOf(status: JobStatusData, sourcePath: string): Status | undefined 
 }
 
 /** The dataset must exist, be active and detect celebrities, else ingesting would cost and find nobody. */
-async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string, itemIndex: number): Promise<void> {
-	const dataset = await callEndpoint(this, 'datasets.get', { params: { dataset_id: datasetId }, itemIndex });
+async function assertCelebrityDataset(
+	this: IExecuteFunctions,
+	run: Run,
+	datasetId: string,
+	itemIndex: number,
+): Promise<void> {
+	const dataset = await callEndpoint(run, 'datasets.get', { params: { dataset_id: datasetId }, itemIndex });
 	const problem =
 		dataset.dataset_config?.celebrity_detection_enabled !== true
 			? 'it does not have celebrity detection on'
@@ -87,8 +93,14 @@ async function assertCelebrityDataset(this: IExecuteFunctions, datasetId: string
 }
 
 /** The dataset's asset ingested from exactly this path, if any (the status filter matches path prefixes). */
-async function existingAsset(this: IExecuteFunctions, datasetId: string, sourcePath: string, itemIndex: number) {
-	const page = await callEndpoint(this, 'ingestion.getDatasetAssetsStatus', {
+async function existingAsset(
+	this: IExecuteFunctions,
+	run: Run,
+	datasetId: string,
+	sourcePath: string,
+	itemIndex: number,
+) {
+	const page = await callEndpoint(run, 'ingestion.getDatasetAssetsStatus', {
 		params: { dataset_id: datasetId },
 		qs: { offset: 0, limit: 100 },
 		body: { source_path: sourcePath },
@@ -99,8 +111,8 @@ async function existingAsset(this: IExecuteFunctions, datasetId: string, sourceP
 	return assets.find((asset) => asset.source_path === sourcePath);
 }
 
-async function personsIn(this: IExecuteFunctions, imageId: string, itemIndex: number): Promise<IDataObject> {
-	const found = await callEndpoint(this, 'celebrities.getPersonsInImage', {
+async function personsIn(this: IExecuteFunctions, run: Run, imageId: string, itemIndex: number): Promise<IDataObject> {
+	const found = await callEndpoint(run, 'celebrities.getPersonsInImage', {
 		params: { image_id: imageId },
 		itemIndex,
 	});
@@ -109,6 +121,7 @@ async function personsIn(this: IExecuteFunctions, imageId: string, itemIndex: nu
 
 async function ingestAndRead(
 	this: IExecuteFunctions,
+	run: Run,
 	datasetId: string,
 	url: string,
 	itemIndex: number,
@@ -118,12 +131,13 @@ async function ingestAndRead(
 	const ingestImage = ingestAndWait<'ingestion.createIngestJobFromImages', JobStatusData>;
 	const settled = await ingestImage.call(
 		this,
+		run,
 		'ingestion.createIngestJobFromImages',
 		{ dataset_id: datasetId, images: [{ source_path: url }] },
 		{ datasetId, sourcePaths: [url], itemIndex },
 		(jobId) => ({
 			read: async (deadline) => {
-				const answer = await callEndpoint(this, 'ingestion.getJobStatus', {
+				const answer = await callEndpoint(run, 'ingestion.getJobStatus', {
 					params: { ingest_job_id: jobId },
 					qs: { offset: 0, limit: 100 },
 					itemIndex,
@@ -165,7 +179,7 @@ async function ingestAndRead(
 			},
 		);
 	}
-	return await personsIn.call(this, asset.asset_id, itemIndex);
+	return await personsIn.call(this, run, asset.asset_id, itemIndex);
 }
 
 /**
@@ -175,13 +189,14 @@ async function ingestAndRead(
  */
 async function removeIngested(
 	this: IExecuteFunctions,
+	run: Run,
 	datasetId: string,
 	url: string,
 	assetId: string | undefined,
 	itemIndex: number,
 ): Promise<{ left: string; why: string } | undefined> {
 	try {
-		await callEndpoint(this, 'ingestion.deleteAssets', {
+		await callEndpoint(run, 'ingestion.deleteAssets', {
 			body: { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier: assetId ?? url }] },
 			itemIndex,
 			cleanup: true,
@@ -205,20 +220,22 @@ async function removeIngested(
  * ingest the URL into the chosen dataset, wait, read the persons in the image, delete it again. An image the dataset
  * already holds is read as it is and left in place.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);
-	let runs = identifying.get(this);
-	if (!runs) identifying.set(this, (runs = new Map()));
-	const key = JSON.stringify([datasetId, url]);
-	let identified = runs.get(key);
-	const first = identified === undefined;
-	if (!identified) {
-		identified = identify.call(this, datasetId, url, wait, itemIndex);
-		runs.set(key, identified);
-	}
+	// Items of one run that identify the same URL in the same dataset share one ingest: side by side they would race
+	// (ingest it twice, one deleting the image the other is reading).
+	let first = false;
+	const identified = run.lookup(
+		JSON.stringify(['identify', datasetId, url]),
+		async () => {
+			first = true;
+			return await identify.call(this, run, datasetId, url, wait, itemIndex);
+		},
+		{ keepFailure: true },
+	);
 	const outcome = await identified.then(
 		(json) => ({ json }),
 		(error: unknown) => ({ error: error as NodeOperationError }),
@@ -231,23 +248,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 }
 
-/**
- * Items of one run that identify the same URL in the same dataset share one ingest: side by side they would race
- * (ingest it twice, one deleting the image the other is reading).
- */
-const identifying = new WeakMap<object, Map<string, Promise<IDataObject>>>();
-
 async function identify(
 	this: IExecuteFunctions,
+	run: Run,
 	datasetId: string,
 	url: string,
 	wait: WaitOptions,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	await assertCelebrityDataset.call(this, datasetId, itemIndex);
-	const existing = await existingAsset.call(this, datasetId, url, itemIndex);
+	await assertCelebrityDataset.call(this, run, datasetId, itemIndex);
+	const existing = await existingAsset.call(this, run, datasetId, url, itemIndex);
 	if (existing) {
-		if (existing.status === 'completed') return await personsIn.call(this, existing.asset_id, itemIndex);
+		if (existing.status === 'completed') return await personsIn.call(this, run, existing.asset_id, itemIndex);
 		throw new NodeOperationError(
 			this.getNode(),
 			`The dataset already holds the image at ${shownUrl(url)}, with status ${existing.status}; it was left as it is`,
@@ -260,17 +272,17 @@ async function identify(
 	const seen: { assetId?: string } = {};
 	let result: IDataObject;
 	try {
-		result = await ingestAndRead.call(this, datasetId, url, itemIndex, wait, seen);
+		result = await ingestAndRead.call(this, run, datasetId, url, itemIndex, wait, seen);
 	} catch (error) {
 		const failure =
 			error instanceof NodeOperationError || error instanceof NodeApiError
 				? error
 				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-		const kept = await removeIngested.call(this, datasetId, url, seen.assetId, itemIndex);
+		const kept = await removeIngested.call(this, run, datasetId, url, seen.assetId, itemIndex);
 		if (kept) failure.description = `${failure.description ?? ''} ${kept.left}`.trim();
 		throw failure;
 	}
-	const kept = await removeIngested.call(this, datasetId, url, seen.assetId, itemIndex);
+	const kept = await removeIngested.call(this, run, datasetId, url, seen.assetId, itemIndex);
 	if (kept) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { getPersonId, personLocator } from '../fields';
@@ -8,7 +9,7 @@ export const description: INodeProperties[] = [personLocator()];
 export const toolDescription =
 	'Gets one person enrolled for celebrity detection: id, name, aliases, status and the images enrolled. Needs the person ID (a UUID).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = { person_id: getPersonId.call(this, itemIndex) };
-	return await callEndpoint(this, 'celebrities.getPerson', { params, itemIndex });
+	return await callEndpoint(run, 'celebrities.getPerson', { params, itemIndex });
 }

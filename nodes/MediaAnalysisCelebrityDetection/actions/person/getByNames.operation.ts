@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
@@ -20,7 +21,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Finds the IDs of enrolled persons by their names or aliases. Needs the names or aliases. Returns each match with its name and person_id.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const names = splitList(this.getNodeParameter('namesOrAliases', itemIndex, ''));
 	if (names.length === 0) {
 		throw invalidParameter.call(
@@ -33,7 +34,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const matches: IDataObject[] = [];
 	for (let start = 0; start < names.length; start += NAMES_PER_REQUEST) {
-		const response = await callEndpoint(this, 'celebrities.getPersonsByNamesAndAliases', {
+		const response = await callEndpoint(run, 'celebrities.getPersonsByNamesAndAliases', {
 			// An array goes out as repeated keys (`person_names_or_aliases=a&person_names_or_aliases=b`).
 			qs: { person_names_or_aliases: names.slice(start, start + NAMES_PER_REQUEST) },
 			itemIndex,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -21,7 +22,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the persons enrolled for celebrity detection, up to the Limit. Needs nothing. Returns each person with id, name, aliases and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const list = listEndpoint('celebrities.getPersonsInOrg', { qs: sortQuery.call(this, itemIndex) });
-	return await paginateForItem.call(this, itemIndex, ...list);
+	return await paginateForItem.call(this, run, itemIndex, ...list);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { UpdatePersonAliasesRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -50,7 +51,7 @@ function distinct(aliases: string[]): string[] {
 export const toolDescription =
 	'Adds, removes or replaces the aliases of an enrolled person. Needs the person ID (a UUID) and the aliases. Returns the person with their aliases as they now are.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const personId = getPersonId.call(this, itemIndex);
 	const mode = this.getNodeParameter('aliasesMode', itemIndex, 'add') as 'add' | 'remove' | 'replace';
 	const given = distinct(splitList(this.getNodeParameter('aliases', itemIndex, '')));
@@ -68,7 +69,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (mode !== 'replace') {
 		// Read-modify-write: the service only replaces the whole list.
 		const params = { person_id: personId };
-		const current = await callEndpoint(this, 'celebrities.getPerson', { params, itemIndex });
+		const current = await callEndpoint(run, 'celebrities.getPerson', { params, itemIndex });
 		const named = new Set(given.map(key));
 		aliases =
 			mode === 'add'
@@ -77,5 +78,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	const body: UpdatePersonAliasesRequest = { person_id: personId, aliases };
-	return await callEndpoint(this, 'celebrities.updatePersonAliases', { body, itemIndex });
+	return await callEndpoint(run, 'celebrities.updatePersonAliases', { body, itemIndex });
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { PublicUrlClassificationRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
@@ -91,14 +92,14 @@ function explainNotFound(datasetId: string | undefined) {
  * input's asset and gives flat per-concept fields (`flatScores`). A dataset with no concepts gives a `hint` (and an
  * execution hint in the editor) instead of a silent empty list.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const body: PublicUrlClassificationRequest = {
 		url: assertHttpUrl.call(this, this.getNodeParameter('imageUrl', itemIndex), 'Image URL', itemIndex),
 	};
 	const against = this.getNodeParameter('classifyAgainst', itemIndex) as 'dataset' | 'concepts';
 	if (against === 'dataset') {
 		// The concepts service takes version-4 UUIDs.
-		body.datasetId = assertUuid4.call(this, await resolveDatasetId.call(this, itemIndex), 'Dataset', itemIndex);
+		body.datasetId = assertUuid4.call(this, await resolveDatasetId.call(this, run, itemIndex), 'Dataset', itemIndex);
 	} else {
 		const ids = splitList(this.getNodeParameter('conceptIds', itemIndex, []));
 		if (ids.length === 0) {
@@ -115,7 +116,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (options.threshold !== undefined) qs.threshold = unitNumber.call(this, options.threshold, 'Threshold', itemIndex);
-	const response = await callEndpoint(this, 'concepts.classifyImageAtUrl', {
+	const response = await callEndpoint(run, 'concepts.classifyImageAtUrl', {
 		qs,
 		body,
 		itemIndex,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator } from '../../../shared/descriptions';
@@ -18,15 +19,15 @@ export const description: INodeProperties[] = [
 	collection('Additional Fields', 'additionalFields', 'Add Field', [descriptionField, ...tuningFields]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const body: CreateConceptRequest = {
 		name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex),
-		datasetId: assertUuid4.call(this, await resolveDatasetId.call(this, itemIndex), 'Dataset', itemIndex),
+		datasetId: assertUuid4.call(this, await resolveDatasetId.call(this, run, itemIndex), 'Dataset', itemIndex),
 		...readConceptFields.call(this, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, itemIndex),
 	};
 	const notFound = datasetNotFound(body.datasetId);
-	await assertConceptEncoder.call(this, body.datasetId, itemIndex);
-	return await callEndpoint(this, 'concepts.create', {
+	await assertConceptEncoder.call(this, run, body.datasetId, itemIndex);
+	return await callEndpoint(run, 'concepts.create', {
 		body,
 		itemIndex,
 		explain: (failure, details) =>

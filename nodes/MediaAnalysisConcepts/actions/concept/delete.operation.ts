@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -12,9 +13,9 @@ export const description: INodeProperties[] = [
 ];
 
 /** The service answers any JSON; it is kept under `response`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, itemIndex);
-	const response = await callEndpoint(this, 'concepts.delete', {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const response = await callEndpoint(run, 'concepts.delete', {
 		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),

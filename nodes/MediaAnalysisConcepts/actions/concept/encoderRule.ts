@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
@@ -12,10 +13,11 @@ const RULE =
 /** Reads the dataset's encoder and refuses, before creating anything, a concept the service could not train. */
 export async function assertConceptEncoder(
 	this: IExecuteFunctions,
+	run: Run,
 	datasetId: string,
 	itemIndex: number,
 ): Promise<void> {
-	const dataset = await callEndpoint(this, 'datasets.get', {
+	const dataset = await callEndpoint(run, 'datasets.get', {
 		params: { dataset_id: datasetId },
 		itemIndex,
 		explain: datasetNotFound(datasetId),

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter } from '../../../shared/validation';
@@ -25,8 +26,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const conceptId = await getConceptId.call(this, run, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {
 		threshold: unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex),
@@ -53,7 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			min: 1,
 		});
 	}
-	return await callEndpoint(this, 'concepts.getConceptPrediction', {
+	return await callEndpoint(run, 'concepts.getConceptPrediction', {
 		params: { concept_id: conceptId },
 		qs,
 		itemIndex,

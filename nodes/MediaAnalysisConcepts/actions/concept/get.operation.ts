@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
@@ -8,9 +9,9 @@ export const toolDescription =
 
 export const description: INodeProperties[] = [conceptLocator()];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, itemIndex);
-	return await callEndpoint(this, 'concepts.get', {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const conceptId = await getConceptId.call(this, run, itemIndex);
+	return await callEndpoint(run, 'concepts.get', {
 		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),

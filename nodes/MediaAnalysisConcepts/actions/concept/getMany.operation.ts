@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -20,7 +21,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
 	const list = listEndpoint('concepts.list', {
@@ -34,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					}
 				: undefined,
 	});
-	return await paginateForItem.call(this, itemIndex, ...list);
+	return await paginateForItem.call(this, run, itemIndex, ...list);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { UpdateConceptRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -15,15 +16,15 @@ export const description: INodeProperties[] = [
 	collection('Update Fields', 'updateFields', 'Add Field', [descriptionField, nameField(false), ...tuningFields]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const conceptId = await getConceptId.call(this, run, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: UpdateConceptRequest = {};
 	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
 	Object.assign(body, readConceptFields.call(this, fields, itemIndex));
 	if (Object.keys(body).length === 0) throw noFieldToUpdate.call(this, itemIndex);
 	const notFound = conceptNotFound(conceptId);
-	return await callEndpoint(this, 'concepts.update', {
+	return await callEndpoint(run, 'concepts.update', {
 		params: { concept_id: conceptId },
 		body,
 		itemIndex,

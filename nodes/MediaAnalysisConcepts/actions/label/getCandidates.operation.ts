@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
@@ -22,8 +23,8 @@ export const description: INodeProperties[] = [
 ];
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const conceptId = await getConceptId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	const conceptId = await getConceptId.call(this, run, itemIndex);
 	const limit = assertRange.call(
 		this,
 		this.getNodeParameter('numberOfCandidates', itemIndex, 1),
@@ -31,7 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{ min: 1, max: MAX_CANDIDATES },
 	);
-	const response = await callEndpoint(this, 'concepts.getLabelCandidates', {
+	const response = await callEndpoint(run, 'concepts.getLabelCandidates', {
 		params: { concept_id: conceptId },
 		qs: { limit },
 		itemIndex,

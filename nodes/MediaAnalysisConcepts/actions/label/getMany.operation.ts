@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -26,8 +27,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const conceptId = await getConceptId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	const conceptId = await getConceptId.call(this, run, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
 	const list = listEndpoint('concepts.getLabels', {
@@ -35,5 +36,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs: include.length ? { labels_to_include: include } : {},
 		explain: conceptNotFound(conceptId),
 	});
-	return await paginateForItem.call(this, itemIndex, ...list);
+	return await paginateForItem.call(this, run, itemIndex, ...list);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { ConceptLabelEnum, ConceptLabelRequest } from '../../../shared/schemas.generated';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
@@ -88,8 +89,8 @@ function toLabelRequest(
 	return request;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const conceptId = await getConceptId.call(this, run, itemIndex);
 	const entries =
 		((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
 	const body: RequestOf<'concepts.updateLabels'> = {
@@ -114,7 +115,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Add at least one label (or autosampled negative labels).',
 		);
 	}
-	return await callEndpoint(this, 'concepts.updateLabels', {
+	return await callEndpoint(run, 'concepts.updateLabels', {
 		params: { concept_id: conceptId },
 		body,
 		itemIndex,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { AWSIAMRoleConfig, ConnectionType } from '../../../shared/schemas.generated';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
@@ -197,7 +198,7 @@ function secretsOf(config: RequestOf<'connections.createConnection'>['config']):
 export const toolDescription =
 	'Registers a connection to external storage (an AWS IAM role for S3, or an HTTPS server with a user name and password or a bearer token), so the service can ingest files from it. Needs a name of lowercase letters, digits and underscores, the type and its settings. Returns the connection with its connection_id and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const name = assertConnectionName.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
 	const type = this.getNodeParameter('type', itemIndex) as ConnectionType;
 	const config = configFor.call(this, type, itemIndex);
@@ -206,7 +207,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
 	if (typeof fields.testLocation === 'string' && fields.testLocation.trim())
 		body.test_location = fields.testLocation.trim();
-	const connection = await callEndpoint(this, 'connections.createConnection', {
+	const connection = await callEndpoint(run, 'connections.createConnection', {
 		body,
 		secrets: secretsOf(config),
 		itemIndex,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { connectionLocator } from '../../../shared/descriptions';
 import { getConnectionRef } from '../../../shared/readers';
@@ -19,9 +20,9 @@ export const toolDescription =
 	'Deletes a storage connection, for everyone in the organization. Needs the connection (its name or ID). Returns deleted: true and the connection_id.';
 
 /** The service answers with the connection as it was (under `response`), its secrets redacted like everywhere else. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(this, 'connections.deleteConnection', { params, itemIndex });
+	const connection = await callEndpoint(run, 'connections.deleteConnection', { params, itemIndex });
 	const deleted = redactConnection(connection);
 	return deletedResult(
 		typeof deleted.connection_id === 'string' ? deleted.connection_id : getConnectionRef.call(this, itemIndex),

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -9,8 +10,8 @@ export const description: INodeProperties[] = [connectionLocator()];
 export const toolDescription =
 	'Gets one storage connection: its connection_id, name, type, status and settings, secrets left out. Needs the connection (its name or ID).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(this, 'connections.getConnection', { params, itemIndex });
+	const connection = await callEndpoint(run, 'connections.getConnection', { params, itemIndex });
 	return redactConnection(connection);
 }

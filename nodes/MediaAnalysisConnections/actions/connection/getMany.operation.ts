@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/schemas.generated';
 import { choice, collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
@@ -37,7 +38,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the storage connections (buckets the service reads media from), up to the Limit; optionally only those in one status or of one type. Needs nothing. Returns each with its connection_id, name, type and status, secrets left out.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
@@ -49,10 +50,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const list = listEndpoint('connections.listConnections', { qs });
 	const connections =
 		ids.size > 0
-			? await paginateFiltered.call(this, itemIndex, ...list, {
+			? await paginateFiltered.call(this, run, itemIndex, ...list, {
 					keep: (connection) => ids.has(String(connection.connection_id).toLowerCase()),
 					most: ids.size,
 				})
-			: await paginateForItem.call(this, itemIndex, ...list);
+			: await paginateForItem.call(this, run, itemIndex, ...list);
 	return connections.map(redactConnection);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { ListWithConnectionRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
@@ -36,7 +37,7 @@ export const toolDescription =
  * One item per object (`type: "object"`) or folder (`type: "prefix"`). This listing pages with S3's opaque
  * continuation token rather than an offset, so it walks the pages itself instead of using `paginate`.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const params = connectionParams.call(this, itemIndex);
 	const bucket = assertNotEmpty.call(this, this.getNodeParameter('bucket', itemIndex, ''), 'Bucket', itemIndex);
 	const prefix = (this.getNodeParameter('prefix', itemIndex, '') as string).trim();
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const body: ListWithConnectionRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
 		if (token) body.continuation_token = token;
 		// Listing reads only, so the table lets a repeat after a lost answer be sent.
-		const page = await callEndpoint(this, 'connections.listWithConnection', {
+		const page = await callEndpoint(run, 'connections.listWithConnection', {
 			params,
 			body,
 			itemIndex,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { TestConnectionRequest } from '../../../shared/schemas.generated';
 import { connectionLocator } from '../../../shared/descriptions';
@@ -28,12 +29,12 @@ export const toolDescription =
 	'Checks that the service can read a storage connection at a location, and by default stores the outcome as its status. Needs the connection (its name or ID). Returns the connection with its status: ready or error.';
 
 /** The answer is the connection with the status the test found (ready or error). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const body: TestConnectionRequest = {
 		location: (this.getNodeParameter('location', itemIndex, '/') as string).trim() || '/',
 		update_state: this.getNodeParameter('updateState', itemIndex, true) as boolean,
 	};
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(this, 'connections.testConnection', { params, body, itemIndex });
+	const connection = await callEndpoint(run, 'connections.testConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { UpdateConnectionRequest } from '../../../shared/schemas.generated';
 import { collection, connectionLocator, textField } from '../../../shared/descriptions';
@@ -28,18 +29,18 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Renames a storage connection or changes its description. Needs the connection (its name or ID) and the new name or description. Returns the connection as it now is.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const name = fields.name !== undefined ? assertConnectionName.call(this, fields.name, 'Name', itemIndex) : undefined;
 	if (name === undefined && fields.description === undefined) throw noFieldToUpdate.call(this, itemIndex);
 	// The service requires `name` in every update: keep the current one when only the description changes.
-	const current = name ?? (await callEndpoint(this, 'connections.getConnection', { params, itemIndex })).name;
+	const current = name ?? (await callEndpoint(run, 'connections.getConnection', { params, itemIndex })).name;
 	const body: UpdateConnectionRequest = { name: current };
 	if (fields.description !== undefined) {
 		const text = String(fields.description).trim();
 		body.description = text === '' ? null : text;
 	}
-	const connection = await callEndpoint(this, 'connections.updateConnection', { params, body, itemIndex });
+	const connection = await callEndpoint(run, 'connections.updateConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

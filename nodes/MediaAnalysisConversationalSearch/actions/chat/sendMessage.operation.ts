@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { ChatRequest, ChatResponse } from '../../../shared/schemas.generated';
 import { datasetLocator, textField } from '../../../shared/descriptions';
@@ -59,9 +60,9 @@ function turnOf(sent: IDataObject[], returned: IDataObject[]): IDataObject[] {
 }
 
 /** new_chat_messages (this turn's) replaces history_chat_messages, which comes back only with Include History. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'organization') as string;
-	const datasetId = scope === 'dataset' ? await resolveDatasetId.call(this, itemIndex) : undefined;
+	const datasetId = scope === 'dataset' ? await resolveDatasetId.call(this, run, itemIndex) : undefined;
 	const body: ChatRequest = {
 		chat_request_text: assertNotEmpty.call(this, this.getNodeParameter('message', itemIndex, ''), 'Message', itemIndex),
 	};
@@ -69,8 +70,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (history.length > 0) body.history_chat_messages = history;
 	// A chat turn changes nothing on the service (the history travels with each request): the table lets it be resent.
 	const answer: ChatResponse = datasetId
-		? await callEndpoint(this, 'chat.sendInDataset', { params: { dataset_id: datasetId }, body, itemIndex })
-		: await callEndpoint(this, 'chat.send', { body, itemIndex });
+		? await callEndpoint(run, 'chat.sendInDataset', { params: { dataset_id: datasetId }, body, itemIndex })
+		: await callEndpoint(run, 'chat.send', { body, itemIndex });
 	const { history_chat_messages: whole, ...turn } = answer;
 	const own: IDataObject = { ...turn, new_chat_messages: turnOf(history, whole as IDataObject[]) };
 	if (this.getNodeParameter('includeHistory', itemIndex, false) as boolean) own[HISTORY_FIELD] = whole;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { DatasetCreateRequest } from '../../../shared/schemas.generated';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -61,7 +62,7 @@ export const toolDescription =
  * The configuration needs the ids of the embeddings the service makes for the chosen encoder, which exist only once
  * the dataset does: so a create with configuration settings is the create, then an update of its configuration.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const name = assertDatasetName.call(this, this.getNodeParameter('name', itemIndex), itemIndex);
 	const encoder = assertEncoder.call(this, this.getNodeParameter('encoderName', itemIndex), itemIndex);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -92,10 +93,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Read (and so checked) before the dataset exists.
 	const changes = readConfigChanges.call(this, itemIndex, fields, false);
 
-	const created = await callEndpoint(this, 'datasets.create', { body, itemIndex });
+	const created = await callEndpoint(run, 'datasets.create', { body, itemIndex });
 	if (!changes) return created;
 	try {
-		return await callEndpoint(this, 'datasets.update', {
+		return await callEndpoint(run, 'datasets.update', {
 			params: { dataset_id: created.id },
 			body: { dataset_config: mergedConfig.call(this, created, changes, itemIndex) },
 			itemIndex,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
@@ -18,9 +19,9 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Deletes a dataset of the media library for everyone in the organization (soft: it is hidden, not erased). Needs the dataset: its ID (a UUID) or its exact name. Returns deleted: true and the id.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const params = { dataset_id: datasetId };
-	const response = await callEndpoint(this, 'datasets.delete', { params, itemIndex });
+	const response = await callEndpoint(run, 'datasets.delete', { params, itemIndex });
 	return deletedResult(datasetId, response);
 }

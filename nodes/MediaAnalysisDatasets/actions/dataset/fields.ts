@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { VisualEncoderNameEnum } from '../../../shared/schemas.generated';
 import {
@@ -122,9 +123,9 @@ export const includeDeletedOption: INodeProperties = {
 };
 
 /** What Get and Get Config send: the dataset and Include Deleted. */
-export async function readDatasetCall(this: IExecuteFunctions, itemIndex: number) {
+export async function readDatasetCall(this: IExecuteFunctions, run: Run, itemIndex: number) {
 	return {
-		params: { dataset_id: await resolveDatasetId.call(this, itemIndex) },
+		params: { dataset_id: await resolveDatasetId.call(this, run, itemIndex) },
 		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
 		itemIndex,
 	};

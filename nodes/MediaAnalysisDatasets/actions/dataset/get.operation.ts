@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -10,7 +11,7 @@ export const description: INodeProperties[] = [datasetLocator(), includeDeletedO
 export const toolDescription =
 	'Gets one dataset of the media library. Needs the dataset: its ID (a UUID, as the datasets list gives it) or its exact name. Returns its id, name, description, status (active or inactive), the asset types it takes (image, video) and its encoders.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const dataset = await callEndpoint(this, 'datasets.get', await readDatasetCall.call(this, itemIndex));
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const dataset = await callEndpoint(run, 'datasets.get', await readDatasetCall.call(this, run, itemIndex));
 	return shapeOutput.call(this, itemIndex, DATASET)(dataset);
 }

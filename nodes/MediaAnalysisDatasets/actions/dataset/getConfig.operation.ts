@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -15,7 +16,7 @@ export const toolDescription =
 	'Gets the configuration of one dataset: its encoder, the metadata fields it indexes and embeds, and whether celebrity detection and Context Studio are on. Needs the dataset: its ID (a UUID) or its exact name.';
 
 /** The dataset's configuration, shaped by Output. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const config = await callEndpoint(this, 'datasets.getConfig', await readDatasetCall.call(this, itemIndex));
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const config = await callEndpoint(run, 'datasets.getConfig', await readDatasetCall.call(this, run, itemIndex));
 	return shapeOutput.call(this, itemIndex, DATASET_CONFIG)(config);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import {
 	choice,
@@ -100,8 +101,8 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 	return qs;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const list = listEndpoint('datasets.list', { qs: datasetFilters.call(this, itemIndex) });
-	const datasets = await paginateForItem.call(this, itemIndex, ...list);
+	const datasets = await paginateForItem.call(this, run, itemIndex, ...list);
 	return datasets.map(shapeOutput.call(this, itemIndex, DATASET));
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { DatasetUpdateRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
@@ -45,8 +46,8 @@ export const toolDescription =
  * The service replaces the configuration whole, so a change to it reads the dataset first and sends its current
  * configuration with the changes over it: settings the user did not touch stay as they were.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: DatasetUpdateRequest = {};
 	if (fields.name !== undefined) body.name = assertDatasetName.call(this, fields.name, itemIndex);
@@ -58,8 +59,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (Object.keys(body).length === 0 && !changes) throw noFieldToUpdate.call(this, itemIndex);
 	const params = { dataset_id: datasetId };
 	if (changes) {
-		const dataset = await callEndpoint(this, 'datasets.get', { params, itemIndex });
+		const dataset = await callEndpoint(run, 'datasets.get', { params, itemIndex });
 		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);
 	}
-	return await callEndpoint(this, 'datasets.update', { params, body, itemIndex });
+	return await callEndpoint(run, 'datasets.update', { params, body, itemIndex });
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
@@ -15,10 +16,10 @@ export const toolDescription =
  * The service answers the whole list at once; Limit trims it here. Each encoder says whether it is deprecated: the
  * retired `multimodal`, if the service still lists it, carries its sunset date and replacements so nobody picks it.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
 	// Anything but a list of records is refused or dropped by the table's check, never made into items.
-	const encoders = await callEndpoint(this, 'datasets.listEncoders', { itemIndex });
+	const encoders = await callEndpoint(run, 'datasets.listEncoders', { itemIndex });
 	if (encoders.some((encoder) => typeof encoder.name !== 'string')) {
 		throw new NodeApiError(
 			this.getNode(),

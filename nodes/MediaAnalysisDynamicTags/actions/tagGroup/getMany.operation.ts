@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { TAG_GROUP_FIELDS, TAG_GROUP_STATUSES } from '../../../shared/enums.generated';
 import {
@@ -137,7 +138,7 @@ const INCLUDE_OPTIONS = {
 } as const;
 
 /** The node's filters and options as the service's query parameters, each checked first. */
-export async function tagGroupQuery(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function tagGroupQuery(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<IDataObject> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -156,6 +157,7 @@ export async function tagGroupQuery(this: IExecuteFunctions, itemIndex: number):
 	if (filters.trainingDatasetId !== undefined) {
 		qs.training_dataset_id = await resolveDatasetId.call(
 			this,
+			run,
 			itemIndex,
 			'filters.trainingDatasetId',
 			'Training Dataset',
@@ -170,11 +172,12 @@ export async function tagGroupQuery(this: IExecuteFunctions, itemIndex: number):
 export const toolDescription =
 	'Lists the dynamic tag groups of the organization (sets of tags the service scores videos for), up to the Limit; optionally filtered by name, status or training dataset. Needs nothing. Returns each group with its group_id, name, status and its first tags (tag_id, tag_version_id, name), which the score tools take.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const groups = await paginateForItem.call(
 		this,
+		run,
 		itemIndex,
-		...listEndpoint('dynamicTags.listGroups', { qs: await tagGroupQuery.call(this, itemIndex) }),
+		...listEndpoint('dynamicTags.listGroups', { qs: await tagGroupQuery.call(this, run, itemIndex) }),
 	);
 	return groups.map(shapeOutput.call(this, itemIndex, TAG_GROUP));
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
@@ -34,14 +35,14 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Counts the videos a saved aggregation of a dynamic tag scored, by whether they meet its criteria (and, if asked, were accepted). Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns the count.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
 	const qs: IDataObject = { criteria_met: this.getNodeParameter('criteriaMet', itemIndex, true) !== false };
 	const accepted = this.getNodeParameter('accepted', itemIndex, 'any');
 	if (accepted !== 'any') qs.accepted = accepted === 'true';
-	return await callEndpoint(this, 'dynamicTags.getVideoScoresResultCount', {
+	return await callEndpoint(run, 'dynamicTags.getVideoScoresResultCount', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
 		qs,
 		itemIndex,

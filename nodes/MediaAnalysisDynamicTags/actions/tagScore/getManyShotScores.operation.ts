@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
@@ -43,17 +44,17 @@ export const toolDescription =
  * The shots of one video scoring at least the minimum, one item each, with the video's total shot count. The service
  * answers in one page; Return All / Limit keep what the node outputs.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const versionId = getId.call(this, 'tagVersionId', itemIndex);
 	const videoId = getId.call(this, 'videoId', itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
 	const qs = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true),
 	};
-	const response = await callEndpoint(this, 'dynamicTags.getVideoShotScores', {
+	const response = await callEndpoint(run, 'dynamicTags.getVideoShotScores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
 		qs,
 		itemIndex,

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
@@ -30,7 +31,7 @@ export const toolDescription =
 	'Lists the videos a saved aggregation of a dynamic tag scored, highest score first, up to the Limit. Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns each video with its coactive_video_id, score, whether it meets the criteria and its metadata (title, series, genre).';
 
 /** The videos a saved aggregation scored for a tag, one item each (page/per_page, has_next_page). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
@@ -40,5 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
 		explain: scoresNotFound('tag group, tag or aggregation'),
 	});
-	return (await paginateForItem.call(this, itemIndex, ...list)).map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
+	return (await paginateForItem.call(this, run, itemIndex, ...list)).map(
+		shapeOutput.call(this, itemIndex, VIDEO_SCORE),
+	);
 }

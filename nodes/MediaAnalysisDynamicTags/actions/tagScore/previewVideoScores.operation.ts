@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
@@ -81,7 +82,7 @@ export const toolDescription =
  * Scores every video of a dataset for one tag version with the given strategy, one item per video. The service
  * answers in one page; Return All / Limit keep what the node outputs (50 by default, agent-sized for tool use).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const groupId = getId.call(this, 'groupId', itemIndex);
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const strategy = this.getNodeParameter('strategy', itemIndex) as string;
@@ -89,7 +90,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {
 		tag_version_id: getId.call(this, 'tagVersionId', itemIndex),
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		strategy,
 		min_conf: getMinConfidence.call(this, itemIndex, 0),
 	};
@@ -112,7 +113,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			min: 1,
 		});
 	}
-	const response = await callEndpoint(this, 'dynamicTags.getVideoScoresResultPreview', {
+	const response = await callEndpoint(run, 'dynamicTags.getVideoScoresResultPreview', {
 		params: { group_id: groupId, tag_id: tagId },
 		qs,
 		itemIndex,

@@ -74,7 +74,7 @@ export async function executeBatch(
 	const lists: Array<{ itemIndex: number; key: string; values: DeleteAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		await run.attempt([itemIndex], async () => {
-			const datasetId = await resolveDatasetId.call(this, itemIndex);
+			const datasetId = await resolveDatasetId.call(this, run.run, itemIndex);
 			const assetType = this.getNodeParameter('assetType', itemIndex, 'image') as DeleteAsset['asset_type'];
 			const values = readIdentifiers.call(this, itemIndex).map((identifier) => ({ asset_type: assetType, identifier }));
 			lists.push({ itemIndex, key: datasetId, values });
@@ -86,7 +86,7 @@ export async function executeBatch(
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
 		await run.attempt(itemIndexes, async () => {
 			// Sending the same deletion twice leaves the dataset as once: the table lets it be retried.
-			const response = await callEndpoint(this, 'ingestion.deleteAssets', { body, itemIndex: itemIndexes[0] });
+			const response = await callEndpoint(run.run, 'ingestion.deleteAssets', { body, itemIndex: itemIndexes[0] });
 			const answers = response.assets;
 			for (const entry of chunk.entries) {
 				for (let position = entry.start; position < entry.end; position++) {

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
 import { waitForCompletionNotice } from '../fields';
@@ -10,7 +11,7 @@ export const toolDescription =
 	'Gets the ingestion status of one image or video by its asset ID (a UUID): status, error_code and error_reason, and its latest ingestion event. Needs the asset ID and whether it is an image or a video.';
 
 /** One image's or video's ingestion status: status, error code and reason, latest event. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const kind = this.getNodeParameter('assetType', itemIndex, 'image') as 'image' | 'video';
-	return await getAssetStatus.call(this, kind, itemIndex);
+	return await getAssetStatus.call(this, run, kind, itemIndex);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type {
 	CreateIngestJobForMetadataRequest as MetadataRequest,
@@ -136,9 +137,9 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
 export const toolDescription =
 	'Changes the metadata of images or videos already in a dataset: overwrite it, add keys or remove keys. Needs the dataset (its ID, a UUID, or its exact name), the assets (asset IDs or source paths) and the metadata. Returns the job that applies the change.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const body: MetadataRequest = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as MetadataRequest['update_type'],
 	};
 	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;
@@ -170,7 +171,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		}
 		body.update_assets = updates;
 	}
-	const job = await createJob.call(this, itemIndex, 'ingestion.createIngestJobForMetadata', body);
+	const job = await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobForMetadata', body);
 	// One asset updated: the output names it at the top, as it was identified (the other null).
 	const single = body.update_assets?.length === 1 ? body.update_assets[0] : undefined;
 	if (!single) return job;

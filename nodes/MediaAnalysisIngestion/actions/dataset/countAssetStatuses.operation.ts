@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
@@ -9,9 +10,9 @@ export const description: INodeProperties[] = [datasetLocator({}, { byName: true
 export const toolDescription =
 	'Counts the assets of a dataset in each ingestion status (how many are completed, in progress or failed): a quick health check. Needs the dataset (its ID, a UUID, or its exact name).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const params = { dataset_id: datasetId };
-	const response = await callEndpoint(this, 'ingestion.getDatasetAssetsStatusCount', { params, itemIndex });
+	const response = await callEndpoint(run, 'ingestion.getDatasetAssetsStatusCount', { params, itemIndex });
 	return { dataset_id: datasetId, ...response.data };
 }

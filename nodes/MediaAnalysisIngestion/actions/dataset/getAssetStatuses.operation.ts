@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { collection, datasetLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
@@ -53,19 +54,20 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the images and videos of a dataset with their ingestion status, up to the Limit: asset_id, source_path, status and error_code. Needs the dataset (its ID, a UUID, or its exact name); can keep only assets in some statuses.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const params = { dataset_id: await resolveDatasetId.call(this, itemIndex) };
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	const params = { dataset_id: await resolveDatasetId.call(this, run, itemIndex) };
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	// The service's EventFilter: completed, error, or in_progress (anything not yet settled).
 	const qs = filters.status ? { filter: filters.status } : {};
 	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') {
 		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', { params, qs });
-		return await paginateForItem.call(this, itemIndex, ...summaries);
+		return await paginateForItem.call(this, run, itemIndex, ...summaries);
 	}
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
 	const body = sourcePath ? { source_path: sourcePath } : {};
 	return await paginateForItem.call(
 		this,
+		run,
 		itemIndex,
 		...listEndpoint('ingestion.getDatasetAssetsStatus', { params, qs, body }),
 	);

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
@@ -12,10 +13,11 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the ingestion jobs of a dataset with their status, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	return await paginateForItem.call(
 		this,
+		run,
 		itemIndex,
 		...listEndpoint('ingestion.getDatasetStatus', { params: { dataset_id: datasetId } }),
 	);

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { CreateIngestJobFromBucketRequest } from '../../../shared/schemas.generated';
 import { datasetLocator, numberField, textField, waitForCompletionFields } from '../../../shared/descriptions';
@@ -59,9 +60,9 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Ingests every image and video found under a path of a connected storage bucket into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name), the connection and the path, e.g. s3://my-bucket/photos/. Returns the job with its id (24 hex characters) and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const body: CreateIngestJobFromBucketRequest = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		connection_name: getConnectionName.call(this, itemIndex),
 		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, {
 			min: 0,
@@ -76,5 +77,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	} else {
 		body.path = assertNotEmpty.call(this, this.getNodeParameter('bucketPath', itemIndex, ''), 'Path', itemIndex);
 	}
-	return await createJob.call(this, itemIndex, 'ingestion.createIngestJobFromBucket', body);
+	return await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobFromBucket', body);
 }

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { CreateIngestJobFromFileRequest } from '../../../shared/schemas.generated';
 import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
@@ -35,14 +36,14 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Ingests the images and videos listed in a CSV or JSON file into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name) and the path of the file, e.g. s3://my-bucket/manifests/assets.csv. Returns the job with its id (24 hex characters) and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const body: CreateIngestJobFromFileRequest = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		source_path: assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex),
 	};
 	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as typeof body.file_type;
 	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
 	const connectionName = getConnectionName.call(this, itemIndex);
 	if (connectionName) body.connection_name = connectionName;
-	return await createJob.call(this, itemIndex, 'ingestion.createIngestJobFromFile', body);
+	return await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobFromFile', body);
 }

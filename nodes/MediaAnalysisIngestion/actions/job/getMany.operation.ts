@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { choice, collection, datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
@@ -18,13 +19,13 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists ingestion jobs, the most recently changed first, up to the Limit; optionally only those of one dataset or in one status. Needs nothing. Returns each job with its id, dataset_id, status and how many assets it processed and failed.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.datasetId !== undefined)
-		qs.dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.datasetId');
+		qs.dataset_id = await resolveDatasetId.call(this, run, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
-	const jobs = await paginateForItem.call(this, itemIndex, ...listEndpoint('ingestion.getIngestJobs', { qs }));
+	const jobs = await paginateForItem.call(this, run, itemIndex, ...listEndpoint('ingestion.getIngestJobs', { qs }));
 	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.
 	const seen = new Set<unknown>();
 	const unique = jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));

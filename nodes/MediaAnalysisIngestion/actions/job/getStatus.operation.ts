@@ -48,7 +48,13 @@ export async function executeBatch(
 	for (const [jobId, itemIndexes] of jobs) {
 		const first = itemIndexes[0];
 		await run.attempt(itemIndexes, async () => {
-			const { jobStatus, assets } = await readJobAssetStatuses.call(this, jobId, first, getPageLimit.call(this, first));
+			const { jobStatus, assets } = await readJobAssetStatuses.call(
+				this,
+				run.run,
+				jobId,
+				first,
+				getPageLimit.call(this, first),
+			);
 			for (const asset of assets) {
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
 				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));

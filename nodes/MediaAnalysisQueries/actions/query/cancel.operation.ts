@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
@@ -30,8 +31,8 @@ export const toolDescription =
 	'Cancels a queued or running query at once (it becomes Stopped). Needs the query ID (a UUID). Returns the query with its status.';
 
 /** At Once is the service's cancel, Gracefully its stop (Cancel's Mode says what each does). */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const endpoint =
 		this.getNodeParameter('cancelMode', itemIndex, 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
-	return await callEndpoint(this, endpoint, { params: queryParams.call(this, itemIndex), itemIndex });
+	return await callEndpoint(run, endpoint, { params: queryParams.call(this, itemIndex), itemIndex });
 }

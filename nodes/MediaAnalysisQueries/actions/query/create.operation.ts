@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { collection, datasetLocator, textField, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
@@ -82,10 +83,10 @@ export const toolDescription =
 	'Runs a new query over a dataset: SQL, or a question in plain words (natural language). Needs the dataset (its ID, a UUID, or its exact name) and the query text. Returns the query with its query_id and status; with Wait for Completion on, once it has finished. Its rows come from getting its results.';
 
 /** The service answers 201 with the query Queued; creating it starts its first run. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const wait = getWaitOptions.call(this, itemIndex);
 	const body: RequestOf<'queries.createQuery'> = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		query: assertNotEmpty.call(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex),
 		type: this.getNodeParameter('queryType', itemIndex) as RequestOf<'queries.createQuery'>['type'],
 	};
@@ -107,6 +108,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		) as IDataObject;
 		if (Object.keys(parameters).length > 0) body.parameters = parameters;
 	}
-	const created = await callEndpoint(this, 'queries.createQuery', { body, itemIndex });
-	return await waitForQuery.call(this, created, wait, itemIndex);
+	const created = await callEndpoint(run, 'queries.createQuery', { body, itemIndex });
+	return await waitForQuery.call(this, run, created, wait, itemIndex);
 }

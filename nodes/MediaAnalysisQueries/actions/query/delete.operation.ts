@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -14,8 +15,8 @@ export const toolDescription =
 	'Deletes a query and its results, for everyone in the organization. Needs the query ID (a UUID). Returns deleted: true and the id.';
 
 /** `{deleted: true, id}` as every delete answers, with the service's answer (the query as it was) under `response`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = queryParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'queries.deleteQuery', { params, itemIndex });
+	const response = await callEndpoint(run, 'queries.deleteQuery', { params, itemIndex });
 	return deletedResult(params.query_id, response);
 }

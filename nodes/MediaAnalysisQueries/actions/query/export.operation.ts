@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { ExportQueryRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, textField } from '../../../shared/descriptions';
@@ -42,7 +43,7 @@ export const toolDescription =
 	'Starts exporting the results of a complete query to a storage bucket. Needs the query ID (a UUID), the target bucket and prefix. Returns the export with its export_id and status (accepted, not yet finished).';
 
 /** Starts an export of a complete query's results; the answer says it was accepted, not that it has finished. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = queryParams.call(this, itemIndex);
 	const body: ExportQueryRequest = {
 		export_type: this.getNodeParameter('exportType', itemIndex) as ExportQueryRequest['export_type'],
@@ -58,5 +59,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (typeof connection === 'string' && connection.trim()) {
 		body.connection_name = assertConnectionName.call(this, connection, 'Connection', itemIndex);
 	}
-	return await callEndpoint(this, 'queries.exportQuery', { params, body, itemIndex });
+	return await callEndpoint(run, 'queries.exportQuery', { params, body, itemIndex });
 }

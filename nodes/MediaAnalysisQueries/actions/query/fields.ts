@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { QueryStatus, QueryType } from '../../../shared/schemas.generated';
 import { QUERY_FIELDS } from '../../../shared/enums.generated';
@@ -7,7 +8,7 @@ import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import { locatorUuid } from '../../../shared/readers';
-import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
+import { waitUntilSettled, type WaitOptions, type WaitState } from '../../../shared/transport';
 
 export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
 
@@ -59,16 +60,17 @@ function reasonOf(query: Query): string {
 /** `options` are read before the query is sent, so a bad timeout is refused before the query starts. */
 export async function waitForQuery(
 	this: IExecuteFunctions,
+	run: Run,
 	query: Query,
 	options: WaitOptions | undefined,
 	itemIndex: number,
 ): Promise<Query> {
 	if (!options) return query;
-	return await waitUntilSettled.call<IExecuteFunctions, [WaitSpec<Query>, WaitOptions], Promise<Query>>(
-		this,
+	return await waitUntilSettled<Query>(
+		run,
 		{
 			read: async (deadline) =>
-				await callEndpoint(this, 'queries.getQuery', { params: { query_id: query.query_id }, itemIndex, deadline }),
+				await callEndpoint(run, 'queries.getQuery', { params: { query_id: query.query_id }, itemIndex, deadline }),
 			stateOf,
 			subject: `Query ${query.query_id}`,
 			statusOf: (current) => current.status,

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -9,7 +10,7 @@ export const description: INodeProperties[] = [queryLocator(), ...outputProperti
 export const toolDescription =
 	'Gets one query: what it asks, its status (Queued, Running, Complete, Error, Stopped) and, once complete, how many rows it found. Needs the query ID (a UUID, as creating or listing queries gives it).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const query = await callEndpoint(this, 'queries.getQuery', { params: queryParams.call(this, itemIndex), itemIndex });
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+	const query = await callEndpoint(run, 'queries.getQuery', { params: queryParams.call(this, itemIndex), itemIndex });
 	return shapeOutput.call(this, itemIndex, QUERY)(query);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import {
 	choice,
@@ -56,7 +57,7 @@ export const toolDescription =
 	'Lists queries, the newest first, up to the Limit; optionally only those over one dataset, in one status or of one type. Needs nothing. Returns each query with its query_id, what it asks, its status and row count.';
 
 /** The ID and user filters read whole queries, so Output shapes them last. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
@@ -65,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.excludeNoCode !== undefined) qs.exclude_no_code = filters.excludeNoCode;
 	const dataset = this.getNodeParameter('filters.datasetId', itemIndex, '', { extractValue: true });
 	if (typeof dataset === 'string' && dataset.trim()) {
-		qs.dataset_id = await resolveDatasetId.call(this, itemIndex, 'filters.datasetId');
+		qs.dataset_id = await resolveDatasetId.call(this, run, itemIndex, 'filters.datasetId');
 	}
 	// The service takes the ID and user filters only as a GET body, which n8n never sends: they are applied here.
 	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));
@@ -74,9 +75,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const list = listEndpoint('queries.listQueries', { qs });
 	const shape = shapeOutput.call(this, itemIndex, QUERY);
 	if (queryIds.size === 0 && userIds.size === 0 && excludeUserIds.size === 0) {
-		return (await paginateForItem.call(this, itemIndex, ...list)).map(shape);
+		return (await paginateForItem.call(this, run, itemIndex, ...list)).map(shape);
 	}
-	const queries = await paginateFiltered.call(this, itemIndex, ...list, {
+	const queries = await paginateFiltered.call(this, run, itemIndex, ...list, {
 		keep: (record) => {
 			const query = record as RecordOf<'queries.listQueries'>;
 			if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;

@@ -1,5 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
 import { returnAllOrLimit } from '../../../shared/descriptions';
@@ -114,7 +115,7 @@ export async function executeBatch(
 	const files = new Map<object, { field: string; binary: IBinaryData }>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		await run.attempt([itemIndex], async () => {
-			const { json, file } = await getResults.call(this, itemIndex, spent);
+			const { json, file } = await getResults.call(this, run.run, itemIndex, spent);
 			if (file) files.set(json, file);
 			run.emit(itemIndex, json);
 		});
@@ -126,11 +127,11 @@ export async function executeBatch(
 	});
 }
 
-async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spent): Promise<Result> {
+async function getResults(this: IExecuteFunctions, run: Run, itemIndex: number, spent: Spent): Promise<Result> {
 	const params = queryParams.call(this, itemIndex);
 	const output = this.getNodeParameter('output', itemIndex, 'rows');
 	if (output === 'link') {
-		const answer: IDataObject = await callEndpoint(this, RESULTS, {
+		const answer: IDataObject = await callEndpoint(run, RESULTS, {
 			params,
 			qs: {
 				url_format: this.getNodeParameter('urlFormat', itemIndex, 'download'),
@@ -156,7 +157,7 @@ async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spe
 				)
 			: '';
 	const { returnAll, limit } = output === 'rows' ? getPageLimit.call(this, itemIndex) : { returnAll: true, limit: 0 };
-	const link: Partial<GetQueryResultsResponse> = await callEndpoint(this, RESULTS, {
+	const link: Partial<GetQueryResultsResponse> = await callEndpoint(run, RESULTS, {
 		params,
 		qs: { url_format: 'direct' },
 		itemIndex,
@@ -178,7 +179,7 @@ async function getResults(this: IExecuteFunctions, itemIndex: number, spent: Spe
 		output === 'binary'
 			? await asBinary.call(this, file, queryId, field)
 			: { json: await readRows.call(this, file, wanted, { itemIndex, queryId, spent }) };
-	return (await downloadFile.call(this, link.download_url, { itemIndex, what: 'query results' }, read)) as Result;
+	return (await downloadFile(run, link.download_url, { itemIndex, what: 'query results' }, read)) as Result;
 }
 
 async function asBinary(

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { waitForCompletionFields } from '../../../shared/descriptions';
 import { getWaitOptions } from '../../../shared/readers';
@@ -14,9 +15,9 @@ export const toolDescription =
 	'Runs a finished query again (status Complete, Error or Stopped). Needs the query ID (a UUID). Returns the query with its new status; with Wait for Completion on, once it has finished.';
 
 /** Starts a new run (201, status Queued); a query that is still active is refused by the service. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = queryParams.call(this, itemIndex);
 	const wait = getWaitOptions.call(this, itemIndex);
-	const queued = await callEndpoint(this, 'queries.runQuery', { params, itemIndex });
-	return await waitForQuery.call(this, queued, wait, itemIndex);
+	const queued = await callEndpoint(run, 'queries.runQuery', { params, itemIndex });
+	return await waitForQuery.call(this, run, queued, wait, itemIndex);
 }

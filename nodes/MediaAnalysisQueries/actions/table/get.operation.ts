@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
@@ -14,10 +15,10 @@ export const toolDescription =
 	'Gets the schema of one table a query over a dataset can read: its columns and their types. Needs the dataset (its ID, a UUID, or its exact name) and the table name (from listing the tables). Returns name and table_schema.';
 
 /** The table's schema, naming its dataset. A 404 names the table or the dataset, whichever the service says. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const tableName = getTableName.call(this, itemIndex);
-	const table = await callEndpoint(this, 'queries.getTable', {
+	const table = await callEndpoint(run, 'queries.getTable', {
 		params: { dataset_id: datasetId, table_name: tableName },
 		itemIndex,
 		explain: (failure, details) => {

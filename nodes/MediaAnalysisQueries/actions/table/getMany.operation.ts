@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
@@ -13,9 +14,9 @@ export const toolDescription =
 	"Lists the tables a query over one dataset can read, with each table's columns. Needs the dataset (its ID, a UUID, or its exact name). Returns each table with its name and table_schema; write SQL against these names.";
 
 /** One item per table, naming its dataset. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
-	const answer = await callEndpoint(this, 'queries.listTables', { params: { dataset_id: datasetId }, itemIndex });
+	const answer = await callEndpoint(run, 'queries.listTables', { params: { dataset_id: datasetId }, itemIndex });
 	return withinLimit(answer.tables as IDataObject[], page).map((table) => ({ dataset_id: datasetId, ...table }));
 }

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { textField } from '../../../shared/descriptions';
 import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
-import { waitUntilSettled, type WaitOptions, type WaitSpec, type WaitState } from '../../../shared/transport';
+import { waitUntilSettled, type WaitOptions, type WaitState } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
 
 /** A filtered search is a run on the service: Start answers its run_id, Get Result its results once it succeeded. */
@@ -53,12 +54,13 @@ export function statusItem(status: Status, datasetId: string): IDataObject {
 
 export async function readStatus(
 	this: IExecuteFunctions,
+	run: Run,
 	runId: number,
 	datasetId: string,
 	itemIndex: number,
 	deadline?: number,
 ): Promise<Status> {
-	return await callEndpoint(this, 'search.getMetadataFilterSearchStatus', {
+	return await callEndpoint(run, 'search.getMetadataFilterSearchStatus', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
 		itemIndex,
@@ -68,15 +70,16 @@ export async function readStatus(
 
 export async function waitForRun(
 	this: IExecuteFunctions,
+	run: Run,
 	runId: number,
 	datasetId: string,
 	wait: WaitOptions,
 	itemIndex: number,
 ): Promise<Status> {
-	return await waitUntilSettled.call<IExecuteFunctions, [WaitSpec<Status>, WaitOptions], Promise<Status>>(
-		this,
+	return await waitUntilSettled<Status>(
+		run,
 		{
-			read: async (deadline) => await readStatus.call(this, runId, datasetId, itemIndex, deadline),
+			read: async (deadline) => await readStatus.call(this, run, runId, datasetId, itemIndex, deadline),
 			stateOf: settled,
 			subject: `Filtered search run ${runId}`,
 			statusOf: (status) => status.state,
@@ -96,11 +99,12 @@ export async function waitForRun(
 /** A run that has not succeeded is an error, so an empty list always means the search found nothing. */
 export async function readResults(
 	this: IExecuteFunctions,
+	run: Run,
 	runId: number,
 	datasetId: string,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const answer: Result = await callEndpoint(this, 'search.getMetadataFilterSearchResult', {
+	const answer: Result = await callEndpoint(run, 'search.getMetadataFilterSearchResult', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
 		itemIndex,

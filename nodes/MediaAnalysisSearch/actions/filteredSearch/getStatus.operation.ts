@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
@@ -12,8 +13,8 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Tells whether a filtered search run has finished. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns run_id, state (PENDING, RUNNING, TERMINATED, …), termination_type, finished and succeeded.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const runId = getRunId.call(this, itemIndex);
-	return statusItem(await readStatus.call(this, runId, datasetId, itemIndex), datasetId);
+	return statusItem(await readStatus.call(this, run, runId, datasetId, itemIndex), datasetId);
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
@@ -143,10 +144,10 @@ function getFilters(
 	}));
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const target = this.getNodeParameter('searchIn', itemIndex, 'video') as Target;
 	const endpoint: StartEndpoint = TARGETS[target] ?? TARGETS.video;
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const common = {
 		dataset_id: datasetId,
 		limit: assertRange.call(this, this.getNodeParameter('maxResults', itemIndex, 40), 'Max Results', itemIndex, {
@@ -164,12 +165,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters?.length) body.metadata_filters = filters;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	Object.assign(body, commonSearchOptions(options));
-	const { run_id: runId } = await callEndpoint(this, endpoint, {
+	const { run_id: runId } = await callEndpoint(run, endpoint, {
 		body: body as RequestOf<StartEndpoint>,
 		itemIndex,
 		explain: datasetNotFound(datasetId),
 	});
 	if (!wait || !page) return [{ run_id: runId, dataset_id: datasetId, search_in: target }];
-	await waitForRun.call(this, runId, datasetId, wait, itemIndex);
-	return withinLimit(await readResults.call(this, runId, datasetId, itemIndex), page);
+	await waitForRun.call(this, run, runId, datasetId, wait, itemIndex);
+	return withinLimit(await readResults.call(this, run, runId, datasetId, itemIndex), page);
 }

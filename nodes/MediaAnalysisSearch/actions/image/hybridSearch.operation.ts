@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, dateField, textField } from '../../../shared/descriptions';
@@ -56,9 +57,9 @@ const explainRefusal = (datasetId: string) => (failure: Failure) => {
 	return datasetNotFound(datasetId)(failure);
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const body: RequestOf<'search.hybridSearch'> = {
-		dataset_id: await resolveDatasetId.call(this, itemIndex),
+		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		text_query: getTextQuery.call(this, itemIndex),
 		limit: getOneRequestLimit.call(this, itemIndex),
 	};
@@ -91,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			end_utc_epoch: until,
 		};
 	}
-	const answer = await callEndpoint(this, 'search.hybridSearch', {
+	const answer = await callEndpoint(run, 'search.hybridSearch', {
 		body,
 		itemIndex,
 		explain: explainRefusal(body.dataset_id),

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { datasetLocator, videoLocator } from '../../../shared/descriptions';
 import { locatorUuid, resolveDatasetId } from '../../../shared/readers';
@@ -17,11 +18,11 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Ranks the shots or scenes of one video by how well they match a description in words, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the video ID (a UUID, as the video search returns it) and the words. Returns each slice with its start and end times and score.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
 	const notFound = datasetNotFound(datasetId);
-	const response = await callEndpoint(this, 'search.getVideoDetails', {
+	const response = await callEndpoint(run, 'search.getVideoDetails', {
 		qs: {
 			dataset_id: datasetId,
 			video_id: videoId,

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
@@ -18,8 +19,8 @@ export const toolDescription =
 	'Adds a genre, mood, subject or format term to the vocabulary that predictions name. Needs the type (genre, mood, subject or format), a name unique within the type, a description, and optionally example words. Returns the term with its ID.';
 
 /** Adds a term to the vocabulary that predictions of its type draw from; the output is the term with its new ID. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const response = await callEndpoint(this, 'videoInsights.createMetadata', {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+	const response = await callEndpoint(run, 'videoInsights.createMetadata', {
 		body: {
 			metadata_type: this.getNodeParameter('termType', itemIndex) as TermType,
 			name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex),

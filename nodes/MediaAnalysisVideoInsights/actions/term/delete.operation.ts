@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
@@ -11,9 +12,9 @@ export const toolDescription =
 	'Deletes a vocabulary term, so predictions no longer name it. Needs the term ID (a UUID, as Get Many returns it). Returns deleted: true with the ID.';
 
 /** Deletes the term: predictions no longer draw on it. The service's answer ({id, deleted}) comes under `response`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = termParams.call(this, itemIndex);
-	const response = await callEndpoint(this, 'videoInsights.deleteMetadata', {
+	const response = await callEndpoint(run, 'videoInsights.deleteMetadata', {
 		params,
 		itemIndex,
 		explain: explainTerm(params.metadata_id),

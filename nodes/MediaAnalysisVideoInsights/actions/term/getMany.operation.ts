@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, withinLimit } from '../../../shared/readers';
@@ -14,9 +15,9 @@ export const toolDescription =
 	'Lists the vocabulary terms of one type (genre, mood, subject or format), oldest first, up to the Limit. Returns each term with its ID, name, description and examples.';
 
 /** The terms of one type, one item each, oldest first. The service answers in one page; Return All / Limit keep what the node outputs. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const page = getPageLimit.call(this, itemIndex);
-	const response = await callEndpoint(this, 'videoInsights.getMetadata', {
+	const response = await callEndpoint(run, 'videoInsights.getMetadata', {
 		qs: { metadata_type: this.getNodeParameter('termType', itemIndex) as TermType },
 		itemIndex,
 	});

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
@@ -28,7 +29,7 @@ export const toolDescription =
 type UpdateBody = RequestOf<'videoInsights.updateMetadata'>;
 
 /** Changes the fields added (the others stay as they are); the output is the term as it is now. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = termParams.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: UpdateBody = {};
@@ -38,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (fields.examples !== undefined) body.examples = readExamples.call(this, fields.examples, itemIndex);
 	if (Object.keys(body).length === 0)
 		throw noFieldToUpdate.call(this, itemIndex, 'Add Name, Description or Examples under Update Fields.');
-	const response = await callEndpoint(this, 'videoInsights.updateMetadata', {
+	const response = await callEndpoint(run, 'videoInsights.updateMetadata', {
 		params,
 		body,
 		itemIndex,

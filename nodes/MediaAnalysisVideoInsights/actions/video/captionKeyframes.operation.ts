@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
 import { withInputFields } from '../../../shared/inputFields';
@@ -22,9 +23,9 @@ export const toolDescription =
 	"Starts captioning the keyframes of one video on the service; the captions are made in the background and cannot be waited for or read back here. Needs the dataset (its ID, a UUID, or its exact name) and the video ID (a UUID, as the video search returns it). Returns the service's message with dataset_id and video_id.";
 
 /** Starts captioning the video's keyframes: the item names the video, says it was accepted, and what that means. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = await readTarget.call(this, itemIndex, false);
-	const response = await callEndpoint(this, 'videoInsights.captionVideoKeyframes', {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+	const target = await readTarget.call(this, run, itemIndex, false);
+	const response = await callEndpoint(run, 'videoInsights.captionVideoKeyframes', {
 		params: target.params,
 		itemIndex,
 		explain: explainNotFound(target),
