@@ -259,9 +259,10 @@ export const ENDPOINTS = {
 		operationId: 'list-groups',
 		pages: pagePerPage,
 	},
+	// It starts a deletion job (202): sent again only when provably not carried out.
 	'ingestion.deleteAssets': {
 		operationId: 'delete-assets',
-		retry: 'idempotent',
+		retry: 'never',
 		notFound: 'Dataset',
 		answer: { assets: 'records' },
 	},
@@ -651,11 +652,11 @@ export const ENDPOINTS = {
 		retry: 'idempotent',
 		answer: { formats: 'strings' },
 	},
-	// Captioning again redoes the same captions: safe to repeat. It answers 202 and has no status endpoint.
+	// It starts a captioning job (202, no status endpoint): sent again only when provably not carried out.
 	'videoInsights.captionVideoKeyframes': {
 		operationId:
 			'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post',
-		retry: 'idempotent',
+		retry: 'never',
 	},
 	'videoInsights.createMetadata': {
 		operationId: 'create-metadata-api-v-0-video-narrative-metadata-metadata-post',

@@ -35,18 +35,23 @@ function asNodeError(node: INode, error: unknown, itemIndex: number): NodeApiErr
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(node, error as Error, { itemIndex });
+	const { description } = error as { description?: unknown };
+	return new NodeOperationError(node, error as Error, {
+		itemIndex,
+		description: typeof description === 'string' ? description : undefined,
+	});
 }
 
 /**
- * The error item Continue On Fail emits: what went wrong and how to fix it, never request details; the node error
- * rides on the item, so "Continue (using error output)" routes it to the error output.
+ * The error item Continue On Fail emits: what went wrong and how to fix it, never request details. Under "Continue
+ * (using error output)" the node error rides on the item, which is what makes n8n route it to the error output (n8n
+ * then shows its message with the input item); under "Continue (using regular output)" the JSON says it all.
  */
-function errorItem(error: NodeError, itemIndex: number): INodeExecutionData {
+function errorItem(error: NodeError, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
 	const { message, description } = error;
 	const json: IDataObject = { error: message };
 	if (description) json.description = description;
-	return { json, error, pairedItem: { item: itemIndex } };
+	return toErrorOutput ? { json, error, pairedItem: { item: itemIndex } } : { json, pairedItem: { item: itemIndex } };
 }
 
 export interface RouteOptions {
@@ -151,7 +156,9 @@ export class ItemRunner {
 			this.thrown.push({ itemIndexes, error: nodeError, stopped });
 			throw nodeError;
 		}
-		for (const itemIndex of itemIndexes) this.results.push({ itemIndex, data: errorItem(nodeError, itemIndex) });
+		const toErrorOutput = this.context.getNode().onError === 'continueErrorOutput';
+		for (const itemIndex of itemIndexes)
+			this.results.push({ itemIndex, data: errorItem(nodeError, itemIndex, toErrorOutput) });
 	}
 
 	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first). */

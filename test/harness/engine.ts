@@ -106,6 +106,8 @@ export interface RunNodeOptions {
 	binaryDataMode?: BinaryDataMode;
 	/** Cancels the execution when aborted (see `RunWorkflowOptions.cancelSignal`). */
 	cancelSignal?: AbortSignal;
+	/** n8n's node settings as the editor saves them: On Error, Retry On Fail, Max Tries, Wait Between Tries, … */
+	settings?: Pick<INode, 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'executeOnce' | 'alwaysOutputData'>;
 }
 
 export interface RunNodeResult {
@@ -462,6 +464,7 @@ export function createHarness(options: HarnessOptions): Harness {
 			nodeOptions.name,
 		);
 		if (nodeOptions.continueOnFail) node.onError = 'continueRegularOutput';
+		Object.assign(node, nodeOptions.settings);
 		if (node.name === SOURCE_NODE_NAME) node.name = `${SOURCE_NODE_NAME} target`;
 
 		const inputKey = nextId('input');

@@ -286,8 +286,8 @@ describe('Concept: Get Many', () => {
 		expect(new Set(items.map((i) => i.json.conceptId)).size).toBe(212);
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ offset: '0', limit: '100' },
-			{ offset: '100', limit: '100' },
-			{ offset: '200', limit: '100' },
+			{ offset: '99', limit: '100' },
+			{ offset: '198', limit: '100' },
 		]);
 	});
 
@@ -469,7 +469,7 @@ describe('Label: Update and Get Many', () => {
 		expect(new Set(labels.map((l) => l.labelId)).size).toBe(153);
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ offset: '0', limit: '100' },
-			{ offset: '100', limit: '100' },
+			{ offset: '99', limit: '100' },
 		]);
 		const few = await run('label', {
 			operation: 'getMany',

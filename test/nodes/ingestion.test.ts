@@ -900,7 +900,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 		expect(new Set(all.items.map((i) => i.json.id)).size).toBe(120);
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ offset: '0', limit: '100' },
-			{ offset: '100', limit: '100' },
+			{ offset: '99', limit: '100' },
 		]);
 		const mixed = await run('job', {
 			operation: 'getMany',

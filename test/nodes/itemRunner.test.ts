@@ -28,10 +28,10 @@ describe('ItemRunner', () => {
 		run.emit(0, [{ n: 0 }, { n: 0.5 }]);
 		run.emit(1, { shared: true }, [{ item: 1 }, { item: 2 }]);
 		expect(run.output()).toEqual([
-			{ json: { error: 'service down' }, error: expect.any(NodeOperationError), pairedItem: { item: 0 } },
+			{ json: { error: 'service down' }, pairedItem: { item: 0 } },
 			{ json: { n: 0 }, pairedItem: { item: 0 } },
 			{ json: { n: 0.5 }, pairedItem: { item: 0 } },
-			{ json: { error: 'service down' }, error: expect.any(NodeOperationError), pairedItem: { item: 1 } },
+			{ json: { error: 'service down' }, pairedItem: { item: 1 } },
 			{ json: { shared: true }, pairedItem: [{ item: 1 }, { item: 2 }] },
 			{ json: { n: 2 }, pairedItem: { item: 2 } },
 		]);

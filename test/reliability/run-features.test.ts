@@ -1,0 +1,298 @@
+/**
+ * n8n's own execution features around one node run, as node settings through n8n-core's WorkflowExecute against a
+ * loopback service that misbehaves on purpose: Continue (using error output), Retry On Fail (n8n calls `execute`
+ * again with all items), a cancel during a long Retry-After, a list that changes while it is read, a filter too long
+ * for a request line, many items through the bounded pool, and requests that start work.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
+import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
+import { REQUEST_LINE } from '../../nodes/shared/transport';
+import { TYPES } from '../nodes/setup';
+import { byId } from '../support/locators';
+import { useHostileBed, uuid } from './hostile/bed';
+import { json } from './hostile/server';
+
+const { harness, api } = useHostileBed({
+	nodes: {
+		datasets: new MediaAnalysisDatasets(),
+		ingestion: new MediaAnalysisIngestion(),
+		search: new MediaAnalysisSearch(),
+	},
+	access: 'access',
+	personalToken: 'personal',
+	retry: { baseDelayMs: 10 },
+});
+
+interface Asked {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	body: IDataObject | undefined;
+}
+/** What the service answers to one request (login excluded): status and JSON, or `drop` to cut the connection. */
+type Answer = (asked: Asked) => { status?: number; body?: unknown; drop?: boolean; afterMs?: number };
+let answer: Answer;
+let asked: Asked[];
+beforeEach(() => {
+	asked = [];
+	answer = () => ({ status: 404, body: { detail: 'Not Found' } });
+	api.handle = (req, res, seen) => {
+		const url = new URL(seen.path, api.url);
+		const request: Asked = {
+			method: seen.method,
+			path: url.pathname,
+			query: url.searchParams,
+			body: seen.body ? (JSON.parse(seen.body) as IDataObject) : undefined,
+		};
+		asked.push(request);
+		const { status = 200, body = {}, drop = false, afterMs = 0 } = answer(request);
+		setTimeout(() => (drop ? req.socket.destroy() : json(res, status, body)), afterMs);
+	};
+});
+
+const dataset = (i: number) => ({ id: uuid(i), name: `set_${i}`, status: 'active', encoder: 'multimodal-tx-large3' });
+const creates = () => asked.filter((request) => request.method === 'POST' && request.path === '/api/v1/datasets');
+
+describe('On Error → Continue (using error output)', () => {
+	test('each refused item goes to the error output, paired, with its message; the others to the success output', async () => {
+		answer = ({ path }) =>
+			path.endsWith(uuid(1)) || path.endsWith(uuid(3))
+				? { status: 404, body: { detail: 'Dataset not found' } }
+				: { body: dataset(Number(path.slice(-1))) };
+		const { run, error } = await harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}') },
+			inputItems: [0, 1, 2, 3].map((i) => ({ id: uuid(i) })),
+			settings: { onError: 'continueErrorOutput' },
+		});
+		expect(error).toBeUndefined();
+		const success = run.outputOf('Media Analysis Datasets', 0);
+		const failed = run.outputOf('Media Analysis Datasets', 1);
+		expect(success.map((item) => [item.json.id, item.pairedItem])).toEqual([
+			[uuid(0), { item: 0 }],
+			[uuid(2), { item: 2 }],
+		]);
+		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 3 }]);
+		expect(failed[0].json.error).toMatch(/Dataset not found/);
+	});
+
+	test('Continue (using regular output) keeps the error JSON on the one output', async () => {
+		const { items } = await harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'get', datasetId: byId(uuid(7)) },
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({ error: expect.stringMatching(/not found/i), description: expect.any(String) });
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+});
+
+describe('Retry On Fail: n8n runs execute again with all items', () => {
+	const createDatasets = (settings: object, count = 4) =>
+		harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'create', name: '={{ $json.name }}' },
+			inputItems: Array.from({ length: count }, (_, i) => ({ name: `set_${i}` })),
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0, ...settings },
+		});
+	/** Creates that answer; the one named `failing` answers 500 the first time only; a name made twice is a 409. */
+	const service = (failing: string) => {
+		const made = new Map<string, number>();
+		let failed = false;
+		answer = ({ method, path, body }) => {
+			if (method !== 'POST' || path !== '/api/v1/datasets') return { status: 404 };
+			const name = String(body?.name);
+			if (name === failing && !failed) {
+				failed = true;
+				return { status: 500, body: { detail: 'Internal Server Error' } };
+			}
+			if (made.has(name)) return { status: 409, body: { detail: `Dataset ${name} already exists` } };
+			made.set(name, made.size + 1);
+			return { status: 201, body: { ...dataset(made.size), name } };
+		};
+		return made;
+	};
+
+	test('a create the first try made is not sent again: its answer is the output', async () => {
+		const made = service('set_0');
+		const { items, error } = await createDatasets({});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.name)).toEqual(['set_0', 'set_1', 'set_2', 'set_3']);
+		expect([...made.keys()].sort()).toEqual(['set_0', 'set_1', 'set_2', 'set_3']);
+		// Each name sent once, and the refused one once more.
+		const sent = creates().map((request) => request.body?.name);
+		expect(sent.filter((name) => name === 'set_0')).toHaveLength(2);
+		for (const name of ['set_1', 'set_2', 'set_3']) expect(sent.filter((n) => n === name).length).toBeLessThan(2);
+	});
+
+	test('with Continue On Fail as well (n8n retries while the first item is an error), each name is created once', async () => {
+		const made = service('set_0');
+		const { items } = await createDatasets({ onError: 'continueRegularOutput' });
+		expect(items.map((item) => item.json.name)).toEqual(['set_0', 'set_1', 'set_2', 'set_3']);
+		expect(creates()).toHaveLength(5);
+		expect(made.size).toBe(4);
+	});
+
+	test('a create whose answer an earlier try lost is not sent blindly again', async () => {
+		answer = ({ method }) => (method === 'POST' ? { drop: true } : { body: { meta: { page: { total: 0 } }, data: [] } });
+		const { error } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: {
+				resource: 'asset',
+				operation: 'delete',
+				datasetId: byId(uuid(1)),
+				assetIdentifier: 'a.jpg',
+			},
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		});
+		expect(error?.message).toMatch(/may or may not have been carried out|No answer came back/);
+		// One try sent it; the two retries did not send it again.
+		expect(asked.filter((request) => request.method === 'POST')).toHaveLength(1);
+	});
+});
+
+describe('every wait ends on cancel', () => {
+	test('cancelled while items wait out a 429 with a long Retry-After: the node ends without waiting it out', async () => {
+		answer = () => ({ status: 429, body: { detail: 'Too Many Requests' } });
+		api.headers = { 'retry-after': '20' };
+		const stop = new AbortController();
+		const running = harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}') },
+			inputItems: Array.from({ length: 60 }, (_, i) => ({ id: uuid(i) })),
+			cancelSignal: stop.signal,
+		});
+		while (asked.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		const cancelledAt = Date.now();
+		stop.abort();
+		const { run } = await running;
+		expect(run.status).not.toBe('success');
+		// Without the cancel every item would wait 20 s before its next attempt.
+		expect(Date.now() - cancelledAt).toBeLessThan(10_000);
+		const sentAfter = asked.length;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(asked).toHaveLength(sentAfter);
+	});
+});
+
+describe('a list read while it changes', () => {
+	const listDatasets = () =>
+		harness.runNode({ type: TYPES.datasets, parameters: { resource: 'dataset', operation: 'getMany', returnAll: true } });
+	/** A list of datasets served in skip/limit pages, changed by `change` after the first page is served. */
+	const changingList = (count: number, change: (list: IDataObject[]) => void) => {
+		const list: IDataObject[] = Array.from({ length: count }, (_, i) => dataset(i));
+		let pagesServed = 0;
+		answer = ({ query }) => {
+			const skip = Number(query.get('skip') ?? 0);
+			const limit = Number(query.get('limit') ?? 100);
+			const page = list.slice(skip, skip + limit);
+			if (++pagesServed === 1) change(list);
+			return { body: { meta: { page: { total: list.length } }, data: page } };
+		};
+		return list;
+	};
+
+	test('records created meanwhile at the front are not output twice', async () => {
+		const list = changingList(250, (records) => records.unshift(...Array.from({ length: 50 }, (_, i) => dataset(1000 + i))));
+		const { items, error } = await listDatasets();
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => item.json.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		for (const record of list.filter((r) => !String(r.id).endsWith('1000'))) {
+			if (Number(String(record.id).slice(-4)) < 1000) expect(ids).toContain(record.id);
+		}
+	});
+
+	test('records deleted meanwhile from the first page lose no other record', async () => {
+		const list = changingList(250, (records) => records.splice(0, 10));
+		const { items, error } = await listDatasets();
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => item.json.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		// Every record still listed at the end was output.
+		for (const record of list) expect(ids).toContain(record.id);
+	});
+
+	test('a list that keeps shifting ends in an error that says records may be missing', async () => {
+		const list: IDataObject[] = Array.from({ length: 500 }, (_, i) => dataset(i));
+		answer = ({ query }) => {
+			const skip = Number(query.get('skip') ?? 0);
+			const page = list.slice(skip, skip + 100);
+			list.splice(0, 30);
+			return { body: { meta: { page: { total: list.length + 30 } }, data: page } };
+		};
+		const { error } = await listDatasets();
+		expect(error?.message).toMatch(/kept changing while it was read.*some may be missing/);
+	});
+});
+
+describe('a filter too long for a request line', () => {
+	test('is refused before sending, naming the filter and how many values fit', async () => {
+		answer = () => ({ body: { meta: { page: { total: 0 } }, data: [] } });
+		const ids = Array.from({ length: 400 }, (_, i) => uuid(i)).join(',');
+		const { error } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: {
+				resource: 'job',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { datasetIds: ids },
+			},
+		});
+		if (error?.message.includes('was not sent')) {
+			expect(error.message).toMatch(/filter holds 400 values/);
+			expect(error.description).toMatch(/About \d+ values of this length fit/);
+			expect(asked).toHaveLength(0);
+		} else {
+			// The operation sends these IDs another way; then no request line is over the budget.
+			for (const request of asked) expect(request.path.length + request.query.toString().length).toBeLessThan(REQUEST_LINE.maxBytes);
+		}
+	});
+
+	test('a 414 from a gateway is named', async () => {
+		answer = () => ({ status: 414, body: { detail: 'URI Too Long' } });
+		const { error } = await harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'get', datasetId: byId(uuid(1)) },
+		});
+		expect(error?.message).toMatch(/address of the request was too long/);
+	});
+});
+
+describe('many items through the bounded pool', () => {
+	test('20,000 items finish in order with a few hundred items alive at most', async () => {
+		let inFlight = 0;
+		let most = 0;
+		answer = ({ path }) => {
+			inFlight++;
+			most = Math.max(most, inFlight);
+			setTimeout(() => inFlight--, 0);
+			return { body: dataset(Number(path.slice(-5))) };
+		};
+		const { items, error } = await harness.runNode({
+			type: TYPES.datasets,
+			parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}') },
+			inputItems: Array.from({ length: 20_000 }, (_, i) => ({ id: uuid(i) })),
+		});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(20_000);
+		expect(items.every((item, i) => item.json.id === uuid(i) && (item.pairedItem as IDataObject).item === i)).toBe(true);
+		expect(most).toBeLessThanOrEqual(100);
+	}, 120_000);
+});
+
+describe('requests that start work', () => {
+	test('Delete Assets is not sent again after a cut connection (it starts a job)', async () => {
+		answer = ({ method }) => (method === 'POST' ? { drop: true } : { status: 404 });
+		const { error } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: { resource: 'asset', operation: 'delete', datasetId: byId(uuid(1)), assetIdentifier: 'a.jpg' },
+		});
+		expect(error?.message).toMatch(/may or may not have been carried out|No answer came back/);
+		expect(asked.filter((request) => request.method === 'POST')).toHaveLength(1);
+	});
+});
