@@ -38,7 +38,7 @@ describe('User', () => {
 		expect(new Set(items.map((item) => item.json.user_id)).size).toBe(162);
 		expect(sent('GET', `${BASE}/users`).map((request) => request.query)).toEqual([
 			{ offset: '0', limit: '100' },
-			{ offset: '100', limit: '100' },
+			{ offset: '99', limit: '100' },
 		]);
 	});
 

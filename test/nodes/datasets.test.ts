@@ -318,8 +318,8 @@ describe('Dataset: Get Many', () => {
 		const pages = bed.apiRequests().map((r) => r.query);
 		expect(pages).toEqual([
 			{ skip: '0', limit: '100' },
-			{ skip: '100', limit: '100' },
-			{ skip: '200', limit: '100' },
+			{ skip: '99', limit: '100' },
+			{ skip: '198', limit: '100' },
 		]);
 	});
 

@@ -309,8 +309,8 @@ describe('Query: Get Many', () => {
 		expect(new Set(items.map((i) => i.json.query_id)).size).toBe(233);
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ offset: '0', limit: '100' },
-			{ offset: '100', limit: '100' },
-			{ offset: '200', limit: '100' },
+			{ offset: '99', limit: '100' },
+			{ offset: '198', limit: '100' },
 		]);
 	});
 

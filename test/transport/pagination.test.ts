@@ -263,8 +263,12 @@ function asked(family: Family): Array<[number, number]> {
 }
 
 /** The requests expected for pages of `size` starting at the first one. */
+/** Offset lists in the query overlap each page with the last entry of the one before (a list that shifts is seen). */
+const OVERLAPPING: Family[] = ['skipLimit', 'offsetLimit', 'offsetLimitCamelCase', 'offsetLimitLinks', 'jobsList'];
+
 function expectedPages(family: Family, count: number, size: number): Array<[number, number]> {
-	return Array.from({ length: count }, (_, i) => [family === 'pagePerPage' ? i + 1 : i * size, size]);
+	const step = OVERLAPPING.includes(family) && size > 1 ? size - 1 : size;
+	return Array.from({ length: count }, (_, i) => [family === 'pagePerPage' ? i + 1 : i * step, size]);
 }
 
 describe.each(FAMILIES)('paginate over %s', (family) => {
@@ -277,7 +281,8 @@ describe.each(FAMILIES)('paginate over %s', (family) => {
 	test('Return All over exactly 200 records stops after the full last page', async () => {
 		expect(await list(family, 200, { returnAll: true })).toEqual(ids(200));
 		// Without an end marker the only way to know is one more (empty) page.
-		const pages = TELLS_THE_END.includes(family) ? 2 : 3;
+		// Overlapping pages bring 99 new records each: 200 take three.
+		const pages = TELLS_THE_END.includes(family) && !OVERLAPPING.includes(family) ? 2 : 3;
 		expect(asked(family)).toEqual(expectedPages(family, pages, 100));
 	});
 
@@ -322,12 +327,13 @@ describe.each(REPORTS_TOTAL)('%s when the service silently caps pages at 50', (f
 	test('Return All still returns every record exactly once', async () => {
 		service.cap = 50;
 		expect(await list(family, 250, { returnAll: true })).toEqual(ids(250));
-		expect(asked(family)).toEqual([0, 50, 100, 150, 200].map((offset) => [offset, 100]));
+		// Each page after the first starts at the last entry of the one before: 49 new records a page.
+		expect(asked(family)).toEqual([0, 49, 98, 147, 196, 245].map((offset) => [offset, 100]));
 	});
 
 	test('a Limit above the cap still returns exactly that many', async () => {
 		service.cap = 50;
 		expect(await list(family, 250, { returnAll: false, limit: 130 })).toEqual(ids(130));
-		expect(asked(family)).toEqual([0, 50, 100].map((offset) => [offset, 100]));
+		expect(asked(family)).toEqual([0, 49, 98].map((offset) => [offset, 100]));
 	});
 });

@@ -4,8 +4,9 @@ import { HINTS } from '../http/failures';
 import { isRecord } from './check';
 import { explainedError } from './errors';
 import { checkedRequest } from './request';
-import { recordId, type Run } from './run';
+import type { Run } from './run';
 import type { ApiRequest, Page, PageLimit, PageStyle } from './types';
+import { hash } from './written';
 
 /** Bounds of one list walk, for a service that keeps inventing records (or says `has_next_page` forever). */
 export const PAGE_BOUNDS = { maxPages: 2_000, maxRecords: 200_000, maxRereads: 10 };
@@ -158,15 +159,18 @@ export async function fetchPage(
 	};
 }
 
-/** What identifies a listed record while a list is read: its ID, else its whole content. */
-const identityOf = (record: IDataObject) => recordId(record) ?? JSON.stringify(record);
+/** A listed record's `id`, the one field every list names its records by that has one. */
+const idOf = (record: IDataObject) =>
+	typeof record.id === 'string' || typeof record.id === 'number' ? `#${record.id}` : undefined;
+/** What identifies a listed record while a list is read: its `id`, else a hash of its whole content. */
+const identityOf = (record: IDataObject) => idOf(record) ?? `~${hash(JSON.stringify(record))}`;
 
 /**
  * Yields one page at a time; stops with an error at a page already given or past `PAGE_BOUNDS`.
  *
- * `consistent` (a Return All or Limit read of an offset-counted list): the list may change while it is read. Each
- * page after the first starts at the last entry of the one before; a page that does not begin with an entry already
- * read, nor holds that last entry, means entries before it were removed meanwhile and others moved up unread, so the
+ * `consistent` (a Return All or Limit read of a list): the list may change while it is read. On an offset-counted
+ * list (in the query, not a search's ranking) each page after the first starts at the last entry of the one before;
+ * a page that does not begin with an entry already read, nor holds that last entry, means entries before it were removed meanwhile and others moved up unread, so the
  * read steps a page back and reads again (at most `maxRereads` times, then an error that says so). Records are given
  * once: re-read entries and records with an ID already given (a record added meanwhile pushes others down) are left out.
  */
@@ -179,7 +183,8 @@ export async function* pages(
 ): AsyncGenerator<IDataObject[]> {
 	// One page size throughout: page-numbered families would skip or repeat records if it changed between pages.
 	const pageSize = Math.min(style.maxPageSize, wanted);
-	const overlap = consistent && style.firstPosition === 0 && pageSize > 1 ? 1 : 0;
+	// Offset-counted lists only: page numbers cannot overlap, and a search's ranking is not a list that shifts.
+	const overlap = consistent && style.firstPosition === 0 && style.place === 'qs' && pageSize > 1 ? 1 : 0;
 	const seen = new Set<string>();
 	const given = new Set<string>();
 	const read = new Set<string>();
@@ -230,16 +235,19 @@ export async function* pages(
 		}
 		const fresh: IDataObject[] = [];
 		for (const record of records) {
-			const id = consistent ? recordId(record) : undefined;
-			if (id !== undefined && given.has(id)) continue;
-			if (id !== undefined) given.add(id);
+			// By `id` always; a record without one by its content once the read stepped back (it may be read again).
+			const identity = consistent ? (idOf(record) ?? (rereads > 0 ? identityOf(record) : undefined)) : undefined;
+			if (identity !== undefined && given.has(identity)) continue;
 			fresh.push(record);
 		}
-		if (overlap) for (const id of page.items.map(recordId)) if (id !== undefined) read.add(id);
-		last = overlap && page.items.length > 0 ? identityOf(page.items[page.items.length - 1]) : undefined;
+		if (consistent) for (const record of records) given.add(identityOf(record));
+		if (overlap) for (const record of page.items) read.add(identityOf(record));
+		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
+		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
+		last = anchored ? identityOf(page.items[page.items.length - 1]) : undefined;
 		remaining -= fresh.length;
 		// A next position that does not move forward would read the same page forever.
-		const next = page.next !== undefined && overlap && page.received > 1 ? page.next - overlap : page.next;
+		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
 		position = next !== undefined && next > position ? next : undefined;
 		yield fresh;
 	}

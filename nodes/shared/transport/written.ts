@@ -21,8 +21,8 @@ interface Entry {
 	bytes: number;
 }
 
-/** A 53-bit hash of a request's text (cyrb53): keys stay short however long the body is. */
-function hash(text: string): string {
+/** A 53-bit hash of a text (cyrb53): keys stay short however long the text is. */
+export function hash(text: string): string {
 	let h1 = 0xdeadbeef;
 	let h2 = 0x41c6ce57;
 	for (let i = 0; i < text.length; i++) {
