@@ -47,7 +47,7 @@ export class Pace {
 	/** Told whenever room may have opened (a place given back, the limit moved): the item pool admits more. */
 	onRoom: () => void = () => {};
 
-	constructor(ceiling: number = PARALLEL.default) {
+	constructor(ceiling: number) {
 		if (typeof ceiling !== 'number' || !Number.isFinite(ceiling)) {
 			throw new RangeError(`Requests in Parallel must be a number from 1 to ${PARALLEL.max}, not ${String(ceiling)}`);
 		}

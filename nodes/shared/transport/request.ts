@@ -141,7 +141,10 @@ async function send(run: Run, target: Target, ms: number, cleanup: boolean, shar
 		async (signal): Promise<Outcome> => {
 			let response: FullResponse;
 			try {
-				response = (await run.context.helpers.httpRequestWithAuthentication.call(run.context, CREDENTIAL_TYPE, {
+				// n8n's helper aborts on the signal its context names, not on `abortSignal`: the attempt names its own (no
+				// state lives on this view of the context; it ends with the attempt).
+				const caller: ApiContext = Object.create(run.context, { getExecutionCancelSignal: { value: () => signal } });
+				response = (await run.context.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
 					...options,
 					abortSignal: signal,
 				})) as FullResponse;

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { AnswerBudget } from '../http/answers';
 import type { Explained } from './errors';
-import { Pace, pause } from './pace';
+import { PARALLEL, Pace, pause } from './pace';
 import type { ApiContext } from './types';
 import { WrittenMemory, writtenFor } from './written';
 
@@ -46,7 +46,7 @@ export class Run {
 		readonly context: ApiContext,
 		ceiling?: number,
 	) {
-		this.pace = new Pace(ceiling);
+		this.pace = new Pace(ceiling ?? PARALLEL.default);
 		const cancel = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal?.() : undefined;
 		this.cancel = cancel ?? new AbortController().signal;
 		this.waits = AbortSignal.any([this.cancel, this.halt.signal]);
