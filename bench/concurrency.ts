@@ -552,9 +552,9 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`${ms(queued.measured.wallMs)}, ${vs.toFixed(2)}× the capacity's best (${ms(capacityOptimalMs(queued.items))}; goal ≤ ${goals.vsCapacityOptimal}×: ` +
 				`${verdict(vs <= goals.vsCapacityOptimal)}), at most ${int(queued.maxInFlight)} in flight` +
 				(fixed ? `; a fixed 8 took ${ms(fixed.wallMs)}, leaving half of it idle` : '') +
-				`. The requests past its ${capacity} wait in its queue: the limit backs off once round trips (the mean of each ${ADAPTIVE.batch} ` +
-				'answers) pass twice the shortest such mean, so it keeps the service full rather than its queue empty; as ' +
-				'that shortest mean already holds the queue slow start made, the queue it keeps is about twice the capacity.',
+				`. The requests past its ${capacity} wait in its queue: the limit backs off once the 10th percentile of a round's round trips ` +
+				`passes ${ADAPTIVE.tolerance} times the lowest seen and the answers a second no longer need what is in flight, to that need ` +
+				`times ${ADAPTIVE.tolerance}.`,
 		);
 	}
 	return lines;

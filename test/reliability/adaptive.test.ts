@@ -1,8 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals --
 	Dev-only: loopback servers that are healthy, throttled or queueing on purpose. */
-/* The item loop finds the service's pace (issue 33), through n8n's engine against loopback servers: the limit rises on
- * a healthy server, falls on 429s and on round trips that grow, never passes the ceiling, and output keeps input
- * order and pairing throughout. */
+/* The item loop finds the service's pace (issues 33 and 40), through n8n's engine against loopback servers: the
+ * wiring of the limit to real answers. It rises on a healthy server, falls on 429s and on round trips that grow,
+ * never passes the ceiling, and output keeps input order and pairing throughout. How well the limit judges a service
+ * (its queue kept short, answer times that vary by item, a busy client, a gateway) is simulated on a simulated clock
+ * in test/transport/limit.test.ts, so that it does not depend on a quiet machine. */
 import type { IDataObject } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
@@ -50,14 +52,11 @@ const idOf = (path: string) => /\/api\/v1\/datasets\/([^/?]+)/.exec(path)?.[1] ?
  */
 function service({
 	ms,
-	spreadMs = 0,
 	capacity = Infinity,
 	perSecond = Infinity,
 	stated = false,
 }: {
 	ms: number;
-	/** Each request takes up to this much longer, at random: round trips that vary whatever the number in flight. */
-	spreadMs?: number;
 	capacity?: number;
 	perSecond?: number;
 	stated?: boolean;
@@ -68,14 +67,11 @@ function service({
 	const queue: Array<() => void> = [];
 	const work = (done: () => void) => {
 		working++;
-		setTimeout(
-			() => {
-				working--;
-				queue.shift()?.();
-				done();
-			},
-			ms + spreadMs * Math.random(),
-		);
+		setTimeout(() => {
+			working--;
+			queue.shift()?.();
+			done();
+		}, ms);
 	};
 	api.handle = (_req, res, seen) => {
 		const now = Date.now();
@@ -129,18 +125,6 @@ describe("the limit finds the service's pace", () => {
 		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
 	});
 
-	test('rises on a service whose round trips vary for reasons of their own, since more in flight carry more', async () => {
-		// 20 to 140 ms whatever the number in flight: far above the shortest round trip most of the time, but no queue.
-		const counts = service({ ms: 20, spreadMs: 120 });
-		const { error, items } = await getMany(400);
-		expect(error).toBeUndefined();
-		expectInOrder(items, 400);
-		// Past its start, it keeps more in flight than it started with; a limit that read the spread as a queue would
-		// fall to a few (4 on average, measured, before round trips were judged by batch means).
-		const later = counts.openSeen.slice(counts.openSeen.length / 2);
-		expect(later.reduce((sum, open) => sum + open, 0) / later.length).toBeGreaterThanOrEqual(ADAPTIVE.initial);
-	});
-
 	test('never passes Requests in Parallel, and reaches it', async () => {
 		for (const ceiling of [1, 20]) {
 			// Round trips long against n8n's own work per request, so this machine's CPU is not what limits it.
@@ -160,9 +144,9 @@ describe("the limit finds the service's pace", () => {
 		expect(error).toBeUndefined();
 		expectInOrder(items, 300);
 		// Round trips grow with its queue: past its start (which may overshoot), the limit settles well below the
-		// ceiling and keeps the service busy. (Judged by batch means, whose shortest already holds the queue slow
-		// start made, it settles at about four times this small capacity, not twice.) Each request takes 100 ms, long
-		// against n8n's own work per request, so that a busy machine's CPU does not read as the service's queue.
+		// ceiling and keeps the service busy. The bounds are loose: this proves that the answers' round trips reach
+		// the limit through the engine; how close it keeps to the capacity is simulated in limit.test.ts. Each request
+		// takes 100 ms, long against n8n's own work per request, so that a busy machine's CPU does not read as a queue.
 		const later = counts.openSeen.slice(counts.openSeen.length / 2);
 		const average = later.reduce((sum, open) => sum + open, 0) / later.length;
 		expect(average).toBeLessThan(0.75 * PARALLEL.default);

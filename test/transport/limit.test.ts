@@ -63,19 +63,60 @@ function gateway(perSecond: number, ms: number): Service {
 }
 
 /**
+ * Answers after `fastMs`, but one request in `every` (every `every`-th sent, or at random one in `every`) after
+ * `slowMs`, however many are in flight: answer times that vary by item (a large image, a cold cache), no queue.
+ */
+function varied(fastMs: number, slowMs: number, every: number, atRandom = false): Service {
+	const random = seeded();
+	let sent = 0;
+	return {
+		send(now) {
+			const slow = atRandom ? random() < 1 / every : ++sent % every === 0;
+			return { at: now + (slow ? slowMs : fastMs), status: 200 };
+		},
+	};
+}
+
+/** What the simulation asks of a limit: `AdaptiveLimit`, or a fixed number in flight to compare with. */
+type Limiter = Pick<
+	AdaptiveLimit,
+	'limit' | 'startDelay' | 'windowDelay' | 'started' | 'answered' | 'throttled' | 'overloaded' | 'pace'
+>;
+
+/** Always `count` in flight, never paced: the ceiling full from the first request. */
+const fixed = (count: number): Limiter => ({
+	limit: count,
+	pace: undefined,
+	startDelay: () => 0,
+	windowDelay: () => 0,
+	started: () => undefined,
+	answered: () => undefined,
+	throttled: () => false,
+	overloaded: () => undefined,
+});
+
+/**
  * Runs `items` requests through the limit as pace.ts does: a request starts when a place is free and its paced
  * start has come; a 429 is sent again after its Retry-After, and the first pauses every request of the run till then.
  * `clientMs`: the client's one CPU works that long on each request (half before sending, half on its answer, first
- * come first served), inside the round trip the limit sees. `paceAt`: the pace at each whole second.
+ * come first served), inside the round trip the limit sees. `paceAt`: the pace at each whole second. `meanInFlight`:
+ * the requests in flight averaged over the run's time.
  */
-function simulate(service: Service, items: number, ceiling: number, clientMs = 0) {
+function simulate(
+	service: Service,
+	items: number,
+	ceiling: number,
+	clientMs = 0,
+	limiter: (now: number) => Limiter = (now) => new AdaptiveLimit(ceiling, now),
+) {
 	let now = 0;
-	const limit = new AdaptiveLimit(ceiling, now);
+	const limit = limiter(now);
 	const events: Array<{ at: number; run: () => void }> = [];
 	const at = (time: number, run: () => void) => events.push({ at: time, run });
 	let waiting = items;
 	let retries: number[] = [];
 	let inFlight = 0;
+	let inFlightMs = 0;
 	let done = 0;
 	let refused = 0;
 	let mostInFlight = 0;
@@ -126,12 +167,13 @@ function simulate(service: Service, items: number, ceiling: number, clientMs = 0
 		const event = events.shift();
 		if (!event) throw new Error('the simulation stalled');
 		while (paceAt.length <= Math.floor(event.at / 1000)) paceAt.push(limit.pace);
+		inFlightMs += inFlight * (Math.max(now, event.at) - now);
 		now = Math.max(now, event.at);
 		event.run();
 		retries = retries.filter((time) => time > now - 1e9);
 		start();
 	}
-	return { ms: now, refused, mostInFlight, limit, paceAt };
+	return { ms: now, refused, mostInFlight, meanInFlight: inFlightMs / now, limit, paceAt };
 }
 
 describe('the adaptive limit', () => {
@@ -154,21 +196,47 @@ describe('the adaptive limit', () => {
 		expect(run.limit.limit).toBeGreaterThanOrEqual(48);
 	});
 
-	test("keeps a busy client's CPU busy: round trips grow with its own queue, the throughput stays its best", () => {
+	test("keeps a busy client's CPU busy without a queue of its own several times what keeps it busy", () => {
 		// 5 ms of the client's CPU per request: at most 200 a second, whatever the limit; round trips grow with every
-		// request in flight past the 21 that keep it busy. Falling below those would leave the CPU idle.
-		const run = simulate(healthy(100), 1000, 64, 5);
-		expect(run.ms).toBeLessThan(1.1 * 1000 * 5);
-		expect(run.limit.limit).toBeGreaterThanOrEqual(30);
+		// request in flight past the 21 that keep it busy. Falling below those would leave the CPU idle; keeping far
+		// more only queues them on the client (56 on average at a ceiling of 100, measured, before the limit judged
+		// throughput), holding their memory and lengthening every round trip for nothing.
+		for (const ceiling of [64, 100]) {
+			const run = simulate(healthy(100), 1000, ceiling, 5);
+			expect(run.ms).toBeLessThan(1.1 * 1000 * 5);
+			expect(run.limit.limit).toBeGreaterThanOrEqual(21);
+			expect(run.meanInFlight).toBeLessThanOrEqual(2 * 21);
+		}
 	});
 
-	test('keeps a queueing service busy without flooding it, its round trips spread or not', () => {
-		for (const spreadMs of [0, 200]) {
-			const run = simulate(queueing(16, 100, spreadMs), 1000, 64);
-			const optimal = (1000 / 16) * (100 + spreadMs / 2);
-			expect(run.ms).toBeLessThan(1.3 * optimal);
-			// Round trips grow with its queue: the limit settles near twice its capacity (the tolerance), far below 64.
-			expect(run.limit.limit).toBeLessThanOrEqual(40);
+	test('keeps a queueing service busy near its capacity in flight, not its queue full', () => {
+		// Works 8 or 16 at a time, 100 ms each: more in flight only wait in its queue. The limit keeps at most twice
+		// the capacity in flight on average over the run, its slow start included, and the service busy throughout.
+		for (const capacity of [8, 16]) {
+			const run = simulate(queueing(capacity, 100), 600, 100);
+			expect(run.ms).toBeLessThan(1.15 * (600 / capacity) * 100);
+			expect(run.meanInFlight).toBeLessThanOrEqual(2 * capacity);
+			expect(run.meanInFlight).toBeGreaterThanOrEqual(capacity);
+		}
+		// Its answer times spread (100 to 300 ms) as well: the same.
+		const run = simulate(queueing(16, 100, 200), 1000, 100);
+		expect(run.ms).toBeLessThan(1.15 * (1000 / 16) * 200);
+		expect(run.meanInFlight).toBeLessThanOrEqual(2 * 16);
+	});
+
+	test('grows to the ceiling when answer times vary by item, since more in flight still bring more answers', () => {
+		// 20 ms, but 2 s for every tenth item (or for one in ten at random): no queue, so the ceiling full is best. A
+		// limit that took a run of fast answers for the service's own time and the slow ones for a queue would stay
+		// at a few in flight (4 on average, measured, with the shortest batch mean as its baseline).
+		for (const [items, atRandom] of [
+			[2000, false],
+			[3000, true],
+		] as const) {
+			const full = simulate(varied(20, 2000, 10, atRandom), items, 100, 0, () => fixed(100));
+			const run = simulate(varied(20, 2000, 10, atRandom), items, 100);
+			expect(run.ms).toBeLessThan(1.5 * full.ms);
+			// The last answers are slow ones (the fast have all come back), so the limit is judged over the run.
+			expect(run.meanInFlight).toBeGreaterThanOrEqual(0.9 * full.meanInFlight);
 		}
 	});
 

@@ -1,25 +1,35 @@
 /**
  * How many requests of a node run may be in flight, and how fast they may start, found as the run goes: the limit
- * starts small and grows while round trips stay near the shortest seen, shrinks when they grow (the service is
- * queueing) or when it answers 503, never passes the ceiling (Requests in Parallel). A gateway's 429 sets a pace
- * instead: starts are spaced to a little under the rate that got through, and the pace rises slowly while nothing
- * is refused. The shape follows the gradient limiters of concurrency-limits and TCP's additive increase.
+ * starts small and doubles each round trip, then grows while round trips stay near the service's own time, shrinks
+ * when they grow with the number in flight (the service is queueing) or when it answers 503, and never passes the
+ * ceiling (Requests in Parallel). A gateway's 429 sets a pace instead: starts are spaced to a little under the rate
+ * that got through, and the pace rises slowly while nothing is refused. The shape follows TCP Vegas and the gradient
+ * limiters of Netflix's concurrency-limits: compare the round trips now with the service's own, and keep the queue
+ * between them short.
  *
- * Round trips are judged by the mean of each batch of answers, never by one answer: round trips that vary for
- * reasons of their own (a busy client, a jittery network) keep their mean whatever the limit, so the limit keeps
- * growing with the throughput; a queue makes the mean of every batch grow with the limit, so the limit falls.
+ * Round trips are judged by a low percentile (the 10th) of each round's answers, never by their mean or one answer:
+ * answers that vary by item (a large image, a cold cache) leave the fast ones as fast however many are in flight, so
+ * the low percentile stays where it was and the limit keeps growing with the throughput; a queue delays every answer,
+ * the fast ones too, so it raises the low percentile with the number in flight. The service's own time (the base) is
+ * the lowest of these percentiles, each from a whole round of answers (one round trip's, at least `batch`), so one
+ * lucky round cannot make it tiny. Throughput confirms a queue: the answers a second times the base round's mean
+ * round trip is what they need in flight (Little's law); a queue keeps that at the service's capacity however many
+ * are sent, while answers that vary by item need all that are in flight. A base can be stale (the service got slower for everyone): when the limit has
+ * halved and round trips did not shorten with it, the queue is not this run's, and the base is taken anew.
  *
  * Pure: every method takes the time it is told, so it behaves the same in a test and in a run.
  */
 export const ADAPTIVE = {
 	/** Requests in flight before anything is known of the service. */
 	initial: 8,
-	/** Round trips (smoothed) up to this many times the shortest batch mean count as healthy. */
-	tolerance: 2,
-	/** Answers whose mean round trip is one measurement (the shortest of these means is the service's own time). */
+	/** A round's low percentile up to this many times the base counts as healthy: the queue kept is at most this. */
+	tolerance: 1.5,
+	/** The share of a round's answers at or under its low percentile. */
+	percentile: 0.1,
+	/** Answers in a round at least (a round is one round trip's answers: as many as the limit). */
 	batch: 16,
-	/** Weight of a new round trip in the smoothed one. */
-	smoothing: 0.1,
+	/** Healthy rounds after which the capacity a queue showed is forgotten (the limit grows fast again). */
+	forget: 10,
 	/** A gateway's window: what got through is counted over the requests sent in the window before a refused one. */
 	rateWindowMs: 1000,
 	/** After a 429 the pace is this share of the rate that got through. */
@@ -35,12 +45,29 @@ export const ADAPTIVE = {
 
 export class AdaptiveLimit {
 	private value: number;
-	/** The shortest mean round trip of a batch of answers (`ADAPTIVE.batch`). */
-	private shortestMs = Number.POSITIVE_INFINITY;
-	private batchMs = 0;
-	private batchCount = 0;
-	private roundTripMs = 0;
-	/** Until the first sign of a limit (a slower batch, a 429 or a 503), the limit doubles each round trip. */
+	/** The service's own round trip: the lowest low percentile of a round (undefined before the first round). */
+	private baseMs: number | undefined;
+	/** The mean round trip of the round that set the base: what a request takes without a queue, on average. */
+	private baseMeanMs = 0;
+	/**
+	 * What the service works at once, as the last round that saw a queue measured it (answers a millisecond times the
+	 * base mean, Little's law), and the healthy rounds since: past the tolerance times it, the limit grows by one.
+	 */
+	private capacity: { value: number; healthyRounds: number } | undefined;
+	/** The round trips of the answers of the current round, and whether the limit held any of them back. */
+	private round: number[] = [];
+	private roundUsed = false;
+	/** When the earliest request of the current round was sent, and when the round began (the last one ended). */
+	private roundSentAt = Number.POSITIVE_INFINITY;
+	private roundStartAt: number;
+	/** The last `batch` round trips, in slow start: a queue ends it as soon as it delays nearly all of them. */
+	private recent: number[] = [];
+	/**
+	 * Where the limit and the round's low percentile stood when round trips last turned from healthy to long, and
+	 * when the limit had fallen to a quarter of that since (the requests sent after it met at most that many ahead).
+	 */
+	private shrinking: { from: number; lowMs: number; quarterAt?: number } | undefined;
+	/** Until the first sign of a limit (a round past the tolerance, a 429 or a 503), the limit doubles each round trip. */
 	private slowStart = true;
 	/** When the requests answered successfully in the last `sentKeptMs` were sent, in the order of their answers. */
 	private sent: number[] = [];
@@ -62,6 +89,7 @@ export class AdaptiveLimit {
 	) {
 		this.value = Math.min(ceiling, ADAPTIVE.initial);
 		this.nextStartAt = now;
+		this.roundStartAt = now;
 	}
 
 	/** Requests that may be in flight now. */
@@ -104,29 +132,86 @@ export class AdaptiveLimit {
 	answered(roundTripMs: number, now: number, inFlight: number): void {
 		this.noteSent(now - roundTripMs, now);
 		if (!(roundTripMs > 0)) return;
-		this.roundTripMs = this.roundTripMs
-			? this.roundTripMs + ADAPTIVE.smoothing * (roundTripMs - this.roundTripMs)
-			: roundTripMs;
-		this.batchMs += roundTripMs;
-		if (++this.batchCount === ADAPTIVE.batch) {
-			const mean = this.batchMs / this.batchCount;
-			this.batchMs = this.batchCount = 0;
-			this.shortestMs = Math.min(this.shortestMs, mean);
-			// Slow start ends at the first batch past the tolerance (not the smoothed value, which would lag behind).
-			if (mean > ADAPTIVE.tolerance * this.shortestMs) this.slowStart = false;
-		}
-		const gradient = Math.max(0.5, Math.min(1, (ADAPTIVE.tolerance * this.shortestMs) / this.roundTripMs));
-		if (gradient < 1) this.slowStart = false;
 		// Grow only when the limit is what holds the run back: a run with fewer requests than places learns nothing.
 		const used = inFlight + 1 >= this.limit;
-		if (this.slowStart) {
-			if (used) this.set(this.value + 1);
+		this.roundUsed ||= used;
+		if (this.slowStart && used) this.set(this.value + 1);
+		this.round.push(roundTripMs);
+		if (this.slowStart && this.baseMs !== undefined) {
+			this.recent.push(roundTripMs);
+			if (this.recent.length > ADAPTIVE.batch) this.recent.shift();
+			const low = [...this.recent].sort((a, b) => a - b)[Math.floor(ADAPTIVE.percentile * this.recent.length)];
+			if (this.recent.length === ADAPTIVE.batch && low > ADAPTIVE.tolerance * this.baseMs) {
+				this.recent = [];
+				this.endRound(now, low);
+				return;
+			}
+		}
+		this.roundSentAt = Math.min(this.roundSentAt, now - roundTripMs);
+		// A round is one round trip's answers; in slow start a batch, so that a queue is seen before the limit has
+		// doubled past it again.
+		if (this.round.length >= (this.slowStart ? ADAPTIVE.batch : Math.max(ADAPTIVE.batch, this.limit)))
+			this.endRound(now);
+	}
+
+	/**
+	 * A round trip's answers are in. The service queues when its low percentile passed the tolerance times the base
+	 * and the answers a millisecond times the base mean (what they would need in flight without a queue, Little's
+	 * law) no longer account for the limit over the tolerance: round trips grew and throughput did not. Then the
+	 * limit falls to that need times the tolerance (at most by half a round). Otherwise it grows by the square root of
+	 * itself (the queue a Gradient limit allows), or by one past the tolerance times the capacity a queue last showed.
+	 * Once the limit has fallen to a quarter and the round trips of requests sent since are not shorter, the base is
+	 * this round's: the service got slower for everyone.
+	 */
+	private endRound(now: number, recentLowMs?: number): void {
+		const sorted = this.round.sort((a, b) => a - b);
+		const lowMs = recentLowMs ?? sorted[Math.floor(ADAPTIVE.percentile * sorted.length)];
+		const { roundUsed: used, roundSentAt: sentAt } = this;
+		// In flight that the answers of this round would need without a queue (Little's law), once the base is known.
+		const perMs = sorted.length / Math.max(1, now - this.roundStartAt);
+		this.roundStartAt = now;
+		this.round = [];
+		this.roundUsed = false;
+		this.roundSentAt = Number.POSITIVE_INFINITY;
+		const meanMs = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
+		if (this.baseMs === undefined || lowMs < this.baseMs) {
+			this.baseMs = lowMs;
+			this.baseMeanMs = meanMs;
+		}
+		const needed = perMs * this.baseMeanMs;
+		const ratio = lowMs / this.baseMs;
+		// A queue shows twice: round trips grew, and the answers a second no longer need what is in flight (in slow
+		// start, the answers of a round are those of half the limit: it doubled since their requests were sent).
+		const queued = ratio > ADAPTIVE.tolerance && (this.slowStart ? 2 : 1) * ADAPTIVE.tolerance * needed < this.value;
+		if (!queued) {
+			this.shrinking = undefined;
+			// Up to the tolerance times the capacity last measured, by the square root of itself; past it, by one, until
+			// it has stayed healthy for `forget` rounds.
+			const capacity = this.capacity;
+			if (capacity && ++capacity.healthyRounds >= ADAPTIVE.forget) this.capacity = undefined;
+			const near = capacity !== undefined && this.value >= ADAPTIVE.tolerance * capacity.value;
+			if (!this.slowStart && used) this.set(this.value + (near ? 1 : Math.sqrt(this.value)));
 			return;
 		}
-		// One answer moves the limit by its share of a round trip's answers (1 / limit): per round trip it gains the
-		// square root of itself while round trips stay healthy, and loses what their growth says is queued.
-		const target = this.value * gradient + (used ? Math.sqrt(this.value) : 0);
-		this.set(this.value + (target - this.value) / this.value);
+		this.slowStart = false;
+		const shrinking = (this.shrinking ??= { from: this.value, lowMs });
+		if (
+			shrinking.quarterAt !== undefined &&
+			sentAt >= shrinking.quarterAt &&
+			lowMs >= shrinking.lowMs / ADAPTIVE.tolerance
+		) {
+			// A quarter as many in flight and round trips as long: not a queue this run keeps. The service is slower now.
+			this.baseMs = lowMs;
+			this.baseMeanMs = meanMs;
+			this.shrinking = undefined;
+			return;
+		}
+		// Round trips grew: as many in flight as the answers of the round need without a queue, times the tolerance (at
+		// most half fewer a round). Where round trips vary by item and more in flight still bring more answers, that is
+		// all that are in flight: the limit stays. A queue keeps the answers at what the service works at once.
+		this.capacity = { value: needed, healthyRounds: 0 };
+		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.tolerance * needed)));
+		if (shrinking.quarterAt === undefined && this.value <= shrinking.from / 4) shrinking.quarterAt = now;
 	}
 
 	/** The service is overloaded (503): half as many in flight. */
