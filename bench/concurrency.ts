@@ -1,12 +1,16 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
 	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
- * Items side by side (issues 25 and 33): N per-item requests through a proxy that adds a round trip
+ * Items side by side (issues 25, 33 and 40): N per-item requests through a proxy that adds a round trip
  * (bench/latencyProxy.ts), by the node one at a time (Requests in Parallel 1), the node as it comes (its adaptive
  * limit), the node with a fixed 8 (Requests in Parallel 8, the former default), n8n's HTTP Request node with default
- * options, and a plain fetch script; then against the sandbox's gateway rate limit, and against a service that works
- * 16 requests at a time. The proxy's requests in flight are sampled over time: how the node's limit moved.
+ * options, and a plain fetch script; then against the sandbox's gateway rate limit (also while another process hogs
+ * a CPU, or while this event loop stalls), against services that work 8 and 16 requests at a time, and against one
+ * whose answers vary by item without a queue. The proxy's requests in flight are sampled over time: how the node's
+ * limit moved.
  */
+import { spawn } from 'node:child_process';
+
 import { type INode, NodeConnectionTypes } from 'n8n-workflow';
 
 import { PARALLEL } from '../nodes/shared/transport';
@@ -45,17 +49,32 @@ export const CONCURRENCY = {
 	oneAtATimeSmallN: 200,
 	rateLimitPerSecond: 20,
 	rateLimitLatencyMs: 100,
-	/** A service that works this many requests at a time (the others wait in its queue). */
-	capacity: 16,
+	/** Services that work this many requests at a time (the others wait in their queue), over this many items. */
+	capacities: [8, 16],
+	capacityItems: 600,
+	/** A service without a queue whose answers vary by item: `ms`, every `every`th `slowMs`; over `items` items. */
+	varied: { ms: 20, slowMs: 2000, every: 10, items: 2000 },
 	/** The plain script's requests at once. */
 	scriptParallel: 16,
+	/** While a gateway row runs with a stall, this event loop is blocked this long every second. */
+	stallMs: 200,
 	/** The proxy's requests in flight are averaged over intervals this long for the reading. */
 	sampleMs: 500,
-	goals: { speedUp: 20, vsHttp: 1.5, vsRateOptimal: 1.1, refusedShare: 0.05, vsCapacityOptimal: 1.3 },
+	goals: {
+		speedUp: 20,
+		vsHttp: 1.2,
+		vsRateOptimal: 1.1,
+		refusedShare: 0.05,
+		vsCapacityOptimal: 1.15,
+		/** Requests in flight on average, at most this many times the capacity. */
+		capacityInFlight: 2,
+		/** Answers that vary by item: at most this many times the time with the ceiling full throughout. */
+		vsFull: 1.5,
+	},
 };
 
 type OperationKey = 'classify' | 'get';
-type Way = 'one' | 'node' | 'fixed8' | 'http' | 'script';
+type Way = 'one' | 'node' | 'fixed8' | 'http' | 'script' | 'full';
 
 const WAYS: Record<Way, string> = {
 	one: 'node, Requests in Parallel 1 (one at a time)',
@@ -63,6 +82,7 @@ const WAYS: Record<Way, string> = {
 	fixed8: 'node, Requests in Parallel 8 (the former fixed default)',
 	http: 'HTTP Request node (type version 4.2), default options',
 	script: `plain script: fetch, ${CONCURRENCY.scriptParallel} at once, one login`,
+	full: `plain script: fetch, ${PARALLEL.default} at once (the ceiling full throughout), one login`,
 };
 
 interface Operation {
@@ -158,8 +178,11 @@ export interface ConcurrencyRow {
 	operation: OperationKey;
 	way: Way;
 	items: number;
-	/** Requests in flight at once, most seen by the proxy (the login included). */
+	/** Requests in flight at once, most seen by the proxy (the login included), and on average over the run. */
 	maxInFlight: number;
+	meanInFlight: number;
+	/** The requests the service works at once, for a row against a queueing service. */
+	capacity?: number;
 	/** Connections the client opened to the proxy (the login's included). */
 	connections: number;
 	/** What makes the row less of a measurement of the client: connects dropped by a full listen queue, proxy errors. */
@@ -180,8 +203,34 @@ export interface ConcurrencyResult {
 	rows: ConcurrencyRow[];
 	/** Rows against the sandbox's gateway rate limit. */
 	rateLimited: ConcurrencyRow[];
-	/** Rows against a service that works `capacity` requests at a time. */
+	/** Rows against services that work `capacity` requests at a time. */
 	queueing: ConcurrencyRow[];
+	/** Rows against a service whose answers vary by item, without a queue (`CONCURRENCY.varied`). */
+	varied: ConcurrencyRow[];
+}
+
+/** What else loads the machine while a gateway row runs. */
+type Disturbance = 'hog' | 'stall';
+
+const DISTURBANCES: Record<Disturbance, string> = {
+	hog: 'another process hogging a CPU',
+	stall: `this event loop blocked ${CONCURRENCY.stallMs} ms every second`,
+};
+
+/** Starts the disturbance (none without one); the function returned ends it. */
+function disturb(disturbance: Disturbance | undefined): () => void {
+	if (disturbance === 'hog') {
+		const hog = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
+		return () => hog.kill();
+	}
+	if (disturbance === 'stall') {
+		const stalls = setInterval(() => {
+			const until = performance.now() + CONCURRENCY.stallMs;
+			while (performance.now() < until);
+		}, 1000);
+		return () => clearInterval(stalls);
+	}
+	return () => undefined;
 }
 
 interface Context {
@@ -206,6 +255,7 @@ async function runWay(
 		way,
 		items,
 		maxInFlight: 0,
+		meanInFlight: 0,
 		connections: 0,
 		notes: [],
 		inFlightOverTime: [],
@@ -214,13 +264,15 @@ async function runWay(
 	setCredential(harness, proxy.url, '');
 	proxy.resetCounts();
 	let last = { at: performance.now(), area: proxy.counts().inFlightMs };
+	const first = last;
 	const sampler = setInterval(() => {
 		const now = { at: performance.now(), area: proxy.counts().inFlightMs };
 		row.inFlightOverTime.push((now.area - last.area) / Math.max(1, now.at - last.at));
 		last = now;
 	}, CONCURRENCY.sampleMs);
 	row.measured = await measure(sandbox, async (): Promise<Outcome> => {
-		if (way === 'script') return await script(proxy.url, operation, items);
+		if (way === 'script' || way === 'full')
+			return await script(proxy.url, operation, items, way === 'full' ? PARALLEL.default : CONCURRENCY.scriptParallel);
 		const node =
 			way === 'http' ? operation.http(proxy.url) : operation.node(way === 'one' ? 1 : way === 'fixed8' ? 8 : undefined);
 		// On Error: Continue (regular output), for every way: a failed item is counted, not the end of the run.
@@ -247,8 +299,9 @@ async function runWay(
 			return { failed: items, stopped: `${output.length} output items for ${items} input items` };
 		return { failed: output.filter((item) => item.json.error !== undefined).length };
 	}).finally(() => clearInterval(sampler));
-	const { maxInFlight, upstreamErrors, connections } = proxy.counts();
+	const { maxInFlight, upstreamErrors, connections, inFlightMs } = proxy.counts();
 	row.maxInFlight = maxInFlight;
+	row.meanInFlight = (inFlightMs - first.area) / Math.max(1, performance.now() - first.at);
 	row.connections = connections;
 	if (upstreamErrors > 0) row.notes.push(`${int(upstreamErrors)} requests the proxy could not pass on`);
 	if (row.measured.listenDrops)
@@ -256,8 +309,8 @@ async function runWay(
 	return row;
 }
 
-/** A plain script: one login, then `CONCURRENCY.scriptParallel` workers each sending the next item's request. */
-async function script(baseUrl: string, operation: Operation, items: number): Promise<Outcome> {
+/** A plain script: one login, then `parallel` workers each sending the next item's request. */
+async function script(baseUrl: string, operation: Operation, items: number, parallel: number): Promise<Outcome> {
 	const login = await fetch(`${baseUrl}${LOGIN_PATH}`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${DEMO_PERSONAL_TOKEN}`, 'content-type': 'application/json' },
@@ -277,13 +330,14 @@ async function script(baseUrl: string, operation: Operation, items: number): Pro
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: CONCURRENCY.scriptParallel }, worker));
+	await Promise.all(Array.from({ length: parallel }, worker));
 	return { failed };
 }
 
 const describeRow = (row: ConcurrencyRow) =>
 	row.measured
-		? `${ms(row.measured.wallMs)}, most in flight ${row.maxInFlight}, ${int(row.measured.statuses['429'] ?? 0)} × 429, ` +
+		? `${ms(row.measured.wallMs)}, in flight ${row.meanInFlight.toFixed(1)} on average, ${row.maxInFlight} at most, ` +
+			`${int(row.measured.statuses['429'] ?? 0)} × 429, ` +
 			`${int(row.measured.result.failed)} failed, ${row.measured.logins} login(s)` +
 			(row.measured.result.stopped ? `, stopped: ${row.measured.result.stopped}` : '')
 		: `not measured: ${row.notMeasured}`;
@@ -296,7 +350,8 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 	try {
 		for (const latency of CONCURRENCY.latenciesMs) proxies.push(await startLatencyProxy(sandbox.url, latency));
 		const keys = Object.keys(OPERATIONS) as OperationKey[];
-		const ways = Object.keys(WAYS) as Way[];
+		// The script keeping the ceiling full is for the varied service's rows only.
+		const ways = (Object.keys(WAYS) as Way[]).filter((way) => way !== 'full');
 		// Warm-up (not measured): every way loads its code paths over 20 items; then the node as it comes and the HTTP
 		// Request node run once at full size, as the first full-size run in a process costs 1–2 s more CPU (V8 still
 		// compiling the request path, the heap growing), whichever way it is: without it, the first measured row pays.
@@ -317,34 +372,58 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 
 		const rateLimited: ConcurrencyRow[] = [];
 		const proxy = proxies[CONCURRENCY.latenciesMs.indexOf(CONCURRENCY.rateLimitLatencyMs)];
-		const gateways = [
+		const gateways: Array<{ way: Way; stated: boolean; disturbance?: Disturbance }> = [
 			{ way: 'node', stated: true },
 			{ way: 'node', stated: false },
+			{ way: 'node', stated: true, disturbance: 'hog' },
+			{ way: 'node', stated: false, disturbance: 'hog' },
+			{ way: 'node', stated: true, disturbance: 'stall' },
+			{ way: 'node', stated: false, disturbance: 'stall' },
 			{ way: 'fixed8', stated: false },
 			{ way: 'http', stated: false },
-		] as const;
+		];
 		for (const key of ['get'] as const) {
-			for (const { way, stated } of gateways) {
+			for (const { way, stated, disturbance } of gateways) {
 				sandbox.setFaults({ rateLimitPerSecond: CONCURRENCY.rateLimitPerSecond, rateLimitPolicy: stated });
-				const row = await runWay(context, proxy, key, way, n);
-				row.variant = stated ? 'the gateway states its limit (RateLimit-Policy)' : 'no RateLimit-Policy';
+				const stop = disturb(disturbance);
+				const row = await runWay(context, proxy, key, way, n).finally(stop);
+				row.variant =
+					(stated ? 'the gateway states its limit (RateLimit-Policy)' : 'no RateLimit-Policy') +
+					(disturbance ? `; ${DISTURBANCES[disturbance]}` : '');
 				const throttled = sandbox.clearFaults().throttled;
 				const answered429 = row.measured?.statuses['429'] ?? 0;
 				if (row.measured && answered429 !== throttled)
 					row.notes.push(`${answered429} answers 429 in the log, ${throttled} counted as throttled`);
 				rateLimited.push(row);
-				log(`concurrency rate limit ${CONCURRENCY.rateLimitPerSecond}/s ${key} ${way}: ${describeRow(row)}`);
+				log(
+					`concurrency rate limit ${CONCURRENCY.rateLimitPerSecond}/s ${key} ${way} ${row.variant}: ${describeRow(row)}`,
+				);
 			}
 		}
 		const queueing: ConcurrencyRow[] = [];
-		const queue = await startLatencyProxy(sandbox.url, CONCURRENCY.goalLatencyMs, CONCURRENCY.capacity);
-		proxies.push(queue);
-		for (const way of ['node', 'fixed8', 'http', 'script'] as const) {
-			const row = await runWay(context, queue, 'get', way, n);
-			queueing.push(row);
-			log(`concurrency capacity ${CONCURRENCY.capacity} get ${way}: ${describeRow(row)}`);
+		for (const capacity of CONCURRENCY.capacities) {
+			const queue = await startLatencyProxy(sandbox.url, CONCURRENCY.goalLatencyMs, capacity);
+			proxies.push(queue);
+			for (const way of ['node', 'fixed8', 'http', 'script'] as const) {
+				const row = await runWay(context, queue, 'get', way, CONCURRENCY.capacityItems);
+				row.capacity = capacity;
+				row.variant = `the service works ${capacity} at a time`;
+				queueing.push(row);
+				log(`concurrency capacity ${capacity} get ${way}: ${describeRow(row)}`);
+			}
 		}
-		return { n, rows, rateLimited, queueing };
+		const varied: ConcurrencyRow[] = [];
+		const { ms: quickMs, slowMs, every, items: variedItems } = CONCURRENCY.varied;
+		const slowSome = await startLatencyProxy(sandbox.url, quickMs, Infinity, (request) =>
+			request % every === 0 ? slowMs : quickMs,
+		);
+		proxies.push(slowSome);
+		for (const way of ['node', 'full', 'http'] as const) {
+			const row = await runWay(context, slowSome, 'get', way, variedItems);
+			varied.push(row);
+			log(`concurrency varied get ${way}: ${describeRow(row)}`);
+		}
+		return { n, rows, rateLimited, queueing, varied };
 	} finally {
 		for (const proxy of proxies) await proxy.close();
 		context.harness.dispose();
@@ -409,10 +488,12 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 }
 
 /** The best a client can do: the gateway's rate, or the service's capacity at the proxy's round trip. */
-const rateOptimalMs = (n: number) => (n / CONCURRENCY.rateLimitPerSecond) * 1000;
-const capacityOptimalMs = (n: number) => (n / CONCURRENCY.capacity) * CONCURRENCY.goalLatencyMs;
+const rateOptimalMs = (row: ConcurrencyRow) => (row.items / CONCURRENCY.rateLimitPerSecond) * 1000;
+const capacityOptimalMs = (row: ConcurrencyRow) => (row.items / (row.capacity ?? 1)) * CONCURRENCY.goalLatencyMs;
 
-function limitedTable(rows: ConcurrencyRow[], optimal: (n: number) => number, optimalLabel: string): string {
+const wayLabel = (row: ConcurrencyRow) => WAYS[row.way] + (row.variant ? `; ${row.variant}` : '');
+
+function limitedTable(rows: ConcurrencyRow[], optimal: (row: ConcurrencyRow) => number, optimalLabel: string): string {
 	return table(
 		[
 			'operation',
@@ -424,27 +505,25 @@ function limitedTable(rows: ConcurrencyRow[], optimal: (n: number) => number, op
 			'answered 429',
 			'refused share',
 			'failed items',
+			'in flight on average',
 			'most in flight',
 			'connections opened',
 			'logins',
 		],
 		rows.map((row) => {
-			const head = [
-				OPERATIONS[row.operation].label,
-				WAYS[row.way] + (row.variant ? `; ${row.variant}` : ''),
-				int(row.items),
-			];
-			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', '', '', '', ''];
+			const head = [OPERATIONS[row.operation].label, wayLabel(row), int(row.items)];
+			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', '', '', '', '', ''];
 			const m = row.measured;
 			const refused = m.statuses['429'] ?? 0;
 			return [
 				...head,
 				ms(m.wallMs),
-				`${(m.wallMs / optimal(row.items)).toFixed(2)}×`,
+				`${(m.wallMs / optimal(row)).toFixed(2)}×`,
 				int(m.apiRequests),
 				int(refused),
 				`${((100 * refused) / Math.max(1, m.apiRequests)).toFixed(1)}%`,
 				failedCell(row),
+				row.meanInFlight.toFixed(1),
 				int(row.maxInFlight),
 				int(row.connections) + (row.notes.length ? ` (${row.notes.join('; ')})` : ''),
 				int(m.logins),
@@ -458,22 +537,36 @@ export const rateLimitTable = (result: ConcurrencyResult) =>
 export const queueingTable = (result: ConcurrencyResult) =>
 	limitedTable(result.queueing, capacityOptimalMs, "vs the capacity's best");
 
+/** The script keeping the ceiling full throughout: the best time without a queue. */
+const fullRow = (result: ConcurrencyResult) => result.varied.find((row) => row.way === 'full' && row.measured);
+export const variedTable = (result: ConcurrencyResult) =>
+	limitedTable(
+		result.varied,
+		(row) => (fullRow(result)?.measured?.wallMs ?? Number.NaN) * (row.items / (fullRow(result)?.items ?? row.items)),
+		`vs ${PARALLEL.default} in flight throughout`,
+	);
+
 /** The node's requests in flight over time, as the proxy saw them (at most 16 points per row): how its limit moved. */
 export function limitOverTimeTable(result: ConcurrencyResult): string {
+	const node = (rows: ConcurrencyRow[], variant?: string) =>
+		rows.find((row) => row.way === 'node' && row.variant === variant);
+	const stated = 'the gateway states its limit (RateLimit-Policy)';
+	const { rateLimitPerSecond: perSecond, varied } = CONCURRENCY;
 	const rows: Array<[string, ConcurrencyRow | undefined]> = [
 		[
 			`healthy, ${CONCURRENCY.goalLatencyMs} ms, Dataset Get`,
 			find(result.rows, CONCURRENCY.goalLatencyMs, 'get', 'node'),
 		],
+		[`gateway ${perSecond}/s stating it, Dataset Get`, node(result.rateLimited, stated)],
+		[`gateway ${perSecond}/s not stating it, Dataset Get`, node(result.rateLimited, 'no RateLimit-Policy')],
+		...CONCURRENCY.capacities.map((capacity): [string, ConcurrencyRow | undefined] => [
+			`capacity ${capacity}, Dataset Get`,
+			result.queueing.find((row) => row.way === 'node' && row.capacity === capacity),
+		]),
 		[
-			`gateway ${CONCURRENCY.rateLimitPerSecond}/s stating it, Dataset Get`,
-			result.rateLimited.find((row) => row.way === 'node' && row.variant?.startsWith('the gateway')),
+			`${varied.ms} ms, every ${varied.every}th ${ms(varied.slowMs)}, no queue, Dataset Get`,
+			result.varied.find((row) => row.way === 'node'),
 		],
-		[
-			`gateway ${CONCURRENCY.rateLimitPerSecond}/s not stating it, Dataset Get`,
-			result.rateLimited.find((row) => row.way === 'node' && row.variant === 'no RateLimit-Policy'),
-		],
-		[`capacity ${CONCURRENCY.capacity}, Dataset Get`, result.queueing.find((row) => row.way === 'node')],
 	];
 	return table(
 		['service', 'requests in flight on average, over the 500 ms up to (seconds from the start)'],
@@ -492,7 +585,7 @@ const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 
 /** The goals, each computed from this run's rows; sentences for the reading. */
 export function concurrencyReading(result: ConcurrencyResult): string[] {
-	const { goalLatencyMs, goals, rateLimitPerSecond, capacity } = CONCURRENCY;
+	const { goalLatencyMs, goals, rateLimitPerSecond } = CONCURRENCY;
 	const lines: string[] = [];
 	const parts: string[] = [];
 	for (const key of Object.keys(OPERATIONS) as OperationKey[]) {
@@ -510,7 +603,7 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 					? ` and ${vsHttp.toFixed(2)}× the HTTP Request node's ${ms(http.measured.wallMs)} (goal ≤ ${goals.vsHttp}×: ${verdict(vsHttp <= goals.vsHttp)})`
 					: '') +
 				(fixed?.measured ? `; a fixed 8 took ${ms(fixed.measured.wallMs)}` : '') +
-				`; at most ${int(node.maxInFlight)} in flight; CPU time ${ms(node.measured.cpuMs)}` +
+				`; ${node.meanInFlight.toFixed(0)} in flight on average, ${int(node.maxInFlight)} at most; CPU time ${ms(node.measured.cpuMs)}` +
 				(http?.measured ? ` against the HTTP Request node's ${ms(http.measured.cpuMs)}` : ''),
 		);
 	}
@@ -521,40 +614,76 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				'the work per request, not the number in flight, is what bounds its time.',
 		);
 	}
-	const limited = result.rateLimited.find((row) => row.way === 'node' && row.variant?.startsWith('the gateway'));
-	if (limited?.measured) {
-		const m = limited.measured;
-		const vs = m.wallMs / rateOptimalMs(limited.items);
-		const share = (m.statuses['429'] ?? 0) / Math.max(1, m.apiRequests);
+	const gateway = result.rateLimited.filter((row) => row.way === 'node' && row.measured);
+	if (gateway.length > 0) {
+		const rows = gateway.map((row) => {
+			const m = row.measured as Measured<Outcome>;
+			const vs = m.wallMs / rateOptimalMs(row);
+			const share = (m.statuses['429'] ?? 0) / Math.max(1, m.apiRequests);
+			const met =
+				vs <= goals.vsRateOptimal && share <= goals.refusedShare && m.result.failed === 0 && !m.result.stopped;
+			return (
+				`${row.variant}: ${ms(m.wallMs)}, ${vs.toFixed(2)}× the limit's best, ${(100 * share).toFixed(1)}% refused, ` +
+				`${int(m.result.failed)} failed items (${verdict(met)})`
+			);
+		});
 		const others = result.rateLimited
-			.filter((row) => row !== limited && row.measured)
+			.filter((row) => row.way !== 'node' && row.measured)
 			.map(
 				(row) =>
-					`${WAYS[row.way]}${row.way === 'node' ? ' (the gateway not stating its limit)' : ''}: ${ms(row.measured!.wallMs)} ` +
-					`(${(row.measured!.wallMs / rateOptimalMs(row.items)).toFixed(2)}×), ${int(row.measured!.statuses['429'] ?? 0)} answers 429, ${int(row.measured!.result.failed)} failed items`,
+					`${WAYS[row.way]}: ${ms(row.measured!.wallMs)} (${(row.measured!.wallMs / rateOptimalMs(row)).toFixed(2)}×), ` +
+					`${int(row.measured!.statuses['429'] ?? 0)} answers 429, ${int(row.measured!.result.failed)} failed items`,
 			);
 		lines.push(
-			`**Behind a gateway of ${rateLimitPerSecond} requests a second that states it in a RateLimit-Policy header with its 429s.** The node took ${ms(m.wallMs)}, ${vs.toFixed(2)}× the limit's best ` +
-				`(${ms(rateOptimalMs(limited.items))}; goal ≤ ${goals.vsRateOptimal}×: ${verdict(vs <= goals.vsRateOptimal)}), with ${(100 * share).toFixed(1)}% of its ` +
-				`requests refused (goal ≤ ${100 * goals.refusedShare}%: ${verdict(share <= goals.refusedShare)}) and ${int(m.result.failed)} failed items ` +
-				`(goal 0: ${verdict(m.result.failed === 0 && !m.result.stopped)}). ${others.join('; ')}. The first 429 pauses every request for its ` +
+			`**Behind a gateway of ${rateLimitPerSecond} requests a second** (goals: ≤ ${goals.vsRateOptimal}× the limit's best of ` +
+				`${ms(rateOptimalMs(gateway[0]))}, ≤ ${100 * goals.refusedShare}% refused, no failed item). The node as it comes: ${rows.join('; ')}. ` +
+				`${others.join('; ')}. The first 429 pauses every request for its ` +
 				'Retry-After and sets a pace: 95% of the stated rate, or without one 95% of what got through, counted over the ' +
 				'requests sent in the second up to the refused one (those answered after its 429 included, and the refused ' +
 				'one itself), rising 1% a second while nothing is refused; later 429s hold only the refused request.',
 		);
 	}
-	const queued = result.queueing.find((row) => row.way === 'node');
-	if (queued?.measured) {
-		const vs = queued.measured.wallMs / capacityOptimalMs(queued.items);
-		const fixed = result.queueing.find((row) => row.way === 'fixed8')?.measured;
+	const capacities = CONCURRENCY.capacities.flatMap((capacity) => {
+		const node = result.queueing.find((row) => row.way === 'node' && row.capacity === capacity);
+		if (!node?.measured) return [];
+		const vs = node.measured.wallMs / capacityOptimalMs(node);
+		const inFlight = node.meanInFlight / capacity;
+		const fixed = result.queueing.find((row) => row.way === 'fixed8' && row.capacity === capacity)?.measured;
+		const http = result.queueing.find((row) => row.way === 'http' && row.capacity === capacity);
+		return [
+			`${capacity} at a time: ${ms(node.measured.wallMs)}, ${vs.toFixed(2)}× the capacity's best of ${ms(capacityOptimalMs(node))} ` +
+				`(goal ≤ ${goals.vsCapacityOptimal}×: ${verdict(vs <= goals.vsCapacityOptimal)}), ${node.meanInFlight.toFixed(1)} in flight on average ` +
+				`(${inFlight.toFixed(2)}× the capacity; goal ≤ ${goals.capacityInFlight}×: ${verdict(inFlight <= goals.capacityInFlight)}), ` +
+				`${int(node.maxInFlight)} at most` +
+				(fixed ? `; a fixed 8 took ${ms(fixed.wallMs)}` : '') +
+				(http?.measured
+					? `; the HTTP Request node ${ms(http.measured.wallMs)} with ${http.meanInFlight.toFixed(0)} in flight on average`
+					: ''),
+		];
+	});
+	if (capacities.length > 0) {
 		lines.push(
-			`**Against a service that works ${capacity} requests at a time** (${goalLatencyMs} ms each, the rest waiting in its queue): the node took ` +
-				`${ms(queued.measured.wallMs)}, ${vs.toFixed(2)}× the capacity's best (${ms(capacityOptimalMs(queued.items))}; goal ≤ ${goals.vsCapacityOptimal}×: ` +
-				`${verdict(vs <= goals.vsCapacityOptimal)}), at most ${int(queued.maxInFlight)} in flight` +
-				(fixed ? `; a fixed 8 took ${ms(fixed.wallMs)}, leaving half of it idle` : '') +
-				`. The requests past its ${capacity} wait in its queue: the limit backs off once the 10th percentile of a round's round trips ` +
-				`passes ${ADAPTIVE.tolerance} times the lowest seen and the answers a second no longer need what is in flight, to that need ` +
-				`times ${ADAPTIVE.tolerance}.`,
+			`**Against services that work a few requests at a time** (${goalLatencyMs} ms each, the rest waiting in their queue), ` +
+				`${int(CONCURRENCY.capacityItems)} items, the node as it comes: ${capacities.join('; ')}. A queue delays the quicker ` +
+				`answers of a round too: past ${ADAPTIVE.tolerance}× the service's own time (the ${100 * ADAPTIVE.percentile}th percentile ` +
+				'of a round against the lowest seen) the limit shrinks in proportion, so what waits in the queue stays a ' +
+				'fraction of the capacity, and the service stays busy.',
+		);
+	}
+	const variedNode = result.varied.find((row) => row.way === 'node');
+	const full = fullRow(result);
+	if (variedNode?.measured && full?.measured) {
+		const { ms: quickMs, slowMs, every } = CONCURRENCY.varied;
+		const vs = variedNode.measured.wallMs / full.measured.wallMs;
+		const http = result.varied.find((row) => row.way === 'http')?.measured;
+		lines.push(
+			`**Answers that vary by item, no queue** (${quickMs} ms, every ${every}th ${ms(slowMs)}; ${int(variedNode.items)} items): ` +
+				`the node took ${ms(variedNode.measured.wallMs)}, ${vs.toFixed(2)}× a script keeping ${PARALLEL.default} in flight throughout ` +
+				`(${ms(full.measured.wallMs)}; goal ≤ ${goals.vsFull}×: ${verdict(vs <= goals.vsFull)}), ${variedNode.meanInFlight.toFixed(0)} in flight ` +
+				`on average, ${int(variedNode.maxInFlight)} at most` +
+				(http ? `; the HTTP Request node took ${ms(http.wallMs)}` : '') +
+				'. The slow answers do not hold the quick ones back, so the quicker answers of each round stay as quick as ' +
+				'ever and the limit grows to its ceiling.',
 		);
 	}
 	return lines;

@@ -19,7 +19,8 @@ import { performance } from 'node:perf_hooks';
  * at once after its delay (the upstream agent opens as many connections as needed, keeping them alive), and the
  * listen queue is long enough (4,096, as far as the kernel allows) that the proxy is not where connections wait.
  * With `capacity`, it stands for a service that works that many requests at a time: each holds a place from its
- * delay to the end of its answer, and the others wait in its queue, first come first served.
+ * delay to the end of its answer, and the others wait in its queue, first come first served. With `delayOf`, the
+ * delay of each request is its own (given its number, from 1 in order of arrival): items that take longer than others.
  */
 export interface LatencyProxy {
 	url: string;
@@ -58,7 +59,12 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 	return kept;
 }
 
-export async function startLatencyProxy(upstream: string, delayMs: number, capacity = Infinity): Promise<LatencyProxy> {
+export async function startLatencyProxy(
+	upstream: string,
+	delayMs: number,
+	capacity = Infinity,
+	delayOf: (request: number) => number = () => delayMs,
+): Promise<LatencyProxy> {
 	const target = new URL(upstream);
 	let working = 0;
 	const queue: Array<() => void> = [];
@@ -89,8 +95,10 @@ export async function startLatencyProxy(upstream: string, delayMs: number, capac
 	/** Connections clients opened to the proxy: one per request for a client that does not keep them alive. */
 	let connections = 0;
 
+	let arrived = 0;
 	const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
 		requests++;
+		const delay = delayOf(++arrived);
 		move(1);
 		maxInFlight = Math.max(maxInFlight, inFlight);
 		let out: ReturnType<typeof forward> | undefined;
@@ -110,7 +118,7 @@ export async function startLatencyProxy(upstream: string, delayMs: number, capac
 				freePlace();
 				return;
 			}
-			setTimeout(() => pass(), delayMs);
+			setTimeout(() => pass(), delay);
 		});
 		const pass = () => {
 			if (closed) return; // the client gave up while it was held

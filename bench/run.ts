@@ -31,6 +31,7 @@ import {
 	queueingTable,
 	rateLimitTable,
 	runConcurrency,
+	variedTable,
 } from './concurrency';
 import { memoryTable, runMemory, type MemoryResult } from './memory';
 import { queryResultsTable, runQueryResults, type QueryResultsRow } from './queryResults';
@@ -497,7 +498,8 @@ async function main() {
 		);
 	}
 	if (results.concurrency) {
-		const { n, goalLatencyMs, oneAtATimeSmallN, rateLimitPerSecond, capacity, scriptParallel, sampleMs } = CONCURRENCY;
+		const { n, goalLatencyMs, oneAtATimeSmallN, rateLimitPerSecond, capacities, capacityItems, varied } = CONCURRENCY;
+		const { scriptParallel, sampleMs, stallMs } = CONCURRENCY;
 		sections.push(
 			"## 9. Per-item requests side by side: the node finds the service's pace",
 			'',
@@ -522,15 +524,27 @@ async function main() {
 			`The sandbox's gateway rate limit (\`rateLimitPerSecond: ${rateLimitPerSecond}\`, a rolling second; a refused request gets 429 with`,
 			`Retry-After and never reaches the service), ${int(n)} Dataset Gets through the ${goalLatencyMs} ms proxy. "vs the limit's best" compares with`,
 			`${int(n)} / ${rateLimitPerSecond} per second; "requests sent" counts every request that reached the sandbox, refused ones included, logins left out.`,
+			'The node runs also while another process hogs a CPU (`node -e "for (;;);"`: on this 2-core machine the',
+			`client, the proxy and the sandbox then share one core) and while this process's event loop is blocked ${stallMs} ms every`,
+			'second, so requests due in that time start late together.',
 			'',
 			rateLimitTable(results.concurrency),
 			'',
-			`### Against a service that works ${capacity} requests at a time`,
+			`### Against services that work ${capacities.join(' and ')} requests at a time`,
 			'',
-			`The proxy lets ${capacity} requests through at once, each held ${goalLatencyMs} ms; the others wait in its queue, first come first served, as a`,
-			`service with ${capacity} workers would. "vs the capacity's best" compares with ${int(n)} / ${capacity} × ${goalLatencyMs} ms.`,
+			`The proxy lets ${capacities.join(' or ')} requests through at once, each held ${goalLatencyMs} ms; the others wait in its queue, first come first`,
+			`served, as a service with that many workers would. ${int(capacityItems)} Dataset Gets; "vs the capacity's best" compares with`,
+			`${int(capacityItems)} / the capacity × ${goalLatencyMs} ms; "in flight on average" is the proxy's, queued requests included.`,
 			'',
 			queueingTable(results.concurrency),
+			'',
+			'### Answers that vary by item, without a queue',
+			'',
+			`The proxy holds each request ${varied.ms} ms, and every ${varied.every}th (in order of arrival) ${int(varied.slowMs)} ms, however many are`,
+			`in flight: a large image, a cold cache. ${int(varied.items)} Dataset Gets by the node as it comes, by a plain script keeping`,
+			`${PARALLEL.default} in flight throughout (the best with the ceiling full, which the node is compared with), and by the HTTP Request node.`,
+			'',
+			variedTable(results.concurrency),
 			'',
 			'### How the limit moved',
 			'',
