@@ -28,6 +28,7 @@ import {
 	startScope,
 	type ScopeState,
 	type TriggerEvent,
+	type Watch,
 } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 import { sampleEvent } from './sample';
@@ -41,12 +42,6 @@ interface TriggerState extends IDataObject {
 
 /** Datasets one trigger watches at most when Dataset is empty (each costs a request per poll). */
 export const MAX_DATASETS = 1_000;
-
-export interface Watch {
-	events: Set<TriggerEvent>;
-	datasetId?: string;
-	jobStatuses: Set<string>;
-}
 
 const PROPERTIES: INodeProperties[] = [
 	{

@@ -6,6 +6,13 @@ export const JOB_EVENTS = ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jo
 export const ASSET_EVENTS = ['assetCompleted', 'assetFailed', 'assetStatusChanged'] as const;
 export type TriggerEvent = (typeof JOB_EVENTS)[number] | (typeof ASSET_EVENTS)[number];
 
+/** What one trigger watches: its events, its dataset (none: every dataset) and the job statuses it keeps. */
+export interface Watch {
+	events: Set<TriggerEvent>;
+	datasetId?: string;
+	jobStatuses: Set<string>;
+}
+
 /** A table looked up by names the service sends (statuses): without a prototype, "constructor" finds nothing. */
 const byName = <T>(entries: Record<string, T>): Record<string, T> =>
 	Object.assign(Object.create(null) as Record<string, T>, entries);

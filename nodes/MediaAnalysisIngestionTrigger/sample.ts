@@ -2,8 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fetchRecords, listEndpoint } from '../shared/endpoints';
 import { fetchPage, Run, type ApiRequest, type PageStyle } from '../shared/transport';
-import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent } from './events';
-import type { Watch } from './MediaAnalysisIngestionTrigger.node';
+import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 
 /** Records read per list for the test event. */
