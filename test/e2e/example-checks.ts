@@ -336,7 +336,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 				dataset_id: SEED_DATASET_IDS.demoVideos,
 			});
 		}
-		const videos = events.map((event) => sandbox.store.assets.get(String((event.asset as Json).asset_id))!);
+		const videos = events.map((event) => sandbox.store.assets.get(String(event.asset_id))!);
 		const { vocabulary } = sandbox.store.videoInsights;
 		// One item per video, naming it, with what each of the three nodes added (Include Input Fields).
 		const described = videos.map((video) => ({
@@ -372,9 +372,8 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 				dataset_id: SEED_DATASET_IDS.demoImages,
 			});
 		}
-		const assets = events
-			.map((event) => event.asset as Json)
-			.filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
+		// The trigger's items hold the asset's own fields, as Ingestion's do.
+		const assets = events.filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
 		const classified = nodeOutput(execution, 'Classify Against Dataset Concepts');
 		expect(classified).toHaveLength(assets.length);
 		// Each item names its asset and has the sandbox's own score as flat fields; the IF reads beach_score.

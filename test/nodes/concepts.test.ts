@@ -745,10 +745,10 @@ describe('Classification: Classify Image (the asset named, flat per-concept fiel
 	});
 
 	test('one concept chosen: plain score and positive too; the asset from a trigger event, else the URL stands for it', async () => {
-		const event = { event: 'assetCompleted', asset: { asset_id: 'a-9', source_path: BEACH_URL } };
+		const event = { event: 'assetCompleted', asset_id: 'a-9', source_path: BEACH_URL };
 		const { items } = await classify(
 			{
-				imageUrl: '={{ $json.asset ? $json.asset.source_path : $json.url }}',
+				imageUrl: '={{ $json.source_path ?? $json.url }}',
 				classifyAgainst: 'concepts',
 				conceptIds: [SEED_CONCEPT_IDS.beach],
 			},

@@ -74,7 +74,7 @@ test('the trigger emits 1,000 events exactly once under 10% faults', async () =>
 		const result = await bed.harness.runPoll({ type: TYPES.trigger, parameters, staticData });
 		staticData = result.staticData;
 		for (const item of result.items?.[0] ?? []) {
-			const id = String((item.json.asset as IDataObject).asset_id);
+			const id = String(item.json.asset_id);
 			counts.set(id, (counts.get(id) ?? 0) + 1);
 		}
 	};
