@@ -167,7 +167,8 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			(r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(row.ingest_job_id)}`,
 		);
 		expect(jobReads.length).toBeGreaterThanOrEqual(1);
-		// Execute Once: one search for the dataset, not one per ingested image.
+		// Summarize makes one item of the dataset's three (as the canvas shows): one search, not one per image.
+		expect(nodeOutput(execution, 'One Item per Dataset')).toEqual([{ dataset_id: dataset.id, count_asset_id: 3 }]);
 		expect(sandbox.requests.filter((r) => r.path === '/api/v1/search/text-to-image')).toHaveLength(1);
 		const results = nodeOutput(execution, 'Search Images');
 		expect(results).toHaveLength(2);
