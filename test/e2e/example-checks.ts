@@ -129,7 +129,9 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			expect(Object.fromEntries(scores.map((score) => [score.conceptName, score.score]))).toEqual(
 				Object.fromEntries(concepts.map((concept) => [concept.name, urlScore(concept, url)])),
 			);
-			(scores.some((score) => score.score > 0.5) ? above : below).push(url);
+			const positive = scores.filter((score) => score.score > 0.5).map((score) => score.conceptName);
+			expect(item.positive_concepts).toEqual(positive);
+			(positive.length > 0 ? above : below).push(url);
 		}
 		// The IF names no concept: any concept's score above 0.5. The beach image takes the true branch, the others not.
 		expect(above).toEqual(
