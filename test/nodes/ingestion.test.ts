@@ -1332,7 +1332,9 @@ describe('Asset: Get Status', () => {
 		expect(gotVideo.items[0].json).toMatchObject({ asset_id: video?.id, asset_type: 'video' });
 		const wrongKind = await run('asset', { operation: 'getStatus', asset: byId(video?.id as string) });
 		expect(wrongKind.error?.message).toBe(`No ingestion status for image ${video?.id}`);
-		expect(wrongKind.error?.description).toMatch(/set Asset Type to Video/);
+		expect(wrongKind.error?.description).toMatch(/If it is a video, set Asset Type to Video\.$/);
+		const wrongImage = await run('asset', { operation: 'getStatus', assetType: 'video', asset: byId(UNKNOWN) });
+		expect(wrongImage.error?.description).toMatch(/If it is an image, set Asset Type to Image\.$/);
 	});
 
 	test('an ingested image shows its error code; a malformed ID is refused before any request', async () => {

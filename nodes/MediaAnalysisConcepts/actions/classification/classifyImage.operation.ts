@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 		'Image URL',
 		'imageUrl',
 		'e.g. https://example.com/photos/beach.jpg',
-		'A public address the service can download the image from',
+		'A public address the service can download the image from: after Media Analysis Ingestion, the Source Path of the ingested image ({{ $json.source_path }})',
 		{ required: true },
 	),
 	{
