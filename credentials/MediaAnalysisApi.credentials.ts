@@ -42,7 +42,7 @@ export class MediaAnalysisApi implements ICredentialType {
 				{
 					name: 'Personal Token',
 					value: 'personalToken',
-					description: 'A token any user can generate in the app (recommended)',
+					description: 'A token any user can generate in the Coactive app (recommended)',
 				},
 				{
 					name: 'System Credentials',
@@ -60,7 +60,7 @@ export class MediaAnalysisApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'Any user generates one in the Media Analysis web app; it is shown only once, so copy it then (generate a new one if it is lost). It expires after 30 days unused or 3 months after creation.',
+				'Generate one in the Coactive app: app.coactive.ai → your name (top right) → Settings → Credentials → Personal Token. It is shown only once, so copy it then (generate a new one if it is lost). It expires after 30 days unused or 3 months after creation.',
 			displayOptions: { show: { authentication: ['personalToken'] } },
 		},
 		{

@@ -45,9 +45,13 @@ function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): LoginEr
 	const waitMs = THROTTLED.has(status) ? (asked ?? 0) : undefined;
 	if (status === 401 || status === 403) {
 		return kind === 'personalToken'
-			? new LoginError('The Media Analysis Service rejected the personal token', HINTS.tokenExpiry, String(status))
+			? new LoginError(
+					`The Media Analysis Service rejected the personal token: ${HINTS.newToken}`,
+					HINTS.tokenExpiry,
+					String(status),
+				)
 			: new LoginError(
-					'The Media Analysis Service rejected the client ID and client secret',
+					`The Media Analysis Service rejected the client ID and client secret: ${HINTS.systemCredentials}`,
 					'Check both values in the credential. Only system administrators can issue system credentials: ask one to confirm they are still valid or to regenerate them.',
 					String(status),
 				);

@@ -157,8 +157,37 @@ function defaultOf(parameter: INodeProperties): string | undefined {
 	return undefined;
 }
 
-/** "Name (default)", bold when required; a collection lists what it holds. */
-function parameterLabel(parameter: INodeProperties): string {
+/** Keys of `show` every row of an operation table already implies. */
+const OPERATION_KEYS = ['resource', 'operation', '@version', '@tool'];
+
+/**
+ * What else than its operation a parameter is shown for ("Input Mode: Using JSON"), named as the editor names the
+ * parameters it depends on (`siblings`); empty when it is shown for the whole operation.
+ */
+function conditionOf(parameter: INodeProperties, siblings: INodeProperties[]): string {
+	const show = parameter.displayOptions?.show ?? {};
+	return Object.entries(show)
+		.filter(([key]) => !OPERATION_KEYS.includes(key))
+		.map(([key, values]) => {
+			const name = key.replace(/^\//, '');
+			const field = siblings.find((p) => p.name === name);
+			const shown = (values ?? []).map((value) =>
+				typeof value === 'boolean'
+					? value
+						? 'on'
+						: 'off'
+					: (optionsOf(field).find((o) => o.value === value)?.name ?? JSON.stringify(value)),
+			);
+			return `${field?.displayName ?? name}: ${shown.join(' or ')}`;
+		})
+		.join(', ');
+}
+
+/**
+ * "Name (default)", bold when required; one required only under a condition (one Input Mode) says so instead; a
+ * collection lists what it holds.
+ */
+function parameterLabel(parameter: INodeProperties, siblings: INodeProperties[] = []): string {
 	if (parameter.type === 'collection') {
 		const inner = (parameter.options ?? []) as INodeProperties[];
 		return `${parameter.displayName}: ${unique(inner.map((p) => p.displayName)).join(', ')}`;
@@ -168,9 +197,11 @@ function parameterLabel(parameter: INodeProperties): string {
 		const inner = groups.flatMap((group) => (group.values ?? []).map((p) => p.displayName));
 		return `${parameter.displayName}: ${unique(inner).join(', ')}`;
 	}
-	const shown = defaultOf(parameter);
-	const name = parameter.required ? `**${parameter.displayName}**` : parameter.displayName;
-	return shown === undefined ? name : `${name} (${shown})`;
+	// Without siblings (the credential's and the trigger's tables) the condition has a column of its own.
+	const condition = parameter.required && siblings.length > 0 ? conditionOf(parameter, siblings) : '';
+	const name = parameter.required && !condition ? `**${parameter.displayName}**` : parameter.displayName;
+	const notes = [defaultOf(parameter), condition && `required with ${condition}`].filter(Boolean);
+	return notes.length === 0 ? name : `${name} (${notes.join('; ')})`;
 }
 
 const unique = (values: string[]) => [...new Set(values)];
@@ -187,7 +218,7 @@ function parametersCell(parameters: INodeProperties[]): string {
 		(p) => p.type !== 'notice' && p.type !== 'collection' && p.type !== 'fixedCollection',
 	);
 	const grouped = parameters.filter((p) => p.type === 'collection' || p.type === 'fixedCollection');
-	const labels = unique([...plain, ...grouped].map(parameterLabel));
+	const labels = unique([...plain, ...grouped].map((p) => parameterLabel(p, parameters)));
 	return cell(labels.join('; ') || '(none)');
 }
 
@@ -227,8 +258,11 @@ function toolTables(description: INodeTypeDescription): string[] {
 			o.parameters.filter((p) => p.name === 'limit' && p.displayOptions?.show?.['@tool']).map((p) => String(p.default)),
 		),
 	);
+	// Folded: the table is long, and the sample outputs below it matter more to most readers.
 	const lines = [
 		'## As an AI tool',
+		'',
+		`<details><summary>What a model reads about each operation (${described.length} Tool Descriptions)</summary>`,
 		'',
 		`In the node's tool variant (*${description.displayName} Tool*, for an AI Agent or an MCP Server Trigger) each operation starts with this **Tool Description**, what the model reads about the tool; edit it in the node to say when to use it.${limits.length ? ` Limits default to ${limits.join(' or ')} there.` : ''}`,
 		'',
@@ -239,7 +273,7 @@ function toolTables(description: INodeTypeDescription): string[] {
 		const text = operation.parameters.find((p) => p.name === 'toolDescription')?.default;
 		lines.push(`| ${operation.resource.name} | ${operation.name} | ${cell(String(text))} |`);
 	}
-	return [...lines, ''];
+	return [...lines, '', '</details>', ''];
 }
 
 function renderNode(description: INodeTypeDescription): string {

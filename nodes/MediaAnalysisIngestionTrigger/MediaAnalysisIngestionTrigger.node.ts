@@ -52,9 +52,9 @@ const PROPERTIES: INodeProperties[] = [
 		default: ['jobCompleted'],
 		options: [
 			{
-				name: 'Any Asset Status Change',
-				value: 'assetStatusChanged',
-				description: 'An asset moved to another ingestion status',
+				name: 'Asset Completed',
+				value: 'assetCompleted',
+				description: 'An asset finished ingestion and is ready to search (status completed)',
 			},
 			{
 				name: 'Asset Failed',
@@ -62,9 +62,9 @@ const PROPERTIES: INodeProperties[] = [
 				description: 'An asset could not be ingested (status error, with its error code)',
 			},
 			{
-				name: 'Asset Ready to Search',
-				value: 'assetCompleted',
-				description: 'An asset finished ingestion (status completed)',
+				name: 'Asset Status Changed',
+				value: 'assetStatusChanged',
+				description: 'An asset moved to another ingestion status',
 			},
 			{ name: 'Job Completed', value: 'jobCompleted', description: 'An ingestion job finished' },
 			{ name: 'Job Created', value: 'jobCreated', description: 'A new ingestion job was started' },
@@ -77,7 +77,7 @@ const PROPERTIES: INodeProperties[] = [
 			{ name: 'Job Stopped', value: 'jobStopped', description: 'An ingestion job was stopped before it finished' },
 		],
 		description:
-			'What to start the workflow on. Each change of a job or asset comes once, as one item whose "events" lists every chosen event it matched.',
+			'What to start the workflow on. Each change of a job or asset comes once, as one item whose "events" lists every chosen event it matched, named as here without spaces (Asset Completed is assetCompleted), followed by the job\'s or asset\'s own fields.',
 	},
 	datasetLocator({
 		required: false,

@@ -31,16 +31,19 @@ export function observeAsset(record: IDataObject): Observation | undefined {
 
 export type Output = EmittedChange & { kind: 'job' | 'asset'; datasetId?: string };
 
-/** The output item of one change, its field names in the service's convention (snake_case). */
+/**
+ * The output item of one change, its field names in the service's convention (snake_case): what happened, then the
+ * job or asset record itself at the top level, as Ingestion outputs it (`{{ $json.source_path }}` chains alike).
+ */
 export function toOutput(change: Output): IDataObject {
 	return {
 		event: change.events[0],
 		events: change.events,
 		event_time: new Date(change.time).toISOString(),
-		dataset_id: change.datasetId ?? null,
-		status: change.status,
 		previous_status: change.previousStatus,
-		...(change.kind === 'job' ? { job: change.record } : { asset: change.record }),
+		...change.record,
+		dataset_id: change.datasetId ?? change.record.dataset_id ?? null,
+		status: change.status,
 	};
 }
 

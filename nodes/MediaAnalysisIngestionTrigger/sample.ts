@@ -10,10 +10,9 @@ const SAMPLE_PAGE = 20;
 /** Datasets looked into for an asset when every dataset is watched. */
 const SAMPLE_DATASETS = 5;
 
-/** The newest record matching a chosen event, and the newest of the watched kind at all. */
+/** The newest record a chosen event matches. */
 interface Candidates {
 	matching?: Output;
-	newest?: Output;
 }
 
 /** The item the trigger would emit on first seeing `observation`, or undefined when no chosen event matches. */
@@ -42,32 +41,15 @@ async function readCandidates(
 	const { items } = await fetchPage(new Run(this), request, style, style.firstPosition, SAMPLE_PAGE);
 	for (const record of items) {
 		const observation = observe(record);
-		if (!observation) continue;
-		const datasetId = datasetOf(record);
-		into.matching = newer(into.matching, asChange(kind, observation, watch, datasetId));
-		const chosen = (kind === 'job' ? JOB_CHOICES : ASSET_CHOICES).find((event) =>
-			watch.events.has(event),
-		) as TriggerEvent;
-		into.newest = newer(into.newest, {
-			events: [chosen],
-			time: observation.time,
-			id: observation.id,
-			status: observation.status,
-			previousStatus: null,
-			record,
-			kind,
-			datasetId,
-		});
+		if (observation) into.matching = newer(into.matching, asChange(kind, observation, watch, datasetOf(record)));
 	}
 }
-
-const JOB_CHOICES: TriggerEvent[] = ['jobCompleted', 'jobFailed', 'jobStopped', 'jobStatusChanged', 'jobCreated'];
-const ASSET_CHOICES: TriggerEvent[] = ['assetCompleted', 'assetFailed', 'assetStatusChanged'];
 
 /**
  * "Fetch Test Event": one item, shaped exactly like the items the trigger emits, read without touching the saved
  * cursor. It is the newest real job or asset that a chosen event matches (end statuses are asked for by status,
- * so an older match is found too); else the newest real one; a built example only when the account has none.
+ * so an older match is found too); when none does, a built example of the chosen event, marked `sample: true`. A real
+ * record that matches no chosen event is never shown under one (a completed job as "jobStopped").
  */
 export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<IDataObject> {
 	const found: Candidates = {};
@@ -92,8 +74,7 @@ export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<I
 			if (found.matching) break;
 		}
 	}
-	const real = found.matching ?? found.newest;
-	return real ? toOutput(real) : builtSample(watch);
+	return found.matching ? toOutput(found.matching) : builtSample(watch);
 }
 
 async function recentDatasets(this: IPollFunctions): Promise<string[]> {
@@ -106,6 +87,18 @@ async function recentDatasets(this: IPollFunctions): Promise<string[]> {
 		.map((dataset) => dataset.id);
 }
 
+/** Which chosen event the built example shows, when several are chosen. */
+const SAMPLE_ORDER: TriggerEvent[] = [
+	'jobCompleted',
+	'jobFailed',
+	'jobStopped',
+	'jobStatusChanged',
+	'jobCreated',
+	'assetCompleted',
+	'assetFailed',
+	'assetStatusChanged',
+];
+
 const SAMPLE_STATUS: Record<TriggerEvent, string> = {
 	jobCompleted: 'completed',
 	jobFailed: 'failed',
@@ -117,11 +110,11 @@ const SAMPLE_STATUS: Record<TriggerEvent, string> = {
 	assetStatusChanged: 'completed',
 };
 
-/** A realistic example for an account with no ingestion yet, emitted as the trigger would emit a real one. */
+/** A realistic example of the chosen event when no real record matches one, emitted as the trigger would emit it. */
 function builtSample(watch: Watch): IDataObject {
 	const datasetId = watch.datasetId ?? '00000000-0000-4000-8000-000000000000';
 	const time = '2026-01-01T12:00:00.000Z';
-	const event = [...JOB_CHOICES, ...ASSET_CHOICES].find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
+	const event = SAMPLE_ORDER.find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
 	const status = SAMPLE_STATUS[event];
 	const failed = status === 'error' || status === 'failed';
 	const kind = event.startsWith('asset') ? 'asset' : 'job';

@@ -68,6 +68,30 @@ function candidates(records: IDataObject[], idField: string): string {
 		: shown.join(', ');
 }
 
+/** How far apart two names read: edits between their lower-case forms, none when only spaces and punctuation differ. */
+function nameDistance(a: string, b: string): number {
+	const bare = (text: string) => text.replace(/[\s\p{P}]+/gu, '');
+	const [x, y] = [a.normalize('NFC').toLowerCase(), b.normalize('NFC').toLowerCase()];
+	if (bare(x) === bare(y)) return 0;
+	let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+	for (let i = 1; i <= x.length; i++) {
+		const next = [i];
+		for (let j = 1; j <= y.length; j++)
+			next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+		row = next;
+	}
+	return row[y.length];
+}
+
+/** The records whose names read closest to `name`, closest first. */
+function closestNamed(records: IDataObject[], name: string): IDataObject[] {
+	return records
+		.filter((record) => typeof record.name === 'string')
+		.map((record) => ({ record, distance: nameDistance(String(record.name), name) }))
+		.sort((a, b) => a.distance - b.distance || String(a.record.name).localeCompare(String(b.record.name)))
+		.map(({ record }) => record);
+}
+
 /** The ID of the one record `name` names; none or several is an error naming the parameter, item and candidates. */
 export function onlyIdNamed(
 	this: NodeContext,
@@ -79,15 +103,21 @@ export function onlyIdNamed(
 	const id = named[0]?.[idField];
 	if (named.length === 1 && typeof id === 'string') return id;
 	const quoted = JSON.stringify(name);
+	const choose = `choose the ${kind} From List or By ID`;
 	if (named.length === 0) {
 		const typed = name.normalize('NFC').trim().toLowerCase();
-		const near = records.filter((record) => nfc(record.name)?.trim().toLowerCase() === typed);
+		const caseOnly = records.filter((record) => nfc(record.name)?.trim().toLowerCase() === typed);
+		const closest = closestNamed(records, name);
 		throw invalidParameter.call(
 			this,
 			label,
 			itemIndex,
 			`no ${kind} is named ${quoted}`,
-			`Names are case-sensitive${near.length > 0 ? `; named otherwise: ${candidates(near, idField)}` : ''}. Check the exact name, or choose the ${kind} From List or By ID.`,
+			caseOnly.length > 0
+				? `Names are case-sensitive, and these differ from it only in case: ${candidates(caseOnly, idField)}. Type the name exactly as shown, or ${choose}.`
+				: closest.length > 0
+					? `The closest names: ${candidates(closest, idField)}. Type one of them exactly, or ${choose}.`
+					: `This credential sees no ${kind} at all. Check that the credential belongs to the account that holds the ${kind}, or create it first.`,
 		);
 	}
 	throw invalidParameter.call(
@@ -97,7 +127,7 @@ export function onlyIdNamed(
 		named.length === 1
 			? `the service's ${kind} named ${quoted} has no ID`
 			: `${named.length} ${kind}s are named ${quoted}${trimmed ? ' once the spaces around the names are left out' : ''}`,
-		`Choose the ${kind} From List or By ID: ${candidates(named, idField)}.`,
+		`${choose[0].toUpperCase()}${choose.slice(1)}: ${candidates(named, idField)}.`,
 	);
 }
 
@@ -120,14 +150,20 @@ function nameSearchTerm(name: string): string | undefined {
 	return longest === '' ? undefined : longest;
 }
 
-/** The datasets that may be named `name` (`recordsNamed` picks after). */
+/** How many datasets a name that matches none is compared with, to name the closest (read only on that failure). */
+const CLOSEST_AMONG = 1000;
+
+/**
+ * The datasets that may be named `name` (`recordsNamed` picks after). When the service's name filter leaves none that
+ * is, the first datasets of the whole list instead, so that the error can name the closest.
+ */
 export async function datasetsMatching(run: Run, name: string, itemIndex?: number): Promise<IDataObject[]> {
 	const term = nameSearchTerm(name);
-	return await paginate(
-		run,
-		...listEndpoint('datasets.list', { qs: term === undefined ? {} : { name_pattern: term }, itemIndex }),
-		{ returnAll: true },
-	);
+	const list = async (qs: IDataObject, limits: { returnAll: boolean; limit?: number }) =>
+		await paginate(run, ...listEndpoint('datasets.list', { qs, itemIndex }), limits);
+	const matching = await list(term === undefined ? {} : { name_pattern: term }, { returnAll: true });
+	if (term === undefined || recordsNamed(matching, name).named.length > 0) return matching;
+	return await list({}, { returnAll: false, limit: CLOSEST_AMONG });
 }
 
 /** The ID of the one dataset `name` names, outside an execution's item loop (a poll, a list in the editor). */

@@ -105,7 +105,9 @@ test('a login refused while executions wait on it fails each of them, and is not
 	bed.sandbox.revokePersonalToken(DEMO_PERSONAL_TOKEN);
 	const refused = await Promise.all(Array.from({ length: 3 }, () => getDataset()));
 	expect(refused.map((run) => run.error?.message)).toEqual(
-		Array(3).fill('The Media Analysis Service rejected the personal token'),
+		Array(3).fill(
+			'The Media Analysis Service rejected the personal token: generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)',
+		),
 	);
 	const loginsWhileRefused = logins().length;
 	expect(loginsWhileRefused).toBeLessThanOrEqual(4); // the first login and at most one per refused execution
@@ -147,7 +149,9 @@ test('a revoked personal token fails with an explanation and no secret anywhere'
 	await getDataset();
 	bed.sandbox.revokePersonalToken(DEMO_PERSONAL_TOKEN);
 	const { error, items } = await getDataset();
-	expect(error?.message).toBe('The Media Analysis Service rejected the personal token');
+	expect(error?.message).toBe(
+		'The Media Analysis Service rejected the personal token: generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)',
+	);
 	expect(error?.description).toMatch(/30 days without use or 3 months after creation/);
 	expect(error?.description).toMatch(/Generate a new personal token/);
 	const seen = visibleText(error, items, bed.harness.logs);
@@ -159,7 +163,9 @@ test('a revoked personal token fails with an explanation and no secret anywhere'
 test('wrong system credentials say who can issue them', async () => {
 	bed.useCredential('systemCredentials', { clientSecret: 'not-the-right-secret-value-0000' });
 	const { error } = await getDataset();
-	expect(error?.message).toBe('The Media Analysis Service rejected the client ID and client secret');
+	expect(error?.message).toBe(
+		'The Media Analysis Service rejected the client ID and client secret: check both in the credential, or ask a system administrator to confirm or regenerate them',
+	);
 	expect(error?.description).toMatch(/Only system administrators can issue system credentials/);
 	expect(visibleText(error, bed.harness.logs)).not.toContain('not-the-right-secret-value-0000');
 	expect(bed.apiRequests()).toHaveLength(0);
@@ -183,7 +189,9 @@ test('the field help says where a personal token comes from and what system cred
 	const help = Object.fromEntries(
 		new MediaAnalysisApi().properties.map((property) => [property.name, property.description ?? '']),
 	);
-	expect(help.personalToken).toMatch(/Any user generates one in the Media Analysis web app; it is shown only once/);
+	expect(help.personalToken).toMatch(
+		/^Generate one in the Coactive app: app\.coactive\.ai → your name \(top right\) → Settings → Credentials/,
+	);
 	expect(help.clientId).toMatch(
 		/identify your organization .* Only a Media Analysis system administrator can issue them/,
 	);

@@ -22,7 +22,8 @@ const stored = () => bed.harness.credentials.get('mediaAnalysisApi') ?? {};
 const edit = (changes: Record<string, string>) =>
 	bed.harness.credentials.set('mediaAnalysisApi', { ...stored(), ...changes });
 const WRONG = 'not-the-personal-token-Vb7Kq2';
-const REFUSED = 'The Media Analysis Service rejected the personal token';
+const REFUSED =
+	'The Media Analysis Service rejected the personal token: generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)';
 
 describe('runs', () => {
 	test('the access token is saved with a hash of what it was obtained with, never the secret itself', async () => {
@@ -68,7 +69,9 @@ describe('runs', () => {
 		expect((await getDataset()).error).toBeUndefined();
 		edit({ clientSecret: 'not-the-client-secret-Yq3' });
 		const { error } = await getDataset();
-		expect(error?.message).toBe('The Media Analysis Service rejected the client ID and client secret');
+		expect(error?.message).toBe(
+			'The Media Analysis Service rejected the client ID and client secret: check both in the credential, or ask a system administrator to confirm or regenerate them',
+		);
 	});
 
 	test('a changed Base URL: the token of the old host is never sent to the new one; n8n logs in there', async () => {
@@ -119,7 +122,7 @@ describe('the Test button (Save and Retry)', () => {
 		expect(saved.accessTokenFor).toBe(credentialFingerprint(saved));
 	});
 
-	test('a new credential with a wrong token: the package\'s own reason, not n8n\'s "Authorization failed"', async () => {
+	test('a new credential with a wrong token: the package\'s own reason and where to get a new one, not n8n\'s "Authorization failed"', async () => {
 		const tester = createCredentialTester(api);
 		tester.store.set('mediaAnalysisApi', { ...form(), personalToken: WRONG });
 		const result = await tester.test();
@@ -144,7 +147,8 @@ describe('the Test button (Save and Retry)', () => {
 		});
 		expect(await tester.test()).toEqual({
 			status: 'Error',
-			message: 'The Media Analysis Service rejected the client ID and client secret',
+			message:
+				'The Media Analysis Service rejected the client ID and client secret: check both in the credential, or ask a system administrator to confirm or regenerate them',
 		});
 		const closed = await startHostile('unused');
 		const url = closed.url;

@@ -129,7 +129,9 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			expect(Object.fromEntries(scores.map((score) => [score.conceptName, score.score]))).toEqual(
 				Object.fromEntries(concepts.map((concept) => [concept.name, urlScore(concept, url)])),
 			);
-			(scores.some((score) => score.score > 0.5) ? above : below).push(url);
+			const positive = scores.filter((score) => score.score > 0.5).map((score) => score.conceptName);
+			expect(item.positive_concepts).toEqual(positive);
+			(positive.length > 0 ? above : below).push(url);
 		}
 		// The IF names no concept: any concept's score above 0.5. The beach image takes the true branch, the others not.
 		expect(above).toEqual(
@@ -167,7 +169,8 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			(r) => r.method === 'GET' && r.path === `/api/v1/ingestion/jobs/${String(row.ingest_job_id)}`,
 		);
 		expect(jobReads.length).toBeGreaterThanOrEqual(1);
-		// Execute Once: one search for the dataset, not one per ingested image.
+		// Summarize makes one item of the dataset's three (as the canvas shows): one search, not one per image.
+		expect(nodeOutput(execution, 'One Item per Dataset')).toEqual([{ dataset_id: dataset.id, count_asset_id: 3 }]);
 		expect(sandbox.requests.filter((r) => r.path === '/api/v1/search/text-to-image')).toHaveLength(1);
 		const results = nodeOutput(execution, 'Search Images');
 		expect(results).toHaveLength(2);
@@ -336,7 +339,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 				dataset_id: SEED_DATASET_IDS.demoVideos,
 			});
 		}
-		const videos = events.map((event) => sandbox.store.assets.get(String((event.asset as Json).asset_id))!);
+		const videos = events.map((event) => sandbox.store.assets.get(String(event.asset_id))!);
 		const { vocabulary } = sandbox.store.videoInsights;
 		// One item per video, naming it, with what each of the three nodes added (Include Input Fields).
 		const described = videos.map((video) => ({
@@ -372,9 +375,8 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 				dataset_id: SEED_DATASET_IDS.demoImages,
 			});
 		}
-		const assets = events
-			.map((event) => event.asset as Json)
-			.filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
+		// The trigger's items hold the asset's own fields, as Ingestion's do.
+		const assets = events.filter((asset) => /^https?:\/\//.test(String(asset.source_path)));
 		const classified = nodeOutput(execution, 'Classify Against Dataset Concepts');
 		expect(classified).toHaveLength(assets.length);
 		// Each item names its asset and has the sandbox's own score as flat fields; the IF reads beach_score.

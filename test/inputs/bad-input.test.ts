@@ -2139,7 +2139,7 @@ const SECOND_ITEM_ROWS: SecondItemRow[] = [
 		parameters: {
 			resource: 'job',
 			operation: 'createFromVideos',
-			datasetId: byId(DATASET),
+			datasetId: byId(SEED_DATASET_IDS.demoVideos),
 			inputMode: 'itemFields',
 			sourcePathField: 'v',
 			options: { combineItems: true },

@@ -412,6 +412,26 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 		expect(bed.apiRequests().map((r) => r.method)).toEqual(['GET']);
 	});
 
+	test('a video-only or inactive dataset is refused before anything is ingested; a null status is not', async () => {
+		const images = bed.sandbox.store.datasets.get(demoImages)!;
+		const videos = bed.sandbox.store.datasets.get(demoVideos)!;
+		videos.config.celebrity_detection_enabled = true;
+		const refused = await run('image', identify({ datasetId: byId(demoVideos) }), [{ url: photoOf('Ava Marlowe') }]);
+		expect(refused.error?.message).toBe(
+			`Dataset "${videos.name}" cannot identify persons: it accepts only videos, not images`,
+		);
+		images.status = 'inactive';
+		const inactive = await run('image', identify(), [{ url: photoOf('Ava Marlowe') }]);
+		expect(inactive.error?.message).toBe(`Dataset "${images.name}" cannot identify persons: its status is inactive`);
+		expect(bed.apiRequests().map((r) => r.method)).toEqual(['GET', 'GET']);
+
+		// The document allows a dataset without a status: identified like an active one.
+		images.status = null as never;
+		const { items, error } = await run('image', identify(), [{ url: photoOf('Ava Marlowe') }]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.persons).toEqual([expect.objectContaining({ name: 'Ava Marlowe' })]);
+	});
+
 	test('an image the service cannot ingest is explained by its error code, and deleted all the same', async () => {
 		const url = 'https://photos.example.com/broken/party.jpg?X-Amz-Signature=very-secret-signature';
 		const { error } = await run('image', identify(), [{ url }]);
@@ -422,9 +442,6 @@ describe('Image: Identify Persons (ingest the URL, read persons in image, delete
 		expect(`${error?.message} ${error?.description}`).not.toContain('very-secret-signature');
 		expect(bed.apiRequests().at(-1)?.path).toBe('/api/v0/delete/assets');
 		expect(assetAt(url)).toBeUndefined();
-
-		const video = await run('image', identify({ datasetId: byId(demoVideos) }), [{ url: photoOf('Ava Marlowe') }]);
-		expect(video.error?.message).toMatch(/: unsupported_source_type/);
 	});
 
 	test('a job that does not settle in time fails with its status, and the image is deleted', async () => {

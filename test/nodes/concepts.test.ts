@@ -713,10 +713,17 @@ describe('Classification: Classify Image (the asset named, flat per-concept fiel
 			beach_positive: true,
 			office_desk_score: scores[1].score,
 			office_desk_positive: false,
+			positive_concepts: ['beach'],
 			dataset_id: SEED_DATASET_IDS.demoImages,
 			scores,
 		});
-		expect(city).toMatchObject({ asset_id: 'a-2', source_path: CITY_URL, beach_positive: false });
+		// positive_concepts names what scored above the threshold, whatever the dataset's concepts: none for the city.
+		expect(city).toMatchObject({
+			asset_id: 'a-2',
+			source_path: CITY_URL,
+			beach_positive: false,
+			positive_concepts: [],
+		});
 		// Against a whole dataset the number of concepts can change, so no plain score: an IF reads beach_score.
 		expect(beach.score).toBeUndefined();
 		expect(Object.keys(beach).slice(0, 3)).toEqual(['asset_id', 'source_path', 'image_url']);
@@ -745,10 +752,10 @@ describe('Classification: Classify Image (the asset named, flat per-concept fiel
 	});
 
 	test('one concept chosen: plain score and positive too; the asset from a trigger event, else the URL stands for it', async () => {
-		const event = { event: 'assetCompleted', asset: { asset_id: 'a-9', source_path: BEACH_URL } };
+		const event = { event: 'assetCompleted', asset_id: 'a-9', source_path: BEACH_URL };
 		const { items } = await classify(
 			{
-				imageUrl: '={{ $json.asset ? $json.asset.source_path : $json.url }}',
+				imageUrl: '={{ $json.source_path ?? $json.url }}',
 				classifyAgainst: 'concepts',
 				conceptIds: [SEED_CONCEPT_IDS.beach],
 			},

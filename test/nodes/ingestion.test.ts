@@ -308,19 +308,20 @@ describe('Job: Create From Assets', () => {
 	});
 
 	test('a request that fails after others succeeded names the jobs already created; with Continue On Fail its items fail', async () => {
+		// Item 100 names a connection the service does not know: only its create request can tell.
 		const inputItems = [
-			...Array.from({ length: 100 }, (_, i) => ({ dataset: demoImages, url: `https://cdn.example.com/${i}.jpg` })),
-			{ dataset: UNKNOWN, url: 'https://cdn.example.com/x.jpg' },
+			...Array.from({ length: 100 }, (_, i) => ({ connection: '', url: `https://cdn.example.com/${i}.jpg` })),
+			{ connection: 'no_such_connection', url: 'https://cdn.example.com/x.jpg' },
 		];
 		const parameters = {
 			operation: 'createFromAssets',
-			datasetId: byId('={{ $json.dataset }}'),
+			datasetId: byId(demoImages),
 			assets: oneAsset('={{ $json.url }}'),
-			options: { combineItems: true },
+			options: { combineItems: true, connection: '={{ $json.connection }}' },
 		};
 		const { error } = await run('job', parameters, inputItems);
 		const [created] = [...bed.sandbox.store.ingestion.jobs.values()];
-		expect(error?.message).toBe('Dataset not found');
+		expect(error?.message).toMatch(/not found/i);
 		expect(error?.context?.itemIndex).toBe(100);
 		expect(error?.description).toContain(
 			`already created ingestion jobs ${created.id} (items 0–99); running the node again would ingest those assets a second time`,
@@ -329,7 +330,7 @@ describe('Job: Create From Assets', () => {
 		const tolerant = await run('job', parameters, inputItems, true);
 		expect(tolerant.error).toBeUndefined();
 		expect(tolerant.items).toHaveLength(101);
-		expect(tolerant.items[100]).toMatchObject({ json: { error: 'Dataset not found' }, pairedItem: { item: 100 } });
+		expect(tolerant.items[100]).toMatchObject({ json: { error: error?.message }, pairedItem: { item: 100 } });
 		expect(tolerant.items[99].json.ingest_job_id).toMatch(JOB_ID);
 		const shown = visibleText(error, tolerant.items, bed.harness.logs);
 		for (const secret of [...SECRETS, ...bed.sandbox.store.accessTokens.keys()]) expect(shown).not.toContain(secret);
@@ -497,6 +498,41 @@ describe('Job: Create From Images / Videos', () => {
 			dataset_id: demoVideos,
 			status: 'pending',
 		});
+	});
+
+	test('a dataset that does not accept the asset type is refused before any ingest request, per item', async () => {
+		const videoOnly = bed.sandbox.store.datasets.get(demoVideos)!;
+		expect(videoOnly.allowedAssetTypes).toEqual(['video']);
+		const images = { image: [{ sourcePath: '={{ $json.url }}' }] };
+		const rows = [
+			{ dataset: demoVideos, url: 'https://cdn.example.com/v/1.jpg' },
+			{ dataset: demoVideos, url: 'https://cdn.example.com/v/2.jpg' },
+		];
+		const parameters = { operation: 'createFromImages', datasetId: byId('={{ $json.dataset }}'), images };
+		const { error } = await run('job', parameters, rows);
+		expect(error?.message).toBe('Invalid Dataset in item 0: dataset "demo_videos" accepts only videos, not images');
+		expect(error?.description).toMatch(
+			/^Choose a dataset whose asset types include image \(Media Analysis Datasets › Get shows them as allowed_asset_types\), or use Create From Videos for videos\. Nothing was sent\./,
+		);
+		// The dataset was read once for both rows; nothing was ingested.
+		expect(bed.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v1/datasets/${demoVideos}`]);
+
+		// Continue On Fail: the refused row is an error item, the row into a dataset that takes images is sent.
+		const mixed = await run('job', parameters, [{ ...rows[0] }, { dataset: demoImages, url: rows[1].url }], true);
+		expect(mixed.items.map((item) => [item.pairedItem, item.json.error ?? item.json.status])).toEqual([
+			[{ item: 0 }, 'Invalid Dataset in item 0: dataset "demo_videos" accepts only videos, not images'],
+			[{ item: 1 }, 'pending'],
+		]);
+		expect(posts('/api/v1/ingestion/images').map((r) => (r.body as IDataObject).dataset_id)).toEqual([demoImages]);
+
+		// Create From Assets: an asset declared an image is refused likewise, with the fix that fits the list.
+		const assets = await run('job', {
+			operation: 'createFromAssets',
+			datasetId: byId(demoVideos),
+			assets: oneAsset('https://cdn.example.com/v/3.jpg', { assetType: 'image' }),
+		});
+		expect(assets.error?.description).toMatch(/or set the Asset Type of each asset to video\./);
+		expect(posts('/api/v1/ingestion/assets')).toEqual([]);
 	});
 
 	test('the JSON list of images accepts no asset_type', async () => {
@@ -1021,7 +1057,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 		});
 		const imagesRow = await run('job', {
 			operation: 'createFromImages',
-			datasetId: byId(demoVideos),
+			datasetId: byId(demoMixed),
 			images: { image: [{ sourcePath: 'https://x.example.com/a.jpg' }] },
 		});
 		const imagesJob = await run('job', {
@@ -1030,6 +1066,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 			output: 'raw',
 		});
 		const created = (job: IDataObject) => `${String(job.created_dt).slice(0, 16).replace('T', ' ')} UTC`;
+		bed.sandbox.clearRequestLog(); // the ingest above read its dataset; count only what the list searches read
 		const all = await bed.harness.runListSearch({ type, method: 'searchIngestJobs' });
 		const names = new Map([...bed.sandbox.store.datasets.values()].map((dataset) => [dataset.id, dataset.name]));
 		expect(all.results).toEqual(
@@ -1040,7 +1077,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 					description: expect.stringMatching(new RegExp(`^pending, .* · job ${String(fileJob.items[0].json.id)}$`)),
 				},
 				{
-					name: `${names.get(demoVideos)} · assets · ${created(imagesJob.items[0].json)}`,
+					name: `${names.get(demoMixed)} · assets · ${created(imagesJob.items[0].json)}`,
 					value: imagesJob.items[0].json.id,
 					description: `pending, 0 of 1 assets · job ${String(imagesJob.items[0].json.id)}`,
 				},
@@ -1053,7 +1090,7 @@ describe('Job: Get, Get Many, Get Status', () => {
 		const byDataset = await bed.harness.runListSearch({
 			type,
 			method: 'searchIngestJobs',
-			filter: String(names.get(demoVideos)).toUpperCase(),
+			filter: String(names.get(demoMixed)).toUpperCase(),
 		});
 		expect(byDataset.results.map((r) => r.value)).toEqual([imagesJob.items[0].json.id]);
 		// One look-up per dataset named, not per job.
@@ -1295,7 +1332,9 @@ describe('Asset: Get Status', () => {
 		expect(gotVideo.items[0].json).toMatchObject({ asset_id: video?.id, asset_type: 'video' });
 		const wrongKind = await run('asset', { operation: 'getStatus', asset: byId(video?.id as string) });
 		expect(wrongKind.error?.message).toBe(`No ingestion status for image ${video?.id}`);
-		expect(wrongKind.error?.description).toMatch(/set Asset Type to Video/);
+		expect(wrongKind.error?.description).toMatch(/If it is a video, set Asset Type to Video\.$/);
+		const wrongImage = await run('asset', { operation: 'getStatus', assetType: 'video', asset: byId(UNKNOWN) });
+		expect(wrongImage.error?.description).toMatch(/If it is an image, set Asset Type to Image\.$/);
 	});
 
 	test('an ingested image shows its error code; a malformed ID is refused before any request', async () => {
@@ -1790,7 +1829,7 @@ describe('Output, and as an AI tool a Limit of 10', () => {
 		});
 		const jobId = String(created.items[0].json.ingest_job_id);
 		for (let i = 0; i < 11; i++)
-			await run('job', { operation: 'createFromImages', datasetId: byId(demoVideos), images: { image: [urls[i]] } });
+			await run('job', { operation: 'createFromImages', datasetId: byId(demoMixed), images: { image: [urls[i]] } });
 
 		const toolStatuses = await runAs('job', { operation: 'getStatus', jobId: byId(jobId) }, true);
 		expect(toolStatuses.error).toBeUndefined();

@@ -52,6 +52,12 @@ describe.each(examples.map((example) => [example.file, example] as const))('exam
 		);
 	});
 
+	test('runs as its canvas shows it: no Execute Once, a setting the canvas does not show', () => {
+		expect(nodes.filter((node) => (node as { executeOnce?: boolean }).executeOnce).map((node) => node.name)).toEqual(
+			[],
+		);
+	});
+
 	test('uses each node of this package at its latest version', () => {
 		const behind = nodes
 			.filter(ours)

@@ -92,7 +92,9 @@ test('a Retry-After longer than a run waits: the run fails at once saying so, an
 
 test('a refused login is not throttled: the next run logs in again at once', async () => {
 	throttleLogin(1, 401);
-	expect((await run(5)).error?.message).toBe('The Media Analysis Service rejected the personal token');
+	expect((await run(5)).error?.message).toBe(
+		'The Media Analysis Service rejected the personal token: generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)',
+	);
 	expect((await run(5)).error).toBeUndefined();
 	expect(logins()).toHaveLength(2);
 });

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
+import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { accessToken, send } from '../sandbox/helpers';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { byName } from '../support/locators';
@@ -132,8 +133,24 @@ describe('datasets By Name', () => {
 		expect(id).toBeUndefined();
 		expect(error?.message).toBe('Invalid Dataset in item 0: no dataset is named "reports"');
 		expect(error?.description).toBe(
-			`Names are case-sensitive; named otherwise: "Reports" (${upper}). Check the exact name, or choose the dataset From List or By ID.`,
+			`Names are case-sensitive, and these differ from it only in case: "Reports" (${upper}). Type the name exactly as shown, or choose the dataset From List or By ID.`,
 		);
+	});
+
+	test('a name that matches none lists the closest names with their IDs, and no case hint', async () => {
+		const { demoImages: images, demoVideos: videos } = SEED_DATASET_IDS;
+		bed.sandbox.clearRequestLog();
+		const { id, error } = await datasetNamed('demo-images');
+		expect(id).toBeUndefined();
+		expect(error?.message).toBe('Invalid Dataset in item 0: no dataset is named "demo-images"');
+		// Spaces and punctuation aside it is demo_images: first; the others follow, each with its ID.
+		expect(error?.description).toMatch(/^The closest names: "demo_images" \(/);
+		expect(error?.description).toContain(`"demo_images" (${images})`);
+		expect(error?.description).toContain(`"demo_videos" (${videos})`);
+		expect(error?.description).toMatch(/\. Type one of them exactly, or choose the dataset From List or By ID\.$/);
+		expect(error?.description).not.toMatch(/case/);
+		// The name filter first, then (only because it found no such name) the list it compares with.
+		expect(namePatterns()).toEqual(['demo-images', undefined]);
 	});
 
 	test('a name made only of accented letters reads every dataset and still picks exactly', async () => {
@@ -226,7 +243,9 @@ describe('persons By Name', () => {
 		expect(ambiguous.error?.description).toContain(`" Noor Haddad" (${b.id})`);
 		const lower = await faces(byName('ava marlowe'));
 		expect(lower.error?.message).toBe('Invalid Person in item 0: no person is named "ava marlowe"');
-		expect(lower.error?.description).toMatch(/named otherwise: "Ava Marlowe" \(/);
+		expect(lower.error?.description).toMatch(
+			/^Names are case-sensitive, and these differ from it only in case: "Ava Marlowe" \(/,
+		);
 		expect(facesAsked()).toEqual([]);
 	});
 });

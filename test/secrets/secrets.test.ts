@@ -938,16 +938,20 @@ describe('no secret when logging in fails or the credential is tested', () => {
 
 	test('a wrong or revoked personal token, wrong system credentials, an unreachable host', async () => {
 		bed.useCredential('personalToken', { personalToken: WRONG_TOKEN });
-		expect((await getDataset()).error?.message).toBe('The Media Analysis Service rejected the personal token');
+		expect((await getDataset()).error?.message).toBe(
+			'The Media Analysis Service rejected the personal token: generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)',
+		);
 		bed.useCredential('systemCredentials', { clientSecret: WRONG_SECRET });
 		expect((await getDataset()).error?.message).toBe(
-			'The Media Analysis Service rejected the client ID and client secret',
+			'The Media Analysis Service rejected the client ID and client secret: check both in the credential, or ask a system administrator to confirm or regenerate them',
 		);
 		bed.useCredential();
 		expect((await getDataset()).error).toBeUndefined();
 		bed.sandbox.revokePersonalToken(DEMO_PERSONAL_TOKEN);
 		bed.sandbox.expireAccessTokens();
-		expect((await getDataset()).error?.message).toBe('The Media Analysis Service rejected the personal token');
+		expect((await getDataset()).error?.message).toBe(
+			'The Media Analysis Service rejected the personal token: generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)',
+		);
 		bed.useCredential('personalToken', { baseUrl: `http://127.0.0.1:${await freePort()}` });
 		expect((await getDataset()).error?.message).toMatch(/^Could not reach the Media Analysis Service/);
 		expectNoSecret();

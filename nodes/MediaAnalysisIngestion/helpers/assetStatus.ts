@@ -36,7 +36,7 @@ export async function getAssetStatus(
 	if (data === undefined || Array.isArray(data)) {
 		const other = kind === 'image' ? 'video' : 'image';
 		throw new NodeOperationError(this.getNode(), `No ingestion status for ${kind} ${assetId}`, {
-			description: `No ${kind} with this ID was ingested, or it was deleted. If it is a ${other}, set Asset Type to ${TITLE[other]}.`,
+			description: `No ${kind} with this ID was ingested, or it was deleted. If it is ${other === 'image' ? 'an' : 'a'} ${other}, set Asset Type to ${TITLE[other]}.`,
 			itemIndex,
 		});
 	}

@@ -16,6 +16,7 @@ import { includeInputFieldsProperty, withInputFields } from '../../shared/inputF
 import { createIngestJob } from '../../shared/ingestJobs';
 import type { ItemRunner } from '../../shared/router';
 import type { WaitOptions } from '../../shared/transport';
+import { assertDatasetAccepts, readDataset } from './assetTypes';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
@@ -133,7 +134,7 @@ function assetFailed(this: IExecuteFunctions, assets: AssetOutcome[], itemIndex:
 	);
 }
 
-/** Reads and checks every item first, then sends one request per 100 assets (packed across items with Combine Items). */
+/** Reads and checks every item first (its dataset accepts its asset type), then sends one request per 100 assets (packed across items with Combine Items). */
 async function createJobsFromLists(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -166,8 +167,22 @@ async function createJobsFromLists(
 		});
 	}
 
+	// Once every item reads well: each dataset, read once, must accept the asset type (else every asset would fail).
+	const accepted: typeof lists = [];
+	for (const list of lists) {
+		const { itemIndex, values } = list;
+		const datasetId = (requests.get(itemIndex) as ItemRequest).datasetId;
+		const dataset = async () => await readDataset(run.run, datasetId, itemIndex);
+		if (
+			await run.attempt([itemIndex], async () =>
+				assertDatasetAccepts.call(this, await dataset(), kind, values, itemIndex),
+			)
+		)
+			accepted.push(list);
+	}
+
 	const combine = this.getNodeParameter('options.combineItems', 0, true) as boolean;
-	const chunks = chunkItems(lists, combine, MAX_ASSETS_PER_REQUEST);
+	const chunks = chunkItems(accepted, combine, MAX_ASSETS_PER_REQUEST);
 	const created: Created[] = [];
 	// Items that already have their error item (a row whose assets went in two requests fails once).
 	const failed = new Set<number>();

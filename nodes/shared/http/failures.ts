@@ -25,7 +25,10 @@ export const HINTS = {
 		'Check the Base URL in the Media Analysis credential: it must be the address of the Media Analysis Service API (e.g. https://api.coactive.ai), not of the web app or a proxy.',
 	reach: 'Check the Base URL in the Media Analysis credential and that n8n can reach that host.',
 	tokenExpiry:
-		'Personal tokens expire after 30 days without use or 3 months after creation, and stop working when a new one is generated. Generate a new personal token in the Media Analysis app and paste it into the credential.',
+		'Personal tokens expire after 30 days without use or 3 months after creation, and stop working when a new one is generated. Generate a new personal token in the Coactive app (app.coactive.ai → your name, top right → Settings → Credentials → Personal Token) and paste it into the credential.',
+	/** In the message itself: a credential test shows only the message. */
+	newToken: 'generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)',
+	systemCredentials: 'check both in the credential, or ask a system administrator to confirm or regenerate them',
 };
 
 export function isLoginError(error: unknown): error is LoginError {

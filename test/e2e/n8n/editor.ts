@@ -4,7 +4,8 @@
  * The n8n editor of the shared n8n in headless Chromium (Debian's /usr/bin/chromium, apt-installed when missing, driven
  * by playwright-core; no browser is ever downloaded): the node panel finds every node listed in package.json, and one
  * node of each kind opens with its parameters rendered and no console errors; "media analysis trigger" lists the
- * trigger with the Ingestion node, ranked as n8n ranks; the Quick start (examples/quick-start.json) is imported with the
+ * trigger with the Ingestion node, ranked as n8n ranks; a new user's words (test/support/panel-words.ts) list their
+ * node; the Quick start (examples/quick-start.json) is imported with the
  * workflow menu's Import › From file, as README says, run with Execute workflow, shows each link's own status and passes
  * the example's check. Screenshots go to screenshots/ (git-ignored); README's Quick start pictures also to docs/images/
  * with UPDATE_DOCS_IMAGES=1.
@@ -19,6 +20,7 @@ import { type PackagedNode, packagedNodes } from '../../../scripts/n8n-runtime/p
 import { N8N_V2, REPO_ROOT } from '../../../scripts/n8n-runtime/runtime';
 import { signedInEditor } from '../browser';
 import { EXAMPLE_CHECKS } from '../example-checks';
+import { PANEL_WORDS } from '../../support/panel-words';
 import type { Scenario } from './shared';
 
 const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
@@ -211,6 +213,20 @@ export const editorScenario: Scenario = {
 					expect(shown).toContain('Get the ingestion status of an asset');
 					expect(shown).not.toMatch(/actions yet/);
 					await page.keyboard.press('Escape');
+				},
+				5 * 60_000,
+			);
+
+			test(
+				'the node panel: a new user\'s words ("ingest images", "classify image", …) list their node',
+				async () => {
+					const missing: Array<{ query: string; node: string; found: string[] }> = [];
+					for (const { query, node } of PANEL_WORDS) {
+						const found = (await searchNodePanel(query)).map((entry) => entry.name);
+						if (!found.includes(node)) missing.push({ query, node, found });
+						await page.keyboard.press('Escape');
+					}
+					expect(missing).toEqual([]);
 				},
 				5 * 60_000,
 			);

@@ -68,7 +68,7 @@ export const triggerScenario: Scenario = {
 		/** The asset IDs the branch example's trigger delivered, one entry per delivery. */
 		const branchDeliveries = async () =>
 			(await branchExecutions()).flatMap((execution) =>
-				nodeOutput(execution, BRANCH_TRIGGER).map((item) => String((item.asset as { asset_id: string }).asset_id)),
+				nodeOutput(execution, BRANCH_TRIGGER).map((item) => String(item.asset_id)),
 			);
 
 		describe('the trigger in n8n', () => {
@@ -122,10 +122,9 @@ export const triggerScenario: Scenario = {
 							expect(status).toBe('success');
 							const run = await n8n.server.execution(id);
 							for (const item of nodeOutput({ ok: true, run, output: '' }, TRIGGER)) {
-								const job = item.job as { id?: string } | undefined;
 								// One item per change; `events` lists every chosen event it matched.
 								for (const name of (item.events as string[] | undefined) ?? [String(item.event)])
-									events.push(`${name} ${String(job?.id)}`);
+									events.push(`${name} ${String(item.id)}`);
 							}
 						}
 						return events.sort();

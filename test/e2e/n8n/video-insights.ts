@@ -204,9 +204,7 @@ export const videoInsightsScenario: Scenario = {
 						expect(executions.map((e) => e.status)).toEqual(executions.map(() => 'success'));
 						const execution: Execution = { ok: true, run: await server.execution(executions[0].id), output: '' };
 						expect(
-							nodeOutput(execution, 'When a Video Is Ready to Search').map(
-								(event) => (event.asset as { asset_id: string }).asset_id,
-							),
+							nodeOutput(execution, 'When a Video Is Ready to Search').map((event) => String(event.asset_id)),
 						).toEqual([ready.asset_id]);
 						EXAMPLE_CHECKS[VIDEO_EXAMPLE](execution, sandbox);
 						expect(

@@ -857,7 +857,9 @@ describe('12. logins are bounded per execution', () => {
 		api.login = (_req, res) => json(res, 401, { detail: 'invalid token' });
 		const { items } = await fiveItems();
 		expect(items.map((item) => item.json.error)).toEqual(
-			Array(5).fill('The Media Analysis Service rejected the personal token'),
+			Array(5).fill(
+				'The Media Analysis Service rejected the personal token: generate a new one in the Coactive app (app.coactive.ai → your name → Settings → Credentials)',
+			),
 		);
 		expect(logins()).toBe(1);
 		expect(apiCalls()).toEqual([]);

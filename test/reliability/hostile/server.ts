@@ -21,6 +21,12 @@ export interface HostileServer {
 	seen: Seen[];
 	/** What the server does with a login (POST /api/v0/login). Default: a normal access token. */
 	login: Behaviour;
+	/**
+	 * What the server does with a dataset read without a query (GET /api/v1/datasets/{id}), which Ingestion's creates
+	 * send first to check the asset type; Datasets › Get asks with a query and reaches `handle`. Default: a dataset that
+	 * accepts images and videos.
+	 */
+	dataset: Behaviour;
 	/** What the server does with every other request. Default: 404. */
 	handle: Behaviour;
 	/** Repeats `tick` every `ms` until the server closes (trickled answers). */
@@ -56,6 +62,8 @@ export function gzipped(res: ServerResponse, status: number, content: Buffer | s
 	res.end(body);
 }
 
+const DATASET_READ = /^\/api\/v1\/datasets\/[0-9a-f-]{36}$/;
+
 /** Starts a server; `hostile`, when given, is the object it fills (a bed keeps one object across its tests' servers). */
 export async function startHostile(accessToken: string, hostile = {} as HostileServer): Promise<HostileServer> {
 	const timers = new Set<ReturnType<typeof setInterval>>();
@@ -71,7 +79,12 @@ export async function startHostile(accessToken: string, hostile = {} as HostileS
 				at: Date.now(),
 			};
 			hostile.seen.push(seen);
-			const behave = req.method === 'POST' && seen.path === '/api/v0/login' ? hostile.login : hostile.handle;
+			const behave =
+				req.method === 'POST' && seen.path === '/api/v0/login'
+					? hostile.login
+					: req.method === 'GET' && DATASET_READ.test(seen.path)
+						? hostile.dataset
+						: hostile.handle;
 			behave(req, res, seen);
 		});
 	});
@@ -82,6 +95,8 @@ export async function startHostile(accessToken: string, hostile = {} as HostileS
 		host: `127.0.0.1:${port}`,
 		seen: [],
 		login: (_req, res) => json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }),
+		dataset: (_req, res, seen) =>
+			json(res, 200, { id: seen.path.split('/')[4], name: 'hostile', allowed_asset_types: ['image', 'video'] }),
 		handle: (_req, res) => json(res, 404, { detail: 'Not Found' }),
 		every(ms, tick) {
 			timers.add(setInterval(tick, ms));

@@ -62,10 +62,7 @@ async function poll(parameters: INodeParameters = JOBS) {
 }
 /** One entry per item: its events and the id of its job or asset. */
 const keys = (items: IDataObject[]) =>
-	items.map(
-		(item) =>
-			`${(item.events as string[]).join('+')}:${String(((item.job ?? item.asset) as IDataObject).id ?? (item.asset as IDataObject).asset_id)}`,
-	);
+	items.map((item) => `${(item.events as string[]).join('+')}:${String(item.id ?? item.asset_id)}`);
 
 let serial = 0;
 const jobId = () => (++serial).toString(16).padStart(24, '0');
@@ -102,7 +99,7 @@ function deleteHeadAfterFirstPage(count: number, path = JOBS_PATH) {
 function tally(into: Map<string, number>, items: IDataObject[], event: string) {
 	for (const item of items) {
 		if (!(item.events as string[]).includes(event)) continue;
-		const id = String(((item.job ?? item.asset) as IDataObject).id ?? (item.asset as IDataObject).asset_id);
+		const id = String(item.id ?? item.asset_id);
 		into.set(id, (into.get(id) ?? 0) + 1);
 	}
 }

@@ -88,7 +88,7 @@ test(`10,000 jobs over 50 polls with late, shifted and deleted records (seed ${S
 		const result = await bed.harness.runPoll({ type: TYPE, parameters: PARAMETERS, staticData: saved, session });
 		saved = result.saved as IDataObject;
 		for (const item of result.items?.[0] ?? []) {
-			const id = String((item.json.job as IDataObject).id);
+			const id = String(item.json.id);
 			for (const event of item.json.events as string[])
 				emitted.set(`${event}:${id}`, (emitted.get(`${event}:${id}`) ?? 0) + 1);
 		}

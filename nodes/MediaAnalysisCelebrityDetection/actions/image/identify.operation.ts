@@ -70,7 +70,10 @@ function assetOf(status: JobStatusData, sourcePath: string): Status | undefined 
 	return assets.find((asset) => asset.source_path === sourcePath) ?? assets[0];
 }
 
-/** The dataset must exist, be active and detect celebrities, else ingesting would cost and find nobody. */
+/**
+ * The dataset must exist, take images, detect celebrities and not be inactive or deleted (the document allows a null
+ * status, which is no reason to refuse), else ingesting would cost and find nobody.
+ */
 async function assertCelebrityDataset(
 	this: IExecuteFunctions,
 	run: Run,
@@ -78,16 +81,18 @@ async function assertCelebrityDataset(
 	itemIndex: number,
 ): Promise<void> {
 	const dataset = await callEndpoint(run, 'datasets.get', { params: { dataset_id: datasetId }, itemIndex });
-	const problem =
-		dataset.dataset_config?.celebrity_detection_enabled !== true
+	const types: string[] = dataset.allowed_asset_types ?? [];
+	const problem = !types.includes('image')
+		? `it accepts only ${types.map((type) => `${type}s`).join(' and ') || 'no asset type'}, not images`
+		: dataset.dataset_config?.celebrity_detection_enabled !== true
 			? 'it does not have celebrity detection on'
-			: dataset.status !== 'active'
+			: dataset.status !== null && dataset.status !== 'active'
 				? `its status is ${dataset.status}`
 				: undefined;
 	if (!problem) return;
 	throw new NodeOperationError(this.getNode(), `Dataset "${dataset.name}" cannot identify persons: ${problem}`, {
 		description:
-			'Choose an active dataset created with celebrity detection enabled (Datasets → Create, Dataset Config).',
+			'Choose an active dataset that accepts images, created with celebrity detection enabled (Datasets → Create, Dataset Config).',
 		itemIndex,
 	});
 }

@@ -12,14 +12,14 @@ import { thresholdField, unitNumber } from '../fields';
 import { flatScores } from './flatScores';
 
 export const toolDescription =
-	'Scores an image at a public URL against the visual concepts of a dataset, or against chosen concepts. Needs the image URL and the dataset (its ID, a UUID, or its exact name). Returns, per concept, <concept>_score (0 to 1) and <concept>_positive (true when the score is above the threshold), and the scores list.';
+	'Scores an image at a public URL against the visual concepts of a dataset, or against chosen concepts. Needs the image URL and the dataset (its ID, a UUID, or its exact name). Returns, per concept, <concept>_score (0 to 1) and <concept>_positive (true when the score is above the threshold), positive_concepts (the names of those above it), and the scores list.';
 
 export const description: INodeProperties[] = [
 	textField(
 		'Image URL',
 		'imageUrl',
 		'e.g. https://example.com/photos/beach.jpg',
-		'A public address the service can download the image from',
+		'A public address the service can download the image from: after Media Analysis Ingestion, the Source Path of the ingested image ({{ $json.source_path }})',
 		{ required: true },
 	),
 	{

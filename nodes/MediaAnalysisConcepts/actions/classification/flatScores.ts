@@ -24,21 +24,17 @@ function fieldNames(names: string[]): string[] {
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /**
- * The asset an input item names: its own `asset_id` and `source_path` (Ingestion's rows), or those of its `asset`
- * (the Trigger's asset events). The image URL stands in for a source path the input does not have.
+ * The asset an input item names: its own `asset_id` and `source_path` (Ingestion's rows and the Trigger's asset events
+ * alike). The image URL stands in for a source path the input does not have.
  */
 function assetOf(input: IDataObject, imageUrl: string) {
-	const nested = (input.asset !== null && typeof input.asset === 'object' ? input.asset : {}) as IDataObject;
-	return {
-		asset_id: text(input.asset_id) ?? text(nested.asset_id) ?? null,
-		source_path: text(input.source_path) ?? text(nested.source_path) ?? imageUrl,
-	};
+	return { asset_id: text(input.asset_id) ?? null, source_path: text(input.source_path) ?? imageUrl };
 }
 
 /**
  * The output of Classify Image: `asset_id`, `source_path`, `image_url`; `score` and `positive` when exactly one concept
- * was chosen; `<concept>_score` and `<concept>_positive` for each concept scored; `dataset_id` (null with Chosen
- * Concepts); and the service's `scores` as they came.
+ * was chosen; `<concept>_score` and `<concept>_positive` for each concept scored; `positive_concepts`, the names of
+ * those above the threshold; `dataset_id` (null with Chosen Concepts); and the service's `scores` as they came.
  */
 export function flatScores(
 	input: IDataObject,
@@ -58,5 +54,9 @@ export function flatScores(
 		output[`${fields[index]}_score`] = score.score;
 		output[`${fields[index]}_positive`] = score.positive;
 	});
-	return { ...output, dataset_id: datasetId, scores };
+	// Named for any dataset's concepts, so an IF can branch on "any concept shown" without code.
+	const positive = scores
+		.filter((score) => score.positive === true)
+		.map((score) => text(score.conceptName) ?? 'concept');
+	return { ...output, positive_concepts: positive, dataset_id: datasetId, scores };
 }

@@ -68,7 +68,7 @@ export const aggregationLocator = locator(
 	'Aggregation',
 	'aggregationId',
 	'aggregation',
-	'The saved aggregation of the tag whose results to read, by its ID as the Media Analysis app shows it',
+	'The saved aggregation of the tag whose results to read, by its ID as the Coactive app shows it',
 );
 
 export const minConfidenceField = (defaultValue: number, description: string): INodeProperties => ({
