@@ -118,22 +118,24 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 	methods = { listSearch: { searchDatasets } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const watch = await readWatch.call(this);
-		if (this.getMode() === 'manual') return [[{ json: await sampleEvent.call(this, watch) }]];
+		// One run per poll: its requests share one pace, answer budget and login wait.
+		const run = new Run(this);
+		const watch = await readWatch.call(this, run);
+		if (this.getMode() === 'manual') return [[{ json: await sampleEvent.call(this, run, watch) }]];
 
 		const now = Date.now();
 		const { state, scopes, firstActivation } = readState.call(this, watch);
 		const loaded = firstActivation ? '' : savedJson(scopes);
 		const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [] };
 		if (JOB_EVENTS.some((event) => watch.events.has(event))) {
-			await pollScope.call(this, poll, `jobs:${watch.datasetId ?? '*'}`, 'job', jobsPages(watch.datasetId));
+			await pollScope.call(this, run, poll, `jobs:${watch.datasetId ?? '*'}`, 'job', jobsPages(watch.datasetId));
 		}
 		let listedWhole = true;
 		if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
-			const datasets = await watchedDatasets.call(this, watch);
+			const datasets = await watchedDatasets.call(this, run, watch);
 			listedWhole = datasets.whole;
 			for (const datasetId of datasets.ids) {
-				await pollScope.call(this, poll, `assets:${datasetId}`, 'asset', assetStatusPages(datasetId), datasetId);
+				await pollScope.call(this, run, poll, `assets:${datasetId}`, 'asset', assetStatusPages(datasetId), datasetId);
 			}
 		}
 
@@ -158,9 +160,9 @@ const savedJson = (scopes: Scopes) =>
 /** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
 const END_STATUS = new Map<string, string>(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
 
-async function readWatch(this: IPollFunctions): Promise<Watch> {
+async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
 	const events = new Set(this.getNodeParameter('events', []) as TriggerEvent[]);
-	const datasetId = await readDatasetId.call(this);
+	const datasetId = await readDatasetId.call(this, run);
 	const jobStatuses = new Set(this.getNodeParameter('jobStatuses', []) as string[]);
 	if (events.size === 0) {
 		throw new NodeOperationError(this.getNode(), 'No event chosen', {
@@ -183,11 +185,11 @@ async function readWatch(this: IPollFunctions): Promise<Watch> {
 }
 
 /** The dataset to watch, if any; By Name is looked up at every poll, so a replaced dataset starts afresh. */
-async function readDatasetId(this: IPollFunctions): Promise<string | undefined> {
+async function readDatasetId(this: IPollFunctions, run: Run): Promise<string | undefined> {
 	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '');
 	if (raw.trim() === '') return undefined;
 	const { mode } = this.getNodeParameter('datasetId', {}) as { mode?: string };
-	return assertUuid.call(this, mode === 'name' ? await datasetIdNamed(new Run(this), raw) : raw, 'Dataset', 0);
+	return assertUuid.call(this, mode === 'name' ? await datasetIdNamed(run, raw) : raw, 'Dataset', 0);
 }
 
 /** The node's saved scopes; a change of what is watched, or saved data it cannot read (with a warning), starts afresh. */
@@ -228,6 +230,7 @@ interface Poll {
 /** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
 async function pollScope(
 	this: IPollFunctions,
+	run: Run,
 	{ watch, now, scopes, firstActivation, watched, emitted }: Poll,
 	key: string,
 	kind: 'job' | 'asset',
@@ -240,7 +243,15 @@ async function pollScope(
 	scopes.set(key, scope);
 	const activating = saved === undefined && firstActivation;
 	const observe = kind === 'job' ? observeJob : observeAsset;
-	const scan: Scan = await scanNewestFirst.call(this, request, style, observe, activating ? undefined : scope, now);
+	const scan: Scan = await scanNewestFirst.call(
+		this,
+		run,
+		request,
+		style,
+		observe,
+		activating ? undefined : scope,
+		now,
+	);
 	if (!scan.ordered) scope.disordered = true;
 	else if (scan.complete) delete scope.disordered;
 	const rereadFrom = scan.rereadFrom ?? undefined;
@@ -252,13 +263,17 @@ async function pollScope(
 }
 
 /** The datasets whose asset statuses to read, and whether no page of their list shifted. */
-async function watchedDatasets(this: IPollFunctions, watch: Watch): Promise<{ ids: string[]; whole: boolean }> {
+async function watchedDatasets(
+	this: IPollFunctions,
+	run: Run,
+	watch: Watch,
+): Promise<{ ids: string[]; whole: boolean }> {
 	if (watch.datasetId) return { ids: [watch.datasetId], whole: true };
 	const [request, style] = listEndpoint('datasets.list');
 	const idOf = (record: IDataObject) => (typeof record.id === 'string' ? record.id : undefined);
 	const ids = new Set<string>();
 	let whole = true;
-	for await (const page of overlappingPages.call(this, request, style, idOf)) {
+	for await (const page of overlappingPages.call(this, run, request, style, idOf)) {
 		if (page.shifted) whole = false;
 		// Read as the trigger reads every record: each field checked, so a record missing one is passed over.
 		for (const dataset of page.records) {

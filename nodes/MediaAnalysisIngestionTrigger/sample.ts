@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fetchRecords, listEndpoint } from '../shared/endpoints';
-import { fetchPage, Run, type ApiRequest, type PageStyle } from '../shared/transport';
+import { fetchPage, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
 import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 
@@ -29,6 +29,7 @@ function asChange(
 
 async function readCandidates(
 	this: IPollFunctions,
+	run: Run,
 	kind: 'job' | 'asset',
 	request: ApiRequest,
 	style: PageStyle,
@@ -38,7 +39,7 @@ async function readCandidates(
 ): Promise<void> {
 	const observe = kind === 'job' ? observeJob : observeAsset;
 	const newer = (a: Output | undefined, b: Output | undefined) => (!a || (b && b.time > a.time) ? b : a);
-	const { items } = await fetchPage(new Run(this), request, style, style.firstPosition, SAMPLE_PAGE);
+	const { items } = await fetchPage(run, request, style, style.firstPosition, SAMPLE_PAGE);
 	for (const record of items) {
 		const observation = observe(record);
 		if (observation) into.matching = newer(into.matching, asChange(kind, observation, watch, datasetOf(record)));
@@ -51,34 +52,34 @@ async function readCandidates(
  * so an older match is found too); when none does, a built example of the chosen event, marked `sample: true`. A real
  * record that matches no chosen event is never shown under one (a completed job as "jobStopped").
  */
-export async function sampleEvent(this: IPollFunctions, watch: Watch): Promise<IDataObject> {
+export async function sampleEvent(this: IPollFunctions, run: Run, watch: Watch): Promise<IDataObject> {
 	const found: Candidates = {};
 	const chosen = [...watch.events];
 	if (chosen.some((event) => event.startsWith('job'))) {
 		const [request, style] = jobsPages(watch.datasetId);
 		const datasetOf = (record: IDataObject) => String(record.dataset_id ?? '');
-		await readCandidates.call(this, 'job', request, style, watch, datasetOf, found);
+		await readCandidates.call(this, run, 'job', request, style, watch, datasetOf, found);
 		for (const [status, event] of Object.entries(END_EVENTS.job)) {
 			if (found.matching || !watch.events.has(event)) continue;
 			const byStatus = { ...request, qs: { ...request.qs, status } };
-			await readCandidates.call(this, 'job', byStatus, style, watch, datasetOf, found);
+			await readCandidates.call(this, run, 'job', byStatus, style, watch, datasetOf, found);
 		}
 	}
 	if (chosen.some((event) => event.startsWith('asset'))) {
-		const datasets = watch.datasetId ? [watch.datasetId] : await recentDatasets.call(this);
+		const datasets = watch.datasetId ? [watch.datasetId] : await recentDatasets.call(this, run);
 		for (const datasetId of datasets) {
 			// Only failures wanted: ask for them, so an older one is found behind newer successes.
 			const filter = watch.events.has('assetFailed') && watch.events.size === 1 ? { filter: 'error' } : {};
 			const [request, style] = assetStatusPages(datasetId);
-			await readCandidates.call(this, 'asset', { ...request, qs: filter }, style, watch, () => datasetId, found);
+			await readCandidates.call(this, run, 'asset', { ...request, qs: filter }, style, watch, () => datasetId, found);
 			if (found.matching) break;
 		}
 	}
 	return found.matching ? toOutput(found.matching) : builtSample(watch);
 }
 
-async function recentDatasets(this: IPollFunctions): Promise<string[]> {
-	const { items } = await fetchRecords(new Run(this), listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
+async function recentDatasets(this: IPollFunctions, run: Run): Promise<string[]> {
+	const { items } = await fetchRecords(run, listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
 	return items
 		.filter(
 			(dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting',

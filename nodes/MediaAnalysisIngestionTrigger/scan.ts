@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ApiRequest, PageStyle } from '../shared/transport';
-import { pages, Run } from '../shared/transport';
+import { pages, type Run } from '../shared/transport';
 import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 
 /** Entries each page of an offset-paged list reads again from the end of the page before (deletions shift pages). */
@@ -19,6 +19,7 @@ export interface OverlappingPage {
  */
 export async function* overlappingPages(
 	this: IPollFunctions,
+	run: Run,
 	request: ApiRequest,
 	style: PageStyle,
 	idOf: (record: IDataObject) => string | undefined,
@@ -35,7 +36,7 @@ export async function* overlappingPages(
 	};
 	let before = new Set<string>();
 	let expected = 0;
-	for await (const records of pages(new Run(this), request, stepBack, Number.POSITIVE_INFINITY)) {
+	for await (const records of pages(run, request, stepBack, Number.POSITIVE_INFINITY)) {
 		const ids = records.map(idOf).filter((id): id is string => id !== undefined);
 		yield { records, shifted: expected > 0 && !(ids.length > 0 && before.has(ids[0])) };
 		before = new Set(ids);
@@ -61,6 +62,7 @@ const identity = (observation: Observation) => `${observation.id}\n${observation
  */
 export async function scanNewestFirst(
 	this: IPollFunctions,
+	run: Run,
 	request: ApiRequest,
 	style: PageStyle,
 	observe: (record: IDataObject) => Observation | undefined,
@@ -80,7 +82,7 @@ export async function scanNewestFirst(
 	let before = new Set<string>();
 	let complete = true;
 	const idOf = (record: IDataObject) => observe(record)?.id;
-	for await (const page of overlappingPages.call(this, request, style, idOf)) {
+	for await (const page of overlappingPages.call(this, run, request, style, idOf)) {
 		if (page.shifted && shifted !== 'floor') {
 			const first = page.records.map(observe).find((observation) => observation !== undefined);
 			shifted = first === undefined ? 'floor' : Math.min(shifted ?? first.time, first.time);

@@ -107,7 +107,10 @@ export interface RunNodeOptions {
 	/** Cancels the execution when aborted (see `RunWorkflowOptions.cancelSignal`). */
 	cancelSignal?: AbortSignal;
 	/** n8n's node settings as the editor saves them: On Error, Retry On Fail, Max Tries, Wait Between Tries, … */
-	settings?: Pick<INode, 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'executeOnce' | 'alwaysOutputData'>;
+	settings?: Pick<
+		INode,
+		'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'executeOnce' | 'alwaysOutputData'
+	>;
 }
 
 export interface RunNodeResult {

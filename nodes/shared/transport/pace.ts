@@ -16,18 +16,10 @@ export class RequestsStopped extends Error {
 
 const stoppedError = () => new RequestsStopped('The node stopped at an earlier item; this request was not sent');
 
-/** Sleeps `ms`, ending early (without an error) when `signal` aborts. */
-export async function pause(ms: number, signal: AbortSignal): Promise<void> {
-	if (ms <= 0 || signal.aborted) return;
-	await new Promise<void>((resolve) => {
-		const done = () => {
-			clearTimeout(timer);
-			signal.removeEventListener('abort', done);
-			resolve();
-		};
-		const timer = setTimeout(done, ms);
-		signal.addEventListener('abort', done);
-	});
+/** What a wait for a turn needs of its run: a wait that ends early on a cancel or a stop, and whether one came. */
+export interface Waits {
+	wait(ms: number): Promise<void>;
+	readonly waits: AbortSignal;
 }
 
 /**
@@ -100,9 +92,9 @@ export class Pace {
 	/**
 	 * Waits for a place among the run's requests in flight (and for the end of a shared pause), then returns the
 	 * function that frees it. Waiting here is not part of any request's time bounds: they start once it has a place.
-	 * `signal` (the execution's cancel) ends the wait; the request then fails at once on it.
+	 * A cancel ends the wait (`run.waits`); the request then fails at once on it.
 	 */
-	async takeTurn(signal: AbortSignal): Promise<() => void> {
+	async takeTurn(run: Waits): Promise<() => void> {
 		for (;;) {
 			if (this.stopped) throw stoppedError();
 			if (this.inFlight < this.limiter.limit) break;
@@ -120,7 +112,7 @@ export class Pace {
 		const base = Math.max(Date.now(), this.pausedUntil);
 		const pacedAt = base + this.limiter.startDelay(base);
 		const due = () => Math.max(Math.max(pacedAt, this.pausedUntil) - Date.now(), this.limiter.windowDelay(Date.now()));
-		for (let wait = due(); wait > 0 && !signal.aborted && !this.stopped; wait = due()) await pause(wait, signal);
+		for (let wait = due(); wait > 0 && !run.waits.aborted && !this.stopped; wait = due()) await run.wait(wait);
 		this.limiter.started(Date.now());
 		// The node may have stopped during the pause: nothing starts after a stop.
 		if (this.stopped) {

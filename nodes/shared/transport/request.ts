@@ -1,4 +1,5 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import {
 	ANSWER_LIMITS,
@@ -20,7 +21,7 @@ import {
 	type Explained,
 	type Failure,
 } from './errors';
-import { pause, RequestsStopped } from './pace';
+import { RequestsStopped } from './pace';
 import { recordId, type Run } from './run';
 import type { ApiContext, ApiRequest } from './types';
 import type { WriteOutcome } from './written';
@@ -43,9 +44,6 @@ export const RETRY = {
  * lists a new record late still shows it within this window). Looks at 0, 1, 2, 4, 8, 16 s… from the failure.
  */
 export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
-
-/** A signal that never aborts: a clean-up's waits outlive a cancel and a stop. */
-const NEVER = new AbortController().signal;
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
@@ -409,7 +407,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 
 	for (let attempt = 1; ; attempt++) {
 		letGo(run, hold);
-		hold.free = await run.pace.takeTurn(run.waits).catch((error: unknown) => {
+		hold.free = await run.pace.takeTurn(run).catch((error: unknown) => {
 			// A clean-up goes out even when the node stopped its requests: it is what stopping leaves to do.
 			if (request.cleanup && error instanceof RequestsStopped) return () => {};
 			throw error;
@@ -517,7 +515,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		);
 		letGo(run, hold);
 		// Ends early on a cancel (the request then fails at once) or when the run stops (the next turn is refused).
-		await (request.cleanup ? pause(delay, NEVER) : run.wait(delay));
+		await (request.cleanup ? sleep(delay) : run.wait(delay));
 		if (!request.cleanup && run.cancel.aborted) return await cancelled();
 	}
 }

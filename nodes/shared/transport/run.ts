@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { AnswerBudget } from '../http/answers';
 import type { Explained } from './errors';
-import { PARALLEL, Pace, pause } from './pace';
+import { PARALLEL, Pace } from './pace';
 import type { ApiContext } from './types';
 import { WrittenMemory, writtenFor } from './written';
 
@@ -41,6 +41,8 @@ export class Run {
 	private readonly halt = new AbortController();
 	private baseUrl?: Promise<string>;
 	private readonly lookups = new Map<string, Promise<unknown>>();
+	/** Waits under way (`wait`): one listener on `waits` ends them all, however many items wait. */
+	private readonly waiting = new Set<() => void>();
 
 	constructor(
 		readonly context: ApiContext,
@@ -50,6 +52,9 @@ export class Run {
 		const cancel = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal?.() : undefined;
 		this.cancel = cancel ?? new AbortController().signal;
 		this.waits = AbortSignal.any([this.cancel, this.halt.signal]);
+		this.waits.addEventListener('abort', () => {
+			for (const done of [...this.waiting]) done();
+		});
 		const execution = isExecution(context);
 		this.stopsAtFailure = execution && !context.continueOnFail();
 		this.written = execution ? writtenFor(context) : undefined;
@@ -86,7 +91,16 @@ export class Run {
 
 	/** Waits `ms`, or less when the execution is cancelled or the run stops (the caller checks which). */
 	async wait(ms: number): Promise<void> {
-		await pause(ms, this.waits);
+		if (ms <= 0 || this.waits.aborted) return;
+		await new Promise<void>((resolve) => {
+			const done = () => {
+				clearTimeout(timer);
+				this.waiting.delete(done);
+				resolve();
+			};
+			const timer = setTimeout(done, ms);
+			this.waiting.add(done);
+		});
 	}
 
 	/** The Base URL of the run's credential, read once. */
