@@ -264,7 +264,7 @@ export const ENDPOINTS = {
 		operationId: 'delete-assets',
 		retry: 'never',
 		notFound: 'Dataset',
-		answer: { assets: 'records' },
+		answer: { dataset_id: 'id', assets: 'records' },
 	},
 	'ingestion.createIngestJobForMetadata': {
 		operationId: 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post',
@@ -657,6 +657,8 @@ export const ENDPOINTS = {
 		operationId:
 			'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post',
 		retry: 'never',
+		// Its one documented field, a non-empty text: a gateway's 200 {"detail"} is not taken for the job started.
+		answer: { message: 'id' },
 	},
 	'videoInsights.createMetadata': {
 		operationId: 'create-metadata-api-v-0-video-narrative-metadata-metadata-post',

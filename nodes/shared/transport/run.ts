@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { AnswerBudget } from '../http/answers';
 import type { Explained } from './errors';
@@ -42,7 +43,7 @@ export class Run {
 	private baseUrl?: Promise<string>;
 	private readonly lookups = new Map<string, Promise<unknown>>();
 	/** Waits under way (`wait`): one listener on `waits` ends them all, however many items wait. */
-	private readonly waiting = new Set<() => void>();
+	private readonly waiting = new Set<AbortController>();
 
 	constructor(
 		readonly context: ApiContext,
@@ -53,7 +54,7 @@ export class Run {
 		this.cancel = cancel ?? new AbortController().signal;
 		this.waits = AbortSignal.any([this.cancel, this.halt.signal]);
 		this.waits.addEventListener('abort', () => {
-			for (const done of [...this.waiting]) done();
+			for (const wait of this.waiting) wait.abort();
 		});
 		const execution = isExecution(context);
 		this.stopsAtFailure = execution && !context.continueOnFail();
@@ -92,15 +93,13 @@ export class Run {
 	/** Waits `ms`, or less when the execution is cancelled or the run stops (the caller checks which). */
 	async wait(ms: number): Promise<void> {
 		if (ms <= 0 || this.waits.aborted) return;
-		await new Promise<void>((resolve) => {
-			const done = () => {
-				clearTimeout(timer);
-				this.waiting.delete(done);
-				resolve();
-			};
-			const timer = setTimeout(done, ms);
-			this.waiting.add(done);
-		});
+		const wait = new AbortController();
+		this.waiting.add(wait);
+		try {
+			await sleep(ms, wait.signal).catch(() => undefined);
+		} finally {
+			this.waiting.delete(wait);
+		}
 	}
 
 	/** The Base URL of the run's credential, read once. */
