@@ -1,7 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { ApiRequest, PageStyle } from '../shared/transport';
-import { pages, type Run } from '../shared/transport';
+import { pages, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
 import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 
 /** Entries each page of an offset-paged list reads again from the end of the page before (deletions shift pages). */

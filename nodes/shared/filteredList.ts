@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from './transport';
 
 import { getPageLimit } from './readers';
-import { pages, type ApiRequest, type PageStyle } from './transport';
+import { pages, type ApiRequest, type PageStyle, type Run } from './transport';
 
 /** A filter the service takes only as a GET body (which n8n never sends), applied here to the records it lists. */
 interface LocalFilter {

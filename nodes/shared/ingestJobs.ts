@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from './transport';
 
 import type { GetOneIngestJobResponse } from './schemas.generated';
 import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoints';
 import { recoverRecord, type ServiceTime } from './recovery';
-import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState } from './transport';
+import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState, type Run } from './transport';
 
 /** Creating an ingestion job and waiting for it: Ingestion's creates, and Celebrity Identify's ingest of its image. */
 

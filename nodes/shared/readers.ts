@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from './transport';
 
 import { listEndpoint } from './endpoints';
-import { paginate, WAIT_DEFAULTS, type ApiRequest, type PageStyle, type WaitOptions } from './transport';
+import { paginate, WAIT_DEFAULTS, type ApiRequest, type PageStyle, type WaitOptions, type Run } from './transport';
 import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeContext } from './validation';
 
 /** Readers of the parameters `descriptions.ts` builds; each checks what it reads before anything is sent. */

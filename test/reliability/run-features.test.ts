@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Dev-only: a loopback service that answers late, cuts connections and changes its lists on purpose. */
 /**
  * n8n's own execution features around one node run, as node settings through n8n-core's WorkflowExecute against a
  * loopback service that misbehaves on purpose: Continue (using error output), Retry On Fail (n8n calls `execute`

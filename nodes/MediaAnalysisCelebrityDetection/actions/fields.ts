@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
 
 import { uuidMode } from '../../shared/descriptions';
 import { listEndpoint } from '../../shared/endpoints';
 import { listLocator } from '../../shared/node';
 import { idByName, isByName, locatorUuid, type NameLookup } from '../../shared/readers';
-import { paginate } from '../../shared/transport';
+import { paginate, type Run } from '../../shared/transport';
 import { assertUuid } from '../../shared/validation';
 
 /**

@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
 
 import { nameMode, uuidMode } from '../../shared/descriptions';
 import { idByName, isByName, type NameLookup } from '../../shared/readers';
 import { listEndpoint } from '../../shared/endpoints';
 import { listLocator } from '../../shared/node';
-import { paginate, type Failure } from '../../shared/transport';
+import { paginate, type Failure, type Run } from '../../shared/transport';
 import { assertRange, assertUuid4 } from '../../shared/validation';
 
 const UUID4_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}';

@@ -6,7 +6,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
 
 import type { IngestJobAsset } from '../../shared/schemas.generated';
 import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
@@ -15,7 +14,7 @@ import type { RequestOf } from '../../shared/endpoints';
 import { includeInputFieldsProperty, withInputFields } from '../../shared/inputFields';
 import { createIngestJob } from '../../shared/ingestJobs';
 import type { ItemRunner } from '../../shared/router';
-import type { WaitOptions } from '../../shared/transport';
+import type { WaitOptions, Run } from '../../shared/transport';
 import { assertDatasetAccepts, readDataset } from './assetTypes';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
 
 import type { IngestJobStatusResponse } from '../../shared/schemas.generated';
 import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
-import type { PageLimit } from '../../shared/transport';
+import type { PageLimit, Run } from '../../shared/transport';
 
 export type AssetIngestionStatus = RecordOf<'ingestion.getJobStatus'>;
 

@@ -1,11 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
 
 import type { GetOneIngestJobResponse } from '../../shared/schemas.generated';
 import { getWaitOptions } from '../../shared/readers';
 import { callEndpoint, type RequestOf } from '../../shared/endpoints';
 import { explainCreateFailure, waitForIngestJob } from '../../shared/ingestJobs';
-import type { WaitOptions } from '../../shared/transport';
+import type { WaitOptions, Run } from '../../shared/transport';
 
 export async function getJob(
 	this: IExecuteFunctions,

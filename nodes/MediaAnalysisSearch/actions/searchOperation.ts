@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
 
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
 import { listEndpoint, type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
 import { resolveDatasetId } from '../../shared/readers';
-import { datasetNotFound, paginate } from '../../shared/transport';
+import { datasetNotFound, paginate, type Run } from '../../shared/transport';
 import {
 	commonSearchOptions,
 	getMetadataFilters,

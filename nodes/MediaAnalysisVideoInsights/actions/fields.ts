@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
 
 import { datasetLocator, uuidMode, videoLocator } from '../../shared/descriptions';
 import { locatorUuid, resolveDatasetId } from '../../shared/readers';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
 import { listLocator } from '../../shared/node';
-import type { ApiRequest } from '../../shared/transport';
+import type { ApiRequest, Run } from '../../shared/transport';
 import { invalidParameter } from '../../shared/validation';
 
 /** The video (and, for a composite slice, the slice) an item is about, as every output item names it. */

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import { datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import type { ApiRequest } from '../../../shared/transport';
+import type { ApiRequest, Run } from '../../../shared/transport';
 import { assertNotEmpty } from '../../../shared/validation';
 import { HINTS } from '../../../shared/http/failures';
 

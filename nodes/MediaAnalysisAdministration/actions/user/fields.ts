@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import { listEndpoint } from '../../../shared/endpoints';
-import { paginate } from '../../../shared/transport';
+import { paginate, type Run } from '../../../shared/transport';
 import { assertEmail, invalidParameter } from '../../../shared/validation';
 import { getListedId, listedLocator } from '../fields';
 

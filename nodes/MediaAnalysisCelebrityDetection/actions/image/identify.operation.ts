@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import type { Status, IngestJobStatusResponse } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, numberField, textField } from '../../../shared/descriptions';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { ingestAndWait } from '../../../shared/ingestJobs';
-import { WAIT_DEFAULTS, type WaitOptions } from '../../../shared/transport';
+import { WAIT_DEFAULTS, type WaitOptions, type Run } from '../../../shared/transport';
 import { notice } from '../../../shared/node';
 import { assertImageUrl, shownUrl } from './imageInput';
 

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import type { PublicUrlClassificationRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { datasetNotFound, type Failure } from '../../../shared/transport';
+import { datasetNotFound, type Failure, type Run } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { includeInputFieldsProperty, withInputFields } from '../../../shared/inputFields';
 import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
-import { datasetNotFound } from '../../../shared/transport';
+import { datasetNotFound, type Run } from '../../../shared/transport';
 import { assertNotEmpty, assertUuid4 } from '../../../shared/validation';
 import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import { callEndpoint } from '../../../shared/endpoints';
-import { datasetNotFound, type Failure } from '../../../shared/transport';
+import { datasetNotFound, type Failure, type Run } from '../../../shared/transport';
 
 /** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders on v1-pipeline datasets. */
 const CONCEPT_ENCODERS = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];

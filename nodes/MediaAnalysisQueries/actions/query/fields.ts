@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import type { QueryStatus, QueryType } from '../../../shared/schemas.generated';
 import { QUERY_FIELDS } from '../../../shared/enums.generated';
@@ -8,7 +7,7 @@ import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import { locatorUuid } from '../../../shared/readers';
-import { waitUntilSettled, type WaitOptions, type WaitState } from '../../../shared/transport';
+import { waitUntilSettled, type WaitOptions, type WaitState, type Run } from '../../../shared/transport';
 
 export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
 

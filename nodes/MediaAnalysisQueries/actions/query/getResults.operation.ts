@@ -1,13 +1,12 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit } from '../../../shared/readers';
 import { callEndpoint, endpointPath } from '../../../shared/endpoints';
 import type { ItemRunner } from '../../../shared/router';
-import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
+import { DOWNLOAD, downloadFile, type DownloadedFile, type Run } from '../../../shared/transport';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
 import {

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import { textField } from '../../../shared/descriptions';
 import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
-import { waitUntilSettled, type WaitOptions, type WaitState } from '../../../shared/transport';
+import { waitUntilSettled, type WaitOptions, type WaitState, type Run } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
 
 /** A filtered search is a run on the service: Start answers its run_id, Get Result its results once it succeeded. */

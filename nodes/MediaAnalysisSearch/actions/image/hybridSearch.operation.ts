@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, dateField, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
-import { datasetNotFound, type Failure } from '../../../shared/transport';
+import { datasetNotFound, type Failure, type Run } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
 import {
 	commonSearchOptions,

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
 
 import { datasetLocator, videoLocator } from '../../../shared/descriptions';
 import { locatorUuid, resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
-import { datasetNotFound } from '../../../shared/transport';
+import { datasetNotFound, type Run } from '../../../shared/transport';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
 
 export const description: INodeProperties[] = [
