@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ItemRunner } from '../../nodes/shared/router';
+import { ItemRunner, POOL } from '../../nodes/shared/router';
 import { Run } from '../../nodes/shared/transport';
 
 const node: INode = {
@@ -14,9 +14,13 @@ const node: INode = {
 	parameters: { password: 'hunter2', name: 'warehouse' },
 };
 
-/** Just the two things the runner asks of n8n: the node and whether Continue On Fail is on. */
-const context = (continueOnFail: boolean) =>
-	({ getNode: () => node, continueOnFail: () => continueOnFail }) as unknown as IExecuteFunctions;
+/** Just what the runner asks of n8n: the node, whether Continue On Fail is on, and the items (for its error). */
+const context = (continueOnFail: boolean, items = 0) =>
+	({
+		getNode: () => node,
+		continueOnFail: () => continueOnFail,
+		getInputData: () => Array.from({ length: items }, () => ({ json: {} })),
+	}) as unknown as IExecuteFunctions;
 
 describe('ItemRunner', () => {
 	test('output in input order, each paired; a step serving several items fails each of them', async () => {
@@ -69,5 +73,60 @@ describe('ItemRunner', () => {
 		expect(thrown).toBeInstanceOf(NodeOperationError);
 		expect((thrown as NodeOperationError).context.itemIndex).toBe(1);
 		expect(() => run.fail(new Error('late'), [5])).toThrow('late');
+	});
+});
+
+describe('the item pool', () => {
+	const limitOf = (runner: ItemRunner) => runner.run.pace.limiter.limit;
+
+	test('100,000 items: at most the limit plus the look-ahead are under way at once, and every item runs once', async () => {
+		const runner = new ItemRunner(context(true), new Run(context(true)));
+		let alive = 0;
+		let most = 0;
+		const ran = new Uint8Array(100_000);
+		await runner.sideBySide(100_000, async (index) => {
+			alive++;
+			most = Math.max(most, alive);
+			await Promise.resolve();
+			ran[index]++;
+			alive--;
+		});
+		expect(most).toBeLessThanOrEqual(limitOf(runner) + POOL.lookAhead);
+		expect(ran.every((count) => count === 1)).toBe(true);
+	});
+
+	test('items resting between status reads make room for others, up to the most alive at once', async () => {
+		const runner = new ItemRunner(context(true), new Run(context(true)));
+		let alive = 0;
+		let most = 0;
+		await runner.sideBySide(3 * POOL.alive, async () => {
+			alive++;
+			most = Math.max(most, alive);
+			await runner.run.rest(5);
+			alive--;
+		});
+		// Resting items do not count as busy, so more than the limit's worth start; never more than POOL.alive.
+		expect(most).toBeGreaterThan(limitOf(runner) + POOL.lookAhead);
+		expect(most).toBeLessThanOrEqual(POOL.alive);
+	});
+
+	test('after a failure that stops the run, no item starts', async () => {
+		const runner = new ItemRunner(context(false, 1_000), new Run(context(false, 1_000)));
+		const started: number[] = [];
+		let startedBeforeStop = -1;
+		const done = runner.sideBySide(1_000, async (index) => {
+			started.push(index);
+			await Promise.resolve();
+			if (index === 3)
+				await runner
+					.attempt([index], async () => Promise.reject(new Error('refused')))
+					.finally(() => {
+						startedBeforeStop = started.length;
+					});
+		});
+		await expect(done).rejects.toThrow('refused');
+		expect(runner.run.stopped).toBe(true);
+		expect(started).toHaveLength(startedBeforeStop);
+		expect(started.length).toBeLessThan(100);
 	});
 });

@@ -229,7 +229,7 @@ describe('the trigger against odd records', () => {
 		answer = ({ query }) => ({ jobs: jobs().slice(Number(query.offset), Number(query.offset) + Number(query.limit)) });
 	};
 	const ids = (items: IDataObject[]) =>
-		items.map((item) => `${(item.events as string[]).join('+')}:${String((item.job as IDataObject).id).slice(-3)}`);
+		items.map((item) => `${(item.events as string[]).join('+')}:${String(item.id).slice(-3)}`);
 
 	test('activation against a jobs list that ignores `offset` reads one page, not the whole endless list', async () => {
 		answer = () => ({ jobs: Array.from({ length: 100 }, (_, i) => jobAt(i + 1, 'completed', at(-i))) });
