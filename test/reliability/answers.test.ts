@@ -572,6 +572,36 @@ const requiredRules = (answer: AnswerSpec | undefined) =>
 
 const called = (Object.keys(CALLERS) as EndpointId[]).filter((id) => CALLERS[id] !== 'called by no node');
 
+/** What the transport hands `checkAnswer` for an entry of the table (`endpointRequest`), its path as the template. */
+const requestOf = (id: EndpointId) => {
+	const entry = entryOf(id);
+	return { method: entry.method, path: entry.path, answer: (entry.pages ?? entry.answer) as AnswerSpec };
+};
+
+/** The one check on its own, as the transport runs it on a JSON answer: a refusal's message, or the answer it passes. */
+async function checked(id: EndpointId, answer: Hostile) {
+	const warnings: string[] = [];
+	const context = {
+		getNode: () => ({ name: 'Probe' }),
+		logger: { warn: (line: string) => warnings.push(line) },
+	} as unknown as ApiContext;
+	const verdict = await checkAnswer.call(
+		context,
+		requestOf(id),
+		{
+			body: { kind: 'json', value: JSON.parse(answer.text) as unknown },
+			status: answer.status,
+			contentType: 'application/json',
+		},
+		async () => (value) => value,
+	);
+	return 'refuse' in verdict ? { refused: verdict.refuse.message } : { passed: verdict.answer as unknown };
+}
+
+/** The check's refusal as the node's error reads it: the template's placeholders stand for the request's IDs. */
+const asErrorPattern = (message: string) =>
+	new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '[^/ ]+')}$`);
+
 describe('every endpoint of the table, answered what its operation cannot read', () => {
 	test('every entry has a caller here, or no node calls it', () => {
 		expect(Object.keys(CALLERS).sort()).toEqual(Object.keys(ENDPOINTS).sort());
@@ -582,9 +612,9 @@ describe('every endpoint of the table, answered what its operation cannot read',
 		const entry = entryOf(id);
 		const what = `${entry.method} ${entry.path.replace(/\{\w+\}/g, '[^ ]+')}`;
 
+		// The check is pure: what it refuses is decided here without a run (the wiring from every kind of entry to the
+		// node's error is proven below). What it lets through, the operation then reads: that goes through the engine.
 		test.each(WRONG)('%s: a clear error naming the endpoint, or a valid output', async (_case, answer) => {
-			const result = await runAgainst(id, answer);
-			expectClean(result);
 			const parsed = JSON.parse(answer.text) as unknown;
 			const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
 			const fields = requiredRules(entry.answer);
@@ -593,10 +623,15 @@ describe('every endpoint of the table, answered what its operation cannot read',
 				(entry.answer === 'records' && !Array.isArray(parsed)) ||
 				(isObject &&
 					fields.some(([field]) => !(field in (parsed as IDataObject)) || (parsed as IDataObject)[field] === null));
-			if (mustFail) {
-				expect(result.error?.message).toMatch(new RegExp(`answered ${what} `));
-				expect(result.items).toEqual([]);
+			const verdict = await checked(id, answer);
+			if (mustFail) expect(verdict).toEqual({ refused: expect.stringMatching(new RegExp(`answered ${what} `)) });
+			if (entry.answer === 'any') expect(verdict).toEqual({ passed: parsed });
+			if ('refused' in verdict) {
+				expect(verdict.refused).toMatch(new RegExp(`^The Media Analysis Service answered ${what} `));
+				return;
 			}
+			const result = await runAgainst(id, answer);
+			expectClean(result);
 			if (entry.answer === 'any') expect(result.error).toBeUndefined();
 		});
 
@@ -607,6 +642,32 @@ describe('every endpoint of the table, answered what its operation cannot read',
 			for (const junk of [JUNK_TEXT, ...JUNK])
 				expect({ junk, found: shown.includes(junk) ? shown : '' }).toEqual({ junk, found: '' });
 		});
+	});
+});
+
+/** One entry of each kind the check knows (a page style, an answer spec), as the table groups them. */
+const kindOf = (id: EndpointId) => {
+	const entry = entryOf(id);
+	return entry.pages ? `pages at ${entry.pages.listAt.join('.')} (${entry.pages.place})` : JSON.stringify(entry.answer);
+};
+// "Any" JSON is never refused: every wrong answer above goes through the engine for it.
+const oneOfEachKind = [...new Map(called.map((id) => [kindOf(id), id])).entries()].filter(
+	([, id]) => entryOf(id).answer !== 'any',
+);
+
+describe("the check's refusal is the node's error, for every kind of entry (the wiring of the pure check above)", () => {
+	test('every kind of entry is here', () => {
+		expect(oneOfEachKind.length).toBeGreaterThan(20);
+	});
+
+	test.each(oneOfEachKind)("%s (%s): the node fails with the check's own message, and no item", async (_kind, id) => {
+		const answer = entryOf(id).answer === 'records' ? json(200, { detail: 'no list' }) : json(200, 42);
+		const verdict = await checked(id, answer);
+		expect(verdict).toEqual({ refused: expect.any(String) });
+		const result = await runAgainst(id, answer);
+		expectClean(result);
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(asErrorPattern((verdict as { refused: string }).refused));
 	});
 });
 
