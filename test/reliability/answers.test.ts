@@ -19,7 +19,7 @@ import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { checkAnswer, type AnswerSpec, type FieldRule } from '../../nodes/shared/transport/check';
 import { ENDPOINTS, endpointOf, type EndpointId } from '../../nodes/shared/endpoints';
-import type { ApiContext } from '../../nodes/shared/transport';
+import type { ApiContext, ApiRequest } from '../../nodes/shared/transport';
 import { jobStatusPages, offsetLimit } from '../../nodes/shared/transport/pagination';
 import type { RunNodeResult } from '../harness/engine';
 import { TYPES, useTestBed } from '../nodes/setup';
@@ -573,9 +573,9 @@ const requiredRules = (answer: AnswerSpec | undefined) =>
 const called = (Object.keys(CALLERS) as EndpointId[]).filter((id) => CALLERS[id] !== 'called by no node');
 
 /** What the transport hands `checkAnswer` for an entry of the table (`endpointRequest`), its path as the template. */
-const requestOf = (id: EndpointId) => {
-	const entry = entryOf(id);
-	return { method: entry.method, path: entry.path, answer: (entry.pages ?? entry.answer) as AnswerSpec };
+const requestOf = (id: EndpointId): ApiRequest => {
+	const entry = endpointOf(id);
+	return { method: entry.method, path: entry.path, answer: entry.pages ?? entry.answer };
 };
 
 /** The one check on its own, as the transport runs it on a JSON answer: a refusal's message, or the answer it passes. */
@@ -647,7 +647,7 @@ describe('every endpoint of the table, answered what its operation cannot read',
 
 /** One entry of each kind the check knows (a page style, an answer spec), as the table groups them. */
 const kindOf = (id: EndpointId) => {
-	const entry = entryOf(id);
+	const entry = endpointOf(id);
 	return entry.pages ? `pages at ${entry.pages.listAt.join('.')} (${entry.pages.place})` : JSON.stringify(entry.answer);
 };
 // "Any" JSON is never refused: every wrong answer above goes through the engine for it.
