@@ -1,8 +1,8 @@
 /**
  * The order jest starts test files in, longest first, so no long file starts last and the workers end together. The
- * end-to-end files start first, all four, each in a worker of its own: they spend most of their time waiting on n8n
- * (polls, jobs, the browser), and the two shorter ones (n8n 1.x, the Community Nodes install) free their workers for
- * the CPU-bound rest long before the two long ones end. Then every other file, longest first.
+ * end-to-end files start first, all three, each in a worker of its own: they spend most of their time waiting on n8n
+ * (polls, jobs, the browser), and the short one (n8n 1.x) frees its worker for the CPU-bound rest long before the two
+ * long ones end. Then every other file, longest first.
  *
  * A file's duration is jest's own from the last run on this machine (its cache) when there is one, else the one
  * measured below (a fresh clone has no cache, and jest would then order by file size: the scanner's test, small and
@@ -16,9 +16,8 @@ const Sequencer = require('@jest/test-sequencer').default;
  * order matters here). The end-to-end files' times are from `npm test`, the others' from `npm run test:fast`.
  */
 const MEASURED_SECONDS = {
-	'test/e2e/n8n.test.ts': 242,
+	'test/e2e/n8n.test.ts': 340,
 	'test/e2e/queue.test.ts': 223,
-	'test/e2e/community-install.test.ts': 152,
 	'test/e2e/n8n-v1.test.ts': 97,
 	'test/package/scan.test.ts': 55,
 	'test/reliability/answer-budget.test.ts': 36,
