@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * Installed the way users install it (issue 34), on the shared n8n of n8n.test.ts once every other scenario is done:
