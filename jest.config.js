@@ -5,8 +5,10 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	// Type checking is `npm run typecheck`; tests transpile only, so a run stays fast on two cores.
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }] },
-	// Three workers on two cores: the two long end-to-end files (test/sequencer.js starts them first) mostly wait on
-	// n8n, and the third worker runs the CPU-bound files meanwhile. `npm run test:fast` runs on two.
+	// Three workers on two cores for `npm test`: the three end-to-end files (test/sequencer.js starts them first, longest
+	// first) mostly wait on n8n, whose own processes do the work, and the worker the short one (n8n 1.x) frees runs the
+	// CPU-bound files meanwhile. With two, the end-to-end files alone would hold both workers one after another for
+	// longer than the whole run takes now. `npm run test:fast`, all CPU-bound, runs on two.
 	maxWorkers: 3,
 	testSequencer: '<rootDir>/test/sequencer.js',
 	testTimeout: 30000,

@@ -36,11 +36,23 @@ export interface AssetRecord {
 	frameRate: number | null;
 }
 
+/**
+ * UUIDs derived already: every reset derives the seed's ids again (a hash each), and the tests reset before each test.
+ * Bounded, for a sandbox that runs for days.
+ */
+const derived = new Map<string, string>();
+const DERIVED_KEPT = 50_000;
+
 /** A UUID derived from a string, so seeded ids are stable across runs and resets. */
 export function stableUuid(seed: string): string {
+	const known = derived.get(seed);
+	if (known !== undefined) return known;
 	const hex = createHash('sha256').update(seed).digest('hex');
 	const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+	const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+	if (derived.size >= DERIVED_KEPT) derived.clear();
+	derived.set(seed, uuid);
+	return uuid;
 }
 
 /** Assets of one dataset, in ingestion order (oldest first, then path). */

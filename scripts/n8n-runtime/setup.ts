@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8nInstance } from './instance';
@@ -10,15 +10,26 @@ import { ensureRuntime, type Log, type RuntimeSpec, STATE_ROOT } from './runtime
 /** Home of every n8n user folder this project makes. */
 export const USER_FOLDERS = join(STATE_ROOT, 'user');
 
+/**
+ * USER_FOLDERS with every symbolic link resolved. n8n compares a file's real path with N8N_RESTRICT_FILE_ACCESS_TO, so
+ * a user folder under a linked node_modules (a git worktree sharing another checkout's) must be named by its real path,
+ * or Read/Write Files from Disk refuses every file in it ("Access to the file is not allowed").
+ */
+function userFoldersHome(): string {
+	mkdirSync(USER_FOLDERS, { recursive: true });
+	return realpathSync(USER_FOLDERS);
+}
+
 /** A new, empty user folder `<USER_FOLDERS>/<name>-<pid>-<time>` (tests and demos remove it when done). */
 export function scratchUserFolder(name: string): string {
-	const folder = join(USER_FOLDERS, `${name}-${process.pid}-${Date.now()}`);
+	const folder = join(userFoldersHome(), `${name}-${process.pid}-${Date.now()}`);
 	mkdirSync(folder, { recursive: true });
 	return folder;
 }
 
 export function removeUserFolder(folder: string): void {
-	if (!folder.startsWith(`${USER_FOLDERS}/`)) throw new Error(`Refusing to remove ${folder}`);
+	if (!folder.startsWith(`${USER_FOLDERS}/`) && !folder.startsWith(`${userFoldersHome()}/`))
+		throw new Error(`Refusing to remove ${folder}`);
 	rmSync(folder, { recursive: true, force: true });
 }
 

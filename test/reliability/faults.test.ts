@@ -4,7 +4,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { stableUuid } from '../../sandbox/assets/model';
 import type { FaultPlan } from '../../sandbox/server';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
-import { RECOVERY } from '../../nodes/shared/transport/request';
+import { RECOVERY, RETRY } from '../../nodes/shared/transport/request';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { accessToken, send } from '../sandbox/helpers';
 import { byId } from '../support/locators';
@@ -14,6 +14,10 @@ const bed = useTestBed();
 
 // The sandbox lists a job as soon as it makes it: a short look for a lost create's job is enough here.
 useLimits(RECOVERY, { windowMs: 300, firstGapMs: 100 });
+// What these tests check is that every fault is retried or recovered, nothing lost and nothing repeated, not how long
+// the back-off waits: 10 ms doubling instead of 500 ms (nextDelay and its cap are tested in test/transport/). The
+// attempts stay 5, so a request that meets five faults in a row still fails as it would with the shipped delays.
+useLimits(RETRY, { baseDelayMs: 10 });
 
 /** About one request in ten meets a fault: 5xx, 429 bursts, drops before and after processing, token revocation. */
 const TEN_PERCENT: FaultPlan = {

@@ -38,8 +38,10 @@ export interface SharedN8n {
 	readonly bucket: BucketServer;
 	readonly instance: N8nInstance;
 	readonly server: RunningN8n;
-	/** Debian's Chromium, for the editor scenario. */
+	/** Debian's Chromium, for the editor and Community Nodes scenarios. */
 	readonly chromiumPath: string;
+	/** Every workflow imported before n8n started (every scenario's). */
+	readonly workflows: WorkflowJson[];
 	/**
 	 * The sandbox back to its seed data (datasets, assets, jobs, request log, clock), as a sandbox of its own would
 	 * start; the access tokens n8n holds stay valid, as they would against the service.
@@ -67,6 +69,7 @@ export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
 	let server: RunningN8n | undefined;
 	let userFolder: string | undefined;
 	let chromiumPath: string | undefined;
+	const imported: WorkflowJson[] = [];
 	const ready = <T>(value: T | undefined, what: string): T => {
 		if (value === undefined)
 			throw new Error(`The shared n8n set-up did not finish (${what}); see the set-up error above`);
@@ -97,7 +100,8 @@ export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
 				workflows.set(workflow.id, workflow);
 			}
 		}
-		await instance.importWorkflows([...workflows.values()]);
+		imported.push(...workflows.values());
+		await instance.importWorkflows(imported);
 		server = await instance.start({ environment: { EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true' } });
 	}, 30 * 60_000);
 
@@ -123,6 +127,9 @@ export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
 		},
 		get chromiumPath() {
 			return ready(chromiumPath, 'Chromium');
+		},
+		get workflows() {
+			return imported;
 		},
 		fresh() {
 			shared.sandbox.reset({ keepAccessTokens: true });
