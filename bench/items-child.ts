@@ -133,6 +133,7 @@ async function main() {
 
 	const memory = trackPeakMemory();
 	const { before } = memory;
+	const stopProbe = probe(before.heapUsed);
 	const cpu = process.cpuUsage();
 	const started = performance.now();
 	let held: unknown;
@@ -156,6 +157,7 @@ async function main() {
 		}
 	}
 	const wallMs = performance.now() - started;
+	stopProbe();
 	const { user, system } = process.cpuUsage(cpu);
 	const { peakRss, peakHeap } = memory.stop();
 	gc();
@@ -176,6 +178,38 @@ async function main() {
 		stillHeld: held !== undefined,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/**
+ * Not part of a measured run (it forces collections): BENCH_PROBE_MS makes the child collect every that many ms of
+ * the run and write the live heap growth to stderr, so retained memory shows apart from garbage not yet collected;
+ * BENCH_SNAPSHOT_AT_MS writes a heap snapshot (to the working directory) once after a collection at that moment.
+ */
+function probe(baseHeap: number): () => void {
+	const every = Number(process.env.BENCH_PROBE_MS ?? 0);
+	const snapshotAt = Number(process.env.BENCH_SNAPSHOT_AT_MS ?? 0);
+	const timers: NodeJS.Timeout[] = [];
+	const started = performance.now();
+	if (every > 0)
+		timers.push(
+			setInterval(() => {
+				gc();
+				const live = (process.memoryUsage().heapUsed - baseHeap) / MB;
+				process.stderr.write(
+					`probe ${((performance.now() - started) / 1000).toFixed(0)} s: live heap +${live.toFixed(0)} MB\n`,
+				);
+			}, every),
+		);
+	if (snapshotAt > 0)
+		timers.push(
+			setTimeout(() => {
+				gc();
+				// eslint-disable-next-line @typescript-eslint/no-require-imports
+				const file = (require('node:v8') as typeof import('node:v8')).writeHeapSnapshot();
+				process.stderr.write(`snapshot ${file}\n`);
+			}, snapshotAt),
+		);
+	return () => timers.forEach((timer) => clearTimeout(timer));
 }
 
 /**
