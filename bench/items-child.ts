@@ -13,7 +13,7 @@
  */
 import './resolve-ts-first';
 
-import { performance } from 'node:perf_hooks';
+import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -42,6 +42,33 @@ export interface ItemsResult {
 	peakHeapMb: number;
 	/** The heap once the run's garbage is collected, its output still referenced. */
 	heldHeapMb: number;
+	/**
+	 * The live heap at its highest: the heap right after each full collection V8 made during the run (what survived
+	 * it), or the held heap at the end if higher. The peaks above also count garbage V8 had not yet collected.
+	 */
+	peakLiveHeapMb: number;
+	/** Full collections V8 made during the run. */
+	majorGcs: number;
+}
+
+/** The heap right after each full (mark-compact) collection until `stop`: what was live then. */
+function trackLiveHeap() {
+	let peak = 0;
+	let count = 0;
+	const observer = new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) {
+			if ((entry.detail as { kind?: number } | undefined)?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
+			count++;
+			peak = Math.max(peak, process.memoryUsage().heapUsed);
+		}
+	});
+	observer.observe({ entryTypes: ['gc'] });
+	return {
+		stop() {
+			observer.disconnect();
+			return { peak, count };
+		},
+	};
 }
 
 const ECHO = 'n8n-nodes-bench.echo';
@@ -134,6 +161,7 @@ async function main() {
 	const memory = trackPeakMemory();
 	const { before } = memory;
 	const stopProbe = probe(before.heapUsed);
+	const live = trackLiveHeap();
 	const cpu = process.cpuUsage();
 	const started = performance.now();
 	let held: unknown;
@@ -158,6 +186,7 @@ async function main() {
 	}
 	const wallMs = performance.now() - started;
 	stopProbe();
+	const liveHeap = live.stop();
 	const { user, system } = process.cpuUsage(cpu);
 	const { peakRss, peakHeap } = memory.stop();
 	gc();
@@ -175,6 +204,8 @@ async function main() {
 		peakRssMb: peakRss / MB,
 		peakHeapMb: peakHeap / MB,
 		heldHeapMb: after.heapUsed / MB,
+		peakLiveHeapMb: Math.max(liveHeap.peak, after.heapUsed) / MB,
+		majorGcs: liveHeap.count,
 		stillHeld: held !== undefined,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
