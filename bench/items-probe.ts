@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * Where the memory of section 10 goes, outside the measured bench: one way of items-child.ts against the replay

@@ -1,4 +1,4 @@
-/* eslint-disable no-console --
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals --
 	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * NOT part of `npm test`: a reproduction for the lead of a goal of bench section 9 the adaptive limit misses on main.
