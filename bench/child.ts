@@ -9,15 +9,23 @@ const REPO_ROOT = resolve(__dirname, '..');
 const TIME = '/usr/bin/time';
 
 /**
- * Runs `script` (TypeScript) in a fresh `node --expose-gc`, under `/usr/bin/time -v` when `timed` and it is
+ * Runs `script` (TypeScript) in a fresh `node --expose-gc` (and `nodeFlags`), under `/usr/bin/time -v` when `timed` and it is
  * installed, and resolves with the JSON of its first stdout line starting with `{"mode"` and its stderr.
  */
 export function runMeasuringChild<T>(
 	script: string,
 	env: Record<string, string>,
 	timed = false,
+	nodeFlags: string[] = [],
 ): Promise<{ result: T; stderr: string }> {
-	const node = [process.execPath, '--expose-gc', '-r', require.resolve('ts-node/register/transpile-only'), script];
+	const node = [
+		process.execPath,
+		'--expose-gc',
+		...nodeFlags,
+		'-r',
+		require.resolve('ts-node/register/transpile-only'),
+		script,
+	];
 	const [command, ...args] = timed && existsSync(TIME) ? [TIME, '-v', ...node] : node;
 	return new Promise((resolvePromise, reject) => {
 		const child = spawn(command, args, {

@@ -91,13 +91,17 @@ export interface Bed {
 }
 
 /** The engine harness with the package's Concepts, Datasets, Ingestion and Trigger nodes (and n8n's HTTP Request node, if given). */
-export function createBenchHarness(httpRequest?: IVersionedNodeType | INodeType): Harness {
+export function createBenchHarness(
+	httpRequest?: IVersionedNodeType | INodeType,
+	extra: Record<string, INodeType> = {},
+): Harness {
 	const nodeTypes: Record<string, INodeType | IVersionedNodeType> = {
 		[TYPES.concepts]: new MediaAnalysisConcepts(),
 		[TYPES.datasets]: new MediaAnalysisDatasets(),
 		[TYPES.ingestion]: new MediaAnalysisIngestion(),
 		[TYPES.trigger]: new MediaAnalysisIngestionTrigger(),
 		[TYPES.items]: itemsNode,
+		...extra,
 	};
 	if (httpRequest) nodeTypes[TYPES.httpRequest] = httpRequest;
 	const harness = createHarness({ nodeTypes, credentialTypes: [new MediaAnalysisApi()] });

@@ -73,8 +73,8 @@ export const CONCURRENCY = {
 	},
 };
 
-type OperationKey = 'classify' | 'get';
-type Way = 'one' | 'node' | 'fixed8' | 'http' | 'script' | 'full';
+export type OperationKey = 'classify' | 'get';
+export type Way = 'one' | 'node' | 'fixed8' | 'http' | 'script' | 'full';
 
 const WAYS: Record<Way, string> = {
 	one: 'node, Requests in Parallel 1 (one at a time)',
@@ -233,14 +233,14 @@ function disturb(disturbance: Disturbance | undefined): () => void {
 	return () => undefined;
 }
 
-interface Context {
+export interface Context {
 	sandbox: Sandbox;
 	harness: ReturnType<typeof createBenchHarness>;
 	httpRequest: HttpRequestNode;
 }
 
 /** One run of `way` for `items` items through `proxy`, starting without an access token (so each way logs in). */
-async function runWay(
+export async function runWay(
 	context: Context,
 	proxy: LatencyProxy,
 	key: OperationKey,
@@ -643,11 +643,13 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				'one itself), rising 1% a second while nothing is refused; later 429s hold only the refused request.',
 		);
 	}
+	let tooMany = false;
 	const capacities = CONCURRENCY.capacities.flatMap((capacity) => {
 		const node = result.queueing.find((row) => row.way === 'node' && row.capacity === capacity);
 		if (!node?.measured) return [];
 		const vs = node.measured.wallMs / capacityOptimalMs(node);
 		const inFlight = node.meanInFlight / capacity;
+		tooMany ||= inFlight > goals.capacityInFlight;
 		const fixed = result.queueing.find((row) => row.way === 'fixed8' && row.capacity === capacity)?.measured;
 		const http = result.queueing.find((row) => row.way === 'http' && row.capacity === capacity);
 		return [
@@ -666,8 +668,16 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 			`**Against services that work a few requests at a time** (${goalLatencyMs} ms each, the rest waiting in their queue), ` +
 				`${int(CONCURRENCY.capacityItems)} items, the node as it comes: ${capacities.join('; ')}. A queue delays the quicker ` +
 				`answers of a round too: past ${ADAPTIVE.tolerance}× the service's own time (the ${100 * ADAPTIVE.percentile}th percentile ` +
-				'of a round against the lowest seen) the limit shrinks in proportion, so what waits in the queue stays a ' +
-				'fraction of the capacity, and the service stays busy.',
+				'of a round against the lowest seen), with the answers a second no longer needing what is in flight, the ' +
+				`limit falls to ${ADAPTIVE.tolerance}× that need.` +
+				(tooMany
+					? ' Where more than twice the capacity stayed in flight, the need was overestimated: on a loaded machine ' +
+						"the client's event loop stalls and the answers that came meanwhile are handled late, together. The " +
+						"service's own mean round trip is taken from the round with the shortest low percentile, but that " +
+						"round's mean holds round trips the stalls stretched, so the need (answers a second times it) reads " +
+						'high. bench/limit-stall-sim.ts reproduces it: with stalls, the base mean is 188 ms instead of 104 ' +
+						'and the need of a service working 8 at a time reads 12 to 19.'
+					: ''),
 		);
 	}
 	const variedNode = result.varied.find((row) => row.way === 'node');

@@ -6,7 +6,8 @@
  * `npm run bench -- --only concurrency --merge` runs some scenarios and puts their sections (and their reading) into
  * the existing bench/RESULTS.md in place, keeping the other sections as they were.
  * `npm run bench -- --install-runtime` first installs the n8n runtime whose HTTP Request node rows (b) compare with.
- * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue, answerCap, answerBudget, concurrency. Not part of `npm test`: nothing here is a timed assertion.
+ * Scenarios: ingest, returnAll, logins, trigger, memory, queryResults, queue, answerCap, answerBudget, concurrency,
+ * items. Not part of `npm test`: nothing here is a timed assertion.
  */
 import './resolve-ts-first';
 
@@ -15,11 +16,13 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { POOL } from '../nodes/shared/router';
 import { PARALLEL } from '../nodes/shared/transport';
 import { ensureRuntime, N8N_V2 } from '../scripts/n8n-runtime/runtime';
 import { int, ms } from './common';
 import { HOW_TO_INSTALL, loadHttpRequestNode } from './httpRequestNode';
 import { ingestTable, runIngest, type IngestRow } from './ingest';
+import { ITEMS, itemsReading, itemsTable, type ItemsRow, runItems } from './items';
 import { loginsTable, runLogins, type LoginRow } from './logins';
 import { answerBudgetTable, answerCapTable, runAnswerBudget, runAnswerCap, type AnswerCapResult } from './answerCap';
 import {
@@ -50,6 +53,7 @@ const SCENARIOS = [
 	'answerCap',
 	'answerBudget',
 	'concurrency',
+	'items',
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
@@ -92,6 +96,7 @@ interface Results {
 	answerCap?: AnswerCapResult[];
 	answerBudget?: AnswerCapResult[];
 	concurrency?: ConcurrencyResult;
+	items?: ItemsRow[];
 }
 
 /** Sentences computed from the numbers, so a rerun cannot leave a stale claim behind. */
@@ -288,6 +293,7 @@ function reading(results: Results): string[] {
 	}
 	if (results.queue) lines.push(queueReading(results.queue));
 	if (results.concurrency) lines.push(...concurrencyReading(results.concurrency));
+	if (results.items) lines.push(...itemsReading(results.items));
 	return lines;
 }
 
@@ -325,6 +331,7 @@ async function main() {
 	if (only.has('answerCap')) results.answerCap = await runAnswerCap(httpRequest, log);
 	if (only.has('answerBudget')) results.answerBudget = await runAnswerBudget(log);
 	if (only.has('concurrency')) results.concurrency = await runConcurrency(httpRequest, log);
+	if (only.has('items')) results.items = await runItems(ITEMS.count, log);
 	const totalMs = performance.now() - began;
 
 	const cpu = cpus();
@@ -552,6 +559,26 @@ async function main() {
 				'one moment reads low on a busy event loop, between bursts); at most 16 points a row:',
 			'',
 			limitOverTimeTable(results.concurrency),
+			'',
+		);
+	}
+	if (results.items) {
+		sections.push(
+			`## 10. ${int(ITEMS.count)} input items through one action node`,
+			'',
+			"Items → Datasets › Get (one fixed dataset ID, one request per item) through n8n-core's engine, with the",
+			"router's bounded item pool (`ItemRunner.sideBySide`: at most the adaptive limit's worth of items, plus",
+			`${POOL.lookAhead}, busy at once). A loopback server in the parent process answers at once with what the sandbox answered`,
+			'once (its login and its record of the dataset); each way runs in its own `node --expose-gc` child',
+			'(bench/items-child.ts), loads the same code and runs the same 20-item Get first. "n8n alone" is the same',
+			'workflow with a bench node that sends nothing: one returns its input items, one returns its own copy of the',
+			"Get's record per item (the same output the node makes). Growth is over the baseline after a forced GC; peaks",
+			'are `process.memoryUsage()` sampled every 5 ms; "live heap" is the heap right after each full collection V8',
+			'made during the run (what survived it), so it leaves out garbage not yet collected. The last row runs the node',
+			`again with V8's old space capped at ${ITEMS.cappedOldSpaceMb} MB. Every way checks that all items came out, in input order,`,
+			`none failed. Goal: the node's growth within ${ITEMS.memoryGoal}× n8n alone's with the same output.`,
+			'',
+			itemsTable(results.items),
 			'',
 		);
 	}

@@ -1,0 +1,71 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
+/**
+ * How the adaptive limit judged each round in one run of section 9 (outside the measured bench): `npx ts-node
+ * --transpile-only bench/limit-trace.ts [classify|get] [items]` runs the node as it comes through the 100 ms proxy
+ * and prints, per round, the limit before and after, the round's low percentile and mean against the base, and the
+ * need (answers a millisecond times the base mean) the limit compares with. AdaptiveLimit is observed, not changed.
+ */
+import './resolve-ts-first';
+
+import { loadavg } from 'node:os';
+
+import { AdaptiveLimit } from '../nodes/shared/transport/limit';
+import { startSandbox } from '../sandbox/server';
+import { createBenchHarness } from './common';
+import { type Context, type OperationKey, runWay } from './concurrency';
+import { startLatencyProxy } from './latencyProxy';
+
+type Internals = {
+	round: number[];
+	roundStartAt: number;
+	baseMs?: number;
+	baseMeanMs: number;
+	value: number;
+	slowStart: boolean;
+};
+
+async function main() {
+	const key = (process.argv[2] ?? 'classify') as OperationKey;
+	const items = Number(process.argv[3] ?? 1000);
+	const sandbox = await startSandbox({ port: 0 });
+	const proxy = await startLatencyProxy(sandbox.url, 100);
+	const context: Context = { sandbox, harness: createBenchHarness(), httpRequest: { reason: 'not used' } };
+	const proto = AdaptiveLimit.prototype as unknown as Record<string, (...args: unknown[]) => void>;
+	const endRound = proto.endRound;
+	let started = 0;
+	const lines: string[] = [];
+	proto.endRound = function (this: Internals, now: unknown, recentLow: unknown) {
+		const sorted = [...this.round].sort((a, b) => a - b);
+		const low = (recentLow as number | undefined) ?? sorted[Math.floor(0.1 * sorted.length)];
+		const mean = sorted.reduce((sum, ms) => sum + ms, 0) / Math.max(1, sorted.length);
+		const perMs = sorted.length / Math.max(1, (now as number) - this.roundStartAt);
+		const before = this.value;
+		const slow = this.slowStart;
+		endRound.call(this, now, recentLow);
+		lines.push(
+			`${(((now as number) - started) / 1000).toFixed(2)} s ${slow ? 'slow start' : ''} ${sorted.length} answers: low ${low.toFixed(0)} ms, ` +
+				`mean ${mean.toFixed(0)} ms, base ${this.baseMs?.toFixed(0)} / mean ${this.baseMeanMs.toFixed(0)} ms, ` +
+				`need ${(perMs * this.baseMeanMs).toFixed(1)}; limit ${before.toFixed(1)} → ${this.value.toFixed(1)}`,
+		);
+	};
+	await runWay(context, proxy, key, 'node', 20);
+	lines.length = 0;
+	console.log(
+		`load ${loadavg()
+			.map((value) => value.toFixed(1))
+			.join(' / ')}`,
+	);
+	started = Date.now();
+	const row = await runWay(context, proxy, key, 'node', items);
+	console.log(lines.join('\n'));
+	console.log(
+		`${key} ×${items}: ${row.measured?.wallMs.toFixed(0)} ms, CPU ${row.measured?.cpuMs.toFixed(0)} ms, ` +
+			`${row.meanInFlight.toFixed(1)} in flight on average, load ${loadavg()[0].toFixed(1)}`,
+	);
+	await proxy.close();
+	await sandbox.close();
+	process.exit(0);
+}
+
+void main();
