@@ -92,10 +92,13 @@ describe('Person: Get Many (page/per_page)', () => {
 		expect(items).toHaveLength(236);
 		expect(new Set(items.map((i) => i.json.id)).size).toBe(236);
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		// After each page, the last person of the page before alone: the list did not move under the read.
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ page: '1', per_page: '100' },
 			{ page: '2', per_page: '100' },
+			{ page: '100', per_page: '1' },
 			{ page: '3', per_page: '100' },
+			{ page: '200', per_page: '1' },
 		]);
 	});
 
@@ -112,6 +115,7 @@ describe('Person: Get Many (page/per_page)', () => {
 		expect(bed.apiRequests().map((r) => r.query)).toEqual([
 			{ page: '1', per_page: '100' },
 			{ page: '2', per_page: '100' },
+			{ page: '100', per_page: '1' },
 		]);
 	});
 

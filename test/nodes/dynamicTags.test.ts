@@ -46,10 +46,13 @@ describe('Tag Group: Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(230);
 		expect(new Set(items.map((item) => item.json.group_id)).size).toBe(230);
+		// After each page, the last group of the page before alone: the list did not move under the read.
 		expect(bed.apiRequests().map((r) => [r.query.page, r.query.per_page])).toEqual([
 			['1', '100'],
 			['2', '100'],
+			['100', '1'],
 			['3', '100'],
+			['200', '1'],
 		]);
 	});
 
@@ -66,6 +69,7 @@ describe('Tag Group: Get Many', () => {
 		expect(bed.apiRequests().map((r) => [r.query.page, r.query.per_page])).toEqual([
 			['1', '100'],
 			['2', '100'],
+			['100', '1'],
 		]);
 	});
 });

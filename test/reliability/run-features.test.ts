@@ -8,6 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
@@ -18,6 +19,7 @@ import { json } from './hostile/server';
 
 const { harness, api } = useHostileBed({
 	nodes: {
+		celebrity: new MediaAnalysisCelebrityDetection(),
 		datasets: new MediaAnalysisDatasets(),
 		ingestion: new MediaAnalysisIngestion(),
 		search: new MediaAnalysisSearch(),
@@ -226,6 +228,27 @@ describe('a list read while it changes', () => {
 		expect(new Set(ids).size).toBe(ids.length);
 		// Every record still listed at the end was output.
 		for (const record of list) expect(ids).toContain(record.id);
+	});
+
+	test('a page-numbered list: records removed meanwhile from the first page lose no other record', async () => {
+		const persons: IDataObject[] = Array.from({ length: 250 }, (_, i) => ({ id: uuid(i), name: `Person ${i}` }));
+		let pagesServed = 0;
+		answer = ({ query }) => {
+			const page = Number(query.get('page') ?? 1);
+			const size = Number(query.get('per_page') ?? 100);
+			const data = persons.slice((page - 1) * size, page * size);
+			const body = { data, meta: { has_next_page: page * size < persons.length } };
+			if (++pagesServed === 1) persons.splice(0, 10);
+			return { body };
+		};
+		const { items, error } = await harness.runNode({
+			type: TYPES.celebrity,
+			parameters: { resource: 'person', operation: 'getMany', returnAll: true },
+		});
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => item.json.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		for (const person of persons) expect(ids).toContain(person.id);
 	});
 
 	test('a list that keeps shifting ends in an error that says records may be missing', async () => {

@@ -173,6 +173,8 @@ const identityOf = (record: IDataObject) => idOf(record) ?? `~${hash(JSON.string
  * a page that does not begin with an entry already read, nor holds that last entry, means entries before it were removed meanwhile and others moved up unread, so the
  * read steps a page back and reads again (at most `maxRereads` times, then an error that says so). Records are given
  * once: re-read entries and records with an ID already given (a record added meanwhile pushes others down) are left out.
+ * A page-numbered list cannot overlap: after each page the last record of the page before is read again alone, and
+ * when it is not there the list moved, so the page before is read again (within the same bound).
  */
 export async function* pages(
 	run: Run,
@@ -185,6 +187,10 @@ export async function* pages(
 	const pageSize = Math.min(style.maxPageSize, wanted);
 	// Offset-counted lists only: page numbers cannot overlap, and a search's ranking is not a list that shifts.
 	const overlap = consistent && style.firstPosition === 0 && style.place === 'qs' && pageSize > 1 ? 1 : 0;
+	// Page-numbered lists cannot overlap: after each page the last record of the page before is read again alone
+	// (page `n × size` of size 1), and a record not found there means the list moved under the read.
+	const probe = consistent && style.firstPosition === 1 && style.place === 'qs' && pageSize > 1;
+	let lastOfPage: { page: number; identity: string } | undefined;
 	const seen = new Set<string>();
 	const given = new Set<string>();
 	const read = new Set<string>();
@@ -195,6 +201,12 @@ export async function* pages(
 	let received = 0;
 	let rereads = 0;
 	const node = run.context.getNode();
+	const keptChanging = () =>
+		explainedError(node, {
+			message: `The list ${request.method} ${request.path} kept changing while it was read: records moved ahead of the read ${rereads} times, so some may be missing`,
+			description: `${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
+			itemIndex: request.itemIndex,
+		});
 	while (position !== undefined && remaining > 0) {
 		if (pagesRead >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords) {
 			throw explainedError(node, {
@@ -218,13 +230,7 @@ export async function* pages(
 		if (overlap && last !== undefined && records.length > 0) {
 			const at = records.findIndex((record) => identityOf(record) === last);
 			if (at === -1 && !read.has(identityOf(records[0]))) {
-				if (rereads >= PAGE_BOUNDS.maxRereads) {
-					throw explainedError(node, {
-						message: `The list ${request.method} ${request.path} kept changing while it was read: records were removed ${rereads} times ahead of the read, so some may be missing`,
-						description: `${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
-						itemIndex: request.itemIndex,
-					});
-				}
+				if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
 				rereads++;
 				position = Math.max(style.firstPosition, position - pageSize + overlap);
 				last = undefined;
@@ -241,6 +247,18 @@ export async function* pages(
 			fresh.push(record);
 		}
 		if (consistent) for (const record of records) given.add(identityOf(record));
+		let movedBack = false;
+		if (probe) {
+			if (lastOfPage && lastOfPage.page === position - 1) {
+				const check = await fetchPage(run, request, style, lastOfPage.page * pageSize, 1);
+				const still = check.items[0] === undefined ? undefined : identityOf(check.items[0]);
+				movedBack = still !== lastOfPage.identity;
+			}
+			lastOfPage =
+				page.items.length === pageSize && page.received === pageSize
+					? { page: position, identity: identityOf(page.items[page.items.length - 1]) }
+					: undefined;
+		}
 		if (overlap) for (const record of page.items) read.add(identityOf(record));
 		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
 		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
@@ -248,7 +266,15 @@ export async function* pages(
 		remaining -= fresh.length;
 		// A next position that does not move forward would read the same page forever.
 		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
+		const previous: number = position;
 		position = next !== undefined && next > position ? next : undefined;
+		if (movedBack) {
+			// Records before this page moved: some of the page before may have moved onto it unread, or off it.
+			if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
+			rereads++;
+			lastOfPage = undefined;
+			position = previous - 1;
+		}
 		yield fresh;
 	}
 }
