@@ -675,8 +675,8 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 						"the client's event loop stalls and the answers that came meanwhile are handled late, together. The " +
 						"service's own mean round trip is taken from the round with the shortest low percentile, but that " +
 						"round's mean holds round trips the stalls stretched, so the need (answers a second times it) reads " +
-						'high. bench/limit-stall-sim.ts reproduces it: with stalls, the base mean is 188 ms instead of 104 ' +
-						'and the need of a service working 8 at a time reads 12 to 19.'
+						'high (in a simulation of such stalls, the base mean read 188 ms instead of 104 and the need of a ' +
+						'service working 8 at a time 12 to 19).'
 					: ''),
 		);
 	}
