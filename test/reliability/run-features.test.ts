@@ -63,7 +63,7 @@ beforeEach(() => {
 });
 
 /** Through n8n's engine: order and pairing at a size where the pool matters (100,000: test/nodes/itemRunner.test.ts, bench). */
-const N_ITEMS = 5_000;
+const N_ITEMS = 2_000;
 const dataset = (i: number) => ({ id: uuid(i), name: `set_${i}`, status: 'active', encoder: 'multimodal-tx-large3' });
 const creates = () => asked.filter((request) => request.method === 'POST' && request.path === '/api/v1/datasets');
 
@@ -305,7 +305,7 @@ describe('a filter too long for a request line', () => {
 });
 
 describe('many items through the bounded pool', () => {
-	test('5,000 items finish in order, paired, with no more requests in flight than the ceiling', async () => {
+	test('2,000 items finish in order, paired, with no more requests in flight than the ceiling', async () => {
 		let inFlight = 0;
 		let most = 0;
 		answer = ({ path }) => {
