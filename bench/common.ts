@@ -120,37 +120,44 @@ export function setCredential(harness: Harness, baseUrl: string, accessToken = '
 	});
 }
 
+let itemRuns = 0;
+
+/** Runs `node` after the bench's Items node, which makes `count` items named from `prefix`. */
+export async function runAfterItems(
+	harness: Harness,
+	count: number,
+	prefix: string,
+	node: Omit<INode, 'id' | 'position' | 'typeVersion'> & Partial<INode>,
+): Promise<WorkflowRunResult> {
+	itemRuns++;
+	const source: INode = {
+		id: `bench-items-${itemRuns}`,
+		name: 'Items',
+		type: TYPES.items,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { count, prefix },
+	};
+	const target: INode = { id: `bench-node-${itemRuns}`, typeVersion: 1, position: [200, 0], ...node };
+	return await harness.runWorkflow(
+		{
+			nodes: [source, target],
+			connections: { Items: { main: [[{ node: target.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
+		},
+		{ startNodeName: 'Items' },
+	);
+}
+
 export async function startBed(
 	options: { httpRequest?: IVersionedNodeType | INodeType; sandbox?: SandboxOptions } = {},
 ): Promise<Bed> {
 	const sandbox = await startSandbox({ port: 0, ...options.sandbox });
 	const harness = createBenchHarness(options.httpRequest);
-	let counter = 0;
 	const bed: Bed = {
 		sandbox,
 		harness,
 		useCredential: (accessToken = '') => setCredential(harness, sandbox.url, accessToken),
-		async runAfterItems(count, prefix, node) {
-			counter++;
-			const source: INode = {
-				id: `bench-items-${counter}`,
-				name: 'Items',
-				type: TYPES.items,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { count, prefix },
-			};
-			const target: INode = { id: `bench-node-${counter}`, position: [200, 0], ...node };
-			return await harness.runWorkflow(
-				{
-					nodes: [source, target],
-					connections: {
-						Items: { main: [[{ node: target.name, type: NodeConnectionTypes.Main, index: 0 }]] },
-					},
-				},
-				{ startNodeName: 'Items' },
-			);
-		},
+		runAfterItems: async (count, prefix, node) => await runAfterItems(harness, count, prefix, node),
 		async close() {
 			await sandbox.close();
 		},

@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 
-import { type INode, NodeConnectionTypes } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import { PARALLEL } from '../nodes/shared/transport';
 import { ADAPTIVE } from '../nodes/shared/transport/limit';
@@ -31,6 +31,7 @@ import {
 	ratio,
 	setCredential,
 	table,
+	runAfterItems,
 	TYPES,
 } from './common';
 import type { HttpRequestNode } from './httpRequestNode';
@@ -276,23 +277,7 @@ export async function runWay(
 		const node =
 			way === 'http' ? operation.http(proxy.url) : operation.node(way === 'one' ? 1 : way === 'fixed8' ? 8 : undefined);
 		// On Error: Continue (regular output), for every way: a failed item is counted, not the end of the run.
-		const run = await harness.runWorkflow(
-			{
-				nodes: [
-					{
-						id: 'items',
-						name: 'Items',
-						type: TYPES.items,
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: { count: items, prefix: key },
-					},
-					{ id: 'target', position: [200, 0], ...node, onError: 'continueRegularOutput' },
-				],
-				connections: { Items: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
-			},
-			{ startNodeName: 'Items' },
-		);
+		const run = await runAfterItems(harness, items, key, { ...node, onError: 'continueRegularOutput' });
 		if (run.error) return { failed: items, stopped: run.error.message };
 		const output = run.outputOf(node.name);
 		if (output.length !== items)

@@ -20,7 +20,16 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DEMO_PERSONAL_TOKEN } from '../sandbox/server';
 import { gc, trackPeakMemory } from './child';
-import { byId, createBenchHarness, CREDENTIAL, DATASET, LOGIN_PATH, setCredential, TYPES } from './common';
+import {
+	byId,
+	createBenchHarness,
+	CREDENTIAL,
+	DATASET,
+	LOGIN_PATH,
+	runAfterItems,
+	setCredential,
+	TYPES,
+} from './common';
 
 const MB = 1024 * 1024;
 export const ITEMS_SCRIPT_PARALLEL = 100;
@@ -126,23 +135,7 @@ async function main() {
 						credentials,
 					};
 	const runItems = async (items: number, node: ReturnType<typeof target>) => {
-		const run = await harness.runWorkflow(
-			{
-				nodes: [
-					{
-						id: 'items',
-						name: 'Items',
-						type: TYPES.items,
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: { count: items, prefix: 'items' },
-					},
-					{ id: 'target', typeVersion: 1, position: [200, 0], ...node },
-				],
-				connections: { Items: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
-			},
-			{ startNodeName: 'Items' },
-		);
+		const run = await runAfterItems(harness, items, 'items', node);
 		if (run.error) throw new Error(`${node.name}: ${run.error.message} ${String(run.error.description ?? '')}`);
 		return run;
 	};
