@@ -192,8 +192,8 @@ export async function* pages(
 	const probe = consistent && style.firstPosition === 1 && style.place === 'qs' && pageSize > 1;
 	let lastOfPage: { page: number; identity: string } | undefined;
 	const seen = new Set<string>();
+	/** Identities of the entries read so far (`identityOf`): a record with an ID already given is not given again. */
 	const given = new Set<string>();
-	const read = new Set<string>();
 	let last: string | undefined;
 	let position: number | undefined = style.firstPosition;
 	let remaining = wanted;
@@ -229,7 +229,7 @@ export async function* pages(
 		let records = page.items;
 		if (overlap && last !== undefined && records.length > 0) {
 			const at = records.findIndex((record) => identityOf(record) === last);
-			if (at === -1 && !read.has(identityOf(records[0]))) {
+			if (at === -1 && !given.has(identityOf(records[0]))) {
 				if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
 				rereads++;
 				position = Math.max(style.firstPosition, position - pageSize + overlap);
@@ -246,7 +246,7 @@ export async function* pages(
 			if (identity !== undefined && given.has(identity)) continue;
 			fresh.push(record);
 		}
-		if (consistent) for (const record of records) given.add(identityOf(record));
+		if (consistent) for (const record of page.items) given.add(identityOf(record));
 		let movedBack = false;
 		if (probe) {
 			if (lastOfPage && lastOfPage.page === position - 1) {
@@ -259,7 +259,6 @@ export async function* pages(
 					? { page: position, identity: identityOf(page.items[page.items.length - 1]) }
 					: undefined;
 		}
-		if (overlap) for (const record of page.items) read.add(identityOf(record));
 		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
 		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
 		last = anchored ? identityOf(page.items[page.items.length - 1]) : undefined;
