@@ -45,8 +45,8 @@ export function createFromListOperation(kind: ListKind) {
 	];
 	return {
 		description: properties,
-		async executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], run: ItemRunner) {
-			return await createJobsFromLists.call(this, items, run, kind);
+		async executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], runner: ItemRunner) {
+			return await createJobsFromLists.call(this, items, runner, kind);
 		},
 	};
 }
@@ -137,13 +137,13 @@ function assetFailed(this: IExecuteFunctions, assets: AssetOutcome[], itemIndex:
 async function createJobsFromLists(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: ItemRunner,
+	runner: ItemRunner,
 	kind: ListKind,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 
 	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
-		datasetId: await resolveDatasetId.call(this, run.run, itemIndex),
+		datasetId: await resolveDatasetId.call(this, runner.run, itemIndex),
 		connectionName: getConnectionName.call(this, itemIndex),
 		wait: getWaitOptions.call(this, itemIndex),
 	});
@@ -156,7 +156,7 @@ async function createJobsFromLists(
 	const requests = new Map<number, ItemRequest>();
 	const lists: Array<{ itemIndex: number; key: string; values: IngestJobAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await run.attempt([itemIndex], async () => {
+		await runner.attempt([itemIndex], async () => {
 			const request = await (shared ?? readRequest(itemIndex));
 			const values = fromItem
 				? fromItem(items[itemIndex].json, itemIndex, request.connectionName !== null)
@@ -171,9 +171,9 @@ async function createJobsFromLists(
 	for (const list of lists) {
 		const { itemIndex, values } = list;
 		const datasetId = (requests.get(itemIndex) as ItemRequest).datasetId;
-		const dataset = async () => await readDataset(run.run, datasetId, itemIndex);
+		const dataset = async () => await readDataset(runner.run, datasetId, itemIndex);
 		if (
-			await run.attempt([itemIndex], async () =>
+			await runner.attempt([itemIndex], async () =>
 				assertDatasetAccepts.call(this, await dataset(), kind, values, itemIndex),
 			)
 		)
@@ -192,12 +192,12 @@ async function createJobsFromLists(
 		if (connectionName) body.connection_name = connectionName;
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
 		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
-		const sent = await run.attempt(
+		const sent = await runner.attempt(
 			itemIndexes,
 			async () => {
 				const job = await createIngestJob.call(
 					this,
-					run.run,
+					runner.run,
 					CREATE[kind],
 					body as RequestOf<(typeof CREATE)[ListKind]>,
 					{
@@ -215,7 +215,7 @@ async function createJobsFromLists(
 
 	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
 	const startedAt = Date.now();
-	return await assetsOutput.call(this, items, run, { created, requests, failed, startedAt });
+	return await assetsOutput.call(this, items, runner, { created, requests, failed, startedAt });
 }
 
 interface Created {
@@ -248,7 +248,7 @@ function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
 async function assetsOutput(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: ItemRunner,
+	runner: ItemRunner,
 	{
 		created,
 		requests,
@@ -258,7 +258,7 @@ async function assetsOutput(
 ): Promise<INodeExecutionData[]> {
 	// Per row, per job (in the order the jobs were created, which is the order of the row's assets).
 	const shares = new Map<number, Array<{ index: number; assets: OutputAsset[] }>>();
-	await run.sideBySide(created.length, async (index) => {
+	await runner.sideBySide(created.length, async (index) => {
 		const { chunk, job } = created[index];
 		const live = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
 		if (live.length === 0) return;
@@ -270,18 +270,18 @@ async function assetsOutput(
 			try {
 				result = (await waitForJob.call(
 					this,
-					run.run,
+					runner.run,
 					String(job.id),
 					first,
 					{ ...wait, startedAt },
 					{ settleOnFailure: true },
 				)) as IDataObject;
-				outcomeOfAsset = await settledAssets.call(this, run.run, result, first);
+				outcomeOfAsset = await settledAssets.call(this, runner.run, result, first);
 			} catch (error) {
 				// A row whose other job failed too already has its error item.
 				const fresh = live.filter((itemIndex) => !failed.has(itemIndex));
 				for (const itemIndex of live) failed.add(itemIndex);
-				if (fresh.length > 0) run.fail(error, fresh);
+				if (fresh.length > 0) runner.fail(error, fresh);
 				return;
 			}
 		}
@@ -308,15 +308,15 @@ async function assetsOutput(
 			assets.some((asset) => asset.status !== 'completed') &&
 			this.getNodeParameter('options.assetFailure', itemIndex, 'output') === 'fail'
 		) {
-			run.fail(assetFailed.call(this, assets, itemIndex), [itemIndex]);
+			runner.fail(assetFailed.call(this, assets, itemIndex), [itemIndex]);
 			continue;
 		}
-		run.emit(
+		runner.emit(
 			itemIndex,
 			assets.map((asset) => withInputFields(includeInput, items[itemIndex].json, asset)),
 		);
 	}
-	return run.output();
+	return runner.output();
 }
 
 /** Whether no parameter but the per-item lists holds an expression, so that every item reads the same values. */

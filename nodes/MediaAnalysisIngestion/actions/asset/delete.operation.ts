@@ -69,12 +69,12 @@ function assetNamed(identifier: string) {
 export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: ItemRunner,
+	runner: ItemRunner,
 ): Promise<INodeExecutionData[]> {
 	const lists: Array<{ itemIndex: number; key: string; values: DeleteAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await run.attempt([itemIndex], async () => {
-			const datasetId = await resolveDatasetId.call(this, run.run, itemIndex);
+		await runner.attempt([itemIndex], async () => {
+			const datasetId = await resolveDatasetId.call(this, runner.run, itemIndex);
 			const assetType = this.getNodeParameter('assetType', itemIndex, 'image') as DeleteAsset['asset_type'];
 			const values = readIdentifiers.call(this, itemIndex).map((identifier) => ({ asset_type: assetType, identifier }));
 			lists.push({ itemIndex, key: datasetId, values });
@@ -84,19 +84,19 @@ export async function executeBatch(
 	for (const chunk of chunkItems(lists, true, MAX_ASSETS_PER_REQUEST)) {
 		const body: DeleteAssetsRequest = { dataset_id: chunk.key, assets: chunk.values };
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
-		await run.attempt(itemIndexes, async () => {
+		await runner.attempt(itemIndexes, async () => {
 			// Sending the same deletion twice leaves the dataset as once: the table lets it be retried.
-			const response = await callEndpoint(run.run, 'ingestion.deleteAssets', { body, itemIndex: itemIndexes[0] });
+			const response = await callEndpoint(runner.run, 'ingestion.deleteAssets', { body, itemIndex: itemIndexes[0] });
 			const answers = response.assets;
 			for (const entry of chunk.entries) {
 				for (let position = entry.start; position < entry.end; position++) {
 					const { identifier, asset_type } = chunk.values[position];
 					const answer = answers.find((candidate) => candidate.identifier === identifier);
 					const extra = { ...assetNamed(identifier), dataset_id: chunk.key, asset_type };
-					run.emit(entry.itemIndex, deletedResult(identifier, answer, extra));
+					runner.emit(entry.itemIndex, deletedResult(identifier, answer, extra));
 				}
 			}
 		});
 	}
-	return run.output();
+	return runner.output();
 }

@@ -35,11 +35,11 @@ function isRowOf(item: INodeExecutionData, asset: Status): boolean {
 export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: ItemRunner,
+	runner: ItemRunner,
 ): Promise<INodeExecutionData[]> {
 	const jobs = new Map<string, number[]>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await run.attempt([itemIndex], async () => {
+		await runner.attempt([itemIndex], async () => {
 			const jobId = getJobId.call(this, itemIndex);
 			getPageLimit.call(this, itemIndex);
 			jobs.set(jobId, [...(jobs.get(jobId) ?? []), itemIndex]);
@@ -47,10 +47,10 @@ export async function executeBatch(
 	}
 	for (const [jobId, itemIndexes] of jobs) {
 		const first = itemIndexes[0];
-		await run.attempt(itemIndexes, async () => {
+		await runner.attempt(itemIndexes, async () => {
 			const { jobStatus, assets } = await readJobAssetStatuses.call(
 				this,
-				run.run,
+				runner.run,
 				jobId,
 				first,
 				getPageLimit.call(this, first),
@@ -59,10 +59,10 @@ export async function executeBatch(
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
 				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));
 				const json = { ingest_job_id: jobId, job_status: jobStatus, ...asset };
-				run.emit(pairedItem[0].item, json, pairedItem);
+				runner.emit(pairedItem[0].item, json, pairedItem);
 			}
 		});
 	}
 	// Placed with the first row each asset pairs to; a job's assets keep the service's order among one row's.
-	return run.output();
+	return runner.output();
 }

@@ -108,19 +108,19 @@ interface Result {
 export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: ItemRunner,
+	runner: ItemRunner,
 ): Promise<INodeExecutionData[]> {
 	const spent: Spent = { rows: 0, memory: 0 };
 	const files = new Map<object, { field: string; binary: IBinaryData }>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await run.attempt([itemIndex], async () => {
-			const { json, file } = await getResults.call(this, run.run, itemIndex, spent);
+		await runner.attempt([itemIndex], async () => {
+			const { json, file } = await getResults.call(this, runner.run, itemIndex, spent);
 			if (file) files.set(json, file);
-			run.emit(itemIndex, json);
+			runner.emit(itemIndex, json);
 		});
 	}
 	// The runner gives items JSON only: a file is attached to the item its JSON became.
-	return run.output().map((item) => {
+	return runner.output().map((item) => {
 		const file = files.get(item.json);
 		return file ? { ...item, binary: { [file.field]: file.binary } } : item;
 	});
