@@ -11,14 +11,16 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { createServer } from 'node:net';
 
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
+import { LOGIN_LIMITS } from '../../credentials/login';
 import { RETRY } from '../../nodes/shared/transport';
+import { ADAPTIVE } from '../../nodes/shared/transport/limit';
 import { RECOVERY } from '../../nodes/shared/transport/request';
 import { SEED_CLIENTS, seedClientSecret, seedUserId } from '../../sandbox/administration/model';
 import { assetsOf } from '../../sandbox/assets/model';
 import { seedPersonId } from '../../sandbox/celebrity/model';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { SEED_BUCKET, SEED_CONNECTION_NAMES, SEED_HTTPS_PASSWORD } from '../../sandbox/connections/model';
-import { DEFAULT_QUERY_TIMINGS, SEED_QUERY_IDS } from '../../sandbox/queries/model';
+import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { slicesOf } from '../../sandbox/search/engine';
 import type { FaultPlan } from '../../sandbox/server';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../sandbox/server';
@@ -26,6 +28,7 @@ import { createHarness, type Harness, type HarnessInputItem } from '../harness/e
 import { SECRETS, TYPES, useTestBed, visibleText } from '../nodes/setup';
 import { startFaultProxy } from '../support/fault-proxy';
 import { byId, byName, byUrl, fromList } from '../support/locators';
+import { useLimits } from '../reliability/hostile/bed';
 
 const bed = useTestBed();
 
@@ -628,7 +631,7 @@ function queryRuns(): Run[] {
 		},
 		{
 			...ok('queries', { resource: 'query', operation: 'cancel', queryId: complete }),
-			before: () => (bed.sandbox.store.queries.timings = { ...DEFAULT_QUERY_TIMINGS }),
+			before: fastService,
 		},
 		ok('queries', { resource: 'query', operation: 'delete', queryId: byId(SEED_QUERY_IDS.videosQuestion) }),
 		failing('queries', { resource: 'query', operation: 'get', queryId: byId(UNKNOWN) }),
@@ -993,17 +996,12 @@ describe("no secret under the sandbox's faults (retries, lost answers, revoked t
 		includeLogin: true,
 		seed: 8,
 	};
-	const delay = RETRY.baseDelayMs;
-	const looking = RECOVERY.windowMs;
-	// Back-off and looking for a lost create are not what this test checks: short waits keep it quick.
-	beforeEach(() => {
-		RETRY.baseDelayMs = 5;
-		RECOVERY.windowMs = 200;
-	});
-	afterEach(() => {
-		RETRY.baseDelayMs = delay;
-		RECOVERY.windowMs = looking;
-	});
+	// Back-off, looking for a lost create and the pace after a 429 are not what this test checks: short waits keep
+	// it quick.
+	useLimits(RETRY, { baseDelayMs: 5 });
+	useLimits(RECOVERY, { windowMs: 200 });
+	useLimits(ADAPTIVE, { minPerSecond: 100 });
+	useLimits(LOGIN_LIMITS.throttle, { firstBackOffMs: 10 });
 
 	test('every node once more, Continue On Fail on', async () => {
 		fastService();

@@ -11,6 +11,8 @@ export interface Failure {
 	/** A Node.js network or certificate error code when no answer came back. */
 	code?: string;
 	retryAfter?: string;
+	/** A throttled login's wait, to the millisecond: the node run pauses for it as for a 429's Retry-After. */
+	loginWaitMs?: number;
 	/** From a gateway's `RateLimit-Policy` header (`20;w=1`: 20 requests a second). */
 	ratePerSecond?: number;
 	location?: string;
@@ -62,8 +64,7 @@ export function readFailure(error: unknown): Failure {
 				description: String(login.description ?? ''),
 				httpCode: login.loginStatus,
 			},
-			// A throttled login pauses the whole node run as a 429 of the API does (whole seconds, rounded up).
-			retryAfter: login.retryAfterMs === undefined ? undefined : String(Math.ceil(login.retryAfterMs / 1000)),
+			loginWaitMs: login.retryAfterMs,
 		};
 	}
 	const withResponse = chain.find((entry) => entry.response?.status !== undefined);

@@ -34,6 +34,8 @@ export const ADAPTIVE = {
 	rateWindowMs: 1000,
 	/** After a 429 the pace is this share of the rate that got through. */
 	backoff: 0.95,
+	/** The slowest pace a 429 without a stated rate sets, in requests per second. */
+	minPerSecond: 1,
 	/** While nothing is refused, the pace rises by this share per second. */
 	probePerSecond: 0.01,
 	/** The share of a stated rate (RateLimit-Policy) the pace keeps to: a little under it, for the clocks' drift. */
@@ -240,7 +242,7 @@ export class AdaptiveLimit {
 		this.rate =
 			this.stated !== undefined
 				? ADAPTIVE.statedShare * this.stated * (first ? 1 : ADAPTIVE.backoff)
-				: Math.max(1, ADAPTIVE.backoff * Math.min(this.cut.before, through));
+				: Math.max(ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(this.cut.before, through));
 		this.rateSetAt = now;
 		return first;
 	}
@@ -256,7 +258,7 @@ export class AdaptiveLimit {
 		const { cut } = this;
 		if (this.stated !== undefined || sentAt <= cut.sentAt - ADAPTIVE.rateWindowMs || sentAt > cut.sentAt) return;
 		cut.through++;
-		this.rate = Math.max(this.rate ?? 1, ADAPTIVE.backoff * Math.min(cut.before, cut.through));
+		this.rate = Math.max(this.rate ?? ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(cut.before, cut.through));
 	}
 
 	private probe(now: number): void {

@@ -61,7 +61,11 @@ function isRetryable(failure: Failure): boolean {
 }
 
 export function retryDelayMs(failure: Failure, attempt: number): number {
-	return retryAfterMs(failure.retryAfter) ?? Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
+	return (
+		failure.loginWaitMs ??
+		retryAfterMs(failure.retryAfter) ??
+		Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1))
+	);
 }
 
 /** How long to wait before sending again, or undefined when it must not be (no wait past the cap or the deadline). */
@@ -508,8 +512,10 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 			continue;
 		}
 		if (delay === undefined) return await failWith(failure, attempt);
-		// The service asked the whole client to slow down: every request of this node run waits, not only this one.
-		if (failure.status === 429 || failure.retryAfter !== undefined) run.pace.pauseAll(delay);
+		// The service asked the whole client to slow down (a 429, a Retry-After, a throttled login): every request of
+		// this node run waits, not only this one.
+		if (failure.status === 429 || failure.retryAfter !== undefined || failure.loginWaitMs !== undefined)
+			run.pace.pauseAll(delay);
 		run.context.logger.debug(
 			`Media Analysis: ${what} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,
 		);
