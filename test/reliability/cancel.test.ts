@@ -38,8 +38,8 @@ async function until(what: string, test: () => boolean, ms = 10_000): Promise<vo
 	}
 }
 
-const statusReads = () =>
-	bed.apiRequests().filter((request) => request.path.startsWith('/api/v1/ingestion/jobs/')).length;
+const statusRequests = () => bed.apiRequests().filter((request) => request.path.startsWith('/api/v1/ingestion/jobs/'));
+const statusReads = () => statusRequests().length;
 const deletes = () => bed.apiRequests().filter((request) => request.path === DELETE_PATH);
 const pendingAsset = () =>
 	[...bed.sandbox.store.assets.values()].find((asset) => asset.path.startsWith('https://photos.example.com/cancel/'));
@@ -132,8 +132,12 @@ test('a cancel ends the wait between status reads at once: no further read, the 
 		},
 		cancelSignal: stop.signal,
 	});
-	await until('Identify read the status once', () => statusReads() >= 1 && pendingAsset() !== undefined);
-	await wait(1000); // the read is answered: Identify waits 30 s for the next one
+	// The read is answered: Identify waits 30 s for the next one.
+	await until(
+		'the first status read is answered',
+		() => statusReads() >= 1 && pendingAsset() !== undefined && statusRequests()[0].status !== undefined,
+	);
+	await wait(50);
 	const reads = statusReads();
 	const cancelledAt = Date.now();
 	stop.abort();

@@ -70,6 +70,8 @@ const { harness, api, useCredential } = useHostileBed({
 // are checked in the last test.
 const saved = useLimits(RETRY, { baseDelayMs: 50, attemptTimeoutMs: 5000, requestTimeoutMs: 15_000 });
 const savedLogin = useLimits(LOGIN_LIMITS, { timeoutMs: 5000 });
+// How a throttled login is told apart is checked here, its back-off (1 s, then 2 s) in login-throttle.test.ts.
+const savedThrottle = useLimits(LOGIN_LIMITS.throttle, { firstBackOffMs: 20 });
 const savedRecovery = useLimits(RECOVERY, { windowMs: 400, firstGapMs: 100 });
 const savedAnswerLimits = useLimits(ANSWER_LIMITS);
 
@@ -581,7 +583,7 @@ describe('8. small ones', () => {
 			attemptTimeoutMs: 60_000,
 			requestTimeoutMs: 180_000,
 		});
-		expect(savedLogin).toEqual({
+		expect({ ...savedLogin, throttle: savedThrottle }).toEqual({
 			timeoutMs: 30_000,
 			maxTokenLength: 8192,
 			shareMs: 30_000,
@@ -634,9 +636,9 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 	};
 	const posts = () => apiCalls().filter((seen) => seen.method === 'POST');
 
-	test('a 504 while the service lists the job 1.5 s later: the job is found, one job, one POST', async () => {
-		Object.assign(RECOVERY, { windowMs: 5000, firstGapMs: 200 });
-		const made = laggingService(1500, ['504']);
+	test('a 504 while the service lists the job 0.5 s later: the job is found, one job, one POST', async () => {
+		Object.assign(RECOVERY, { windowMs: 2000, firstGapMs: 100 });
+		const made = laggingService(500, ['504']);
 		const { error, items } = await ingestImage();
 		expect(error).toBeUndefined();
 		expect(made).toHaveLength(1);
