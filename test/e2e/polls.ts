@@ -89,5 +89,6 @@ export async function untilFirstPolls(
 			return settled ? true : undefined;
 		},
 		context,
+		2000,
 	);
 }

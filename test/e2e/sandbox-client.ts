@@ -6,19 +6,23 @@
  */
 import { DEMO_PERSONAL_TOKEN, type Sandbox } from '../../sandbox/server';
 
-/** Polls `probe` every 2 s until it returns a value; fails after `timeoutMs` with `context()` (e.g. n8n's log). */
+/**
+ * Polls `probe` every `everyMs` until it returns a value; fails after `timeoutMs` with `context()` (e.g. n8n's log).
+ * A quarter second by default: what n8n does in its own time is seen soon after, and a probe is one cheap request.
+ */
 export async function until<T>(
 	what: string,
 	timeoutMs: number,
 	probe: () => Promise<T | undefined> | T | undefined,
 	context: () => string = () => '',
+	everyMs = 250,
 ): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
 		if (value !== undefined) return value;
 		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${what}\n${context()}`);
-		await new Promise((resolve) => setTimeout(resolve, 2000));
+		await new Promise((resolve) => setTimeout(resolve, everyMs));
 	}
 }
 

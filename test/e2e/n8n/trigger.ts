@@ -10,7 +10,7 @@
 import { DEMO_PERSONAL_TOKEN, SEED_DATASET_IDS } from '../../../sandbox/server';
 import { type Execution, listExecutions, nodeOutput } from '../../../scripts/n8n-runtime/instance';
 import { EXAMPLE_CHECKS } from '../example-checks';
-import { SandboxClient, until as untilEvery2s } from '../sandbox-client';
+import { SandboxClient, until as untilSeen } from '../sandbox-client';
 import { fastPollingTriggerExamples, JOB_EVENTS_TRIGGER, jobEventsWorkflow, untilFirstPolls } from '../polls';
 import type { Scenario } from './shared';
 const WORKFLOW_ID = 'maE2eTrigger0001';
@@ -28,7 +28,7 @@ export const triggerScenario: Scenario = {
 		const polls = () => n8n.sandbox.requests.filter((r) => r.method === 'GET' && r.path === JOBS_PATH).length;
 
 		const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined> | T | undefined) =>
-			untilEvery2s(what, timeoutMs, probe, () => n8n.server.logs.slice(-3000));
+			untilSeen(what, timeoutMs, probe, () => n8n.server.logs.slice(-3000));
 
 		/** A client of the service (not n8n) starts ingestion jobs: the events n8n should pick up. */
 		async function startIngestionJob(accessToken: string, fileName: string): Promise<string> {
