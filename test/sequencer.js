@@ -1,8 +1,8 @@
 /**
  * The order jest starts test files in, longest first, so no long file starts last and the workers end together. The
  * end-to-end files start first, all three, each in a worker of its own: they spend most of their time waiting on n8n
- * (polls, jobs, the browser), and the short one (n8n 1.x) frees its worker for the CPU-bound rest long before the two
- * long ones end. Then every other file, longest first.
+ * (polls, jobs, the browser); the fourth worker (jest.config.js) runs the CPU-bound rest from the start, and the short
+ * one (n8n 1.x) frees its worker for it long before the two long ones end. Then every other file, longest first.
  *
  * A file's duration is jest's own from the last run on this machine (its cache) when there is one, else the one
  * measured below (a fresh clone has no cache, and jest would then order by file size: the scanner's test, small and
@@ -12,32 +12,33 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * Seconds measured in `npm test` on 2 cores (jest's per-file times, 2026-11-28, fresh jest cache, the machine shared with
- * other test runs at a load of 8 to 15: slow, but only their order matters here). Files under 20 s are left out.
+ * Seconds measured in `npm test` on 2 cores (jest's per-file times, 2026-11-28, a fresh clone with four workers, the
+ * two n8n runtimes installed during the run, nothing else running). Files under 10 s are left out.
  */
 const MEASURED_SECONDS = {
-	'test/e2e/n8n.test.ts': 539,
-	'test/e2e/queue.test.ts': 268,
-	'test/e2e/n8n-v1.test.ts': 70,
-	'test/secrets/secrets.test.ts': 63,
-	'test/reliability/trigger/trigger-soak.test.ts': 53,
-	'test/reliability/faults.test.ts': 52,
-	'test/reliability/trigger/trigger-lists.test.ts': 47,
-	'test/reliability/trial.test.ts': 47,
-	'test/inputs/bad-input.test.ts': 46,
-	'test/nodes/concepts.test.ts': 45,
-	'test/nodes/queries-results.test.ts': 43,
-	'test/inputs/properties.test.ts': 41,
-	'test/nodes/datasets.test.ts': 37,
-	'test/package/scan.test.ts': 37,
-	'test/reliability/adaptive.test.ts': 37,
-	'test/reliability/answers.test.ts': 35,
-	'test/package/format.test.ts': 34,
-	'test/nodes/trigger.test.ts': 32,
-	'test/nodes/ingestion.test.ts': 32,
-	'test/nodes/queries.test.ts': 27,
-	'test/reliability/hostile/hostile.test.ts': 23,
-	'test/reliability/stop-at-failure.test.ts': 21,
+	'test/e2e/n8n.test.ts': 318,
+	'test/e2e/queue.test.ts': 198,
+	'test/e2e/n8n-v1.test.ts': 95,
+	'test/reliability/adaptive.test.ts': 29,
+	'test/reliability/run-features.test.ts': 29,
+	'test/reliability/trial.test.ts': 27,
+	'test/reliability/answer-budget.test.ts': 26,
+	'test/secrets/secrets.test.ts': 25,
+	'test/reliability/hostile/hostile.test.ts': 20,
+	'test/nodes/queries-results.test.ts': 19,
+	'test/package/scan.test.ts': 18,
+	'test/nodes/concepts.test.ts': 16,
+	'test/nodes/ingestion.test.ts': 16,
+	'test/nodes/trigger.test.ts': 16,
+	'test/inputs/bad-input.test.ts': 15,
+	'test/reliability/cancel.test.ts': 14,
+	'test/package/format.test.ts': 14,
+	'test/nodes/dynamicTags.test.ts': 13,
+	'test/inputs/properties.test.ts': 13,
+	'test/reliability/answers.test.ts': 11,
+	'test/reliability/faults.test.ts': 11,
+	'test/reliability/login-throttle.test.ts': 10,
+	'test/reliability/parallel.test.ts': 10,
 };
 const measured = (test) => Object.keys(MEASURED_SECONDS).find((file) => test.path.endsWith(file));
 const isE2e = (test) => /[\\/]test[\\/]e2e[\\/]/.test(test.path);
