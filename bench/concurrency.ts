@@ -15,7 +15,7 @@ import type { INode } from 'n8n-workflow';
 
 import { PARALLEL } from '../nodes/shared/transport';
 import { ADAPTIVE } from '../nodes/shared/transport/limit';
-import { DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../sandbox/server';
+import { DEMO_PERSONAL_TOKEN } from '../sandbox/server';
 import {
 	byId,
 	createBenchHarness,
@@ -25,7 +25,7 @@ import {
 	int,
 	LOGIN_PATH,
 	type Log,
-	measure,
+	measureWith,
 	type Measured,
 	ms,
 	ratio,
@@ -35,7 +35,7 @@ import {
 	TYPES,
 } from './common';
 import type { HttpRequestNode } from './httpRequestNode';
-import { startLatencyProxy, type LatencyProxy } from './latencyProxy';
+import { type RemoteProxy, type RemoteService, startRemoteService } from './service';
 
 export const CONCURRENCY = {
 	/** Items per run. */
@@ -234,8 +234,18 @@ function disturb(disturbance: Disturbance | undefined): () => void {
 	return () => undefined;
 }
 
+/**
+ * The parts of the section to run, for iterating on some rows (a run for RESULTS.md runs them all):
+ * `BENCH_CONCURRENCY=items,gateway,capacity,varied`, and `BENCH_GATEWAY_ROWS=0,5` for some gateway rows only.
+ */
+function benchParts() {
+	const parts = new Set((process.env.BENCH_CONCURRENCY ?? 'items,gateway,capacity,varied').split(','));
+	const rows = process.env.BENCH_GATEWAY_ROWS?.split(',').map(Number);
+	return { has: (part: string) => parts.has(part), gatewayRows: (index: number) => !rows || rows.includes(index) };
+}
+
 export interface Context {
-	sandbox: Sandbox;
+	service: RemoteService;
 	harness: ReturnType<typeof createBenchHarness>;
 	httpRequest: HttpRequestNode;
 }
@@ -243,12 +253,12 @@ export interface Context {
 /** One run of `way` for `items` items through `proxy`, starting without an access token (so each way logs in). */
 export async function runWay(
 	context: Context,
-	proxy: LatencyProxy,
+	proxy: RemoteProxy,
 	key: OperationKey,
 	way: Way,
 	items: number,
 ): Promise<ConcurrencyRow> {
-	const { sandbox, harness } = context;
+	const { service, harness } = context;
 	const operation = OPERATIONS[key];
 	const row: ConcurrencyRow = {
 		latencyMs: proxy.delayMs,
@@ -263,15 +273,23 @@ export async function runWay(
 	};
 	if (way === 'http' && context.httpRequest.reason) return { ...row, notMeasured: context.httpRequest.reason };
 	setCredential(harness, proxy.url, '');
-	proxy.resetCounts();
-	let last = { at: performance.now(), area: proxy.counts().inFlightMs };
+	await proxy.resetCounts();
+	// The proxy's integral of requests in flight, read over IPC: each sample is dated when its answer comes.
+	const area = async () => {
+		const { inFlightMs } = await proxy.counts();
+		return { at: performance.now(), area: inFlightMs };
+	};
+	let last = await area();
 	const first = last;
+	let sampling = Promise.resolve();
 	const sampler = setInterval(() => {
-		const now = { at: performance.now(), area: proxy.counts().inFlightMs };
-		row.inFlightOverTime.push((now.area - last.area) / Math.max(1, now.at - last.at));
-		last = now;
+		sampling = sampling.then(async () => {
+			const now = await area();
+			row.inFlightOverTime.push((now.area - last.area) / Math.max(1, now.at - last.at));
+			last = now;
+		});
 	}, CONCURRENCY.sampleMs);
-	row.measured = await measure(sandbox, async (): Promise<Outcome> => {
+	row.measured = await measureWith(service.log, async (): Promise<Outcome> => {
 		if (way === 'script' || way === 'full')
 			return await script(proxy.url, operation, items, way === 'full' ? PARALLEL.default : CONCURRENCY.scriptParallel);
 		const node =
@@ -284,7 +302,8 @@ export async function runWay(
 			return { failed: items, stopped: `${output.length} output items for ${items} input items` };
 		return { failed: output.filter((item) => item.json.error !== undefined).length };
 	}).finally(() => clearInterval(sampler));
-	const { maxInFlight, upstreamErrors, connections, inFlightMs } = proxy.counts();
+	await sampling;
+	const { maxInFlight, upstreamErrors, connections, inFlightMs } = await proxy.counts();
 	row.maxInFlight = maxInFlight;
 	row.meanInFlight = (inFlightMs - first.area) / Math.max(1, performance.now() - first.at);
 	row.connections = connections;
@@ -329,11 +348,12 @@ const describeRow = (row: ConcurrencyRow) =>
 
 export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Promise<ConcurrencyResult> {
 	const { n } = CONCURRENCY;
-	const sandbox = await startSandbox({ port: 0 });
-	const context: Context = { sandbox, harness: createBenchHarness(httpRequest.node), httpRequest };
-	const proxies: LatencyProxy[] = [];
+	const service = await startRemoteService();
+	const context: Context = { service, harness: createBenchHarness(httpRequest.node), httpRequest };
+	const proxies: RemoteProxy[] = [];
+	const parts = benchParts();
 	try {
-		for (const latency of CONCURRENCY.latenciesMs) proxies.push(await startLatencyProxy(sandbox.url, latency));
+		for (const latency of CONCURRENCY.latenciesMs) proxies.push(await service.proxy(latency));
 		const keys = Object.keys(OPERATIONS) as OperationKey[];
 		// The script keeping the ceiling full is for the varied service's rows only.
 		const ways = (Object.keys(WAYS) as Way[]).filter((way) => way !== 'full');
@@ -341,10 +361,12 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 		// Request node run once at full size, as the first full-size run in a process costs 1–2 s more CPU (V8 still
 		// compiling the request path, the heap growing), whichever way it is: without it, the first measured row pays.
 		for (const key of keys) for (const way of ways) await runWay(context, proxies[0], key, way, 20);
-		for (const key of keys) for (const way of ['node', 'http'] as const) await runWay(context, proxies[0], key, way, n);
+		if (parts.has('items'))
+			for (const key of keys)
+				for (const way of ['node', 'http'] as const) await runWay(context, proxies[0], key, way, n);
 
 		const rows: ConcurrencyRow[] = [];
-		for (const proxy of proxies) {
+		for (const proxy of parts.has('items') ? proxies : []) {
 			for (const key of keys) {
 				for (const way of ways) {
 					const items = way === 'one' ? CONCURRENCY.oneAtATimeSmallN : n;
@@ -367,15 +389,15 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			{ way: 'fixed8', stated: false },
 			{ way: 'http', stated: false },
 		];
-		for (const key of ['get'] as const) {
-			for (const { way, stated, disturbance } of gateways) {
-				sandbox.setFaults({ rateLimitPerSecond: CONCURRENCY.rateLimitPerSecond, rateLimitPolicy: stated });
+		for (const key of parts.has('gateway') ? (['get'] as const) : []) {
+			for (const { way, stated, disturbance } of gateways.filter((_, index) => parts.gatewayRows(index))) {
+				await service.setFaults({ rateLimitPerSecond: CONCURRENCY.rateLimitPerSecond, rateLimitPolicy: stated });
 				const stop = disturb(disturbance);
 				const row = await runWay(context, proxy, key, way, n).finally(stop);
 				row.variant =
 					(stated ? 'the gateway states its limit (RateLimit-Policy)' : 'no RateLimit-Policy') +
 					(disturbance ? `; ${DISTURBANCES[disturbance]}` : '');
-				const throttled = sandbox.clearFaults().throttled;
+				const { throttled } = await service.clearFaults();
 				const answered429 = row.measured?.statuses['429'] ?? 0;
 				if (row.measured && answered429 !== throttled)
 					row.notes.push(`${answered429} answers 429 in the log, ${throttled} counted as throttled`);
@@ -386,8 +408,8 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			}
 		}
 		const queueing: ConcurrencyRow[] = [];
-		for (const capacity of CONCURRENCY.capacities) {
-			const queue = await startLatencyProxy(sandbox.url, CONCURRENCY.goalLatencyMs, capacity);
+		for (const capacity of parts.has('capacity') ? CONCURRENCY.capacities : []) {
+			const queue = await service.proxy(CONCURRENCY.goalLatencyMs, capacity);
 			proxies.push(queue);
 			for (const way of ['node', 'fixed8', 'http', 'script'] as const) {
 				const row = await runWay(context, queue, 'get', way, CONCURRENCY.capacityItems);
@@ -398,10 +420,9 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			}
 		}
 		const varied: ConcurrencyRow[] = [];
+		if (!parts.has('varied')) return { n, rows, rateLimited, queueing, varied };
 		const { ms: quickMs, slowMs, every, items: variedItems } = CONCURRENCY.varied;
-		const slowSome = await startLatencyProxy(sandbox.url, quickMs, Infinity, (request) =>
-			request % every === 0 ? slowMs : quickMs,
-		);
+		const slowSome = await service.proxy(quickMs, Infinity, { ms: quickMs, slowMs, every });
 		proxies.push(slowSome);
 		for (const way of ['node', 'full', 'http'] as const) {
 			const row = await runWay(context, slowSome, 'get', way, variedItems);
@@ -412,7 +433,7 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 	} finally {
 		for (const proxy of proxies) await proxy.close();
 		context.harness.dispose();
-		await sandbox.close();
+		await service.close();
 	}
 }
 
@@ -444,7 +465,7 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 			'vs HTTP Request node',
 			'most in flight',
 			'connections opened',
-			'CPU time',
+			'CPU time (client + service)',
 			'429s',
 			'failed items',
 			'logins',
@@ -463,7 +484,7 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 				http?.measured && row.way !== 'http' ? `${ratio(per1000(row), per1000(http))} the time` : '',
 				int(row.maxInFlight),
 				int(row.connections) + (row.notes.length ? ` (${row.notes.join('; ')})` : ''),
-				ms(m.cpuMs),
+				ms(m.cpuMs) + (m.serviceCpuMs === undefined ? '' : ` + ${ms(m.serviceCpuMs)}`),
 				int(m.statuses['429'] ?? 0),
 				failedCell(row),
 				int(m.logins),

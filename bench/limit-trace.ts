@@ -11,10 +11,9 @@ import './resolve-ts-first';
 import { loadavg } from 'node:os';
 
 import { AdaptiveLimit } from '../nodes/shared/transport/limit';
-import { startSandbox } from '../sandbox/server';
 import { createBenchHarness } from './common';
 import { type Context, type OperationKey, runWay } from './concurrency';
-import { startLatencyProxy } from './latencyProxy';
+import { startRemoteService } from './service';
 
 type Internals = {
 	round: number[];
@@ -28,9 +27,9 @@ type Internals = {
 async function main() {
 	const key = (process.argv[2] ?? 'classify') as OperationKey;
 	const items = Number(process.argv[3] ?? 1000);
-	const sandbox = await startSandbox({ port: 0 });
-	const proxy = await startLatencyProxy(sandbox.url, 100);
-	const context: Context = { sandbox, harness: createBenchHarness(), httpRequest: { reason: 'not used' } };
+	const service = await startRemoteService();
+	const proxy = await service.proxy(100);
+	const context: Context = { service, harness: createBenchHarness(), httpRequest: { reason: 'not used' } };
 	const proto = AdaptiveLimit.prototype as unknown as Record<string, (...args: unknown[]) => void>;
 	const endRound = proto.endRound;
 	let started = 0;
@@ -64,7 +63,7 @@ async function main() {
 			`${row.meanInFlight.toFixed(1)} in flight on average, load ${loadavg()[0].toFixed(1)}`,
 	);
 	await proxy.close();
-	await sandbox.close();
+	await service.close();
 	process.exit(0);
 }
 
