@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
 	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * The child side of bench/service.ts: the sandbox and its latency proxies, driven over IPC by the bench process.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
 	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * The service in a process of its own, as a real one is: the sandbox and the latency proxies in front of it run in a
