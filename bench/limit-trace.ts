@@ -2,7 +2,8 @@
 	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * How the adaptive limit judged each round in one run of section 9 (outside the measured bench): `npx ts-node
- * --transpile-only bench/limit-trace.ts [classify|get] [items]` runs the node as it comes through the 100 ms proxy
+ * --transpile-only bench/limit-trace.ts [classify|get] [items] [capacity=8|varied]` runs the node as it comes through
+ * the 100 ms proxy (or a queueing or varied one)
  * and prints, per round, the limit before and after, the round's low percentile and mean against the base, and the
  * need (answers a millisecond times the base mean) the limit compares with. AdaptiveLimit is observed, not changed.
  */
@@ -12,7 +13,7 @@ import { loadavg } from 'node:os';
 
 import { AdaptiveLimit } from '../nodes/shared/transport/limit';
 import { createBenchHarness } from './common';
-import { type Context, type OperationKey, runWay } from './concurrency';
+import { CONCURRENCY, type Context, type OperationKey, runWay } from './concurrency';
 import { startRemoteService } from './service';
 
 type Internals = {
@@ -28,7 +29,14 @@ async function main() {
 	const key = (process.argv[2] ?? 'classify') as OperationKey;
 	const items = Number(process.argv[3] ?? 1000);
 	const service = await startRemoteService();
-	const proxy = await service.proxy(100);
+	// A third argument picks the service: `capacity=8` (works 8 at a time), `varied` (CONCURRENCY.varied), else healthy.
+	const shape = process.argv[4] ?? '';
+	const { varied } = CONCURRENCY;
+	const proxy = shape.startsWith('capacity=')
+		? await service.proxy(100, Number(shape.slice('capacity='.length)))
+		: shape === 'varied'
+			? await service.proxy(varied.ms, Infinity, varied)
+			: await service.proxy(100);
 	const context: Context = { service, harness: createBenchHarness(), httpRequest: { reason: 'not used' } };
 	const proto = AdaptiveLimit.prototype as unknown as Record<string, (...args: unknown[]) => void>;
 	const endRound = proto.endRound;

@@ -26,6 +26,16 @@ export const ADAPTIVE = {
 	tolerance: 1.5,
 	/** The share of a round's answers at or under its low percentile. */
 	percentile: 0.1,
+	/**
+	 * More in flight still bring more answers when a round brought at least this share of the gain in answers a second
+	 * its limit would bring without a queue over the recent round with fewer in flight (at most 1/fewer as many) that
+	 * brought the most: then round trips that grew are the client's own work or answers that vary, not a queue, and
+	 * the limit is not cut (a queue brings as many answers however many are in flight past its capacity).
+	 */
+	rises: 0.6,
+	fewer: 1.2,
+	/** Rounds remembered for that comparison. */
+	rateRounds: 20,
 	/** Answers in a round at least (a round is one round trip's answers: as many as the limit). */
 	batch: 16,
 	/** Healthy rounds after which the capacity a queue showed is forgotten (the limit grows fast again). */
@@ -60,6 +70,9 @@ export class AdaptiveLimit {
 	/** When the earliest request of the current round was sent, and when the round began (the last one ended). */
 	private roundSentAt = Number.POSITIVE_INFINITY;
 	private roundStartAt: number;
+	/** The limit when the current round began, and the last `rateRounds` rounds' limits and answers a millisecond. */
+	private roundLimit: number;
+	private rates: Array<{ limit: number; perMs: number }> = [];
 	/** The last `batch` round trips, in slow start: a queue ends it as soon as it delays nearly all of them. */
 	private recent: number[] = [];
 	/**
@@ -90,11 +103,18 @@ export class AdaptiveLimit {
 		this.value = Math.min(ceiling, ADAPTIVE.initial);
 		this.nextStartAt = now;
 		this.roundStartAt = now;
+		this.roundLimit = this.value;
 	}
 
-	/** Requests that may be in flight now. */
+	/**
+	 * Requests that may be in flight now. While a pace is kept, at least a window's worth of starts (up to the ceiling):
+	 * the pace spaces them, and the starts a stall of the client delayed are still booked, so they are made up as soon
+	 * as the window has room (`windowDelay`), instead of the pace's time being lost.
+	 */
 	get limit(): number {
-		return Math.max(1, Math.floor(this.value));
+		const paced =
+			this.rate === undefined ? 0 : Math.min(this.ceiling, Math.ceil(this.rate * (ADAPTIVE.rateWindowMs / 1000)));
+		return Math.max(1, Math.floor(this.value), paced);
 	}
 
 	/** Requests per second after a 429, or undefined when no pace is kept. */
@@ -169,7 +189,16 @@ export class AdaptiveLimit {
 		const { roundUsed: used, roundSentAt: sentAt } = this;
 		// In flight that the answers of this round would need without a queue (Little's law), once the base is known.
 		const perMs = sorted.length / Math.max(1, now - this.roundStartAt);
+		const roundLimit = this.roundLimit;
 		this.roundStartAt = now;
+		this.roundLimit = this.value;
+		// Did more in flight bring more answers? Against the recent rounds with notably fewer in flight (none: unknown).
+		const best = this.rates
+			.filter((rate) => rate.limit <= roundLimit / ADAPTIVE.fewer)
+			.reduce<{ limit: number; perMs: number } | undefined>((a, b) => (a && a.perMs >= b.perMs ? a : b), undefined);
+		const rises = best !== undefined && perMs >= best.perMs * (1 + ADAPTIVE.rises * (roundLimit / best.limit - 1));
+		this.rates.push({ limit: roundLimit, perMs });
+		if (this.rates.length > ADAPTIVE.rateRounds) this.rates.shift();
 		this.round = [];
 		this.roundUsed = false;
 		this.roundSentAt = Number.POSITIVE_INFINITY;
@@ -182,9 +211,12 @@ export class AdaptiveLimit {
 		const ratio = lowMs / this.baseMs;
 		// A queue shows twice: round trips grew, and the answers a second no longer need what is in flight (in slow
 		// start, the answers of a round are those of half the limit: it doubled since their requests were sent).
-		const queued = ratio > ADAPTIVE.tolerance && (this.slowStart ? 2 : 1) * ADAPTIVE.tolerance * needed < this.value;
+		const queued =
+			!rises && ratio > ADAPTIVE.tolerance && (this.slowStart ? 2 : 1) * ADAPTIVE.tolerance * needed < this.value;
 		if (!queued) {
 			this.shrinking = undefined;
+			// More in flight brought more answers: whatever capacity a queue seemed to show, it was not one.
+			if (rises) this.capacity = undefined;
 			// Up to the tolerance times the capacity last measured, by the square root of itself; past it, by one, until
 			// it has stayed healthy for `forget` rounds.
 			const capacity = this.capacity;
