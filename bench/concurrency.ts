@@ -615,9 +615,10 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 	}
 	if (parts.length > 0) {
 		lines.push(
-			`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}. The client, the proxy and the sandbox ` +
-				'share one process: where a way takes about as much CPU time as wall time, that process is busy throughout, and ' +
-				'the work per request, not the number in flight, is what bounds its time.',
+			`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}. The service runs in a process of its ` +
+				"own; the CPU times are the client's. The node's client does about twice the HTTP Request node's work per " +
+				"request (n8n-core's request helper, the engine per item, the node's checks of each answer), and sends at most " +
+				`${PARALLEL.default} at once where the HTTP Request node sends every item's request together.`,
 		);
 	}
 	const gateway = result.rateLimited.filter((row) => row.way === 'node' && row.measured);
@@ -674,15 +675,13 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 			`**Against services that work a few requests at a time** (${goalLatencyMs} ms each, the rest waiting in their queue), ` +
 				`${int(CONCURRENCY.capacityItems)} items, the node as it comes: ${capacities.join('; ')}. A queue delays the quicker ` +
 				`answers of a round too: past ${ADAPTIVE.tolerance}× the service's own time (the ${100 * ADAPTIVE.percentile}th percentile ` +
-				'of a round against the lowest seen), with the answers a second no longer needing what is in flight, the ' +
-				`limit falls to ${ADAPTIVE.tolerance}× that need.` +
+				'of a round against the lowest seen), with the answers a second no longer needing what is in flight and no ' +
+				`more of them than with fewer in flight, the limit falls to ${ADAPTIVE.headroom}× that need.` +
 				(tooMany
-					? ' Where more than twice the capacity stayed in flight, the need was overestimated: on a loaded machine ' +
-						"the client's event loop stalls and the answers that came meanwhile are handled late, together. The " +
-						"service's own mean round trip is taken from the round with the shortest low percentile, but that " +
-						"round's mean holds round trips the stalls stretched, so the need (answers a second times it) reads " +
-						'high (in a simulation of such stalls, the base mean read 188 ms instead of 104 and the need of a ' +
-						'service working 8 at a time 12 to 19).'
+					? ' Where more than twice the capacity stayed in flight, the need read high: the round trips the client ' +
+						'sees hold its own work on each answer (30–40 ms at 8 to 24 in flight, against about 5 one at a time), so ' +
+						'the answers a second times them (what the client needs in flight) is half as much again as the ' +
+						'capacity, and the proxy counts the requests the client has not yet read the answer of as in flight too.'
 					: ''),
 		);
 	}

@@ -12,10 +12,14 @@
  * the low percentile stays where it was and the limit keeps growing with the throughput; a queue delays every answer,
  * the fast ones too, so it raises the low percentile with the number in flight. The service's own time (the base) is
  * the lowest of these percentiles, each from a whole round of answers (one round trip's, at least `batch`), so one
- * lucky round cannot make it tiny. Throughput confirms a queue: the answers a second times the base round's mean
- * round trip is what they need in flight (Little's law); a queue keeps that at the service's capacity however many
- * are sent, while answers that vary by item need all that are in flight. A base can be stale (the service got slower for everyone): when the limit has
- * halved and round trips did not shorten with it, the queue is not this run's, and the base is taken anew.
+ * lucky round cannot make it tiny. Throughput confirms a queue twice: the answers a second times the service's own
+ * mean round trip (from the first answers, before slow start queued any) is what they need in flight (Little's law),
+ * and a queue keeps that at the service's capacity however many are sent, while answers that vary by item need all
+ * that are in flight; and more in flight than a recent round had (a third fewer or less) brought no more answers a
+ * second. Round trips that grew from the client's own work (its event loop busy with bursts of answers, a stall) come
+ * with more answers when more are in flight: no cut. A base can be stale (the service got slower for everyone): when
+ * the limit has halved and round trips did not shorten with it, the queue is not this run's, and the base is taken
+ * anew.
  *
  * Pure: every method takes the time it is told, so it behaves the same in a test and in a run.
  */
@@ -195,11 +199,12 @@ export class AdaptiveLimit {
 	}
 
 	/**
-	 * A round trip's answers are in. The service queues when its low percentile passed the tolerance times the base
-	 * and the answers a millisecond times the base mean (what they would need in flight without a queue, Little's
-	 * law) no longer account for the limit over the tolerance: round trips grew and throughput did not. Then the
-	 * limit falls to that need times the tolerance (at most by half a round). Otherwise it grows by the square root of
-	 * itself (the queue a Gradient limit allows), or by one past the tolerance times the capacity a queue last showed.
+	 * A round trip's answers are in. The service queues when its low percentile passed the tolerance times the base,
+	 * the answers a millisecond times the base mean (what they would need in flight without a queue, Little's law) no
+	 * longer account for the limit over the headroom, and they did not rise over a recent round with fewer in flight:
+	 * round trips grew and throughput did not. Then the limit falls to that need times the headroom (at most by half a
+	 * round). Otherwise it grows by the square root of itself (the queue a Gradient limit allows), or by one while the
+	 * capacity a queue last showed is remembered.
 	 * Once the limit has fallen to a quarter and the round trips of requests sent since are not shorter, the base is
 	 * this round's: the service got slower for everyone.
 	 */
