@@ -174,6 +174,8 @@ export interface Measured<T> {
 	wallRuns: number[];
 	/** CPU time (user + system) of this process over the median run: the client and the in-process sandbox. */
 	cpuMs: number;
+	/** CPU time of the service's own process (bench/service.ts), when it runs in one. */
+	serviceCpuMs?: number;
 	/** Requests the sandbox received, logins excluded. */
 	apiRequests: number;
 	logins: number;
@@ -206,9 +208,38 @@ export function listenDrops(): number | undefined {
 	return undefined;
 }
 
+/** What a service received during a measurement: its requests (logins apart), logins, and its own CPU time. */
+export interface ServiceCounts {
+	apiRequests: number;
+	logins: number;
+	/** Answers by status (logins excluded). */
+	statuses: Record<string, number>;
+	/** CPU time of the service's process, when it runs in one of its own (bench/service.ts). */
+	cpuMs?: number;
+}
+
+/** A service's request log: emptied before a measurement, read after it (in this process or another). */
+export interface RequestLog {
+	clear(): void | Promise<void>;
+	read(): ServiceCounts | Promise<ServiceCounts>;
+}
+
+/** What the in-process sandbox's request log holds since it was last cleared. */
+export function sandboxCounts(sandbox: Sandbox): ServiceCounts {
+	const api = sandbox.requests.filter((request) => request.path !== LOGIN_PATH);
+	const statuses: Record<string, number> = {};
+	for (const request of api) statuses[request.status] = (statuses[request.status] ?? 0) + 1;
+	return { apiRequests: api.length, logins: sandbox.stats().logins, statuses };
+}
+
 /** Runs `fn` with the sandbox's request log and counters emptied first; counts what it sent. */
 export async function measure<T>(sandbox: Sandbox, fn: () => Promise<T>): Promise<Measured<T>> {
-	sandbox.clearRequestLog();
+	return await measureWith({ clear: () => sandbox.clearRequestLog(), read: () => sandboxCounts(sandbox) }, fn);
+}
+
+/** Runs `fn` with `log` emptied first; counts what it sent, and the CPU time of this process (and the service's). */
+export async function measureWith<T>(log: RequestLog, fn: () => Promise<T>): Promise<Measured<T>> {
+	await log.clear();
 	const dropsBefore = listenDrops();
 	const cpu = process.cpuUsage();
 	const started = performance.now();
@@ -216,25 +247,20 @@ export async function measure<T>(sandbox: Sandbox, fn: () => Promise<T>): Promis
 	const wallMs = performance.now() - started;
 	const { user, system } = process.cpuUsage(cpu);
 	const dropsAfter = listenDrops();
-	const api = sandbox.requests.filter((request) => request.path !== LOGIN_PATH);
-	const statuses: Record<string, number> = {};
-	for (const request of api) statuses[request.status] = (statuses[request.status] ?? 0) + 1;
+	const { apiRequests, logins, statuses, cpuMs: serviceCpuMs } = await log.read();
 	return {
 		result,
 		wallMs,
 		wallRuns: [wallMs],
 		cpuMs: (user + system) / 1000,
-		apiRequests: api.length,
-		logins: sandbox.stats().logins,
+		serviceCpuMs,
+		apiRequests,
+		logins,
 		statuses,
 		listenDrops: dropsBefore === undefined || dropsAfter === undefined ? undefined : dropsAfter - dropsBefore,
 	};
 }
 
-/**
- * Measures `times` runs (`fn(round)`) and keeps the median one by wall time, with every run's time: the machine is
- * shared, so one run can be slowed by others' work. Runs that differ in requests or logins are said so in `note`.
- */
 export async function measureMedian<T>(
 	sandbox: Sandbox,
 	times: number,

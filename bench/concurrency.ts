@@ -15,7 +15,7 @@ import type { INode } from 'n8n-workflow';
 
 import { PARALLEL } from '../nodes/shared/transport';
 import { ADAPTIVE } from '../nodes/shared/transport/limit';
-import { DEMO_PERSONAL_TOKEN, startSandbox, type Sandbox } from '../sandbox/server';
+import { DEMO_PERSONAL_TOKEN } from '../sandbox/server';
 import {
 	byId,
 	createBenchHarness,
@@ -25,7 +25,7 @@ import {
 	int,
 	LOGIN_PATH,
 	type Log,
-	measure,
+	measureWith,
 	type Measured,
 	ms,
 	ratio,
@@ -35,7 +35,7 @@ import {
 	TYPES,
 } from './common';
 import type { HttpRequestNode } from './httpRequestNode';
-import { startLatencyProxy, type LatencyProxy } from './latencyProxy';
+import { type RemoteProxy, type RemoteService, startRemoteService } from './service';
 
 export const CONCURRENCY = {
 	/** Items per run. */
@@ -234,8 +234,18 @@ function disturb(disturbance: Disturbance | undefined): () => void {
 	return () => undefined;
 }
 
+/**
+ * The parts of the section to run, for iterating on some rows (a run for RESULTS.md runs them all):
+ * `BENCH_CONCURRENCY=items,gateway,capacity,varied`, and `BENCH_GATEWAY_ROWS=0,5` for some gateway rows only.
+ */
+function benchParts() {
+	const parts = new Set((process.env.BENCH_CONCURRENCY ?? 'items,gateway,capacity,varied').split(','));
+	const rows = process.env.BENCH_GATEWAY_ROWS?.split(',').map(Number);
+	return { has: (part: string) => parts.has(part), gatewayRows: (index: number) => !rows || rows.includes(index) };
+}
+
 export interface Context {
-	sandbox: Sandbox;
+	service: RemoteService;
 	harness: ReturnType<typeof createBenchHarness>;
 	httpRequest: HttpRequestNode;
 }
@@ -243,12 +253,12 @@ export interface Context {
 /** One run of `way` for `items` items through `proxy`, starting without an access token (so each way logs in). */
 export async function runWay(
 	context: Context,
-	proxy: LatencyProxy,
+	proxy: RemoteProxy,
 	key: OperationKey,
 	way: Way,
 	items: number,
 ): Promise<ConcurrencyRow> {
-	const { sandbox, harness } = context;
+	const { service, harness } = context;
 	const operation = OPERATIONS[key];
 	const row: ConcurrencyRow = {
 		latencyMs: proxy.delayMs,
@@ -263,15 +273,23 @@ export async function runWay(
 	};
 	if (way === 'http' && context.httpRequest.reason) return { ...row, notMeasured: context.httpRequest.reason };
 	setCredential(harness, proxy.url, '');
-	proxy.resetCounts();
-	let last = { at: performance.now(), area: proxy.counts().inFlightMs };
+	await proxy.resetCounts();
+	// The proxy's integral of requests in flight, read over IPC: each sample is dated when its answer comes.
+	const area = async () => {
+		const { inFlightMs } = await proxy.counts();
+		return { at: performance.now(), area: inFlightMs };
+	};
+	let last = await area();
 	const first = last;
+	let sampling = Promise.resolve();
 	const sampler = setInterval(() => {
-		const now = { at: performance.now(), area: proxy.counts().inFlightMs };
-		row.inFlightOverTime.push((now.area - last.area) / Math.max(1, now.at - last.at));
-		last = now;
+		sampling = sampling.then(async () => {
+			const now = await area();
+			row.inFlightOverTime.push((now.area - last.area) / Math.max(1, now.at - last.at));
+			last = now;
+		});
 	}, CONCURRENCY.sampleMs);
-	row.measured = await measure(sandbox, async (): Promise<Outcome> => {
+	row.measured = await measureWith(service.log, async (): Promise<Outcome> => {
 		if (way === 'script' || way === 'full')
 			return await script(proxy.url, operation, items, way === 'full' ? PARALLEL.default : CONCURRENCY.scriptParallel);
 		const node =
@@ -284,7 +302,8 @@ export async function runWay(
 			return { failed: items, stopped: `${output.length} output items for ${items} input items` };
 		return { failed: output.filter((item) => item.json.error !== undefined).length };
 	}).finally(() => clearInterval(sampler));
-	const { maxInFlight, upstreamErrors, connections, inFlightMs } = proxy.counts();
+	await sampling;
+	const { maxInFlight, upstreamErrors, connections, inFlightMs } = await proxy.counts();
 	row.maxInFlight = maxInFlight;
 	row.meanInFlight = (inFlightMs - first.area) / Math.max(1, performance.now() - first.at);
 	row.connections = connections;
@@ -329,11 +348,12 @@ const describeRow = (row: ConcurrencyRow) =>
 
 export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Promise<ConcurrencyResult> {
 	const { n } = CONCURRENCY;
-	const sandbox = await startSandbox({ port: 0 });
-	const context: Context = { sandbox, harness: createBenchHarness(httpRequest.node), httpRequest };
-	const proxies: LatencyProxy[] = [];
+	const service = await startRemoteService();
+	const context: Context = { service, harness: createBenchHarness(httpRequest.node), httpRequest };
+	const proxies: RemoteProxy[] = [];
+	const parts = benchParts();
 	try {
-		for (const latency of CONCURRENCY.latenciesMs) proxies.push(await startLatencyProxy(sandbox.url, latency));
+		for (const latency of CONCURRENCY.latenciesMs) proxies.push(await service.proxy(latency));
 		const keys = Object.keys(OPERATIONS) as OperationKey[];
 		// The script keeping the ceiling full is for the varied service's rows only.
 		const ways = (Object.keys(WAYS) as Way[]).filter((way) => way !== 'full');
@@ -341,10 +361,12 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 		// Request node run once at full size, as the first full-size run in a process costs 1–2 s more CPU (V8 still
 		// compiling the request path, the heap growing), whichever way it is: without it, the first measured row pays.
 		for (const key of keys) for (const way of ways) await runWay(context, proxies[0], key, way, 20);
-		for (const key of keys) for (const way of ['node', 'http'] as const) await runWay(context, proxies[0], key, way, n);
+		if (parts.has('items'))
+			for (const key of keys)
+				for (const way of ['node', 'http'] as const) await runWay(context, proxies[0], key, way, n);
 
 		const rows: ConcurrencyRow[] = [];
-		for (const proxy of proxies) {
+		for (const proxy of parts.has('items') ? proxies : []) {
 			for (const key of keys) {
 				for (const way of ways) {
 					const items = way === 'one' ? CONCURRENCY.oneAtATimeSmallN : n;
@@ -367,15 +389,15 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			{ way: 'fixed8', stated: false },
 			{ way: 'http', stated: false },
 		];
-		for (const key of ['get'] as const) {
-			for (const { way, stated, disturbance } of gateways) {
-				sandbox.setFaults({ rateLimitPerSecond: CONCURRENCY.rateLimitPerSecond, rateLimitPolicy: stated });
+		for (const key of parts.has('gateway') ? (['get'] as const) : []) {
+			for (const { way, stated, disturbance } of gateways.filter((_, index) => parts.gatewayRows(index))) {
+				await service.setFaults({ rateLimitPerSecond: CONCURRENCY.rateLimitPerSecond, rateLimitPolicy: stated });
 				const stop = disturb(disturbance);
 				const row = await runWay(context, proxy, key, way, n).finally(stop);
 				row.variant =
 					(stated ? 'the gateway states its limit (RateLimit-Policy)' : 'no RateLimit-Policy') +
 					(disturbance ? `; ${DISTURBANCES[disturbance]}` : '');
-				const throttled = sandbox.clearFaults().throttled;
+				const { throttled } = await service.clearFaults();
 				const answered429 = row.measured?.statuses['429'] ?? 0;
 				if (row.measured && answered429 !== throttled)
 					row.notes.push(`${answered429} answers 429 in the log, ${throttled} counted as throttled`);
@@ -386,8 +408,8 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			}
 		}
 		const queueing: ConcurrencyRow[] = [];
-		for (const capacity of CONCURRENCY.capacities) {
-			const queue = await startLatencyProxy(sandbox.url, CONCURRENCY.goalLatencyMs, capacity);
+		for (const capacity of parts.has('capacity') ? CONCURRENCY.capacities : []) {
+			const queue = await service.proxy(CONCURRENCY.goalLatencyMs, capacity);
 			proxies.push(queue);
 			for (const way of ['node', 'fixed8', 'http', 'script'] as const) {
 				const row = await runWay(context, queue, 'get', way, CONCURRENCY.capacityItems);
@@ -398,10 +420,9 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			}
 		}
 		const varied: ConcurrencyRow[] = [];
+		if (!parts.has('varied')) return { n, rows, rateLimited, queueing, varied };
 		const { ms: quickMs, slowMs, every, items: variedItems } = CONCURRENCY.varied;
-		const slowSome = await startLatencyProxy(sandbox.url, quickMs, Infinity, (request) =>
-			request % every === 0 ? slowMs : quickMs,
-		);
+		const slowSome = await service.proxy(quickMs, Infinity, { ms: quickMs, slowMs, every });
 		proxies.push(slowSome);
 		for (const way of ['node', 'full', 'http'] as const) {
 			const row = await runWay(context, slowSome, 'get', way, variedItems);
@@ -412,7 +433,7 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 	} finally {
 		for (const proxy of proxies) await proxy.close();
 		context.harness.dispose();
-		await sandbox.close();
+		await service.close();
 	}
 }
 
@@ -444,7 +465,7 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 			'vs HTTP Request node',
 			'most in flight',
 			'connections opened',
-			'CPU time',
+			'CPU time (client + service)',
 			'429s',
 			'failed items',
 			'logins',
@@ -463,7 +484,7 @@ export function concurrencyTable(result: ConcurrencyResult): string {
 				http?.measured && row.way !== 'http' ? `${ratio(per1000(row), per1000(http))} the time` : '',
 				int(row.maxInFlight),
 				int(row.connections) + (row.notes.length ? ` (${row.notes.join('; ')})` : ''),
-				ms(m.cpuMs),
+				ms(m.cpuMs) + (m.serviceCpuMs === undefined ? '' : ` + ${ms(m.serviceCpuMs)}`),
 				int(m.statuses['429'] ?? 0),
 				failedCell(row),
 				int(m.logins),
@@ -594,9 +615,10 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 	}
 	if (parts.length > 0) {
 		lines.push(
-			`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}. The client, the proxy and the sandbox ` +
-				'share one process: where a way takes about as much CPU time as wall time, that process is busy throughout, and ' +
-				'the work per request, not the number in flight, is what bounds its time.',
+			`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}. The service runs in a process of its ` +
+				"own; the CPU times are the client's. The node's client does about twice the HTTP Request node's work per " +
+				"request (n8n-core's request helper, the engine per item, the node's checks of each answer), and sends at most " +
+				`${PARALLEL.default} at once where the HTTP Request node sends every item's request together.`,
 		);
 	}
 	const gateway = result.rateLimited.filter((row) => row.way === 'node' && row.measured);
@@ -653,15 +675,13 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 			`**Against services that work a few requests at a time** (${goalLatencyMs} ms each, the rest waiting in their queue), ` +
 				`${int(CONCURRENCY.capacityItems)} items, the node as it comes: ${capacities.join('; ')}. A queue delays the quicker ` +
 				`answers of a round too: past ${ADAPTIVE.tolerance}× the service's own time (the ${100 * ADAPTIVE.percentile}th percentile ` +
-				'of a round against the lowest seen), with the answers a second no longer needing what is in flight, the ' +
-				`limit falls to ${ADAPTIVE.tolerance}× that need.` +
+				'of a round against the lowest seen), with the answers a second no longer needing what is in flight and no ' +
+				`more of them than with fewer in flight, the limit falls to ${ADAPTIVE.headroom}× that need.` +
 				(tooMany
-					? ' Where more than twice the capacity stayed in flight, the need was overestimated: on a loaded machine ' +
-						"the client's event loop stalls and the answers that came meanwhile are handled late, together. The " +
-						"service's own mean round trip is taken from the round with the shortest low percentile, but that " +
-						"round's mean holds round trips the stalls stretched, so the need (answers a second times it) reads " +
-						'high (in a simulation of such stalls, the base mean read 188 ms instead of 104 and the need of a ' +
-						'service working 8 at a time 12 to 19).'
+					? ' Where more than twice the capacity stayed in flight, the need read high: the round trips the client ' +
+						'sees hold its own work on each answer (30–40 ms at 8 to 24 in flight, against about 5 one at a time), so ' +
+						'the answers a second times them (what the client needs in flight) is half as much again as the ' +
+						'capacity, and the proxy counts the requests the client has not yet read the answer of as in flight too.'
 					: ''),
 		);
 	}

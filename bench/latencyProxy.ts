@@ -30,16 +30,18 @@ export interface LatencyProxy {
 	 * so the average over an interval is its difference divided by the interval's length, whatever the moment a
 	 * sample is taken (a point sample on a busy event loop lands between bursts and reads low).
 	 */
-	counts(): {
-		requests: number;
-		maxInFlight: number;
-		inFlight: number;
-		inFlightMs: number;
-		upstreamErrors: number;
-		connections: number;
-	};
+	counts(): ProxyCounts;
 	resetCounts(): void;
 	close(): Promise<void>;
+}
+
+export interface ProxyCounts {
+	requests: number;
+	maxInFlight: number;
+	inFlight: number;
+	inFlightMs: number;
+	upstreamErrors: number;
+	connections: number;
 }
 
 /** Headers that describe one connection, not the message: each side sets its own. */

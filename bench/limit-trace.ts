@@ -2,7 +2,8 @@
 	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * How the adaptive limit judged each round in one run of section 9 (outside the measured bench): `npx ts-node
- * --transpile-only bench/limit-trace.ts [classify|get] [items]` runs the node as it comes through the 100 ms proxy
+ * --transpile-only bench/limit-trace.ts [classify|get] [items] [capacity=8|varied]` runs the node as it comes through
+ * the 100 ms proxy (or a queueing or varied one)
  * and prints, per round, the limit before and after, the round's low percentile and mean against the base, and the
  * need (answers a millisecond times the base mean) the limit compares with. AdaptiveLimit is observed, not changed.
  */
@@ -11,10 +12,9 @@ import './resolve-ts-first';
 import { loadavg } from 'node:os';
 
 import { AdaptiveLimit } from '../nodes/shared/transport/limit';
-import { startSandbox } from '../sandbox/server';
 import { createBenchHarness } from './common';
-import { type Context, type OperationKey, runWay } from './concurrency';
-import { startLatencyProxy } from './latencyProxy';
+import { CONCURRENCY, type Context, type OperationKey, runWay } from './concurrency';
+import { startRemoteService } from './service';
 
 type Internals = {
 	round: number[];
@@ -28,9 +28,16 @@ type Internals = {
 async function main() {
 	const key = (process.argv[2] ?? 'classify') as OperationKey;
 	const items = Number(process.argv[3] ?? 1000);
-	const sandbox = await startSandbox({ port: 0 });
-	const proxy = await startLatencyProxy(sandbox.url, 100);
-	const context: Context = { sandbox, harness: createBenchHarness(), httpRequest: { reason: 'not used' } };
+	const service = await startRemoteService();
+	// A third argument picks the service: `capacity=8` (works 8 at a time), `varied` (CONCURRENCY.varied), else healthy.
+	const shape = process.argv[4] ?? '';
+	const { varied } = CONCURRENCY;
+	const proxy = shape.startsWith('capacity=')
+		? await service.proxy(100, Number(shape.slice('capacity='.length)))
+		: shape === 'varied'
+			? await service.proxy(varied.ms, Infinity, varied)
+			: await service.proxy(100);
+	const context: Context = { service, harness: createBenchHarness(), httpRequest: { reason: 'not used' } };
 	const proto = AdaptiveLimit.prototype as unknown as Record<string, (...args: unknown[]) => void>;
 	const endRound = proto.endRound;
 	let started = 0;
@@ -64,7 +71,7 @@ async function main() {
 			`${row.meanInFlight.toFixed(1)} in flight on average, load ${loadavg()[0].toFixed(1)}`,
 	);
 	await proxy.close();
-	await sandbox.close();
+	await service.close();
 	process.exit(0);
 }
 

@@ -12,10 +12,14 @@
  * the low percentile stays where it was and the limit keeps growing with the throughput; a queue delays every answer,
  * the fast ones too, so it raises the low percentile with the number in flight. The service's own time (the base) is
  * the lowest of these percentiles, each from a whole round of answers (one round trip's, at least `batch`), so one
- * lucky round cannot make it tiny. Throughput confirms a queue: the answers a second times the base round's mean
- * round trip is what they need in flight (Little's law); a queue keeps that at the service's capacity however many
- * are sent, while answers that vary by item need all that are in flight. A base can be stale (the service got slower for everyone): when the limit has
- * halved and round trips did not shorten with it, the queue is not this run's, and the base is taken anew.
+ * lucky round cannot make it tiny. Throughput confirms a queue twice: the answers a second times the service's own
+ * mean round trip (from the first answers, before slow start queued any) is what they need in flight (Little's law),
+ * and a queue keeps that at the service's capacity however many are sent, while answers that vary by item need all
+ * that are in flight; and more in flight than a recent round had (a third fewer or less) brought no more answers a
+ * second. Round trips that grew from the client's own work (its event loop busy with bursts of answers, a stall) come
+ * with more answers when more are in flight: no cut. A base can be stale (the service got slower for everyone): when
+ * the limit has halved and round trips did not shorten with it, the queue is not this run's, and the base is taken
+ * anew.
  *
  * Pure: every method takes the time it is told, so it behaves the same in a test and in a run.
  */
@@ -24,8 +28,23 @@ export const ADAPTIVE = {
 	initial: 8,
 	/** A round's low percentile up to this many times the base counts as healthy: the queue kept is at most this. */
 	tolerance: 1.5,
+	/**
+	 * A queue confirmed, the limit falls to the in flight the answers need without one times this (and grows by one
+	 * past it): the service's capacity and a little over, so it never idles while its queue stays short.
+	 */
+	headroom: 1.2,
 	/** The share of a round's answers at or under its low percentile. */
 	percentile: 0.1,
+	/**
+	 * More in flight still bring more answers when a round brought at least this share of the gain in answers a second
+	 * its limit would bring without a queue over the recent round with fewer in flight (at most 1/fewer as many) that
+	 * brought the most: then round trips that grew are the client's own work or answers that vary, not a queue, and
+	 * the limit is not cut (a queue brings as many answers however many are in flight past its capacity).
+	 */
+	rises: 0.5,
+	fewer: 1.5,
+	/** Rounds remembered for that comparison. */
+	rateRounds: 20,
 	/** Answers in a round at least (a round is one round trip's answers: as many as the limit). */
 	batch: 16,
 	/** Healthy rounds after which the capacity a queue showed is forgotten (the limit grows fast again). */
@@ -49,8 +68,13 @@ export class AdaptiveLimit {
 	private value: number;
 	/** The service's own round trip: the lowest low percentile of a round (undefined before the first round). */
 	private baseMs: number | undefined;
-	/** The mean round trip of the round that set the base: what a request takes without a queue, on average. */
-	private baseMeanMs = 0;
+	/**
+	 * What a request takes without a queue, on average: the mean round trip of the first round (the first `initial`
+	 * answers: slow start had not yet sent more than that ahead of them), or the lower mean of a round that set the
+	 * base since. A later round's mean may hold a queue slow start built, and would make the service look as if it
+	 * needed more in flight than it does.
+	 */
+	private baseMeanMs = Number.POSITIVE_INFINITY;
 	/**
 	 * What the service works at once, as the last round that saw a queue measured it (answers a millisecond times the
 	 * base mean, Little's law), and the healthy rounds since: past the tolerance times it, the limit grows by one.
@@ -62,6 +86,13 @@ export class AdaptiveLimit {
 	/** When the earliest request of the current round was sent, and when the round began (the last one ended). */
 	private roundSentAt = Number.POSITIVE_INFINITY;
 	private roundStartAt: number;
+	/** The limit when the current round began, and the last `rateRounds` rounds' limits and answers a millisecond. */
+	private roundLimit: number;
+	/** The answers of the round before and when it began. */
+	private lastRound = { answers: 0, startAt: 0 };
+	private rates: Array<{ limit: number; perMs: number }> = [];
+	/** Whether the last round brought more answers than fewer in flight did. */
+	private rose = false;
 	/** The last `batch` round trips, in slow start: a queue ends it as soon as it delays nearly all of them. */
 	private recent: number[] = [];
 	/**
@@ -92,11 +123,19 @@ export class AdaptiveLimit {
 		this.value = Math.min(ceiling, ADAPTIVE.initial);
 		this.nextStartAt = now;
 		this.roundStartAt = now;
+		this.roundLimit = this.value;
+		this.lastRound.startAt = now;
 	}
 
-	/** Requests that may be in flight now. */
+	/**
+	 * Requests that may be in flight now. While a pace is kept, at least a window's worth of starts (up to the ceiling):
+	 * the pace spaces them, and the starts a stall of the client delayed are still booked, so they are made up as soon
+	 * as the window has room (`windowDelay`), instead of the pace's time being lost.
+	 */
 	get limit(): number {
-		return Math.max(1, Math.floor(this.value));
+		const paced =
+			this.rate === undefined ? 0 : Math.min(this.ceiling, Math.ceil(this.rate * (ADAPTIVE.rateWindowMs / 1000)));
+		return Math.max(1, Math.floor(this.value), paced);
 	}
 
 	/** Requests per second after a 429, or undefined when no pace is kept. */
@@ -152,16 +191,22 @@ export class AdaptiveLimit {
 		this.roundSentAt = Math.min(this.roundSentAt, now - roundTripMs);
 		// A round is one round trip's answers; in slow start a batch, so that a queue is seen before the limit has
 		// doubled past it again.
-		if (this.round.length >= (this.slowStart ? ADAPTIVE.batch : Math.max(ADAPTIVE.batch, this.limit)))
-			this.endRound(now);
+		const size =
+			this.baseMs === undefined
+				? Math.min(ADAPTIVE.batch, ADAPTIVE.initial)
+				: this.slowStart
+					? ADAPTIVE.batch
+					: Math.max(ADAPTIVE.batch, this.limit);
+		if (this.round.length >= size) this.endRound(now);
 	}
 
 	/**
-	 * A round trip's answers are in. The service queues when its low percentile passed the tolerance times the base
-	 * and the answers a millisecond times the base mean (what they would need in flight without a queue, Little's
-	 * law) no longer account for the limit over the tolerance: round trips grew and throughput did not. Then the
-	 * limit falls to that need times the tolerance (at most by half a round). Otherwise it grows by the square root of
-	 * itself (the queue a Gradient limit allows), or by one past the tolerance times the capacity a queue last showed.
+	 * A round trip's answers are in. The service queues when its low percentile passed the tolerance times the base,
+	 * the answers a millisecond times the base mean (what they would need in flight without a queue, Little's law) no
+	 * longer account for the limit over the headroom, and they did not rise over a recent round with fewer in flight:
+	 * round trips grew and throughput did not. Then the limit falls to that need times the headroom (at most by half a
+	 * round). Otherwise it grows by the square root of itself (the queue a Gradient limit allows), or by one while the
+	 * capacity a queue last showed is remembered.
 	 * Once the limit has fallen to a quarter and the round trips of requests sent since are not shorter, the base is
 	 * this round's: the service got slower for everyone.
 	 */
@@ -169,29 +214,46 @@ export class AdaptiveLimit {
 		const sorted = this.round.sort((a, b) => a - b);
 		const lowMs = recentLowMs ?? sorted[Math.floor(ADAPTIVE.percentile * sorted.length)];
 		const { roundUsed: used, roundSentAt: sentAt } = this;
-		// In flight that the answers of this round would need without a queue (Little's law), once the base is known.
-		const perMs = sorted.length / Math.max(1, now - this.roundStartAt);
+		// Answers a millisecond over this round and the one before (answers come in bursts: one round is too short).
+		const perMs = (this.lastRound.answers + sorted.length) / Math.max(1, now - this.lastRound.startAt);
+		this.lastRound = { answers: sorted.length, startAt: this.roundStartAt };
+		const roundLimit = this.roundLimit;
 		this.roundStartAt = now;
+		this.roundLimit = this.value;
+		// Did more in flight bring more answers? Against the recent rounds with notably fewer in flight (none: unknown).
+		const best = this.rates
+			.filter((rate) => rate.limit <= roundLimit / ADAPTIVE.fewer)
+			.reduce<{ limit: number; perMs: number } | undefined>((a, b) => (a && a.perMs >= b.perMs ? a : b), undefined);
+		const rises = best !== undefined && perMs >= best.perMs * (1 + ADAPTIVE.rises * (roundLimit / best.limit - 1));
+		this.rates.push({ limit: roundLimit, perMs });
+		const rose = this.rose;
+		this.rose = rises;
+		if (this.rates.length > ADAPTIVE.rateRounds) this.rates.shift();
 		this.round = [];
 		this.roundUsed = false;
 		this.roundSentAt = Number.POSITIVE_INFINITY;
 		const meanMs = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
 		if (this.baseMs === undefined || lowMs < this.baseMs) {
 			this.baseMs = lowMs;
-			this.baseMeanMs = meanMs;
+			this.baseMeanMs = Math.min(this.baseMeanMs, meanMs);
 		}
+		// In flight that the answers would need without a queue (Little's law).
 		const needed = perMs * this.baseMeanMs;
 		const ratio = lowMs / this.baseMs;
 		// A queue shows twice: round trips grew, and the answers a second no longer need what is in flight (in slow
 		// start, the answers of a round are those of half the limit: it doubled since their requests were sent).
-		const queued = ratio > ADAPTIVE.tolerance && (this.slowStart ? 2 : 1) * ADAPTIVE.tolerance * needed < this.value;
+		const queued =
+			!rises && ratio > ADAPTIVE.tolerance && (this.slowStart ? 2 : 1) * ADAPTIVE.headroom * needed < this.value;
 		if (!queued) {
 			this.shrinking = undefined;
+			// More in flight brought more answers two rounds in a row (one may be a burst of answers): whatever capacity
+			// a queue seemed to show, it was not one.
+			if (rises && rose) this.capacity = undefined;
 			// Up to the tolerance times the capacity last measured, by the square root of itself; past it, by one, until
 			// it has stayed healthy for `forget` rounds.
 			const capacity = this.capacity;
 			if (capacity && ++capacity.healthyRounds >= ADAPTIVE.forget) this.capacity = undefined;
-			const near = capacity !== undefined && this.value >= ADAPTIVE.tolerance * capacity.value;
+			const near = capacity !== undefined;
 			if (!this.slowStart && used) this.set(this.value + (near ? 1 : Math.sqrt(this.value)));
 			return;
 		}
@@ -212,7 +274,7 @@ export class AdaptiveLimit {
 		// most half fewer a round). Where round trips vary by item and more in flight still bring more answers, that is
 		// all that are in flight: the limit stays. A queue keeps the answers at what the service works at once.
 		this.capacity = { value: needed, healthyRounds: 0 };
-		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.tolerance * needed)));
+		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * needed)));
 		if (shrinking.quarterAt === undefined && this.value <= shrinking.from / 4) shrinking.quarterAt = now;
 	}
 
