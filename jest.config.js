@@ -8,7 +8,7 @@ module.exports = {
 	// Four workers on two cores for `npm test`: the three end-to-end files (test/sequencer.js starts them first, longest
 	// first) mostly wait on n8n, whose own processes do the work, and the fourth runs the CPU-bound files from the start.
 	// With three, those files waited for the first end-to-end file to end, then ran one or two at a time, and ended 35 s
-	// after n8n.test (329 s from a fresh clone; 319 s with four, n8n.test.ts then the last to end). `npm run test:fast`
+	// after n8n.test (329 s from a fresh clone; 285–319 s with four, n8n.test.ts then the last to end). `npm run test:fast`
 	// runs on three: several of its files wait on loopback servers and bounds in real time, and a third worker runs
 	// another file meanwhile (95 s against 112 s on two).
 	maxWorkers: 4,
