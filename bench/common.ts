@@ -283,6 +283,18 @@ export async function measureMedian<T>(
 }
 
 /** Fails the benchmark loudly when a run did not do what it was measured for. */
+/** Runs a child process's `main` when the file is the process's entry (its parent only imports its types). */
+export function runIfMain(entry: NodeModule, main: () => Promise<void>): void {
+	if (require.main !== entry) return;
+	main().then(
+		() => process.exit(0),
+		(error: Error) => {
+			process.stderr.write(`${error.stack ?? error.message}\n`);
+			process.exit(1);
+		},
+	);
+}
+
 export function check(condition: unknown, message: string): asserts condition {
 	if (!condition) throw new Error(`Benchmark check failed: ${message}`);
 }

@@ -27,6 +27,7 @@ import {
 	DATASET,
 	LOGIN_PATH,
 	runAfterItems,
+	runIfMain,
 	setCredential,
 	TYPES,
 } from './common';
@@ -270,12 +271,4 @@ async function script(baseUrl: string, savedToken: string, count: number): Promi
 }
 
 // items.ts imports the types and constants above; only the child process runs.
-if (require.main === module) {
-	main().then(
-		() => process.exit(0),
-		(error: Error) => {
-			process.stderr.write(`${error.stack ?? error.message}\n`);
-			process.exit(1);
-		},
-	);
-}
+runIfMain(module, main);

@@ -20,7 +20,7 @@ import { MediaAnalysisQueries } from '../nodes/MediaAnalysisQueries/MediaAnalysi
 import { parseCsv } from '../nodes/MediaAnalysisQueries/actions/query/results';
 import { createHarness } from '../test/harness/engine';
 import { trackPeakMemory } from './child';
-import { CREDENTIAL, PACKAGE } from './common';
+import { CREDENTIAL, PACKAGE, runIfMain } from './common';
 
 const MB = 1024 * 1024;
 const LIMIT = 3;
@@ -114,12 +114,4 @@ async function main() {
 	);
 }
 
-if (require.main === module) {
-	main().then(
-		() => process.exit(0),
-		(error: Error) => {
-			process.stderr.write(`${error.stack ?? error.message}\n`);
-			process.exit(1);
-		},
-	);
-}
+runIfMain(module, main);

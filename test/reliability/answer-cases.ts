@@ -42,6 +42,10 @@ export const call = (
 	parameters: { resource, operation, ...parameters },
 });
 
+/** Search › Filtered Search › Start with a text query, on one target of a seed dataset. */
+const textFilteredSearch = (searchIn: string, datasetId: string): Caller =>
+	call('search', 'filteredSearch', 'start', { datasetId: byId(datasetId), searchIn, textQuery: 'beach' });
+
 /**
  * An operation that reads each endpoint (a new entry of the table must name one here, or say that no node calls it).
  * Every other request of the operation reaches the sandbox, so the endpoint under test is reached with real data.
@@ -275,31 +279,11 @@ export const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		uploadIds: Array.from({ length: 15 }, (_, i) => `upl_${i}`).join(','),
 		returnAll: true,
 	}),
-	'search.searchTextToImageWithMetadataFilters': call('search', 'filteredSearch', 'start', {
-		datasetId: byId(IMAGES),
-		searchIn: 'image',
-		textQuery: 'beach',
-	}),
-	'search.searchTextToKeyframeWithMetadataFilters': call('search', 'filteredSearch', 'start', {
-		datasetId: byId(VIDEOS),
-		searchIn: 'keyframe',
-		textQuery: 'beach',
-	}),
-	'search.searchTextToShotWithMetadataFilters': call('search', 'filteredSearch', 'start', {
-		datasetId: byId(VIDEOS),
-		searchIn: 'shot',
-		textQuery: 'beach',
-	}),
-	'search.searchTextToTranscriptWithMetadataFilters': call('search', 'filteredSearch', 'start', {
-		datasetId: byId(VIDEOS),
-		searchIn: 'transcript',
-		textQuery: 'beach',
-	}),
-	'search.searchTextToVideoWithMetadataFilters': call('search', 'filteredSearch', 'start', {
-		datasetId: byId(VIDEOS),
-		searchIn: 'video',
-		textQuery: 'beach',
-	}),
+	'search.searchTextToImageWithMetadataFilters': textFilteredSearch('image', IMAGES),
+	'search.searchTextToKeyframeWithMetadataFilters': textFilteredSearch('keyframe', VIDEOS),
+	'search.searchTextToShotWithMetadataFilters': textFilteredSearch('shot', VIDEOS),
+	'search.searchTextToTranscriptWithMetadataFilters': textFilteredSearch('transcript', VIDEOS),
+	'search.searchTextToVideoWithMetadataFilters': textFilteredSearch('video', VIDEOS),
 	'search.searchAudioSoundWithMetadataFilters': call('search', 'filteredSearch', 'start', {
 		datasetId: byId(VIDEOS),
 		searchIn: 'sound',
