@@ -1,6 +1,9 @@
 /** @type {import('jest').Config} */
 module.exports = {
-	testEnvironment: 'node',
+	// Each worker runs its files in its own realm and loads a package under node_modules once (n8n-core, n8n-workflow):
+	// test/one-realm-environment.js says why and what files share.
+	testEnvironment: '<rootDir>/test/one-realm-environment.js',
+	runtime: '<rootDir>/test/one-realm-runtime.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	// Type checking is `npm run typecheck`; tests transpile only, so a run stays fast on two cores.

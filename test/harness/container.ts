@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Test-only code that runs in Node under jest; it is never built into dist. */
 import { harnessUserFolder } from './env';
 import { installHarnessRegexEngine } from './regex';
@@ -87,7 +87,10 @@ export class RecordingLogger implements WorkflowLogger {
 	}
 }
 
-export const logSinks = new Set<LogSink>();
+// One set per jest worker: n8n's services, built once per worker, keep the logger the first file gave them.
+const sinksKey = Symbol.for('n8n-nodes-media-analysis.logSinks');
+const worker = globalThis as { [sinksKey]?: Set<LogSink> };
+export const logSinks = (worker[sinksKey] ??= new Set<LogSink>());
 
 const recordingLogger = new RecordingLogger(logSinks);
 
@@ -113,6 +116,8 @@ export async function ensureEngineReady(): Promise<void> {
 		if (!instanceSettings.n8nFolder.startsWith(harnessUserFolder)) {
 			throw new Error(`n8n-core chose ${instanceSettings.n8nFolder} instead of the harness folder`);
 		}
+		// A file before this one in the worker may have left another mode.
+		Container.get(BinaryDataConfig).mode = binaryDataMode;
 		await Container.get(BinaryDataService).init();
 		installHarnessRegexEngine();
 	})();

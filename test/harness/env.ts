@@ -6,21 +6,18 @@ import { join } from 'node:path';
 
 // Imported first by engine.ts: n8n-core reads these when its services are first built, and
 // without N8N_USER_FOLDER it creates ~/.n8n/config on the developer's machine.
-const userFolder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+// One folder per jest worker: n8n-core is loaded once per worker (test/one-realm-environment.js) and keeps the folder
+// it read first.
+const folderKey = Symbol.for('n8n-nodes-media-analysis.harnessUserFolder');
+const worker = globalThis as { [folderKey]?: string };
+const userFolder = worker[folderKey] ?? mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+if (worker[folderKey] === undefined) {
+	worker[folderKey] = userFolder;
+	process.once('exit', () => rmSync(userFolder, { recursive: true, force: true }));
+}
 process.env.N8N_USER_FOLDER = userFolder;
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
 
 export const harnessUserFolder = userFolder;
-
-function removeUserFolder() {
-	rmSync(userFolder, { recursive: true, force: true });
-}
-
-try {
-	afterAll(removeUserFolder);
-} catch {
-	// Not loaded at the top level of a jest test file (plain node, or inside a hook).
-	process.once('exit', removeUserFolder);
-}
