@@ -33,7 +33,7 @@ import { send } from '../../../scripts/http-client';
 import { loadExamples } from '../../../scripts/n8n-runtime/examples';
 import { type RunningN8n, tail } from '../../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME, stagePackage } from '../../../scripts/n8n-runtime/package';
-import { type LocalRegistry, startLocalRegistry } from '../../../scripts/n8n-runtime/registry';
+import { ensureVerdaccio, type LocalRegistry, startLocalRegistry } from '../../../scripts/n8n-runtime/registry';
 import { N8N_V2, REPO_ROOT, run } from '../../../scripts/n8n-runtime/runtime';
 import { type SignedInEditor, signedInEditor } from '../browser';
 import { EXAMPLE_CHECKS } from '../example-checks';
@@ -91,6 +91,8 @@ const example = () => {
 
 export const communityInstallScenario: Scenario = {
 	workflows: () => [example().workflow],
+	// Verdaccio's first install (about 10 s) while n8n is installed and started, not after the other groups.
+	prepare: () => ensureVerdaccio(log),
 	register(shared: SharedN8n) {
 		let registry: LocalRegistry | undefined;
 		let proxy: Awaited<ReturnType<typeof startRefusingProxy>> | undefined;

@@ -31,6 +31,8 @@ export const log = (line: string) => process.stderr.write(`[e2e n8n ${N8N_V2.n8n
 export interface Scenario {
 	workflows: () => WorkflowJson[];
 	register(n8n: SharedN8n): void;
+	/** What the group fetches for itself (an install), started with n8n's set-up so that it is there when needed. */
+	prepare?: () => Promise<unknown>;
 }
 
 export interface SharedN8n {
@@ -84,6 +86,7 @@ export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
 			startSandbox(),
 			startBucketServer(),
 			ensureChromium(log),
+			...scenarios.map((scenario) => scenario.prepare?.()),
 		]);
 		await instance.importCredentials([
 			sandboxCredential(sandbox.url),
