@@ -14,16 +14,21 @@ class OneRealmRuntime extends Runtime {
 	}
 
 	requireModuleOrMock(from, moduleName) {
-		if (moduleName !== '@jest/globals' && !this._resolver.isCoreModule(moduleName)) {
-			let path;
-			try {
-				path = this._resolveCjsModule(from, moduleName);
-			} catch {
-				path = undefined; // jest's own lookup below says what is missing
-			}
-			if (path?.includes(nodeModules) && !jestOwn.some((part) => path.includes(part))) return require(path);
-		}
+		const path = this.sharedPath(from, moduleName);
+		if (path !== undefined) return require(path);
 		return super.requireModuleOrMock(from, moduleName);
+	}
+
+	/** Where a package's module is, unless jest keeps it: a core module, one a test mocks (jest.mock), jest's own. */
+	sharedPath(from, moduleName) {
+		if (moduleName === '@jest/globals' || this._resolver.isCoreModule(moduleName)) return undefined;
+		try {
+			if (this._shouldMockCjs(from, moduleName, this._explicitShouldMock)) return undefined;
+			const path = this._resolveCjsModule(from, moduleName);
+			return path.includes(nodeModules) && !jestOwn.some((part) => path.includes(part)) ? path : undefined;
+		} catch {
+			return undefined; // jest's own lookup says what is missing
+		}
 	}
 }
 
