@@ -77,6 +77,24 @@ function varied(fastMs: number, slowMs: number, every: number, atRandom = false)
 	};
 }
 
+/**
+ * Answers every request after `ms` to twice that, but refuses all that arrive during a burst (429, Retry-After 1 s):
+ * `burstMs` long, the first at `firstAt`, then one every `everyMs` on average, at random. No rate limit: between
+ * bursts every request is answered however many come (a service shedding load for a moment).
+ */
+function bursts(ms: number, burstMs: number, firstAt: number, everyMs: number): Service {
+	const random = seeded();
+	const starts = [firstAt];
+	return {
+		send(now) {
+			while (starts[starts.length - 1] < now) starts.push(starts[starts.length - 1] + 2 * everyMs * random());
+			const at = now + ms * (1 + random());
+			const refused = starts.some((start) => now >= start && now < start + burstMs);
+			return refused ? { at, status: 429, retryAfterMs: 1000 } : { at, status: 200 };
+		},
+	};
+}
+
 /** What the simulation asks of a limit: `AdaptiveLimit`, or a fixed number in flight to compare with. */
 type Limiter = Pick<
 	AdaptiveLimit,
@@ -267,9 +285,22 @@ describe('the adaptive limit', () => {
 		const paced = run.paceAt.slice(3).filter((pace) => pace !== undefined);
 		expect(paced.length).toBeGreaterThan(40);
 		expect(Math.min(...paced)).toBeGreaterThanOrEqual(0.8 * 20);
-		// The pace probes upwards while nothing is refused (1% a second): a few steps past the rate at most, till the
-		// 429 it brings (the requests booked ahead, as pace.ts books them, reach the gateway a little later).
+		// The pace probes upwards while nothing is refused (1% in the first second, twice the step each second after):
+		// a few steps past the rate at most, till the 429 it brings (the requests booked ahead, as pace.ts books them, reach the gateway a little later).
 		expect(Math.max(...paced)).toBeLessThanOrEqual(1.05 * 20);
+	});
+
+	test('recovers its pace within seconds after bursts of 429s that no rate limit stands behind', () => {
+		// Answers in 0.5 to 1 s (a create); every request arriving in a burst of 0.5 s is refused (Retry-After 1), the
+		// first burst in slow start, then one every 10 s on average; between bursts nothing is refused, however many
+		// come. What got through before a burst is no rate the service keeps: a pace that rose 1% a second from 95% of
+		// it stayed near 16 a second (68 s against 10 s without bursts; 1,000 creates took 172 s in a user's trial).
+		// Rising faster the longer nothing is refused, and dropped once the limit in flight holds the run back, it
+		// comes back within seconds.
+		const calm = simulate(bursts(500, 0, 0, 10_000), 1000, 100);
+		const run = simulate(bursts(500, 500, 900, 10_000), 1000, 100);
+		expect(run.ms).toBeLessThan(3 * calm.ms);
+		expect(run.refused).toBeLessThanOrEqual(0.05 * 1000);
 	});
 
 	test('a refusal while the run keeps its pace cuts the pace by the backoff once, not by one request more', () => {

@@ -3,9 +3,10 @@
  * starts small and doubles each round trip, then grows while round trips stay near the service's own time, shrinks
  * when they grow with the number in flight (the service is queueing) or when it answers 503, and never passes the
  * ceiling (Requests in Parallel). A gateway's 429 sets a pace instead: starts are spaced to a little under the rate
- * that got through, and the pace rises slowly while nothing is refused. The shape follows TCP Vegas and the gradient
- * limiters of Netflix's concurrency-limits: compare the round trips now with the service's own, and keep the queue
- * between them short.
+ * that got through, and the pace rises while nothing is refused, slowly at first (a gateway's rate is near), faster
+ * each second (a burst of 429s had no rate behind it), and is dropped once it no longer holds the run back. The
+ * shape follows TCP Vegas and the gradient limiters of Netflix's concurrency-limits: compare the round trips now with
+ * the service's own, and keep the queue between them short.
  *
  * Round trips are judged by a low percentile (the 10th) of each round's answers, never by their mean or one answer:
  * answers that vary by item (a large image, a cold cache) leave the fast ones as fast however many are in flight, so
@@ -55,8 +56,17 @@ export const ADAPTIVE = {
 	backoff: 0.95,
 	/** The slowest pace a 429 without a stated rate sets, in requests per second. */
 	minPerSecond: 1,
-	/** While nothing is refused, the pace rises by this share per second. */
+	/**
+	 * While nothing is refused, the pace rises by this share in the first second after a 429, and by twice the share
+	 * of the second before in each further second (1%, 2%, 4%, …; at most `probeMost`): it stays near a gateway's
+	 * rate, yet recovers within seconds after a burst of 429s that no rate limit stands behind.
+	 */
 	probePerSecond: 0.01,
+	probeMost: 1,
+	/** A pace this many times what got through before the last 429 doubles each second without a refusal. */
+	beyond: 1.25,
+	/** A pace this many times the starts of the last window (2 seconds or more after a 429) is dropped. */
+	unbound: 2,
 	/** The share of a stated rate (RateLimit-Policy) the pace keeps to: a little under it, for the clocks' drift. */
 	statedShare: 0.95,
 	/** Successful requests remembered (when each was sent) to count what got through: at most this many, this long. */
@@ -113,6 +123,10 @@ export class AdaptiveLimit {
 	/** The rate the gateway states (RateLimit-Policy), per second: the pace never rises past a share of it. */
 	private stated: number | undefined;
 	private nextStartAt = 0;
+	/** The recent round trip, smoothed (0 before the first answer). */
+	private roundTripMs = 0;
+	/** The share the pace rises by in the next second without a refusal. */
+	private step: number = ADAPTIVE.probePerSecond;
 	/** When the paced requests of the last `rateWindowMs` actually started (at most the pace's worth). */
 	private starts: number[] = [];
 
@@ -133,9 +147,13 @@ export class AdaptiveLimit {
 	 * as the window has room (`windowDelay`), instead of the pace's time being lost.
 	 */
 	get limit(): number {
-		const paced =
-			this.rate === undefined ? 0 : Math.min(this.ceiling, Math.ceil(this.rate * (ADAPTIVE.rateWindowMs / 1000)));
-		return Math.max(1, Math.floor(this.value), paced);
+		const value = Math.max(1, Math.floor(this.value));
+		if (this.rate === undefined) return value;
+		// A window's worth of starts at least; at most those that start within a window from now and those whose
+		// answers are on their way (the pace times a round trip): a pace that rises spaces the later ones by itself.
+		const window = Math.ceil((this.rate * ADAPTIVE.rateWindowMs) / 1000);
+		const booked = Math.ceil((this.rate * (ADAPTIVE.rateWindowMs + this.roundTripMs)) / 1000);
+		return Math.min(this.ceiling, Math.max(window, Math.min(value, booked)));
 	}
 
 	/** Requests per second after a 429, or undefined when no pace is kept. */
@@ -147,6 +165,7 @@ export class AdaptiveLimit {
 	startDelay(now: number): number {
 		if (this.rate === undefined) return 0;
 		this.probe(now);
+		if (this.rate === undefined) return 0;
 		const at = Math.max(now, this.nextStartAt);
 		this.nextStartAt = at + 1000 / this.rate;
 		return at - now;
@@ -173,6 +192,7 @@ export class AdaptiveLimit {
 	answered(roundTripMs: number, now: number, inFlight: number): void {
 		this.noteSent(now - roundTripMs, now);
 		if (!(roundTripMs > 0)) return;
+		this.roundTripMs = this.roundTripMs === 0 ? roundTripMs : 0.9 * this.roundTripMs + 0.1 * roundTripMs;
 		// Grow only when the limit is what holds the run back: a run with fewer requests than places learns nothing.
 		const used = inFlight + 1 >= this.limit;
 		this.roundUsed ||= used;
@@ -306,6 +326,7 @@ export class AdaptiveLimit {
 				? ADAPTIVE.statedShare * this.stated * (first ? 1 : ADAPTIVE.backoff)
 				: Math.max(ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(this.cut.before, through));
 		this.rateSetAt = now;
+		this.step = ADAPTIVE.probePerSecond;
 		return first;
 	}
 
@@ -323,13 +344,34 @@ export class AdaptiveLimit {
 		this.rate = Math.max(this.rate ?? ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(cut.before, cut.through));
 	}
 
+	/**
+	 * Each second without a refusal the pace rises by its step, and the step doubles. A pace that rose to `unbound`
+	 * times the starts of the last window no longer binds: the limit in flight (or the items) hold the run back
+	 * instead, and the pace is dropped (a stated rate is kept: the gateway said so). A later 429 sets one again and, as
+	 * the first did, pauses every request for its Retry-After.
+	 */
 	private probe(now: number): void {
 		if (this.rate === undefined) return;
-		const seconds = (now - this.rateSetAt) / 1000;
+		const seconds = Math.floor((now - this.rateSetAt) / 1000);
 		if (seconds < 1) return;
-		this.rate *= (1 + ADAPTIVE.probePerSecond) ** Math.floor(seconds);
-		if (this.stated !== undefined) this.rate = Math.min(this.rate, ADAPTIVE.statedShare * this.stated);
-		this.rateSetAt += Math.floor(seconds) * 1000;
+		// Where the last 429 came: past `beyond` times it, no rate limit stood there (a burst of 429s), the pace doubles.
+		const level = Math.min(this.cut.before, this.cut.through);
+		for (let second = 0; second < Math.min(seconds, 60); second++) {
+			this.rate *= 1 + (this.rate >= ADAPTIVE.beyond * level ? ADAPTIVE.probeMost : this.step);
+			this.step = Math.min(ADAPTIVE.probeMost, 2 * this.step);
+		}
+		this.rateSetAt += seconds * 1000;
+		if (this.stated !== undefined) {
+			this.rate = Math.min(this.rate, ADAPTIVE.statedShare * this.stated);
+			return;
+		}
+		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
+		const allowed = (this.rate * ADAPTIVE.rateWindowMs) / 1000;
+		if (now - this.cutAt >= 2 * ADAPTIVE.rateWindowMs && this.starts.length < allowed / ADAPTIVE.unbound) {
+			this.rate = undefined;
+			this.starts = [];
+			this.nextStartAt = now;
+		}
 	}
 
 	private set(value: number): void {
