@@ -285,8 +285,7 @@ describe('the adaptive limit', () => {
 		const paced = run.paceAt.slice(3).filter((pace) => pace !== undefined);
 		expect(paced.length).toBeGreaterThan(40);
 		expect(Math.min(...paced)).toBeGreaterThanOrEqual(0.8 * 20);
-		// The pace probes upwards while nothing is refused (1% in the first second, twice the step each second after):
-		// a few steps past the rate at most, till the 429 it brings (the requests booked ahead, as pace.ts books them, reach the gateway a little later).
+		// The pace probes upwards while nothing is refused (1%, 2%, then 4% a second): a few steps past the rate at most, till the 429 it brings (the requests booked ahead, as pace.ts books them, reach the gateway a little later).
 		expect(Math.max(...paced)).toBeLessThanOrEqual(1.05 * 20);
 	});
 
@@ -300,7 +299,8 @@ describe('the adaptive limit', () => {
 		const calm = simulate(bursts(500, 0, 0, 10_000), 1000, 100);
 		const run = simulate(bursts(500, 500, 900, 10_000), 1000, 100);
 		expect(run.ms).toBeLessThan(3 * calm.ms);
-		expect(run.refused).toBeLessThanOrEqual(0.05 * 1000);
+		// Each burst refuses what arrives in it: a few dozen at most, not the requests of the whole recovery.
+		expect(run.refused).toBeLessThanOrEqual(0.1 * 1000);
 	});
 
 	test('a refusal while the run keeps its pace cuts the pace by the backoff once, not by one request more', () => {

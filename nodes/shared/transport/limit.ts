@@ -58,12 +58,13 @@ export const ADAPTIVE = {
 	minPerSecond: 1,
 	/**
 	 * While nothing is refused, the pace rises by this share in the first second after a 429, and by twice the share
-	 * of the second before in each further second (1%, 2%, 4%, …; at most `probeMost`): it stays near a gateway's
-	 * rate, yet recovers within seconds after a burst of 429s that no rate limit stands behind.
+	 * of the second before in each further second, up to `probeNear` (1%, 2%, 4%, 4%, …): it stays near a gateway's
+	 * rate. Once it is `beyond` times what got through before the 429, no rate limit stood there (a burst of 429s):
+	 * it rises by `probeMost` a second (doubles), and recovers within seconds.
 	 */
 	probePerSecond: 0.01,
+	probeNear: 0.04,
 	probeMost: 1,
-	/** A pace this many times what got through before the last 429 doubles each second without a refusal. */
 	beyond: 1.25,
 	/** A pace this many times the starts of the last window (2 seconds or more after a 429) is dropped. */
 	unbound: 2,
@@ -345,33 +346,37 @@ export class AdaptiveLimit {
 	}
 
 	/**
-	 * Each second without a refusal the pace rises by its step, and the step doubles. A pace that rose to `unbound`
-	 * times the starts of the last window no longer binds: the limit in flight (or the items) hold the run back
-	 * instead, and the pace is dropped (a stated rate is kept: the gateway said so). A later 429 sets one again and, as
-	 * the first did, pauses every request for its Retry-After.
+	 * Each second without a refusal the pace rises by its step (`probePerSecond`…). A pace `unbound` times the starts
+	 * of the window before no longer binds: the limit in flight (or the items) hold the run back instead, and the pace
+	 * is dropped (a stated rate is kept: the gateway said so). A later 429 sets one again and, as the first did, pauses
+	 * every request for its Retry-After.
 	 */
 	private probe(now: number): void {
 		if (this.rate === undefined) return;
 		const seconds = Math.floor((now - this.rateSetAt) / 1000);
 		if (seconds < 1) return;
-		// Where the last 429 came: past `beyond` times it, no rate limit stood there (a burst of 429s), the pace doubles.
-		const level = Math.min(this.cut.before, this.cut.through);
-		for (let second = 0; second < Math.min(seconds, 60); second++) {
-			this.rate *= 1 + (this.rate >= ADAPTIVE.beyond * level ? ADAPTIVE.probeMost : this.step);
-			this.step = Math.min(ADAPTIVE.probeMost, 2 * this.step);
-		}
-		this.rateSetAt += seconds * 1000;
-		if (this.stated !== undefined) {
-			this.rate = Math.min(this.rate, ADAPTIVE.statedShare * this.stated);
-			return;
-		}
+		// A pace `unbound` times the starts of the window before no longer binds: dropped (not a stated one).
 		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
 		const allowed = (this.rate * ADAPTIVE.rateWindowMs) / 1000;
-		if (now - this.cutAt >= 2 * ADAPTIVE.rateWindowMs && this.starts.length < allowed / ADAPTIVE.unbound) {
+		if (
+			this.stated === undefined &&
+			now - this.cutAt >= 2 * ADAPTIVE.rateWindowMs &&
+			this.starts.length < allowed / ADAPTIVE.unbound
+		) {
 			this.rate = undefined;
 			this.starts = [];
 			this.nextStartAt = now;
+			return;
 		}
+		// Near where the last 429 came the step doubles up to `probeNear`; past `beyond` times it no rate limit stood
+		// there (a burst of 429s), and the pace doubles each second.
+		const level = Math.min(this.cut.before, this.cut.through);
+		for (let second = 0; second < Math.min(seconds, 60); second++) {
+			this.rate *= 1 + (this.rate >= ADAPTIVE.beyond * level ? ADAPTIVE.probeMost : this.step);
+			this.step = Math.min(ADAPTIVE.probeNear, 2 * this.step);
+		}
+		this.rateSetAt += seconds * 1000;
+		if (this.stated !== undefined) this.rate = Math.min(this.rate, ADAPTIVE.statedShare * this.stated);
 	}
 
 	private set(value: number): void {
