@@ -58,7 +58,8 @@ export const ADAPTIVE = {
 	minPerSecond: 1,
 	/**
 	 * While nothing is refused, the pace rises by this share in the first second after a 429, and by twice the share
-	 * of the second before in each further second, up to `probeNear` (1%, 2%, 4%, 4%, …): it stays near a gateway's
+	 * of the second before in each further second, up to `probeNear` (1%, 2%, 4%, 4%, …), or up to this share once
+	 * two 429s came at levels within `sameLevel` of each other (a rate limit stands there): it stays near a gateway's
 	 * rate. Once it is `beyond` times what got through before the 429, no rate limit stood there (a burst of 429s):
 	 * it rises by `probeMost` a second (doubles), and recovers within seconds.
 	 */
@@ -66,6 +67,8 @@ export const ADAPTIVE = {
 	probeNear: 0.04,
 	probeMost: 1,
 	beyond: 1.25,
+	/** Two 429s whose levels are within this factor of each other show a rate limit there: the pace nears it slowly. */
+	sameLevel: 1.15,
 	/** A pace this many times the starts of the last window (2 seconds or more after a 429) is dropped. */
 	unbound: 2,
 	/** The share of a stated rate (RateLimit-Policy) the pace keeps to: a little under it, for the clocks' drift. */
@@ -121,6 +124,8 @@ export class AdaptiveLimit {
 	private cutAt = Number.NEGATIVE_INFINITY;
 	/** The 429 the pace was last cut for: when its request was sent, what got through in the window before, the pace before. */
 	private cut = { sentAt: Number.NEGATIVE_INFINITY, through: 0, before: Number.POSITIVE_INFINITY };
+	/** The level (what got through, at most the pace before) of the 429 before the last one. */
+	private lastLevel: number | undefined;
 	/** The rate the gateway states (RateLimit-Policy), per second: the pace never rises past a share of it. */
 	private stated: number | undefined;
 	private nextStartAt = 0;
@@ -321,6 +326,7 @@ export class AdaptiveLimit {
 		this.cutAt = now;
 		if (perSecond !== undefined) this.stated = perSecond;
 		const through = 1 + this.sent.filter((at) => at > sentAt - ADAPTIVE.rateWindowMs && at <= sentAt).length;
+		if (Number.isFinite(this.cut.sentAt)) this.lastLevel = Math.min(this.cut.before, this.cut.through);
 		this.cut = { sentAt, through, before: this.rate ?? Number.POSITIVE_INFINITY };
 		this.rate =
 			this.stated !== undefined
@@ -371,9 +377,15 @@ export class AdaptiveLimit {
 		// Near where the last 429 came the step doubles up to `probeNear`; past `beyond` times it no rate limit stood
 		// there (a burst of 429s), and the pace doubles each second.
 		const level = Math.min(this.cut.before, this.cut.through);
+		// A 429 near where the one before came: a rate limit stands there, and the pace nears it 1% a second.
+		const near =
+			this.lastLevel !== undefined &&
+			level < ADAPTIVE.sameLevel * this.lastLevel &&
+			this.lastLevel < ADAPTIVE.sameLevel * level;
+		const most = near ? ADAPTIVE.probePerSecond : ADAPTIVE.probeNear;
 		for (let second = 0; second < Math.min(seconds, 60); second++) {
 			this.rate *= 1 + (this.rate >= ADAPTIVE.beyond * level ? ADAPTIVE.probeMost : this.step);
-			this.step = Math.min(ADAPTIVE.probeNear, 2 * this.step);
+			this.step = Math.min(most, 2 * this.step);
 		}
 		this.rateSetAt += seconds * 1000;
 		if (this.stated !== undefined) this.rate = Math.min(this.rate, ADAPTIVE.statedShare * this.stated);
