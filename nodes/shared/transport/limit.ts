@@ -52,6 +52,8 @@ export const ADAPTIVE = {
 	forget: 10,
 	/** A gateway's window: what got through is counted over the requests sent in the window before a refused one. */
 	rateWindowMs: 1000,
+	/** The starts a stall of the client delayed are made up at most this many times the pace (see `windowDelay`). */
+	catchUp: 2,
 	/** After a 429 the pace is this share of the rate that got through. */
 	backoff: 0.95,
 	/** The slowest pace a 429 without a stated rate sets, in requests per second. */
@@ -180,13 +182,18 @@ export class AdaptiveLimit {
 	/**
 	 * Milliseconds a paced request that is due must still wait so that no window holds more starts than the pace
 	 * (rounded up, so a steady pace of 19.5 keeps its 19.5): a client that stalled (a busy event loop) wakes its
-	 * booked starts together, and a gateway counts them together.
+	 * booked starts together, and a gateway counts them together. The starts a stall delayed are made up at most
+	 * `catchUp` times the pace, not all at once: a bunch leaves over the milliseconds after it was counted, and with a stall
+	 * each second the bunch of the second before would reach the gateway just inside its window.
 	 */
 	windowDelay(now: number): number {
 		if (this.rate === undefined) return 0;
 		const most = Math.ceil((this.rate * ADAPTIVE.rateWindowMs) / 1000);
 		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
-		return this.starts.length < most ? 0 : this.starts[this.starts.length - most] + ADAPTIVE.rateWindowMs - now;
+		const last = this.starts.at(-1);
+		const gap = last === undefined ? 0 : last + 1000 / (ADAPTIVE.catchUp * this.rate) - now;
+		const full = this.starts.length < most ? 0 : this.starts[this.starts.length - most] + ADAPTIVE.rateWindowMs - now;
+		return Math.max(0, gap, full);
 	}
 
 	/** A paced request started now. */
