@@ -14,7 +14,7 @@
  * the fast ones too, so it raises the low percentile with the number in flight. The service's own time (the base) is
  * the lowest of these percentiles, each from a whole round of answers (one round trip's, at least `batch`), so one
  * lucky round cannot make it tiny. Throughput confirms a queue twice: the answers a second times the service's own
- * mean round trip (the base times the spread of the first answers, before slow start queued any) is what they need
+ * mean round trip (the base plus the spread of the first answers, before slow start queued any) is what they need
  * in flight (Little's law),
  * and a queue keeps that at the service's capacity however many are sent, while answers that vary by item need all
  * that are in flight; and more in flight than a recent round had (a third fewer or less) brought no more answers a
@@ -88,16 +88,18 @@ export class AdaptiveLimit {
 	/**
 	 * What a request takes without a queue, on average: the mean round trip of the first round (the first `initial`
 	 * answers: slow start had not yet sent more than that ahead of them), or, lower, the mean of a round that set the
-	 * base since or that base times the first round's spread. A later round's mean may hold a queue slow start
+	 * base since or that base plus the first round's spread. A later round's mean may hold a queue slow start
 	 * built, and would make the service look as if it needed more in flight than it does.
 	 */
 	private baseMeanMs = Number.POSITIVE_INFINITY;
 	/**
-	 * The first round's mean over its low percentile: how much answers vary by item without a queue. A later, lower
-	 * base times it is the base mean too: the first round's own mean holds the run's start-up (its first connections,
-	 * the engine's first items), about twice the service's time at the start of a run of the bench.
+	 * The first round's mean less its low percentile: how much its answers vary without a queue. A later, lower base
+	 * plus it is the base mean too: the first round's own mean holds the run's start-up (its first connections, the
+	 * engine's first items), about twice the service's time at the start of a run of the bench. Added, not
+	 * multiplied: a start-up that doubled the first answers would otherwise halve the spread of answers that vary by
+	 * item (their slow ones come after the first round), and their need with it.
 	 */
-	private spread: number | undefined;
+	private spreadMs: number | undefined;
 	/**
 	 * What the service works at once, as the last round that saw a queue measured it (answers a millisecond times the
 	 * base mean, Little's law), and the healthy rounds since: past the tolerance times it, the limit grows by one.
@@ -273,10 +275,10 @@ export class AdaptiveLimit {
 		this.roundUsed = false;
 		this.roundSentAt = Number.POSITIVE_INFINITY;
 		const meanMs = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
-		this.spread ??= meanMs / lowMs;
+		this.spreadMs ??= meanMs - lowMs;
 		if (this.baseMs === undefined || lowMs < this.baseMs) {
 			this.baseMs = lowMs;
-			this.baseMeanMs = Math.min(this.baseMeanMs, meanMs, lowMs * this.spread);
+			this.baseMeanMs = Math.min(this.baseMeanMs, meanMs, lowMs + this.spreadMs);
 		}
 		// In flight that the answers would need without a queue (Little's law).
 		const needed = perMs * this.baseMeanMs;
