@@ -14,8 +14,7 @@
  * the fast ones too, so it raises the low percentile with the number in flight. The service's own time (the base) is
  * the lowest of these percentiles, each from a whole round of answers (one round trip's, at least `batch`), so one
  * lucky round cannot make it tiny. Throughput confirms a queue twice: the answers a second times the service's own
- * mean round trip (the base plus the spread of the first answers, before slow start queued any) is what they need
- * in flight (Little's law),
+ * mean round trip (from the first answers, before slow start queued any) is what they need in flight (Little's law),
  * and a queue keeps that at the service's capacity however many are sent, while answers that vary by item need all
  * that are in flight; and more in flight than a recent round had (a third fewer or less) brought no more answers a
  * second. Round trips that grew from the client's own work (its event loop busy with bursts of answers, a stall) come
@@ -87,19 +86,22 @@ export class AdaptiveLimit {
 	private baseMs: number | undefined;
 	/**
 	 * What a request takes without a queue, on average: the mean round trip of the first round (the first `initial`
-	 * answers: slow start had not yet sent more than that ahead of them), or, lower, the mean of a round that set the
-	 * base since or that base plus the first round's spread. A later round's mean may hold a queue slow start
+	 * answers: slow start had not yet sent more than that ahead of them), or the lower mean of a round that set the
+	 * base since. A later round's mean may hold a queue slow start
 	 * built, and would make the service look as if it needed more in flight than it does.
 	 */
 	private baseMeanMs = Number.POSITIVE_INFINITY;
 	/**
-	 * The first round's mean less its low percentile: how much its answers vary without a queue. A later, lower base
-	 * plus it is the base mean too: the first round's own mean holds the run's start-up (its first connections, the
-	 * engine's first items), about twice the service's time at the start of a run of the bench. Added, not
-	 * multiplied: a start-up that doubled the first answers would otherwise halve the spread of answers that vary by
-	 * item (their slow ones come after the first round), and their need with it.
+	 * The first round's mean less its low percentile (how much its answers vary without a queue), and the lowest base
+	 * plus it, if lower than the base mean: the first round's own mean holds the run's start-up (its first connections,
+	 * the engine's first items; about twice the service's time at the start of a run of the bench). A queue once
+	 * confirmed, the limit falls to the need this gives, not the base mean's. A queue is judged with the base mean
+	 * still: answers that vary by item have their slow ones after the first round, so both are far under their true
+	 * mean, and the lower one made the client's own delays read as a queue (bench 9's varied row took 2.3–3.6× the
+	 * ceiling full against 1.2–1.4×).
 	 */
 	private spreadMs: number | undefined;
+	private leanMeanMs = Number.POSITIVE_INFINITY;
 	/**
 	 * What the service works at once, as the last round that saw a queue measured it (answers a millisecond times the
 	 * base mean, Little's law), and the healthy rounds since: past the tolerance times it, the limit grows by one.
@@ -278,10 +280,13 @@ export class AdaptiveLimit {
 		this.spreadMs ??= meanMs - lowMs;
 		if (this.baseMs === undefined || lowMs < this.baseMs) {
 			this.baseMs = lowMs;
-			this.baseMeanMs = Math.min(this.baseMeanMs, meanMs, lowMs + this.spreadMs);
+			this.baseMeanMs = Math.min(this.baseMeanMs, meanMs);
+			this.leanMeanMs = Math.min(this.baseMeanMs, lowMs + this.spreadMs);
 		}
 		// In flight that the answers would need without a queue (Little's law).
 		const needed = perMs * this.baseMeanMs;
+		// What a queue confirmed falls to: the need without the run's start-up (see `leanMeanMs`).
+		const leanNeed = perMs * this.leanMeanMs;
 		const ratio = lowMs / this.baseMs;
 		// A queue shows twice: round trips grew, and the answers a second no longer need what is in flight (in slow
 		// start, the answers of a round are those of half the limit: it doubled since their requests were sent).
@@ -309,15 +314,15 @@ export class AdaptiveLimit {
 		) {
 			// A quarter as many in flight and round trips as long: not a queue this run keeps. The service is slower now.
 			this.baseMs = lowMs;
-			this.baseMeanMs = meanMs;
+			this.baseMeanMs = this.leanMeanMs = meanMs;
 			this.shrinking = undefined;
 			return;
 		}
 		// Round trips grew: as many in flight as the answers of the round need without a queue, times the tolerance (at
 		// most half fewer a round). Where round trips vary by item and more in flight still bring more answers, that is
 		// all that are in flight: the limit stays. A queue keeps the answers at what the service works at once.
-		this.capacity = { value: needed, healthyRounds: 0 };
-		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * needed)));
+		this.capacity = { value: leanNeed, healthyRounds: 0 };
+		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * leanNeed)));
 		if (shrinking.quarterAt === undefined && this.value <= shrinking.from / 4) shrinking.quarterAt = now;
 	}
 
