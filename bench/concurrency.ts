@@ -647,7 +647,7 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`${others.join('; ')}. The first 429 pauses every request for its ` +
 				'Retry-After and sets a pace: 95% of the stated rate, or without one 95% of what got through, counted over the ' +
 				'requests sent in the second up to the refused one (those answered after its 429 included, and the refused ' +
-				'one itself), rising 1% a second while nothing is refused; later 429s hold only the refused request.',
+				'one itself), rising 1%, 2%, then 4% a second while nothing is refused (1% once two 429s came at about the same rate; doubling past 1.25× what got through); later 429s hold only the refused request.',
 		);
 	}
 	let tooMany = false;

@@ -3,9 +3,10 @@
  * starts small and doubles each round trip, then grows while round trips stay near the service's own time, shrinks
  * when they grow with the number in flight (the service is queueing) or when it answers 503, and never passes the
  * ceiling (Requests in Parallel). A gateway's 429 sets a pace instead: starts are spaced to a little under the rate
- * that got through, and the pace rises slowly while nothing is refused. The shape follows TCP Vegas and the gradient
- * limiters of Netflix's concurrency-limits: compare the round trips now with the service's own, and keep the queue
- * between them short.
+ * that got through, and the pace rises while nothing is refused, slowly at first (a gateway's rate is near), faster
+ * each second (a burst of 429s had no rate behind it), and is dropped once it no longer holds the run back. The
+ * shape follows TCP Vegas and the gradient limiters of Netflix's concurrency-limits: compare the round trips now with
+ * the service's own, and keep the queue between them short.
  *
  * Round trips are judged by a low percentile (the 10th) of each round's answers, never by their mean or one answer:
  * answers that vary by item (a large image, a cold cache) leave the fast ones as fast however many are in flight, so
@@ -51,12 +52,27 @@ export const ADAPTIVE = {
 	forget: 10,
 	/** A gateway's window: what got through is counted over the requests sent in the window before a refused one. */
 	rateWindowMs: 1000,
+	/** The starts a stall of the client delayed are made up at most this many times the pace (see `windowDelay`). */
+	catchUp: 2,
 	/** After a 429 the pace is this share of the rate that got through. */
 	backoff: 0.95,
 	/** The slowest pace a 429 without a stated rate sets, in requests per second. */
 	minPerSecond: 1,
-	/** While nothing is refused, the pace rises by this share per second. */
+	/**
+	 * While nothing is refused, the pace rises by this share in the first second after a 429, and by twice the share
+	 * of the second before in each further second, up to `probeNear` (1%, 2%, 4%, 4%, …), or up to this share once
+	 * two 429s came at levels within `sameLevel` of each other (a rate limit stands there): it stays near a gateway's
+	 * rate. Once it is `beyond` times what got through before the 429, no rate limit stood there (a burst of 429s):
+	 * it rises by `probeMost` a second (doubles), and recovers within seconds.
+	 */
 	probePerSecond: 0.01,
+	probeNear: 0.04,
+	probeMost: 1,
+	beyond: 1.25,
+	/** Two 429s whose levels are within this factor of each other show a rate limit there: the pace nears it slowly. */
+	sameLevel: 1.15,
+	/** A pace this many times the starts of the last window (2 seconds or more after a 429) is dropped. */
+	unbound: 2,
 	/** The share of a stated rate (RateLimit-Policy) the pace keeps to: a little under it, for the clocks' drift. */
 	statedShare: 0.95,
 	/** Successful requests remembered (when each was sent) to count what got through: at most this many, this long. */
@@ -71,10 +87,21 @@ export class AdaptiveLimit {
 	/**
 	 * What a request takes without a queue, on average: the mean round trip of the first round (the first `initial`
 	 * answers: slow start had not yet sent more than that ahead of them), or the lower mean of a round that set the
-	 * base since. A later round's mean may hold a queue slow start built, and would make the service look as if it
-	 * needed more in flight than it does.
+	 * base since. A later round's mean may hold a queue slow start
+	 * built, and would make the service look as if it needed more in flight than it does.
 	 */
 	private baseMeanMs = Number.POSITIVE_INFINITY;
+	/**
+	 * The first round's mean less its low percentile (how much its answers vary without a queue), and the lowest base
+	 * plus it, if lower than the base mean: the first round's own mean holds the run's start-up (its first connections,
+	 * the engine's first items; about twice the service's time at the start of a run of the bench). A queue once
+	 * confirmed, the limit falls to the need this gives, not the base mean's. A queue is judged with the base mean
+	 * still: answers that vary by item have their slow ones after the first round, so both are far under their true
+	 * mean, and the lower one made the client's own delays read as a queue (bench 9's varied row took 2.3–3.6× the
+	 * ceiling full against 1.2–1.4×).
+	 */
+	private spreadMs: number | undefined;
+	private leanMeanMs = Number.POSITIVE_INFINITY;
 	/**
 	 * What the service works at once, as the last round that saw a queue measured it (answers a millisecond times the
 	 * base mean, Little's law), and the healthy rounds since: past the tolerance times it, the limit grows by one.
@@ -110,9 +137,15 @@ export class AdaptiveLimit {
 	private cutAt = Number.NEGATIVE_INFINITY;
 	/** The 429 the pace was last cut for: when its request was sent, what got through in the window before, the pace before. */
 	private cut = { sentAt: Number.NEGATIVE_INFINITY, through: 0, before: Number.POSITIVE_INFINITY };
+	/** The level (what got through, at most the pace before) of the 429 before the last one. */
+	private lastLevel: number | undefined;
 	/** The rate the gateway states (RateLimit-Policy), per second: the pace never rises past a share of it. */
 	private stated: number | undefined;
 	private nextStartAt = 0;
+	/** The recent round trip, smoothed (0 before the first answer). */
+	private roundTripMs = 0;
+	/** The share the pace rises by in the next second without a refusal. */
+	private step: number = ADAPTIVE.probePerSecond;
 	/** When the paced requests of the last `rateWindowMs` actually started (at most the pace's worth). */
 	private starts: number[] = [];
 
@@ -133,9 +166,13 @@ export class AdaptiveLimit {
 	 * as the window has room (`windowDelay`), instead of the pace's time being lost.
 	 */
 	get limit(): number {
-		const paced =
-			this.rate === undefined ? 0 : Math.min(this.ceiling, Math.ceil(this.rate * (ADAPTIVE.rateWindowMs / 1000)));
-		return Math.max(1, Math.floor(this.value), paced);
+		const value = Math.max(1, Math.floor(this.value));
+		if (this.rate === undefined) return value;
+		// A window's worth of starts at least; at most those that start within a window from now and those whose
+		// answers are on their way (the pace times a round trip): a pace that rises spaces the later ones by itself.
+		const window = Math.ceil((this.rate * ADAPTIVE.rateWindowMs) / 1000);
+		const booked = Math.ceil((this.rate * (ADAPTIVE.rateWindowMs + this.roundTripMs)) / 1000);
+		return Math.min(this.ceiling, Math.max(window, Math.min(value, booked)));
 	}
 
 	/** Requests per second after a 429, or undefined when no pace is kept. */
@@ -147,6 +184,7 @@ export class AdaptiveLimit {
 	startDelay(now: number): number {
 		if (this.rate === undefined) return 0;
 		this.probe(now);
+		if (this.rate === undefined) return 0;
 		const at = Math.max(now, this.nextStartAt);
 		this.nextStartAt = at + 1000 / this.rate;
 		return at - now;
@@ -155,13 +193,18 @@ export class AdaptiveLimit {
 	/**
 	 * Milliseconds a paced request that is due must still wait so that no window holds more starts than the pace
 	 * (rounded up, so a steady pace of 19.5 keeps its 19.5): a client that stalled (a busy event loop) wakes its
-	 * booked starts together, and a gateway counts them together.
+	 * booked starts together, and a gateway counts them together. The starts a stall delayed are made up at most
+	 * `catchUp` times the pace, not all at once: a bunch leaves over the milliseconds after it was counted, and with a stall
+	 * each second the bunch of the second before would reach the gateway just inside its window.
 	 */
 	windowDelay(now: number): number {
 		if (this.rate === undefined) return 0;
 		const most = Math.ceil((this.rate * ADAPTIVE.rateWindowMs) / 1000);
 		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
-		return this.starts.length < most ? 0 : this.starts[this.starts.length - most] + ADAPTIVE.rateWindowMs - now;
+		const last = this.starts.at(-1);
+		const gap = last === undefined ? 0 : last + 1000 / (ADAPTIVE.catchUp * this.rate) - now;
+		const full = this.starts.length < most ? 0 : this.starts[this.starts.length - most] + ADAPTIVE.rateWindowMs - now;
+		return Math.max(0, gap, full);
 	}
 
 	/** A paced request started now. */
@@ -173,6 +216,7 @@ export class AdaptiveLimit {
 	answered(roundTripMs: number, now: number, inFlight: number): void {
 		this.noteSent(now - roundTripMs, now);
 		if (!(roundTripMs > 0)) return;
+		this.roundTripMs = this.roundTripMs === 0 ? roundTripMs : 0.9 * this.roundTripMs + 0.1 * roundTripMs;
 		// Grow only when the limit is what holds the run back: a run with fewer requests than places learns nothing.
 		const used = inFlight + 1 >= this.limit;
 		this.roundUsed ||= used;
@@ -233,12 +277,16 @@ export class AdaptiveLimit {
 		this.roundUsed = false;
 		this.roundSentAt = Number.POSITIVE_INFINITY;
 		const meanMs = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
+		this.spreadMs ??= meanMs - lowMs;
 		if (this.baseMs === undefined || lowMs < this.baseMs) {
 			this.baseMs = lowMs;
 			this.baseMeanMs = Math.min(this.baseMeanMs, meanMs);
+			this.leanMeanMs = Math.min(this.baseMeanMs, lowMs + this.spreadMs);
 		}
 		// In flight that the answers would need without a queue (Little's law).
 		const needed = perMs * this.baseMeanMs;
+		// What a queue confirmed falls to: the need without the run's start-up (see `leanMeanMs`).
+		const leanNeed = perMs * this.leanMeanMs;
 		const ratio = lowMs / this.baseMs;
 		// A queue shows twice: round trips grew, and the answers a second no longer need what is in flight (in slow
 		// start, the answers of a round are those of half the limit: it doubled since their requests were sent).
@@ -266,15 +314,15 @@ export class AdaptiveLimit {
 		) {
 			// A quarter as many in flight and round trips as long: not a queue this run keeps. The service is slower now.
 			this.baseMs = lowMs;
-			this.baseMeanMs = meanMs;
+			this.baseMeanMs = this.leanMeanMs = meanMs;
 			this.shrinking = undefined;
 			return;
 		}
 		// Round trips grew: as many in flight as the answers of the round need without a queue, times the tolerance (at
 		// most half fewer a round). Where round trips vary by item and more in flight still bring more answers, that is
 		// all that are in flight: the limit stays. A queue keeps the answers at what the service works at once.
-		this.capacity = { value: needed, healthyRounds: 0 };
-		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * needed)));
+		this.capacity = { value: leanNeed, healthyRounds: 0 };
+		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * leanNeed)));
 		if (shrinking.quarterAt === undefined && this.value <= shrinking.from / 4) shrinking.quarterAt = now;
 	}
 
@@ -300,12 +348,14 @@ export class AdaptiveLimit {
 		this.cutAt = now;
 		if (perSecond !== undefined) this.stated = perSecond;
 		const through = 1 + this.sent.filter((at) => at > sentAt - ADAPTIVE.rateWindowMs && at <= sentAt).length;
+		if (Number.isFinite(this.cut.sentAt)) this.lastLevel = Math.min(this.cut.before, this.cut.through);
 		this.cut = { sentAt, through, before: this.rate ?? Number.POSITIVE_INFINITY };
 		this.rate =
 			this.stated !== undefined
 				? ADAPTIVE.statedShare * this.stated * (first ? 1 : ADAPTIVE.backoff)
 				: Math.max(ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(this.cut.before, through));
 		this.rateSetAt = now;
+		this.step = ADAPTIVE.probePerSecond;
 		return first;
 	}
 
@@ -323,13 +373,44 @@ export class AdaptiveLimit {
 		this.rate = Math.max(this.rate ?? ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(cut.before, cut.through));
 	}
 
+	/**
+	 * Each second without a refusal the pace rises by its step (`probePerSecond`…). A pace `unbound` times the starts
+	 * of the window before no longer binds: the limit in flight (or the items) hold the run back instead, and the pace
+	 * is dropped (a stated rate is kept: the gateway said so). A later 429 sets one again and, as the first did, pauses
+	 * every request for its Retry-After.
+	 */
 	private probe(now: number): void {
 		if (this.rate === undefined) return;
-		const seconds = (now - this.rateSetAt) / 1000;
+		const seconds = Math.floor((now - this.rateSetAt) / 1000);
 		if (seconds < 1) return;
-		this.rate *= (1 + ADAPTIVE.probePerSecond) ** Math.floor(seconds);
+		// A pace `unbound` times the starts of the window before no longer binds: dropped (not a stated one).
+		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
+		const allowed = (this.rate * ADAPTIVE.rateWindowMs) / 1000;
+		if (
+			this.stated === undefined &&
+			now - this.cutAt >= 2 * ADAPTIVE.rateWindowMs &&
+			this.starts.length < allowed / ADAPTIVE.unbound
+		) {
+			this.rate = undefined;
+			this.starts = [];
+			this.nextStartAt = now;
+			return;
+		}
+		// Near where the last 429 came the step doubles up to `probeNear`; past `beyond` times it no rate limit stood
+		// there (a burst of 429s), and the pace doubles each second.
+		const level = Math.min(this.cut.before, this.cut.through);
+		// A 429 near where the one before came: a rate limit stands there, and the pace nears it 1% a second.
+		const near =
+			this.lastLevel !== undefined &&
+			level < ADAPTIVE.sameLevel * this.lastLevel &&
+			this.lastLevel < ADAPTIVE.sameLevel * level;
+		const most = near ? ADAPTIVE.probePerSecond : ADAPTIVE.probeNear;
+		for (let second = 0; second < Math.min(seconds, 60); second++) {
+			this.rate *= 1 + (this.rate >= ADAPTIVE.beyond * level ? ADAPTIVE.probeMost : this.step);
+			this.step = Math.min(most, 2 * this.step);
+		}
+		this.rateSetAt += seconds * 1000;
 		if (this.stated !== undefined) this.rate = Math.min(this.rate, ADAPTIVE.statedShare * this.stated);
-		this.rateSetAt += Math.floor(seconds) * 1000;
 	}
 
 	private set(value: number): void {
