@@ -87,8 +87,8 @@ export class AdaptiveLimit {
 	/**
 	 * What a request takes without a queue, on average: the mean round trip of the first round (the first `initial`
 	 * answers: slow start had not yet sent more than that ahead of them), or the lower mean of a round that set the
-	 * base since. A later round's mean may hold a queue slow start
-	 * built, and would make the service look as if it needed more in flight than it does.
+	 * base since. A later round's mean may hold a queue slow start built, and would make the service look as if it
+	 * needed more in flight than it does.
 	 */
 	private baseMeanMs = Number.POSITIVE_INFINITY;
 	/**
