@@ -239,6 +239,13 @@ async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise
  * with the same version of the module takes a copy. Two runtimes installed side by side then compile sqlite3 once,
  * not twice (about 40 s of CPU on 2 cores). Any other native module is compiled in the runtime against its own Node.
  */
+/** Copies the compiled `.node` files of a native module from one folder to another (made if missing). */
+function copyBinaries(from: string, to: string): void {
+	mkdirSync(to, { recursive: true });
+	for (const file of readdirSync(from).filter((entry) => entry.endsWith('.node')))
+		copyFileSync(join(from, file), join(to, file));
+}
+
 async function buildNative(spec: RuntimeSpec, name: string, log: Log, timeoutMs?: number): Promise<void> {
 	const p = paths(spec);
 	const moduleDir = join(p.dir, 'node_modules', name);
@@ -273,16 +280,12 @@ async function buildNative(spec: RuntimeSpec, name: string, log: Log, timeoutMs?
 			);
 			await rebuild(ownNodeDir);
 			rmSync(shared, { recursive: true, force: true });
-			mkdirSync(shared, { recursive: true });
-			for (const file of readdirSync(release).filter((entry) => entry.endsWith('.node')))
-				copyFileSync(join(release, file), join(shared, file));
+			copyBinaries(release, shared);
 			writeFileSync(join(shared, '.built'), `${new Date().toISOString()}\n`);
 			return;
 		}
 		log(`Taking ${name} ${version} as built for an earlier runtime (Node-API)`);
-		mkdirSync(release, { recursive: true });
-		for (const file of readdirSync(shared).filter((entry) => entry.endsWith('.node')))
-			copyFileSync(join(shared, file), join(release, file));
+		copyBinaries(shared, release);
 	});
 }
 

@@ -1,6 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
 	Test-only code that runs in Node under jest; it is never built into dist. */
-import { harnessUserFolder } from './env';
+import { harnessUserFolder, perWorker } from './env';
 import { installHarnessRegexEngine } from './regex';
 
 import { dirname } from 'node:path';
@@ -88,9 +88,7 @@ export class RecordingLogger implements WorkflowLogger {
 }
 
 // One set per jest worker: n8n's services, built once per worker, keep the logger the first file gave them.
-const sinksKey = Symbol.for('n8n-nodes-media-analysis.logSinks');
-const worker = globalThis as { [sinksKey]?: Set<LogSink> };
-export const logSinks = (worker[sinksKey] ??= new Set<LogSink>());
+export const logSinks = perWorker('logSinks', () => new Set<LogSink>());
 
 const recordingLogger = new RecordingLogger(logSinks);
 

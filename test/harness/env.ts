@@ -4,17 +4,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * One value per jest worker, made by the first test file that asks: n8n-core is loaded once per worker
+ * (test/one-realm-environment.js) and keeps what it was given first.
+ */
+export function perWorker<T>(name: string, create: () => T): T {
+	const worker = globalThis as Record<symbol, T | undefined>;
+	const key = Symbol.for(`n8n-nodes-media-analysis.${name}`);
+	return (worker[key] ??= create());
+}
+
+const userFolder = perWorker('harnessUserFolder', () => {
+	const folder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
+	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+	return folder;
+});
+
 // Imported first by engine.ts: n8n-core reads these when its services are first built, and
 // without N8N_USER_FOLDER it creates ~/.n8n/config on the developer's machine.
-// One folder per jest worker: n8n-core is loaded once per worker (test/one-realm-environment.js) and keeps the folder
-// it read first.
-const folderKey = Symbol.for('n8n-nodes-media-analysis.harnessUserFolder');
-const worker = globalThis as { [folderKey]?: string };
-const userFolder = worker[folderKey] ?? mkdtempSync(join(tmpdir(), 'n8n-harness-'));
-if (worker[folderKey] === undefined) {
-	worker[folderKey] = userFolder;
-	process.once('exit', () => rmSync(userFolder, { recursive: true, force: true }));
-}
 process.env.N8N_USER_FOLDER = userFolder;
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';

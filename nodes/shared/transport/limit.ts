@@ -200,7 +200,7 @@ export class AdaptiveLimit {
 	windowDelay(now: number): number {
 		if (this.rate === undefined) return 0;
 		const most = Math.ceil((this.rate * ADAPTIVE.rateWindowMs) / 1000);
-		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
+		this.dropOldStarts(now);
 		const last = this.starts.at(-1);
 		const gap = last === undefined ? 0 : last + 1000 / (ADAPTIVE.catchUp * this.rate) - now;
 		const full = this.starts.length < most ? 0 : this.starts[this.starts.length - most] + ADAPTIVE.rateWindowMs - now;
@@ -348,15 +348,25 @@ export class AdaptiveLimit {
 		this.cutAt = now;
 		if (perSecond !== undefined) this.stated = perSecond;
 		const through = 1 + this.sent.filter((at) => at > sentAt - ADAPTIVE.rateWindowMs && at <= sentAt).length;
-		if (Number.isFinite(this.cut.sentAt)) this.lastLevel = Math.min(this.cut.before, this.cut.through);
+		if (Number.isFinite(this.cut.sentAt)) this.lastLevel = this.cutLevel;
 		this.cut = { sentAt, through, before: this.rate ?? Number.POSITIVE_INFINITY };
 		this.rate =
 			this.stated !== undefined
 				? ADAPTIVE.statedShare * this.stated * (first ? 1 : ADAPTIVE.backoff)
-				: Math.max(ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(this.cut.before, through));
+				: Math.max(ADAPTIVE.minPerSecond, ADAPTIVE.backoff * this.cutLevel);
 		this.rateSetAt = now;
 		this.step = ADAPTIVE.probePerSecond;
 		return first;
+	}
+
+	/** The level of the last 429: what got through in the window before it, at most the pace then. */
+	private get cutLevel(): number {
+		return Math.min(this.cut.before, this.cut.through);
+	}
+
+	/** Forgets the paced starts that left the window. */
+	private dropOldStarts(now: number): void {
+		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
 	}
 
 	/**
@@ -370,7 +380,7 @@ export class AdaptiveLimit {
 		const { cut } = this;
 		if (this.stated !== undefined || sentAt <= cut.sentAt - ADAPTIVE.rateWindowMs || sentAt > cut.sentAt) return;
 		cut.through++;
-		this.rate = Math.max(this.rate ?? ADAPTIVE.minPerSecond, ADAPTIVE.backoff * Math.min(cut.before, cut.through));
+		this.rate = Math.max(this.rate ?? ADAPTIVE.minPerSecond, ADAPTIVE.backoff * this.cutLevel);
 	}
 
 	/**
@@ -384,7 +394,7 @@ export class AdaptiveLimit {
 		const seconds = Math.floor((now - this.rateSetAt) / 1000);
 		if (seconds < 1) return;
 		// A pace `unbound` times the starts of the window before no longer binds: dropped (not a stated one).
-		while (this.starts.length > 0 && this.starts[0] <= now - ADAPTIVE.rateWindowMs) this.starts.shift();
+		this.dropOldStarts(now);
 		const allowed = (this.rate * ADAPTIVE.rateWindowMs) / 1000;
 		if (
 			this.stated === undefined &&
@@ -398,7 +408,7 @@ export class AdaptiveLimit {
 		}
 		// Near where the last 429 came the step doubles up to `probeNear`; past `beyond` times it no rate limit stood
 		// there (a burst of 429s), and the pace doubles each second.
-		const level = Math.min(this.cut.before, this.cut.through);
+		const level = this.cutLevel;
 		// A 429 near where the one before came: a rate limit stands there, and the pace nears it 1% a second.
 		const near =
 			this.lastLevel !== undefined &&
