@@ -112,11 +112,13 @@ export function bunBinary(): string {
 }
 
 /**
- * Native modules are compiled at -O1 with every core (node-gyp `JOBS=max`): sqlite3's one 9 MB C file takes 40 s
- * instead of 100 s at the default -O3 on one core. sqlite3 serves n8n's own small database here, which -O1 does not slow
- * noticeably.
+ * Native modules are compiled without optimisation and without warnings, with every core (node-gyp `JOBS=max`):
+ * sqlite3's one 9 MB C file then takes 5 s of CPU, against 25 s at -O1 with node-gyp's -Wall -Wextra (their analysis,
+ * not the code, takes most of it) and 40 s at the default -O3. sqlite3 serves n8n's own small database here: opening
+ * and migrating it takes a few tenths of a second longer, nothing a test waits on.
  */
-const NATIVE_BUILD_ENV = { JOBS: 'max', CFLAGS: '-O1', CXXFLAGS: '-O1' };
+const NATIVE_BUILD_FLAGS = '-O0 -Wno-all -Wno-extra';
+const NATIVE_BUILD_ENV = { JOBS: 'max', CFLAGS: NATIVE_BUILD_FLAGS, CXXFLAGS: NATIVE_BUILD_FLAGS };
 
 function wrapperPackageJson(spec: RuntimeSpec) {
 	return {
@@ -184,8 +186,7 @@ export type Log = (line: string) => void;
 const INSTALLER = `bun ${BUN_VERSION}, native modules ${JSON.stringify(NATIVE_BUILD_ENV)}`;
 
 /**
- * Installs the runtime unless it is there (about a minute and 2–3 GB the first time, most of it compiling sqlite3;
- * instant after). Safe to call
+ * Installs the runtime unless it is there (under a minute and 2–3 GB the first time; instant after). Safe to call
  * from several processes at once: one installs under a lock, the others wait for it.
  */
 export async function ensureRuntime(
@@ -237,7 +238,7 @@ async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise
  * sqlite3's) is compiled once, against the headers of the Node.js running this script (the project's own, the oldest
  * of the runtimes: a Node-API binary loads on every later Node.js), and kept under the runtime root; every runtime
  * with the same version of the module takes a copy. Two runtimes installed side by side then compile sqlite3 once,
- * not twice (about 40 s of CPU on 2 cores). Any other native module is compiled in the runtime against its own Node.
+ * not twice. Any other native module is compiled in the runtime against its own Node.
  */
 /** Copies the compiled `.node` files of a native module from one folder to another (made if missing). */
 function copyBinaries(from: string, to: string): void {
