@@ -8,13 +8,13 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	// Type checking is `npm run typecheck`; tests transpile only, so a run stays fast on two cores.
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }] },
-	// Four workers on two cores for `npm test`: the three end-to-end files (test/sequencer.js starts them first, longest
-	// first) mostly wait on n8n, whose own processes do the work, and the fourth runs the CPU-bound files from the start.
-	// With three, those files waited for the first end-to-end file to end, then ran one or two at a time, and ended 35 s
-	// after n8n.test (329 s from a fresh clone; 285–319 s with four, n8n.test.ts then the last to end). `npm run test:fast`
-	// runs on three: several of its files wait on loopback servers and bounds in real time, and a third worker runs
-	// another file meanwhile (95 s against 112 s on two).
-	maxWorkers: 4,
+	// Five workers on two cores for `npm test`: the four end-to-end files (test/sequencer.js starts them first, longest
+	// first) mostly wait on n8n, whose own processes do the work, and the fifth runs the CPU-bound files from the start.
+	// With one worker fewer those files waited for an end-to-end file to end (329 s from a fresh clone with three
+	// workers and three end-to-end files, 285–319 s with four). `npm run test:fast` runs on three: several of its files
+	// wait on loopback servers and bounds in real time, and a third worker runs another file meanwhile (95 s against 112 s
+	// on two).
+	maxWorkers: 5,
 	testSequencer: '<rootDir>/test/sequencer.js',
 	testTimeout: 30000,
 };

@@ -1,8 +1,8 @@
 /**
  * The order jest starts test files in, longest first, so no long file starts last and the workers end together. The
- * end-to-end files start first, all three, each in a worker of its own: they spend most of their time waiting on n8n
- * (polls, jobs, the browser); the fourth worker (jest.config.js) runs the CPU-bound rest from the start, and the short
- * one (n8n 1.x) frees its worker for it long before the two long ones end. Then every other file, longest first.
+ * end-to-end files start first, all four, each in a worker of its own: they spend most of their time waiting on n8n
+ * (polls, jobs, the browser); the fifth worker (jest.config.js) runs the CPU-bound rest from the start, and the short
+ * ones (n8n 1.x, the Community Nodes install) free their workers for it long before the two long ones end. Then every other file, longest first.
  *
  * A file's duration is jest's own from the last run on this machine (its cache) when there is one, else the one
  * measured below (a fresh clone has no cache, and jest would then order by file size: the scanner's test, small and
@@ -18,6 +18,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 const MEASURED_SECONDS = {
 	'test/e2e/n8n.test.ts': 277,
 	'test/e2e/queue.test.ts': 200,
+	'test/e2e/community-install.test.ts': 120,
 	'test/e2e/n8n-v1.test.ts': 73,
 	'test/reliability/adaptive.test.ts': 34,
 	'test/reliability/trigger/trigger-lists.test.ts': 24,

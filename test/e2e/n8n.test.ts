@@ -16,14 +16,12 @@
  * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start imported from its file
  *   and run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (it stops n8n and runs the CLI).
- * - n8n/community-install.ts: the same n8n started again without the package, which it then installs, updates and
- *   uninstalls through its Community Nodes installer from a local npm registry (last: it takes the package away).
- * Queue mode (queue.test.ts) and n8n 1.x (n8n-v1.test.ts) need set-ups of their own. E2E_N8N_SCENARIOS=editor,examples
+ * Queue mode (queue.test.ts), n8n 1.x (n8n-v1.test.ts) and the install through n8n's Community Nodes
+ * (community-install.test.ts: it starts n8n without the package, with settings of its own) have set-ups of their own. E2E_N8N_SCENARIOS=editor,examples
  * (names as below) runs only those groups, in this order, for a quicker look at one; `npm test` runs them all.
  */
 import { administrationScenario } from './n8n/administration';
 import { aiToolsScenario } from './n8n/ai-tools';
-import { communityInstallScenario } from './n8n/community-install';
 import { credentialRefreshScenario } from './n8n/credential-refresh';
 import { editorScenario } from './n8n/editor';
 import { examplesScenario } from './n8n/examples';
@@ -43,7 +41,6 @@ const SCENARIOS: Record<string, Scenario> = {
 	'search-queries': searchQueriesScenario,
 	editor: editorScenario,
 	'credential-refresh': credentialRefreshScenario,
-	'community-install': communityInstallScenario,
 };
 const only = process.env.E2E_N8N_SCENARIOS?.split(',').map((name) => name.trim());
 const unknown = (only ?? []).filter((name) => !SCENARIOS[name]);

@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
- * Installed the way users install it (issue 34), on the shared n8n of n8n.test.ts once every other scenario is done:
- * the packed package (`npm pack`, as the release workflow publishes it) is published with `npm publish` to a local npm
+ * Installed the way users install it (issue 34), in a file of its own (test/e2e/community-install.test.ts) that starts
+ * beside n8n.test.ts rather than after all of its groups: the packed package (`npm pack`, as the release workflow
+ * publishes it) is published with `npm publish` to a local npm
  * registry (Verdaccio, scripts/n8n-runtime/registry.ts), and n8n 2.41.1 installs it by name through its own Community
  * Nodes installer (`POST /rest/community-packages`, what Settings → Community Nodes → Install sends), loads it without
  * a restart, runs a saved workflow with the saved credential, updates it to the next version published there
@@ -10,10 +11,9 @@
  * the saved workflows that use the nodes), installs it once more through the page (Install, the package name, the
  * risk checkbox), runs the workflow, and uninstalls it (`DELETE`).
  *
- * The shared n8n has the package in `.n8n/nodes` (copied there, scripts/n8n-runtime/instance.ts), so an install would
- * not show the nodes appearing: this scenario stops it (credential-refresh, just before, already has), takes the
- * package out of `.n8n/nodes` and starts the same n8n again (its database, workflows, credential and owner, the same
- * sandbox) with the settings below; the scenarios before it are done, so nothing later misses the nodes. Two n8n
+ * Its n8n is set up as the shared one of n8n.test.ts is (test/e2e/n8n/shared.ts: the package in `.n8n/nodes`, the
+ * credential and the workflows imported), but not started: this scenario takes the package out of `.n8n/nodes`, so
+ * that an install shows the nodes appearing, and starts n8n with the settings below. Two n8n
  * settings make a private registry usable in 2.41.1:
  * - `N8N_COMMUNITY_PACKAGES_REGISTRY` is refused without the licence feature `feat:communityNodes:customRegistry`
  *   (the first test shows it). This start runs with `E2E_TESTS=true`, n8n's own switch for its own end-to-end tests,
@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import { DEMO_PERSONAL_TOKEN } from '../../../sandbox/server';
 import { send } from '../../../scripts/http-client';
 import { loadExamples } from '../../../scripts/n8n-runtime/examples';
-import { type RunningN8n, tail } from '../../../scripts/n8n-runtime/instance';
+import { type RunningN8n, tail, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME, stagePackage } from '../../../scripts/n8n-runtime/package';
 import { ensureVerdaccio, type LocalRegistry, startLocalRegistry } from '../../../scripts/n8n-runtime/registry';
 import { N8N_V2, REPO_ROOT, run } from '../../../scripts/n8n-runtime/runtime';
@@ -83,14 +83,35 @@ interface InstalledPackage {
 	failedLoading?: boolean;
 }
 
-const example = () => {
-	const found = loadExamples().find((e) => e.file === EXAMPLE_FILE);
-	if (!found) throw new Error(`examples/${EXAMPLE_FILE} is gone: pick another example for this test`);
+const example = (file = EXAMPLE_FILE) => {
+	const found = loadExamples().find((e) => e.file === file);
+	if (!found) throw new Error(`examples/${file} is gone: pick another example for this test`);
 	return found;
 };
 
+/** A saved workflow without the package's nodes: the uninstall dialog must not name it. */
+const WITHOUT_PACKAGE: WorkflowJson = {
+	id: 'maCommunityNone1',
+	name: 'A workflow without Media Analysis nodes',
+	nodes: [
+		{
+			name: 'When clicking ‘Execute workflow’',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{ name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+	],
+	connections: {
+		'When clicking ‘Execute workflow’': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] },
+	},
+};
+
 export const communityInstallScenario: Scenario = {
-	workflows: () => [example().workflow],
+	// The workflow it runs, another that uses the package's nodes, and one that does not (the uninstall dialog names
+	// the first two only).
+	workflows: () => [example().workflow, example('quick-start.json').workflow, WITHOUT_PACKAGE],
 	// Verdaccio's first install (about 10 s) while n8n is installed and started, not after the other groups.
 	prepare: () => ensureVerdaccio(log),
 	register(shared: SharedN8n) {
@@ -183,10 +204,7 @@ export const communityInstallScenario: Scenario = {
 			EXAMPLE_CHECKS[EXAMPLE_FILE](execution, sandbox);
 		}
 
-		/**
-		 * The workflows imported before n8n started (every scenario's), split by whether they hold a node of the package.
-		 * Scenarios save more (the editor's Quick start): those are n8n's own business here.
-		 */
+		/** The workflows imported before n8n started, split by whether they hold a node of the package. */
 		const importedNames = (withPackage: boolean) =>
 			shared.workflows
 				.filter((workflow) => workflow.nodes.some((node) => node.type.startsWith(`${PACKAGE_NAME}.`)) === withPackage)
@@ -194,9 +212,7 @@ export const communityInstallScenario: Scenario = {
 
 		describe(`n8n ${N8N_V2.n8nVersion} installs the package from a local npm registry (Community Nodes)`, () => {
 			beforeAll(async () => {
-				// The same n8n, stopped (credential-refresh stops it; stopping a stopped one does nothing), the package
-				// taken out of the folder n8n loads community packages from.
-				await shared.server.stop();
+				// The package taken out of the folder n8n loads community packages from.
 				rmSync(shared.instance.nodesFolder, { recursive: true, force: true });
 				tarball = await stagePackage(log);
 				[registry, proxy] = await Promise.all([startLocalRegistry(shared.instance.runtime, log), startRefusingProxy()]);

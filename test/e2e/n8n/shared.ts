@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
- * The one n8n 2.41.1 that test/e2e/n8n.test.ts starts for every scenario in this folder: `n8n start` with SQLite, as
- * a user runs it, the package installed as a community package, one sandbox and one bucket. Every workflow of every
+ * The one n8n 2.41.1 that test/e2e/n8n.test.ts starts for every scenario in this folder (the Community Nodes install
+ * has one of its own, test/e2e/community-install.test.ts): `n8n start` with SQLite, as a user runs it, the package installed as a community package, one sandbox and one bucket. Every workflow of every
  * scenario is imported before the start (one `import:credentials`, one `import:workflow`); a scenario then publishes
  * (activates) what it needs through n8n's REST API and unpublishes it when done, and runs workflows as the editor's
  * "Execute workflow" does. Each scenario group starts from the sandbox's seed data (`fresh`).
@@ -63,8 +63,11 @@ export function startNode(workflow: WorkflowJson): string {
 	return trigger.name;
 }
 
-/** Registers the set-up and tear-down of the shared n8n (call at the top of the test file) and returns it. */
-export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
+/**
+ * Registers the set-up and tear-down of the shared n8n (call at the top of the test file) and returns it. With
+ * `start: false` everything is set up but `n8n start`: for a group that starts n8n with settings of its own.
+ */
+export function useSharedN8n(scenarios: Scenario[], options: { start?: boolean } = {}): SharedN8n {
 	let sandbox: Sandbox | undefined;
 	let bucket: BucketServer | undefined;
 	let instance: N8nInstance | undefined;
@@ -105,7 +108,8 @@ export function useSharedN8n(scenarios: Scenario[]): SharedN8n {
 		}
 		imported.push(...workflows.values());
 		await instance.importWorkflows(imported);
-		server = await instance.start({ environment: { EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true' } });
+		if (options.start !== false)
+			server = await instance.start({ environment: { EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true' } });
 	}, 30 * 60_000);
 
 	afterAll(async () => {
