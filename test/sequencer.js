@@ -12,24 +12,32 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * Seconds measured in `npm test` on 2 cores (jest's per-file times, 2026-11-29, a fresh clone with four workers, the
+ * Seconds measured in `npm test` on 2 cores (jest's per-file times, 2026-11-29, a fresh clone with five workers, the
  * two n8n runtimes installed during the run, nothing else running). Files under 10 s are left out.
  */
 const MEASURED_SECONDS = {
-	'test/e2e/n8n.test.ts': 277,
-	'test/e2e/queue.test.ts': 200,
-	'test/e2e/community-install.test.ts': 120,
-	'test/e2e/n8n-v1.test.ts': 73,
+	'test/e2e/n8n.test.ts': 247,
+	'test/e2e/queue.test.ts': 188,
+	'test/e2e/community-install.test.ts': 143,
+	'test/e2e/n8n-v1.test.ts': 64,
+	'test/reliability/trial.test.ts': 61,
+	'test/package/scan.test.ts': 38,
+	'test/package/format.test.ts': 35,
 	'test/reliability/adaptive.test.ts': 34,
-	'test/reliability/trigger/trigger-lists.test.ts': 24,
-	'test/reliability/trigger/trigger-soak.test.ts': 22,
-	'test/reliability/trial.test.ts': 20,
-	'test/reliability/hostile/hostile.test.ts': 17,
-	'test/package/format.test.ts': 17,
-	'test/package/scan.test.ts': 17,
-	'test/nodes/ingestion.test.ts': 16,
+	'test/reliability/answers.test.ts': 24,
+	'test/nodes/ingestion.test.ts': 23,
+	'test/reliability/run-features.test.ts': 21,
+	'test/inputs/properties.test.ts': 20,
+	'test/reliability/trigger/trigger-soak.test.ts': 18,
+	'test/reliability/trigger/trigger-lists.test.ts': 17,
+	'test/inputs/bad-input.test.ts': 17,
+	'test/reliability/hostile/hostile.test.ts': 16,
+	'test/reliability/faults.test.ts': 16,
+	'test/nodes/trigger.test.ts': 15,
 	'test/secrets/secrets.test.ts': 14,
-	'test/nodes/queries-results.test.ts': 13,
+	'test/nodes/queries-results.test.ts': 11,
+	'test/reliability/answer-budget.test.ts': 11,
+	'test/nodes/datasets.test.ts': 11,
 };
 const measured = (test) => Object.keys(MEASURED_SECONDS).find((file) => test.path.endsWith(file));
 const isE2e = (test) => /[\\/]test[\\/]e2e[\\/]/.test(test.path);
