@@ -339,6 +339,9 @@ export class AdaptiveLimit {
 			if (!this.slowStart && used) this.set(this.value + (near ? 1 : Math.sqrt(this.value)));
 			return;
 		}
+		// Slow start's rounds are not compared with later ones: their answers came from half their limit or less, and
+		// against them a queue's rounds read as bringing more.
+		if (this.slowStart) this.rates = [];
 		this.slowStart = false;
 		const shrinking = (this.shrinking ??= { from: this.value, lowMs });
 		if (
@@ -355,8 +358,10 @@ export class AdaptiveLimit {
 		// Round trips grew: as many in flight as the answers of the round need without a queue, times the tolerance (at
 		// most half fewer a round). Where round trips vary by item and more in flight still bring more answers, that is
 		// all that are in flight: the limit stays. A queue keeps the answers at what the service works at once.
-		this.capacity = { value: leanNeed, healthyRounds: 0, perMs, from: this.value };
-		this.set(Math.max(this.value / 2, this.floor, Math.min(this.value, ADAPTIVE.headroom * leanNeed)));
+		const target = Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * leanNeed));
+		// Under the floor, slow answers hold the places (see `floor`): no capacity is kept, and the limit grows on.
+		this.capacity = target < this.floor ? undefined : { value: leanNeed, healthyRounds: 0, perMs, from: this.value };
+		this.set(Math.max(target, this.floor));
 		if (shrinking.quarterAt === undefined && this.value <= shrinking.from / 4) shrinking.quarterAt = now;
 	}
 
