@@ -698,7 +698,8 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`on average, ${int(variedNode.maxInFlight)} at most` +
 				(http ? `; the HTTP Request node took ${ms(http.wallMs)}` : '') +
 				'. The slow answers do not hold the quick ones back, so the quicker answers of each round stay as quick as ' +
-				'ever and the limit grows to its ceiling.',
+				'ever and the limit grows to its ceiling; a cut made while the client is busy lets the slow answers hold ' +
+				'every place, and is undone as soon as the answers a second fall by a third.',
 		);
 	}
 	return lines;

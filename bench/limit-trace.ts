@@ -5,13 +5,14 @@
  * --transpile-only bench/limit-trace.ts [classify|get] [items] [capacity=8|varied]` runs the node as it comes through
  * the 100 ms proxy (or a queueing or varied one)
  * and prints, per round, the limit before and after, the round's low percentile and mean against the base, and the
- * need (answers a millisecond times the base mean) the limit compares with. AdaptiveLimit is observed, not changed.
+ * need (answers a millisecond times the base mean) the limit compares with. AdaptiveLimit is observed, not changed;
+ * with TRACE_FIXED=100 the limit starts at 100 and never falls (what that many in flight throughout would give).
  */
 import './resolve-ts-first';
 
 import { loadavg } from 'node:os';
 
-import { AdaptiveLimit } from '../nodes/shared/transport/limit';
+import { ADAPTIVE, AdaptiveLimit } from '../nodes/shared/transport/limit';
 import { createBenchHarness } from './common';
 import { CONCURRENCY, type Context, type OperationKey, runWay } from './concurrency';
 import { startRemoteService } from './service';
@@ -23,6 +24,8 @@ type Internals = {
 	baseMeanMs: number;
 	value: number;
 	slowStart: boolean;
+	rose: boolean;
+	capacity?: { value: number };
 };
 
 async function main() {
@@ -38,6 +41,9 @@ async function main() {
 			? await service.proxy(varied.ms, Infinity, varied)
 			: await service.proxy(100);
 	const context: Context = { service, harness: createBenchHarness(), httpRequest: { reason: 'not used' } };
+	// TRACE_FIXED=100: the limit starts there and never falls (an experiment: what that many in flight throughout give).
+	if (process.env.TRACE_FIXED)
+		Object.assign(ADAPTIVE, { initial: Number(process.env.TRACE_FIXED), tolerance: Infinity });
 	const proto = AdaptiveLimit.prototype as unknown as Record<string, (...args: unknown[]) => void>;
 	const endRound = proto.endRound;
 	let started = 0;
@@ -52,8 +58,9 @@ async function main() {
 		endRound.call(this, now, recentLow);
 		lines.push(
 			`${(((now as number) - started) / 1000).toFixed(2)} s ${slow ? 'slow start' : ''} ${sorted.length} answers: low ${low.toFixed(0)} ms, ` +
-				`mean ${mean.toFixed(0)} ms, base ${this.baseMs?.toFixed(0)} / mean ${this.baseMeanMs.toFixed(0)} ms, ` +
-				`need ${(perMs * this.baseMeanMs).toFixed(1)}; limit ${before.toFixed(1)} → ${this.value.toFixed(1)}`,
+				`median ${sorted[Math.floor(0.5 * sorted.length)]?.toFixed(0)} ms, mean ${mean.toFixed(0)} ms, base ${this.baseMs?.toFixed(0)} / mean ${this.baseMeanMs.toFixed(0)} ms, ` +
+				`need ${(perMs * this.baseMeanMs).toFixed(1)}; limit ${before.toFixed(1)} → ${this.value.toFixed(1)}` +
+				`${this.rose ? ', rises' : ''}${this.capacity ? `, capacity ${this.capacity.value.toFixed(1)}` : ''}`,
 		);
 	};
 	await runWay(context, proxy, key, 'node', 20);

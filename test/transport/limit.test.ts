@@ -259,6 +259,14 @@ describe('the adaptive limit', () => {
 			expect(run.ms).toBeLessThan(1.15 * (600 / 8) * 100);
 			expect(run.meanInFlight).toBeLessThanOrEqual(2 * 8);
 		}
+		// The client works 1 ms on each request (the round trips it sees hold its work). Slow start's rounds are not
+		// compared with later ones: their answers came from half their limit, so against them every round after a
+		// cut read as bringing more, and the limit grew past the queue again (28–29 in flight on average at a
+		// capacity of 16, measured while they were; the bench's proxy counted 29–37).
+		for (const clientMs of [0, 1]) {
+			const run = simulate(coldStart(queueing(16, 100), 8, 150), 600, 100, clientMs);
+			expect(run.meanInFlight).toBeLessThanOrEqual(1.65 * 16);
+		}
 		// Its answer times spread (100 to 300 ms) as well: the same.
 		const run = simulate(queueing(16, 100, 200), 1000, 100);
 		expect(run.ms).toBeLessThan(1.15 * (1000 / 16) * 200);
@@ -292,6 +300,32 @@ describe('the adaptive limit', () => {
 			const run = simulate(varied(20, 2000, 10), 2000, 100, 1, undefined, stallMs);
 			expect(run.ms).toBeLessThan(1.2 * full.ms);
 			expect(run.meanInFlight).toBeGreaterThanOrEqual(0.9 * full.meanInFlight);
+		}
+	});
+
+	test('keeps the ceiling when answers vary by item and the client is busy: a cut that starves the run is undone', () => {
+		// 20 ms, every tenth 2 s, and 1.5 ms of the client's CPU per request: its CPU brings at most 667 answers a
+		// second, reached with about 50 in flight while the slow answers are still out, so the answers a second stop
+		// rising and the limit is cut. But the slow ones keep their places: with fewer in flight they soon hold all of
+		// them and the answers all but stop (a round of 0.04 answers a millisecond against 0.6 at the cut). Measured
+		// before a cut that starved the run was undone: 1.56× the time of the ceiling full, 47 in flight on average.
+		const full = simulate(varied(20, 2000, 10), 2000, 100, 1.5, () => fixed(100));
+		const run = simulate(varied(20, 2000, 10), 2000, 100, 1.5);
+		expect(run.ms).toBeLessThan(1.3 * full.ms);
+		expect(run.meanInFlight).toBeGreaterThanOrEqual(0.7 * full.meanInFlight);
+	});
+
+	test('holds the ceiling on a healthy service when its client stalls: a lull read as a queue is undone', () => {
+		// 100 ms, 1.5 ms of the client's CPU per request, and its event loop blocked 50 to 200 ms every second: the
+		// answers of a stall come late and together, which in slow start reads as a queue (round trips grew, few
+		// answers a second), and the limit halves. The answers a second after the stall show there was none. Measured
+		// before such a cut was undone: 1.32–1.39× the time of the ceiling full, 55–64 in flight on average.
+		for (const stallMs of [50, 100, 200]) {
+			const service = () => coldStart(healthy(100), 8, 120);
+			const full = simulate(service(), 1000, 100, 1.5, () => fixed(100), stallMs);
+			const run = simulate(service(), 1000, 100, 1.5, undefined, stallMs);
+			expect(run.ms).toBeLessThan(1.3 * full.ms);
+			expect(run.meanInFlight).toBeGreaterThanOrEqual(0.7 * full.meanInFlight);
 		}
 	});
 

@@ -20,7 +20,8 @@
  * second. Round trips that grew from the client's own work (its event loop busy with bursts of answers, a stall) come
  * with more answers when more are in flight: no cut. A base can be stale (the service got slower for everyone): when
  * the limit has halved and round trips did not shorten with it, the queue is not this run's, and the base is taken
- * anew.
+ * anew. A cut the answers a second do not bear out is undone: they fell by a third (slow answers hold the places,
+ * and the limit no longer falls below what they need) or rose by half (the cut read a stall of the client).
  *
  * Pure: every method takes the time it is told, so it behaves the same in a test and in a run.
  */
@@ -44,6 +45,8 @@ export const ADAPTIVE = {
 	 */
 	rises: 0.5,
 	fewer: 1.5,
+	/** Answers a second that fell or rose by this factor since a cut undo it (see `endRound`). */
+	undo: 1.5,
 	/** Rounds remembered for that comparison. */
 	rateRounds: 20,
 	/** Answers in a round at least (a round is one round trip's answers: as many as the limit). */
@@ -106,7 +109,12 @@ export class AdaptiveLimit {
 	 * What the service works at once, as the last round that saw a queue measured it (answers a millisecond times the
 	 * base mean, Little's law), and the healthy rounds since: past the tolerance times it, the limit grows by one.
 	 */
-	private capacity: { value: number; healthyRounds: number } | undefined;
+	private capacity: { value: number; healthyRounds: number; perMs: number; from: number } | undefined;
+	/**
+	 * The limit a cut starved (answers a second fell by `undo` since the cut: slow answers held the places, not a
+	 * queue), or twice what it starved at: no later cut goes below it.
+	 */
+	private floor = 1;
 	/** The round trips of the answers of the current round, and whether the limit held any of them back. */
 	private round: number[] = [];
 	private roundUsed = false;
@@ -118,6 +126,9 @@ export class AdaptiveLimit {
 	/** The answers of the round before and when it began. */
 	private lastRound = { answers: 0, startAt: 0 };
 	private rates: Array<{ limit: number; perMs: number }> = [];
+	/** When the last answers came (at most two rounds' worth at the ceiling), oldest first. */
+	private answerTimes: number[] = [];
+	private readonly startAt: number;
 	/** Whether the last round brought more answers than fewer in flight did. */
 	private rose = false;
 	/** The last `batch` round trips, in slow start: a queue ends it as soon as it delays nearly all of them. */
@@ -158,6 +169,7 @@ export class AdaptiveLimit {
 		this.roundStartAt = now;
 		this.roundLimit = this.value;
 		this.lastRound.startAt = now;
+		this.startAt = now;
 	}
 
 	/**
@@ -222,6 +234,8 @@ export class AdaptiveLimit {
 		this.roundUsed ||= used;
 		if (this.slowStart && used) this.set(this.value + 1);
 		this.round.push(roundTripMs);
+		this.answerTimes.push(now);
+		if (this.answerTimes.length > 2 * this.ceiling + ADAPTIVE.batch) this.answerTimes.shift();
 		if (this.slowStart && this.baseMs !== undefined) {
 			this.recent.push(roundTripMs);
 			if (this.recent.length > ADAPTIVE.batch) this.recent.shift();
@@ -241,7 +255,10 @@ export class AdaptiveLimit {
 				: this.slowStart
 					? ADAPTIVE.batch
 					: Math.max(ADAPTIVE.batch, this.limit);
-		if (this.round.length >= size) this.endRound(now);
+		// After a cut, a round that takes over twice as long as the answers a second at the cut would bring ends early:
+		// the cut may have starved the run (see `endRound`).
+		const starving = this.capacity !== undefined && now - this.roundStartAt > (2 * size) / this.capacity.perMs;
+		if (this.round.length >= size || starving) this.endRound(now);
 	}
 
 	/**
@@ -258,8 +275,13 @@ export class AdaptiveLimit {
 		const sorted = this.round.sort((a, b) => a - b);
 		const lowMs = recentLowMs ?? sorted[Math.floor(ADAPTIVE.percentile * sorted.length)];
 		const { roundUsed: used, roundSentAt: sentAt } = this;
-		// Answers a millisecond over this round and the one before (answers come in bursts: one round is too short).
-		const perMs = (this.lastRound.answers + sorted.length) / Math.max(1, now - this.lastRound.startAt);
+		// Answers a millisecond over this round and the one before, and at least the service's own mean round trip
+		// (answers come in bursts: one round is too short, and in slow start a round is part of a burst).
+		const windowMs = Math.min(now - this.startAt, Math.max(now - this.lastRound.startAt, this.baseMeanMs));
+		const since = now - windowMs;
+		let answers = 0;
+		for (let i = this.answerTimes.length - 1; i >= 0 && this.answerTimes[i] > since; i--) answers++;
+		const perMs = Math.max(answers, this.lastRound.answers + sorted.length) / Math.max(1, windowMs);
 		this.lastRound = { answers: sorted.length, startAt: this.roundStartAt };
 		const roundLimit = this.roundLimit;
 		this.roundStartAt = now;
@@ -288,6 +310,18 @@ export class AdaptiveLimit {
 		// What a queue confirmed falls to: the need without the run's start-up (see `leanMeanMs`).
 		const leanNeed = perMs * this.leanMeanMs;
 		const ratio = lowMs / this.baseMs;
+		// Since a cut, the answers a second fell by `undo` (slow answers hold the places, not a queue: the cut starved
+		// the run, and is not made again) or rose by it (the cut read a moment's lull, a stall of the client): no queue
+		// stood there. The cut is undone.
+		const cut = this.capacity;
+		if (cut && ((used && perMs < cut.perMs / ADAPTIVE.undo) || perMs > cut.perMs * ADAPTIVE.undo)) {
+			// This round and the one before did not show what their limits bring: not compared with later ones.
+			this.rates.splice(-2);
+			this.capacity = this.shrinking = undefined;
+			if (perMs < cut.perMs) this.floor = Math.max(this.floor, cut.from, Math.min(this.ceiling, 2 * this.value));
+			this.set(Math.max(cut.from, this.floor));
+			return;
+		}
 		// A queue shows twice: round trips grew, and the answers a second no longer need what is in flight (in slow
 		// start, the answers of a round are those of half the limit: it doubled since their requests were sent).
 		const queued =
@@ -305,6 +339,9 @@ export class AdaptiveLimit {
 			if (!this.slowStart && used) this.set(this.value + (near ? 1 : Math.sqrt(this.value)));
 			return;
 		}
+		// Slow start's rounds are not compared with later ones: their answers came from half their limit or less, and
+		// against them a queue's rounds read as bringing more.
+		if (this.slowStart) this.rates = [];
 		this.slowStart = false;
 		const shrinking = (this.shrinking ??= { from: this.value, lowMs });
 		if (
@@ -321,8 +358,10 @@ export class AdaptiveLimit {
 		// Round trips grew: as many in flight as the answers of the round need without a queue, times the tolerance (at
 		// most half fewer a round). Where round trips vary by item and more in flight still bring more answers, that is
 		// all that are in flight: the limit stays. A queue keeps the answers at what the service works at once.
-		this.capacity = { value: leanNeed, healthyRounds: 0 };
-		this.set(Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * leanNeed)));
+		const target = Math.max(this.value / 2, Math.min(this.value, ADAPTIVE.headroom * leanNeed));
+		// Under the floor, slow answers hold the places (see `floor`): no capacity is kept, and the limit grows on.
+		this.capacity = target < this.floor ? undefined : { value: leanNeed, healthyRounds: 0, perMs, from: this.value };
+		this.set(Math.max(target, this.floor));
 		if (shrinking.quarterAt === undefined && this.value <= shrinking.from / 4) shrinking.quarterAt = now;
 	}
 
