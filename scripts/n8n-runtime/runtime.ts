@@ -233,13 +233,6 @@ async function install(spec: RuntimeSpec, log: Log, timeoutMs?: number): Promise
 	log(`Installed ${runtimeKey(spec)} in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-/**
- * Puts a native module's binary into the runtime. A Node-API module (its package.json's `binary.napi_versions`, as
- * sqlite3's) is compiled once, against the headers of the Node.js running this script (the project's own, the oldest
- * of the runtimes: a Node-API binary loads on every later Node.js), and kept under the runtime root; every runtime
- * with the same version of the module takes a copy. Two runtimes installed side by side then compile sqlite3 once,
- * not twice. Any other native module is compiled in the runtime against its own Node.
- */
 /** Copies the compiled `.node` files of a native module from one folder to another (made if missing). */
 function copyBinaries(from: string, to: string): void {
 	mkdirSync(to, { recursive: true });
@@ -247,6 +240,13 @@ function copyBinaries(from: string, to: string): void {
 		copyFileSync(join(from, file), join(to, file));
 }
 
+/**
+ * Puts a native module's binary into the runtime. A Node-API module (its package.json's `binary.napi_versions`, as
+ * sqlite3's) is compiled once, against the headers of the Node.js running this script (the project's own, the oldest
+ * of the runtimes: a Node-API binary loads on every later Node.js), and kept under the runtime root; every runtime
+ * with the same version of the module takes a copy. Two runtimes installed side by side then compile sqlite3 once,
+ * not twice. Any other native module is compiled in the runtime against its own Node.
+ */
 async function buildNative(spec: RuntimeSpec, name: string, log: Log, timeoutMs?: number): Promise<void> {
 	const p = paths(spec);
 	const moduleDir = join(p.dir, 'node_modules', name);

@@ -37,7 +37,7 @@ import { ensureVerdaccio, type LocalRegistry, startLocalRegistry } from '../../.
 import { N8N_V2, REPO_ROOT, run } from '../../../scripts/n8n-runtime/runtime';
 import { type SignedInEditor, signedInEditor } from '../browser';
 import { EXAMPLE_CHECKS } from '../example-checks';
-import { log, type Scenario, type SharedN8n } from './shared';
+import { log, type Scenario, type SharedN8n, startNode } from './shared';
 
 /** Pictures of the page (git-ignored), as the editor test keeps its own. */
 const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
@@ -112,7 +112,7 @@ export const communityInstallScenario: Scenario = {
 	// The workflow it runs, another that uses the package's nodes, and one that does not (the uninstall dialog names
 	// the first two only).
 	workflows: () => [example().workflow, example('quick-start.json').workflow, WITHOUT_PACKAGE],
-	// Verdaccio's first install (about 10 s) while n8n is installed and started, not after the other groups.
+	// Verdaccio's first install (about 10 s) while n8n is set up, not after it.
 	prepare: () => ensureVerdaccio(log),
 	register(shared: SharedN8n) {
 		let registry: LocalRegistry | undefined;
@@ -198,7 +198,7 @@ export const communityInstallScenario: Scenario = {
 			const { server, sandbox } = n8n();
 			shared.fresh();
 			const workflow = example().workflow;
-			const execution = await server.runToEnd(workflow.id, startNodeOf(workflow));
+			const execution = await server.runToEnd(workflow.id, startNode(workflow));
 			if (!execution.ok)
 				throw new Error(`Execution ${execution.id} failed: ${execution.output}\n${tail(server.logs, 3000)}`);
 			EXAMPLE_CHECKS[EXAMPLE_FILE](execution, sandbox);
@@ -421,9 +421,3 @@ export const communityInstallScenario: Scenario = {
 		});
 	},
 };
-
-function startNodeOf(workflow: { nodes: Array<{ name: string; type: string }> }): string {
-	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
-	if (!trigger) throw new Error(`examples/${EXAMPLE_FILE} has no Manual Trigger`);
-	return trigger.name;
-}
