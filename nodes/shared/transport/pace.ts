@@ -108,7 +108,8 @@ export class Pace {
 			this.inFlight--;
 			this.wakeWithin();
 		};
-		// After a shared pause, and spaced to a gateway's pace when the run keeps one (starts booked in turn order).
+		// After a shared pause, and spaced (to a gateway's pace when the run keeps one, else a burst spread over half a
+		// round trip: `AdaptiveLimit.startDelay`); starts are booked in turn order.
 		const base = Math.max(Date.now(), this.pausedUntil);
 		const pacedAt = base + this.limiter.startDelay(base);
 		const due = () => Math.max(Math.max(pacedAt, this.pausedUntil) - Date.now(), this.limiter.windowDelay(Date.now()));
