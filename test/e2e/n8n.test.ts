@@ -17,8 +17,9 @@
  *   and run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (it stops n8n and runs the CLI).
  * Queue mode (queue.test.ts), n8n 1.x (n8n-v1.test.ts) and the install through n8n's Community Nodes
- * (community-install.test.ts: it starts n8n without the package, with settings of its own) have set-ups of their own. E2E_N8N_SCENARIOS=editor,examples
- * (names as below) runs only those groups, in this order, for a quicker look at one; `npm test` runs them all.
+ * (community-install.test.ts: it starts n8n without the package, with settings of its own) have set-ups of their own.
+ * E2E_N8N_SCENARIOS=editor,examples (names as below) runs only those groups, in this order, for a quicker look at
+ * one; `npm test` runs them all.
  */
 import { administrationScenario } from './n8n/administration';
 import { aiToolsScenario } from './n8n/ai-tools';

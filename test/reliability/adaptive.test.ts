@@ -126,7 +126,7 @@ describe("the limit finds the service's pace", () => {
 		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
 	});
 
-	test('never passes Requests in Parallel, and reaches it', async () => {
+	test('never passes Requests in Parallel; reaches it below where the limit starts, and grows past its start above', async () => {
 		// Below where the limit starts, Requests in Parallel is the limit from the first request; above it, the limit
 		// passes where it starts within its first answers (slow start adds one for each), however slow this machine is.
 		for (const [ceiling, count] of [

@@ -3,9 +3,10 @@
 /*
  * The one n8n 2.41.1 that test/e2e/n8n.test.ts starts for every scenario in this folder (the Community Nodes install
  * has one of its own, test/e2e/community-install.test.ts): `n8n start` with SQLite, as a user runs it, the package
- * installed as a community package, one sandbox and one bucket. Every workflow of every scenario is imported before the start (one `import:credentials`, one `import:workflow`); a scenario then publishes
- * (activates) what it needs through n8n's REST API and unpublishes it when done, and runs workflows as the editor's
- * "Execute workflow" does. Each scenario group starts from the sandbox's seed data (`fresh`).
+ * installed as a community package, one sandbox and one bucket. Every workflow of every scenario is imported before
+ * the start (one `import:credentials`, one `import:workflow`); a scenario then publishes (activates) what it needs
+ * through n8n's REST API and unpublishes it when done, and runs workflows as the editor's "Execute workflow" does.
+ * Each scenario group starts from the sandbox's seed data (`fresh`).
  */
 import { aiExampleCredentials } from '../../../scripts/n8n-runtime/ai-examples';
 import { type BucketServer, bucketCredential, startBucketServer } from '../../../scripts/n8n-runtime/bucket';
