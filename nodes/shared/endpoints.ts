@@ -7,6 +7,7 @@ import {
 	fetchPage,
 	invitationsPages,
 	jobsList,
+	loneSurrogateAt,
 	offsetLimit,
 	offsetLimitCamelCase,
 	offsetLimitLinks,
@@ -17,6 +18,7 @@ import {
 	skipLimit,
 	usersPages,
 	videoSearchBody,
+	wellFormed,
 	type AnswerSpec,
 	type ApiRequest,
 	type FieldRule,
@@ -739,9 +741,11 @@ export function endpointOf(id: EndpointId) {
 	return { ...entry, method, path, retry: entry.retry ?? DEFAULT_RETRY[method], answer };
 }
 
-/** The path with its `{name}` placeholders filled in (each value one segment). */
+/** The path with its `{name}` placeholders filled in (each value one segment; half a character goes as U+FFFD). */
 export function endpointPath(id: EndpointId, params: Record<string, string> = {}): string {
-	return endpointOf(id).path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+	return endpointOf(id).path.replace(/\{(\w+)\}/g, (_, name: string) =>
+		encodeURIComponent(wellFormed(params[name] ?? '')),
+	);
 }
 
 /** The transport request for a table entry and a call. */
@@ -757,6 +761,11 @@ export function endpointRequest<K extends EndpointId>(
 		path: endpointPath(id, params),
 		idempotent: entry.retry === 'idempotent',
 	};
+	// A value with half a character: the transport refuses the request, naming it.
+	for (const [field, value] of Object.entries(params ?? {})) {
+		const at = loneSurrogateAt(value);
+		if (at >= 0) request.unsendable ??= { field, at };
+	}
 	if (entry.notFound) request.resourceLabel = entry.notFound;
 	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
 	request.answer = entry.pages ?? entry.answer;

@@ -348,9 +348,17 @@ export async function route(
 	// The node run: made here for this call of `execute` (each of n8n's tries is a run of its own), handed on.
 	const run = new Run(this, parallelRequests(this, !('executeBatch' in operation)));
 	const runner = new ItemRunner(this, run, secretParameters);
-	if ('executeBatch' in operation) {
-		return [await operation.executeBatch.call(this, items, runner)];
+	let output: INodeExecutionData[] | undefined;
+	try {
+		if ('executeBatch' in operation) output = await operation.executeBatch.call(this, items, runner);
+		else {
+			await runSideBySide.call(this, runner, items.length, operation);
+			output = runner.output();
+		}
+		return [output];
+	} finally {
+		// n8n retries a try that threw or whose first item is an error (`WorkflowExecute`); else the memory goes.
+		const error: unknown = output?.[0]?.json.error;
+		run.written?.ended(output === undefined || (error !== undefined && error !== null && error !== false));
 	}
-	await runSideBySide.call(this, runner, items.length, operation);
-	return [runner.output()];
 }

@@ -1,4 +1,4 @@
-export { apiRequest, getBaseUrl, REQUEST_LINE, retryDelayMs, RETRY } from './request';
+export { apiRequest, getBaseUrl, loneSurrogateAt, REQUEST_LINE, retryDelayMs, RETRY, wellFormed } from './request';
 export { isRecord } from './check';
 export type { AnswerSpec, ApiContext, ApiRequest, FieldRule, Page, PageLimit, PageStyle } from './types';
 export {

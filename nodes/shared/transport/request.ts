@@ -230,6 +230,25 @@ function requestLineBytes(path: string, qs: IDataObject | undefined): number {
 	return bytes;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Where a text holds half of a character (a lone surrogate), which no address can carry; -1 where it holds none. */
+export const loneSurrogateAt = (text: string): number => text.search(LONE_SURROGATE);
+
+/** The text with each half of a character (a lone surrogate) as U+FFFD. */
+export const wellFormed = (text: string): string => text.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD');
+
+/** The field of the path or query that holds text the address cannot carry, and where; undefined when all can go. */
+function unsendableText(request: ApiRequest): { field: string; at: number } | undefined {
+	if (request.unsendable) return request.unsendable;
+	for (const [field, value] of Object.entries(request.qs ?? {}))
+		for (const entry of Array.isArray(value) ? value : [value]) {
+			const at = typeof entry === 'string' ? loneSurrogateAt(entry) : -1;
+			if (at >= 0) return { field, at };
+		}
+	return undefined;
+}
+
 /** Why a request line is over the budget, in words naming its longest list; undefined when it fits. */
 function overlongLine(request: ApiRequest): { message: string; description: string } | undefined {
 	const bytes = requestLineBytes(request.path, request.qs);
@@ -311,8 +330,8 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 	for (const secret of request.secrets ?? []) run.secrets.add(secret);
 	const scrubber = async () => await secretScrubber(run);
 	const memory = isWrite(request) ? run.written : undefined;
-	const memoryKey = memory?.keyOf(run, request.itemIndex, request);
-	const remember = (outcome: WriteOutcome) => memory && memoryKey && memory.record(memoryKey, run, outcome);
+	const memoryKey = memory?.keyOf(request.itemIndex, request);
+	const remember = (outcome: WriteOutcome) => memory && memoryKey && memory.record(memoryKey, outcome);
 	const checked = async (arrived: Arrived): Promise<{ answer: IDataObject; listed?: number }> => {
 		const verdict = await checkAnswer(run.context, request, arrived, scrubber);
 		if ('refuse' in verdict) return await raise(verdict.refuse);
@@ -336,6 +355,14 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 			message: `${what} was not sent: "${misplaced}" cannot stand where an identifier belongs in the path`,
 			description:
 				'"." and ".." would send the request to another address, and an empty or "undefined" identifier means one is missing (for example because an earlier answer of the service lacked it). Check the identifiers of this item, or use the ID from the service.',
+		});
+	}
+	const unsendable = unsendableText(request);
+	if (unsendable) {
+		const item = request.itemIndex !== undefined ? ` of item ${request.itemIndex}` : '';
+		return await raise({
+			message: `The text for "${unsendable.field}"${item} cannot be sent: it holds half of a character`,
+			description: `Character ${unsendable.at + 1} of "${unsendable.field}" is a lone surrogate, half of an emoji or another character, usually left where text was cut to a length. No address can carry it, so nothing was sent. Fix the parameter that gives "${unsendable.field}" (remove that character, or cut the text so that characters stay whole) and run the node again.`,
 		});
 	}
 	const overlong = overlongLine(request);
@@ -391,7 +418,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 	};
 
 	// n8n's Retry On Fail runs the node again with all items: a write an earlier try made is not made again.
-	const earlier = memoryKey ? memory?.earlier(memoryKey, run) : undefined;
+	const earlier = memoryKey ? memory?.earlier(memoryKey) : undefined;
 	if (earlier && 'answer' in earlier) {
 		learnSecrets(run, request, earlier.answer);
 		remember(earlier);
@@ -399,7 +426,9 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 	}
 	if (earlier) {
 		const lost =
-			"An earlier try of this execution (n8n's Retry On Fail) sent it and got no answer, so it was not sent again (doing so could do it twice).";
+			'forgotten' in earlier
+				? `An earlier try of this execution (n8n's Retry On Fail) may have sent it, but the node's memory of earlier tries was full (${earlier.forgotten}), so it was not sent again (doing so could do it twice).`
+				: "An earlier try of this execution (n8n's Retry On Fail) sent it and got no answer, so it was not sent again (doing so could do it twice).";
 		if (!request.recover) return await mayOrMayNot(undefined, lost);
 		const created = await lookFor(request.recover).catch(
 			async () =>
@@ -414,6 +443,8 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		hold.free = await run.pace.takeTurn(run).catch((error: unknown) => {
 			// A clean-up goes out even when the node stopped its requests: it is what stopping leaves to do.
 			if (request.cleanup && error instanceof RequestsStopped) return () => {};
+			if (error instanceof RequestsStopped && run.cancel.aborted)
+				throw new RequestsStopped(`${what} was not sent: the execution was cancelled`);
 			throw error;
 		});
 		if (!request.cleanup && run.cancel.aborted) return await cancelled();

@@ -5,7 +5,7 @@ import { AnswerBudget } from '../http/answers';
 import type { Explained } from './errors';
 import { PARALLEL, Pace } from './pace';
 import type { ApiContext } from './types';
-import { WrittenMemory, writtenFor } from './written';
+import { WrittenMemory } from './written';
 
 /** An action node's run (it has Continue On Fail); a poll or list search has none. */
 function isExecution(context: ApiContext): context is IExecuteFunctions {
@@ -31,7 +31,7 @@ export class Run {
 	readonly writes = new Map<number, string[]>();
 	/** The item whose failure stopped the run's requests, when a request's failure stopped them. */
 	stoppedAt?: number;
-	/** Writes earlier tries of this execution's node run made (n8n's Retry On Fail), or none outside an execution. */
+	/** Writes earlier tries of this execution's node run made (n8n's Retry On Fail), or none without Retry On Fail. */
 	readonly written: WrittenMemory | undefined;
 	/** Aborted by a cancel of the execution or a stop of the run: every wait of the run ends on it. */
 	readonly waits: AbortSignal;
@@ -54,11 +54,14 @@ export class Run {
 		this.cancel = cancel ?? new AbortController().signal;
 		this.waits = AbortSignal.any([this.cancel, this.halt.signal]);
 		this.waits.addEventListener('abort', () => {
+			// A cancel stops the run: no item and no request starts after it, under Continue On Fail too.
+			if (this.cancel.aborted) this.pace.stop();
 			for (const wait of this.waiting) wait.abort();
 		});
+		if (this.cancel.aborted) this.pace.stop();
 		const execution = isExecution(context);
 		this.stopsAtFailure = execution && !context.continueOnFail();
-		this.written = execution ? writtenFor(context) : undefined;
+		this.written = execution ? WrittenMemory.of(context) : undefined;
 	}
 
 	get stopped(): boolean {

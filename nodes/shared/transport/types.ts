@@ -56,6 +56,8 @@ export interface ApiRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[] | string[];
+	/** A value of the path that holds text no address can carry (a lone surrogate): its name, and where. */
+	unsendable?: { field: string; at: number };
 	/** Sending it twice has the same effect as once (default: every method but POST). */
 	idempotent?: boolean;
 	itemIndex?: number;

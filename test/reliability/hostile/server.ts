@@ -88,7 +88,8 @@ export async function startHostile(accessToken: string, hostile = {} as HostileS
 			behave(req, res, seen);
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	// A backlog for thousands of connections at once (executions side by side): a refused connection is the test's own.
+	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
 	const { port } = server.address() as AddressInfo;
 	return Object.assign(hostile, {
 		url: `http://127.0.0.1:${port}`,
