@@ -40,6 +40,7 @@ import { memoryTable, runMemory, type MemoryResult } from './memory';
 import { queryResultsTable, runQueryResults, type QueryResultsRow } from './queryResults';
 import { queueReading, queueTable, type QueueResult, runQueue } from './queue';
 import { returnAllTable, runReturnAll, type ReturnAllRow } from './returnAll';
+import { runWritten, WRITTEN_BENCH, writtenTable, type WrittenRow } from './written';
 import { churnTable, runTrigger, runTriggerChurn, triggerTable, type ChurnRow, type TriggerRow } from './trigger';
 
 const SCENARIOS = [
@@ -54,6 +55,7 @@ const SCENARIOS = [
 	'answerBudget',
 	'concurrency',
 	'items',
+	'written',
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
@@ -97,6 +99,7 @@ interface Results {
 	answerBudget?: AnswerCapResult[];
 	concurrency?: ConcurrencyResult;
 	items?: ItemsRow[];
+	written?: WrittenRow[];
 }
 
 /** Sentences computed from the numbers, so a rerun cannot leave a stale claim behind. */
@@ -332,6 +335,7 @@ async function main() {
 	if (only.has('answerBudget')) results.answerBudget = await runAnswerBudget(log);
 	if (only.has('concurrency')) results.concurrency = await runConcurrency(httpRequest, log);
 	if (only.has('items')) results.items = await runItems(ITEMS.count, log);
+	if (only.has('written')) results.written = await runWritten(log);
 	const totalMs = performance.now() - began;
 
 	const cpu = cpus();
@@ -581,6 +585,21 @@ async function main() {
 			`none failed. Goal: the node's growth within ${ITEMS.memoryGoal}× n8n alone's with the same output.`,
 			'',
 			itemsTable(results.items),
+			'',
+		);
+	}
+	if (results.written) {
+		sections.push(
+			`## 11. Retry On Fail's memory of writes: ${int(WRITTEN_BENCH.executions)} executions at once`,
+			'',
+			`${int(WRITTEN_BENCH.executions)} executions started together in one process, each a Datasets › Create of ${WRITTEN_BENCH.items}`,
+			"items (a name of its own per item) against the in-process sandbox, through n8n-core's WorkflowExecute: with",
+			'Retry On Fail off (the node keeps no memory) and on (each node run remembers its creates until its last try,',
+			'`written.ts`). Every execution succeeds, so every memory goes when its try ends. Memories held are sampled every',
+			'5 ms (`writtenHeld()`), as is the heap: its growth is the peak over the heap before the run (no forced GC). The',
+			'ways run off, on, off, on, each in a fresh sandbox; the second pass is shown.',
+			'',
+			writtenTable(results.written),
 			'',
 		);
 	}

@@ -75,7 +75,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const server = createServer(createRequestListener({ store, clock, apiRoutes, adminRoutes }));
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(options.port ?? 0, host, () => {
+		// A busy n8n starts thousands of requests at once: a full accept queue would refuse them, not the service.
+		server.listen({ port: options.port ?? 0, host, backlog: 4096 }, () => {
 			server.off('error', reject);
 			resolve();
 		});

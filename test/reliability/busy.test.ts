@@ -7,7 +7,7 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { MediaAnalysisAdministration } from '../../nodes/MediaAnalysisAdministration/MediaAnalysisAdministration.node';
 import { MediaAnalysisCelebrityDetection } from '../../nodes/MediaAnalysisCelebrityDetection/MediaAnalysisCelebrityDetection.node';
@@ -16,8 +16,7 @@ import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAn
 import { WRITTEN, writtenHeld } from '../../nodes/shared/transport/written';
 import { TYPES } from '../nodes/setup';
 import { byId, byName } from '../support/locators';
-import { useHostileBed, useLimits, uuid } from './hostile/bed';
-import { json } from './hostile/server';
+import { useAnswers, useHostileBed, useLimits, uuid } from './hostile/bed';
 
 const { harness, api } = useHostileBed({
 	nodes: {
@@ -32,36 +31,11 @@ const { harness, api } = useHostileBed({
 });
 useLimits(WRITTEN);
 
-interface Asked {
-	method: string;
-	path: string;
-	query: URLSearchParams;
-	body: IDataObject | undefined;
-	at: number;
-}
-type Answer = (asked: Asked) => { status?: number; body?: unknown; afterMs?: number };
-let answer: Answer;
-let asked: Asked[];
-beforeEach(() => {
-	asked = [];
-	answer = () => ({ status: 404, body: { detail: 'Not Found' } });
-	api.handle = (_req, res, seen) => {
-		const url = new URL(seen.path, api.url);
-		const request: Asked = {
-			method: seen.method,
-			path: url.pathname,
-			query: url.searchParams,
-			body: seen.body ? (JSON.parse(seen.body) as IDataObject) : undefined,
-			at: Date.now(),
-		};
-		asked.push(request);
-		const { status = 200, body = {}, afterMs = 0 } = answer(request);
-		setTimeout(() => json(res, status, body), afterMs);
-	};
-});
+const server = useAnswers(api);
 
 const dataset = (i: number, name: string) => ({ id: uuid(i), name, status: 'active', encoder: 'multimodal-tx-large3' });
-const creates = () => asked.filter((request) => request.method === 'POST' && request.path === '/api/v1/datasets');
+const creates = () =>
+	server.asked.filter((request) => request.method === 'POST' && request.path === '/api/v1/datasets');
 const countBy = (names: unknown[]) => {
 	const counts = new Map<unknown, number>();
 	for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -72,7 +46,7 @@ const countBy = (names: unknown[]) => {
 function createService(failOnce: (name: string) => boolean) {
 	const made = new Map<string, number>();
 	const failed = new Set<string>();
-	answer = ({ method, path, body }) => {
+	server.answer = ({ method, path, body }) => {
 		if (method === 'GET' && path.startsWith('/api/v1/datasets/')) return { body: dataset(0, 'read') };
 		if (method !== 'POST' || path !== '/api/v1/datasets') return { status: 404, body: { detail: 'Not Found' } };
 		const name = String(body?.name);
@@ -159,7 +133,7 @@ describe('Retry On Fail in a busy process: each node run keeps its own writes un
 
 	test('the last try that fails releases the memory; read-only runs never make one', async () => {
 		createService((name) => name.startsWith('always'));
-		answer = ({ method }) =>
+		server.answer = ({ method }) =>
 			method === 'POST' ? { status: 500, body: { detail: 'Internal Server Error' } } : { body: dataset(0, 'read') };
 		const { error } = await createRun(['always_a'], { maxTries: 2 });
 		expect(error).toBeDefined();
@@ -175,7 +149,7 @@ describe('Retry On Fail in a busy process: each node run keeps its own writes un
 });
 
 test('a cancel at 10,000 items under Continue On Fail: no item starts after it, the node returns within 1 s', async () => {
-	answer = ({ path }) => ({ body: dataset(Number.parseInt(path.slice(-4), 16), 'read'), afterMs: 300 });
+	server.answer = ({ path }) => ({ body: dataset(Number.parseInt(path.slice(-4), 16), 'read'), afterMs: 300 });
 	// When the client starts each request (Node's own channel, before a byte is written).
 	const started: number[] = [];
 	const onStart = () => started.push(Date.now());
@@ -189,7 +163,7 @@ test('a cancel at 10,000 items under Continue On Fail: no item starts after it, 
 		cancelSignal: stop.signal,
 	});
 	try {
-		while (asked.length < 150) await new Promise((resolve) => setTimeout(resolve, 10));
+		while (server.asked.length < 150) await new Promise((resolve) => setTimeout(resolve, 10));
 		const cancelledAt = Date.now();
 		stop.abort();
 		const { run } = await running;
@@ -197,7 +171,7 @@ test('a cancel at 10,000 items under Continue On Fail: no item starts after it, 
 		expect(Date.now() - cancelledAt).toBeLessThan(1000);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 		expect(started.filter((at) => at > cancelledAt)).toEqual([]);
-		expect(new Set(asked.map((request) => request.path)).size).toBe(asked.length);
+		expect(new Set(server.asked.map((request) => request.path)).size).toBe(server.asked.length);
 	} finally {
 		diagnostics.unsubscribe('http.client.request.start', onStart);
 	}
@@ -246,7 +220,7 @@ describe('text no address can carry (half of a character) is refused before send
 		],
 	];
 	test.each(cases)('%s', async (_, type, parameters, field) => {
-		answer = () => ({ body: { data: [], meta: { page: { total: 0 } } } });
+		server.answer = () => ({ body: { data: [], meta: { page: { total: 0 } } } });
 		const { error, items } = await harness.runNode({
 			type,
 			parameters,
@@ -262,6 +236,8 @@ describe('text no address can carry (half of a character) is refused before send
 			expect(item.pairedItem).toEqual({ item: itemIndex });
 		}
 		// Nothing reached the service but the login.
-		expect(asked.filter((request) => !request.path.includes('login') && !request.path.includes('token'))).toEqual([]);
+		expect(
+			server.asked.filter((request) => !request.path.includes('login') && !request.path.includes('token')),
+		).toEqual([]);
 	});
 });

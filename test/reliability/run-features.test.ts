@@ -14,8 +14,7 @@ import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/Media
 import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
 import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
-import { useHostileBed, uuid } from './hostile/bed';
-import { json } from './hostile/server';
+import { useAnswers, useHostileBed, uuid } from './hostile/bed';
 
 const { harness, api } = useHostileBed({
 	nodes: {
@@ -29,47 +28,17 @@ const { harness, api } = useHostileBed({
 	retry: { baseDelayMs: 10 },
 });
 
-interface Asked {
-	method: string;
-	path: string;
-	query: URLSearchParams;
-	body: IDataObject | undefined;
-}
-/** What the service answers to one request (login excluded): status and JSON, or `drop` to cut the connection. */
-type Answer = (asked: Asked) => {
-	status?: number;
-	body?: unknown;
-	headers?: Record<string, string>;
-	drop?: boolean;
-	afterMs?: number;
-};
-let answer: Answer;
-let asked: Asked[];
-beforeEach(() => {
-	asked = [];
-	answer = () => ({ status: 404, body: { detail: 'Not Found' } });
-	api.handle = (req, res, seen) => {
-		const url = new URL(seen.path, api.url);
-		const request: Asked = {
-			method: seen.method,
-			path: url.pathname,
-			query: url.searchParams,
-			body: seen.body ? (JSON.parse(seen.body) as IDataObject) : undefined,
-		};
-		asked.push(request);
-		const { status = 200, body = {}, headers, drop = false, afterMs = 0 } = answer(request);
-		setTimeout(() => (drop ? req.socket.destroy() : json(res, status, body, headers)), afterMs);
-	};
-});
+const server = useAnswers(api);
 
 /** Through n8n's engine: order and pairing at a size where the pool matters (100,000: test/nodes/itemRunner.test.ts, bench). */
 const N_ITEMS = 2_000;
 const dataset = (i: number) => ({ id: uuid(i), name: `set_${i}`, status: 'active', encoder: 'multimodal-tx-large3' });
-const creates = () => asked.filter((request) => request.method === 'POST' && request.path === '/api/v1/datasets');
+const creates = () =>
+	server.asked.filter((request) => request.method === 'POST' && request.path === '/api/v1/datasets');
 
 describe('On Error → Continue (using error output)', () => {
 	test('each refused item goes to the error output, paired, with its message; the others to the success output', async () => {
-		answer = ({ path }) =>
+		server.answer = ({ path }) =>
 			path.endsWith(uuid(1)) || path.endsWith(uuid(3))
 				? { status: 404, body: { detail: 'Dataset not found' } }
 				: { body: dataset(Number(path.slice(-1))) };
@@ -114,7 +83,7 @@ describe('Retry On Fail: n8n runs execute again with all items', () => {
 	const service = (failing: string) => {
 		const made = new Map<string, number>();
 		let failed = false;
-		answer = ({ method, path, body }) => {
+		server.answer = ({ method, path, body }) => {
 			if (method !== 'POST' || path !== '/api/v1/datasets') return { status: 404 };
 			const name = String(body?.name);
 			if (name === failing && !failed) {
@@ -149,7 +118,7 @@ describe('Retry On Fail: n8n runs execute again with all items', () => {
 	});
 
 	test('a create whose answer an earlier try lost is not sent blindly again', async () => {
-		answer = ({ method }) =>
+		server.answer = ({ method }) =>
 			method === 'POST' ? { drop: true } : { body: { meta: { page: { total: 0 } }, data: [] } };
 		const { error } = await harness.runNode({
 			type: TYPES.ingestion,
@@ -158,13 +127,13 @@ describe('Retry On Fail: n8n runs execute again with all items', () => {
 		});
 		expect(error?.message).toMatch(/may or may not have been carried out|No answer came back/);
 		// One try sent it; the two retries did not send it again.
-		expect(asked.filter((request) => request.method === 'POST')).toHaveLength(1);
+		expect(server.asked.filter((request) => request.method === 'POST')).toHaveLength(1);
 	});
 });
 
 describe('every wait ends on cancel', () => {
 	test('cancelled while items wait out a 429 with a long Retry-After: the node ends without waiting it out', async () => {
-		answer = () => ({ status: 429, body: { detail: 'Too Many Requests' }, headers: { 'retry-after': '20' } });
+		server.answer = () => ({ status: 429, body: { detail: 'Too Many Requests' }, headers: { 'retry-after': '20' } });
 		const stop = new AbortController();
 		const running = harness.runNode({
 			type: TYPES.datasets,
@@ -172,7 +141,7 @@ describe('every wait ends on cancel', () => {
 			inputItems: Array.from({ length: 60 }, (_, i) => ({ id: uuid(i) })),
 			cancelSignal: stop.signal,
 		});
-		while (asked.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		while (server.asked.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
 		const cancelledAt = Date.now();
 		stop.abort();
 		const { run } = await running;
@@ -181,7 +150,7 @@ describe('every wait ends on cancel', () => {
 		expect(Date.now() - cancelledAt).toBeLessThan(10_000);
 		// No request started after the cancel: only the first attempts of the first items (the limit starts at 8).
 		await new Promise((resolve) => setTimeout(resolve, 300));
-		const paths = asked.map((request) => request.path);
+		const paths = server.asked.map((request) => request.path);
 		expect(new Set(paths).size).toBe(paths.length);
 		expect(paths.length).toBeLessThanOrEqual(8);
 	});
@@ -197,7 +166,7 @@ describe('a list read while it changes', () => {
 	const changingList = (count: number, change: (list: IDataObject[]) => void) => {
 		const list: IDataObject[] = Array.from({ length: count }, (_, i) => dataset(i));
 		let pagesServed = 0;
-		answer = ({ query }) => {
+		server.answer = ({ query }) => {
 			const skip = Number(query.get('skip') ?? 0);
 			const limit = Number(query.get('limit') ?? 100);
 			const page = list.slice(skip, skip + limit);
@@ -233,7 +202,7 @@ describe('a list read while it changes', () => {
 	test('a page-numbered list: records removed meanwhile from the first page lose no other record', async () => {
 		const persons: IDataObject[] = Array.from({ length: 250 }, (_, i) => ({ id: uuid(i), name: `Person ${i}` }));
 		let pagesServed = 0;
-		answer = ({ query }) => {
+		server.answer = ({ query }) => {
 			const page = Number(query.get('page') ?? 1);
 			const size = Number(query.get('per_page') ?? 100);
 			const data = persons.slice((page - 1) * size, page * size);
@@ -255,7 +224,7 @@ describe('a list read while it changes', () => {
 		// Each page served, 30 records leave the front and 30 new ones come at the end: the read never catches up.
 		const list: IDataObject[] = Array.from({ length: 500 }, (_, i) => dataset(i));
 		let next = 500;
-		answer = ({ query }) => {
+		server.answer = ({ query }) => {
 			const skip = Number(query.get('skip') ?? 0);
 			const page = list.slice(skip, skip + 100);
 			list.splice(0, 30);
@@ -280,22 +249,22 @@ describe('a filter too long for a request line', () => {
 		const fit = Number(/About (\d+) values of this length fit/.exec(String(error?.description))?.[1]);
 		expect(fit).toBeGreaterThan(50);
 		expect(fit).toBeLessThan(400);
-		expect(asked).toHaveLength(0);
+		expect(server.asked).toHaveLength(0);
 	});
 
 	test('a filter that fits is sent whole', async () => {
-		answer = () => ({ body: { meta: { page: { total: 0 } }, data: [] } });
+		server.answer = () => ({ body: { meta: { page: { total: 0 } }, data: [] } });
 		const ids = Array.from({ length: 50 }, (_, i) => uuid(i)).join(',');
 		const { error } = await harness.runNode({
 			type: TYPES.datasets,
 			parameters: { resource: 'dataset', operation: 'getMany', returnAll: true, filters: { datasetIds: ids } },
 		});
 		expect(error).toBeUndefined();
-		expect(asked[0].query.getAll('dataset_ids')).toHaveLength(50);
+		expect(server.asked[0].query.getAll('dataset_ids')).toHaveLength(50);
 	});
 
 	test('a 414 from a gateway is named', async () => {
-		answer = () => ({ status: 414, body: { detail: 'URI Too Long' } });
+		server.answer = () => ({ status: 414, body: { detail: 'URI Too Long' } });
 		const { error } = await harness.runNode({
 			type: TYPES.datasets,
 			parameters: { resource: 'dataset', operation: 'get', datasetId: byId(uuid(1)) },
@@ -308,7 +277,7 @@ describe('many items through the bounded pool', () => {
 	test('2,000 items finish in order, paired, with no more requests in flight than the ceiling', async () => {
 		let inFlight = 0;
 		let most = 0;
-		answer = ({ path }) => {
+		server.answer = ({ path }) => {
 			inFlight++;
 			most = Math.max(most, inFlight);
 			setTimeout(() => inFlight--, 0);
@@ -330,12 +299,12 @@ describe('many items through the bounded pool', () => {
 
 describe('requests that start work', () => {
 	test('Delete Assets is not sent again after a cut connection (it starts a job)', async () => {
-		answer = ({ method }) => (method === 'POST' ? { drop: true } : { status: 404 });
+		server.answer = ({ method }) => (method === 'POST' ? { drop: true } : { status: 404 });
 		const { error } = await harness.runNode({
 			type: TYPES.ingestion,
 			parameters: { resource: 'asset', operation: 'delete', datasetId: byId(uuid(1)), identifiers: 'a.jpg' },
 		});
 		expect(error?.message).toMatch(/may or may not have been carried out|No answer came back/);
-		expect(asked.filter((request) => request.method === 'POST')).toHaveLength(1);
+		expect(server.asked.filter((request) => request.method === 'POST')).toHaveLength(1);
 	});
 });

@@ -1,13 +1,13 @@
 /* Dev-only: what the reliability tests against loopback servers set up alike. One engine harness per file with the
  * nodes a file runs; before each test a fresh hostile server behind the same `api` object, the credential pointed at it
  * with a personal token; limits shortened for each test and restored after it. */
-import { sleep, type ICredentialDataDecryptedObject, type INodeType } from 'n8n-workflow';
+import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type INodeType } from 'n8n-workflow';
 
 import { MediaAnalysisApi } from '../../../credentials/MediaAnalysisApi.credentials';
 import { RETRY } from '../../../nodes/shared/transport';
 import { createHarness, type Harness } from '../../harness/engine';
 import { TYPES } from '../../nodes/setup';
-import { startHostile, type HostileServer } from './server';
+import { json, startHostile, type HostileServer } from './server';
 
 /** The nodes a harness runs: by their key in TYPES (test/nodes/setup.ts), or by their full node type name. */
 export type BedNodes = Partial<Record<keyof typeof TYPES, INodeType>> & Record<string, INodeType>;
@@ -69,6 +69,51 @@ export function useHostileBed(options: {
 	});
 	afterEach(() => bed.api.close());
 	return bed;
+}
+
+/** A request the service was asked (login excluded), as `useAnswers` records it. */
+export interface Asked {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	body: IDataObject | undefined;
+	/** When the server read it. */
+	at: number;
+}
+
+/** What the service answers to one request: status and JSON, or `drop` to cut the connection; `afterMs` later. */
+export type Answer = (asked: Asked) => {
+	status?: number;
+	body?: unknown;
+	headers?: Record<string, string>;
+	drop?: boolean;
+	afterMs?: number;
+};
+
+/**
+ * Before each test, `api` answers with `service.answer` (a 404 until a test sets one) and records each request in
+ * `service.asked` (a fresh list each test).
+ */
+export function useAnswers(api: HostileServer): { answer: Answer; asked: Asked[] } {
+	const service = { answer: (() => ({})) as Answer, asked: [] as Asked[] };
+	beforeEach(() => {
+		service.asked = [];
+		service.answer = () => ({ status: 404, body: { detail: 'Not Found' } });
+		api.handle = (req, res, seen) => {
+			const url = new URL(seen.path, api.url);
+			const request: Asked = {
+				method: seen.method,
+				path: url.pathname,
+				query: url.searchParams,
+				body: seen.body ? (JSON.parse(seen.body) as IDataObject) : undefined,
+				at: Date.now(),
+			};
+			service.asked.push(request);
+			const { status = 200, body = {}, headers, drop = false, afterMs = 0 } = service.answer(request);
+			setTimeout(() => (drop ? req.socket.destroy() : json(res, status, body, headers)), afterMs);
+		};
+	});
+	return service;
 }
 
 /** A version 4 UUID ending in `i`. */
