@@ -33,7 +33,7 @@ export interface AudioSegmentInfo {
 	text: string;
 }
 
-const durationMs = (video: AssetRecord) => Math.max(1, Math.round((video.durationSeconds ?? 30) * 1000));
+export const durationMs = (video: AssetRecord) => Math.max(1, Math.round((video.durationSeconds ?? 30) * 1000));
 
 export function shotsOf(video: AssetRecord, lengthMs = SHOT_LENGTH_MS): ShotInfo[] {
 	const total = durationMs(video);
