@@ -8,7 +8,6 @@ import {
 	hash01,
 	round4,
 	relevance,
-	searchableAssets,
 	visualItemAsset,
 	visualItemId,
 	wordsOf,
@@ -160,8 +159,13 @@ export function classifyUrl(
 	concept: ConceptRecord,
 	url: string,
 ): number {
-	const image = searchableAssets(assets, concept.datasetId).find(
-		(asset) => asset.kind === 'image' && asset.path === url,
+	// A path is unique within a dataset (assets/model.ts).
+	const image = [...assets.values()].find(
+		(asset) =>
+			asset.path === url &&
+			asset.datasetId === concept.datasetId &&
+			asset.kind === 'image' &&
+			asset.status === 'completed',
 	);
 	return image
 		? conceptScore(concept, { kind: 'image', asset: image }, state.labels.get(concept.id))

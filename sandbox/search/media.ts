@@ -150,6 +150,9 @@ const STOP_WORDS = new Set([
 	'mp4',
 	'demo',
 	'bucket',
+	// The seed's public address (media.example.com): a host says nothing of what an image shows.
+	'media',
+	'example',
 	'images',
 	'videos',
 ]);
