@@ -36,7 +36,12 @@ export interface SqlJob {
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const { port, signal, sqlJs } = workerData;
-const ready = require(sqlJs)();
+let ready;
+try {
+	ready = require(sqlJs)();
+} catch (error) {
+	ready = Promise.reject(error);
+}
 // signal[1]: the engine has loaded (or failed to; each job then reports why).
 const loaded = () => {
 	Atomics.store(signal, 1, 1);
@@ -114,7 +119,7 @@ port.on('message', async (job) => {
 `;
 
 /** How long the worker may take to load the engine (WebAssembly compiled on a busy machine), apart from the query's own limit. */
-const STARTUP_MS = 60_000;
+const STARTUP_MS = 20_000;
 
 interface Running {
 	worker: Worker;
