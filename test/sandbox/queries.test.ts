@@ -2,7 +2,7 @@
  * its SQL is real: executed on SQLite over the dataset's tables, concept columns scored as Classify scores. */
 import { parseCsv } from '../../nodes/MediaAnalysisQueries/actions/query/results';
 import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
-import { NATURAL_LANGUAGE_REFUSED, SEED_QUERY_IDS } from '../../sandbox/queries/model';
+import { DEFAULT_SQL_TIMEOUT_MS, NATURAL_LANGUAGE_REFUSED, SEED_QUERY_IDS } from '../../sandbox/queries/model';
 import { searchableAssets } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { send, useSandbox } from './helpers';
@@ -284,6 +284,7 @@ describe("SQL over the dataset's tables", () => {
 		const endless = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n';
 		expect(await error(endless)).toBe("the query ran longer than 0.3 s, the sandbox's limit, and was stopped");
 		// The engine starts anew for the next query.
+		sandbox.store.queries.sqlTimeoutMs = DEFAULT_SQL_TIMEOUT_MS;
 		expect((await runSql('SELECT count(*) AS n FROM images')).rows).toEqual([{ n: DEMO_IMAGES_COUNT }]);
 		// check_validity compiles and takes one step: a write is refused at create.
 		expect((await create('DELETE FROM images')).body.detail[0].msg).toBe(
@@ -327,6 +328,10 @@ describe("SQL over the dataset's tables", () => {
 		expect(sunset.status).toBe(200);
 		expect((await fields('images')).slice(-2)).toEqual(['beach:double', 'sunset:double']);
 		expect((await runSql('SELECT sunset FROM images LIMIT 1')).rows).toEqual([{ sunset: expect.any(Number) }]);
+		// Quoted as SQL does, or as Spark SQL does; names ignore case.
+		const quoted = await runSql('SELECT "sunset" AS a, `beach` AS b, BEACH AS c FROM images LIMIT 1');
+		expect(quoted.rows).toEqual([{ a: expect.any(Number), b: expect.any(Number), c: expect.any(Number) }]);
+		expect(quoted.rows?.[0].b).toBe(quoted.rows?.[0].c);
 		// A concept named like a fixed column, or like another concept ignoring case, would clash as a column.
 		for (const name of ['path', 'Beach']) {
 			const clash = await api.post('/api/v1/concepts', { datasetId: SEED_DATASET_IDS.demoImages, name });
