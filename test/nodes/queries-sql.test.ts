@@ -14,19 +14,24 @@ beforeEach(() => {
 	bed.sandbox.store.queries.timings = { queuedMs: 20, runningMs: 60, stoppingMs: 20 };
 });
 
-/** Run Query (SQL over demo_images, waiting), then Get Results › Rows of it: the rows as the node outputs them. */
-async function rowsOf(sql: string) {
-	const created = await bed.harness.runNode({
+/** Run Query over demo_images, waiting for it to finish. */
+const runQuery = (query: string, extra: Record<string, unknown> = {}) =>
+	bed.harness.runNode({
 		type: TYPES.queries,
 		parameters: {
 			resource: 'query',
 			operation: 'create',
 			datasetId: byId(SEED_DATASET_IDS.demoImages),
 			queryType: 'SQL',
-			query: sql,
+			query,
 			...WAIT,
+			...extra,
 		},
 	});
+
+/** Run Query (SQL, waiting), then Get Results › Rows of it: the rows as the node outputs them. */
+async function rowsOf(sql: string) {
+	const created = await runQuery(sql);
 	expect(created.error).toBeUndefined();
 	expect(created.items[0].json.status).toBe('Complete');
 	const results = await bed.harness.runNode({
@@ -72,18 +77,7 @@ describe('Run Query and Get Results: SQL as SQL behaves', () => {
 
 	test("a syntax error: the service's 422 with Check Validity, a failed run naming the error without it", async () => {
 		const run = (checkValidity: boolean) =>
-			bed.harness.runNode({
-				type: TYPES.queries,
-				parameters: {
-					resource: 'query',
-					operation: 'create',
-					datasetId: byId(SEED_DATASET_IDS.demoImages),
-					queryType: 'SQL',
-					query: 'SELECT path FROM images ORDER path',
-					additionalFields: { checkValidity },
-					...WAIT,
-				},
-			});
+			runQuery('SELECT path FROM images ORDER path', { additionalFields: { checkValidity } });
 		expect((await run(true)).error?.message).toBe(
 			'The Media Analysis Service rejected the request as invalid: query: Value error, the query is not valid SQL: near "path": syntax error',
 		);
@@ -93,17 +87,7 @@ describe('Run Query and Get Results: SQL as SQL behaves', () => {
 	});
 
 	test('a question in plain words fails, saying the sandbox cannot translate it; no rows are made up', async () => {
-		const { error } = await bed.harness.runNode({
-			type: TYPES.queries,
-			parameters: {
-				resource: 'query',
-				operation: 'create',
-				datasetId: byId(SEED_DATASET_IDS.demoImages),
-				queryType: 'NATURAL_LANGUAGE',
-				query: 'Which images show a beach?',
-				...WAIT,
-			},
-		});
+		const { error } = await runQuery('Which images show a beach?', { queryType: 'NATURAL_LANGUAGE' });
 		expect(error?.message).toMatch(/^Query [0-9a-f-]{36} failed: status Error: /);
 		expect(error?.message).toContain(NATURAL_LANGUAGE_REFUSED);
 	});
