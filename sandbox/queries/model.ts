@@ -38,7 +38,13 @@ export const DEFAULT_SQL_TIMEOUT_MS = 5_000;
 export const NATURAL_LANGUAGE_REFUSED =
 	'The sandbox cannot translate natural language into SQL (it has no language model), so it has no rows for this question. Run the query as SQL over the tables GET /api/v1/datasets/{dataset_id}/tables lists.';
 
-export type Outcome = SqlOutcome;
+/** The most result rows kept over all runs: past it the oldest runs' rows are dropped, and their results file says so. */
+export const MAX_KEPT_ROWS = 1_000_000;
+
+/** A run's end: its rows (null once dropped to stay within `maxKeptRows`) and their count, or its error. */
+export type Outcome =
+	| { kind: 'complete'; columns: string[]; rows: SqlValue[][] | null; count: number }
+	| { kind: 'error'; message: string };
 
 export interface QueryRun {
 	number: number;
@@ -90,7 +96,12 @@ export class QueriesArea {
 	timings: QueryTimings = { ...DEFAULT_QUERY_TIMINGS };
 	/** How long one SQL execution may take; longer, it is stopped and the run ends in Error. */
 	sqlTimeoutMs = DEFAULT_SQL_TIMEOUT_MS;
+	/** How many result rows all runs keep together (see `MAX_KEPT_ROWS`). */
+	maxKeptRows = MAX_KEPT_ROWS;
 	private readonly engine = new SqlEngine();
+	/** Runs whose rows are kept, oldest first, and how many rows they hold. */
+	private readonly kept: QueryRun[] = [];
+	private keptRows = 0;
 
 	/** `tablesOf(datasetId)`: the dataset's tables with their rows as they are now. */
 	constructor(private readonly tablesOf: (datasetId: string) => SqlTable[]) {}
@@ -101,6 +112,9 @@ export class QueriesArea {
 		this.exports.length = 0;
 		this.timings = { ...DEFAULT_QUERY_TIMINGS };
 		this.sqlTimeoutMs = DEFAULT_SQL_TIMEOUT_MS;
+		this.maxKeptRows = MAX_KEPT_ROWS;
+		this.kept.length = 0;
+		this.keptRows = 0;
 	}
 
 	/** Why the SQL does not compile (or writes) against the dataset's tables; undefined when it does. */
@@ -126,10 +140,7 @@ export class QueriesArea {
 		}
 		if (now < startAt) return { status: 'Queued', startedAt: null, endedAt: null, outcome: null };
 		if (now < finishAt) return { status: 'Running', startedAt: startAt, endedAt: null, outcome: null };
-		run.outcome ??=
-			record.type === 'SQL'
-				? this.execute(record.datasetId, record.query, 'run')
-				: { kind: 'error', message: NATURAL_LANGUAGE_REFUSED };
+		run.outcome ??= this.finish(record);
 		const outcome = run.outcome;
 		return {
 			status: outcome.kind === 'complete' ? 'Complete' : 'Error',
@@ -144,7 +155,24 @@ export class QueriesArea {
 		this.engine.close();
 	}
 
-	private execute(datasetId: string, sql: string, mode: 'check' | 'run'): Outcome {
+	/** Executes a finished run's SQL and keeps its rows, dropping the oldest kept rows past `maxKeptRows`. */
+	private finish(record: QueryRecord): Outcome {
+		if (record.type !== 'SQL') return { kind: 'error', message: NATURAL_LANGUAGE_REFUSED };
+		const result = this.execute(record.datasetId, record.query, 'run');
+		if (result.kind === 'error') return result;
+		this.kept.push(record.run);
+		this.keptRows += result.rows.length;
+		while (this.keptRows > this.maxKeptRows && this.kept.length > 1) {
+			const dropped = this.kept.shift()?.outcome;
+			if (dropped?.kind === 'complete' && dropped.rows) {
+				this.keptRows -= dropped.rows.length;
+				dropped.rows = null;
+			}
+		}
+		return { ...result, count: result.rows.length };
+	}
+
+	private execute(datasetId: string, sql: string, mode: 'check' | 'run'): SqlOutcome {
 		return this.engine.execute(
 			{ tables: this.tablesOf(datasetId), sql, mode, maxRows: MAX_ROW_COUNT },
 			this.sqlTimeoutMs,
@@ -182,7 +210,7 @@ export function toQueryResponse(record: QueryRecord, state: QueryState) {
 		start_dt: iso(state.startedAt),
 		end_dt: iso(state.endedAt),
 		dataset_id: record.datasetId,
-		total_row_count: state.outcome?.kind === 'complete' ? state.outcome.rows.length : null,
+		total_row_count: state.outcome?.kind === 'complete' ? state.outcome.count : null,
 		parameters: record.parameters,
 		created_dt: iso(record.createdAt),
 		updated_dt: iso(record.updatedAt),

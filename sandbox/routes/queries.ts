@@ -165,7 +165,7 @@ export const queryRoutes: RouteDefinition[] = [
 				throw new HttpError(409, `Connection '${connectionName}' is ${connection.status}; test it until it is ready`);
 			}
 		}
-		const rows = state.outcome?.kind === 'complete' ? state.outcome.rows.length : 0;
+		const rows = state.outcome?.kind === 'complete' ? state.outcome.count : 0;
 		const exportId = randomUUID();
 		context.store.queries.exports.push({
 			exportId,
@@ -209,6 +209,12 @@ export const queryRoutes: RouteDefinition[] = [
 				record && record.run.number === run ? context.store.queries.stateAt(record, context.clock.now()) : undefined;
 			if (!record || state?.outcome?.kind !== 'complete')
 				return textReply(404, 'NoSuchKey: the results no longer exist');
+			if (!state.outcome.rows) {
+				return textReply(
+					404,
+					`NoSuchKey: the sandbox dropped the rows of this run to keep at most ${context.store.queries.maxKeptRows} result rows; run the query again`,
+				);
+			}
 			return {
 				status: 200,
 				raw: toCsv(state.outcome.columns, state.outcome.rows),

@@ -292,6 +292,28 @@ describe("SQL over the dataset's tables", () => {
 		);
 	});
 
+	test('rows kept are bounded: past maxKeptRows the oldest run loses its rows, and its results file says so', async () => {
+		sandbox.store.queries.maxKeptRows = 30;
+		const linkOf = async (id: string) =>
+			(await api.get(`/api/v1/queries/${id}/results`)).body.download_url.slice(sandbox.url.length) as string;
+		const ids: string[] = [];
+		for (let i = 0; i < 2; i++) {
+			sandbox.store.queries.timings = { queuedMs: 0, runningMs: 0, stoppingMs: 0 };
+			const created = await create(`SELECT path FROM images LIMIT ${20 - i}`);
+			expect(created.body).toMatchObject({ status: 'Complete', total_row_count: 20 - i });
+			ids.push(created.body.query_id);
+		}
+		const [older, newer] = ids;
+		const dropped = await send(sandbox.url, 'GET', await linkOf(older));
+		expect(dropped).toMatchObject({ status: 404 });
+		expect(dropped.text).toBe(
+			'NoSuchKey: the sandbox dropped the rows of this run to keep at most 30 result rows; run the query again',
+		);
+		// Its status and count stay; the newer run's rows are there.
+		expect((await api.get(`/api/v1/queries/${older}`)).body).toMatchObject({ status: 'Complete', total_row_count: 20 });
+		expect(parseCsv((await send(sandbox.url, 'GET', await linkOf(newer))).text)).toHaveLength(19);
+	});
+
 	test('a natural-language query says the sandbox cannot translate it, and has no rows', async () => {
 		const question = await runSql('Which images show a beach?', { type: 'NATURAL_LANGUAGE' });
 		expect(question).toEqual({ status: 'Error', results: NATURAL_LANGUAGE_REFUSED, count: null });
