@@ -107,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		reset: (options) => resetSandboxState({ store, clock }, options),
 		close: () =>
 			new Promise<void>((resolve, reject) => {
+				store.queries.close();
 				server.close((error) => (error ? reject(error) : resolve()));
 				server.closeAllConnections();
 			}),

@@ -6,6 +6,7 @@ import { ConceptState } from './concepts/model';
 import { CelebrityState } from './celebrity/model';
 import { ConnectionsArea } from './connections/model';
 import { QueriesArea } from './queries/model';
+import { sqlTables } from './queries/tables';
 import { SearchArea } from './search/runs';
 import type { DatasetRecord } from './datasets/model';
 import { IngestionState } from './ingestion/state';
@@ -68,8 +69,10 @@ export class SandboxStore {
 	readonly concepts = new ConceptState();
 	/** Connections to external storage and their knobs (see connections/model.ts). */
 	readonly connections = new ConnectionsArea();
-	/** Queries, their runs on the sandbox clock, and exports (see queries/model.ts). */
-	readonly queries = new QueriesArea();
+	/** Queries, their runs on the sandbox clock, and exports (see queries/model.ts); SQL runs over the dataset's tables. */
+	readonly queries: QueriesArea = new QueriesArea((datasetId) =>
+		sqlTables(this.datasets.get(datasetId)?.allowedAssetTypes ?? [], this, datasetId),
+	);
 	/** Metadata-filtered search runs on the sandbox clock, and whether hybrid search is enabled (see search/runs.ts). */
 	readonly search = new SearchArea();
 	/** Enrolled persons and their faces in the seeded images (see celebrity/model.ts). */

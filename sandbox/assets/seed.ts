@@ -6,11 +6,17 @@ const SEEDED_AT = Date.parse('2026-01-15T09:00:00Z');
 /** Topics the seeded assets show; search, concepts and classification score against these words. */
 export const SEED_TOPICS = ['beach', 'city', 'forest', 'mountain', 'kitchen', 'stadium', 'concert', 'office'] as const;
 
-function asset(datasetId: string, kind: AssetKind, index: number, extra: Partial<AssetRecord> = {}): AssetRecord {
+function asset(
+	datasetId: string,
+	kind: AssetKind,
+	index: number,
+	extra: Partial<AssetRecord> = {},
+	base = 's3://demo-bucket',
+): AssetRecord {
 	const topic = SEED_TOPICS[index % SEED_TOPICS.length];
 	const folder = kind === 'image' ? 'images' : 'videos';
 	const extension = kind === 'image' ? 'jpg' : 'mp4';
-	const path = `s3://demo-bucket/${folder}/${topic}-${String(index).padStart(3, '0')}.${extension}`;
+	const path = `${base}/${folder}/${topic}-${String(index).padStart(3, '0')}.${extension}`;
 	return {
 		id: stableUuid(`${datasetId}:${path}`),
 		datasetId,
@@ -30,13 +36,19 @@ function asset(datasetId: string, kind: AssetKind, index: number, extra: Partial
 	};
 }
 
+/** Where the seeded images that Classify can be given live: a public http(s) address (nothing is served there). */
+export const SEED_IMAGE_HOST = 'https://media.example.com/demo';
+
 /**
- * Ready-to-search assets of the seed datasets: 24 images in demo_images, 6 videos in demo_videos (customer ids
+ * Ready-to-search assets of the seed datasets: 24 images in demo_images (the first 8, one per topic, at
+ * `SEED_IMAGE_HOST`, so Classify can be given their address; the others in a bucket), 6 videos in demo_videos (customer ids
  * video-000 … video-005), and a mix in demo_mixed where two videos share the customer id `shared-id` (the
  * service answers 422 when an identifier matches several videos).
  */
 export function seedAssets(): AssetRecord[] {
-	const images = Array.from({ length: 24 }, (_, i) => asset(SEED_DATASET_IDS.demoImages, 'image', i));
+	const images = Array.from({ length: 24 }, (_, i) =>
+		asset(SEED_DATASET_IDS.demoImages, 'image', i, {}, i < SEED_TOPICS.length ? SEED_IMAGE_HOST : undefined),
+	);
 	const videos = Array.from({ length: 6 }, (_, i) => asset(SEED_DATASET_IDS.demoVideos, 'video', i));
 	const mixed = [
 		...Array.from({ length: 4 }, (_, i) => asset(SEED_DATASET_IDS.demoMixed, 'image', i)),

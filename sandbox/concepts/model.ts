@@ -144,8 +144,39 @@ export function conceptScore(concept: ConceptRecord, item: VisualItem, labels?: 
 }
 
 /** A concept's score for a public image URL: the URL's words against the concept's, with a stable hash. */
-export function urlScore(concept: ConceptRecord, url: string): number {
+function urlScore(concept: ConceptRecord, url: string): number {
 	return relevance(conceptWords(concept), new Set(wordsOf(url)), concept.id, url);
+}
+
+/**
+ * What Classify answers for the image at `url`: when it is the path of a completed image of the concept's dataset,
+ * that image's score (the same number as the concept's column of the `images` table, labels included); otherwise
+ * the score of the URL's words.
+ */
+export function classifyUrl(
+	state: ConceptState,
+	assets: Map<string, AssetRecord>,
+	concept: ConceptRecord,
+	url: string,
+): number {
+	// A path is unique within a dataset (assets/model.ts).
+	const image = [...assets.values()].find(
+		(asset) =>
+			asset.path === url &&
+			asset.datasetId === concept.datasetId &&
+			asset.kind === 'image' &&
+			asset.status === 'completed',
+	);
+	return image
+		? conceptScore(concept, { kind: 'image', asset: image }, state.labels.get(concept.id))
+		: urlScore(concept, url);
+}
+
+/** The concepts of a dataset, oldest first: the order Classify scores them in and the tables list their columns. */
+export function conceptsOf(state: ConceptState, datasetId: string): ConceptRecord[] {
+	return [...state.concepts.values()]
+		.filter((concept) => concept.datasetId === datasetId)
+		.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
 
 // ---- response shapes (camelCase, like the concepts service) ----------------------------------------------------

@@ -1,13 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { type AssetRecord, assetsOf, stableUuid } from '../assets/model';
+import { stableUuid } from '../assets/model';
 import type { schemas } from '../generated/schemas';
 import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID, SEED_DATASET_IDS } from '../seed';
+import { SqlEngine, type SqlOutcome, type SqlTable, type SqlValue } from './sql';
 
 /**
  * Queries over a dataset (SQL or natural language). A query's status is not stored: it is read off the sandbox
  * clock from when its current run was queued, with the durations in force when the run started, so tests move it
- * along with `clock.advance` or simply wait a few milliseconds with short `timings`.
+ * along with `clock.advance` or simply wait a few milliseconds with short `timings`. A SQL run is executed by the SQL
+ * engine (sql.ts) over the dataset's tables (tables.ts) once, when it is first seen finished; its outcome is kept.
  *
  *   Queued ──queuedMs──▶ Running ──runningMs──▶ Complete | Error
  *   stop:   Queued/Running ──▶ Stopping ──stoppingMs──▶ Stopped
@@ -28,9 +29,22 @@ export interface QueryTimings {
 
 export const DEFAULT_QUERY_TIMINGS: QueryTimings = { queuedMs: 1000, runningMs: 3000, stoppingMs: 1000 };
 
-/** Rows of a query without a LIMIT; enough for several pages of anything. */
-export const DEFAULT_ROW_COUNT = 250;
+/** The most rows a run keeps: a larger result is an error that says so, never a cut one. */
 export const MAX_ROW_COUNT = 100_000;
+/** How long one execution may take before the engine stops it (`QueriesArea.sqlTimeoutMs`). */
+export const DEFAULT_SQL_TIMEOUT_MS = 5_000;
+
+/** What a natural-language run ends with: the sandbox has no model to write SQL from a question, and says so. */
+export const NATURAL_LANGUAGE_REFUSED =
+	'The sandbox cannot translate natural language into SQL (it has no language model), so it has no rows for this question. Run the query as SQL over the tables GET /api/v1/datasets/{dataset_id}/tables lists.';
+
+/** The most result rows kept over all runs: past it the oldest runs' rows are dropped, and their results file says so. */
+export const MAX_KEPT_ROWS = 1_000_000;
+
+/** A run's end: its rows (null once dropped to stay within `maxKeptRows`) and their count, or its error. */
+export type Outcome =
+	| { kind: 'complete'; columns: string[]; rows: SqlValue[][] | null; count: number }
+	| { kind: 'error'; message: string };
 
 export interface QueryRun {
 	number: number;
@@ -38,6 +52,8 @@ export interface QueryRun {
 	timings: QueryTimings;
 	stopRequestedAt: number | null;
 	cancelledAt: number | null;
+	/** Set once the finished run has been executed. */
+	outcome?: Outcome;
 }
 
 export interface QueryRecord {
@@ -65,52 +81,6 @@ export interface ExportRecord {
 	at: number;
 }
 
-/** State and knobs of the queries area, on `SandboxStore.queries`. */
-export class QueriesArea {
-	readonly records = new Map<string, QueryRecord>();
-	readonly exports: ExportRecord[] = [];
-	/** Durations of runs started from now on (see the diagram above). */
-	timings: QueryTimings = { ...DEFAULT_QUERY_TIMINGS };
-
-	reset(): void {
-		this.records.clear();
-		for (const record of seedQueries()) this.records.set(record.id, record);
-		this.exports.length = 0;
-		this.timings = { ...DEFAULT_QUERY_TIMINGS };
-	}
-}
-
-export function newRun(number: number, now: number, timings: QueryTimings): QueryRun {
-	return { number, queuedAt: now, timings: { ...timings }, stopRequestedAt: null, cancelledAt: null };
-}
-
-export type Outcome = { kind: 'complete'; rows: number } | { kind: 'error'; message: string };
-
-/**
- * What a run ends with, from the query text alone: SQL that does not start with SELECT or WITH is a syntax error,
- * a division by zero fails at run time, a natural-language question containing "impossible" cannot be translated;
- * everything else completes with `LIMIT n` rows (or 250).
- */
-export function outcomeOf(query: Pick<QueryRecord, 'query' | 'type'>): Outcome {
-	const text = query.query.trim();
-	if (query.type === 'SQL') {
-		const syntax = sqlSyntaxError(text);
-		if (syntax) return { kind: 'error', message: syntax };
-		if (/\/\s*0(?![\d.])/.test(text)) return { kind: 'error', message: 'division by zero' };
-	} else if (/impossible/i.test(text)) {
-		return { kind: 'error', message: 'the question could not be translated into SQL' };
-	}
-	const limit = /\blimit\s+(\d+)/i.exec(text);
-	return { kind: 'complete', rows: limit ? Math.min(Number(limit[1]), MAX_ROW_COUNT) : DEFAULT_ROW_COUNT };
-}
-
-/** The check a create request with `check_validity` runs: undefined when the SQL is acceptable. */
-export function sqlSyntaxError(text: string): string | undefined {
-	if (/^(select|with)\b/i.test(text.trim())) return undefined;
-	const first = text.trim().split(/\s+/)[0] ?? '';
-	return `syntax error at or near "${first}"`;
-}
-
 export interface QueryState {
 	status: QueryStatus;
 	startedAt: number | null;
@@ -118,30 +88,105 @@ export interface QueryState {
 	outcome: Outcome | null;
 }
 
-/** The status of a query's current run at `now`. */
-export function stateAt(record: QueryRecord, now: number): QueryState {
-	const { run } = record;
-	const startAt = run.queuedAt + run.timings.queuedMs;
-	const finishAt = startAt + run.timings.runningMs;
-	const started = (until: number) => (until >= startAt ? startAt : null);
-	if (run.cancelledAt !== null) {
-		return { status: 'Stopped', startedAt: started(run.cancelledAt), endedAt: run.cancelledAt, outcome: null };
+/** State and knobs of the queries area, on `SandboxStore.queries`. */
+export class QueriesArea {
+	readonly records = new Map<string, QueryRecord>();
+	readonly exports: ExportRecord[] = [];
+	/** Durations of runs started from now on (see the diagram above). */
+	timings: QueryTimings = { ...DEFAULT_QUERY_TIMINGS };
+	/** How long one SQL execution may take; longer, it is stopped and the run ends in Error. */
+	sqlTimeoutMs = DEFAULT_SQL_TIMEOUT_MS;
+	/** How many result rows all runs keep together (see `MAX_KEPT_ROWS`). */
+	maxKeptRows = MAX_KEPT_ROWS;
+	private readonly engine = new SqlEngine();
+	/** Runs whose rows are kept, oldest first, and how many rows they hold. */
+	private readonly kept: QueryRun[] = [];
+	private keptRows = 0;
+
+	/** `tablesOf(datasetId)`: the dataset's tables with their rows as they are now. */
+	constructor(private readonly tablesOf: (datasetId: string) => SqlTable[]) {}
+
+	reset(): void {
+		this.records.clear();
+		for (const record of seedQueries()) this.records.set(record.id, record);
+		this.exports.length = 0;
+		this.timings = { ...DEFAULT_QUERY_TIMINGS };
+		this.sqlTimeoutMs = DEFAULT_SQL_TIMEOUT_MS;
+		this.maxKeptRows = MAX_KEPT_ROWS;
+		this.kept.length = 0;
+		this.keptRows = 0;
 	}
-	if (run.stopRequestedAt !== null) {
-		const stoppedAt = run.stopRequestedAt + run.timings.stoppingMs;
-		return now < stoppedAt
-			? { status: 'Stopping', startedAt: started(run.stopRequestedAt), endedAt: null, outcome: null }
-			: { status: 'Stopped', startedAt: started(run.stopRequestedAt), endedAt: stoppedAt, outcome: null };
+
+	/** Why the SQL does not compile (or writes) against the dataset's tables; undefined when it does. */
+	invalidity(datasetId: string, sql: string): string | undefined {
+		const outcome = this.execute(datasetId, sql, 'check');
+		return outcome.kind === 'error' ? outcome.message : undefined;
 	}
-	if (now < startAt) return { status: 'Queued', startedAt: null, endedAt: null, outcome: null };
-	if (now < finishAt) return { status: 'Running', startedAt: startAt, endedAt: null, outcome: null };
-	const outcome = outcomeOf(record);
-	return { status: outcome.kind === 'complete' ? 'Complete' : 'Error', startedAt: startAt, endedAt: finishAt, outcome };
+
+	/** The status of a query's current run at `now`; a run seen finished for the first time is executed then. */
+	stateAt(record: QueryRecord, now: number): QueryState {
+		const { run } = record;
+		const startAt = run.queuedAt + run.timings.queuedMs;
+		const finishAt = startAt + run.timings.runningMs;
+		const started = (until: number) => (until >= startAt ? startAt : null);
+		if (run.cancelledAt !== null) {
+			return { status: 'Stopped', startedAt: started(run.cancelledAt), endedAt: run.cancelledAt, outcome: null };
+		}
+		if (run.stopRequestedAt !== null) {
+			const stoppedAt = run.stopRequestedAt + run.timings.stoppingMs;
+			return now < stoppedAt
+				? { status: 'Stopping', startedAt: started(run.stopRequestedAt), endedAt: null, outcome: null }
+				: { status: 'Stopped', startedAt: started(run.stopRequestedAt), endedAt: stoppedAt, outcome: null };
+		}
+		if (now < startAt) return { status: 'Queued', startedAt: null, endedAt: null, outcome: null };
+		if (now < finishAt) return { status: 'Running', startedAt: startAt, endedAt: null, outcome: null };
+		run.outcome ??= this.finish(record);
+		const outcome = run.outcome;
+		return {
+			status: outcome.kind === 'complete' ? 'Complete' : 'Error',
+			startedAt: startAt,
+			endedAt: finishAt,
+			outcome,
+		};
+	}
+
+	/** Ends the SQL engine's worker (the sandbox closing). */
+	close(): void {
+		this.engine.close();
+	}
+
+	/** Executes a finished run's SQL and keeps its rows, dropping the oldest kept rows past `maxKeptRows`. */
+	private finish(record: QueryRecord): Outcome {
+		if (record.type !== 'SQL') return { kind: 'error', message: NATURAL_LANGUAGE_REFUSED };
+		const result = this.execute(record.datasetId, record.query, 'run');
+		if (result.kind === 'error') return result;
+		this.kept.push(record.run);
+		this.keptRows += result.rows.length;
+		while (this.keptRows > this.maxKeptRows && this.kept.length > 1) {
+			const dropped = this.kept.shift()?.outcome;
+			if (dropped?.kind === 'complete' && dropped.rows) {
+				this.keptRows -= dropped.rows.length;
+				dropped.rows = null;
+			}
+		}
+		return { ...result, count: result.rows.length };
+	}
+
+	private execute(datasetId: string, sql: string, mode: 'check' | 'run'): SqlOutcome {
+		return this.engine.execute(
+			{ tables: this.tablesOf(datasetId), sql, mode, maxRows: MAX_ROW_COUNT },
+			this.sqlTimeoutMs,
+		);
+	}
 }
 
-/** A natural-language query has code (its SQL) once it has been translated, i.e. once it started running. */
-export function hasCode(record: QueryRecord, now: number): boolean {
-	return record.type === 'SQL' || stateAt(record, now).startedAt !== null;
+export function newRun(number: number, now: number, timings: QueryTimings): QueryRun {
+	return { number, queuedAt: now, timings: { ...timings }, stopRequestedAt: null, cancelledAt: null };
+}
+
+/** Assumed: a SQL query has code; a natural-language one never does here, since the sandbox writes no SQL for it. */
+export function hasCode(record: QueryRecord): boolean {
+	return record.type === 'SQL';
 }
 
 const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
@@ -150,8 +195,7 @@ const iso = (millis: number | null) => (millis === null ? null : new Date(millis
  * `queries:app__api__v1__schema__GetQueryResponse`. Assumed: `results` names where a complete run's rows are
  * kept, and carries the error message of a failed run (the schema has no other place for it).
  */
-export function toQueryResponse(record: QueryRecord, now: number) {
-	const state = stateAt(record, now);
+export function toQueryResponse(record: QueryRecord, state: QueryState) {
 	return {
 		query_id: record.id,
 		query: record.query,
@@ -166,7 +210,7 @@ export function toQueryResponse(record: QueryRecord, now: number) {
 		start_dt: iso(state.startedAt),
 		end_dt: iso(state.endedAt),
 		dataset_id: record.datasetId,
-		total_row_count: state.outcome?.kind === 'complete' ? state.outcome.rows : null,
+		total_row_count: state.outcome?.kind === 'complete' ? state.outcome.count : null,
 		parameters: record.parameters,
 		created_dt: iso(record.createdAt),
 		updated_dt: iso(record.updatedAt),
@@ -179,32 +223,15 @@ export function compareQueries(a: QueryRecord, b: QueryRecord): number {
 	return a.createdAt - b.createdAt || a.id.localeCompare(b.id);
 }
 
-export const RESULT_COLUMNS = ['row_number', 'asset_id', 'asset_type', 'path', 'score'] as const;
-
-/** The rows of a complete query: the dataset's assets in turn, with a score derived from the query text. */
-export function resultRows(record: QueryRecord, assets: Map<string, AssetRecord>, count: number) {
-	const pool = assetsOf(assets, record.datasetId);
-	return Array.from({ length: count }, (_, index) => {
-		const asset = pool.length > 0 ? pool[index % pool.length] : undefined;
-		const digest = createHash('sha256').update(`${record.query}#${index}`).digest();
-		return {
-			row_number: index + 1,
-			asset_id: asset?.id ?? stableUuid(`${record.datasetId}:row:${index}`),
-			asset_type: asset?.kind ?? '',
-			path: asset?.path ?? '',
-			score: Number((digest.readUInt32BE(0) / 0xffffffff).toFixed(4)),
-		};
-	});
-}
-
-function csvField(value: unknown): string {
-	const text = String(value ?? '');
+function csvField(value: SqlValue): string {
+	const text = value === null ? '' : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(rows: Array<Record<string, unknown>>): string {
-	const lines = [RESULT_COLUMNS.join(',')];
-	for (const row of rows) lines.push(RESULT_COLUMNS.map((column) => csvField(row[column])).join(','));
+/** A complete run's rows as the results file: a header line of the query's columns, CRLF line ends, NULL empty. */
+export function toCsv(columns: readonly string[], rows: readonly SqlValue[][]): string {
+	const lines = [columns.map(csvField).join(',')];
+	for (const row of rows) lines.push(row.map(csvField).join(','));
 	return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -257,100 +284,9 @@ function seedQueries(): QueryRecord[] {
 			SEED_QUERY_IDS.mixedError,
 			SEED_DATASET_IDS.demoMixed,
 			'SQL',
-			'SELECT count(*) / 0 FROM images',
+			'SELECT count(*) FROM images WHERE score > 0.8',
 			DEMO_USER_ID,
 			'2026-04-03T08:00:00Z',
 		),
 	];
-}
-
-// ---- tables -------------------------------------------------------------------------------------------------------
-
-/** A column of a table's schema, in the shape of a Spark/Databricks struct field (assumed: the document types the schema as any object). */
-interface Column {
-	name: string;
-	type: string;
-	nullable: boolean;
-}
-
-const column = (name: string, type: string, nullable = false): Column => ({ name, type, nullable });
-const COMMON = [
-	column('coactive_image_id', 'string'),
-	column('dataset_id', 'string'),
-	column('created_dt', 'timestamp'),
-];
-
-/** The tables a query over a dataset reads, by what the dataset allows: images, or videos with their keyframes, shots and transcripts. */
-const TABLES: Array<{ name: string; for: 'image' | 'video' | 'any'; columns: Column[] }> = [
-	{
-		name: 'assets',
-		for: 'any',
-		columns: [
-			...COMMON,
-			column('asset_type', 'string'),
-			column('path', 'string'),
-			column('metadata', 'map<string,string>', true),
-		],
-	},
-	{
-		name: 'images',
-		for: 'image',
-		columns: [
-			...COMMON,
-			column('path', 'string'),
-			column('width', 'int', true),
-			column('height', 'int', true),
-			column('metadata', 'map<string,string>', true),
-		],
-	},
-	{
-		name: 'videos',
-		for: 'video',
-		columns: [
-			column('coactive_video_id', 'string'),
-			column('dataset_id', 'string'),
-			column('path', 'string'),
-			column('duration_ms', 'bigint'),
-			column('frame_rate', 'double', true),
-			column('metadata', 'map<string,string>', true),
-		],
-	},
-	{
-		name: 'keyframes',
-		for: 'video',
-		columns: [
-			...COMMON,
-			column('coactive_video_id', 'string'),
-			column('frame_time_ms', 'bigint'),
-			column('shot_id', 'string'),
-		],
-	},
-	{
-		name: 'shots',
-		for: 'video',
-		columns: [
-			column('shot_id', 'string'),
-			column('coactive_video_id', 'string'),
-			column('start_time_ms', 'bigint'),
-			column('end_time_ms', 'bigint'),
-		],
-	},
-	{
-		name: 'transcripts',
-		for: 'video',
-		columns: [
-			column('coactive_video_id', 'string'),
-			column('start_time_ms', 'bigint'),
-			column('end_time_ms', 'bigint'),
-			column('speech_to_text_transcription', 'string', true),
-		],
-	},
-];
-
-/** `queries:Table` of each table a dataset's queries can read, in a fixed order. */
-export function tablesOf(allowedAssetTypes: readonly string[]) {
-	return TABLES.filter((table) => table.for === 'any' || allowedAssetTypes.includes(table.for)).map((table) => ({
-		name: table.name,
-		table_schema: { type: 'struct', fields: table.columns.map((entry) => ({ ...entry, metadata: {} })) },
-	}));
 }

@@ -24,6 +24,7 @@ import { operation } from '../contract';
 import type { DatasetRecord } from '../datasets/model';
 import { HttpError, jsonReply } from '../http';
 import { findVisualItem, visualItemId, visualItemsOf, type VisualItem } from '../search/media';
+import { SCORED_TABLE_COLUMNS } from '../queries/tables';
 import type { SandboxStore } from '../store';
 import { validationError, type ValidationIssue } from '../validation';
 import { findConcept, namedLiveDataset, principalOf, type RequestContext, type RouteDefinition } from './route';
@@ -71,7 +72,7 @@ export const conceptRoutes: RouteDefinition[] = [
 	operation('update', updateConcept, (context, { path, body }) => {
 		const concept = findConcept(context.store, path.concept_id);
 		if (body.name != null && body.name !== concept.name) {
-			assertConceptName(context.store, body.name, concept.datasetId);
+			assertConceptName(context.store, body.name, concept.datasetId, concept.id);
 			concept.name = body.name;
 		}
 		// An omitted or null field is left as it is, except description, which null clears.
@@ -209,16 +210,30 @@ function assertConceptEncoder(dataset: DatasetRecord): void {
 	}
 }
 
-/** 400 "invalid concept name": not a valid SQL column name, or already used by a concept of the same dataset. */
-function assertConceptName(store: SandboxStore, name: string, datasetId: string): void {
+/**
+ * 400 "invalid concept name": not a valid SQL column name, a fixed column of the tables its scores become a column
+ * of (`path`, `dataset_id`, …), or the name of another concept of the same dataset ignoring case (SQL column names
+ * ignore case).
+ */
+function assertConceptName(store: SandboxStore, name: string, datasetId: string, renamedId?: string): void {
 	if (!CONCEPT_NAME.test(name)) {
 		throw new HttpError(
 			400,
 			`Invalid concept name '${name}': use letters, digits and underscores, starting with a letter or underscore, at most 63 characters`,
 		);
 	}
+	if (SCORED_TABLE_COLUMNS.has(name.toLowerCase())) {
+		throw new HttpError(
+			400,
+			`Invalid concept name '${name}': it is a column of the images and keyframes tables, where each concept is a column`,
+		);
+	}
 	for (const concept of store.concepts.concepts.values()) {
-		if (concept.datasetId === datasetId && concept.name === name) {
+		if (
+			concept.datasetId === datasetId &&
+			concept.id !== renamedId &&
+			concept.name.toLowerCase() === name.toLowerCase()
+		) {
 			throw new HttpError(
 				400,
 				`Invalid concept name '${name}': a concept with this name already exists in the dataset`,

@@ -33,7 +33,7 @@ export interface AudioSegmentInfo {
 	text: string;
 }
 
-const durationMs = (video: AssetRecord) => Math.max(1, Math.round((video.durationSeconds ?? 30) * 1000));
+export const durationMs = (video: AssetRecord) => Math.max(1, Math.round((video.durationSeconds ?? 30) * 1000));
 
 export function shotsOf(video: AssetRecord, lengthMs = SHOT_LENGTH_MS): ShotInfo[] {
 	const total = durationMs(video);
@@ -150,6 +150,9 @@ const STOP_WORDS = new Set([
 	'mp4',
 	'demo',
 	'bucket',
+	// The seed's public address (media.example.com): a host says nothing of what an image shows.
+	'media',
+	'example',
 	'images',
 	'videos',
 ]);

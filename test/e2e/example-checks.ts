@@ -1,5 +1,5 @@
 /* Dev-only: what each example workflow under examples/ must produce when real n8n runs it against the sandbox. */
-import { SEED_CONCEPT_IDS, urlScore } from '../../sandbox/concepts/model';
+import { classifyUrl, SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { tagIdOf, tagVersionIdOf, videoScore } from '../../sandbox/dynamic-tags/scores';
 import { videosOf } from '../../sandbox/search/engine';
 import { wordsOf } from '../../sandbox/search/media';
@@ -39,7 +39,7 @@ function toolRuns(execution: Execution, node: string): Array<{ input: Json; outp
 function beachScore(sandbox: Sandbox, url: string): number {
 	const beach = sandbox.store.concepts.concepts.get(SEED_CONCEPT_IDS.beach);
 	if (!beach) throw new Error('The sandbox has no seeded beach concept');
-	return urlScore(beach, url);
+	return classifyUrl(sandbox.store.concepts, sandbox.store.assets, beach, url);
 }
 
 /** The ID of the dataset a package names (By Name, as the example gives it). */
@@ -127,7 +127,12 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 			const url = String(item.source_path);
 			const scores = item.scores as Array<{ conceptName: string; score: number }>;
 			expect(Object.fromEntries(scores.map((score) => [score.conceptName, score.score]))).toEqual(
-				Object.fromEntries(concepts.map((concept) => [concept.name, urlScore(concept, url)])),
+				Object.fromEntries(
+					concepts.map((concept) => [
+						concept.name,
+						classifyUrl(sandbox.store.concepts, sandbox.store.assets, concept, url),
+					]),
+				),
 			);
 			const positive = scores.filter((score) => score.score > 0.5).map((score) => score.conceptName);
 			expect(item.positive_concepts).toEqual(positive);

@@ -23,7 +23,7 @@ import {
 } from '../../nodes/MediaAnalysisQueries/actions/query/results';
 import { parseBody } from '../../nodes/shared/http/answers';
 import { DOWNLOAD } from '../../nodes/shared/transport/download';
-import { RESULT_COLUMNS, toCsv } from '../../sandbox/queries/model';
+import { toCsv } from '../../sandbox/queries/model';
 import { Container } from '../harness/container';
 import { createHarness, type Harness } from '../harness/engine';
 import { drained } from '../support/drained';
@@ -99,9 +99,15 @@ describe('parseCsv', () => {
 	});
 
 	test('round-trips what the sandbox writes', () => {
-		const rows = [{ row_number: 1, asset_id: 'x', asset_type: 'image', path: 'a,"b".jpg', score: 0.25 }];
-		expect(parseCsv(toCsv(rows))).toEqual(rows);
-		expect(Object.keys(parseCsv(toCsv(rows))[0])).toEqual([...RESULT_COLUMNS]);
+		const columns = ['coactive_image_id', 'path', 'metadata', 'beach', 'note'];
+		const rows = [
+			['x', 'a,"b".jpg', '{"topic":"beach","index":0}', 0.25, null],
+			['y', 'line\nbreak.jpg', '{}', 1, 'kept'],
+		];
+		const read = parseCsv(toCsv(columns, rows));
+		// NULL is an empty field, read back as empty text.
+		expect(read).toEqual(rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i] ?? '']))));
+		expect(Object.keys(read[0])).toEqual(columns);
 	});
 });
 

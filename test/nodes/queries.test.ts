@@ -2,7 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { newRun, type QueryRecord, resultRows, SEED_QUERY_IDS } from '../../sandbox/queries/model';
+import { newRun, type QueryRecord, SEED_QUERY_IDS } from '../../sandbox/queries/model';
+import { conceptScore, SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
+import { searchableAssets } from '../../sandbox/search/media';
 import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { DEMO_SYSTEM_USER_ID, DEMO_USER_ID } from '../../sandbox/seed';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
@@ -17,6 +19,8 @@ const UNKNOWN = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const FAST = { queuedMs: 30, runningMs: 120, stoppingMs: 30 };
 const SLOW = { queuedMs: 0, runningMs: 600_000, stoppingMs: 600_000 };
 const WAIT = { waitForCompletion: true, pollInterval: 0.1, waitTimeout: 30 };
+/** The seeded complete query reads every image of demo_images: its 24 images (LIMIT 120 cuts none). */
+const SEEDED_ROWS = 24;
 
 const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
 	bed.harness.runNode({ type, parameters: { resource: 'query', ...parameters }, inputItems, continueOnFail });
@@ -97,7 +101,7 @@ describe('Query: Create', () => {
 		const embeddingId = embeddings.results[0].value as string;
 		bed.sandbox.clearRequestLog();
 
-		const { items, error } = await createQuery('SELECT * FROM images LIMIT 42', {
+		const { items, error } = await createQuery('SELECT * FROM images LIMIT 7', {
 			...WAIT,
 			additionalFields: {
 				checkValidity: true,
@@ -110,14 +114,14 @@ describe('Query: Create', () => {
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
 			status: 'Complete',
-			total_row_count: 42,
+			total_row_count: 7,
 			dataset_id: SEED_DATASET_IDS.demoImages,
 		});
 		const requests = bed.apiRequests();
 		expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/queries', status: 201 });
 		expect(requests[0].body).toEqual({
 			dataset_id: SEED_DATASET_IDS.demoImages,
-			query: 'SELECT * FROM images LIMIT 42',
+			query: 'SELECT * FROM images LIMIT 7',
 			type: 'SQL',
 			check_validity: true,
 			dynamic_tags_version: 'v2',
@@ -142,14 +146,17 @@ describe('Query: Create', () => {
 
 	test("a query that ends in Error fails fast with the service's reason", async () => {
 		bed.sandbox.store.queries.timings = FAST;
-		const { error } = await createQuery('SELECT count(*) / 0 FROM images', WAIT);
+		const { error } = await createQuery('SELECT count(*) FROM images WHERE score > 0.8', {
+			...WAIT,
+			additionalFields: { checkValidity: false },
+		});
 		const [record] = records().filter(
 			(r) =>
-				r.query.startsWith('SELECT count(*) / 0 FROM images') &&
+				r.query === 'SELECT count(*) FROM images WHERE score > 0.8' &&
 				r.createdBy === DEMO_USER_ID &&
 				r.id !== SEED_QUERY_IDS.mixedError,
 		);
-		expect(error?.message).toBe(`Query ${record.id} failed: status Error: division by zero`);
+		expect(error?.message).toBe(`Query ${record.id} failed: status Error: no such column: score`);
 		expect(error?.description).toMatch(/^Correct the query/);
 		expect(error?.context?.itemIndex).toBe(0);
 	});
@@ -157,12 +164,16 @@ describe('Query: Create', () => {
 	test('with Check Validity the service refuses bad SQL (422); without it the run ends in Error', async () => {
 		const checked = await createQuery('DROP TABLE images');
 		expect(checked.error?.message).toBe(
-			'The Media Analysis Service rejected the request as invalid: query: Value error, the query is not valid SQL: syntax error at or near "DROP"',
+			'The Media Analysis Service rejected the request as invalid: query: Value error, the query is not valid SQL: a query can only read the tables: attempt to write a readonly database',
+		);
+		const syntax = await createQuery('SELECT path FROM images WHERE');
+		expect(syntax.error?.message).toBe(
+			'The Media Analysis Service rejected the request as invalid: query: Value error, the query is not valid SQL: incomplete input',
 		);
 		bed.sandbox.store.queries.timings = FAST;
 		const unchecked = await createQuery('DROP TABLE images', { ...WAIT, additionalFields: { checkValidity: false } });
 		expect(unchecked.error?.message).toMatch(
-			/^Query [0-9a-f-]{36} failed: status Error: syntax error at or near "DROP"$/,
+			/^Query [0-9a-f-]{36} failed: status Error: a query can only read the tables: attempt to write a readonly database$/,
 		);
 	});
 
@@ -219,9 +230,13 @@ describe('Query: Create', () => {
 describe('Query: Get, Re-Run, Cancel, Delete', () => {
 	test('gets a query by ID or from the list; 404 for an unknown one; a malformed ID never leaves', async () => {
 		const { items } = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'raw' });
-		expect(items[0].json).toMatchObject({ status: 'Complete', total_row_count: 120, created_user_id: DEMO_USER_ID });
+		expect(items[0].json).toMatchObject({
+			status: 'Complete',
+			total_row_count: SEEDED_ROWS,
+			created_user_id: DEMO_USER_ID,
+		});
 		const listed = await run({ operation: 'get', queryId: fromList(SEED_QUERY_IDS.mixedError) });
-		expect(listed.items[0].json).toMatchObject({ status: 'Error', results: 'division by zero' });
+		expect(listed.items[0].json).toMatchObject({ status: 'Error', results: 'no such column: score' });
 		const missing = await run({ operation: 'get', queryId: byId(UNKNOWN) });
 		expect(missing.error?.message).toBe('Query not found');
 		bed.sandbox.clearRequestLog();
@@ -245,7 +260,9 @@ describe('Query: Get, Re-Run, Cancel, Delete', () => {
 			status: 201,
 		});
 		const failing = await run({ operation: 'run', queryId: byId(SEED_QUERY_IDS.mixedError), ...WAIT });
-		expect(failing.error?.message).toBe(`Query ${SEED_QUERY_IDS.mixedError} failed: status Error: division by zero`);
+		expect(failing.error?.message).toBe(
+			`Query ${SEED_QUERY_IDS.mixedError} failed: status Error: no such column: score`,
+		);
 
 		bed.sandbox.store.queries.timings = SLOW;
 		await run({ operation: 'run', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
@@ -362,7 +379,11 @@ describe('Query: Get Many', () => {
 			[SEED_QUERY_IDS.imagesComplete, SEED_QUERY_IDS.mixedError].sort(),
 		);
 		const errors = await run({ operation: 'getMany', returnAll: true, filters: { status: 'Error' } });
-		expect(errors.items.map((i) => i.json.query_id)).toEqual([SEED_QUERY_IDS.mixedError]);
+		// The natural-language one too: the sandbox cannot translate a question into SQL.
+		expect(errors.items.map((i) => i.json.query_id)).toEqual([
+			SEED_QUERY_IDS.videosQuestion,
+			SEED_QUERY_IDS.mixedError,
+		]);
 		const questions = await run({ operation: 'getMany', returnAll: true, filters: { queryType: 'NATURAL_LANGUAGE' } });
 		expect(questions.items.map((i) => i.json.query_id)).toEqual([SEED_QUERY_IDS.videosQuestion]);
 		expect(bed.apiRequests().every((r) => r.path === '/api/v1/queries')).toBe(true);
@@ -384,7 +405,22 @@ describe('Query: Get Results', () => {
 			returnAll: true,
 		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual(resultRows(seeded(), bed.sandbox.store.assets, 120));
+		// Every image of demo_images with its columns as the images table holds them, the concept beach scored.
+		const beach = bed.sandbox.store.concepts.concepts.get(SEED_CONCEPT_IDS.beach);
+		const labels = bed.sandbox.store.concepts.labels.get(SEED_CONCEPT_IDS.beach);
+		if (!beach) throw new Error('The sandbox has no seeded beach concept');
+		const images = searchableAssets(bed.sandbox.store.assets, seeded().datasetId);
+		expect(images).toHaveLength(SEEDED_ROWS);
+		expect(items.map((i) => i.json)).toEqual(
+			images.map((asset) => ({
+				coactive_image_id: asset.id,
+				dataset_id: asset.datasetId,
+				path: asset.path,
+				created_dt: new Date(asset.createdAt).toISOString(),
+				metadata: JSON.stringify(asset.metadata),
+				beach: conceptScore(beach, { kind: 'image', asset }, labels),
+			})),
+		);
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 		const [link, file] = bed.apiRequests();
 		expect(link).toMatchObject({
@@ -407,7 +443,8 @@ describe('Query: Get Results', () => {
 			output: 'rows',
 			limit: 10,
 		});
-		expect(items.map((i) => i.json.row_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+		const images = searchableAssets(bed.sandbox.store.assets, seeded().datasetId);
+		expect(items.map((i) => i.json.coactive_image_id)).toEqual(images.slice(0, 10).map((asset) => asset.id));
 	});
 
 	test("Download Link: the service's link, with format and lifetime as asked", async () => {
@@ -473,8 +510,8 @@ describe('Query: Export', () => {
 			connection_name: SEED_CONNECTION_NAMES.s3,
 		});
 		expect(bed.sandbox.store.queries.exports.map((e) => [e.connectionName, e.exportType, e.rows])).toEqual([
-			['coactive', 'DELTA', 120],
-			[SEED_CONNECTION_NAMES.s3, 'CSV', 120],
+			['coactive', 'DELTA', SEEDED_ROWS],
+			[SEED_CONNECTION_NAMES.s3, 'CSV', SEEDED_ROWS],
 		]);
 	});
 
@@ -517,7 +554,7 @@ describe('Query locator: From list', () => {
 			{
 				name: 'Which videos show a beach?',
 				value: SEED_QUERY_IDS.videosQuestion,
-				description: 'NATURAL_LANGUAGE, Complete',
+				description: 'NATURAL_LANGUAGE, Error',
 			},
 		]);
 	});
@@ -539,7 +576,7 @@ describe('Output, and as an AI tool a Limit of 10', () => {
 	test('Get and Get Many: Simplified by default (9 of the 14 fields), Raw the whole query, Selected Fields the chosen ones and query_id', async () => {
 		const simple = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
 		expect(Object.keys(simple.items[0].json).sort()).toEqual(SIMPLE);
-		expect(simple.items[0].json).toMatchObject({ status: 'Complete', total_row_count: 120 });
+		expect(simple.items[0].json).toMatchObject({ status: 'Complete', total_row_count: SEEDED_ROWS });
 		const raw = await run({ operation: 'get', queryId: byId(SEED_QUERY_IDS.imagesComplete), output: 'raw' });
 		expect(Object.keys(raw.items[0].json)).toHaveLength(14);
 		const picked = await run({ operation: 'getMany', returnAll: true, output: 'fields', fields: ['created_user_id'] });
@@ -557,11 +594,18 @@ describe('Output, and as an AI tool a Limit of 10', () => {
 			bed.harness.runNode({ type: `${type}Tool`, parameters: { resource: 'query', ...parameters } });
 		expect((await tool({ operation: 'getMany' })).items).toHaveLength(10);
 		expect((await run({ operation: 'getMany' })).items).toHaveLength(50);
-		const rows = await tool({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete) });
+		// A complete query of 60 rows.
+		const sixty: QueryRecord = {
+			...records()[0],
+			id: '00000000-0000-4000-8000-000000000600',
+			query: 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n LIMIT 60) SELECT x FROM n',
+			run: newRun(1, Date.parse('2026-05-01T00:00:00Z'), bed.sandbox.store.queries.timings),
+		};
+		bed.sandbox.store.queries.records.set(sixty.id, sixty);
+		const rows = await tool({ operation: 'getResults', queryId: byId(sixty.id) });
 		expect(rows.error).toBeUndefined();
-		expect(rows.items).toHaveLength(10);
-		expect((await run({ operation: 'getResults', queryId: byId(SEED_QUERY_IDS.imagesComplete) })).items).toHaveLength(
-			50,
-		);
+		expect(rows.items.map((i) => i.json.x)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+		const step = await run({ operation: 'getResults', queryId: byId(sixty.id) });
+		expect(step.items.map((i) => i.json.x)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
 	});
 });

@@ -208,7 +208,7 @@ const RECIPES: Record<string, () => Promise<IDataObject>> = {
 				operation: 'create',
 				datasetId: byId(IMAGES),
 				queryType: 'SQL',
-				query: 'SELECT asset_id, source_path FROM assets',
+				query: 'SELECT path, beach FROM images WHERE beach > 0.8 ORDER BY beach DESC',
 				...WAIT,
 			}),
 		);

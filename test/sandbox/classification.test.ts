@@ -1,5 +1,5 @@
 /* Dev-only: the sandbox's URL classification behaves like the service (camelCase, threshold rule, 404/422). */
-import { SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
+import { conceptScore, SEED_CONCEPT_IDS } from '../../sandbox/concepts/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { useSandbox } from './helpers';
 
@@ -7,7 +7,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const URL = 'https://photos.example.org/holiday/beach-day.jpg';
 
 describe('POST /api/v1/classify/image/url', () => {
-	const { api } = useSandbox({ client: true });
+	const { sandbox, api } = useSandbox({ client: true });
 
 	it('scores every concept of a dataset; the same URL always gets the same score', async () => {
 		const first = await api.post('/api/v1/classify/image/url?threshold=0.5', {
@@ -61,6 +61,44 @@ describe('POST /api/v1/classify/image/url', () => {
 		const concept = await api.post('/api/v1/classify/image/url', { url: URL, conceptIds: [UNKNOWN] });
 		expect(concept.status).toBe(404);
 		expect(concept.body.detail).toMatch(/^Concept not found/);
+	});
+
+	it('400 ErrorResponse for what is not an image the service can download: a PDF, a text file, a video, a bucket path, a broken link', async () => {
+		const refused = {
+			'https://files.example.org/report.pdf': "'.pdf' is not a supported image format",
+			'https://files.example.org/notes.txt': "'.txt' is not a supported image format",
+			'https://files.example.org/clip.mp4': "'.mp4' is not a supported image format",
+			's3://demo-bucket/images/beach-008.jpg': 'not an http or https URL',
+			'https://files.example.org/broken/beach.jpg':
+				'Could not download https://files.example.org/broken/beach.jpg (HTTP 404)',
+		};
+		for (const [url, reason] of Object.entries(refused)) {
+			const reply = await api.post('/api/v1/classify/image/url', { url, datasetId: SEED_DATASET_IDS.demoImages });
+			expect({ url, status: reply.status, body: reply.body }).toEqual({
+				url,
+				status: 400,
+				body: { detail: `Cannot classify ${url}: ${reason}` },
+			});
+		}
+		// An image format, or an address without an extension, is classified.
+		for (const url of ['https://files.example.org/beach.png', 'https://files.example.org/render?id=7']) {
+			const reply = await api.post('/api/v1/classify/image/url', { url, datasetId: SEED_DATASET_IDS.demoImages });
+			expect(reply.status).toBe(200);
+		}
+	});
+
+	it("the address of a dataset's image gets that image's score: the same as its concept column in SQL", async () => {
+		const image = [...sandbox.store.assets.values()].find(
+			(asset) => asset.datasetId === SEED_DATASET_IDS.demoImages && asset.path.endsWith('/beach-000.jpg'),
+		);
+		expect(image?.path).toMatch(/^https:\/\//);
+		const labels = sandbox.store.concepts.labels.get(SEED_CONCEPT_IDS.beach);
+		const beach = sandbox.store.concepts.concepts.get(SEED_CONCEPT_IDS.beach);
+		if (!image || !beach) throw new Error('the seed has no beach-000 image or beach concept');
+		const reply = await api.post('/api/v1/classify/image/url', { url: image.path, conceptIds: [beach.id] });
+		// beach-000 is labelled positive, so the concept scores it 0.9–1, not by its address's words alone.
+		expect(reply.body.scores[0].score).toBe(conceptScore(beach, { kind: 'image', asset: image }, labels));
+		expect(reply.body.scores[0].score).toBeGreaterThanOrEqual(0.9);
 	});
 
 	it('a dataset without concepts gives no scores', async () => {
