@@ -115,15 +115,16 @@ class ResultsReads {
 	}
 }
 
-/** The results of a complete query as the item's Output asks (Download Link, File (Binary) or Rows). */
+/** The results of a complete query as the item's Output asks (Download Link, File (Binary) or Rows), or as `output`. */
 export async function readResults(
 	this: IExecuteFunctions,
 	run: Run,
 	itemIndex: number,
 	queryId: string,
+	output?: 'rows',
 ): Promise<Result> {
 	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
-	return await reads.turn(async (spent) => await getResults.call(this, run, itemIndex, queryId, spent));
+	return await reads.turn(async (spent) => await getResults.call(this, run, itemIndex, queryId, spent, output));
 }
 
 async function getResults(
@@ -132,9 +133,10 @@ async function getResults(
 	itemIndex: number,
 	queryId: string,
 	spent: Spent,
+	asked?: 'rows',
 ): Promise<Result> {
 	const params = { query_id: queryId };
-	const output = this.getNodeParameter('output', itemIndex, 'rows');
+	const output = asked ?? this.getNodeParameter('output', itemIndex, 'rows');
 	if (output === 'link') {
 		const answer: IDataObject = await callEndpoint(run, RESULTS, {
 			params,
