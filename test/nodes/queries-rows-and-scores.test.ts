@@ -2,9 +2,7 @@
 	one node, Get Concept Scores gives each image of a dataset its score for a concept without SQL. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { assetsOf } from '../../sandbox/assets/model';
 import { SEED_QUERY_IDS } from '../../sandbox/queries/model';
-import { SEED_CONCEPT_IDS, urlScore } from '../../sandbox/concepts/model';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
 import { conceptScoresSql } from '../../nodes/MediaAnalysisQueries/actions/query/getConceptScores.operation';
@@ -110,15 +108,24 @@ describe('Run Query (version 2): the rows in one node', () => {
 	});
 });
 
-/** The images of demo_images a concept scores above the threshold, as the sandbox's Classify scores their paths. */
-function expectedScores(threshold: number) {
-	const beach = bed.sandbox.store.concepts.concepts.get(SEED_CONCEPT_IDS.beach)!;
-	return assetsOf(bed.sandbox.store.assets, SEED_DATASET_IDS.demoImages)
-		.filter((asset) => asset.kind === 'image')
-		.map((asset) => ({ path: asset.path, score: urlScore(beach, asset.path), asset_id: asset.id, concept: 'beach' }))
-		.filter((row) => row.score > threshold)
-		.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+/**
+ * Every image of demo_images with its `beach` score, read with SQL written by hand through Run Query: what Get Concept
+ * Scores must give, filtered and sorted, without writing any SQL.
+ */
+async function everyScore(): Promise<IDataObject[]> {
+	const query = 'SELECT path, beach AS score, coactive_image_id AS asset_id FROM images';
+	const { items, error } = await runQuery(query, { returnAll: true });
+	expect(error).toBeUndefined();
+	bed.sandbox.clearRequestLog();
+	return items.map((item) => ({ ...item.json, concept: 'beach' }));
 }
+
+const above = (rows: IDataObject[], threshold: number) =>
+	rows
+		.filter((row) => Number(row.score) > threshold)
+		.sort(
+			(a, b) => Number(b.score) - Number(a.score) || (String(a.path) < String(b.path) ? -1 : a.path === b.path ? 0 : 1),
+		);
 
 describe('Get Concept Scores: each image with its score for a concept, no SQL to write', () => {
 	const { properties } = new MediaAnalysisQueries().description;
@@ -166,25 +173,49 @@ describe('Get Concept Scores: each image with its score for a concept, no SQL to
 		expect(none.results).toEqual([]);
 	});
 
-	test('every image above the threshold with its score, highest first: the scores Classify gives', async () => {
+	test('every image above the threshold with its score, highest first, as SQL and Classify score it', async () => {
+		const every = await everyScore();
+		expect(every.length).toBeGreaterThan(10);
 		const { items, error } = await scores({ threshold: 0.5 });
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json)).toEqual(expectedScores(0.5));
+		expect(items.map((item) => item.json)).toEqual(above(every, 0.5));
 		expect(items.length).toBeGreaterThan(0);
+		expect(items.length).toBeLessThan(every.length);
 		// The query the node wrote: the table's own column names, the threshold as a number, nothing typed by the user.
-		const body = bed.apiRequests().find((r) => r.method === 'POST' && r.path === '/api/v1/queries')
-			?.body as IDataObject;
+		const body = bed.apiRequests().find((r) => r.method === 'POST' && r.path === '/api/v1/queries')?.body;
 		expect(body).toEqual({
 			dataset_id: SEED_DATASET_IDS.demoImages,
 			query: conceptScoresSql('beach', 0.5, undefined),
 			type: 'SQL',
 		});
+		// A sample checked against Classify Image: the images at a web address, each scored by the Concepts node.
+		const sample = every.filter((row) => /^https?:\/\//.test(String(row.path))).slice(0, 3);
+		expect(sample.length).toBeGreaterThan(0);
+		for (const row of sample) {
+			const classified = await bed.harness.runNode({
+				type: TYPES.concepts,
+				parameters: {
+					resource: 'classification',
+					operation: 'classifyImage',
+					imageUrl: String(row.path),
+					classifyAgainst: 'dataset',
+					datasetId: byId(SEED_DATASET_IDS.demoImages),
+				},
+			});
+			expect(classified.items[0]?.json.beach_score).toBe(row.score);
+		}
 	});
 
 	test('a threshold no image passes gives no item; a Limit gives the highest scores only', async () => {
+		const every = await everyScore();
 		expect((await scores({ threshold: 1 })).items).toEqual([]);
 		const top = await scores({ returnAll: false, limit: 2, threshold: 0 });
-		expect(top.items.map((item) => item.json)).toEqual(expectedScores(0).slice(0, 2));
+		expect(top.items.map((item) => item.json)).toEqual(above(every, 0).slice(0, 2));
+		const sent = bed
+			.apiRequests()
+			.filter((r) => r.method === 'POST')
+			.map((r) => (r.body as IDataObject).query);
+		expect(sent).toEqual([conceptScoresSql('beach', 1, undefined), conceptScoresSql('beach', 0, 2)]);
 	});
 
 	test('a concept that is no column of the images table fails naming the columns, before any query is created', async () => {
