@@ -7,7 +7,7 @@ import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonObject } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
-import { readResults, resultsOutputFields } from './resultsOutput';
+import { readResults, readResultsOutput, resultsOutputFields } from './resultsOutput';
 
 /**
  * Version 2 waits for the query by default and outputs its rows (or its file, or a link to it), as Get Results
@@ -136,9 +136,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		) as IDataObject;
 		if (Object.keys(parameters).length > 0) body.parameters = parameters;
 	}
+	const results =
+		wait && this.getNode().typeVersion >= 2 && this.getNodeParameter('output', itemIndex, 'rows') !== 'query'
+			? readResultsOutput.call(this, itemIndex)
+			: undefined;
 	const created = await callEndpoint(run, 'queries.createQuery', { body, itemIndex });
 	const query = await waitForQuery.call(this, run, created, wait, itemIndex);
-	if (!wait || this.getNode().typeVersion < 2 || this.getNodeParameter('output', itemIndex, 'rows') === 'query')
-		return query;
-	return await readResults.call(this, run, itemIndex, query.query_id);
+	return results ? await readResults.call(this, run, itemIndex, query.query_id, results) : query;
 }

@@ -4,11 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
-import { getPageLimit, readWait, resolveDatasetId } from '../../../shared/readers';
+import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { WAIT_DEFAULTS, type Run } from '../../../shared/transport';
 import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { waitForQuery } from './fields';
-import { readResults } from './resultsOutput';
+import { readResults, readResultsOutput } from './resultsOutput';
 
 /** New in version 2 of the node. */
 export const since = 2;
@@ -137,7 +137,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		max: 1,
 		integer: false,
 	});
-	const page = getPageLimit.call(this, itemIndex);
+	const rows = readResultsOutput.call(this, itemIndex, 'rows');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);
 	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
@@ -156,14 +156,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		);
 	}
 	const column = columns.length > 0 ? conceptColumn.call(this, columns, concept, datasetId, itemIndex) : concept;
-	const query = conceptScoresSql(column, threshold, page.returnAll ? undefined : page.limit);
+	const query = conceptScoresSql(column, threshold, rows.page.returnAll ? undefined : rows.page.limit);
 	const created = await callEndpoint(run, 'queries.createQuery', {
 		body: { dataset_id: datasetId, query, type: 'SQL' },
 		itemIndex,
 	});
 	const complete = await waitForQuery.call(this, run, created, wait, itemIndex);
-	const rows = (await readResults.call(this, run, itemIndex, complete.query_id, 'rows')) as IDataObject[];
-	return rows.map((row) => {
+	const read = (await readResults.call(this, run, itemIndex, complete.query_id, rows)) as IDataObject[];
+	return read.map((row) => {
 		const score = typeof row.score === 'number' ? row.score : Number(row.score);
 		if (typeof row.path !== 'string' || row.score === '' || !Number.isFinite(score)) {
 			throw new NodeOperationError(

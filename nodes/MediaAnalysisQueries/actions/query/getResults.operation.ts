@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { ItemRunner } from '../../../shared/router';
 import { queryLocator, queryParams } from './fields';
-import { readResults, resultsOutputFields } from './resultsOutput';
+import { readResults, readResultsOutput, resultsOutputFields } from './resultsOutput';
 
 export const description: INodeProperties[] = [
 	queryLocator({ description: 'A query whose status is Complete' }),
@@ -21,7 +21,8 @@ export async function executeBatch(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		await runner.attempt([itemIndex], async () => {
 			const { query_id } = queryParams.call(this, itemIndex);
-			runner.emit(itemIndex, await readResults.call(this, runner.run, itemIndex, query_id));
+			const asked = readResultsOutput.call(this, itemIndex);
+			runner.emit(itemIndex, await readResults.call(this, runner.run, itemIndex, query_id, asked));
 		});
 	}
 	return runner.output();

@@ -115,16 +115,46 @@ class ResultsReads {
 	}
 }
 
-/** The results of a complete query as the item's Output asks (Download Link, File (Binary) or Rows), or as `output`. */
+/** What the item's Output asks, read and checked before anything is sent. */
+export interface ResultsOutput {
+	output: 'link' | 'binary' | 'rows';
+	/** Download Link: its query string. */
+	linkQuery?: { url_format: string; expiration_seconds: number };
+	/** File (Binary): the binary field. */
+	field: string;
+	/** Rows: Return All or the Limit. */
+	page: { returnAll: boolean; limit: number };
+}
+
+/** The item's Output and its fields (`output`: Rows whatever the node holds). */
+export function readResultsOutput(this: IExecuteFunctions, itemIndex: number, output?: 'rows'): ResultsOutput {
+	const chosen = output ?? this.getNodeParameter('output', itemIndex, 'rows');
+	if (chosen === 'link') {
+		const expiration = this.getNodeParameter('expirationSeconds', itemIndex, 900);
+		const linkQuery = {
+			url_format: String(this.getNodeParameter('urlFormat', itemIndex, 'download')),
+			expiration_seconds: assertRange.call(this, expiration, 'Link Valid For (Seconds)', itemIndex, { min: 1 }),
+		};
+		return { output: 'link', linkQuery, field: '', page: { returnAll: true, limit: 0 } };
+	}
+	if (chosen === 'binary') {
+		const name = this.getNodeParameter('binaryPropertyName', itemIndex, 'data');
+		const field = assertNotEmpty.call(this, name, 'Put Output File in Field', itemIndex);
+		return { output: 'binary', field, page: { returnAll: true, limit: 0 } };
+	}
+	return { output: 'rows', field: '', page: getPageLimit.call(this, itemIndex) };
+}
+
+/** The results of a complete query as `asked` (`readResultsOutput`, read before the item sent anything). */
 export async function readResults(
 	this: IExecuteFunctions,
 	run: Run,
 	itemIndex: number,
 	queryId: string,
-	output?: 'rows',
+	asked: ResultsOutput,
 ): Promise<Result> {
 	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
-	return await reads.turn(async (spent) => await getResults.call(this, run, itemIndex, queryId, spent, output));
+	return await reads.turn(async (spent) => await getResults.call(this, run, itemIndex, queryId, spent, asked));
 }
 
 async function getResults(
@@ -133,37 +163,14 @@ async function getResults(
 	itemIndex: number,
 	queryId: string,
 	spent: Spent,
-	asked?: 'rows',
+	{ output, linkQuery, field, page }: ResultsOutput,
 ): Promise<Result> {
 	const params = { query_id: queryId };
-	const output = asked ?? this.getNodeParameter('output', itemIndex, 'rows');
 	if (output === 'link') {
-		const answer: IDataObject = await callEndpoint(run, RESULTS, {
-			params,
-			qs: {
-				url_format: this.getNodeParameter('urlFormat', itemIndex, 'download'),
-				expiration_seconds: assertRange.call(
-					this,
-					this.getNodeParameter('expirationSeconds', itemIndex, 900),
-					'Link Valid For (Seconds)',
-					itemIndex,
-					{ min: 1 },
-				),
-			},
-			itemIndex,
-		});
+		const answer: IDataObject = await callEndpoint(run, RESULTS, { params, qs: linkQuery, itemIndex });
 		return answer;
 	}
-	const field =
-		output === 'binary'
-			? assertNotEmpty.call(
-					this,
-					this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
-					'Put Output File in Field',
-					itemIndex,
-				)
-			: '';
-	const { returnAll, limit } = output === 'rows' ? getPageLimit.call(this, itemIndex) : { returnAll: true, limit: 0 };
+	const { returnAll, limit } = page;
 	const link: Partial<GetQueryResultsResponse> = await callEndpoint(run, RESULTS, {
 		params,
 		qs: { url_format: 'direct' },
