@@ -208,7 +208,7 @@ const RECIPES: Record<string, () => Promise<IDataObject>> = {
 				operation: 'create',
 				datasetId: byId(IMAGES),
 				queryType: 'SQL',
-				query: 'SELECT asset_id, source_path FROM assets',
+				query: 'SELECT asset_id, path FROM assets',
 				...WAIT,
 				output: 'query',
 			}),
