@@ -4,13 +4,15 @@ import { searchConnections, searchDatasets } from '../shared/methods/listSearch'
 import { actionNode } from '../shared/node';
 import * as query from './actions/query/Query.resource';
 import * as table from './actions/table/Table.resource';
-import { searchEmbeddings, searchQueries, searchTables } from './methods/listSearch';
+import { searchConceptNames, searchEmbeddings, searchQueries, searchTables } from './methods/listSearch';
 
 const node = actionNode({
 	displayName: 'Media Analysis Queries',
 	description: 'Run SQL or plain-language queries over your datasets and read the results',
 	resources: { query, table },
 	defaultResource: 'query',
+	// 2: Run Query waits and outputs the result rows by default; Get Concept Scores.
+	versions: [1, 2],
 });
 
 export class MediaAnalysisQueries implements INodeType {
@@ -21,7 +23,16 @@ export class MediaAnalysisQueries implements INodeType {
 		usableAsTool: true,
 	};
 
-	methods = { listSearch: { searchConnections, searchDatasets, searchEmbeddings, searchQueries, searchTables } };
+	methods = {
+		listSearch: {
+			searchConceptNames,
+			searchConnections,
+			searchDatasets,
+			searchEmbeddings,
+			searchQueries,
+			searchTables,
+		},
+	};
 
 	execute = node.execute;
 }

@@ -33,8 +33,9 @@ type ToolDescribed = Record<string, Record<string, object>>;
 export function toolDescriptionProperties(operations: ToolDescribed): INodeProperties[] {
 	return Object.entries(operations).flatMap(([resource, byName]) =>
 		Object.entries(byName).flatMap(([operation, implementation]) => {
-			const text = (implementation as { toolDescription?: unknown }).toolDescription;
+			const { toolDescription: text, since } = implementation as { toolDescription?: unknown; since?: number };
 			if (typeof text !== 'string') return [];
+			const show = { resource: [resource], operation: [operation] };
 			return [
 				forTools({
 					displayName: 'Tool Description',
@@ -45,7 +46,7 @@ export function toolDescriptionProperties(operations: ToolDescribed): INodePrope
 					default: text,
 					description:
 						'What the AI model reads about this tool: what it does, what it needs and what it returns. Say here when the model should use it.',
-					displayOptions: { show: { resource: [resource], operation: [operation] } },
+					displayOptions: { show: since ? { ...show, '@version': [{ _cnd: { gte: since } }] } : show },
 				}),
 			];
 		}),

@@ -32,6 +32,11 @@ export interface ActionNodeSpec extends RouteOptions {
 	listedFirst?: string;
 	/** The Tool Descriptions after the resources' parameters instead of before the Resource dropdown. */
 	toolDescriptionsLast?: boolean;
+	/**
+	 * The node's versions, oldest first, when a change needed a new one (architecture.md: "Every node is version 1…");
+	 * a new node gets the last. Parameters tell versions apart by `@version` display rules.
+	 */
+	versions?: number[];
 }
 
 const words = (value: string) => value.replace(/^./, (c) => c.toUpperCase()).replace(/([a-z])([A-Z])/g, '$1 $2');
@@ -75,7 +80,9 @@ export function actionNode(spec: ActionNodeSpec): {
 			displayName,
 			name: displayName.replace(/ /g, '').replace(/^./, (c) => c.toLowerCase()),
 			group: ['transform'],
-			version: 1,
+			...(spec.versions && spec.versions.length > 1
+				? { version: spec.versions, defaultVersion: spec.versions[spec.versions.length - 1] }
+				: { version: 1 }),
 			description: spec.description,
 			defaults: { name: displayName },
 			inputs: [NodeConnectionTypes.Main],

@@ -1,6 +1,8 @@
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
+	IDisplayOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -13,15 +15,31 @@ import { scrubSecrets } from './http/answers';
 import { PARALLEL, recordId, RequestsStopped, Run } from './transport';
 import { assertRange } from './validation';
 
-export interface ItemOperation {
+/** What every operation module exports besides how it runs. */
+interface OperationBase {
 	description: INodeProperties[];
-	/** An object, or a list of them (one output item each). `run`: the node run, for every request it sends. */
+	/** The node version that first offers it (its option and parameters are hidden before); 1 when absent. */
+	since?: number;
+}
+
+/** An output item with a file: what an operation returns for it instead of its JSON alone. */
+export class WithBinary {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
+
+export interface ItemOperation extends OperationBase {
+	/**
+	 * An object, or a list of them (one output item each; `WithBinary` for one with a file). `run`: the node run,
+	 * for every request it sends.
+	 */
 	execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<object | object[]>;
 }
 
 /** An operation that must see every item at once (e.g. 100 assets per request); it returns `runner.output()`. */
-export interface BatchOperation {
-	description: INodeProperties[];
+export interface BatchOperation extends OperationBase {
 	executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], runner: ItemRunner): Promise<INodeExecutionData[]>;
 }
 
@@ -161,15 +179,19 @@ export class ItemRunner {
 			this.results.push({ itemIndex, data: errorItem(nodeError, itemIndex, toErrorOutput) });
 	}
 
-	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first). */
+	/** Output of one item (or, with `pairedItem`, of several: it is placed with the first); `WithBinary` has a file. */
 	emit(
 		itemIndex: number,
 		result: object | object[],
 		pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex },
 	): void {
 		this.done.add(itemIndex);
-		for (const json of Array.isArray(result) ? result : [result]) {
-			this.results.push({ itemIndex, data: { json: json as IDataObject, pairedItem } });
+		for (const entry of Array.isArray(result) ? result : [result]) {
+			const data: INodeExecutionData =
+				entry instanceof WithBinary
+					? { json: entry.json, binary: entry.binary, pairedItem }
+					: { json: entry as IDataObject, pairedItem };
+			this.results.push({ itemIndex, data });
 		}
 	}
 
@@ -278,15 +300,19 @@ export class ItemRunner {
 export function parallelRequestsProperties(operations: OperationMap): INodeProperties[] {
 	return Object.entries(operations).flatMap(([resource, byName]) => {
 		const perItem = Object.keys(byName).filter((name) => !('executeBatch' in byName[name]));
-		if (perItem.length === 0) return [];
-		return [
-			{
+		// Once per node version that first offers some of them, so an older version's rules stay as they were.
+		const starts = [...new Set(perItem.map((name) => byName[name].since ?? 1))].sort((a, b) => a - b);
+		return starts.map((since): INodeProperties => {
+			const offered = perItem.filter((name) => (byName[name].since ?? 1) === since);
+			const show: NonNullable<IDisplayOptions['show']> = { resource: [resource], operation: offered };
+			if (since > 1) show['@version'] = [{ _cnd: { gte: since } }];
+			return {
 				displayName: 'Request Options',
 				name: 'requestOptions',
 				type: 'collection',
 				placeholder: 'Add option',
 				default: {},
-				displayOptions: { show: { resource: [resource], operation: perItem } },
+				displayOptions: { show },
 				options: [
 					{
 						displayName: 'Requests in Parallel',
@@ -298,8 +324,8 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 							"The most items that send their requests to the service at the same time; 1 sends them one at a time. The node starts with fewer and finds the service's pace: more while answers come back quickly, fewer when they slow down or the service answers 503, and when it answers 429 (too many requests) it keeps to the rate that got through. Output keeps the input order either way. Without Continue On Fail, a failure stops the node: no request starts after it, the items under way finish, and the error lists what each other item did (finished with its ID, failed, or not sent).",
 					},
 				],
-			},
-		];
+			};
+		});
 	});
 }
 

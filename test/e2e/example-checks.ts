@@ -6,6 +6,8 @@ import { wordsOf } from '../../sandbox/search/media';
 import { SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
 import { predictionsOf, summaryOf } from '../../sandbox/video-insights/narrative';
+import { assetsOf } from '../../sandbox/assets/model';
+import { parseCsv } from '../../nodes/MediaAnalysisQueries/actions/query/results';
 import { loadExamples } from '../../scripts/n8n-runtime/examples';
 import { type Execution, nodeOutput } from '../../scripts/n8n-runtime/instance';
 
@@ -443,6 +445,42 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		expect(runs).toHaveLength(1);
 		expect(runs[0].input).toEqual(mcpToolCall.arguments);
 		expect(runs[0].output.length).toBeGreaterThan(0);
+	},
+
+	// The export task of issue 50 in four nodes, no SQL: the CSV holds exactly the images beach scores above 0.8.
+	'concept-scores-to-csv.json': (execution, sandbox, files) => {
+		const example = loadExamples().find((candidate) => candidate.file === 'concept-scores-to-csv.json');
+		const working = example?.workflow.nodes.filter(
+			(node) => !['n8n-nodes-base.stickyNote', 'n8n-nodes-base.manualTrigger'].includes(node.type),
+		);
+		expect(working?.map((node) => node.type.split('.')[1])).toEqual([
+			'scheduleTrigger',
+			'mediaAnalysisQueries',
+			'convertToFile',
+			'readWriteFile',
+		]);
+		// Every image of demo_images whose beach score, the number Classify gives for its path, is above 0.8.
+		const expected = assetsOf(sandbox.store.assets, SEED_DATASET_IDS.demoImages)
+			.filter((asset) => asset.kind === 'image' && asset.status === 'completed')
+			.map((asset) => ({ path: asset.path, score: beachScore(sandbox, asset.path), asset_id: asset.id }))
+			.filter((image) => image.score > 0.8)
+			.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+		expect(expected.length).toBeGreaterThan(0);
+		const rows = nodeOutput(execution, 'Beach Images Above 0.8');
+		expect(rows).toEqual(expected.map((image) => ({ ...image, concept: 'beach' })));
+		// The node wrote the SQL: one query over demo_images, the threshold in it.
+		const queries = bodiesOf(sandbox, 'POST', '/api/v1/queries');
+		expect(queries).toEqual([
+			expect.objectContaining({ dataset_id: SEED_DATASET_IDS.demoImages, query: expect.stringContaining('> 0.8') }),
+		]);
+		// The file: a header line, then the same rows in the same order.
+		const [written] = nodeOutput(execution, 'Write CSV File');
+		expect(written.fileName).toMatch(/^\.n8n-files\/beach-above-0\.8-\d{8}T\d{9}Z\.csv$/);
+		if (files) {
+			const csv = files.read(String(written.fileName));
+			expect(csv.split(/\r?\n/)[0]).toBe('path,score,asset_id,concept');
+			expect(parseCsv(csv)).toEqual(rows);
+		}
 	},
 
 	// One run. Runs as the dataset grows, a new version, fixed mode and the bucket's files: n8n/package-export.ts.

@@ -1640,6 +1640,37 @@ const ROWS: Row[] = [
 		),
 	),
 	...limitRows('queries', 'query', 'getResults', { queryId: byId(DATASET), output: 'rows' }),
+	...limitRows('queries', 'query', 'create', { datasetId: byId(DATASET), queryType: 'SQL', query: 'SELECT 1' }),
+	...(() => {
+		const ok = { datasetId: byId(DATASET), concept: byName('beach'), threshold: 0.8 };
+		return [
+			row('queries', 'query', 'getConceptScores', { ...ok, datasetId: bad(NOT_UUID) }, 'Dataset', UUID_PROBLEM),
+			row('queries', 'query', 'getConceptScores', { ...ok, concept: byName(expr('  ')) }, 'Concept', EMPTY),
+			...["beach'; DROP TABLE images --", 'beach scene', '9lives', 'beach`'].map((name) =>
+				row(
+					'queries',
+					'query',
+					'getConceptScores',
+					{ ...ok, concept: byName(expr(name)) },
+					'Concept',
+					/".*" is not a concept name/,
+				),
+			),
+			...[-0.1, 1.5, 'high'].map((threshold) =>
+				row('queries', 'query', 'getConceptScores', { ...ok, threshold: expr(threshold) }, 'Scores Above', RANGE),
+			),
+			...limitRows('queries', 'query', 'getConceptScores', ok),
+			row(
+				'queries',
+				'query',
+				'getConceptScores',
+				{ ...ok, options: { pollInterval: expr(0) } },
+				'Poll Interval',
+				RANGE,
+			),
+			row('queries', 'query', 'getConceptScores', { ...ok, options: { waitTimeout: expr(-1) } }, 'Timeout', RANGE),
+		];
+	})(),
 
 	// Queries: tables (issue 27)
 	...(() => {
@@ -2186,6 +2217,8 @@ const SECOND_ITEM_ROWS: SecondItemRow[] = [
 			datasetId: byId(DATASET),
 			queryType: 'SQL',
 			query: FROM_ITEM,
+			// Its rows are read by the same code as Get Results'; the requests compared here name no random query.
+			waitForCompletion: false,
 		},
 		good: 'SELECT 1',
 		bad: '',

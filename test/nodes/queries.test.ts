@@ -22,11 +22,28 @@ const WAIT = { waitForCompletion: true, pollInterval: 0.1, waitTimeout: 30 };
 /** The seeded complete query reads every image of demo_images: its 24 images (LIMIT 120 cuts none). */
 const SEEDED_ROWS = 24;
 
-const run = (parameters: Record<string, unknown>, inputItems?: IDataObject[], continueOnFail = false) =>
-	bed.harness.runNode({ type, parameters: { resource: 'query', ...parameters }, inputItems, continueOnFail });
+const run = (
+	parameters: Record<string, unknown>,
+	inputItems?: IDataObject[],
+	continueOnFail = false,
+	typeVersion?: number,
+) =>
+	bed.harness.runNode({
+		type,
+		parameters: { resource: 'query', ...parameters },
+		inputItems,
+		continueOnFail,
+		typeVersion,
+	});
 
+/** Run Query of version 1, which outputs the query (version 2's rows: queries-rows-and-scores.test.ts). */
 const createQuery = (query: string, extra: Record<string, unknown> = {}) =>
-	run({ operation: 'create', datasetId: byId(SEED_DATASET_IDS.demoImages), queryType: 'SQL', query, ...extra });
+	run(
+		{ operation: 'create', datasetId: byId(SEED_DATASET_IDS.demoImages), queryType: 'SQL', query, ...extra },
+		undefined,
+		false,
+		1,
+	);
 
 const records = () => [...bed.sandbox.store.queries.records.values()];
 
@@ -89,7 +106,7 @@ describe('The panel', () => {
 	});
 });
 
-describe('Query: Create', () => {
+describe('Query: Create (Run Query, version 1)', () => {
 	test('creates a SQL query with every field and waits until it is Complete', async () => {
 		bed.sandbox.store.queries.timings = FAST;
 		const embeddings = await bed.harness.runListSearch({
@@ -134,12 +151,17 @@ describe('Query: Create', () => {
 	});
 
 	test('without waiting, the node returns the Queued query at once', async () => {
-		const { items } = await run({
-			operation: 'create',
-			datasetId: byId(SEED_DATASET_IDS.demoVideos),
-			queryType: 'NATURAL_LANGUAGE',
-			query: 'Which videos show a dog?',
-		});
+		const { items } = await run(
+			{
+				operation: 'create',
+				datasetId: byId(SEED_DATASET_IDS.demoVideos),
+				queryType: 'NATURAL_LANGUAGE',
+				query: 'Which videos show a dog?',
+			},
+			undefined,
+			false,
+			1,
+		);
 		expect(items[0].json).toMatchObject({ status: 'Queued', type: 'NATURAL_LANGUAGE', results: null });
 		expect(bed.apiRequests()).toHaveLength(1);
 	});

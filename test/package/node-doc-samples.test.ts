@@ -210,6 +210,21 @@ const RECIPES: Record<string, () => Promise<IDataObject>> = {
 				queryType: 'SQL',
 				query: 'SELECT path, beach FROM images WHERE beach > 0.8 ORDER BY beach DESC',
 				...WAIT,
+				output: 'query',
+			}),
+		);
+	},
+	'queries.query.getConceptScores': () => {
+		bed.sandbox.store.queries.timings = { queuedMs: 30, runningMs: 120, stoppingMs: 30 };
+		return first(
+			run('queries', {
+				resource: 'query',
+				operation: 'getConceptScores',
+				datasetId: byId(IMAGES),
+				concept: byName('beach'),
+				threshold: 0.8,
+				limit: 1,
+				options: { pollInterval: 0.1 },
 			}),
 		);
 	},

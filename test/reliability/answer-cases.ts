@@ -199,6 +199,7 @@ export const CALLERS: Record<EndpointId, Caller | 'called by no node'> = {
 		datasetId: byId(IMAGES),
 		queryType: 'SQL',
 		query: 'SELECT 1',
+		waitForCompletion: false,
 	}),
 	'queries.listQueries': call('queries', 'query', 'getMany', { returnAll: true }),
 	'queries.cancelQuery': call('queries', 'query', 'cancel', { queryId: byId(SEED_QUERY_IDS.imagesComplete) }),

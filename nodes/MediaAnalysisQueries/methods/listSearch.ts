@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { Run } from '../../shared/transport';
 
 import { datasetsMatching, recordsNamed } from '../../shared/readers';
-import { callEndpoint, listEndpoint } from '../../shared/endpoints';
+import { callEndpoint, listEndpoint, listRecords } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
 
@@ -69,6 +69,28 @@ export async function searchTables(this: ILoadOptionsFunctions, filter?: string)
 				name: String(table.name),
 				value: String(table.name),
 				description: columnsOf(table) || undefined,
+			})),
+	};
+}
+
+/**
+ * "From list" for the concept of Get Concept Scores: the concepts of the dataset chosen in the node, by name (the
+ * name is the column of its scores), matched here.
+ */
+export async function searchConceptNames(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const text = (filter ?? '').trim().toLowerCase();
+	const datasetId = await chosenDataset(this);
+	if (!datasetId) return { results: [] };
+	const list = listEndpoint('concepts.list', { qs: { datasets: [datasetId] } });
+	const concepts = await listRecords(new Run(this), list, { returnAll: true });
+	return {
+		results: concepts
+			.filter((concept) => !text || concept.name.toLowerCase().includes(text))
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map((concept) => ({
+				name: concept.name,
+				value: concept.name,
+				description: concept.description ?? undefined,
 			})),
 	};
 }

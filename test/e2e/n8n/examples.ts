@@ -34,6 +34,7 @@ export const EXAMPLE_SCENARIOS: Record<
 	'datasets-create-and-inspect.json': 'examples',
 	'ingest-and-search.json': 'examples',
 	'ingest-csv-classify-summary.json': 'examples',
+	'concept-scores-to-csv.json': 'examples',
 	'package-export.json': 'package-export',
 	'mcp-server-media-library.json': 'ai-tools',
 	'ask-your-media-library-agent.json': 'ai-tools',

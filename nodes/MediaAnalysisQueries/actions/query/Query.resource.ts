@@ -4,11 +4,22 @@ import * as create from './create.operation';
 import * as deleteQuery from './delete.operation';
 import * as exportQuery from './export.operation';
 import * as get from './get.operation';
+import * as getConceptScores from './getConceptScores.operation';
 import * as getMany from './getMany.operation';
 import * as getResults from './getResults.operation';
 import * as run from './run.operation';
 
-export const operations = { cancel, create, delete: deleteQuery, export: exportQuery, get, getMany, getResults, run };
+export const operations = {
+	cancel,
+	create,
+	delete: deleteQuery,
+	export: exportQuery,
+	get,
+	getConceptScores,
+	getMany,
+	getResults,
+	run,
+};
 
 export const description = resourceDescription('query', operations, {
 	options: [
@@ -26,6 +37,13 @@ export const description = resourceDescription('query', operations, {
 			action: 'Export the results of a query',
 		},
 		{ name: 'Get', value: 'get', description: 'Get a query and its status', action: 'Get a query' },
+		{
+			name: 'Get Concept Scores',
+			value: 'getConceptScores',
+			description:
+				'Get the images of a dataset that a concept scores above a threshold, with their scores (no SQL to write)',
+			action: 'Get the concept scores of images',
+		},
 		{ name: 'Get Many', value: 'getMany', description: 'List queries', action: 'Get many queries' },
 		{
 			name: 'Get Results',

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { Run } from '../../../shared/transport';
 
 import { collection, datasetLocator, textField, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
@@ -6,6 +7,15 @@ import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
 import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonObject } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
+import { readResults, readResultsOutput, resultsOutputFields } from './resultsOutput';
+
+/**
+ * Version 2 waits for the query by default and outputs its rows (or its file, or a link to it), as Get Results
+ * does; version 1 outputs the query and waits only when asked.
+ */
+const V1 = { '@version': [1] };
+const FROM_V2 = { '@version': [{ _cnd: { gte: 2 } }] };
+const [waitForCompletion, ...waitFields] = waitForCompletionFields('query');
 
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset to query' }),
@@ -35,7 +45,25 @@ export const description: INodeProperties[] = [
 		required: true,
 		displayOptions: { show: { queryType: ['NATURAL_LANGUAGE'] } },
 	}),
-	...waitForCompletionFields('query'),
+	{ ...waitForCompletion, displayOptions: { show: V1 } },
+	{
+		...waitForCompletion,
+		default: true,
+		description:
+			'Whether to wait until the query has finished, then output what Output says. Off: the node outputs the query at once, Queued.',
+		displayOptions: { show: FROM_V2 },
+	},
+	...waitFields,
+	...updateDisplayOptions(
+		{ show: { waitForCompletion: [true], ...FROM_V2 } },
+		resultsOutputFields([
+			{
+				name: 'Query and Status',
+				value: 'query',
+				description: 'One item with the query and its status, as it finished (for its rows, use Get Results)',
+			},
+		]),
+	),
 	collection('Additional Fields', 'additionalFields', 'Add Field', [
 		{
 			displayName: 'Check Validity',
@@ -80,9 +108,9 @@ export const description: INodeProperties[] = [
 ];
 
 export const toolDescription =
-	'Runs a new query over a dataset: SQL, or a question in plain words (natural language). Needs the dataset (its ID, a UUID, or its exact name) and the query text. Returns the query with its query_id and status; with Wait for Completion on, once it has finished. Its rows come from getting its results.';
+	'Runs a new query over a dataset: SQL, or a question in plain words (natural language), and waits for it. Needs the dataset (its ID, a UUID, or its exact name) and the query text. Returns the result rows, one item per row up to the Limit (with Wait for Completion off, or in a node made before that was the default: the query with its query_id and status).';
 
-/** The service answers 201 with the query Queued; creating it starts its first run. */
+/** The service answers 201 with the query Queued; creating it starts its first run. From version 2, the results follow. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const wait = getWaitOptions.call(this, itemIndex);
 	const body: RequestOf<'queries.createQuery'> = {
@@ -108,6 +136,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		) as IDataObject;
 		if (Object.keys(parameters).length > 0) body.parameters = parameters;
 	}
+	const results =
+		wait && this.getNode().typeVersion >= 2 && this.getNodeParameter('output', itemIndex, 'rows') !== 'query'
+			? readResultsOutput.call(this, itemIndex)
+			: undefined;
 	const created = await callEndpoint(run, 'queries.createQuery', { body, itemIndex });
-	return await waitForQuery.call(this, run, created, wait, itemIndex);
+	const query = await waitForQuery.call(this, run, created, wait, itemIndex);
+	return results ? await readResults.call(this, run, itemIndex, query.query_id, results) : query;
 }

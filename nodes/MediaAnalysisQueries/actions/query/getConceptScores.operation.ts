@@ -1,0 +1,177 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
+import { callEndpoint } from '../../../shared/endpoints';
+import { listLocator } from '../../../shared/node';
+import { readWait, resolveDatasetId } from '../../../shared/readers';
+import { WAIT_DEFAULTS, type Run } from '../../../shared/transport';
+import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
+import { waitForQuery } from './fields';
+import { readResults, readResultsOutput } from './resultsOutput';
+
+/** New in version 2 of the node. */
+export const since = 2;
+
+/** Where a dataset's images are, and the columns read besides the concept's (the service's own names). */
+const TABLE = 'images';
+const ID_COLUMN = 'coactive_image_id';
+const PATH_COLUMN = 'path';
+
+/** A concept name as the service accepts one, and so a plain SQL identifier: nothing else reaches the query text. */
+const CONCEPT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const description: INodeProperties[] = [
+	datasetLocator({ description: 'The dataset whose images to score' }),
+	listLocator(
+		{
+			displayName: 'Concept',
+			name: 'concept',
+			description: 'The concept to score the images by',
+			hint: `Each concept of a dataset is a column of its ${TABLE} table, named like the concept, holding each image's score (0 to 1); Table › Get Many lists the tables and their columns`,
+		},
+		'a concept of the dataset',
+		'searchConceptNames',
+		// Spread, as in the shared modes: a mode has no default.
+		[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. beach' }],
+	),
+	numberField(
+		'Scores Above',
+		'threshold',
+		0.5,
+		'Only images whose score for the concept is above this (0 to 1), as Classify Image counts a score positive',
+		{ minValue: 0, maxValue: 1, numberPrecision: 2 },
+	),
+	...returnAllOrLimit(undefined, { toolLimit: true }),
+	collection('Options', 'options', 'Add option', [
+		numberField(
+			'Poll Interval (Seconds)',
+			'pollInterval',
+			WAIT_DEFAULTS.pollIntervalSeconds,
+			'How often to ask the service whether the query that reads the scores has finished',
+			{ minValue: 1, numberPrecision: 0 },
+		),
+		numberField(
+			'Timeout (Seconds)',
+			'waitTimeout',
+			WAIT_DEFAULTS.timeoutSeconds,
+			'How long to wait for the query that reads the scores before failing; it keeps running on the service',
+			{ minValue: 1 },
+		),
+	]),
+];
+
+export const toolDescription =
+	'Gets the images of a dataset whose score for a visual concept is above a threshold, highest first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the concept name and the threshold (0 to 1). Returns one item per image: path, score, asset_id, concept.';
+
+type Column = { name?: unknown; type?: unknown };
+
+/** The columns of the dataset's images table, read once per dataset in a run. */
+async function imageColumns(run: Run, datasetId: string, itemIndex: number): Promise<string[]> {
+	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
+		callEndpoint(run, 'queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
+	);
+	const schema = table.table_schema as { fields?: unknown } | null | undefined;
+	const fields = Array.isArray(schema?.fields) ? (schema.fields as Column[]) : [];
+	return fields.map((field) => field?.name).filter((name): name is string => typeof name === 'string');
+}
+
+/** The concept's column as the table names it: the exact name, else the one column that differs only in case. */
+function conceptColumn(
+	this: IExecuteFunctions,
+	columns: string[],
+	concept: string,
+	datasetId: string,
+	itemIndex: number,
+): string {
+	if (columns.includes(concept)) return concept;
+	const alike = columns.filter((column) => column.toLowerCase() === concept.toLowerCase());
+	if (alike.length === 1) return alike[0];
+	const listed = columns.length > 30 ? `${columns.slice(0, 30).join(', ')}, …` : columns.join(', ');
+	throw new NodeOperationError(
+		this.getNode(),
+		`The ${TABLE} table of dataset ${datasetId} has no column for the concept "${concept}"`,
+		{
+			description: `Its columns: ${listed || 'none listed'}. Choose the concept From list (the concepts of this dataset); a concept created in another dataset, or renamed, has no column here.`,
+			itemIndex,
+		},
+	);
+}
+
+const quoted = (identifier: string) => `\`${identifier}\``;
+
+/**
+ * One SQL query over the dataset's images table, built here from checked parts only: column names the table lists
+ * (the concept's also a plain identifier), a number and a whole number. A score equal to the threshold is not above it.
+ */
+export function conceptScoresSql(column: string, threshold: number, limit: number | undefined): string {
+	const score = quoted(column);
+	return [
+		`SELECT ${quoted(PATH_COLUMN)} AS path, ${score} AS score, ${quoted(ID_COLUMN)} AS asset_id`,
+		`FROM ${quoted(TABLE)}`,
+		`WHERE ${score} > ${threshold}`,
+		`ORDER BY score DESC, path ASC`,
+		...(limit === undefined ? [] : [`LIMIT ${limit}`]),
+	].join('\n');
+}
+
+/** The query runs on the service and is waited for; its rows are read as Get Results reads them. */
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+	const concept = assertNotEmpty.call(
+		this,
+		this.getNodeParameter('concept', itemIndex, '', { extractValue: true }),
+		'Concept',
+		itemIndex,
+	);
+	if (!CONCEPT_NAME.test(concept)) {
+		throw invalidParameter.call(
+			this,
+			'Concept',
+			itemIndex,
+			`"${concept.length > 60 ? `${concept.slice(0, 57)}...` : concept}" is not a concept name`,
+			'A concept name has only letters, digits and underscores and does not start with a digit (e.g. beach_scene). Choose the concept From list.',
+		);
+	}
+	const threshold = assertRange.call(this, this.getNodeParameter('threshold', itemIndex), 'Scores Above', itemIndex, {
+		min: 0,
+		max: 1,
+		integer: false,
+	});
+	const rows = readResultsOutput.call(this, itemIndex, 'rows');
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);
+	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+
+	// A table without a schema (the document allows one) is not checked: the service judges the query then.
+	const columns = await imageColumns(run, datasetId, itemIndex);
+	const missing = [PATH_COLUMN, ID_COLUMN].filter((column) => !columns.includes(column));
+	if (columns.length > 0 && missing.length > 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The ${TABLE} table of dataset ${datasetId} has no ${missing.join(' or ')} column`,
+			{
+				description: `Its columns: ${columns.join(', ')}. Write the query yourself with Run Query, naming the columns Table › Get lists.`,
+				itemIndex,
+			},
+		);
+	}
+	const column = columns.length > 0 ? conceptColumn.call(this, columns, concept, datasetId, itemIndex) : concept;
+	const query = conceptScoresSql(column, threshold, rows.page.returnAll ? undefined : rows.page.limit);
+	const created = await callEndpoint(run, 'queries.createQuery', {
+		body: { dataset_id: datasetId, query, type: 'SQL' },
+		itemIndex,
+	});
+	const complete = await waitForQuery.call(this, run, created, wait, itemIndex);
+	const read = (await readResults.call(this, run, itemIndex, complete.query_id, rows)) as IDataObject[];
+	return read.map((row) => {
+		const score = typeof row.score === 'number' ? row.score : Number(row.score);
+		if (typeof row.path !== 'string' || row.score === '' || !Number.isFinite(score)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The results of query ${complete.query_id} hold a row without a path and a score: ${JSON.stringify(row).slice(0, 200)}`,
+				{ description: 'The service answered other columns than the query asked for. Run the node again.', itemIndex },
+			);
+		}
+		return { path: row.path, score, asset_id: row.asset_id ?? null, concept: column };
+	});
+}

@@ -1,0 +1,339 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import { getPageLimit } from '../../../shared/readers';
+import { callEndpoint, endpointPath } from '../../../shared/endpoints';
+import { WithBinary } from '../../../shared/router';
+import { DOWNLOAD, downloadFile, type DownloadedFile, type Run } from '../../../shared/transport';
+import { assertNotEmpty, assertRange } from '../../../shared/validation';
+import {
+	CsvError,
+	CsvReader,
+	formatOf,
+	JsonScan,
+	parseJsonRows,
+	ROW_BOUNDS,
+	rowCost,
+	type ResultsFormat,
+} from './results';
+
+/**
+ * A complete query's results as output, for Get Results and Run Query: a link to the results file, the file, or its
+ * rows. Results come as a link to a file (presigned: fetched without the credential). Rows are read as they arrive
+ * and the download ends at the Limit, so memory follows the Limit; past `ROW_BOUNDS` the item fails. The reads of a
+ * node run share those bounds and take turns (`readResults`), so one file is read at a time.
+ */
+
+const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
+const thousands = (count: number) => count.toLocaleString('en-US');
+const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
+const RESULTS = 'queries.getQueryResultsUrl';
+
+/** Output and the fields of each choice; `extra`: more choices of Output (in the order of their names). */
+export function resultsOutputFields(extra: Array<{ name: string; value: string; description: string }> = []) {
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{
+					name: 'Download Link',
+					value: 'link',
+					description: 'One item with a temporary link to the results file, e.g. for an HTTP Request node',
+				},
+				{
+					name: 'File (Binary)',
+					value: 'binary',
+					description: `One item with the results file as binary data (any format, up to ${CAP}), e.g. to save or send it`,
+				},
+				{
+					name: 'Rows',
+					value: 'rows',
+					description: `One item per result row, read from the results file (CSV or JSON; up to ${thousands(ROW_BOUNDS.maxRows)} rows)`,
+				},
+				...extra,
+			].sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'rows',
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the output binary field to put the file in',
+			...showFor('binary'),
+		},
+		{
+			displayName: 'Link Format',
+			name: 'urlFormat',
+			type: 'options',
+			options: [
+				{ name: 'Direct', value: 'direct', description: 'A link that opens the file' },
+				{ name: 'Download', value: 'download', description: 'A link that saves the file under its name' },
+			],
+			default: 'download',
+			...showFor('link'),
+		},
+		{
+			displayName: 'Link Valid For (Seconds)',
+			name: 'expirationSeconds',
+			type: 'number',
+			default: 900,
+			typeOptions: { minValue: 1 },
+			description: 'How long the link works',
+			...showFor('link'),
+		},
+		...returnAllOrLimit(undefined, { toolLimit: true }).map((property) => ({
+			...property,
+			displayOptions: { show: { ...property.displayOptions?.show, output: ['rows'] } },
+		})),
+	];
+	return fields;
+}
+
+/** What the rows of earlier reads in this run took: the bounds hold for the whole run, not for each item. */
+interface Spent {
+	rows: number;
+	memory: number;
+}
+
+type Result = IDataObject | IDataObject[] | WithBinary;
+
+/** The results reads of one node run: one after another, their rows and memory counted together. */
+class ResultsReads {
+	readonly spent: Spent = { rows: 0, memory: 0 };
+	private last: Promise<unknown> = Promise.resolve();
+
+	async turn<T>(read: (spent: Spent) => Promise<T>): Promise<T> {
+		const mine = this.last.then(async () => await read(this.spent));
+		this.last = mine.catch(() => undefined);
+		return await mine;
+	}
+}
+
+/** What the item's Output asks, read and checked before anything is sent. */
+export interface ResultsOutput {
+	output: 'link' | 'binary' | 'rows';
+	/** Download Link: its query string. */
+	linkQuery?: { url_format: string; expiration_seconds: number };
+	/** File (Binary): the binary field. */
+	field: string;
+	/** Rows: Return All or the Limit. */
+	page: { returnAll: boolean; limit: number };
+}
+
+/** The item's Output and its fields (`output`: Rows whatever the node holds). */
+export function readResultsOutput(this: IExecuteFunctions, itemIndex: number, output?: 'rows'): ResultsOutput {
+	const chosen = output ?? this.getNodeParameter('output', itemIndex, 'rows');
+	if (chosen === 'link') {
+		const expiration = this.getNodeParameter('expirationSeconds', itemIndex, 900);
+		const linkQuery = {
+			url_format: String(this.getNodeParameter('urlFormat', itemIndex, 'download')),
+			expiration_seconds: assertRange.call(this, expiration, 'Link Valid For (Seconds)', itemIndex, { min: 1 }),
+		};
+		return { output: 'link', linkQuery, field: '', page: { returnAll: true, limit: 0 } };
+	}
+	if (chosen === 'binary') {
+		const name = this.getNodeParameter('binaryPropertyName', itemIndex, 'data');
+		const field = assertNotEmpty.call(this, name, 'Put Output File in Field', itemIndex);
+		return { output: 'binary', field, page: { returnAll: true, limit: 0 } };
+	}
+	return { output: 'rows', field: '', page: getPageLimit.call(this, itemIndex) };
+}
+
+/** The results of a complete query as `asked` (`readResultsOutput`, read before the item sent anything). */
+export async function readResults(
+	this: IExecuteFunctions,
+	run: Run,
+	itemIndex: number,
+	queryId: string,
+	asked: ResultsOutput,
+): Promise<Result> {
+	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
+	return await reads.turn(async (spent) => await getResults.call(this, run, itemIndex, queryId, spent, asked));
+}
+
+async function getResults(
+	this: IExecuteFunctions,
+	run: Run,
+	itemIndex: number,
+	queryId: string,
+	spent: Spent,
+	{ output, linkQuery, field, page }: ResultsOutput,
+): Promise<Result> {
+	const params = { query_id: queryId };
+	if (output === 'link') {
+		const answer: IDataObject = await callEndpoint(run, RESULTS, { params, qs: linkQuery, itemIndex });
+		return answer;
+	}
+	const { returnAll, limit } = page;
+	const link: Partial<GetQueryResultsResponse> = await callEndpoint(run, RESULTS, {
+		params,
+		qs: { url_format: 'direct' },
+		itemIndex,
+	});
+	if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`GET ${endpointPath(RESULTS, params)} answered without a download link for the results`,
+			{
+				description:
+					'The service did not hand out a file to read. Check that the query is Complete, then run the node again.',
+				itemIndex,
+			},
+		);
+	}
+	const id = typeof link.query_id === 'string' ? link.query_id : queryId;
+	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
+	const read = async (file: DownloadedFile): Promise<Result> =>
+		output === 'binary'
+			? await asBinary.call(this, file, id, field)
+			: await readRows.call(this, file, wanted, { itemIndex, queryId: id, spent });
+	return await downloadFile(run, link.download_url, { itemIndex, what: 'query results' }, read);
+}
+
+async function asBinary(
+	this: IExecuteFunctions,
+	file: DownloadedFile,
+	queryId: string,
+	field: string,
+): Promise<WithBinary> {
+	// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
+	const bytes = await file.bytes();
+	const fileName = file.fileName ?? `${queryId}-results`;
+	const binary = await this.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
+	const json = { query_id: queryId, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType };
+	return new WithBinary({ ...json, bytes: bytes.byteLength }, { [field]: binary });
+}
+
+const SNIFF = 64;
+
+/** The first `wanted` rows: CSV row by row; JSON scanned, then parsed once whole or cut after the last row wanted. */
+async function readRows(
+	this: IExecuteFunctions,
+	{ contentType, chunks }: DownloadedFile,
+	wanted: number,
+	{ itemIndex, queryId, spent }: { itemIndex: number; queryId: string; spent: Spent },
+): Promise<IDataObject[]> {
+	let format: ResultsFormat | undefined;
+	let head = '';
+	const parts: string[] = [];
+	const csv = new CsvReader();
+	const json = new JsonScan(wanted);
+	const rows: IDataObject[] = [];
+	let memory = 0;
+	let done = false;
+	const fail = ([message, description]: Problem) =>
+		new NodeOperationError(this.getNode(), message, { description, itemIndex });
+	const check = (count: number) => {
+		if (spent.rows + count > ROW_BOUNDS.maxRows) throw fail(tooMany('rows', queryId, spent, count));
+		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw fail(tooMany('memory', queryId, spent, count));
+	};
+	const csvRows = (read: () => IDataObject[]) => {
+		try {
+			return read();
+		} catch (error) {
+			throw error instanceof CsvError ? fail(malformed(error, queryId)) : error;
+		}
+	};
+	const take = (chunk: string) => {
+		if (format === 'csv') {
+			for (const row of csvRows(() => csv.push(chunk))) {
+				memory += rowCost(row);
+				rows.push(row);
+				if (rows.length >= wanted) return void (done = true);
+				check(rows.length);
+			}
+			return;
+		}
+		const cut = json.push(chunk);
+		if (json.tooDeep) throw fail(tooDeep(queryId));
+		memory = json.cost;
+		if (cut === undefined) {
+			parts.push(chunk);
+			check(json.rows);
+		} else {
+			parts.push(chunk.slice(0, cut), json.closers());
+			done = true;
+		}
+	};
+	const decide = () => {
+		format = formatOf(contentType, head);
+		if (format !== 'csv' && format !== 'json') throw fail(unreadable(format, contentType, queryId));
+		take(head);
+	};
+	for await (const chunk of chunks) {
+		if (format === undefined) {
+			head += chunk;
+			if (head.length >= SNIFF) decide();
+		} else {
+			take(chunk);
+		}
+		if (done) break;
+	}
+	if (format === undefined) decide();
+	if (format === 'csv' && !done) {
+		for (const row of csvRows(() => csv.end())) {
+			memory += rowCost(row);
+			rows.push(row);
+		}
+		check(rows.length);
+	}
+	const all = format === 'json' ? parseJsonRows(parts.splice(0).join('')) : rows;
+	if (!all) throw fail(unreadable('unknown', contentType, queryId));
+	const kept = all.length > wanted ? all.slice(0, wanted) : all;
+	spent.rows += kept.length;
+	spent.memory += memory;
+	return kept;
+}
+
+type Problem = [message: string, description: string];
+
+/** Past the row bound or the memory bound of one run, `count` rows into this item's file. */
+function tooMany(bound: 'rows' | 'memory', queryId: string, spent: Spent, count: number): Problem {
+	const left = ROW_BOUNDS.maxRows - spent.rows;
+	const megabytes = `${ROW_BOUNDS.maxMemoryBytes / 1024 / 1024} MB`;
+	const earlier = `after ${thousands(spent.rows)} rows for earlier items`;
+	let message: string;
+	if (bound === 'rows') {
+		message =
+			spent.rows === 0
+				? `The results of query ${queryId} hold more than ${thousands(left)} rows, the most Get Results returns as items in one run`
+				: `The results of query ${queryId} hold more than ${thousands(left)} rows, what is left of the ${thousands(ROW_BOUNDS.maxRows)} Get Results returns as items in one run ${earlier}`;
+	} else {
+		message =
+			spent.rows === 0
+				? `The results of query ${queryId} would take more than ${megabytes} of memory as items (passed after ${thousands(count)} rows), the most Get Results holds in one run`
+				: `The results of query ${queryId} would take more than what is left of the ${megabytes} of memory Get Results holds in one run (passed after ${thousands(count)} rows, ${earlier})`;
+	}
+	const fewer = bound === 'rows' ? left : count - 1;
+	const file = `Output to "File (Binary)" to get the whole file as binary data (up to ${CAP}), or to "Download Link".`;
+	return [message, fewer > 0 ? `Set a Limit of at most ${thousands(fewer)} rows, or set ${file}` : `Set ${file}`];
+}
+
+const tooDeep = (queryId: string): Problem => [
+	`The results file of query ${queryId} nests JSON more than ${ROW_BOUNDS.maxDepth} levels deep, more than Get Results reads as rows`,
+	`Set Output to "File (Binary)" to get the file as binary data (up to ${CAP}), or to "Download Link".`,
+];
+
+const malformed = ({ where, what }: CsvError, queryId: string): Problem => [
+	`The results file of query ${queryId} is not valid CSV at ${where}: ${what}`,
+	'No row of this file was returned, so none is lost or merged. Ask whoever wrote the file to fix its quoting, or set Output to "File (Binary)" to get the file as it is.',
+];
+
+function unreadable(format: ResultsFormat, contentType: string, queryId: string): Problem {
+	const what =
+		format === 'parquet'
+			? 'Parquet'
+			: format === 'markup'
+				? `a web page or XML document (${contentType || 'no content type'}), not CSV or JSON`
+				: `not CSV or JSON (${contentType || 'no content type'})`;
+	return [
+		`The results file of query ${queryId} is ${what}, which this node cannot read`,
+		'Set Output to "File (Binary)" and read the file with a node that reads this format, or to "Download Link".',
+	];
+}
