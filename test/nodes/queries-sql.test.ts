@@ -14,11 +14,12 @@ beforeEach(() => {
 	bed.sandbox.store.queries.timings = { queuedMs: 20, runningMs: 60, stoppingMs: 20 };
 });
 
-/** Run Query over demo_images, waiting for it to finish. */
+/** Run Query over demo_images, waiting for it to finish; it outputs the query (Output: Query and Status). */
 const runQuery = (query: string, extra: Record<string, unknown> = {}) =>
 	bed.harness.runNode({
 		type: TYPES.queries,
 		parameters: {
+			output: 'query',
 			resource: 'query',
 			operation: 'create',
 			datasetId: byId(SEED_DATASET_IDS.demoImages),
