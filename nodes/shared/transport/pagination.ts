@@ -278,9 +278,11 @@ async function* walk(
 		let movedBack = false;
 		if (probe) {
 			if (lastOfPage && lastOfPage.page === position - 1) {
-				const check = await fetchPage(run, request, style, lastOfPage.page * pageSize, 1);
-				const still = check.items[0] === undefined ? undefined : placeOf(check.items[0]);
-				movedBack = still !== lastOfPage.place;
+				const [again] = (await fetchPage(run, request, style, lastOfPage.page * pageSize, 1)).items;
+				movedBack = again === undefined || placeOf(again) !== lastOfPage.place;
+				// Read again where it was: a keyed record's latest state.
+				const key = again && keyOf(request.identity, again);
+				if (!movedBack && key !== undefined) fresh.push({ record: again, key });
 			}
 			lastOfPage =
 				page.items.length === pageSize && page.received === pageSize
