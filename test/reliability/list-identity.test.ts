@@ -334,6 +334,29 @@ describe('records listed more than once', () => {
 		expect(items.map((item) => item.json)).toEqual(records);
 	});
 
+	test('identical jobs without an ID at the page boundary, jobs removed ahead of the read meanwhile: all kept, none twice', async () => {
+		// Four identical failed jobs hold rows 98 to 101 of 160; after the first page the 12 newest jobs leave the list.
+		const failed: IDataObject = { ...job(0), id: null, status: 'failed', errored_assets: 3, processed_assets: 0 };
+		const records = Array.from({ length: 156 }, (_, i) => job(i + 1));
+		records.splice(98, 0, ...Array.from({ length: 4 }, () => ({ ...failed })));
+		const listed = [...records];
+		serve(
+			/\/ingestion\/jobs$/,
+			records,
+			(slice) => ({ jobs: slice }),
+			(list) => {
+				if (list.pages === 1) list.records.splice(0, 12);
+			},
+		);
+		const { items, error } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: { resource: 'job', operation: 'getMany', returnAll: true, output: 'raw' },
+		});
+		expect(error).toBeUndefined();
+		// Each as first listed: the 12 read before they left, then the rest once.
+		expect(items.map((item) => item.json)).toEqual(listed);
+	});
+
 	test('one asset listed five times across a page boundary comes out once, and every other asset once', async () => {
 		const records = Array.from({ length: 190 }, (_, i) => assetStatus(i));
 		finish(records[21]);

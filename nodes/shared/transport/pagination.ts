@@ -180,6 +180,22 @@ function keyOf(identity: ListIdentity | undefined, record: IDataObject): string 
 const contentOf = (record: IDataObject) => `~${hash(JSON.stringify(record))}`;
 
 /**
+ * Where the page before ends on this page: the entry recognised as its last one (`places`: this page's, `before`: the
+ * page before's), or -1. Identical entries without a key may be several: the ones whose entries before them on this
+ * page are those before it on the page before, else all; of them the nearest to where it was (`expected`).
+ */
+function endOfPageBefore(places: string[], before: string[], expected: number): number {
+	const end = before.length - 1;
+	const candidates = places.flatMap((place, index) => (place === before[end] ? [index] : []));
+	const agrees = (at: number) =>
+		places.slice(Math.max(0, at - end), at).every((place, k, head) => place === before[end - head.length + k]);
+	const fitting = candidates.filter(agrees);
+	const among = fitting.length > 0 ? fitting : candidates;
+	const distance = (at: number) => Math.abs(at - expected);
+	return among.reduce((best, at) => (distance(at) < distance(best) ? at : best), among[0] ?? -1);
+}
+
+/**
  * Yields one page at a time; stops with an error at a page already given or past `PAGE_BOUNDS`.
  *
  * `consistent` (a Return All or Limit read of a list): the list may change while it is read. Records are told apart
@@ -214,7 +230,8 @@ async function* walk(
 	const seen = new Set<string>();
 	/** What recognises each entry read so far (`placeOf`). */
 	const given = new Set<string>();
-	let last: string | undefined;
+	/** The page before, when the next one starts at its last entry: what recognises its entries, and that one's offset. */
+	let before: { places: string[]; at: number } | undefined;
 	let position: number | undefined = style.firstPosition;
 	let pagesRead = 0;
 	let received = 0;
@@ -251,13 +268,15 @@ async function* walk(
 		let from = 0;
 		let placed = !unplaced;
 		unplaced = false;
-		if (overlap && last !== undefined && page.items.length > 0) {
-			const at = page.items.findIndex((record) => placeOf(record) === last);
+		if (overlap && before !== undefined && page.items.length > 0) {
+			const at = endOfPageBefore(page.items.map(placeOf), before.places, before.at - position);
 			if (at === -1 && !given.has(placeOf(page.items[0]))) {
 				if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
 				rereads++;
-				// The last entry read stays what places the page read again.
-				position = Math.max(style.firstPosition, position - pageSize + overlap);
+				// The page before stays what places the page read again; at the list's start already, nothing does.
+				const back = Math.max(style.firstPosition, position - pageSize + overlap);
+				if (back === position) [before, unplaced] = [undefined, true];
+				position = back;
 				continue;
 			}
 			if (at === -1) placed = false;
@@ -291,7 +310,7 @@ async function* walk(
 		}
 		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
 		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
-		last = anchored ? placeOf(page.items[page.items.length - 1]) : undefined;
+		before = anchored ? { places: page.items.map(placeOf), at: position + page.received - 1 } : undefined;
 		// A next position that does not move forward would read the same page forever.
 		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
 		const previous: number = position;
