@@ -204,8 +204,9 @@ function endOfPageBefore(places: string[], before: string[], expected: number): 
  * the first starts at the last entry of the one before (recognised by its key, else its content); a page that does not
  * begin with an entry already read, nor holds that last entry, means entries before it were removed meanwhile and
  * others moved up unread, so the read steps a page back and reads again (at most `maxRereads` times, then an error that
- * says so). A record without a key is given once by its place: the entries up to that last one are left out; only on
- * a page no such entry places (read again after the list moved) is one whose content was read already left out.
+ * says so). A record without a key is given once by its place: the entries up to that last one (`endOfPageBefore`) are
+ * left out; only on a page no such entry places (read again after the list moved) is one whose content was read
+ * already left out.
  * A page-numbered list cannot overlap: after each page the last record of the page before is read again alone, and
  * when it is not there the list moved, so the page before is read again (within the same bound).
  */
@@ -264,13 +265,15 @@ async function* walk(
 		seen.add(page.fingerprint);
 		pagesRead++;
 		received += page.received;
+		/** What recognises each entry of the page (a consistent read's only). */
+		const places = consistent ? page.items.map(placeOf) : [];
 		/** Entries before `from` were read already (up to the last entry of the page before). */
 		let from = 0;
 		let placed = !unplaced;
 		unplaced = false;
 		if (overlap && before !== undefined && page.items.length > 0) {
-			const at = endOfPageBefore(page.items.map(placeOf), before.places, before.at - position);
-			if (at === -1 && !given.has(placeOf(page.items[0]))) {
+			const at = endOfPageBefore(places, before.places, before.at - position);
+			if (at === -1 && !given.has(places[0])) {
 				if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
 				rereads++;
 				// The page before stays what places the page read again; at the list's start already, nothing does.
@@ -293,7 +296,7 @@ async function* walk(
 			const readBefore = index < from || ((!placed || (byContent && rereads > 0)) && given.has(contentOf(record)));
 			if (key !== undefined || !readBefore) fresh.push({ record, key });
 		}
-		if (consistent) for (const record of page.items) given.add(placeOf(record));
+		for (const place of places) given.add(place);
 		let movedBack = false;
 		if (probe) {
 			if (lastOfPage && lastOfPage.page === position - 1) {
@@ -305,12 +308,12 @@ async function* walk(
 			}
 			lastOfPage =
 				page.items.length === pageSize && page.received === pageSize
-					? { page: position, place: placeOf(page.items[page.items.length - 1]) }
+					? { page: position, place: places[places.length - 1] }
 					: undefined;
 		}
 		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
 		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
-		before = anchored ? { places: page.items.map(placeOf), at: position + page.received - 1 } : undefined;
+		before = anchored ? { places, at: position + page.received - 1 } : undefined;
 		// A next position that does not move forward would read the same page forever.
 		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
 		const previous: number = position;
