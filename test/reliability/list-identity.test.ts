@@ -10,6 +10,7 @@ import { MediaAnalysisAdministration } from '../../nodes/MediaAnalysisAdministra
 import { MediaAnalysisDynamicTags } from '../../nodes/MediaAnalysisDynamicTags/MediaAnalysisDynamicTags.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
 import { MediaAnalysisQueries } from '../../nodes/MediaAnalysisQueries/MediaAnalysisQueries.node';
+import { MediaAnalysisSearch } from '../../nodes/MediaAnalysisSearch/MediaAnalysisSearch.node';
 import { ENDPOINTS } from '../../nodes/shared/endpoints';
 import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
@@ -22,6 +23,7 @@ const { harness, api } = useHostileBed({
 		dynamicTags: new MediaAnalysisDynamicTags(),
 		ingestion: new MediaAnalysisIngestion(),
 		queries: new MediaAnalysisQueries(),
+		search: new MediaAnalysisSearch(),
 	},
 	access: 'access',
 	personalToken: 'personal',
@@ -370,5 +372,42 @@ describe('records listed more than once', () => {
 		expect(error).toBeUndefined();
 		const ids = items.map((item) => item.json.asset_id);
 		expect(ids).toEqual(Array.from({ length: 190 }, (_, i) => uuid(i)));
+	});
+});
+
+describe('search rankings (offset and limit in the body)', () => {
+	test('images that move down the ranking between pages come out once, at their first rank', async () => {
+		const image = (i: number): IDataObject => ({
+			created_user_id: 'auth0|owner',
+			created_dt: '2026-12-01T00:00:00Z',
+			updated_user_id: 'auth0|owner',
+			updated_dt: '2026-12-01T00:00:00Z',
+			coactive_image_id: uuid(7_000 + i),
+			path: `s3://media/photo-${i}.jpg`,
+		});
+		const ranking = Array.from({ length: 150 }, (_, i) => image(i));
+		const firstRanked = [...ranking];
+		let served = 0;
+		api.handle = (_req, res, seen) => {
+			if (!seen.path.endsWith('/api/v1/search/text-to-image')) return json(res, 404, { detail: 'Not Found' });
+			const { offset, limit } = JSON.parse(seen.body) as { offset: number; limit: number };
+			json(res, 200, { data: ranking.slice(offset, offset + limit) });
+			// After the first page, five new images rank first: the last five of that page are on the next one too.
+			if (++served === 1) ranking.unshift(...Array.from({ length: 5 }, (_, i) => image(500 + i)));
+		};
+		const { items, error } = await harness.runNode({
+			type: TYPES.search,
+			parameters: {
+				resource: 'image',
+				operation: 'searchByText',
+				datasetId: byId(DATASET),
+				textQuery: 'harbour at dusk',
+				returnAll: true,
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.coactive_image_id)).toEqual(
+			firstRanked.map((record) => record.coactive_image_id),
+		);
 	});
 });
