@@ -317,46 +317,37 @@ describe('records listed more than once', () => {
 		errored_assets: 0,
 	});
 
-	test('identical jobs without an ID across a page boundary are all kept (no key tells them apart)', async () => {
-		// The document lets a job's id be null or absent: five identical failed jobs hold rows 97 to 101 of 180.
+	/**
+	 * Ingestion › Job › Get Many over `count` jobs with `copies` identical failed jobs without an ID (the document lets
+	 * a job's id be null or absent) from row `at`, the list changed by `after` once a page of it was served.
+	 */
+	const listJobs = async (count: number, at: number, copies: number, after: (served: Served) => void) => {
 		const failed: IDataObject = { ...job(0), id: null, status: 'failed', errored_assets: 3, processed_assets: 0 };
-		const records = Array.from({ length: 175 }, (_, i) => job(i + 1));
-		records.splice(97, 0, ...Array.from({ length: 5 }, () => ({ ...failed })));
-		serve(
-			/\/ingestion\/jobs$/,
-			records,
-			(slice) => ({ jobs: slice }),
-			() => undefined,
-		);
+		const records = Array.from({ length: count - copies }, (_, i) => job(i + 1));
+		records.splice(at, 0, ...Array.from({ length: copies }, () => ({ ...failed })));
+		const listed = [...records];
+		serve(/\/ingestion\/jobs$/, records, (slice) => ({ jobs: slice }), after);
 		const { items, error } = await harness.runNode({
 			type: TYPES.ingestion,
 			parameters: { resource: 'job', operation: 'getMany', returnAll: true, output: 'raw' },
 		});
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json)).toEqual(records);
+		return { listed, out: items.map((item) => item.json) };
+	};
+
+	test('identical jobs without an ID across a page boundary are all kept (no key tells them apart)', async () => {
+		// Five of them hold rows 97 to 101 of 180.
+		const { listed, out } = await listJobs(180, 97, 5, () => undefined);
+		expect(out).toEqual(listed);
 	});
 
 	test('identical jobs without an ID at the page boundary, jobs removed ahead of the read meanwhile: all kept, none twice', async () => {
-		// Four identical failed jobs hold rows 98 to 101 of 160; after the first page the 12 newest jobs leave the list.
-		const failed: IDataObject = { ...job(0), id: null, status: 'failed', errored_assets: 3, processed_assets: 0 };
-		const records = Array.from({ length: 156 }, (_, i) => job(i + 1));
-		records.splice(98, 0, ...Array.from({ length: 4 }, () => ({ ...failed })));
-		const listed = [...records];
-		serve(
-			/\/ingestion\/jobs$/,
-			records,
-			(slice) => ({ jobs: slice }),
-			(list) => {
-				if (list.pages === 1) list.records.splice(0, 12);
-			},
-		);
-		const { items, error } = await harness.runNode({
-			type: TYPES.ingestion,
-			parameters: { resource: 'job', operation: 'getMany', returnAll: true, output: 'raw' },
+		// Four of them hold rows 98 to 101 of 160; after the first page the 12 newest jobs leave the list.
+		const { listed, out } = await listJobs(160, 98, 4, (list) => {
+			if (list.pages === 1) list.records.splice(0, 12);
 		});
-		expect(error).toBeUndefined();
 		// Each as first listed: the 12 read before they left, then the rest once.
-		expect(items.map((item) => item.json)).toEqual(listed);
+		expect(out).toEqual(listed);
 	});
 
 	test('one asset listed five times across a page boundary comes out once, and every other asset once', async () => {
