@@ -22,10 +22,12 @@ import {
 	type AnswerSpec,
 	type ApiRequest,
 	type FieldRule,
+	type ListIdentity,
 	type Page,
 	type PageLimit,
 	type PageStyle,
 } from './transport';
+import type * as pageStyles from './transport/pagination';
 import { jobStatusPages } from './transport/pagination';
 
 /** An operation of the vendor's OpenAPI document, by its operationId. */
@@ -74,17 +76,30 @@ type Endpoint<K extends OperationId> = {
 	answerSecrets?: readonly string[];
 } & ((typeof ROUTES)[K]['method'] extends 'POST' ? { retry: RetryPolicy } : { retry?: RetryPolicy }) &
 	(
-		| {
-				/** The pagination family of a list: its page holds the list, whose entries must be records. */
-				pages: PageStyle;
-				answer?: undefined;
-		  }
+		| ListedBy<K, StyleAt>
 		| {
 				/** What the nodes read from a successful answer (`transport/check.ts`): a JSON object where it says nothing. */
 				answer?: AnswerOf<K>;
 				pages?: undefined;
 		  }
 	);
+
+/** Where the page styles put their lists (`listAt`). */
+type StyleAt = {
+	[S in keyof typeof pageStyles]: (typeof pageStyles)[S] extends PageStyle<infer At> ? At : never;
+}[keyof typeof pageStyles];
+/** The fields a list's records may be told apart by: its entry type's (any field where the document types none). */
+type FieldOf<E> = keyof E & string;
+/** A list's entry: its page style, and what tells its records apart, fields of its records as the document types them. */
+type ListedBy<K extends OperationId, At> = At extends readonly string[]
+	? {
+			/** The pagination family of a list: its page holds the list, whose entries must be records. */
+			pages: PageStyle<At>;
+			/** What tells its records apart while it is read (`pages()`): documented fields, or `content`. */
+			identity: ListIdentity<FieldOf<EntriesOf<Under<OperationResponse<K>, At>>>>;
+			answer?: undefined;
+		}
+	: never;
 
 /**
  * Every endpoint the nodes call (and every seed endpoint of the service spec), keyed by a readable name
@@ -113,6 +128,7 @@ export const ENDPOINTS = {
 	'celebrities.getPersonsInOrg': {
 		operationId: 'get-persons-in-org-api-v-0-celebrity-detection-persons-get',
 		pages: pagePerPage,
+		identity: ['id'],
 	},
 	'celebrities.getFacesWithPerson': {
 		operationId: 'get-faces-with-person-api-v-0-celebrity-detection-faces-with-person-get',
@@ -150,6 +166,7 @@ export const ENDPOINTS = {
 	'concepts.list': {
 		operationId: 'list',
 		pages: offsetLimitCamelCase,
+		identity: ['conceptId'],
 	},
 	'concepts.get': {
 		operationId: 'get',
@@ -180,6 +197,7 @@ export const ENDPOINTS = {
 		operationId: 'get-labels',
 		notFound: 'Concept',
 		pages: offsetLimitCamelCase,
+		identity: ['labelId'],
 	},
 	'concepts.updateLabels': {
 		operationId: 'update-labels',
@@ -194,6 +212,7 @@ export const ENDPOINTS = {
 	'connections.listConnections': {
 		operationId: 'list-connections-api-v-0-connections-get',
 		pages: offsetLimitLinks,
+		identity: ['connection_id'],
 	},
 	'connections.getConnection': {
 		operationId: 'get-connection-api-v-0-connections-connection-name-or-id-get',
@@ -233,6 +252,7 @@ export const ENDPOINTS = {
 	'datasets.list': {
 		operationId: 'get-datasets-api-v-1-datasets-get',
 		pages: skipLimit,
+		identity: ['id'],
 	},
 	'datasets.get': {
 		operationId: 'get-dataset-by-id-api-v-1-datasets-dataset-id-get',
@@ -260,6 +280,8 @@ export const ENDPOINTS = {
 	'dynamicTags.listGroups': {
 		operationId: 'list-groups',
 		pages: pagePerPage,
+		// A row is a group version: with include_versions a group shows its draft and its published one.
+		identity: ['group_id', 'group_version_id'],
 	},
 	// It starts a deletion job (202): sent again only when provably not carried out.
 	'ingestion.deleteAssets': {
@@ -306,17 +328,21 @@ export const ENDPOINTS = {
 	'ingestion.getIngestJobs': {
 		operationId: 'get-ingest-jobs-api-v-1-ingestion-jobs-get',
 		pages: jobsList,
+		// The document lets a job's `id` be null or absent: such a job has no key (never taken for another).
+		identity: ['id'],
 	},
 	'ingestion.getJobStatus': {
 		operationId: 'get-job-status-api-v-1-ingestion-jobs-ingest-job-id-status-get',
 		notFound: 'Ingestion job',
 		pages: jobStatusPages,
+		identity: ['asset_id'],
 	},
 	'ingestion.getDatasetAssetsStatus': {
 		operationId: 'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post',
 		retry: 'idempotent',
 		notFound: 'Dataset',
 		pages: offsetLimit,
+		identity: ['asset_id'],
 	},
 	'ingestion.getDatasetAssetsStatusCount': {
 		operationId: 'get-dataset-assets-status-count-api-v-1-ingestion-datasets-dataset-id-assets-status-count-get',
@@ -327,11 +353,13 @@ export const ENDPOINTS = {
 		operationId: 'get-dataset-assets-status-summary-api-v-1-ingestion-datasets-dataset-id-assets-status-summary-get',
 		notFound: 'Dataset',
 		pages: offsetLimit,
+		identity: ['asset_id'],
 	},
 	'ingestion.getDatasetStatus': {
 		operationId: 'get-dataset-status-api-v-1-ingestion-datasets-dataset-id-status-get',
 		notFound: 'Dataset',
 		pages: offsetLimit,
+		identity: ['ingest_job_id'],
 	},
 	'ingestion.getImageAssetStatus': {
 		operationId: 'get-image-asset-status-api-v-1-ingestion-images-asset-id-status-get',
@@ -352,6 +380,7 @@ export const ENDPOINTS = {
 	'queries.listQueries': {
 		operationId: 'list-queries-api-v-1-queries-get',
 		pages: offsetLimitLinks,
+		identity: ['query_id'],
 	},
 	'queries.cancelQuery': {
 		operationId: 'cancel-query-api-v-1-queries-query-id-cancel-post',
@@ -379,36 +408,44 @@ export const ENDPOINTS = {
 		operationId: 'audio-search',
 		retry: 'idempotent',
 		pages: searchBody,
+		identity: ['coactive_image_id'],
 	},
 	'search.imageToImage': {
 		operationId: 'image-to-image',
 		retry: 'idempotent',
 		pages: searchBody,
+		identity: ['coactive_image_id'],
 	},
 	'search.imageToKeyframes': {
 		operationId: 'image-to-keyframes',
 		retry: 'idempotent',
 		pages: searchBody,
+		identity: ['keyframe_id'],
 	},
 	'search.textSearch': {
 		operationId: 'text-search-api-v-1-search-text-to-image-post',
 		retry: 'idempotent',
 		pages: searchBody,
+		identity: ['coactive_image_id'],
 	},
 	'search.textToKeyframesSearch': {
 		operationId: 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post',
 		retry: 'idempotent',
 		pages: searchBody,
+		identity: ['keyframe_id'],
 	},
 	'search.transcriptExactMatch': {
 		operationId: 'transcript-exact-match',
 		retry: 'idempotent',
 		pages: searchBody,
+		// A match has no ID; the keyframe closest to it may match in several segments: not told apart (today's rule).
+		identity: 'content',
 	},
 	'search.searchVideos': {
 		operationId: 'search-videos',
 		retry: 'idempotent',
 		pages: videoSearchBody,
+		identity: ['video_id'],
 	},
 	'search.getVideoDetails': {
 		operationId: 'get-video-details',
@@ -418,11 +455,14 @@ export const ENDPOINTS = {
 		operationId: 'audio-sound-search',
 		retry: 'idempotent',
 		pages: searchBody,
+		// A chunk of a video's audio: the keyframe closest to it and its times.
+		identity: ['coactive_image_id', 'start_time_ms', 'end_time_ms'],
 	},
 	'search.textToImageSearchByPerson': {
 		operationId: 'text-to-image-search-by-person',
 		retry: 'idempotent',
 		pages: searchBody,
+		identity: ['coactive_image_id'],
 	},
 	'search.hybridSearch': {
 		operationId: 'hybrid-search',
@@ -433,6 +473,7 @@ export const ENDPOINTS = {
 		operationId: 'celebrity-matches-api-v-1-search-celebrity-matches-post',
 		retry: 'idempotent',
 		pages: searchBody,
+		identity: ['keyframe_id'],
 	},
 	// A metadata-filtered search starts a run (a Databricks job): sent again, it would start a second one.
 	'search.searchTextToImageWithMetadataFilters': {
@@ -522,6 +563,8 @@ export const ENDPOINTS = {
 	'dynamicTags.getVideoScoresResult': {
 		operationId: 'get-video-scores-result',
 		pages: pagePerPage,
+		// One score per video and tag version (the preview is "for this video and tag version").
+		identity: ['tag_version_id', 'coactive_video_id'],
 	},
 	'dynamicTags.getVideoScoresResultCount': {
 		operationId: 'get-video-scores-result-count',
@@ -567,6 +610,7 @@ export const ENDPOINTS = {
 	'admin.listInvitations': {
 		operationId: 'list-invitations',
 		pages: invitationsPages,
+		identity: ['invitation_id'],
 	},
 	'admin.getInvitation': {
 		operationId: 'get-invitation',
@@ -584,6 +628,7 @@ export const ENDPOINTS = {
 	'admin.listUsers': {
 		operationId: 'list-users',
 		pages: usersPages,
+		identity: ['user_id'],
 	},
 	'admin.removeUser': {
 		operationId: 'remove-user',
@@ -734,6 +779,7 @@ export function endpointOf(id: EndpointId) {
 		notFound?: string;
 		answerSecrets?: readonly string[];
 		pages?: PageStyle;
+		identity?: ListIdentity;
 		answer?: AnswerSpec;
 	} = ENDPOINTS[id];
 	const { method, path } = routes[entry.operationId];
@@ -769,6 +815,7 @@ export function endpointRequest<K extends EndpointId>(
 	if (entry.notFound) request.resourceLabel = entry.notFound;
 	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
 	request.answer = entry.pages ?? entry.answer;
+	if (entry.identity) request.identity = entry.identity;
 	// RequestOf<K> is the document's JSON body, which TypeScript cannot relate to IDataObject for any K.
 	if (body !== undefined) request.body = body as unknown as IDataObject;
 	return request;

@@ -1,33 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { getPageLimit } from './readers';
-import { pages, type ApiRequest, type PageStyle, type Run } from './transport';
+import { paginate, type ApiRequest, type ListFilter, type PageStyle, type Run } from './transport';
 
-/** A filter the service takes only as a GET body (which n8n never sends), applied here to the records it lists. */
-interface LocalFilter {
-	keep: (record: IDataObject) => boolean;
-	/** How many records can match at most: no page is read once that many are kept. */
-	most?: number;
-}
-
-/** Return All / Limit over a list read unfiltered, keeping what `filter` keeps (pages full-sized: the limit counts kept ones). */
+/**
+ * Return All / Limit over a list read unfiltered, keeping what `filter` keeps (a filter the service takes only as a
+ * GET body, which n8n never sends): pages full-sized, the Limit counts kept records (`paginate`).
+ */
 export async function paginateFiltered(
 	this: IExecuteFunctions,
 	run: Run,
 	itemIndex: number,
 	request: ApiRequest,
 	style: PageStyle,
-	filter: LocalFilter,
+	filter: ListFilter,
 ): Promise<IDataObject[]> {
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
-	const wanted = Math.min(returnAll ? Number.POSITIVE_INFINITY : limit, filter.most ?? Number.POSITIVE_INFINITY);
-	const kept: IDataObject[] = [];
-	for await (const page of pages(run, { ...request, itemIndex }, style, Number.POSITIVE_INFINITY)) {
-		for (const record of page) {
-			if (kept.length >= wanted) break;
-			if (filter.keep(record)) kept.push(record);
-		}
-		if (kept.length >= wanted) break;
-	}
-	return kept;
+	return await paginate(run, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex), filter);
 }

@@ -1,6 +1,7 @@
 export { apiRequest, getBaseUrl, loneSurrogateAt, REQUEST_LINE, retryDelayMs, RETRY, wellFormed } from './request';
 export { isRecord } from './check';
-export type { AnswerSpec, ApiContext, ApiRequest, FieldRule, Page, PageLimit, PageStyle } from './types';
+export type { AnswerSpec, ApiContext, ApiRequest, FieldRule, ListIdentity, Page, PageLimit, PageStyle } from './types';
+export type { ListFilter } from './pagination';
 export {
 	fetchPage,
 	paginate,

@@ -5,7 +5,7 @@ import { isRecord } from './check';
 import { explainedError } from './errors';
 import { checkedRequest } from './request';
 import type { Run } from './run';
-import type { ApiRequest, Page, PageLimit, PageStyle } from './types';
+import type { ApiRequest, ListIdentity, Page, PageLimit, PageStyle } from './types';
 import { hash } from './written';
 
 /** Bounds of one list walk, for a service that keeps inventing records (or says `has_next_page` forever). */
@@ -159,30 +159,64 @@ export async function fetchPage(
 	};
 }
 
-/** A listed record's `id`, the one field every list names its records by that has one. */
-const idOf = (record: IDataObject) =>
-	typeof record.id === 'string' || typeof record.id === 'number' ? `#${record.id}` : undefined;
-/** What identifies a listed record while a list is read: its `id`, else a hash of its whole content. */
-const identityOf = (record: IDataObject) => idOf(record) ?? `~${hash(JSON.stringify(record))}`;
+/** A record of a list as the read gives it, with its key (`keyOf`); one without a key is never taken for another. */
+interface Listed {
+	record: IDataObject;
+	key?: string;
+}
+
+/** A filter applied to the records a list gives (`most`: how many can match at most). */
+export interface ListFilter {
+	keep: (record: IDataObject) => boolean;
+	most?: number;
+}
+
+/** The key of a listed record: the values of its list's identity fields (`content`: its `id`), when each is one. */
+function keyOf(identity: ListIdentity | undefined, record: IDataObject): string | undefined {
+	const values = (identity === undefined || identity === 'content' ? ['id'] : identity).map((field) => record[field]);
+	const named = values.every((value) => (typeof value === 'string' && value !== '') || typeof value === 'number');
+	return named ? `#${JSON.stringify(values)}` : undefined;
+}
+const contentOf = (record: IDataObject) => `~${hash(JSON.stringify(record))}`;
+
+/**
+ * Where the page before ends on this page: the entry recognised as its last one (`places`: this page's, `before`: the
+ * page before's), or -1. Identical entries without a key may be several: the ones whose entries before them on this
+ * page are those before it on the page before, else all; of them the nearest to where it was (`expected`).
+ */
+function endOfPageBefore(places: string[], before: string[], expected: number): number {
+	const end = before.length - 1;
+	const candidates = places.flatMap((place, index) => (place === before[end] ? [index] : []));
+	const agrees = (at: number) =>
+		places.slice(Math.max(0, at - end), at).every((place, k, head) => place === before[end - head.length + k]);
+	const fitting = candidates.filter(agrees);
+	const among = fitting.length > 0 ? fitting : candidates;
+	const distance = (at: number) => Math.abs(at - expected);
+	return among.reduce((best, at) => (distance(at) < distance(best) ? at : best), among[0] ?? -1);
+}
 
 /**
  * Yields one page at a time; stops with an error at a page already given or past `PAGE_BOUNDS`.
  *
- * `consistent` (a Return All or Limit read of a list): the list may change while it is read. On an offset-counted
- * list (in the query, not a search's ranking) each page after the first starts at the last entry of the one before;
- * a page that does not begin with an entry already read, nor holds that last entry, means entries before it were removed meanwhile and others moved up unread, so the
- * read steps a page back and reads again (at most `maxRereads` times, then an error that says so). Records are given
- * once: re-read entries and records with an ID already given (a record added meanwhile pushes others down) are left out.
+ * `consistent` (a Return All or Limit read of a list): the list may change while it is read. Records are told apart
+ * by their list's identity (`request.identity`, the table's): a record read again is given again with its key, so
+ * the reader keeps its latest state. On an offset-counted list (in the query, not a search's ranking) each page after
+ * the first starts at the last entry of the one before (recognised by its key, else its content); a page that does not
+ * begin with an entry already read, nor holds that last entry, means entries before it were removed meanwhile and
+ * others moved up unread, so the read steps a page back and reads again (at most `maxRereads` times, then an error that
+ * says so). A record without a key is given once by its place: the entries up to that last one (`endOfPageBefore`) are
+ * left out; only on a page no such entry places (read again after the list moved) is one whose content was read
+ * already left out.
  * A page-numbered list cannot overlap: after each page the last record of the page before is read again alone, and
  * when it is not there the list moved, so the page before is read again (within the same bound).
  */
-export async function* pages(
+async function* walk(
 	run: Run,
 	request: ApiRequest,
 	style: PageStyle,
 	wanted: number,
-	{ consistent = false } = {},
-): AsyncGenerator<IDataObject[]> {
+	consistent: boolean,
+): AsyncGenerator<Listed[]> {
 	// One page size throughout: page-numbered families would skip or repeat records if it changed between pages.
 	const pageSize = Math.min(style.maxPageSize, wanted);
 	// Offset-counted lists only: page numbers cannot overlap, and a search's ranking is not a list that shifts.
@@ -190,16 +224,21 @@ export async function* pages(
 	// Page-numbered lists cannot overlap: after each page the last record of the page before is read again alone
 	// (page `n × size` of size 1), and a record not found there means the list moved under the read.
 	const probe = consistent && style.firstPosition === 1 && style.place === 'qs' && pageSize > 1;
-	let lastOfPage: { page: number; identity: string } | undefined;
+	const byContent = request.identity === undefined || request.identity === 'content';
+	/** What recognises an entry where pages meet: its key, else its content. */
+	const placeOf = (record: IDataObject) => keyOf(request.identity, record) ?? contentOf(record);
+	let lastOfPage: { page: number; place: string } | undefined;
 	const seen = new Set<string>();
-	/** Identities of the entries read so far (`identityOf`): a record with an ID already given is not given again. */
+	/** What recognises each entry read so far (`placeOf`). */
 	const given = new Set<string>();
-	let last: string | undefined;
+	/** The page before, when the next one starts at its last entry: what recognises its entries, and that one's offset. */
+	let before: { places: string[]; at: number } | undefined;
 	let position: number | undefined = style.firstPosition;
-	let remaining = wanted;
 	let pagesRead = 0;
 	let received = 0;
 	let rereads = 0;
+	/** The next page is the page before, read again after the list moved: no entry places its records. */
+	let unplaced = false;
 	const node = run.context.getNode();
 	const keptChanging = () =>
 		explainedError(node, {
@@ -207,7 +246,7 @@ export async function* pages(
 			description: `${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
 			itemIndex: request.itemIndex,
 		});
-	while (position !== undefined && remaining > 0) {
+	while (position !== undefined && pageSize > 0) {
 		if (pagesRead >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords) {
 			throw explainedError(node, {
 				message: `Stopped reading ${request.method} ${request.path} after ${pagesRead} pages (${received} entries): the service still reported more`,
@@ -226,43 +265,55 @@ export async function* pages(
 		seen.add(page.fingerprint);
 		pagesRead++;
 		received += page.received;
-		let records = page.items;
-		if (overlap && last !== undefined && records.length > 0) {
-			const at = records.findIndex((record) => identityOf(record) === last);
-			if (at === -1 && !given.has(identityOf(records[0]))) {
+		/** What recognises each entry of the page (a consistent read's only). */
+		const places = consistent ? page.items.map(placeOf) : [];
+		/** Entries before `from` were read already (up to the last entry of the page before). */
+		let from = 0;
+		let placed = !unplaced;
+		unplaced = false;
+		if (overlap && before !== undefined && page.items.length > 0) {
+			const at = endOfPageBefore(places, before.places, before.at - position);
+			if (at === -1 && !given.has(places[0])) {
 				if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
 				rereads++;
-				position = Math.max(style.firstPosition, position - pageSize + overlap);
-				last = undefined;
+				// The page before stays what places the page read again; at the list's start already, nothing does.
+				const back = Math.max(style.firstPosition, position - pageSize + overlap);
+				if (back === position) [before, unplaced] = [undefined, true];
+				position = back;
 				continue;
 			}
-			// The entries up to the last one of the page before were read already.
-			records = at === -1 ? records : records.slice(at + 1);
+			if (at === -1) placed = false;
+			else from = at + 1;
 		}
-		const fresh: IDataObject[] = [];
-		for (const record of records) {
-			// By `id` always; a record without one by its content once the read stepped back (it may be read again).
-			const identity = consistent ? (idOf(record) ?? (rereads > 0 ? identityOf(record) : undefined)) : undefined;
-			if (identity !== undefined && given.has(identity)) continue;
-			fresh.push(record);
+		const fresh: Listed[] = [];
+		for (const [index, record] of page.items.entries()) {
+			if (!consistent) {
+				fresh.push({ record });
+				continue;
+			}
+			// A keyed record is given again (the reader keeps its latest state); one without a key once.
+			const key = keyOf(request.identity, record);
+			const readBefore = index < from || ((!placed || (byContent && rereads > 0)) && given.has(contentOf(record)));
+			if (key !== undefined || !readBefore) fresh.push({ record, key });
 		}
-		if (consistent) for (const record of page.items) given.add(identityOf(record));
+		for (const place of places) given.add(place);
 		let movedBack = false;
 		if (probe) {
 			if (lastOfPage && lastOfPage.page === position - 1) {
-				const check = await fetchPage(run, request, style, lastOfPage.page * pageSize, 1);
-				const still = check.items[0] === undefined ? undefined : identityOf(check.items[0]);
-				movedBack = still !== lastOfPage.identity;
+				const [again] = (await fetchPage(run, request, style, lastOfPage.page * pageSize, 1)).items;
+				movedBack = again === undefined || placeOf(again) !== lastOfPage.place;
+				// Read again where it was: a keyed record's latest state.
+				const key = again && keyOf(request.identity, again);
+				if (!movedBack && key !== undefined) fresh.push({ record: again, key });
 			}
 			lastOfPage =
 				page.items.length === pageSize && page.received === pageSize
-					? { page: position, identity: identityOf(page.items[page.items.length - 1]) }
+					? { page: position, place: places[places.length - 1] }
 					: undefined;
 		}
 		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
 		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
-		last = anchored ? identityOf(page.items[page.items.length - 1]) : undefined;
-		remaining -= fresh.length;
+		before = anchored ? { places, at: position + page.received - 1 } : undefined;
 		// A next position that does not move forward would read the same page forever.
 		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
 		const previous: number = position;
@@ -272,25 +323,47 @@ export async function* pages(
 			if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
 			rereads++;
 			lastOfPage = undefined;
+			unplaced = true;
 			position = previous - 1;
 		}
 		yield fresh;
 	}
 }
 
+/** Yields the records of one page at a time, as the service lists them; stops as `walk` does. */
+export async function* pages(
+	run: Run,
+	request: ApiRequest,
+	style: PageStyle,
+	wanted: number,
+): AsyncGenerator<IDataObject[]> {
+	for await (const page of walk(run, request, style, wanted, false)) yield page.map(({ record }) => record);
+}
+
+/**
+ * Return All / Limit over a list read while it may change (`walk`): each record once, at the place it was first
+ * listed, in the latest state read. With a `filter` the pages are full-sized and the Limit counts the records kept; a
+ * record whose latest state the filter does not keep is left out.
+ */
 export async function paginate(
 	run: Run,
 	request: ApiRequest,
 	style: PageStyle,
 	{ returnAll, limit }: PageLimit,
+	filter?: ListFilter,
 ): Promise<IDataObject[]> {
-	const wanted = returnAll ? Number.POSITIVE_INFINITY : Math.max(0, limit ?? 50);
-	const collected: IDataObject[] = [];
-	for await (const page of pages(run, request, style, wanted, { consistent: true })) {
-		for (const item of page) {
-			if (collected.length >= wanted) break;
-			collected.push(item);
+	const limited = returnAll ? Number.POSITIVE_INFINITY : Math.max(0, limit ?? 50);
+	const wanted = Math.min(limited, filter?.most ?? Number.POSITIVE_INFINITY);
+	const records = new Map<string, IDataObject>();
+	let keyless = 0;
+	const read = walk(run, request, style, filter ? Number.POSITIVE_INFINITY : wanted, true);
+	for await (const page of wanted > 0 ? read : []) {
+		for (const { record, key } of page) {
+			const at = key ?? `${keyless++}`;
+			if (filter && !filter.keep(record)) records.delete(at);
+			else if (records.has(at) || records.size < wanted) records.set(at, record);
 		}
+		if (records.size >= wanted) break;
 	}
-	return collected;
+	return [...records.values()];
 }

@@ -35,6 +35,13 @@ export interface PageStyle<At extends readonly string[] = readonly string[]> {
 	next(response: IDataObject, position: number, pageSize: number, received: number): number | undefined;
 }
 
+/**
+ * What tells the records of a list apart while it is read (`pages()`): the fields named, together (a record without a
+ * text or number in each has no key: it is never taken for another), or `content` where the document names none the
+ * package can trust (an `id` field, else the whole record once the read stepped back).
+ */
+export type ListIdentity<Field extends string = string> = readonly [Field, ...Field[]] | 'content';
+
 export interface PageLimit {
 	returnAll: boolean;
 	limit?: number;
@@ -80,6 +87,8 @@ export interface ApiRequest {
 	explain?: (failure: Failure, details: string[]) => { message: string; description: string } | undefined;
 	/** What a successful answer must hold (`check.ts`); a JSON object by default, or nothing for a DELETE. */
 	answer?: AnswerSpec | PageStyle;
+	/** A list's: what tells its records apart (the table's `identity`); `content` where unset. */
+	identity?: ListIdentity;
 	/** No retry waits past this moment (ms since the epoch). */
 	deadline?: number;
 	/**

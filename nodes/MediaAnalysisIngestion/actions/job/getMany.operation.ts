@@ -25,9 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (filters.datasetId !== undefined)
 		qs.dataset_id = await resolveDatasetId.call(this, run, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
+	// Ordered by latest change: a job that changes while the pages are read comes out once, as last read (`paginate`).
 	const jobs = await paginateForItem.call(this, run, itemIndex, ...listEndpoint('ingestion.getIngestJobs', { qs }));
-	// The list is ordered by latest change: a job that changes while the pages are read can show up twice.
-	const seen = new Set<unknown>();
-	const unique = jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));
-	return unique.map(shapeOutput.call(this, itemIndex, JOB));
+	return jobs.map(shapeOutput.call(this, itemIndex, JOB));
 }
