@@ -1,6 +1,7 @@
 export { apiRequest, getBaseUrl, REQUEST_LINE, retryDelayMs, RETRY } from './request';
 export { isRecord } from './check';
 export type { AnswerSpec, ApiContext, ApiRequest, FieldRule, Page, PageLimit, PageStyle } from './types';
+export { NOT_MADE } from './types';
 export {
 	fetchPage,
 	paginate,
