@@ -32,6 +32,11 @@ export interface ActionNodeSpec extends RouteOptions {
 	listedFirst?: string;
 	/** The Tool Descriptions after the resources' parameters instead of before the Resource dropdown. */
 	toolDescriptionsLast?: boolean;
+	/**
+	 * Every version the node has (1 unless a change that would break saved workflows made a new one); new nodes get
+	 * the latest. Parameters that differ by version carry `@version` display rules.
+	 */
+	versions?: number[];
 }
 
 const words = (value: string) => value.replace(/^./, (c) => c.toUpperCase()).replace(/([a-z])([A-Z])/g, '$1 $2');
@@ -75,7 +80,8 @@ export function actionNode(spec: ActionNodeSpec): {
 			displayName,
 			name: displayName.replace(/ /g, '').replace(/^./, (c) => c.toLowerCase()),
 			group: ['transform'],
-			version: 1,
+			version: spec.versions ?? 1,
+			...(spec.versions ? { defaultVersion: Math.max(...spec.versions) } : {}),
 			description: spec.description,
 			defaults: { name: displayName },
 			inputs: [NodeConnectionTypes.Main],

@@ -17,7 +17,10 @@ const run = (
 	parameters: Record<string, unknown>,
 	inputItems?: IDataObject[],
 	continueOnFail = false,
-) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+) =>
+	// Version 1 (every asset sent, items as they were): saved workflows keep running so. Version 1.1's Already in
+	// Dataset: test/nodes/ingestion-existing.test.ts.
+	bed.harness.runNode({ type, typeVersion: 1, parameters: { resource, ...parameters }, inputItems, continueOnFail });
 
 const posts = (path: string) => bed.apiRequests().filter((r) => r.method === 'POST' && r.path === path);
 const jobGets = () =>

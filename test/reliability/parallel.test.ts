@@ -199,6 +199,7 @@ describe('waits', () => {
 			parameters: {
 				resource: 'job',
 				operation: 'createFromImages',
+				existingAssets: 'ingest',
 				datasetId: byId(uuid(0)),
 				images: { image: [{ sourcePath: '={{ $json.url }}' }] },
 				options: { combineItems: false }, // a job per item, so there are jobs to wait for side by side

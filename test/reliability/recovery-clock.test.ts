@@ -22,6 +22,7 @@ const CREATES = {
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
+			existingAssets: 'ingest',
 			datasetId: byId(DATASET),
 			images: { image: [{ sourcePath: 'https://cdn.example.com/skewed.jpg' }] },
 		},

@@ -109,6 +109,7 @@ const ingestImage = (extra: IDataObject = {}) =>
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
+			existingAssets: 'ingest',
 			datasetId: byId(DATASET),
 			images: { image: [{ sourcePath: 'https://cdn.example.com/hostile.jpg' }] },
 			...extra,
@@ -906,6 +907,7 @@ describe('13. names that objects inherit (constructor, __proto__) are plain name
 				parameters: {
 					resource: 'job',
 					operation: 'createFromImages',
+					existingAssets: 'ingest',
 					datasetId: byId(DATASET),
 					inputMode: 'itemFields',
 					sourcePathField: 'url',
