@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { getPageLimit } from './readers';
-import { pages, type ApiRequest, type PageStyle, type Run } from './transport';
+import { pages, type ApiRequest, type PageLimit, type PageStyle, type Run } from './transport';
 
 /** A filter the service takes only as a GET body (which n8n never sends), applied here to the records it lists. */
 interface LocalFilter {
@@ -19,10 +19,20 @@ export async function paginateFiltered(
 	style: PageStyle,
 	filter: LocalFilter,
 ): Promise<IDataObject[]> {
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+	return await listFiltered(run, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex), filter);
+}
+
+/** Return All / a Limit of the records `filter` keeps, read from every page as the service lists them (bounded). */
+export async function listFiltered(
+	run: Run,
+	request: ApiRequest,
+	style: PageStyle,
+	{ returnAll, limit = 0 }: PageLimit,
+	filter: LocalFilter,
+): Promise<IDataObject[]> {
 	const wanted = Math.min(returnAll ? Number.POSITIVE_INFINITY : limit, filter.most ?? Number.POSITIVE_INFINITY);
 	const kept: IDataObject[] = [];
-	for await (const page of pages(run, { ...request, itemIndex }, style, Number.POSITIVE_INFINITY)) {
+	for await (const page of pages(run, request, style, Number.POSITIVE_INFINITY)) {
 		for (const record of page) {
 			if (kept.length >= wanted) break;
 			if (filter.keep(record)) kept.push(record);
