@@ -13,6 +13,8 @@ const node = actionNode({
 	resources: { asset, dataset, job },
 	defaultResource: 'job',
 	listedFirst: 'job',
+	// 1.1: Create From Assets/Images/Videos skip what the dataset already holds by default (Already in Dataset).
+	versions: [1, 1.1],
 });
 
 export class MediaAnalysisIngestion implements INodeType {

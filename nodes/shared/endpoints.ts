@@ -29,6 +29,8 @@ import {
 } from './transport';
 import type * as pageStyles from './transport/pagination';
 import { jobStatusPages } from './transport/pagination';
+import { datasetAsSent, recoverRecord, type RecoverLookup } from './recovery';
+import type { DatasetCreateRequest } from './schemas.generated';
 
 /** An operation of the vendor's OpenAPI document, by its operationId. */
 export type OperationId = keyof operations;
@@ -62,6 +64,9 @@ const DEFAULT_RETRY: Record<Method, RetryPolicy> = {
 	POST: 'never',
 };
 
+/** The JSON body an operation takes. */
+type BodyOf<K extends OperationId> = JsonOf<NonNullable<operations[K]['requestBody']>>;
+
 /** An answer spec whose fields the operation's documented answer has. */
 type AnswerOf<K extends OperationId> =
 	| Exclude<AnswerSpec, object>
@@ -74,6 +79,11 @@ type Endpoint<K extends OperationId> = {
 	notFound?: string;
 	/** Fields of the answer holding a secret the service hands out: kept out of every error of the node run. */
 	answerSecrets?: readonly string[];
+	/**
+	 * For a `recover` entry: how a create whose answer was lost is looked for, from what the call sent
+	 * (`recoverRecord`). Without it, each call passes its own `recover`.
+	 */
+	recover?: (run: Run, sent: { body: BodyOf<K>; itemIndex?: number }) => RecoverLookup;
 } & ((typeof ROUTES)[K]['method'] extends 'POST' ? { retry: RetryPolicy } : { retry?: RetryPolicy }) &
 	(
 		| ListedBy<K, StyleAt>
@@ -244,9 +254,11 @@ export const ENDPOINTS = {
 		retry: 'idempotent',
 		notFound: 'Connection',
 	},
+	// Names are unique: a lost answer is settled by the dataset that holds the name (ours, or proof it was not made).
 	'datasets.create': {
 		operationId: 'create-dataset-api-v-1-datasets-post',
-		retry: 'never',
+		retry: 'recover',
+		recover: recoverDataset,
 		answer: { id: 'created' },
 	},
 	'datasets.list': {
@@ -734,7 +746,7 @@ type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : ne
 /** The operationId of a table entry. */
 export type OperationOf<K extends EndpointId> = (typeof ENDPOINTS)[K]['operationId'];
 /** The JSON body an endpoint of the table takes. */
-export type RequestOf<K extends EndpointId> = JsonOf<NonNullable<operations[OperationOf<K>]['requestBody']>>;
+export type RequestOf<K extends EndpointId> = BodyOf<OperationOf<K>>;
 /** The JSON a successful answer of an endpoint of the table holds. */
 export type ResponseOf<K extends EndpointId> = OperationResponse<OperationOf<K>>;
 /** The JSON a successful answer of an operation holds (200, 201 or 202). */
@@ -781,6 +793,7 @@ export function endpointOf(id: EndpointId) {
 		pages?: PageStyle;
 		identity?: ListIdentity;
 		answer?: AnswerSpec;
+		recover?: (run: Run, sent: { body: never; itemIndex?: number }) => RecoverLookup;
 	} = ENDPOINTS[id];
 	const { method, path } = routes[entry.operationId];
 	const answer = entry.pages ? undefined : (entry.answer ?? 'object');
@@ -879,12 +892,42 @@ export async function fetchRecords<K extends PagedEndpointId>(
 	return { ...page, items: recordsOf<K>(page.items) };
 }
 
+/**
+ * A dataset create whose answer was lost: the dataset listed under its name (names are unique), taken when it has the
+ * settings sent and was made since the request (`recoverRecord`); one that does not, or is older, holds the name, so
+ * the create was not made.
+ */
+function recoverDataset(
+	run: Run,
+	{ body, itemIndex }: { body: DatasetCreateRequest; itemIndex?: number },
+): RecoverLookup {
+	return recoverRecord<IDataObject>({
+		list: async (serviceTime) =>
+			await paginate(
+				run,
+				...listEndpoint('datasets.list', { qs: { name_pattern: body.name }, itemIndex, serviceTime }),
+				{
+					returnAll: true,
+				},
+			),
+		holdsKey: (dataset) => dataset.name === body.name,
+		matches: datasetAsSent(body),
+		createdAt: (dataset) => dataset.created_dt,
+	});
+}
+
 /** Calls an endpoint of the table, typed by the OpenAPI document both ways. */
 export async function callEndpoint<K extends EndpointId>(
 	run: Run,
 	id: K,
 	call: EndpointCall<K> = {},
 ): Promise<CheckedResponseOf<K>> {
+	const { recover } = endpointOf(id);
+	// A lost create's lookup from the table is made now, just before sending, for what this call sends.
+	const request = endpointRequest(id, {
+		...call,
+		recover: call.recover ?? recover?.(run, { body: call.body as never, itemIndex: call.itemIndex }),
+	});
 	// The transport checked the answer against the table's entry (`checkAnswer`): what it returns is what the type says.
-	return (await apiRequest(run, endpointRequest(id, call))) as unknown as CheckedResponseOf<K>;
+	return (await apiRequest(run, request)) as unknown as CheckedResponseOf<K>;
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { GetOneIngestJobResponse } from './schemas.generated';
 import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoints';
-import { recoverRecord, type ServiceTime } from './recovery';
+import { recoverRecord, type RecoverLookup, type ServiceTime } from './recovery';
 import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState, type Run } from './transport';
 
 /** Creating an ingestion job and waiting for it: Ingestion's creates, and Celebrity Identify's ingest of its image. */
@@ -42,7 +42,7 @@ function recoverCreatedJob(
 	datasetId: string,
 	matches: (job: GetOneIngestJobResponse) => boolean,
 	itemIndex: number,
-): () => Promise<IDataObject | undefined> {
+): RecoverLookup {
 	const list = async (serviceTime: ServiceTime) =>
 		(
 			await callEndpoint(run, 'ingestion.getIngestJobs', {
@@ -51,7 +51,7 @@ function recoverCreatedJob(
 				serviceTime,
 			})
 		).jobs;
-	return recoverRecord(list, matches, (job) => job.created_dt);
+	return recoverRecord({ list, matches, createdAt: (job) => job.created_dt });
 }
 
 type ListCreate =

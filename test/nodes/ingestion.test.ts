@@ -17,7 +17,10 @@ const run = (
 	parameters: Record<string, unknown>,
 	inputItems?: IDataObject[],
 	continueOnFail = false,
-) => bed.harness.runNode({ type, parameters: { resource, ...parameters }, inputItems, continueOnFail });
+) =>
+	// Version 1 (every asset sent, items as they were): saved workflows keep running so. Version 1.1's Already in
+	// Dataset: test/nodes/ingestion-existing.test.ts.
+	bed.harness.runNode({ type, typeVersion: 1, parameters: { resource, ...parameters }, inputItems, continueOnFail });
 
 const posts = (path: string) => bed.apiRequests().filter((r) => r.method === 'POST' && r.path === path);
 const jobGets = () =>
@@ -979,6 +982,34 @@ describe('Job: Get, Get Many, Get Status', () => {
 		const few = await run('job', { operation: 'getStatus', jobId: fromList(jobId), returnAll: false, limit: 3 });
 		expect(few.items).toHaveLength(3);
 		expect(few.items[0].json).toMatchObject({ job_status: 'completed', status: 'completed' });
+	});
+
+	test('Get Many Asset Statuses › Filters › Status: only the assets in that state, the Limit counting those', async () => {
+		fastJobs();
+		const paths = Array.from(
+			{ length: 100 },
+			(_, i) => `https://cdn.example.com/f/${i}${i % 10 === 7 ? '-broken' : ''}.jpg`,
+		);
+		const ingested = await run('job', {
+			operation: 'createFromImages',
+			datasetId: byId(demoImages),
+			images: { image: paths.map((sourcePath) => ({ sourcePath })) },
+			waitForCompletion: true,
+			pollInterval: 0.1,
+		});
+		const jobId = String(ingested.items[0].json.ingest_job_id);
+		const statuses = (filters: IDataObject, limits: IDataObject = { returnAll: true }) =>
+			run('job', { operation: 'getStatus', jobId: byId(jobId), ...limits, filters });
+		const failed = await statuses({ status: 'error' });
+		expect(failed.error).toBeUndefined();
+		expect(failed.items.map((item) => [item.json.source_path, item.json.status, item.json.error_code])).toEqual(
+			paths.filter((path) => path.includes('-broken')).map((path) => [path, 'error', 'broken_url']),
+		);
+		expect((await statuses({ status: 'completed' })).items).toHaveLength(90);
+		expect((await statuses({ status: 'in_progress' })).items).toEqual([]);
+		const firstTwo = await statuses({ status: 'error' }, { returnAll: false, limit: 2 });
+		expect(firstTwo.items.map((item) => item.json.source_path)).toEqual([paths[7], paths[17]]);
+		expect((await statuses({})).items).toHaveLength(100);
 	});
 
 	test('after a combined ingest of N rows: one request, N items (one per asset, paired to its row), never N²', async () => {

@@ -134,6 +134,7 @@ const ingest = (sourcePath: string, parameters: INodeParameters = {}, inputItems
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
+			existingAssets: 'ingest',
 			datasetId: byId(SEED_DATASET_IDS.demoImages),
 			images: { image: [{ sourcePath }] },
 			...parameters,

@@ -90,6 +90,52 @@ describe('requests in flight', () => {
 		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
 	});
 
+	test("Already in Dataset: the lookups go side by side under the run's limit, like every request", async () => {
+		const counts = { open: 0, most: 0 };
+		const posted: IDataObject[] = [];
+		const path = (i: number) => `https://cdn.example.com/held/${i}.jpg`;
+		api.handle = (_req, res, seen) => {
+			if (seen.path.includes('/assets/status')) {
+				counts.open++;
+				counts.most = Math.max(counts.most, counts.open);
+				const sent = String((JSON.parse(seen.body) as IDataObject).source_path);
+				const i = Number(/(\d+)\.jpg$/.exec(sent)?.[1]);
+				// Even paths are held; odd ones only as the start of a longer path (the filter is a prefix).
+				const held = i % 2 === 0 ? sent : `${sent}.old`;
+				const record = { asset_id: uuid(i), dataset_id: uuid(0), source_path: held, status: 'completed' };
+				return later(40, () => {
+					counts.open--;
+					json(res, 200, { meta: { page: { total: 1 } }, data: [record] });
+				});
+			}
+			if (seen.method === 'POST') {
+				posted.push(JSON.parse(seen.body) as IDataObject);
+				return json(res, 200, { id: '65f0a1b2c3d4e5f6a7b8c000', status: 'pending', details: { assets: [] } });
+			}
+			json(res, 200, { id: uuid(0), name: 'held', allowed_asset_types: ['image'] });
+		};
+		const { error, items } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: {
+				resource: 'job',
+				operation: 'createFromImages',
+				datasetId: byId(uuid(0)),
+				images: { image: [{ sourcePath: '={{ $json.url }}' }] },
+			},
+			inputItems: Array.from({ length: 20 }, (_, i) => ({ url: path(i) })),
+		});
+		expect(error).toBeUndefined();
+		// The adaptive limit: 8 at first, more once they answer; never past the ceiling.
+		expect(counts.most).toBeGreaterThanOrEqual(ADAPTIVE.initial);
+		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
+		expect(items.map((item) => item.json.ingestion)).toEqual(
+			Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'skipped' : 'created')),
+		);
+		expect(posted.map((body) => (body.images as IDataObject[]).map((image) => image.source_path))).toEqual([
+			Array.from({ length: 10 }, (_, i) => path(2 * i + 1)),
+		]);
+	});
+
 	test('answers in random order: output in input order, each item paired to its own', async () => {
 		const delays = Array.from({ length: 30 }, () => Math.floor(Math.random() * 40));
 		slowDatasets((id) => delays[Number(id.slice(-12))]);
@@ -199,6 +245,7 @@ describe('waits', () => {
 			parameters: {
 				resource: 'job',
 				operation: 'createFromImages',
+				existingAssets: 'ingest',
 				datasetId: byId(uuid(0)),
 				images: { image: [{ sourcePath: '={{ $json.url }}' }] },
 				options: { combineItems: false }, // a job per item, so there are jobs to wait for side by side

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MediaAnalysisAdministration } from '../../nodes/MediaAnalysisAdministration/MediaAnalysisAdministration.node';
 import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/MediaAnalysisIngestion.node';
-import { RECOVERY_WINDOW_MS } from '../../nodes/shared/recovery';
+import { RECORD_AGE } from '../../nodes/shared/recovery';
 import { RECOVERY } from '../../nodes/shared/transport/request';
 import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
@@ -22,6 +22,7 @@ const CREATES = {
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
+			existingAssets: 'ingest',
 			datasetId: byId(DATASET),
 			images: { image: [{ sourcePath: 'https://cdn.example.com/skewed.jpg' }] },
 		},
@@ -153,7 +154,7 @@ test('a record of the same sources made less than the window before the request 
 	const service = serve(create, {
 		skewMs: HOUR,
 		lose: 'request',
-		records: [oldRecord(create, HOUR, RECOVERY_WINDOW_MS - 5000)],
+		records: [oldRecord(create, HOUR, RECORD_AGE.windowMs - 5000)],
 	});
 	const { items, error } = await run(create);
 	expect(error).toBeUndefined();

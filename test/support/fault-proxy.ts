@@ -9,6 +9,7 @@ export type Fault =
 			status: number;
 			retryAfter?: string;
 			/** JSON answered instead of `{detail: "injected <status>"}` */ body?: unknown;
+			/** The service handles the request first (a gateway that times out after passing it on). */ processed?: boolean;
 	  }
 	/** The connection closes before anything reaches the service. */
 	| { kind: 'drop-before' }
@@ -62,7 +63,12 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
 			if (fault?.kind === 'status') {
 				const headers: Record<string, string> = { 'content-type': 'application/json' };
 				if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
-				res.writeHead(fault.status, headers).end(JSON.stringify(fault.body ?? { detail: `injected ${fault.status}` }));
+				const answer = () =>
+					res
+						.writeHead(fault.status, headers)
+						.end(JSON.stringify(fault.body ?? { detail: `injected ${fault.status}` }));
+				if (fault.processed) pass(req, body, answer);
+				else answer();
 			} else if (fault?.kind === 'drop-before') {
 				req.socket.destroy();
 			} else if (fault?.kind === 'drop-after') {

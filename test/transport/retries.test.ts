@@ -1,9 +1,10 @@
 /* Dev-only: retries, back-off and the no-blind-repeat rule of the shared transport, over real HTTP. */
 import { retryDelayMs } from '../../nodes/shared/transport';
+import { SEED_CONNECTION_NAMES } from '../../sandbox/connections/model';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { byId } from '../support/locators';
+import { byId, byName } from '../support/locators';
 
 const bed = useTestBed();
 let proxy: FaultProxy;
@@ -81,20 +82,37 @@ test('a POST refused with 429 is sent again, and creates exactly one dataset', a
 	expect(served(isCreate)).toHaveLength(1);
 });
 
+// A create the service offers no lookup for (a bucket scan; a lost Dataset Create is looked up by its unique name:
+// test/reliability/dataset-create-recovery.test.ts).
+const isBucketScan = (method: string, path: string) => method === 'POST' && path === '/api/v1/ingestion/buckets';
+const scanBucket = () =>
+	bed.harness.runNode({
+		type: TYPES.ingestion,
+		parameters: {
+			resource: 'job',
+			operation: 'createFromBucket',
+			datasetId: byId(SEED_DATASET_IDS.demoImages),
+			options: { connection: byName(SEED_CONNECTION_NAMES.s3) },
+			bucketPath: 's3://demo-media-bucket/',
+		},
+	});
+
 test('a POST whose answer was lost is never repeated blindly', async () => {
-	proxy.inject(isCreate, { kind: 'drop-after' });
-	const { error } = await createDataset('lost_answer');
-	expect(error?.message).toBe('No answer came back for POST /api/v1/datasets; it may or may not have been carried out');
+	proxy.inject(isBucketScan, { kind: 'drop-after' });
+	const { error } = await scanBucket();
+	expect(error?.message).toBe(
+		'No answer came back for POST /api/v1/ingestion/buckets; it may or may not have been carried out',
+	);
 	expect(error?.description).toMatch(/was not sent again/);
-	expect(served(isCreate)).toHaveLength(1);
-	expect([...bed.sandbox.store.datasets.values()].filter((d) => d.name === 'lost_answer')).toHaveLength(1);
+	expect(served(isBucketScan)).toHaveLength(1);
+	expect([...bed.sandbox.store.ingestion.jobs.values()].filter((job) => job.jobType === 'bucket')).toHaveLength(1);
 });
 
 test('a POST answered 502 by a gateway is not repeated either', async () => {
-	proxy.inject(isCreate, { kind: 'status', status: 502 });
-	const { error } = await createDataset('gateway_502');
+	proxy.inject(isBucketScan, { kind: 'status', status: 502 });
+	const { error } = await scanBucket();
 	expect(error?.message).toMatch(/may or may not have been carried out/);
-	expect(proxy.seen.filter((s) => isCreate(s.method, s.path))).toHaveLength(1);
+	expect(proxy.seen.filter((s) => isBucketScan(s.method, s.path))).toHaveLength(1);
 });
 
 test('back-off without Retry-After doubles from half a second up to the cap', () => {

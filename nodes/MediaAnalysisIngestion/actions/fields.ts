@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection, connectionLocator } from '../../shared/descriptions';
+import { choice, collection, connectionLocator } from '../../shared/descriptions';
 import { notice } from '../../shared/node';
 import { assertConnectionName } from '../../shared/validation';
 
@@ -19,6 +19,25 @@ export function createOptions(connectionDescription: string, more: INodeProperti
 		'Add option',
 		options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	);
+}
+
+/** Filters › Status of the asset status lists: the service's EventFilter (completed, error, or anything not settled). */
+export const assetStatusFilter: INodeProperties = choice(
+	'Status',
+	'status',
+	[
+		{ name: 'Completed', value: 'completed', description: 'Ready to search' },
+		{ name: 'Error', value: 'error', description: 'Failed to ingest; the error code says why' },
+		{ name: 'In Progress', value: 'in_progress', description: 'Not finished yet' },
+	],
+	'error',
+	'Return only the assets in this state',
+);
+
+/** Whether an asset is in the state Filters › Status names (`in_progress`: neither completed nor failed). */
+export function inStatus(filter: string): (asset: { status?: unknown }) => boolean {
+	if (filter === 'in_progress') return (asset) => asset.status !== 'completed' && asset.status !== 'error';
+	return (asset) => asset.status === filter;
 }
 
 export function getConnectionName(this: IExecuteFunctions, itemIndex: number): string | null {

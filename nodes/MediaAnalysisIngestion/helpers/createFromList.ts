@@ -19,6 +19,7 @@ import { assertDatasetAccepts, readDataset } from './assetTypes';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
+import { existingAssetsFields, heldAssets, readExistingAssets, saysWhatHappened } from './existing';
 import { waitForJob } from './jobs';
 import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
 
@@ -34,6 +35,7 @@ export function createFromListOperation(kind: ListKind) {
 		ingestNotice(`the ${kind} of every input item`),
 		datasetLocator({ description: `The dataset to ingest the ${kind} into` }, { byName: true }),
 		...assetListFields(kind),
+		...existingAssetsFields,
 		...waitForCompletionFields(
 			'ingestion job',
 			'Whether to wait until the ingestion job has finished. On: each asset comes out with status completed, or error with error_code and error_reason (e.g. broken_url); a failed asset does not stop the others unless Options › When an Asset Fails says so. Off: each asset comes out at once with status pending.',
@@ -180,8 +182,34 @@ async function createJobsFromLists(
 			accepted.push(list);
 	}
 
+	// Already in Dataset: each item's assets the dataset holds (by position) are not sent; an item left with none
+	// makes no job.
+	const mode = readExistingAssets.call(this);
+	const datasetOf = (itemIndex: number) => (requests.get(itemIndex) as ItemRequest).datasetId;
+	const held =
+		mode === 'ingest'
+			? undefined
+			: await heldAssets(
+					runner,
+					accepted.map(({ itemIndex, values }) => ({
+						itemIndex,
+						datasetId: datasetOf(itemIndex),
+						sourcePaths: values.map((value) => String(value.source_path)),
+					})),
+					mode,
+				);
+	const skipped = new Map<number, Array<AssetOutcome | undefined>>();
+	const toSend: typeof lists = [];
+	for (const list of accepted) {
+		if (held?.failed.has(list.itemIndex)) continue;
+		const marks = list.values.map((value) => held?.at(datasetOf(list.itemIndex), String(value.source_path)));
+		skipped.set(list.itemIndex, marks);
+		const values = list.values.filter((_value, position) => !marks[position]);
+		if (values.length > 0) toSend.push({ ...list, values });
+	}
+
 	const combine = this.getNodeParameter('options.combineItems', 0, true) as boolean;
-	const chunks = chunkItems(accepted, combine, MAX_ASSETS_PER_REQUEST);
+	const chunks = chunkItems(toSend, combine, MAX_ASSETS_PER_REQUEST);
 	const created: Created[] = [];
 	// Items that already have their error item (a row whose assets went in two requests fails once).
 	const failed = new Set<number>();
@@ -215,7 +243,8 @@ async function createJobsFromLists(
 
 	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
 	const startedAt = Date.now();
-	return await assetsOutput.call(this, items, runner, { created, requests, failed, startedAt });
+	const says = saysWhatHappened.call(this, mode);
+	return await assetsOutput.call(this, items, runner, { created, requests, failed, startedAt, skipped, says });
 }
 
 interface Created {
@@ -223,7 +252,13 @@ interface Created {
 	job: IDataObject;
 }
 
-type OutputAsset = AssetOutcome & { dataset_id: string | null; ingest_job_id: string; job_status: string | null };
+type OutputAsset = AssetOutcome & {
+	dataset_id: string | null;
+	ingest_job_id: string | null;
+	job_status: string | null;
+	/** What this run did with the asset (from version 1.1, or when asked to skip). */
+	ingestion?: 'created' | 'skipped';
+};
 
 /** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
 function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: Entry): JobAsset[] {
@@ -254,7 +289,18 @@ async function assetsOutput(
 		requests,
 		failed,
 		startedAt,
-	}: { created: Created[]; requests: Map<number, ItemRequest>; failed: Set<number>; startedAt: number },
+		skipped,
+		says,
+	}: {
+		created: Created[];
+		requests: Map<number, ItemRequest>;
+		failed: Set<number>;
+		startedAt: number;
+		/** Per item, per asset: what the dataset held instead of sending it, or undefined (it was sent). */
+		skipped: Map<number, Array<AssetOutcome | undefined>>;
+		/** Whether each item says what happened to its asset (`ingestion`). */
+		says: boolean;
+	},
 ): Promise<INodeExecutionData[]> {
 	// Per row, per job (in the order the jobs were created, which is the order of the row's assets).
 	const shares = new Map<number, Array<{ index: number; assets: OutputAsset[] }>>();
@@ -299,13 +345,15 @@ async function assetsOutput(
 		}
 	});
 	const includeInput = this.getNodeParameter('options.includeInputFields', 0, false) as boolean;
-	for (const [itemIndex, share] of shares) {
+	const outputs = [...new Set([...shares.keys(), ...skipped.keys()])].sort((a, b) => a - b);
+	for (const itemIndex of outputs) {
 		if (failed.has(itemIndex)) continue;
-		const assets = share.sort((a, b) => a.index - b.index).flatMap((part) => part.assets);
+		const sent = (shares.get(itemIndex) ?? []).sort((a, b) => a.index - b.index).flatMap((part) => part.assets);
+		const assets = inItemOrder(sent, skipped.get(itemIndex), requests.get(itemIndex)?.datasetId ?? null, says);
 		const waited = requests.get(itemIndex)?.wait !== undefined;
 		if (
 			waited &&
-			assets.some((asset) => asset.status !== 'completed') &&
+			sent.some((asset) => asset.status !== 'completed') &&
 			this.getNodeParameter('options.assetFailure', itemIndex, 'output') === 'fail'
 		) {
 			runner.fail(assetFailed.call(this, assets, itemIndex), [itemIndex]);
@@ -317,6 +365,26 @@ async function assetsOutput(
 		);
 	}
 	return runner.output();
+}
+
+/**
+ * An item's assets in the order it gave them: those sent (in order) and those the dataset held (no job), each saying
+ * which when `says`. Skipped ones carry the status the dataset lists for them when looked up.
+ */
+function inItemOrder(
+	sent: OutputAsset[],
+	marks: Array<AssetOutcome | undefined> = sent.map(() => undefined),
+	datasetId: string | null,
+	says: boolean,
+): OutputAsset[] {
+	let next = 0;
+	return marks.map((held) => {
+		const asset: OutputAsset = held
+			? { ...held, dataset_id: datasetId, ingest_job_id: null, job_status: null }
+			: { ...sent[next++] };
+		if (says) asset.ingestion = held ? 'skipped' : 'created';
+		return asset;
+	});
 }
 
 /** Whether no parameter but the per-item lists holds an expression, so that every item reads the same values. */

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { IngestJobStatusResponse } from '../../shared/schemas.generated';
 import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
-import type { PageLimit, Run } from '../../shared/transport';
+import { paginate, type PageLimit, type Run } from '../../shared/transport';
 
 export type AssetIngestionStatus = RecordOf<'ingestion.getJobStatus'>;
 
@@ -13,13 +13,17 @@ export interface JobAssetStatuses {
 	assets: AssetIngestionStatus[];
 }
 
-/** The assets are nested under `data.assets` with the job's status (or `{"data": []}` when there is nothing yet). */
+/**
+ * The assets are nested under `data.assets` with the job's status (or `{"data": []}` when there is nothing yet).
+ * With `keep` (the service has no filter for a job's assets), the Limit counts the assets kept, read page by page.
+ */
 export async function readJobAssetStatuses(
 	this: IExecuteFunctions,
 	run: Run,
 	jobId: string,
 	itemIndex: number,
 	limit: PageLimit,
+	keep?: (asset: AssetIngestionStatus) => boolean,
 ): Promise<JobAssetStatuses> {
 	const result: JobAssetStatuses = { jobStatus: null, assets: [] };
 	const [request, style] = listEndpoint('ingestion.getJobStatus', { params: { ingest_job_id: jobId }, itemIndex });
@@ -31,7 +35,11 @@ export async function readJobAssetStatuses(
 			return style.items(response);
 		},
 	};
-	result.assets = await listRecords(run, [request, noting], limit);
+	result.assets = keep
+		? ((await paginate(run, request, noting, limit, {
+				keep: (record) => keep(record as AssetIngestionStatus),
+			})) as AssetIngestionStatus[])
+		: await listRecords(run, [request, noting], limit);
 	return result;
 }
 

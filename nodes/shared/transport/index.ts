@@ -2,6 +2,7 @@ export { apiRequest, getBaseUrl, loneSurrogateAt, REQUEST_LINE, retryDelayMs, RE
 export { isRecord } from './check';
 export type { AnswerSpec, ApiContext, ApiRequest, FieldRule, ListIdentity, Page, PageLimit, PageStyle } from './types';
 export type { ListFilter } from './pagination';
+export { NOT_MADE } from './types';
 export {
 	fetchPage,
 	paginate,

@@ -23,7 +23,7 @@ import {
 } from './errors';
 import { RequestsStopped } from './pace';
 import { recordId, type Run } from './run';
-import type { ApiContext, ApiRequest } from './types';
+import { NOT_MADE, type ApiContext, type ApiRequest } from './types';
 import type { WriteOutcome } from './written';
 
 export const CREDENTIAL_TYPE = 'mediaAnalysisApi';
@@ -387,8 +387,11 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		const generic = explainFailure(failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts });
 		return await raise(note ? { ...generic, description: `${generic.description} ${note}`.trim() } : generic);
 	};
+	// When the write was first sent, by this try or (lost) an earlier one: what a recover lookup judges from.
+	let firstSentAt: number | undefined;
+	const lostWrite = (): WriteOutcome => ({ lost: true, sentAt: firstSentAt });
 	const mayOrMayNot = async (failure: Failure | undefined, why: string): Promise<never> => {
-		remember({ lost: true });
+		remember(lostWrite());
 		return await raise({
 			message:
 				request.lostAnswer?.message ?? `No answer came back for ${what}; it may or may not have been carried out`,
@@ -399,7 +402,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		});
 	};
 	const cancelled = async (): Promise<never> => {
-		if (isWrite(request)) remember({ lost: true });
+		if (isWrite(request)) remember(lostWrite());
 		return await raise({
 			message: `Stopped ${what}: the execution was cancelled`,
 			description: 'The request may or may not have reached the service before the cancel.',
@@ -408,7 +411,9 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 	const lookFor = async (recover: NonNullable<ApiRequest['recover']>): Promise<IDataObject | undefined> => {
 		const until = Math.min(Date.now() + RECOVERY.windowMs, deadline);
 		for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
-			const created = await recover();
+			const created = await recover(firstSentAt ?? Date.now());
+			// The service shows it was not made (its unique name is another record's): no reason to look on.
+			if (created === NOT_MADE) return undefined;
 			if (created) return created;
 			const wait = Math.min(gap, until - Date.now());
 			if (wait <= 0) return undefined;
@@ -425,6 +430,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		return { answer: noteWrite(run, request, earlier.answer) };
 	}
 	if (earlier) {
+		firstSentAt = 'lost' in earlier ? earlier.sentAt : undefined;
 		const lost =
 			'forgotten' in earlier
 				? `An earlier try of this execution (n8n's Retry On Fail) may have sent it, but the node's memory of earlier tries was full (${earlier.forgotten}), so it was not sent again (doing so could do it twice).`
@@ -464,6 +470,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
 		hold.share = run.answers.share();
 		const sentAt = Date.now();
+		firstSentAt ??= sentAt;
 		const outcome = await send(run, target, attemptMs, request.cleanup ?? false, hold.share);
 		const failed = 'failure' in outcome ? outcome.failure : undefined;
 		run.pace.report(

@@ -56,6 +56,9 @@ export interface Page {
 	fingerprint: string;
 }
 
+/** What a `recover` lookup answers when the service proves the create was not carried out. */
+export const NOT_MADE = 'not made';
+
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ApiRequest {
@@ -71,10 +74,12 @@ export interface ApiRequest {
 	/** What a 404 is about, e.g. "Dataset". */
 	resourceLabel?: string;
 	/**
-	 * For a request that must not be sent twice, when its answer was lost: what it created (it took effect), or
-	 * undefined when it did not, so it is sent again. Without it, such a failure stops the node.
+	 * For a request that must not be sent twice, when its answer was lost, given when it was first sent (n8n's clock):
+	 * what it created (it took effect); undefined when that is not listed (looked for again until `RECOVERY.windowMs`,
+	 * then sent again); `NOT_MADE` when the service shows it was not (another record holds the unique name it sends):
+	 * sent again at once. Without it, such a failure stops the node.
 	 */
-	recover?: () => Promise<IDataObject | undefined>;
+	recover?: (sentAt: number) => Promise<IDataObject | typeof NOT_MADE | undefined>;
 	/** Told the service's `Date` header (ms) at each successful answer: a recover lookup judges time on it. */
 	serviceTime?: (ms: number | undefined) => void;
 	/** Values typed by the user that must never be shown: scrubbed from every later error of the run. */

@@ -33,8 +33,11 @@ function retryOf(context: IExecuteFunctions): { maxTries: number; waitMs: number
 	};
 }
 
-/** What a try learnt of a write: its answer, or that no answer came (it may or may not have been carried out). */
-export type WriteOutcome = { answer: IDataObject } | { lost: true };
+/**
+ * What a try learnt of a write: its answer, or that no answer came (it may or may not have been carried out), with
+ * when it was first sent: a later try's `recover` lookup judges what it finds from then, not from its own start.
+ */
+export type WriteOutcome = { answer: IDataObject } | { lost: true; sentAt?: number };
 /** What a later try finds of a write: what was learnt, or why the memory cannot tell (it was full). */
 export type EarlierWrite = WriteOutcome | { forgotten: string };
 

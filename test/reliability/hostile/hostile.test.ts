@@ -109,6 +109,7 @@ const ingestImage = (extra: IDataObject = {}) =>
 		parameters: {
 			resource: 'job',
 			operation: 'createFromImages',
+			existingAssets: 'ingest',
 			datasetId: byId(DATASET),
 			images: { image: [{ sourcePath: 'https://cdn.example.com/hostile.jpg' }] },
 			...extra,
@@ -684,12 +685,28 @@ describe('9. a create whose answer was lost is looked for, never sent blindly: o
 		expect(posts()).toHaveLength(2);
 	}, 20_000);
 
-	test('a create the endpoint table gives no lookup (Dataset Create) is never repeated after a 504', async () => {
+	test('a create the endpoint table gives no lookup (Create From Bucket) is never repeated after a 504', async () => {
+		api.handle = (_req, res) => json(res, 504, { detail: 'gateway timeout' });
+		const { error } = await harness.runNode({
+			type: TYPES.ingestion,
+			parameters: { resource: 'job', operation: 'createFromBucket', datasetId: byId(DATASET), bucketPath: 's3://b/p/' },
+		});
+		expect(posts()).toHaveLength(1);
+		expect(error?.message).toBe(
+			'No answer came back for POST /api/v1/ingestion/buckets; it may or may not have been carried out',
+		);
+	});
+
+	test('Dataset Create after 504s everywhere: its lookup by name fails too, so "may or may not", one POST', async () => {
 		api.handle = (_req, res) => json(res, 504, { detail: 'gateway timeout' });
 		const { error } = await createDataset();
 		expect(posts()).toHaveLength(1);
 		expect(error?.message).toBe(
 			'No answer came back for POST /api/v1/datasets; it may or may not have been carried out',
+		);
+		expect(error?.description).toMatch(/Looking on the service for what it would have created failed too/);
+		expect(apiCalls().filter((seen) => seen.method === 'GET' && seen.path.startsWith('/api/v1/datasets?'))).not.toEqual(
+			[],
 		);
 	});
 });
@@ -890,6 +907,7 @@ describe('13. names that objects inherit (constructor, __proto__) are plain name
 				parameters: {
 					resource: 'job',
 					operation: 'createFromImages',
+					existingAssets: 'ingest',
 					datasetId: byId(DATASET),
 					inputMode: 'itemFields',
 					sourcePathField: 'url',

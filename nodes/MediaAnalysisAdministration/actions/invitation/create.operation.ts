@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/transport';
 
 import { callEndpoint, listEndpoint, listRecords, type RequestOf } from '../../../shared/endpoints';
-import { recoverRecord, type ServiceTime } from '../../../shared/recovery';
+import { recoverRecord, type RecoverLookup, type ServiceTime } from '../../../shared/recovery';
 import { assertEmail, assertNotEmpty } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
 import { textField } from '../../../shared/descriptions';
@@ -19,19 +19,14 @@ export const description: INodeProperties[] = [
  * and the transport sends it once more). An invitation to the same address a moment earlier is taken as the answer
  * too: a second one would change nothing.
  */
-function recoverInvitation(
-	this: IExecuteFunctions,
-	run: Run,
-	email: string,
-	itemIndex: number,
-): () => Promise<IDataObject | undefined> {
+function recoverInvitation(this: IExecuteFunctions, run: Run, email: string, itemIndex: number): RecoverLookup {
 	const list = async (serviceTime: ServiceTime) =>
 		await listRecords(run, listEndpoint('admin.listInvitations', { itemIndex, serviceTime }), { returnAll: true });
 	const sameAddress = (invitation: IDataObject) => {
 		const invitee = invitation.invitee as { email?: unknown } | undefined;
 		return typeof invitee?.email === 'string' && invitee.email.toLowerCase() === email.toLowerCase();
 	};
-	return recoverRecord(list, sameAddress, (invitation) => invitation.created_at);
+	return recoverRecord({ list, matches: sameAddress, createdAt: (invitation) => invitation.created_at });
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {

@@ -93,7 +93,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	// Read (and so checked) before the dataset exists.
 	const changes = readConfigChanges.call(this, itemIndex, fields, false);
 
-	const created = await callEndpoint(run, 'datasets.create', { body, itemIndex });
+	const created = await callEndpoint(run, 'datasets.create', {
+		body,
+		itemIndex,
+		explain: (failure, details) =>
+			failure.status === 409
+				? {
+						message: details[0] ?? `A dataset named "${name}" already exists`,
+						description:
+							'Dataset names are unique. Choose another name, or use the existing dataset (Get, or a dataset field By Name).',
+					}
+				: undefined,
+	});
 	if (!changes) return created;
 	try {
 		return await callEndpoint(run, 'datasets.update', {

@@ -4,7 +4,7 @@ import type { Run } from '../../../shared/transport';
 import { collection, datasetLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
-import { waitForCompletionNotice } from '../fields';
+import { assetStatusFilter, waitForCompletionNotice } from '../fields';
 
 export const description: INodeProperties[] = [
 	waitForCompletionNotice,
@@ -36,18 +36,7 @@ export const description: INodeProperties[] = [
 			'Return only the assets whose source path starts with this',
 			{ displayOptions: { show: { '/detail': ['full'] } } },
 		),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: [
-				{ name: 'Completed', value: 'completed', description: 'Ready to search' },
-				{ name: 'Error', value: 'error', description: 'Failed to ingest; the error code says why' },
-				{ name: 'In Progress', value: 'in_progress', description: 'Not finished yet' },
-			],
-			default: 'error',
-			description: 'Return only the assets in this state',
-		},
+		assetStatusFilter,
 	]),
 ];
 

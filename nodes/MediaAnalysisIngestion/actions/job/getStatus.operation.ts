@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
 
 import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit } from '../../../shared/readers';
-import { waitForCompletionNotice } from '../fields';
+import { assetStatusFilter, inStatus, waitForCompletionNotice } from '../fields';
 import type { Status } from '../../../shared/schemas.generated';
 import type { ItemRunner } from '../../../shared/router';
 import { getJobId, jobLocator } from './fields';
@@ -18,6 +18,13 @@ export const description: INodeProperties[] = [
 	forWorkflows({ ...returnAll, default: true }),
 	forTools(returnAll),
 	...limitForTools(limit),
+	collection('Filters', 'filters', 'Add Filter', [
+		{
+			...assetStatusFilter,
+			description:
+				"Return only the assets in this state (the service lists a job's assets unfiltered: every page is read until the Limit is met)",
+		},
+	]),
 ];
 
 export const toolDescription =
@@ -29,6 +36,12 @@ function isRowOf(item: INodeExecutionData, asset: Status): boolean {
 	return (
 		Boolean(asset.source_path) && (json.source_path === asset.source_path || json.sourcePath === asset.source_path)
 	);
+}
+
+/** Filters › Status of the item, as a test of each asset; undefined without one. */
+function statusFilter(context: IExecuteFunctions, itemIndex: number): ((asset: Status) => boolean) | undefined {
+	const status = context.getNodeParameter('filters.status', itemIndex, '') as string;
+	return status ? inStatus(status) : undefined;
 }
 
 /** Each job is read once; an asset pairs to the row naming it, else to every item naming its job. */
@@ -54,6 +67,7 @@ export async function executeBatch(
 				jobId,
 				first,
 				getPageLimit.call(this, first),
+				statusFilter(this, first),
 			);
 			for (const asset of assets) {
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));

@@ -1,0 +1,121 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
+import type { ItemRunner } from '../../shared/router';
+import { outcomeOf, type AssetOutcome } from './jobStatus';
+
+/**
+ * Already in Dataset: what a create does with an asset the dataset already lists under the same source path. Version
+ * 1 ingested everything again (its default stays `ingest`, so saved workflows keep running as they did); from 1.1 the
+ * default is `skip`: a pipeline run again costs nothing for what it already ingested.
+ */
+export type ExistingAssets = 'skip' | 'skipUnlessFailed' | 'ingest';
+
+const options = [
+	{
+		name: 'Skip',
+		value: 'skip',
+		description:
+			'Do not send an asset the dataset already lists under the same source path, whether completed, in progress or failed: it comes out with ingestion "skipped" and its status there',
+	},
+	{
+		name: 'Skip Unless Failed',
+		value: 'skipUnlessFailed',
+		description: 'Skip assets the dataset holds completed or in progress; send again those whose ingestion failed',
+	},
+	{
+		name: 'Ingest Again',
+		value: 'ingest',
+		description: 'Send every asset: the service ingests (and bills) it again',
+	},
+];
+
+const field = (defaultValue: ExistingAssets, version: number | { _cnd: { gte: number } }): INodeProperties => ({
+	displayName: 'Already in Dataset',
+	name: 'existingAssets',
+	type: 'options',
+	noDataExpression: true,
+	options,
+	default: defaultValue,
+	description:
+		'What to do with an asset whose source path the dataset already holds (looked up before sending, one request per source path)',
+	displayOptions: { show: { '@version': [version] } },
+});
+
+/** Version 1 keeps ingesting everything by default; 1.1 skips what the dataset holds. */
+export const existingAssetsFields: INodeProperties[] = [field('ingest', 1), field('skip', { _cnd: { gte: 1.1 } })];
+
+export function readExistingAssets(this: IExecuteFunctions): ExistingAssets {
+	const value = this.getNodeParameter('existingAssets', 0, 'ingest');
+	return value === 'skip' || value === 'skipUnlessFailed' ? value : 'ingest';
+}
+
+/** Whether items say what happened to their asset (`ingestion`): from 1.1 always, before only when asked to skip. */
+export function saysWhatHappened(this: IExecuteFunctions, mode: ExistingAssets): boolean {
+	return mode !== 'ingest' || this.getNode().typeVersion >= 1.1;
+}
+
+type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
+
+/** Of several records of one source path, the one that says most: completed, then in progress, then failed. */
+const RANK: Record<string, number> = { completed: 3, error: 1 };
+const rankOf = (record: Listed) => RANK[String(record.status)] ?? 2;
+
+/** The dataset and source paths one item sends. */
+export interface Wanted {
+	itemIndex: number;
+	datasetId: string;
+	sourcePaths: string[];
+}
+
+/** `dataset path` → what the dataset holds there, and the items whose lookup failed (each already an error). */
+export interface Held {
+	at: (datasetId: string, sourcePath: string) => AssetOutcome | undefined;
+	failed: Set<number>;
+}
+
+const keyOf = (datasetId: string, sourcePath: string) => JSON.stringify([datasetId, sourcePath]);
+
+/**
+ * Looks up, side by side through the run like every request, each distinct source path the items send: the service
+ * filters by prefix, so only a record of exactly that path counts. What `mode` would not skip is left out.
+ */
+export async function heldAssets(runner: ItemRunner, wanted: Wanted[], mode: ExistingAssets): Promise<Held> {
+	const lookups = new Map<string, { datasetId: string; sourcePath: string; itemIndexes: number[] }>();
+	for (const { itemIndex, datasetId, sourcePaths } of wanted) {
+		for (const sourcePath of sourcePaths) {
+			const key = keyOf(datasetId, sourcePath);
+			const lookup = lookups.get(key) ?? { datasetId, sourcePath, itemIndexes: [] };
+			if (!lookup.itemIndexes.includes(itemIndex)) lookup.itemIndexes.push(itemIndex);
+			lookups.set(key, lookup);
+		}
+	}
+	const found = new Map<string, AssetOutcome>();
+	const failed = new Set<number>();
+	const all = [...lookups.entries()];
+	await runner.sideBySide(all.length, async (index) => {
+		const [key, { datasetId, sourcePath, itemIndexes }] = all[index];
+		if (itemIndexes.every((itemIndex) => failed.has(itemIndex))) return;
+		try {
+			const records = await listRecords(
+				runner.run,
+				listEndpoint('ingestion.getDatasetAssetsStatus', {
+					params: { dataset_id: datasetId },
+					body: { source_path: sourcePath },
+					itemIndex: itemIndexes[0],
+				}),
+				{ returnAll: true },
+			);
+			const best = records
+				.filter((record) => record.source_path === sourcePath)
+				.sort((a, b) => rankOf(b) - rankOf(a))[0];
+			if (best && !(mode === 'skipUnlessFailed' && best.status === 'error')) found.set(key, outcomeOf(best));
+		} catch (error) {
+			// An item whose other lookup failed too already has its error item.
+			const fresh = itemIndexes.filter((itemIndex) => !failed.has(itemIndex));
+			for (const itemIndex of itemIndexes) failed.add(itemIndex);
+			if (fresh.length > 0) runner.fail(error, fresh);
+		}
+	});
+	return { at: (datasetId, sourcePath) => found.get(keyOf(datasetId, sourcePath)), failed };
+}
