@@ -17,7 +17,7 @@ import { assertUuid } from '../shared/validation';
 import { labelledListSubtitle } from '../shared/subtitle';
 import {
 	ASSET_EVENTS,
-	END_EVENTS,
+	END_STATUSES,
 	JOB_EVENTS,
 	LOOK_BACK_MS,
 	boundScopes,
@@ -67,9 +67,18 @@ const PROPERTIES: INodeProperties[] = [
 				value: 'assetStatusChanged',
 				description: 'An asset moved to another ingestion status',
 			},
-			{ name: 'Job Completed', value: 'jobCompleted', description: 'An ingestion job finished' },
+			{
+				name: 'Job Completed',
+				value: 'jobCompleted',
+				description: 'An ingestion job ended with status completed (a job whose every asset failed ends as failed)',
+			},
 			{ name: 'Job Created', value: 'jobCreated', description: 'A new ingestion job was started' },
 			{ name: 'Job Failed', value: 'jobFailed', description: 'An ingestion job failed' },
+			{
+				name: 'Job Finished',
+				value: 'jobFinished',
+				description: 'An ingestion job ran to its end, completed or failed: every finished job, once',
+			},
 			{
 				name: 'Job Status Changed',
 				value: 'jobStatusChanged',
@@ -249,9 +258,6 @@ type Scopes = Map<string, ScopeState>;
 const savedJson = (scopes: Scopes) =>
 	JSON.stringify(Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)])));
 
-/** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
-const END_STATUS = new Map<string, string>(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
-
 async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
 	const events = new Set(this.getNodeParameter('events', []) as TriggerEvent[]);
 	const datasetId = await readDatasetId.call(this, run);
@@ -262,13 +268,14 @@ async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
 		});
 	}
 	for (const event of events) {
-		const status = END_STATUS.get(event);
-		if (status && jobStatuses.size > 0 && !jobStatuses.has(status)) {
+		const statuses = END_STATUSES[event] ?? [];
+		if (statuses.length > 0 && jobStatuses.size > 0 && !statuses.some((status) => jobStatuses.has(status))) {
+			const named = statuses.map((status) => `"${status}"`).join(' and ');
 			throw new NodeOperationError(
 				this.getNode(),
-				`Job Statuses leaves out "${status}", so the event ${event} can never fire`,
+				`Job Statuses leaves out ${named}, so the event ${event} can never fire`,
 				{
-					description: `Add ${status} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
+					description: `Add ${statuses.join(' or ')} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
 				},
 			);
 		}

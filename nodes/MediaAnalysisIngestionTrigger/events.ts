@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 /** A poll's observations as events, each once: pure functions over the saved state (docs/internals.md, The trigger). */
 
-export const JOB_EVENTS = ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed', 'jobStopped'] as const;
+export const JOB_EVENTS = [
+	'jobCreated',
+	'jobStatusChanged',
+	'jobCompleted',
+	'jobFailed',
+	'jobStopped',
+	'jobFinished',
+] as const;
 export const ASSET_EVENTS = ['assetCompleted', 'assetFailed', 'assetStatusChanged'] as const;
 export type TriggerEvent = (typeof JOB_EVENTS)[number] | (typeof ASSET_EVENTS)[number];
 
@@ -21,6 +28,17 @@ const byName = <T>(entries: Record<string, T>): Record<string, T> =>
 export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> = {
 	job: byName({ completed: 'jobCompleted', failed: 'jobFailed', stopped: 'jobStopped' }),
 	asset: byName({ completed: 'assetCompleted', error: 'assetFailed' }),
+};
+
+/** The end statuses of Job Finished: a job that ran to its end, whether any asset made it or none did. */
+const FINISHED = byName({ completed: true, failed: true });
+
+/** The job statuses each job end event fires on (Job Statuses must keep one of them). */
+export const END_STATUSES: Partial<Record<TriggerEvent, string[]>> = {
+	jobCompleted: ['completed'],
+	jobFailed: ['failed'],
+	jobStopped: ['stopped'],
+	jobFinished: ['completed', 'failed'],
 };
 
 /** Where each status stands in its life cycle: of two views of one entity at one time, the further along wins. */
@@ -167,13 +185,13 @@ const wasLetGo = (state: ScopeState, observation: Observation) =>
 	state.letGoUntil !== undefined && (observation.createdTime ?? observation.time) <= state.letGoUntil;
 
 function jobEvents(observation: Observation, previous: string | undefined, state: ScopeState): TriggerEvent[] {
-	const events: TriggerEvent[] = [];
 	const end = END_EVENTS.job[observation.status];
-	if (end) events.push(end);
+	const events: TriggerEvent[] = end ? [end] : [];
+	if (FINISHED[observation.status]) events.push('jobFinished');
 	const created = observation.createdTime ?? observation.time;
 	if (previous === undefined && wasLetGo(state, observation)) {
 		// Seen before, its last status unknown: only an end is surely news (a touched time is not a change).
-		return end ? [end, 'jobStatusChanged'] : [];
+		return end ? [...events, 'jobStatusChanged'] : [];
 	}
 	if (previous === undefined && (state.since === null || created >= state.since)) {
 		events.push('jobCreated');
