@@ -341,13 +341,7 @@ function prune(state: ScopeState): void {
 	for (const [id, [status, time]] of Object.entries(state.seen)) {
 		if (ended(status) && time < oldest) delete state.seen[id];
 	}
-	const entries = Object.entries(state.seen);
-	if (entries.length <= MAX_RECORDED) return;
-	entries.sort((a, b) => a[1][1] - b[1][1]);
-	forget(
-		state,
-		entries.slice(0, entries.length - MAX_RECORDED).map(([id]) => id),
-	);
+	if (Object.keys(state.seen).length > MAX_RECORDED) boundScopes([state], MAX_RECORDED, Number.POSITIVE_INFINITY);
 }
 
 /** Drops entities a cap leaves no room for, remembering the newest time dropped. */
@@ -365,33 +359,42 @@ const savedBytes = (id: string, [status, time]: [string, number]) =>
 	Buffer.byteLength(JSON.stringify([id, status, time])) + 1;
 
 /**
- * Holds the records of all of a trigger's scopes together to `max` entities and `maxBytes` of saved JSON, dropping
- * the oldest first. Returns how many it dropped, and how many of those a poll could still read again (at or above
- * their scope's look-back floor: a record listed late there and dated before them is no longer emitted).
+ * The order the caps let go in: first what no poll reads again (below its scope's look-back floor), finished before
+ * running (a finished one stays put; a running one let go of emits only its end), then what a poll may still read
+ * again (a record listed late and dated before it is then no longer emitted); each tier oldest first.
+ */
+function letGoRank(state: ScopeState, [status, time]: [string, number]): number {
+	const floor = lookBackFloor(state);
+	if (floor !== null && time >= floor) return 2;
+	return ended(status) ? 0 : 1;
+}
+
+/**
+ * Holds the records of all of a trigger's scopes together to `max` entities and `maxBytes` of saved JSON, in
+ * `letGoRank` order. Returns how many it dropped, and how many of those a poll could still read again.
  */
 export function boundScopes(
 	states: Iterable<ScopeState>,
 	max = MAX_RECORDED_TOTAL,
 	maxBytes = MAX_RECORDED_BYTES,
 ): { count: number; recent: number } {
-	const all: Array<{ state: ScopeState; id: string; time: number; bytes: number }> = [];
+	const all: Array<{ state: ScopeState; id: string; rank: number; time: number; bytes: number }> = [];
 	let bytes = 0;
 	for (const state of states) {
 		for (const [id, entry] of Object.entries(state.seen)) {
 			const size = savedBytes(id, entry);
 			bytes += size;
-			all.push({ state, id, time: entry[1], bytes: size });
+			all.push({ state, id, rank: letGoRank(state, entry), time: entry[1], bytes: size });
 		}
 	}
 	if (all.length <= max && bytes <= maxBytes) return { count: 0, recent: 0 };
-	all.sort((a, b) => a.time - b.time);
+	all.sort((a, b) => a.rank - b.rank || a.time - b.time);
 	const dropped = new Map<ScopeState, string[]>();
 	let count = 0;
 	let recent = 0;
 	for (const entry of all) {
 		if (all.length - count <= max && bytes <= maxBytes) break;
-		const floor = lookBackFloor(entry.state);
-		if (floor !== null && entry.time >= floor) recent++;
+		if (entry.rank === 2) recent++;
 		const ids = dropped.get(entry.state) ?? [];
 		ids.push(entry.id);
 		dropped.set(entry.state, ids);

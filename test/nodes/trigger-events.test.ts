@@ -328,3 +328,16 @@ test('a job the bounds let go of is never new again: only its end comes, once; t
 	// A job created after the mark is new as ever.
 	expect(names(detectEvents(again, 'job', [job('fresh', 'pending', T0 + 30)], WANTED))).toEqual(['fresh:jobCreated']);
 });
+
+test('the bounds let go of what no poll reads again first, finished before running, and what a poll may read again last', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	// An hour of jobs: old running ones, old finished ones, and a burst in the look-back window.
+	detectEvents(state, 'job', [job('running', 'in_progress', T0), job('done', 'completed', T0 + 1)], ALL_JOB);
+	const burst = [T0 + 600_000, T0 + 600_001].map((time, i) => job(`new-${i}`, 'pending', time));
+	detectEvents(state, 'job', burst, ALL_JOB);
+	expect(boundScopes([state], 3)).toEqual({ count: 1, recent: 0 });
+	expect(Object.keys(state.seen).sort()).toEqual(['new-0', 'new-1', 'running']);
+	expect(boundScopes([state], 1)).toEqual({ count: 2, recent: 1 });
+	expect(Object.keys(state.seen)).toEqual(['new-1']);
+});
