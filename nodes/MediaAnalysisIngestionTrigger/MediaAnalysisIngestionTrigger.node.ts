@@ -17,7 +17,7 @@ import { assertUuid } from '../shared/validation';
 import { labelledListSubtitle } from '../shared/subtitle';
 import {
 	ASSET_EVENTS,
-	END_EVENTS,
+	END_STATUSES,
 	JOB_EVENTS,
 	LOOK_BACK_MS,
 	boundScopes,
@@ -32,6 +32,7 @@ import {
 } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 import { sampleEvent } from './sample';
+import { PollBudget, unlessSpent } from './budget';
 import { overlappingPages, scanNewestFirst, type Scan } from './scan';
 
 /** The node's static data: the settings it belongs to (a change starts afresh), and each scope as `saveScope` writes it. */
@@ -66,9 +67,18 @@ const PROPERTIES: INodeProperties[] = [
 				value: 'assetStatusChanged',
 				description: 'An asset moved to another ingestion status',
 			},
-			{ name: 'Job Completed', value: 'jobCompleted', description: 'An ingestion job finished' },
+			{
+				name: 'Job Completed',
+				value: 'jobCompleted',
+				description: 'An ingestion job ended with status completed (a job whose every asset failed ends as failed)',
+			},
 			{ name: 'Job Created', value: 'jobCreated', description: 'A new ingestion job was started' },
 			{ name: 'Job Failed', value: 'jobFailed', description: 'An ingestion job failed' },
+			{
+				name: 'Job Finished',
+				value: 'jobFinished',
+				description: 'An ingestion job ran to its end, completed or failed: every finished job, once',
+			},
 			{
 				name: 'Job Status Changed',
 				value: 'jobStatusChanged',
@@ -118,47 +128,135 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 	methods = { listSearch: { searchDatasets } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		// One run per poll: its requests share one pace, answer budget and login wait.
-		const run = new Run(this);
-		const watch = await readWatch.call(this, run);
-		if (this.getMode() === 'manual') return [[{ json: await sampleEvent.call(this, run, watch) }]];
-
-		const now = Date.now();
-		const { state, scopes, firstActivation } = readState.call(this, watch);
-		const loaded = firstActivation ? '' : savedJson(scopes);
-		const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [] };
-		if (JOB_EVENTS.some((event) => watch.events.has(event))) {
-			await pollScope.call(this, run, poll, `jobs:${watch.datasetId ?? '*'}`, 'job', jobsPages(watch.datasetId));
+		if (this.getMode() === 'manual') {
+			const run = new Run(this);
+			return [[{ json: await sampleEvent.call(this, run, await readWatch.call(this, run)) }]];
 		}
-		let listedWhole = true;
-		if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
-			const datasets = await watchedDatasets.call(this, run, watch);
-			listedWhole = datasets.whole;
-			for (const datasetId of datasets.ids) {
-				await pollScope.call(this, run, poll, `assets:${datasetId}`, 'asset', assetStatusPages(datasetId), datasetId);
-			}
+		// One poll of a trigger at a time: n8n's legacy scheduling starts a poll on every tick, even while the last one
+		// still runs, and both would read the same saved state and emit the same events.
+		const key = triggerKey(this);
+		if (pollsUnderWay.has(key)) {
+			this.logger.warn(
+				`Media Analysis Trigger "${this.getNode().name}": this poll was skipped because the previous poll of the trigger is still running (it reads and saves the trigger's state; nothing is missed, the next poll reads on from it). If this repeats, poll less often or watch one dataset.`,
+				{ workflowId: this.getWorkflow().id },
+			);
+			return null;
 		}
-
-		keepWatched(scopes, poll.watched, listedWhole, now);
-		boundScopes(scopes.values());
-		// n8n saves static data only when it notices a change, and it watches only the objects it loaded: scopes added
-		// since then change unseen. Setting the node's own key is seen, so every change of the record is saved.
-		const saved = savedJson(scopes);
-		if (saved !== loaded) state.scopes = JSON.parse(saved) as IDataObject;
-
-		if (poll.emitted.length === 0) return null;
-		poll.emitted.sort((a, b) => a.time - b.time);
-		return [poll.emitted.map((change) => ({ json: toOutput(change) }))];
+		pollsUnderWay.add(key);
+		const budget = PollBudget.of(this);
+		try {
+			return await pollOnce.call(this, budget);
+		} finally {
+			budget?.end();
+			pollsUnderWay.delete(key);
+		}
 	}
+}
+
+/** Polls under way in this process, by workflow and trigger node; each entry lives exactly as long as its poll. */
+const pollsUnderWay = new Set<string>();
+/** How many polls of this node type run in this process now (what the one-poll guard holds). */
+export const pollsRunning = () => pollsUnderWay.size;
+
+function triggerKey(context: IPollFunctions): string {
+	const workflow = context.getWorkflow();
+	const node = context.getNode();
+	return JSON.stringify([workflow.id ?? workflow.name ?? '', node.id ?? node.name]);
+}
+
+/** One poll that no other poll of the trigger runs beside; within n8n's budget for a poll, where it gives one. */
+async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INodeExecutionData[][] | null> {
+	// One run per poll: its requests share one pace, answer budget and login wait; the budget's end aborts them.
+	const run = new Run(budget ? budget.bind(this) : this);
+	let watch: Watch;
+	try {
+		watch = await readWatch.call(this, run);
+	} catch (error) {
+		unlessSpent(budget, error);
+		logOutOfTime.call(this, budget, 'before it read anything');
+		return null;
+	}
+
+	const now = Date.now();
+	const { state, scopes, firstActivation } = readState.call(this, watch);
+	const loaded = firstActivation ? '' : savedJson(scopes);
+	const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [], left: 0, cut: 0, budget };
+	/** Reads one scope, unless the budget is over: a scope not read keeps its state for the next poll. */
+	const readScope = async (key: string, read: () => Promise<void>) => {
+		if (budget?.over) {
+			poll.watched.add(key);
+			poll.left++;
+			return;
+		}
+		try {
+			await read();
+		} catch (error) {
+			unlessSpent(budget, error);
+			poll.watched.add(key);
+			poll.left++;
+		}
+	};
+	if (JOB_EVENTS.some((event) => watch.events.has(event))) {
+		const key = `jobs:${watch.datasetId ?? '*'}`;
+		await readScope(key, () => pollScope.call(this, run, poll, key, 'job', jobsPages(watch.datasetId)));
+	}
+	let listedWhole = true;
+	if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
+		let datasets: { ids: string[]; whole: boolean } = { ids: [], whole: false };
+		await readScope('datasets', async () => {
+			datasets = await watchedDatasets.call(this, run, watch);
+		});
+		listedWhole = datasets.whole;
+		for (const datasetId of datasets.ids) {
+			const key = `assets:${datasetId}`;
+			await readScope(key, () => pollScope.call(this, run, poll, key, 'asset', assetStatusPages(datasetId), datasetId));
+		}
+	}
+	if (poll.left > 0 || poll.cut > 0) {
+		logOutOfTime.call(
+			this,
+			budget,
+			`with ${poll.cut} of its lists read in part and ${poll.left} left for the next poll`,
+		);
+	}
+	// An activation that left a list unread is made again: that list would count as new at the next poll.
+	if (firstActivation && poll.left > 0) {
+		delete state.watching;
+		return null;
+	}
+
+	keepWatched(scopes, poll.watched, listedWhole, now);
+	const letGo = boundScopes(scopes.values());
+	if (letGo.count > 0) {
+		// Routine for old entities; a warning when some were still in the look-back window (a burst past the bound).
+		const log = letGo.recent > 0 ? this.logger.warn : this.logger.debug;
+		log.call(
+			this.logger,
+			`Media Analysis Trigger "${this.getNode().name}": its saved state reached its bound, so it let go of the ${letGo.count} oldest jobs or assets it recorded (${letGo.recent} of them from the last minute); those are never new again, and a change of one of them is emitted only when it ends (docs: Across polls)`,
+			{ workflowId: this.getWorkflow().id },
+		);
+	}
+	// n8n saves static data only when it notices a change, and it watches only the objects it loaded: scopes added
+	// since then change unseen. Setting the node's own key is seen, so every change of the record is saved.
+	const saved = savedJson(scopes);
+	if (saved !== loaded) state.scopes = JSON.parse(saved) as IDataObject;
+
+	if (poll.emitted.length === 0) return null;
+	poll.emitted.sort((a, b) => a.time - b.time);
+	return [poll.emitted.map((change) => ({ json: toOutput(change) }))];
+}
+
+function logOutOfTime(this: IPollFunctions, budget: PollBudget | undefined, what: string): void {
+	this.logger.warn(
+		`Media Analysis Trigger "${this.getNode().name}": the poll reached the time n8n gives a poll (${Math.round((budget?.ms ?? 0) / 1000)} s) ${what}; what it read is kept and the next poll reads on`,
+		{ workflowId: this.getWorkflow().id },
+	);
 }
 
 type Scopes = Map<string, ScopeState>;
 
 const savedJson = (scopes: Scopes) =>
 	JSON.stringify(Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)])));
-
-/** The status each end event stands for, to check the Job Statuses filter against the chosen events. */
-const END_STATUS = new Map<string, string>(Object.entries(END_EVENTS.job).map(([status, event]) => [event, status]));
 
 async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
 	const events = new Set(this.getNodeParameter('events', []) as TriggerEvent[]);
@@ -170,13 +268,14 @@ async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
 		});
 	}
 	for (const event of events) {
-		const status = END_STATUS.get(event);
-		if (status && jobStatuses.size > 0 && !jobStatuses.has(status)) {
+		const statuses = END_STATUSES[event] ?? [];
+		if (statuses.length > 0 && jobStatuses.size > 0 && !statuses.some((status) => jobStatuses.has(status))) {
+			const named = statuses.map((status) => `"${status}"`).join(' and ');
 			throw new NodeOperationError(
 				this.getNode(),
-				`Job Statuses leaves out "${status}", so the event ${event} can never fire`,
+				`Job Statuses leaves out ${named}, so the event ${event} can never fire`,
 				{
-					description: `Add ${status} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
+					description: `Add ${statuses.join(' or ')} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
 				},
 			);
 		}
@@ -225,22 +324,26 @@ interface Poll {
 	firstActivation: boolean;
 	watched: Set<string>;
 	emitted: Output[];
+	/** Lists the poll left for the next one, and lists it read in part (n8n's time budget for a poll ran out). */
+	left: number;
+	cut: number;
+	budget?: PollBudget;
 }
 
 /** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
 async function pollScope(
 	this: IPollFunctions,
 	run: Run,
-	{ watch, now, scopes, firstActivation, watched, emitted }: Poll,
+	poll: Poll,
 	key: string,
 	kind: 'job' | 'asset',
 	[request, style]: [ApiRequest, PageStyle],
 	datasetId?: string,
 ): Promise<void> {
+	const { watch, now, scopes, firstActivation, watched, emitted, budget } = poll;
 	watched.add(key);
 	const saved = scopes.get(key);
 	const scope = saved ?? { ...newScopeState(), addedAt: now };
-	scopes.set(key, scope);
 	const activating = saved === undefined && firstActivation;
 	const observe = kind === 'job' ? observeJob : observeAsset;
 	const scan: Scan = await scanNewestFirst.call(
@@ -251,7 +354,15 @@ async function pollScope(
 		observe,
 		activating ? undefined : scope,
 		now,
+		budget,
 	);
+	if (scan.cut && scan.observations.length === 0) {
+		// Cut off before it read a record: the scope stays as the last poll left it (an activation is made again).
+		poll.left++;
+		return;
+	}
+	if (scan.cut) poll.cut++;
+	scopes.set(key, scope);
 	if (!scan.ordered) scope.disordered = true;
 	else if (scan.complete) delete scope.disordered;
 	const rereadFrom = scan.rereadFrom ?? undefined;

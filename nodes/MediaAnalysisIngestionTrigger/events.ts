@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 /** A poll's observations as events, each once: pure functions over the saved state (docs/internals.md, The trigger). */
 
-export const JOB_EVENTS = ['jobCreated', 'jobStatusChanged', 'jobCompleted', 'jobFailed', 'jobStopped'] as const;
+export const JOB_EVENTS = [
+	'jobCreated',
+	'jobStatusChanged',
+	'jobCompleted',
+	'jobFailed',
+	'jobStopped',
+	'jobFinished',
+] as const;
 export const ASSET_EVENTS = ['assetCompleted', 'assetFailed', 'assetStatusChanged'] as const;
 export type TriggerEvent = (typeof JOB_EVENTS)[number] | (typeof ASSET_EVENTS)[number];
 
@@ -23,6 +30,17 @@ export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> =
 	asset: byName({ completed: 'assetCompleted', error: 'assetFailed' }),
 };
 
+/** The end statuses of Job Finished: a job that ran to its end, whether any asset made it or none did. */
+const FINISHED = byName({ completed: true, failed: true });
+
+/** The job statuses each job end event fires on (Job Statuses must keep one of them). */
+export const END_STATUSES: Partial<Record<TriggerEvent, string[]>> = {
+	jobCompleted: ['completed'],
+	jobFailed: ['failed'],
+	jobStopped: ['stopped'],
+	jobFinished: ['completed', 'failed'],
+};
+
 /** Where each status stands in its life cycle: of two views of one entity at one time, the further along wins. */
 const LIFE_CYCLE: Record<'job' | 'asset', string[]> = {
 	job: ['pending', 'in_progress', 'paused', 'stopping', 'stopped', 'failed', 'completed'],
@@ -33,10 +51,15 @@ const LIFE_CYCLE: Record<'job' | 'asset', string[]> = {
 export const LOOK_BACK_MS = 60 * 1000;
 /** How long a finished entity stays recorded past the cursor (a service may touch its time, not its status). */
 export const RETAIN_FINISHED_MS = 60 * 60 * 1000;
-/** Hard cap on recorded entities per scope, so the saved state stays small; the oldest go first. */
-export const MAX_RECORDED = 10_000;
-/** Hard cap on recorded entities over every scope of one trigger (about 1.5 MB of saved state); the oldest go first. */
-export const MAX_RECORDED_TOTAL = 20_000;
+/** Hard cap on recorded entities per scope; the oldest go first (docs/reliability.md, Across polls). */
+export const MAX_RECORDED = 2_000;
+/** Hard cap on recorded entities over every scope of one trigger; the oldest go first. */
+export const MAX_RECORDED_TOTAL = 2_000;
+/**
+ * Hard cap on the saved JSON of the recorded entities of every scope together (ids are the service's, of any length),
+ * so that the trigger's whole saved state stays under 128 KB; the oldest go first.
+ */
+export const MAX_RECORDED_BYTES = 100 * 1024;
 
 export interface ScopeState {
 	/** Newest event time seen (ms, service clock, at most the poll's clock); null until the service showed anything. */
@@ -52,6 +75,12 @@ export interface ScopeState {
 	movedAt?: number;
 	/** Newest event time of an entity the caps dropped: an unknown record dated at or before it is never emitted. */
 	forgotten?: number;
+	/**
+	 * Newest event time of any entity the caps ever dropped (a job's creation is never later than its event time): a
+	 * job created at or before it that is not recorded was seen before, so it is never new again (no Job Created) and,
+	 * its last status unknown, only its end is emitted. Kept for good: one number.
+	 */
+	letGoUntil?: number;
 	/** The poll's clock when the scope was added, kept while a lagging list of datasets could still leave it out. */
 	addedAt?: number;
 }
@@ -61,7 +90,7 @@ export interface ScopeState {
  * a key of saved JSON (n8n marks each object it loads with a `__dataChanged` key; `__proto__` is special anywhere).
  */
 type SavedScope = Omit<ScopeState, 'seen'> & { entities: Array<[string, string, number]> };
-const OPTIONAL_TIMES = ['floor', 'movedAt', 'forgotten', 'addedAt'] as const;
+const OPTIONAL_TIMES = ['floor', 'movedAt', 'forgotten', 'letGoUntil', 'addedAt'] as const;
 
 /** One observed job or asset: its event time (ms) is a job's updated_dt, an asset's latest event time. */
 export interface Observation {
@@ -151,11 +180,20 @@ export function lookBackFloor(state: ScopeState): number | null {
 	return Math.min(state.cursor, state.floor ?? windowFloor(state.cursor));
 }
 
-function jobEvents(observation: Observation, previous: string | undefined, since: number | null): TriggerEvent[] {
-	const events: TriggerEvent[] = [];
+/** Whether an unrecorded job is one the caps let go of: created at or before the newest time they dropped. */
+const wasLetGo = (state: ScopeState, observation: Observation) =>
+	state.letGoUntil !== undefined && (observation.createdTime ?? observation.time) <= state.letGoUntil;
+
+function jobEvents(observation: Observation, previous: string | undefined, state: ScopeState): TriggerEvent[] {
 	const end = END_EVENTS.job[observation.status];
-	if (end) events.push(end);
-	if (previous === undefined && (since === null || (observation.createdTime ?? observation.time) >= since)) {
+	const events: TriggerEvent[] = end ? [end] : [];
+	if (FINISHED[observation.status]) events.push('jobFinished');
+	const created = observation.createdTime ?? observation.time;
+	if (previous === undefined && wasLetGo(state, observation)) {
+		// Seen before, its last status unknown: only an end is surely news (a touched time is not a change).
+		return end ? [...events, 'jobStatusChanged'] : [];
+	}
+	if (previous === undefined && (state.since === null || created >= state.since)) {
 		events.push('jobCreated');
 	}
 	// A job first seen in its initial status has not changed status; any other first sighting has.
@@ -232,9 +270,9 @@ export function detectEvents(
 		if (!recorded && state.forgotten !== undefined && observation.time <= state.forgotten) continue;
 		if (isNews(kind, observation, recorded, cursor)) {
 			const previous = recorded?.[0];
-			const matched = (
-				kind === 'job' ? jobEvents(observation, previous, state.since) : assetEvents(observation)
-			).filter((event) => wanted.has(event));
+			const matched = (kind === 'job' ? jobEvents(observation, previous, state) : assetEvents(observation)).filter(
+				(event) => wanted.has(event),
+			);
 			if (matched.length > 0) {
 				emitted.push({
 					events: matched,
@@ -303,13 +341,7 @@ function prune(state: ScopeState): void {
 	for (const [id, [status, time]] of Object.entries(state.seen)) {
 		if (ended(status) && time < oldest) delete state.seen[id];
 	}
-	const entries = Object.entries(state.seen);
-	if (entries.length <= MAX_RECORDED) return;
-	entries.sort((a, b) => a[1][1] - b[1][1]);
-	forget(
-		state,
-		entries.slice(0, entries.length - MAX_RECORDED).map(([id]) => id),
-	);
+	if (Object.keys(state.seen).length > MAX_RECORDED) boundScopes([state], MAX_RECORDED, Number.POSITIVE_INFINITY);
 }
 
 /** Drops entities a cap leaves no room for, remembering the newest time dropped. */
@@ -318,20 +350,57 @@ function forget(state: ScopeState, ids: string[]): void {
 		const time = state.seen[id][1];
 		delete state.seen[id];
 		if (state.forgotten === undefined || time > state.forgotten) state.forgotten = time;
+		if (state.letGoUntil === undefined || time > state.letGoUntil) state.letGoUntil = time;
 	}
 }
 
-/** Holds the records of all of a trigger's scopes together to `max` entities, dropping the oldest first. */
-export function boundScopes(states: Iterable<ScopeState>, max = MAX_RECORDED_TOTAL): void {
-	const all: Array<{ state: ScopeState; id: string; time: number }> = [];
-	for (const state of states) for (const [id, [, time]] of Object.entries(state.seen)) all.push({ state, id, time });
-	if (all.length <= max) return;
-	all.sort((a, b) => a.time - b.time);
+/** What one recorded entity adds to the saved JSON: its `[id, status, time]` triple and a comma. */
+const savedBytes = (id: string, [status, time]: [string, number]) =>
+	Buffer.byteLength(JSON.stringify([id, status, time])) + 1;
+
+/**
+ * The order the caps let go in: first what no poll reads again (below its scope's look-back floor), finished before
+ * running (a finished one stays put; a running one let go of emits only its end), then what a poll may still read
+ * again (a record listed late and dated before it is then no longer emitted); each tier oldest first.
+ */
+function letGoRank(state: ScopeState, [status, time]: [string, number]): number {
+	const floor = lookBackFloor(state);
+	if (floor !== null && time >= floor) return 2;
+	return ended(status) ? 0 : 1;
+}
+
+/**
+ * Holds the records of all of a trigger's scopes together to `max` entities and `maxBytes` of saved JSON, in
+ * `letGoRank` order. Returns how many it dropped, and how many of those a poll could still read again.
+ */
+export function boundScopes(
+	states: Iterable<ScopeState>,
+	max = MAX_RECORDED_TOTAL,
+	maxBytes = MAX_RECORDED_BYTES,
+): { count: number; recent: number } {
+	const all: Array<{ state: ScopeState; id: string; rank: number; time: number; bytes: number }> = [];
+	let bytes = 0;
+	for (const state of states) {
+		for (const [id, entry] of Object.entries(state.seen)) {
+			const size = savedBytes(id, entry);
+			bytes += size;
+			all.push({ state, id, rank: letGoRank(state, entry), time: entry[1], bytes: size });
+		}
+	}
+	if (all.length <= max && bytes <= maxBytes) return { count: 0, recent: 0 };
+	all.sort((a, b) => a.rank - b.rank || a.time - b.time);
 	const dropped = new Map<ScopeState, string[]>();
-	for (const { state, id } of all.slice(0, all.length - max)) {
-		const ids = dropped.get(state) ?? [];
-		ids.push(id);
-		dropped.set(state, ids);
+	let count = 0;
+	let recent = 0;
+	for (const entry of all) {
+		if (all.length - count <= max && bytes <= maxBytes) break;
+		if (entry.rank === 2) recent++;
+		const ids = dropped.get(entry.state) ?? [];
+		ids.push(entry.id);
+		dropped.set(entry.state, ids);
+		bytes -= entry.bytes;
+		count++;
 	}
 	for (const [state, ids] of dropped) forget(state, ids);
+	return { count, recent };
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fetchRecords, listEndpoint } from '../shared/endpoints';
 import { fetchPage, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
-import { END_EVENTS, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
+import { END_STATUSES, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 
 /** Records read per list for the test event. */
@@ -59,8 +59,9 @@ export async function sampleEvent(this: IPollFunctions, run: Run, watch: Watch):
 		const [request, style] = jobsPages(watch.datasetId);
 		const datasetOf = (record: IDataObject) => String(record.dataset_id ?? '');
 		await readCandidates.call(this, run, 'job', request, style, watch, datasetOf, found);
-		for (const [status, event] of Object.entries(END_EVENTS.job)) {
-			if (found.matching || !watch.events.has(event)) continue;
+		const endStatuses = new Set(chosen.flatMap((event) => END_STATUSES[event] ?? []));
+		for (const status of endStatuses) {
+			if (found.matching) break;
 			const byStatus = { ...request, qs: { ...request.qs, status } };
 			await readCandidates.call(this, run, 'job', byStatus, style, watch, datasetOf, found);
 		}
@@ -91,6 +92,7 @@ async function recentDatasets(this: IPollFunctions, run: Run): Promise<string[]>
 /** Which chosen event the built example shows, when several are chosen. */
 const SAMPLE_ORDER: TriggerEvent[] = [
 	'jobCompleted',
+	'jobFinished',
 	'jobFailed',
 	'jobStopped',
 	'jobStatusChanged',
@@ -102,6 +104,7 @@ const SAMPLE_ORDER: TriggerEvent[] = [
 
 const SAMPLE_STATUS: Record<TriggerEvent, string> = {
 	jobCompleted: 'completed',
+	jobFinished: 'completed',
 	jobFailed: 'failed',
 	jobStopped: 'stopped',
 	jobStatusChanged: 'in_progress',
@@ -111,40 +114,74 @@ const SAMPLE_STATUS: Record<TriggerEvent, string> = {
 	assetStatusChanged: 'completed',
 };
 
-/** A realistic example of the chosen event when no real record matches one, emitted as the trigger would emit it. */
+/** The latest ingestion event of an asset in each status, as the asset statuses list names it. */
+const ASSET_EVENT_TYPE: Record<string, string> = {
+	completed: 'completed',
+	error: 'error',
+};
+
+/**
+ * A realistic example of the chosen event when no real record matches one, emitted as the trigger would emit it:
+ * every field a real job (as the jobs list gives it, `details.assets` included) or asset status has, and `sample` and
+ * `sample_reason` saying that it is an example and why.
+ */
 function builtSample(watch: Watch): IDataObject {
 	const datasetId = watch.datasetId ?? '00000000-0000-4000-8000-000000000000';
 	const time = '2026-01-01T12:00:00.000Z';
 	const event = SAMPLE_ORDER.find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
 	const status = SAMPLE_STATUS[event];
 	const failed = status === 'error' || status === 'failed';
+	const ended = ['completed', 'failed', 'stopped', 'error'].includes(status);
 	const kind = event.startsWith('asset') ? 'asset' : 'job';
-	const id = kind === 'asset' ? '00000000-0000-4000-8000-000000000001' : '000000000000000000000001';
+	const assetId = '00000000-0000-4000-8000-000000000001';
+	const id = kind === 'asset' ? assetId : '000000000000000000000001';
+	const sourcePath = 'https://example.com/images/sample.jpg';
+	const where = watch.datasetId ? 'in this dataset' : 'in the datasets looked at';
+	const sample = {
+		sample: true,
+		sample_reason: `An example, not a real ${kind === 'asset' ? 'asset' : 'ingestion job'}: none ${where} matches the chosen events yet. Its IDs name nothing on the service, so a node that looks them up fails; fetch again once a real ${kind === 'asset' ? 'asset' : 'job'} has the chosen status.`,
+	};
 	const record: IDataObject =
 		kind === 'asset'
 			? {
+					status,
 					asset_id: id,
 					dataset_id: datasetId,
-					status,
 					error_code: failed ? 'broken_url' : null,
 					error_reason: failed ? 'The URL could not be fetched' : null,
-					source_path: 'https://example.com/images/sample.jpg',
+					source_path: sourcePath,
+					latest_event: { event_type: ASSET_EVENT_TYPE[status] ?? status, event_entity: 'image', timestamp_dt: time },
 					asset_type: 'image',
-					latest_event: { timestamp_dt: time },
-					sample: true,
+					...sample,
 				}
 			: {
 					id,
+					org_id: 'sample-org',
 					dataset_id: datasetId,
-					status,
+					connection_name: null,
 					job_type: 'assets',
+					details: {
+						assets: [
+							{
+								asset: { source_path: sourcePath, metadata: null, asset_type: 'image' },
+								asset_id: status === 'pending' ? null : assetId,
+								error: failed ? 'broken_url: The URL could not be fetched' : null,
+							},
+						],
+					},
+					source_type: 'image',
+					file_path: null,
 					created_dt: time,
 					updated_dt: time,
+					started_dt: status === 'pending' ? null : time,
+					finished_dt: ended ? time : null,
+					status,
 					total_assets: 1,
 					processed_assets: status === 'completed' ? 1 : 0,
 					errored_assets: failed ? 1 : 0,
-					error_details: failed ? '1 of 1 assets failed: broken_url' : null,
-					sample: true,
+					error_details: failed ? '1 of 1 assets failed: broken_url (1)' : null,
+					request_id: '00000000-0000-4000-8000-000000000002',
+					...sample,
 				};
 	// First seen in the status of a chosen event, the record always amounts to that event.
 	const observation: Observation = { id, status, time: Date.parse(time), createdTime: Date.parse(time), record };

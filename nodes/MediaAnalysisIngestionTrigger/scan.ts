@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { pages, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
+import { unlessSpent, type PollBudget } from './budget';
 import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 
 /** Entries each page of an offset-paged list reads again from the end of the page before (deletions shift pages). */
@@ -50,6 +51,8 @@ export interface Scan {
 	complete: boolean;
 	/** Records may have moved up past a page boundary unread: the oldest time they can have (not older than the next page's first). */
 	rereadFrom: number | null;
+	/** n8n's time budget for the poll ended the read before the floor (the next poll reads down to it again). */
+	cut: boolean;
 }
 
 const identity = (observation: Observation) => `${observation.id}\n${observation.status}\n${observation.time}`;
@@ -67,6 +70,7 @@ export async function scanNewestFirst(
 	observe: (record: IDataObject) => Observation | undefined,
 	scope: ScopeState | undefined,
 	now: number,
+	budget?: PollBudget,
 ): Promise<Scan> {
 	const observations: Observation[] = [];
 	let previousTime = Number.POSITIVE_INFINITY;
@@ -80,45 +84,64 @@ export async function scanNewestFirst(
 	const readAll = scope?.disordered === true;
 	let before = new Set<string>();
 	let complete = true;
+	let cut = false;
 	const idOf = (record: IDataObject) => observe(record)?.id;
-	for await (const page of overlappingPages.call(this, run, request, style, idOf)) {
-		if (page.shifted && shifted !== 'floor') {
-			const first = page.records.map(observe).find((observation) => observation !== undefined);
-			shifted = first === undefined ? 'floor' : Math.min(shifted ?? first.time, first.time);
-		}
-		const held = new Set<string>();
-		let reachedOlder = false;
-		let nothingNew = true;
-		for (const record of page.records) {
-			const observation = observe(record);
-			if (!observation) continue;
-			const key = identity(observation);
-			held.add(key);
-			if (before.has(key)) continue; // read on the page before (the overlap)
-			if (observation.time > previousTime) ordered = false;
-			previousTime = observation.time;
-			if (oldest === null || observation.time < oldest) oldest = observation.time;
-			// Activation: the newest record (never later than now) sets the window.
-			if (!scope && floor === null) floor = windowFloor(Math.min(observation.time, now));
-			if (floor !== null && observation.time < floor) {
-				reachedOlder = true;
-				if (scope) continue;
+	try {
+		for await (const page of overlappingPages.call(this, run, request, style, idOf)) {
+			if (page.shifted && shifted !== 'floor') {
+				const first = page.records.map(observe).find((observation) => observation !== undefined);
+				shifted = first === undefined ? 'floor' : Math.min(shifted ?? first.time, first.time);
 			}
-			if (!knownAtCursor(observation)) nothingNew = false;
-			observations.push(observation);
+			const held = new Set<string>();
+			let reachedOlder = false;
+			let nothingNew = true;
+			for (const record of page.records) {
+				const observation = observe(record);
+				if (!observation) continue;
+				const key = identity(observation);
+				held.add(key);
+				if (before.has(key)) continue; // read on the page before (the overlap)
+				if (observation.time > previousTime) ordered = false;
+				previousTime = observation.time;
+				if (oldest === null || observation.time < oldest) oldest = observation.time;
+				// Activation: the newest record (never later than now) sets the window.
+				if (!scope && floor === null) floor = windowFloor(Math.min(observation.time, now));
+				if (floor !== null && observation.time < floor) {
+					reachedOlder = true;
+					if (scope) continue;
+				}
+				if (!knownAtCursor(observation)) nothingNew = false;
+				observations.push(observation);
+			}
+			before = held;
+			if (budget?.over) {
+				// Out of time: what was read counts, and the next poll reads down to this poll's floor again.
+				complete = false;
+				cut = true;
+				break;
+			}
+			if (!ordered || readAll) continue;
+			if (reachedOlder || (closed && nothingNew && held.size > 0)) {
+				complete = false;
+				break;
+			}
 		}
-		before = held;
-		if (!ordered || readAll) continue;
-		if (reachedOlder || (closed && nothingNew && held.size > 0)) {
-			complete = false;
-			break;
-		}
+	} catch (error) {
+		// n8n's time for the poll ran out while a page was on its way: what was read counts, as above.
+		unlessSpent(budget, error);
+		complete = false;
+		cut = true;
 	}
 	// Out of time order, "not older than the next page's first record" says nothing: the whole read is read again.
 	const bottom = floor ?? oldest;
-	const rereadFrom =
-		shifted === null ? null : shifted === 'floor' || !ordered ? bottom : Math.max(shifted, bottom ?? shifted);
-	return { observations, ordered, complete, rereadFrom };
+	const rereadFrom = cut
+		? bottom
+		: shifted === null
+			? null
+			: shifted === 'floor' || !ordered
+				? bottom
+				: Math.max(shifted, bottom ?? shifted);
+	return { observations, ordered, complete, rereadFrom, cut };
 }
 
 export function timeOf(value: unknown): number | undefined {

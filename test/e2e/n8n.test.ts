@@ -16,6 +16,8 @@
  * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start imported from its file
  *   and run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (it stops n8n and runs the CLI).
+ * - n8n/trigger-polls.ts (trigger-overlap, before editor): polls slower than their interval, each event once; and
+ *   (trigger-durable, last) the durable scheduler: it starts the shared n8n again with the scheduler's settings.
  * Queue mode (queue.test.ts), n8n 1.x (n8n-v1.test.ts) and the install through n8n's Community Nodes
  * (community-install.test.ts: it starts n8n without the package, with settings of its own) have set-ups of their own.
  * E2E_N8N_SCENARIOS=editor,examples (names as below) runs only those groups, in this order, for a quicker look at
@@ -30,6 +32,7 @@ import { packageExportScenario } from './n8n/package-export';
 import { searchQueriesScenario } from './n8n/search-queries';
 import { type Scenario, useSharedN8n } from './n8n/shared';
 import { triggerScenario } from './n8n/trigger';
+import { triggerDurableScenario, triggerOverlapScenario } from './n8n/trigger-polls';
 import { videoInsightsScenario } from './n8n/video-insights';
 
 const SCENARIOS: Record<string, Scenario> = {
@@ -37,11 +40,13 @@ const SCENARIOS: Record<string, Scenario> = {
 	'package-export': packageExportScenario,
 	'ai-tools': aiToolsScenario,
 	trigger: triggerScenario,
+	'trigger-overlap': triggerOverlapScenario,
 	'video-insights': videoInsightsScenario,
 	administration: administrationScenario,
 	'search-queries': searchQueriesScenario,
 	editor: editorScenario,
 	'credential-refresh': credentialRefreshScenario,
+	'trigger-durable': triggerDurableScenario,
 };
 const only = process.env.E2E_N8N_SCENARIOS?.split(',').map((name) => name.trim());
 const unknown = (only ?? []).filter((name) => !SCENARIOS[name]);

@@ -134,6 +134,8 @@ export interface RunPollOptions {
 	 * n8n would have written to its database, which it does only when it noticed a change.
 	 */
 	session?: string;
+	/** What `getPollBudgetMs()` answers (n8n-core's default: 5 minutes); null: the poll context has none, as in n8n 1.x. */
+	pollBudgetMs?: number | null;
 }
 
 export interface RunPollResult {
@@ -529,13 +531,22 @@ export function createHarness(options: HarnessOptions): Harness {
 		const mode = pollOptions.mode ?? 'trigger';
 		const additionalData = additionalDataFor(nextId('execution'), workflowId);
 		const pollNode = workflow.getNode(node.name) as INode;
+		const budget = pollOptions.pollBudgetMs;
+		// n8n-core's defaults for the emit, commit, staging and static-data hooks (undefined takes a default).
 		const context = new PollContext(
 			workflow,
 			pollNode,
 			additionalData,
 			mode,
 			mode === 'manual' ? 'manual' : 'activate',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			typeof budget === 'number' ? () => budget : undefined,
 		);
+		if (budget === null) Reflect.deleteProperty(context, 'getPollBudgetMs');
 		const items = await Container.get(TriggersAndPollers).runPollFunction(workflow, pollNode, context);
 		const staticData = plain(workflow.staticData[staticKey] as IDataObject | undefined) ?? {};
 		delete staticData.__dataChanged;

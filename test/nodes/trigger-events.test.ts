@@ -304,3 +304,40 @@ test(`the record of every scope together is held to ${MAX_RECORDED_TOTAL} entiti
 	expect(scopes[2].seen[`2-${MAX_RECORDED_TOTAL / 2 - 1}`]).toBeDefined();
 	expect(scopes[0].seen['0-0']).toBeUndefined();
 });
+
+test('a job the bounds let go of is never new again: only its end comes, once; the mark is saved and read back', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	const WANTED = new Set<TriggerEvent>([...ALL_JOB, 'jobFinished']);
+	detectEvents(state, 'job', [job('old', 'pending', T0 + 1), job('new', 'pending', T0 + 2)], WANTED);
+	expect(boundScopes([state], 1)).toEqual({ count: 1, recent: 1 });
+	expect(state.letGoUntil).toBe(T0 + 1);
+	const saved = readScope(JSON.parse(JSON.stringify(saveScope(state))));
+	expect(saved?.letGoUntil).toBe(T0 + 1);
+	const again = saved as ScopeState;
+	// Its time moved (it started): no Job Created, and no status change its last known status cannot confirm.
+	expect(detectEvents(again, 'job', [job('old', 'in_progress', T0 + 10, T0 + 1)], WANTED)).toEqual([]);
+	// A byte bound holds as the count does: the oldest go first.
+	const big = newScopeState();
+	startScope(big, [job('a'.repeat(400), 'pending', T0), job('b', 'pending', T0 + 1)]);
+	expect(boundScopes([big], 10, 100)).toEqual({ count: 1, recent: 1 });
+	expect(Object.keys(big.seen)).toEqual(['b']);
+	const finished = [job('old', 'failed', T0 + 20, T0 + 1)];
+	expect(names(detectEvents(again, 'job', finished, WANTED))).toEqual(['old:jobFailed+jobFinished+jobStatusChanged']);
+	expect(detectEvents(again, 'job', finished, WANTED)).toEqual([]);
+	// A job created after the mark is new as ever.
+	expect(names(detectEvents(again, 'job', [job('fresh', 'pending', T0 + 30)], WANTED))).toEqual(['fresh:jobCreated']);
+});
+
+test('the bounds let go of what no poll reads again first, finished before running, and what a poll may read again last', () => {
+	const state = newScopeState();
+	startScope(state, []);
+	// An hour of jobs: old running ones, old finished ones, and a burst in the look-back window.
+	detectEvents(state, 'job', [job('running', 'in_progress', T0), job('done', 'completed', T0 + 1)], ALL_JOB);
+	const burst = [T0 + 600_000, T0 + 600_001].map((time, i) => job(`new-${i}`, 'pending', time));
+	detectEvents(state, 'job', burst, ALL_JOB);
+	expect(boundScopes([state], 3)).toEqual({ count: 1, recent: 0 });
+	expect(Object.keys(state.seen).sort()).toEqual(['new-0', 'new-1', 'running']);
+	expect(boundScopes([state], 1)).toEqual({ count: 2, recent: 1 });
+	expect(Object.keys(state.seen)).toEqual(['new-1']);
+});

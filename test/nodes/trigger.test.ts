@@ -365,3 +365,62 @@ test('soak: 1,000 assets completing over many polls give 1,000 events, each exac
 	expect(counts.size).toBe(1000);
 	expect([...counts.values()].every((count) => count === 1)).toBe(true);
 });
+
+test('Job Finished: one item for every job that ends, completed or failed; a Job Statuses filter without either is refused', async () => {
+	const FINISHED = { events: ['jobFinished'], datasetId: dataset };
+	await poll(FINISHED);
+	const good = await ingest(images('finished-good', 1));
+	const bad = await ingest(['https://media.example.com/broken-finished.jpg']);
+	step(3);
+	expect(keys((await poll(FINISHED)).events).sort()).toEqual([`jobFinished:${bad}`, `jobFinished:${good}`].sort());
+	expect((await poll(FINISHED)).events).toEqual([]);
+	// With the specific end events chosen too, each job is still one item, its specific event first.
+	const BOTH = { events: ['jobFinished', 'jobCompleted', 'jobFailed'], datasetId: dataset };
+	await poll(BOTH);
+	const second = await ingest(images('finished-again', 1));
+	step(3);
+	expect(keys((await poll(BOTH)).events)).toEqual([`jobCompleted+jobFinished:${second}`]);
+	await expect(
+		bed.harness.runPoll({ type: TYPES.trigger, parameters: { ...FINISHED, jobStatuses: ['stopped'] } }),
+	).rejects.toThrow('Job Statuses leaves out "completed" and "failed", so the event jobFinished can never fire');
+});
+
+test('a built sample has every field of a real event, down to details.assets, and says it is an example and why', async () => {
+	const empty = await send(bed.sandbox.url, 'POST', '/api/v1/datasets', {
+		token,
+		json: { name: 'nothing_yet', encoder_name: 'resnet-50' },
+	});
+	const emptyDataset = byId((empty.body as { id: string }).id);
+	const fields = (value: unknown): unknown =>
+		typeof value === 'object' && value !== null
+			? Object.fromEntries(
+					Object.entries(value)
+						.filter(([key]) => key !== 'sample' && key !== 'sample_reason')
+						.map(([key, entry]): [string, unknown] => [key, Array.isArray(entry) ? entry.map(fields) : fields(entry)])
+						.sort(([a], [b]) => a.localeCompare(b)),
+				)
+			: typeof value;
+	for (const [event, kind] of [
+		['jobCompleted', 'ingestion job'],
+		['jobFinished', 'ingestion job'],
+		['assetCompleted', 'asset'],
+	]) {
+		await poll({ events: [event], datasetId: dataset });
+		await ingest(images(`real-${event}`, 1));
+		step(3);
+		const [real] = (await poll({ events: [event], datasetId: dataset })).events;
+		const [sample] = (await poll({ events: [event], datasetId: emptyDataset }, 'manual')).events;
+		expect(real.sample).toBeUndefined();
+		expect(sample).toMatchObject({ event, sample: true });
+		expect(sample.sample_reason).toMatch(
+			new RegExp(`^An example, not a real ${kind}: none in this dataset matches the chosen events yet\\.`),
+		);
+		// The same fields, and of the same types where both have a value (null stands for a value not there yet).
+		expect(Object.keys(fields(sample) as object)).toEqual(Object.keys(fields(real) as object));
+		if (kind === 'ingestion job') {
+			expect(fields((sample.details as IDataObject).assets)).toEqual(fields((real.details as IDataObject).assets));
+		} else {
+			expect(fields(sample.latest_event)).toEqual(fields(real.latest_event));
+		}
+	}
+});

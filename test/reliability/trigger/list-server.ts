@@ -79,6 +79,8 @@ export interface ListServer {
 	afterPage?: (request: ListRequest, served: Array<ListedJob | ListedDataset | ListedAsset>) => void;
 	/** Every list request, in order. */
 	requests: ListRequest[];
+	/** How long each list page takes to be answered (ms of real time); absent: at once. */
+	delayMs?: number;
 	close(): Promise<void>;
 }
 
@@ -102,7 +104,8 @@ export async function startListServer(): Promise<ListServer> {
 		records.filter((record) => (record.visibleAt ?? 0) <= service.now);
 	const server = createServer((req, res) => {
 		req.resume();
-		req.on('end', () => {
+		req.on('end', () => setTimeout(answer, req.url?.startsWith('/api/v0/login') ? 0 : (service.delayMs ?? 0)));
+		const answer = () => {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 			const send = (status: number, body: unknown) => {
 				const text = JSON.stringify(body);
@@ -157,7 +160,7 @@ export async function startListServer(): Promise<ListServer> {
 				return send(404, { detail: 'Not Found' });
 			}
 			service.afterPage?.(request, served);
-		});
+		};
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	service.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
