@@ -27,7 +27,8 @@ const { harness, api } = useHostileBed({
 	},
 	access: 'access',
 	personalToken: 'personal',
-	retry: { baseDelayMs: 10 },
+	// Time bounds far above what 1,000 executions on a loaded machine take: what is checked here is memory, not time.
+	retry: { baseDelayMs: 10, attemptTimeoutMs: 600_000, requestTimeoutMs: 900_000 },
 });
 useLimits(WRITTEN);
 
