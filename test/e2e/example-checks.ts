@@ -16,6 +16,12 @@ export interface WrittenFiles {
 	read(path: string): string;
 }
 
+/**
+ * The text of a CSV file n8n's Convert to File wrote: it writes through SheetJS, which starts the file with a UTF-8 byte
+ * order mark (for spreadsheet programs); the mark is not part of the header.
+ */
+export const csvText = (files: WrittenFiles, fileName: unknown) => files.read(String(fileName)).replace(/^\uFEFF/, '');
+
 /** `files` is given by tests that can see n8n's folder; without it the written files themselves are not read. */
 export type ExampleCheck = (execution: Execution, sandbox: Sandbox, files?: WrittenFiles) => void;
 
@@ -477,7 +483,7 @@ export const EXAMPLE_CHECKS: Record<string, ExampleCheck> = {
 		const [written] = nodeOutput(execution, 'Write CSV File');
 		expect(written.fileName).toMatch(/^\.n8n-files\/beach-above-0\.8-\d{8}T\d{9}Z\.csv$/);
 		if (files) {
-			const csv = files.read(String(written.fileName));
+			const csv = csvText(files, written.fileName);
 			expect(csv.split(/\r?\n/)[0]).toBe('path,score,asset_id,concept');
 			expect(parseCsv(csv)).toEqual(rows);
 		}

@@ -4,8 +4,8 @@
  * Real n8n 2.41.1 (its own CLI and server, on Node 24, installed from the npm registry into the runtime root on first
  * use) with the built package installed as a community package: one `n8n start` (test/e2e/n8n/shared.ts) for every
  * scenario that needs nothing else, in this order (each group starts from the sandbox's seed data):
- * - n8n/examples.ts: n8n loads every node; the Manual Trigger examples run and pass their checks; the CSV example at
- *   real size (1,000 rows); Celebrity Identify.
+ * - n8n/examples.ts: n8n loads every node; the Manual Trigger examples run and pass their checks; the export example's
+ *   CSV against Classify; the Quick start run twice; the CSV example at real size (1,000 rows); Celebrity Identify.
  * - n8n/package-export.ts: the package export delivering to a local S3 bucket through n8n's S3 node.
  * - n8n/ai-tools.ts: the tools through the published MCP Server Trigger (an MCP client) and n8n's AI Agent.
  * - n8n/trigger.ts: the published polling trigger and the trigger examples on live events, each once.
@@ -13,8 +13,8 @@
  * - n8n/administration.ts: every Administration operation (the client secret once), and its invite-a-sheet example.
  * - n8n/search-queries.ts: the Search and Queries operations of issue 27 (sound, by person, hybrid, celebrity matches,
  *   filtered-search runs on each target, tables, Query › Run Query).
- * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start imported from its file
- *   and run from the editor.
+ * - n8n/editor.ts: the editor in Chromium: node panel, every node's parameters, the Quick start and the export example
+ *   imported from their files and run from the editor.
  * - n8n/credential-refresh.ts: token expiry, one login, the new token saved (it stops n8n and runs the CLI).
  * - n8n/trigger-polls.ts (trigger-overlap, before editor): polls slower than their interval, each event once; and
  *   (trigger-durable, last) the durable scheduler: it starts the shared n8n again with the scheduler's settings.

@@ -58,6 +58,20 @@ export class SandboxClient {
 		return (await response.json()) as T;
 	}
 
+	/** What Classify answers for the image at `url` against every concept of a dataset, at `threshold`. */
+	async classify(
+		url: string,
+		datasetId: string,
+		threshold: number,
+	): Promise<Array<{ conceptName: string; score: number; positive: boolean }>> {
+		const answer = await this.request<{ scores: Array<{ conceptName: string; score: number; positive: boolean }> }>(
+			'POST',
+			`/api/v1/classify/image/url?threshold=${threshold}`,
+			{ url, datasetId },
+		);
+		return answer.scores;
+	}
+
 	/**
 	 * Ingests images or videos from `paths` in one job, waits until the job has finished and returns its assets in
 	 * the order given. Jobs created now settle at once (an ingestion step of 0 ms).

@@ -2,20 +2,24 @@
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /*
  * n8n loads the package as a community package; every example that starts with a Manual Trigger runs against the
- * sandbox and passes its check (example-checks.ts), the files it writes read back from n8n's folder; the CSV example
- * at real size (1,000 rows, its defaults); Celebrity Identify on an image URL. Which scenario runs which example is
- * EXAMPLE_SCENARIOS: each example exactly once.
+ * sandbox and passes its check (example-checks.ts), the files it writes read back from n8n's folder; the export
+ * example's CSV against the sandbox's Classify for the images it can be given; the Quick start run twice (one job, the
+ * second run's items `skipped`); the CSV example at real size (1,000 rows, its defaults); Celebrity Identify on an
+ * image URL. Which scenario runs which example is EXAMPLE_SCENARIOS: each example exactly once.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { SEED_IMAGE_HOST } from '../../../sandbox/assets/seed';
 import { seedPersonId } from '../../../sandbox/celebrity/model';
 import { SEED_DATASET_IDS } from '../../../sandbox/server';
-import { loadExamples, sandboxCredential } from '../../../scripts/n8n-runtime/examples';
-import { nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
+import { parseCsv } from '../../../nodes/MediaAnalysisQueries/actions/query/results';
+import { loadExamples, QUICK_START_FILE, sandboxCredential } from '../../../scripts/n8n-runtime/examples';
+import { type Execution, nodeOutput, type WorkflowJson } from '../../../scripts/n8n-runtime/instance';
 import { PACKAGE_NAME, packagedNodes } from '../../../scripts/n8n-runtime/package';
 import { N8N_V2 } from '../../../scripts/n8n-runtime/runtime';
-import { EXAMPLE_CHECKS, type WrittenFiles } from '../example-checks';
+import { csvText, EXAMPLE_CHECKS, type WrittenFiles } from '../example-checks';
+import { SandboxClient } from '../sandbox-client';
 import { log, type Scenario } from './shared';
 import { byId } from '../../support/locators';
 
@@ -73,6 +77,21 @@ function realSizeCsvExample(rows: number): WorkflowJson {
 }
 const REAL_SIZE_WORKFLOW = realSizeCsvExample(REAL_SIZE);
 
+/** The export example of issue 50: its CSV is compared with what the sandbox's Classify answers. */
+const EXPORT_FILE = 'concept-scores-to-csv.json';
+
+/**
+ * The Quick start as the editor scenario runs it once, here under an id of its own to run it twice: its Ingestion
+ * node is version 1.1, whose Already in Dataset (default Skip) sends nothing the dataset holds.
+ */
+const QUICK_START = examples.find((example) => example.file === QUICK_START_FILE)!;
+const QUICK_START_TWICE: WorkflowJson = {
+	...QUICK_START.workflow,
+	id: 'maE2eQuickTwice1',
+	name: `${QUICK_START.workflow.name} (run twice)`,
+};
+const QUICK_START_INGEST = 'Ingest Images and Wait';
+
 const IDENTIFY_IMAGE_URL =
 	'https://photos.example.com/premiere/celebrity:Ava%20Marlowe;celebrity:Dima;.jpg?X-Amz-Signature=abc';
 
@@ -104,7 +123,12 @@ const IDENTIFY_WORKFLOW: WorkflowJson = {
 };
 
 export const examplesScenario: Scenario = {
-	workflows: () => [...runHere.map((example) => example.workflow), REAL_SIZE_WORKFLOW, IDENTIFY_WORKFLOW],
+	workflows: () => [
+		...runHere.map((example) => example.workflow),
+		QUICK_START_TWICE,
+		REAL_SIZE_WORKFLOW,
+		IDENTIFY_WORKFLOW,
+	],
 	register(n8n) {
 		/** What the examples wrote, read from n8n's folder. */
 		const files: WrittenFiles = { read: (path) => readFileSync(join(n8n.instance.userFolder, path), 'utf8') };
@@ -127,6 +151,9 @@ export const examplesScenario: Scenario = {
 			});
 		});
 
+		/** Each example's execution in the test below, by file. */
+		const ran = new Map<string, Execution>();
+
 		describe('every example workflow runs in n8n against the sandbox', () => {
 			beforeAll(() => n8n.fresh());
 
@@ -142,7 +169,94 @@ export const examplesScenario: Scenario = {
 				async (_file, example) => {
 					n8n.sandbox.clearRequestLog();
 					const execution = await n8n.run(example.workflow);
+					ran.set(example.file, execution);
 					EXAMPLE_CHECKS[example.file](execution, n8n.sandbox, files);
+				},
+				5 * 60_000,
+			);
+
+			test(`${EXPORT_FILE}: its CSV agrees with the sandbox's Classify on every image Classify can be given`, async () => {
+				const execution = ran.get(EXPORT_FILE);
+				if (!execution) throw new Error(`${EXPORT_FILE} did not run (see its test above)`);
+				const [written] = nodeOutput(execution, 'Write CSV File');
+				const csv = new Map(parseCsv(csvText(files, written.fileName)).map((row) => [String(row.path), row]));
+				// The sample: the seeded images of demo_images at a public address (Classify refuses s3:// paths).
+				const sample = [...n8n.sandbox.store.assets.values()]
+					.filter((asset) => asset.datasetId === SEED_DATASET_IDS.demoImages && asset.path.startsWith(SEED_IMAGE_HOST))
+					.map((asset) => asset.path);
+				expect(sample.length).toBeGreaterThan(1);
+				const client = new SandboxClient(n8n.sandbox);
+				const seen = await Promise.all(
+					sample.map(async (url) => {
+						const beach = (await client.classify(url, SEED_DATASET_IDS.demoImages, 0.8)).find(
+							(score) => score.conceptName === 'beach',
+						);
+						const row = csv.get(url);
+						return { url, positive: beach?.positive, inCsv: row !== undefined, score: row ? row.score : beach?.score };
+					}),
+				);
+				// In the CSV exactly when Classify calls it positive above 0.8, with Classify's score; some are, some not.
+				expect(seen.map(({ url, inCsv, score }) => ({ url, positive: inCsv, score }))).toEqual(
+					seen.map(({ url, positive, score }) => ({ url, positive, score })),
+				);
+				expect(seen.some((image) => image.inCsv)).toBe(true);
+				expect(seen.some((image) => !image.inCsv)).toBe(true);
+			});
+		});
+
+		describe('the Quick start run twice (Ingestion 1.1, Already in Dataset: Skip by default)', () => {
+			test(
+				'one ingestion job; the second run sends nothing, its items say skipped and go on as in the first',
+				async () => {
+					n8n.fresh();
+					const ingest = QUICK_START.workflow.nodes.find((node) => node.name === QUICK_START_INGEST);
+					expect(ingest?.typeVersion).toBe(1.1);
+					expect(ingest?.parameters?.existingAssets).toBeUndefined(); // the default: Skip
+					const first = await n8n.run(QUICK_START_TWICE);
+					EXAMPLE_CHECKS[QUICK_START_FILE](first, n8n.sandbox, files);
+					const links = nodeOutput(first, QUICK_START_INGEST).map((item) => item.source_path);
+					expect(nodeOutput(first, QUICK_START_INGEST).map((item) => item.ingestion)).toEqual(
+						links.map(() => 'created'),
+					);
+
+					n8n.sandbox.clearRequestLog();
+					const second = await n8n.run(QUICK_START_TWICE);
+					// The sandbox holds one job for these links, the first run's; the second run only looked them up.
+					const jobs = [...n8n.sandbox.store.ingestion.jobs.values()].filter((job) =>
+						job.assets.some((asset) => links.includes(asset.sourcePath)),
+					);
+					expect(jobs.map((job) => [job.datasetId, job.assets.map((asset) => asset.sourcePath)])).toEqual([
+						[SEED_DATASET_IDS.demoImages, links],
+					]);
+					const paths = (method: string, pattern: RegExp) =>
+						n8n.sandbox.requests.filter((r) => r.method === method && pattern.test(r.path));
+					expect(paths('POST', /^\/api\/v1\/ingestion\/(images|videos|assets)$/)).toEqual([]);
+					expect(
+						paths('POST', /^\/api\/v1\/ingestion\/datasets\/[^/]+\/assets\/status$/)
+							.map((r) => (r.body as { source_path?: unknown }).source_path)
+							.sort(),
+					).toEqual([...links].sort());
+					// Each link comes out once, in order, `skipped`, with the asset and outcome the first run made.
+					const fields = (item: Record<string, unknown>) => [
+						item.source_path,
+						item.asset_id,
+						item.status,
+						item.error_code,
+					];
+					const again = nodeOutput(second, QUICK_START_INGEST);
+					expect(again.map(fields)).toEqual(nodeOutput(first, QUICK_START_INGEST).map(fields));
+					expect(again.map((item) => item.ingestion)).toEqual(links.map(() => 'skipped'));
+					// The rest of the workflow does what it did: the same images classified, the same branches.
+					for (const [node, output] of [
+						['Ready?', 0],
+						['Ready?', 1],
+						['Any Concept Above 0.5?', 0],
+						['Any Concept Above 0.5?', 1],
+					] as const) {
+						expect(nodeOutput(second, node, output).map((item) => item.source_path)).toEqual(
+							nodeOutput(first, node, output).map((item) => item.source_path),
+						);
+					}
 				},
 				5 * 60_000,
 			);
