@@ -2,7 +2,7 @@
  * The Search and Queries operations of issue 27 in the shared n8n, in one workflow against the sandbox: Sound ›
  * Search, Image › Search by Person and Hybrid Search, Keyframe › Find Celebrity Matches, Filtered Search › Start (each
  * of its six targets, waiting for the run; once without waiting), Get Status and Get Result, Table › Get Many and Get,
- * and Query › Run Query (SQL, sent as written). Each node's output is checked against the sandbox: the searches against
+ * and Query › Run Query (SQL, sent as written; and at version 2, its rows in one node). Each node's output is checked against the sandbox: the searches against
  * the answer the sandbox gives the same request again, the runs against the results it ranked for them.
  */
 import { DEMO_PERSONAL_TOKEN, type Sandbox, SEED_DATASET_IDS, SEED_DATASET_NAMES } from '../../../sandbox/server';
@@ -20,6 +20,7 @@ const videos = { datasetId: byName(SEED_DATASET_NAMES.demoVideos) };
 const UPLOAD_IDS = Array.from({ length: 15 }, (_, i) => `upl_e2e_${String(i).padStart(2, '0')}`).join(', ');
 const waiting = { waitForCompletion: true, pollInterval: 0.1, limit: 3 };
 const imageRun = "={{ $('Filtered Images').first().json.run_id }}";
+const ROWS_SQL = 'SELECT path FROM images ORDER BY path LIMIT 3';
 
 /** The filtered-search targets, each started and waited for; the node name and its parameters. */
 const RUNS: Array<[string, Record<string, unknown>]> = [
@@ -71,7 +72,12 @@ const STEPS: Step[] = [
 		'create',
 		{ ...images, queryType: 'SQL', query: 'SELECT * FROM images LIMIT 5' },
 	],
+	// Version 2: Run Query waits and outputs the rows themselves, in one node.
+	['Run Query Rows', 'queries', 'query', 'create', { ...images, queryType: 'SQL', query: ROWS_SQL, pollInterval: 0.1 }],
 ];
+
+/** Node versions other than 1, by node name. */
+const VERSIONS: Record<string, number> = { 'Run Query Rows': 2 };
 
 const TYPES = { search: `${PACKAGE_NAME}.mediaAnalysisSearch`, queries: `${PACKAGE_NAME}.mediaAnalysisQueries` };
 
@@ -93,7 +99,7 @@ const OPERATIONS_WORKFLOW: WorkflowJson = {
 			id: `sq-${index}`,
 			name,
 			type: TYPES[node],
-			typeVersion: 1,
+			typeVersion: VERSIONS[name] ?? 1,
 			position: [220 * (index + 1), 0] as [number, number],
 			executeOnce: true,
 			parameters: { resource, operation, ...parameters },
@@ -238,9 +244,23 @@ export const searchQueriesScenario: Scenario = {
 					const table = await again(`/api/v1/datasets/${IMAGES}/tables/images`);
 					expect(nodeOutput(execution, 'Get Table')).toEqual([{ dataset_id: IMAGES, ...table }]);
 					const created = requests.filter((request) => request.method === 'POST' && request.path === '/api/v1/queries');
-					expect(created).toHaveLength(1);
+					expect(created).toHaveLength(2);
 					expect(created[0].body).toMatchObject({ dataset_id: IMAGES, query: 'SELECT * FROM images LIMIT 5' });
 					expect(nodeOutput(execution, 'Create Query')).toHaveLength(1);
+					// Run Query (version 2) in one node: the rows of the SQL, ordered and limited as SQL does, of the dataset.
+					expect(created[1].body).toMatchObject({ dataset_id: IMAGES, query: ROWS_SQL });
+					const rows = nodeOutput(execution, 'Run Query Rows');
+					const paths = new Set(
+						[...sandbox.store.assets.values()]
+							.filter((a) => a.datasetId === IMAGES && a.status === 'completed' && a.kind === 'image')
+							.map((a) => a.path),
+					);
+					expect(rows).toHaveLength(3);
+					for (const row of rows) expect(Object.keys(row)).toEqual(['path']);
+					const listed = rows.map((row) => String(row.path));
+					expect(listed.every((path) => paths.has(path))).toBe(true);
+					expect(listed).toEqual([...listed].sort());
+					expect(listed[0]).toBe([...paths].sort()[0]);
 
 					// Each new endpoint answered 2xx; none refused.
 					const calls = requests.filter((request) =>
