@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { fetchRecords, listEndpoint } from '../shared/endpoints';
-import { fetchPage, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
+import { fetchPage, SAMPLE_IDS, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
 import { END_STATUSES, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 
@@ -126,15 +126,15 @@ const ASSET_EVENT_TYPE: Record<string, string> = {
  * `sample_reason` saying that it is an example and why.
  */
 function builtSample(watch: Watch): IDataObject {
-	const datasetId = watch.datasetId ?? '00000000-0000-4000-8000-000000000000';
+	const datasetId = watch.datasetId ?? SAMPLE_IDS.dataset;
 	const time = '2026-01-01T12:00:00.000Z';
 	const event = SAMPLE_ORDER.find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
 	const status = SAMPLE_STATUS[event];
 	const failed = status === 'error' || status === 'failed';
 	const ended = ['completed', 'failed', 'stopped', 'error'].includes(status);
 	const kind = event.startsWith('asset') ? 'asset' : 'job';
-	const assetId = '00000000-0000-4000-8000-000000000001';
-	const id = kind === 'asset' ? assetId : '000000000000000000000001';
+	const assetId = SAMPLE_IDS.asset;
+	const id = kind === 'asset' ? assetId : SAMPLE_IDS.job;
 	const sourcePath = 'https://example.com/images/sample.jpg';
 	const where = watch.datasetId ? 'in this dataset' : 'in the datasets looked at';
 	const sample = {
@@ -180,7 +180,7 @@ function builtSample(watch: Watch): IDataObject {
 					processed_assets: status === 'completed' ? 1 : 0,
 					errored_assets: failed ? 1 : 0,
 					error_details: failed ? '1 of 1 assets failed: broken_url (1)' : null,
-					request_id: '00000000-0000-4000-8000-000000000002',
+					request_id: SAMPLE_IDS.request,
 					...sample,
 				};
 	// First seen in the status of a chosen event, the record always amounts to that event.

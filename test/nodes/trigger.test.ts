@@ -424,3 +424,26 @@ test('a built sample has every field of a real event, down to details.assets, an
 		}
 	}
 });
+
+test("a node given an ID from the trigger's example event says so in its not-found error", async () => {
+	const [sample] = (await poll({ events: ['jobFailed'], datasetId: dataset }, 'manual')).events;
+	expect(sample.sample).toBe(true);
+	for (const [parameters, id] of [
+		[{ resource: 'job', operation: 'get', jobId: byId('={{ $json.id }}') }, sample.id],
+		[{ resource: 'job', operation: 'getStatus', jobId: byId('={{ $json.id }}'), returnAll: true }, sample.id],
+	] as const) {
+		const { error } = await bed.harness.runNode({
+			type: TYPES.ingestion,
+			parameters: parameters as unknown as INodeParameters,
+			inputItems: [{ id }],
+		});
+		expect(error?.message).toMatch(/not found/i);
+		expect(error?.description).toMatch(/from the Ingestion Trigger's example event \(sample: true\)/);
+	}
+	// A real ID that is not there says nothing of examples.
+	const { error } = await bed.harness.runNode({
+		type: TYPES.ingestion,
+		parameters: { resource: 'job', operation: 'get', jobId: byId('65f1a2b3c4d5e6f708192a3b') },
+	});
+	expect(error?.description).not.toMatch(/example event/);
+});

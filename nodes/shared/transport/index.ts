@@ -18,7 +18,7 @@ export {
 	searchBody,
 	videoSearchBody,
 } from './pagination';
-export { datasetNotFound } from './errors';
+export { datasetNotFound, SAMPLE_IDS } from './errors';
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
 export { PARALLEL, RequestsStopped } from './pace';

@@ -18,6 +18,7 @@ import {
 	explainFailure,
 	formatDetail,
 	readFailureBounded,
+	sampleIdNote,
 	type Explained,
 	type Failure,
 } from './errors';
@@ -382,10 +383,15 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		const scrub = await scrubber();
 		const failure = { ...raw, body: scrub(raw.body) };
 		const details = formatDetail(failure.body);
+		// A "not found" of an ID from the trigger's example event says so, whoever explains it.
+		const told = [note, failure.status === 404 ? sampleIdNote(request.path) : ''].filter(Boolean).join(' ');
+		const withNote = (explained: Explained) =>
+			told ? { ...explained, description: `${explained.description} ${told}`.trim() } : explained;
 		const explained = failure.status !== undefined ? request.explain?.(failure, details) : undefined;
-		if (explained) return await raise({ ...explained, httpCode: String(failure.status), details });
-		const generic = explainFailure(failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts });
-		return await raise(note ? { ...generic, description: `${generic.description} ${note}`.trim() } : generic);
+		if (explained) return await raise(withNote({ ...explained, httpCode: String(failure.status), details }));
+		return await raise(
+			withNote(explainFailure(failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts })),
+		);
 	};
 	// When the write was first sent, by this try or (lost) an earlier one: what a recover lookup judges from.
 	let firstSentAt: number | undefined;
