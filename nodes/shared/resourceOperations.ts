@@ -20,7 +20,7 @@ const sinceOf = (operation: Operation) => operation?.since ?? 1;
 export function resourceDescription(
 	resource: string,
 	operations: Record<string, Operation>,
-	field: Pick<INodeProperties, 'default'> & Partial<INodeProperties>,
+	field: Pick<INodeProperties, 'default'> & Partial<Omit<INodeProperties, 'options'>>,
 ): INodeProperties[] {
 	const all = Object.entries(operations)
 		.map(([value, { option }]): INodePropertyOptions => {
