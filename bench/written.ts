@@ -1,4 +1,5 @@
-/* Benchmark code (bench/), never published. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 import { performance } from 'node:perf_hooks';
 
 import { writtenHeld } from '../nodes/shared/transport/written';

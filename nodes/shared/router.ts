@@ -15,8 +15,16 @@ import { scrubSecrets } from './http/answers';
 import { PARALLEL, recordId, RequestsStopped, Run } from './transport';
 import { assertRange } from './validation';
 
+/** An operation's entry in its resource's Operation dropdown; its value is its key in the resource's `operations`. */
+export interface OperationOption {
+	name: string;
+	description: string;
+	action: string;
+}
+
 /** What every operation module exports besides how it runs. */
 interface OperationBase {
+	option: OperationOption;
 	description: INodeProperties[];
 	/** The node version that first offers it (its option and parameters are hidden before); 1 when absent. */
 	since?: number;

@@ -1,7 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
 	Development code (sandbox and tests), never published: the n8n Cloud rules for node code do not apply. */
 /* Dev-only: checks the package and node descriptions against n8n's community-package conventions. */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -187,6 +188,43 @@ describe.each(nodes.map(({ node }) => [node.description.displayName, node]))('%s
 		});
 	});
 });
+
+/** A value as TypeScript source with bare keys: n8n's lint rules read only identifier keys. */
+const literal = (value: unknown): string =>
+	Array.isArray(value)
+		? `[${value.map(literal).join(', ')}]`
+		: value && typeof value === 'object'
+			? `{ ${Object.entries(value)
+					.map(([key, entry]) => `${key}: ${literal(entry)}`)
+					.join(', ')} }`
+			: JSON.stringify(value);
+
+// Each operation's dropdown entry is its module's `option`, without the value, so n8n's lint cannot tell it is an
+// option: the dropdowns as built are written out and linted here with the package's strict config.
+test("every Operation dropdown passes n8n's lint as a literal (names, descriptions, actions, order)", () => {
+	const dropdowns = nodes.flatMap(({ node }) =>
+		node.description.properties
+			.filter((property) => property.name === 'operation')
+			.map(({ displayName, name, type, noDataExpression, options, default: value }) => ({
+				displayName,
+				name,
+				type,
+				noDataExpression,
+				options,
+				default: value,
+			})),
+	);
+	expect(dropdowns.length).toBeGreaterThan(0);
+	const source = `import type { INodeProperties } from 'n8n-workflow';\n\nexport const dropdowns: INodeProperties[] = ${literal(dropdowns)};\n`;
+	const eslint = join(root, 'node_modules/eslint/bin/eslint.js');
+	const run = spawnSync(
+		process.execPath,
+		[eslint, '--stdin', '--stdin-filename', join(root, 'nodes/dropdowns.ts'), '--format', 'json'],
+		{ cwd: root, input: source, encoding: 'utf8' },
+	);
+	const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+	expect(result.messages.map(({ ruleId, message }) => `${ruleId}: ${message}`)).toEqual([]);
+}, 120_000);
 
 describe('node panel', () => {
 	// n8n's editor (generateMergedNodesAndActions) lists a trigger with the node whose type name is the trigger's without

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports --
 	Dev-only: a loopback service that answers late and refuses on purpose. */
 /**
  * A busy n8n: many executions at once in one process, through n8n-core's WorkflowExecute against a loopback service.

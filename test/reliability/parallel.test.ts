@@ -52,7 +52,9 @@ const getMany = (count: number, extra: IDataObject = {}, continueOnFail = false)
 describe('requests in flight', () => {
 	test("the parameter's default (a literal, for the lint) is PARALLEL.default, the one the transport uses", () => {
 		const [requestOptions] = parallelRequestsProperties({
-			dataset: { get: { description: [], execute: async () => ({}) } },
+			dataset: {
+				get: { option: { name: 'Get', description: 'Get', action: 'Get' }, description: [], execute: async () => ({}) },
+			},
 		});
 		expect(requestOptions.options).toEqual([
 			expect.objectContaining({ name: 'parallelRequests', default: PARALLEL.default }),

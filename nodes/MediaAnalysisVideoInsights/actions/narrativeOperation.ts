@@ -47,7 +47,7 @@ function toolText({ resource, does, returns }: NarrativeSpec): string {
  * composite_slice_id) before the answer's fields (summary, description, synopsis, genres, moods, subjects or formats),
  * so it goes straight into Ingestion › Update Metadata.
  */
-export function narrativeOperation(spec: NarrativeSpec): ItemOperation & { toolDescription: string } {
+export function narrativeOperation(spec: NarrativeSpec): Omit<ItemOperation, 'option'> & { toolDescription: string } {
 	const slice = spec.resource === 'compositeSlice';
 	return {
 		toolDescription: toolText(spec),

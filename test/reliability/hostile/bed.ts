@@ -1,4 +1,5 @@
-/* Dev-only: what the reliability tests against loopback servers set up alike. One engine harness per file with the
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Dev-only: what the reliability tests against loopback servers set up alike. One engine harness per file with the
  * nodes a file runs; before each test a fresh hostile server behind the same `api` object, the credential pointed at it
  * with a personal token; limits shortened for each test and restored after it. */
 import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type INodeType } from 'n8n-workflow';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	Development code (tests), never published: the n8n Cloud rules for node code do not apply. */
 /**
  * A loopback Media Analysis service whose lists behave as an eventually consistent store's do: each record becomes

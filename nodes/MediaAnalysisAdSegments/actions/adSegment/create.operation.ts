@@ -6,6 +6,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { getSegments, segmentFields } from './segments';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
+export const option = {
+	name: 'Create',
+	description: 'Store ad segments for a video',
+	action: 'Create ad segments for a video',
+};
+
 export const description = [...videoFields, ...segmentFields];
 
 /** The service accepts the segments (202) and answers with their new IDs. */

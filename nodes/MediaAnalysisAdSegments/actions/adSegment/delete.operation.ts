@@ -6,6 +6,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
+export const option = {
+	name: 'Delete',
+	description: 'Soft-delete all ad segments of a video',
+	action: 'Delete the ad segments of a video',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'deleteNotice',

@@ -4,6 +4,12 @@ import type { Run } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
+export const option = {
+	name: 'Get',
+	description: 'Get all ad segments stored for a video',
+	action: 'Get the ad segments of a video',
+};
+
 export const description = videoFields;
 
 /** One item per ad segment of the video (none when it has none), each naming the video it belongs to. */

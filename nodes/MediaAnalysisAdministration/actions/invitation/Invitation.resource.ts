@@ -6,22 +6,4 @@ import * as getMany from './getMany.operation';
 
 export const operations = { create, delete: deleteInvitation, get, getMany };
 
-export const description = resourceDescription('invitation', operations, {
-	options: [
-		{
-			name: 'Create',
-			value: 'create',
-			description: 'Invite a person to join the organization by email',
-			action: 'Create an invitation',
-		},
-		{ name: 'Delete', value: 'delete', description: 'Withdraw a pending invitation', action: 'Delete an invitation' },
-		{ name: 'Get', value: 'get', description: 'Get a pending invitation', action: 'Get an invitation' },
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			description: 'List the pending invitations',
-			action: 'Get many invitations',
-		},
-	],
-	default: 'getMany',
-});
+export const description = resourceDescription('invitation', operations, { default: 'getMany' });

@@ -7,6 +7,12 @@ import { assertEmail, assertNotEmpty } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
 import { textField } from '../../../shared/descriptions';
 
+export const option = {
+	name: 'Create',
+	description: 'Invite a person to join the organization by email',
+	action: 'Create an invitation',
+};
+
 export const description: INodeProperties[] = [
 	textField('Email', 'email', 'e.g. ana@example.com', 'Where the service sends the invitation', { required: true }),
 	textField('Name', 'name', 'e.g. Ana Costa', 'The name the invited person is shown by', { required: true }),

@@ -6,6 +6,8 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { invitationLocator, invitationParams } from './fields';
 
+export const option = { name: 'Delete', description: 'Withdraw a pending invitation', action: 'Delete an invitation' };
+
 export const description: INodeProperties[] = [
 	notice('deleteNotice', 'Withdraws the invitation at once: its link stops working. The person can be invited again.'),
 	invitationLocator('The pending invitation to withdraw'),

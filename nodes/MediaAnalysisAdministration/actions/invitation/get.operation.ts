@@ -4,6 +4,8 @@ import type { Run } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { invitationLocator, invitationParams } from './fields';
 
+export const option = { name: 'Get', description: 'Get a pending invitation', action: 'Get an invitation' };
+
 export const description: INodeProperties[] = [invitationLocator('The pending invitation to get')];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {

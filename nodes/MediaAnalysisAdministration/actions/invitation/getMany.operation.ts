@@ -5,6 +5,8 @@ import { returnAllOrLimit } from '../../../shared/descriptions';
 import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 
+export const option = { name: 'Get Many', description: 'List the pending invitations', action: 'Get many invitations' };
+
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The invitations not yet accepted (an accepted one becomes a user). */

@@ -6,6 +6,8 @@ import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { readRolesScope, rolesScopeProperties } from '../fields';
 
+export const option = { name: 'Get Many', description: 'List the roles that can be given', action: 'Get many roles' };
+
 export const description: INodeProperties[] = [
 	...rolesScopeProperties({
 		description: 'Which roles to list',

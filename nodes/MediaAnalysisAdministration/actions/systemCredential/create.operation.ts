@@ -9,6 +9,12 @@ import { readRoles, rolesProperty } from '../fields';
 import { fullAccessNotice } from './fields';
 import { textField } from '../../../shared/descriptions';
 
+export const option = {
+	name: 'Create',
+	description: 'Create a client ID and secret for an automation; the secret is shown once',
+	action: 'Create a system credential',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'secretOnceNotice',

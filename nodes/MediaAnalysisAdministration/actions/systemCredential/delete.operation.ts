@@ -7,6 +7,12 @@ import { redactSecrets } from '../../../shared/redact';
 import { notice } from '../../../shared/node';
 import { clientParams, systemCredentialLocator } from './fields';
 
+export const option = {
+	name: 'Delete',
+	description: 'Delete a system credential and revoke its tokens',
+	action: 'Delete a system credential',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'deleteNotice',

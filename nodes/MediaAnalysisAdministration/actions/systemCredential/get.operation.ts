@@ -5,6 +5,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { clientParams, systemCredentialLocator } from './fields';
 
+export const option = {
+	name: 'Get',
+	description: 'Get a system credential (never its secret)',
+	action: 'Get a system credential',
+};
+
 export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to get (its client secret is never shown)'),
 ];

@@ -6,6 +6,12 @@ import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the system credentials (never their secrets)',
+	action: 'Get many system credentials',
+};
+
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */

@@ -11,6 +11,12 @@ import { collection, textField } from '../../../shared/descriptions';
 
 const REPLACE = { rolesChange: ['replace'] };
 
+export const option = {
+	name: 'Update',
+	description: 'Rename a system credential or change its roles',
+	action: 'Update a system credential',
+};
+
 export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to change (its client secret stays as it is)'),
 	collection('Update Fields', 'updateFields', 'Add Field', [

@@ -6,6 +6,8 @@ import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertIdentifier, splitList } from '../../../shared/validation';
 
+export const option = { name: 'Get Many', description: 'List the users of the organization', action: 'Get many users' };
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(),
 	collection('Filters', 'filters', 'Add Filter', [

@@ -6,6 +6,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { getUserId, userLocator } from './fields';
 
+export const option = {
+	name: 'Remove',
+	description: 'Remove a user from the organization',
+	action: 'Remove a user from the organization',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'removeNotice',

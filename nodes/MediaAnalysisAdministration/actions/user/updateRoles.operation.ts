@@ -5,6 +5,8 @@ import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
 import { getUserId, userLocator } from './fields';
 
+export const option = { name: 'Update Roles', description: "Replace a user's roles", action: 'Update roles of a user' };
+
 export const description: INodeProperties[] = [
 	userLocator('The user whose roles to replace'),
 	...rolesScopeProperties({

@@ -6,6 +6,12 @@ import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { personLocator, resolvePersonId } from '../fields';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the faces detected of a person in ingested images',
+	action: 'Get many faces of a person',
+};
+
 export const description: INodeProperties[] = [
 	personLocator(true),
 	...returnAllOrLimit(undefined, { toolLimit: true }),

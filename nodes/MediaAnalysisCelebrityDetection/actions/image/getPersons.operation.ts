@@ -6,6 +6,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { locatorUuid } from '../../../shared/readers';
 
+export const option = {
+	name: 'Get Many Persons',
+	description: 'Get the enrolled persons detected in an ingested image',
+	action: 'Get many persons in an image',
+};
+
 /** A platform image: "From list" offers the images enrolled persons appear in, searchable by person name. */
 export const description: INodeProperties[] = [
 	listLocator(

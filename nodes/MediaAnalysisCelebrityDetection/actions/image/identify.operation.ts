@@ -29,6 +29,13 @@ const waitOptions = collection('Options', 'options', 'Add option', [
 	),
 ]);
 
+export const option = {
+	name: 'Identify Persons',
+	description:
+		'Identify enrolled persons in an image at a URL. Costs one image ingestion and its wait (several requests): the image is ingested into a dataset you choose, read, then deleted.',
+	action: 'Identify persons in an image',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'identifyNotice',

@@ -4,6 +4,8 @@ import type { Run } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getPersonId, personLocator } from '../fields';
 
+export const option = { name: 'Get', description: 'Get an enrolled person', action: 'Get a person' };
+
 export const description: INodeProperties[] = [personLocator()];
 
 export const toolDescription =

@@ -8,6 +8,12 @@ import { textField } from '../../../shared/descriptions';
 /** Names per request: each is a repeated query key, and long query strings are refused by many proxies. */
 const NAMES_PER_REQUEST = 100;
 
+export const option = {
+	name: 'Get Many by Names or Aliases',
+	description: 'Find the IDs of persons by their names or aliases',
+	action: 'Get many persons by names or aliases',
+};
+
 export const description: INodeProperties[] = [
 	textField(
 		'Names or Aliases',

@@ -6,6 +6,8 @@ import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 
+export const option = { name: 'Get Many', description: 'List enrolled persons', action: 'Get many persons' };
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	sortCollection(

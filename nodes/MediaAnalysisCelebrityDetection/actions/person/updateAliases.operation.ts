@@ -7,6 +7,12 @@ import { invalidParameter, splitList } from '../../../shared/validation';
 import { getPersonId, personLocator } from '../fields';
 import { textField } from '../../../shared/descriptions';
 
+export const option = {
+	name: 'Update Aliases',
+	description: 'Add, remove or replace the aliases of a person',
+	action: 'Update the aliases of a person',
+};
+
 export const description: INodeProperties[] = [
 	personLocator(),
 	{

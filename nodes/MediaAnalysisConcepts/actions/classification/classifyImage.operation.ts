@@ -13,6 +13,12 @@ import { flatScores } from './flatScores';
 export const toolDescription =
 	'Scores an image at a public URL against the visual concepts of a dataset, or against chosen concepts. Needs the image URL and the dataset (its ID, a UUID, or its exact name). Returns, per concept, <concept>_score (0 to 1) and <concept>_positive (true when the score is above the threshold), positive_concepts (the names of those above it), and the scores list.';
 
+export const option = {
+	name: 'Classify Image',
+	description: 'Score an image from a public URL against concepts',
+	action: 'Classify an image from a URL',
+};
+
 export const description: INodeProperties[] = [
 	textField(
 		'Image URL',

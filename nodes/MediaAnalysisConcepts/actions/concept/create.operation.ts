@@ -12,6 +12,8 @@ import { conceptNameRefused, descriptionField, nameField, readConceptFields, tun
 export const toolDescription =
 	'Creates a visual concept in a dataset, to be trained with labels. Needs its name (letters, digits and underscores, unique in the dataset) and the dataset (its ID, a UUID, or its exact name). Returns the concept with its conceptId.';
 
+export const option = { name: 'Create', description: 'Create a concept in a dataset', action: 'Create a concept' };
+
 export const description: INodeProperties[] = [
 	nameField(true),
 	datasetLocator({ description: 'The dataset whose images and keyframes the concept classifies' }),

@@ -8,6 +8,8 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Deletes a concept and its labels; this cannot be undone. Needs the concept (its ID, a UUID, or its exact name). Returns deleted: true and the concept ID.';
 
+export const option = { name: 'Delete', description: 'Delete a concept and its labels', action: 'Delete a concept' };
+
 export const description: INodeProperties[] = [
 	conceptLocator({ description: 'The concept to delete, with its labels' }),
 ];

@@ -9,6 +9,12 @@ import { collection, numberField } from '../../../shared/descriptions';
 export const toolDescription =
 	'Estimates how many images and video frames of the dataset of the concept show the concept, per score range above a threshold. Needs the concept (its ID, a UUID, or its exact name). Returns the ranges with their estimated counts.';
 
+export const option = {
+	name: 'Estimate Predictions',
+	description: 'Estimate how many assets of the dataset show the concept, per score range',
+	action: 'Estimate the predictions of a concept',
+};
+
 export const description: INodeProperties[] = [
 	conceptLocator(),
 	thresholdField('Score above which an asset counts as showing the concept (0 to 1)', 0.5),

@@ -7,6 +7,8 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Gets one concept. Needs the concept (its ID, a UUID, or its exact name). Returns its conceptId, name, datasetId, description and threshold.';
 
+export const option = { name: 'Get', description: 'Get a concept', action: 'Get a concept' };
+
 export const description: INodeProperties[] = [conceptLocator()];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {

@@ -9,6 +9,8 @@ import { assertUuid4, splitList } from '../../../shared/validation';
 export const toolDescription =
 	'Lists the visual concepts, up to the Limit, optionally only those of some datasets. Needs nothing. Returns each concept with its conceptId, name and datasetId.';
 
+export const option = { name: 'Get Many', description: 'List concepts', action: 'Get many concepts' };
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	collection('Filters', 'filters', 'Add Filter', [

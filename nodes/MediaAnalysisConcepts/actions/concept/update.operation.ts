@@ -11,6 +11,8 @@ import { collection } from '../../../shared/descriptions';
 export const toolDescription =
 	'Changes the name, description, threshold or regularization. Needs the concept (its ID, a UUID, or its exact name) and the fields to change. Returns the concept as it is now.';
 
+export const option = { name: 'Update', description: 'Update a concept', action: 'Update a concept' };
+
 export const description: INodeProperties[] = [
 	conceptLocator(),
 	collection('Update Fields', 'updateFields', 'Add Field', [descriptionField, nameField(false), ...tuningFields]),

@@ -11,6 +11,12 @@ export const toolDescription =
 
 const MAX_CANDIDATES = 20;
 
+export const option = {
+	name: 'Get Many Candidates',
+	description: 'Get the images and keyframes whose labels would improve the concept most',
+	action: 'Get many candidates to label for a concept',
+};
+
 export const description: INodeProperties[] = [
 	conceptLocator(),
 	numberField(

@@ -9,6 +9,12 @@ import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 export const toolDescription =
 	'Lists the labels of a concept (the images and video frames marked as showing it or not), up to the Limit. Needs the concept (its ID, a UUID, or its exact name). Returns each label with its image or keyframe.';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the labels of a concept',
+	action: 'Get many labels of a concept',
+};
+
 export const description: INodeProperties[] = [
 	conceptLocator(),
 	...returnAllOrLimit(undefined, { toolLimit: true }),

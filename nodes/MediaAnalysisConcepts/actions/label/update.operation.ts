@@ -10,6 +10,12 @@ import { collection, numberField, textField } from '../../../shared/descriptions
 export const toolDescription =
 	'Labels images or video frames as showing a concept (positive) or not (negative), or removes labels. Needs the concept (its ID, a UUID, or its exact name) and, for each image, its ID or path and its label. Returns the labels as the service answers.';
 
+export const option = {
+	name: 'Update',
+	description: 'Add, overwrite or remove labels of a concept',
+	action: 'Update labels of a concept',
+};
+
 export const description: INodeProperties[] = [
 	conceptLocator(),
 	{

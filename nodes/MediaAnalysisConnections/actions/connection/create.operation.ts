@@ -20,6 +20,12 @@ const hostnameField = (type: ConnectionType): INodeProperties => ({
 	...showFor(type),
 });
 
+export const option = {
+	name: 'Create',
+	description: 'Register a connection to external storage',
+	action: 'Create a connection',
+};
+
 export const description: INodeProperties[] = [
 	textField(
 		'Name',

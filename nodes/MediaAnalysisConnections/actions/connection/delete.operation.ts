@@ -8,6 +8,8 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { connectionParams, redactConnection } from './fields';
 
+export const option = { name: 'Delete', description: 'Delete a connection', action: 'Delete a connection' };
+
 export const description: INodeProperties[] = [
 	notice(
 		'deleteNotice',

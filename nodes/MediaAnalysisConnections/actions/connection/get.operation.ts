@@ -5,6 +5,8 @@ import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
+export const option = { name: 'Get', description: 'Get a connection by name or ID', action: 'Get a connection' };
+
 export const description: INodeProperties[] = [connectionLocator()];
 
 export const toolDescription =

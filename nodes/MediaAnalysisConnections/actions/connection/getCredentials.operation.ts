@@ -6,6 +6,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { connectionParams } from './fields';
 
+export const option = {
+	name: 'Get Temporary Credentials',
+	description: 'Get short-lived credentials for the bucket of an AWS IAM role connection',
+	action: 'Get temporary credentials of a connection',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'secretsNotice',

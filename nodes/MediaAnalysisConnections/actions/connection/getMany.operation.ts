@@ -16,6 +16,8 @@ const TYPES: Array<{ name: string; value: ConnectionType }> = [
 	{ name: 'HTTPS Bearer Token', value: 'https_bearer' },
 ];
 
+export const option = { name: 'Get Many', description: 'List connections', action: 'Get many connections' };
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	collection('Filters', 'filters', 'Add Filter', [

@@ -11,6 +11,12 @@ import { connectionParams } from './fields';
 /** S3's largest page. */
 const MAX_KEYS = 1000;
 
+export const option = {
+	name: 'Get Many Bucket Objects',
+	description: "List the objects and folders under a prefix of a bucket, with the connection's access",
+	action: 'Get many bucket objects with a connection',
+};
+
 export const description: INodeProperties[] = [
 	connectionLocator({ description: 'An AWS IAM role connection with scope S3' }),
 	{

@@ -6,6 +6,12 @@ import { connectionLocator } from '../../../shared/descriptions';
 import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
+export const option = {
+	name: 'Test',
+	description: 'Check that the service can reach the storage',
+	action: 'Test a connection',
+};
+
 export const description: INodeProperties[] = [
 	connectionLocator(),
 	{

@@ -7,6 +7,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, noFieldToUpdate } from '../../../shared/validation';
 import { connectionParams, redactConnection } from './fields';
 
+export const option = {
+	name: 'Update',
+	description: 'Rename a connection or change its description',
+	action: 'Update a connection',
+};
+
 export const description: INodeProperties[] = [
 	connectionLocator(),
 	collection('Update Fields', 'updateFields', 'Add Field', [

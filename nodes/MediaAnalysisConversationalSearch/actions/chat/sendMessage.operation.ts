@@ -9,6 +9,13 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import { getHistory, HISTORY_FIELD, historyFields } from './history';
 
+export const option = {
+	name: 'Send Message',
+	description:
+		"Ask a question; the answer comes with the videos found, follow-up suggestions and this turn's messages (the whole chat history with Include History)",
+	action: 'Send a chat message',
+};
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Search In',

@@ -8,19 +8,4 @@ import * as update from './update.operation';
 
 export const operations = { create, delete: deleteDataset, get, getConfig, getMany, update };
 
-export const description = resourceDescription('dataset', operations, {
-	options: [
-		{ name: 'Create', value: 'create', description: 'Create a dataset', action: 'Create a dataset' },
-		{ name: 'Delete', value: 'delete', description: 'Soft-delete a dataset', action: 'Delete a dataset' },
-		{ name: 'Get', value: 'get', description: 'Get a dataset', action: 'Get a dataset' },
-		{
-			name: 'Get Config',
-			value: 'getConfig',
-			description: 'Get the configuration of a dataset',
-			action: 'Get the configuration of a dataset',
-		},
-		{ name: 'Get Many', value: 'getMany', description: 'List datasets', action: 'Get many datasets' },
-		{ name: 'Update', value: 'update', description: 'Update a dataset', action: 'Update a dataset' },
-	],
-	default: 'getMany',
-});
+export const description = resourceDescription('dataset', operations, { default: 'getMany' });

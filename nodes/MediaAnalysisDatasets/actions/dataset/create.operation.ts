@@ -27,6 +27,8 @@ import { choice, collection, numberField, textField } from '../../../shared/desc
 /** The service's bounds of keyframe_uniform_fps_sampling_rate. */
 const FPS = { min: 0.00001, max: 5 };
 
+export const option = { name: 'Create', description: 'Create a dataset', action: 'Create a dataset' };
+
 export const description: INodeProperties[] = [
 	textField('Name', 'name', 'e.g. product_photos', 'Letters, digits and underscores only', { required: true }),
 	choice(

@@ -7,6 +7,8 @@ import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 
+export const option = { name: 'Delete', description: 'Soft-delete a dataset', action: 'Delete a dataset' };
+
 export const description: INodeProperties[] = [
 	notice(
 		'deleteNotice',

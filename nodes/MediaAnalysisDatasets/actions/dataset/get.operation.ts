@@ -6,6 +6,8 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET, includeDeletedOption, readDatasetCall } from './fields';
 
+export const option = { name: 'Get', description: 'Get a dataset', action: 'Get a dataset' };
+
 export const description: INodeProperties[] = [datasetLocator(), includeDeletedOption, ...outputProperties(DATASET)];
 
 export const toolDescription =

@@ -6,6 +6,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET_CONFIG, includeDeletedOption, readDatasetCall } from './fields';
 
+export const option = {
+	name: 'Get Config',
+	description: 'Get the configuration of a dataset',
+	action: 'Get the configuration of a dataset',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator(),
 	includeDeletedOption,

@@ -31,6 +31,8 @@ const yesNoFilter = (displayName: string, name: string, what: string): INodeProp
 	description: `Return only datasets ${what} (Yes), or only those without it (No)`,
 });
 
+export const option = { name: 'Get Many', description: 'List datasets', action: 'Get many datasets' };
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	collection('Filters', 'filters', 'Add Filter', [

@@ -16,6 +16,8 @@ import {
 } from './config';
 import { assertDatasetName, storeOriginalField, storePreviewField } from './fields';
 
+export const option = { name: 'Update', description: 'Update a dataset', action: 'Update a dataset' };
+
 export const description: INodeProperties[] = [
 	datasetLocator(),
 	collection('Update Fields', 'updateFields', 'Add Field', [

@@ -3,14 +3,4 @@ import * as getMany from './getMany.operation';
 
 export const operations = { getMany };
 
-export const description = resourceDescription('encoder', operations, {
-	options: [
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			description: 'List the encoders a dataset can use',
-			action: 'Get many encoders',
-		},
-	],
-	default: 'getMany',
-});
+export const description = resourceDescription('encoder', operations, { default: 'getMany' });

@@ -7,6 +7,12 @@ import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { SUNSET_ENCODER } from '../fields';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the encoders a dataset can use',
+	action: 'Get many encoders',
+};
+
 export const description: INodeProperties[] = [...returnAllOrLimit(undefined, { toolLimit: true })];
 
 export const toolDescription =

@@ -38,6 +38,12 @@ const TAG_GROUP = recordFields('tag group', TAG_GROUP_FIELDS, [
 	'updated_dt',
 ]);
 
+export const option = {
+	name: 'Get Many',
+	description: 'List tag groups, filtered and sorted',
+	action: 'Get many tag groups',
+};
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(TAG_GROUP),

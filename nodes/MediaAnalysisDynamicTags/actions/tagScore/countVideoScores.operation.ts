@@ -4,6 +4,12 @@ import type { Run } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
 
+export const option = {
+	name: 'Count Video Scores',
+	description: 'Count the videos a saved aggregation of a tag scored, by whether they meet its criteria',
+	action: 'Count the video scores of a tag',
+};
+
 export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,

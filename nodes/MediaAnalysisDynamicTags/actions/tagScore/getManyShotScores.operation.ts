@@ -18,6 +18,12 @@ import {
 /** The service's bound: min_conf must be greater than 0.1. */
 const MIN_CONFIDENCE_FLOOR = 0.1;
 
+export const option = {
+	name: 'Get Many Shot Scores',
+	description: 'Get the shots of one video that score at least a minimum for a tag',
+	action: 'Get many shot scores of a video for a tag',
+};
+
 export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,

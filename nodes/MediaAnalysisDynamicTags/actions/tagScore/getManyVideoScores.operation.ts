@@ -7,6 +7,12 @@ import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, VIDEO_SCORE } from './fields';
 
+export const option = {
+	name: 'Get Many Video Scores',
+	description: 'Get the videos a saved aggregation of a tag scored, one item per video',
+	action: 'Get many video scores of a tag',
+};
+
 export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,

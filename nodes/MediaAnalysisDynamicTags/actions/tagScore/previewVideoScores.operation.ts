@@ -17,6 +17,12 @@ import {
 	VIDEO_SCORE,
 } from './fields';
 
+export const option = {
+	name: 'Preview Video Scores',
+	description: 'Score every video of a dataset for a tag with a strategy and minimum confidence you choose',
+	action: 'Preview the video scores of a tag',
+};
+
 export const description: INodeProperties[] = [
 	groupLocator,
 	tagLocator,

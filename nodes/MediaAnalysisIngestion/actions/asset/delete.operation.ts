@@ -14,6 +14,12 @@ import { assetTypeField } from './fields';
 
 type DeleteAsset = DeleteAssetsRequest['assets'][number];
 
+export const option = {
+	name: 'Delete',
+	description: 'Delete images or videos from a dataset, 100 per request',
+	action: 'Delete assets',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'deleteNotice',

@@ -5,6 +5,13 @@ import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
 import { waitForCompletionNotice } from '../fields';
 import { assetTypeField } from './fields';
 
+export const option = {
+	name: 'Get Status',
+	description:
+		'Get the ingestion status of one image or video by its platform ID: status, error code and latest event. To follow a whole job, use Job → Get Many Asset Statuses.',
+	action: 'Get the ingestion status of an asset',
+};
+
 export const description: INodeProperties[] = [waitForCompletionNotice, assetTypeField, assetLocator];
 
 export const toolDescription =

@@ -46,6 +46,12 @@ const updatesList: INodeProperties = {
 	options: [{ displayName: 'Asset', name: 'update', values: [...identifyFields, ...metadataEntryFields] }],
 };
 
+export const option = {
+	name: 'Update Metadata',
+	description: 'Overwrite, add or remove metadata of ingested assets',
+	action: 'Update the metadata of assets',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose assets to update' }, { byName: true }),
 	{

@@ -5,6 +5,12 @@ import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 
+export const option = {
+	name: 'Count Asset Statuses',
+	description: 'How many assets of a dataset are in each ingestion status: a quick health check of the whole dataset',
+	action: 'Count the asset statuses of a dataset',
+};
+
 export const description: INodeProperties[] = [datasetLocator({}, { byName: true })];
 
 export const toolDescription =

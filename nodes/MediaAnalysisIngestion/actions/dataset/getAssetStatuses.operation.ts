@@ -6,6 +6,13 @@ import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, waitForCompletionNotice } from '../fields';
 
+export const option = {
+	name: 'Get Many Asset Statuses',
+	description:
+		'One item per asset of a dataset, whichever job brought it: its status and error code (Detail: Full) or when it became ready (Detail: Summary). For the assets of one job, use Job → Get Many Asset Statuses.',
+	action: 'Get many asset statuses of a dataset',
+};
+
 export const description: INodeProperties[] = [
 	waitForCompletionNotice,
 	datasetLocator({}, { byName: true }),

@@ -5,6 +5,12 @@ import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { listEndpoint } from '../../../shared/endpoints';
 import { paginateForItem, resolveDatasetId } from '../../../shared/readers';
 
+export const option = {
+	name: 'Get Many Job Statuses',
+	description: 'One item per ingestion job of a dataset, with its status',
+	action: 'Get many job statuses of a dataset',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	...returnAllOrLimit(undefined, { toolLimit: true }),

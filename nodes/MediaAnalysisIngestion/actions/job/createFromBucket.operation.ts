@@ -8,6 +8,12 @@ import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
+export const option = {
+	name: 'Create From Bucket',
+	description: 'Ingest the files found by scanning a path of a connected bucket',
+	action: 'Create an ingestion job from a bucket',
+};
+
 export const description: INodeProperties[] = [
 	ingestNotice('every image and video found under the path (to the Max Depth)'),
 	datasetLocator({ description: 'The dataset to ingest the files into' }, { byName: true }),

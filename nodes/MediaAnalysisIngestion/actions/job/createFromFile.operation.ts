@@ -8,6 +8,12 @@ import { assertNotEmpty } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../helpers/jobs';
 
+export const option = {
+	name: 'Create From File',
+	description: 'Ingest the assets listed in a CSV or JSON file',
+	action: 'Create an ingestion job from a file',
+};
+
 export const description: INodeProperties[] = [
 	ingestNotice('every asset the file lists'),
 	datasetLocator({ description: 'The dataset to ingest the listed assets into' }, { byName: true }),

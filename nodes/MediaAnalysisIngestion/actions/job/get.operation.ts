@@ -6,6 +6,13 @@ import { getJobId, JOB, jobLocator } from './fields';
 import { getJob } from '../../helpers/jobs';
 import { waitForCompletionNotice } from '../fields';
 
+export const option = {
+	name: 'Get',
+	description:
+		"One job's own record: its status and how many assets were processed or failed. To see each asset, use Get Many Asset Statuses.",
+	action: 'Get an ingestion job',
+};
+
 export const description: INodeProperties[] = [waitForCompletionNotice, jobLocator, ...outputProperties(JOB)];
 
 export const toolDescription =

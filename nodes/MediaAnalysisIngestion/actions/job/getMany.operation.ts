@@ -7,6 +7,12 @@ import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { JOB } from './fields';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List ingestion jobs, newest change first, optionally of one dataset or in one status',
+	action: 'Get many ingestion jobs',
+};
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(JOB),

@@ -12,6 +12,13 @@ import { readJobAssetStatuses } from '../../helpers/jobStatus';
 const [returnAll, limit] = returnAllOrLimit();
 
 // Every asset by default (a Limit is never a silent cut); a model gets 10: it reads every item a tool returns.
+export const option = {
+	name: 'Get Many Asset Statuses',
+	description:
+		'One item per asset of a job: status, error code and reason. Items naming the same job (e.g. the rows of a combined ingest) are read once and give each asset once, paired to its row.',
+	action: 'Get many asset statuses of an ingestion job',
+};
+
 export const description: INodeProperties[] = [
 	waitForCompletionNotice,
 	jobLocator,

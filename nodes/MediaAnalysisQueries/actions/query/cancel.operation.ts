@@ -4,6 +4,12 @@ import type { Run } from '../../../shared/transport';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
 
+export const option = {
+	name: 'Cancel',
+	description: 'Cancel a queued or running query, at once or gracefully',
+	action: 'Cancel a query',
+};
+
 export const description: INodeProperties[] = [
 	queryLocator(),
 	{

@@ -17,6 +17,12 @@ const V1 = { '@version': [1] };
 const FROM_V2 = { '@version': [{ _cnd: { gte: 2 } }] };
 const [waitForCompletion, ...waitFields] = waitForCompletionFields('query');
 
+export const option = {
+	name: 'Run Query',
+	description: 'Run a new SQL or natural-language query over a dataset, optionally waiting for it to finish',
+	action: 'Run a SQL or natural language query',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset to query' }),
 	{

@@ -6,6 +6,8 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { queryLocator, queryParams } from './fields';
 
+export const option = { name: 'Delete', description: 'Delete a query', action: 'Delete a query' };
+
 export const description: INodeProperties[] = [
 	notice('deleteNotice', 'Deletes the query and its results for everyone in your organization'),
 	queryLocator({ description: 'The query to delete' }),

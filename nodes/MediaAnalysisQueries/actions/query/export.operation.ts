@@ -7,6 +7,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
 
+export const option = {
+	name: 'Export',
+	description: 'Export the results of a complete query to a bucket',
+	action: 'Export the results of a query',
+};
+
 export const description: INodeProperties[] = [
 	queryLocator({ description: 'A query whose status is Complete' }),
 	{

@@ -5,6 +5,8 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { QUERY, queryLocator, queryParams } from './fields';
 
+export const option = { name: 'Get', description: 'Get a query and its status', action: 'Get a query' };
+
 export const description: INodeProperties[] = [queryLocator(), ...outputProperties(QUERY)];
 
 export const toolDescription =

@@ -21,6 +21,13 @@ const PATH_COLUMN = 'path';
 /** A concept name as the service accepts one, and so a plain SQL identifier: nothing else reaches the query text. */
 const CONCEPT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+export const option = {
+	name: 'Get Concept Scores',
+	description:
+		'Get the images of a dataset that a concept scores above a threshold, with their scores (no SQL to write)',
+	action: 'Get the concept scores of images',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose images to score' }),
 	listLocator(

@@ -16,6 +16,8 @@ import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertUuidList, splitList } from '../../../shared/validation';
 import { QUERY, QUERY_STATUSES, queryTypeOptions } from './fields';
 
+export const option = { name: 'Get Many', description: 'List queries', action: 'Get many queries' };
+
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 	...outputProperties(QUERY),

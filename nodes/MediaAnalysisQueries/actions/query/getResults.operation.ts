@@ -4,6 +4,12 @@ import type { ItemRunner } from '../../../shared/router';
 import { queryLocator, queryParams } from './fields';
 import { readResults, readResultsOutput, resultsOutputFields } from './resultsOutput';
 
+export const option = {
+	name: 'Get Results',
+	description: 'Get the result rows of a complete query, or a link to its results file',
+	action: 'Get the results of a query',
+};
+
 export const description: INodeProperties[] = [
 	queryLocator({ description: 'A query whose status is Complete' }),
 	...resultsOutputFields(),

@@ -6,6 +6,12 @@ import { getWaitOptions } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams, waitForQuery } from './fields';
 
+export const option = {
+	name: 'Re-Run Query',
+	description: 'Run a finished query again, optionally waiting for it to finish',
+	action: 'Run a finished query again',
+};
+
 export const description: INodeProperties[] = [
 	queryLocator({ description: 'A query that has finished (Complete, Error or Stopped) to run again' }),
 	...waitForCompletionFields('query'),

@@ -4,20 +4,4 @@ import * as getMany from './getMany.operation';
 
 export const operations = { get, getMany };
 
-export const description = resourceDescription('table', operations, {
-	options: [
-		{
-			name: 'Get',
-			value: 'get',
-			description: 'Get the schema of a table a query can read',
-			action: 'Get a table',
-		},
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			description: 'List the tables a query over a dataset can read',
-			action: 'Get many tables',
-		},
-	],
-	default: 'getMany',
-});
+export const description = resourceDescription('table', operations, { default: 'getMany' });

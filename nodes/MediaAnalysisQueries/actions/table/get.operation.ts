@@ -6,6 +6,8 @@ import { resolveDatasetId } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { getTableName, tableLocator } from './fields';
 
+export const option = { name: 'Get', description: 'Get the schema of a table a query can read', action: 'Get a table' };
+
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the table belongs to' }),
 	tableLocator,

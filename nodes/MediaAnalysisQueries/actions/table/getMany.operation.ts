@@ -5,6 +5,12 @@ import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the tables a query over a dataset can read',
+	action: 'Get many tables',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset whose tables to list' }),
 	...returnAllOrLimit(undefined, { toolLimit: true }),

@@ -5,6 +5,12 @@ import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
 import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { getRunId, readResults, runIdField } from './fields';
 
+export const option = {
+	name: 'Get Result',
+	description: 'Read the results of a finished filtered search',
+	action: 'Get the results of a filtered search',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
 	runIdField,

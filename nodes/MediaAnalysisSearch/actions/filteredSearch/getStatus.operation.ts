@@ -5,6 +5,12 @@ import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { getRunId, readStatus, runIdField, statusItem } from './fields';
 
+export const option = {
+	name: 'Get Status',
+	description: 'Tell whether a filtered search has finished',
+	action: 'Get the status of a filtered search',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
 	runIdField,

@@ -23,6 +23,12 @@ type StartEndpoint = (typeof TARGETS)[Target];
 
 const byWords: Target[] = ['image', 'keyframe', 'shot', 'transcript', 'video'];
 
+export const option = {
+	name: 'Start',
+	description: 'Search only assets whose metadata matches filters (runs on the service; can wait for its results)',
+	action: 'Start a filtered search',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	{

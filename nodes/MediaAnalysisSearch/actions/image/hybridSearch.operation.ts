@@ -23,6 +23,12 @@ export const NO_HYBRID_ACCESS = 'Hybrid search is not enabled for your organizat
 const ASK_FOR_ACCESS =
 	'Hybrid search is in beta and requires special access: ask the Media Analysis support team to enable it for your organization. Until then, Image › Search by Text searches the same images by their content.';
 
+export const option = {
+	name: 'Hybrid Search (Beta)',
+	description: 'Find images by what they show and by their text metadata (needs special access)',
+	action: 'Run a hybrid search for images',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'hybridNotice',

@@ -17,6 +17,12 @@ type Request = RequestOf<'search.textToImageSearchByPerson'>;
 export const toolDescription =
 	'Finds the images or video keyframes of one dataset that show a given enrolled person and match a description in words (e.g. Jane Doe at a press conference), best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the words and the person (name or alias). Returns each match with its coactive_image_id, asset_type and, for keyframes, its video_id and shot times.';
 
+export const option = {
+	name: 'Search by Person',
+	description: 'Find images or video frames that show an enrolled person and match a description',
+	action: 'Search images by person',
+};
+
 export const { description, execute } = searchOperation({
 	endpoint: 'search.textToImageSearchByPerson',
 	fields: [

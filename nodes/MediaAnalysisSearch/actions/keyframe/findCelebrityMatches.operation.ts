@@ -25,6 +25,12 @@ function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
 	return ids;
 }
 
+export const option = {
+	name: 'Find Celebrity Matches',
+	description: 'Find video frames that show the face of 15 to 100 reference images',
+	action: 'Find celebrity matches in keyframes',
+};
+
 export const { description, execute } = searchOperation({
 	endpoint: 'search.celebrityMatches',
 	fields: [

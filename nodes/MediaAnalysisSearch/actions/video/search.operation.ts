@@ -6,6 +6,12 @@ import { byText, searchOperation } from '../searchOperation';
 export const toolDescription =
 	'Finds the videos of one dataset that best match a description in words, one result per video, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words to look for. Returns each video with its video_id, source_path, score and its best shot and keyframe.';
 
+export const option = {
+	name: 'Search',
+	description: 'Find videos that match a description, one result per video',
+	action: 'Search videos by text',
+};
+
 export const { description, execute } = searchOperation({
 	endpoint: 'search.searchVideos',
 	...byText({ placeholder: 'e.g. person walking in a park' }),

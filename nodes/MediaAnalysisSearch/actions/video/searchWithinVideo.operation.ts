@@ -6,6 +6,12 @@ import { callEndpoint } from '../../../shared/endpoints';
 import { datasetNotFound, type Run } from '../../../shared/transport';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
 
+export const option = {
+	name: 'Search Within Video',
+	description: 'Rank the shots or scenes of one video by a description',
+	action: 'Search within a video',
+};
+
 export const description: INodeProperties[] = [
 	datasetLocator({}, { byName: true }),
 	videoLocator({ description: 'The video to search in' }),

@@ -1,5 +1,11 @@
 import { narrativeOperation } from '../narrativeOperation';
 
+export const option = {
+	name: 'Predict Moods',
+	description: 'Name the moods of one shot, scene or segment of a video (the moods list)',
+	action: 'Predict the moods of a composite slice',
+};
+
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'compositeSlice',
 	endpoint: 'videoInsights.predictCompositeSliceMood',

@@ -6,27 +6,4 @@ import * as update from './update.operation';
 
 export const operations = { create, delete: deleteTerm, getMany, update };
 
-export const description = resourceDescription('term', operations, {
-	options: [
-		{
-			name: 'Create',
-			value: 'create',
-			description: 'Add a genre, mood, subject or format term that predictions can name',
-			action: 'Create a vocabulary term',
-		},
-		{ name: 'Delete', value: 'delete', description: 'Delete a vocabulary term', action: 'Delete a vocabulary term' },
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			description: 'List the vocabulary terms of one type',
-			action: 'Get many vocabulary terms',
-		},
-		{
-			name: 'Update',
-			value: 'update',
-			description: 'Change the name, description or examples of a term',
-			action: 'Update a vocabulary term',
-		},
-	],
-	default: 'getMany',
-});
+export const description = resourceDescription('term', operations, { default: 'getMany' });

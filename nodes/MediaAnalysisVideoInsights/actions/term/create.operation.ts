@@ -13,6 +13,12 @@ import {
 	type TermType,
 } from './fields';
 
+export const option = {
+	name: 'Create',
+	description: 'Add a genre, mood, subject or format term that predictions can name',
+	action: 'Create a vocabulary term',
+};
+
 export const description: INodeProperties[] = [termTypeField, nameField(true), descriptionField(true), examplesField];
 
 export const toolDescription =

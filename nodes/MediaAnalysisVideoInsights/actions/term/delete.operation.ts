@@ -6,6 +6,8 @@ import { deletedResult } from '../../../shared/deleted';
 import { callEndpoint } from '../../../shared/endpoints';
 import { explainTerm, termLocator, termParams } from './fields';
 
+export const option = { name: 'Delete', description: 'Delete a vocabulary term', action: 'Delete a vocabulary term' };
+
 export const description: INodeProperties[] = [{ ...termLocator, description: 'The vocabulary term to delete' }];
 
 export const toolDescription =

@@ -6,6 +6,12 @@ import { getPageLimit, withinLimit } from '../../../shared/readers';
 import { callEndpoint } from '../../../shared/endpoints';
 import { termTypeField, type TermType } from './fields';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the vocabulary terms of one type',
+	action: 'Get many vocabulary terms',
+};
+
 export const description: INodeProperties[] = [
 	{ ...termTypeField, description: 'The kind of terms to list' },
 	...returnAllOrLimit(undefined, { toolLimit: true }),

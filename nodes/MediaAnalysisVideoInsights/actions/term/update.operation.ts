@@ -14,6 +14,12 @@ import {
 } from './fields';
 import { collection } from '../../../shared/descriptions';
 
+export const option = {
+	name: 'Update',
+	description: 'Change the name, description or examples of a term',
+	action: 'Update a vocabulary term',
+};
+
 export const description: INodeProperties[] = [
 	termLocator,
 	collection('Update Fields', 'updateFields', 'Add Field', [

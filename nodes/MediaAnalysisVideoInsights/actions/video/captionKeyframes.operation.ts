@@ -10,6 +10,12 @@ import { explainNotFound, includeInputFields, readTarget, videoFields } from '..
 export const CAPTIONING_NOTE =
 	'The service captions the keyframes in the background. It has no status endpoint: this node cannot wait for the captions or tell when they are done.';
 
+export const option = {
+	name: 'Caption Keyframes',
+	description: 'Start captioning the keyframes of a video; the service gives no status to follow',
+	action: 'Caption the keyframes of a video',
+};
+
 export const description: INodeProperties[] = [
 	notice(
 		'captionNotice',

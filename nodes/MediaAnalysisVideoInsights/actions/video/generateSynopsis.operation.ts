@@ -1,5 +1,11 @@
 import { narrativeOperation } from '../narrativeOperation';
 
+export const option = {
+	name: 'Generate Synopsis',
+	description: 'Write a synopsis of how a video unfolds (the synopsis field)',
+	action: 'Generate the synopsis of a video',
+};
+
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'video',
 	endpoint: 'videoInsights.generateVideoSynopsis',

@@ -1,5 +1,11 @@
 import { narrativeOperation } from '../narrativeOperation';
 
+export const option = {
+	name: 'Predict Genres',
+	description: "Name the genres of a video, from your vocabulary and the service's own (the genres list)",
+	action: 'Predict the genres of a video',
+};
+
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'video',
 	endpoint: 'videoInsights.predictVideoGenre',

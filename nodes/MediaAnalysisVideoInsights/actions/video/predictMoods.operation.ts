@@ -1,5 +1,11 @@
 import { narrativeOperation } from '../narrativeOperation';
 
+export const option = {
+	name: 'Predict Moods',
+	description: "Name the moods of a video, from your vocabulary and the service's own (the moods list)",
+	action: 'Predict the moods of a video',
+};
+
 export const { description, execute, toolDescription } = narrativeOperation({
 	resource: 'video',
 	endpoint: 'videoInsights.predictVideoMood',
