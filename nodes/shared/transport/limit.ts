@@ -6,9 +6,9 @@
  *   answer then widens it again, by one place for every gate's worth of answers, back up to Requests in Parallel;
  * - a 429 (too many requests) sets a pace for the rest of the run: starts spaced to 95% of the rate the gateway states
  *   (`RateLimit-Policy`), or else of the rate that got through: the requests sent in the second up to the refused one
- *   that were answered (those answered after its 429 too) and the refused one itself. A later 429 sets 95% of that
- *   again; one for a request sent before the pace was last set was sent too fast already and changes nothing. No
- *   second holds more starts than the pace, and starts a stall of the client delayed leave at twice the pace at most.
+ *   that were answered (those answered after its 429 too) and the refused one itself. Each later 429 lowers the pace
+ *   by 5%, but one for a request sent before the pace was last set (sent too fast already) changes nothing. No second
+ *   holds more starts than the pace, and starts a stall of the client delayed leave at twice the pace at most.
  *
  * Pure: every method takes the time it is told, so it behaves the same in a test and in a run.
  */
@@ -27,11 +27,14 @@ export const LIMIT = {
 	keptMs: 10_000,
 };
 
+/** The pace for a rate that got through or was stated. */
+const paceFor = (perSecond: number) => Math.max(LIMIT.slowestPace, LIMIT.paceShare * perSecond);
+
 export class Limit {
 	/** Places open: Requests in Parallel, fewer after a 503 (a fraction while it widens again). */
 	private open: number;
 	/** Requests a second the run keeps to after a 429 (undefined before one), and the rate a gateway stated. */
-	private rate: number | undefined;
+	pace: number | undefined;
 	private stated: number | undefined;
 	/** When the gate was last narrowed and the pace last set: requests sent before then change neither again. */
 	private narrowedAt = Number.NEGATIVE_INFINITY;
@@ -53,44 +56,40 @@ export class Limit {
 		return Math.max(1, Math.floor(this.open));
 	}
 
-	/** Requests per second after a 429, or undefined before one. */
-	get pace(): number | undefined {
-		return this.rate;
-	}
 	/**
 	 * Milliseconds till the next request may start: none without a pace. With one, requests start one after another,
 	 * spaced by the pace (starts a stall of the client delayed, up to a window's worth, are made up at `catchUp` times
 	 * it), and no window holds more starts than the pace, rounded up (a pace of 19.5 keeps its 19.5).
 	 */
 	startDelay(now: number): number {
-		if (this.rate === undefined) return 0;
+		if (this.pace === undefined) return 0;
 		const windowMs = LIMIT.paceWindowMs;
 		while (this.starts.length > 0 && this.starts[0] <= now - windowMs) this.starts.shift();
-		const most = Math.ceil((this.rate * windowMs) / 1000);
+		const most = Math.ceil((this.pace * windowMs) / 1000);
 		const last = this.starts.at(-1) ?? Number.NEGATIVE_INFINITY;
 		// A full window moves the turn (what waits for it is no stall to make up).
 		if (this.starts.length >= most)
 			this.nextStartAt = Math.max(this.nextStartAt, this.starts[this.starts.length - most] + windowMs);
-		return Math.max(0, this.nextStartAt - now, last + 1000 / (LIMIT.catchUp * this.rate) - now);
+		return Math.max(0, this.nextStartAt - now, last + 1000 / (LIMIT.catchUp * this.pace) - now);
 	}
 
 	/** A request started now: with a pace, the next one's turn comes the pace's gap later. */
 	started(now: number): void {
-		if (this.rate === undefined) return;
+		if (this.pace === undefined) return;
 		this.starts.push(now);
-		this.nextStartAt = Math.max(this.nextStartAt, now - LIMIT.paceWindowMs) + 1000 / this.rate;
+		this.nextStartAt = Math.max(this.nextStartAt, now - LIMIT.paceWindowMs) + 1000 / this.pace;
 	}
 
 	/** A request sent at `sentAt` was answered, neither 429 nor 503: the gate widens, and what got through is counted. */
 	answered(sentAt: number, now: number): void {
 		this.open = Math.min(this.ceiling, this.open + 1 / this.limit);
 		const { first } = this;
-		if (this.rate === undefined) {
+		if (this.pace === undefined) {
 			while (this.sent.length > 0 && this.sent[0] <= now - LIMIT.keptMs) this.sent.shift();
 			this.sent.push(sentAt);
 		} else if (first && sentAt > first.sentAt - LIMIT.paceWindowMs && sentAt <= first.sentAt) {
 			// Sent in the window before the first 429's request: it got through too, and the pace rises to match.
-			this.rate = this.paceFor(++first.through);
+			this.pace = paceFor(++first.through);
 		}
 	}
 
@@ -109,22 +108,17 @@ export class Limit {
 		if (sentAt <= this.pacedAt) return false;
 		this.pacedAt = now;
 		this.stated = perSecond ?? this.stated;
-		if (this.rate !== undefined) {
+		if (this.pace !== undefined) {
 			this.first = undefined;
-			this.rate = this.paceFor(Math.min(this.rate, this.stated ?? this.rate));
+			this.pace = paceFor(Math.min(this.pace, this.stated ?? this.pace));
 			return false;
 		}
 		const window = sentAt - LIMIT.paceWindowMs;
 		this.first = { sentAt, through: 1 + this.sent.filter((at) => at > window && at <= sentAt).length };
 		this.sent = [];
-		this.rate = this.paceFor(this.stated ?? this.first.through);
+		this.pace = paceFor(this.stated ?? this.first.through);
 		// The gateway's window that refused it must pass first: the requests sent in it got through, it is full.
 		this.nextStartAt = sentAt + LIMIT.paceWindowMs;
 		return true;
-	}
-
-	/** The pace for a rate that got through or was stated. */
-	private paceFor(perSecond: number): number {
-		return Math.max(LIMIT.slowestPace, LIMIT.paceShare * perSecond);
 	}
 }

@@ -1,8 +1,8 @@
 import { Limit } from './limit';
 
 /**
- * The most requests of one node run in flight at once (the gate of `limit.ts`): the router sets it from "Requests in
- * Parallel"; a trigger's poll or a list search gets the default.
+ * The most requests of one node run in flight at once (the gate of `limit.ts`): the router reads Requests in Parallel;
+ * a trigger's poll or a list search gets the default.
  */
 export const PARALLEL = { default: 100, max: 100 };
 
@@ -49,8 +49,7 @@ export class Pace {
 	}
 
 	/**
-	 * What came back for a request that started at `sentAt`: an HTTP status, or undefined when nothing did (a network
-	 * failure), and the rate a 429 stated: a 503 narrows the gate, other answers widen it again, a 429 sets a pace.
+	 * What came back for a request started at `sentAt` (a status, none on a network failure; the rate a 429 stated).
 	 * Room the gate gained is used when a place is given back, after the request's outcome is decided: a failure that
 	 * stops the node has then stopped the run's requests, so none starts after it.
 	 */
