@@ -112,6 +112,22 @@ describe('AnswerBudget', () => {
 		expect(budget.held).toBe(0);
 	});
 
+	test('an older request whose answer begins later does not take the place of the one reading longest', async () => {
+		const budget = budgetOf(100, 60);
+		const [older, reading] = [budget.share(), budget.share()];
+		await budget.take(reading, 60);
+		// The older request's answer begins now: it shares what is left beside the one reading (40), and waits for more.
+		await budget.take(older, 40);
+		let more = false;
+		const waiting = budget.take(older, 1).then(() => (more = true));
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(more).toBe(false);
+		expect(budget.peak).toBe(100);
+		budget.close(reading);
+		await waiting;
+		expect(budget.held).toBe(41);
+	});
+
 	test('a wait ends with an error when its signal is aborted', async () => {
 		const budget = budgetOf(10, 10);
 		await budget.take(budget.share(), 1);
