@@ -255,7 +255,7 @@ describe('the pace after a 429', () => {
 		expect(run.refused).toBeLessThanOrEqual(0.15 * 1000);
 	});
 
-	test('the first 429 sets 95% of what got through before it; a later one lowers the pace by 5%, once', () => {
+	test('the first 429 sets 95% of what got through; a later one lowers the pace by 5%, once, and it rises back', () => {
 		const limit = new Limit(64);
 		// A first burst: 20 got through in the second before the refused request, and 2 more answered after its 429.
 		for (let i = 0; i < 20; i++) limit.answered(i * 50, i * 50 + 100);
@@ -263,25 +263,27 @@ describe('the pace after a 429', () => {
 		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * 21);
 		limit.answered(980, 1095);
 		limit.answered(985, 1099);
-		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * 23);
-		// Kept to its pace for 5 s, every request answered, then one refused.
+		const first = LIMIT.paceShare * 23;
+		expect(limit.pace).toBeCloseTo(first);
+		/** Paced starts for `seconds`, every request answered; the pace at the end. */
 		let now = 1100;
-		for (let i = 0; i < 100; i++) {
-			now += limit.startDelay(now);
-			limit.started(now);
-			limit.answered(now, now + 100);
-		}
-		now += limit.startDelay(now);
-		const before = limit.pace as number;
+		const paced = (seconds: number) => {
+			for (const until = now + seconds * 1000; now < until; ) {
+				now += limit.startDelay(now);
+				limit.started(now);
+				limit.answered(now, now + 100);
+			}
+			return limit.pace as number;
+		};
+		expect(paced(5)).toBeCloseTo(first);
+		// One refused: 5% less, once for the requests sent before it came back.
 		expect(limit.throttled(now, now + 100)).toBe(false);
-		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * before);
-		// An answer sent in the first 429's window no longer raises it.
-		limit.answered(970, now + 100);
-		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * before);
-		// Another 429 of a request sent before that one came back: the pace stays.
-		const after = limit.pace;
+		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * first);
 		expect(limit.throttled(now - 10, now + 110)).toBe(false);
-		expect(limit.pace).toBe(after);
+		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * first);
+		// Nothing refused for a while: back by 1% of the first 429's pace a second, never past it.
+		expect(paced(2)).toBeCloseTo(LIMIT.paceShare * first + 2 * LIMIT.paceRecovery * first, 0);
+		expect(paced(10)).toBeCloseTo(first);
 		// Without a 429 nothing is paced, and the gate is Requests in Parallel throughout.
 		const fresh = new Limit(64);
 		expect(fresh.pace).toBeUndefined();

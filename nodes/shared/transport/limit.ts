@@ -1,16 +1,14 @@
 /**
- * How many requests of a node run may be in flight, and how fast they may start. Requests in Parallel is a gate: that
- * many in flight, no more, from the first request. Round trips are never read as a sign of anything; only what the
- * service says lowers the gate or slows the starts:
+ * How many requests of a node run may be in flight, and how fast they start. Requests in Parallel is a gate: that many
+ * in flight, no more, from the first request. Round trips are never read; only what the service says lowers it:
  * - a 503 (overloaded) halves the gate, once for all the requests sent before it (their 503s are one overload); each
- *   answer then widens it again, by one place for every gate's worth of answers, back up to Requests in Parallel;
+ *   gate's worth of answers then widens it by one, back up to Requests in Parallel;
  * - a 429 (too many requests) sets a pace for the rest of the run: starts spaced to 95% of the rate the gateway states
  *   (`RateLimit-Policy`), or else of the rate that got through: the requests sent in the second up to the refused one
  *   that were answered (those answered after its 429 too) and the refused one itself. Each later 429 lowers the pace
- *   by 5%, but one for a request sent before the pace was last set (sent too fast already) changes nothing. No second
- *   holds more starts than the pace, and starts a stall of the client delayed leave at twice the pace at most.
- *
- * Pure: every method takes the time it is told, so it behaves the same in a test and in a run.
+ *   by 5% (one for a request sent before the pace was last set, sent too fast already, changes nothing); it rises back
+ *   by 1% of the first pace a second, never past it. No second holds more starts than the pace; starts a stall of the
+ *   client delayed leave at twice the pace at most. Pure: every method takes the time it is told.
  */
 export const LIMIT = {
 	/** A 503 leaves this share of the gate open. */
@@ -19,6 +17,8 @@ export const LIMIT = {
 	paceShare: 0.95,
 	/** The slowest pace a 429 sets, in requests a second. */
 	slowestPace: 1,
+	/** After a later 429, the pace rises back by this share of the first 429's pace a second. */
+	paceRecovery: 0.01,
 	/** A pace holds over every window this long (a gateway's second). */
 	paceWindowMs: 1000,
 	/** Starts a stall of the client delayed leave at most this many times the pace. */
@@ -39,8 +39,8 @@ export class Limit {
 	/** When the gate was last narrowed and the pace last set: requests sent before then change neither again. */
 	private narrowedAt = Number.NEGATIVE_INFINITY;
 	private pacedAt = Number.NEGATIVE_INFINITY;
-	/** The run's first 429, till a later one: when its request was sent, and what got through in the window before. */
-	private first: { sentAt: number; through: number } | undefined;
+	/** The run's first 429: when its request was sent, and what got through in the window before (the most pace). */
+	private first = { sentAt: Number.NEGATIVE_INFINITY, through: 0 };
 	/** Before the first 429: when the requests answered in the last `keptMs` were sent, in the order of their answers. */
 	private sent: number[] = [];
 	/** When the paced requests of the last window started, and when the next one's turn comes. */
@@ -66,16 +66,19 @@ export class Limit {
 		const windowMs = LIMIT.paceWindowMs;
 		while (this.starts.length > 0 && this.starts[0] <= now - windowMs) this.starts.shift();
 		const most = Math.ceil((this.pace * windowMs) / 1000);
-		const last = this.starts.at(-1) ?? Number.NEGATIVE_INFINITY;
 		// A full window moves the turn (what waits for it is no stall to make up).
 		if (this.starts.length >= most)
 			this.nextStartAt = Math.max(this.nextStartAt, this.starts[this.starts.length - most] + windowMs);
-		return Math.max(0, this.nextStartAt - now, last + 1000 / (LIMIT.catchUp * this.pace) - now);
+		const gap = 1000 / (LIMIT.catchUp * this.pace);
+		return Math.max(0, this.nextStartAt - now, (this.starts.at(-1) ?? Number.NEGATIVE_INFINITY) + gap - now);
 	}
 
 	/** A request started now: with a pace, the next one's turn comes the pace's gap later. */
 	started(now: number): void {
 		if (this.pace === undefined) return;
+		const most = paceFor(this.stated ?? this.first.through);
+		const since = now - (this.starts.at(-1) ?? now);
+		this.pace = Math.min(most, this.pace + (most * LIMIT.paceRecovery * since) / 1000);
 		this.starts.push(now);
 		this.nextStartAt = Math.max(this.nextStartAt, now - LIMIT.paceWindowMs) + 1000 / this.pace;
 	}
@@ -83,13 +86,12 @@ export class Limit {
 	/** A request sent at `sentAt` was answered, neither 429 nor 503: the gate widens, and what got through is counted. */
 	answered(sentAt: number, now: number): void {
 		this.open = Math.min(this.ceiling, this.open + 1 / this.limit);
-		const { first } = this;
 		if (this.pace === undefined) {
 			while (this.sent.length > 0 && this.sent[0] <= now - LIMIT.keptMs) this.sent.shift();
 			this.sent.push(sentAt);
-		} else if (first && sentAt > first.sentAt - LIMIT.paceWindowMs && sentAt <= first.sentAt) {
+		} else if (sentAt > this.first.sentAt - LIMIT.paceWindowMs && sentAt <= this.first.sentAt) {
 			// Sent in the window before the first 429's request: it got through too, and the pace rises to match.
-			this.pace = paceFor(++first.through);
+			this.pace = Math.min(paceFor(++this.first.through), this.pace + LIMIT.paceShare);
 		}
 	}
 
@@ -109,7 +111,6 @@ export class Limit {
 		this.pacedAt = now;
 		this.stated = perSecond ?? this.stated;
 		if (this.pace !== undefined) {
-			this.first = undefined;
 			this.pace = paceFor(Math.min(this.pace, this.stated ?? this.pace));
 			return false;
 		}

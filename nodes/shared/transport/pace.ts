@@ -61,9 +61,8 @@ export class Pace {
 	}
 
 	/**
-	 * Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request.
-	 * Once the run keeps a gateway's pace, a short Retry-After of a 429 holds only the refused request (the pace slows
-	 * the rest), so one refusal does not stop every request for a second.
+	 * Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request;
+	 * once the run keeps a pace, a later 429's short Retry-After holds only its own request (the pace slows the rest).
 	 */
 	pauseAll(ms: number): void {
 		if (this.paced429 && ms <= PACED_PAUSE_MS) return;
