@@ -665,7 +665,7 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				`${others.join('; ')}. The gate sends ${PARALLEL.default} before any answer, so all but ${rateLimitPerSecond} of ` +
 				"them are refused (the first second's 429s). The first 429 pauses every request for its Retry-After and sets " +
 				'a pace for the rest of the run: 95% of the stated rate, or without one 95% of what got through in the second ' +
-				'up to the refused request (those answered after its 429 included, and the refused one itself); each later ' +
+				'up to the refused request (those answered after its 429 included); each later ' +
 				'429 lowers it by 5% (it rises back by 1% of the first a second, never past it) and holds only the refused request.',
 		);
 	}

@@ -121,7 +121,8 @@ describe('Requests in Parallel is a gate', () => {
 	});
 
 	test('a service that only queues (8 at a time) gets the whole gate, and no item fails', async () => {
-		const counts = service({ ms: 50, capacity: 8 });
+		// 100 ms each: 100 in flight wait 1.25 s, long against the time a busy machine takes to send the next one.
+		const counts = service({ ms: 100, capacity: 8 });
 		await expectAllInOrder(getMany(300), 300);
 		expect(counts.most).toBe(PARALLEL.default);
 		expect(counts.overloaded + counts.refused).toBe(0);

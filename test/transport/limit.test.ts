@@ -260,10 +260,10 @@ describe('the pace after a 429', () => {
 		// A first burst: 20 got through in the second before the refused request, and 2 more answered after its 429.
 		for (let i = 0; i < 20; i++) limit.answered(i * 50, i * 50 + 100);
 		expect(limit.throttled(990, 1090)).toBe(true);
-		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * 21);
+		expect(limit.pace).toBeCloseTo(LIMIT.paceShare * 20);
 		limit.answered(980, 1095);
 		limit.answered(985, 1099);
-		const first = LIMIT.paceShare * 23;
+		const first = LIMIT.paceShare * 22;
 		expect(limit.pace).toBeCloseTo(first);
 		/** Paced starts for `seconds`, every request answered; the pace at the end. */
 		let now = 1100;

@@ -4,11 +4,11 @@
  * - a 503 (overloaded) halves the gate, once for all the requests sent before it (their 503s are one overload); each
  *   gate's worth of answers then widens it by one, back up to Requests in Parallel;
  * - a 429 (too many requests) sets a pace for the rest of the run: starts spaced to 95% of the rate the gateway states
- *   (`RateLimit-Policy`), or else of the rate that got through: the requests sent in the second up to the refused one
- *   that were answered (those answered after its 429 too) and the refused one itself. Each later 429 lowers the pace
- *   by 5% (one for a request sent before the pace was last set, sent too fast already, changes nothing); it rises back
- *   by 1% of the first pace a second, never past it. No second holds more starts than the pace; starts a stall of the
- *   client delayed leave at twice the pace at most. Pure: every method takes the time it is told.
+ *   (`RateLimit-Policy`), or else of what got through: the requests sent in the second up to the refused one that were
+ *   answered (those answered after its 429 too). Each later 429 lowers the pace by 5% (one for a request sent before
+ *   the pace was last set, sent too fast already, changes nothing); it rises back by 1% of the first pace a second,
+ *   never past it. No second holds more starts than the pace, counting those before the first 429; starts a stall of
+ *   the client delayed leave at twice the pace at most. Pure: every method takes the time it is told.
  */
 export const LIMIT = {
 	/** A 503 leaves this share of the gate open. */
@@ -43,7 +43,7 @@ export class Limit {
 	private first = { sentAt: Number.NEGATIVE_INFINITY, through: 0 };
 	/** Before the first 429: when the requests answered in the last `keptMs` were sent, in the order of their answers. */
 	private sent: number[] = [];
-	/** When the paced requests of the last window started, and when the next one's turn comes. */
+	/** When the requests of the last window started, and when the next paced one's turn comes. */
 	private starts: number[] = [];
 	private nextStartAt = 0;
 
@@ -73,14 +73,15 @@ export class Limit {
 		return Math.max(0, this.nextStartAt - now, (this.starts.at(-1) ?? Number.NEGATIVE_INFINITY) + gap - now);
 	}
 
-	/** A request started now: with a pace, the next one's turn comes the pace's gap later. */
+	/** A request started now: with a pace, the next one's turn comes the pace's gap later. Every start is counted. */
 	started(now: number): void {
-		if (this.pace === undefined) return;
-		const most = paceFor(this.stated ?? this.first.through);
-		const since = now - (this.starts.at(-1) ?? now);
-		this.pace = Math.min(most, this.pace + (most * LIMIT.paceRecovery * since) / 1000);
+		if (this.pace !== undefined) {
+			const most = paceFor(this.stated ?? this.first.through);
+			this.pace = Math.min(most, this.pace + (most * LIMIT.paceRecovery * (now - (this.starts.at(-1) ?? now))) / 1000);
+			this.nextStartAt = Math.max(this.nextStartAt, now - LIMIT.paceWindowMs) + 1000 / this.pace;
+		}
 		this.starts.push(now);
-		this.nextStartAt = Math.max(this.nextStartAt, now - LIMIT.paceWindowMs) + 1000 / this.pace;
+		while (this.starts[0] <= now - LIMIT.paceWindowMs) this.starts.shift();
 	}
 
 	/** A request sent at `sentAt` was answered, neither 429 nor 503: the gate widens, and what got through is counted. */
@@ -115,11 +116,9 @@ export class Limit {
 			return false;
 		}
 		const window = sentAt - LIMIT.paceWindowMs;
-		this.first = { sentAt, through: 1 + this.sent.filter((at) => at > window && at <= sentAt).length };
+		this.first = { sentAt, through: this.sent.filter((at) => at > window && at <= sentAt).length };
 		this.sent = [];
 		this.pace = paceFor(this.stated ?? this.first.through);
-		// The gateway's window that refused it must pass first: the requests sent in it got through, it is full.
-		this.nextStartAt = sentAt + LIMIT.paceWindowMs;
 		return true;
 	}
 }

@@ -107,7 +107,7 @@ export class Pace {
 			const turn = this.startLine.then(async () => await this.startWhenDue(run));
 			this.startLine = turn.catch(() => undefined);
 			await turn;
-		}
+		} else this.limiter.started(Date.now());
 		// The node may have stopped during the pause: nothing starts after a stop.
 		if (this.stopped) {
 			free();
