@@ -181,6 +181,8 @@ export interface Measured<T> {
 	logins: number;
 	/** Answers by status (logins excluded), e.g. {"200": 10, "401": 1}. */
 	statuses: Record<string, number>;
+	/** 429s in the second from the first one on (the requests a client sent before it could read a 429). */
+	firstSecond429?: number;
 	/** Connection attempts the machine dropped from full accept queues during the run (see listenDrops). */
 	listenDrops?: number;
 	/** Set when repeated runs differed in what they sent. */
@@ -214,6 +216,7 @@ export interface ServiceCounts {
 	logins: number;
 	/** Answers by status (logins excluded). */
 	statuses: Record<string, number>;
+	firstSecond429?: number;
 	/** CPU time of the service's process, when it runs in one of its own (bench/service.ts). */
 	cpuMs?: number;
 }
@@ -229,7 +232,9 @@ export function sandboxCounts(sandbox: Sandbox): ServiceCounts {
 	const api = sandbox.requests.filter((request) => request.path !== LOGIN_PATH);
 	const statuses: Record<string, number> = {};
 	for (const request of api) statuses[request.status] = (statuses[request.status] ?? 0) + 1;
-	return { apiRequests: api.length, logins: sandbox.stats().logins, statuses };
+	const refusedAt = api.filter((request) => request.status === 429).map((request) => Date.parse(request.at));
+	const firstSecond429 = refusedAt.filter((at) => at < refusedAt[0] + 1000).length;
+	return { apiRequests: api.length, logins: sandbox.stats().logins, statuses, firstSecond429 };
 }
 
 /** Runs `fn` with the sandbox's request log and counters emptied first; counts what it sent. */
@@ -247,7 +252,7 @@ export async function measureWith<T>(log: RequestLog, fn: () => Promise<T>): Pro
 	const wallMs = performance.now() - started;
 	const { user, system } = process.cpuUsage(cpu);
 	const dropsAfter = listenDrops();
-	const { apiRequests, logins, statuses, cpuMs: serviceCpuMs } = await log.read();
+	const { apiRequests, logins, statuses, firstSecond429, cpuMs: serviceCpuMs } = await log.read();
 	return {
 		result,
 		wallMs,
@@ -257,6 +262,7 @@ export async function measureWith<T>(log: RequestLog, fn: () => Promise<T>): Pro
 		apiRequests,
 		logins,
 		statuses,
+		firstSecond429,
 		listenDrops: dropsBefore === undefined || dropsAfter === undefined ? undefined : dropsAfter - dropsBefore,
 	};
 }

@@ -1,20 +1,19 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
 	Benchmark code (bench/), never published: the n8n Cloud rules for node code do not apply. */
 /**
- * Items side by side (issues 25, 33 and 40): N per-item requests through a proxy that adds a round trip
- * (bench/latencyProxy.ts), by the node one at a time (Requests in Parallel 1), the node as it comes (its adaptive
- * limit), the node with a fixed 8 (Requests in Parallel 8, the former default), n8n's HTTP Request node with default
- * options, and a plain fetch script; then against the sandbox's gateway rate limit (also while another process hogs
- * a CPU, or while this event loop stalls), against services that work 8 and 16 requests at a time, and against one
- * whose answers vary by item without a queue. The proxy's requests in flight are sampled over time: how the node's
- * limit moved.
+ * Items side by side (issues 25, 33, 40 and 51): N per-item requests through a proxy that adds a round trip
+ * (bench/latencyProxy.ts), by the node one at a time (Requests in Parallel 1), the node as it comes (Requests in
+ * Parallel 100, a gate), the node with a fixed 8 (Requests in Parallel 8, the former default), n8n's HTTP Request node
+ * with default options, and a plain fetch script; then against the sandbox's gateway rate limit (also while another
+ * process hogs a CPU, or while this event loop stalls), against a service that works 8 requests at a time and only
+ * queues and one that works 16 and answers 503 past a queue of 32, and against one whose answers vary by item without
+ * a queue. The proxy's requests in flight are sampled over time: how the node's gate held.
  */
 import { spawn } from 'node:child_process';
 
 import type { INode } from 'n8n-workflow';
 
 import { PARALLEL } from '../nodes/shared/transport';
-import { ADAPTIVE } from '../nodes/shared/transport/limit';
 import { DEMO_PERSONAL_TOKEN } from '../sandbox/server';
 import {
 	byId,
@@ -50,8 +49,11 @@ export const CONCURRENCY = {
 	oneAtATimeSmallN: 200,
 	rateLimitPerSecond: 20,
 	rateLimitLatencyMs: 100,
-	/** Services that work this many requests at a time (the others wait in their queue), over this many items. */
-	capacities: [8, 16],
+	/**
+	 * Services that work `capacity` requests at a time (the others wait in their queue; past `queueLimit` waiting, a
+	 * request is answered 503), over `capacityItems` items.
+	 */
+	capacities: [{ capacity: 8 }, { capacity: 16, queueLimit: 32 }] as Array<{ capacity: number; queueLimit?: number }>,
 	capacityItems: 600,
 	/** A service without a queue whose answers vary by item: `ms`, every `every`th `slowMs`; over `items` items. */
 	varied: { ms: 20, slowMs: 2000, every: 10, items: 2000 },
@@ -66,11 +68,10 @@ export const CONCURRENCY = {
 		vsHttp: 1.2,
 		vsRateOptimal: 1.1,
 		refusedShare: 0.05,
-		vsCapacityOptimal: 1.15,
-		/** Requests in flight on average, at most this many times the capacity. */
-		capacityInFlight: 2,
+		/** A service that answers 503 past its queue: at most this many times its capacity's best. */
+		vsCapacityOptimal: 1.25,
 		/** Answers that vary by item: at most this many times the time with the ceiling full throughout. */
-		vsFull: 1.5,
+		vsFull: 1.2,
 	},
 };
 
@@ -79,7 +80,7 @@ export type Way = 'one' | 'node' | 'fixed8' | 'http' | 'script' | 'full';
 
 const WAYS: Record<Way, string> = {
 	one: 'node, Requests in Parallel 1 (one at a time)',
-	node: `node as it comes (adaptive, at most ${PARALLEL.default})`,
+	node: `node as it comes (Requests in Parallel ${PARALLEL.default}, the default)`,
 	fixed8: 'node, Requests in Parallel 8 (the former fixed default)',
 	http: 'HTTP Request node (type version 4.2), default options',
 	script: `plain script: fetch, ${CONCURRENCY.scriptParallel} at once, one login`,
@@ -184,6 +185,8 @@ export interface ConcurrencyRow {
 	meanInFlight: number;
 	/** The requests the service works at once, for a row against a queueing service. */
 	capacity?: number;
+	/** Requests the service answered 503 (its queue full). */
+	overloaded: number;
 	/** Connections the client opened to the proxy (the login's included). */
 	connections: number;
 	/** What makes the row less of a measurement of the client: connects dropped by a full listen queue, proxy errors. */
@@ -209,6 +212,10 @@ export interface ConcurrencyResult {
 	/** Rows against a service whose answers vary by item, without a queue (`CONCURRENCY.varied`). */
 	varied: ConcurrencyRow[];
 }
+
+const capacityLabel = (capacity: number, queueLimit?: number) =>
+	`the service works ${capacity} at a time` +
+	(queueLimit === undefined ? ', only queues' : `, answers 503 past a queue of ${queueLimit}`);
 
 /** What else loads the machine while a gateway row runs. */
 type Disturbance = 'hog' | 'stall';
@@ -267,6 +274,7 @@ export async function runWay(
 		items,
 		maxInFlight: 0,
 		meanInFlight: 0,
+		overloaded: 0,
 		connections: 0,
 		notes: [],
 		inFlightOverTime: [],
@@ -303,8 +311,9 @@ export async function runWay(
 		return { failed: output.filter((item) => item.json.error !== undefined).length };
 	}).finally(() => clearInterval(sampler));
 	await sampling;
-	const { maxInFlight, upstreamErrors, connections, inFlightMs } = await proxy.counts();
+	const { maxInFlight, upstreamErrors, connections, inFlightMs, overloaded } = await proxy.counts();
 	row.maxInFlight = maxInFlight;
+	row.overloaded = overloaded;
 	row.meanInFlight = (inFlightMs - first.area) / Math.max(1, performance.now() - first.at);
 	row.connections = connections;
 	if (upstreamErrors > 0) row.notes.push(`${int(upstreamErrors)} requests the proxy could not pass on`);
@@ -408,13 +417,13 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			}
 		}
 		const queueing: ConcurrencyRow[] = [];
-		for (const capacity of parts.has('capacity') ? CONCURRENCY.capacities : []) {
-			const queue = await service.proxy(CONCURRENCY.goalLatencyMs, capacity);
+		for (const { capacity, queueLimit } of parts.has('capacity') ? CONCURRENCY.capacities : []) {
+			const queue = await service.proxy(CONCURRENCY.goalLatencyMs, capacity, undefined, queueLimit);
 			proxies.push(queue);
 			for (const way of ['node', 'fixed8', 'http', 'script'] as const) {
 				const row = await runWay(context, queue, 'get', way, CONCURRENCY.capacityItems);
 				row.capacity = capacity;
-				row.variant = `the service works ${capacity} at a time`;
+				row.variant = capacityLabel(capacity, queueLimit);
 				queueing.push(row);
 				log(`concurrency capacity ${capacity} get ${way}: ${describeRow(row)}`);
 			}
@@ -510,6 +519,8 @@ function limitedTable(rows: ConcurrencyRow[], optimal: (row: ConcurrencyRow) => 
 			'requests sent',
 			'answered 429',
 			'refused share',
+			'429s in the first second',
+			'answered 503',
 			'failed items',
 			'in flight on average',
 			'most in flight',
@@ -518,7 +529,7 @@ function limitedTable(rows: ConcurrencyRow[], optimal: (row: ConcurrencyRow) => 
 		],
 		rows.map((row) => {
 			const head = [OPERATIONS[row.operation].label, wayLabel(row), int(row.items)];
-			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, '', '', '', '', '', '', '', '', ''];
+			if (!row.measured) return [...head, `not measured: ${row.notMeasured}`, ...Array<string>(11).fill('')];
 			const m = row.measured;
 			const refused = m.statuses['429'] ?? 0;
 			return [
@@ -528,6 +539,8 @@ function limitedTable(rows: ConcurrencyRow[], optimal: (row: ConcurrencyRow) => 
 				int(m.apiRequests),
 				int(refused),
 				`${((100 * refused) / Math.max(1, m.apiRequests)).toFixed(1)}%`,
+				int(m.firstSecond429 ?? 0),
+				int(row.overloaded),
 				failedCell(row),
 				row.meanInFlight.toFixed(1),
 				int(row.maxInFlight),
@@ -565,8 +578,8 @@ export function limitOverTimeTable(result: ConcurrencyResult): string {
 		],
 		[`gateway ${perSecond}/s stating it, Dataset Get`, node(result.rateLimited, stated)],
 		[`gateway ${perSecond}/s not stating it, Dataset Get`, node(result.rateLimited, 'no RateLimit-Policy')],
-		...CONCURRENCY.capacities.map((capacity): [string, ConcurrencyRow | undefined] => [
-			`capacity ${capacity}, Dataset Get`,
+		...CONCURRENCY.capacities.map(({ capacity, queueLimit }): [string, ConcurrencyRow | undefined] => [
+			`${capacityLabel(capacity, queueLimit)}, Dataset Get`,
 			result.queueing.find((row) => row.way === 'node' && row.capacity === capacity),
 		]),
 		[
@@ -594,6 +607,10 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 	const { goalLatencyMs, goals, rateLimitPerSecond } = CONCURRENCY;
 	const lines: string[] = [];
 	const parts: string[] = [];
+	/** Requests in Parallel held: the most in flight the proxy saw is the gate, and the average. */
+	const held = (row: ConcurrencyRow) =>
+		`${row.meanInFlight.toFixed(0)} in flight on average, ${int(row.maxInFlight)} at most ` +
+		`(goal: ${PARALLEL.default} while items remain: ${verdict(row.maxInFlight >= PARALLEL.default)})`;
 	for (const key of Object.keys(OPERATIONS) as OperationKey[]) {
 		const one = find(result.rows, goalLatencyMs, key, 'one');
 		const node = find(result.rows, goalLatencyMs, key, 'node');
@@ -609,16 +626,15 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 					? ` and ${vsHttp.toFixed(2)}× the HTTP Request node's ${ms(http.measured.wallMs)} (goal ≤ ${goals.vsHttp}×: ${verdict(vsHttp <= goals.vsHttp)})`
 					: '') +
 				(fixed?.measured ? `; a fixed 8 took ${ms(fixed.measured.wallMs)}` : '') +
-				`; ${node.meanInFlight.toFixed(0)} in flight on average, ${int(node.maxInFlight)} at most; CPU time ${ms(node.measured.cpuMs)}` +
+				`; ${held(node)}; CPU time ${ms(node.measured.cpuMs)}` +
 				(http?.measured ? ` against the HTTP Request node's ${ms(http.measured.cpuMs)}` : ''),
 		);
 	}
 	if (parts.length > 0) {
 		lines.push(
 			`**Items side by side, ${goalLatencyMs} ms per request.** ${parts.join('; ')}. The service runs in a process of its ` +
-				"own; the CPU times are the client's. The node's client does about twice the HTTP Request node's work per " +
-				"request (n8n-core's request helper, the engine per item, the node's checks of each answer), and sends at most " +
-				`${PARALLEL.default} at once where the HTTP Request node sends every item's request together.`,
+				"own; the CPU times are the client's. Requests in Parallel is a gate: that many in flight from the first " +
+				"request, lowered only by a 429 or a 503. The HTTP Request node sends every item's request together.",
 		);
 	}
 	const gateway = result.rateLimited.filter((row) => row.way === 'node' && row.measured);
@@ -626,12 +642,14 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 		const rows = gateway.map((row) => {
 			const m = row.measured as Measured<Outcome>;
 			const vs = m.wallMs / rateOptimalMs(row);
-			const share = (m.statuses['429'] ?? 0) / Math.max(1, m.apiRequests);
+			const refused = m.statuses['429'] ?? 0;
+			const share = refused / Math.max(1, m.apiRequests);
+			const later = (refused - (m.firstSecond429 ?? 0)) / Math.max(1, m.apiRequests);
 			const met =
 				vs <= goals.vsRateOptimal && share <= goals.refusedShare && m.result.failed === 0 && !m.result.stopped;
 			return (
-				`${row.variant}: ${ms(m.wallMs)}, ${vs.toFixed(2)}× the limit's best, ${(100 * share).toFixed(1)}% refused, ` +
-				`${int(m.result.failed)} failed items (${verdict(met)})`
+				`${row.variant}: ${ms(m.wallMs)}, ${vs.toFixed(2)}× the limit's best, ${(100 * share).toFixed(1)}% refused ` +
+				`(${(100 * later).toFixed(1)}% after the first second), ${int(m.result.failed)} failed items (${verdict(met)})`
 			);
 		});
 		const others = result.rateLimited
@@ -644,45 +662,41 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 		lines.push(
 			`**Behind a gateway of ${rateLimitPerSecond} requests a second** (goals: ≤ ${goals.vsRateOptimal}× the limit's best of ` +
 				`${ms(rateOptimalMs(gateway[0]))}, ≤ ${100 * goals.refusedShare}% refused, no failed item). The node as it comes: ${rows.join('; ')}. ` +
-				`${others.join('; ')}. The first 429 pauses every request for its ` +
-				'Retry-After and sets a pace: 95% of the stated rate, or without one 95% of what got through, counted over the ' +
-				'requests sent in the second up to the refused one (those answered after its 429 included, and the refused ' +
-				'one itself), rising 1%, 2%, then 4% a second while nothing is refused (1% once two 429s came at about the same rate; doubling past 1.25× what got through); later 429s hold only the refused request.',
+				`${others.join('; ')}. The gate sends ${PARALLEL.default} before any answer, so all but ${rateLimitPerSecond} of ` +
+				"them are refused (the first second's 429s). The first 429 pauses every request for its Retry-After and sets " +
+				'a pace for the rest of the run: 95% of the stated rate, or without one 95% of what got through in the second ' +
+				'up to the refused request (those answered after its 429 included); each later ' +
+				'429 lowers it by 5% (it rises back by 1% of the first a second, never past it) and holds only the refused request.',
 		);
 	}
-	let tooMany = false;
-	const capacities = CONCURRENCY.capacities.flatMap((capacity) => {
+	const capacities = CONCURRENCY.capacities.flatMap(({ capacity, queueLimit }) => {
 		const node = result.queueing.find((row) => row.way === 'node' && row.capacity === capacity);
 		if (!node?.measured) return [];
 		const vs = node.measured.wallMs / capacityOptimalMs(node);
-		const inFlight = node.meanInFlight / capacity;
-		tooMany ||= inFlight > goals.capacityInFlight;
+		const failed = node.measured.result.failed;
 		const fixed = result.queueing.find((row) => row.way === 'fixed8' && row.capacity === capacity)?.measured;
 		const http = result.queueing.find((row) => row.way === 'http' && row.capacity === capacity);
+		const goal =
+			`no failed item: ${verdict(failed === 0 && !node.measured.result.stopped)}` +
+			(queueLimit === undefined
+				? ''
+				: `; ≤ ${goals.vsCapacityOptimal}× the capacity's best: ${verdict(vs <= goals.vsCapacityOptimal)}`);
 		return [
-			`${capacity} at a time: ${ms(node.measured.wallMs)}, ${vs.toFixed(2)}× the capacity's best of ${ms(capacityOptimalMs(node))} ` +
-				`(goal ≤ ${goals.vsCapacityOptimal}×: ${verdict(vs <= goals.vsCapacityOptimal)}), ${node.meanInFlight.toFixed(1)} in flight on average ` +
-				`(${inFlight.toFixed(2)}× the capacity; goal ≤ ${goals.capacityInFlight}×: ${verdict(inFlight <= goals.capacityInFlight)}), ` +
-				`${int(node.maxInFlight)} at most` +
+			`${capacityLabel(capacity, queueLimit)}: ${ms(node.measured.wallMs)}, ${vs.toFixed(2)}× the capacity's best of ` +
+				`${ms(capacityOptimalMs(node))}, ${int(failed)} failed items, ${int(node.overloaded)} answers 503, ` +
+				`${node.meanInFlight.toFixed(1)} in flight on average (goals: ${goal})` +
 				(fixed ? `; a fixed 8 took ${ms(fixed.wallMs)}` : '') +
 				(http?.measured
-					? `; the HTTP Request node ${ms(http.measured.wallMs)} with ${http.meanInFlight.toFixed(0)} in flight on average`
+					? `; the HTTP Request node ${ms(http.measured.wallMs)} with ${int(http.measured.result.failed)} failed items`
 					: ''),
 		];
 	});
 	if (capacities.length > 0) {
 		lines.push(
 			`**Against services that work a few requests at a time** (${goalLatencyMs} ms each, the rest waiting in their queue), ` +
-				`${int(CONCURRENCY.capacityItems)} items, the node as it comes: ${capacities.join('; ')}. A queue delays the quicker ` +
-				`answers of a round too: past ${ADAPTIVE.tolerance}× the service's own time (the ${100 * ADAPTIVE.percentile}th percentile ` +
-				'of a round against the lowest seen), with the answers a second no longer needing what is in flight and no ' +
-				`more of them than with fewer in flight, the limit falls to ${ADAPTIVE.headroom}× that need.` +
-				(tooMany
-					? ' Where more than twice the capacity stayed in flight, the need read high: the round trips the client ' +
-						'sees hold its own work on each answer (30–40 ms at 8 to 24 in flight, against about 5 one at a time), so ' +
-						'the answers a second times them (what the client needs in flight) is half as much again as the ' +
-						'capacity, and the proxy counts the requests the client has not yet read the answer of as in flight too.'
-					: ''),
+				`${int(CONCURRENCY.capacityItems)} items, the node as it comes: ${capacities.join('; ')}. A queue is the ` +
+				"service's to keep short: one that only queues gets the whole gate (its answers take longer, none fails); a " +
+				"503 halves the gate, once for the requests sent before it, and each gate's worth of answers widens it by one.",
 		);
 	}
 	const variedNode = result.varied.find((row) => row.way === 'node');
@@ -694,12 +708,9 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 		lines.push(
 			`**Answers that vary by item, no queue** (${quickMs} ms, every ${every}th ${ms(slowMs)}; ${int(variedNode.items)} items): ` +
 				`the node took ${ms(variedNode.measured.wallMs)}, ${vs.toFixed(2)}× a script keeping ${PARALLEL.default} in flight throughout ` +
-				`(${ms(full.measured.wallMs)}; goal ≤ ${goals.vsFull}×: ${verdict(vs <= goals.vsFull)}), ${variedNode.meanInFlight.toFixed(0)} in flight ` +
-				`on average, ${int(variedNode.maxInFlight)} at most` +
+				`(${ms(full.measured.wallMs)}; goal ≤ ${goals.vsFull}×: ${verdict(vs <= goals.vsFull)}); ${held(variedNode)}` +
 				(http ? `; the HTTP Request node took ${ms(http.wallMs)}` : '') +
-				'. The slow answers do not hold the quick ones back, so the quicker answers of each round stay as quick as ' +
-				'ever and the limit grows to its ceiling; a cut made while the client is busy lets the slow answers hold ' +
-				'every place, and is undone as soon as the answers a second fall by a third.',
+				'. Nothing is inferred from round trips, so slow answers hold their places and the others go on.',
 		);
 	}
 	return lines;

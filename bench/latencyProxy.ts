@@ -19,8 +19,10 @@ import { performance } from 'node:perf_hooks';
  * at once after its delay (the upstream agent opens as many connections as needed, keeping them alive), and the
  * listen queue is long enough (4,096, as far as the kernel allows) that the proxy is not where connections wait.
  * With `capacity`, it stands for a service that works that many requests at a time: each holds a place from its
- * delay to the end of its answer, and the others wait in its queue, first come first served. With `delayOf`, the
- * delay of each request is its own (given its number, from 1 in order of arrival): items that take longer than others.
+ * delay to the end of its answer, and the others wait in its queue, first come first served; with `queueLimit`, a
+ * request that finds that many waiting is answered 503 after the delay, without a place (an overloaded service shedding
+ * load). With `delayOf`, the delay of each request is its own (given its number, from 1 in order of arrival): items
+ * that take longer than others.
  */
 export interface LatencyProxy {
 	url: string;
@@ -42,6 +44,8 @@ export interface ProxyCounts {
 	inFlightMs: number;
 	upstreamErrors: number;
 	connections: number;
+	/** Requests answered 503 because the queue was full (`queueLimit`). */
+	overloaded: number;
 }
 
 /** Headers that describe one connection, not the message: each side sets its own. */
@@ -66,6 +70,7 @@ export async function startLatencyProxy(
 	delayMs: number,
 	capacity = Infinity,
 	delayOf: (request: number) => number = () => delayMs,
+	queueLimit = Infinity,
 ): Promise<LatencyProxy> {
 	const target = new URL(upstream);
 	let working = 0;
@@ -96,6 +101,7 @@ export async function startLatencyProxy(
 	let upstreamErrors = 0;
 	/** Connections clients opened to the proxy: one per request for a client that does not keep them alive. */
 	let connections = 0;
+	let overloaded = 0;
 
 	let arrived = 0;
 	const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -113,6 +119,14 @@ export async function startLatencyProxy(
 			// The client went away before the whole answer: so does the request upstream.
 			if (!res.writableFinished) out?.destroy();
 		});
+		if (working >= capacity && queue.length >= queueLimit) {
+			overloaded++;
+			setTimeout(
+				() => res.writeHead(503, { 'content-type': 'application/json' }).end('{"detail":"overloaded"}'),
+				delay,
+			);
+			return;
+		}
 		void place().then(() => {
 			holding = true;
 			if (closed) {
@@ -156,12 +170,13 @@ export async function startLatencyProxy(
 		delayMs,
 		counts: () => {
 			move(0);
-			return { requests, maxInFlight, inFlight, inFlightMs, upstreamErrors, connections };
+			return { requests, maxInFlight, inFlight, inFlightMs, upstreamErrors, connections, overloaded };
 		},
 		resetCounts() {
 			requests = 0;
 			upstreamErrors = 0;
 			connections = 0;
+			overloaded = 0;
 			maxInFlight = inFlight;
 		},
 		close: () =>

@@ -22,13 +22,14 @@ async function main() {
 	};
 	const ops: Record<Command['op'], (...args: unknown[]) => unknown> = {
 		start: () => sandbox.url,
-		async proxy(delayMs, capacity, varied) {
+		async proxy(delayMs, capacity, varied, queueLimit) {
 			const spec = varied as VariedDelay | undefined;
 			const proxy = await startLatencyProxy(
 				sandbox.url,
 				delayMs as number,
 				(capacity as number) || Infinity,
 				spec ? (request) => (request % spec.every === 0 ? spec.slowMs : spec.ms) : undefined,
+				(queueLimit as number) >= 0 ? (queueLimit as number) : Infinity,
 			);
 			const id = proxies.size;
 			proxies.set(id, proxy);

@@ -32,8 +32,11 @@ export interface RemoteProxy {
 export interface RemoteService {
 	/** The sandbox's own URL (no proxy in between). */
 	url: string;
-	/** A proxy in front of the sandbox holding each request `delayMs` (or `varied`), working `capacity` at once. */
-	proxy(delayMs: number, capacity?: number, varied?: VariedDelay): Promise<RemoteProxy>;
+	/**
+	 * A proxy in front of the sandbox holding each request `delayMs` (or `varied`), working `capacity` at once, and
+	 * answering 503 to a request that finds `queueLimit` waiting.
+	 */
+	proxy(delayMs: number, capacity?: number, varied?: VariedDelay, queueLimit?: number): Promise<RemoteProxy>;
 	/** The sandbox's request log, and the child's CPU time since it was cleared. */
 	log: RequestLog;
 	setFaults(plan: FaultPlan): Promise<void>;
@@ -89,13 +92,14 @@ export async function startRemoteService(): Promise<RemoteService> {
 	const url = await call<string>('start');
 	return {
 		url,
-		async proxy(delayMs, capacity = Infinity, varied) {
-			// Infinity does not survive JSON: 0 stands for no capacity.
+		async proxy(delayMs, capacity = Infinity, varied, queueLimit = Infinity) {
+			// Infinity does not survive JSON: 0 stands for no capacity, -1 for no queue limit.
 			const { id, url: proxyUrl } = await call<{ id: number; url: string }>(
 				'proxy',
 				delayMs,
 				Number.isFinite(capacity) ? capacity : 0,
 				varied,
+				Number.isFinite(queueLimit) ? queueLimit : -1,
 			);
 			return {
 				url: proxyUrl,

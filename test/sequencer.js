@@ -23,7 +23,7 @@ const MEASURED_SECONDS = {
 	'test/reliability/trial.test.ts': 61,
 	'test/package/scan.test.ts': 38,
 	'test/package/format.test.ts': 35,
-	'test/reliability/adaptive.test.ts': 34,
+	'test/reliability/gate.test.ts': 34,
 	'test/reliability/answers.test.ts': 24,
 	'test/nodes/ingestion.test.ts': 23,
 	'test/reliability/run-features.test.ts': 21,

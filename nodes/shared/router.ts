@@ -329,7 +329,7 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 						typeOptions: { minValue: 1, maxValue: PARALLEL.max },
 						default: 100, // PARALLEL.default: the lint reads only a literal (test/reliability/parallel.test.ts checks they agree)
 						description:
-							"The most items that send their requests to the service at the same time; 1 sends them one at a time. The node starts with fewer and finds the service's pace: more while answers come back quickly, fewer when they slow down or the service answers 503, and when it answers 429 (too many requests) it keeps to the rate that got through. Output keeps the input order either way. Without Continue On Fail, a failure stops the node: no request starts after it, the items under way finish, and the error lists what each other item did (finished with its ID, failed, or not sent).",
+							'The most requests the node has in flight at the same time, from the first item on; 1 sends them one at a time. Only the service makes it send fewer: after a 429 (too many requests) the node keeps to a little under the rate that got through, or the rate the service states, for the rest of the run; a 503 (overloaded) halves the number in flight, which grows back as answers come. Output keeps the input order either way. Without Continue On Fail, a failure stops the node: no request starts after it, the items under way finish, and the error lists what each other item did (finished with its ID, failed, or not sent).',
 					},
 				],
 			};

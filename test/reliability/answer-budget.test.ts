@@ -86,6 +86,13 @@ describe('AnswerBudget', () => {
 		Object.assign(ANSWER_LIMITS, { runBytes, apiBytes });
 		return new AnswerBudget();
 	};
+	/** Whether `take` still waits once everything ready to run has run. */
+	const stillWaits = async (take: Promise<void>) => {
+		let done = false;
+		void take.then(() => (done = true));
+		await new Promise((resolve) => setImmediate(resolve));
+		return !done;
+	};
 
 	test('the oldest answer being read always reads up to its cap; the others share what is left and wait for it', async () => {
 		const budget = budgetOf(100, 60);
@@ -94,11 +101,9 @@ describe('AnswerBudget', () => {
 		const [oldest, second, third] = [budget.share(), budget.share(), budget.share()];
 		await budget.take(oldest, 1);
 		await budget.take(second, 30);
-		let thirdRead = false;
-		const waiting = budget.take(third, 20).then(() => (thirdRead = true));
+		const waiting = budget.take(third, 20);
 		await budget.take(oldest, 59);
-		await new Promise((resolve) => setImmediate(resolve));
-		expect(thirdRead).toBe(false);
+		expect(await stillWaits(waiting)).toBe(true);
 		expect(budget.held).toBe(90);
 		budget.close(oldest);
 		// The second is now the oldest being read; the third fits in what the others may share (40).
@@ -110,6 +115,20 @@ describe('AnswerBudget', () => {
 		budget.close(third);
 		budget.close(silent);
 		expect(budget.held).toBe(0);
+	});
+
+	test('an older request whose answer begins later does not take the place of the one reading longest', async () => {
+		const budget = budgetOf(100, 60);
+		const [older, reading] = [budget.share(), budget.share()];
+		await budget.take(reading, 60);
+		// The older request's answer begins now: it shares what is left beside the one reading (40), and waits for more.
+		await budget.take(older, 40);
+		const waiting = budget.take(older, 1);
+		expect(await stillWaits(waiting)).toBe(true);
+		expect(budget.peak).toBe(100);
+		budget.close(reading);
+		await waiting;
+		expect(budget.held).toBe(41);
 	});
 
 	test('a wait ends with an error when its signal is aborted', async () => {

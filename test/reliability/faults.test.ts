@@ -4,7 +4,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { stableUuid } from '../../sandbox/assets/model';
 import type { FaultPlan } from '../../sandbox/server';
 import { SEED_DATASET_IDS } from '../../sandbox/server';
-import { ADAPTIVE } from '../../nodes/shared/transport/limit';
+import { LIMIT } from '../../nodes/shared/transport/limit';
 import { RECOVERY, RETRY } from '../../nodes/shared/transport/request';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { accessToken, send } from '../sandbox/helpers';
@@ -21,7 +21,7 @@ useLimits(RECOVERY, { windowMs: 300, firstGapMs: 100 });
 useLimits(RETRY, { baseDelayMs: 10 });
 // Nor how a 429 paces the rest (test/transport/limit.test.ts): a poll sends a few requests, and the pace a 429 sets
 // from them would space its next ones a second apart.
-useLimits(ADAPTIVE, { minPerSecond: 100 });
+useLimits(LIMIT, { slowestPace: 100 });
 
 /** About one request in ten meets a fault: 5xx, 429 bursts, drops before and after processing, token revocation. */
 const TEN_PERCENT: FaultPlan = {

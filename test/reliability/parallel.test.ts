@@ -8,7 +8,6 @@ import { MediaAnalysisIngestion } from '../../nodes/MediaAnalysisIngestion/Media
 import { parallelRequestsProperties } from '../../nodes/shared/router';
 import { PARALLEL } from '../../nodes/shared/transport';
 import { Pace } from '../../nodes/shared/transport/pace';
-import { ADAPTIVE } from '../../nodes/shared/transport/limit';
 import { TYPES } from '../nodes/setup';
 import { idOf, later, useHostileBed, uuid } from './hostile/bed';
 import { json } from './hostile/server';
@@ -74,7 +73,7 @@ describe('requests in flight', () => {
 	test.each([
 		[1, 1],
 		[3, 3],
-		[ADAPTIVE.initial, ADAPTIVE.initial],
+		[8, 8],
 	])('Requests in Parallel %s: at most %i requests in flight, and that many are reached', async (parallel, most) => {
 		const counts = slowDatasets(() => 40);
 		const { error, items } = await getMany(20, { requestOptions: { parallelRequests: parallel } });
@@ -83,12 +82,13 @@ describe('requests in flight', () => {
 		expect(counts.most).toBe(most);
 	});
 
-	test('by default the node starts with a few in flight and never passes the default ceiling', async () => {
-		const counts = slowDatasets(() => 40);
+	test('by default every item of a run under the default is in flight at once, from the first request', async () => {
+		// Answers take 500 ms: long against the time a busy machine takes to start 20 requests.
+		const counts = slowDatasets(() => 500);
 		const { error, items } = await getMany(20);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(20);
-		expect(counts.most).toBeGreaterThanOrEqual(ADAPTIVE.initial);
+		expect(counts.most).toBe(20);
 		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
 	});
 
@@ -127,8 +127,8 @@ describe('requests in flight', () => {
 			inputItems: Array.from({ length: 20 }, (_, i) => ({ url: path(i) })),
 		});
 		expect(error).toBeUndefined();
-		// The adaptive limit: 8 at first, more once they answer; never past the ceiling.
-		expect(counts.most).toBeGreaterThanOrEqual(ADAPTIVE.initial);
+		// The gate: side by side from the first lookup (at least 8 of the 20 at once); never past the ceiling.
+		expect(counts.most).toBeGreaterThanOrEqual(8);
 		expect(counts.most).toBeLessThanOrEqual(PARALLEL.default);
 		expect(items.map((item) => item.json.ingestion)).toEqual(
 			Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'skipped' : 'created')),
@@ -165,7 +165,7 @@ describe('failures', () => {
 	test('without it, the first failure stops the node naming its item, and no request starts after it', async () => {
 		let failedAt = Number.POSITIVE_INFINITY;
 		slowDatasets(
-			// Late enough that the 8 requests started before it have all arrived (test/reliability/stop-at-failure.test.ts waits for them exactly).
+			// Late enough that the 8 requests started before it (Requests in Parallel 8) have all arrived (test/reliability/stop-at-failure.test.ts waits for them exactly).
 			(id) => (Number(id.slice(-12)) === 2 ? 40 : 200),
 			(id) => {
 				if (Number(id.slice(-12)) !== 2) return 200;
@@ -173,7 +173,7 @@ describe('failures', () => {
 				return 404;
 			},
 		);
-		const { error } = await getMany(40);
+		const { error } = await getMany(40, { requestOptions: { parallelRequests: 8 } });
 		expect(error?.message).toBe('Dataset not found');
 		expect(error?.context?.itemIndex).toBe(2);
 		const reads = api.seen.filter((seen) => seen.path.startsWith('/api/v1/datasets/'));
@@ -184,12 +184,13 @@ describe('failures', () => {
 
 describe('the service asks to slow down', () => {
 	test('a 429 with Retry-After pauses every request of the node, not only its own; every item then succeeds', async () => {
-		// The first ADAPTIVE.initial items start before any answer; the first of them is refused with Retry-After: 1. The
+		// The first FIRST items (Requests in Parallel) start before any answer; the first of them is refused with Retry-After: 1. The
 		// node pauses every request for 1 s from the moment it reads the 429 (pace.ts), which is after the server sent
 		// it on the same clock: so a request that starts after it arrives 1,000 ms or more after the 429 went out. The
 		// other first requests may arrive at any time (a busy machine delays them); their answers free places that the
 		// later items must not take inside the pause. No bound here depends on the machine's speed.
-		const items = ADAPTIVE.initial + 2;
+		const FIRST = 8;
+		const items = FIRST + 2;
 		let refused: { id: string; at: number } | undefined;
 		api.handle = (_req, res, seen) => {
 			const id = idOf(seen.path);
@@ -199,7 +200,7 @@ describe('the service asks to slow down', () => {
 			}
 			later(20, () => json(res, 200, { id, name: 'after_pause' }));
 		};
-		const { error, items: output } = await getMany(items);
+		const { error, items: output } = await getMany(items, { requestOptions: { parallelRequests: FIRST } });
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(items);
 		const pausedFrom = refused!.at;
@@ -209,10 +210,10 @@ describe('the service asks to slow down', () => {
 		// Started after the 429: the refused item's second request, and every item beyond the first ones.
 		const later429 = reads.filter(
 			(seen, at) =>
-				index(seen) >= ADAPTIVE.initial ||
+				index(seen) >= FIRST ||
 				(idOf(seen.path) === refused!.id && at > reads.findIndex((first) => first.path === seen.path)),
 		);
-		expect(later429).toHaveLength(items - ADAPTIVE.initial + 1);
+		expect(later429).toHaveLength(items - FIRST + 1);
 		expect(
 			later429.filter((seen) => seen.at < pausedFrom + 1000).map((seen) => [index(seen), seen.at - pausedFrom]),
 		).toEqual([]);

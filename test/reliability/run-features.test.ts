@@ -137,7 +137,12 @@ describe('every wait ends on cancel', () => {
 		const stop = new AbortController();
 		const running = harness.runNode({
 			type: TYPES.datasets,
-			parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}') },
+			parameters: {
+				resource: 'dataset',
+				operation: 'get',
+				datasetId: byId('={{ $json.id }}'),
+				requestOptions: { parallelRequests: 8 },
+			},
 			inputItems: Array.from({ length: 60 }, (_, i) => ({ id: uuid(i) })),
 			cancelSignal: stop.signal,
 		});
@@ -148,7 +153,7 @@ describe('every wait ends on cancel', () => {
 		expect(run.status).not.toBe('success');
 		// Without the cancel every item would wait 20 s before its next attempt.
 		expect(Date.now() - cancelledAt).toBeLessThan(10_000);
-		// No request started after the cancel: only the first attempts of the first items (the limit starts at 8).
+		// No request started after the cancel: only the first attempts of the first items (Requests in Parallel 8).
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		const paths = server.asked.map((request) => request.path);
 		expect(new Set(paths).size).toBe(paths.length);

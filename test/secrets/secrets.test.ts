@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { MediaAnalysisApi } from '../../credentials/MediaAnalysisApi.credentials';
 import { LOGIN_LIMITS } from '../../credentials/login';
 import { RETRY } from '../../nodes/shared/transport';
-import { ADAPTIVE } from '../../nodes/shared/transport/limit';
+import { LIMIT } from '../../nodes/shared/transport/limit';
 import { RECOVERY } from '../../nodes/shared/transport/request';
 import { SEED_CLIENTS, seedClientSecret, seedUserId } from '../../sandbox/administration/model';
 import { assetsOf } from '../../sandbox/assets/model';
@@ -1002,7 +1002,7 @@ describe("no secret under the sandbox's faults (retries, lost answers, revoked t
 	// it quick.
 	useLimits(RETRY, { baseDelayMs: 5 });
 	useLimits(RECOVERY, { windowMs: 200 });
-	useLimits(ADAPTIVE, { minPerSecond: 100 });
+	useLimits(LIMIT, { slowestPace: 100 });
 	useLimits(LOGIN_LIMITS.throttle, { firstBackOffMs: 10 });
 
 	test('every node once more, Continue On Fail on', async () => {

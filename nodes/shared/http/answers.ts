@@ -119,14 +119,14 @@ export interface AnswerShare {
 
 /**
  * The bytes of the answers one node run is reading at once (ANSWER_LIMITS.runBytes), so 50 items side by side cannot
- * each hold an answer near the 64 MB cap. The oldest answer being read may always read up to its own cap; the others
+ * each hold an answer near the 64 MB cap. The answer read the longest may always read up to its own cap; the others
  * together read within what is left after that cap, and wait for it. So the total never passes the budget, the oldest
  * answer being read always moves on, and a request with no answer yet holds nobody back.
  */
 export class AnswerBudget {
 	held = 0;
 	peak = 0;
-	/** Oldest first. */
+	/** Opened, those reading in the order they began (`take` moves a share to the end at its first bytes). */
 	private readonly open: AnswerShare[] = [];
 	private readonly waiting = new Set<() => void>();
 
@@ -157,6 +157,10 @@ export class AnswerBudget {
 				signal?.addEventListener('abort', wake, { once: true });
 			});
 		}
+		// Its first bytes: it reads after those already reading, which keep their turn (an older request whose answer
+		// came late taking the oldest's place would let two answers read up to their cap at once, past the budget).
+		const at = this.open.indexOf(share);
+		if (share.held === 0 && bytes > 0 && at >= 0) this.open.push(...this.open.splice(at, 1));
 		share.held += bytes;
 		this.held += bytes;
 		this.peak = Math.max(this.peak, this.held);

@@ -1,8 +1,8 @@
-import { AdaptiveLimit } from './limit';
+import { Limit } from './limit';
 
 /**
- * The most requests of one node run in flight at once (the ceiling of its adaptive limit): the router sets it from
- * "Requests in Parallel"; a trigger's poll or a list search gets the default.
+ * The most requests of one node run in flight at once (the gate of `limit.ts`): the router reads Requests in Parallel;
+ * a trigger's poll or a list search gets the default.
  */
 export const PARALLEL = { default: 100, max: 100 };
 
@@ -23,11 +23,11 @@ export interface Waits {
 }
 
 /**
- * How many of a run's requests are in flight and may be, and what holds the others back: the adaptive limit
- * (`limit.ts`) under Requests in Parallel, the pause after a 429, and the stop.
+ * How many of a run's requests are in flight and may be, and what holds the others back: the gate and the pace
+ * (`limit.ts`), the pause after a 429, and the stop.
  */
 export class Pace {
-	limiter: AdaptiveLimit;
+	readonly limiter: Limit;
 	inFlight = 0;
 	/** Requests waiting for a free place, first come first served. */
 	private readonly queue: Array<() => void> = [];
@@ -36,6 +36,8 @@ export class Pace {
 	stopped = false;
 	/** The last 429 came while the run kept a pace: the pace, not a pause of every request, answers it. */
 	private paced429 = false;
+	/** Paced requests start one after another: each waits for the start of the one before. */
+	private startLine = Promise.resolve();
 	/** Told whenever room may have opened (a place given back, the limit moved): the item pool admits more. */
 	onRoom: () => void = () => {};
 
@@ -43,32 +45,24 @@ export class Pace {
 		if (typeof ceiling !== 'number' || !Number.isFinite(ceiling)) {
 			throw new RangeError(`Requests in Parallel must be a number from 1 to ${PARALLEL.max}, not ${String(ceiling)}`);
 		}
-		this.limiter = new AdaptiveLimit(Math.max(1, Math.min(PARALLEL.max, Math.floor(ceiling))), Date.now());
-	}
-
-	/** Requests that wait for a place now. */
-	get waiting(): number {
-		return this.queue.length;
+		this.limiter = new Limit(Math.max(1, Math.min(PARALLEL.max, Math.floor(ceiling))));
 	}
 
 	/**
-	 * What came back for a request that started at `sentAt`: an HTTP status, or undefined when nothing did (a network
-	 * failure), and the rate a 429 stated. The limit grows while round trips stay short, shrinks on a 503 or when they
-	 * grow; a 429 sets a pace. Room the limit gained is used when a place is given back, after the request's outcome
-	 * is decided: a failure that stops the node has then stopped the run's requests, so none starts after it.
+	 * What came back for a request started at `sentAt` (a status, none on a network failure; the rate a 429 stated).
+	 * Room the gate gained is used when a place is given back, after the request's outcome is decided: a failure that
+	 * stops the node has then stopped the run's requests, so none starts after it.
 	 */
 	report(sentAt: number, status: number | undefined, ratePerSecond?: number): void {
 		const now = Date.now();
-		if (status === 429)
-			this.paced429 = !this.limiter.throttled(sentAt, now, ratePerSecond) && this.limiter.pace !== undefined;
-		else if (status === 503) this.limiter.overloaded();
-		else if (status !== undefined) this.limiter.answered(now - sentAt, now, this.inFlight);
+		if (status === 429) this.paced429 = !this.limiter.throttled(sentAt, now, ratePerSecond);
+		else if (status === 503) this.limiter.overloaded(sentAt, now);
+		else if (status !== undefined) this.limiter.answered(sentAt, now);
 	}
 
 	/**
-	 * Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request.
-	 * Once the run keeps a gateway's pace, a short Retry-After of a 429 holds only the refused request (the pace slows
-	 * the rest), so one refusal does not stop every request for a second.
+	 * Every request of the run waits `ms` before starting: one 429 slows the whole node, not only its own request;
+	 * once the run keeps a pace, a later 429's short Retry-After holds only its own request (the pace slows the rest).
 	 */
 	pauseAll(ms: number): void {
 		if (this.paced429 && ms <= PACED_PAUSE_MS) return;
@@ -108,18 +102,24 @@ export class Pace {
 			this.inFlight--;
 			this.wakeWithin();
 		};
-		// After a shared pause, and spaced (to a gateway's pace when the run keeps one, else a burst spread over half a
-		// round trip: `AdaptiveLimit.startDelay`); starts are booked in turn order.
-		const base = Math.max(Date.now(), this.pausedUntil);
-		const pacedAt = base + this.limiter.startDelay(base);
-		const due = () => Math.max(Math.max(pacedAt, this.pausedUntil) - Date.now(), this.limiter.windowDelay(Date.now()));
-		for (let wait = due(); wait > 0 && !run.waits.aborted && !this.stopped; wait = due()) await run.wait(wait);
-		this.limiter.started(Date.now());
+		// After a shared pause; with a pace, one after another in turn (`Limit.startDelay`).
+		if (this.limiter.pace !== undefined || this.pausedUntil > Date.now()) {
+			const turn = this.startLine.then(async () => await this.startWhenDue(run));
+			this.startLine = turn.catch(() => undefined);
+			await turn;
+		} else this.limiter.started(Date.now());
 		// The node may have stopped during the pause: nothing starts after a stop.
 		if (this.stopped) {
 			free();
 			throw stoppedError();
 		}
 		return free;
+	}
+
+	/** Waits for the end of a shared pause and for the pace's turn (or a cancel or stop), then starts. */
+	private async startWhenDue(run: Waits): Promise<void> {
+		const due = () => Math.max(this.pausedUntil - Date.now(), this.limiter.startDelay(Date.now()));
+		for (let wait = due(); wait > 0 && !run.waits.aborted && !this.stopped; wait = due()) await run.wait(wait);
+		this.limiter.started(Date.now());
 	}
 }
