@@ -3,8 +3,8 @@
  * - trigger-overlap, in the shared n8n (legacy scheduling, n8n's default): the jobs list answers slower than the
  *   trigger's 5-second interval, so n8n starts polls beside the one still reading; each job still gives exactly one
  *   Job Created, and n8n's log shows the polls that were skipped.
- * - trigger-durable: n8n's durable scheduler with durable cursors, a 10-second poll timeout (n8n gives the poll a
- *   budget of 5 s), and a jobs list whose next answers take 4 s: the polls that meet them end inside the budget
+ * - trigger-durable: n8n's durable scheduler with durable cursors, a 20-second poll timeout (n8n gives the poll a
+ *   budget of 15 s), and a jobs list whose next answers take 16 s: the polls that meet them end inside the budget
  *   (none is abandoned), the cursor each poll saves is committed with its execution, and each job gives exactly one
  *   Job Created and one Job Completed. The scheduler is read from the
  *   environment at start, so this group restarts the shared n8n (same user folder and database) with it, and runs
@@ -124,8 +124,8 @@ export const DURABLE_SCHEDULER = {
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
-	// A poll may take 10 s: n8n gives it a budget of 5 s (less a margin of at least 5 s).
-	N8N_SCHEDULER_POLL_TIMEOUT: '10',
+	// A poll may take 20 s: n8n gives it a budget of 15 s (less a margin of at least 5 s), room for a loaded machine.
+	N8N_SCHEDULER_POLL_TIMEOUT: '20',
 };
 
 export const triggerDurableScenario: Scenario = {
@@ -146,14 +146,14 @@ export const triggerDurableScenario: Scenario = {
 						environment: { EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true', ...DURABLE_SCHEDULER },
 					});
 					n8n.fresh();
-					// The next three reads of the jobs list take 4 s: past the 3.75 s the trigger reads of its 5 s budget.
+					// The next three reads of the jobs list take 16 s: past the 11.25 s the trigger reads of its 15 s budget.
 					const { delivered, expected } = await deliverOnce(n8n, server, DURABLE_WORKFLOW.id, {
 						count: 300,
 						prefix: 'durable',
-						slow: { slowMs: 4000, maxFaults: 3 },
+						slow: { slowMs: 16_000, maxFaults: 3 },
 					});
 					expect(delivered).toEqual(expected);
-					expect(server.logs).toMatch(/Media Analysis Trigger": the poll reached the time n8n gives a poll \(5 s\)/);
+					expect(server.logs).toMatch(/Media Analysis Trigger": the poll reached the time n8n gives a poll \(15 s\)/);
 					expect(server.logs).not.toMatch(/Poll exceeded its timeout and was abandoned/);
 					// n8n's own words when a setting is missing and polls stay on the legacy engine, or a commit came too late.
 					expect(server.logs).not.toMatch(
