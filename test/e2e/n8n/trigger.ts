@@ -20,10 +20,22 @@ const BRANCH_EXAMPLE = 'asset-ready-classify-branch.json';
 const BRANCH_TRIGGER = 'When an Image Is Ready to Search';
 const triggeredExamples = fastPollingTriggerExamples();
 const TRIGGER_WORKFLOW = jobEventsWorkflow(WORKFLOW_ID, 'e2e: ingestion jobs created and completed');
+/** The trigger on Job Failed in demo_images, run by hand (as Fetch Test Event does): no failed job there yet. */
+const SAMPLE_WORKFLOW = ((workflow) => ({
+	...workflow,
+	nodes: workflow.nodes.map((node) => ({
+		...node,
+		parameters: {
+			...node.parameters,
+			events: ['jobFailed'],
+			datasetId: { __rl: true, mode: 'id', value: SEED_DATASET_IDS.demoImages },
+		},
+	})),
+}))(jobEventsWorkflow('maE2eTriggerSample', 'e2e: the trigger run by hand before any matching job'));
 const published = [WORKFLOW_ID, ...triggeredExamples.map((example) => example.workflow.id)];
 
 export const triggerScenario: Scenario = {
-	workflows: () => [TRIGGER_WORKFLOW, ...triggeredExamples.map((example) => example.workflow)],
+	workflows: () => [TRIGGER_WORKFLOW, SAMPLE_WORKFLOW, ...triggeredExamples.map((example) => example.workflow)],
 	register(n8n) {
 		const polls = () => n8n.sandbox.requests.filter((r) => r.method === 'GET' && r.path === JOBS_PATH).length;
 
@@ -74,6 +86,24 @@ export const triggerScenario: Scenario = {
 		describe('the trigger in n8n', () => {
 			afterAll(async () => {
 				for (const id of published) await n8n.server.deactivate(id);
+			});
+
+			test('run by hand before any job matches, the trigger gives an example shaped like a real job, saying so', async () => {
+				n8n.fresh();
+				const execution = await n8n.run(SAMPLE_WORKFLOW);
+				const events = nodeOutput(execution, TRIGGER);
+				expect(events).toHaveLength(1);
+				const [sample] = events;
+				expect(sample).toMatchObject({
+					event: 'jobFailed',
+					status: 'failed',
+					dataset_id: SEED_DATASET_IDS.demoImages,
+					sample: true,
+					sample_reason: expect.stringMatching(/^An example, not a real ingestion job: none in this dataset matches/),
+				});
+				// A real job's shape, as the jobs list gives it: its assets under details.
+				expect(Array.isArray((sample.details as { assets?: unknown }).assets)).toBe(true);
+				expect(typeof sample.id).toBe('string');
 			});
 
 			test(
