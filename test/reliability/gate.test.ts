@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Dev-only: loopback services that answer late and refuse on purpose. */
 /* Requests in Parallel is a gate (issue 51), through n8n's engine against loopback servers: that many requests in
  * flight from the first request, whatever the service's answer times; a 429 sets a pace near the rate that got
  * through, with a Retry-After, a RateLimit-Policy or neither; a 503 narrows the gate; no item fails on any of them,
