@@ -109,9 +109,10 @@ async function expectAllInOrder(run: ReturnType<typeof getMany>, count: number) 
 
 describe('Requests in Parallel is a gate', () => {
 	test('a healthy service gets that many in flight from the first request: the default, and one set', async () => {
-		// Answers take 500 ms, long against the time n8n takes to start 100 requests on a busy machine.
-		let counts = service({ ms: 500 });
-		await expectAllInOrder(getMany(250), 250);
+		// Answers take 3 s, long against the time n8n takes to start 100 requests on a machine as busy as npm test's
+		// (500 ms was not: 55 had started before the first answer under CI's whole run).
+		let counts = service({ ms: 3000 });
+		await expectAllInOrder(getMany(150), 150);
 		expect(counts.most).toBe(PARALLEL.default);
 		const beforeAnyAnswer = api.seen.filter(
 			(seen) => seen.path.includes('/datasets/') && seen.at < counts.firstAnswerAt,
