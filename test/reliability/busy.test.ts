@@ -169,7 +169,9 @@ test('a cancel at 10,000 items under Continue On Fail: no item starts after it, 
 		stop.abort();
 		const { run } = await running;
 		expect(run.status).toBe('canceled');
-		expect(Date.now() - cancelledAt).toBeLessThan(1000);
+		// Within 1 s on a quiet machine (and beside other suites); 1.4 s was seen under CI's whole run with two n8n
+		// instances on 2 cores. Without the stop on cancel the pool went on for 6.5–16 s.
+		expect(Date.now() - cancelledAt).toBeLessThan(2000);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 		expect(started.filter((at) => at > cancelledAt)).toEqual([]);
 		expect(new Set(server.asked.map((request) => request.path)).size).toBe(server.asked.length);
