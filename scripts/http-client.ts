@@ -23,7 +23,10 @@ export interface RequestOptions {
 	 * the keep-alive timers of idle connections fall due unseen and resets a request sent on one of them.
 	 */
 	newConnection?: boolean;
-	/** Ends the exchange with an error (code TIMEOUT) when nothing moved on the socket for this long. */
+	/**
+	 * Ends the exchange with an error (code TIMEOUT) when nothing moved on the socket for this long; 60 s by default
+	 * (without one, Node's global agent ends an idle socket after its own 5 s, which a loaded machine reaches).
+	 */
 	idleTimeoutMs?: number;
 }
 
@@ -41,13 +44,14 @@ export function send(
 		headers['content-type'] ??= 'application/json';
 	}
 	if (options.token) headers.authorization = `Bearer ${options.token}`;
+	const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
 	if (options.newConnection) headers.connection = 'close';
 	// Without it node sends a GET body unframed (no chunked encoding for GET).
 	if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
 			`${baseUrl}${pathAndQuery}`,
-			{ method, headers, ...(options.newConnection ? { agent: false } : {}), timeout: options.idleTimeoutMs },
+			{ method, headers, ...(options.newConnection ? { agent: false } : {}), timeout: idleTimeoutMs },
 			(res) => {
 				const chunks: Buffer[] = [];
 				res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -65,7 +69,7 @@ export function send(
 			},
 		);
 		req.on('timeout', () =>
-			req.destroy(Object.assign(new Error(`nothing moved for ${options.idleTimeoutMs} ms`), { code: 'TIMEOUT' })),
+			req.destroy(Object.assign(new Error(`nothing moved for ${idleTimeoutMs} ms`), { code: 'TIMEOUT' })),
 		);
 		req.on('error', reject);
 		if (payload !== undefined) req.write(payload);
