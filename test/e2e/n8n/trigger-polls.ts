@@ -71,21 +71,42 @@ async function deliverOnce(
 	{ count, prefix, slow }: { count: number; prefix: string; slow: FaultPlan },
 ) {
 	const logs = () => server.logs.slice(-3000);
+	let expected: string[] = [];
+	let delivered: string[] = [];
+	// On a timeout: what is missing, and the lines of n8n's log about polls (a back-off, an abandoned poll, a skip).
+	const whatHappened = () => {
+		const missing = new Set(expected).size - new Set(delivered.filter((event) => expected.includes(event))).size;
+		const pollLines = server.logs
+			.split('\n')
+			.filter((line) => /poll|backing off|abandon|cursor|scheduler/i.test(line))
+			.slice(-40)
+			.join('\n');
+		return `${delivered.length} events delivered, ${missing} of ${expected.length} missing, ${polls()} reads of the jobs list\n${pollLines}\n--- n8n's last lines:\n${logs()}`;
+	};
 	const polls = () => n8n.sandbox.requests.filter((r) => r.method === 'GET' && r.path === JOBS_PATH).length;
 	await server.activate(workflowId);
 	await untilFirstPolls(n8n.sandbox, 1, polls, logs);
 	n8n.sandbox.store.faults.set({ ...slow, slowRate: 1, paths: [JOBS_PATH] });
 	const ids = await startJobs(n8n, count, prefix);
-	const expected = ids.flatMap((id) => [`jobCreated ${id}`, `jobCompleted ${id}`]).sort();
+	expected = ids.flatMap((id) => [`jobCreated ${id}`, `jobCompleted ${id}`]).sort();
 	await until(
 		`every event of ${count} jobs was delivered`,
 		240_000,
-		async () => ((await deliveredEvents(server, workflowId)).length >= expected.length ? true : undefined),
-		logs,
+		async () => {
+			delivered = await deliveredEvents(server, workflowId);
+			return delivered.length >= expected.length ? true : undefined;
+		},
+		whatHappened,
 		3000,
 	);
 	const atDelivery = polls();
-	await until('n8n polled twice more', 120_000, () => (polls() >= atDelivery + 2 ? true : undefined), logs, 1000);
+	await until(
+		'n8n polled twice more',
+		120_000,
+		() => (polls() >= atDelivery + 2 ? true : undefined),
+		whatHappened,
+		1000,
+	);
 	await server.deactivate(workflowId);
 	return { delivered: await deliveredEvents(server, workflowId), expected };
 }
