@@ -12,7 +12,8 @@ import { datasetLocator, jobStatusOptions } from '../shared/descriptions';
 import { datasetIdNamed } from '../shared/readers';
 import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
-import { Run, type ApiRequest, type PageStyle } from '../shared/transport';
+import { type ApiRequest, type PageStyle } from '../shared/transport';
+import { Run } from '../shared/run';
 import { assertUuid } from '../shared/validation';
 import { labelledListSubtitle } from '../shared/subtitle';
 import {

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { fetchRecords, listEndpoint } from '../shared/endpoints';
-import { fetchPage, SAMPLE_IDS, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
+import { fetchPage, SAMPLE_IDS, type ApiRequest, type PageStyle } from '../shared/transport';
+import type { Run } from '../shared/run';
 import { END_STATUSES, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 
@@ -80,7 +80,7 @@ export async function sampleEvent(this: IPollFunctions, run: Run, watch: Watch):
 }
 
 async function recentDatasets(this: IPollFunctions, run: Run): Promise<string[]> {
-	const { items } = await fetchRecords(run, listEndpoint('datasets.list'), 0, SAMPLE_PAGE);
+	const { items } = await run.list('datasets.list', { page: 0, pageSize: SAMPLE_PAGE });
 	return items
 		.filter(
 			(dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting',

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { pages, type ApiRequest, type PageStyle, type Run } from '../shared/transport';
+import { pages, type ApiRequest, type PageStyle } from '../shared/transport';
+import type { Run } from '../shared/run';
 import { unlessSpent, type PollBudget } from './budget';
 import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyMode, INodePropertyOptions } from 'n
 
 import { limitForTools } from './aiTool';
 import type { IngestJobStatusEnum } from './schemas.generated';
-import { WAIT_DEFAULTS } from './transport';
+import { WAIT_DEFAULTS } from './run';
 import { CONNECTION_NAME_PATTERN, UUID_PATTERN } from './validation';
 
 /** Parameter builders several nodes share; their readers are in `readers.ts`. */

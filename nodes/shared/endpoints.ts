@@ -4,7 +4,6 @@ import type { operations, paths } from './api-types.generated';
 import { ROUTES } from './routes.generated';
 import {
 	apiRequest,
-	fetchPage,
 	invitationsPages,
 	jobsList,
 	loneSurrogateAt,
@@ -13,7 +12,7 @@ import {
 	offsetLimitLinks,
 	pagePerPage,
 	paginate,
-	type Run,
+	type TransportRun as Run,
 	searchBody,
 	skipLimit,
 	usersPages,
@@ -23,8 +22,6 @@ import {
 	type ApiRequest,
 	type FieldRule,
 	type ListIdentity,
-	type Page,
-	type PageLimit,
 	type PageStyle,
 } from './transport';
 import type * as pageStyles from './transport/pagination';
@@ -861,35 +858,6 @@ export function listEndpoint<K extends PagedEndpointId>(id: K, call: EndpointCal
 	const style = endpointOf(id).pages;
 	if (!style) throw new Error(`${id} is not a paged list`);
 	return [endpointRequest(id, call), style];
-}
-
-/**
- * The records of a list of the table, typed as the document's entries: the one place the types take the service at
- * its word (no record is checked field by field; the nodes read what they need defensively).
- */
-function recordsOf<K extends PagedEndpointId>(records: IDataObject[]): Array<RecordOf<K>> {
-	// RecordOf<K> is the document's entry type & IDataObject, which TypeScript cannot relate to IDataObject for any K.
-	return records as unknown as Array<RecordOf<K>>;
-}
-
-/** Return All / Limit over a list of the table (`paginate`), its records typed by the table (`RecordOf`). */
-export async function listRecords<K extends PagedEndpointId>(
-	run: Run,
-	[request, style]: ListOf<K>,
-	limit: PageLimit,
-): Promise<Array<RecordOf<K>>> {
-	return recordsOf<K>(await paginate(run, request, style, limit));
-}
-
-/** One page of a list of the table (`fetchPage`), its records typed by the table (`RecordOf`). */
-export async function fetchRecords<K extends PagedEndpointId>(
-	run: Run,
-	[request, style]: ListOf<K>,
-	position: number,
-	pageSize: number,
-): Promise<Omit<Page, 'items'> & { items: Array<RecordOf<K>> }> {
-	const page = await fetchPage(run, request, style, position, pageSize);
-	return { ...page, items: recordsOf<K>(page.items) };
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import type { GetOneIngestJobResponse } from './schemas.generated';
-import { callEndpoint, type CheckedResponseOf, type RequestOf } from './endpoints';
+import type { CheckedResponseOf, RequestOf } from './endpoints';
 import { recoverRecord, type RecoverLookup, type ServiceTime } from './recovery';
-import { waitUntilSettled, type Failure, type WaitOptions, type WaitSpec, type WaitState, type Run } from './transport';
+import type { Failure } from './transport';
+import type { Run, WaitState } from './run';
 
 /** Creating an ingestion job and waiting for it: Ingestion's creates, and Celebrity Identify's ingest of its image. */
 
@@ -37,7 +36,6 @@ function sameSourcePaths(paths: string[]): (job: GetOneIngestJobResponse) => boo
  * with the same sources made shortly before is taken too; ingesting the same sources again would change nothing.
  */
 function recoverCreatedJob(
-	this: IExecuteFunctions,
 	run: Run,
 	datasetId: string,
 	matches: (job: GetOneIngestJobResponse) => boolean,
@@ -45,7 +43,7 @@ function recoverCreatedJob(
 ): RecoverLookup {
 	const list = async (serviceTime: ServiceTime) =>
 		(
-			await callEndpoint(run, 'ingestion.getIngestJobs', {
+			await run.call('ingestion.getIngestJobs', {
 				qs: { dataset_id: datasetId, offset: 0, limit: 100 },
 				itemIndex,
 				serviceTime,
@@ -61,51 +59,24 @@ type ListCreate =
 
 /** Creates an ingestion job from a list of sources; a lost answer is found among the dataset's jobs. */
 export async function createIngestJob<K extends ListCreate>(
-	this: IExecuteFunctions,
 	run: Run,
 	endpoint: K,
 	body: RequestOf<K>,
 	{ datasetId, sourcePaths, itemIndex }: { datasetId: string; sourcePaths: string[]; itemIndex: number },
 ): Promise<CheckedResponseOf<K>> {
-	return await callEndpoint(run, endpoint, {
+	return await run.call(endpoint, {
 		body,
 		itemIndex,
 		explain: explainCreateFailure,
-		recover: recoverCreatedJob.call(this, run, datasetId, sameSourcePaths(sourcePaths), itemIndex),
+		recover: recoverCreatedJob(run, datasetId, sameSourcePaths(sourcePaths), itemIndex),
 	});
 }
 
-/** What a wait reads of an ingestion job each poll, and how that reads in messages. */
-export type JobView<T> = Omit<WaitSpec<T>, 'stateOf'> & { jobStatus: (value: T) => unknown };
-
-/** Waits for an ingestion job until its status is one of `settleOn`; failed or stopped is an error. */
-export async function waitForIngestJob<T>(
-	this: IExecuteFunctions,
-	run: Run,
-	view: JobView<T>,
-	wait: WaitOptions,
-	settleOn: readonly string[] = ['completed'],
-): Promise<T> {
-	const stateOf = (value: T): WaitState => {
-		const status = String(view.jobStatus(value));
-		if (settleOn.includes(status)) return 'done';
-		return status === 'failed' || status === 'stopped' ? 'failed' : 'pending';
+/** An ingestion job's state for `run.wait`: settled at one of `settleOn`, failed when failed or stopped. */
+export function jobState(settleOn: readonly string[] = ['completed']): (status: unknown) => WaitState {
+	return (status) => {
+		const text = String(status);
+		if (settleOn.includes(text)) return 'done';
+		return text === 'failed' || text === 'stopped' ? 'failed' : 'pending';
 	};
-	return await waitUntilSettled<T>(run, { ...view, stateOf }, wait);
-}
-
-export async function ingestAndWait<K extends ListCreate, T>(
-	this: IExecuteFunctions,
-	run: Run,
-	endpoint: K,
-	body: RequestOf<K>,
-	sent: { datasetId: string; sourcePaths: string[]; itemIndex: number },
-	viewOf: (jobId: string) => JobView<T>,
-	wait: WaitOptions,
-	settleOn?: readonly string[],
-): Promise<T> {
-	const create = createIngestJob<ListCreate>;
-	const job = await create.call(this, run, endpoint, body, sent);
-	const waitForJob = waitForIngestJob<T>;
-	return await waitForJob.call(this, run, viewOf(job.id), wait, settleOn);
 }

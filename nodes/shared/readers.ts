@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { listEndpoint } from './endpoints';
-import { paginate, WAIT_DEFAULTS, type ApiRequest, type PageStyle, type WaitOptions, type Run } from './transport';
+import { WAIT_DEFAULTS, type Run, type WaitOptions } from './run';
+import type { PageLimit } from './transport';
 import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeContext } from './validation';
 
 /** Readers of the parameters `descriptions.ts` builds; each checks what it reads before anything is sent. */
@@ -158,8 +158,7 @@ const CLOSEST_AMONG = 1000;
  */
 export async function datasetsMatching(run: Run, name: string, itemIndex?: number): Promise<IDataObject[]> {
 	const term = nameSearchTerm(name);
-	const list = async (qs: IDataObject, limits: { returnAll: boolean; limit?: number }) =>
-		await paginate(run, ...listEndpoint('datasets.list', { qs, itemIndex }), limits);
+	const list = async (qs: IDataObject, limit: PageLimit) => await run.list('datasets.list', { qs, itemIndex, limit });
 	const matching = await list(term === undefined ? {} : { name_pattern: term }, { returnAll: true });
 	if (term === undefined || recordsNamed(matching, name).named.length > 0) return matching;
 	return await list({}, { returnAll: false, limit: CLOSEST_AMONG });
@@ -192,28 +191,9 @@ export async function resolveDatasetId(
 	return await idByName.call(this, run, itemIndex, parameter, label, datasetsNamed);
 }
 
-/** Reads Return All / Limit; an expression's Limit is checked like the field (a whole number, at least 1). */
-export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll
-		? 0
-		: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
-	return { returnAll, limit };
-}
-
 /** The records a list keeps under Return All / Limit, for answers the service sends in one page. */
 export function withinLimit<T>(records: T[], { returnAll, limit }: { returnAll: boolean; limit: number }): T[] {
 	return returnAll ? records : records.slice(0, limit);
-}
-
-export async function paginateForItem(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
-	request: ApiRequest,
-	style: PageStyle,
-): Promise<IDataObject[]> {
-	return await paginate(run, { ...request, itemIndex }, style, getPageLimit.call(this, itemIndex));
 }
 
 /** Undefined when the node should return at once. */

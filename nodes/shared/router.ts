@@ -12,7 +12,8 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { scrubSecrets } from './http/answers';
-import { PARALLEL, recordId, RequestsStopped, Run } from './transport';
+import { PARALLEL, recordId, RequestsStopped } from './transport';
+import { Run } from './run';
 import { assertRange } from './validation';
 
 /** An operation's entry in its resource's Operation dropdown; its value is its key in the resource's `operations`. */

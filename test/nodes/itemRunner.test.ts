@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ItemRunner, POOL } from '../../nodes/shared/router';
-import { Run } from '../../nodes/shared/transport';
+import { Run } from '../../nodes/shared/run';
 
 const node: INode = {
 	id: 'n',

@@ -21,7 +21,7 @@ import {
 	searchBody,
 	skipLimit,
 } from '../../nodes/shared/transport/pagination';
-import { Run, type PageStyle } from '../../nodes/shared/transport';
+import { TransportRun as Run, type PageStyle } from '../../nodes/shared/transport';
 import { createHarness, type Harness } from '../harness/engine';
 
 /* ---------------------------------------------------------------------------------------------

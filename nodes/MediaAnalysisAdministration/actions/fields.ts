@@ -1,5 +1,5 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
+import type { Run } from '../../shared/run';
 
 import type { Role } from '../../shared/schemas.generated';
 import { datasetLocator } from '../../shared/descriptions';

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { Run } from '../../shared/transport';
+import { Run } from '../../shared/run';
 
-import { callEndpoint, listEndpoint } from '../../shared/endpoints';
+import { listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 
 /** "From list" for users: the service searches names and emails for the text typed. */
@@ -48,7 +48,7 @@ export async function searchSystemCredentials(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const clients = await callEndpoint(new Run(this), 'admin.listCredentials');
+	const clients = await new Run(this).call('admin.listCredentials');
 	const results: INodeListSearchItems[] = matching(clients, filter, (client) => [client.name, client.client_id]).map(
 		(client) => ({
 			name: String(client.name ?? client.client_id),
@@ -61,7 +61,7 @@ export async function searchSystemCredentials(
 
 /** "From list" for roles (answered whole): every role that can be given, saying whether it is a dataset role. */
 export async function searchRoles(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const { roles } = await callEndpoint(new Run(this), 'admin.listRoles');
+	const { roles } = await new Run(this).call('admin.listRoles');
 	const results: INodeListSearchItems[] = matching(roles, filter, (role) => [role.name, role.role_id]).map((role) => ({
 		name: String(role.name ?? role.role_id),
 		value: String(role.role_id),

@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { uuidMode } from '../../shared/descriptions';
-import { listEndpoint } from '../../shared/endpoints';
 import { listLocator } from '../../shared/node';
 import { idByName, isByName, locatorUuid, type NameLookup } from '../../shared/readers';
-import { paginate, type Run } from '../../shared/transport';
+import { ALL, type Run } from '../../shared/run';
 import { assertUuid } from '../../shared/validation';
 
 /**
@@ -36,7 +35,7 @@ const personsNamed: NameLookup = {
 	kind: 'person',
 	listsAll: true,
 	records(run, _name, itemIndex) {
-		return paginate(run, ...listEndpoint('celebrities.getPersonsInOrg', { itemIndex }), { returnAll: true });
+		return run.list('celebrities.getPersonsInOrg', { itemIndex, limit: ALL });
 	},
 };
 

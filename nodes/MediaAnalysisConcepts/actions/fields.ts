@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { nameMode, uuidMode } from '../../shared/descriptions';
 import { idByName, isByName, type NameLookup } from '../../shared/readers';
-import { listEndpoint } from '../../shared/endpoints';
 import { listLocator } from '../../shared/node';
-import { paginate, type Failure, type Run } from '../../shared/transport';
+import { type Failure } from '../../shared/transport';
+import { ALL, type Run } from '../../shared/run';
 import { assertRange, assertUuid4 } from '../../shared/validation';
 
 const UUID4_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}';
@@ -39,8 +39,7 @@ const conceptsNamed: NameLookup = {
 	// The service lists concepts without a name filter: every concept is read once per run, for every name.
 	listsAll: true,
 	records(run, _name, itemIndex) {
-		const [request, style] = listEndpoint('concepts.list', {});
-		return paginate(run, { ...request, itemIndex }, style, { returnAll: true });
+		return run.list('concepts.list', { itemIndex, limit: ALL });
 	},
 };
 

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodePropertyOptions } from 'n8n-workflow';
-import { Run } from '../../shared/transport';
+import { ALL, Run } from '../../shared/run';
 
 import { datasetIdNamed } from '../../shared/readers';
-import { callEndpoint, listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
+import { listEndpoint, type RecordOf } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
 
@@ -31,11 +31,11 @@ async function scopeOf(context: ILoadOptionsFunctions): Promise<Scope> {
 			return { datasetId, names: new Map([[datasetId, value]]) };
 		}
 		if (UUID.test(value)) {
-			const dataset = await callEndpoint(new Run(context), 'datasets.get', { params: { dataset_id: value } });
+			const dataset = await new Run(context).call('datasets.get', { params: { dataset_id: value } });
 			return { datasetId: value.toLowerCase(), names: new Map([[value.toLowerCase(), String(dataset.name)]]) };
 		}
 	}
-	const datasets = await listRecords(new Run(context), listEndpoint('datasets.list'), { returnAll: true });
+	const datasets = await new Run(context).list('datasets.list', { limit: ALL });
 	return { names: new Map(datasets.map((dataset) => [dataset.id, dataset.name])) };
 }
 
@@ -69,7 +69,7 @@ export const searchConcepts = listSearchMethod<'concepts.list'>(async (context) 
 /** The multi-select of Classify Image: the concepts of the chosen dataset (or every concept), sorted by name. */
 export async function getConcepts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const scope = await scopeOf(this);
-	const concepts = await listRecords(new Run(this), conceptList(scope), { returnAll: true });
+	const concepts = await new Run(this).list(conceptList(scope), { limit: ALL });
 	return concepts
 		.map(conceptEntry(scope))
 		.map(({ name, value, description }) => ({ name, value: String(value), description }))

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
+import type { Run } from '../../shared/run';
 
 import { uuidMode } from '../../shared/descriptions';
-import { callEndpoint } from '../../shared/endpoints';
 import { locatorUuid } from '../../shared/readers';
 
 type Kind = 'image' | 'video';
@@ -31,7 +30,7 @@ export async function getAssetStatus(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const assetId = locatorUuid.call(this, itemIndex, 'asset', 'Asset');
-	const { data } = await callEndpoint(run, STATUS[kind], { params: { asset_id: assetId }, itemIndex });
+	const { data } = await run.call(STATUS[kind], { params: { asset_id: assetId }, itemIndex });
 	// The table lets `data` be a status or none (absent, or the document's empty list).
 	if (data === undefined || Array.isArray(data)) {
 		const other = kind === 'image' ? 'video' : 'image';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { Run } from '../../shared/transport';
-import { callEndpoint, type CheckedResponseOf } from '../../shared/endpoints';
+import type { Run } from '../../shared/run';
+import { type CheckedResponseOf } from '../../shared/endpoints';
 import type { IngestJobAsset } from '../../shared/schemas.generated';
 import { invalidParameter } from '../../shared/validation';
 import type { ListKind } from './assets';
@@ -11,7 +11,7 @@ type Dataset = CheckedResponseOf<'datasets.get'>;
 /** Each dataset a run ingests into, read once (a run of 10,000 rows into one dataset costs one read). */
 export async function readDataset(run: Run, datasetId: string, itemIndex: number): Promise<Dataset> {
 	return await run.lookup(JSON.stringify(['dataset', datasetId]), async () =>
-		callEndpoint(run, 'datasets.get', { params: { dataset_id: datasetId }, itemIndex }),
+		run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex }),
 	);
 }
 

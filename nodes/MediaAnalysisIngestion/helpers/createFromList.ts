@@ -14,7 +14,7 @@ import type { RequestOf } from '../../shared/endpoints';
 import { includeInputFieldsProperty, withInputFields } from '../../shared/inputFields';
 import { createIngestJob } from '../../shared/ingestJobs';
 import type { ItemRunner } from '../../shared/router';
-import type { WaitOptions, Run } from '../../shared/transport';
+import { type Run, type WaitOptions } from '../../shared/run';
 import { assertDatasetAccepts, readDataset } from './assetTypes';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
 import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
@@ -223,17 +223,11 @@ async function createJobsFromLists(
 		const sent = await runner.attempt(
 			itemIndexes,
 			async () => {
-				const job = await createIngestJob.call(
-					this,
-					runner.run,
-					CREATE[kind],
-					body as RequestOf<(typeof CREATE)[ListKind]>,
-					{
-						datasetId,
-						sourcePaths: chunk.values.map((value) => String(value.source_path)),
-						itemIndex: first,
-					},
-				);
+				const job = await createIngestJob(runner.run, CREATE[kind], body as RequestOf<(typeof CREATE)[ListKind]>, {
+					datasetId,
+					sourcePaths: chunk.values.map((value) => String(value.source_path)),
+					itemIndex: first,
+				});
 				created.push({ chunk, job });
 			},
 			(error) => withJobsAlreadyCreated(error, created),
@@ -314,8 +308,7 @@ async function assetsOutput(
 		let outcomeOfAsset = createdOutcome(job);
 		if (wait) {
 			try {
-				result = (await waitForJob.call(
-					this,
+				result = (await waitForJob(
 					runner.run,
 					String(job.id),
 					first,

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { ALL } from '../../shared/run';
 
-import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
+import { type RecordOf } from '../../shared/endpoints';
 import type { ItemRunner } from '../../shared/router';
 import { outcomeOf, type AssetOutcome } from './jobStatus';
 
@@ -97,15 +98,12 @@ export async function heldAssets(runner: ItemRunner, wanted: Wanted[], mode: Exi
 		const [key, { datasetId, sourcePath, itemIndexes }] = all[index];
 		if (itemIndexes.every((itemIndex) => failed.has(itemIndex))) return;
 		try {
-			const records = await listRecords(
-				runner.run,
-				listEndpoint('ingestion.getDatasetAssetsStatus', {
-					params: { dataset_id: datasetId },
-					body: { source_path: sourcePath },
-					itemIndex: itemIndexes[0],
-				}),
-				{ returnAll: true },
-			);
+			const records = await runner.run.list('ingestion.getDatasetAssetsStatus', {
+				params: { dataset_id: datasetId },
+				body: { source_path: sourcePath },
+				itemIndex: itemIndexes[0],
+				limit: ALL,
+			});
 			const best = records
 				.filter((record) => record.source_path === sourcePath)
 				.sort((a, b) => rankOf(b) - rankOf(a))[0];

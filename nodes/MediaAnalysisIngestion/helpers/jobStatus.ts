@@ -1,8 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { IngestJobStatusResponse } from '../../shared/schemas.generated';
-import { listEndpoint, listRecords, type RecordOf } from '../../shared/endpoints';
-import { paginate, type PageLimit, type Run } from '../../shared/transport';
+import { listEndpoint, type RecordOf } from '../../shared/endpoints';
+import { type PageLimit } from '../../shared/transport';
+import type { Run } from '../../shared/run';
 
 export type AssetIngestionStatus = RecordOf<'ingestion.getJobStatus'>;
 
@@ -36,10 +37,11 @@ export async function readJobAssetStatuses(
 		},
 	};
 	result.assets = keep
-		? ((await paginate(run, request, noting, limit, {
-				keep: (record) => keep(record as AssetIngestionStatus),
+		? ((await run.list([request, noting], {
+				limit,
+				filter: { keep: (record) => keep(record as AssetIngestionStatus) },
 			})) as AssetIngestionStatus[])
-		: await listRecords(run, [request, noting], limit);
+		: await run.list([request, noting], { limit });
 	return result;
 }
 

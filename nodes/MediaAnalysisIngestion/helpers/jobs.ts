@@ -2,19 +2,18 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { GetOneIngestJobResponse } from '../../shared/schemas.generated';
 import { getWaitOptions } from '../../shared/readers';
-import { callEndpoint, type RequestOf } from '../../shared/endpoints';
-import { explainCreateFailure, waitForIngestJob } from '../../shared/ingestJobs';
-import type { WaitOptions, Run } from '../../shared/transport';
+import { type RequestOf } from '../../shared/endpoints';
+import { explainCreateFailure, jobState } from '../../shared/ingestJobs';
+import { type Run, type WaitOptions } from '../../shared/run';
 
 export async function getJob(
-	this: IExecuteFunctions,
 	run: Run,
 	jobId: string,
 	itemIndex: number,
 	deadline?: number,
 ): Promise<GetOneIngestJobResponse> {
 	const params = { ingest_job_id: jobId };
-	return await callEndpoint(run, 'ingestion.getByIngestJobId', { params, itemIndex, deadline });
+	return await run.call('ingestion.getByIngestJobId', { params, itemIndex, deadline });
 }
 
 function progressOf(job: GetOneIngestJobResponse): string {
@@ -24,20 +23,17 @@ function progressOf(job: GetOneIngestJobResponse): string {
 
 /** A failed or stopped job throws, unless `settleOnFailure` (the caller reports each asset's outcome). */
 export async function waitForJob(
-	this: IExecuteFunctions,
 	run: Run,
 	jobId: string,
 	itemIndex: number,
 	options: WaitOptions,
 	{ settleOnFailure = false }: { settleOnFailure?: boolean } = {},
 ): Promise<GetOneIngestJobResponse> {
-	const waitForJob = waitForIngestJob<GetOneIngestJobResponse>;
-	return await waitForJob.call(
-		this,
-		run,
+	const settles = jobState(settleOnFailure ? ['completed', 'failed', 'stopped'] : ['completed']);
+	return await run.wait(
 		{
-			read: async (deadline) => await getJob.call(this, run, jobId, itemIndex, deadline),
-			jobStatus: (job) => job.status,
+			read: async (deadline) => await getJob(run, jobId, itemIndex, deadline),
+			stateOf: (job) => settles(job.status),
 			subject: `Ingestion job ${jobId}`,
 			statusOf: progressOf,
 			failureOf: (job) =>
@@ -54,7 +50,6 @@ export async function waitForJob(
 			itemIndex,
 		},
 		options,
-		settleOnFailure ? ['completed', 'failed', 'stopped'] : ['completed'],
 	);
 }
 
@@ -71,7 +66,7 @@ export async function createJob(
 	body: RequestOf<SingleCreate>,
 ): Promise<object> {
 	const wait = getWaitOptions.call(this, itemIndex);
-	const job = await callEndpoint(run, endpoint, { body, itemIndex, explain: explainCreateFailure });
+	const job = await run.call(endpoint, { body, itemIndex, explain: explainCreateFailure });
 	if (!wait) return job;
-	return await waitForJob.call(this, run, String(job.id), itemIndex, wait);
+	return await waitForJob(run, String(job.id), itemIndex, wait);
 }

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { Run } from '../../shared/transport';
+import { Run } from '../../shared/run';
 
-import { callEndpoint, fetchRecords, listEndpoint, type RecordOf } from '../../shared/endpoints';
+import { listEndpoint, type RecordOf } from '../../shared/endpoints';
 
 const PAGE_SIZE = 100;
 
@@ -27,7 +27,7 @@ async function datasetNames(context: ILoadOptionsFunctions, jobs: IngestJob[]): 
 	const names = await Promise.all(
 		ids.map(async (id) => {
 			try {
-				const dataset = await callEndpoint(new Run(context), 'datasets.get', { params: { dataset_id: id } });
+				const dataset = await new Run(context).call('datasets.get', { params: { dataset_id: id } });
 				return typeof dataset.name === 'string' ? dataset.name : `dataset ${id}`;
 			} catch {
 				// Deleted since, or not readable: the job is still worth listing.
@@ -61,7 +61,7 @@ export async function searchIngestJobs(
 	const list = listEndpoint('ingestion.getIngestJobs');
 	const { firstPosition } = list[1];
 	const position = Number(paginationToken ?? firstPosition) || firstPosition;
-	const page = await fetchRecords(new Run(this), list, position, PAGE_SIZE);
+	const page = await new Run(this).list(list, { page: position, pageSize: PAGE_SIZE });
 	const jobs = page.items;
 	const names = await datasetNames(this, jobs);
 	const text = filter?.trim().toLowerCase();

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { Run } from '../../shared/transport';
+import { ALL, Run } from '../../shared/run';
 
 import { datasetsMatching, recordsNamed } from '../../shared/readers';
-import { callEndpoint, listEndpoint, listRecords } from '../../shared/endpoints';
+import { listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
 
@@ -21,7 +21,7 @@ export const searchQueries = listSearchMethod<'queries.listQueries'>({
 export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {
 	const datasetId = await chosenDataset(this);
 	if (!datasetId) return { results: [] };
-	const dataset = await callEndpoint(new Run(this), 'datasets.get', { params: { dataset_id: datasetId } });
+	const dataset = await new Run(this).call('datasets.get', { params: { dataset_id: datasetId } });
 	const embeddings = dataset.embeddings ?? [];
 	return {
 		results: embeddings.map((embedding) => ({
@@ -61,7 +61,7 @@ export async function searchTables(this: ILoadOptionsFunctions, filter?: string)
 	const text = (filter ?? '').trim().toLowerCase();
 	const datasetId = await chosenDataset(this);
 	if (!datasetId) return { results: [] };
-	const { tables } = await callEndpoint(new Run(this), 'queries.listTables', { params: { dataset_id: datasetId } });
+	const { tables } = await new Run(this).call('queries.listTables', { params: { dataset_id: datasetId } });
 	return {
 		results: (tables as TableRecord[])
 			.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))
@@ -81,8 +81,7 @@ export async function searchConceptNames(this: ILoadOptionsFunctions, filter?: s
 	const text = (filter ?? '').trim().toLowerCase();
 	const datasetId = await chosenDataset(this);
 	if (!datasetId) return { results: [] };
-	const list = listEndpoint('concepts.list', { qs: { datasets: [datasetId] } });
-	const concepts = await listRecords(new Run(this), list, { returnAll: true });
+	const concepts = await new Run(this).list('concepts.list', { qs: { datasets: [datasetId] }, limit: ALL });
 	return {
 		results: concepts
 			.filter((concept) => !text || concept.name.toLowerCase().includes(text))

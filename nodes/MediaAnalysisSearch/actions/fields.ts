@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { limitForTools } from '../../shared/aiTool';
 import type { SearchMetadataFilters } from '../../shared/schemas.generated';
 import { collection, textField, uuidMode } from '../../shared/descriptions';
-import { getPageLimit } from '../../shared/readers';
+import { getPageLimit } from '../../shared/run';
 import {
 	assertDateTime,
 	assertHttpUrl,

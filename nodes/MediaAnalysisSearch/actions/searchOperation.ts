@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
 import { listEndpoint, type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
 import { resolveDatasetId } from '../../shared/readers';
-import { datasetNotFound, paginate, type Run } from '../../shared/transport';
+import { datasetNotFound } from '../../shared/transport';
+import type { Run } from '../../shared/run';
 import {
 	commonSearchOptions,
 	getMetadataFilters,
@@ -56,7 +57,7 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 				itemIndex,
 				explain: datasetNotFound(body.dataset_id),
 			});
-			const results = await paginate(run, request, style, getSearchLimit.call(this, itemIndex, spec.maxLimit));
+			const results = await run.list([request, style], { limit: getSearchLimit.call(this, itemIndex, spec.maxLimit) });
 			const output = spec.output;
 			return output ? results.map((result) => output(result, body)) : results;
 		},

@@ -4,7 +4,8 @@ import { datasetLocator, uuidMode, videoLocator } from '../../shared/description
 import { locatorUuid, resolveDatasetId } from '../../shared/readers';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
 import { listLocator } from '../../shared/node';
-import type { ApiRequest, Run } from '../../shared/transport';
+import type { ApiRequest } from '../../shared/transport';
+import type { Run } from '../../shared/run';
 import { invalidParameter } from '../../shared/validation';
 
 /** The video (and, for a composite slice, the slice) an item is about, as every output item names it. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from '../../shared/transport';
+import type { Run } from '../../shared/run';
 
-import { callEndpoint, type EndpointId, type RequestOf } from '../../shared/endpoints';
+import { type EndpointId, type RequestOf } from '../../shared/endpoints';
 import { withInputFields } from '../../shared/inputFields';
 import type { ItemOperation } from '../../shared/router';
 import {
@@ -62,7 +62,7 @@ export function narrativeOperation(spec: NarrativeSpec): Omit<ItemOperation, 'op
 			const context = readContext.call(this, itemIndex, slice);
 			// Always a body: n8n sends none for an empty object, and the document does not say the body may be left out.
 			const body = slice ? { composite_slice_context: context ?? null } : { video_context: context ?? null };
-			const response = await callEndpoint(run, spec.endpoint, {
+			const response = await run.call(spec.endpoint, {
 				params: target.params,
 				body: body as RequestOf<NarrativeEndpoint>,
 				itemIndex,

@@ -1,7 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { Run } from '../../shared/transport';
+import { Run } from '../../shared/run';
 
-import { callEndpoint } from '../../shared/endpoints';
 import { chosenUuid } from '../../shared/methods/listSearch';
 
 const COMPOSITE_TYPES = ['shot', 'scene', 'segment'] as const;
@@ -35,7 +34,7 @@ export async function searchCompositeSlices(
 	const results: INodeListSearchItems[] = [];
 	const seen = new Set<string>();
 	for (const compositeType of COMPOSITE_TYPES) {
-		const response = await callEndpoint(new Run(this), 'search.getVideoDetails', {
+		const response = await new Run(this).call('search.getVideoDetails', {
 			qs: {
 				dataset_id: datasetId,
 				video_id: videoId,
@@ -65,7 +64,7 @@ export async function searchTerms(this: ILoadOptionsFunctions, filter?: string):
 	const text = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const metadataType of TERM_TYPES) {
-		const { items } = await callEndpoint(new Run(this), 'videoInsights.getMetadata', {
+		const { items } = await new Run(this).call('videoInsights.getMetadata', {
 			qs: { metadata_type: metadataType },
 		});
 		for (const term of items) {

@@ -1,7 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { fetchRecords, type ListOf, type PagedEndpointId, type RecordOf } from '../endpoints';
-import { Run, type ApiRequest } from '../transport';
+import { type ListOf, type PagedEndpointId, type RecordOf } from '../endpoints';
+import { type ApiRequest } from '../transport';
+import { Run } from '../run';
 
 /** What a "From list" search reads and how it shows each record. */
 export interface PagedListSource<K extends PagedEndpointId, T = RecordOf<K>> {
@@ -58,7 +59,7 @@ async function pagedListSearch<K extends PagedEndpointId>(
 	let position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
 	const results: INodeListSearchItems[] = [];
 	for (let read = 0; read < scan.maxPages; read++) {
-		const page = await fetchRecords(new Run(context), [request, style], position, pageSize);
+		const page = await new Run(context).list<K>([request, style], { page: position, pageSize });
 		const records = page.items;
 		const kept = text && matches ? records.filter((record) => matches(record, text)) : records;
 		results.push(...kept.flatMap(toResults));

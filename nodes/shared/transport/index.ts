@@ -22,7 +22,5 @@ export { datasetNotFound, SAMPLE_IDS } from './errors';
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD } from './download';
 export { PARALLEL, RequestsStopped } from './pace';
-export { recordId, Run } from './run';
+export { recordId, Run as TransportRun } from './run';
 export type { DownloadedFile } from './download';
-export { WAIT_DEFAULTS, waitUntilSettled } from './waiting';
-export type { WaitOptions, WaitSpec, WaitState } from './waiting';

@@ -18,7 +18,7 @@ const stoppedError = () => new RequestsStopped('The node stopped at an earlier i
 
 /** What a wait for a turn needs of its run: a wait that ends early on a cancel or a stop, and whether one came. */
 export interface Waits {
-	wait(ms: number): Promise<void>;
+	sleep(ms: number): Promise<void>;
 	readonly waits: AbortSignal;
 }
 
@@ -119,7 +119,7 @@ export class Pace {
 	/** Waits for the end of a shared pause and for the pace's turn (or a cancel or stop), then starts. */
 	private async startWhenDue(run: Waits): Promise<void> {
 		const due = () => Math.max(this.pausedUntil - Date.now(), this.limiter.startDelay(Date.now()));
-		for (let wait = due(); wait > 0 && !run.waits.aborted && !this.stopped; wait = due()) await run.wait(wait);
+		for (let wait = due(); wait > 0 && !run.waits.aborted && !this.stopped; wait = due()) await run.sleep(wait);
 		this.limiter.started(Date.now());
 	}
 }

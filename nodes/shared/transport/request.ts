@@ -423,7 +423,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 			if (created) return created;
 			const wait = Math.min(gap, until - Date.now());
 			if (wait <= 0) return undefined;
-			await run.wait(wait);
+			await run.sleep(wait);
 			if (run.cancel.aborted) return await cancelled();
 		}
 	};
@@ -565,7 +565,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ an
 		);
 		letGo(run, hold);
 		// Ends early on a cancel (the request then fails at once) or when the run stops (the next turn is refused).
-		await (request.cleanup ? sleep(delay) : run.wait(delay));
+		await (request.cleanup ? sleep(delay) : run.sleep(delay));
 		if (!request.cleanup && run.cancel.aborted) return await cancelled();
 	}
 }

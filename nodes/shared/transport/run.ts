@@ -42,7 +42,7 @@ export class Run {
 	private readonly halt = new AbortController();
 	private baseUrl?: Promise<string>;
 	private readonly lookups = new Map<string, Promise<unknown>>();
-	/** Waits under way (`wait`): one listener on `waits` ends them all, however many items wait. */
+	/** Waits under way (`sleep`): one listener on `waits` ends them all, however many items wait. */
 	private readonly waiting = new Set<AbortController>();
 
 	constructor(
@@ -82,19 +82,19 @@ export class Run {
 	/** Items of the run resting between status reads (`rest`): they hold no place in the item pool's busy count. */
 	resting = 0;
 
-	/** An item's rest between two reads of a status: `wait`, and meanwhile the item pool may start another item. */
+	/** An item's rest between two reads of a status: `sleep`, and meanwhile the item pool may start another item. */
 	async rest(ms: number): Promise<void> {
 		this.resting++;
 		this.pace.onRoom();
 		try {
-			await this.wait(ms);
+			await this.sleep(ms);
 		} finally {
 			this.resting--;
 		}
 	}
 
 	/** Waits `ms`, or less when the execution is cancelled or the run stops (the caller checks which). */
-	async wait(ms: number): Promise<void> {
+	async sleep(ms: number): Promise<void> {
 		if (ms <= 0 || this.waits.aborted) return;
 		const wait = new AbortController();
 		this.waiting.add(wait);

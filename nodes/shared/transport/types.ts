@@ -47,8 +47,8 @@ export interface PageLimit {
 	limit?: number;
 }
 
-export interface Page {
-	items: IDataObject[];
+export interface Page<T = IDataObject> {
+	items: T[];
 	next: number | undefined;
 	/** Every entry the page held, records or not (what the position counts). */
 	received: number;

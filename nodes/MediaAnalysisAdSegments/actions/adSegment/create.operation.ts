@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { VideoAdSegmentsCreateRequest } from '../../../shared/schemas.generated';
-import { callEndpoint } from '../../../shared/endpoints';
 import { getSegments, segmentFields } from './segments';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
@@ -21,7 +20,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const video = await getVideo.call(this, run, itemIndex);
 	const body: VideoAdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
-	return await callEndpoint(run, 'adSegments.createAdSegments', {
+	return await run.call('adSegments.createAdSegments', {
 		params: video.params,
 		body,
 		itemIndex,

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
@@ -30,7 +29,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const video = await getVideo.call(this, run, itemIndex);
 	// Safe to repeat after a lost answer (the table's policy): deleting again succeeds even when nothing is left.
-	const response = await callEndpoint(run, 'adSegments.deleteAdSegments', {
+	const response = await run.call('adSegments.deleteAdSegments', {
 		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'delete'),

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { explainVideoFailure, getVideo, videoFields } from './video';
 
 export const option = {
@@ -18,7 +17,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const video = await getVideo.call(this, run, itemIndex);
-	const response = await callEndpoint(run, 'adSegments.getAdSegments', {
+	const response = await run.call('adSegments.getAdSegments', {
 		params: video.params,
 		itemIndex,
 		explain: explainVideoFailure(video, 'get'),

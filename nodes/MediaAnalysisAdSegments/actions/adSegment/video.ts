@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import type { ApiRequest, Run } from '../../../shared/transport';
+import type { ApiRequest } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 import { assertNotEmpty } from '../../../shared/validation';
 import { HINTS } from '../../../shared/http/failures';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { ALL, type Run } from '../../../shared/run';
 
-import { callEndpoint, listEndpoint, listRecords, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { recoverRecord, type RecoverLookup, type ServiceTime } from '../../../shared/recovery';
 import { assertEmail, assertNotEmpty } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
@@ -27,7 +27,7 @@ export const description: INodeProperties[] = [
  */
 function recoverInvitation(this: IExecuteFunctions, run: Run, email: string, itemIndex: number): RecoverLookup {
 	const list = async (serviceTime: ServiceTime) =>
-		await listRecords(run, listEndpoint('admin.listInvitations', { itemIndex, serviceTime }), { returnAll: true });
+		await run.list('admin.listInvitations', { itemIndex, serviceTime, limit: ALL });
 	const sameAddress = (invitation: IDataObject) => {
 		const invitee = invitation.invitee as { email?: unknown } | undefined;
 		return typeof invitee?.email === 'string' && invitee.email.toLowerCase() === email.toLowerCase();
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const body: RequestOf<'admin.createInvitation'> = { name, email };
 	const roles = await readRoles.call(this, run, itemIndex);
 	if (roles.length > 0) body.roles = roles;
-	return await callEndpoint(run, 'admin.createInvitation', {
+	return await run.call('admin.createInvitation', {
 		body,
 		recover: recoverInvitation.call(this, run, email, itemIndex),
 		itemIndex,

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { invitationLocator, invitationParams } from './fields';
 
@@ -15,6 +14,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = invitationParams.call(this, itemIndex);
-	const response = await callEndpoint(run, 'admin.deleteInvitation', { params, itemIndex });
+	const response = await run.call('admin.deleteInvitation', { params, itemIndex });
 	return deletedResult(params.invitation_id, response);
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { invitationLocator, invitationParams } from './fields';
 
 export const option = { name: 'Get', description: 'Get a pending invitation', action: 'Get an invitation' };
@@ -9,5 +8,5 @@ export const option = { name: 'Get', description: 'Get a pending invitation', ac
 export const description: INodeProperties[] = [invitationLocator('The pending invitation to get')];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	return await callEndpoint(run, 'admin.getInvitation', { params: invitationParams.call(this, itemIndex), itemIndex });
+	return await run.call('admin.getInvitation', { params: invitationParams.call(this, itemIndex), itemIndex });
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { withinLimit } from '../../../shared/readers';
 import { readRolesScope, rolesScopeProperties } from '../fields';
 
 export const option = { name: 'Get Many', description: 'List the roles that can be given', action: 'Get many roles' };
@@ -22,7 +21,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
 	const { context } = await readRolesScope.call(this, run, itemIndex);
-	const answer = await callEndpoint(run, 'admin.listRoles', {
+	const answer = await run.call('admin.listRoles', {
 		qs: context ? { roles_context: context } : {},
 		itemIndex,
 	});

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import { notice } from '../../../shared/node';
 import { readRoles, rolesProperty } from '../fields';
@@ -55,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		}
 		body.roles = roles;
 	}
-	const created = await callEndpoint(run, 'admin.createCredentials', {
+	const created = await run.call('admin.createCredentials', {
 		body,
 		itemIndex,
 		lostAnswer: {

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { notice } from '../../../shared/node';
 import { clientParams, systemCredentialLocator } from './fields';
@@ -23,6 +22,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = clientParams.call(this, itemIndex);
-	const response = await callEndpoint(run, 'admin.deleteCredentials', { params, itemIndex });
+	const response = await run.call('admin.deleteCredentials', { params, itemIndex });
 	return deletedResult(params.client_id, redactSecrets(response));
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { clientParams, systemCredentialLocator } from './fields';
 
@@ -16,7 +15,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const client = await callEndpoint(run, 'admin.getCredentials', {
+	const client = await run.call('admin.getCredentials', {
 		params: clientParams.call(this, itemIndex),
 		itemIndex,
 	});

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { withinLimit } from '../../../shared/readers';
 import { redactSecrets } from '../../../shared/redact';
 
 export const option = {
@@ -17,6 +16,6 @@ export const description: INodeProperties[] = [...returnAllOrLimit()];
 /** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
-	const clients = await callEndpoint(run, 'admin.listCredentials', { itemIndex });
+	const clients = await run.call('admin.listCredentials', { itemIndex });
 	return withinLimit(clients, page).map(redactSecrets);
 }

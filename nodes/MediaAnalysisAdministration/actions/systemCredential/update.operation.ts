@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/redact';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import type { Role } from '../../../shared/schemas.generated';
@@ -77,9 +77,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		if (within.context) body.roles_context = within.context;
 	}
 	if (change === 'keep') {
-		const current = await callEndpoint(run, 'admin.getCredentials', { params, itemIndex });
+		const current = await run.call('admin.getCredentials', { params, itemIndex });
 		body.roles = (Array.isArray(current.roles) ? current.roles : []) as Role[];
 	}
-	const client = await callEndpoint(run, 'admin.updateCredentials', { params, body, itemIndex });
+	const client = await run.call('admin.updateCredentials', { params, body, itemIndex });
 	return redactSecrets(client);
 }

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listEndpoint } from '../../../shared/endpoints';
-import { paginate, type Run } from '../../../shared/transport';
+import { ALL, type Run } from '../../../shared/run';
 import { assertEmail, invalidParameter } from '../../../shared/validation';
 import { getListedId, listedLocator } from '../fields';
 
@@ -41,7 +40,7 @@ export async function getUserId(this: IExecuteFunctions, run: Run, itemIndex: nu
 	// Looked up once per run: many items naming one user cost one look-up. The service's search matches part of a
 	// name or email; the exact address (in any case) is picked here.
 	const lookup = run.lookup(JSON.stringify(['user', key]), async () =>
-		paginate(run, ...listEndpoint('admin.listUsers', { qs: { query: email }, itemIndex }), { returnAll: true }),
+		run.list('admin.listUsers', { qs: { query: email }, itemIndex, limit: ALL }),
 	);
 	const matching = (await lookup).filter((user) => typeof user.email === 'string' && user.email.toLowerCase() === key);
 	if (matching.length === 1 && typeof matching[0].user_id === 'string') return matching[0].user_id;

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit, textField } from '../../../shared/descriptions';
-import { paginateForItem } from '../../../shared/readers';
-import { listEndpoint } from '../../../shared/endpoints';
 import { assertIdentifier, splitList } from '../../../shared/validation';
 
 export const option = { name: 'Get Many', description: 'List the users of the organization', action: 'Get many users' };
@@ -37,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		if (ids.length > 0) qs.user_ids = ids;
 	}
 	if (filters.includeRoles === true) qs.include_roles = true;
-	return await paginateForItem.call(this, run, itemIndex, ...listEndpoint('admin.listUsers', { qs }));
+	return await run.list('admin.listUsers', { qs, itemIndex, limit: 'parameters' });
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { getUserId, userLocator } from './fields';
 
@@ -22,6 +21,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const userId = await getUserId.call(this, run, itemIndex);
-	const response = await callEndpoint(run, 'admin.removeUser', { params: { user_id: userId }, itemIndex });
+	const response = await run.call('admin.removeUser', { params: { user_id: userId }, itemIndex });
 	return deletedResult(userId, response);
 }

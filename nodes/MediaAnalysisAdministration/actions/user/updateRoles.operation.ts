@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
 import { getUserId, userLocator } from './fields';
 
@@ -24,5 +24,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const within = await readRolesScope.call(this, run, itemIndex);
 	const body: RequestOf<'admin.updateUserRoles'> = { roles: await readRoles.call(this, run, itemIndex, within) };
 	if (within.context) body.roles_context = within.context;
-	return await callEndpoint(run, 'admin.updateUserRoles', { params: { user_id: userId }, body, itemIndex });
+	return await run.call('admin.updateUserRoles', { params: { user_id: userId }, body, itemIndex });
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { withinLimit } from '../../../shared/readers';
 import { personLocator, resolvePersonId } from '../fields';
 
 export const option = {
@@ -23,7 +22,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
 	const personId = await resolvePersonId.call(this, run, itemIndex);
-	const response = await callEndpoint(run, 'celebrities.getFacesWithPerson', {
+	const response = await run.call('celebrities.getFacesWithPerson', {
 		qs: { person_id: personId },
 		itemIndex,
 	});

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { uuidMode } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { locatorUuid } from '../../../shared/readers';
 
@@ -32,5 +31,5 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = { image_id: locatorUuid.call(this, itemIndex, 'imageId', 'Image') };
-	return await callEndpoint(run, 'celebrities.getPersonsInImage', { params, itemIndex });
+	return await run.call('celebrities.getPersonsInImage', { params, itemIndex });
 }

@@ -4,9 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Status, IngestJobStatusResponse } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, numberField, textField } from '../../../shared/descriptions';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
-import { ingestAndWait } from '../../../shared/ingestJobs';
-import { WAIT_DEFAULTS, type WaitOptions, type Run } from '../../../shared/transport';
+import { createIngestJob, jobState } from '../../../shared/ingestJobs';
+import { type Run, WAIT_DEFAULTS, type WaitOptions } from '../../../shared/run';
 import { notice } from '../../../shared/node';
 import { assertImageUrl, shownUrl } from './imageInput';
 
@@ -86,7 +85,7 @@ async function assertCelebrityDataset(
 	datasetId: string,
 	itemIndex: number,
 ): Promise<void> {
-	const dataset = await callEndpoint(run, 'datasets.get', { params: { dataset_id: datasetId }, itemIndex });
+	const dataset = await run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex });
 	const types: string[] = dataset.allowed_asset_types ?? [];
 	const problem = !types.includes('image')
 		? `it accepts only ${types.map((type) => `${type}s`).join(' and ') || 'no asset type'}, not images`
@@ -111,7 +110,7 @@ async function existingAsset(
 	sourcePath: string,
 	itemIndex: number,
 ) {
-	const page = await callEndpoint(run, 'ingestion.getDatasetAssetsStatus', {
+	const page = await run.call('ingestion.getDatasetAssetsStatus', {
 		params: { dataset_id: datasetId },
 		qs: { offset: 0, limit: 100 },
 		body: { source_path: sourcePath },
@@ -123,7 +122,7 @@ async function existingAsset(
 }
 
 async function personsIn(this: IExecuteFunctions, run: Run, imageId: string, itemIndex: number): Promise<IDataObject> {
-	const found = await callEndpoint(run, 'celebrities.getPersonsInImage', {
+	const found = await run.call('celebrities.getPersonsInImage', {
 		params: { image_id: imageId },
 		itemIndex,
 	});
@@ -139,17 +138,19 @@ async function ingestAndRead(
 	wait: WaitOptions,
 	seen: { assetId?: string },
 ): Promise<IDataObject> {
-	const ingestImage = ingestAndWait<'ingestion.createIngestJobFromImages', JobStatusData>;
-	const settled = await ingestImage.call(
-		this,
-		run,
-		'ingestion.createIngestJobFromImages',
-		{ dataset_id: datasetId, images: [{ source_path: url }] },
-		{ datasetId, sourcePaths: [url], itemIndex },
-		(jobId) => ({
+	const body = { dataset_id: datasetId, images: [{ source_path: url }] };
+	const job = await createIngestJob(run, 'ingestion.createIngestJobFromImages', body, {
+		datasetId,
+		sourcePaths: [url],
+		itemIndex,
+	});
+	// A failed job settles the wait: its asset's error code says why.
+	const settles = jobState(['completed', 'failed']);
+	const settled = await run.wait<JobStatusData>(
+		{
 			read: async (deadline) => {
-				const answer = await callEndpoint(run, 'ingestion.getJobStatus', {
-					params: { ingest_job_id: jobId },
+				const answer = await run.call('ingestion.getJobStatus', {
+					params: { ingest_job_id: job.id },
 					qs: { offset: 0, limit: 100 },
 					itemIndex,
 					deadline,
@@ -161,7 +162,7 @@ async function ingestAndRead(
 				seen.assetId = assetOf(data, url)?.asset_id ?? seen.assetId;
 				return data;
 			},
-			jobStatus: (data) => data.status,
+			stateOf: (data) => settles(data.status),
 			subject: `Ingesting the image at ${shownUrl(url)}`,
 			statusOf: (data) => `${data.status}, image ${assetOf(data, url)?.status ?? 'not listed yet'}`,
 			failureOf: () => ({
@@ -169,10 +170,8 @@ async function ingestAndRead(
 				description: 'Someone stopped the job before it finished. Run the node again.',
 			}),
 			itemIndex,
-		}),
+		},
 		wait,
-		// A failed job settles the wait: its asset's error code says why.
-		['completed', 'failed'],
 	);
 	const asset = assetOf(settled, url);
 	if (!asset || asset.status !== 'completed') {
@@ -207,7 +206,7 @@ async function removeIngested(
 	itemIndex: number,
 ): Promise<{ left: string; why: string } | undefined> {
 	try {
-		await callEndpoint(run, 'ingestion.deleteAssets', {
+		await run.call('ingestion.deleteAssets', {
 			body: { dataset_id: datasetId, assets: [{ asset_type: 'image', identifier: assetId ?? url }] },
 			itemIndex,
 			cleanup: true,

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { getPersonId, personLocator } from '../fields';
 
 export const option = { name: 'Get', description: 'Get an enrolled person', action: 'Get a person' };
@@ -13,5 +12,5 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = { person_id: getPersonId.call(this, itemIndex) };
-	return await callEndpoint(run, 'celebrities.getPerson', { params, itemIndex });
+	return await run.call('celebrities.getPerson', { params, itemIndex });
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { textField } from '../../../shared/descriptions';
 
@@ -40,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	}
 	const matches: IDataObject[] = [];
 	for (let start = 0; start < names.length; start += NAMES_PER_REQUEST) {
-		const response = await callEndpoint(run, 'celebrities.getPersonsByNamesAndAliases', {
+		const response = await run.call('celebrities.getPersonsByNamesAndAliases', {
 			// An array goes out as repeated keys (`person_names_or_aliases=a&person_names_or_aliases=b`).
 			qs: { person_names_or_aliases: names.slice(start, start + NAMES_PER_REQUEST) },
 			itemIndex,

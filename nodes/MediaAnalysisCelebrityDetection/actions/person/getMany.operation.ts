@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 
@@ -26,5 +25,5 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const list = listEndpoint('celebrities.getPersonsInOrg', { qs: sortQuery.call(this, itemIndex) });
-	return await paginateForItem.call(this, run, itemIndex, ...list);
+	return await run.list(list, { itemIndex, limit: 'parameters' });
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { UpdatePersonAliasesRequest } from '../../../shared/schemas.generated';
-import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, splitList } from '../../../shared/validation';
 import { getPersonId, personLocator } from '../fields';
 import { textField } from '../../../shared/descriptions';
@@ -75,7 +74,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (mode !== 'replace') {
 		// Read-modify-write: the service only replaces the whole list.
 		const params = { person_id: personId };
-		const current = await callEndpoint(run, 'celebrities.getPerson', { params, itemIndex });
+		const current = await run.call('celebrities.getPerson', { params, itemIndex });
 		const named = new Set(given.map(key));
 		aliases =
 			mode === 'add'
@@ -84,5 +83,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	}
 
 	const body: UpdatePersonAliasesRequest = { person_id: personId, aliases };
-	return await callEndpoint(run, 'celebrities.updatePersonAliases', { body, itemIndex });
+	return await run.call('celebrities.updatePersonAliases', { body, itemIndex });
 }

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { PublicUrlClassificationRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { datasetNotFound, type Failure, type Run } from '../../../shared/transport';
-import { callEndpoint } from '../../../shared/endpoints';
+import { datasetNotFound, type Failure } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 import { includeInputFieldsProperty, withInputFields } from '../../../shared/inputFields';
 import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
 import { thresholdField, unitNumber } from '../fields';
@@ -121,7 +121,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (options.threshold !== undefined) qs.threshold = unitNumber.call(this, options.threshold, 'Threshold', itemIndex);
-	const response = await callEndpoint(run, 'concepts.classifyImageAtUrl', {
+	const response = await run.call('concepts.classifyImageAtUrl', {
 		qs,
 		body,
 		itemIndex,

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
-import { datasetNotFound, type Run } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 import { assertNotEmpty, assertUuid4 } from '../../../shared/validation';
 import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
@@ -28,7 +28,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	};
 	const notFound = datasetNotFound(body.datasetId);
 	await assertConceptEncoder.call(this, run, body.datasetId, itemIndex);
-	return await callEndpoint(run, 'concepts.create', {
+	return await run.call('concepts.create', {
 		body,
 		itemIndex,
 		explain: (failure, details) =>

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
 export const toolDescription =
@@ -17,7 +16,7 @@ export const description: INodeProperties[] = [
 /** The service answers any JSON; it is kept under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, run, itemIndex);
-	const response = await callEndpoint(run, 'concepts.delete', {
+	const response = await run.call('concepts.delete', {
 		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),

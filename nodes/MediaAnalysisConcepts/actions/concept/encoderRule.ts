@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { callEndpoint } from '../../../shared/endpoints';
-import { datasetNotFound, type Failure, type Run } from '../../../shared/transport';
+import { datasetNotFound, type Failure } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 /** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders on v1-pipeline datasets. */
 const CONCEPT_ENCODERS = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];
@@ -16,7 +16,7 @@ export async function assertConceptEncoder(
 	datasetId: string,
 	itemIndex: number,
 ): Promise<void> {
-	const dataset = await callEndpoint(run, 'datasets.get', {
+	const dataset = await run.call('datasets.get', {
 		params: { dataset_id: datasetId },
 		itemIndex,
 		explain: datasetNotFound(datasetId),

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId, thresholdField, unitNumber } from '../fields';
 import { collection, numberField } from '../../../shared/descriptions';
@@ -60,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 			min: 1,
 		});
 	}
-	return await callEndpoint(run, 'concepts.getConceptPrediction', {
+	return await run.call('concepts.getConceptPrediction', {
 		params: { concept_id: conceptId },
 		qs,
 		itemIndex,

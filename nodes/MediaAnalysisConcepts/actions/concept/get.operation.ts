@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
 export const toolDescription =
@@ -13,7 +12,7 @@ export const description: INodeProperties[] = [conceptLocator()];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const conceptId = await getConceptId.call(this, run, itemIndex);
-	return await callEndpoint(run, 'concepts.get', {
+	return await run.call('concepts.get', {
 		params: { concept_id: conceptId },
 		itemIndex,
 		explain: conceptNotFound(conceptId),

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
-import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuid4, splitList } from '../../../shared/validation';
 
@@ -37,5 +36,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 					}
 				: undefined,
 	});
-	return await paginateForItem.call(this, run, itemIndex, ...list);
+	return await run.list(list, { itemIndex, limit: 'parameters' });
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { UpdateConceptRequest } from '../../../shared/schemas.generated';
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
@@ -26,7 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	Object.assign(body, readConceptFields.call(this, fields, itemIndex));
 	if (Object.keys(body).length === 0) throw noFieldToUpdate.call(this, itemIndex);
 	const notFound = conceptNotFound(conceptId);
-	return await callEndpoint(run, 'concepts.update', {
+	return await run.call('concepts.update', {
 		params: { concept_id: conceptId },
 		body,
 		itemIndex,

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { numberField } from '../../../shared/descriptions';
@@ -38,7 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		itemIndex,
 		{ min: 1, max: MAX_CANDIDATES },
 	);
-	const response = await callEndpoint(run, 'concepts.getLabelCandidates', {
+	const response = await run.call('concepts.getLabelCandidates', {
 		params: { concept_id: conceptId },
 		qs: { limit },
 		itemIndex,

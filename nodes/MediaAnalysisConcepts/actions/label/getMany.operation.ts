@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
-import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
@@ -42,5 +41,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		qs: include.length ? { labels_to_include: include } : {},
 		explain: conceptNotFound(conceptId),
 	});
-	return await paginateForItem.call(this, run, itemIndex, ...list);
+	return await run.list(list, { itemIndex, limit: 'parameters' });
 }

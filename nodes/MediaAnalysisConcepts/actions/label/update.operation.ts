@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { ConceptLabelEnum, ConceptLabelRequest } from '../../../shared/schemas.generated';
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { collection, numberField, textField } from '../../../shared/descriptions';
@@ -121,7 +121,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 			'Add at least one label (or autosampled negative labels).',
 		);
 	}
-	return await callEndpoint(run, 'concepts.updateLabels', {
+	return await run.call('concepts.updateLabels', {
 		params: { concept_id: conceptId },
 		body,
 		itemIndex,

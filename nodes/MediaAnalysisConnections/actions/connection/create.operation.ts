@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { AWSIAMRoleConfig, ConnectionType } from '../../../shared/schemas.generated';
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { redactConnection } from './fields';
 import { collection, textField } from '../../../shared/descriptions';
@@ -213,7 +213,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
 	if (typeof fields.testLocation === 'string' && fields.testLocation.trim())
 		body.test_location = fields.testLocation.trim();
-	const connection = await callEndpoint(run, 'connections.createConnection', {
+	const connection = await run.call('connections.createConnection', {
 		body,
 		secrets: secretsOf(config),
 		itemIndex,

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { connectionLocator } from '../../../shared/descriptions';
 import { getConnectionRef } from '../../../shared/readers';
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { connectionParams, redactConnection } from './fields';
 
@@ -24,7 +23,7 @@ export const toolDescription =
 /** The service answers with the connection as it was (under `response`), its secrets redacted like everywhere else. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(run, 'connections.deleteConnection', { params, itemIndex });
+	const connection = await run.call('connections.deleteConnection', { params, itemIndex });
 	const deleted = redactConnection(connection);
 	return deletedResult(
 		typeof deleted.connection_id === 'string' ? deleted.connection_id : getConnectionRef.call(this, itemIndex),

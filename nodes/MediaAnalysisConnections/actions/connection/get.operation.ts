@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { connectionLocator } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
 export const option = { name: 'Get', description: 'Get a connection by name or ID', action: 'Get a connection' };
@@ -14,6 +13,6 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(run, 'connections.getConnection', { params, itemIndex });
+	const connection = await run.call('connections.getConnection', { params, itemIndex });
 	return redactConnection(connection);
 }

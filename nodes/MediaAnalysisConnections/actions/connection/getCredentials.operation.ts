@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { connectionLocator } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { connectionParams } from './fields';
 
@@ -29,5 +28,5 @@ export const toolDescription =
 /** Output by design (the user asked for them); the transport never logs bodies, so they reach no log or error. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const params = connectionParams.call(this, itemIndex);
-	return await callEndpoint(run, 'connections.getConnectionCredentials', { params, itemIndex });
+	return await run.call('connections.getConnectionCredentials', { params, itemIndex });
 }

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/schemas.generated';
 import { choice, collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
-import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
-import { paginateFiltered } from '../../../shared/filteredList';
 import { assertUuidList } from '../../../shared/validation';
 import { redactConnection } from './fields';
 
@@ -52,10 +50,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const list = listEndpoint('connections.listConnections', { qs });
 	const connections =
 		ids.size > 0
-			? await paginateFiltered.call(this, run, itemIndex, ...list, {
-					keep: (connection) => ids.has(String(connection.connection_id).toLowerCase()),
-					most: ids.size,
+			? await run.list(list, {
+					itemIndex,
+					limit: 'parameters',
+					filter: {
+						keep: (connection) => ids.has(String(connection.connection_id).toLowerCase()),
+						most: ids.size,
+					},
 				})
-			: await paginateForItem.call(this, run, itemIndex, ...list);
+			: await run.list(list, { itemIndex, limit: 'parameters' });
 	return connections.map(redactConnection);
 }

@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import type { ListWithConnectionRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
-import { getPageLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import { connectionParams } from './fields';
 
@@ -55,7 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		const body: ListWithConnectionRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
 		if (token) body.continuation_token = token;
 		// Listing reads only, so the table lets a repeat after a lost answer be sent.
-		const page = await callEndpoint(run, 'connections.listWithConnection', {
+		const page = await run.call('connections.listWithConnection', {
 			params,
 			body,
 			itemIndex,

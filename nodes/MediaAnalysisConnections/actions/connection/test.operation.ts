@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { TestConnectionRequest } from '../../../shared/schemas.generated';
 import { connectionLocator } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { connectionParams, redactConnection } from './fields';
 
 export const option = {
@@ -41,6 +40,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		update_state: this.getNodeParameter('updateState', itemIndex, true) as boolean,
 	};
 	const params = connectionParams.call(this, itemIndex);
-	const connection = await callEndpoint(run, 'connections.testConnection', { params, body, itemIndex });
+	const connection = await run.call('connections.testConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { UpdateConnectionRequest } from '../../../shared/schemas.generated';
 import { collection, connectionLocator, textField } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, noFieldToUpdate } from '../../../shared/validation';
 import { connectionParams, redactConnection } from './fields';
 
@@ -41,12 +40,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const name = fields.name !== undefined ? assertConnectionName.call(this, fields.name, 'Name', itemIndex) : undefined;
 	if (name === undefined && fields.description === undefined) throw noFieldToUpdate.call(this, itemIndex);
 	// The service requires `name` in every update: keep the current one when only the description changes.
-	const current = name ?? (await callEndpoint(run, 'connections.getConnection', { params, itemIndex })).name;
+	const current = name ?? (await run.call('connections.getConnection', { params, itemIndex })).name;
 	const body: UpdateConnectionRequest = { name: current };
 	if (fields.description !== undefined) {
 		const text = String(fields.description).trim();
 		body.description = text === '' ? null : text;
 	}
-	const connection = await callEndpoint(run, 'connections.updateConnection', { params, body, itemIndex });
+	const connection = await run.call('connections.updateConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { ChatRequest, ChatResponse } from '../../../shared/schemas.generated';
 import { datasetLocator, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import { getHistory, HISTORY_FIELD, historyFields } from './history';
 
@@ -77,8 +76,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (history.length > 0) body.history_chat_messages = history;
 	// A chat turn changes nothing on the service (the history travels with each request): the table lets it be resent.
 	const answer: ChatResponse = datasetId
-		? await callEndpoint(run, 'chat.sendInDataset', { params: { dataset_id: datasetId }, body, itemIndex })
-		: await callEndpoint(run, 'chat.send', { body, itemIndex });
+		? await run.call('chat.sendInDataset', { params: { dataset_id: datasetId }, body, itemIndex })
+		: await run.call('chat.send', { body, itemIndex });
 	const { history_chat_messages: whole, ...turn } = answer;
 	const own: IDataObject = { ...turn, new_chat_messages: turnOf(history, whole as IDataObject[]) };
 	if (this.getNodeParameter('includeHistory', itemIndex, false) as boolean) own[HISTORY_FIELD] = whole;

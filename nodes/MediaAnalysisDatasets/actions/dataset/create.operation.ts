@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { DatasetCreateRequest } from '../../../shared/schemas.generated';
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertRange, splitList } from '../../../shared/validation';
 import {
 	configAfterCreateFailed,
@@ -95,7 +94,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	// Read (and so checked) before the dataset exists.
 	const changes = readConfigChanges.call(this, itemIndex, fields, false);
 
-	const created = await callEndpoint(run, 'datasets.create', {
+	const created = await run.call('datasets.create', {
 		body,
 		itemIndex,
 		explain: (failure, details) =>
@@ -109,7 +108,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	});
 	if (!changes) return created;
 	try {
-		return await callEndpoint(run, 'datasets.update', {
+		return await run.call('datasets.update', {
 			params: { dataset_id: created.id },
 			body: { dataset_config: mergedConfig.call(this, created, changes, itemIndex) },
 			itemIndex,

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 
 export const option = { name: 'Delete', description: 'Soft-delete a dataset', action: 'Delete a dataset' };
@@ -24,6 +23,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const params = { dataset_id: datasetId };
-	const response = await callEndpoint(run, 'datasets.delete', { params, itemIndex });
+	const response = await run.call('datasets.delete', { params, itemIndex });
 	return deletedResult(datasetId, response);
 }

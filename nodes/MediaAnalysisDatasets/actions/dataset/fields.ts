@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { VisualEncoderNameEnum } from '../../../shared/schemas.generated';
 import {

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET, includeDeletedOption, readDatasetCall } from './fields';
 
@@ -14,6 +13,6 @@ export const toolDescription =
 	'Gets one dataset of the media library. Needs the dataset: its ID (a UUID, as the datasets list gives it) or its exact name. Returns its id, name, description, status (active or inactive), the asset types it takes (image, video) and its encoders.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const dataset = await callEndpoint(run, 'datasets.get', await readDatasetCall.call(this, run, itemIndex));
+	const dataset = await run.call('datasets.get', await readDatasetCall.call(this, run, itemIndex));
 	return shapeOutput.call(this, itemIndex, DATASET)(dataset);
 }

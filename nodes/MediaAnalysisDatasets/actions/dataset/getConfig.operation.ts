@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { DATASET_CONFIG, includeDeletedOption, readDatasetCall } from './fields';
 
@@ -23,6 +22,6 @@ export const toolDescription =
 
 /** The dataset's configuration, shaped by Output. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const config = await callEndpoint(run, 'datasets.getConfig', await readDatasetCall.call(this, run, itemIndex));
+	const config = await run.call('datasets.getConfig', await readDatasetCall.call(this, run, itemIndex));
 	return shapeOutput.call(this, itemIndex, DATASET_CONFIG)(config);
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import {
 	choice,
@@ -9,7 +9,6 @@ import {
 	textField,
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
-import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
@@ -105,6 +104,6 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const list = listEndpoint('datasets.list', { qs: datasetFilters.call(this, itemIndex) });
-	const datasets = await paginateForItem.call(this, run, itemIndex, ...list);
+	const datasets = await run.list(list, { itemIndex, limit: 'parameters' });
 	return datasets.map(shapeOutput.call(this, itemIndex, DATASET));
 }

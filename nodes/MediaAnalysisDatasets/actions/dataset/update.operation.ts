@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { DatasetUpdateRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
 import { noFieldToUpdate } from '../../../shared/validation';
 import {
 	configFields,
@@ -61,8 +60,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (Object.keys(body).length === 0 && !changes) throw noFieldToUpdate.call(this, itemIndex);
 	const params = { dataset_id: datasetId };
 	if (changes) {
-		const dataset = await callEndpoint(run, 'datasets.get', { params, itemIndex });
+		const dataset = await run.call('datasets.get', { params, itemIndex });
 		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);
 	}
-	return await callEndpoint(run, 'datasets.update', { params, body, itemIndex });
+	return await run.call('datasets.update', { params, body, itemIndex });
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { withinLimit } from '../../../shared/readers';
 import { SUNSET_ENCODER } from '../fields';
 
 export const option = {
@@ -25,7 +24,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
 	// Anything but a list of records is refused or dropped by the table's check, never made into items.
-	const encoders = await callEndpoint(run, 'datasets.listEncoders', { itemIndex });
+	const encoders = await run.call('datasets.listEncoders', { itemIndex });
 	if (encoders.some((encoder) => typeof encoder.name !== 'string')) {
 		throw new NodeApiError(
 			this.getNode(),

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { TAG_GROUP_FIELDS, TAG_GROUP_STATUSES } from '../../../shared/enums.generated';
 import {
@@ -11,8 +11,7 @@ import {
 	textField,
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
-import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
-import { listEndpoint } from '../../../shared/endpoints';
+import { resolveDatasetId } from '../../../shared/readers';
 import { outputProperties, recordFields, shapeOutput } from '../../../shared/output';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
@@ -179,11 +178,7 @@ export const toolDescription =
 	'Lists the dynamic tag groups of the organization (sets of tags the service scores videos for), up to the Limit; optionally filtered by name, status or training dataset. Needs nothing. Returns each group with its group_id, name, status and its first tags (tag_id, tag_version_id, name), which the score tools take.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const groups = await paginateForItem.call(
-		this,
-		run,
-		itemIndex,
-		...listEndpoint('dynamicTags.listGroups', { qs: await tagGroupQuery.call(this, run, itemIndex) }),
-	);
+	const qs = await tagGroupQuery.call(this, run, itemIndex);
+	const groups = await run.list('dynamicTags.listGroups', { qs, itemIndex, limit: 'parameters' });
 	return groups.map(shapeOutput.call(this, itemIndex, TAG_GROUP));
 }

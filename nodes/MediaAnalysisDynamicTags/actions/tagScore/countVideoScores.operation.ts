@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
 
 export const option = {
@@ -48,7 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const qs: IDataObject = { criteria_met: this.getNodeParameter('criteriaMet', itemIndex, true) !== false };
 	const accepted = this.getNodeParameter('accepted', itemIndex, 'any');
 	if (accepted !== 'any') qs.accepted = accepted === 'true';
-	return await callEndpoint(run, 'dynamicTags.getVideoScoresResultCount', {
+	return await run.call('dynamicTags.getVideoScoresResultCount', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
 		qs,
 		itemIndex,

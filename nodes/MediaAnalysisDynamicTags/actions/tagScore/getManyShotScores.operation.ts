@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
-import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { listLocator } from '../../../shared/node';
 import {
 	getId,
@@ -60,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
 		min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true),
 	};
-	const response = await callEndpoint(run, 'dynamicTags.getVideoShotScores', {
+	const response = await run.call('dynamicTags.getVideoShotScores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
 		qs,
 		itemIndex,

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
-import { paginateForItem } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, VIDEO_SCORE } from './fields';
@@ -47,7 +46,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
 		explain: scoresNotFound('tag group, tag or aggregation'),
 	});
-	return (await paginateForItem.call(this, run, itemIndex, ...list)).map(
-		shapeOutput.call(this, itemIndex, VIDEO_SCORE),
-	);
+	return (await run.list(list, { itemIndex, limit: 'parameters' })).map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
 }

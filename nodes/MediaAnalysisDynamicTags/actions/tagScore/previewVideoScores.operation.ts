@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId, getPageLimit, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertRange } from '../../../shared/validation';
 import {
@@ -119,7 +118,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 			min: 1,
 		});
 	}
-	const response = await callEndpoint(run, 'dynamicTags.getVideoScoresResultPreview', {
+	const response = await run.call('dynamicTags.getVideoScoresResultPreview', {
 		params: { group_id: groupId, tag_id: tagId },
 		qs,
 		itemIndex,

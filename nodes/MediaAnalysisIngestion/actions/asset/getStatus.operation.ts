@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
 import { waitForCompletionNotice } from '../fields';

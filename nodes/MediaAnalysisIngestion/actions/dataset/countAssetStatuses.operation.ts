@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
 
 export const option = {
 	name: 'Count Asset Statuses',
@@ -19,6 +18,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const params = { dataset_id: datasetId };
-	const response = await callEndpoint(run, 'ingestion.getDatasetAssetsStatusCount', { params, itemIndex });
+	const response = await run.call('ingestion.getDatasetAssetsStatusCount', { params, itemIndex });
 	return { dataset_id: datasetId, ...response.data };
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { collection, datasetLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
-import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
+import { resolveDatasetId } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, waitForCompletionNotice } from '../fields';
 
@@ -57,14 +57,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const qs = filters.status ? { filter: filters.status } : {};
 	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') {
 		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', { params, qs });
-		return await paginateForItem.call(this, run, itemIndex, ...summaries);
+		return await run.list(summaries, { itemIndex, limit: 'parameters' });
 	}
 	const sourcePath = typeof filters.sourcePath === 'string' ? filters.sourcePath.trim() : '';
 	const body = sourcePath ? { source_path: sourcePath } : {};
-	return await paginateForItem.call(
-		this,
-		run,
-		itemIndex,
-		...listEndpoint('ingestion.getDatasetAssetsStatus', { params, qs, body }),
-	);
+	return await run.list('ingestion.getDatasetAssetsStatus', { params, qs, body, itemIndex, limit: 'parameters' });
 }

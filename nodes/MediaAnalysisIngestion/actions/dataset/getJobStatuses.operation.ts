@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
-import { paginateForItem, resolveDatasetId } from '../../../shared/readers';
+import { resolveDatasetId } from '../../../shared/readers';
 
 export const option = {
 	name: 'Get Many Job Statuses',
@@ -21,10 +20,9 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
-	return await paginateForItem.call(
-		this,
-		run,
+	return await run.list('ingestion.getDatasetStatus', {
+		params: { dataset_id: datasetId },
 		itemIndex,
-		...listEndpoint('ingestion.getDatasetStatus', { params: { dataset_id: datasetId } }),
-	);
+		limit: 'parameters',
+	});
 }

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { CreateIngestJobFromFileRequest } from '../../../shared/schemas.generated';
 import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { choice, collection, datasetLocator, jobStatusOptions, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
-import { listEndpoint } from '../../../shared/endpoints';
+import { resolveDatasetId } from '../../../shared/readers';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { JOB } from './fields';
 
@@ -32,6 +31,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		qs.dataset_id = await resolveDatasetId.call(this, run, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
 	// Ordered by latest change: a job that changes while the pages are read comes out once, as last read (`paginate`).
-	const jobs = await paginateForItem.call(this, run, itemIndex, ...listEndpoint('ingestion.getIngestJobs', { qs }));
+	const jobs = await run.list('ingestion.getIngestJobs', { qs, itemIndex, limit: 'parameters' });
 	return jobs.map(shapeOutput.call(this, itemIndex, JOB));
 }

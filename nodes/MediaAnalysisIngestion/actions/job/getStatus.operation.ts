@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedIte
 
 import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit } from '../../../shared/readers';
+import { getPageLimit } from '../../../shared/run';
 import { assetStatusFilter, inStatus, waitForCompletionNotice } from '../fields';
 import type { Status } from '../../../shared/schemas.generated';
 import type { ItemRunner } from '../../../shared/router';

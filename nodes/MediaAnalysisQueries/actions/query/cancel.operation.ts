@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams } from './fields';
 
 export const option = {
@@ -40,5 +39,5 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const endpoint =
 		this.getNodeParameter('cancelMode', itemIndex, 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
-	return await callEndpoint(run, endpoint, { params: queryParams.call(this, itemIndex), itemIndex });
+	return await run.call(endpoint, { params: queryParams.call(this, itemIndex), itemIndex });
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { collection, datasetLocator, textField, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, assertUuid, parseJsonObject } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
 import { readResults, readResultsOutput, resultsOutputFields } from './resultsOutput';
@@ -146,7 +146,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		wait && this.getNode().typeVersion >= 2 && this.getNodeParameter('output', itemIndex, 'rows') !== 'query'
 			? readResultsOutput.call(this, itemIndex)
 			: undefined;
-	const created = await callEndpoint(run, 'queries.createQuery', { body, itemIndex });
+	const created = await run.call('queries.createQuery', { body, itemIndex });
 	const query = await waitForQuery.call(this, run, created, wait, itemIndex);
 	return results ? await readResults.call(this, run, itemIndex, query.query_id, results) : query;
 }

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { notice } from '../../../shared/node';
 import { queryLocator, queryParams } from './fields';
 
@@ -19,6 +18,6 @@ export const toolDescription =
 /** `{deleted: true, id}` as every delete answers, with the service's answer (the query as it was) under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = queryParams.call(this, itemIndex);
-	const response = await callEndpoint(run, 'queries.deleteQuery', { params, itemIndex });
+	const response = await run.call('queries.deleteQuery', { params, itemIndex });
 	return deletedResult(params.query_id, response);
 }

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import type { ExportQueryRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, textField } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
 
@@ -65,5 +64,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (typeof connection === 'string' && connection.trim()) {
 		body.connection_name = assertConnectionName.call(this, connection, 'Connection', itemIndex);
 	}
-	return await callEndpoint(run, 'queries.exportQuery', { params, body, itemIndex });
+	return await run.call('queries.exportQuery', { params, body, itemIndex });
 }

@@ -3,11 +3,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { QueryStatus, QueryType } from '../../../shared/schemas.generated';
 import { QUERY_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
-import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
+import { type ResponseOf } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import { locatorUuid } from '../../../shared/readers';
-import { waitUntilSettled, type WaitOptions, type WaitState, type Run } from '../../../shared/transport';
+import { type Run, type WaitOptions, type WaitState } from '../../../shared/run';
 
 export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
 
@@ -65,11 +65,10 @@ export async function waitForQuery(
 	itemIndex: number,
 ): Promise<Query> {
 	if (!options) return query;
-	return await waitUntilSettled<Query>(
-		run,
+	return await run.wait<Query>(
 		{
 			read: async (deadline) =>
-				await callEndpoint(run, 'queries.getQuery', { params: { query_id: query.query_id }, itemIndex, deadline }),
+				await run.call('queries.getQuery', { params: { query_id: query.query_id }, itemIndex, deadline }),
 			stateOf,
 			subject: `Query ${query.query_id}`,
 			statusOf: (current) => current.status,

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { QUERY, queryLocator, queryParams } from './fields';
 
@@ -13,6 +12,6 @@ export const toolDescription =
 	'Gets one query: what it asks, its status (Queued, Running, Complete, Error, Stopped) and, once complete, how many rows it found. Needs the query ID (a UUID, as creating or listing queries gives it).';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const query = await callEndpoint(run, 'queries.getQuery', { params: queryParams.call(this, itemIndex), itemIndex });
+	const query = await run.call('queries.getQuery', { params: queryParams.call(this, itemIndex), itemIndex });
 	return shapeOutput.call(this, itemIndex, QUERY)(query);
 }

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
-import { callEndpoint } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
-import { WAIT_DEFAULTS, type Run } from '../../../shared/transport';
+import { type Run, WAIT_DEFAULTS } from '../../../shared/run';
 import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { waitForQuery } from './fields';
 import { readResults, readResultsOutput } from './resultsOutput';
@@ -76,7 +75,7 @@ type Column = { name?: unknown; type?: unknown };
 /** The columns of the dataset's images table, read once per dataset in a run. */
 async function imageColumns(run: Run, datasetId: string, itemIndex: number): Promise<string[]> {
 	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
-		callEndpoint(run, 'queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
+		run.call('queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
 	);
 	const schema = table.table_schema as { fields?: unknown } | null | undefined;
 	const fields = Array.isArray(schema?.fields) ? (schema.fields as Column[]) : [];
@@ -164,7 +163,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	}
 	const column = columns.length > 0 ? conceptColumn.call(this, columns, concept, datasetId, itemIndex) : concept;
 	const query = conceptScoresSql(column, threshold, rows.page.returnAll ? undefined : rows.page.limit);
-	const created = await callEndpoint(run, 'queries.createQuery', {
+	const created = await run.call('queries.createQuery', {
 		body: { dataset_id: datasetId, query, type: 'SQL' },
 		itemIndex,
 	});

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import {
 	choice,
@@ -9,9 +9,8 @@ import {
 	textField,
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
-import { resolveDatasetId, paginateForItem } from '../../../shared/readers';
+import { resolveDatasetId } from '../../../shared/readers';
 import { listEndpoint, type RecordOf } from '../../../shared/endpoints';
-import { paginateFiltered } from '../../../shared/filteredList';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertUuidList, splitList } from '../../../shared/validation';
 import { QUERY, QUERY_STATUSES, queryTypeOptions } from './fields';
@@ -77,16 +76,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const list = listEndpoint('queries.listQueries', { qs });
 	const shape = shapeOutput.call(this, itemIndex, QUERY);
 	if (queryIds.size === 0 && userIds.size === 0 && excludeUserIds.size === 0) {
-		return (await paginateForItem.call(this, run, itemIndex, ...list)).map(shape);
+		return (await run.list(list, { itemIndex, limit: 'parameters' })).map(shape);
 	}
-	const queries = await paginateFiltered.call(this, run, itemIndex, ...list, {
-		keep: (record) => {
-			const query = record as RecordOf<'queries.listQueries'>;
-			if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
-			if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
-			return !excludeUserIds.has(String(query.created_user_id));
+	const queries = await run.list(list, {
+		itemIndex,
+		limit: 'parameters',
+		filter: {
+			keep: (record) => {
+				const query = record as RecordOf<'queries.listQueries'>;
+				if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
+				if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
+				return !excludeUserIds.has(String(query.created_user_id));
+			},
+			most: queryIds.size > 0 ? queryIds.size : undefined,
 		},
-		most: queryIds.size > 0 ? queryIds.size : undefined,
 	});
 	return queries.map(shape);
 }

@@ -3,10 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit } from '../../../shared/readers';
-import { callEndpoint, endpointPath } from '../../../shared/endpoints';
+import { endpointPath } from '../../../shared/endpoints';
 import { WithBinary } from '../../../shared/router';
-import { DOWNLOAD, downloadFile, type DownloadedFile, type Run } from '../../../shared/transport';
+import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import {
 	CsvError,
@@ -167,11 +167,11 @@ async function getResults(
 ): Promise<Result> {
 	const params = { query_id: queryId };
 	if (output === 'link') {
-		const answer: IDataObject = await callEndpoint(run, RESULTS, { params, qs: linkQuery, itemIndex });
+		const answer: IDataObject = await run.call(RESULTS, { params, qs: linkQuery, itemIndex });
 		return answer;
 	}
 	const { returnAll, limit } = page;
-	const link: Partial<GetQueryResultsResponse> = await callEndpoint(run, RESULTS, {
+	const link: Partial<GetQueryResultsResponse> = await run.call(RESULTS, {
 		params,
 		qs: { url_format: 'direct' },
 		itemIndex,

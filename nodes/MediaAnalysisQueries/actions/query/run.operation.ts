@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { waitForCompletionFields } from '../../../shared/descriptions';
 import { getWaitOptions } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
 import { queryLocator, queryParams, waitForQuery } from './fields';
 
 export const option = {
@@ -24,6 +23,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = queryParams.call(this, itemIndex);
 	const wait = getWaitOptions.call(this, itemIndex);
-	const queued = await callEndpoint(run, 'queries.runQuery', { params, itemIndex });
+	const queued = await run.call('queries.runQuery', { params, itemIndex });
 	return await waitForQuery.call(this, run, queued, wait, itemIndex);
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
 import { getTableName, tableLocator } from './fields';
 
 export const option = { name: 'Get', description: 'Get the schema of a table a query can read', action: 'Get a table' };
@@ -20,7 +19,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const tableName = getTableName.call(this, itemIndex);
-	const table = await callEndpoint(run, 'queries.getTable', {
+	const table = await run.call('queries.getTable', {
 		params: { dataset_id: datasetId, table_name: tableName },
 		itemIndex,
 		explain: (failure, details) => {

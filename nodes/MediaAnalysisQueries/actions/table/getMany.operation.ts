@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { resolveDatasetId, withinLimit } from '../../../shared/readers';
 
 export const option = {
 	name: 'Get Many',
@@ -23,6 +22,6 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
-	const answer = await callEndpoint(run, 'queries.listTables', { params: { dataset_id: datasetId }, itemIndex });
+	const answer = await run.call('queries.listTables', { params: { dataset_id: datasetId }, itemIndex });
 	return withinLimit(answer.tables as IDataObject[], page).map((table) => ({ dataset_id: datasetId, ...table }));
 }

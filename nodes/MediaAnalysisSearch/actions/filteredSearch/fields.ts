@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { textField } from '../../../shared/descriptions';
-import { callEndpoint, type ResponseOf } from '../../../shared/endpoints';
-import { waitUntilSettled, type WaitOptions, type WaitState, type Run } from '../../../shared/transport';
+import { type ResponseOf } from '../../../shared/endpoints';
+import { type Run, type WaitOptions, type WaitState } from '../../../shared/run';
 import { invalidParameter } from '../../../shared/validation';
 
 /** A filtered search is a run on the service: Start answers its run_id, Get Result its results once it succeeded. */
@@ -59,7 +59,7 @@ export async function readStatus(
 	itemIndex: number,
 	deadline?: number,
 ): Promise<Status> {
-	return await callEndpoint(run, 'search.getMetadataFilterSearchStatus', {
+	return await run.call('search.getMetadataFilterSearchStatus', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
 		itemIndex,
@@ -75,8 +75,7 @@ export async function waitForRun(
 	wait: WaitOptions,
 	itemIndex: number,
 ): Promise<Status> {
-	return await waitUntilSettled<Status>(
-		run,
+	return await run.wait<Status>(
 		{
 			read: async (deadline) => await readStatus.call(this, run, runId, datasetId, itemIndex, deadline),
 			stateOf: settled,
@@ -103,7 +102,7 @@ export async function readResults(
 	datasetId: string,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const answer: Result = await callEndpoint(run, 'search.getMetadataFilterSearchResult', {
+	const answer: Result = await run.call('search.getMetadataFilterSearchResult', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
 		itemIndex,

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit, resolveDatasetId, withinLimit } from '../../../shared/readers';
+import { resolveDatasetId, withinLimit } from '../../../shared/readers';
 import { getRunId, readResults, runIdField } from './fields';
 
 export const option = {

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, returnAllOrLimit, textField, waitForCompletionFields } from '../../../shared/descriptions';
-import { getPageLimit, getWaitOptions, resolveDatasetId, withinLimit } from '../../../shared/readers';
-import { datasetNotFound, type Run } from '../../../shared/transport';
+import { getWaitOptions, resolveDatasetId, withinLimit } from '../../../shared/readers';
+import { datasetNotFound } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { commonSearchOptions, getTextQuery, optionsCollection, skipModerationOption, textQueryField } from '../fields';
@@ -170,7 +171,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (filters?.length) body.metadata_filters = filters;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	Object.assign(body, commonSearchOptions(options));
-	const { run_id: runId } = await callEndpoint(run, endpoint, {
+	const { run_id: runId } = await run.call(endpoint, {
 		body: body as RequestOf<StartEndpoint>,
 		itemIndex,
 		explain: datasetNotFound(datasetId),

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, dateField, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
-import { datasetNotFound, type Failure, type Run } from '../../../shared/transport';
+import { datasetNotFound, type Failure } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 import { invalidParameter } from '../../../shared/validation';
 import {
 	commonSearchOptions,
@@ -97,7 +98,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 			end_utc_epoch: until,
 		};
 	}
-	const answer = await callEndpoint(run, 'search.hybridSearch', {
+	const answer = await run.call('search.hybridSearch', {
 		body,
 		itemIndex,
 		explain: explainRefusal(body.dataset_id),

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { datasetLocator, videoLocator } from '../../../shared/descriptions';
 import { locatorUuid, resolveDatasetId } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
-import { datasetNotFound, type Run } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
 
 export const option = {
@@ -27,7 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
 	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
 	const notFound = datasetNotFound(datasetId);
-	const response = await callEndpoint(run, 'search.getVideoDetails', {
+	const response = await run.call('search.getVideoDetails', {
 		qs: {
 			dataset_id: datasetId,
 			video_id: videoId,

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { assertNotEmpty } from '../../../shared/validation';
 import {
 	descriptionField,
@@ -26,7 +25,7 @@ export const toolDescription =
 
 /** Adds a term to the vocabulary that predictions of its type draw from; the output is the term with its new ID. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const response = await callEndpoint(run, 'videoInsights.createMetadata', {
+	const response = await run.call('videoInsights.createMetadata', {
 		body: {
 			metadata_type: this.getNodeParameter('termType', itemIndex) as TermType,
 			name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex),

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { callEndpoint } from '../../../shared/endpoints';
 import { explainTerm, termLocator, termParams } from './fields';
 
 export const option = { name: 'Delete', description: 'Delete a vocabulary term', action: 'Delete a vocabulary term' };
@@ -16,7 +15,7 @@ export const toolDescription =
 /** Deletes the term: predictions no longer draw on it. The service's answer ({id, deleted}) comes under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const params = termParams.call(this, itemIndex);
-	const response = await callEndpoint(run, 'videoInsights.deleteMetadata', {
+	const response = await run.call('videoInsights.deleteMetadata', {
 		params,
 		itemIndex,
 		explain: explainTerm(params.metadata_id),

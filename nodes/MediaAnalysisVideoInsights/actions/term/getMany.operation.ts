@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import { type Run, getPageLimit } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit, withinLimit } from '../../../shared/readers';
-import { callEndpoint } from '../../../shared/endpoints';
+import { withinLimit } from '../../../shared/readers';
 import { termTypeField, type TermType } from './fields';
 
 export const option = {
@@ -23,7 +22,7 @@ export const toolDescription =
 /** The terms of one type, one item each, oldest first. The service answers in one page; Return All / Limit keep what the node outputs. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const page = getPageLimit.call(this, itemIndex);
-	const response = await callEndpoint(run, 'videoInsights.getMetadata', {
+	const response = await run.call('videoInsights.getMetadata', {
 		qs: { metadata_type: this.getNodeParameter('termType', itemIndex) as TermType },
 		itemIndex,
 	});

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint, type RequestOf } from '../../../shared/endpoints';
+import { type RequestOf } from '../../../shared/endpoints';
 import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import {
 	descriptionField,
@@ -45,7 +45,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (fields.examples !== undefined) body.examples = readExamples.call(this, fields.examples, itemIndex);
 	if (Object.keys(body).length === 0)
 		throw noFieldToUpdate.call(this, itemIndex, 'Add Name, Description or Examples under Update Fields.');
-	const response = await callEndpoint(run, 'videoInsights.updateMetadata', {
+	const response = await run.call('videoInsights.updateMetadata', {
 		params,
 		body,
 		itemIndex,

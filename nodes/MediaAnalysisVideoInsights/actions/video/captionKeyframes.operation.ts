@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/transport';
+import type { Run } from '../../../shared/run';
 
-import { callEndpoint } from '../../../shared/endpoints';
 import { withInputFields } from '../../../shared/inputFields';
 import { notice } from '../../../shared/node';
 import { explainNotFound, includeInputFields, readTarget, videoFields } from '../fields';
@@ -31,7 +30,7 @@ export const toolDescription =
 /** Starts captioning the video's keyframes: the item names the video, says it was accepted, and what that means. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const target = await readTarget.call(this, run, itemIndex, false);
-	const response = await callEndpoint(run, 'videoInsights.captionVideoKeyframes', {
+	const response = await run.call('videoInsights.captionVideoKeyframes', {
 		params: target.params,
 		itemIndex,
 		explain: explainNotFound(target),

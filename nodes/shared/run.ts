@@ -1,0 +1,131 @@
+import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	callEndpoint,
+	endpointRequest,
+	endpointOf,
+	type CheckedResponseOf,
+	type EndpointCall,
+	type EndpointId,
+	type ListOf,
+	type PagedEndpointId,
+	type RecordOf,
+} from './endpoints';
+import {
+	fetchPage,
+	paginate,
+	TransportRun,
+	type ApiRequest,
+	type ListFilter,
+	type Page,
+	type PageLimit,
+	type PageStyle,
+} from './transport';
+import { assertRange } from './validation';
+
+export interface WaitOptions {
+	pollIntervalSeconds: number;
+	timeoutSeconds: number;
+	/** When the wait began (ms): waits for several jobs of one run share it, so together they keep to the timeout. */
+	startedAt?: number;
+}
+
+export const WAIT_DEFAULTS = { pollIntervalSeconds: 5, timeoutSeconds: 600 } as const;
+
+export type WaitState = 'done' | 'failed' | 'pending';
+
+export interface WaitSpec<T> {
+	/** One read of the state, passing `deadline` on so that no retry waits past the Timeout. */
+	read: (deadline: number) => Promise<T>;
+	stateOf: (value: T) => WaitState;
+	/** For messages: e.g. `Ingestion job 65f0…`. */
+	subject: string;
+	/** For the timeout message: e.g. `in_progress (40 of 100 assets done)`. */
+	statusOf: (value: T) => string;
+	failureOf: (value: T) => { reason: string; description: string };
+	itemIndex: number;
+}
+
+/** A list to read: an endpoint of the table, or one prepared with its page style (`listEndpoint`, a search's body). */
+type Listed<K extends PagedEndpointId> = K | ListOf<K> | [ApiRequest, PageStyle];
+
+/**
+ * How much of a list: `limit` (Return All / Limit, or `'parameters'`: the item's own Return All and Limit), of the
+ * records `filter` keeps; or one page (`page`: its position, `pageSize`), which also says where the next one starts.
+ */
+type ListCall<K extends PagedEndpointId> = EndpointCall<K> & { limit: PageLimit | 'parameters'; filter?: ListFilter };
+type PageCall<K extends PagedEndpointId> = EndpointCall<K> & { page: number; pageSize: number };
+
+/** Every record of a list (Return All). */
+export const ALL: PageLimit = { returnAll: true };
+
+/**
+ * One node run (the transport's `TransportRun`) with the three verbs operations use: `call` an endpoint of the table,
+ * `list` one, `wait` until a status settles. Each is typed by the OpenAPI document through the endpoint table.
+ */
+export class Run extends TransportRun {
+	/** Calls an endpoint of the table; the answer is checked against the table and typed by the document. */
+	async call<K extends EndpointId>(id: K, call: EndpointCall<K> = {}): Promise<CheckedResponseOf<K>> {
+		return await callEndpoint(this, id, call);
+	}
+
+	/** Reads a list of the table: each record once, in the place it was first listed (`paginate`), or one page. */
+	async list<K extends PagedEndpointId>(list: Listed<K>, call: PageCall<K>): Promise<Page<RecordOf<K>>>;
+	async list<K extends PagedEndpointId>(list: Listed<K>, call: ListCall<K>): Promise<Array<RecordOf<K>>>;
+	async list<K extends PagedEndpointId>(
+		list: Listed<K>,
+		{ limit, filter, page, pageSize, ...call }: Partial<ListCall<K> & PageCall<K>>,
+	): Promise<Array<RecordOf<K>> | Page<RecordOf<K>>> {
+		const [base, style] = typeof list === 'string' ? [endpointRequest(list, call), endpointOf(list).pages] : list;
+		if (!style) throw new Error(`${String(list)} is not a paged list`);
+		const request: ApiRequest = typeof list === 'string' ? base : { ...base, ...(call as Partial<ApiRequest>) };
+		// RecordOf<K> is the document's entry type & IDataObject, which TypeScript cannot relate to IDataObject for any K.
+		if (page !== undefined) return (await fetchPage(this, request, style, page, pageSize ?? 1)) as Page<RecordOf<K>>;
+		const limits = limit === 'parameters' ? this.itemLimit(request.itemIndex) : (limit ?? ALL);
+		return (await paginate(this, request, style, limits, filter)) as Array<RecordOf<K>>;
+	}
+
+	/** Reads until the subject finishes, fails, or the Timeout (real time from the start, reads included) passes. */
+	async wait<T>(spec: WaitSpec<T>, options: WaitOptions): Promise<T> {
+		const started = options.startedAt ?? Date.now();
+		const deadline = started + options.timeoutSeconds * 1000;
+		const fail = (message: string, description?: string) =>
+			new NodeOperationError(this.context.getNode(), message, { description, itemIndex: spec.itemIndex });
+		for (;;) {
+			const value = await spec.read(deadline);
+			const state = spec.stateOf(value);
+			if (state === 'done') return value;
+			if (state === 'failed') {
+				const { reason, description } = spec.failureOf(value);
+				throw fail(`${spec.subject} failed: ${reason}`, description);
+			}
+			const remaining = deadline - Date.now();
+			if (remaining <= 0) {
+				const waited = Math.round((Date.now() - started) / 1000);
+				throw fail(
+					`${spec.subject} did not finish within ${options.timeoutSeconds} seconds (last status: ${spec.statusOf(value)})`,
+					`Waited ${waited} seconds. It is still running on the service: raise "Timeout" under Wait for Completion, or turn waiting off and check it later with a Get operation.`,
+				);
+			}
+			// Ends early when the node stops at another item's failure (the next read is then refused: RequestsStopped),
+			// and when the execution is cancelled: nothing is read after that.
+			await this.rest(Math.min(Math.max(0, options.pollIntervalSeconds * 1000), remaining));
+			if (this.cancel.aborted) throw fail(`Stopped waiting for ${spec.subject}: the execution was cancelled`);
+		}
+	}
+
+	/** The item's Return All / Limit parameters. */
+	private itemLimit(itemIndex: number | undefined): PageLimit {
+		if (itemIndex === undefined) throw new Error('A list limited by the parameters is read for an item');
+		return getPageLimit.call(this.context as IExecuteFunctions, itemIndex);
+	}
+}
+
+/** Reads Return All / Limit; an expression's Limit is checked like the field (a whole number, at least 1). */
+export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll
+		? 0
+		: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
+	return { returnAll, limit };
+}
