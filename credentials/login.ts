@@ -109,6 +109,11 @@ export const LOGIN_LIMITS = {
 		restMs: 60_000,
 		longestMs: 300_000,
 		waitedMs: 30_000,
+		/**
+		 * A login asked for with at most this much of the wait left waits it out here (more is thrown, for the transport's
+		 * retry delay). n8n hands a login no cancel signal, so a cancel does not end this wait: the cancelled attempt is
+		 * abandoned at once, and one login may follow the wait (test/reliability/login-throttle.test.ts).
+		 */
 		waitInsideMs: 1000,
 		memoryMs: 60_000,
 	},

@@ -22,7 +22,6 @@ const MEASURED_SECONDS = {
 	'test/e2e/n8n-v1.test.ts': 64,
 	'test/reliability/trial.test.ts': 61,
 	'test/package/scan.test.ts': 38,
-	'test/package/format.test.ts': 35,
 	'test/reliability/gate.test.ts': 34,
 	'test/reliability/answers.test.ts': 24,
 	'test/nodes/ingestion.test.ts': 23,

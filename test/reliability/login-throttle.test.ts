@@ -1,7 +1,10 @@
 /* A throttled or failing login (issue 30, item 3), through n8n's engine: one shared wait per credential, then one
  * login, however many items need it; a wait longer than a run waits fails at once and keeps others from logging in. */
+import { sleep } from 'n8n-workflow';
+
 import { LOGIN_LIMITS, sharedLoginsHeld } from '../../credentials/login';
 import { MediaAnalysisDatasets } from '../../nodes/MediaAnalysisDatasets/MediaAnalysisDatasets.node';
+import { RETRY } from '../../nodes/shared/transport';
 import { TYPES } from '../nodes/setup';
 import { byId } from '../support/locators';
 import { idOf, useHostileBed, useLimits, uuid } from './hostile/bed';
@@ -23,11 +26,12 @@ beforeEach(() => {
 	useCredential({ personalToken });
 });
 
-const run = (count = 60) =>
+const run = (count = 60, cancelSignal?: AbortSignal) =>
 	harness.runNode({
 		type: TYPES.datasets,
 		parameters: { resource: 'dataset', operation: 'get', datasetId: byId('={{ $json.id }}') },
 		inputItems: Array.from({ length: count }, (_, i) => ({ id: uuid(i) })),
+		cancelSignal,
 	});
 const logins = () => api.seen.filter((seen) => seen.path === '/api/v0/login');
 
@@ -93,6 +97,32 @@ test('a Retry-After longer than a run waits: the run fails at once saying so, an
 	const again = await run(10);
 	expect(again.error?.message).toBe(error?.message);
 	expect(logins()).toHaveLength(1);
+});
+
+test("a cancel while the login waits out a throttle's last second: the run ends at once; that wait (at most waitInsideMs) goes on, then one login at most", async () => {
+	// n8n hands a credential's login no cancel signal: the attempt that waits on the login is abandoned, the login is not.
+	const { attempts } = RETRY;
+	Object.assign(RETRY, { attempts: 1 });
+	throttleLogin(1, 429, { 'retry-after': '1' });
+	// One try: the run fails on the throttle and leaves its 1 s to the next login of the credential, which waits it out.
+	expect((await run(1)).error?.message).toBe(
+		`The Media Analysis Service at ${api.host} is limiting how fast logins can be made`,
+	);
+	Object.assign(RETRY, { attempts });
+	const stop = new AbortController();
+	const running = run(3, stop.signal);
+	await sleep(200);
+	expect(logins()).toHaveLength(1);
+	stop.abort();
+	const cancelledAt = Date.now();
+	const { error } = await running;
+	expect(Date.now() - cancelledAt).toBeLessThan(500);
+	expect(error?.message).toMatch(/: the execution was cancelled$/);
+	await sleep(LOGIN_LIMITS.throttle.waitInsideMs + 500);
+	const after = logins().filter((seen) => seen.at >= cancelledAt);
+	expect(after.length).toBeLessThanOrEqual(1);
+	for (const seen of after) expect(seen.at - cancelledAt).toBeLessThan(LOGIN_LIMITS.throttle.waitInsideMs + 250);
+	expect(api.seen.filter((seen) => seen.path !== '/api/v0/login')).toHaveLength(0);
 });
 
 test('a refused login is not throttled: the next run logs in again at once', async () => {
