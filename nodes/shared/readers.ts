@@ -181,14 +181,14 @@ const datasetsNamed: NameLookup = {
 };
 
 export async function resolveDatasetId(
-	this: IExecuteFunctions,
 	run: Run,
 	itemIndex: number,
 	parameter = 'datasetId',
 	label = 'Dataset',
 ): Promise<string> {
-	if (!isByName.call(this, itemIndex, parameter)) return locatorUuid.call(this, itemIndex, parameter, label);
-	return await idByName.call(this, run, itemIndex, parameter, label, datasetsNamed);
+	const node = run.execution;
+	if (!isByName.call(node, itemIndex, parameter)) return locatorUuid.call(node, itemIndex, parameter, label);
+	return await idByName.call(node, run, itemIndex, parameter, label, datasetsNamed);
 }
 
 /** The records a list keeps under Return All / Limit, for answers the service sends in one page. */

@@ -114,10 +114,16 @@ export class Run extends TransportRun {
 		}
 	}
 
+	/** The action node's context (its parameters, its node): the run of an `execute`, not of a poll or list search. */
+	get execution(): IExecuteFunctions {
+		if (!('getInputData' in this.context)) throw new Error('Only an action node run has an execution');
+		return this.context;
+	}
+
 	/** The item's Return All / Limit parameters. */
 	private itemLimit(itemIndex: number | undefined): PageLimit {
 		if (itemIndex === undefined) throw new Error('A list limited by the parameters is read for an item');
-		return getPageLimit.call(this.context as IExecuteFunctions, itemIndex);
+		return getPageLimit.call(this.execution, itemIndex);
 	}
 }
 

@@ -126,7 +126,7 @@ export async function readRolesScope(
 	const scope = this.getNodeParameter('rolesScope', itemIndex, 'all') as RolesScope;
 	if (scope === 'system') return { scope, context: 'system' };
 	if (scope !== 'dataset') return { scope: 'all' };
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	return { scope, datasetId, context: `dataset:${datasetId}` };
 }
 
@@ -148,7 +148,7 @@ export async function readRoles(
 		const roleId = assertIdentifier.call(this, locatorValue(entry.roleId), `${label} Role`, itemIndex);
 		const named = locatorValue(entry.datasetId) !== '';
 		const datasetId = named
-			? await resolveDatasetId.call(this, run, itemIndex, `roles.role[${index}].datasetId`, `${label} Dataset`)
+			? await resolveDatasetId(run, itemIndex, `roles.role[${index}].datasetId`, `${label} Dataset`)
 			: within.datasetId;
 		if (within.scope === 'system' && datasetId) {
 			throw invalidParameter.call(

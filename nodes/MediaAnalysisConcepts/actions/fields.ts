@@ -44,11 +44,12 @@ const conceptsNamed: NameLookup = {
 };
 
 /** Reads the concept locator for one item (By Name looked up among the concepts); concept IDs are version-4 UUIDs. */
-export async function getConceptId(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<string> {
-	const id = isByName.call(this, itemIndex, 'conceptId')
-		? await idByName.call(this, run, itemIndex, 'conceptId', 'Concept', conceptsNamed)
-		: this.getNodeParameter('conceptId', itemIndex, '', { extractValue: true });
-	return assertUuid4.call(this, id, 'Concept', itemIndex);
+export async function getConceptId(run: Run, itemIndex: number): Promise<string> {
+	const node = run.execution;
+	const id = isByName.call(node, itemIndex, 'conceptId')
+		? await idByName.call(node, run, itemIndex, 'conceptId', 'Concept', conceptsNamed)
+		: node.getNodeParameter('conceptId', itemIndex, '', { extractValue: true });
+	return assertUuid4.call(node, id, 'Concept', itemIndex);
 }
 
 /** A 404 on a concept path: the concept is unknown or was deleted. */

@@ -145,7 +145,7 @@ async function createJobsFromLists(
 	const node = this.getNode();
 
 	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
-		datasetId: await resolveDatasetId.call(this, runner.run, itemIndex),
+		datasetId: await resolveDatasetId(runner.run, itemIndex),
 		connectionName: getConnectionName.call(this, itemIndex),
 		wait: getWaitOptions.call(this, itemIndex),
 	});

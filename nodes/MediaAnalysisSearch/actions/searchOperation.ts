@@ -46,7 +46,7 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 		],
 		async execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 			const body = {
-				dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+				dataset_id: await resolveDatasetId(run, itemIndex),
 				...spec.query.call(this, itemIndex),
 				...commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 			} as RequestOf<E>;

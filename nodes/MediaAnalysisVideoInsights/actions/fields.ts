@@ -64,7 +64,7 @@ export async function readTarget(
 	itemIndex: number,
 	slice: boolean,
 ): Promise<VideoTarget> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
 	const params: Record<string, string> = { dataset_id: datasetId, video_id: videoId };
 	const names: IDataObject = { dataset_id: datasetId, video_id: videoId };

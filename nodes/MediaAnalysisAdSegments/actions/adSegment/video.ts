@@ -28,7 +28,7 @@ export interface VideoRef {
 
 /** Reads and checks which video the item is about, and the ad-segments path values for it. */
 export async function getVideo(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<VideoRef> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const identifier = assertNotEmpty.call(
 		this,
 		this.getNodeParameter('assetIdentifier', itemIndex, ''),

@@ -231,7 +231,7 @@ async function removeIngested(
  * already holds is read as it is and left in place.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);

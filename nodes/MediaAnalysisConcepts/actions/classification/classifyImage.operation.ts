@@ -104,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const against = this.getNodeParameter('classifyAgainst', itemIndex) as 'dataset' | 'concepts';
 	if (against === 'dataset') {
 		// The concepts service takes version-4 UUIDs.
-		body.datasetId = assertUuid4.call(this, await resolveDatasetId.call(this, run, itemIndex), 'Dataset', itemIndex);
+		body.datasetId = assertUuid4.call(this, await resolveDatasetId(run, itemIndex), 'Dataset', itemIndex);
 	} else {
 		const ids = splitList(this.getNodeParameter('conceptIds', itemIndex, []));
 		if (ids.length === 0) {

@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const body: CreateConceptRequest = {
 		name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex),
-		datasetId: assertUuid4.call(this, await resolveDatasetId.call(this, run, itemIndex), 'Dataset', itemIndex),
+		datasetId: assertUuid4.call(this, await resolveDatasetId(run, itemIndex), 'Dataset', itemIndex),
 		...readConceptFields.call(this, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, itemIndex),
 	};
 	const notFound = datasetNotFound(body.datasetId);

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 
 /** The service answers any JSON; it is kept under `response`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const conceptId = await getConceptId(run, itemIndex);
 	const response = await run.call('concepts.delete', {
 		params: { concept_id: conceptId },
 		itemIndex,

@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const conceptId = await getConceptId(run, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {
 		threshold: unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex),

@@ -11,7 +11,7 @@ export const option = { name: 'Get', description: 'Get a concept', action: 'Get 
 export const description: INodeProperties[] = [conceptLocator()];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const conceptId = await getConceptId(run, itemIndex);
 	return await run.call('concepts.get', {
 		params: { concept_id: conceptId },
 		itemIndex,

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const conceptId = await getConceptId(run, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: UpdateConceptRequest = {};
 	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);

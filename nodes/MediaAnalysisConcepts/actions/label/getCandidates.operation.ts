@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const conceptId = await getConceptId(run, itemIndex);
 	const limit = assertRange.call(
 		this,
 		this.getNodeParameter('numberOfCandidates', itemIndex, 1),

@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const conceptId = await getConceptId(run, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
 	const list = listEndpoint('concepts.getLabels', {

@@ -96,7 +96,7 @@ function toLabelRequest(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId.call(this, run, itemIndex);
+	const conceptId = await getConceptId(run, itemIndex);
 	const entries =
 		((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
 	const body: RequestOf<'concepts.updateLabels'> = {

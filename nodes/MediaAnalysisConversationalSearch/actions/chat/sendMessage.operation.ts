@@ -68,7 +68,7 @@ function turnOf(sent: IDataObject[], returned: IDataObject[]): IDataObject[] {
 /** new_chat_messages (this turn's) replaces history_chat_messages, which comes back only with Include History. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'organization') as string;
-	const datasetId = scope === 'dataset' ? await resolveDatasetId.call(this, run, itemIndex) : undefined;
+	const datasetId = scope === 'dataset' ? await resolveDatasetId(run, itemIndex) : undefined;
 	const body: ChatRequest = {
 		chat_request_text: assertNotEmpty.call(this, this.getNodeParameter('message', itemIndex, ''), 'Message', itemIndex),
 	};

@@ -21,7 +21,7 @@ export const toolDescription =
 	'Deletes a dataset of the media library for everyone in the organization (soft: it is hidden, not erased). Needs the dataset: its ID (a UUID) or its exact name. Returns deleted: true and the id.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const params = { dataset_id: datasetId };
 	const response = await run.call('datasets.delete', { params, itemIndex });
 	return deletedResult(datasetId, response);

@@ -125,7 +125,7 @@ export const includeDeletedOption: INodeProperties = {
 /** What Get and Get Config send: the dataset and Include Deleted. */
 export async function readDatasetCall(this: IExecuteFunctions, run: Run, itemIndex: number) {
 	return {
-		params: { dataset_id: await resolveDatasetId.call(this, run, itemIndex) },
+		params: { dataset_id: await resolveDatasetId(run, itemIndex) },
 		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
 		itemIndex,
 	};

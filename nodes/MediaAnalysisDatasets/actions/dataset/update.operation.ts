@@ -48,7 +48,7 @@ export const toolDescription =
  * configuration with the changes over it: settings the user did not touch stay as they were.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: DatasetUpdateRequest = {};
 	if (fields.name !== undefined) body.name = assertDatasetName.call(this, fields.name, itemIndex);

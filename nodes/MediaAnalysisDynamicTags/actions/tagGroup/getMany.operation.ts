@@ -160,13 +160,7 @@ export async function tagGroupQuery(this: IExecuteFunctions, run: Run, itemIndex
 		qs.created_dt_from = assertDateTime.call(this, filters.createdFrom, 'Created After', itemIndex);
 	if (filters.createdTo) qs.created_dt_to = assertDateTime.call(this, filters.createdTo, 'Created Before', itemIndex);
 	if (filters.trainingDatasetId !== undefined) {
-		qs.training_dataset_id = await resolveDatasetId.call(
-			this,
-			run,
-			itemIndex,
-			'filters.trainingDatasetId',
-			'Training Dataset',
-		);
+		qs.training_dataset_id = await resolveDatasetId(run, itemIndex, 'filters.trainingDatasetId', 'Training Dataset');
 	}
 	for (const [option, key] of Object.entries(INCLUDE_OPTIONS)) {
 		if (options[option] === true) qs[key] = true;

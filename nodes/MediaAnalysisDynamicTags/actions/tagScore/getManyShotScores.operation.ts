@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const videoId = getId.call(this, 'videoId', itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
 	const qs = {
-		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+		dataset_id: await resolveDatasetId(run, itemIndex),
 		min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true),
 	};
 	const response = await run.call('dynamicTags.getVideoShotScores', {

@@ -95,7 +95,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {
 		tag_version_id: getId.call(this, 'tagVersionId', itemIndex),
-		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+		dataset_id: await resolveDatasetId(run, itemIndex),
 		strategy,
 		min_conf: getMinConfidence.call(this, itemIndex, 0),
 	};

@@ -80,7 +80,7 @@ export async function executeBatch(
 	const lists: Array<{ itemIndex: number; key: string; values: DeleteAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		await runner.attempt([itemIndex], async () => {
-			const datasetId = await resolveDatasetId.call(this, runner.run, itemIndex);
+			const datasetId = await resolveDatasetId(runner.run, itemIndex);
 			const assetType = this.getNodeParameter('assetType', itemIndex, 'image') as DeleteAsset['asset_type'];
 			const values = readIdentifiers.call(this, itemIndex).map((identifier) => ({ asset_type: assetType, identifier }));
 			lists.push({ itemIndex, key: datasetId, values });

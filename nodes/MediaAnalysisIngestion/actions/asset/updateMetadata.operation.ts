@@ -145,7 +145,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const body: MetadataRequest = {
-		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+		dataset_id: await resolveDatasetId(run, itemIndex),
 		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as MetadataRequest['update_type'],
 	};
 	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;

@@ -16,7 +16,7 @@ export const toolDescription =
 	'Counts the assets of a dataset in each ingestion status (how many are completed, in progress or failed): a quick health check. Needs the dataset (its ID, a UUID, or its exact name).';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const params = { dataset_id: datasetId };
 	const response = await run.call('ingestion.getDatasetAssetsStatusCount', { params, itemIndex });
 	return { dataset_id: datasetId, ...response.data };

@@ -51,7 +51,7 @@ export const toolDescription =
 	'Lists the images and videos of a dataset with their ingestion status, up to the Limit: asset_id, source_path, status and error_code. Needs the dataset (its ID, a UUID, or its exact name); can keep only assets in some statuses.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const params = { dataset_id: await resolveDatasetId.call(this, run, itemIndex) };
+	const params = { dataset_id: await resolveDatasetId(run, itemIndex) };
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	// The service's EventFilter: completed, error, or in_progress (anything not yet settled).
 	const qs = filters.status ? { filter: filters.status } : {};

@@ -19,7 +19,7 @@ export const toolDescription =
 	'Lists the ingestion jobs of a dataset with their status, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name).';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	return await run.list('ingestion.getDatasetStatus', {
 		params: { dataset_id: datasetId },
 		itemIndex,

@@ -68,7 +68,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const body: CreateIngestJobFromBucketRequest = {
-		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+		dataset_id: await resolveDatasetId(run, itemIndex),
 		connection_name: getConnectionName.call(this, itemIndex),
 		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, {
 			min: 0,

@@ -44,7 +44,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const body: CreateIngestJobFromFileRequest = {
-		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+		dataset_id: await resolveDatasetId(run, itemIndex),
 		source_path: assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex),
 	};
 	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as typeof body.file_type;

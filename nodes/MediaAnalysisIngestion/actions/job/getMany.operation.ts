@@ -27,8 +27,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (filters.datasetId !== undefined)
-		qs.dataset_id = await resolveDatasetId.call(this, run, itemIndex, 'filters.datasetId');
+	if (filters.datasetId !== undefined) qs.dataset_id = await resolveDatasetId(run, itemIndex, 'filters.datasetId');
 	if (filters.status) qs.status = filters.status;
 	// Ordered by latest change: a job that changes while the pages are read comes out once, as last read (`paginate`).
 	const jobs = await run.list('ingestion.getIngestJobs', { qs, itemIndex, limit: 'parameters' });

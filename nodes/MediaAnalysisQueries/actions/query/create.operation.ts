@@ -120,7 +120,7 @@ export const toolDescription =
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
 	const wait = getWaitOptions.call(this, itemIndex);
 	const body: RequestOf<'queries.createQuery'> = {
-		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+		dataset_id: await resolveDatasetId(run, itemIndex),
 		query: assertNotEmpty.call(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex),
 		type: this.getNodeParameter('queryType', itemIndex) as RequestOf<'queries.createQuery'>['type'],
 	};

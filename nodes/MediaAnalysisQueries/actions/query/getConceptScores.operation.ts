@@ -146,7 +146,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const rows = readResultsOutput.call(this, itemIndex, 'rows');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 
 	// A table without a schema (the document allows one) is not checked: the service judges the query then.
 	const columns = await imageColumns(run, datasetId, itemIndex);

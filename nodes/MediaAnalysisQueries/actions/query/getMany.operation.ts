@@ -67,7 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (filters.excludeNoCode !== undefined) qs.exclude_no_code = filters.excludeNoCode;
 	const dataset = this.getNodeParameter('filters.datasetId', itemIndex, '', { extractValue: true });
 	if (typeof dataset === 'string' && dataset.trim()) {
-		qs.dataset_id = await resolveDatasetId.call(this, run, itemIndex, 'filters.datasetId');
+		qs.dataset_id = await resolveDatasetId(run, itemIndex, 'filters.datasetId');
 	}
 	// The service takes the ID and user filters only as a GET body, which n8n never sends: they are applied here.
 	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));

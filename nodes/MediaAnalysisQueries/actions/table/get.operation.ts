@@ -17,7 +17,7 @@ export const toolDescription =
 
 /** The table's schema, naming its dataset. A 404 names the table or the dataset, whichever the service says. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const tableName = getTableName.call(this, itemIndex);
 	const table = await run.call('queries.getTable', {
 		params: { dataset_id: datasetId, table_name: tableName },

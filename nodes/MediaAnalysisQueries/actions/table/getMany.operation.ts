@@ -20,7 +20,7 @@ export const toolDescription =
 
 /** One item per table, naming its dataset. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
 	const answer = await run.call('queries.listTables', { params: { dataset_id: datasetId }, itemIndex });
 	return withinLimit(answer.tables as IDataObject[], page).map((table) => ({ dataset_id: datasetId, ...table }));

@@ -21,7 +21,7 @@ export const toolDescription =
 	'Reads the results of a finished filtered search run, best first, up to the Limit. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns each result with the run_id, search_target and the asset found (ids, paths, scores).';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const runId = getRunId.call(this, itemIndex);
 	const page = getPageLimit.call(this, itemIndex);
 	return withinLimit(await readResults.call(this, run, runId, datasetId, itemIndex), page);

@@ -20,7 +20,7 @@ export const toolDescription =
 	'Tells whether a filtered search run has finished. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns run_id, state (PENDING, RUNNING, TERMINATED, …), termination_type, finished and succeeded.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const runId = getRunId.call(this, itemIndex);
 	return statusItem(await readStatus.call(this, run, runId, datasetId, itemIndex), datasetId);
 }

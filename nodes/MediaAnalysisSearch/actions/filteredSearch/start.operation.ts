@@ -153,7 +153,7 @@ function getFilters(
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const target = this.getNodeParameter('searchIn', itemIndex, 'video') as Target;
 	const endpoint: StartEndpoint = TARGETS[target] ?? TARGETS.video;
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const common = {
 		dataset_id: datasetId,
 		limit: assertRange.call(this, this.getNodeParameter('maxResults', itemIndex, 40), 'Max Results', itemIndex, {

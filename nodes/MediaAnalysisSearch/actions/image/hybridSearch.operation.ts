@@ -65,7 +65,7 @@ const explainRefusal = (datasetId: string) => (failure: Failure) => {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const body: RequestOf<'search.hybridSearch'> = {
-		dataset_id: await resolveDatasetId.call(this, run, itemIndex),
+		dataset_id: await resolveDatasetId(run, itemIndex),
 		text_query: getTextQuery.call(this, itemIndex),
 		limit: getOneRequestLimit.call(this, itemIndex),
 	};

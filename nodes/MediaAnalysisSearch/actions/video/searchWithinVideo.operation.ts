@@ -24,7 +24,7 @@ export const toolDescription =
 	'Ranks the shots or scenes of one video by how well they match a description in words, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the video ID (a UUID, as the video search returns it) and the words. Returns each slice with its start and end times and score.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId.call(this, run, itemIndex);
+	const datasetId = await resolveDatasetId(run, itemIndex);
 	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
 	const notFound = datasetNotFound(datasetId);
 	const response = await run.call('search.getVideoDetails', {
