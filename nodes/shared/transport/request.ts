@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import {
@@ -25,7 +25,7 @@ import {
 import { RequestsStopped } from './pace';
 import { recordId, type Run } from './run';
 import { NOT_MADE, type ApiContext, type ApiRequest } from './types';
-import type { WriteOutcome } from './written';
+import type { EarlierWrite, WriteOutcome } from './written';
 
 export const CREDENTIAL_TYPE = 'mediaAnalysisApi';
 
@@ -77,38 +77,17 @@ function nextDelay(failure: Failure, attempt: number, deadline: number): number 
 	return delay;
 }
 
-async function readBaseUrl(context: ApiContext): Promise<string> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-	const problem = baseUrlProblem(baseUrl);
-	if (problem) throw explainedError(context.getNode(), problem);
-	return baseUrl;
-}
-
 export async function getBaseUrl(run: Run): Promise<string> {
-	return await run.baseUrlOnce(async () => await readBaseUrl(run.context));
+	return await run.baseUrlOnce(async () => {
+		const credentials = await run.context.getCredentials(CREDENTIAL_TYPE);
+		const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+		const problem = baseUrlProblem(baseUrl);
+		if (problem) throw explainedError(run.context.getNode(), problem);
+		return baseUrl;
+	});
 }
 
-/** A path segment that would send the request elsewhere (`.`, `..`), or an empty or "undefined" identifier. */
-function misplacedSegment(path: string): string | undefined {
-	for (const raw of path.split('/').slice(1)) {
-		let segment = raw;
-		try {
-			segment = decodeURIComponent(raw);
-		} catch {
-			// Not percent-encoded text: checked as it is.
-		}
-		if (['', '.', '..', 'undefined'].includes(segment.trim())) return raw;
-	}
-	return undefined;
-}
-
-interface Target {
-	method: IHttpRequestMethods;
-	url: string;
-	qs?: IDataObject;
-	body?: ApiRequest['body'];
-}
+type Target = { method: IHttpRequestMethods; url: string } & Pick<ApiRequest, 'qs' | 'body'>;
 
 interface FullResponse {
 	body: unknown;
@@ -123,19 +102,6 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
  * ANSWER_LIMITS, and the whole exchange has a real-time bound.
  */
 async function send(run: Run, target: Target, ms: number, cleanup: boolean, share: AnswerShare): Promise<Outcome> {
-	const options: IHttpRequestOptions = {
-		method: target.method,
-		url: target.url,
-		qs: target.qs,
-		body: target.body,
-		json: true,
-		arrayFormat: 'repeat',
-		encoding: 'stream',
-		returnFullResponse: true,
-		disableFollowRedirect: true,
-		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: ms,
-	};
 	// n8n puts the execution's cancel signal in place of the request's own: the attempt's signal is aborted by both, so
 	// its deadline closes the connection too. A clean-up, which outlives a cancel, keeps its own only.
 	const execution = cleanup ? undefined : run.cancel;
@@ -148,17 +114,24 @@ async function send(run: Run, target: Target, ms: number, cleanup: boolean, shar
 				// state lives on this view of the context; it ends with the attempt).
 				const caller: ApiContext = Object.create(run.context, { getExecutionCancelSignal: { value: () => signal } });
 				response = (await run.context.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
-					...options,
+					method: target.method,
+					url: target.url,
+					qs: target.qs,
+					body: target.body,
+					json: true,
+					arrayFormat: 'repeat',
+					encoding: 'stream',
+					returnFullResponse: true,
+					disableFollowRedirect: true,
+					sendCredentialsOnCrossOriginRedirect: false,
+					timeout: ms,
 					abortSignal: signal,
 				})) as FullResponse;
 			} catch (error) {
 				return { failure: await readFailureBounded(error, signal) };
 			}
 			try {
-				const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, {
-					from: run.answers,
-					share,
-				});
+				const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, { from: run.answers, share });
 				return 'text' in body ? { response, text: body.text } : body;
 			} catch {
 				return { failure: { code: 'ECONNRESET', cutOff: true } };
@@ -184,13 +157,12 @@ function serviceDate(header: string | undefined): number | undefined {
 function learnSecrets(run: Run, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
-	const { secrets } = run;
 	const records = Array.isArray(answer) ? answer : [answer, ...Object.values(answer).filter(Array.isArray).flat()];
 	for (const record of records) {
 		if (record === null || typeof record !== 'object') continue;
 		for (const field of fields) {
 			const value = (record as IDataObject)[field];
-			if (typeof value === 'string' && value !== '') secrets.add(value);
+			if (typeof value === 'string' && value !== '') run.secrets.add(value);
 		}
 	}
 }
@@ -266,11 +238,8 @@ function overlongLine(request: ApiRequest): { message: string; description: stri
 			description: 'Shorten the values this item sends in the address (identifiers, names, filters).',
 		};
 	}
-	const perValue = requestLineBytes('', { [key]: values }) / values.length;
-	const fit = Math.max(
-		0,
-		Math.floor((REQUEST_LINE.maxBytes - (bytes - requestLineBytes('', { [key]: values }))) / perValue),
-	);
+	const listBytes = requestLineBytes('', { [key]: values });
+	const fit = Math.max(0, Math.floor((REQUEST_LINE.maxBytes - (bytes - listBytes)) / (listBytes / values.length)));
 	return {
 		message: `${request.method} ${request.path.slice(0, 80)} was not sent: the "${key}" filter holds ${values.length} values, ${kb(bytes)} in the address, more than the ${kb(REQUEST_LINE.maxBytes)} gateways accept`,
 		description: `About ${fit} values of this length fit. Split the list over several items (for example with n8n's Loop Over Items node) and run the node for each part.`,
@@ -302,10 +271,7 @@ export async function checkedRequest(run: Run, request: ApiRequest): Promise<{ a
 }
 
 /** What a request holds while an attempt's outcome is judged. */
-interface Hold {
-	free: () => void;
-	share?: AnswerShare;
-}
+type Hold = { free: () => void; share?: AnswerShare };
 
 function letGo(run: Run, hold: Hold): void {
 	hold.free();
@@ -326,246 +292,275 @@ function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObj
 	return answer;
 }
 
-async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<{ answer: IDataObject; listed?: number }> {
+type Answer = { answer: IDataObject; listed?: number };
+
+/** One request across its attempts: what each step below reads and leaves for the next. */
+interface Exchange {
+	run: Run;
+	request: ApiRequest;
+	what: string;
+	baseUrl: string;
+	hold: Hold;
+	memoryKey?: string;
+	deadline: number;
+	/** Set when the request first gets its turn among the run's requests in flight: waiting for a turn is not its time. */
+	ownDeadline?: number;
+	/** When the write was first sent, by this try or (lost) an earlier one: what a recover lookup judges from. */
+	firstSentAt?: number;
+	target: Target;
+	visited: string[];
+	/** Attempts so far, this one included: a redirect followed is not another. */
+	attempt: number;
+	/** A last attempt may have only the rest of the request's time: a timeout names the longest one waited. */
+	longestWaitMs?: number;
+	resentAfterLooking?: boolean;
+}
+
+async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<Answer> {
 	const what = `${request.method} ${request.path}`;
 	for (const secret of request.secrets ?? []) run.secrets.add(secret);
-	const scrubber = async () => await secretScrubber(run);
-	const memory = isWrite(request) ? run.written : undefined;
-	const memoryKey = memory?.keyOf(request.itemIndex, request);
-	const remember = (outcome: WriteOutcome) => memory && memoryKey && memory.record(memoryKey, outcome);
-	const checked = async (arrived: Arrived): Promise<{ answer: IDataObject; listed?: number }> => {
-		const verdict = await checkAnswer(run.context, request, arrived, scrubber);
-		if ('refuse' in verdict) return await raise(verdict.refuse);
-		remember({ answer: verdict.answer });
-		return { answer: noteWrite(run, request, verdict.answer), listed: verdict.listed };
-	};
-	const raise = async (explained: Explained): Promise<never> => {
-		const scrub = await scrubber();
-		const text = (value: string) => String(scrub(value));
-		throw explainedError(run.context.getNode(), {
-			message: text(explained.message),
-			description: text(explained.description),
-			httpCode: explained.httpCode,
-			details: explained.details?.map(text),
-			itemIndex: request.itemIndex,
-		});
-	};
-	const misplaced = misplacedSegment(request.path);
-	if (misplaced !== undefined) {
-		return await raise({
-			message: `${what} was not sent: "${misplaced}" cannot stand where an identifier belongs in the path`,
-			description:
-				'"." and ".." would send the request to another address, and an empty or "undefined" identifier means one is missing (for example because an earlier answer of the service lacked it). Check the identifiers of this item, or use the ID from the service.',
-		});
+	const memoryKey = isWrite(request) ? run.written?.keyOf(request.itemIndex, request) : undefined;
+	const problem = checkRequest(request, what);
+	if (problem) return await raise({ run, request }, problem);
+	const baseUrl = await getBaseUrl(run);
+	const deadline = request.deadline ?? Number.POSITIVE_INFINITY;
+	const target: Target = { method: request.method, url: baseUrl + request.path, qs: request.qs, body: request.body };
+	const ex: Exchange = { run, request, what, baseUrl, hold, memoryKey, deadline, target, visited: [], attempt: 1 };
+	const earlier = memoryKey ? run.written?.earlier(memoryKey) : undefined;
+	const recovered = earlier && (await fromEarlierTry(ex, earlier));
+	if (recovered) return recovered;
+	for (;;) {
+		const ms = await takeTurn(ex);
+		hold.share = run.answers.share();
+		const sentAt = Date.now();
+		ex.firstSentAt ??= sentAt;
+		const outcome = await send(run, ex.target, ms, request.cleanup ?? false, hold.share);
+		const failed = 'failure' in outcome ? outcome.failure : undefined;
+		const status = 'response' in outcome ? outcome.response.statusCode : failed ? failed.status : 200;
+		run.pace.report(sentAt, status, failed?.ratePerSecond);
+		if (!('failure' in outcome)) return await read(ex, outcome);
+		const answer = await afterFailure(ex, outcome.failure);
+		if (answer) return answer;
+	}
+}
+
+function checkRequest(request: ApiRequest, what: string): Explained | undefined {
+	for (const raw of request.path.split('/').slice(1)) {
+		let segment = raw;
+		try {
+			segment = decodeURIComponent(raw);
+		} catch {
+			// Not percent-encoded text: checked as it is.
+		}
+		if (['', '.', '..', 'undefined'].includes(segment.trim()))
+			return {
+				message: `${what} was not sent: "${raw}" cannot stand where an identifier belongs in the path`,
+				description:
+					'"." and ".." would send the request to another address, and an empty or "undefined" identifier means one is missing (for example because an earlier answer of the service lacked it). Check the identifiers of this item, or use the ID from the service.',
+			};
 	}
 	const unsendable = unsendableText(request);
 	if (unsendable) {
 		const item = request.itemIndex !== undefined ? ` of item ${request.itemIndex}` : '';
-		return await raise({
+		return {
 			message: `The text for "${unsendable.field}"${item} cannot be sent: it holds half of a character`,
 			description: `Character ${unsendable.at + 1} of "${unsendable.field}" is a lone surrogate, half of an emoji or another character, usually left where text was cut to a length. No address can carry it, so nothing was sent. Fix the parameter that gives "${unsendable.field}" (remove that character, or cut the text so that characters stay whole) and run the node again.`,
-		});
+		};
 	}
-	const overlong = overlongLine(request);
-	if (overlong) return await raise(overlong);
-	const baseUrl = await getBaseUrl(run);
-	const idempotent = request.idempotent ?? request.method !== 'POST';
-	// Set when the request first gets its turn among the run's requests in flight: waiting for a turn is not its time.
-	let ownDeadline = Number.POSITIVE_INFINITY;
-	let deadline = request.deadline ?? Number.POSITIVE_INFINITY;
-	let target: Target = { method: request.method, url: `${baseUrl}${request.path}`, qs: request.qs, body: request.body };
-	const visited: string[] = [];
-	let resentAfterLooking = false;
-	// A last attempt may have only the rest of the request's time: a timeout names the longest one waited.
-	let longestWaitMs = 0;
+	return overlongLine(request);
+}
 
-	const failWith = async (raw: Failure, attempts: number, note = ''): Promise<never> => {
-		const scrub = await scrubber();
-		const failure = { ...raw, body: scrub(raw.body) };
-		const details = formatDetail(failure.body);
-		// A "not found" of an ID from the trigger's example event says so, whoever explains it.
-		const told = [note, failure.status === 404 ? sampleIdNote(request.path) : ''].filter(Boolean).join(' ');
-		const withNote = (explained: Explained) =>
-			told ? { ...explained, description: `${explained.description} ${told}`.trim() } : explained;
-		const explained = failure.status !== undefined ? request.explain?.(failure, details) : undefined;
-		if (explained) return await raise(withNote({ ...explained, httpCode: String(failure.status), details }));
-		return await raise(
-			withNote(explainFailure(failure, { resourceLabel: request.resourceLabel, host: hostOf(baseUrl), attempts })),
-		);
-	};
-	// When the write was first sent, by this try or (lost) an earlier one: what a recover lookup judges from.
-	let firstSentAt: number | undefined;
-	const lostWrite = (): WriteOutcome => ({ lost: true, sentAt: firstSentAt });
-	const mayOrMayNot = async (failure: Failure | undefined, why: string): Promise<never> => {
-		remember(lostWrite());
-		return await raise({
-			message:
-				request.lostAnswer?.message ?? `No answer came back for ${what}; it may or may not have been carried out`,
-			description: request.lostAnswer
-				? `${why} ${request.lostAnswer.description}`
-				: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
-			httpCode: failure?.status !== undefined ? String(failure.status) : undefined,
+async function raise({ run, request }: Pick<Exchange, 'run' | 'request'>, explained: Explained): Promise<never> {
+	const scrub = await secretScrubber(run);
+	const text = (value: string) => String(scrub(value));
+	throw explainedError(run.context.getNode(), {
+		message: text(explained.message),
+		description: text(explained.description),
+		httpCode: explained.httpCode,
+		details: explained.details?.map(text),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** Waits for the request's turn among the run's requests in flight; answers how long its attempt may take. */
+async function takeTurn(ex: Exchange): Promise<number> {
+	const { run, request, hold } = ex;
+	letGo(run, hold);
+	hold.free = await run.pace.takeTurn(run).catch((error: unknown) => {
+		// A clean-up goes out even when the node stopped its requests: it is what stopping leaves to do.
+		if (request.cleanup && error instanceof RequestsStopped) return () => {};
+		if (error instanceof RequestsStopped && run.cancel.aborted)
+			throw new RequestsStopped(`${ex.what} was not sent: the execution was cancelled`);
+		throw error;
+	});
+	if (!request.cleanup && run.cancel.aborted) return await cancelled(ex);
+	// Checked once it is this request's turn: an item that was waiting learns of a refusal that came meanwhile.
+	if (request.itemIndex !== undefined) run.sent.add(request.itemIndex);
+	const refused = run.refusedAccess;
+	if (refused)
+		return await raise(ex, {
+			...refused,
+			description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)`,
 		});
-	};
-	const cancelled = async (): Promise<never> => {
-		if (isWrite(request)) remember(lostWrite());
-		return await raise({
-			message: `Stopped ${what}: the execution was cancelled`,
-			description: 'The request may or may not have reached the service before the cancel.',
+	ex.ownDeadline ??= Date.now() + (request.cleanup ? RETRY.cleanupTimeoutMs : RETRY.requestTimeoutMs);
+	ex.deadline = Math.min(ex.deadline, ex.ownDeadline);
+	return Math.max(1, Math.min(RETRY.attemptTimeoutMs, ex.ownDeadline - Date.now()));
+}
+
+async function cancelled(ex: Exchange): Promise<never> {
+	remember(ex, { lost: true, sentAt: ex.firstSentAt });
+	return await raise(ex, {
+		message: `Stopped ${ex.what}: the execution was cancelled`,
+		description: 'The request may or may not have reached the service before the cancel.',
+	});
+}
+
+async function read(ex: Exchange, outcome: Exclude<Outcome, { failure: Failure }>): Promise<Answer> {
+	if ('overBytes' in outcome)
+		return await raise(ex, {
+			message: `The Media Analysis Service answered ${ex.what} with more than ${ANSWER_LIMITS.apiBytes / 1024 / 1024} MB; n8n stopped reading it`,
+			description: `No answer of the service should be this large, so nothing was made of it. Use a Limit or filters to ask for less. ${HINTS.baseUrl}`,
 		});
-	};
-	const lookFor = async (recover: NonNullable<ApiRequest['recover']>): Promise<IDataObject | undefined> => {
-		const until = Math.min(Date.now() + RECOVERY.windowMs, deadline);
-		for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
-			const created = await recover(firstSentAt ?? Date.now());
-			// The service shows it was not made (its unique name is another record's): no reason to look on.
-			if (created === NOT_MADE) return undefined;
-			if (created) return created;
-			const wait = Math.min(gap, until - Date.now());
-			if (wait <= 0) return undefined;
-			await run.sleep(wait);
-			if (run.cancel.aborted) return await cancelled();
-		}
-	};
+	const { headers, statusCode } = outcome.response;
+	ex.request.serviceTime?.(serviceDate(headerOf(headers, 'date')));
+	const body = parseBody(outcome.text);
+	if (body.kind === 'json') learnSecrets(ex.run, ex.request, body.value);
+	return await judgeAnswer(ex, { body, status: statusCode, contentType: headerOf(headers, 'content-type') });
+}
 
-	// n8n's Retry On Fail runs the node again with all items: a write an earlier try made is not made again.
-	const earlier = memoryKey ? memory?.earlier(memoryKey) : undefined;
-	if (earlier && 'answer' in earlier) {
-		learnSecrets(run, request, earlier.answer);
-		remember(earlier);
-		return { answer: noteWrite(run, request, earlier.answer) };
+async function judgeAnswer(ex: Exchange, arrived: Arrived): Promise<Answer> {
+	const { run, request } = ex;
+	const verdict = await checkAnswer(run.context, request, arrived, async () => await secretScrubber(run));
+	if ('refuse' in verdict) return await raise(ex, verdict.refuse);
+	remember(ex, { answer: verdict.answer });
+	return { answer: noteWrite(run, request, verdict.answer), listed: verdict.listed };
+}
+
+function remember(ex: Exchange, outcome: WriteOutcome): void {
+	if (ex.memoryKey) ex.run.written?.record(ex.memoryKey, outcome);
+}
+
+/** After a failed attempt: the request's end (an answer recovered, or an error), or undefined to send it again. */
+async function afterFailure(ex: Exchange, failure: Failure): Promise<Answer | undefined> {
+	const { run, request } = ex;
+	// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
+	if (accessRefused(failure)) run.refusedAccess = explainFor(ex, failure, ex.attempt);
+	// A cancel aborts what is in flight: that is neither the service's failure nor a reason to try again.
+	if (!request.cleanup && run.cancel.aborted) return await cancelled(ex);
+	if (failure.timeoutMs !== undefined)
+		failure.timeoutMs = ex.longestWaitMs = Math.max(ex.longestWaitMs ?? 0, failure.timeoutMs);
+	if (failure.status !== undefined && failure.status >= 300 && failure.status < 400)
+		return await followRedirect(ex, failure.status, failure.location);
+	const attempt = ex.attempt++;
+	const delay = nextDelay(failure, attempt, ex.deadline);
+	const mayRepeat = (request.idempotent ?? request.method !== 'POST') || provablyNotProcessed(failure);
+	if (isRetryable(failure) && !mayRepeat) return await recoverLostCreate(ex, failure, delay);
+	if (delay === undefined) return await failWith(ex, failure, attempt);
+	// The service asked the whole client to slow down (a 429, a Retry-After, a throttled login): every request of
+	// this node run waits, not only this one.
+	if (failure.status === 429 || failure.retryAfter !== undefined || failure.loginWaitMs !== undefined)
+		run.pace.pauseAll(delay);
+	run.context.logger.debug(
+		`Media Analysis: ${ex.what} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,
+	);
+	letGo(run, ex.hold);
+	// Ends early on a cancel (the request then fails at once) or when the run stops (the next turn is refused).
+	await (request.cleanup ? sleep(delay) : run.sleep(delay));
+	if (!request.cleanup && run.cancel.aborted) return await cancelled(ex);
+	return undefined;
+}
+
+async function followRedirect(ex: Exchange, status: number, location: string | undefined): Promise<undefined> {
+	const { what, baseUrl, visited, target } = ex;
+	const { method, url: currentUrl } = target;
+	visited.push(currentUrl);
+	const verdict = judgeRedirect({ what, method, status, location, currentUrl, baseUrl, visited });
+	if ('refuse' in verdict) return await raise(ex, { ...verdict.refuse, httpCode: String(status) });
+	const body = verdict.dropBody ? undefined : target.body;
+	ex.target = { method: verdict.method as IHttpRequestMethods, url: verdict.follow, body };
+	return undefined;
+}
+
+const explainFor = (ex: Exchange, failure: Failure, attempts: number): Explained =>
+	explainFailure(failure, { resourceLabel: ex.request.resourceLabel, host: hostOf(ex.baseUrl), attempts });
+
+async function failWith(ex: Exchange, raw: Failure, attempts: number): Promise<never> {
+	const scrub = await secretScrubber(ex.run);
+	const failure = { ...raw, body: scrub(raw.body) };
+	const details = formatDetail(failure.body);
+	const own = failure.status !== undefined ? ex.request.explain?.(failure, details) : undefined;
+	const explained = own ? { ...own, httpCode: String(failure.status), details } : explainFor(ex, failure, attempts);
+	// A "not found" of an ID from the trigger's example event says so, whoever explains it.
+	const told = failure.status === 404 ? sampleIdNote(ex.request.path) : '';
+	return await raise(ex, told ? { ...explained, description: `${explained.description} ${told}`.trim() } : explained);
+}
+
+/** n8n's Retry On Fail runs the node again with all items: a write an earlier try made is not made again. */
+async function fromEarlierTry(ex: Exchange, earlier: EarlierWrite): Promise<Answer | undefined> {
+	if ('answer' in earlier) {
+		learnSecrets(ex.run, ex.request, earlier.answer);
+		remember(ex, earlier);
+		return { answer: noteWrite(ex.run, ex.request, earlier.answer) };
 	}
-	if (earlier) {
-		firstSentAt = 'lost' in earlier ? earlier.sentAt : undefined;
-		const lost =
-			'forgotten' in earlier
-				? `An earlier try of this execution (n8n's Retry On Fail) may have sent it, but the node's memory of earlier tries was full (${earlier.forgotten}), so it was not sent again (doing so could do it twice).`
-				: "An earlier try of this execution (n8n's Retry On Fail) sent it and got no answer, so it was not sent again (doing so could do it twice).";
-		if (!request.recover) return await mayOrMayNot(undefined, lost);
-		const created = await lookFor(request.recover).catch(
-			async () =>
-				await mayOrMayNot(undefined, `${lost} Looking on the service for what it would have created failed too.`),
-		);
-		if (created) return await checked({ body: { kind: 'json', value: created }, status: 200, contentType: undefined });
-		// Not listed within the window: taken as not done, and sent (a second loss is not gambled on).
+	ex.firstSentAt = 'lost' in earlier ? earlier.sentAt : undefined;
+	const lost =
+		'forgotten' in earlier
+			? `An earlier try of this execution (n8n's Retry On Fail) may have sent it, but the node's memory of earlier tries was full (${earlier.forgotten}), so it was not sent again (doing so could do it twice).`
+			: "An earlier try of this execution (n8n's Retry On Fail) sent it and got no answer, so it was not sent again (doing so could do it twice).";
+	// Not listed within the window: taken as not done, and sent (a second loss is not gambled on).
+	return await recover(ex, undefined, lost);
+}
+
+async function recoverLostCreate(ex: Exchange, failure: Failure, delay?: number): Promise<Answer | undefined> {
+	const lost =
+		'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
+	const recovered = await recover(ex, failure, lost);
+	if (recovered) return recovered;
+	// Not listed within the window: taken as not done, and sent once more; a second loss is not gambled on.
+	const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
+	if (ex.resentAfterLooking || delay === undefined) return await mayOrMayNot(ex, failure, unseen);
+	ex.resentAfterLooking = true;
+	ex.run.context.logger.debug(
+		`Media Analysis: ${ex.what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`,
+	);
+	return undefined;
+}
+
+/** What a write whose answer was lost created, found on the service; undefined when it was not found. */
+async function recover(ex: Exchange, failure: Failure | undefined, lost: string): Promise<Answer | undefined> {
+	const lookup = ex.request.recover;
+	if (!lookup) return await mayOrMayNot(ex, failure, lost);
+	letGo(ex.run, ex.hold);
+	const created = await lookFor(ex, lookup).catch(
+		async () =>
+			await mayOrMayNot(ex, failure, `${lost} Looking on the service for what it would have created failed too.`),
+	);
+	if (!created) return undefined;
+	return await judgeAnswer(ex, { body: { kind: 'json', value: created }, status: 200, contentType: undefined });
+}
+
+async function lookFor(ex: Exchange, lookup: NonNullable<ApiRequest['recover']>): Promise<IDataObject | undefined> {
+	const until = Math.min(Date.now() + RECOVERY.windowMs, ex.deadline);
+	for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
+		const created = await lookup(ex.firstSentAt ?? Date.now());
+		// The service shows it was not made (its unique name is another record's): no reason to look on.
+		if (created === NOT_MADE) return undefined;
+		if (created) return created;
+		const wait = Math.min(gap, until - Date.now());
+		if (wait <= 0) return undefined;
+		await ex.run.sleep(wait);
+		if (ex.run.cancel.aborted) return await cancelled(ex);
 	}
+}
 
-	for (let attempt = 1; ; attempt++) {
-		letGo(run, hold);
-		hold.free = await run.pace.takeTurn(run).catch((error: unknown) => {
-			// A clean-up goes out even when the node stopped its requests: it is what stopping leaves to do.
-			if (request.cleanup && error instanceof RequestsStopped) return () => {};
-			if (error instanceof RequestsStopped && run.cancel.aborted)
-				throw new RequestsStopped(`${what} was not sent: the execution was cancelled`);
-			throw error;
-		});
-		if (!request.cleanup && run.cancel.aborted) return await cancelled();
-		// Checked once it is this request's turn: an item that was waiting learns of a refusal that came meanwhile.
-		if (request.itemIndex !== undefined) run.sent.add(request.itemIndex);
-		const refused = run.refusedAccess;
-		if (refused) {
-			return await raise({
-				...refused,
-				description: `${refused.description} (Nothing was sent for this item: an earlier one was refused.)`,
-			});
-		}
-		if (ownDeadline === Number.POSITIVE_INFINITY) {
-			ownDeadline = Date.now() + (request.cleanup ? RETRY.cleanupTimeoutMs : RETRY.requestTimeoutMs);
-			deadline = Math.min(deadline, ownDeadline);
-		}
-		const attemptMs = Math.max(1, Math.min(RETRY.attemptTimeoutMs, ownDeadline - Date.now()));
-		hold.share = run.answers.share();
-		const sentAt = Date.now();
-		firstSentAt ??= sentAt;
-		const outcome = await send(run, target, attemptMs, request.cleanup ?? false, hold.share);
-		const failed = 'failure' in outcome ? outcome.failure : undefined;
-		run.pace.report(
-			sentAt,
-			'response' in outcome ? outcome.response.statusCode : failed ? failed.status : 200,
-			failed?.ratePerSecond,
-		);
-		// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
-		if ('failure' in outcome && accessRefused(outcome.failure)) {
-			run.refusedAccess = explainFailure(outcome.failure, {
-				resourceLabel: request.resourceLabel,
-				host: hostOf(baseUrl),
-				attempts: attempt,
-			});
-		}
-		if ('overBytes' in outcome) {
-			return await raise({
-				message: `The Media Analysis Service answered ${what} with more than ${ANSWER_LIMITS.apiBytes / 1024 / 1024} MB; n8n stopped reading it`,
-				description: `No answer of the service should be this large, so nothing was made of it. Use a Limit or filters to ask for less. ${HINTS.baseUrl}`,
-			});
-		}
-		if ('response' in outcome) {
-			const { headers, statusCode } = outcome.response;
-			request.serviceTime?.(serviceDate(headerOf(headers, 'date')));
-			const body = parseBody(outcome.text);
-			if (body.kind === 'json') learnSecrets(run, request, body.value);
-			return await checked({ body, status: statusCode, contentType: headerOf(headers, 'content-type') });
-		}
-		const { failure } = outcome;
-		// A cancel aborts what is in flight: that is neither the service's failure nor a reason to try again.
-		if (!request.cleanup && run.cancel.aborted) return await cancelled();
-		if (failure.timeoutMs !== undefined) failure.timeoutMs = longestWaitMs = Math.max(longestWaitMs, failure.timeoutMs);
-
-		if (failure.status !== undefined && failure.status >= 300 && failure.status < 400) {
-			visited.push(target.url);
-			const verdict = judgeRedirect({
-				what,
-				method: target.method,
-				status: failure.status,
-				location: failure.location,
-				currentUrl: target.url,
-				baseUrl,
-				visited,
-			});
-			if ('refuse' in verdict) return await raise({ ...verdict.refuse, httpCode: String(failure.status) });
-			target = {
-				method: verdict.method as IHttpRequestMethods,
-				url: verdict.follow,
-				body: verdict.dropBody ? undefined : target.body,
-			};
-			attempt--;
-			continue;
-		}
-
-		const delay = nextDelay(failure, attempt, deadline);
-		const mayRepeat = idempotent || provablyNotProcessed(failure);
-		if (isRetryable(failure) && !mayRepeat) {
-			const lost =
-				'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
-			if (!request.recover) return await mayOrMayNot(failure, lost);
-			let created: IDataObject | undefined;
-			letGo(run, hold);
-			try {
-				created = await lookFor(request.recover);
-			} catch {
-				return await mayOrMayNot(failure, `${lost} Looking on the service for what it would have created failed too.`);
-			}
-			if (created)
-				return await checked({ body: { kind: 'json', value: created }, status: 200, contentType: undefined });
-			// Not listed within the window: taken as not done, and sent once more; a second loss is not gambled on.
-			const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
-			if (resentAfterLooking || delay === undefined) return await mayOrMayNot(failure, unseen);
-			resentAfterLooking = true;
-			run.context.logger.debug(
-				`Media Analysis: ${what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`,
-			);
-			continue;
-		}
-		if (delay === undefined) return await failWith(failure, attempt);
-		// The service asked the whole client to slow down (a 429, a Retry-After, a throttled login): every request of
-		// this node run waits, not only this one.
-		if (failure.status === 429 || failure.retryAfter !== undefined || failure.loginWaitMs !== undefined)
-			run.pace.pauseAll(delay);
-		run.context.logger.debug(
-			`Media Analysis: ${what} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,
-		);
-		letGo(run, hold);
-		// Ends early on a cancel (the request then fails at once) or when the run stops (the next turn is refused).
-		await (request.cleanup ? sleep(delay) : run.sleep(delay));
-		if (!request.cleanup && run.cancel.aborted) return await cancelled();
-	}
+async function mayOrMayNot(ex: Exchange, failure: Failure | undefined, why: string): Promise<never> {
+	const { lostAnswer } = ex.request;
+	remember(ex, { lost: true, sentAt: ex.firstSentAt });
+	return await raise(ex, {
+		message: lostAnswer?.message ?? `No answer came back for ${ex.what}; it may or may not have been carried out`,
+		description: lostAnswer
+			? `${why} ${lostAnswer.description}`
+			: `${why} Check whether it took effect (for example by listing the jobs of the dataset) before running the node again: running it now could do it twice.`,
+		httpCode: failure?.status !== undefined ? String(failure.status) : undefined,
+	});
 }
