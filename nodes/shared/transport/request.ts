@@ -42,7 +42,7 @@ export const RETRY = {
 
 /**
  * After a create's answer was lost, how long to look on the service for what it would have created (a service that
- * lists a new record late still shows it within this window). Looks at 0, 1, 2, 4, 8, 16 s… from the failure.
+ * lists a new record late still shows it within this window). Looks at about 0, 1, 3, 7, 15 and 30 s from the failure (gaps of 1, 2, 4… s).
  */
 export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
 

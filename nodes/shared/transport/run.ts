@@ -35,7 +35,7 @@ export class Run {
 	readonly written: WrittenMemory | undefined;
 	/** Aborted by a cancel of the execution or a stop of the run: every wait of the run ends on it. */
 	readonly waits: AbortSignal;
-	/** The execution's cancel signal (a poll or list search has none: it never aborts). */
+	/** The execution's cancel signal; a poll's is its time budget's end, a list search has none (it never aborts). */
 	readonly cancel: AbortSignal;
 	/** Without Continue On Fail, an item's failure stops the run: no request starts after it. */
 	readonly stopsAtFailure: boolean;
