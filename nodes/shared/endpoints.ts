@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import type { operations, paths } from './api-types.generated';
 import { ROUTES } from './routes.generated';
 import {
-	apiRequest,
 	invitationsPages,
 	jobsList,
 	loneSurrogateAt,
@@ -882,20 +881,4 @@ function recoverDataset(
 		matches: datasetAsSent(body),
 		createdAt: (dataset) => dataset.created_dt,
 	});
-}
-
-/** Calls an endpoint of the table, typed by the OpenAPI document both ways. */
-export async function callEndpoint<K extends EndpointId>(
-	run: Run,
-	id: K,
-	call: EndpointCall<K> = {},
-): Promise<CheckedResponseOf<K>> {
-	const { recover } = endpointOf(id);
-	// A lost create's lookup from the table is made now, just before sending, for what this call sends.
-	const request = endpointRequest(id, {
-		...call,
-		recover: call.recover ?? recover?.(run, { body: call.body as never, itemIndex: call.itemIndex }),
-	});
-	// The transport checked the answer against the table's entry (`checkAnswer`): what it returns is what the type says.
-	return (await apiRequest(run, request)) as unknown as CheckedResponseOf<K>;
 }

@@ -1,7 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
 import {
-	callEndpoint,
 	endpointRequest,
 	endpointOf,
 	type CheckedResponseOf,
@@ -12,6 +11,7 @@ import {
 	type RecordOf,
 } from './endpoints';
 import {
+	apiRequest,
 	fetchPage,
 	paginate,
 	TransportRun,
@@ -66,7 +66,14 @@ export const ALL: PageLimit = { returnAll: true };
 export class Run extends TransportRun {
 	/** Calls an endpoint of the table; the answer is checked against the table and typed by the document. */
 	async call<K extends EndpointId>(id: K, call: EndpointCall<K> = {}): Promise<CheckedResponseOf<K>> {
-		return await callEndpoint(this, id, call);
+		const { recover } = endpointOf(id);
+		// A lost create's lookup from the table is made now, just before sending, for what this call sends.
+		const request = endpointRequest(id, {
+			...call,
+			recover: call.recover ?? recover?.(this, { body: call.body as never, itemIndex: call.itemIndex }),
+		});
+		// The transport checked the answer against the table's entry (`checkAnswer`): what it returns is what the type says.
+		return (await apiRequest(this, request)) as unknown as CheckedResponseOf<K>;
 	}
 
 	/** Reads a list of the table: each record once, in the place it was first listed (`paginate`), or one page. */

@@ -6,7 +6,6 @@ import { datasetLocator } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
 import type { ItemRunner } from '../../../shared/router';
-import { callEndpoint } from '../../../shared/endpoints';
 import { invalidParameter, UUID_PATTERN } from '../../../shared/validation';
 import { chunkItems } from '../../helpers/batching';
 import { MAX_ASSETS_PER_REQUEST } from '../fields';
@@ -92,7 +91,7 @@ export async function executeBatch(
 		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex);
 		await runner.attempt(itemIndexes, async () => {
 			// Sending the same deletion twice leaves the dataset as once: the table lets it be retried.
-			const response = await callEndpoint(runner.run, 'ingestion.deleteAssets', { body, itemIndex: itemIndexes[0] });
+			const response = await runner.run.call('ingestion.deleteAssets', { body, itemIndex: itemIndexes[0] });
 			const answers = response.assets;
 			for (const entry of chunk.entries) {
 				for (let position = entry.start; position < entry.end; position++) {
