@@ -69,14 +69,15 @@ export function jobEventsWorkflow(id: string, name: string): WorkflowJson {
 
 /**
  * Waits (bounded) until the triggers just published have made their first polls (n8n polls once as it publishes a
- * workflow; that poll only records where "now" is) and the sandbox has gone quiet: at least one request to the jobs
- * list (`jobPolls`), one request per trigger, and no new request between two looks 2 s apart.
+ * workflow; that poll only records where "now" is) and the sandbox has gone quiet: at least `reads` requests to the
+ * jobs list (`jobPolls`), one request per trigger, and no new request between two looks 2 s apart.
  */
 export async function untilFirstPolls(
 	sandbox: Sandbox,
 	triggers: number,
 	jobPolls: () => number,
 	context: () => string,
+	reads = 1,
 ): Promise<void> {
 	let seen = -1;
 	await until(
@@ -84,7 +85,7 @@ export async function untilFirstPolls(
 		60_000,
 		() => {
 			const now = sandbox.requests.length;
-			const settled = jobPolls() >= 1 && now >= triggers && now === seen;
+			const settled = jobPolls() >= reads && now >= triggers && now === seen;
 			seen = now;
 			return settled ? true : undefined;
 		},
