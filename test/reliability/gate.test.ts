@@ -152,8 +152,8 @@ describe("a 429 sets a pace near the gateway's rate", () => {
 			expect((Date.now() - started) / 1000).toBeGreaterThan(3);
 			// The first requests (the whole gate, sent before any answer) are refused but for the gateway's 60, and so
 			// are those the node sends, as answers free places, before it has read the first 429 (on a busy machine,
-			// over a second after the gateway sent it). After that, the pace keeps refusals rare.
-			const burst = counts.refusedAt.filter((at) => at <= counts.refusedAt[0] + 2000).length;
+			// up to 2 s after the gateway sent it, while n8n installs beside the tests). After that, the pace keeps refusals rare.
+			const burst = counts.refusedAt.filter((at) => at <= counts.refusedAt[0] + 3000).length;
 			const late = counts.refusedAt.length - burst;
 			expect(late / (counts.answered + counts.refused)).toBeLessThanOrEqual(0.05);
 		},
