@@ -513,7 +513,7 @@ async function main() {
 		const { n, goalLatencyMs, oneAtATimeSmallN, rateLimitPerSecond, capacities, capacityItems, varied } = CONCURRENCY;
 		const { scriptParallel, sampleMs, stallMs } = CONCURRENCY;
 		sections.push(
-			"## 9. Per-item requests side by side: Requests in Parallel is a gate",
+			'## 9. Per-item requests side by side: Requests in Parallel is a gate',
 			'',
 			`A proxy (bench/latencyProxy.ts) holds each request ${goalLatencyMs} ms before passing it on to the sandbox, as a service further`,
 			'away would, and counts the requests in flight (from arrival to the last byte of the answer, the',
