@@ -16,7 +16,6 @@ export interface Failure {
 	/** From a gateway's `RateLimit-Policy` header (`20;w=1`: 20 requests a second). */
 	ratePerSecond?: number;
 	location?: string;
-	contentType?: string;
 	/** The answer began (status 2xx) and its body was cut off: a dropped connection, whatever the status said. */
 	cutOff?: boolean;
 	timeoutMs?: number;
@@ -48,14 +47,22 @@ export function ratePolicy(value: string | undefined): number | undefined {
 	return quota > 0 && seconds > 0 ? quota / seconds : undefined;
 }
 
+/** The error and what caused it, five deep at most (n8n's NodeApiError wraps axios's error). */
+function causes(error: unknown): AxiosLike[] {
+	const chain: AxiosLike[] = [];
+	for (let at = error; at && typeof at === 'object' && chain.length < 5; at = (at as AxiosLike).cause)
+		chain.push(at as AxiosLike);
+	return chain;
+}
+
+export function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+	const value = headers?.[name];
+	return value === undefined ? undefined : String(value);
+}
+
 /** Reads status, body and network code from what httpRequestWithAuthentication threw (a NodeApiError around axios). */
 export function readFailure(error: unknown): Failure {
-	const chain: AxiosLike[] = [];
-	let current: unknown = error;
-	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-		chain.push(current as AxiosLike);
-		current = (current as AxiosLike).cause;
-	}
+	const chain = causes(error);
 	const login = chain.find((entry) => isLoginError(entry));
 	if (login) {
 		return {
@@ -72,15 +79,13 @@ export function readFailure(error: unknown): Failure {
 		const { status = 0, data, headers = {} } = withResponse.response;
 		// A success status only reaches an error when its body broke off mid-stream.
 		if (status >= 200 && status < 300) return { code: 'ECONNRESET', cutOff: true };
-		const header = (name: string) => (headers[name] === undefined ? undefined : String(headers[name]));
 		const parsed = parseBody(data);
 		return {
 			status,
 			body: parsed.kind === 'json' ? parsed.value : parsed.kind === 'not-json' ? parsed.text : undefined,
-			retryAfter: header('retry-after'),
-			ratePerSecond: ratePolicy(header('ratelimit-policy')),
-			location: header('location'),
-			contentType: header('content-type'),
+			retryAfter: headerOf(headers, 'retry-after'),
+			ratePerSecond: ratePolicy(headerOf(headers, 'ratelimit-policy')),
+			location: headerOf(headers, 'location'),
 		};
 	}
 	const withCode = chain.find(
@@ -91,18 +96,14 @@ export function readFailure(error: unknown): Failure {
 
 /** As `readFailure`, after reading a streamed error body (within ANSWER_LIMITS.errorBytes, else no body). */
 export async function readFailureBounded(error: unknown, signal?: AbortSignal): Promise<Failure> {
-	let current: unknown = error;
-	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-		const response = (current as AxiosLike).response;
-		if (response && response.data !== undefined && typeof response.data === 'object' && response.data !== null) {
-			try {
-				const body = await readBounded(response.data, ANSWER_LIMITS.errorBytes, signal);
-				response.data = 'text' in body ? body.text : undefined;
-			} catch {
-				response.data = undefined; // cut off while arriving: the status alone tells what happened
-			}
+	for (const { response } of causes(error)) {
+		if (typeof response?.data !== 'object' || response.data === null) continue;
+		try {
+			const body = await readBounded(response.data, ANSWER_LIMITS.errorBytes, signal);
+			response.data = 'text' in body ? body.text : undefined;
+		} catch {
+			response.data = undefined; // cut off while arriving: the status alone tells what happened
 		}
-		current = (current as AxiosLike).cause;
 	}
 	return readFailure(error);
 }
@@ -216,19 +217,7 @@ export function explainFailure(failure: Failure, context: ErrorContext): Explain
  */
 export function explainedError(
 	node: INode,
-	{
-		message,
-		description,
-		httpCode,
-		itemIndex,
-		details = [],
-	}: {
-		message: string;
-		description: string;
-		httpCode?: string;
-		itemIndex?: number;
-		details?: string[];
-	},
+	{ message, description, httpCode, itemIndex, details = [] }: Explained & { itemIndex?: number },
 ): NodeApiError {
 	const numericCode = httpCode && /^\d{3}$/.test(httpCode) ? httpCode : undefined;
 	const response: JsonObject = { message, description };

@@ -17,6 +17,7 @@ import {
 	explainedError,
 	explainFailure,
 	formatDetail,
+	headerOf,
 	readFailureBounded,
 	sampleIdNote,
 	type Explained,
@@ -140,11 +141,6 @@ async function send(run: Run, target: Target, ms: number, cleanup: boolean, shar
 		execution,
 	);
 	return outcome === TIMED_OUT ? { failure: { code: 'ETIMEDOUT', timeoutMs: ms } } : outcome;
-}
-
-function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
-	const value = headers?.[name];
-	return value === undefined ? undefined : String(value);
 }
 
 /** A `Date` header in IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), in ms; undefined otherwise. */
