@@ -47,6 +47,9 @@ export const RETRY = {
  */
 export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
 
+const LOST_CONNECTION =
+	'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
+
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
@@ -450,7 +453,7 @@ async function afterFailure(ex: Exchange, failure: Failure): Promise<Answer | un
 	const attempt = ex.attempt++;
 	const delay = nextDelay(failure, attempt, ex.deadline);
 	const mayRepeat = (request.idempotent ?? request.method !== 'POST') || provablyNotProcessed(failure);
-	if (isRetryable(failure) && !mayRepeat) return await recoverLostCreate(ex, failure, delay);
+	if (isRetryable(failure) && !mayRepeat) return await recover(ex, failure, LOST_CONNECTION, delay);
 	if (delay === undefined) return await failWith(ex, failure, attempt);
 	// The service asked the whole client to slow down (a 429, a Retry-After, a throttled login): every request of
 	// this node run waits, not only this one.
@@ -503,27 +506,20 @@ async function fromEarlierTry(ex: Exchange, earlier: EarlierWrite): Promise<Answ
 		'forgotten' in earlier
 			? `An earlier try of this execution (n8n's Retry On Fail) may have sent it, but the node's memory of earlier tries was full (${earlier.forgotten}), so it was not sent again (doing so could do it twice).`
 			: "An earlier try of this execution (n8n's Retry On Fail) sent it and got no answer, so it was not sent again (doing so could do it twice).";
-	// Not listed within the window: taken as not done, and sent (a second loss is not gambled on).
 	return await recover(ex, undefined, lost);
 }
 
-async function recoverLostCreate(ex: Exchange, failure: Failure, delay?: number): Promise<Answer | undefined> {
-	const lost =
-		'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
-	const recovered = await recover(ex, failure, lost);
-	if (recovered) return recovered;
-	// Not listed within the window: taken as not done, and sent once more; a second loss is not gambled on.
-	const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
-	if (ex.resentAfterLooking || delay === undefined) return await mayOrMayNot(ex, failure, unseen);
-	ex.resentAfterLooking = true;
-	ex.run.context.logger.debug(
-		`Media Analysis: ${ex.what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`,
-	);
-	return undefined;
-}
-
-/** What a write whose answer was lost created, found on the service; undefined when it was not found. */
-async function recover(ex: Exchange, failure: Failure | undefined, lost: string): Promise<Answer | undefined> {
+/**
+ * What a write whose answer was lost created, found on the service; undefined to send it again. Not listed within the
+ * window, it is taken as not done and sent again: after an earlier try's loss, or once after a loss of this try (a
+ * second loss is not gambled on).
+ */
+async function recover(
+	ex: Exchange,
+	failure: Failure | undefined,
+	lost: string,
+	delay?: number,
+): Promise<Answer | undefined> {
 	const lookup = ex.request.recover;
 	if (!lookup) return await mayOrMayNot(ex, failure, lost);
 	letGo(ex.run, ex.hold);
@@ -531,8 +527,16 @@ async function recover(ex: Exchange, failure: Failure | undefined, lost: string)
 		async () =>
 			await mayOrMayNot(ex, failure, `${lost} Looking on the service for what it would have created failed too.`),
 	);
-	if (!created) return undefined;
-	return await judgeAnswer(ex, { body: { kind: 'json', value: created }, status: 200, contentType: undefined });
+	if (created)
+		return await judgeAnswer(ex, { body: { kind: 'json', value: created }, status: 200, contentType: undefined });
+	if (!failure) return undefined;
+	const unseen = `${lost} What it would have created was not listed on the service within ${RECOVERY.windowMs / 1000} s; it may still appear.`;
+	if (ex.resentAfterLooking || delay === undefined) return await mayOrMayNot(ex, failure, unseen);
+	ex.resentAfterLooking = true;
+	ex.run.context.logger.debug(
+		`Media Analysis: ${ex.what} lost its answer and what it creates was not listed within ${RECOVERY.windowMs} ms; sending it again`,
+	);
+	return undefined;
 }
 
 async function lookFor(ex: Exchange, lookup: NonNullable<ApiRequest['recover']>): Promise<IDataObject | undefined> {
