@@ -36,31 +36,24 @@ function keepRecords(context: ApiContext, what: string, list: unknown[]): unknow
 	return list;
 }
 
-const LISTS = new Set<FieldRule>(['records', 'strings', 'array']);
+const isId = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+const aList = (field: string) => `the "${field}" list it should hold`;
+const anObject = (field: string) => `the "${field}" object it should hold`;
 
-function missing(field: string, rule: FieldRule): string {
-	if (rule === 'created') return 'an ID for what it created';
-	if (rule === 'id') return 'an ID';
-	if (rule === 'integer') return `the "${field}" number it should hold`;
-	return LISTS.has(rule) ? `the "${field}" list it should hold` : `the "${field}" object it should hold`;
-}
-
-/** Lists are not yet cleaned here. */
-function fits(value: unknown, rule: FieldRule): boolean {
-	switch (rule) {
-		case 'created':
-		case 'id':
-			return typeof value === 'string' && value.trim() !== '';
-		case 'integer':
-			return Number.isSafeInteger(value);
-		case 'object':
-			return isRecord(value);
-		case 'object?':
-			return value === undefined || isRecord(value) || (Array.isArray(value) && value.length === 0);
-		default:
-			return Array.isArray(value);
-	}
-}
+/** Each rule: whether a field's value fits it (lists are not yet cleaned then), and what is missing where not. */
+const RULES: Record<FieldRule, { fits: (value: unknown) => boolean; missing: (field: string) => string }> = {
+	created: { fits: isId, missing: () => 'an ID for what it created' },
+	id: { fits: isId, missing: () => 'an ID' },
+	integer: { fits: Number.isSafeInteger, missing: (field) => `the "${field}" number it should hold` },
+	records: { fits: Array.isArray, missing: aList },
+	strings: { fits: Array.isArray, missing: aList },
+	array: { fits: Array.isArray, missing: aList },
+	object: { fits: isRecord, missing: anObject },
+	'object?': {
+		fits: (value) => value === undefined || isRecord(value) || (Array.isArray(value) && value.length === 0),
+		missing: anObject,
+	},
+};
 
 const EXPECTED = { object: 'a JSON object', array: 'a JSON array', any: 'JSON' };
 
@@ -141,8 +134,8 @@ export async function checkAnswer(
 	}
 	for (const [field, rule] of Object.entries(fields)) {
 		const entry = value[field];
-		if (!fits(entry, rule))
-			return refuse(`without ${missing(field, rule)}`, shape(rule === 'created' || rule === 'id' ? field : ''));
+		if (!RULES[rule].fits(entry))
+			return refuse(`without ${RULES[rule].missing(field)}`, shape(rule === 'created' || rule === 'id' ? field : ''));
 		if (rule === 'records') keepRecords(context, what, entry as unknown[]);
 		if (rule === 'strings') value[field] = (entry as unknown[]).filter((item) => typeof item === 'string');
 	}
