@@ -21,7 +21,6 @@ const listUnder = (key: string) => (response: IDataObject) => {
 	return Array.isArray(list) ? (list as unknown[]) : undefined;
 };
 const dataOf = listUnder('data');
-const listedUnder = <Key extends string>(key: Key) => ({ listAt: [key] as [Key], items: listUnder(key) });
 /** Offset pages that report a total: stop at the total, and on an empty or short page when none is given. */
 function nextOffset(total: unknown, position: number, pageSize: number, received: number) {
 	if (received === 0) return undefined;
@@ -30,31 +29,37 @@ function nextOffset(total: unknown, position: number, pageSize: number, received
 	return received < pageSize ? undefined : after;
 }
 
-/** Datasets: `skip`/`limit`, snake_case meta with a total. */
-export const skipLimit: PageStyle<['data']> = {
-	listAt: ['data'],
+/** An `offset`/`limit` family: pages of at most 100, its list under `key`, a total in `meta.page`; else as `style` says. */
+const offsetPages = <Key extends string>(
+	key: Key,
+	style: Partial<Omit<PageStyle, 'listAt'>> = {},
+): PageStyle<[Key]> => ({
+	listAt: [key],
 	firstPosition: 0,
 	maxPageSize: 100,
 	place: 'qs',
-	params: (position, pageSize) => ({ skip: position, limit: pageSize }),
-	items: dataOf,
+	params: (position, pageSize) => ({ offset: position, limit: pageSize }),
+	items: listUnder(key),
 	next: (response, position, pageSize, received) =>
 		nextOffset((response as Meta).meta?.page?.total, position, pageSize, received),
+	...style,
+});
+/** Pages with no meta: the last one is empty or short. */
+const noMeta: Pick<PageStyle, 'next'> = {
+	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
 };
+
+/** Datasets: `skip`/`limit`, snake_case meta with a total. */
+export const skipLimit = offsetPages('data', { params: (position, pageSize) => ({ skip: position, limit: pageSize }) });
 
 /** Ingestion statuses: as datasets with `offset`; the document's EmptyResponse (`data` optional) is an empty page. */
-export const offsetLimit: PageStyle<['data']> = {
-	...skipLimit,
-	params: (position, pageSize) => ({ offset: position, limit: pageSize }),
-	items: (response) => ('data' in response ? dataOf(response) : []),
-};
+export const offsetLimit = offsetPages('data', { items: (response) => ('data' in response ? dataOf(response) : []) });
 
 /** Concepts and labels: `offset`/`limit`, camelCase meta (`currentPage`, `lastPage`, `total`); `data` required. */
-export const offsetLimitCamelCase: PageStyle<['data']> = { ...offsetLimit, items: dataOf };
+export const offsetLimitCamelCase = offsetPages('data');
 
 /** Connections and queries: `offset`/`limit`, and `meta.links.next` while more follow. */
-export const offsetLimitLinks: PageStyle<['data']> = {
-	...offsetLimitCamelCase,
+export const offsetLimitLinks = offsetPages('data', {
 	next: (response, position, pageSize, received) => {
 		if (received === 0) return undefined;
 		const links = (response as Meta).meta?.links;
@@ -62,16 +67,13 @@ export const offsetLimitLinks: PageStyle<['data']> = {
 			return links.next ? position + received : undefined;
 		return received < pageSize ? undefined : position + received;
 	},
-};
+});
 
 /** Users of the organization (auth management): `offset`/`limit`, meta with a total, the list under `users`. */
-export const usersPages: PageStyle<['users']> = { ...offsetLimitCamelCase, ...listedUnder('users') };
+export const usersPages = offsetPages('users');
 
 /** Pending user invitations (auth management): as users, the list under `user_invitations`. */
-export const invitationsPages: PageStyle<['user_invitations']> = {
-	...offsetLimitCamelCase,
-	...listedUnder('user_invitations'),
-};
+export const invitationsPages = offsetPages('user_invitations');
 
 /** Celebrity persons and dynamic-tag groups: 1-based `page`/`per_page` (at most 100) and `has_next_page`. */
 export const pagePerPage: PageStyle<['data']> = {
@@ -89,11 +91,7 @@ export const pagePerPage: PageStyle<['data']> = {
 };
 
 /** The ingestion jobs list: `offset`/`limit`, answered as `{jobs: [...]}` with no meta. */
-export const jobsList: PageStyle<['jobs']> = {
-	...offsetLimitCamelCase,
-	...listedUnder('jobs'),
-	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
-};
+export const jobsList = offsetPages('jobs', noMeta);
 
 type JobStatusAnswer = { data?: { status?: unknown; assets?: IDataObject | null } | unknown[] };
 
@@ -118,17 +116,10 @@ export const jobStatusPages: PageStyle<['data', 'assets', 'data']> = {
 };
 
 /** Searches: `offset`/`limit` inside the JSON body, answered as `{data: [...]}` with no meta. */
-export const searchBody: PageStyle<['data']> = {
-	...offsetLimitCamelCase,
-	place: 'body',
-	next: (_response, position, pageSize, received) => nextOffset(undefined, position, pageSize, received),
-};
+export const searchBody = offsetPages('data', { place: 'body', ...noMeta });
 
 /** Video search: `offset`/`limit` inside the JSON body, answered as `{results: [...]}` with no meta. */
-export const videoSearchBody: PageStyle<['results']> = {
-	...searchBody,
-	...listedUnder('results'),
-};
+export const videoSearchBody = offsetPages('results', { place: 'body', ...noMeta });
 
 /**
  * Reads the page at `position`. An answer without its list is an error, never an empty page; entries that are not
