@@ -73,7 +73,7 @@ export class Run extends TransportRun {
 			recover: call.recover ?? recover?.(this, { body: call.body as never, itemIndex: call.itemIndex }),
 		});
 		// The transport checked the answer against the table's entry (`checkAnswer`): what it returns is what the type says.
-		return (await apiRequest(this, request)) as unknown as CheckedResponseOf<K>;
+		return (await apiRequest(this, request)).answer as unknown as CheckedResponseOf<K>;
 	}
 
 	/** Reads a list of the table: each record once, in the place it was first listed (`paginate`), or one page. */

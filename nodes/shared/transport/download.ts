@@ -2,6 +2,7 @@ import { discardBody } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { untrustedCertificate } from '../http/failures';
 import { explainedError, readFailure } from './errors';
+import { percentDecoded } from './request';
 import type { Run } from './run';
 
 /** Bounds of one file download: the whole exchange, the wait for the next bytes, and the size read. */
@@ -28,12 +29,8 @@ export async function downloadFile<T>(
 	{ itemIndex, what }: { itemIndex: number; what: string },
 	read: (file: DownloadedFile) => Promise<T>,
 ): Promise<T> {
-	let host = 'the storage host';
-	try {
-		host = new URL(url).host;
-	} catch {
-		// An unparseable link fails in the request below.
-	}
+	// An unparseable link fails in the request below.
+	const host = URL.canParse(url) ? new URL(url).host : 'the storage host';
 	const fail = (message: string, description: string, status?: number) =>
 		explainedError(run.context.getNode(), {
 			message,
@@ -47,8 +44,6 @@ export async function downloadFile<T>(
 		rows
 			? 'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.'
 			: 'Set Output to "Download Link" and fetch the file with a node made for large files.';
-	const tooLong = (rows: boolean) =>
-		fail(`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`, readLess(rows));
 	type Answer = { body: unknown; headers: Record<string, unknown> };
 	let response: Answer | typeof TIMED_OUT;
 	try {
@@ -149,7 +144,11 @@ export async function downloadFile<T>(
 			if (next.done) break;
 			lastChunk = Date.now();
 			const chunk = next.value;
-			if (Date.now() - started > DOWNLOAD.timeoutMs) throw tooLong(rows);
+			if (Date.now() - started > DOWNLOAD.timeoutMs)
+				throw fail(
+					`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`,
+					readLess(rows),
+				);
 			bytes += chunk.byteLength;
 			if (bytes > DOWNLOAD.maxBytes) {
 				throw fail(
@@ -195,19 +194,10 @@ function fileNameOf(disposition: string, url: string): string | undefined {
 	// The extended form and a link's path are percent-encoded; a plain filename is not.
 	let escaped = encoded;
 	if (escaped === undefined && name === undefined) {
-		try {
-			escaped = new URL(url).pathname.split('/').pop();
-		} catch {
-			return undefined;
-		}
+		if (!URL.canParse(url)) return undefined;
+		escaped = new URL(url).pathname.split('/').pop();
 	}
-	if (escaped !== undefined) {
-		try {
-			name = decodeURIComponent(escaped);
-		} catch {
-			name = escaped;
-		}
-	}
+	if (escaped !== undefined) name = percentDecoded(escaped);
 	// A name, never a path: the part after the last slash, without control characters.
 	const base =
 		(name ?? '')

@@ -1,4 +1,4 @@
-export { apiRequest, getBaseUrl, loneSurrogateAt, REQUEST_LINE, retryDelayMs, RETRY, wellFormed } from './request';
+export { apiRequest, loneSurrogateAt, REQUEST_LINE, retryDelayMs, RETRY, wellFormed } from './request';
 export { isRecord } from './check';
 export type { AnswerSpec, ApiContext, ApiRequest, FieldRule, ListIdentity, Page, PageLimit, PageStyle } from './types';
 export type { ListFilter } from './pagination';

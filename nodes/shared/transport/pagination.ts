@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { HINTS } from '../http/failures';
 import { isRecord } from './check';
 import { explainedError } from './errors';
-import { checkedRequest } from './request';
+import { apiRequest } from './request';
 import type { Run } from './run';
 import type { ApiRequest, ListIdentity, Page, PageLimit, PageStyle } from './types';
 import { hash } from './written';
@@ -133,7 +133,7 @@ export async function fetchPage(
 	pageSize: number,
 ): Promise<Page> {
 	const params = style.params(position, pageSize);
-	const { answer, listed } = await checkedRequest(run, {
+	const { answer, listed } = await apiRequest(run, {
 		...request,
 		answer: style,
 		qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
@@ -230,29 +230,26 @@ async function* walk(
 	let rereads = 0;
 	/** The next page is the page before, read again after the list moved: no entry places its records. */
 	let unplaced = false;
-	const node = run.context.getNode();
+	const what = `${request.method} ${request.path}`;
+	const fail = (message: string, description: string) =>
+		explainedError(run.context.getNode(), { message, description, itemIndex: request.itemIndex });
 	const keptChanging = () =>
-		explainedError(node, {
-			message: `The list ${request.method} ${request.path} kept changing while it was read: records moved ahead of the read ${rereads} times, so some may be missing`,
-			description: `${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
-			itemIndex: request.itemIndex,
-		});
+		fail(
+			`The list ${what} kept changing while it was read: records moved ahead of the read ${rereads} times, so some may be missing`,
+			`${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
+		);
 	while (position !== undefined && pageSize > 0) {
-		if (pagesRead >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords) {
-			throw explainedError(node, {
-				message: `Stopped reading ${request.method} ${request.path} after ${pagesRead} pages (${received} entries): the service still reported more`,
-				description: `One list read fetches at most ${PAGE_BOUNDS.maxPages} pages or ${PAGE_BOUNDS.maxRecords} records, so a service that never reports its last page cannot hold the workflow. Use a Limit or the operation's filters to read less.`,
-				itemIndex: request.itemIndex,
-			});
-		}
+		if (pagesRead >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords)
+			throw fail(
+				`Stopped reading ${what} after ${pagesRead} pages (${received} entries): the service still reported more`,
+				`One list read fetches at most ${PAGE_BOUNDS.maxPages} pages or ${PAGE_BOUNDS.maxRecords} records, so a service that never reports its last page cannot hold the workflow. Use a Limit or the operation's filters to read less.`,
+			);
 		const page: Page = await fetchPage(run, request, style, position, pageSize);
-		if (page.fingerprint !== '' && seen.has(page.fingerprint) && rereads === 0) {
-			throw explainedError(node, {
-				message: `${request.method} ${request.path} answered a page it had already sent (asked for position ${position}): the service ignores the page position`,
-				description: `Reading on would return the same records again and again, so the node stopped. ${HINTS.baseUrl} If it is, the service is misbehaving: try again later or use a Limit.`,
-				itemIndex: request.itemIndex,
-			});
-		}
+		if (page.fingerprint !== '' && seen.has(page.fingerprint) && rereads === 0)
+			throw fail(
+				`${what} answered a page it had already sent (asked for position ${position}): the service ignores the page position`,
+				`Reading on would return the same records again and again, so the node stopped. ${HINTS.baseUrl} If it is, the service is misbehaving: try again later or use a Limit.`,
+			);
 		seen.add(page.fingerprint);
 		pagesRead++;
 		received += page.received;

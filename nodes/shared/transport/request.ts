@@ -81,14 +81,16 @@ function nextDelay(failure: Failure, attempt: number, deadline: number): number 
 	return delay;
 }
 
-export async function getBaseUrl(run: Run): Promise<string> {
-	return await run.baseUrlOnce(async () => {
+/** The Base URL of the run's credential, read once for the run. */
+async function baseUrlOf(run: Run): Promise<string> {
+	run.baseUrl ??= (async () => {
 		const credentials = await run.context.getCredentials(CREDENTIAL_TYPE);
 		const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 		const problem = baseUrlProblem(baseUrl);
 		if (problem) throw explainedError(run.context.getNode(), problem);
 		return baseUrl;
-	});
+	})();
+	return await run.baseUrl;
 }
 
 type Target = { method: IHttpRequestMethods; url: string } & Pick<ApiRequest, 'qs' | 'body'>;
@@ -168,13 +170,9 @@ function learnSecrets(run: Run, request: ApiRequest, answer: unknown): void {
 
 /** The run's scrubber: its secrets and the credential's, read now (so a token refreshed meanwhile is included). */
 async function secretScrubber(run: Run): Promise<(value: unknown) => unknown> {
-	let credentials: IDataObject = {};
-	try {
-		credentials = (await run.context.getCredentials(CREDENTIAL_TYPE)) as IDataObject;
-	} catch {
-		// Without the credential only the run's secrets and the Bearer/Basic patterns are scrubbed.
-	}
-	return scrubberFor(credentials, run.secrets);
+	// Without the credential only the run's secrets and the Bearer/Basic patterns are scrubbed.
+	const credentials = await run.context.getCredentials(CREDENTIAL_TYPE).catch(() => ({}));
+	return scrubberFor(credentials as IDataObject, run.secrets);
 }
 
 /** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
@@ -209,6 +207,15 @@ export const loneSurrogateAt = (text: string): number => text.search(LONE_SURROG
 
 /** The text with each half of a character (a lone surrogate) as U+FFFD. */
 export const wellFormed = (text: string): string => text.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD');
+
+/** Percent-encoded text decoded; text that is not percent-encoded as it is. */
+export function percentDecoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
 
 /** The field of the path or query that holds text the address cannot carry, and where; undefined when all can go. */
 function unsendableText(request: ApiRequest): { field: string; at: number } | undefined {
@@ -251,11 +258,7 @@ function overlongLine(request: ApiRequest): { message: string; description: stri
  * secret in them (every error below is built by `raise`, which scrubs them). `listed`, for a page: how many entries
  * its list held before those that are not records were dropped (what a page position counts).
  */
-export async function apiRequest(run: Run, request: ApiRequest): Promise<IDataObject> {
-	return (await checkedRequest(run, request)).answer;
-}
-
-export async function checkedRequest(run: Run, request: ApiRequest): Promise<{ answer: IDataObject; listed?: number }> {
+export async function apiRequest(run: Run, request: ApiRequest): Promise<Answer> {
 	const hold: Hold = { free: () => {} };
 	try {
 		return await exchange(run, request, hold).catch((error: unknown) => {
@@ -291,7 +294,7 @@ function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObj
 	return answer;
 }
 
-type Answer = { answer: IDataObject; listed?: number };
+export type Answer = { answer: IDataObject; listed?: number };
 
 /** One request across its attempts: what each step below reads and leaves for the next. */
 interface Exchange {
@@ -321,7 +324,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<Answ
 	const memoryKey = isWrite(request) ? run.written?.keyOf(request.itemIndex, request) : undefined;
 	const problem = checkRequest(request, what);
 	if (problem) return await raise({ run, request }, problem);
-	const baseUrl = await getBaseUrl(run);
+	const baseUrl = await baseUrlOf(run);
 	const deadline = request.deadline ?? Number.POSITIVE_INFINITY;
 	const target: Target = { method: request.method, url: baseUrl + request.path, qs: request.qs, body: request.body };
 	const ex: Exchange = { run, request, what, baseUrl, hold, memoryKey, deadline, target, visited: [], attempt: 1 };
@@ -345,13 +348,7 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<Answ
 
 function checkRequest(request: ApiRequest, what: string): Explained | undefined {
 	for (const raw of request.path.split('/').slice(1)) {
-		let segment = raw;
-		try {
-			segment = decodeURIComponent(raw);
-		} catch {
-			// Not percent-encoded text: checked as it is.
-		}
-		if (['', '.', '..', 'undefined'].includes(segment.trim()))
+		if (['', '.', '..', 'undefined'].includes(percentDecoded(raw).trim()))
 			return {
 				message: `${what} was not sent: "${raw}" cannot stand where an identifier belongs in the path`,
 				description:

@@ -39,8 +39,9 @@ export class Run {
 	readonly cancel: AbortSignal;
 	/** Without Continue On Fail, an item's failure stops the run: no request starts after it. */
 	readonly stopsAtFailure: boolean;
+	/** The Base URL of the run's credential, read once (`request.ts`). */
+	baseUrl?: Promise<string>;
 	private readonly halt = new AbortController();
-	private baseUrl?: Promise<string>;
 	private readonly lookups = new Map<string, Promise<unknown>>();
 	/** Waits under way (`sleep`): one listener on `waits` ends them all, however many items wait. */
 	private readonly waiting = new Set<AbortController>();
@@ -103,12 +104,6 @@ export class Run {
 		} finally {
 			this.waiting.delete(wait);
 		}
-	}
-
-	/** The Base URL of the run's credential, read once. */
-	baseUrlOnce(read: () => Promise<string>): Promise<string> {
-		this.baseUrl ??= read();
-		return this.baseUrl;
 	}
 
 	/**
