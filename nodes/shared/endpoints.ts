@@ -3,19 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { operations, paths } from './api-types.generated';
 import { ROUTES } from './routes.generated';
 import {
-	invitationsPages,
-	jobsList,
 	loneSurrogateAt,
-	offsetLimit,
-	offsetLimitCamelCase,
-	offsetLimitLinks,
-	pagePerPage,
 	paginate,
 	type TransportRun as Run,
-	searchBody,
-	skipLimit,
-	usersPages,
-	videoSearchBody,
 	wellFormed,
 	type AnswerSpec,
 	type ApiRequest,
@@ -24,7 +14,19 @@ import {
 	type PageStyle,
 } from './transport';
 import type * as pageStyles from './transport/pagination';
-import { jobStatusPages } from './transport/pagination';
+import {
+	invitationsPages,
+	jobsList,
+	jobStatusPages,
+	offsetLimit,
+	offsetLimitCamelCase,
+	offsetLimitLinks,
+	pagePerPage,
+	searchBody,
+	skipLimit,
+	usersPages,
+	videoSearchBody,
+} from './transport/pagination';
 import { datasetAsSent, recoverRecord, type RecoverLookup } from './recovery';
 import type { DatasetCreateRequest } from './schemas.generated';
 

@@ -15,7 +15,8 @@ import {
 	type PagedEndpointId,
 	type RecordOf,
 } from '../../nodes/shared/endpoints';
-import { skipLimit, type PageStyle } from '../../nodes/shared/transport';
+import type { PageStyle } from '../../nodes/shared/transport';
+import { skipLimit } from '../../nodes/shared/transport/pagination';
 
 const root = resolve(__dirname, '../..');
 const specFile = resolve(root, process.env.MEDIA_ANALYSIS_SPEC ?? '../shared/api/service-spec.md');
