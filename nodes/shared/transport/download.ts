@@ -32,12 +32,7 @@ export async function downloadFile<T>(
 	// An unparseable link fails in the request below.
 	const host = URL.canParse(url) ? new URL(url).host : 'the storage host';
 	const fail = (message: string, description: string, status?: number) =>
-		explainedError(run.context.getNode(), {
-			message,
-			description,
-			httpCode: status === undefined ? undefined : String(status),
-			itemIndex,
-		});
+		explainedError(run.context.getNode(), { message, description, httpCode: status?.toString(), itemIndex });
 
 	const started = Date.now();
 	const readLess = (rows: boolean) =>
