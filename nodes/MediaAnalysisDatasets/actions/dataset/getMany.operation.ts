@@ -9,7 +9,6 @@ import {
 	textField,
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 import { assetTypeOptions, DATASET, samplingOptions, statusOptions } from './fields';
@@ -103,7 +102,7 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const list = listEndpoint('datasets.list', { qs: datasetFilters.call(this, itemIndex) });
-	const datasets = await run.list(list, { itemIndex, limit: 'parameters' });
+	const qs = datasetFilters.call(this, itemIndex);
+	const datasets = await run.list('datasets.list', { qs, itemIndex, limit: 'parameters' });
 	return datasets.map(shapeOutput.call(this, itemIndex, DATASET));
 }
