@@ -30,6 +30,16 @@ export function textField(
 	return { displayName, name, type: 'string', default: '', placeholder, description, ...extra };
 }
 
+/** A yes/no parameter (off unless `defaultValue`). */
+export function booleanField(
+	displayName: string,
+	name: string,
+	description: string,
+	defaultValue = false,
+): INodeProperties {
+	return { displayName, name, type: 'boolean', default: defaultValue, description };
+}
+
 /** A date and time parameter that starts empty. */
 export function dateField(displayName: string, name: string, description?: string): INodeProperties {
 	return { displayName, name, type: 'dateTime', default: '', ...(description ? { description } : {}) };
@@ -159,13 +169,7 @@ export function returnAllOrLimit(
 		description: 'Max number of results to return',
 	};
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
+		booleanField('Return All', 'returnAll', 'Whether to return all results or only up to a given limit'),
 		...(toolLimit ? limitForTools(limit) : [limit]),
 	];
 }
@@ -177,15 +181,12 @@ export function returnAllOrLimit(
 export function waitForCompletionFields(subject: string, description?: string): INodeProperties[] {
 	const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
 	return [
-		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'boolean',
-			default: false,
-			description:
-				description ??
+		booleanField(
+			'Wait for Completion',
+			'waitForCompletion',
+			description ??
 				`Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
-		},
+		),
 		{
 			displayName: 'Poll Interval (Seconds)',
 			name: 'pollInterval',

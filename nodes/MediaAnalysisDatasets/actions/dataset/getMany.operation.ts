@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import {
+	booleanField,
 	choice,
 	collection,
 	dateField,
@@ -40,13 +41,11 @@ export const description: INodeProperties[] = [
 		dateField('Created After', 'createdAfter'),
 		dateField('Created Before', 'createdBefore'),
 		textField('Dataset IDs', 'datasetIds', UUID_LIST_EXAMPLE, 'Comma-separated dataset IDs'),
-		{
-			displayName: 'Include Deleted',
-			name: 'includeDeleted',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
-		},
+		booleanField(
+			'Include Deleted',
+			'includeDeleted',
+			'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
+		),
 		choice('Keyframe Sampling Method', 'keyframeSamplingMethod', samplingOptions, 'intelligent'),
 		dateField('Last Updated After', 'lastUpdatedAfter'),
 		dateField('Last Updated Before', 'lastUpdatedBefore'),
