@@ -38,7 +38,8 @@ export function booleanField(
 	description: string,
 	defaultValue = false,
 ): INodeProperties {
-	return { displayName, name, type: 'boolean', default: defaultValue, description };
+	const field: INodeProperties = { displayName, name, type: 'boolean', default: false, description };
+	return defaultValue ? { ...field, default: true } : field;
 }
 
 /** A date and time parameter that starts empty. */
@@ -201,8 +202,8 @@ export function connectionLocator(
 		'searchConnections',
 		[
 			{
-				displayName: 'By Name',
-				name: 'name',
+				// Spread, as in uuidMode.
+				...{ displayName: 'By Name', name: 'name' },
 				type: 'string',
 				placeholder: 'e.g. product_bucket',
 				validation: [
