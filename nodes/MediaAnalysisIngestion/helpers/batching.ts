@@ -1,3 +1,5 @@
+import type { ItemRunner } from '../../shared/router';
+
 export interface ItemValues<T> {
 	itemIndex: number;
 	/** Items with the same key may share a request (same dataset, same connection). */
@@ -45,4 +47,11 @@ export function describeItems(itemIndexes: number[]): string {
 	if (unique.length === 1) return `item ${unique[0]}`;
 	const contiguous = unique[unique.length - 1] - unique[0] === unique.length - 1;
 	return contiguous ? `items ${unique[0]}–${unique[unique.length - 1]}` : `items ${unique.join(', ')}`;
+}
+
+/** Fails the items of a step, but not twice: an item whose other step failed too already has its error item. */
+export function failOnce(runner: ItemRunner, failed: Set<number>, error: unknown, itemIndexes: number[]): void {
+	const fresh = itemIndexes.filter((itemIndex) => !failed.has(itemIndex));
+	for (const itemIndex of itemIndexes) failed.add(itemIndex);
+	if (fresh.length > 0) runner.fail(error, fresh);
 }
