@@ -19,15 +19,17 @@ export type ListKind = 'assets' | 'images' | 'videos';
 const singular = (kind: ListKind) => kind.slice(0, -1);
 export const title = (text: string) => text[0].toUpperCase() + text.slice(1);
 
-const assetTypeChoice: INodeProperties = {
+const ASSET_TYPE_OPTIONS = [
+	{ name: 'Detect From Extension', value: 'unspecified' },
+	{ name: 'Image', value: 'image' },
+	{ name: 'Video', value: 'video' },
+];
+
+const assetTypeField: INodeProperties = {
 	displayName: 'Asset Type',
 	name: 'assetType',
 	type: 'options',
-	options: [
-		{ name: 'Detect From Extension', value: 'unspecified' },
-		{ name: 'Image', value: 'image' },
-		{ name: 'Video', value: 'video' },
-	],
+	options: ASSET_TYPE_OPTIONS,
 	default: 'unspecified',
 };
 
@@ -58,7 +60,7 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 				{
 					displayName: title(one),
 					name: one,
-					values: [sourcePath, ...(kind === 'assets' ? [assetTypeChoice] : []), ...metadataEntryFields],
+					values: [sourcePath, ...(kind === 'assets' ? [assetTypeField] : []), ...metadataEntryFields],
 				},
 			],
 		},
@@ -106,9 +108,12 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 	];
 	if (kind === 'assets') {
 		properties.push({
-			...assetTypeChoice,
+			displayName: 'Asset Type',
 			name: 'itemAssetType',
+			type: 'options',
 			noDataExpression: true,
+			options: ASSET_TYPE_OPTIONS,
+			default: 'unspecified',
 			description: 'The type of every asset',
 			displayOptions: show,
 		});

@@ -1,12 +1,5 @@
 import type { ItemRunner } from '../../shared/router';
 
-export interface ItemValues<T> {
-	itemIndex: number;
-	/** Items with the same key may share a request (same dataset, same connection). */
-	key: string;
-	values: T[];
-}
-
 export interface Entry {
 	itemIndex: number;
 	start: number;
@@ -19,8 +12,15 @@ export interface Chunk<T> {
 	entries: Entry[];
 }
 
-/** Requests of at most `max` values; with `combine`, the items of one key packed in input order. */
-export function chunkItems<T>(lists: Array<ItemValues<T>>, combine: boolean, max: number): Array<Chunk<T>> {
+/**
+ * Requests of at most `max` values; with `combine`, the items of one key (same dataset, same connection: they may
+ * share a request) packed in input order.
+ */
+export function chunkItems<T>(
+	lists: Array<{ itemIndex: number; key: string; values: T[] }>,
+	combine: boolean,
+	max: number,
+): Array<Chunk<T>> {
 	const chunks: Array<Chunk<T>> = [];
 	const open = new Map<string, Chunk<T>>();
 	for (const list of lists) {

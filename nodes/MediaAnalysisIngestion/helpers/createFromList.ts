@@ -25,7 +25,7 @@ import type { Run, WaitOptions } from '../../shared/run';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList, title } from './assets';
 import { chunkItems, describeItems, failOnce, type Chunk, type Entry } from './batching';
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
-import { existingAssetsFields, heldAssets, readExistingAssets, saysWhatHappened } from './existing';
+import { existingAssetsFields, heldAssets, readExistingAssets } from './existing';
 
 const CREATE = {
 	assets: 'ingestion.createIngestJobFromAssets',
@@ -91,16 +91,21 @@ const assetFailureField: INodeProperties = {
 
 type JobAsset = { asset?: { source_path?: string }; asset_id?: string | null; error?: string | null };
 
-/** What a finished job says of an asset it does not list (or lists without a status): its own status and error. */
-function jobOutcome(job: IDataObject, asset: JobAsset = {}): AssetOutcome {
+/**
+ * What a job's own record says of an asset (the job not waited for, or its status list lacking the asset): pending
+ * while the job runs, else the job's status and error.
+ */
+function jobOutcome(job: IDataObject, asset: JobAsset): AssetOutcome {
+	const finished = ['completed', 'failed', 'stopped'].includes(String(job.status));
 	const failed = Boolean(asset.error) || job.status !== 'completed';
+	const reason =
+		asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null);
 	return {
 		asset_id: asset.asset_id ?? null,
 		source_path: asset.asset?.source_path ?? null,
-		status: failed ? 'error' : 'completed',
+		status: !finished ? 'pending' : failed ? 'error' : 'completed',
 		error_code: null,
-		error_reason:
-			asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null),
+		error_reason: finished ? reason : null,
 	};
 }
 
@@ -193,13 +198,17 @@ async function createJobsFromLists(
 	const accepted: Row[] = [];
 	for (const row of rows.values()) {
 		const { itemIndex, datasetId, assets } = row;
-		const check = async () =>
-			assertDatasetAccepts.call(this, await readDataset(runner.run, datasetId, itemIndex), kind, assets, itemIndex);
+		const check = async () => {
+			// Each dataset read once (a run of 10,000 rows into one dataset costs one read).
+			const read = async () => await runner.run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex });
+			const dataset = await runner.run.lookup(JSON.stringify(['dataset', datasetId]), read);
+			assertDatasetAccepts.call(this, dataset, kind, assets, itemIndex);
+		};
 		if (await runner.attempt([itemIndex], check)) accepted.push(row);
 	}
 
 	// Already in Dataset: each item's assets the dataset holds are not sent; an item left with none makes no job.
-	const mode = readExistingAssets.call(this);
+	const { mode, says } = readExistingAssets.call(this);
 	const live = await heldAssets(runner, accepted, mode);
 	const toSend = live.flatMap(({ itemIndex, datasetId, connectionName, assets, held }) => {
 		const values = assets.filter((_asset, position) => !held[position]);
@@ -239,7 +248,7 @@ async function createJobsFromLists(
 		const first = chunk.entries[0].itemIndex;
 		const wait = rowOf(first).wait;
 		let result = job;
-		let outcomeOfAsset = createdOutcome(job);
+		let outcomeOfAsset = (asset: JobAsset) => jobOutcome(job, asset);
 		if (wait) {
 			try {
 				const options = { ...wait, startedAt };
@@ -267,7 +276,6 @@ async function createJobsFromLists(
 	// One item per asset, paired to its input item, in the order the item gave them whatever the jobs they went into
 	// (those the dataset held carry its status, and no job); with When an Asset Fails › Fail the Node, an item with a
 	// failed asset becomes one error instead.
-	const says = saysWhatHappened.call(this, mode);
 	const includeInput = this.getNodeParameter('options.includeInputFields', 0, false) as boolean;
 	for (const { itemIndex, datasetId, wait, held, sent } of live) {
 		if (failed.has(itemIndex)) continue;
@@ -302,23 +310,9 @@ function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: En
 		.map((value) => ({ asset: { source_path: value.source_path }, asset_id: null }));
 }
 
-/** An asset of a job not waited for: pending, unless the service already answered with a finished job. */
-function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
-	const settled = ['completed', 'failed', 'stopped'].includes(String(job.status));
-	return (asset) =>
-		settled ? jobOutcome(job, asset) : { ...jobOutcome(job, asset), status: 'pending', error_reason: null };
-}
-
 type Dataset = CheckedResponseOf<'datasets.get'>;
 
 const plural = (type: string) => `${type}s`;
-
-/** Each dataset a run ingests into, read once (a run of 10,000 rows into one dataset costs one read). */
-export async function readDataset(run: Run, datasetId: string, itemIndex: number): Promise<Dataset> {
-	return await run.lookup(JSON.stringify(['dataset', datasetId]), async () =>
-		run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex }),
-	);
-}
 
 /** The asset types a list holds: its kind's, or (Create From Assets) each asset's declared one. */
 function typesOf(kind: ListKind, assets: IngestJobAsset[]): string[] {

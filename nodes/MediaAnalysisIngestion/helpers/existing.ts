@@ -48,14 +48,11 @@ const field = (defaultValue: ExistingAssets, version: number | { _cnd: { gte: nu
 /** Version 1 keeps ingesting everything by default; 1.1 skips what the dataset holds. */
 export const existingAssetsFields: INodeProperties[] = [field('ingest', 1), field('skip', { _cnd: { gte: 1.1 } })];
 
-export function readExistingAssets(this: IExecuteFunctions): ExistingAssets {
+/** Already in Dataset, and whether items say what became of their asset (`ingestion`): from 1.1, or when skipping. */
+export function readExistingAssets(this: IExecuteFunctions): { mode: ExistingAssets; says: boolean } {
 	const value = this.getNodeParameter('existingAssets', 0, 'ingest');
-	return value === 'skip' || value === 'skipUnlessFailed' ? value : 'ingest';
-}
-
-/** Whether items say what happened to their asset (`ingestion`): from 1.1 always, before only when asked to skip. */
-export function saysWhatHappened(this: IExecuteFunctions, mode: ExistingAssets): boolean {
-	return mode !== 'ingest' || this.getNode().typeVersion >= 1.1;
+	const mode = value === 'skip' || value === 'skipUnlessFailed' ? value : 'ingest';
+	return { mode, says: mode !== 'ingest' || this.getNode().typeVersion >= 1.1 };
 }
 
 type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
