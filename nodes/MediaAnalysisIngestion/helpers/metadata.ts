@@ -47,7 +47,7 @@ export function readMetadata(
  * A field of an item's JSON: the name as it is first (CSV headers may hold dots), else a dotted path. Own fields
  * only, so a name such as "constructor" finds nothing an object merely inherits.
  */
-export function fieldOf(json: IDataObject, name: string): unknown {
+function fieldOf(json: IDataObject, name: string): unknown {
 	if (Object.hasOwn(json, name)) return json[name];
 	let value: unknown = json;
 	for (const key of name.split('.')) {
@@ -67,13 +67,8 @@ export function itemField(
 ): unknown {
 	const value = fieldOf(json, name);
 	if (value !== undefined) return value;
-	throw invalidParameter.call(
-		this,
-		`${label} ("${name}")`,
-		itemIndex,
-		`the item has no field "${name}"`,
-		`Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`,
-	);
+	const fix = `Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`;
+	throw refusal(this, `${label} ("${name}")`, itemIndex)(`the item has no field "${name}"`, fix);
 }
 
 /** The named fields of an item's JSON (`itemField`) as metadata, under their own names. */
