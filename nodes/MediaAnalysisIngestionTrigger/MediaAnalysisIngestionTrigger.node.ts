@@ -131,7 +131,7 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') {
 			const run = new Run(this);
-			return [[{ json: await sampleEvent.call(this, run, await readWatch.call(this, run)) }]];
+			return [[{ json: await sampleEvent(run, await readWatch.call(this, run)) }]];
 		}
 		// One poll of a trigger at a time: n8n's legacy scheduling starts a poll on every tick, even while the last one
 		// still runs, and both would read the same saved state and emit the same events.
@@ -184,18 +184,13 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 	const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [], left: 0, cut: 0, budget };
 	/** Reads one scope, unless the budget is over: a scope not read keeps its state for the next poll. */
 	const readScope = async (key: string, read: () => Promise<void>) => {
-		if (budget?.over) {
-			poll.watched.add(key);
-			poll.left++;
-			return;
-		}
 		try {
-			await read();
+			if (!budget?.over) return await read();
 		} catch (error) {
 			unlessSpent(budget, error);
-			poll.watched.add(key);
-			poll.left++;
 		}
+		poll.watched.add(key);
+		poll.left++;
 	};
 	if (JOB_EVENTS.some((event) => watch.events.has(event))) {
 		const key = `jobs:${watch.datasetId ?? '*'}`;
