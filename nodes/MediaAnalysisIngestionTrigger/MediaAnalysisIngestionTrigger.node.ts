@@ -34,7 +34,7 @@ import {
 import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
 import { sampleEvent } from './sample';
 import { PollBudget, unlessSpent } from './budget';
-import { overlappingPages, scanNewestFirst, type Scan } from './scan';
+import { overlappingPages, scanNewestFirst } from './scan';
 
 /** The node's static data: the settings it belongs to (a change starts afresh), and each scope as `saveScope` writes it. */
 interface TriggerState extends IDataObject {
@@ -194,7 +194,7 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 	};
 	if (JOB_EVENTS.some((event) => watch.events.has(event))) {
 		const key = `jobs:${watch.datasetId ?? '*'}`;
-		await readScope(key, () => pollScope.call(this, run, poll, key, 'job', jobsPages(watch.datasetId)));
+		await readScope(key, () => pollScope(run, poll, key, 'job', jobsPages(watch.datasetId)));
 	}
 	let listedWhole = true;
 	if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
@@ -205,7 +205,7 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 		listedWhole = datasets.whole;
 		for (const datasetId of datasets.ids) {
 			const key = `assets:${datasetId}`;
-			await readScope(key, () => pollScope.call(this, run, poll, key, 'asset', assetStatusPages(datasetId), datasetId));
+			await readScope(key, () => pollScope(run, poll, key, 'asset', assetStatusPages(datasetId), datasetId));
 		}
 	}
 	if (poll.left > 0 || poll.cut > 0) {
@@ -328,12 +328,11 @@ interface Poll {
 
 /** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
 async function pollScope(
-	this: IPollFunctions,
 	run: Run,
 	poll: Poll,
 	key: string,
 	kind: 'job' | 'asset',
-	[request, style]: [ApiRequest, PageStyle],
+	list: [ApiRequest, PageStyle],
 	datasetId?: string,
 ): Promise<void> {
 	const { watch, now, scopes, firstActivation, watched, emitted, budget } = poll;
@@ -342,16 +341,7 @@ async function pollScope(
 	const scope = saved ?? { ...newScopeState(), addedAt: now };
 	const activating = saved === undefined && firstActivation;
 	const observe = kind === 'job' ? observeJob : observeAsset;
-	const scan: Scan = await scanNewestFirst.call(
-		this,
-		run,
-		request,
-		style,
-		observe,
-		activating ? undefined : scope,
-		now,
-		budget,
-	);
+	const scan = await scanNewestFirst(run, list, observe, activating ? undefined : scope, now, budget);
 	if (scan.cut && scan.observations.length === 0) {
 		// Cut off before it read a record: the scope stays as the last poll left it (an activation is made again).
 		poll.left++;
@@ -376,11 +366,10 @@ async function watchedDatasets(
 	watch: Watch,
 ): Promise<{ ids: string[]; whole: boolean }> {
 	if (watch.datasetId) return { ids: [watch.datasetId], whole: true };
-	const [request, style] = listEndpoint('datasets.list');
 	const idOf = (record: IDataObject) => (typeof record.id === 'string' ? record.id : undefined);
 	const ids = new Set<string>();
 	let whole = true;
-	for await (const page of overlappingPages.call(this, run, request, style, idOf)) {
+	for await (const page of overlappingPages(run, listEndpoint('datasets.list'), idOf)) {
 		if (page.shifted) whole = false;
 		// Read as the trigger reads every record: each field checked, so a record missing one is passed over.
 		for (const dataset of page.records) {
