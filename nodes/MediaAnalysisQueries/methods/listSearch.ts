@@ -1,10 +1,11 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { ALL, Run } from '../../shared/run';
 
 import { datasetsMatching, recordsNamed } from '../../shared/readers';
 import { listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
+import { tableColumns } from '../actions/table/fields';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export const searchQueries = listSearchMethod<'queries.listQueries'>({
@@ -45,14 +46,9 @@ async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | u
 	return named.length === 1 && typeof named[0].id === 'string' ? named[0].id : undefined;
 }
 
-type TableRecord = { name?: unknown; table_schema?: { fields?: Array<{ name?: unknown; type?: unknown }> } | null };
-
 /** The columns of a table in words, when its schema lists them (`name type, …`). */
-function columnsOf(table: TableRecord): string {
-	const fields = Array.isArray(table.table_schema?.fields) ? table.table_schema.fields : [];
-	const columns = fields
-		.filter((field) => typeof field?.name === 'string')
-		.map((field) => `${String(field.name)} ${String(field.type ?? '')}`.trim());
+function columnsOf(table: IDataObject): string {
+	const columns = tableColumns(table).map((field) => `${field.name} ${String(field.type ?? '')}`.trim());
 	return columns.length > 12 ? `${columns.slice(0, 12).join(', ')}, … (${columns.length} columns)` : columns.join(', ');
 }
 
@@ -63,7 +59,7 @@ export async function searchTables(this: ILoadOptionsFunctions, filter?: string)
 	if (!datasetId) return { results: [] };
 	const { tables } = await new Run(this).call('queries.listTables', { params: { dataset_id: datasetId } });
 	return {
-		results: (tables as TableRecord[])
+		results: (tables as IDataObject[])
 			.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))
 			.map((table) => ({
 				name: String(table.name),

@@ -6,6 +6,7 @@ import { listLocator } from '../../../shared/node';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { type Run, WAIT_DEFAULTS } from '../../../shared/run';
 import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
+import { tableColumns } from '../table/fields';
 import { waitForQuery } from './fields';
 import { readResults, readResultsOutput } from './resultsOutput';
 
@@ -70,16 +71,12 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Gets the images of a dataset whose score for a visual concept is above a threshold, highest first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the concept name and the threshold (0 to 1). Returns one item per image: path, score, asset_id, concept.';
 
-type Column = { name?: unknown; type?: unknown };
-
 /** The columns of the dataset's images table, read once per dataset in a run. */
 async function imageColumns(run: Run, datasetId: string, itemIndex: number): Promise<string[]> {
 	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
 		run.call('queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
 	);
-	const schema = table.table_schema as { fields?: unknown } | null | undefined;
-	const fields = Array.isArray(schema?.fields) ? (schema.fields as Column[]) : [];
-	return fields.map((field) => field?.name).filter((name): name is string => typeof name === 'string');
+	return tableColumns(table).map((field) => field.name);
 }
 
 /** The concept's column as the table names it: the exact name, else the one column that differs only in case. */
