@@ -299,17 +299,15 @@ function readState(
 		s: [...watch.jobStatuses].sort(),
 	});
 	const saved = readScopes(state.scopes);
-	if (state.watching === watching && state.scopes !== undefined && !saved) {
+	if (state.watching === watching && saved) return { state, scopes: saved, firstActivation: false };
+	if (state.watching === watching && state.scopes !== undefined) {
 		this.logger.warn(
 			'Media Analysis Trigger: its saved state was unreadable and was reset; events from before this poll are not emitted',
 		);
 	}
-	if (state.watching !== watching || !saved) {
-		state.watching = watching;
-		state.scopes = {};
-		return { state, scopes: new Map(), firstActivation: true };
-	}
-	return { state, scopes: saved, firstActivation: false };
+	state.watching = watching;
+	state.scopes = {};
+	return { state, scopes: new Map(), firstActivation: true };
 }
 
 /** One poll: what it watches and its clock, the saved scopes, and what it has read and found so far. */
