@@ -18,19 +18,27 @@ export const searchQueries = listSearchMethod<'queries.listQueries'>({
 	}),
 });
 
-/** "From list" for the embedding of a query: the embeddings of the dataset chosen in the node. */
-export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {
-	const datasetId = await chosenDataset(this);
-	if (!datasetId) return { results: [] };
-	const dataset = await new Run(this).call('datasets.get', { params: { dataset_id: datasetId } });
-	const embeddings = dataset.embeddings ?? [];
-	return {
-		results: embeddings.map((embedding) => ({
-			name: String(embedding.name ?? embedding.id),
-			value: String(embedding.id),
-		})),
+type Results = INodeListSearchResult['results'];
+
+/**
+ * A "From list" of what the dataset chosen in the node holds (`read`, given the typed text in lower case, matched
+ * here), empty while no dataset is chosen.
+ */
+function ofChosenDataset(read: (run: Run, datasetId: string, text: string) => Promise<Results>) {
+	return async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+		const datasetId = await chosenDataset(this);
+		return { results: datasetId ? await read(new Run(this), datasetId, (filter ?? '').trim().toLowerCase()) : [] };
 	};
 }
+
+/** "From list" for the embedding of a query: the embeddings of the dataset chosen in the node. */
+export const searchEmbeddings = ofChosenDataset(async (run, datasetId) => {
+	const dataset = await run.call('datasets.get', { params: { dataset_id: datasetId } });
+	return (dataset.embeddings ?? []).map((embedding) => ({
+		name: String(embedding.name ?? embedding.id),
+		value: String(embedding.id),
+	}));
+});
 
 /** The dataset chosen in the node (By ID, From list, or By Name looked up), or undefined while none is. */
 async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | undefined> {
@@ -53,39 +61,29 @@ function columnsOf(table: IDataObject): string {
 }
 
 /** "From list" for a table: the tables of the dataset chosen in the node (columns as the description), matched here. */
-export async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const text = (filter ?? '').trim().toLowerCase();
-	const datasetId = await chosenDataset(this);
-	if (!datasetId) return { results: [] };
-	const { tables } = await new Run(this).call('queries.listTables', { params: { dataset_id: datasetId } });
-	return {
-		results: (tables as IDataObject[])
-			.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))
-			.map((table) => ({
-				name: String(table.name),
-				value: String(table.name),
-				description: columnsOf(table) || undefined,
-			})),
-	};
-}
+export const searchTables = ofChosenDataset(async (run, datasetId, text) => {
+	const { tables } = await run.call('queries.listTables', { params: { dataset_id: datasetId } });
+	return (tables as IDataObject[])
+		.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))
+		.map((table) => ({
+			name: String(table.name),
+			value: String(table.name),
+			description: columnsOf(table) || undefined,
+		}));
+});
 
 /**
  * "From list" for the concept of Get Concept Scores: the concepts of the dataset chosen in the node, by name (the
  * name is the column of its scores), matched here.
  */
-export async function searchConceptNames(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const text = (filter ?? '').trim().toLowerCase();
-	const datasetId = await chosenDataset(this);
-	if (!datasetId) return { results: [] };
-	const concepts = await new Run(this).list('concepts.list', { qs: { datasets: [datasetId] }, limit: ALL });
-	return {
-		results: concepts
-			.filter((concept) => !text || concept.name.toLowerCase().includes(text))
-			.sort((a, b) => a.name.localeCompare(b.name))
-			.map((concept) => ({
-				name: concept.name,
-				value: concept.name,
-				description: concept.description ?? undefined,
-			})),
-	};
-}
+export const searchConceptNames = ofChosenDataset(async (run, datasetId, text) => {
+	const concepts = await run.list('concepts.list', { qs: { datasets: [datasetId] }, limit: ALL });
+	return concepts
+		.filter((concept) => !text || concept.name.toLowerCase().includes(text))
+		.sort((a, b) => a.name.localeCompare(b.name))
+		.map((concept) => ({
+			name: concept.name,
+			value: concept.name,
+			description: concept.description ?? undefined,
+		}));
+});
