@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRecord } from '../shared/transport';
+
 /** A poll's observations as events, each once: pure functions over the saved state (docs/internals.md, The trigger). */
 
 export const JOB_EVENTS = [
@@ -121,8 +123,6 @@ export function newScopeState(): ScopeState {
 }
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTriple = (entry: unknown): entry is [string, string, number] =>
 	Array.isArray(entry) &&
 	entry.length === 3 &&
@@ -138,7 +138,7 @@ const hasScopeFields = (scope: Record<string, unknown>) =>
 
 /** What `saveScope` wrote, rebuilt without prototypes; undefined when it is not that (reset, not trusted). */
 export function readScope(value: unknown): ScopeState | undefined {
-	if (!isObject(value) || !hasScopeFields(value) || !Array.isArray(value.entities)) return undefined;
+	if (!isRecord(value) || !hasScopeFields(value) || !Array.isArray(value.entities)) return undefined;
 	const seen = newRecord();
 	for (const entry of value.entities as unknown[]) {
 		if (!isTriple(entry)) return undefined;
@@ -151,7 +151,7 @@ export function readScope(value: unknown): ScopeState | undefined {
 }
 
 export function readScopes(value: unknown): Map<string, ScopeState> | undefined {
-	if (!isObject(value)) return undefined;
+	if (!isRecord(value)) return undefined;
 	const scopes = new Map<string, ScopeState>();
 	for (const [key, saved] of Object.entries(value)) {
 		const scope = readScope(saved);

@@ -5,7 +5,7 @@ import { datasetsMatching, recordsNamed } from '../../shared/readers';
 import { listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
-import { tableColumns } from '../actions/table/fields';
+import { tableColumns } from '../actions/query/fields';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export const searchQueries = listSearchMethod<'queries.listQueries'>({

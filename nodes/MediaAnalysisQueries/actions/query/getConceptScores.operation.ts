@@ -6,8 +6,7 @@ import { listLocator } from '../../../shared/node';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { type Run, WAIT_DEFAULTS } from '../../../shared/run';
 import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
-import { tableColumns } from '../table/fields';
-import { waitForQuery } from './fields';
+import { tableColumns, waitForQuery } from './fields';
 import { readResults, readResultsOutput } from './resultsOutput';
 
 /** New in version 2 of the node. */

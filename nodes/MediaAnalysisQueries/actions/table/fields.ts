@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { listLocator } from '../../../shared/node';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
@@ -11,15 +11,6 @@ export const tableLocator = listLocator(
 	// Spread, as in the shared modes: a mode has no default.
 	[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. images' }],
 );
-
-type Column = { name?: unknown; type?: unknown };
-
-/** The columns a table's schema lists with a name; none when the table has no schema (the document allows one). */
-export function tableColumns(table: IDataObject): Array<Column & { name: string }> {
-	const schema = table.table_schema as { fields?: unknown } | null | undefined;
-	const fields = Array.isArray(schema?.fields) ? (schema.fields as Column[]) : [];
-	return fields.filter((field): field is Column & { name: string } => typeof field?.name === 'string');
-}
 
 /** The item's table name: one path segment, checked before anything is sent. */
 export function getTableName(this: IExecuteFunctions, itemIndex: number): string {
