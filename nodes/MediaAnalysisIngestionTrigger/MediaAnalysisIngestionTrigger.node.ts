@@ -31,7 +31,7 @@ import {
 	type TriggerEvent,
 	type Watch,
 } from './events';
-import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
+import { assetStatusPages, jobsPages, liveDatasetId, observeAsset, observeJob, toOutput, type Output } from './observe';
 import { sampleEvent } from './sample';
 import { PollBudget, unlessSpent } from './budget';
 import { overlappingPages, scanNewestFirst } from './scan';
@@ -370,10 +370,7 @@ async function watchedDatasets(
 	for await (const page of overlappingPages(run, listEndpoint('datasets.list'), idOf)) {
 		if (page.shifted) whole = false;
 		// Read as the trigger reads every record: each field checked, so a record missing one is passed over.
-		for (const dataset of page.records) {
-			if (typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
-				ids.add(dataset.id);
-		}
+		for (const id of page.records.map(liveDatasetId)) if (id !== undefined) ids.add(id);
 	}
 	if (ids.size > MAX_DATASETS) {
 		throw new NodeOperationError(

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { fetchPage, SAMPLE_IDS, type ApiRequest, type PageStyle } from '../shared/transport';
 import type { Run } from '../shared/run';
 import { END_STATUSES, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
-import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
+import { assetStatusPages, jobsPages, liveDatasetId, observeAsset, observeJob, toOutput, type Output } from './observe';
 
 /** Records read per list for the test event. */
 const SAMPLE_PAGE = 20;
@@ -73,12 +73,8 @@ export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> 
 
 async function recentDatasets(run: Run): Promise<string[]> {
 	const { items } = await run.list('datasets.list', { page: 0, pageSize: SAMPLE_PAGE });
-	return items
-		.filter(
-			(dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting',
-		)
-		.slice(0, SAMPLE_DATASETS)
-		.map((dataset) => dataset.id);
+	const ids = items.map(liveDatasetId).filter((id): id is string => id !== undefined);
+	return ids.slice(0, SAMPLE_DATASETS);
 }
 
 /** The status of the built example of each event; the first chosen, in this order, is the one shown. */
