@@ -16,5 +16,7 @@ module.exports = {
 	// on two).
 	maxWorkers: 5,
 	testSequencer: '<rootDir>/test/sequencer.js',
+	// After jest's own summary: one line per failed test, so a log cut in the middle still names them.
+	reporters: ['default', '<rootDir>/test/failed-tests-reporter.js'],
 	testTimeout: 30000,
 };

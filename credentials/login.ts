@@ -29,9 +29,7 @@ interface HttpFailure {
 /** Statuses of a login that say "not now" rather than "not you". */
 const THROTTLED = new Set([429, 502, 503, 504]);
 
-function loginFailure(kind: LoginKind, baseUrl: string, error: unknown): LoginError {
-	const failure = (error ?? {}) as HttpFailure;
-	const answer = failure.response ?? failure.cause?.response;
+function loginFailure(kind: LoginKind, baseUrl: string, failure: HttpFailure, answer: HttpFailure['response']) {
 	const status = answer?.status;
 	const host = hostOf(baseUrl);
 
@@ -130,7 +128,7 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
 	const answer = failure.response ?? failure.cause?.response;
 	discardBody(answer?.data);
 	const status = answer?.status ?? 0;
-	if (status < 300 || status >= 400) throw loginFailure(kind, baseUrl, error);
+	if (status < 300 || status >= 400) throw loginFailure(kind, baseUrl, failure, answer);
 	const verdict = judgeRedirect({
 		what: 'the login (POST /api/v0/login)',
 		method: 'POST',

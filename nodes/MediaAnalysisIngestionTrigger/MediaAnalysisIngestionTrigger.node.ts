@@ -31,10 +31,10 @@ import {
 	type TriggerEvent,
 	type Watch,
 } from './events';
-import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
+import { assetStatusPages, jobsPages, liveDatasetId, observeAsset, observeJob, toOutput, type Output } from './observe';
 import { sampleEvent } from './sample';
 import { PollBudget, unlessSpent } from './budget';
-import { overlappingPages, scanNewestFirst, type Scan } from './scan';
+import { overlappingPages, scanNewestFirst } from './scan';
 
 /** The node's static data: the settings it belongs to (a change starts afresh), and each scope as `saveScope` writes it. */
 interface TriggerState extends IDataObject {
@@ -131,7 +131,7 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') {
 			const run = new Run(this);
-			return [[{ json: await sampleEvent.call(this, run, await readWatch.call(this, run)) }]];
+			return [[{ json: await sampleEvent(run, await readWatch.call(this, run)) }]];
 		}
 		// One poll of a trigger at a time: n8n's legacy scheduling starts a poll on every tick, even while the last one
 		// still runs, and both would read the same saved state and emit the same events.
@@ -184,22 +184,17 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 	const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [], left: 0, cut: 0, budget };
 	/** Reads one scope, unless the budget is over: a scope not read keeps its state for the next poll. */
 	const readScope = async (key: string, read: () => Promise<void>) => {
-		if (budget?.over) {
-			poll.watched.add(key);
-			poll.left++;
-			return;
-		}
 		try {
-			await read();
+			if (!budget?.over) return await read();
 		} catch (error) {
 			unlessSpent(budget, error);
-			poll.watched.add(key);
-			poll.left++;
 		}
+		poll.watched.add(key);
+		poll.left++;
 	};
 	if (JOB_EVENTS.some((event) => watch.events.has(event))) {
 		const key = `jobs:${watch.datasetId ?? '*'}`;
-		await readScope(key, () => pollScope.call(this, run, poll, key, 'job', jobsPages(watch.datasetId)));
+		await readScope(key, () => pollScope(run, poll, key, 'job', jobsPages(watch.datasetId)));
 	}
 	let listedWhole = true;
 	if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
@@ -210,7 +205,7 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 		listedWhole = datasets.whole;
 		for (const datasetId of datasets.ids) {
 			const key = `assets:${datasetId}`;
-			await readScope(key, () => pollScope.call(this, run, poll, key, 'asset', assetStatusPages(datasetId), datasetId));
+			await readScope(key, () => pollScope(run, poll, key, 'asset', assetStatusPages(datasetId), datasetId));
 		}
 	}
 	if (poll.left > 0 || poll.cut > 0) {
@@ -304,17 +299,15 @@ function readState(
 		s: [...watch.jobStatuses].sort(),
 	});
 	const saved = readScopes(state.scopes);
-	if (state.watching === watching && state.scopes !== undefined && !saved) {
+	if (state.watching === watching && saved) return { state, scopes: saved, firstActivation: false };
+	if (state.watching === watching && state.scopes !== undefined) {
 		this.logger.warn(
 			'Media Analysis Trigger: its saved state was unreadable and was reset; events from before this poll are not emitted',
 		);
 	}
-	if (state.watching !== watching || !saved) {
-		state.watching = watching;
-		state.scopes = {};
-		return { state, scopes: new Map(), firstActivation: true };
-	}
-	return { state, scopes: saved, firstActivation: false };
+	state.watching = watching;
+	state.scopes = {};
+	return { state, scopes: new Map(), firstActivation: true };
 }
 
 /** One poll: what it watches and its clock, the saved scopes, and what it has read and found so far. */
@@ -333,12 +326,11 @@ interface Poll {
 
 /** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
 async function pollScope(
-	this: IPollFunctions,
 	run: Run,
 	poll: Poll,
 	key: string,
 	kind: 'job' | 'asset',
-	[request, style]: [ApiRequest, PageStyle],
+	list: [ApiRequest, PageStyle],
 	datasetId?: string,
 ): Promise<void> {
 	const { watch, now, scopes, firstActivation, watched, emitted, budget } = poll;
@@ -347,16 +339,7 @@ async function pollScope(
 	const scope = saved ?? { ...newScopeState(), addedAt: now };
 	const activating = saved === undefined && firstActivation;
 	const observe = kind === 'job' ? observeJob : observeAsset;
-	const scan: Scan = await scanNewestFirst.call(
-		this,
-		run,
-		request,
-		style,
-		observe,
-		activating ? undefined : scope,
-		now,
-		budget,
-	);
+	const scan = await scanNewestFirst(run, list, observe, activating ? undefined : scope, now, budget);
 	if (scan.cut && scan.observations.length === 0) {
 		// Cut off before it read a record: the scope stays as the last poll left it (an activation is made again).
 		poll.left++;
@@ -381,17 +364,13 @@ async function watchedDatasets(
 	watch: Watch,
 ): Promise<{ ids: string[]; whole: boolean }> {
 	if (watch.datasetId) return { ids: [watch.datasetId], whole: true };
-	const [request, style] = listEndpoint('datasets.list');
 	const idOf = (record: IDataObject) => (typeof record.id === 'string' ? record.id : undefined);
 	const ids = new Set<string>();
 	let whole = true;
-	for await (const page of overlappingPages.call(this, run, request, style, idOf)) {
+	for await (const page of overlappingPages(run, listEndpoint('datasets.list'), idOf)) {
 		if (page.shifted) whole = false;
 		// Read as the trigger reads every record: each field checked, so a record missing one is passed over.
-		for (const dataset of page.records) {
-			if (typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting')
-				ids.add(dataset.id);
-		}
+		for (const id of page.records.map(liveDatasetId)) if (id !== undefined) ids.add(id);
 	}
 	if (ids.size > MAX_DATASETS) {
 		throw new NodeOperationError(

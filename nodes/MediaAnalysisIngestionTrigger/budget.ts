@@ -13,13 +13,11 @@ type Budgeted = IPollFunctions & { getExecutionCancelSignal(): AbortSignal };
  * starting at READ_SHARE of it, and a request still in flight then is aborted through the Run's cancel signal.
  */
 export class PollBudget {
-	readonly ms: number;
 	readonly endsAt: number;
 	private readonly expiry = new AbortController();
 	private readonly done = new AbortController();
 
-	private constructor(ms: number) {
-		this.ms = ms;
+	private constructor(readonly ms: number) {
 		const readMs = Math.floor(ms * READ_SHARE);
 		this.endsAt = Date.now() + readMs;
 		const expire = () => {

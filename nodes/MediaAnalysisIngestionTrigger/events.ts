@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRecord } from '../shared/transport';
+
 /** A poll's observations as events, each once: pure functions over the saved state (docs/internals.md, The trigger). */
 
 export const JOB_EVENTS = [
@@ -46,6 +48,8 @@ const LIFE_CYCLE: Record<'job' | 'asset', string[]> = {
 	job: ['pending', 'in_progress', 'paused', 'stopping', 'stopped', 'failed', 'completed'],
 	asset: ['pending', 'in_progress', 'received', 'processing_started', 'error', 'completed'],
 };
+const furtherAlong = (kind: 'job' | 'asset', status: string, than: string) =>
+	LIFE_CYCLE[kind].indexOf(status) > LIFE_CYCLE[kind].indexOf(than);
 
 /** The look-back window: many times a lagging replica's delay (well under a second, seconds at worst). */
 export const LOOK_BACK_MS = 60 * 1000;
@@ -119,8 +123,6 @@ export function newScopeState(): ScopeState {
 }
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTriple = (entry: unknown): entry is [string, string, number] =>
 	Array.isArray(entry) &&
 	entry.length === 3 &&
@@ -128,16 +130,15 @@ const isTriple = (entry: unknown): entry is [string, string, number] =>
 	typeof entry[1] === 'string' &&
 	isFiniteNumber(entry[2]);
 
-function hasScopeFields(scope: Record<string, unknown>): boolean {
-	if (!(scope.cursor === null || isFiniteNumber(scope.cursor))) return false;
-	if (!(scope.since === null || isFiniteNumber(scope.since))) return false;
-	if (scope.disordered !== undefined && typeof scope.disordered !== 'boolean') return false;
-	return OPTIONAL_TIMES.every((key) => scope[key] === undefined || isFiniteNumber(scope[key]));
-}
+const hasScopeFields = (scope: Record<string, unknown>) =>
+	(scope.cursor === null || isFiniteNumber(scope.cursor)) &&
+	(scope.since === null || isFiniteNumber(scope.since)) &&
+	(scope.disordered === undefined || typeof scope.disordered === 'boolean') &&
+	OPTIONAL_TIMES.every((key) => scope[key] === undefined || isFiniteNumber(scope[key]));
 
 /** What `saveScope` wrote, rebuilt without prototypes; undefined when it is not that (reset, not trusted). */
 export function readScope(value: unknown): ScopeState | undefined {
-	if (!isObject(value) || !hasScopeFields(value) || !Array.isArray(value.entities)) return undefined;
+	if (!isRecord(value) || !hasScopeFields(value) || !Array.isArray(value.entities)) return undefined;
 	const seen = newRecord();
 	for (const entry of value.entities as unknown[]) {
 		if (!isTriple(entry)) return undefined;
@@ -150,7 +151,7 @@ export function readScope(value: unknown): ScopeState | undefined {
 }
 
 export function readScopes(value: unknown): Map<string, ScopeState> | undefined {
-	if (!isObject(value)) return undefined;
+	if (!isRecord(value)) return undefined;
 	const scopes = new Map<string, ScopeState>();
 	for (const [key, saved] of Object.entries(value)) {
 		const scope = readScope(saved);
@@ -219,10 +220,7 @@ function isNews(
 	// A recorded time beyond the cursor was dated in the future: a later correction must not look older than it.
 	const newest = cursor === null ? time : Math.min(time, cursor);
 	if (observation.time < newest) return false; // an older view than one already applied
-	if (observation.time > time) return true;
-	if (observation.time < time) return true;
-	const order = LIFE_CYCLE[kind];
-	return order.indexOf(observation.status) > order.indexOf(status);
+	return observation.time !== time || furtherAlong(kind, observation.status, status);
 }
 
 export function isKnown(state: ScopeState, observation: Observation): boolean {
@@ -232,17 +230,12 @@ export function isKnown(state: ScopeState, observation: Observation): boolean {
 
 /** One view per entity (a list may hold one twice): the latest wins; at the same time, the further-along status. */
 function latestPerEntity(kind: 'job' | 'asset', observations: Observation[]): Observation[] {
-	const order = LIFE_CYCLE[kind];
 	const latest = new Map<string, Observation>();
 	for (const observation of observations) {
 		const kept = latest.get(observation.id);
-		if (
-			!kept ||
-			observation.time > kept.time ||
-			(observation.time === kept.time && order.indexOf(observation.status) > order.indexOf(kept.status))
-		) {
+		const sameTime = kept && observation.time === kept.time;
+		if (!kept || observation.time > kept.time || (sameTime && furtherAlong(kind, observation.status, kept.status)))
 			latest.set(observation.id, observation);
-		}
 	}
 	return [...latest.values()].sort((a, b) => a.time - b.time || a.id.localeCompare(b.id));
 }
@@ -264,30 +257,22 @@ export function detectEvents(
 	const cursor = state.cursor;
 	const floor = lookBackFloor(state);
 	for (const observation of latestPerEntity(kind, observations)) {
-		if (floor !== null && observation.time < floor) continue;
-		const recorded = state.seen[observation.id];
+		const { id, status, time, record } = observation;
+		if (floor !== null && time < floor) continue;
+		const recorded = state.seen[id];
 		// The caps may have dropped this entity after it was emitted.
-		if (!recorded && state.forgotten !== undefined && observation.time <= state.forgotten) continue;
-		if (isNews(kind, observation, recorded, cursor)) {
+		if (!recorded && state.forgotten !== undefined && time <= state.forgotten) continue;
+		const news = isNews(kind, observation, recorded, cursor);
+		if (news) {
 			const previous = recorded?.[0];
 			const matched = (kind === 'job' ? jobEvents(observation, previous, state) : assetEvents(observation)).filter(
 				(event) => wanted.has(event),
 			);
-			if (matched.length > 0) {
-				emitted.push({
-					events: matched,
-					time: observation.time,
-					id: observation.id,
-					status: observation.status,
-					previousStatus: previous ?? null,
-					record: observation.record,
-				});
-			}
-			state.seen[observation.id] = [observation.status, observation.time];
-		} else if (recorded && recorded[0] === observation.status && observation.time > recorded[1]) {
-			state.seen[observation.id] = [observation.status, observation.time];
+			if (matched.length > 0)
+				emitted.push({ events: matched, time, id, status, previousStatus: previous ?? null, record });
 		}
-		advanceCursor(state, observation.time, now);
+		if (news || (recorded && recorded[0] === status && time > recorded[1])) state.seen[id] = [status, time];
+		advanceCursor(state, time, now);
 	}
 	closePoll(state, now, rereadFrom);
 	return emitted;
@@ -344,14 +329,12 @@ function prune(state: ScopeState): void {
 	if (Object.keys(state.seen).length > MAX_RECORDED) boundScopes([state], MAX_RECORDED, Number.POSITIVE_INFINITY);
 }
 
-/** Drops entities a cap leaves no room for, remembering the newest time dropped. */
-function forget(state: ScopeState, ids: string[]): void {
-	for (const id of ids) {
-		const time = state.seen[id][1];
-		delete state.seen[id];
-		if (state.forgotten === undefined || time > state.forgotten) state.forgotten = time;
-		if (state.letGoUntil === undefined || time > state.letGoUntil) state.letGoUntil = time;
-	}
+/** Drops an entity a cap leaves no room for, remembering the newest time dropped. */
+function forget(state: ScopeState, id: string): void {
+	const time = state.seen[id][1];
+	delete state.seen[id];
+	if (state.forgotten === undefined || time > state.forgotten) state.forgotten = time;
+	if (state.letGoUntil === undefined || time > state.letGoUntil) state.letGoUntil = time;
 }
 
 /** What one recorded entity adds to the saved JSON: its `[id, status, time]` triple and a comma. */
@@ -389,18 +372,14 @@ export function boundScopes(
 	}
 	if (all.length <= max && bytes <= maxBytes) return { count: 0, recent: 0 };
 	all.sort((a, b) => a.rank - b.rank || a.time - b.time);
-	const dropped = new Map<ScopeState, string[]>();
 	let count = 0;
 	let recent = 0;
 	for (const entry of all) {
 		if (all.length - count <= max && bytes <= maxBytes) break;
 		if (entry.rank === 2) recent++;
-		const ids = dropped.get(entry.state) ?? [];
-		ids.push(entry.id);
-		dropped.set(entry.state, ids);
+		forget(entry.state, entry.id);
 		bytes -= entry.bytes;
 		count++;
 	}
-	for (const [state, ids] of dropped) forget(state, ids);
 	return { count, recent };
 }

@@ -29,6 +29,10 @@ export function observeAsset(record: IDataObject): Observation | undefined {
 	return { id: asset.asset_id, status: asset.status, time, record };
 }
 
+/** A dataset of the list that is not being deleted: its id (undefined for a record without one, passed over). */
+export const liveDatasetId = (record: IDataObject) =>
+	typeof record.id === 'string' && record.status !== 'deleted' && record.status !== 'deleting' ? record.id : undefined;
+
 export type Output = EmittedChange & { kind: 'job' | 'asset'; datasetId?: string };
 
 /**

@@ -1,49 +1,41 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { fetchPage, SAMPLE_IDS, type ApiRequest, type PageStyle } from '../shared/transport';
 import type { Run } from '../shared/run';
 import { END_STATUSES, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
-import { assetStatusPages, jobsPages, observeAsset, observeJob, toOutput, type Output } from './observe';
+import { assetStatusPages, jobsPages, liveDatasetId, observeAsset, observeJob, toOutput, type Output } from './observe';
 
 /** Records read per list for the test event. */
 const SAMPLE_PAGE = 20;
 /** Datasets looked into for an asset when every dataset is watched. */
 const SAMPLE_DATASETS = 5;
 
-/** The newest record a chosen event matches. */
-interface Candidates {
-	matching?: Output;
-}
-
 /** The item the trigger would emit on first seeing `observation`, or undefined when no chosen event matches. */
-function asChange(
-	kind: 'job' | 'asset',
-	observation: Observation,
-	watch: Watch,
-	datasetId: string,
-): Output | undefined {
-	if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) return undefined;
+const firstSeen = (kind: 'job' | 'asset', observation: Observation, watch: Watch, datasetId: string) => {
 	const [change] = detectEvents(newScopeState(), kind, [observation], watch.events, Number.POSITIVE_INFINITY);
 	return change && { ...change, kind, datasetId };
-}
+};
 
-async function readCandidates(
-	this: IPollFunctions,
+const newer = (a: Output | undefined, b: Output | undefined) => (!a || (b && b.time > a.time) ? b : a);
+
+/** The newest of `found` and the first records of a list that a chosen event matches. */
+async function newestMatch(
 	run: Run,
 	kind: 'job' | 'asset',
-	request: ApiRequest,
-	style: PageStyle,
+	[request, style]: [ApiRequest, PageStyle],
 	watch: Watch,
 	datasetOf: (record: IDataObject) => string,
-	into: Candidates,
-): Promise<void> {
+	found: Output | undefined,
+): Promise<Output | undefined> {
 	const observe = kind === 'job' ? observeJob : observeAsset;
-	const newer = (a: Output | undefined, b: Output | undefined) => (!a || (b && b.time > a.time) ? b : a);
 	const { items } = await fetchPage(run, request, style, style.firstPosition, SAMPLE_PAGE);
 	for (const record of items) {
 		const observation = observe(record);
-		if (observation) into.matching = newer(into.matching, asChange(kind, observation, watch, datasetOf(record)));
+		if (!observation) continue;
+		if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) continue;
+		found = newer(found, firstSeen(kind, observation, watch, datasetOf(record)));
 	}
+	return found;
 }
 
 /**
@@ -52,56 +44,40 @@ async function readCandidates(
  * so an older match is found too); when none does, a built example of the chosen event, marked `sample: true`. A real
  * record that matches no chosen event is never shown under one (a completed job as "jobStopped").
  */
-export async function sampleEvent(this: IPollFunctions, run: Run, watch: Watch): Promise<IDataObject> {
-	const found: Candidates = {};
+export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> {
+	let found: Output | undefined;
 	const chosen = [...watch.events];
 	if (chosen.some((event) => event.startsWith('job'))) {
 		const [request, style] = jobsPages(watch.datasetId);
 		const datasetOf = (record: IDataObject) => String(record.dataset_id ?? '');
-		await readCandidates.call(this, run, 'job', request, style, watch, datasetOf, found);
+		found = await newestMatch(run, 'job', [request, style], watch, datasetOf, found);
 		const endStatuses = new Set(chosen.flatMap((event) => END_STATUSES[event] ?? []));
 		for (const status of endStatuses) {
-			if (found.matching) break;
+			if (found) break;
 			const byStatus = { ...request, qs: { ...request.qs, status } };
-			await readCandidates.call(this, run, 'job', byStatus, style, watch, datasetOf, found);
+			found = await newestMatch(run, 'job', [byStatus, style], watch, datasetOf, found);
 		}
 	}
 	if (chosen.some((event) => event.startsWith('asset'))) {
-		const datasets = watch.datasetId ? [watch.datasetId] : await recentDatasets.call(this, run);
+		const datasets = watch.datasetId ? [watch.datasetId] : await recentDatasets(run);
 		for (const datasetId of datasets) {
 			// Only failures wanted: ask for them, so an older one is found behind newer successes.
 			const filter = watch.events.has('assetFailed') && watch.events.size === 1 ? { filter: 'error' } : {};
 			const [request, style] = assetStatusPages(datasetId);
-			await readCandidates.call(this, run, 'asset', { ...request, qs: filter }, style, watch, () => datasetId, found);
-			if (found.matching) break;
+			found = await newestMatch(run, 'asset', [{ ...request, qs: filter }, style], watch, () => datasetId, found);
+			if (found) break;
 		}
 	}
-	return found.matching ? toOutput(found.matching) : builtSample(watch);
+	return found ? toOutput(found) : builtSample(watch);
 }
 
-async function recentDatasets(this: IPollFunctions, run: Run): Promise<string[]> {
+async function recentDatasets(run: Run): Promise<string[]> {
 	const { items } = await run.list('datasets.list', { page: 0, pageSize: SAMPLE_PAGE });
-	return items
-		.filter(
-			(dataset) => typeof dataset.id === 'string' && dataset.status !== 'deleted' && dataset.status !== 'deleting',
-		)
-		.slice(0, SAMPLE_DATASETS)
-		.map((dataset) => dataset.id);
+	const ids = items.map(liveDatasetId).filter((id): id is string => id !== undefined);
+	return ids.slice(0, SAMPLE_DATASETS);
 }
 
-/** Which chosen event the built example shows, when several are chosen. */
-const SAMPLE_ORDER: TriggerEvent[] = [
-	'jobCompleted',
-	'jobFinished',
-	'jobFailed',
-	'jobStopped',
-	'jobStatusChanged',
-	'jobCreated',
-	'assetCompleted',
-	'assetFailed',
-	'assetStatusChanged',
-];
-
+/** The status of the built example of each event; the first chosen, in this order, is the one shown. */
 const SAMPLE_STATUS: Record<TriggerEvent, string> = {
 	jobCompleted: 'completed',
 	jobFinished: 'completed',
@@ -114,12 +90,6 @@ const SAMPLE_STATUS: Record<TriggerEvent, string> = {
 	assetStatusChanged: 'completed',
 };
 
-/** The latest ingestion event of an asset in each status, as the asset statuses list names it. */
-const ASSET_EVENT_TYPE: Record<string, string> = {
-	completed: 'completed',
-	error: 'error',
-};
-
 /**
  * A realistic example of the chosen event when no real record matches one, emitted as the trigger would emit it:
  * every field a real job (as the jobs list gives it, `details.assets` included) or asset status has, and `sample` and
@@ -128,7 +98,8 @@ const ASSET_EVENT_TYPE: Record<string, string> = {
 function builtSample(watch: Watch): IDataObject {
 	const datasetId = watch.datasetId ?? SAMPLE_IDS.dataset;
 	const time = '2026-01-01T12:00:00.000Z';
-	const event = SAMPLE_ORDER.find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
+	const event =
+		(Object.keys(SAMPLE_STATUS) as TriggerEvent[]).find((choice) => watch.events.has(choice)) ?? 'jobCompleted';
 	const status = SAMPLE_STATUS[event];
 	const failed = status === 'error' || status === 'failed';
 	const ended = ['completed', 'failed', 'stopped', 'error'].includes(status);
@@ -150,7 +121,7 @@ function builtSample(watch: Watch): IDataObject {
 					error_code: failed ? 'broken_url' : null,
 					error_reason: failed ? 'The URL could not be fetched' : null,
 					source_path: sourcePath,
-					latest_event: { event_type: ASSET_EVENT_TYPE[status] ?? status, event_entity: 'image', timestamp_dt: time },
+					latest_event: { event_type: status, event_entity: 'image', timestamp_dt: time },
 					asset_type: 'image',
 					...sample,
 				}
@@ -185,6 +156,5 @@ function builtSample(watch: Watch): IDataObject {
 				};
 	// First seen in the status of a chosen event, the record always amounts to that event.
 	const observation: Observation = { id, status, time: Date.parse(time), createdTime: Date.parse(time), record };
-	const [change] = detectEvents(newScopeState(), kind, [observation], watch.events, Number.POSITIVE_INFINITY);
-	return toOutput({ ...change, kind, datasetId });
+	return toOutput(firstSeen(kind, observation, watch, datasetId) as Output);
 }

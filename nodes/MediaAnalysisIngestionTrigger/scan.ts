@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { pages, type ApiRequest, type PageStyle } from '../shared/transport';
 import type { Run } from '../shared/run';
@@ -19,10 +19,8 @@ export interface OverlappingPage {
  * PAGE_OVERLAP entries before the end of the one before (offset-counted families only).
  */
 export async function* overlappingPages(
-	this: IPollFunctions,
 	run: Run,
-	request: ApiRequest,
-	style: PageStyle,
+	[request, style]: [ApiRequest, PageStyle],
 	idOf: (record: IDataObject) => string | undefined,
 ): AsyncGenerator<OverlappingPage> {
 	let overlap = 0;
@@ -64,10 +62,8 @@ const identity = (observation: Observation) => `${observation.id}\n${observation
  * (activation) it reads a full window below the newest record it sees.
  */
 export async function scanNewestFirst(
-	this: IPollFunctions,
 	run: Run,
-	request: ApiRequest,
-	style: PageStyle,
+	list: [ApiRequest, PageStyle],
 	observe: (record: IDataObject) => Observation | undefined,
 	scope: ScopeState | undefined,
 	now: number,
@@ -88,7 +84,7 @@ export async function scanNewestFirst(
 	let cut = false;
 	const idOf = (record: IDataObject) => observe(record)?.id;
 	try {
-		for await (const page of overlappingPages.call(this, run, request, style, idOf)) {
+		for await (const page of overlappingPages(run, list, idOf)) {
 			if (page.shifted && shifted !== 'floor') {
 				const first = page.records.map(observe).find((observation) => observation !== undefined);
 				shifted = first === undefined ? 'floor' : Math.min(shifted ?? first.time, first.time);

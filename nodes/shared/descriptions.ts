@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyMode, INodePropertyOptions } from 'n8n-workflow';
 
 import { limitForTools } from './aiTool';
+import { listLocator } from './node';
 import type { IngestJobStatusEnum } from './schemas.generated';
 import { WAIT_DEFAULTS } from './run';
 import { CONNECTION_NAME_PATTERN, UUID_PATTERN } from './validation';
@@ -28,6 +29,17 @@ export function textField(
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
 	return { displayName, name, type: 'string', default: '', placeholder, description, ...extra };
+}
+
+/** A yes/no parameter (off unless `defaultValue`). */
+export function booleanField(
+	displayName: string,
+	name: string,
+	description: string,
+	defaultValue = false,
+): INodeProperties {
+	const field: INodeProperties = { displayName, name, type: 'boolean', default: false, description };
+	return defaultValue ? { ...field, default: true } : field;
 }
 
 /** A date and time parameter that starts empty. */
@@ -61,21 +73,10 @@ export function numberField(
 
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
 
-/** A "From List" locator mode, searched by the node's `searchListMethod`. */
-function listMode(placeholder: string, searchListMethod: string): INodePropertyMode {
-	return {
-		// Spread: a mode has no default, and n8n's lint takes a literal with displayName, name and type for a parameter.
-		...{ displayName: 'From List', name: 'list' },
-		type: 'list',
-		placeholder,
-		typeOptions: { searchListMethod, searchable: true },
-	};
-}
-
 /** The "By ID" mode of a locator whose IDs are UUIDs; spaces around the ID are allowed (the operation trims them). */
 export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = {}): INodePropertyMode {
 	return {
-		// Spread, as in listMode.
+		// Spread: a mode has no default, and n8n's lint takes a literal with displayName, name and type for a parameter.
 		...BY_ID_MODE,
 		type: 'string',
 		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
@@ -95,7 +96,7 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 /** A locator's "By Name" mode: the exact name, looked up when the node runs (read with `idByName`). */
 export function nameMode(thing: string, example: string): INodePropertyMode {
 	return {
-		// Spread, as in listMode.
+		// Spread, as in uuidMode.
 		...{ displayName: 'By Name', name: 'name' },
 		type: 'string',
 		placeholder: `e.g. ${example}`,
@@ -110,38 +111,29 @@ export function datasetLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
 	{ byName = true }: { byName?: boolean } = {},
 ): INodeProperties {
-	return {
-		displayName: 'Dataset',
-		name: 'datasetId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The dataset to work with',
-		modes: [
-			listMode('Select a dataset...', 'searchDatasets'),
-			uuidMode('dataset'),
-			...(byName ? [DATASET_NAME_MODE] : []),
-		],
-		...overrides,
-	};
+	return listLocator(
+		{ displayName: 'Dataset', name: 'datasetId', description: 'The dataset to work with', ...overrides },
+		'a dataset',
+		'searchDatasets',
+		[uuidMode('dataset'), ...(byName ? [DATASET_NAME_MODE] : [])],
+	);
 }
 
 /** A video picker: "From list" (the videos of the dataset chosen in `datasetId`) and "By ID" (`video_id`). */
 export function videoLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
-	return {
-		displayName: 'Video',
-		name: 'videoId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description:
-			'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
-		modes: [
-			listMode('Type words to find a video of the dataset...', 'searchVideos'),
-			uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' }),
-		],
-		...overrides,
-	};
+	return listLocator(
+		{
+			displayName: 'Video',
+			name: 'videoId',
+			description:
+				'The video (its platform ID, video_id). The list searches the videos of the dataset above by the words typed.',
+			...overrides,
+		},
+		'a video',
+		'searchVideos',
+		[uuidMode('video', { placeholder: 'e.g. 2854d1fe-94d7-452c-970d-fb5aad6a481b' })],
+		'Type words to find a video of the dataset...',
+	);
 }
 
 /** Return All + Limit; with `toolLimit`, the Limit is TOOL_LIMIT by default when the node runs as an AI tool. */
@@ -159,13 +151,7 @@ export function returnAllOrLimit(
 		description: 'Max number of results to return',
 	};
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
+		booleanField('Return All', 'returnAll', 'Whether to return all results or only up to a given limit'),
 		...(toolLimit ? limitForTools(limit) : [limit]),
 	];
 }
@@ -177,15 +163,12 @@ export function returnAllOrLimit(
 export function waitForCompletionFields(subject: string, description?: string): INodeProperties[] {
 	const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
 	return [
-		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'boolean',
-			default: false,
-			description:
-				description ??
+		booleanField(
+			'Wait for Completion',
+			'waitForCompletion',
+			description ??
 				`Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
-		},
+		),
 		{
 			displayName: 'Poll Interval (Seconds)',
 			name: 'pollInterval',
@@ -213,18 +196,14 @@ export function connectionLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
 	{ byId = true }: { byId?: boolean } = {},
 ): INodeProperties {
-	const locator: INodeProperties = {
-		displayName: 'Connection',
-		name: 'connection',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The connection to work with',
-		modes: [
-			listMode('Select a connection...', 'searchConnections'),
+	return listLocator(
+		{ displayName: 'Connection', name: 'connection', description: 'The connection to work with', ...overrides },
+		'a connection',
+		'searchConnections',
+		[
 			{
-				displayName: 'By Name',
-				name: 'name',
+				// Spread, as in uuidMode.
+				...{ displayName: 'By Name', name: 'name' },
 				type: 'string',
 				placeholder: 'e.g. product_bucket',
 				validation: [
@@ -237,11 +216,9 @@ export function connectionLocator(
 					},
 				],
 			},
-			uuidMode('connection'),
+			...(byId ? [uuidMode('connection')] : []),
 		],
-		...overrides,
-	};
-	return byId ? locator : { ...locator, modes: locator.modes?.filter((mode) => mode.name !== 'id') };
+	);
 }
 
 /** The ingestion job statuses in words, one for each value of the document's enum. */

@@ -99,13 +99,15 @@ export function actionNode(spec: ActionNodeSpec): {
 
 /**
  * A picker of a record the service lists: "From List" (`searchListMethod`, searchable; its placeholder "Select
- * <which>...", e.g. "a concept"), then `modes`. `parameter` names it and may set anything else (it wins).
+ * <which>...", e.g. "a concept", unless `placeholder`), then `modes`. `parameter` names it and may set anything else
+ * (it wins).
  */
 export function listLocator(
 	parameter: Partial<INodeProperties> & Pick<INodeProperties, 'displayName' | 'name'>,
 	which: string,
 	searchListMethod: string,
 	modes: INodePropertyMode[],
+	placeholder = `Select ${which}...`,
 ): INodeProperties {
 	return {
 		type: 'resourceLocator',
@@ -116,7 +118,7 @@ export function listLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select ${which}...`,
+				placeholder,
 				typeOptions: { searchListMethod, searchable: true },
 			},
 			...modes,

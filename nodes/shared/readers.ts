@@ -16,7 +16,7 @@ export function locatorUuid(this: IExecuteFunctions, itemIndex: number, paramete
 export interface NameLookup {
 	/** In messages: "dataset", "concept". */
 	kind: string;
-	records: (this: IExecuteFunctions, run: Run, name: string, itemIndex: number) => Promise<IDataObject[]>;
+	records: (run: Run, name: string, itemIndex: number) => Promise<IDataObject[]>;
 	/** `records` lists every record whatever the name: one listing serves every name of the run. */
 	listsAll?: boolean;
 	idField?: string;
@@ -24,21 +24,21 @@ export interface NameLookup {
 
 /** The ID of the one record the locator's value names (`onlyIdNamed`), looked up once per name in a node run. */
 export async function idByName(
-	this: IExecuteFunctions,
 	run: Run,
 	itemIndex: number,
 	parameter: string,
 	label: string,
 	{ kind, records, listsAll = false, idField = 'id' }: NameLookup,
 ): Promise<string> {
-	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
-	assertNotEmpty.call(this, value, label, itemIndex);
+	const node = run.execution;
+	const value = node.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+	assertNotEmpty.call(node, value, label, itemIndex);
 	const name = value as string;
 	// Looked up once per name in the run (10,000 items naming one dataset cost one look-up).
 	const lookup = run.lookup(JSON.stringify(['names', ...(listsAll ? [kind] : [kind, name.normalize('NFC')])]), () =>
-		records.call(this, run, name, itemIndex),
+		records(run, name, itemIndex),
 	);
-	return onlyIdNamed.call(this, await lookup, name, { kind, label, itemIndex, idField });
+	return onlyIdNamed.call(node, await lookup, name, { kind, label, itemIndex, idField });
 }
 
 const nfc = (name: unknown) => (typeof name === 'string' ? name.normalize('NFC') : undefined);
@@ -130,8 +130,8 @@ export function onlyIdNamed(
 	);
 }
 
-export function isByName(this: IExecuteFunctions, itemIndex: number, parameter: string): boolean {
-	const locator = this.getNodeParameter(parameter, itemIndex, {}) as { mode?: string } | string;
+export function isByName(run: Run, itemIndex: number, parameter: string): boolean {
+	const locator = run.execution.getNodeParameter(parameter, itemIndex, {}) as { mode?: string } | string;
 	return typeof locator === 'object' && locator.mode === 'name';
 }
 
@@ -173,12 +173,7 @@ export async function datasetIdNamed(run: Run, name: string, label = 'Dataset'):
 	});
 }
 
-const datasetsNamed: NameLookup = {
-	kind: 'dataset',
-	records(run, name, itemIndex) {
-		return datasetsMatching(run, name, itemIndex);
-	},
-};
+const datasetsNamed: NameLookup = { kind: 'dataset', records: datasetsMatching };
 
 export async function resolveDatasetId(
 	run: Run,
@@ -186,9 +181,8 @@ export async function resolveDatasetId(
 	parameter = 'datasetId',
 	label = 'Dataset',
 ): Promise<string> {
-	const node = run.execution;
-	if (!isByName.call(node, itemIndex, parameter)) return locatorUuid.call(node, itemIndex, parameter, label);
-	return await idByName.call(node, run, itemIndex, parameter, label, datasetsNamed);
+	if (!isByName(run, itemIndex, parameter)) return locatorUuid.call(run.execution, itemIndex, parameter, label);
+	return await idByName(run, itemIndex, parameter, label, datasetsNamed);
 }
 
 /** The records a list keeps under Return All / Limit, for answers the service sends in one page. */

@@ -338,21 +338,6 @@ export function parallelRequestsProperties(operations: OperationMap): INodePrope
 	});
 }
 
-async function runSideBySide(
-	this: IExecuteFunctions,
-	runner: ItemRunner,
-	count: number,
-	operation: ItemOperation,
-): Promise<void> {
-	await runner.sideBySide(
-		count,
-		async (itemIndex) =>
-			await runner.attempt([itemIndex], async () =>
-				runner.emit(itemIndex, await operation.execute.call(this, itemIndex, runner.run)),
-			),
-	);
-}
-
 /** Requests in Parallel, read once for the run from the first item (a batch operation has none: the default). */
 function parallelRequests(context: IExecuteFunctions, perItem: boolean): number {
 	if (!perItem) return PARALLEL.default;
@@ -387,7 +372,13 @@ export async function route(
 	try {
 		if ('executeBatch' in operation) output = await operation.executeBatch.call(this, items, runner);
 		else {
-			await runSideBySide.call(this, runner, items.length, operation);
+			await runner.sideBySide(
+				items.length,
+				async (itemIndex) =>
+					await runner.attempt([itemIndex], async () =>
+						runner.emit(itemIndex, await operation.execute.call(this, itemIndex, run)),
+					),
+			);
 			output = runner.output();
 		}
 		return [output];

@@ -457,9 +457,23 @@ export class RunningN8n {
 		await this.rest(`/workflows/${workflowId}/activate`, { versionId });
 	}
 
-	/** Unpublishes it: its triggers stop. */
+	/**
+	 * Unpublishes it: its triggers stop. Unpublishing twice is harmless, so a refused or lost call is made again (at
+	 * most three times, a second apart): a busy n8n may fail one while a poll of the workflow is being torn down.
+	 */
 	async deactivate(workflowId: string): Promise<void> {
-		await this.rest(`/workflows/${workflowId}/deactivate`, {});
+		const failures: string[] = [];
+		for (let attempt = 1; attempt <= 3; attempt++) {
+			try {
+				await this.rest(`/workflows/${workflowId}/deactivate`, {});
+				return;
+			} catch (error) {
+				failures.push(`attempt ${attempt}: ${(error as Error).message}`);
+				if (this.exited) break;
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+		}
+		throw new Error(`n8n did not unpublish workflow ${workflowId}:\n${failures.join('\n')}`);
 	}
 
 	/** Node types the editor is given (`/types/nodes.json`): every node n8n loaded, community packages included. */

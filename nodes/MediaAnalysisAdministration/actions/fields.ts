@@ -20,23 +20,6 @@ export function idMode(thing: string, example: string): INodePropertyMode {
 	};
 }
 
-/** A picker of something the service lists: "From List" (searchable with `searchListMethod`) and "By ID". */
-export function listedLocator(options: {
-	displayName: string;
-	name: string;
-	thing: string;
-	example: string;
-	searchListMethod: string;
-	description: string;
-	extraModes?: INodePropertyMode[];
-}): INodeProperties {
-	const { displayName, name, description, thing } = options;
-	return listLocator({ displayName, name, description }, `a ${thing}`, options.searchListMethod, [
-		idMode(thing, options.example),
-		...(options.extraModes ?? []),
-	]);
-}
-
 /** The value a locator holds (its `value`, or the text an expression gave), trimmed. */
 export function locatorValue(locator: unknown): string {
 	const value = locator !== null && typeof locator === 'object' ? (locator as { value?: unknown }).value : locator;
@@ -72,14 +55,16 @@ export function rolesProperty(
 				displayName: 'Role',
 				name: 'role',
 				values: [
-					listedLocator({
-						displayName: 'Role',
-						name: 'roleId',
-						thing: 'role',
-						example: 'viewer',
-						searchListMethod: 'searchRoles',
-						description: 'A role the organization offers (Role › Get Many lists them)',
-					}),
+					listLocator(
+						{
+							displayName: 'Role',
+							name: 'roleId',
+							description: 'A role the organization offers (Role › Get Many lists them)',
+						},
+						'a role',
+						'searchRoles',
+						[idMode('role', 'viewer')],
+					),
 					datasetLocator({
 						required: false,
 						description:

@@ -34,20 +34,14 @@ export function personLocator(byName = false): INodeProperties {
 const personsNamed: NameLookup = {
 	kind: 'person',
 	listsAll: true,
-	records(run, _name, itemIndex) {
-		return run.list('celebrities.getPersonsInOrg', { itemIndex, limit: ALL });
-	},
+	records: async (run, _name, itemIndex) => await run.list('celebrities.getPersonsInOrg', { itemIndex, limit: ALL }),
 };
 
 /** The person of one item: "By Name" is the one person enrolled under that name (the By Name rule of `recordsNamed`). */
-export async function resolvePersonId(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<string> {
-	if (!isByName.call(this, itemIndex, 'personId')) return getPersonId.call(this, itemIndex);
-	return assertUuid.call(
-		this,
-		await idByName.call(this, run, itemIndex, 'personId', 'Person', personsNamed),
-		'Person',
-		itemIndex,
-	);
+export async function resolvePersonId(run: Run, itemIndex: number): Promise<string> {
+	if (!isByName(run, itemIndex, 'personId')) return getPersonId.call(run.execution, itemIndex);
+	const id = await idByName(run, itemIndex, 'personId', 'Person', personsNamed);
+	return assertUuid.call(run.execution, id, 'Person', itemIndex);
 }
 
 export function getPersonId(this: IExecuteFunctions, itemIndex: number): string {

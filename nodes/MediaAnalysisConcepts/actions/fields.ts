@@ -38,16 +38,14 @@ const conceptsNamed: NameLookup = {
 	idField: 'conceptId',
 	// The service lists concepts without a name filter: every concept is read once per run, for every name.
 	listsAll: true,
-	records(run, _name, itemIndex) {
-		return run.list('concepts.list', { itemIndex, limit: ALL });
-	},
+	records: async (run, _name, itemIndex) => await run.list('concepts.list', { itemIndex, limit: ALL }),
 };
 
 /** Reads the concept locator for one item (By Name looked up among the concepts); concept IDs are version-4 UUIDs. */
 export async function getConceptId(run: Run, itemIndex: number): Promise<string> {
 	const node = run.execution;
-	const id = isByName.call(node, itemIndex, 'conceptId')
-		? await idByName.call(node, run, itemIndex, 'conceptId', 'Concept', conceptsNamed)
+	const id = isByName(run, itemIndex, 'conceptId')
+		? await idByName(run, itemIndex, 'conceptId', 'Concept', conceptsNamed)
 		: node.getNodeParameter('conceptId', itemIndex, '', { extractValue: true });
 	return assertUuid4.call(node, id, 'Concept', itemIndex);
 }

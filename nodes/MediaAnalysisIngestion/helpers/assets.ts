@@ -2,50 +2,46 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { textField } from '../../shared/descriptions';
 import type { IngestJobAsset } from '../../shared/schemas.generated';
-import { assertHttpUrl, invalidParameter, splitList } from '../../shared/validation';
+import { assertHttpUrl, splitList } from '../../shared/validation';
 import {
 	describeValue,
-	fieldOf,
-	itemFields,
-	jsonEntry,
-	jsonList,
+	itemField,
+	itemMetadata,
 	metadataEntryFields,
-	missingField,
+	readEntries,
 	readEntryMetadata,
 	readMetadata,
+	refusal,
 } from './metadata';
 
 export type ListKind = 'assets' | 'images' | 'videos';
 
-const SINGULAR: Record<ListKind, string> = { assets: 'asset', images: 'image', videos: 'video' };
-const LABEL: Record<ListKind, string> = { assets: 'Assets', images: 'Images', videos: 'Videos' };
-const ASSET_TYPES = ['image', 'video', 'unspecified'];
+const singular = (kind: ListKind) => kind.slice(0, -1);
+export const title = (text: string) => text[0].toUpperCase() + text.slice(1);
+
 const ASSET_TYPE_OPTIONS = [
 	{ name: 'Detect From Extension', value: 'unspecified' },
 	{ name: 'Image', value: 'image' },
 	{ name: 'Video', value: 'video' },
 ];
 
+const assetTypeField: INodeProperties = {
+	displayName: 'Asset Type',
+	name: 'assetType',
+	type: 'options',
+	options: ASSET_TYPE_OPTIONS,
+	default: 'unspecified',
+};
+
 export function assetListFields(kind: ListKind): INodeProperties[] {
-	const singular = SINGULAR[kind];
-	const values: INodeProperties[] = [
-		textField(
-			'Source Path',
-			'sourcePath',
-			`e.g. https://cdn.example.com/${kind === 'videos' ? 'clip.mp4' : 'photo.jpg'}`,
-			`URL of the ${singular}, or its path in the connection's bucket (e.g. s3://my-bucket/media/file)`,
-			{ required: true },
-		),
-	];
-	if (kind === 'assets') {
-		values.push({
-			displayName: 'Asset Type',
-			name: 'assetType',
-			type: 'options',
-			options: ASSET_TYPE_OPTIONS,
-			default: 'unspecified',
-		});
-	}
+	const [one, label] = [singular(kind), title(kind)];
+	const sourcePath = textField(
+		'Source Path',
+		'sourcePath',
+		`e.g. https://cdn.example.com/${kind === 'videos' ? 'clip.mp4' : 'photo.jpg'}`,
+		`URL of the ${one}, or its path in the connection's bucket (e.g. s3://my-bucket/media/file)`,
+		{ required: true },
+	);
 	const example =
 		kind === 'assets'
 			? '[{"source_path": "https://cdn.example.com/a.jpg", "asset_type": "image", "metadata": {"campaign": "spring"}}]'
@@ -53,17 +49,23 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 	return [
 		inputModeField(kind),
 		{
-			displayName: LABEL[kind],
+			displayName: label,
 			name: kind,
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
-			placeholder: `Add ${LABEL[kind].slice(0, -1)}`,
-			default: { [singular]: [{ sourcePath: '' }] },
+			placeholder: `Add ${title(one)}`,
+			default: { [one]: [{ sourcePath: '' }] },
 			displayOptions: { show: { inputMode: ['fields'] } },
-			options: [{ displayName: LABEL[kind].slice(0, -1), name: singular, values: [...values, ...metadataEntryFields] }],
+			options: [
+				{
+					displayName: title(one),
+					name: one,
+					values: [sourcePath, ...(kind === 'assets' ? [assetTypeField] : []), ...metadataEntryFields],
+				},
+			],
 		},
 		{
-			displayName: `${LABEL[kind]} (JSON)`,
+			displayName: `${label} (JSON)`,
 			name: `${kind}Json`,
 			type: 'json',
 			default: '[]',
@@ -88,7 +90,7 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 			noDataExpression: true,
 			requiresDataPath: 'single',
 			placeholder: 'e.g. url',
-			description: `The item field holding the URL of the ${SINGULAR[kind]} (or its bucket path when a Connection is set). Dots reach into objects, e.g. file.link.`,
+			description: `The item field holding the URL of the ${singular(kind)} (or its bucket path when a Connection is set). Dots reach into objects, e.g. file.link.`,
 			displayOptions: show,
 		},
 		{
@@ -128,34 +130,21 @@ function checkSourcePath(
 	parameter: string,
 	itemIndex: number,
 ): string {
+	const refuse = refusal(this, parameter, itemIndex);
 	if (typeof value !== 'string') {
-		const wanted = hasConnection ? 'a path' : 'a URL';
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`it holds ${describeValue(value)}, not ${wanted}`,
-			`Give the URL (or, with a Connection, the bucket path) of each ${SINGULAR[kind]} as text.`,
+		throw refuse(
+			`it holds ${describeValue(value)}, not ${hasConnection ? 'a path' : 'a URL'}`,
+			`Give the URL (or, with a Connection, the bucket path) of each ${singular(kind)} as text.`,
 		);
 	}
 	const sourcePath = value.trim();
 	if (hasConnection) {
-		if (!sourcePath)
-			throw invalidParameter.call(
-				this,
-				parameter,
-				itemIndex,
-				'it is empty',
-				`Give the bucket path of each ${SINGULAR[kind]}.`,
-			);
+		if (!sourcePath) throw refuse('it is empty', `Give the bucket path of each ${singular(kind)}.`);
 		return sourcePath;
 	}
 	assertHttpUrl.call(this, sourcePath, parameter, itemIndex);
 	if (/\s/.test(sourcePath)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
+		throw refuse(
 			`${JSON.stringify(sourcePath)} has a space in it`,
 			'Write each space in a URL as %20, e.g. https://cdn.example.com/my%20photo.jpg; the service cannot download an address with spaces.',
 		);
@@ -170,24 +159,18 @@ export function itemFieldsReader(
 ): (json: IDataObject, itemIndex: number, hasConnection: boolean) => IngestJobAsset[] {
 	const pathField = String(this.getNodeParameter('sourcePathField', 0, 'url')).trim();
 	if (!pathField) {
-		throw invalidParameter.call(
-			this,
-			'Source Path Field',
-			0,
-			'it is empty',
-			`Enter the name of the item field that holds each ${SINGULAR[kind]}'s URL, e.g. url.`,
-		);
+		const fix = `Enter the name of the item field that holds each ${singular(kind)}'s URL, e.g. url.`;
+		throw refusal(this, 'Source Path Field', 0)('it is empty', fix);
 	}
 	const metadataNames = splitList(this.getNodeParameter('metadataFields', 0, ''));
 	const type = kind === 'assets' ? this.getNodeParameter('itemAssetType', 0, 'unspecified') : 'unspecified';
 	const assetType = type === 'unspecified' ? undefined : type;
 	const pathParameter = `Source Path Field ("${pathField}")`;
 	return (json, itemIndex, hasConnection) => {
-		const value = fieldOf(json, pathField);
-		if (value === undefined) throw missingField.call(this, 'Source Path Field', pathField, itemIndex);
+		const value = itemField.call(this, json, pathField, 'Source Path Field', itemIndex);
 		const sourcePath = checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex);
-		const fields = itemFields.call(this, json, metadataNames, 'Metadata Fields', itemIndex);
-		return [assetOf(sourcePath, readMetadata.call(this, fields, 'Metadata Fields', itemIndex), assetType)];
+		const metadata = itemMetadata.call(this, json, metadataNames, 'Metadata Fields', itemIndex);
+		return [assetOf(sourcePath, metadata, assetType)];
 	};
 }
 
@@ -199,71 +182,47 @@ function assetOf(source_path: string, metadata: IDataObject | undefined, assetTy
 	return asset as IngestJobAsset;
 }
 
-function assetFromFields(
-	this: IExecuteFunctions,
-	kind: ListKind,
-	entry: IDataObject,
-	itemIndex: number,
-	hasConnection: boolean,
-): IngestJobAsset {
-	const sourcePath = checkSourcePath.call(this, entry.sourcePath ?? '', kind, hasConnection, 'Source Path', itemIndex);
-	const type = kind === 'assets' && entry.assetType !== 'unspecified' ? entry.assetType || undefined : undefined;
-	return assetOf(sourcePath, readEntryMetadata.call(this, entry, itemIndex), type);
-}
-
-function assetFromJson(
-	this: IExecuteFunctions,
-	kind: ListKind,
-	entry: unknown,
-	position: number,
-	itemIndex: number,
-	hasConnection: boolean,
-): IngestJobAsset {
-	const parameter = `${LABEL[kind]} (JSON)`;
-	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
-	const fix = `Each entry is an object with ${allowed.join(', ')}; source_path is required.`;
-	const object = jsonEntry.call(this, entry, position, allowed, { parameter, itemIndex, fix });
-	if (typeof object.source_path !== 'string' || object.source_path.trim() === '') {
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no source_path`, fix);
-	}
-	const sourcePath = checkSourcePath.call(this, object.source_path, kind, hasConnection, parameter, itemIndex);
-	if (object.asset_type !== undefined && !ASSET_TYPES.includes(object.asset_type as string)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`entry ${position} has asset_type "${String(object.asset_type)}"`,
-			'asset_type is image, video or unspecified (detect from the extension).',
-		);
-	}
-	return assetOf(sourcePath, readMetadata.call(this, object.metadata, parameter, itemIndex), object.asset_type);
-}
-
+/** The Images / Videos / Assets of one item, as fields or as JSON. */
 export function readAssetList(
 	this: IExecuteFunctions,
 	kind: ListKind,
 	itemIndex: number,
 	hasConnection: boolean,
 ): IngestJobAsset[] {
-	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
-	let assets: IngestJobAsset[];
-	if (mode === 'json') {
-		const list = jsonList.call(this, `${kind}Json`, `${LABEL[kind]} (JSON)`, itemIndex);
-		assets = list.map((entry, position) => assetFromJson.call(this, kind, entry, position, itemIndex, hasConnection));
-	} else {
-		const entries = this.getNodeParameter(`${kind}.${SINGULAR[kind]}`, itemIndex, []) as IDataObject[];
-		assets = entries.map((entry) => assetFromFields.call(this, kind, entry, itemIndex, hasConnection));
-	}
-	if (assets.length === 0) {
-		throw invalidParameter.call(
+	const parameter = `${title(kind)} (JSON)`;
+	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
+	const fix = `Each entry is an object with ${allowed.join(', ')}; source_path is required.`;
+	const fromJson = (entry: IDataObject, position: number) => {
+		const refuse = refusal(this, parameter, itemIndex);
+		if (typeof entry.source_path !== 'string' || entry.source_path.trim() === '')
+			throw refuse(`entry ${position} has no source_path`, fix);
+		const sourcePath = checkSourcePath.call(this, entry.source_path, kind, hasConnection, parameter, itemIndex);
+		if (entry.asset_type !== undefined && !['image', 'video', 'unspecified'].includes(entry.asset_type as string)) {
+			throw refuse(
+				`entry ${position} has asset_type "${String(entry.asset_type)}"`,
+				'asset_type is image, video or unspecified (detect from the extension).',
+			);
+		}
+		return assetOf(sourcePath, readMetadata.call(this, entry.metadata, parameter, itemIndex), entry.asset_type);
+	};
+	const fromFields = (entry: IDataObject) => {
+		const sourcePath = checkSourcePath.call(
 			this,
-			LABEL[kind],
+			entry.sourcePath ?? '',
+			kind,
+			hasConnection,
+			'Source Path',
 			itemIndex,
-			`there are no ${kind}`,
-			`Add at least one ${SINGULAR[kind]} to ingest.`,
 		);
-	}
-	return assets;
+		const type = kind === 'assets' && entry.assetType !== 'unspecified' ? entry.assetType || undefined : undefined;
+		return assetOf(sourcePath, readEntryMetadata.call(this, entry, itemIndex), type);
+	};
+	const json = this.getNodeParameter('inputMode', itemIndex, 'fields') === 'json';
+	return readEntries(this, itemIndex, {
+		json: json ? { name: `${kind}Json`, parameter, allowed, fix, read: fromJson } : undefined,
+		fields: { path: `${kind}.${singular(kind)}`, read: fromFields },
+		empty: [title(kind), `there are no ${kind}`, `Add at least one ${singular(kind)} to ingest.`],
+	});
 }
 
 function inputModeField(what: string): INodeProperties {

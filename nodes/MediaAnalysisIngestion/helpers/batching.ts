@@ -1,9 +1,4 @@
-export interface ItemValues<T> {
-	itemIndex: number;
-	/** Items with the same key may share a request (same dataset, same connection). */
-	key: string;
-	values: T[];
-}
+import type { ItemRunner } from '../../shared/router';
 
 export interface Entry {
 	itemIndex: number;
@@ -17,8 +12,15 @@ export interface Chunk<T> {
 	entries: Entry[];
 }
 
-/** Requests of at most `max` values; with `combine`, the items of one key packed in input order. */
-export function chunkItems<T>(lists: Array<ItemValues<T>>, combine: boolean, max: number): Array<Chunk<T>> {
+/**
+ * Requests of at most `max` values; with `combine`, the items of one key (same dataset, same connection: they may
+ * share a request) packed in input order.
+ */
+export function chunkItems<T>(
+	lists: Array<{ itemIndex: number; key: string; values: T[] }>,
+	combine: boolean,
+	max: number,
+): Array<Chunk<T>> {
 	const chunks: Array<Chunk<T>> = [];
 	const open = new Map<string, Chunk<T>>();
 	for (const list of lists) {
@@ -45,4 +47,11 @@ export function describeItems(itemIndexes: number[]): string {
 	if (unique.length === 1) return `item ${unique[0]}`;
 	const contiguous = unique[unique.length - 1] - unique[0] === unique.length - 1;
 	return contiguous ? `items ${unique[0]}–${unique[unique.length - 1]}` : `items ${unique.join(', ')}`;
+}
+
+/** Fails the items of a step, but not twice: an item whose other step failed too already has its error item. */
+export function failOnce(runner: ItemRunner, failed: Set<number>, error: unknown, itemIndexes: number[]): void {
+	const fresh = itemIndexes.filter((itemIndex) => !failed.has(itemIndex));
+	for (const itemIndex of itemIndexes) failed.add(itemIndex);
+	if (fresh.length > 0) runner.fail(error, fresh);
 }

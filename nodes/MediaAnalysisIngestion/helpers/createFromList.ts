@@ -10,18 +10,22 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IngestJobAsset } from '../../shared/schemas.generated';
 import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
 import { resolveDatasetId, getWaitOptions } from '../../shared/readers';
-import type { RequestOf } from '../../shared/endpoints';
+import { invalidParameter } from '../../shared/validation';
+import type { CheckedResponseOf, RequestOf } from '../../shared/endpoints';
 import { includeInputFieldsProperty, withInputFields } from '../../shared/inputFields';
-import { createIngestJob } from '../../shared/ingestJobs';
+import {
+	createIngestJob,
+	outcomeOf,
+	readJobAssetStatuses,
+	waitForJob,
+	type AssetOutcome,
+} from '../../shared/ingestJobs';
 import type { ItemRunner } from '../../shared/router';
-import { type Run, type WaitOptions } from '../../shared/run';
-import { assertDatasetAccepts, readDataset } from './assetTypes';
-import { assetListFields, itemFieldsReader, type ListKind, readAssetList } from './assets';
-import { chunkItems, describeItems, type Chunk, type Entry } from './batching';
+import type { Run, WaitOptions } from '../../shared/run';
+import { assetListFields, itemFieldsReader, type ListKind, readAssetList, title } from './assets';
+import { chunkItems, describeItems, failOnce, type Chunk, type Entry } from './batching';
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
-import { existingAssetsFields, heldAssets, readExistingAssets, saysWhatHappened } from './existing';
-import { waitForJob } from './jobs';
-import { outcomeOf, readJobAssetStatuses, type AssetOutcome } from './jobStatus';
+import { existingAssetsFields, heldAssets, readExistingAssets } from './existing';
 
 const CREATE = {
 	assets: 'ingestion.createIngestJobFromAssets',
@@ -85,30 +89,29 @@ const assetFailureField: INodeProperties = {
 	displayOptions: { show: { '/waitForCompletion': [true] } },
 };
 
-interface ItemRequest {
-	datasetId: string;
-	connectionName: string | null;
-	wait?: WaitOptions;
-}
-
 type JobAsset = { asset?: { source_path?: string }; asset_id?: string | null; error?: string | null };
 
-/** What a finished job says of an asset it does not list (or lists without a status): its own status and error. */
-function jobOutcome(job: IDataObject, asset: JobAsset = {}): AssetOutcome {
+/**
+ * What a job's own record says of an asset (the job not waited for, or its status list lacking the asset): pending
+ * while the job runs, else the job's status and error.
+ */
+function jobOutcome(job: IDataObject, asset: JobAsset): AssetOutcome {
+	const finished = ['completed', 'failed', 'stopped'].includes(String(job.status));
 	const failed = Boolean(asset.error) || job.status !== 'completed';
+	const reason =
+		asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null);
 	return {
 		asset_id: asset.asset_id ?? null,
 		source_path: asset.asset?.source_path ?? null,
-		status: failed ? 'error' : 'completed',
+		status: !finished ? 'pending' : failed ? 'error' : 'completed',
 		error_code: null,
-		error_reason:
-			asset.error ?? (failed ? ((job.error_details as string | null) ?? `the job is ${String(job.status)}`) : null),
+		error_reason: finished ? reason : null,
 	};
 }
 
 /** A finished job's assets by platform ID and by source path, from one read of the job status endpoint. */
-async function settledAssets(this: IExecuteFunctions, run: Run, job: IDataObject, itemIndex: number) {
-	const { assets } = await readJobAssetStatuses.call(this, run, String(job.id), itemIndex, { returnAll: true });
+async function settledAssets(run: Run, job: IDataObject, itemIndex: number) {
+	const { assets } = await readJobAssetStatuses(run, String(job.id), itemIndex, { returnAll: true });
 	const byId = new Map(assets.map((status) => [status.asset_id, status]));
 	const byPath = new Map(assets.map((status) => [status.source_path, status]));
 	return (asset: JobAsset): AssetOutcome => {
@@ -135,110 +138,17 @@ function assetFailed(this: IExecuteFunctions, assets: AssetOutcome[], itemIndex:
 	);
 }
 
-/** Reads and checks every item first (its dataset accepts its asset type), then sends one request per 100 assets (packed across items with Combine Items). */
-async function createJobsFromLists(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	runner: ItemRunner,
-	kind: ListKind,
-): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-
-	const readRequest = async (itemIndex: number): Promise<ItemRequest> => ({
-		datasetId: await resolveDatasetId(runner.run, itemIndex),
-		connectionName: getConnectionName.call(this, itemIndex),
-		wait: getWaitOptions.call(this, itemIndex),
-	});
-	// Settings without an expression are the same for every item: read once, not once per item.
-	const shared =
-		items.length > 0 && sameForEveryItem(node.parameters, [kind, `${kind}Json`]) ? readRequest(0) : undefined;
-	shared?.catch(() => undefined); // its failure is reported per item below
-	const fromItem =
-		this.getNodeParameter('inputMode', 0, 'fields') === 'itemFields' ? itemFieldsReader.call(this, kind) : undefined;
-	const requests = new Map<number, ItemRequest>();
-	const lists: Array<{ itemIndex: number; key: string; values: IngestJobAsset[] }> = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await runner.attempt([itemIndex], async () => {
-			const request = await (shared ?? readRequest(itemIndex));
-			const values = fromItem
-				? fromItem(items[itemIndex].json, itemIndex, request.connectionName !== null)
-				: readAssetList.call(this, kind, itemIndex, request.connectionName !== null);
-			requests.set(itemIndex, request);
-			lists.push({ itemIndex, key: `${request.datasetId} ${request.connectionName ?? ''}`, values });
-		});
-	}
-
-	// Once every item reads well: each dataset, read once, must accept the asset type (else every asset would fail).
-	const accepted: typeof lists = [];
-	for (const list of lists) {
-		const { itemIndex, values } = list;
-		const datasetId = (requests.get(itemIndex) as ItemRequest).datasetId;
-		const dataset = async () => await readDataset(runner.run, datasetId, itemIndex);
-		if (
-			await runner.attempt([itemIndex], async () =>
-				assertDatasetAccepts.call(this, await dataset(), kind, values, itemIndex),
-			)
-		)
-			accepted.push(list);
-	}
-
-	// Already in Dataset: each item's assets the dataset holds (by position) are not sent; an item left with none
-	// makes no job.
-	const mode = readExistingAssets.call(this);
-	const datasetOf = (itemIndex: number) => (requests.get(itemIndex) as ItemRequest).datasetId;
-	const held =
-		mode === 'ingest'
-			? undefined
-			: await heldAssets(
-					runner,
-					accepted.map(({ itemIndex, values }) => ({
-						itemIndex,
-						datasetId: datasetOf(itemIndex),
-						sourcePaths: values.map((value) => String(value.source_path)),
-					})),
-					mode,
-				);
-	const skipped = new Map<number, Array<AssetOutcome | undefined>>();
-	const toSend: typeof lists = [];
-	for (const list of accepted) {
-		if (held?.failed.has(list.itemIndex)) continue;
-		const marks = list.values.map((value) => held?.at(datasetOf(list.itemIndex), String(value.source_path)));
-		skipped.set(list.itemIndex, marks);
-		const values = list.values.filter((_value, position) => !marks[position]);
-		if (values.length > 0) toSend.push({ ...list, values });
-	}
-
-	const combine = this.getNodeParameter('options.combineItems', 0, true) as boolean;
-	const chunks = chunkItems(toSend, combine, MAX_ASSETS_PER_REQUEST);
-	const created: Created[] = [];
-	// Items that already have their error item (a row whose assets went in two requests fails once).
-	const failed = new Set<number>();
-	for (const chunk of chunks) {
-		const first = chunk.entries[0].itemIndex;
-		const { datasetId, connectionName } = requests.get(first) as ItemRequest;
-		const body: IDataObject = { dataset_id: datasetId, [kind]: chunk.values };
-		if (connectionName) body.connection_name = connectionName;
-		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
-		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
-		const sent = await runner.attempt(
-			itemIndexes,
-			async () => {
-				const job = await createIngestJob(runner.run, CREATE[kind], body as RequestOf<(typeof CREATE)[ListKind]>, {
-					datasetId,
-					sourcePaths: chunk.values.map((value) => String(value.source_path)),
-					itemIndex: first,
-				});
-				created.push({ chunk, job });
-			},
-			(error) => withJobsAlreadyCreated(error, created),
-		);
-		if (!sent) for (const itemIndex of itemIndexes) failed.add(itemIndex);
-	}
-
-	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
-	const startedAt = Date.now();
-	const says = saysWhatHappened.call(this, mode);
-	return await assetsOutput.call(this, items, runner, { created, requests, failed, startedAt, skipped, says });
+/** One input item: where its assets go, whether to wait for their job, and what became of each asset. */
+interface Row {
+	itemIndex: number;
+	datasetId: string;
+	connectionName: string | null;
+	wait?: WaitOptions;
+	assets: IngestJobAsset[];
+	/** Per asset: what the dataset held instead of sending it, or undefined (it was sent). */
+	held: Array<AssetOutcome | undefined>;
+	/** Per job it sent assets to, in the order the jobs were created (the order of its assets): their output. */
+	sent: Array<{ index: number; assets: OutputAsset[] }>;
 }
 
 interface Created {
@@ -254,101 +164,132 @@ type OutputAsset = AssetOutcome & {
 	ingestion?: 'created' | 'skipped';
 };
 
-/** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
-function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: Entry): JobAsset[] {
-	const listed = (job.details as { assets?: JobAsset[] } | null | undefined)?.assets;
-	if (Array.isArray(listed) && listed.length === chunk.values.length) return listed.slice(entry.start, entry.end);
-	return chunk.values
-		.slice(entry.start, entry.end)
-		.map((value) => ({ asset: { source_path: value.source_path }, asset_id: null }));
-}
-
-/** An asset of a job not waited for: pending, unless the service already answered with a finished job. */
-function createdOutcome(job: IDataObject): (asset: JobAsset) => AssetOutcome {
-	const settled = ['completed', 'failed', 'stopped'].includes(String(job.status));
-	return (asset) =>
-		settled ? jobOutcome(job, asset) : { ...jobOutcome(job, asset), status: 'pending', error_reason: null };
-}
-
-/**
- * One item per asset, paired to its input item, in the order of the item's assets whatever the jobs they went into;
- * with When an Asset Fails › Fail the Node, an item with a failed asset becomes one error instead.
- */
-async function assetsOutput(
+/** Reads and checks every item first (its dataset accepts its asset type), then sends one request per 100 assets (packed across items with Combine Items). */
+async function createJobsFromLists(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	runner: ItemRunner,
-	{
-		created,
-		requests,
-		failed,
-		startedAt,
-		skipped,
-		says,
-	}: {
-		created: Created[];
-		requests: Map<number, ItemRequest>;
-		failed: Set<number>;
-		startedAt: number;
-		/** Per item, per asset: what the dataset held instead of sending it, or undefined (it was sent). */
-		skipped: Map<number, Array<AssetOutcome | undefined>>;
-		/** Whether each item says what happened to its asset (`ingestion`). */
-		says: boolean;
-	},
+	kind: ListKind,
 ): Promise<INodeExecutionData[]> {
-	// Per row, per job (in the order the jobs were created, which is the order of the row's assets).
-	const shares = new Map<number, Array<{ index: number; assets: OutputAsset[] }>>();
+	const readRequest = async (itemIndex: number) => ({
+		datasetId: await resolveDatasetId(runner.run, itemIndex),
+		connectionName: getConnectionName.call(this, itemIndex),
+		wait: getWaitOptions.call(this, itemIndex),
+	});
+	// Settings without an expression are the same for every item: read once, not once per item.
+	const shared =
+		items.length > 0 && sameForEveryItem(this.getNode().parameters, [kind, `${kind}Json`]) ? readRequest(0) : undefined;
+	shared?.catch(() => undefined); // its failure is reported per item below
+	const fromItem =
+		this.getNodeParameter('inputMode', 0, 'fields') === 'itemFields' ? itemFieldsReader.call(this, kind) : undefined;
+	const rows = new Map<number, Row>();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		await runner.attempt([itemIndex], async () => {
+			const request = await (shared ?? readRequest(itemIndex));
+			const hasConnection = request.connectionName !== null;
+			const assets = fromItem
+				? fromItem(items[itemIndex].json, itemIndex, hasConnection)
+				: readAssetList.call(this, kind, itemIndex, hasConnection);
+			rows.set(itemIndex, { ...request, itemIndex, assets, held: [], sent: [] });
+		});
+	}
+
+	// Once every item reads well: each dataset, read once, must accept the asset type (else every asset would fail).
+	const accepted: Row[] = [];
+	for (const row of rows.values()) {
+		const { itemIndex, datasetId, assets } = row;
+		const check = async () => {
+			// Each dataset read once (a run of 10,000 rows into one dataset costs one read).
+			const read = async () => await runner.run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex });
+			const dataset = await runner.run.lookup(JSON.stringify(['dataset', datasetId]), read);
+			assertDatasetAccepts.call(this, dataset, kind, assets, itemIndex);
+		};
+		if (await runner.attempt([itemIndex], check)) accepted.push(row);
+	}
+
+	// Already in Dataset: each item's assets the dataset holds are not sent; an item left with none makes no job.
+	const { mode, says } = readExistingAssets.call(this);
+	const live = await heldAssets(runner, accepted, mode);
+	const toSend = live.flatMap(({ itemIndex, datasetId, connectionName, assets, held }) => {
+		const values = assets.filter((_asset, position) => !held[position]);
+		return values.length > 0 ? [{ itemIndex, key: `${datasetId} ${connectionName ?? ''}`, values }] : [];
+	});
+
+	const rowOf = (itemIndex: number) => rows.get(itemIndex) as Row;
+	const combine = this.getNodeParameter('options.combineItems', 0, true) as boolean;
+	const created: Created[] = [];
+	// Items that already have their error item (a row whose assets went in two requests fails once).
+	const failed = new Set<number>();
+	for (const chunk of chunkItems(toSend, combine, MAX_ASSETS_PER_REQUEST)) {
+		const first = chunk.entries[0].itemIndex;
+		const { datasetId, connectionName } = rowOf(first);
+		const body: IDataObject = { dataset_id: datasetId, [kind]: chunk.values };
+		if (connectionName) body.connection_name = connectionName;
+		const itemIndexes = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
+		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
+		const sourcePaths = chunk.values.map((value) => String(value.source_path));
+		const create = async () => {
+			const request = body as RequestOf<(typeof CREATE)[ListKind]>;
+			created.push({
+				chunk,
+				job: await createIngestJob(runner.run, CREATE[kind], request, { datasetId, sourcePaths, itemIndex: first }),
+			});
+		};
+		if (!(await runner.attempt(itemIndexes, create, (error) => withJobsAlreadyCreated(error, created))))
+			for (const itemIndex of itemIndexes) failed.add(itemIndex);
+	}
+
+	// Waiting starts once every job exists, so the jobs run side by side and share one deadline; their waits do too.
+	const startedAt = Date.now();
 	await runner.sideBySide(created.length, async (index) => {
 		const { chunk, job } = created[index];
-		const live = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
-		if (live.length === 0) return;
+		const alive = chunk.entries.map((entry) => entry.itemIndex).filter((itemIndex) => !failed.has(itemIndex));
+		if (alive.length === 0) return;
 		const first = chunk.entries[0].itemIndex;
-		const wait = requests.get(first)?.wait;
+		const wait = rowOf(first).wait;
 		let result = job;
-		let outcomeOfAsset = createdOutcome(job);
+		let outcomeOfAsset = (asset: JobAsset) => jobOutcome(job, asset);
 		if (wait) {
 			try {
-				result = (await waitForJob(
-					runner.run,
-					String(job.id),
-					first,
-					{ ...wait, startedAt },
-					{ settleOnFailure: true },
-				)) as IDataObject;
-				outcomeOfAsset = await settledAssets.call(this, runner.run, result, first);
+				const options = { ...wait, startedAt };
+				result = (await waitForJob(runner.run, String(job.id), first, options, {
+					settleOnFailure: true,
+				})) as IDataObject;
+				outcomeOfAsset = await settledAssets(runner.run, result, first);
 			} catch (error) {
-				// A row whose other job failed too already has its error item.
-				const fresh = live.filter((itemIndex) => !failed.has(itemIndex));
-				for (const itemIndex of live) failed.add(itemIndex);
-				if (fresh.length > 0) runner.fail(error, fresh);
+				failOnce(runner, failed, error, alive);
 				return;
 			}
 		}
 		const jobFields = { ingest_job_id: String(result.id), job_status: (result.status as string | undefined) ?? null };
 		for (const entry of chunk.entries) {
-			const dataset = { dataset_id: requests.get(entry.itemIndex)?.datasetId ?? null };
+			const row = rowOf(entry.itemIndex);
 			const assets = assetsOfEntry(result, chunk, entry).map((asset) => ({
 				...outcomeOfAsset(asset),
-				...dataset,
+				dataset_id: row.datasetId,
 				...jobFields,
 			}));
-			const share = shares.get(entry.itemIndex) ?? [];
-			share.push({ index, assets });
-			shares.set(entry.itemIndex, share);
+			row.sent.push({ index, assets });
 		}
 	});
+
+	// One item per asset, paired to its input item, in the order the item gave them whatever the jobs they went into
+	// (those the dataset held carry its status, and no job); with When an Asset Fails › Fail the Node, an item with a
+	// failed asset becomes one error instead.
 	const includeInput = this.getNodeParameter('options.includeInputFields', 0, false) as boolean;
-	const outputs = [...new Set([...shares.keys(), ...skipped.keys()])].sort((a, b) => a - b);
-	for (const itemIndex of outputs) {
+	for (const { itemIndex, datasetId, wait, held, sent } of live) {
 		if (failed.has(itemIndex)) continue;
-		const sent = (shares.get(itemIndex) ?? []).sort((a, b) => a.index - b.index).flatMap((part) => part.assets);
-		const assets = inItemOrder(sent, skipped.get(itemIndex), requests.get(itemIndex)?.datasetId ?? null, says);
-		const waited = requests.get(itemIndex)?.wait !== undefined;
-		if (
-			waited &&
-			sent.some((asset) => asset.status !== 'completed') &&
-			this.getNodeParameter('options.assetFailure', itemIndex, 'output') === 'fail'
-		) {
+		const outcomes = sent.sort((a, b) => a.index - b.index).flatMap((part) => part.assets);
+		let next = 0;
+		const assets = held.map((holding) => {
+			const asset: OutputAsset = holding
+				? { ...holding, dataset_id: datasetId, ingest_job_id: null, job_status: null }
+				: { ...outcomes[next++] };
+			if (says) asset.ingestion = holding ? 'skipped' : 'created';
+			return asset;
+		});
+		const failing = wait && outcomes.some((asset) => asset.status !== 'completed');
+		if (failing && this.getNodeParameter('options.assetFailure', itemIndex, 'output') === 'fail') {
 			runner.fail(assetFailed.call(this, assets, itemIndex), [itemIndex]);
 			continue;
 		}
@@ -360,24 +301,55 @@ async function assetsOutput(
 	return runner.output();
 }
 
+/** The assets one input item sent in a request, named as the job lists them (or by their source paths). */
+function assetsOfEntry(job: IDataObject, chunk: Chunk<IngestJobAsset>, entry: Entry): JobAsset[] {
+	const listed = (job.details as { assets?: JobAsset[] } | null | undefined)?.assets;
+	if (Array.isArray(listed) && listed.length === chunk.values.length) return listed.slice(entry.start, entry.end);
+	return chunk.values
+		.slice(entry.start, entry.end)
+		.map((value) => ({ asset: { source_path: value.source_path }, asset_id: null }));
+}
+
+type Dataset = CheckedResponseOf<'datasets.get'>;
+
+const plural = (type: string) => `${type}s`;
+
+/** The asset types a list holds: its kind's, or (Create From Assets) each asset's declared one. */
+function typesOf(kind: ListKind, assets: IngestJobAsset[]): string[] {
+	if (kind === 'images') return ['image'];
+	if (kind === 'videos') return ['video'];
+	const declared = assets.map((asset) => asset.asset_type).filter((type) => type === 'image' || type === 'video');
+	return [...new Set(declared)];
+}
+
 /**
- * An item's assets in the order it gave them: those sent (in order) and those the dataset held (no job), each saying
- * which when `says`. Skipped ones carry the status the dataset lists for them when looked up.
+ * Refuses a list whose asset type the dataset does not accept, before anything is sent: the service would take the
+ * job and fail every such asset with `unsupported_source_type`.
  */
-function inItemOrder(
-	sent: OutputAsset[],
-	marks: Array<AssetOutcome | undefined> = sent.map(() => undefined),
-	datasetId: string | null,
-	says: boolean,
-): OutputAsset[] {
-	let next = 0;
-	return marks.map((held) => {
-		const asset: OutputAsset = held
-			? { ...held, dataset_id: datasetId, ingest_job_id: null, job_status: null }
-			: { ...sent[next++] };
-		if (says) asset.ingestion = held ? 'skipped' : 'created';
-		return asset;
-	});
+export function assertDatasetAccepts(
+	this: IExecuteFunctions,
+	dataset: Dataset,
+	kind: ListKind,
+	assets: IngestJobAsset[],
+	itemIndex: number,
+): void {
+	const accepted: string[] = dataset.allowed_asset_types ?? [];
+	const refused = typesOf(kind, assets).filter((type) => !accepted.includes(type));
+	if (refused.length === 0) return;
+	const other = accepted.length === 1 ? accepted[0] : undefined;
+	const fix =
+		kind === 'assets'
+			? `set the Asset Type of each asset to ${accepted.join(' or ') || 'a type it accepts'}`
+			: other
+				? `use Create From ${title(plural(other))} for ${plural(other)}`
+				: undefined;
+	throw invalidParameter.call(
+		this,
+		'Dataset',
+		itemIndex,
+		`dataset "${dataset.name}" accepts ${accepted.length ? `only ${accepted.map(plural).join(' and ')}` : 'no asset type'}, not ${refused.map(plural).join(' or ')}`,
+		`Choose a dataset whose asset types include ${refused.join(' and ')} (Media Analysis Datasets › Get shows them as allowed_asset_types)${fix ? `, or ${fix}` : ''}. Nothing was sent.`,
+	);
 }
 
 /** Whether no parameter but the per-item lists holds an expression, so that every item reads the same values. */

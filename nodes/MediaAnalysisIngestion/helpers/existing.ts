@@ -3,7 +3,9 @@ import { ALL } from '../../shared/run';
 
 import { type RecordOf } from '../../shared/endpoints';
 import type { ItemRunner } from '../../shared/router';
-import { outcomeOf, type AssetOutcome } from './jobStatus';
+import { failOnce } from './batching';
+import { outcomeOf, type AssetOutcome } from '../../shared/ingestJobs';
+import type { IngestJobAsset } from '../../shared/schemas.generated';
 
 /**
  * Already in Dataset: what a create does with an asset the dataset already lists under the same source path. Version
@@ -46,14 +48,11 @@ const field = (defaultValue: ExistingAssets, version: number | { _cnd: { gte: nu
 /** Version 1 keeps ingesting everything by default; 1.1 skips what the dataset holds. */
 export const existingAssetsFields: INodeProperties[] = [field('ingest', 1), field('skip', { _cnd: { gte: 1.1 } })];
 
-export function readExistingAssets(this: IExecuteFunctions): ExistingAssets {
+/** Already in Dataset, and whether items say what became of their asset (`ingestion`): from 1.1, or when skipping. */
+export function readExistingAssets(this: IExecuteFunctions): { mode: ExistingAssets; says: boolean } {
 	const value = this.getNodeParameter('existingAssets', 0, 'ingest');
-	return value === 'skip' || value === 'skipUnlessFailed' ? value : 'ingest';
-}
-
-/** Whether items say what happened to their asset (`ingestion`): from 1.1 always, before only when asked to skip. */
-export function saysWhatHappened(this: IExecuteFunctions, mode: ExistingAssets): boolean {
-	return mode !== 'ingest' || this.getNode().typeVersion >= 1.1;
+	const mode = value === 'skip' || value === 'skipUnlessFailed' ? value : 'ingest';
+	return { mode, says: mode !== 'ingest' || this.getNode().typeVersion >= 1.1 };
 }
 
 type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
@@ -62,29 +61,24 @@ type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
 const RANK: Record<string, number> = { completed: 3, error: 1 };
 const rankOf = (record: Listed) => RANK[String(record.status)] ?? 2;
 
-/** The dataset and source paths one item sends. */
-export interface Wanted {
+/** An input item's assets, and per asset what the dataset holds under its source path, or undefined. */
+interface Row {
 	itemIndex: number;
 	datasetId: string;
-	sourcePaths: string[];
+	assets: IngestJobAsset[];
+	held: Array<AssetOutcome | undefined>;
 }
-
-/** `dataset path` → what the dataset holds there, and the items whose lookup failed (each already an error). */
-export interface Held {
-	at: (datasetId: string, sourcePath: string) => AssetOutcome | undefined;
-	failed: Set<number>;
-}
-
-const keyOf = (datasetId: string, sourcePath: string) => JSON.stringify([datasetId, sourcePath]);
 
 /**
- * Looks up, side by side through the run like every request, each distinct source path the items send: the service
- * filters by prefix, so only a record of exactly that path counts. What `mode` would not skip is left out.
+ * Sets each item's `held` (what `mode` would not skip is left out) and returns the items whose lookups went well (an
+ * item whose lookup failed has its error item). Each distinct source path is looked up once, side by side through
+ * the run like every request: the service filters by prefix, so only a record of exactly that path counts.
  */
-export async function heldAssets(runner: ItemRunner, wanted: Wanted[], mode: ExistingAssets): Promise<Held> {
+export async function heldAssets<R extends Row>(runner: ItemRunner, rows: R[], mode: ExistingAssets): Promise<R[]> {
+	const keyOf = (datasetId: string, sourcePath: string) => JSON.stringify([datasetId, sourcePath]);
 	const lookups = new Map<string, { datasetId: string; sourcePath: string; itemIndexes: number[] }>();
-	for (const { itemIndex, datasetId, sourcePaths } of wanted) {
-		for (const sourcePath of sourcePaths) {
+	for (const { itemIndex, datasetId, assets } of mode === 'ingest' ? [] : rows) {
+		for (const { source_path: sourcePath } of assets) {
 			const key = keyOf(datasetId, sourcePath);
 			const lookup = lookups.get(key) ?? { datasetId, sourcePath, itemIndexes: [] };
 			if (!lookup.itemIndexes.includes(itemIndex)) lookup.itemIndexes.push(itemIndex);
@@ -109,11 +103,10 @@ export async function heldAssets(runner: ItemRunner, wanted: Wanted[], mode: Exi
 				.sort((a, b) => rankOf(b) - rankOf(a))[0];
 			if (best && !(mode === 'skipUnlessFailed' && best.status === 'error')) found.set(key, outcomeOf(best));
 		} catch (error) {
-			// An item whose other lookup failed too already has its error item.
-			const fresh = itemIndexes.filter((itemIndex) => !failed.has(itemIndex));
-			for (const itemIndex of itemIndexes) failed.add(itemIndex);
-			if (fresh.length > 0) runner.fail(error, fresh);
+			failOnce(runner, failed, error, itemIndexes);
 		}
 	});
-	return { at: (datasetId, sourcePath) => found.get(keyOf(datasetId, sourcePath)), failed };
+	const live = rows.filter(({ itemIndex }) => !failed.has(itemIndex));
+	for (const row of live) row.held = row.assets.map((asset) => found.get(keyOf(row.datasetId, asset.source_path)));
+	return live;
 }

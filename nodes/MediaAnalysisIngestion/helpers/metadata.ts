@@ -11,6 +11,11 @@ export function describeValue(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
+/** The error of a value refused in one parameter of one item: those two said once, then each problem and its fix. */
+export function refusal(context: IExecuteFunctions, parameter: string, itemIndex: number) {
+	return (problem: string, fix: string) => invalidParameter.call(context, parameter, itemIndex, problem, fix);
+}
+
 /** A JSON object (text or parsed) whose values are text, numbers or booleans, as the service allows; empty is none. */
 export function readMetadata(
 	this: IExecuteFunctions,
@@ -21,27 +26,19 @@ export function readMetadata(
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const parsed = parseJsonParameter.call(this, value, parameter, itemIndex);
 	if (parsed === null || parsed === undefined) return undefined;
+	const refuse = refusal(this, parameter, itemIndex);
 	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`it is ${describeValue(parsed)}, not a JSON object`,
-			'Give the metadata as a JSON object, e.g. {"campaign": "spring", "year": 2026}.',
-		);
+		const fix = 'Give the metadata as a JSON object, e.g. {"campaign": "spring", "year": 2026}.';
+		throw refuse(`it is ${describeValue(parsed)}, not a JSON object`, fix);
 	}
-	for (const [key, field] of Object.entries(parsed as IDataObject)) {
-		const scalar =
-			['string', 'boolean'].includes(typeof field) || (typeof field === 'number' && Number.isFinite(field));
-		if (!scalar) {
-			throw invalidParameter.call(
-				this,
-				parameter,
-				itemIndex,
-				`the field "${key}" holds ${describeValue(field)}`,
-				'Metadata values must be text, numbers or booleans (dates as ISO 8601 text). Turn lists and nested objects into text or separate fields.',
-			);
-		}
+	const scalar = (field: unknown) =>
+		['string', 'boolean'].includes(typeof field) || (typeof field === 'number' && Number.isFinite(field));
+	const wrong = Object.entries(parsed as IDataObject).find(([, field]) => !scalar(field));
+	if (wrong) {
+		throw refuse(
+			`the field "${wrong[0]}" holds ${describeValue(wrong[1])}`,
+			'Metadata values must be text, numbers or booleans (dates as ISO 8601 text). Turn lists and nested objects into text or separate fields.',
+		);
 	}
 	return Object.keys(parsed as IDataObject).length > 0 ? (parsed as IDataObject) : undefined;
 }
@@ -50,7 +47,7 @@ export function readMetadata(
  * A field of an item's JSON: the name as it is first (CSV headers may hold dots), else a dotted path. Own fields
  * only, so a name such as "constructor" finds nothing an object merely inherits.
  */
-export function fieldOf(json: IDataObject, name: string): unknown {
+function fieldOf(json: IDataObject, name: string): unknown {
 	if (Object.hasOwn(json, name)) return json[name];
 	let value: unknown = json;
 	for (const key of name.split('.')) {
@@ -58,6 +55,33 @@ export function fieldOf(json: IDataObject, name: string): unknown {
 		value = (value as IDataObject)[key];
 	}
 	return value;
+}
+
+/** A field of an item's JSON (`fieldOf`), named in `label`; a missing one is an error naming it. */
+export function itemField(
+	this: IExecuteFunctions,
+	json: IDataObject,
+	name: string,
+	label: string,
+	itemIndex: number,
+): unknown {
+	const value = fieldOf(json, name);
+	if (value !== undefined) return value;
+	const fix = `Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`;
+	throw refusal(this, `${label} ("${name}")`, itemIndex)(`the item has no field "${name}"`, fix);
+}
+
+/** The named fields of an item's JSON (`itemField`) as metadata, under their own names. */
+export function itemMetadata(
+	this: IExecuteFunctions,
+	json: IDataObject,
+	names: string[],
+	label: string,
+	itemIndex: number,
+): IDataObject | undefined {
+	// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
+	const fields = Object.fromEntries(names.map((name) => [name, itemField.call(this, json, name, label, itemIndex)]));
+	return readMetadata.call(this, fields, label, itemIndex);
 }
 
 /** The metadata of one asset (or update), inside an entry of the Assets / Images / Videos or Updates list. */
@@ -118,88 +142,23 @@ export const metadataEntryFields: INodeProperties[] = [
 /** Pairs as an object, built from entries (a name such as "__proto__" stays a field). Blank rows are skipped. */
 function metadataFromPairs(this: IExecuteFunctions, entry: IDataObject, itemIndex: number): IDataObject {
 	const pairs = ((entry.metadataPairs as IDataObject | undefined)?.pair ?? []) as IDataObject[];
-	const names = new Set<string>();
-	const fields: Array<[string, unknown]> = [];
+	const refuse = refusal(this, 'Metadata Fields', itemIndex);
+	const fields = new Map<string, unknown>();
 	for (const pair of pairs) {
 		const name = typeof pair.name === 'string' ? pair.name.trim() : String(pair.name ?? '');
 		const blank = pair.value === undefined || pair.value === '' || pair.value === null;
 		if (name === '' && blank) continue;
 		if (name === '') {
-			throw invalidParameter.call(
-				this,
-				'Metadata Fields',
-				itemIndex,
+			throw refuse(
 				`a value (${String(pair.value)}) has no name`,
 				'Give every metadata field a name, or remove the row.',
 			);
 		}
-		if (names.has(name)) {
-			throw invalidParameter.call(
-				this,
-				'Metadata Fields',
-				itemIndex,
-				`the field "${name}" is given twice`,
-				'Give each metadata field once.',
-			);
-		}
-		names.add(name);
+		if (fields.has(name)) throw refuse(`the field "${name}" is given twice`, 'Give each metadata field once.');
 		// A null (an expression reading an empty field) stays null, so readMetadata names it instead of sending "".
-		fields.push([name, pair.value === undefined ? '' : pair.value]);
+		fields.set(name, pair.value === undefined ? '' : pair.value);
 	}
 	return Object.fromEntries(fields) as IDataObject;
-}
-
-/** The named fields of an item's JSON (`fieldOf`) under their own names; a missing one is an error naming it. */
-export function itemFields(
-	this: IExecuteFunctions,
-	json: IDataObject,
-	names: string[],
-	label: string,
-	itemIndex: number,
-): IDataObject {
-	// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
-	return Object.fromEntries(
-		names.map((name) => {
-			const value = fieldOf(json, name);
-			if (value === undefined) throw missingField.call(this, label, name, itemIndex);
-			return [name, value];
-		}),
-	) as IDataObject;
-}
-
-export function missingField(this: IExecuteFunctions, label: string, name: string, itemIndex: number) {
-	return invalidParameter.call(
-		this,
-		`${label} ("${name}")`,
-		itemIndex,
-		`the item has no field "${name}"`,
-		`Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`,
-	);
-}
-
-/** Entry `position` of a JSON list parameter: an object holding only `allowed` keys, else an error saying `fix`. */
-export function jsonEntry(
-	this: IExecuteFunctions,
-	entry: unknown,
-	position: number,
-	allowed: string[],
-	{ parameter, itemIndex, fix }: { parameter: string; itemIndex: number; fix: string },
-): IDataObject {
-	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-		const what = `entry ${position} is ${describeValue(entry)}, not an object`;
-		throw invalidParameter.call(this, parameter, itemIndex, what, fix);
-	}
-	const unknown = Object.keys(entry).find((key) => !allowed.includes(key));
-	if (unknown) {
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has unknown field "${unknown}"`, fix);
-	}
-	return entry as IDataObject;
-}
-
-/** A JSON parameter holding a list (one entry alone is a list of one). */
-export function jsonList(this: IExecuteFunctions, name: string, parameter: string, itemIndex: number): unknown[] {
-	const parsed = parseJsonParameter.call(this, this.getNodeParameter(name, itemIndex, '[]'), parameter, itemIndex);
-	return Array.isArray(parsed) ? parsed : [parsed];
 }
 
 export function readEntryMetadata(
@@ -212,14 +171,51 @@ export function readEntryMetadata(
 		return readMetadata.call(this, metadataFromPairs.call(this, entry, itemIndex), 'Metadata Fields', itemIndex);
 	if (input === 'itemFields') {
 		const json = this.getInputData()[itemIndex]?.json ?? {};
-		const fields = itemFields.call(
-			this,
-			json,
-			splitList(entry.metadataItemFields),
-			'Metadata › Item Fields',
-			itemIndex,
-		);
-		return readMetadata.call(this, fields, 'Metadata › Item Fields', itemIndex);
+		const names = splitList(entry.metadataItemFields);
+		return itemMetadata.call(this, json, names, 'Metadata › Item Fields', itemIndex);
 	}
 	return readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
+}
+
+/** A list parameter given as JSON or as fields, read entry by entry. */
+interface EntryList<T> {
+	/** As JSON: the parameter and its label, the keys an entry may hold, what an entry is (for the errors), its reader. */
+	json?: {
+		name: string;
+		parameter: string;
+		allowed: string[];
+		fix: string;
+		read: (entry: IDataObject, position: number) => T;
+	};
+	/** Else as fields: the path of the fixedCollection's entries, and their reader. */
+	fields: { path: string; read: (entry: IDataObject) => T };
+	/** The error of an empty list: parameter, problem, fix. */
+	empty: [parameter: string, problem: string, fix: string];
+}
+
+/** The entries of a list (a JSON array, or one entry alone, or fields); an empty list is an error. */
+export function readEntries<T>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ json, fields, empty }: EntryList<T>,
+): T[] {
+	let entries: T[];
+	if (json) {
+		const value = context.getNodeParameter(json.name, itemIndex, '[]');
+		const parsed = parseJsonParameter.call(context, value, json.parameter, itemIndex);
+		const refuse = refusal(context, json.parameter, itemIndex);
+		entries = (Array.isArray(parsed) ? parsed : [parsed]).map((entry: unknown, position) => {
+			if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+				throw refuse(`entry ${position} is ${describeValue(entry)}, not an object`, json.fix);
+			const unknown = Object.keys(entry).find((key) => !json.allowed.includes(key));
+			if (unknown) throw refuse(`entry ${position} has unknown field "${unknown}"`, json.fix);
+			return json.read(entry as IDataObject, position);
+		});
+	} else {
+		entries = (context.getNodeParameter(fields.path, itemIndex, []) as IDataObject[]).map((entry) =>
+			fields.read(entry),
+		);
+	}
+	if (entries.length === 0) throw refusal(context, empty[0], itemIndex)(empty[1], empty[2]);
+	return entries;
 }

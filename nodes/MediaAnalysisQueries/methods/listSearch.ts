@@ -1,10 +1,11 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { ALL, Run } from '../../shared/run';
 
 import { datasetsMatching, recordsNamed } from '../../shared/readers';
 import { listEndpoint } from '../../shared/endpoints';
 import { listSearchMethod } from '../../shared/methods/pagedListSearch';
 import { UUID_PATTERN } from '../../shared/validation';
+import { tableColumns } from '../actions/query/fields';
 
 /** "From list" for queries: newest pages first as the service lists them, matched on text or ID here. */
 export const searchQueries = listSearchMethod<'queries.listQueries'>({
@@ -17,19 +18,27 @@ export const searchQueries = listSearchMethod<'queries.listQueries'>({
 	}),
 });
 
-/** "From list" for the embedding of a query: the embeddings of the dataset chosen in the node. */
-export async function searchEmbeddings(this: ILoadOptionsFunctions): Promise<INodeListSearchResult> {
-	const datasetId = await chosenDataset(this);
-	if (!datasetId) return { results: [] };
-	const dataset = await new Run(this).call('datasets.get', { params: { dataset_id: datasetId } });
-	const embeddings = dataset.embeddings ?? [];
-	return {
-		results: embeddings.map((embedding) => ({
-			name: String(embedding.name ?? embedding.id),
-			value: String(embedding.id),
-		})),
+type Results = INodeListSearchResult['results'];
+
+/**
+ * A "From list" of what the dataset chosen in the node holds (`read`, given the typed text in lower case, matched
+ * here), empty while no dataset is chosen.
+ */
+function ofChosenDataset(read: (run: Run, datasetId: string, text: string) => Promise<Results>) {
+	return async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+		const datasetId = await chosenDataset(this);
+		return { results: datasetId ? await read(new Run(this), datasetId, (filter ?? '').trim().toLowerCase()) : [] };
 	};
 }
+
+/** "From list" for the embedding of a query: the embeddings of the dataset chosen in the node. */
+export const searchEmbeddings = ofChosenDataset(async (run, datasetId) => {
+	const dataset = await run.call('datasets.get', { params: { dataset_id: datasetId } });
+	return (dataset.embeddings ?? []).map((embedding) => ({
+		name: String(embedding.name ?? embedding.id),
+		value: String(embedding.id),
+	}));
+});
 
 /** The dataset chosen in the node (By ID, From list, or By Name looked up), or undefined while none is. */
 async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | undefined> {
@@ -45,51 +54,36 @@ async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | u
 	return named.length === 1 && typeof named[0].id === 'string' ? named[0].id : undefined;
 }
 
-type TableRecord = { name?: unknown; table_schema?: { fields?: Array<{ name?: unknown; type?: unknown }> } | null };
-
 /** The columns of a table in words, when its schema lists them (`name type, …`). */
-function columnsOf(table: TableRecord): string {
-	const fields = Array.isArray(table.table_schema?.fields) ? table.table_schema.fields : [];
-	const columns = fields
-		.filter((field) => typeof field?.name === 'string')
-		.map((field) => `${String(field.name)} ${String(field.type ?? '')}`.trim());
+function columnsOf(table: IDataObject): string {
+	const columns = tableColumns(table).map((field) => `${field.name} ${String(field.type ?? '')}`.trim());
 	return columns.length > 12 ? `${columns.slice(0, 12).join(', ')}, … (${columns.length} columns)` : columns.join(', ');
 }
 
 /** "From list" for a table: the tables of the dataset chosen in the node (columns as the description), matched here. */
-export async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const text = (filter ?? '').trim().toLowerCase();
-	const datasetId = await chosenDataset(this);
-	if (!datasetId) return { results: [] };
-	const { tables } = await new Run(this).call('queries.listTables', { params: { dataset_id: datasetId } });
-	return {
-		results: (tables as TableRecord[])
-			.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))
-			.map((table) => ({
-				name: String(table.name),
-				value: String(table.name),
-				description: columnsOf(table) || undefined,
-			})),
-	};
-}
+export const searchTables = ofChosenDataset(async (run, datasetId, text) => {
+	const { tables } = await run.call('queries.listTables', { params: { dataset_id: datasetId } });
+	return (tables as IDataObject[])
+		.filter((table) => typeof table.name === 'string' && (!text || table.name.toLowerCase().includes(text)))
+		.map((table) => ({
+			name: String(table.name),
+			value: String(table.name),
+			description: columnsOf(table) || undefined,
+		}));
+});
 
 /**
  * "From list" for the concept of Get Concept Scores: the concepts of the dataset chosen in the node, by name (the
  * name is the column of its scores), matched here.
  */
-export async function searchConceptNames(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const text = (filter ?? '').trim().toLowerCase();
-	const datasetId = await chosenDataset(this);
-	if (!datasetId) return { results: [] };
-	const concepts = await new Run(this).list('concepts.list', { qs: { datasets: [datasetId] }, limit: ALL });
-	return {
-		results: concepts
-			.filter((concept) => !text || concept.name.toLowerCase().includes(text))
-			.sort((a, b) => a.name.localeCompare(b.name))
-			.map((concept) => ({
-				name: concept.name,
-				value: concept.name,
-				description: concept.description ?? undefined,
-			})),
-	};
-}
+export const searchConceptNames = ofChosenDataset(async (run, datasetId, text) => {
+	const concepts = await run.list('concepts.list', { qs: { datasets: [datasetId] }, limit: ALL });
+	return concepts
+		.filter((concept) => !text || concept.name.toLowerCase().includes(text))
+		.sort((a, b) => a.name.localeCompare(b.name))
+		.map((concept) => ({
+			name: concept.name,
+			value: concept.name,
+			description: concept.description ?? undefined,
+		}));
+});

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitForTools } from '../../shared/aiTool';
 import type { SearchMetadataFilters } from '../../shared/schemas.generated';
-import { collection, textField, uuidMode } from '../../shared/descriptions';
+import { booleanField, collection, textField, uuidMode } from '../../shared/descriptions';
 import { getPageLimit } from '../../shared/run';
 import {
 	assertDateTime,
@@ -224,13 +224,11 @@ export const assetTypeOption: INodeProperties = {
 	description: 'Search only one kind of asset; without this option both are searched',
 };
 
-export const skipModerationOption: INodeProperties = {
-	displayName: 'Skip Moderation',
-	name: 'skipModeration',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to skip content moderation when it is enabled for the organization',
-};
+export const skipModerationOption: INodeProperties = booleanField(
+	'Skip Moderation',
+	'skipModeration',
+	'Whether to skip content moderation when it is enabled for the organization',
+);
 
 export const moderationScoreTypeOption: INodeProperties = {
 	displayName: 'Moderation Score Type',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
-import { listEndpoint, type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
+import { type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
 import { resolveDatasetId } from '../../shared/readers';
 import { datasetNotFound } from '../../shared/transport';
 import type { Run } from '../../shared/run';
@@ -52,12 +52,12 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 			} as RequestOf<E>;
 			const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: spec.bothDateEnds });
 			if (metadataFilters) body.metadata_filters = metadataFilters;
-			const [request, style] = listEndpoint(spec.endpoint, {
+			const results = await run.list(spec.endpoint, {
 				body,
 				itemIndex,
 				explain: datasetNotFound(body.dataset_id),
+				limit: getSearchLimit.call(this, itemIndex, spec.maxLimit),
 			});
-			const results = await run.list([request, style], { limit: getSearchLimit.call(this, itemIndex, spec.maxLimit) });
 			const output = spec.output;
 			return output ? results.map((result) => output(result, body)) : results;
 		},

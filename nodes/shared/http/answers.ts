@@ -1,4 +1,6 @@
 /** What came back from the service, judged before anything is built from it; shared by the transport and the login. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { HINTS } from './failures';
 
 /** Same-origin redirects followed in a row (the service itself should need none). */
@@ -66,6 +68,11 @@ export function scrubSecrets(
 		);
 	};
 	return scrub(value, 0);
+}
+
+/** A record as a node outputs it: each value under a secret key is replaced, whether or not the service masked it. */
+export function redactSecrets(record: object): IDataObject {
+	return scrubSecrets(record, []) as IDataObject;
 }
 
 /** `scrubSecrets` with a credential's secrets (and their Basic pair) and `known` ones. */

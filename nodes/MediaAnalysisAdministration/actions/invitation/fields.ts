@@ -1,17 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { getListedId, listedLocator } from '../fields';
+import { listLocator } from '../../../shared/node';
+import { getListedId, idMode } from '../fields';
 
 /** An invitation picker: From List (the pending invitations, searchable by email or name) or By ID. */
 export function invitationLocator(description: string): INodeProperties {
-	return listedLocator({
-		displayName: 'Invitation',
-		name: 'invitationId',
-		thing: 'invitation',
-		example: 'uinv_8fK2mQ7rT4wX9zLb',
-		searchListMethod: 'searchInvitations',
-		description,
-	});
+	return listLocator(
+		{ displayName: 'Invitation', name: 'invitationId', description },
+		'a invitation',
+		'searchInvitations',
+		[idMode('invitation', 'uinv_8fK2mQ7rT4wX9zLb')],
+	);
 }
 
 /** The path value naming the invitation chosen in this item. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { redactSecrets } from '../../../shared/redact';
+import { redactSecrets } from '../../../shared/http/answers';
 import { notice } from '../../../shared/node';
 import { clientParams, systemCredentialLocator } from './fields';
 

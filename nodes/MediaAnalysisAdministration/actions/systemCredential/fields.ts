@@ -1,18 +1,16 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { notice } from '../../../shared/node';
-import { getListedId, listedLocator } from '../fields';
+import { listLocator, notice } from '../../../shared/node';
+import { getListedId, idMode } from '../fields';
 
 /** A system credential picker: From List (searchable by name) or By ID (its client ID). */
 export function systemCredentialLocator(description: string): INodeProperties {
-	return listedLocator({
-		displayName: 'System Credential',
-		name: 'clientId',
-		thing: 'system credential',
-		example: 'Xb7Lq2Rk9Tz4Wm1Np6Yc3Vd8Hs5Jf0Ga',
-		searchListMethod: 'searchSystemCredentials',
-		description,
-	});
+	return listLocator(
+		{ displayName: 'System Credential', name: 'clientId', description },
+		'a system credential',
+		'searchSystemCredentials',
+		[idMode('system credential', 'Xb7Lq2Rk9Tz4Wm1Np6Yc3Vd8Hs5Jf0Ga')],
+	);
 }
 
 /** The path value naming the system credential chosen in this item. */

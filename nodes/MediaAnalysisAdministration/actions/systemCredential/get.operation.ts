@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { Run } from '../../../shared/run';
 
-import { redactSecrets } from '../../../shared/redact';
+import { redactSecrets } from '../../../shared/http/answers';
 import { clientParams, systemCredentialLocator } from './fields';
 
 export const option = {

@@ -3,7 +3,7 @@ import { type Run, getPageLimit } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { withinLimit } from '../../../shared/readers';
-import { redactSecrets } from '../../../shared/redact';
+import { redactSecrets } from '../../../shared/http/answers';
 
 export const option = {
 	name: 'Get Many',

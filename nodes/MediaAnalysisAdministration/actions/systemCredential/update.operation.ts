@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import { type RequestOf } from '../../../shared/endpoints';
-import { redactSecrets } from '../../../shared/redact';
+import { redactSecrets } from '../../../shared/http/answers';
 import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import type { Role } from '../../../shared/schemas.generated';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';

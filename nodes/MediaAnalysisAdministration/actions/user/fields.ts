@@ -2,27 +2,21 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ALL, type Run } from '../../../shared/run';
 import { assertEmail, invalidParameter } from '../../../shared/validation';
-import { getListedId, listedLocator } from '../fields';
+import { listLocator } from '../../../shared/node';
+import { getListedId, idMode } from '../fields';
 
 /** A user picker: From List (searchable by name or email), By ID, or By Email (looked up when the node runs). */
 export function userLocator(description: string): INodeProperties {
-	return listedLocator({
-		displayName: 'User',
-		name: 'userId',
-		thing: 'user',
-		example: 'auth0|65f1a2b3c4d5e6f708192a3b',
-		searchListMethod: 'searchUsers',
-		description,
-		extraModes: [
-			{
-				// Spread, as in the shared nameMode: a mode has no default.
-				...{ displayName: 'By Email', name: 'email' },
-				type: 'string',
-				placeholder: 'e.g. ana@example.com',
-				hint: "The user's email address; it is looked up when the node runs",
-			},
-		],
-	});
+	return listLocator({ displayName: 'User', name: 'userId', description }, 'a user', 'searchUsers', [
+		idMode('user', 'auth0|65f1a2b3c4d5e6f708192a3b'),
+		{
+			// Spread, as in the shared nameMode: a mode has no default.
+			...{ displayName: 'By Email', name: 'email' },
+			type: 'string',
+			placeholder: 'e.g. ana@example.com',
+			hint: "The user's email address; it is looked up when the node runs",
+		},
+	]);
 }
 
 /** The user ID this item names: as given (From List, By ID), or the one user whose email is the one given. */

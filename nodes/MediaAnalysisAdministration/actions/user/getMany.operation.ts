@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { Run } from '../../../shared/run';
 
-import { collection, returnAllOrLimit, textField } from '../../../shared/descriptions';
+import { booleanField, collection, returnAllOrLimit, textField } from '../../../shared/descriptions';
 import { assertIdentifier, splitList } from '../../../shared/validation';
 
 export const option = { name: 'Get Many', description: 'List the users of the organization', action: 'Get many users' };
@@ -9,13 +9,7 @@ export const option = { name: 'Get Many', description: 'List the users of the or
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(),
 	collection('Filters', 'filters', 'Add Filter', [
-		{
-			displayName: 'Include Roles',
-			name: 'includeRoles',
-			type: 'boolean',
-			default: false,
-			description: "Whether to return each user's roles too",
-		},
+		booleanField('Include Roles', 'includeRoles', "Whether to return each user's roles too"),
 		textField('Search', 'search', 'e.g. ana', 'Only users whose name or email contains this text'),
 		textField(
 			'User IDs',

@@ -21,7 +21,7 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const page = getPageLimit.call(this, itemIndex);
-	const personId = await resolvePersonId.call(this, run, itemIndex);
+	const personId = await resolvePersonId(run, itemIndex);
 	const response = await run.call('celebrities.getFacesWithPerson', {
 		qs: { person_id: personId },
 		itemIndex,

@@ -79,12 +79,7 @@ function assetOf(status: JobStatusData, sourcePath: string): Status | undefined 
  * The dataset must exist, take images, detect celebrities and not be inactive or deleted (the document allows a null
  * status, which is no reason to refuse), else ingesting would cost and find nobody.
  */
-async function assertCelebrityDataset(
-	this: IExecuteFunctions,
-	run: Run,
-	datasetId: string,
-	itemIndex: number,
-): Promise<void> {
+async function assertCelebrityDataset(run: Run, datasetId: string, itemIndex: number): Promise<void> {
 	const dataset = await run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex });
 	const types: string[] = dataset.allowed_asset_types ?? [];
 	const problem = !types.includes('image')
@@ -95,7 +90,7 @@ async function assertCelebrityDataset(
 				? `its status is ${dataset.status}`
 				: undefined;
 	if (!problem) return;
-	throw new NodeOperationError(this.getNode(), `Dataset "${dataset.name}" cannot identify persons: ${problem}`, {
+	throw new NodeOperationError(run.context.getNode(), `Dataset "${dataset.name}" cannot identify persons: ${problem}`, {
 		description:
 			'Choose an active dataset that accepts images, created with celebrity detection enabled (Datasets → Create, Dataset Config).',
 		itemIndex,
@@ -103,13 +98,7 @@ async function assertCelebrityDataset(
 }
 
 /** The dataset's asset ingested from exactly this path, if any (the status filter matches path prefixes). */
-async function existingAsset(
-	this: IExecuteFunctions,
-	run: Run,
-	datasetId: string,
-	sourcePath: string,
-	itemIndex: number,
-) {
+async function existingAsset(run: Run, datasetId: string, sourcePath: string, itemIndex: number) {
 	const page = await run.call('ingestion.getDatasetAssetsStatus', {
 		params: { dataset_id: datasetId },
 		qs: { offset: 0, limit: 100 },
@@ -121,16 +110,12 @@ async function existingAsset(
 	return assets.find((asset) => asset.source_path === sourcePath);
 }
 
-async function personsIn(this: IExecuteFunctions, run: Run, imageId: string, itemIndex: number): Promise<IDataObject> {
-	const found = await run.call('celebrities.getPersonsInImage', {
-		params: { image_id: imageId },
-		itemIndex,
-	});
+async function personsIn(run: Run, imageId: string, itemIndex: number): Promise<IDataObject> {
+	const found = await run.call('celebrities.getPersonsInImage', { params: { image_id: imageId }, itemIndex });
 	return { persons: found.persons } as IDataObject;
 }
 
 async function ingestAndRead(
-	this: IExecuteFunctions,
 	run: Run,
 	datasetId: string,
 	url: string,
@@ -179,7 +164,7 @@ async function ingestAndRead(
 		// The service quotes the URL in its reason; a signed URL's query must not reach the error.
 		const reason = asset?.error_reason ? ` (${asset.error_reason.split(url).join(shownUrl(url))})` : '';
 		throw new NodeOperationError(
-			this.getNode(),
+			run.context.getNode(),
 			`The service could not ingest the image at ${shownUrl(url)}: ${code}${reason}`,
 			{
 				description: Object.hasOwn(FIXES, code)
@@ -189,7 +174,7 @@ async function ingestAndRead(
 			},
 		);
 	}
-	return await personsIn.call(this, run, asset.asset_id, itemIndex);
+	return await personsIn(run, asset.asset_id, itemIndex);
 }
 
 /**
@@ -198,7 +183,6 @@ async function ingestAndRead(
  * what was left and where when it could not be deleted, and logs it too: a cancelled run's error reaches nobody.
  */
 async function removeIngested(
-	this: IExecuteFunctions,
 	run: Run,
 	datasetId: string,
 	url: string,
@@ -217,8 +201,8 @@ async function removeIngested(
 		const image = assetId ? `asset ${assetId}` : `the image ingested from ${shownUrl(url)}`;
 		const left = `The image stayed in dataset ${datasetId}: delete ${image} with Ingestion → Asset → Delete.`;
 		const why = (error as Error).message;
-		this.logger.warn(
-			`Media Analysis Celebrity Detection "${this.getNode().name}", Identify of item ${itemIndex}: ${left} (${why})`,
+		run.execution.logger.warn(
+			`Media Analysis Celebrity Detection "${run.context.getNode().name}", Identify of item ${itemIndex}: ${left} (${why})`,
 		);
 		return { left, why };
 	}
@@ -242,7 +226,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		JSON.stringify(['identify', datasetId, url]),
 		async () => {
 			first = true;
-			return await identify.call(this, run, datasetId, url, wait, itemIndex);
+			return await identify(run, datasetId, url, wait, itemIndex);
 		},
 		{ keepFailure: true },
 	);
@@ -259,19 +243,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 }
 
 async function identify(
-	this: IExecuteFunctions,
 	run: Run,
 	datasetId: string,
 	url: string,
 	wait: WaitOptions,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	await assertCelebrityDataset.call(this, run, datasetId, itemIndex);
-	const existing = await existingAsset.call(this, run, datasetId, url, itemIndex);
+	const node = run.context.getNode();
+	await assertCelebrityDataset(run, datasetId, itemIndex);
+	const existing = await existingAsset(run, datasetId, url, itemIndex);
 	if (existing) {
-		if (existing.status === 'completed') return await personsIn.call(this, run, existing.asset_id, itemIndex);
+		if (existing.status === 'completed') return await personsIn(run, existing.asset_id, itemIndex);
 		throw new NodeOperationError(
-			this.getNode(),
+			node,
 			`The dataset already holds the image at ${shownUrl(url)}, with status ${existing.status}; it was left as it is`,
 			{
 				description: 'Wait until it is ready and run again, or choose a dataset kept for identification.',
@@ -282,20 +266,20 @@ async function identify(
 	const seen: { assetId?: string } = {};
 	let result: IDataObject;
 	try {
-		result = await ingestAndRead.call(this, run, datasetId, url, itemIndex, wait, seen);
+		result = await ingestAndRead(run, datasetId, url, itemIndex, wait, seen);
 	} catch (error) {
 		const failure =
 			error instanceof NodeOperationError || error instanceof NodeApiError
 				? error
-				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-		const kept = await removeIngested.call(this, run, datasetId, url, seen.assetId, itemIndex);
+				: new NodeOperationError(node, error as Error, { itemIndex });
+		const kept = await removeIngested(run, datasetId, url, seen.assetId, itemIndex);
 		if (kept) failure.description = `${failure.description ?? ''} ${kept.left}`.trim();
 		throw failure;
 	}
-	const kept = await removeIngested.call(this, run, datasetId, url, seen.assetId, itemIndex);
+	const kept = await removeIngested(run, datasetId, url, seen.assetId, itemIndex);
 	if (kept) {
 		throw new NodeOperationError(
-			this.getNode(),
+			node,
 			`The persons were identified, but the image could not be deleted from the dataset: ${kept.why}`,
 			{
 				description: `${kept.left} Then run again: the image is read without ingesting it again.`,

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
 import { sortCollection, sortQuery } from '../../../shared/sort';
 
 export const option = { name: 'Get Many', description: 'List enrolled persons', action: 'Get many persons' };
@@ -24,6 +23,6 @@ export const toolDescription =
 	'Lists the persons enrolled for celebrity detection, up to the Limit. Needs nothing. Returns each person with id, name, aliases and status.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const list = listEndpoint('celebrities.getPersonsInOrg', { qs: sortQuery.call(this, itemIndex) });
-	return await run.list(list, { itemIndex, limit: 'parameters' });
+	const qs = sortQuery.call(this, itemIndex);
+	return await run.list('celebrities.getPersonsInOrg', { qs, itemIndex, limit: 'parameters' });
 }

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuid4, splitList } from '../../../shared/validation';
 
 export const toolDescription =
@@ -25,8 +24,10 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
-	const list = listEndpoint('concepts.list', {
+	return await run.list('concepts.list', {
 		qs: datasets.length ? { datasets } : {},
+		itemIndex,
+		limit: 'parameters',
 		explain: (failure, details) =>
 			failure.status === 404
 				? {
@@ -36,5 +37,4 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 					}
 				: undefined,
 	});
-	return await run.list(list, { itemIndex, limit: 'parameters' });
 }

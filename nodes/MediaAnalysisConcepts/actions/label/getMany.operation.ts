@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 
 export const toolDescription =
@@ -36,10 +35,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const conceptId = await getConceptId(run, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
-	const list = listEndpoint('concepts.getLabels', {
+	return await run.list('concepts.getLabels', {
 		params: { concept_id: conceptId },
 		qs: include.length ? { labels_to_include: include } : {},
 		explain: conceptNotFound(conceptId),
+		itemIndex,
+		limit: 'parameters',
 	});
-	return await run.list(list, { itemIndex, limit: 'parameters' });
 }

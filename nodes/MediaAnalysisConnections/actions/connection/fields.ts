@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { GetConnectionResponse } from '../../../shared/schemas.generated';
 import { getConnectionRef } from '../../../shared/readers';
-import { redactSecrets } from '../../../shared/redact';
+import { redactSecrets } from '../../../shared/http/answers';
 
 /**
  * A connection as the node outputs it: any secret in its config (password, bearer token, …) is replaced, whether or

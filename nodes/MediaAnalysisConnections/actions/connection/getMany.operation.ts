@@ -3,7 +3,6 @@ import type { Run } from '../../../shared/run';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/schemas.generated';
 import { choice, collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
 import { assertUuidList } from '../../../shared/validation';
 import { redactConnection } from './fields';
 
@@ -47,17 +46,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const ids = new Set(
 		filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : [],
 	);
-	const list = listEndpoint('connections.listConnections', { qs });
-	const connections =
-		ids.size > 0
-			? await run.list(list, {
-					itemIndex,
-					limit: 'parameters',
-					filter: {
-						keep: (connection) => ids.has(String(connection.connection_id).toLowerCase()),
-						most: ids.size,
-					},
-				})
-			: await run.list(list, { itemIndex, limit: 'parameters' });
+	const connections = await run.list('connections.listConnections', {
+		qs,
+		itemIndex,
+		limit: 'parameters',
+		filter:
+			ids.size > 0
+				? { keep: (connection) => ids.has(String(connection.connection_id).toLowerCase()), most: ids.size }
+				: undefined,
+	});
 	return connections.map(redactConnection);
 }

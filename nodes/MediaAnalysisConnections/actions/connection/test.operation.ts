@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import type { TestConnectionRequest } from '../../../shared/schemas.generated';
-import { connectionLocator } from '../../../shared/descriptions';
+import { booleanField, connectionLocator } from '../../../shared/descriptions';
 import { connectionParams, redactConnection } from './fields';
 
 export const option = {
@@ -21,13 +21,12 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. /images/',
 		description: 'Where in the storage to test reading',
 	},
-	{
-		displayName: 'Update Status',
-		name: 'updateState',
-		type: 'boolean',
-		default: true,
-		description: "Whether to store the outcome as the connection's status. Off: a dry run that changes nothing.",
-	},
+	booleanField(
+		'Update Status',
+		'updateState',
+		"Whether to store the outcome as the connection's status. Off: a dry run that changes nothing.",
+		true,
+	),
 ];
 
 export const toolDescription =

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import type { ChatRequest, ChatResponse } from '../../../shared/schemas.generated';
-import { datasetLocator, textField } from '../../../shared/descriptions';
+import { booleanField, datasetLocator, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty } from '../../../shared/validation';
@@ -40,13 +40,11 @@ export const description: INodeProperties[] = [
 		required: true,
 	}),
 	...historyFields,
-	{
-		displayName: 'Include History',
-		name: 'includeHistory',
-		type: 'boolean',
-		default: false,
-		description: `Whether to add ${HISTORY_FIELD}, the whole conversation so far, which a later Conversational Search node continues from (Chat History: From Input Item). Off: only this turn.`,
-	},
+	booleanField(
+		'Include History',
+		'includeHistory',
+		`Whether to add ${HISTORY_FIELD}, the whole conversation so far, which a later Conversational Search node continues from (Chat History: From Input Item). Off: only this turn.`,
+	),
 	notice(
 		'turnNotice',
 		"Returns this turn: the answer, what each search found, follow-ups and this turn's messages (new_chat_messages). To continue the conversation in a later node, turn on Include History.",

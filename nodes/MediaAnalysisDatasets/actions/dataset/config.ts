@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { DatasetResponse, DatasetConfig } from '../../../shared/schemas.generated';
 import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
-import { numberField, textField } from '../../../shared/descriptions';
+import { booleanField, numberField, textField } from '../../../shared/descriptions';
 import { DATASET_CONFIG_KEYS } from '../../../shared/enums.generated';
 
 export const DATASET_CONFIG_EXAMPLE = '{"celebrity_detection_enabled": true, "asset_identifier_key": "content_id"}';
@@ -34,20 +34,16 @@ export const metadataFieldsToIndex = textField(
 
 /** The settings people change, as plain fields; the expert JSON holds the rest of the service's DatasetConfig. */
 export const configFields: INodeProperties[] = [
-	{
-		displayName: 'Celebrity Detection',
-		name: 'celebrityDetection',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to detect enrolled persons in the assets of this dataset',
-	},
-	{
-		displayName: 'Context Studio',
-		name: 'contextStudio',
-		type: 'boolean',
-		default: false,
-		description: 'Whether Context Studio (ad segments, video narrative metadata) is on for this dataset',
-	},
+	booleanField(
+		'Celebrity Detection',
+		'celebrityDetection',
+		'Whether to detect enrolled persons in the assets of this dataset',
+	),
+	booleanField(
+		'Context Studio',
+		'contextStudio',
+		'Whether Context Studio (ad segments, video narrative metadata) is on for this dataset',
+	),
 	{
 		displayName: 'Dataset Config (JSON)',
 		name: 'datasetConfig',

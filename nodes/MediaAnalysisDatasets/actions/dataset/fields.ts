@@ -13,6 +13,7 @@ import { resolveDatasetId } from '../../../shared/readers';
 import { recordFields } from '../../../shared/output';
 import { invalidParameter } from '../../../shared/validation';
 import { SUNSET_ENCODER } from '../fields';
+import { booleanField } from '../../../shared/descriptions';
 
 export const ENCODERS: Array<Exclude<VisualEncoderNameEnum, 'multimodal'>> = [
 	'multimodal-tx-large2',
@@ -98,29 +99,25 @@ export const DATASET_CONFIG = recordFields('configuration', DATASET_CONFIG_FIELD
 ]);
 
 /** Fields that Create and Update share, with the same meaning. */
-export const storeOriginalField: INodeProperties = {
-	displayName: 'Store Original',
-	name: 'storeOriginal',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to keep a copy of each original asset',
-};
+export const storeOriginalField: INodeProperties = booleanField(
+	'Store Original',
+	'storeOriginal',
+	'Whether to keep a copy of each original asset',
+	true,
+);
 
-export const storePreviewField: INodeProperties = {
-	displayName: 'Store Preview',
-	name: 'storePreview',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to keep a preview of each asset',
-};
+export const storePreviewField: INodeProperties = booleanField(
+	'Store Preview',
+	'storePreview',
+	'Whether to keep a preview of each asset',
+	true,
+);
 
-export const includeDeletedOption: INodeProperties = {
-	displayName: 'Include Deleted',
-	name: 'includeDeleted',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return the dataset even if it was deleted',
-};
+export const includeDeletedOption: INodeProperties = booleanField(
+	'Include Deleted',
+	'includeDeleted',
+	'Whether to return the dataset even if it was deleted',
+);
 
 /** What Get and Get Config send: the dataset and Include Deleted. */
 export async function readDatasetCall(this: IExecuteFunctions, run: Run, itemIndex: number) {

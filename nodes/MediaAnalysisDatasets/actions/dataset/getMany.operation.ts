@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import {
+	booleanField,
 	choice,
 	collection,
 	dateField,
@@ -9,7 +10,6 @@ import {
 	textField,
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { assertDateTime, assertUuidList } from '../../../shared/validation';
 import { assetTypeOptions, DATASET, samplingOptions, statusOptions } from './fields';
@@ -41,13 +41,11 @@ export const description: INodeProperties[] = [
 		dateField('Created After', 'createdAfter'),
 		dateField('Created Before', 'createdBefore'),
 		textField('Dataset IDs', 'datasetIds', UUID_LIST_EXAMPLE, 'Comma-separated dataset IDs'),
-		{
-			displayName: 'Include Deleted',
-			name: 'includeDeleted',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
-		},
+		booleanField(
+			'Include Deleted',
+			'includeDeleted',
+			'Whether to include soft-deleted datasets. Off: only datasets that are not deleted.',
+		),
 		choice('Keyframe Sampling Method', 'keyframeSamplingMethod', samplingOptions, 'intelligent'),
 		dateField('Last Updated After', 'lastUpdatedAfter'),
 		dateField('Last Updated Before', 'lastUpdatedBefore'),
@@ -103,7 +101,7 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const list = listEndpoint('datasets.list', { qs: datasetFilters.call(this, itemIndex) });
-	const datasets = await run.list(list, { itemIndex, limit: 'parameters' });
+	const qs = datasetFilters.call(this, itemIndex);
+	const datasets = await run.list('datasets.list', { qs, itemIndex, limit: 'parameters' });
 	return datasets.map(shapeOutput.call(this, itemIndex, DATASET));
 }

@@ -3,6 +3,7 @@ import type { Run } from '../../../shared/run';
 
 import { TAG_GROUP_FIELDS, TAG_GROUP_STATUSES } from '../../../shared/enums.generated';
 import {
+	booleanField,
 	choice,
 	collection,
 	datasetLocator,
@@ -59,13 +60,11 @@ export const description: INodeProperties[] = [
 		textField('Group IDs', 'groupIds', UUID_LIST_EXAMPLE, 'Comma-separated IDs: return only these groups'),
 		textField('Name', 'name', 'e.g. brand_safety', 'Return only the group with exactly this name'),
 		textField('Name Contains', 'nameContains', 'e.g. sports', 'Return only groups whose name contains this text'),
-		{
-			displayName: 'Shareable Only',
-			name: 'shareableOnly',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return only groups that can be shared. Off: shareable or not.',
-		},
+		booleanField(
+			'Shareable Only',
+			'shareableOnly',
+			'Whether to return only groups that can be shared. Off: shareable or not.',
+		),
 		choice('Status', 'status', STATUSES, 'published', 'Return only group versions in this status'),
 		datasetLocator({
 			displayName: 'Training Dataset',
@@ -88,28 +87,17 @@ export const description: INodeProperties[] = [
 		),
 	]),
 	collection('Options', 'options', 'Add option', [
-		{
-			displayName: 'Include Tags',
-			name: 'includeTags',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to add up to 10 tags of each group (tags_preview)',
-		},
-		{
-			displayName: 'Include Training Datasets',
-			name: 'includeTrainingDatasets',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to add up to 10 training datasets of each group, with their scoring status',
-		},
-		{
-			displayName: 'Include Versions',
-			name: 'includeVersions',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to return the latest draft and the latest published version of each group, one item each. Off: one item per group.',
-		},
+		booleanField('Include Tags', 'includeTags', 'Whether to add up to 10 tags of each group (tags_preview)'),
+		booleanField(
+			'Include Training Datasets',
+			'includeTrainingDatasets',
+			'Whether to add up to 10 training datasets of each group, with their scoring status',
+		),
+		booleanField(
+			'Include Versions',
+			'includeVersions',
+			'Whether to return the latest draft and the latest published version of each group, one item each. Off: one item per group.',
+		),
 	]),
 	sortCollection(
 		[

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
-import { listEndpoint } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator, VIDEO_SCORE } from './fields';
 
@@ -41,10 +40,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const tagId = getId.call(this, 'tagId', itemIndex);
 	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const list = listEndpoint('dynamicTags.getVideoScoresResult', {
+	const scores = await run.list('dynamicTags.getVideoScoresResult', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
 		qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
 		explain: scoresNotFound('tag group, tag or aggregation'),
+		itemIndex,
+		limit: 'parameters',
 	});
-	return (await run.list(list, { itemIndex, limit: 'parameters' })).map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
+	return scores.map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
 }

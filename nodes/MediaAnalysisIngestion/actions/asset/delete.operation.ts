@@ -48,13 +48,8 @@ function readIdentifiers(this: IExecuteFunctions, itemIndex: number): string[] {
 	const parts = Array.isArray(value) ? value.map((part) => String(part)) : String(value ?? '').split(/\r?\n/);
 	const identifiers = parts.map((part) => part.trim()).filter((part) => part !== '');
 	if (identifiers.length === 0) {
-		throw invalidParameter.call(
-			this,
-			'Assets',
-			itemIndex,
-			'it is empty',
-			'Give the platform ID or the source path of each asset to delete, one per line.',
-		);
+		const fix = 'Give the platform ID or the source path of each asset to delete, one per line.';
+		throw invalidParameter.call(this, 'Assets', itemIndex, 'it is empty', fix);
 	}
 	return identifiers;
 }

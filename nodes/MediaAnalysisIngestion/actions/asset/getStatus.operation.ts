@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import type { Run } from '../../../shared/run';
 
-import { assetLocator, getAssetStatus } from '../../helpers/assetStatus';
+import { uuidMode } from '../../../shared/descriptions';
+import { locatorUuid } from '../../../shared/readers';
 import { waitForCompletionNotice } from '../fields';
 import { assetTypeField } from './fields';
 
@@ -12,13 +14,39 @@ export const option = {
 	action: 'Get the ingestion status of an asset',
 };
 
+/** By ID only: the service lists assets only per dataset, so there is no list to pick from here. */
+const assetLocator: INodeProperties = {
+	displayName: 'Asset',
+	name: 'asset',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: 'The platform ID of the asset, as ingestion and the status lists return it',
+	modes: [uuidMode('asset')],
+};
+
 export const description: INodeProperties[] = [waitForCompletionNotice, assetTypeField, assetLocator];
 
 export const toolDescription =
 	'Gets the ingestion status of one image or video by its asset ID (a UUID): status, error_code and error_reason, and its latest ingestion event. Needs the asset ID and whether it is an image or a video.';
 
+const BY_KIND = {
+	image: { endpoint: 'ingestion.getImageAssetStatus', other: 'a video', title: 'Video' },
+	video: { endpoint: 'ingestion.getVideoAssetStatus', other: 'an image', title: 'Image' },
+} as const;
+
 /** One image's or video's ingestion status: status, error code and reason, latest event. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
 	const kind = this.getNodeParameter('assetType', itemIndex, 'image') as 'image' | 'video';
-	return await getAssetStatus.call(this, run, kind, itemIndex);
+	const assetId = locatorUuid.call(this, itemIndex, 'asset', 'Asset');
+	const { endpoint, other, title } = BY_KIND[kind];
+	const { data } = await run.call(endpoint, { params: { asset_id: assetId }, itemIndex });
+	// The table lets `data` be a status or none (absent, or the document's empty list).
+	if (data === undefined || Array.isArray(data)) {
+		throw new NodeOperationError(this.getNode(), `No ingestion status for ${kind} ${assetId}`, {
+			description: `No ${kind} with this ID was ingested, or it was deleted. If it is ${other}, set Asset Type to ${title}.`,
+			itemIndex,
+		});
+	}
+	return data as IDataObject;
 }

@@ -7,10 +7,10 @@ import type {
 } from '../../../shared/schemas.generated';
 import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import { resolveDatasetId } from '../../../shared/readers';
-import { assertNotEmpty, assertUuid, invalidParameter } from '../../../shared/validation';
-import { jsonEntry, jsonList, metadataEntryFields, readEntryMetadata, readMetadata } from '../../helpers/metadata';
+import { assertNotEmpty, assertUuid } from '../../../shared/validation';
+import { metadataEntryFields, readEntries, readEntryMetadata, readMetadata, refusal } from '../../helpers/metadata';
 import { assetTypeField } from './fields';
-import { createJob } from '../../helpers/jobs';
+import { createJob } from '../../../shared/ingestJobs';
 
 const identifyFields: INodeProperties[] = [
 	{
@@ -100,30 +100,25 @@ export const description: INodeProperties[] = [
 	...waitForCompletionFields('metadata update job'),
 ];
 
-const ALLOWED_KEYS = ['asset_id', 'source_path', 'asset_type', 'metadata'];
-
-function updateFromJson(this: IExecuteFunctions, entry: unknown, position: number, itemIndex: number): MetadataUpdate {
-	const parameter = 'Updates (JSON)';
-	const fix = 'Each update is an object with asset_type (image or video), asset_id or source_path, and metadata.';
-	const object = jsonEntry.call(this, entry, position, ALLOWED_KEYS, { parameter, itemIndex, fix });
-	if (object.asset_type !== 'image' && object.asset_type !== 'video') {
-		throw invalidParameter.call(this, parameter, itemIndex, `entry ${position} has no asset_type image or video`, fix);
-	}
+/** An update as JSON: asset_type, asset_id or source_path, and metadata. */
+function updateFromJson(
+	this: IExecuteFunctions,
+	object: IDataObject,
+	position: number,
+	itemIndex: number,
+): MetadataUpdate {
+	const refuse = refusal(this, 'Updates (JSON)', itemIndex);
+	if (object.asset_type !== 'image' && object.asset_type !== 'video')
+		throw refuse(`entry ${position} has no asset_type image or video`, UPDATE_FIX);
 	const update: MetadataUpdate = { asset_type: object.asset_type };
 	if (object.asset_id !== undefined && object.asset_id !== null) {
-		update.asset_id = assertUuid.call(this, object.asset_id, parameter, itemIndex);
+		update.asset_id = assertUuid.call(this, object.asset_id, 'Updates (JSON)', itemIndex);
 	} else if (typeof object.source_path === 'string' && object.source_path.trim() !== '') {
 		update.source_path = object.source_path.trim();
 	} else {
-		throw invalidParameter.call(
-			this,
-			parameter,
-			itemIndex,
-			`entry ${position} has neither asset_id nor source_path`,
-			fix,
-		);
+		throw refuse(`entry ${position} has neither asset_id nor source_path`, UPDATE_FIX);
 	}
-	const metadata = readMetadata.call(this, object.metadata, parameter, itemIndex);
+	const metadata = readMetadata.call(this, object.metadata, 'Updates (JSON)', itemIndex);
 	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
 	return update;
 }
@@ -140,6 +135,8 @@ function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex
 	return update;
 }
 
+const UPDATE_FIX = 'Each update is an object with asset_type (image or video), asset_id or source_path, and metadata.';
+
 export const toolDescription =
 	'Changes the metadata of images or videos already in a dataset: overwrite it, add keys or remove keys. Needs the dataset (its ID, a UUID, or its exact name), the assets (asset IDs or source paths) and the metadata. Returns the job that applies the change.';
 
@@ -150,32 +147,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	};
 	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;
 	if (from === 'file') {
-		body.source_path = assertNotEmpty.call(
-			this,
-			this.getNodeParameter('sourcePath', itemIndex, ''),
-			'File Path',
-			itemIndex,
-		);
+		const path = this.getNodeParameter('sourcePath', itemIndex, '');
+		body.source_path = assertNotEmpty.call(this, path, 'File Path', itemIndex);
 	} else {
-		let updates: MetadataUpdate[];
-		if (from === 'json') {
-			updates = jsonList
-				.call(this, 'updatesJson', 'Updates (JSON)', itemIndex)
-				.map((entry, position) => updateFromJson.call(this, entry, position, itemIndex));
-		} else {
-			const entries = this.getNodeParameter('updates.update', itemIndex, []) as IDataObject[];
-			updates = entries.map((entry) => updateFromFields.call(this, entry, itemIndex));
-		}
-		if (updates.length === 0) {
-			throw invalidParameter.call(
-				this,
-				'Assets',
-				itemIndex,
-				'there are no updates',
-				'Add at least one asset to update.',
-			);
-		}
-		body.update_assets = updates;
+		const json = {
+			name: 'updatesJson',
+			parameter: 'Updates (JSON)',
+			allowed: ['asset_id', 'source_path', 'asset_type', 'metadata'],
+			fix: UPDATE_FIX,
+			read: (entry: IDataObject, position: number) => updateFromJson.call(this, entry, position, itemIndex),
+		};
+		body.update_assets = readEntries(this, itemIndex, {
+			json: from === 'json' ? json : undefined,
+			fields: { path: 'updates.update', read: (entry) => updateFromFields.call(this, entry, itemIndex) },
+			empty: ['Assets', 'there are no updates', 'Add at least one asset to update.'],
+		});
 	}
 	const job = await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobForMetadata', body);
 	// One asset updated: the output names it at the top, as it was identified (the other null).

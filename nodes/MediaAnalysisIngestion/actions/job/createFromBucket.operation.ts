@@ -6,7 +6,7 @@ import { datasetLocator, numberField, textField, waitForCompletionFields } from 
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
-import { createJob } from '../../helpers/jobs';
+import { createJob } from '../../../shared/ingestJobs';
 
 export const option = {
 	name: 'Create From Bucket',

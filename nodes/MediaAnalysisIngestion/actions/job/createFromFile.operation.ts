@@ -6,7 +6,7 @@ import { datasetLocator, textField, waitForCompletionFields } from '../../../sha
 import { resolveDatasetId } from '../../../shared/readers';
 import { assertNotEmpty } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
-import { createJob } from '../../helpers/jobs';
+import { createJob } from '../../../shared/ingestJobs';
 
 export const option = {
 	name: 'Create From File',

@@ -3,7 +3,7 @@ import type { Run } from '../../../shared/run';
 
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import { getJobId, JOB, jobLocator } from './fields';
-import { getJob } from '../../helpers/jobs';
+import { getJob } from '../../../shared/ingestJobs';
 import { waitForCompletionNotice } from '../fields';
 
 export const option = {

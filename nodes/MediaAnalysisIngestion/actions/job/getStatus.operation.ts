@@ -7,7 +7,7 @@ import { assetStatusFilter, inStatus, waitForCompletionNotice } from '../fields'
 import type { Status } from '../../../shared/schemas.generated';
 import type { ItemRunner } from '../../../shared/router';
 import { getJobId, jobLocator } from './fields';
-import { readJobAssetStatuses } from '../../helpers/jobStatus';
+import { readJobAssetStatuses } from '../../../shared/ingestJobs';
 
 const [returnAll, limit] = returnAllOrLimit();
 
@@ -45,12 +45,6 @@ function isRowOf(item: INodeExecutionData, asset: Status): boolean {
 	);
 }
 
-/** Filters › Status of the item, as a test of each asset; undefined without one. */
-function statusFilter(context: IExecuteFunctions, itemIndex: number): ((asset: Status) => boolean) | undefined {
-	const status = context.getNodeParameter('filters.status', itemIndex, '') as string;
-	return status ? inStatus(status) : undefined;
-}
-
 /** Each job is read once; an asset pairs to the row naming it, else to every item naming its job. */
 export async function executeBatch(
 	this: IExecuteFunctions,
@@ -68,14 +62,10 @@ export async function executeBatch(
 	for (const [jobId, itemIndexes] of jobs) {
 		const first = itemIndexes[0];
 		await runner.attempt(itemIndexes, async () => {
-			const { jobStatus, assets } = await readJobAssetStatuses.call(
-				this,
-				runner.run,
-				jobId,
-				first,
-				getPageLimit.call(this, first),
-				statusFilter(this, first),
-			);
+			const status = this.getNodeParameter('filters.status', first, '') as string;
+			const limit = getPageLimit.call(this, first);
+			const keep = status ? inStatus(status) : undefined;
+			const { jobStatus, assets } = await readJobAssetStatuses(runner.run, jobId, first, limit, keep);
 			for (const asset of assets) {
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
 				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));

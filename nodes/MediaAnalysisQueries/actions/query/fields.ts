@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { QueryStatus, QueryType } from '../../../shared/schemas.generated';
 import { QUERY_FIELDS } from '../../../shared/enums.generated';
@@ -39,6 +39,15 @@ export function queryLocator(overrides: Partial<INodeProperties> = {}): INodePro
 
 export function queryParams(this: IExecuteFunctions, itemIndex: number): { query_id: string } {
 	return { query_id: locatorUuid.call(this, itemIndex, 'queryId', 'Query') };
+}
+
+type Column = { name?: unknown; type?: unknown };
+
+/** The columns a table's schema lists with a name; none when the table has no schema (the document allows one). */
+export function tableColumns(table: IDataObject): Array<Column & { name: string }> {
+	const schema = table.table_schema as { fields?: unknown } | null | undefined;
+	const fields = Array.isArray(schema?.fields) ? (schema.fields as Column[]) : [];
+	return fields.filter((field): field is Column & { name: string } => typeof field?.name === 'string');
 }
 
 type Query = ResponseOf<'queries.getQuery'>;

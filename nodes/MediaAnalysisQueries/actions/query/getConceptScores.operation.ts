@@ -6,7 +6,7 @@ import { listLocator } from '../../../shared/node';
 import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { type Run, WAIT_DEFAULTS } from '../../../shared/run';
 import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
-import { waitForQuery } from './fields';
+import { tableColumns, waitForQuery } from './fields';
 import { readResults, readResultsOutput } from './resultsOutput';
 
 /** New in version 2 of the node. */
@@ -70,38 +70,12 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Gets the images of a dataset whose score for a visual concept is above a threshold, highest first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the concept name and the threshold (0 to 1). Returns one item per image: path, score, asset_id, concept.';
 
-type Column = { name?: unknown; type?: unknown };
-
 /** The columns of the dataset's images table, read once per dataset in a run. */
 async function imageColumns(run: Run, datasetId: string, itemIndex: number): Promise<string[]> {
 	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
 		run.call('queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
 	);
-	const schema = table.table_schema as { fields?: unknown } | null | undefined;
-	const fields = Array.isArray(schema?.fields) ? (schema.fields as Column[]) : [];
-	return fields.map((field) => field?.name).filter((name): name is string => typeof name === 'string');
-}
-
-/** The concept's column as the table names it: the exact name, else the one column that differs only in case. */
-function conceptColumn(
-	this: IExecuteFunctions,
-	columns: string[],
-	concept: string,
-	datasetId: string,
-	itemIndex: number,
-): string {
-	if (columns.includes(concept)) return concept;
-	const alike = columns.filter((column) => column.toLowerCase() === concept.toLowerCase());
-	if (alike.length === 1) return alike[0];
-	const listed = columns.length > 30 ? `${columns.slice(0, 30).join(', ')}, …` : columns.join(', ');
-	throw new NodeOperationError(
-		this.getNode(),
-		`The ${TABLE} table of dataset ${datasetId} has no column for the concept "${concept}"`,
-		{
-			description: `Its columns: ${listed || 'none listed'}. Choose the concept From list (the concepts of this dataset); a concept created in another dataset, or renamed, has no column here.`,
-			itemIndex,
-		},
-	);
+	return tableColumns(table).map((field) => field.name);
 }
 
 const quoted = (identifier: string) => `\`${identifier}\``;
@@ -150,18 +124,29 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 
 	// A table without a schema (the document allows one) is not checked: the service judges the query then.
 	const columns = await imageColumns(run, datasetId, itemIndex);
+	const noColumn = (what: string, description: string) =>
+		new NodeOperationError(this.getNode(), `The ${TABLE} table of dataset ${datasetId} has no ${what}`, {
+			description,
+			itemIndex,
+		});
 	const missing = [PATH_COLUMN, ID_COLUMN].filter((column) => !columns.includes(column));
 	if (columns.length > 0 && missing.length > 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The ${TABLE} table of dataset ${datasetId} has no ${missing.join(' or ')} column`,
-			{
-				description: `Its columns: ${columns.join(', ')}. Write the query yourself with Run Query, naming the columns Table › Get lists.`,
-				itemIndex,
-			},
+		throw noColumn(
+			`${missing.join(' or ')} column`,
+			`Its columns: ${columns.join(', ')}. Write the query yourself with Run Query, naming the columns Table › Get lists.`,
 		);
 	}
-	const column = columns.length > 0 ? conceptColumn.call(this, columns, concept, datasetId, itemIndex) : concept;
+	// The concept's column as the table names it: the exact name, else the one column that differs only in case.
+	const alike = columns.filter((name) => name.toLowerCase() === concept.toLowerCase());
+	const column =
+		columns.length === 0 || columns.includes(concept) ? concept : alike.length === 1 ? alike[0] : undefined;
+	if (column === undefined) {
+		const listed = columns.length > 30 ? `${columns.slice(0, 30).join(', ')}, …` : columns.join(', ');
+		throw noColumn(
+			`column for the concept "${concept}"`,
+			`Its columns: ${listed}. Choose the concept From list (the concepts of this dataset); a concept created in another dataset, or renamed, has no column here.`,
+		);
+	}
 	const query = conceptScoresSql(column, threshold, rows.page.returnAll ? undefined : rows.page.limit);
 	const created = await run.call('queries.createQuery', {
 		body: { dataset_id: datasetId, query, type: 'SQL' },

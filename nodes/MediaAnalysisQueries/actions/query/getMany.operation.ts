@@ -73,23 +73,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));
 	const userIds = new Set(splitList(filters.userIds ?? ''));
 	const excludeUserIds = new Set(splitList(filters.excludeUserIds ?? ''));
-	const list = listEndpoint('queries.listQueries', { qs });
+	const keep = (record: IDataObject) => {
+		const query = record as RecordOf<'queries.listQueries'>;
+		if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
+		if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
+		return !excludeUserIds.has(String(query.created_user_id));
+	};
 	const shape = shapeOutput.call(this, itemIndex, QUERY);
-	if (queryIds.size === 0 && userIds.size === 0 && excludeUserIds.size === 0) {
-		return (await run.list(list, { itemIndex, limit: 'parameters' })).map(shape);
-	}
-	const queries = await run.list(list, {
+	const filtered = queryIds.size > 0 || userIds.size > 0 || excludeUserIds.size > 0;
+	const queries = await run.list(listEndpoint('queries.listQueries', { qs }), {
 		itemIndex,
 		limit: 'parameters',
-		filter: {
-			keep: (record) => {
-				const query = record as RecordOf<'queries.listQueries'>;
-				if (queryIds.size > 0 && !queryIds.has(String(query.query_id).toLowerCase())) return false;
-				if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
-				return !excludeUserIds.has(String(query.created_user_id));
-			},
-			most: queryIds.size > 0 ? queryIds.size : undefined,
-		},
+		filter: filtered ? { keep, most: queryIds.size > 0 ? queryIds.size : undefined } : undefined,
 	});
 	return queries.map(shape);
 }

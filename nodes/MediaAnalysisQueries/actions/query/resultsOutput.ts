@@ -32,8 +32,10 @@ const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
 const RESULTS = 'queries.getQueryResultsUrl';
 
 /** Output and the fields of each choice; `extra`: more choices of Output (in the order of their names). */
-export function resultsOutputFields(extra: Array<{ name: string; value: string; description: string }> = []) {
-	const fields: INodeProperties[] = [
+export function resultsOutputFields(
+	extra: Array<{ name: string; value: string; description: string }> = [],
+): INodeProperties[] {
+	return [
 		{
 			displayName: 'Output',
 			name: 'output',
@@ -92,28 +94,27 @@ export function resultsOutputFields(extra: Array<{ name: string; value: string; 
 			displayOptions: { show: { ...property.displayOptions?.show, output: ['rows'] } },
 		})),
 	];
-	return fields;
-}
-
-/** What the rows of earlier reads in this run took: the bounds hold for the whole run, not for each item. */
-interface Spent {
-	rows: number;
-	memory: number;
 }
 
 type Result = IDataObject | IDataObject[] | WithBinary;
 
-/** The results reads of one node run: one after another, their rows and memory counted together. */
+/**
+ * The results reads of one node run: one after another, and what their rows took (`rows`, `memory`) counted
+ * together, as the bounds hold for the whole run, not for each item.
+ */
 class ResultsReads {
-	readonly spent: Spent = { rows: 0, memory: 0 };
+	rows = 0;
+	memory = 0;
 	private last: Promise<unknown> = Promise.resolve();
 
-	async turn<T>(read: (spent: Spent) => Promise<T>): Promise<T> {
-		const mine = this.last.then(async () => await read(this.spent));
+	async turn<T>(read: () => Promise<T>): Promise<T> {
+		const mine = this.last.then(read);
 		this.last = mine.catch(() => undefined);
 		return await mine;
 	}
 }
+
+type Spent = Pick<ResultsReads, 'rows' | 'memory'>;
 
 /** What the item's Output asks, read and checked before anything is sent. */
 export interface ResultsOutput {
@@ -151,63 +152,41 @@ export async function readResults(
 	run: Run,
 	itemIndex: number,
 	queryId: string,
-	asked: ResultsOutput,
-): Promise<Result> {
-	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
-	return await reads.turn(async (spent) => await getResults.call(this, run, itemIndex, queryId, spent, asked));
-}
-
-async function getResults(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
-	queryId: string,
-	spent: Spent,
 	{ output, linkQuery, field, page }: ResultsOutput,
 ): Promise<Result> {
+	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
 	const params = { query_id: queryId };
-	if (output === 'link') {
-		const answer: IDataObject = await run.call(RESULTS, { params, qs: linkQuery, itemIndex });
-		return answer;
-	}
-	const { returnAll, limit } = page;
-	const link: Partial<GetQueryResultsResponse> = await run.call(RESULTS, {
-		params,
-		qs: { url_format: 'direct' },
-		itemIndex,
+	return await reads.turn(async (): Promise<Result> => {
+		if (output === 'link') return await run.call(RESULTS, { params, qs: linkQuery, itemIndex });
+		const link: Partial<GetQueryResultsResponse> = await run.call(RESULTS, {
+			params,
+			qs: { url_format: 'direct' },
+			itemIndex,
+		});
+		if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`GET ${endpointPath(RESULTS, params)} answered without a download link for the results`,
+				{
+					description:
+						'The service did not hand out a file to read. Check that the query is Complete, then run the node again.',
+					itemIndex,
+				},
+			);
+		}
+		const id = typeof link.query_id === 'string' ? link.query_id : queryId;
+		const wanted = page.returnAll ? Number.POSITIVE_INFINITY : page.limit;
+		const read = async (file: DownloadedFile): Promise<Result> => {
+			if (output === 'rows') return await readRows.call(this, file, wanted, { itemIndex, queryId: id, spent: reads });
+			// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
+			const bytes = await file.bytes();
+			const fileName = file.fileName ?? `${id}-results`;
+			const binary = await this.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
+			const json = { query_id: id, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType };
+			return new WithBinary({ ...json, bytes: bytes.byteLength }, { [field]: binary });
+		};
+		return await downloadFile(run, link.download_url, { itemIndex, what: 'query results' }, read);
 	});
-	if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`GET ${endpointPath(RESULTS, params)} answered without a download link for the results`,
-			{
-				description:
-					'The service did not hand out a file to read. Check that the query is Complete, then run the node again.',
-				itemIndex,
-			},
-		);
-	}
-	const id = typeof link.query_id === 'string' ? link.query_id : queryId;
-	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
-	const read = async (file: DownloadedFile): Promise<Result> =>
-		output === 'binary'
-			? await asBinary.call(this, file, id, field)
-			: await readRows.call(this, file, wanted, { itemIndex, queryId: id, spent });
-	return await downloadFile(run, link.download_url, { itemIndex, what: 'query results' }, read);
-}
-
-async function asBinary(
-	this: IExecuteFunctions,
-	file: DownloadedFile,
-	queryId: string,
-	field: string,
-): Promise<WithBinary> {
-	// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
-	const bytes = await file.bytes();
-	const fileName = file.fileName ?? `${queryId}-results`;
-	const binary = await this.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
-	const json = { query_id: queryId, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType };
-	return new WithBinary({ ...json, bytes: bytes.byteLength }, { [field]: binary });
 }
 
 const SNIFF = 64;
@@ -298,18 +277,15 @@ function tooMany(bound: 'rows' | 'memory', queryId: string, spent: Spent, count:
 	const left = ROW_BOUNDS.maxRows - spent.rows;
 	const megabytes = `${ROW_BOUNDS.maxMemoryBytes / 1024 / 1024} MB`;
 	const earlier = `after ${thousands(spent.rows)} rows for earlier items`;
-	let message: string;
-	if (bound === 'rows') {
-		message =
-			spent.rows === 0
+	const first = spent.rows === 0;
+	const message =
+		bound === 'rows'
+			? first
 				? `The results of query ${queryId} hold more than ${thousands(left)} rows, the most Get Results returns as items in one run`
-				: `The results of query ${queryId} hold more than ${thousands(left)} rows, what is left of the ${thousands(ROW_BOUNDS.maxRows)} Get Results returns as items in one run ${earlier}`;
-	} else {
-		message =
-			spent.rows === 0
+				: `The results of query ${queryId} hold more than ${thousands(left)} rows, what is left of the ${thousands(ROW_BOUNDS.maxRows)} Get Results returns as items in one run ${earlier}`
+			: first
 				? `The results of query ${queryId} would take more than ${megabytes} of memory as items (passed after ${thousands(count)} rows), the most Get Results holds in one run`
 				: `The results of query ${queryId} would take more than what is left of the ${megabytes} of memory Get Results holds in one run (passed after ${thousands(count)} rows, ${earlier})`;
-	}
 	const fewer = bound === 'rows' ? left : count - 1;
 	const file = `Output to "File (Binary)" to get the whole file as binary data (up to ${CAP}), or to "Download Link".`;
 	return [message, fewer > 0 ? `Set a Limit of at most ${thousands(fewer)} rows, or set ${file}` : `Set ${file}`];

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_SEARCH_LIMIT, moderationScoreTypeOption, skipModerationOption } from '../fields';
 import { byText, searchOperation } from '../searchOperation';
+import { booleanField } from '../../../shared/descriptions';
 
 export const toolDescription =
 	'Finds the videos of one dataset that best match a description in words, one result per video, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and the words to look for. Returns each video with its video_id, source_path, score and its best shot and keyframe.';
@@ -16,13 +17,7 @@ export const { description, execute } = searchOperation({
 	endpoint: 'search.searchVideos',
 	...byText({ placeholder: 'e.g. person walking in a park' }),
 	options: [
-		{
-			displayName: 'Ignore Keyframes',
-			name: 'ignoreKeyframes',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to leave out the preview keyframe of each video',
-		},
+		booleanField('Ignore Keyframes', 'ignoreKeyframes', 'Whether to leave out the preview keyframe of each video'),
 		{
 			displayName: 'Match On',
 			name: 'modality',
