@@ -4,6 +4,8 @@
  * summary of failures prints every stack and every console line first, and a CI log that keeps only the head and the
  * tail of the output loses the failures' names in the middle; these lines come last, after jest's summary.
  */
+const { writeSync } = require('node:fs');
+
 const MAX_LINES = 40;
 const MAX_WIDTH = 300;
 
@@ -40,9 +42,10 @@ class FailedTestsReporter {
 			}
 		}
 		if (lines.length === 0) return;
-		process.stderr.write(`\nFailed (${lines.length}):\n`);
-		for (const line of lines.slice(0, MAX_LINES)) process.stderr.write(`  ${cut(line)}\n`);
-		if (lines.length > MAX_LINES) process.stderr.write(`  … and ${lines.length - MAX_LINES} more\n`);
+		const shown = lines.slice(0, MAX_LINES).map((line) => `  ${cut(line)}\n`);
+		if (lines.length > MAX_LINES) shown.push(`  … and ${lines.length - MAX_LINES} more\n`);
+		// jest's summary reporter always runs after the others: written as the process exits, these lines come last.
+		process.once('exit', () => writeSync(2, `\nFailed (${lines.length}):\n${shown.join('')}`));
 	}
 }
 
