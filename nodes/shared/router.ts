@@ -13,6 +13,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { scrubSecrets } from './http/answers';
 import { PARALLEL, recordId, RequestsStopped } from './transport';
+import { Item } from './item';
 import { Run } from './run';
 import { assertRange } from './validation';
 
@@ -42,9 +43,9 @@ export class WithBinary {
 export interface ItemOperation extends OperationBase {
 	/**
 	 * An object, or a list of them (one output item each; `WithBinary` for one with a file). `run`: the node run,
-	 * for every request it sends.
+	 * for every request it sends; `item`: the item's parameters and their checks (`item.run` is `run`).
 	 */
-	execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<object | object[]>;
+	execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item): Promise<object | object[]>;
 }
 
 /** An operation that must see every item at once (e.g. 100 assets per request); it returns `runner.output()`. */
@@ -376,7 +377,7 @@ export async function route(
 				items.length,
 				async (itemIndex) =>
 					await runner.attempt([itemIndex], async () =>
-						runner.emit(itemIndex, await operation.execute.call(this, itemIndex, run)),
+						runner.emit(itemIndex, await operation.execute.call(this, itemIndex, run, new Item(run, itemIndex))),
 					),
 			);
 			output = runner.output();
