@@ -1,13 +1,11 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
-import type { Run } from '../../shared/run';
+import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import type { Role } from '../../shared/schemas.generated';
 import { datasetLocator } from '../../shared/descriptions';
+import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
-import { resolveDatasetId } from '../../shared/readers';
-import { assertIdentifier, invalidParameter } from '../../shared/validation';
 
-/** The "By ID" mode of a locator whose IDs the service makes up (not UUIDs): one word, read with `assertIdentifier`. */
+/** The "By ID" mode of a locator whose IDs the service makes up (not UUIDs): one word, read with `listedId`. */
 export function idMode(thing: string, example: string): INodePropertyMode {
 	return {
 		// Spread, as in the shared uuidMode: a mode has no default.
@@ -27,13 +25,8 @@ export function locatorValue(locator: unknown): string {
 }
 
 /** The ID a "From List" or "By ID" locator names, checked before anything is sent. */
-export function getListedId(this: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
-	return assertIdentifier.call(
-		this,
-		this.getNodeParameter(parameter, itemIndex, '', { extractValue: true }),
-		label,
-		itemIndex,
-	);
+export function listedId(item: Item, parameter: string, label: string): string {
+	return item.identifier(item.param(parameter, '', { extractValue: true }), label);
 }
 
 /** Roles: each a role from the service's list, on one dataset or (without a dataset) on the whole organization. */
@@ -103,15 +96,11 @@ export function rolesScopeProperties(
 }
 
 /** The scope chosen for this item: the service's `roles_context` (`system` or `dataset:<id>`), or none for all roles. */
-export async function readRolesScope(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
-): Promise<{ scope: RolesScope; datasetId?: string; context?: string }> {
-	const scope = this.getNodeParameter('rolesScope', itemIndex, 'all') as RolesScope;
+export async function readRolesScope(item: Item): Promise<{ scope: RolesScope; datasetId?: string; context?: string }> {
+	const scope = item.param<RolesScope>('rolesScope', 'all');
 	if (scope === 'system') return { scope, context: 'system' };
 	if (scope !== 'dataset') return { scope: 'all' };
-	const datasetId = await resolveDatasetId(run, itemIndex);
+	const datasetId = await item.datasetId();
 	return { scope, datasetId, context: `dataset:${datasetId}` };
 }
 
@@ -121,34 +110,28 @@ export async function readRolesScope(
  * scope's dataset; a role outside the scope is refused here, since the service would replace only the scope's roles.
  */
 export async function readRoles(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
+	item: Item,
 	within: { scope: RolesScope; datasetId?: string } = { scope: 'all' },
 ): Promise<Role[]> {
-	const entries = this.getNodeParameter('roles.role', itemIndex, []) as IDataObject[];
+	const entries = item.param<IDataObject[]>('roles.role', []);
 	const roles: Role[] = [];
 	for (const [index, entry] of (Array.isArray(entries) ? entries : []).entries()) {
 		const label = `Roles (role ${index + 1})`;
-		const roleId = assertIdentifier.call(this, locatorValue(entry.roleId), `${label} Role`, itemIndex);
+		const roleId = item.identifier(locatorValue(entry.roleId), `${label} Role`);
 		const named = locatorValue(entry.datasetId) !== '';
 		const datasetId = named
-			? await resolveDatasetId(run, itemIndex, `roles.role[${index}].datasetId`, `${label} Dataset`)
+			? await item.datasetId(`roles.role[${index}].datasetId`, `${label} Dataset`)
 			: within.datasetId;
 		if (within.scope === 'system' && datasetId) {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				`${label} Dataset`,
-				itemIndex,
 				'a dataset role is outside the System Roles scope',
 				'Leave the dataset empty, or set Scope to All Roles or One Dataset.',
 			);
 		}
 		if (within.scope === 'dataset' && datasetId !== within.datasetId) {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				`${label} Dataset`,
-				itemIndex,
 				`dataset ${datasetId} is not the dataset of the scope (${within.datasetId})`,
 				'Leave the dataset empty (the role then applies to the dataset of the scope), or set Scope to All Roles.',
 			);

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import { ALL, type Run } from '../../../shared/run';
 
 import { type RequestOf } from '../../../shared/endpoints';
 import { recoverRecord, type RecoverLookup, type ServiceTime } from '../../../shared/recovery';
-import { assertEmail, assertNotEmpty } from '../../../shared/validation';
 import { readRoles, rolesProperty } from '../fields';
 import { textField } from '../../../shared/descriptions';
 
@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
  * and the transport sends it once more). An invitation to the same address a moment earlier is taken as the answer
  * too: a second one would change nothing.
  */
-function recoverInvitation(this: IExecuteFunctions, run: Run, email: string, itemIndex: number): RecoverLookup {
+function recoverInvitation(run: Run, email: string, itemIndex: number): RecoverLookup {
 	const list = async (serviceTime: ServiceTime) =>
 		await run.list('admin.listInvitations', { itemIndex, serviceTime, limit: ALL });
 	const sameAddress = (invitation: IDataObject) => {
@@ -35,15 +35,15 @@ function recoverInvitation(this: IExecuteFunctions, run: Run, email: string, ite
 	return recoverRecord({ list, matches: sameAddress, createdAt: (invitation) => invitation.created_at });
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const email = assertEmail.call(this, this.getNodeParameter('email', itemIndex, ''), 'Email', itemIndex);
-	const name = assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const email = item.email(item.param('email', ''), 'Email');
+	const name = item.notEmpty(item.param('name', ''), 'Name');
 	const body: RequestOf<'admin.createInvitation'> = { name, email };
-	const roles = await readRoles.call(this, run, itemIndex);
+	const roles = await readRoles(item);
 	if (roles.length > 0) body.roles = roles;
 	return await run.call('admin.createInvitation', {
 		body,
-		recover: recoverInvitation.call(this, run, email, itemIndex),
+		recover: recoverInvitation(run, email, itemIndex),
 		itemIndex,
 	});
 }

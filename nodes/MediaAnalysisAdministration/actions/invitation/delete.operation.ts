@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
@@ -12,8 +13,8 @@ export const description: INodeProperties[] = [
 	invitationLocator('The pending invitation to withdraw'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const params = invitationParams.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const params = invitationParams(item);
 	const response = await run.call('admin.deleteInvitation', { params, itemIndex });
 	return deletedResult(params.invitation_id, response);
 }

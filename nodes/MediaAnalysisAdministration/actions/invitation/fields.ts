@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
+import type { Item } from '../../../shared/item';
 import { listLocator } from '../../../shared/node';
-import { getListedId, idMode } from '../fields';
+import { idMode, listedId } from '../fields';
 
 /** An invitation picker: From List (the pending invitations, searchable by email or name) or By ID. */
 export function invitationLocator(description: string): INodeProperties {
@@ -14,6 +15,6 @@ export function invitationLocator(description: string): INodeProperties {
 }
 
 /** The path value naming the invitation chosen in this item. */
-export function invitationParams(this: IExecuteFunctions, itemIndex: number): { invitation_id: string } {
-	return { invitation_id: getListedId.call(this, itemIndex, 'invitationId', 'Invitation') };
+export function invitationParams(item: Item): { invitation_id: string } {
+	return { invitation_id: listedId(item, 'invitationId', 'Invitation') };
 }

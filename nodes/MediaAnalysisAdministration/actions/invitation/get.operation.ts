@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { invitationLocator, invitationParams } from './fields';
@@ -7,6 +8,6 @@ export const option = { name: 'Get', description: 'Get a pending invitation', ac
 
 export const description: INodeProperties[] = [invitationLocator('The pending invitation to get')];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	return await run.call('admin.getInvitation', { params: invitationParams.call(this, itemIndex), itemIndex });
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	return await run.call('admin.getInvitation', { params: invitationParams(item), itemIndex });
 }

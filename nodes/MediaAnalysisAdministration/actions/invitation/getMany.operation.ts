@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
@@ -8,6 +8,6 @@ export const option = { name: 'Get Many', description: 'List the pending invitat
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The invitations not yet accepted (an accepted one becomes a user). */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+export async function execute(itemIndex: number, run: Run): Promise<IDataObject[]> {
 	return await run.list('admin.listInvitations', { itemIndex, limit: 'parameters' });
 }

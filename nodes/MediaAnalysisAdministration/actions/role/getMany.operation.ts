@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { withinLimit } from '../../../shared/readers';
@@ -18,12 +19,9 @@ export const description: INodeProperties[] = [
 ];
 
 /** The service answers the whole list at once; Limit trims it here. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const page = getPageLimit.call(this, itemIndex);
-	const { context } = await readRolesScope.call(this, run, itemIndex);
-	const answer = await run.call('admin.listRoles', {
-		qs: context ? { roles_context: context } : {},
-		itemIndex,
-	});
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const page = item.pageLimit();
+	const { context } = await readRolesScope(item);
+	const answer = await run.call('admin.listRoles', { qs: context ? { roles_context: context } : {}, itemIndex });
 	return withinLimit(answer.roles, page);
 }

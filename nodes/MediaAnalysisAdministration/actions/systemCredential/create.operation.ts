@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { type RequestOf } from '../../../shared/endpoints';
-import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import { notice } from '../../../shared/node';
 import { readRoles, rolesProperty } from '../fields';
 import { fullAccessNotice } from './fields';
@@ -39,16 +39,14 @@ export const description: INodeProperties[] = [
  * The one answer that carries the client secret, output as the service gave it. The table never sends this request
  * twice: a lost answer cannot be recovered, since no later answer shows the secret, and the words below say so.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const name = assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const name = item.notEmpty(item.param('name', ''), 'Name');
 	const body: RequestOf<'admin.createCredentials'> = { name };
-	if (this.getNodeParameter('access', itemIndex, 'roles') !== 'full') {
-		const roles = await readRoles.call(this, run, itemIndex);
+	if (item.param<string>('access', 'roles') !== 'full') {
+		const roles = await readRoles(item);
 		if (roles.length === 0) {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Roles',
-				itemIndex,
 				'no role was added',
 				'Add at least one role, or set Access to Full Access if the credential must be able to do everything.',
 			);

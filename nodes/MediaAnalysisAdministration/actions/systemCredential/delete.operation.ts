@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
@@ -20,8 +21,8 @@ export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to delete'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const params = clientParams.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const params = clientParams(item);
 	const response = await run.call('admin.deleteCredentials', { params, itemIndex });
 	return deletedResult(params.client_id, redactSecrets(response));
 }

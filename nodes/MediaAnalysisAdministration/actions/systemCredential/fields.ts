@@ -1,7 +1,8 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import type { Item } from '../../../shared/item';
 import { listLocator, notice } from '../../../shared/node';
-import { getListedId, idMode } from '../fields';
+import { idMode, listedId } from '../fields';
 
 /** A system credential picker: From List (searchable by name) or By ID (its client ID). */
 export function systemCredentialLocator(description: string): INodeProperties {
@@ -14,8 +15,8 @@ export function systemCredentialLocator(description: string): INodeProperties {
 }
 
 /** The path value naming the system credential chosen in this item. */
-export function clientParams(this: IExecuteFunctions, itemIndex: number): { client_id: string } {
-	return { client_id: getListedId.call(this, itemIndex, 'clientId', 'System Credential') };
+export function clientParams(item: Item): { client_id: string } {
+	return { client_id: listedId(item, 'clientId', 'System Credential') };
 }
 
 /** Said wherever roles can be left out: the service then gives the credential access to everything. */

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { redactSecrets } from '../../../shared/http/answers';
@@ -14,10 +15,6 @@ export const description: INodeProperties[] = [
 	systemCredentialLocator('The system credential to get (its client secret is never shown)'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const client = await run.call('admin.getCredentials', {
-		params: clientParams.call(this, itemIndex),
-		itemIndex,
-	});
-	return redactSecrets(client);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	return redactSecrets(await run.call('admin.getCredentials', { params: clientParams(item), itemIndex }));
 }

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { withinLimit } from '../../../shared/readers';
@@ -14,8 +15,8 @@ export const option = {
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 /** The service answers the whole list at once; Limit trims it here. No client secret is ever output. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const page = getPageLimit.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const page = item.pageLimit();
 	const clients = await run.call('admin.listCredentials', { itemIndex });
 	return withinLimit(clients, page).map(redactSecrets);
 }

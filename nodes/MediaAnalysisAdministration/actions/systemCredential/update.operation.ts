@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { type RequestOf } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/http/answers';
-import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 import type { Role } from '../../../shared/schemas.generated';
 import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
 import { clientParams, fullAccessNotice, systemCredentialLocator } from './fields';
@@ -54,16 +54,14 @@ export const description: INodeProperties[] = [
  * The service takes a credential sent without roles as one with full access, so every update sends roles: the
  * current ones (read first) unless they are replaced or Full Access is chosen.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const params = clientParams.call(this, itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const name = fields.name !== undefined ? assertNotEmpty.call(this, fields.name, 'Name', itemIndex) : undefined;
-	const change = this.getNodeParameter('rolesChange', itemIndex, 'keep') as 'keep' | 'replace' | 'full';
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const params = clientParams(item);
+	const fields = item.options('updateFields');
+	const name = fields.name !== undefined ? item.notEmpty(fields.name, 'Name') : undefined;
+	const change = item.param<'keep' | 'replace' | 'full'>('rolesChange', 'keep');
 	if (change === 'keep' && name === undefined) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Update Fields',
-			itemIndex,
 			'nothing to change was given',
 			'Add a field under "Update Fields", or choose Replace Roles or Full Access.',
 		);
@@ -72,14 +70,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (name !== undefined) body.name = name;
 	if (change === 'full') body.roles = [];
 	if (change === 'replace') {
-		const within = await readRolesScope.call(this, run, itemIndex);
-		body.roles = await readRoles.call(this, run, itemIndex, within);
+		const within = await readRolesScope(item);
+		body.roles = await readRoles(item, within);
 		if (within.context) body.roles_context = within.context;
 	}
 	if (change === 'keep') {
 		const current = await run.call('admin.getCredentials', { params, itemIndex });
 		body.roles = (Array.isArray(current.roles) ? current.roles : []) as Role[];
 	}
-	const client = await run.call('admin.updateCredentials', { params, body, itemIndex });
-	return redactSecrets(client);
+	return redactSecrets(await run.call('admin.updateCredentials', { params, body, itemIndex }));
 }

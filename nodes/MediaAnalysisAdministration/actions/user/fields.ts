@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { ALL, type Run } from '../../../shared/run';
-import { assertEmail, invalidParameter } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
+import { ALL } from '../../../shared/run';
 import { listLocator } from '../../../shared/node';
-import { getListedId, idMode } from '../fields';
+import { idMode, listedId } from '../fields';
 
 /** A user picker: From List (searchable by name or email), By ID, or By Email (looked up when the node runs). */
 export function userLocator(description: string): INodeProperties {
@@ -20,28 +20,20 @@ export function userLocator(description: string): INodeProperties {
 }
 
 /** The user ID this item names: as given (From List, By ID), or the one user whose email is the one given. */
-export async function getUserId(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<string> {
-	const locator = this.getNodeParameter('userId', itemIndex, {}) as { mode?: string } | string;
-	if (typeof locator !== 'object' || locator.mode !== 'email')
-		return getListedId.call(this, itemIndex, 'userId', 'User');
-	const email = assertEmail.call(
-		this,
-		this.getNodeParameter('userId', itemIndex, '', { extractValue: true }),
-		'User',
-		itemIndex,
-	);
+export async function getUserId(item: Item): Promise<string> {
+	const locator = item.param<{ mode?: string } | string>('userId', {});
+	if (typeof locator !== 'object' || locator.mode !== 'email') return listedId(item, 'userId', 'User');
+	const email = item.email(item.param('userId', '', { extractValue: true }), 'User');
 	const key = email.toLowerCase();
 	// Looked up once per run: many items naming one user cost one look-up. The service's search matches part of a
 	// name or email; the exact address (in any case) is picked here.
-	const lookup = run.lookup(JSON.stringify(['user', key]), async () =>
-		run.list('admin.listUsers', { qs: { query: email }, itemIndex, limit: ALL }),
+	const lookup = item.run.lookup(JSON.stringify(['user', key]), async () =>
+		item.run.list('admin.listUsers', { qs: { query: email }, itemIndex: item.index, limit: ALL }),
 	);
 	const matching = (await lookup).filter((user) => typeof user.email === 'string' && user.email.toLowerCase() === key);
 	if (matching.length === 1 && typeof matching[0].user_id === 'string') return matching[0].user_id;
-	throw invalidParameter.call(
-		this,
+	throw item.invalid(
 		'User',
-		itemIndex,
 		matching.length === 0
 			? `no user of the organization has the email "${email}"`
 			: `${matching.length} users have the email "${email}"`,

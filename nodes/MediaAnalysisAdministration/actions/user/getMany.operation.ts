@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { booleanField, collection, returnAllOrLimit, textField } from '../../../shared/descriptions';
-import { assertIdentifier, splitList } from '../../../shared/validation';
+import { splitList } from '../../../shared/validation';
 
 export const option = { name: 'Get Many', description: 'List the users of the organization', action: 'Get many users' };
 
@@ -20,12 +21,12 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const filters = item.options('filters');
 	const qs: IDataObject = {};
 	if (typeof filters.search === 'string' && filters.search.trim()) qs.query = filters.search.trim();
 	if (filters.userIds !== undefined) {
-		const ids = splitList(filters.userIds).map((id) => assertIdentifier.call(this, id, 'User IDs', itemIndex));
+		const ids = splitList(filters.userIds).map((id) => item.identifier(id, 'User IDs'));
 		if (ids.length > 0) qs.user_ids = ids;
 	}
 	if (filters.includeRoles === true) qs.include_roles = true;

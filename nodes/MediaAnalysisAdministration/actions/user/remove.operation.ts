@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
@@ -19,8 +20,8 @@ export const description: INodeProperties[] = [
 	userLocator('The user to remove from the organization'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const userId = await getUserId.call(this, run, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const userId = await getUserId(item);
 	const response = await run.call('admin.removeUser', { params: { user_id: userId }, itemIndex });
 	return deletedResult(userId, response);
 }

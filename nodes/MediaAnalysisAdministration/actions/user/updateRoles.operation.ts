@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { type RequestOf } from '../../../shared/endpoints';
@@ -19,10 +20,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** The service replaces the roles within the scope (`roles_context`) and answers the user with all their roles. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const userId = await getUserId.call(this, run, itemIndex);
-	const within = await readRolesScope.call(this, run, itemIndex);
-	const body: RequestOf<'admin.updateUserRoles'> = { roles: await readRoles.call(this, run, itemIndex, within) };
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const userId = await getUserId(item);
+	const within = await readRolesScope(item);
+	const body: RequestOf<'admin.updateUserRoles'> = { roles: await readRoles(item, within) };
 	if (within.context) body.roles_context = within.context;
 	return await run.call('admin.updateUserRoles', { params: { user_id: userId }, body, itemIndex });
 }
