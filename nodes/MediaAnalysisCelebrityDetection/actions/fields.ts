@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { uuidMode } from '../../shared/descriptions';
+import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
-import { idByName, isByName, locatorUuid, type NameLookup } from '../../shared/readers';
-import { ALL, type Run } from '../../shared/run';
-import { assertUuid } from '../../shared/validation';
+import { idByName, type NameLookup } from '../../shared/readers';
+import { ALL } from '../../shared/run';
 
 /**
  * An enrolled person: "From list" (searchable by name or alias), "By ID", and with `byName` also "By Name" (looked
@@ -38,12 +38,9 @@ const personsNamed: NameLookup = {
 };
 
 /** The person of one item: "By Name" is the one person enrolled under that name (the By Name rule of `recordsNamed`). */
-export async function resolvePersonId(run: Run, itemIndex: number): Promise<string> {
-	if (!isByName(run, itemIndex, 'personId')) return getPersonId.call(run.execution, itemIndex);
-	const id = await idByName(run, itemIndex, 'personId', 'Person', personsNamed);
-	return assertUuid.call(run.execution, id, 'Person', itemIndex);
+export async function resolvePersonId(item: Item): Promise<string> {
+	if (!item.byName('personId')) return getPersonId(item);
+	return item.uuid(await idByName(item.run, item.index, 'personId', 'Person', personsNamed), 'Person');
 }
 
-export function getPersonId(this: IExecuteFunctions, itemIndex: number): string {
-	return locatorUuid.call(this, itemIndex, 'personId', 'Person');
-}
+export const getPersonId = (item: Item): string => item.locatorUuid('personId', 'Person');

@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { uuidMode } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/node';
-import { locatorUuid } from '../../../shared/readers';
 
 export const option = {
 	name: 'Get Many Persons',
@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Gets the enrolled persons (celebrities) detected in an image already in a dataset. Needs the image ID (a UUID). Returns each person with id, name, aliases and where in the image (bbox).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const params = { image_id: locatorUuid.call(this, itemIndex, 'imageId', 'Image') };
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const params = { image_id: item.locatorUuid('imageId', 'Image') };
 	return await run.call('celebrities.getPersonsInImage', { params, itemIndex });
 }

@@ -1,13 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Status, IngestJobStatusResponse } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, numberField, textField } from '../../../shared/descriptions';
-import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { createIngestJob, jobState } from '../../../shared/ingestJobs';
+import type { Item } from '../../../shared/item';
 import { type Run, WAIT_DEFAULTS, type WaitOptions } from '../../../shared/run';
 import { notice } from '../../../shared/node';
-import { assertImageUrl, shownUrl } from './imageInput';
+import { imageUrl, shownUrl } from './imageInput';
 
 /** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
 const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
@@ -70,6 +70,14 @@ const FIXES: Record<string, string> = {
 
 type JobStatusData = IngestJobStatusResponse['data'];
 
+/** One identification: the image at `url`, ingested into the dataset for the item. */
+interface Target {
+	run: Run;
+	datasetId: string;
+	url: string;
+	itemIndex: number;
+}
+
 function assetOf(status: JobStatusData, sourcePath: string): Status | undefined {
 	const assets = (status.assets as { data?: Status[] } | undefined)?.data ?? [];
 	return assets.find((asset) => asset.source_path === sourcePath) ?? assets[0];
@@ -79,7 +87,7 @@ function assetOf(status: JobStatusData, sourcePath: string): Status | undefined 
  * The dataset must exist, take images, detect celebrities and not be inactive or deleted (the document allows a null
  * status, which is no reason to refuse), else ingesting would cost and find nobody.
  */
-async function assertCelebrityDataset(run: Run, datasetId: string, itemIndex: number): Promise<void> {
+async function assertCelebrityDataset({ run, datasetId, itemIndex }: Target): Promise<void> {
 	const dataset = await run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex });
 	const types: string[] = dataset.allowed_asset_types ?? [];
 	const problem = !types.includes('image')
@@ -98,16 +106,16 @@ async function assertCelebrityDataset(run: Run, datasetId: string, itemIndex: nu
 }
 
 /** The dataset's asset ingested from exactly this path, if any (the status filter matches path prefixes). */
-async function existingAsset(run: Run, datasetId: string, sourcePath: string, itemIndex: number) {
+async function existingAsset({ run, datasetId, url, itemIndex }: Target) {
 	const page = await run.call('ingestion.getDatasetAssetsStatus', {
 		params: { dataset_id: datasetId },
 		qs: { offset: 0, limit: 100 },
-		body: { source_path: sourcePath },
+		body: { source_path: url },
 		itemIndex,
 	});
 	// The document's empty answer has no `data`; the table's check leaves only records in it.
 	const assets = (page.data ?? []) as Status[];
-	return assets.find((asset) => asset.source_path === sourcePath);
+	return assets.find((asset) => asset.source_path === url);
 }
 
 async function personsIn(run: Run, imageId: string, itemIndex: number): Promise<IDataObject> {
@@ -116,10 +124,7 @@ async function personsIn(run: Run, imageId: string, itemIndex: number): Promise<
 }
 
 async function ingestAndRead(
-	run: Run,
-	datasetId: string,
-	url: string,
-	itemIndex: number,
+	{ run, datasetId, url, itemIndex }: Target,
 	wait: WaitOptions,
 	seen: { assetId?: string },
 ): Promise<IDataObject> {
@@ -183,11 +188,8 @@ async function ingestAndRead(
  * what was left and where when it could not be deleted, and logs it too: a cancelled run's error reaches nobody.
  */
 async function removeIngested(
-	run: Run,
-	datasetId: string,
-	url: string,
+	{ run, datasetId, url, itemIndex }: Target,
 	assetId: string | undefined,
-	itemIndex: number,
 ): Promise<{ left: string; why: string } | undefined> {
 	try {
 		await run.call('ingestion.deleteAssets', {
@@ -214,11 +216,11 @@ async function removeIngested(
  * ingest the URL into the chosen dataset, wait, read the persons in the image, delete it again. An image the dataset
  * already holds is read as it is and left in place.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const url = assertImageUrl.call(this, this.getNodeParameter('imageUrl', itemIndex, ''), itemIndex).href;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const datasetId = await item.datasetId();
+	const url = imageUrl(item, item.param('imageUrl', '')).href;
+	const options = item.options();
+	const wait = item.readWait(options.pollInterval, options.waitTimeout);
 	// Items of one run that identify the same URL in the same dataset share one ingest: side by side they would race
 	// (ingest it twice, one deleting the image the other is reading).
 	let first = false;
@@ -226,7 +228,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		JSON.stringify(['identify', datasetId, url]),
 		async () => {
 			first = true;
-			return await identify(run, datasetId, url, wait, itemIndex);
+			return await identify({ run, datasetId, url, itemIndex }, wait);
 		},
 		{ keepFailure: true },
 	);
@@ -236,22 +238,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	);
 	if ('json' in outcome) return { ...outcome.json };
 	if (first) throw outcome.error;
-	throw new NodeOperationError(this.getNode(), outcome.error.message, {
+	throw new NodeOperationError(run.context.getNode(), outcome.error.message, {
 		description: outcome.error.description ?? undefined,
 		itemIndex,
 	});
 }
 
-async function identify(
-	run: Run,
-	datasetId: string,
-	url: string,
-	wait: WaitOptions,
-	itemIndex: number,
-): Promise<IDataObject> {
+async function identify(target: Target, wait: WaitOptions): Promise<IDataObject> {
+	const { run, url, itemIndex } = target;
 	const node = run.context.getNode();
-	await assertCelebrityDataset(run, datasetId, itemIndex);
-	const existing = await existingAsset(run, datasetId, url, itemIndex);
+	await assertCelebrityDataset(target);
+	const existing = await existingAsset(target);
 	if (existing) {
 		if (existing.status === 'completed') return await personsIn(run, existing.asset_id, itemIndex);
 		throw new NodeOperationError(
@@ -266,17 +263,17 @@ async function identify(
 	const seen: { assetId?: string } = {};
 	let result: IDataObject;
 	try {
-		result = await ingestAndRead(run, datasetId, url, itemIndex, wait, seen);
+		result = await ingestAndRead(target, wait, seen);
 	} catch (error) {
 		const failure =
 			error instanceof NodeOperationError || error instanceof NodeApiError
 				? error
 				: new NodeOperationError(node, error as Error, { itemIndex });
-		const kept = await removeIngested(run, datasetId, url, seen.assetId, itemIndex);
+		const kept = await removeIngested(target, seen.assetId);
 		if (kept) failure.description = `${failure.description ?? ''} ${kept.left}`.trim();
 		throw failure;
 	}
-	const kept = await removeIngested(run, datasetId, url, seen.assetId, itemIndex);
+	const kept = await removeIngested(target, seen.assetId);
 	if (kept) {
 		throw new NodeOperationError(
 			node,

@@ -1,26 +1,15 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { invalidParameter } from '../../../shared/validation';
+import type { Checks } from '../../../shared/validation';
 
 /** Parses an http(s) URL the user gave; refuses anything else before any request. */
-export function assertImageUrl(this: IExecuteFunctions, value: unknown, itemIndex: number): URL {
+export function imageUrl(item: Checks, value: unknown): URL {
 	const text = typeof value === 'string' ? value.trim() : '';
-	let url: URL | undefined;
-	try {
-		url = new URL(text);
-	} catch {
-		url = undefined;
-	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-		throw invalidParameter.call(
-			this,
-			'Image URL',
-			itemIndex,
-			text ? `"${shownUrl(text)}" is not an http or https URL` : 'it is empty',
-			'Give the full address of an image, e.g. https://example.com/photo.jpg.',
-		);
-	}
-	return url;
+	const url = URL.canParse(text) ? new URL(text) : undefined;
+	if (url?.protocol === 'http:' || url?.protocol === 'https:') return url;
+	throw item.invalid(
+		'Image URL',
+		text ? `"${shownUrl(text)}" is not an http or https URL` : 'it is empty',
+		'Give the full address of an image, e.g. https://example.com/photo.jpg.',
+	);
 }
 
 /** A URL as it may appear in a message: no user info, query or fragment (signed URLs carry secrets there). */

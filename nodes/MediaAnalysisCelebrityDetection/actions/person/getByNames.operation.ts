@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { invalidParameter, splitList } from '../../../shared/validation';
+import { splitList } from '../../../shared/validation';
 import { textField } from '../../../shared/descriptions';
 
 /** Names per request: each is a repeated query key, and long query strings are refused by many proxies. */
@@ -26,17 +27,9 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Finds the IDs of enrolled persons by their names or aliases. Needs the names or aliases. Returns each match with its name and person_id.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const names = splitList(this.getNodeParameter('namesOrAliases', itemIndex, ''));
-	if (names.length === 0) {
-		throw invalidParameter.call(
-			this,
-			'Names or Aliases',
-			itemIndex,
-			'it is empty',
-			'Enter at least one name or alias.',
-		);
-	}
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const names = splitList(item.param('namesOrAliases', ''));
+	if (names.length === 0) throw item.invalid('Names or Aliases', 'it is empty', 'Enter at least one name or alias.');
 	const matches: IDataObject[] = [];
 	for (let start = 0; start < names.length; start += NAMES_PER_REQUEST) {
 		const response = await run.call('celebrities.getPersonsByNamesAndAliases', {

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { UpdatePersonAliasesRequest } from '../../../shared/schemas.generated';
-import { invalidParameter, splitList } from '../../../shared/validation';
+import { splitList } from '../../../shared/validation';
 import { getPersonId, personLocator } from '../fields';
 import { textField } from '../../../shared/descriptions';
 
@@ -56,15 +57,13 @@ function distinct(aliases: string[]): string[] {
 export const toolDescription =
 	'Adds, removes or replaces the aliases of an enrolled person. Needs the person ID (a UUID) and the aliases. Returns the person with their aliases as they now are.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const personId = getPersonId.call(this, itemIndex);
-	const mode = this.getNodeParameter('aliasesMode', itemIndex, 'add') as 'add' | 'remove' | 'replace';
-	const given = distinct(splitList(this.getNodeParameter('aliases', itemIndex, '')));
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const personId = getPersonId(item);
+	const mode = item.param<'add' | 'remove' | 'replace'>('aliasesMode', 'add');
+	const given = distinct(splitList(item.param('aliases', '')));
 	if (given.length === 0 && mode !== 'replace') {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Aliases',
-			itemIndex,
 			'it is empty',
 			`Enter at least one alias to ${mode}. To remove every alias, choose the Replace mode with no aliases.`,
 		);
