@@ -1,11 +1,12 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { nameMode, uuidMode } from '../../shared/descriptions';
-import { idByName, isByName, type NameLookup } from '../../shared/readers';
+import type { Item } from '../../shared/item';
+import { idByName, type NameLookup } from '../../shared/readers';
 import { listLocator } from '../../shared/node';
 import { type Failure } from '../../shared/transport';
-import { ALL, type Run } from '../../shared/run';
-import { assertRange, assertUuid4 } from '../../shared/validation';
+import { ALL } from '../../shared/run';
+import type { Bounds } from '../../shared/validation';
 
 const UUID4_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}';
 
@@ -42,12 +43,11 @@ const conceptsNamed: NameLookup = {
 };
 
 /** Reads the concept locator for one item (By Name looked up among the concepts); concept IDs are version-4 UUIDs. */
-export async function getConceptId(run: Run, itemIndex: number): Promise<string> {
-	const node = run.execution;
-	const id = isByName(run, itemIndex, 'conceptId')
-		? await idByName(run, itemIndex, 'conceptId', 'Concept', conceptsNamed)
-		: node.getNodeParameter('conceptId', itemIndex, '', { extractValue: true });
-	return assertUuid4.call(node, id, 'Concept', itemIndex);
+export async function getConceptId(item: Item): Promise<string> {
+	const id = item.byName('conceptId')
+		? await idByName(item.run, item.index, 'conceptId', 'Concept', conceptsNamed)
+		: item.param('conceptId', '', { extractValue: true });
+	return item.uuid4(id, 'Concept');
 }
 
 /** A 404 on a concept path: the concept is unknown or was deleted. */
@@ -62,10 +62,8 @@ export function conceptNotFound(conceptId: string) {
 			: undefined;
 }
 
-/** A threshold or probability between 0 and 1. */
-export function unitNumber(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): number {
-	return assertRange.call(this, value, parameter, itemIndex, { min: 0, max: 1, integer: false });
-}
+/** The bounds of a threshold or probability: between 0 and 1. */
+export const UNIT: Bounds = { min: 0, max: 1, integer: false };
 
 export const thresholdField = (description: string, defaultValue: number): INodeProperties => ({
 	displayName: 'Threshold',

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { PublicUrlClassificationRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 import { includeInputFieldsProperty, withInputFields } from '../../../shared/inputFields';
-import { assertHttpUrl, assertUuid4, invalidParameter, splitList } from '../../../shared/validation';
-import { thresholdField, unitNumber } from '../fields';
+import { splitList } from '../../../shared/validation';
+import { thresholdField, UNIT } from '../fields';
 import { flatScores } from './flatScores';
 
 export const toolDescription =
@@ -97,30 +97,25 @@ function explainNotFound(datasetId: string | undefined) {
  * input's asset and gives flat per-concept fields (`flatScores`). A dataset with no concepts gives a `hint` (and an
  * execution hint in the editor) instead of a silent empty list.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const body: PublicUrlClassificationRequest = {
-		url: assertHttpUrl.call(this, this.getNodeParameter('imageUrl', itemIndex), 'Image URL', itemIndex),
-	};
-	const against = this.getNodeParameter('classifyAgainst', itemIndex) as 'dataset' | 'concepts';
-	if (against === 'dataset') {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const body: PublicUrlClassificationRequest = { url: item.url(item.param('imageUrl'), 'Image URL') };
+	if (item.param('classifyAgainst') === 'dataset') {
 		// The concepts service takes version-4 UUIDs.
-		body.datasetId = assertUuid4.call(this, await resolveDatasetId(run, itemIndex), 'Dataset', itemIndex);
+		body.datasetId = item.uuid4(await item.datasetId(), 'Dataset');
 	} else {
-		const ids = splitList(this.getNodeParameter('conceptIds', itemIndex, []));
+		const ids = splitList(item.param('conceptIds', []));
 		if (ids.length === 0) {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Concepts',
-				itemIndex,
 				'no concept was chosen',
 				'Choose at least one concept, or classify against all concepts of a dataset.',
 			);
 		}
-		body.conceptIds = ids.map((id) => assertUuid4.call(this, id, 'Concepts', itemIndex));
+		body.conceptIds = ids.map((id) => item.uuid4(id, 'Concepts'));
 	}
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = item.options();
 	const qs: IDataObject = {};
-	if (options.threshold !== undefined) qs.threshold = unitNumber.call(this, options.threshold, 'Threshold', itemIndex);
+	if (options.threshold !== undefined) qs.threshold = item.range(options.threshold, 'Threshold', UNIT);
 	const response = await run.call('concepts.classifyImageAtUrl', {
 		qs,
 		body,
@@ -129,7 +124,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	});
 	const input = this.getInputData()[itemIndex]?.json ?? {};
 	const own = flatScores(input, body.url, body.datasetId ?? null, body.conceptIds?.length, response);
-	const result = withInputFields(this.getNodeParameter('includeInputFields', itemIndex, false) as boolean, input, own);
+	const result = withInputFields(item.param('includeInputFields', false), input, own);
 	if (response.scores.length === 0 && body.datasetId) {
 		const hint = `Dataset ${body.datasetId} has no concepts yet, so nothing scored the image. Create one with Concept → Create (and label it), or choose Classify Against: Chosen Concepts.`;
 		result.hint = hint;

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound } from '../../../shared/transport';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
-import { assertNotEmpty, assertUuid4 } from '../../../shared/validation';
 import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
 
@@ -20,14 +19,14 @@ export const description: INodeProperties[] = [
 	collection('Additional Fields', 'additionalFields', 'Add Field', [descriptionField, ...tuningFields]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
 	const body: CreateConceptRequest = {
-		name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex),
-		datasetId: assertUuid4.call(this, await resolveDatasetId(run, itemIndex), 'Dataset', itemIndex),
-		...readConceptFields.call(this, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, itemIndex),
+		name: item.notEmpty(item.param('name'), 'Name'),
+		datasetId: item.uuid4(await item.datasetId(), 'Dataset'),
+		...readConceptFields(item, item.options('additionalFields')),
 	};
 	const notFound = datasetNotFound(body.datasetId);
-	await assertConceptEncoder.call(this, run, body.datasetId, itemIndex);
+	await assertConceptEncoder(item, body.datasetId);
 	return await run.call('concepts.create', {
 		body,
 		itemIndex,

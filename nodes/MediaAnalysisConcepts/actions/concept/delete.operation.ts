@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
@@ -14,8 +15,8 @@ export const description: INodeProperties[] = [
 ];
 
 /** The service answers any JSON; it is kept under `response`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId(run, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const conceptId = await getConceptId(item);
 	const response = await run.call('concepts.delete', {
 		params: { concept_id: conceptId },
 		itemIndex,

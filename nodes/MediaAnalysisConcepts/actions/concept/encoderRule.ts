@@ -1,8 +1,7 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { Item } from '../../../shared/item';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
-import type { Run } from '../../../shared/run';
 
 /** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders on v1-pipeline datasets. */
 const CONCEPT_ENCODERS = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];
@@ -10,24 +9,19 @@ const RULE =
 	'Concepts work only on datasets that use the multimodal-tx-large2, multimodal-tx-large3 or multimodal-tx-large4 encoder on the v1 pipeline. Choose such a dataset, or create one with one of these encoders (Media Analysis Datasets → Create) and ingest the assets there.';
 
 /** Reads the dataset's encoder and refuses, before creating anything, a concept the service could not train. */
-export async function assertConceptEncoder(
-	this: IExecuteFunctions,
-	run: Run,
-	datasetId: string,
-	itemIndex: number,
-): Promise<void> {
-	const dataset = await run.call('datasets.get', {
+export async function assertConceptEncoder(item: Item, datasetId: string): Promise<void> {
+	const dataset = await item.run.call('datasets.get', {
 		params: { dataset_id: datasetId },
-		itemIndex,
+		itemIndex: item.index,
 		explain: datasetNotFound(datasetId),
 	});
 	const encoders = (Array.isArray(dataset.encoders) ? dataset.encoders : []).map((encoder) => String(encoder?.name));
 	// An answer that names no encoder decides nothing here; the service has the last word.
 	if (encoders.length === 0 || encoders.some((name) => CONCEPT_ENCODERS.includes(name))) return;
 	throw new NodeOperationError(
-		this.getNode(),
+		item.context.getNode(),
 		`Dataset ${datasetId} uses the ${encoders.join(', ')} encoder, which concepts do not work with`,
-		{ description: RULE, itemIndex },
+		{ description: RULE, itemIndex: item.index },
 	);
 }
 

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { assertRange, invalidParameter } from '../../../shared/validation';
-import { conceptLocator, conceptNotFound, getConceptId, thresholdField, unitNumber } from '../fields';
+import { conceptLocator, conceptNotFound, getConceptId, thresholdField, UNIT } from '../fields';
 import { collection, numberField } from '../../../shared/descriptions';
 
 export const toolDescription =
@@ -31,23 +31,15 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId(run, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {
-		threshold: unitNumber.call(this, this.getNodeParameter('threshold', itemIndex, 0.5), 'Threshold', itemIndex),
-	};
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const conceptId = await getConceptId(item);
+	const options = item.options();
+	const qs: IDataObject = { threshold: item.range(item.param('threshold', 0.5), 'Threshold', UNIT) };
 	if (options.confidenceLevel !== undefined) {
-		const level = assertRange.call(this, options.confidenceLevel, 'Confidence Level', itemIndex, {
-			min: 0,
-			max: 1,
-			integer: false,
-		});
+		const level = item.range(options.confidenceLevel, 'Confidence Level', UNIT);
 		if (level <= 0 || level >= 1) {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Confidence Level',
-				itemIndex,
 				`${level} is not between 0 and 1`,
 				'Confidence Level must be greater than 0 and less than 1, e.g. 0.95.',
 			);
@@ -55,9 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		qs.confidence_level = level;
 	}
 	if (options.estimationFidelity !== undefined) {
-		qs.estimation_fidelity = assertRange.call(this, options.estimationFidelity, 'Estimation Fidelity', itemIndex, {
-			min: 1,
-		});
+		qs.estimation_fidelity = item.range(options.estimationFidelity, 'Estimation Fidelity', { min: 1 });
 	}
 	return await run.call('concepts.getConceptPrediction', {
 		params: { concept_id: conceptId },

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import type { Failure } from '../../../shared/transport';
-import { assertRange } from '../../../shared/validation';
-import { thresholdField, unitNumber } from '../fields';
+import type { Checks } from '../../../shared/validation';
+import { thresholdField, UNIT } from '../fields';
 import { numberField, textField } from '../../../shared/descriptions';
 
 /** Create's Name (required) and Update's (optional). */
@@ -37,15 +37,12 @@ export const tuningFields: INodeProperties[] = [
 ];
 
 /** Description, Threshold and Regularization as Create and Update read them from their collection. */
-export function readConceptFields(this: IExecuteFunctions, fields: IDataObject, itemIndex: number) {
+export function readConceptFields(item: Checks, fields: IDataObject) {
 	const body: Pick<CreateConceptRequest, 'description' | 'threshold' | 'regularization'> = {};
 	if (fields.description !== undefined) body.description = String(fields.description);
-	if (fields.threshold !== undefined) body.threshold = unitNumber.call(this, fields.threshold, 'Threshold', itemIndex);
+	if (fields.threshold !== undefined) body.threshold = item.range(fields.threshold, 'Threshold', UNIT);
 	if (fields.regularization !== undefined) {
-		body.regularization = assertRange.call(this, fields.regularization, 'Regularization', itemIndex, {
-			min: 0,
-			integer: false,
-		});
+		body.regularization = item.range(fields.regularization, 'Regularization', { min: 0, integer: false });
 	}
 	return body;
 }

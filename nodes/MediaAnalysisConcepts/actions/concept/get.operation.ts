@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
@@ -10,8 +11,8 @@ export const option = { name: 'Get', description: 'Get a concept', action: 'Get 
 
 export const description: INodeProperties[] = [conceptLocator()];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId(run, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const conceptId = await getConceptId(item);
 	return await run.call('concepts.get', {
 		params: { concept_id: conceptId },
 		itemIndex,

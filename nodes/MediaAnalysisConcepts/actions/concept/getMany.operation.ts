@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
-import { assertUuid4, splitList } from '../../../shared/validation';
+import { splitList } from '../../../shared/validation';
 
 export const toolDescription =
 	'Lists the visual concepts, up to the Limit, optionally only those of some datasets. Needs nothing. Returns each concept with its conceptId, name and datasetId.';
@@ -21,9 +22,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const datasets = splitList(filters.datasetIds).map((id) => assertUuid4.call(this, id, 'Dataset IDs', itemIndex));
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const datasets = splitList(item.options('filters').datasetIds).map((id) => item.uuid4(id, 'Dataset IDs'));
 	return await run.list('concepts.list', {
 		qs: datasets.length ? { datasets } : {},
 		itemIndex,

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { UpdateConceptRequest } from '../../../shared/schemas.generated';
-import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
 import { collection } from '../../../shared/descriptions';
@@ -17,13 +17,13 @@ export const description: INodeProperties[] = [
 	collection('Update Fields', 'updateFields', 'Add Field', [descriptionField, nameField(false), ...tuningFields]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId(run, itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const conceptId = await getConceptId(item);
+	const fields = item.options('updateFields');
 	const body: UpdateConceptRequest = {};
-	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
-	Object.assign(body, readConceptFields.call(this, fields, itemIndex));
-	if (Object.keys(body).length === 0) throw noFieldToUpdate.call(this, itemIndex);
+	if (fields.name !== undefined) body.name = item.notEmpty(fields.name, 'Name');
+	Object.assign(body, readConceptFields(item, fields));
+	if (Object.keys(body).length === 0) throw item.noFieldToUpdate();
 	const notFound = conceptNotFound(conceptId);
 	return await run.call('concepts.update', {
 		params: { concept_id: conceptId },

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { assertRange } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { numberField } from '../../../shared/descriptions';
 
@@ -28,15 +28,12 @@ export const description: INodeProperties[] = [
 ];
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const conceptId = await getConceptId(run, itemIndex);
-	const limit = assertRange.call(
-		this,
-		this.getNodeParameter('numberOfCandidates', itemIndex, 1),
-		'Number of Candidates',
-		itemIndex,
-		{ min: 1, max: MAX_CANDIDATES },
-	);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const conceptId = await getConceptId(item);
+	const limit = item.range(item.param('numberOfCandidates', 1), 'Number of Candidates', {
+		min: 1,
+		max: MAX_CANDIDATES,
+	});
 	const response = await run.call('concepts.getLabelCandidates', {
 		params: { concept_id: conceptId },
 		qs: { limit },

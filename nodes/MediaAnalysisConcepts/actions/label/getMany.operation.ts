@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
@@ -31,10 +32,9 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const conceptId = await getConceptId(run, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const include = (filters.labelsToInclude as string[] | undefined) ?? [];
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const conceptId = await getConceptId(item);
+	const include = (item.options('filters').labelsToInclude as string[] | undefined) ?? [];
 	return await run.list('concepts.getLabels', {
 		params: { concept_id: conceptId },
 		qs: include.length ? { labels_to_include: include } : {},

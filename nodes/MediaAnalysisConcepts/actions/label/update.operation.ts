@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { ConceptLabelEnum, ConceptLabelRequest } from '../../../shared/schemas.generated';
 import { type RequestOf } from '../../../shared/endpoints';
-import { assertNotEmpty, assertRange, assertUuid4, invalidParameter } from '../../../shared/validation';
 import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
 import { collection, numberField, textField } from '../../../shared/descriptions';
 
@@ -80,46 +80,28 @@ interface LabelEntry {
 }
 
 /** One entry of the Labels list as the service's `ConceptLabelRequest`; "Remove Label" sends an empty label. */
-function toLabelRequest(
-	this: IExecuteFunctions,
-	entry: LabelEntry,
-	position: number,
-	itemIndex: number,
-): ConceptLabelRequest {
+function toLabelRequest(item: Item, entry: LabelEntry, position: number): ConceptLabelRequest {
 	const parameter = `Labels (entry ${position + 1})`;
 	const request: ConceptLabelRequest =
 		(entry.identifyBy ?? 'imageId') === 'imageId'
-			? { coactiveImageId: assertUuid4.call(this, entry.image, `${parameter} Image ID`, itemIndex) }
-			: { imagePath: assertNotEmpty.call(this, entry.image, `${parameter} Image Path`, itemIndex) };
+			? { coactiveImageId: item.uuid4(entry.image, `${parameter} Image ID`) }
+			: { imagePath: item.notEmpty(entry.image, `${parameter} Image Path`) };
 	request.label = !entry.value || entry.value === 'remove' ? null : entry.value;
 	return request;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const conceptId = await getConceptId(run, itemIndex);
-	const entries =
-		((this.getNodeParameter('labels', itemIndex, {}) as IDataObject).label as LabelEntry[] | undefined) ?? [];
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const conceptId = await getConceptId(item);
+	const entries = (item.options('labels').label as LabelEntry[] | undefined) ?? [];
 	const body: RequestOf<'concepts.updateLabels'> = {
-		labels: entries.map((entry, position) => toLabelRequest.call(this, entry, position, itemIndex)),
+		labels: entries.map((entry, position) => toLabelRequest(item, entry, position)),
 	};
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (options.autosampledNumNegativeLabels !== undefined) {
-		body.autosampledNumNegativeLabels = assertRange.call(
-			this,
-			options.autosampledNumNegativeLabels,
-			'Autosampled Negative Labels',
-			itemIndex,
-			{ min: 0 },
-		);
+	const { autosampledNumNegativeLabels: autosampled } = item.options();
+	if (autosampled !== undefined) {
+		body.autosampledNumNegativeLabels = item.range(autosampled, 'Autosampled Negative Labels', { min: 0 });
 	}
 	if (body.labels.length === 0 && !body.autosampledNumNegativeLabels) {
-		throw invalidParameter.call(
-			this,
-			'Labels',
-			itemIndex,
-			'no label was added',
-			'Add at least one label (or autosampled negative labels).',
-		);
+		throw item.invalid('Labels', 'no label was added', 'Add at least one label (or autosampled negative labels).');
 	}
 	return await run.call('concepts.updateLabels', {
 		params: { concept_id: conceptId },
