@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { AWSIAMRoleConfig, ConnectionType } from '../../../shared/schemas.generated';
 import { type RequestOf } from '../../../shared/endpoints';
-import { assertConnectionName, assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { redactConnection } from './fields';
 import { collection, textField } from '../../../shared/descriptions';
 
@@ -130,13 +130,11 @@ export const description: INodeProperties[] = [
 
 const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
 
-function assertHostname(this: IExecuteFunctions, itemIndex: number): string {
-	const hostname = assertNotEmpty.call(this, this.getNodeParameter('hostname', itemIndex, ''), 'Hostname', itemIndex);
+function readHostname(item: Item): string {
+	const hostname = item.notEmpty(item.param('hostname', ''), 'Hostname');
 	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hostname)) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Hostname',
-			itemIndex,
 			`"${hostname}" includes a scheme`,
 			'Give the host name only, e.g. media.example.com (no https://).',
 		);
@@ -145,51 +143,34 @@ function assertHostname(this: IExecuteFunctions, itemIndex: number): string {
 }
 
 /** The config of the chosen type, checked before sending. Secrets are read here and sent, never output or logged. */
-function configFor(
-	this: IExecuteFunctions,
-	type: ConnectionType,
-	itemIndex: number,
-): RequestOf<'connections.createConnection'>['config'] {
+function configFor(item: Item, type: ConnectionType): RequestOf<'connections.createConnection'>['config'] {
+	const text = (parameter: string, label: string) => item.notEmpty(item.param(parameter, ''), label);
 	if (type === 'https_basic') {
 		return {
-			hostname: assertHostname.call(this, itemIndex),
-			username: assertNotEmpty.call(this, this.getNodeParameter('username', itemIndex, ''), 'Username', itemIndex),
-			password: assertNotEmpty.call(this, this.getNodeParameter('password', itemIndex, ''), 'Password', itemIndex),
+			hostname: readHostname(item),
+			username: text('username', 'Username'),
+			password: text('password', 'Password'),
 		};
 	}
-	if (type === 'https_bearer') {
-		return {
-			hostname: assertHostname.call(this, itemIndex),
-			bearer_token: assertNotEmpty.call(
-				this,
-				this.getNodeParameter('bearerToken', itemIndex, ''),
-				'Bearer Token',
-				itemIndex,
-			),
-		};
-	}
-	const arn = assertNotEmpty.call(this, this.getNodeParameter('iamRoleArn', itemIndex, ''), 'IAM Role ARN', itemIndex);
+	if (type === 'https_bearer')
+		return { hostname: readHostname(item), bearer_token: text('bearerToken', 'Bearer Token') };
+	const arn = text('iamRoleArn', 'IAM Role ARN');
 	if (!IAM_ROLE_ARN.test(arn)) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'IAM Role ARN',
-			itemIndex,
 			`"${arn}" is not an IAM role ARN`,
 			'Copy the role ARN from the AWS console, e.g. arn:aws:iam::123456789012:role/media-analysis-reader.',
 		);
 	}
 	const config: AWSIAMRoleConfig = {
 		iam_role_arn: arn,
-		scope: this.getNodeParameter('scope', itemIndex, 's3') as AWSIAMRoleConfig['scope'],
-		session_ttl_seconds: assertRange.call(
-			this,
-			this.getNodeParameter('sessionTtlSeconds', itemIndex, 3600),
-			'Session Duration (Seconds)',
-			itemIndex,
-			{ min: 60, max: 3600 },
-		),
+		scope: item.param<AWSIAMRoleConfig['scope']>('scope', 's3'),
+		session_ttl_seconds: item.range(item.param('sessionTtlSeconds', 3600), 'Session Duration (Seconds)', {
+			min: 60,
+			max: 3600,
+		}),
 	};
-	const bucket = (this.getNodeParameter('bucketName', itemIndex, '') as string).trim();
+	const bucket = item.param('bucketName', '').trim();
 	if (bucket) config.bucket_name = bucket;
 	return config;
 }
@@ -204,19 +185,15 @@ function secretsOf(config: RequestOf<'connections.createConnection'>['config']):
 export const toolDescription =
 	'Registers a connection to external storage (an AWS IAM role for S3, or an HTTPS server with a user name and password or a bearer token), so the service can ingest files from it. Needs a name of lowercase letters, digits and underscores, the type and its settings. Returns the connection with its connection_id and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const name = assertConnectionName.call(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
-	const type = this.getNodeParameter('type', itemIndex) as ConnectionType;
-	const config = configFor.call(this, type, itemIndex);
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const name = item.connectionName(item.param('name'), 'Name');
+	const type = item.param<ConnectionType>('type');
+	const config = configFor(item, type);
+	const fields = item.options('additionalFields');
 	const body = { name, type, config } as RequestOf<'connections.createConnection'>;
 	if (typeof fields.description === 'string' && fields.description.trim()) body.description = fields.description.trim();
 	if (typeof fields.testLocation === 'string' && fields.testLocation.trim())
 		body.test_location = fields.testLocation.trim();
-	const connection = await run.call('connections.createConnection', {
-		body,
-		secrets: secretsOf(config),
-		itemIndex,
-	});
+	const connection = await run.call('connections.createConnection', { body, secrets: secretsOf(config), itemIndex });
 	return redactConnection(connection);
 }

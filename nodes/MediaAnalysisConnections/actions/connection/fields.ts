@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import type { Item } from '../../../shared/item';
 import type { GetConnectionResponse } from '../../../shared/schemas.generated';
-import { getConnectionRef } from '../../../shared/readers';
 import { redactSecrets } from '../../../shared/http/answers';
 
 /**
@@ -15,6 +15,6 @@ export function redactConnection(connection: object): IDataObject {
 }
 
 /** The path value naming the connection chosen in this item (the endpoint table encodes it). */
-export function connectionParams(this: IExecuteFunctions, itemIndex: number): { connection_name_or_id: string } {
-	return { connection_name_or_id: getConnectionRef.call(this, itemIndex) };
+export function connectionParams(item: Item): { connection_name_or_id: string } {
+	return { connection_name_or_id: item.connectionRef() };
 }

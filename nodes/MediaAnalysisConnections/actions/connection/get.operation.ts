@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { connectionLocator } from '../../../shared/descriptions';
@@ -11,8 +12,8 @@ export const description: INodeProperties[] = [connectionLocator()];
 export const toolDescription =
 	'Gets one storage connection: its connection_id, name, type, status and settings, secrets left out. Needs the connection (its name or ID).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const params = connectionParams.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const params = connectionParams(item);
 	const connection = await run.call('connections.getConnection', { params, itemIndex });
 	return redactConnection(connection);
 }

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { connectionLocator } from '../../../shared/descriptions';
@@ -26,7 +27,7 @@ export const toolDescription =
 	'Gets short-lived AWS credentials (access key, secret key, session token) for the bucket of an AWS IAM role connection. Needs the connection (its name or ID). Returns secrets: use it only when the user asks for credentials.';
 
 /** Output by design (the user asked for them); the transport never logs bodies, so they reach no log or error. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const params = connectionParams.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const params = connectionParams(item);
 	return await run.call('connections.getConnectionCredentials', { params, itemIndex });
 }

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { ConnectionStatus, ConnectionType } from '../../../shared/schemas.generated';
 import { choice, collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
-import { assertUuidList } from '../../../shared/validation';
 import { redactConnection } from './fields';
 
 const STATUSES: ConnectionStatus[] = ['error', 'pending', 'ready'];
@@ -37,15 +37,13 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the storage connections (buckets the service reads media from), up to the Limit; optionally only those in one status or of one type. Needs nothing. Returns each with its connection_id, name, type and status, secrets left out.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const filters = item.options('filters');
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
 	if (filters.connectionType) qs.connection_type = filters.connectionType;
 	// The service takes the ID filter only as a GET body, which n8n never sends: the IDs are matched here instead.
-	const ids = new Set(
-		filters.connectionIds ? assertUuidList.call(this, filters.connectionIds, 'Connection IDs', itemIndex) : [],
-	);
+	const ids = new Set(filters.connectionIds ? item.uuidList(filters.connectionIds, 'Connection IDs') : []);
 	const connections = await run.list('connections.listConnections', {
 		qs,
 		itemIndex,

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import type { ListWithConnectionRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
-import { assertNotEmpty } from '../../../shared/validation';
 import { connectionParams } from './fields';
 
 /** S3's largest page. */
@@ -41,11 +41,11 @@ export const toolDescription =
  * One item per object (`type: "object"`) or folder (`type: "prefix"`). This listing pages with S3's opaque
  * continuation token rather than an offset, so it walks the pages itself instead of using `paginate`.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const params = connectionParams.call(this, itemIndex);
-	const bucket = assertNotEmpty.call(this, this.getNodeParameter('bucket', itemIndex, ''), 'Bucket', itemIndex);
-	const prefix = (this.getNodeParameter('prefix', itemIndex, '') as string).trim();
-	const { returnAll, limit } = getPageLimit.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const params = connectionParams(item);
+	const bucket = item.notEmpty(item.param('bucket', ''), 'Bucket');
+	const prefix = item.param('prefix', '').trim();
+	const { returnAll, limit } = item.pageLimit();
 	const wanted = returnAll ? Number.POSITIVE_INFINITY : limit;
 	const entries: IDataObject[] = [];
 	let token: string | null | undefined;
@@ -53,11 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		const body: ListWithConnectionRequest = { bucket, prefix, max_keys: Math.min(MAX_KEYS, wanted - entries.length) };
 		if (token) body.continuation_token = token;
 		// Listing reads only, so the table lets a repeat after a lost answer be sent.
-		const page = await run.call('connections.listWithConnection', {
-			params,
-			body,
-			itemIndex,
-		});
+		const page = await run.call('connections.listWithConnection', { params, body, itemIndex });
 		const before = entries.length;
 		for (const key of page.common_prefixes) entries.push({ bucket, key, type: 'prefix' });
 		for (const key of page.keys) entries.push({ bucket, key, type: 'object' });

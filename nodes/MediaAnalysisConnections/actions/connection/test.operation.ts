@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { TestConnectionRequest } from '../../../shared/schemas.generated';
@@ -33,12 +34,12 @@ export const toolDescription =
 	'Checks that the service can read a storage connection at a location, and by default stores the outcome as its status. Needs the connection (its name or ID). Returns the connection with its status: ready or error.';
 
 /** The answer is the connection with the status the test found (ready or error). */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
 	const body: TestConnectionRequest = {
-		location: (this.getNodeParameter('location', itemIndex, '/') as string).trim() || '/',
-		update_state: this.getNodeParameter('updateState', itemIndex, true) as boolean,
+		location: item.param('location', '/').trim() || '/',
+		update_state: item.param('updateState', true),
 	};
-	const params = connectionParams.call(this, itemIndex);
+	const params = connectionParams(item);
 	const connection = await run.call('connections.testConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { UpdateConnectionRequest } from '../../../shared/schemas.generated';
 import { collection, connectionLocator, textField } from '../../../shared/descriptions';
-import { assertConnectionName, noFieldToUpdate } from '../../../shared/validation';
 import { connectionParams, redactConnection } from './fields';
 
 export const option = {
@@ -34,11 +34,11 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Renames a storage connection or changes its description. Needs the connection (its name or ID) and the new name or description. Returns the connection as it now is.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const params = connectionParams.call(this, itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const name = fields.name !== undefined ? assertConnectionName.call(this, fields.name, 'Name', itemIndex) : undefined;
-	if (name === undefined && fields.description === undefined) throw noFieldToUpdate.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const params = connectionParams(item);
+	const fields = item.options('updateFields');
+	const name = fields.name !== undefined ? item.connectionName(fields.name, 'Name') : undefined;
+	if (name === undefined && fields.description === undefined) throw item.noFieldToUpdate();
 	// The service requires `name` in every update: keep the current one when only the description changes.
 	const current = name ?? (await run.call('connections.getConnection', { params, itemIndex })).name;
 	const body: UpdateConnectionRequest = { name: current };
