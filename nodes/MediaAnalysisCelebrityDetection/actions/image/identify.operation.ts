@@ -232,16 +232,15 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 		},
 		{ keepFailure: true },
 	);
-	const outcome = await identified.then(
-		(json) => ({ json }),
-		(error: unknown) => ({ error: error as NodeOperationError }),
-	);
-	if ('json' in outcome) return { ...outcome.json };
-	if (first) throw outcome.error;
-	throw new NodeOperationError(run.context.getNode(), outcome.error.message, {
-		description: outcome.error.description ?? undefined,
-		itemIndex,
-	});
+	try {
+		return { ...(await identified) };
+	} catch (error) {
+		// The item that ran the ingest throws its error; an item that shared it gets the same words as its own.
+		const failure = error as NodeOperationError;
+		if (first) throw failure;
+		const { message, description } = failure;
+		throw new NodeOperationError(run.context.getNode(), message, { description: description ?? undefined, itemIndex });
+	}
 }
 
 async function identify(target: Target, wait: WaitOptions): Promise<IDataObject> {
