@@ -42,17 +42,16 @@ const conceptsNamed: NameLookup = {
 	records: async (run, _name, itemIndex) => await run.list('concepts.list', { itemIndex, limit: ALL }),
 };
 
-/** Reads the concept locator for one item (By Name looked up among the concepts); concept IDs are version-4 UUIDs. */
-export async function getConceptId(item: Item): Promise<string> {
+/**
+ * What every request on the item's concept carries: the path naming it (the locator read, By Name looked up among
+ * the concepts; concept IDs are version-4 UUIDs), the item, and what a 404 means (the concept is unknown or deleted).
+ */
+export async function conceptRequest(item: Item) {
 	const id = item.byName('conceptId')
 		? await idByName(item.run, item.index, 'conceptId', 'Concept', conceptsNamed)
 		: item.param('conceptId', '', { extractValue: true });
-	return item.uuid4(id, 'Concept');
-}
-
-/** A 404 on a concept path: the concept is unknown or was deleted. */
-export function conceptNotFound(conceptId: string) {
-	return (failure: Failure) =>
+	const conceptId = item.uuid4(id, 'Concept');
+	const explain = (failure: Failure) =>
 		failure.status === 404
 			? {
 					message: `Concept ${conceptId} not found`,
@@ -60,6 +59,7 @@ export function conceptNotFound(conceptId: string) {
 						'Check the concept ID: it may be mistyped or the concept was deleted. Choosing the concept "From list" shows the concepts that exist.',
 				}
 			: undefined;
+	return { params: { concept_id: conceptId }, itemIndex: item.index, explain };
 }
 
 /** The bounds of a threshold or probability: between 0 and 1. */

@@ -3,7 +3,7 @@ import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+import { conceptLocator, conceptRequest } from '../fields';
 
 export const toolDescription =
 	'Deletes a concept and its labels; this cannot be undone. Needs the concept (its ID, a UUID, or its exact name). Returns deleted: true and the concept ID.';
@@ -15,12 +15,7 @@ export const description: INodeProperties[] = [
 ];
 
 /** The service answers any JSON; it is kept under `response`. */
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const conceptId = await getConceptId(item);
-	const response = await run.call('concepts.delete', {
-		params: { concept_id: conceptId },
-		itemIndex,
-		explain: conceptNotFound(conceptId),
-	});
-	return deletedResult(conceptId, response);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const request = await conceptRequest(item);
+	return deletedResult(request.params.concept_id, await run.call('concepts.delete', request));
 }

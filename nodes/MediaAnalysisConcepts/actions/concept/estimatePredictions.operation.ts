@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { conceptLocator, conceptNotFound, getConceptId, thresholdField, UNIT } from '../fields';
+import { conceptLocator, conceptRequest, thresholdField, UNIT } from '../fields';
 import { collection, numberField } from '../../../shared/descriptions';
 
 export const toolDescription =
@@ -31,8 +31,8 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const conceptId = await getConceptId(item);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const request = await conceptRequest(item);
 	const options = item.options();
 	const qs: IDataObject = { threshold: item.range(item.param('threshold', 0.5), 'Threshold', UNIT) };
 	if (options.confidenceLevel !== undefined) {
@@ -49,10 +49,5 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	if (options.estimationFidelity !== undefined) {
 		qs.estimation_fidelity = item.range(options.estimationFidelity, 'Estimation Fidelity', { min: 1 });
 	}
-	return await run.call('concepts.getConceptPrediction', {
-		params: { concept_id: conceptId },
-		qs,
-		itemIndex,
-		explain: conceptNotFound(conceptId),
-	});
+	return await run.call('concepts.getConceptPrediction', { ...request, qs });
 }

@@ -3,7 +3,7 @@ import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { UpdateConceptRequest } from '../../../shared/schemas.generated';
-import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+import { conceptLocator, conceptRequest } from '../fields';
 import { conceptNameRefused, descriptionField, nameField, readConceptFields, tuningFields } from './fields';
 import { collection } from '../../../shared/descriptions';
 
@@ -17,18 +17,16 @@ export const description: INodeProperties[] = [
 	collection('Update Fields', 'updateFields', 'Add Field', [descriptionField, nameField(false), ...tuningFields]),
 ];
 
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const conceptId = await getConceptId(item);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const request = await conceptRequest(item);
 	const fields = item.options('updateFields');
 	const body: UpdateConceptRequest = {};
 	if (fields.name !== undefined) body.name = item.notEmpty(fields.name, 'Name');
 	Object.assign(body, readConceptFields(item, fields));
 	if (Object.keys(body).length === 0) throw item.noFieldToUpdate();
-	const notFound = conceptNotFound(conceptId);
 	return await run.call('concepts.update', {
-		params: { concept_id: conceptId },
+		...request,
 		body,
-		itemIndex,
-		explain: (failure, details) => notFound(failure) ?? conceptNameRefused(failure, details),
+		explain: (failure, details) => request.explain(failure) ?? conceptNameRefused(failure, details),
 	});
 }

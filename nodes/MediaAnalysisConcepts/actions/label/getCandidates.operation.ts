@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+import { conceptLocator, conceptRequest } from '../fields';
 import { numberField } from '../../../shared/descriptions';
 
 export const toolDescription =
@@ -28,17 +28,12 @@ export const description: INodeProperties[] = [
 ];
 
 /** Images and keyframes whose labels would improve the concept most; one output item each. */
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
-	const conceptId = await getConceptId(item);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const request = await conceptRequest(item);
 	const limit = item.range(item.param('numberOfCandidates', 1), 'Number of Candidates', {
 		min: 1,
 		max: MAX_CANDIDATES,
 	});
-	const response = await run.call('concepts.getLabelCandidates', {
-		params: { concept_id: conceptId },
-		qs: { limit },
-		itemIndex,
-		explain: conceptNotFound(conceptId),
-	});
+	const response = await run.call('concepts.getLabelCandidates', { ...request, qs: { limit } });
 	return response.data as IDataObject[];
 }

@@ -3,7 +3,7 @@ import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
-import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+import { conceptLocator, conceptRequest } from '../fields';
 
 export const toolDescription =
 	'Lists the labels of a concept (the images and video frames marked as showing it or not), up to the Limit. Needs the concept (its ID, a UUID, or its exact name). Returns each label with its image or keyframe.';
@@ -32,14 +32,12 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
-	const conceptId = await getConceptId(item);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const request = await conceptRequest(item);
 	const include = (item.options('filters').labelsToInclude as string[] | undefined) ?? [];
 	return await run.list('concepts.getLabels', {
-		params: { concept_id: conceptId },
+		...request,
 		qs: include.length ? { labels_to_include: include } : {},
-		explain: conceptNotFound(conceptId),
-		itemIndex,
 		limit: 'parameters',
 	});
 }

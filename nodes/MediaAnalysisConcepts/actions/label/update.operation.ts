@@ -4,7 +4,7 @@ import type { Run } from '../../../shared/run';
 
 import type { ConceptLabelEnum, ConceptLabelRequest } from '../../../shared/schemas.generated';
 import { type RequestOf } from '../../../shared/endpoints';
-import { conceptLocator, conceptNotFound, getConceptId } from '../fields';
+import { conceptLocator, conceptRequest } from '../fields';
 import { collection, numberField, textField } from '../../../shared/descriptions';
 
 export const toolDescription =
@@ -90,8 +90,8 @@ function toLabelRequest(item: Item, entry: LabelEntry, position: number): Concep
 	return request;
 }
 
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const conceptId = await getConceptId(item);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const request = await conceptRequest(item);
 	const entries = (item.options('labels').label as LabelEntry[] | undefined) ?? [];
 	const body: RequestOf<'concepts.updateLabels'> = {
 		labels: entries.map((entry, position) => toLabelRequest(item, entry, position)),
@@ -103,10 +103,5 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	if (body.labels.length === 0 && !body.autosampledNumNegativeLabels) {
 		throw item.invalid('Labels', 'no label was added', 'Add at least one label (or autosampled negative labels).');
 	}
-	return await run.call('concepts.updateLabels', {
-		params: { concept_id: conceptId },
-		body,
-		itemIndex,
-		explain: conceptNotFound(conceptId),
-	});
+	return await run.call('concepts.updateLabels', { ...request, body });
 }
