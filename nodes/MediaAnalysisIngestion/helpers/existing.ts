@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../shared/item';
 import { ALL } from '../../shared/run';
 
 import { type RecordOf } from '../../shared/endpoints';
@@ -49,10 +50,10 @@ const field = (defaultValue: ExistingAssets, version: number | { _cnd: { gte: nu
 export const existingAssetsFields: INodeProperties[] = [field('ingest', 1), field('skip', { _cnd: { gte: 1.1 } })];
 
 /** Already in Dataset, and whether items say what became of their asset (`ingestion`): from 1.1, or when skipping. */
-export function readExistingAssets(this: IExecuteFunctions): { mode: ExistingAssets; says: boolean } {
-	const value = this.getNodeParameter('existingAssets', 0, 'ingest');
+export function readExistingAssets(first: Item): { mode: ExistingAssets; says: boolean } {
+	const value = first.param<string>('existingAssets', 'ingest');
 	const mode = value === 'skip' || value === 'skipUnlessFailed' ? value : 'ingest';
-	return { mode, says: mode !== 'ingest' || this.getNode().typeVersion >= 1.1 };
+	return { mode, says: mode !== 'ingest' || first.context.getNode().typeVersion >= 1.1 };
 }
 
 type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
