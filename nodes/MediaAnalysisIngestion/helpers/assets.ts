@@ -122,13 +122,7 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 }
 
 /** Without a Connection the service downloads the path, and fails anything but an http(s) URL as broken_url later. */
-function checkSourcePath(
-	item: Item,
-	value: unknown,
-	kind: ListKind,
-	hasConnection: boolean,
-	parameter: string,
-): string {
+function checkSourcePath(item: Item, value: unknown, kind: ListKind, hasConnection: boolean, parameter: string) {
 	const refuse = (problem: string, fix: string) => item.invalid(parameter, problem, fix);
 	if (typeof value !== 'string') {
 		throw refuse(

@@ -18,7 +18,7 @@ import type { Run, WaitOptions } from '../../shared/run';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList, title } from './assets';
 import { chunkItems, describeItems, failOnce, type Chunk, type Entry } from './batching';
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
-import { existingAssetsFields, heldAssets, readExistingAssets } from './existing';
+import { existingAssetsFields, heldAssets, readExistingAssets, type HeldRow } from './existing';
 
 const CREATE = {
 	assets: 'ingestion.createIngestJobFromAssets',
@@ -131,15 +131,10 @@ function assetFailed(item: Item, assets: AssetOutcome[]): NodeOperationError {
 }
 
 /** One input item: where its assets go, whether to wait for their job, and what became of each asset. */
-interface Row {
+interface Row extends HeldRow {
 	item: Item;
-	itemIndex: number;
-	datasetId: string;
 	connectionName: string | null;
 	wait?: WaitOptions;
-	assets: IngestJobAsset[];
-	/** Per asset: what the dataset held instead of sending it, or undefined (it was sent). */
-	held: Array<AssetOutcome | undefined>;
 	/** Per job it sent assets to, in the order the jobs were created (the order of its assets): their output. */
 	sent: Array<{ index: number; assets: OutputAsset[] }>;
 }
@@ -168,15 +163,15 @@ async function createJobsFromLists(
 		connectionName: getConnectionName(item),
 		wait: item.waitOptions(),
 	});
-	// The settings of the node as a whole are read of the first item.
-	const first = new Item(runner.run, 0);
+	// What holds for the whole run (Input Mode, Already in Dataset, Combine Items) is read of the first item.
+	const settings = new Item(runner.run, 0);
 	// Settings without an expression are the same for every item: read once, not once per item.
-	const parameters = first.context.getNode().parameters;
+	const parameters = settings.context.getNode().parameters;
 	const shared =
-		items.length > 0 && sameForEveryItem(parameters, [kind, `${kind}Json`]) ? readRequest(first) : undefined;
+		items.length > 0 && sameForEveryItem(parameters, [kind, `${kind}Json`]) ? readRequest(settings) : undefined;
 	shared?.catch(() => undefined); // its failure is reported per item below
 	const fromItem =
-		first.param<string>('inputMode', 'fields') === 'itemFields' ? itemFieldsReader(first, kind) : undefined;
+		settings.param<string>('inputMode', 'fields') === 'itemFields' ? itemFieldsReader(settings, kind) : undefined;
 	const rows = new Map<number, Row>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const item = new Item(runner.run, itemIndex);
@@ -204,7 +199,7 @@ async function createJobsFromLists(
 	}
 
 	// Already in Dataset: each item's assets the dataset holds are not sent; an item left with none makes no job.
-	const { mode, says } = readExistingAssets(first);
+	const { mode, says } = readExistingAssets(settings);
 	const live = await heldAssets(runner, accepted, mode);
 	const toSend = live.flatMap(({ itemIndex, datasetId, connectionName, assets, held }) => {
 		const values = assets.filter((_asset, position) => !held[position]);
@@ -212,7 +207,7 @@ async function createJobsFromLists(
 	});
 
 	const rowOf = (itemIndex: number) => rows.get(itemIndex) as Row;
-	const combine = first.param<boolean>('options.combineItems', true);
+	const combine = settings.param<boolean>('options.combineItems', true);
 	const created: Created[] = [];
 	// Items that already have their error item (a row whose assets went in two requests fails once).
 	const failed = new Set<number>();
@@ -272,7 +267,7 @@ async function createJobsFromLists(
 	// One item per asset, paired to its input item, in the order the item gave them whatever the jobs they went into
 	// (those the dataset held carry its status, and no job); with When an Asset Fails › Fail the Node, an item with a
 	// failed asset becomes one error instead.
-	const includeInput = first.param<boolean>('options.includeInputFields', false);
+	const includeInput = settings.param<boolean>('options.includeInputFields', false);
 	for (const { item, itemIndex, datasetId, wait, held, sent } of live) {
 		if (failed.has(itemIndex)) continue;
 		const outcomes = sent.sort((a, b) => a.index - b.index).flatMap((part) => part.assets);

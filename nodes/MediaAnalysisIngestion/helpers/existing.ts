@@ -62,8 +62,8 @@ type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
 const RANK: Record<string, number> = { completed: 3, error: 1 };
 const rankOf = (record: Listed) => RANK[String(record.status)] ?? 2;
 
-/** An input item's assets, and per asset what the dataset holds under its source path, or undefined. */
-interface Row {
+/** An input item's assets, and per asset what the dataset holds under its source path, or undefined (it is sent). */
+export interface HeldRow {
 	itemIndex: number;
 	datasetId: string;
 	assets: IngestJobAsset[];
@@ -75,7 +75,7 @@ interface Row {
  * item whose lookup failed has its error item). Each distinct source path is looked up once, side by side through
  * the run like every request: the service filters by prefix, so only a record of exactly that path counts.
  */
-export async function heldAssets<R extends Row>(runner: ItemRunner, rows: R[], mode: ExistingAssets): Promise<R[]> {
+export async function heldAssets<R extends HeldRow>(runner: ItemRunner, rows: R[], mode: ExistingAssets): Promise<R[]> {
 	const keyOf = (datasetId: string, sourcePath: string) => JSON.stringify([datasetId, sourcePath]);
 	const lookups = new Map<string, { datasetId: string; sourcePath: string; itemIndexes: number[] }>();
 	for (const { itemIndex, datasetId, assets } of mode === 'ingest' ? [] : rows) {
