@@ -24,12 +24,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists ingestion jobs, the most recently changed first, up to the Limit; optionally only those of one dataset or in one status. Needs nothing. Returns each job with its id, dataset_id, status and how many assets it processed and failed.';
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: Run,
-	item: Item,
-): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item) {
 	const filters = item.options('filters');
 	const qs: IDataObject = {};
 	if (filters.datasetId !== undefined) qs.dataset_id = await item.datasetId('filters.datasetId');
