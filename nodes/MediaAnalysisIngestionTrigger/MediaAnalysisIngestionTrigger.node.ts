@@ -14,7 +14,7 @@ import { searchDatasets } from '../shared/methods/listSearch';
 import { listEndpoint } from '../shared/endpoints';
 import { type ApiRequest, type PageStyle } from '../shared/transport';
 import { Run } from '../shared/run';
-import { assertUuid } from '../shared/validation';
+import { Checks } from '../shared/validation';
 import { labelledListSubtitle } from '../shared/subtitle';
 import {
 	ASSET_EVENTS,
@@ -131,22 +131,23 @@ export class MediaAnalysisIngestionTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') {
 			const run = new Run(this);
-			return [[{ json: await sampleEvent(run, await readWatch.call(this, run)) }]];
+			return [[{ json: await sampleEvent(run, await readWatch(this, run)) }]];
 		}
 		// One poll of a trigger at a time: n8n's legacy scheduling starts a poll on every tick, even while the last one
 		// still runs, and both would read the same saved state and emit the same events.
 		const key = triggerKey(this);
 		if (pollsUnderWay.has(key)) {
-			this.logger.warn(
-				`Media Analysis Trigger "${this.getNode().name}": this poll was skipped because the previous poll of the trigger is still running (it reads and saves the trigger's state; nothing is missed, the next poll reads on from it). If this repeats, poll less often or watch one dataset.`,
-				{ workflowId: this.getWorkflow().id },
+			log(
+				this,
+				'warn',
+				"this poll was skipped because the previous poll of the trigger is still running (it reads and saves the trigger's state; nothing is missed, the next poll reads on from it). If this repeats, poll less often or watch one dataset.",
 			);
 			return null;
 		}
 		pollsUnderWay.add(key);
 		const budget = PollBudget.of(this);
 		try {
-			return await pollOnce.call(this, budget);
+			return await pollOnce(this, budget);
 		} finally {
 			budget?.end();
 			pollsUnderWay.delete(key);
@@ -166,20 +167,20 @@ function triggerKey(context: IPollFunctions): string {
 }
 
 /** One poll that no other poll of the trigger runs beside; within n8n's budget for a poll, where it gives one. */
-async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INodeExecutionData[][] | null> {
+async function pollOnce(context: IPollFunctions, budget?: PollBudget): Promise<INodeExecutionData[][] | null> {
 	// One run per poll: its requests share one pace, answer budget and login wait; the budget's end aborts them.
-	const run = new Run(budget ? budget.bind(this) : this);
+	const run = new Run(budget ? budget.bind(context) : context);
 	let watch: Watch;
 	try {
-		watch = await readWatch.call(this, run);
+		watch = await readWatch(context, run);
 	} catch (error) {
 		unlessSpent(budget, error);
-		logOutOfTime.call(this, budget, 'before it read anything');
+		logOutOfTime(context, budget, 'before it read anything');
 		return null;
 	}
 
 	const now = Date.now();
-	const { state, scopes, firstActivation } = readState.call(this, watch);
+	const { state, scopes, firstActivation } = readState(context, watch);
 	const loaded = firstActivation ? '' : savedJson(scopes);
 	const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [], left: 0, cut: 0, budget };
 	/** Reads one scope, unless the budget is over: a scope not read keeps its state for the next poll. */
@@ -200,7 +201,7 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 	if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
 		let datasets: { ids: string[]; whole: boolean } = { ids: [], whole: false };
 		await readScope('datasets', async () => {
-			datasets = await watchedDatasets.call(this, run, watch);
+			datasets = await watchedDatasets(context, run, watch);
 		});
 		listedWhole = datasets.whole;
 		for (const datasetId of datasets.ids) {
@@ -209,11 +210,7 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 		}
 	}
 	if (poll.left > 0 || poll.cut > 0) {
-		logOutOfTime.call(
-			this,
-			budget,
-			`with ${poll.cut} of its lists read in part and ${poll.left} left for the next poll`,
-		);
+		logOutOfTime(context, budget, `with ${poll.cut} of its lists read in part and ${poll.left} left for the next poll`);
 	}
 	// An activation that left a list unread is made again: that list would count as new at the next poll.
 	if (firstActivation && poll.left > 0) {
@@ -225,11 +222,10 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 	const letGo = boundScopes(scopes.values());
 	if (letGo.count > 0) {
 		// Routine for old entities; a warning when some were still in the look-back window (a burst past the bound).
-		const log = letGo.recent > 0 ? this.logger.warn : this.logger.debug;
-		log.call(
-			this.logger,
-			`Media Analysis Trigger "${this.getNode().name}": its saved state reached its bound, so it let go of the ${letGo.count} oldest jobs or assets it recorded (${letGo.recent} of them from the last minute); those are never new again, and a change of one of them is emitted only when it ends (docs: Across polls)`,
-			{ workflowId: this.getWorkflow().id },
+		log(
+			context,
+			letGo.recent > 0 ? 'warn' : 'debug',
+			`its saved state reached its bound, so it let go of the ${letGo.count} oldest jobs or assets it recorded (${letGo.recent} of them from the last minute); those are never new again, and a change of one of them is emitted only when it ends (docs: Across polls)`,
 		);
 	}
 	// n8n saves static data only when it notices a change, and it watches only the objects it loaded: scopes added
@@ -242,11 +238,16 @@ async function pollOnce(this: IPollFunctions, budget?: PollBudget): Promise<INod
 	return [poll.emitted.map((change) => ({ json: toOutput(change) }))];
 }
 
-function logOutOfTime(this: IPollFunctions, budget: PollBudget | undefined, what: string): void {
-	this.logger.warn(
-		`Media Analysis Trigger "${this.getNode().name}": the poll reached the time n8n gives a poll (${Math.round((budget?.ms ?? 0) / 1000)} s) ${what}; what it read is kept and the next poll reads on`,
-		{ workflowId: this.getWorkflow().id },
-	);
+/** A line of n8n's log that names the trigger and its workflow. */
+function log(context: IPollFunctions, level: 'warn' | 'debug', text: string): void {
+	const { name } = context.getNode();
+	context.logger[level](`Media Analysis Trigger "${name}": ${text}`, { workflowId: context.getWorkflow().id });
+}
+
+function logOutOfTime(context: IPollFunctions, budget: PollBudget | undefined, what: string): void {
+	const seconds = Math.round((budget?.ms ?? 0) / 1000);
+	const text = `the poll reached the time n8n gives a poll (${seconds} s) ${what}; what it read is kept and the next poll reads on`;
+	log(context, 'warn', text);
 }
 
 type Scopes = Map<string, ScopeState>;
@@ -254,12 +255,12 @@ type Scopes = Map<string, ScopeState>;
 const savedJson = (scopes: Scopes) =>
 	JSON.stringify(Object.fromEntries([...scopes].map(([key, scope]) => [key, saveScope(scope)])));
 
-async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
-	const events = new Set(this.getNodeParameter('events', []) as TriggerEvent[]);
-	const datasetId = await readDatasetId.call(this, run);
-	const jobStatuses = new Set(this.getNodeParameter('jobStatuses', []) as string[]);
+async function readWatch(context: IPollFunctions, run: Run): Promise<Watch> {
+	const events = new Set(context.getNodeParameter('events', []) as TriggerEvent[]);
+	const datasetId = await readDatasetId(context, run);
+	const jobStatuses = new Set(context.getNodeParameter('jobStatuses', []) as string[]);
 	if (events.size === 0) {
-		throw new NodeOperationError(this.getNode(), 'No event chosen', {
+		throw new NodeOperationError(context.getNode(), 'No event chosen', {
 			description: 'Choose at least one event under Events.',
 		});
 	}
@@ -268,7 +269,7 @@ async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
 		if (statuses.length > 0 && jobStatuses.size > 0 && !statuses.some((status) => jobStatuses.has(status))) {
 			const named = statuses.map((status) => `"${status}"`).join(' and ');
 			throw new NodeOperationError(
-				this.getNode(),
+				context.getNode(),
 				`Job Statuses leaves out ${named}, so the event ${event} can never fire`,
 				{
 					description: `Add ${statuses.join(' or ')} to Job Statuses, clear Job Statuses, or remove the event from Events.`,
@@ -280,19 +281,19 @@ async function readWatch(this: IPollFunctions, run: Run): Promise<Watch> {
 }
 
 /** The dataset to watch, if any; By Name is looked up at every poll, so a replaced dataset starts afresh. */
-async function readDatasetId(this: IPollFunctions, run: Run): Promise<string | undefined> {
-	const raw = String(this.getNodeParameter('datasetId', '', { extractValue: true }) ?? '');
+async function readDatasetId(context: IPollFunctions, run: Run): Promise<string | undefined> {
+	const raw = String(context.getNodeParameter('datasetId', '', { extractValue: true }) ?? '');
 	if (raw.trim() === '') return undefined;
-	const { mode } = this.getNodeParameter('datasetId', {}) as { mode?: string };
-	return assertUuid.call(this, mode === 'name' ? await datasetIdNamed(run, raw) : raw, 'Dataset', 0);
+	const { mode } = context.getNodeParameter('datasetId', {}) as { mode?: string };
+	return new Checks(context, 0).uuid(mode === 'name' ? await datasetIdNamed(run, raw) : raw, 'Dataset');
 }
 
 /** The node's saved scopes; a change of what is watched, or saved data it cannot read (with a warning), starts afresh. */
 function readState(
-	this: IPollFunctions,
+	context: IPollFunctions,
 	watch: Watch,
 ): { state: TriggerState; scopes: Scopes; firstActivation: boolean } {
-	const state = this.getWorkflowStaticData('node') as TriggerState;
+	const state = context.getWorkflowStaticData('node') as TriggerState;
 	const watching = JSON.stringify({
 		d: watch.datasetId ?? null,
 		e: [...watch.events].sort(),
@@ -301,7 +302,7 @@ function readState(
 	const saved = readScopes(state.scopes);
 	if (state.watching === watching && saved) return { state, scopes: saved, firstActivation: false };
 	if (state.watching === watching && state.scopes !== undefined) {
-		this.logger.warn(
+		context.logger.warn(
 			'Media Analysis Trigger: its saved state was unreadable and was reset; events from before this poll are not emitted',
 		);
 	}
@@ -359,7 +360,7 @@ async function pollScope(
 
 /** The datasets whose asset statuses to read, and whether no page of their list shifted. */
 async function watchedDatasets(
-	this: IPollFunctions,
+	context: IPollFunctions,
 	run: Run,
 	watch: Watch,
 ): Promise<{ ids: string[]; whole: boolean }> {
@@ -374,7 +375,7 @@ async function watchedDatasets(
 	}
 	if (ids.size > MAX_DATASETS) {
 		throw new NodeOperationError(
-			this.getNode(),
+			context.getNode(),
 			`The account lists ${ids.size} datasets; the trigger watches at most ${MAX_DATASETS}`,
 			{
 				description:

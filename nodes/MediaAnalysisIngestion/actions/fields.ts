@@ -1,8 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { choice, collection, connectionLocator } from '../../shared/descriptions';
+import type { Item } from '../../shared/item';
 import { notice } from '../../shared/node';
-import { assertConnectionName } from '../../shared/validation';
 
 /** Assets per request: the service's cap for `/ingestion/assets` and deletes, used for images and videos too. */
 export const MAX_ASSETS_PER_REQUEST = 100;
@@ -40,11 +40,12 @@ export function inStatus(filter: string): (asset: { status?: unknown }) => boole
 	return (asset) => asset.status === filter;
 }
 
-export function getConnectionName(this: IExecuteFunctions, itemIndex: number): string | null {
-	const value = this.getNodeParameter('options.connection', itemIndex, '', { extractValue: true });
+/** Options › Connection, by name: null when none is set. */
+export function getConnectionName(item: Item): string | null {
+	const value = item.param('options.connection', '', { extractValue: true });
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (text === '' || text === undefined || text === null) return null;
-	return assertConnectionName.call(this, text, 'Connection', itemIndex);
+	return item.connectionName(text, 'Connection');
 }
 
 export function ingestNotice(what: string): INodeProperties {

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { textField } from '../../shared/descriptions';
+import type { Item } from '../../shared/item';
 import type { IngestJobAsset } from '../../shared/schemas.generated';
-import { assertHttpUrl, splitList } from '../../shared/validation';
+import { splitList } from '../../shared/validation';
 import {
 	describeValue,
 	itemField,
@@ -11,7 +12,6 @@ import {
 	readEntries,
 	readEntryMetadata,
 	readMetadata,
-	refusal,
 } from './metadata';
 
 export type ListKind = 'assets' | 'images' | 'videos';
@@ -122,15 +122,8 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 }
 
 /** Without a Connection the service downloads the path, and fails anything but an http(s) URL as broken_url later. */
-function checkSourcePath(
-	this: IExecuteFunctions,
-	value: unknown,
-	kind: ListKind,
-	hasConnection: boolean,
-	parameter: string,
-	itemIndex: number,
-): string {
-	const refuse = refusal(this, parameter, itemIndex);
+function checkSourcePath(item: Item, value: unknown, kind: ListKind, hasConnection: boolean, parameter: string) {
+	const refuse = (problem: string, fix: string) => item.invalid(parameter, problem, fix);
 	if (typeof value !== 'string') {
 		throw refuse(
 			`it holds ${describeValue(value)}, not ${hasConnection ? 'a path' : 'a URL'}`,
@@ -142,7 +135,7 @@ function checkSourcePath(
 		if (!sourcePath) throw refuse('it is empty', `Give the bucket path of each ${singular(kind)}.`);
 		return sourcePath;
 	}
-	assertHttpUrl.call(this, sourcePath, parameter, itemIndex);
+	item.url(sourcePath, parameter);
 	if (/\s/.test(sourcePath)) {
 		throw refuse(
 			`${JSON.stringify(sourcePath)} has a space in it`,
@@ -154,23 +147,22 @@ function checkSourcePath(
 
 /** Using Item Fields: reads the field names once and returns what turns one item's JSON into its asset. */
 export function itemFieldsReader(
-	this: IExecuteFunctions,
+	first: Item,
 	kind: ListKind,
-): (json: IDataObject, itemIndex: number, hasConnection: boolean) => IngestJobAsset[] {
-	const pathField = String(this.getNodeParameter('sourcePathField', 0, 'url')).trim();
+): (item: Item, json: IDataObject, hasConnection: boolean) => IngestJobAsset[] {
+	const pathField = String(first.param('sourcePathField', 'url')).trim();
 	if (!pathField) {
 		const fix = `Enter the name of the item field that holds each ${singular(kind)}'s URL, e.g. url.`;
-		throw refusal(this, 'Source Path Field', 0)('it is empty', fix);
+		throw first.invalid('Source Path Field', 'it is empty', fix);
 	}
-	const metadataNames = splitList(this.getNodeParameter('metadataFields', 0, ''));
-	const type = kind === 'assets' ? this.getNodeParameter('itemAssetType', 0, 'unspecified') : 'unspecified';
+	const metadataNames = splitList(first.param('metadataFields', ''));
+	const type = kind === 'assets' ? first.param('itemAssetType', 'unspecified') : 'unspecified';
 	const assetType = type === 'unspecified' ? undefined : type;
 	const pathParameter = `Source Path Field ("${pathField}")`;
-	return (json, itemIndex, hasConnection) => {
-		const value = itemField.call(this, json, pathField, 'Source Path Field', itemIndex);
-		const sourcePath = checkSourcePath.call(this, value, kind, hasConnection, pathParameter, itemIndex);
-		const metadata = itemMetadata.call(this, json, metadataNames, 'Metadata Fields', itemIndex);
-		return [assetOf(sourcePath, metadata, assetType)];
+	return (item, json, hasConnection) => {
+		const value = itemField(item, json, pathField, 'Source Path Field');
+		const sourcePath = checkSourcePath(item, value, kind, hasConnection, pathParameter);
+		return [assetOf(sourcePath, itemMetadata(item, json, metadataNames, 'Metadata Fields'), assetType)];
 	};
 }
 
@@ -183,42 +175,30 @@ function assetOf(source_path: string, metadata: IDataObject | undefined, assetTy
 }
 
 /** The Images / Videos / Assets of one item, as fields or as JSON. */
-export function readAssetList(
-	this: IExecuteFunctions,
-	kind: ListKind,
-	itemIndex: number,
-	hasConnection: boolean,
-): IngestJobAsset[] {
+export function readAssetList(item: Item, kind: ListKind, hasConnection: boolean): IngestJobAsset[] {
 	const parameter = `${title(kind)} (JSON)`;
 	const allowed = kind === 'assets' ? ['source_path', 'asset_type', 'metadata'] : ['source_path', 'metadata'];
 	const fix = `Each entry is an object with ${allowed.join(', ')}; source_path is required.`;
 	const fromJson = (entry: IDataObject, position: number) => {
-		const refuse = refusal(this, parameter, itemIndex);
 		if (typeof entry.source_path !== 'string' || entry.source_path.trim() === '')
-			throw refuse(`entry ${position} has no source_path`, fix);
-		const sourcePath = checkSourcePath.call(this, entry.source_path, kind, hasConnection, parameter, itemIndex);
+			throw item.invalid(parameter, `entry ${position} has no source_path`, fix);
+		const sourcePath = checkSourcePath(item, entry.source_path, kind, hasConnection, parameter);
 		if (entry.asset_type !== undefined && !['image', 'video', 'unspecified'].includes(entry.asset_type as string)) {
-			throw refuse(
+			throw item.invalid(
+				parameter,
 				`entry ${position} has asset_type "${String(entry.asset_type)}"`,
 				'asset_type is image, video or unspecified (detect from the extension).',
 			);
 		}
-		return assetOf(sourcePath, readMetadata.call(this, entry.metadata, parameter, itemIndex), entry.asset_type);
+		return assetOf(sourcePath, readMetadata(item, entry.metadata, parameter), entry.asset_type);
 	};
 	const fromFields = (entry: IDataObject) => {
-		const sourcePath = checkSourcePath.call(
-			this,
-			entry.sourcePath ?? '',
-			kind,
-			hasConnection,
-			'Source Path',
-			itemIndex,
-		);
+		const sourcePath = checkSourcePath(item, entry.sourcePath ?? '', kind, hasConnection, 'Source Path');
 		const type = kind === 'assets' && entry.assetType !== 'unspecified' ? entry.assetType || undefined : undefined;
-		return assetOf(sourcePath, readEntryMetadata.call(this, entry, itemIndex), type);
+		return assetOf(sourcePath, readEntryMetadata(item, entry), type);
 	};
-	const json = this.getNodeParameter('inputMode', itemIndex, 'fields') === 'json';
-	return readEntries(this, itemIndex, {
+	const json = item.param<string>('inputMode', 'fields') === 'json';
+	return readEntries(item, {
 		json: json ? { name: `${kind}Json`, parameter, allowed, fix, read: fromJson } : undefined,
 		fields: { path: `${kind}.${singular(kind)}`, read: fromFields },
 		empty: [title(kind), `there are no ${kind}`, `Add at least one ${singular(kind)} to ingest.`],

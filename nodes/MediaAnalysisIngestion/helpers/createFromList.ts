@@ -1,16 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeParameters,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { IngestJobAsset } from '../../shared/schemas.generated';
 import { datasetLocator, waitForCompletionFields } from '../../shared/descriptions';
-import { resolveDatasetId, getWaitOptions } from '../../shared/readers';
-import { invalidParameter } from '../../shared/validation';
+import { Item } from '../../shared/item';
 import type { CheckedResponseOf, RequestOf } from '../../shared/endpoints';
 import { includeInputFieldsProperty, withInputFields } from '../../shared/inputFields';
 import {
@@ -25,7 +18,7 @@ import type { Run, WaitOptions } from '../../shared/run';
 import { assetListFields, itemFieldsReader, type ListKind, readAssetList, title } from './assets';
 import { chunkItems, describeItems, failOnce, type Chunk, type Entry } from './batching';
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
-import { existingAssetsFields, heldAssets, readExistingAssets } from './existing';
+import { existingAssetsFields, heldAssets, readExistingAssets, type HeldRow } from './existing';
 
 const CREATE = {
 	assets: 'ingestion.createIngestJobFromAssets',
@@ -51,9 +44,8 @@ export function createFromListOperation(kind: ListKind) {
 	];
 	return {
 		description: properties,
-		async executeBatch(this: IExecuteFunctions, items: INodeExecutionData[], runner: ItemRunner) {
-			return await createJobsFromLists.call(this, items, runner, kind);
-		},
+		executeBatch: async (items: INodeExecutionData[], runner: ItemRunner) =>
+			await createJobsFromLists(items, runner, kind),
 	};
 }
 
@@ -124,29 +116,25 @@ async function settledAssets(run: Run, job: IDataObject, itemIndex: number) {
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** Fail the Node: the item's first failed asset as an error naming the item, the asset and its code. */
-function assetFailed(this: IExecuteFunctions, assets: AssetOutcome[], itemIndex: number): NodeOperationError {
+function assetFailed(item: Item, assets: AssetOutcome[]): NodeOperationError {
 	const failed = assets.filter((outcome) => outcome.status !== 'completed');
 	const first = failed[0];
 	const what = first.error_code ?? first.status;
 	return new NodeOperationError(
-		this.getNode(),
-		`${failed.length} of ${assets.length} assets of item ${itemIndex} failed: ${first.source_path ?? first.asset_id ?? 'an asset'} (${what})`,
+		item.context.getNode(),
+		`${failed.length} of ${assets.length} assets of item ${item.index} failed: ${first.source_path ?? first.asset_id ?? 'an asset'} (${what})`,
 		{
 			description: `${sentence(first.error_reason ?? `Its status is ${first.status}`)} Fix the source and ingest it again, or set When an Asset Fails to Output It With Its Error to let the other items flow on.`,
-			itemIndex,
+			itemIndex: item.index,
 		},
 	);
 }
 
 /** One input item: where its assets go, whether to wait for their job, and what became of each asset. */
-interface Row {
-	itemIndex: number;
-	datasetId: string;
+interface Row extends HeldRow {
+	item: Item;
 	connectionName: string | null;
 	wait?: WaitOptions;
-	assets: IngestJobAsset[];
-	/** Per asset: what the dataset held instead of sending it, or undefined (it was sent). */
-	held: Array<AssetOutcome | undefined>;
 	/** Per job it sent assets to, in the order the jobs were created (the order of its assets): their output. */
 	sent: Array<{ index: number; assets: OutputAsset[] }>;
 }
@@ -166,49 +154,52 @@ type OutputAsset = AssetOutcome & {
 
 /** Reads and checks every item first (its dataset accepts its asset type), then sends one request per 100 assets (packed across items with Combine Items). */
 async function createJobsFromLists(
-	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	runner: ItemRunner,
 	kind: ListKind,
 ): Promise<INodeExecutionData[]> {
-	const readRequest = async (itemIndex: number) => ({
-		datasetId: await resolveDatasetId(runner.run, itemIndex),
-		connectionName: getConnectionName.call(this, itemIndex),
-		wait: getWaitOptions.call(this, itemIndex),
+	const readRequest = async (item: Item) => ({
+		datasetId: await item.datasetId(),
+		connectionName: getConnectionName(item),
+		wait: item.waitOptions(),
 	});
+	// What holds for the whole run (Input Mode, Already in Dataset, Combine Items) is read of the first item.
+	const settings = new Item(runner.run, 0);
 	// Settings without an expression are the same for every item: read once, not once per item.
+	const parameters = settings.context.getNode().parameters;
 	const shared =
-		items.length > 0 && sameForEveryItem(this.getNode().parameters, [kind, `${kind}Json`]) ? readRequest(0) : undefined;
+		items.length > 0 && sameForEveryItem(parameters, [kind, `${kind}Json`]) ? readRequest(settings) : undefined;
 	shared?.catch(() => undefined); // its failure is reported per item below
 	const fromItem =
-		this.getNodeParameter('inputMode', 0, 'fields') === 'itemFields' ? itemFieldsReader.call(this, kind) : undefined;
+		settings.param<string>('inputMode', 'fields') === 'itemFields' ? itemFieldsReader(settings, kind) : undefined;
 	const rows = new Map<number, Row>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const item = new Item(runner.run, itemIndex);
 		await runner.attempt([itemIndex], async () => {
-			const request = await (shared ?? readRequest(itemIndex));
+			const request = await (shared ?? readRequest(item));
 			const hasConnection = request.connectionName !== null;
 			const assets = fromItem
-				? fromItem(items[itemIndex].json, itemIndex, hasConnection)
-				: readAssetList.call(this, kind, itemIndex, hasConnection);
-			rows.set(itemIndex, { ...request, itemIndex, assets, held: [], sent: [] });
+				? fromItem(item, items[itemIndex].json, hasConnection)
+				: readAssetList(item, kind, hasConnection);
+			rows.set(itemIndex, { ...request, item, itemIndex, assets, held: [], sent: [] });
 		});
 	}
 
 	// Once every item reads well: each dataset, read once, must accept the asset type (else every asset would fail).
 	const accepted: Row[] = [];
 	for (const row of rows.values()) {
-		const { itemIndex, datasetId, assets } = row;
+		const { item, itemIndex, datasetId, assets } = row;
 		const check = async () => {
 			// Each dataset read once (a run of 10,000 rows into one dataset costs one read).
 			const read = async () => await runner.run.call('datasets.get', { params: { dataset_id: datasetId }, itemIndex });
 			const dataset = await runner.run.lookup(JSON.stringify(['dataset', datasetId]), read);
-			assertDatasetAccepts.call(this, dataset, kind, assets, itemIndex);
+			assertDatasetAccepts(item, dataset, kind, assets);
 		};
 		if (await runner.attempt([itemIndex], check)) accepted.push(row);
 	}
 
 	// Already in Dataset: each item's assets the dataset holds are not sent; an item left with none makes no job.
-	const { mode, says } = readExistingAssets.call(this);
+	const { mode, says } = readExistingAssets(settings);
 	const live = await heldAssets(runner, accepted, mode);
 	const toSend = live.flatMap(({ itemIndex, datasetId, connectionName, assets, held }) => {
 		const values = assets.filter((_asset, position) => !held[position]);
@@ -216,7 +207,7 @@ async function createJobsFromLists(
 	});
 
 	const rowOf = (itemIndex: number) => rows.get(itemIndex) as Row;
-	const combine = this.getNodeParameter('options.combineItems', 0, true) as boolean;
+	const combine = settings.param<boolean>('options.combineItems', true);
 	const created: Created[] = [];
 	// Items that already have their error item (a row whose assets went in two requests fails once).
 	const failed = new Set<number>();
@@ -276,8 +267,8 @@ async function createJobsFromLists(
 	// One item per asset, paired to its input item, in the order the item gave them whatever the jobs they went into
 	// (those the dataset held carry its status, and no job); with When an Asset Fails › Fail the Node, an item with a
 	// failed asset becomes one error instead.
-	const includeInput = this.getNodeParameter('options.includeInputFields', 0, false) as boolean;
-	for (const { itemIndex, datasetId, wait, held, sent } of live) {
+	const includeInput = settings.param<boolean>('options.includeInputFields', false);
+	for (const { item, itemIndex, datasetId, wait, held, sent } of live) {
 		if (failed.has(itemIndex)) continue;
 		const outcomes = sent.sort((a, b) => a.index - b.index).flatMap((part) => part.assets);
 		let next = 0;
@@ -289,8 +280,8 @@ async function createJobsFromLists(
 			return asset;
 		});
 		const failing = wait && outcomes.some((asset) => asset.status !== 'completed');
-		if (failing && this.getNodeParameter('options.assetFailure', itemIndex, 'output') === 'fail') {
-			runner.fail(assetFailed.call(this, assets, itemIndex), [itemIndex]);
+		if (failing && item.param<string>('options.assetFailure', 'output') === 'fail') {
+			runner.fail(assetFailed(item, assets), [itemIndex]);
 			continue;
 		}
 		runner.emit(
@@ -326,13 +317,7 @@ function typesOf(kind: ListKind, assets: IngestJobAsset[]): string[] {
  * Refuses a list whose asset type the dataset does not accept, before anything is sent: the service would take the
  * job and fail every such asset with `unsupported_source_type`.
  */
-export function assertDatasetAccepts(
-	this: IExecuteFunctions,
-	dataset: Dataset,
-	kind: ListKind,
-	assets: IngestJobAsset[],
-	itemIndex: number,
-): void {
+function assertDatasetAccepts(item: Item, dataset: Dataset, kind: ListKind, assets: IngestJobAsset[]): void {
 	const accepted: string[] = dataset.allowed_asset_types ?? [];
 	const refused = typesOf(kind, assets).filter((type) => !accepted.includes(type));
 	if (refused.length === 0) return;
@@ -343,10 +328,8 @@ export function assertDatasetAccepts(
 			: other
 				? `use Create From ${title(plural(other))} for ${plural(other)}`
 				: undefined;
-	throw invalidParameter.call(
-		this,
+	throw item.invalid(
 		'Dataset',
-		itemIndex,
 		`dataset "${dataset.name}" accepts ${accepted.length ? `only ${accepted.map(plural).join(' and ')}` : 'no asset type'}, not ${refused.map(plural).join(' or ')}`,
 		`Choose a dataset whose asset types include ${refused.join(' and ')} (Media Analysis Datasets › Get shows them as allowed_asset_types)${fix ? `, or ${fix}` : ''}. Nothing was sent.`,
 	);

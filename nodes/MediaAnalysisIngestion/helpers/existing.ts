@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../shared/item';
 import { ALL } from '../../shared/run';
 
 import { type RecordOf } from '../../shared/endpoints';
@@ -49,10 +50,10 @@ const field = (defaultValue: ExistingAssets, version: number | { _cnd: { gte: nu
 export const existingAssetsFields: INodeProperties[] = [field('ingest', 1), field('skip', { _cnd: { gte: 1.1 } })];
 
 /** Already in Dataset, and whether items say what became of their asset (`ingestion`): from 1.1, or when skipping. */
-export function readExistingAssets(this: IExecuteFunctions): { mode: ExistingAssets; says: boolean } {
-	const value = this.getNodeParameter('existingAssets', 0, 'ingest');
+export function readExistingAssets(first: Item): { mode: ExistingAssets; says: boolean } {
+	const value = first.param<string>('existingAssets', 'ingest');
 	const mode = value === 'skip' || value === 'skipUnlessFailed' ? value : 'ingest';
-	return { mode, says: mode !== 'ingest' || this.getNode().typeVersion >= 1.1 };
+	return { mode, says: mode !== 'ingest' || first.context.getNode().typeVersion >= 1.1 };
 }
 
 type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
@@ -61,8 +62,8 @@ type Listed = RecordOf<'ingestion.getDatasetAssetsStatus'>;
 const RANK: Record<string, number> = { completed: 3, error: 1 };
 const rankOf = (record: Listed) => RANK[String(record.status)] ?? 2;
 
-/** An input item's assets, and per asset what the dataset holds under its source path, or undefined. */
-interface Row {
+/** An input item's assets, and per asset what the dataset holds under its source path, or undefined (it is sent). */
+export interface HeldRow {
 	itemIndex: number;
 	datasetId: string;
 	assets: IngestJobAsset[];
@@ -74,7 +75,7 @@ interface Row {
  * item whose lookup failed has its error item). Each distinct source path is looked up once, side by side through
  * the run like every request: the service filters by prefix, so only a record of exactly that path counts.
  */
-export async function heldAssets<R extends Row>(runner: ItemRunner, rows: R[], mode: ExistingAssets): Promise<R[]> {
+export async function heldAssets<R extends HeldRow>(runner: ItemRunner, rows: R[], mode: ExistingAssets): Promise<R[]> {
 	const keyOf = (datasetId: string, sourcePath: string) => JSON.stringify([datasetId, sourcePath]);
 	const lookups = new Map<string, { datasetId: string; sourcePath: string; itemIndexes: number[] }>();
 	for (const { itemIndex, datasetId, assets } of mode === 'ingest' ? [] : rows) {

@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { textField } from '../../shared/descriptions';
-import { invalidParameter, parseJsonParameter, splitList } from '../../shared/validation';
+import type { Item } from '../../shared/item';
+import { splitList } from '../../shared/validation';
 import { metadataField } from '../actions/fields';
 
 export function describeValue(value: unknown): string {
@@ -11,31 +12,21 @@ export function describeValue(value: unknown): string {
 	return `a ${typeof value}`;
 }
 
-/** The error of a value refused in one parameter of one item: those two said once, then each problem and its fix. */
-export function refusal(context: IExecuteFunctions, parameter: string, itemIndex: number) {
-	return (problem: string, fix: string) => invalidParameter.call(context, parameter, itemIndex, problem, fix);
-}
-
 /** A JSON object (text or parsed) whose values are text, numbers or booleans, as the service allows; empty is none. */
-export function readMetadata(
-	this: IExecuteFunctions,
-	value: unknown,
-	parameter: string,
-	itemIndex: number,
-): IDataObject | undefined {
+export function readMetadata(item: Item, value: unknown, parameter: string): IDataObject | undefined {
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
-	const parsed = parseJsonParameter.call(this, value, parameter, itemIndex);
+	const parsed = item.json(value, parameter);
 	if (parsed === null || parsed === undefined) return undefined;
-	const refuse = refusal(this, parameter, itemIndex);
 	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
 		const fix = 'Give the metadata as a JSON object, e.g. {"campaign": "spring", "year": 2026}.';
-		throw refuse(`it is ${describeValue(parsed)}, not a JSON object`, fix);
+		throw item.invalid(parameter, `it is ${describeValue(parsed)}, not a JSON object`, fix);
 	}
 	const scalar = (field: unknown) =>
 		['string', 'boolean'].includes(typeof field) || (typeof field === 'number' && Number.isFinite(field));
 	const wrong = Object.entries(parsed as IDataObject).find(([, field]) => !scalar(field));
 	if (wrong) {
-		throw refuse(
+		throw item.invalid(
+			parameter,
 			`the field "${wrong[0]}" holds ${describeValue(wrong[1])}`,
 			'Metadata values must be text, numbers or booleans (dates as ISO 8601 text). Turn lists and nested objects into text or separate fields.',
 		);
@@ -58,30 +49,18 @@ function fieldOf(json: IDataObject, name: string): unknown {
 }
 
 /** A field of an item's JSON (`fieldOf`), named in `label`; a missing one is an error naming it. */
-export function itemField(
-	this: IExecuteFunctions,
-	json: IDataObject,
-	name: string,
-	label: string,
-	itemIndex: number,
-): unknown {
+export function itemField(item: Item, json: IDataObject, name: string, label: string): unknown {
 	const value = fieldOf(json, name);
 	if (value !== undefined) return value;
 	const fix = `Give every item the field "${name}", or correct ${label} to a field the items have (names are case-sensitive).`;
-	throw refusal(this, `${label} ("${name}")`, itemIndex)(`the item has no field "${name}"`, fix);
+	throw item.invalid(`${label} ("${name}")`, `the item has no field "${name}"`, fix);
 }
 
 /** The named fields of an item's JSON (`itemField`) as metadata, under their own names. */
-export function itemMetadata(
-	this: IExecuteFunctions,
-	json: IDataObject,
-	names: string[],
-	label: string,
-	itemIndex: number,
-): IDataObject | undefined {
+export function itemMetadata(item: Item, json: IDataObject, names: string[], label: string): IDataObject | undefined {
 	// Built from entries: a field named "__proto__" stays a field, not the object's prototype.
-	const fields = Object.fromEntries(names.map((name) => [name, itemField.call(this, json, name, label, itemIndex)]));
-	return readMetadata.call(this, fields, label, itemIndex);
+	const fields = Object.fromEntries(names.map((name) => [name, itemField(item, json, name, label)]));
+	return readMetadata(item, fields, label);
 }
 
 /** The metadata of one asset (or update), inside an entry of the Assets / Images / Videos or Updates list. */
@@ -140,9 +119,9 @@ export const metadataEntryFields: INodeProperties[] = [
 ];
 
 /** Pairs as an object, built from entries (a name such as "__proto__" stays a field). Blank rows are skipped. */
-function metadataFromPairs(this: IExecuteFunctions, entry: IDataObject, itemIndex: number): IDataObject {
+function metadataFromPairs(item: Item, entry: IDataObject): IDataObject {
 	const pairs = ((entry.metadataPairs as IDataObject | undefined)?.pair ?? []) as IDataObject[];
-	const refuse = refusal(this, 'Metadata Fields', itemIndex);
+	const refuse = (problem: string, fix: string) => item.invalid('Metadata Fields', problem, fix);
 	const fields = new Map<string, unknown>();
 	for (const pair of pairs) {
 		const name = typeof pair.name === 'string' ? pair.name.trim() : String(pair.name ?? '');
@@ -161,20 +140,14 @@ function metadataFromPairs(this: IExecuteFunctions, entry: IDataObject, itemInde
 	return Object.fromEntries(fields) as IDataObject;
 }
 
-export function readEntryMetadata(
-	this: IExecuteFunctions,
-	entry: IDataObject,
-	itemIndex: number,
-): IDataObject | undefined {
+export function readEntryMetadata(item: Item, entry: IDataObject): IDataObject | undefined {
 	const input = (entry.metadataInput as string | undefined) ?? 'pairs';
-	if (input === 'pairs')
-		return readMetadata.call(this, metadataFromPairs.call(this, entry, itemIndex), 'Metadata Fields', itemIndex);
+	if (input === 'pairs') return readMetadata(item, metadataFromPairs(item, entry), 'Metadata Fields');
 	if (input === 'itemFields') {
-		const json = this.getInputData()[itemIndex]?.json ?? {};
-		const names = splitList(entry.metadataItemFields);
-		return itemMetadata.call(this, json, names, 'Metadata › Item Fields', itemIndex);
+		const json = item.context.getInputData()[item.index]?.json ?? {};
+		return itemMetadata(item, json, splitList(entry.metadataItemFields), 'Metadata › Item Fields');
 	}
-	return readMetadata.call(this, entry.metadata, 'Metadata (JSON)', itemIndex);
+	return readMetadata(item, entry.metadata, 'Metadata (JSON)');
 }
 
 /** A list parameter given as JSON or as fields, read entry by entry. */
@@ -194,28 +167,21 @@ interface EntryList<T> {
 }
 
 /** The entries of a list (a JSON array, or one entry alone, or fields); an empty list is an error. */
-export function readEntries<T>(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	{ json, fields, empty }: EntryList<T>,
-): T[] {
+export function readEntries<T>(item: Item, { json, fields, empty }: EntryList<T>): T[] {
 	let entries: T[];
 	if (json) {
-		const value = context.getNodeParameter(json.name, itemIndex, '[]');
-		const parsed = parseJsonParameter.call(context, value, json.parameter, itemIndex);
-		const refuse = refusal(context, json.parameter, itemIndex);
+		const parsed = item.json(item.param(json.name, '[]'), json.parameter);
+		const refuse = (problem: string) => item.invalid(json.parameter, problem, json.fix);
 		entries = (Array.isArray(parsed) ? parsed : [parsed]).map((entry: unknown, position) => {
 			if (!entry || typeof entry !== 'object' || Array.isArray(entry))
-				throw refuse(`entry ${position} is ${describeValue(entry)}, not an object`, json.fix);
+				throw refuse(`entry ${position} is ${describeValue(entry)}, not an object`);
 			const unknown = Object.keys(entry).find((key) => !json.allowed.includes(key));
-			if (unknown) throw refuse(`entry ${position} has unknown field "${unknown}"`, json.fix);
+			if (unknown) throw refuse(`entry ${position} has unknown field "${unknown}"`);
 			return json.read(entry as IDataObject, position);
 		});
 	} else {
-		entries = (context.getNodeParameter(fields.path, itemIndex, []) as IDataObject[]).map((entry) =>
-			fields.read(entry),
-		);
+		entries = item.param<IDataObject[]>(fields.path, []).map((entry) => fields.read(entry));
 	}
-	if (entries.length === 0) throw refusal(context, empty[0], itemIndex)(empty[1], empty[2]);
+	if (entries.length === 0) throw item.invalid(...empty);
 	return entries;
 }

@@ -1,12 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { DeleteAssetsRequest } from '../../../shared/schemas.generated';
 import { deletedResult } from '../../../shared/deleted';
 import { datasetLocator } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
-import { resolveDatasetId } from '../../../shared/readers';
+import { Item } from '../../../shared/item';
 import type { ItemRunner } from '../../../shared/router';
-import { invalidParameter, UUID_PATTERN } from '../../../shared/validation';
+import { UUID_PATTERN } from '../../../shared/validation';
 import { chunkItems } from '../../helpers/batching';
 import { MAX_ASSETS_PER_REQUEST } from '../fields';
 import { assetTypeField } from './fields';
@@ -43,13 +43,13 @@ export const toolDescription =
 	'Deletes images or videos from a dataset, for everyone in the organization. Needs the dataset (its ID, a UUID, or its exact name), whether they are images or videos, and their asset IDs or source paths. Returns one result per asset.';
 
 /** One identifier per line, or a list from an expression. Paths may hold commas, so commas do not split. */
-function readIdentifiers(this: IExecuteFunctions, itemIndex: number): string[] {
-	const value = this.getNodeParameter('identifiers', itemIndex, '');
+function readIdentifiers(item: Item): string[] {
+	const value = item.param('identifiers', '');
 	const parts = Array.isArray(value) ? value.map((part) => String(part)) : String(value ?? '').split(/\r?\n/);
 	const identifiers = parts.map((part) => part.trim()).filter((part) => part !== '');
 	if (identifiers.length === 0) {
 		const fix = 'Give the platform ID or the source path of each asset to delete, one per line.';
-		throw invalidParameter.call(this, 'Assets', itemIndex, 'it is empty', fix);
+		throw item.invalid('Assets', 'it is empty', fix);
 	}
 	return identifiers;
 }
@@ -66,17 +66,14 @@ function assetNamed(identifier: string) {
  * The assets of every input item together, per dataset, 100 per request (the service's cap); one output item per
  * asset, paired to the item that named it, with the service's answer for it (its deletion job) under `response`.
  */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	runner: ItemRunner,
-): Promise<INodeExecutionData[]> {
+export async function executeBatch(items: INodeExecutionData[], runner: ItemRunner): Promise<INodeExecutionData[]> {
 	const lists: Array<{ itemIndex: number; key: string; values: DeleteAsset[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const item = new Item(runner.run, itemIndex);
 		await runner.attempt([itemIndex], async () => {
-			const datasetId = await resolveDatasetId(runner.run, itemIndex);
-			const assetType = this.getNodeParameter('assetType', itemIndex, 'image') as DeleteAsset['asset_type'];
-			const values = readIdentifiers.call(this, itemIndex).map((identifier) => ({ asset_type: assetType, identifier }));
+			const datasetId = await item.datasetId();
+			const assetType = item.param<DeleteAsset['asset_type']>('assetType', 'image');
+			const values = readIdentifiers(item).map((identifier) => ({ asset_type: assetType, identifier }));
 			lists.push({ itemIndex, key: datasetId, values });
 		});
 	}

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { Run } from '../../../shared/run';
 
 import { uuidMode } from '../../../shared/descriptions';
-import { locatorUuid } from '../../../shared/readers';
+import type { Item } from '../../../shared/item';
 import { waitForCompletionNotice } from '../fields';
 import { assetTypeField } from './fields';
 
@@ -36,14 +36,14 @@ const BY_KIND = {
 } as const;
 
 /** One image's or video's ingestion status: status, error code and reason, latest event. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const kind = this.getNodeParameter('assetType', itemIndex, 'image') as 'image' | 'video';
-	const assetId = locatorUuid.call(this, itemIndex, 'asset', 'Asset');
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const kind = item.param<'image' | 'video'>('assetType', 'image');
+	const assetId = item.locatorUuid('asset', 'Asset');
 	const { endpoint, other, title } = BY_KIND[kind];
 	const { data } = await run.call(endpoint, { params: { asset_id: assetId }, itemIndex });
 	// The table lets `data` be a status or none (absent, or the document's empty list).
 	if (data === undefined || Array.isArray(data)) {
-		throw new NodeOperationError(this.getNode(), `No ingestion status for ${kind} ${assetId}`, {
+		throw new NodeOperationError(item.context.getNode(), `No ingestion status for ${kind} ${assetId}`, {
 			description: `No ${kind} with this ID was ingested, or it was deleted. If it is ${other}, set Asset Type to ${title}.`,
 			itemIndex,
 		});

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type {
@@ -6,9 +7,7 @@ import type {
 	ExistingAssetMetadataUpdate as MetadataUpdate,
 } from '../../../shared/schemas.generated';
 import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
-import { assertNotEmpty, assertUuid } from '../../../shared/validation';
-import { metadataEntryFields, readEntries, readEntryMetadata, readMetadata, refusal } from '../../helpers/metadata';
+import { metadataEntryFields, readEntries, readEntryMetadata, readMetadata } from '../../helpers/metadata';
 import { assetTypeField } from './fields';
 import { createJob } from '../../../shared/ingestJobs';
 
@@ -101,36 +100,30 @@ export const description: INodeProperties[] = [
 ];
 
 /** An update as JSON: asset_type, asset_id or source_path, and metadata. */
-function updateFromJson(
-	this: IExecuteFunctions,
-	object: IDataObject,
-	position: number,
-	itemIndex: number,
-): MetadataUpdate {
-	const refuse = refusal(this, 'Updates (JSON)', itemIndex);
-	if (object.asset_type !== 'image' && object.asset_type !== 'video')
-		throw refuse(`entry ${position} has no asset_type image or video`, UPDATE_FIX);
+function updateFromJson(item: Item, object: IDataObject, position: number): MetadataUpdate {
+	const refuse = (problem: string) => item.invalid('Updates (JSON)', `entry ${position} ${problem}`, UPDATE_FIX);
+	if (object.asset_type !== 'image' && object.asset_type !== 'video') throw refuse('has no asset_type image or video');
 	const update: MetadataUpdate = { asset_type: object.asset_type };
 	if (object.asset_id !== undefined && object.asset_id !== null) {
-		update.asset_id = assertUuid.call(this, object.asset_id, 'Updates (JSON)', itemIndex);
+		update.asset_id = item.uuid(object.asset_id, 'Updates (JSON)');
 	} else if (typeof object.source_path === 'string' && object.source_path.trim() !== '') {
 		update.source_path = object.source_path.trim();
 	} else {
-		throw refuse(`entry ${position} has neither asset_id nor source_path`, UPDATE_FIX);
+		throw refuse('has neither asset_id nor source_path');
 	}
-	const metadata = readMetadata.call(this, object.metadata, 'Updates (JSON)', itemIndex);
+	const metadata = readMetadata(item, object.metadata, 'Updates (JSON)');
 	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
 	return update;
 }
 
-function updateFromFields(this: IExecuteFunctions, entry: IDataObject, itemIndex: number): MetadataUpdate {
+function updateFromFields(item: Item, entry: IDataObject): MetadataUpdate {
 	const update: MetadataUpdate = { asset_type: (entry.assetType as MetadataUpdate['asset_type']) ?? 'image' };
 	if (entry.identifyBy === 'sourcePath') {
-		update.source_path = assertNotEmpty.call(this, entry.identifier, 'Source Path', itemIndex);
+		update.source_path = item.notEmpty(entry.identifier, 'Source Path');
 	} else {
-		update.asset_id = assertUuid.call(this, entry.identifier, 'Platform ID', itemIndex);
+		update.asset_id = item.uuid(entry.identifier, 'Platform ID');
 	}
-	const metadata = readEntryMetadata.call(this, entry, itemIndex);
+	const metadata = readEntryMetadata(item, entry);
 	if (metadata) update.metadata = metadata as MetadataUpdate['metadata'];
 	return update;
 }
@@ -140,26 +133,25 @@ const UPDATE_FIX = 'Each update is an object with asset_type (image or video), a
 export const toolDescription =
 	'Changes the metadata of images or videos already in a dataset: overwrite it, add keys or remove keys. Needs the dataset (its ID, a UUID, or its exact name), the assets (asset IDs or source paths) and the metadata. Returns the job that applies the change.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item) {
 	const body: MetadataRequest = {
-		dataset_id: await resolveDatasetId(run, itemIndex),
-		update_type: this.getNodeParameter('updateType', itemIndex, 'upsert') as MetadataRequest['update_type'],
+		dataset_id: await item.datasetId(),
+		update_type: item.param<MetadataRequest['update_type']>('updateType', 'upsert'),
 	};
-	const from = this.getNodeParameter('updatesFrom', itemIndex, 'fields') as string;
+	const from = item.param<string>('updatesFrom', 'fields');
 	if (from === 'file') {
-		const path = this.getNodeParameter('sourcePath', itemIndex, '');
-		body.source_path = assertNotEmpty.call(this, path, 'File Path', itemIndex);
+		body.source_path = item.notEmpty(item.param('sourcePath', ''), 'File Path');
 	} else {
 		const json = {
 			name: 'updatesJson',
 			parameter: 'Updates (JSON)',
 			allowed: ['asset_id', 'source_path', 'asset_type', 'metadata'],
 			fix: UPDATE_FIX,
-			read: (entry: IDataObject, position: number) => updateFromJson.call(this, entry, position, itemIndex),
+			read: (entry: IDataObject, position: number) => updateFromJson(item, entry, position),
 		};
-		body.update_assets = readEntries(this, itemIndex, {
+		body.update_assets = readEntries(item, {
 			json: from === 'json' ? json : undefined,
-			fields: { path: 'updates.update', read: (entry) => updateFromFields.call(this, entry, itemIndex) },
+			fields: { path: 'updates.update', read: (entry) => updateFromFields(item, entry) },
 			empty: ['Assets', 'there are no updates', 'Add at least one asset to update.'],
 		});
 	}

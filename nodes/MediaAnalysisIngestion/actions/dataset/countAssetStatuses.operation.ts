@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 
 export const option = {
 	name: 'Count Asset Statuses',
@@ -15,8 +15,8 @@ export const description: INodeProperties[] = [datasetLocator({}, { byName: true
 export const toolDescription =
 	'Counts the assets of a dataset in each ingestion status (how many are completed, in progress or failed): a quick health check. Needs the dataset (its ID, a UUID, or its exact name).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const datasetId = await item.datasetId();
 	const params = { dataset_id: datasetId };
 	const response = await run.call('ingestion.getDatasetAssetsStatusCount', { params, itemIndex });
 	return { dataset_id: datasetId, ...response.data };

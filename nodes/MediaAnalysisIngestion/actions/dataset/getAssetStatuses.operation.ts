@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { collection, datasetLocator, returnAllOrLimit, textField } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { listEndpoint } from '../../../shared/endpoints';
 import { assetStatusFilter, waitForCompletionNotice } from '../fields';
 
@@ -50,12 +50,12 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the images and videos of a dataset with their ingestion status, up to the Limit: asset_id, source_path, status and error_code. Needs the dataset (its ID, a UUID, or its exact name); can keep only assets in some statuses.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const params = { dataset_id: await resolveDatasetId(run, itemIndex) };
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const params = { dataset_id: await item.datasetId() };
+	const filters = item.options('filters');
 	// The service's EventFilter: completed, error, or in_progress (anything not yet settled).
 	const qs = filters.status ? { filter: filters.status } : {};
-	if (this.getNodeParameter('detail', itemIndex, 'full') === 'summary') {
+	if (item.param<string>('detail', 'full') === 'summary') {
 		const summaries = listEndpoint('ingestion.getDatasetAssetsStatusSummary', { params, qs });
 		return await run.list(summaries, { itemIndex, limit: 'parameters' });
 	}

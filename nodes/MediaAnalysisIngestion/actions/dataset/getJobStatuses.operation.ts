@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 
 export const option = {
 	name: 'Get Many Job Statuses',
@@ -18,11 +18,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the ingestion jobs of a dataset with their status, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	return await run.list('ingestion.getDatasetStatus', {
-		params: { dataset_id: datasetId },
-		itemIndex,
-		limit: 'parameters',
-	});
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const params = { dataset_id: await item.datasetId() };
+	return await run.list('ingestion.getDatasetStatus', { params, itemIndex, limit: 'parameters' });
 }

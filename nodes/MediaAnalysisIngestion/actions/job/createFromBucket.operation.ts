@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { CreateIngestJobFromBucketRequest } from '../../../shared/schemas.generated';
 import { datasetLocator, numberField, textField, waitForCompletionFields } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
-import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../../shared/ingestJobs';
 
@@ -66,22 +65,19 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Ingests every image and video found under a path of a connected storage bucket into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name), the connection and the path, e.g. s3://my-bucket/photos/. Returns the job with its id (24 hex characters) and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item) {
 	const body: CreateIngestJobFromBucketRequest = {
-		dataset_id: await resolveDatasetId(run, itemIndex),
-		connection_name: getConnectionName.call(this, itemIndex),
-		max_depth: assertRange.call(this, this.getNodeParameter('maxDepth', itemIndex, 0), 'Max Depth', itemIndex, {
-			min: 0,
-			max: 10,
-		}),
+		dataset_id: await item.datasetId(),
+		connection_name: getConnectionName(item),
+		max_depth: item.range(item.param('maxDepth', 0), 'Max Depth', { min: 0, max: 10 }),
 	};
-	if (this.getNodeParameter('source', itemIndex, 'path') === 'spec') {
+	if (item.param<string>('source', 'path') === 'spec') {
 		body.spec = {
-			bucket: assertNotEmpty.call(this, this.getNodeParameter('bucket', itemIndex, ''), 'Bucket', itemIndex),
-			prefix: String(this.getNodeParameter('prefix', itemIndex, '/')).trim() || '/',
+			bucket: item.notEmpty(item.param('bucket', ''), 'Bucket'),
+			prefix: String(item.param('prefix', '/')).trim() || '/',
 		};
 	} else {
-		body.path = assertNotEmpty.call(this, this.getNodeParameter('bucketPath', itemIndex, ''), 'Path', itemIndex);
+		body.path = item.notEmpty(item.param('bucketPath', ''), 'Path');
 	}
 	return await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobFromBucket', body);
 }

@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { CreateIngestJobFromFileRequest } from '../../../shared/schemas.generated';
 import { datasetLocator, textField, waitForCompletionFields } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
-import { assertNotEmpty } from '../../../shared/validation';
 import { createOptions, getConnectionName, ingestNotice } from '../fields';
 import { createJob } from '../../../shared/ingestJobs';
 
@@ -42,14 +41,14 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Ingests the images and videos listed in a CSV or JSON file into a dataset, as one ingestion job. Needs the dataset (its ID, a UUID, or its exact name) and the path of the file, e.g. s3://my-bucket/manifests/assets.csv. Returns the job with its id (24 hex characters) and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item) {
 	const body: CreateIngestJobFromFileRequest = {
-		dataset_id: await resolveDatasetId(run, itemIndex),
-		source_path: assertNotEmpty.call(this, this.getNodeParameter('sourcePath', itemIndex, ''), 'File Path', itemIndex),
+		dataset_id: await item.datasetId(),
+		source_path: item.notEmpty(item.param('sourcePath', ''), 'File Path'),
 	};
-	const fileType = this.getNodeParameter('fileType', itemIndex, 'unspecified') as typeof body.file_type;
+	const fileType = item.param<typeof body.file_type>('fileType', 'unspecified');
 	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
-	const connectionName = getConnectionName.call(this, itemIndex);
+	const connectionName = getConnectionName(item);
 	if (connectionName) body.connection_name = connectionName;
 	return await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobFromFile', body);
 }

@@ -1,9 +1,7 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { INGEST_JOB_FIELDS } from '../../../shared/enums.generated';
+import type { Item } from '../../../shared/item';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
-import { assertJobId } from '../../../shared/validation';
 
 /** An ingestion job: "From list" (the jobs list, newest change first) or "By ID" (24 hex characters). */
 export const jobLocator = listLocator(
@@ -34,9 +32,8 @@ export const jobLocator = listLocator(
 );
 
 /** Reads the job locator for one item and checks the id before anything is sent. */
-export function getJobId(this: IExecuteFunctions, itemIndex: number): string {
-	const value = this.getNodeParameter('jobId', itemIndex, '', { extractValue: true });
-	return assertJobId.call(this, value, 'Job', itemIndex);
+export function getJobId(item: Item): string {
+	return item.jobId(item.param('jobId', '', { extractValue: true }), 'Job');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -18,7 +19,7 @@ export const description: INodeProperties[] = [waitForCompletionNotice, jobLocat
 export const toolDescription =
 	'Gets one ingestion job: its status (pending, in_progress, completed or failed) and how many of its assets were processed and failed. Needs the job ID (24 hex characters, as the ingest tools return it). For each asset of the job, use the asset statuses of the job.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const job = (await getJob(run, getJobId.call(this, itemIndex), itemIndex)) as IDataObject;
+export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const job = (await getJob(run, getJobId(item), itemIndex)) as IDataObject;
 	return shapeOutput.call(this, itemIndex, JOB)(job);
 }

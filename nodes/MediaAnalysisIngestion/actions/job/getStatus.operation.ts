@@ -1,8 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
 
 import { forTools, forWorkflows, limitForTools } from '../../../shared/aiTool';
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
-import { getPageLimit } from '../../../shared/run';
+import { Item } from '../../../shared/item';
 import { assetStatusFilter, inStatus, waitForCompletionNotice } from '../fields';
 import type { Status } from '../../../shared/schemas.generated';
 import type { ItemRunner } from '../../../shared/router';
@@ -46,26 +46,22 @@ function isRowOf(item: INodeExecutionData, asset: Status): boolean {
 }
 
 /** Each job is read once; an asset pairs to the row naming it, else to every item naming its job. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-	runner: ItemRunner,
-): Promise<INodeExecutionData[]> {
+export async function executeBatch(items: INodeExecutionData[], runner: ItemRunner): Promise<INodeExecutionData[]> {
 	const jobs = new Map<string, number[]>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const item = new Item(runner.run, itemIndex);
 		await runner.attempt([itemIndex], async () => {
-			const jobId = getJobId.call(this, itemIndex);
-			getPageLimit.call(this, itemIndex);
+			const jobId = getJobId(item);
+			item.pageLimit();
 			jobs.set(jobId, [...(jobs.get(jobId) ?? []), itemIndex]);
 		});
 	}
 	for (const [jobId, itemIndexes] of jobs) {
-		const first = itemIndexes[0];
+		const first = new Item(runner.run, itemIndexes[0]);
 		await runner.attempt(itemIndexes, async () => {
-			const status = this.getNodeParameter('filters.status', first, '') as string;
-			const limit = getPageLimit.call(this, first);
+			const status = first.param<string>('filters.status', '');
 			const keep = status ? inStatus(status) : undefined;
-			const { jobStatus, assets } = await readJobAssetStatuses(runner.run, jobId, first, limit, keep);
+			const { jobStatus, assets } = await readJobAssetStatuses(runner.run, jobId, first.index, first.pageLimit(), keep);
 			for (const asset of assets) {
 				const rows = itemIndexes.filter((itemIndex) => isRowOf(items[itemIndex], asset));
 				const pairedItem: IPairedItemData[] = (rows.length > 0 ? rows : itemIndexes).map((item) => ({ item }));
