@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { VideoAdSegmentCreateRequest, VideoAdSegmentMetadataRequest } from '../../../shared/schemas.generated';
-import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
 import { numberField, textField } from '../../../shared/descriptions';
 
 const JSON_EXAMPLE = `[
@@ -120,26 +120,21 @@ type Source = 'fields' | 'json';
  * Reads the segments of one item and checks each before anything is sent: numbers present and not negative,
  * frames whole, no segment ending before it starts (in time and in frames), metadata complete.
  */
-export function getSegments(this: IExecuteFunctions, itemIndex: number): VideoAdSegmentCreateRequest[] {
-	const source = this.getNodeParameter('segmentsInput', itemIndex, 'fields') as Source;
+export function getSegments(item: Item): VideoAdSegmentCreateRequest[] {
+	const source = item.param<Source>('segmentsInput', 'fields');
 	const parameter = source === 'json' ? 'Segments (JSON)' : 'Segments';
-	const fail = (problem: string, fix: string) => invalidParameter.call(this, parameter, itemIndex, problem, fix);
+	const fail = (problem: string, fix: string) => item.invalid(parameter, problem, fix);
 
 	let raw: unknown[];
 	if (source === 'json') {
-		const parsed = parseJsonParameter.call(
-			this,
-			this.getNodeParameter('segmentsJson', itemIndex, '[]'),
-			parameter,
-			itemIndex,
-		);
+		const parsed = item.json(item.param('segmentsJson', '[]'), parameter);
 		const list = Array.isArray(parsed) ? parsed : (parsed as IDataObject | null)?.ad_segments;
 		if (!Array.isArray(list)) {
 			throw fail('it is not a list of segments', `Give a JSON list such as ${JSON_EXAMPLE.replace(/\s+/g, ' ')}`);
 		}
 		raw = list;
 	} else {
-		raw = this.getNodeParameter('segments.segment', itemIndex, []) as IDataObject[];
+		raw = item.param<IDataObject[]>('segments.segment', []);
 	}
 	if (raw.length === 0) {
 		throw fail(
