@@ -1,12 +1,11 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_SCORE_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import type { ApiRequest } from '../../../shared/transport';
-import { locatorUuid } from '../../../shared/readers';
-import { assertRange, invalidParameter } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
 
 /**
  * A video's score for a tag (15 fields), and what Output › Simplified keeps: which video, which tag, the score and
@@ -89,32 +88,15 @@ const LABELS: Record<string, string> = {
 };
 
 /** A UUID from one of the locators above (or any other UUID parameter), checked before anything is sent. */
-export function getId(this: IExecuteFunctions, parameter: keyof typeof LABELS, itemIndex: number): string {
-	return locatorUuid.call(this, itemIndex, parameter, LABELS[parameter]);
+export function getId(item: Item, parameter: keyof typeof LABELS): string {
+	return item.locatorUuid(parameter, LABELS[parameter]);
 }
 
-export function getMinConfidence(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	min: number,
-	exclusiveMin = false,
-): number {
-	const value = assertRange.call(
-		this,
-		this.getNodeParameter('minConfidence', itemIndex),
-		'Minimum Confidence',
-		itemIndex,
-		{
-			min,
-			max: 1,
-			integer: false,
-		},
-	);
+export function getMinConfidence(item: Item, min: number, exclusiveMin = false): number {
+	const value = item.range(item.param('minConfidence'), 'Minimum Confidence', { min, max: 1, integer: false });
 	if (exclusiveMin && value <= min) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Minimum Confidence',
-			itemIndex,
 			`"${value}" is out of range`,
 			`Minimum Confidence must be greater than ${min} and at most 1.`,
 		);

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
-import { resolveDatasetId, withinLimit } from '../../../shared/readers';
+import { withinLimit } from '../../../shared/readers';
 import { listLocator } from '../../../shared/node';
 import {
 	getId,
@@ -49,15 +50,15 @@ export const toolDescription =
  * The shots of one video scoring at least the minimum, one item each, with the video's total shot count. The service
  * answers in one page; Return All / Limit keep what the node outputs.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const groupId = getId.call(this, 'groupId', itemIndex);
-	const tagId = getId.call(this, 'tagId', itemIndex);
-	const versionId = getId.call(this, 'tagVersionId', itemIndex);
-	const videoId = getId.call(this, 'videoId', itemIndex);
-	const page = getPageLimit.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const groupId = getId(item, 'groupId');
+	const tagId = getId(item, 'tagId');
+	const versionId = getId(item, 'tagVersionId');
+	const videoId = getId(item, 'videoId');
+	const page = item.pageLimit();
 	const qs = {
-		dataset_id: await resolveDatasetId(run, itemIndex),
-		min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true),
+		dataset_id: await item.datasetId(),
+		min_conf: getMinConfidence(item, MIN_CONFIDENCE_FLOOR, true),
 	};
 	const response = await run.call('dynamicTags.getVideoShotScores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },
