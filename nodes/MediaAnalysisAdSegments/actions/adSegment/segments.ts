@@ -115,6 +115,7 @@ const METADATA_KEYS = ['segment_type', 'segment_number', 'incode', 'outcode'];
 const SEGMENT_KEYS = [...Object.values(API_FIELDS), 'metadata'];
 
 type Source = 'fields' | 'json';
+type Fail = (problem: string, fix: string) => Error;
 
 /**
  * Reads the segments of one item and checks each before anything is sent: numbers present and not negative,
@@ -123,7 +124,7 @@ type Source = 'fields' | 'json';
 export function getSegments(item: Item): VideoAdSegmentCreateRequest[] {
 	const source = item.param<Source>('segmentsInput', 'fields');
 	const parameter = source === 'json' ? 'Segments (JSON)' : 'Segments';
-	const fail = (problem: string, fix: string) => item.invalid(parameter, problem, fix);
+	const fail: Fail = (problem, fix) => item.invalid(parameter, problem, fix);
 
 	let raw: unknown[];
 	if (source === 'json') {
@@ -145,12 +146,7 @@ export function getSegments(item: Item): VideoAdSegmentCreateRequest[] {
 	return raw.map((entry, index) => toRequest(entry, index + 1, source, fail));
 }
 
-function toRequest(
-	entry: unknown,
-	position: number,
-	source: Source,
-	fail: (problem: string, fix: string) => Error,
-): VideoAdSegmentCreateRequest {
+function toRequest(entry: unknown, position: number, source: Source, fail: Fail): VideoAdSegmentCreateRequest {
 	const name = `segment ${position}`;
 	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
 		throw fail(`${name} is not an object`, 'Each segment is an object with start and end times and frame numbers.');
@@ -210,7 +206,7 @@ function readMetadata(
 	value: unknown,
 	position: number,
 	source: Source,
-	fail: (problem: string, fix: string) => Error,
+	fail: Fail,
 ): VideoAdSegmentMetadataRequest | undefined {
 	const name = `segment ${position}`;
 	if (value === undefined || value === null) return undefined;

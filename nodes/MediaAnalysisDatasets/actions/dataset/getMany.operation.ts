@@ -80,7 +80,7 @@ const PLAIN_FILTERS = {
 	storePreview: 'store_preview',
 } as const;
 
-/** The node's filters, each checked first, as the service's query parameters. */
+/** The datasets the filters keep: each filter checked, then sent as the service's query parameters. */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
 	const filters = item.options('filters');
 	const qs: IDataObject = {};

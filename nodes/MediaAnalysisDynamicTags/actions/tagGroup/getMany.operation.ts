@@ -132,7 +132,7 @@ const INCLUDE_OPTIONS = {
 	includeVersions: 'include_versions',
 } as const;
 
-/** The node's filters and options, each checked first, as the service's query parameters. */
+/** The tag groups the filters keep: filters and options checked, then sent as the service's query parameters. */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
 	const filters = item.options('filters');
 	const options = item.options();

@@ -42,9 +42,9 @@ export const toolDescription =
 	'Counts the videos a saved aggregation of a dynamic tag scored, by whether they meet its criteria (and, if asked, were accepted). Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns the count.';
 
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const groupId = getId(item, 'groupId');
-	const tagId = getId(item, 'tagId');
-	const aggregationId = getId(item, 'aggregationId');
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
+	const aggregationId = getId(item, aggregationLocator);
 	const qs: IDataObject = { criteria_met: item.param<unknown>('criteriaMet', true) !== false };
 	const accepted = item.param('accepted', 'any');
 	if (accepted !== 'any') qs.accepted = accepted === 'true';

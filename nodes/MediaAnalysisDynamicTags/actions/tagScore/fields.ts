@@ -79,17 +79,9 @@ export const minConfidenceField = (defaultValue: number, description: string): I
 	description,
 });
 
-const LABELS: Record<string, string> = {
-	groupId: 'Tag Group',
-	tagId: 'Tag',
-	tagVersionId: 'Tag Version',
-	aggregationId: 'Aggregation',
-	videoId: 'Video',
-};
-
-/** A UUID from one of the locators above (or any other UUID parameter), checked before anything is sent. */
-export function getId(item: Item, parameter: keyof typeof LABELS): string {
-	return item.locatorUuid(parameter, LABELS[parameter]);
+/** The UUID one of the locators above (or another UUID locator) gives, checked before anything is sent. */
+export function getId(item: Item, locator: INodeProperties): string {
+	return item.locatorUuid(locator.name, locator.displayName);
 }
 
 export function getMinConfidence(item: Item, min: number, exclusiveMin = false): number {

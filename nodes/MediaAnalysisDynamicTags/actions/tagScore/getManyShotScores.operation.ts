@@ -18,6 +18,17 @@ import {
 /** The service's bound: min_conf must be greater than 0.1. */
 const MIN_CONFIDENCE_FLOOR = 0.1;
 
+const videoLocator = listLocator(
+	{
+		displayName: 'Video',
+		name: 'videoId',
+		description: 'The video (coactive_video_id in video scores). The list searches the videos of the dataset above.',
+	},
+	'a video',
+	'searchVideos',
+	[uuidMode('video')],
+);
+
 export const option = {
 	name: 'Get Many Shot Scores',
 	description: 'Get the shots of one video that score at least a minimum for a tag',
@@ -29,16 +40,7 @@ export const description: INodeProperties[] = [
 	tagLocator,
 	tagVersionLocator,
 	datasetLocator({ description: 'The dataset that holds the video' }),
-	listLocator(
-		{
-			displayName: 'Video',
-			name: 'videoId',
-			description: 'The video (coactive_video_id in video scores). The list searches the videos of the dataset above.',
-		},
-		'a video',
-		'searchVideos',
-		[uuidMode('video')],
-	),
+	videoLocator,
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
@@ -51,10 +53,10 @@ export const toolDescription =
  * answers in one page; Return All / Limit keep what the node outputs.
  */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
-	const groupId = getId(item, 'groupId');
-	const tagId = getId(item, 'tagId');
-	const versionId = getId(item, 'tagVersionId');
-	const videoId = getId(item, 'videoId');
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
+	const versionId = getId(item, tagVersionLocator);
+	const videoId = getId(item, videoLocator);
 	const page = item.pageLimit();
 	const qs = {
 		dataset_id: await item.datasetId(),

@@ -37,9 +37,9 @@ export const toolDescription =
 
 /** The videos a saved aggregation scored for a tag, one item each (page/per_page, has_next_page). */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
-	const groupId = getId(item, 'groupId');
-	const tagId = getId(item, 'tagId');
-	const aggregationId = getId(item, 'aggregationId');
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
+	const aggregationId = getId(item, aggregationLocator);
 	const options = item.options();
 	const scores = await run.list('dynamicTags.getVideoScoresResult', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },

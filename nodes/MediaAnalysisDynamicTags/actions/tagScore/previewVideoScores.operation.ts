@@ -88,13 +88,13 @@ export const toolDescription =
  * answers in one page; Return All / Limit keep what the node outputs (50 by default, agent-sized for tool use).
  */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
-	const groupId = getId(item, 'groupId');
-	const tagId = getId(item, 'tagId');
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
 	const strategy = item.param<string>('strategy');
 	const page = item.pageLimit();
 	const options = item.options();
 	const qs: IDataObject = {
-		tag_version_id: getId(item, 'tagVersionId'),
+		tag_version_id: getId(item, tagVersionLocator),
 		dataset_id: await item.datasetId(),
 		strategy,
 		min_conf: getMinConfidence(item, 0),
