@@ -22,25 +22,9 @@ export const VIDEO_SCORE = recordFields('video score', VIDEO_SCORE_FIELDS, [
 	'computed_dt',
 ]);
 
-function locator(
-	displayName: string,
-	name: string,
-	thing: string,
-	description: string,
-	searchListMethod?: string,
-): INodeProperties {
-	if (searchListMethod)
-		return listLocator({ displayName, name, description }, `a ${thing}`, searchListMethod, [uuidMode(thing)]);
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
-		required: true,
-		description,
-		modes: [uuidMode(thing)],
-	};
-}
+/** A locator From List (`searchListMethod`) or By ID. */
+const locator = (displayName: string, name: string, thing: string, description: string, searchListMethod: string) =>
+	listLocator({ displayName, name, description }, `a ${thing}`, searchListMethod, [uuidMode(thing)]);
 
 export const groupLocator = locator(
 	'Tag Group',
@@ -63,12 +47,17 @@ export const tagVersionLocator = locator(
 	"The version of the tag (tag_version_id in the group's tags)",
 	'searchTagVersions',
 );
-export const aggregationLocator = locator(
-	'Aggregation',
-	'aggregationId',
-	'aggregation',
-	'The saved aggregation of the tag whose results to read, by its ID as the Coactive app shows it',
-);
+
+/** By ID only: the API has no list of a tag's aggregations. */
+export const aggregationLocator: INodeProperties = {
+	displayName: 'Aggregation',
+	name: 'aggregationId',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: 'The saved aggregation of the tag whose results to read, by its ID as the Coactive app shows it',
+	modes: [uuidMode('aggregation')],
+};
 
 export const minConfidenceField = (defaultValue: number, description: string): INodeProperties => ({
 	displayName: 'Minimum Confidence',
