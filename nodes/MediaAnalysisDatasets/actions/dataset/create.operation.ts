@@ -66,9 +66,8 @@ export const toolDescription =
  */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
 	const name = assertDatasetName(item, item.param('name'));
-	const encoder = assertEncoder(item, item.param('encoderName'));
+	const body: DatasetCreateRequest = { name, encoder_name: assertEncoder(item, item.param('encoderName')) };
 	const fields = item.options('additionalFields');
-	const body: DatasetCreateRequest = { name, encoder_name: encoder };
 	if (typeof fields.description === 'string' && fields.description.trim() !== '')
 		body.description = fields.description.trim();
 	if (fields.allowedAssetTypes !== undefined) {
