@@ -1,23 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, uuidMode, videoLocator } from '../../shared/descriptions';
-import { locatorUuid, resolveDatasetId } from '../../shared/readers';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
+import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
 import type { ApiRequest } from '../../shared/transport';
-import type { Run } from '../../shared/run';
-import { invalidParameter } from '../../shared/validation';
 
-/** The video (and, for a composite slice, the slice) an item is about, as every output item names it. */
-export interface VideoTarget {
-	datasetId: string;
-	videoId: string;
-	compositeSliceId?: string;
-	/** The endpoint path's values. */
-	params: Record<string, string>;
-	/** What each output item starts with: dataset_id, video_id and composite_slice_id (when a slice). */
-	names: IDataObject;
-}
+/**
+ * The video (and, for a composite slice, the slice) an item is about: the endpoint path's values, which every output
+ * item starts with.
+ */
+export type VideoTarget = Record<string, string> & {
+	dataset_id: string;
+	video_id: string;
+	composite_slice_id?: string;
+};
 
 export const videoFields: INodeProperties[] = [
 	datasetLocator({ description: 'The dataset that holds the video' }),
@@ -58,21 +55,10 @@ export const includeInputFields = includeInputFieldsProperty(
  * Reads and checks which video (and slice) the item is about: the dataset (a name looked up), the video and the
  * slice as UUIDs, before anything is sent.
  */
-export async function readTarget(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
-	slice: boolean,
-): Promise<VideoTarget> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
-	const params: Record<string, string> = { dataset_id: datasetId, video_id: videoId };
-	const names: IDataObject = { dataset_id: datasetId, video_id: videoId };
-	if (!slice) return { datasetId, videoId, params, names };
-	const compositeSliceId = locatorUuid.call(this, itemIndex, 'compositeSliceId', 'Composite Slice');
-	params.composite_slice_id = compositeSliceId;
-	names.composite_slice_id = compositeSliceId;
-	return { datasetId, videoId, compositeSliceId, params, names };
+export async function readTarget(item: Item, slice: boolean): Promise<VideoTarget> {
+	const target: VideoTarget = { dataset_id: await item.datasetId(), video_id: item.locatorUuid('videoId', 'Video') };
+	if (slice) target.composite_slice_id = item.locatorUuid('compositeSliceId', 'Composite Slice');
+	return target;
 }
 
 /** What a value is, in an error message: "a list", "an object", "a number", "a boolean". */
@@ -82,18 +68,12 @@ export function kindOf(value: unknown): string {
 }
 
 /** The context text, or undefined when empty; anything but text (from an expression) is refused. */
-export function readContext(this: IExecuteFunctions, itemIndex: number, slice: boolean): string | undefined {
+export function readContext(item: Item, slice: boolean): string | undefined {
 	const [name, label] = slice ? ['sliceContext', 'Slice Context'] : ['videoContext', 'Video Context'];
-	const value = this.getNodeParameter(name, itemIndex, '');
+	const value = item.param<unknown>(name, '');
 	if (value === null || value === undefined) return undefined;
 	if (typeof value !== 'string') {
-		throw invalidParameter.call(
-			this,
-			label,
-			itemIndex,
-			`it is ${kindOf(value)}, not text`,
-			`Give ${label} as text, or leave it empty.`,
-		);
+		throw item.invalid(label, `it is ${kindOf(value)}, not text`, `Give ${label} as text, or leave it empty.`);
 	}
 	return value.trim() || undefined;
 }
@@ -103,23 +83,23 @@ export function explainNotFound(target: VideoTarget): ApiRequest['explain'] {
 	return ({ status }, details) => {
 		if (status !== 404) return undefined;
 		const detail = details[0] ?? '';
-		if (target.compositeSliceId && /slice/i.test(detail)) {
+		if (target.composite_slice_id && /slice/i.test(detail)) {
 			return {
-				message: `Composite slice ${target.compositeSliceId} not found in video ${target.videoId}`,
+				message: `Composite slice ${target.composite_slice_id} not found in video ${target.video_id}`,
 				description:
 					'Choose the slice From List after choosing the video, or copy its ID from Search › Search Within Video (the id of a slice) for this same video.',
 			};
 		}
 		if (/video/i.test(detail)) {
 			return {
-				message: `Video ${target.videoId} not found in dataset ${target.datasetId}`,
+				message: `Video ${target.video_id} not found in dataset ${target.dataset_id}`,
 				description:
 					'Check the video: choose it From List after choosing its dataset, or give the video_id of a video of that dataset. Only videos that have finished ingestion (status completed) can be described.',
 			};
 		}
 		if (/dataset/i.test(detail)) {
 			return {
-				message: `Dataset ${target.datasetId} not found`,
+				message: `Dataset ${target.dataset_id} not found`,
 				description:
 					'Check the dataset: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
 			};

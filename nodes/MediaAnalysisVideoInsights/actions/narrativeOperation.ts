@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import type { Item } from '../../shared/item';
 import type { Run } from '../../shared/run';
 
 import { type EndpointId, type RequestOf } from '../../shared/endpoints';
@@ -57,19 +58,19 @@ export function narrativeOperation(spec: NarrativeSpec): Omit<ItemOperation, 'op
 			contextField(slice ? 'slice' : 'video'),
 			includeInputFields,
 		],
-		async execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-			const target = await readTarget.call(this, run, itemIndex, slice);
-			const context = readContext.call(this, itemIndex, slice);
+		async execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+			const target = await readTarget(item, slice);
+			const context = readContext(item, slice);
 			// Always a body: n8n sends none for an empty object, and the document does not say the body may be left out.
 			const body = slice ? { composite_slice_context: context ?? null } : { video_context: context ?? null };
 			const response = await run.call(spec.endpoint, {
-				params: target.params,
+				params: target,
 				body: body as RequestOf<NarrativeEndpoint>,
 				itemIndex,
 				explain: explainNotFound(target),
 			});
-			const include = this.getNodeParameter('includeInputFields', itemIndex, false) as boolean;
-			return withInputFields(include, this.getInputData()[itemIndex]?.json ?? {}, { ...target.names, ...response });
+			const include = item.param('includeInputFields', false);
+			return withInputFields(include, item.context.getInputData()[itemIndex]?.json ?? {}, { ...target, ...response });
 		},
 	};
 }

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { VideoAdSegmentsCreateRequest } from '../../../shared/schemas.generated';
@@ -17,11 +18,11 @@ export const description = [...videoFields, ...segmentFields];
 export const toolDescription =
 	"Stores ad segments for one video: each with its start and end (milliseconds and frames) and optional metadata. Needs the dataset (its ID, a UUID, or its exact name), the video's own identifier and the segments. Returns the IDs of the new segments.";
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const video = await getVideo.call(this, run, itemIndex);
-	const body: VideoAdSegmentsCreateRequest = { ad_segments: getSegments.call(this, itemIndex) };
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const video = await getVideo(item);
+	const body: VideoAdSegmentsCreateRequest = { ad_segments: getSegments(item) };
 	return await run.call('adSegments.createAdSegments', {
-		params: video.params,
+		params: video,
 		body,
 		itemIndex,
 		explain: explainVideoFailure(video, 'create'),

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
@@ -26,14 +27,14 @@ export const toolDescription =
  * Soft delete. The service documents 204 No Content while its OpenAPI listing declares 200 with no body; both
  * are success, and so is a video without ad segments.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const video = await getVideo.call(this, run, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const video = await getVideo(item);
 	// Safe to repeat after a lost answer (the table's policy): deleting again succeeds even when nothing is left.
 	const response = await run.call('adSegments.deleteAdSegments', {
-		params: video.params,
+		params: video,
 		itemIndex,
 		explain: explainVideoFailure(video, 'delete'),
 	});
 	// The id is the customer's identifier of the video whose segments were deleted.
-	return deletedResult(video.identifier, response, { dataset_id: video.datasetId });
+	return deletedResult(video.asset_identifier_value, response, { dataset_id: video.dataset_id });
 }

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { explainVideoFailure, getVideo, videoFields } from './video';
@@ -15,16 +16,12 @@ export const description = videoFields;
 export const toolDescription =
 	"Gets the ad segments stored for one video, one result per segment with its start and end (milliseconds and frames) and metadata. Needs the dataset (its ID, a UUID, or its exact name) and the video's own identifier (the asset identifier value of the dataset).";
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const video = await getVideo.call(this, run, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const video = await getVideo(item);
 	const response = await run.call('adSegments.getAdSegments', {
-		params: video.params,
+		params: video,
 		itemIndex,
 		explain: explainVideoFailure(video, 'get'),
 	});
-	return response.ad_segments.map((segment) => ({
-		dataset_id: video.datasetId,
-		asset_identifier_value: video.identifier,
-		...segment,
-	}));
+	return response.ad_segments.map((segment) => ({ ...video, ...segment }));
 }

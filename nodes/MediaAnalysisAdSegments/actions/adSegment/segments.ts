@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { VideoAdSegmentCreateRequest, VideoAdSegmentMetadataRequest } from '../../../shared/schemas.generated';
-import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
 import { numberField, textField } from '../../../shared/descriptions';
 
 const JSON_EXAMPLE = `[
@@ -115,31 +115,27 @@ const METADATA_KEYS = ['segment_type', 'segment_number', 'incode', 'outcode'];
 const SEGMENT_KEYS = [...Object.values(API_FIELDS), 'metadata'];
 
 type Source = 'fields' | 'json';
+type Fail = (problem: string, fix: string) => Error;
 
 /**
  * Reads the segments of one item and checks each before anything is sent: numbers present and not negative,
  * frames whole, no segment ending before it starts (in time and in frames), metadata complete.
  */
-export function getSegments(this: IExecuteFunctions, itemIndex: number): VideoAdSegmentCreateRequest[] {
-	const source = this.getNodeParameter('segmentsInput', itemIndex, 'fields') as Source;
+export function getSegments(item: Item): VideoAdSegmentCreateRequest[] {
+	const source = item.param<Source>('segmentsInput', 'fields');
 	const parameter = source === 'json' ? 'Segments (JSON)' : 'Segments';
-	const fail = (problem: string, fix: string) => invalidParameter.call(this, parameter, itemIndex, problem, fix);
+	const fail: Fail = (problem, fix) => item.invalid(parameter, problem, fix);
 
 	let raw: unknown[];
 	if (source === 'json') {
-		const parsed = parseJsonParameter.call(
-			this,
-			this.getNodeParameter('segmentsJson', itemIndex, '[]'),
-			parameter,
-			itemIndex,
-		);
+		const parsed = item.json(item.param('segmentsJson', '[]'), parameter);
 		const list = Array.isArray(parsed) ? parsed : (parsed as IDataObject | null)?.ad_segments;
 		if (!Array.isArray(list)) {
 			throw fail('it is not a list of segments', `Give a JSON list such as ${JSON_EXAMPLE.replace(/\s+/g, ' ')}`);
 		}
 		raw = list;
 	} else {
-		raw = this.getNodeParameter('segments.segment', itemIndex, []) as IDataObject[];
+		raw = item.param<IDataObject[]>('segments.segment', []);
 	}
 	if (raw.length === 0) {
 		throw fail(
@@ -150,12 +146,7 @@ export function getSegments(this: IExecuteFunctions, itemIndex: number): VideoAd
 	return raw.map((entry, index) => toRequest(entry, index + 1, source, fail));
 }
 
-function toRequest(
-	entry: unknown,
-	position: number,
-	source: Source,
-	fail: (problem: string, fix: string) => Error,
-): VideoAdSegmentCreateRequest {
+function toRequest(entry: unknown, position: number, source: Source, fail: Fail): VideoAdSegmentCreateRequest {
 	const name = `segment ${position}`;
 	if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
 		throw fail(`${name} is not an object`, 'Each segment is an object with start and end times and frame numbers.');
@@ -215,7 +206,7 @@ function readMetadata(
 	value: unknown,
 	position: number,
 	source: Source,
-	fail: (problem: string, fix: string) => Error,
+	fail: Fail,
 ): VideoAdSegmentMetadataRequest | undefined {
 	const name = `segment ${position}`;
 	if (value === undefined || value === null) return undefined;

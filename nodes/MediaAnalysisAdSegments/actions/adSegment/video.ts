@@ -1,10 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, textField } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
+import type { Item } from '../../../shared/item';
 import type { ApiRequest } from '../../../shared/transport';
-import type { Run } from '../../../shared/run';
-import { assertNotEmpty } from '../../../shared/validation';
 import { HINTS } from '../../../shared/http/failures';
 
 /** Which video: the dataset, and the customer's own identifier of the video in it. */
@@ -19,26 +17,14 @@ export const videoFields: INodeProperties[] = [
 	),
 ];
 
-export interface VideoRef {
-	datasetId: string;
-	identifier: string;
-	/** The ad-segments path's values for this video. */
-	params: { dataset_id: string; asset_identifier_value: string };
-}
+/** The video as the ad-segments paths name it: its dataset, and the customer's own identifier of it. */
+export type VideoRef = { dataset_id: string; asset_identifier_value: string };
 
-/** Reads and checks which video the item is about, and the ad-segments path values for it. */
-export async function getVideo(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<VideoRef> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const identifier = assertNotEmpty.call(
-		this,
-		this.getNodeParameter('assetIdentifier', itemIndex, ''),
-		'Asset Identifier',
-		itemIndex,
-	);
+/** Reads and checks which video the item is about. */
+export async function getVideo(item: Item): Promise<VideoRef> {
 	return {
-		datasetId,
-		identifier,
-		params: { dataset_id: datasetId, asset_identifier_value: identifier },
+		dataset_id: await item.datasetId(),
+		asset_identifier_value: item.notEmpty(item.param('assetIdentifier', ''), 'Asset Identifier'),
 	};
 }
 
@@ -55,19 +41,19 @@ export function explainVideoFailure(video: VideoRef, action: 'create' | 'get' | 
 					action === 'delete'
 						? 'You are not allowed to delete assets in this dataset, so its ad segments cannot be deleted'
 						: `You are not allowed to ${action} ad segments in this dataset`,
-				description: `Ask a Media Analysis administrator for a role on dataset ${video.datasetId} that allows ${action === 'delete' ? 'deleting assets' : 'this'}, or use a credential that has it.`,
+				description: `Ask a Media Analysis administrator for a role on dataset ${video.dataset_id} that allows ${action === 'delete' ? 'deleting assets' : 'this'}, or use a credential that has it.`,
 			};
 		}
 		if (status === 404) {
 			return {
-				message: `No video with the asset identifier "${video.identifier}" in dataset ${video.datasetId}, or no such dataset`,
+				message: `No video with the asset identifier "${video.asset_identifier_value}" in dataset ${video.dataset_id}, or no such dataset`,
 				description:
 					'Check the Asset Identifier: it must match the identifier stored with the video exactly (case and spaces included), and the video must be in the chosen dataset. Choose the dataset "From list" to see the ones that exist.',
 			};
 		}
 		if (status === 422 && details.some((detail) => MULTIPLE_MATCHES.test(detail))) {
 			return {
-				message: `Several videos in dataset ${video.datasetId} have the asset identifier "${video.identifier}"`,
+				message: `Several videos in dataset ${video.dataset_id} have the asset identifier "${video.asset_identifier_value}"`,
 				description:
 					'Ad segments belong to exactly one video, so the identifier must match one video only. Give each video its own identifier (or remove the duplicate video) and run again.',
 			};

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { DatasetResponse, DatasetConfig } from '../../../shared/schemas.generated';
-import { assertRange, invalidParameter, parseJsonObject, splitList } from '../../../shared/validation';
+import { splitList, type Checks } from '../../../shared/validation';
 import { booleanField, numberField, textField } from '../../../shared/descriptions';
 import { DATASET_CONFIG_KEYS } from '../../../shared/enums.generated';
 
@@ -87,8 +87,7 @@ const ON_UPDATE_ONLY_IN_CONFIG = ['metadataFieldsToIndex', 'metadataFieldsToEmbe
  * metadata field lists go into the configuration (on Update; Create sends them as top-level fields).
  */
 export function readConfigChanges(
-	this: IExecuteFunctions,
-	itemIndex: number,
+	item: Checks,
 	fields: IDataObject,
 	withMetadata: boolean,
 ): Partial<DatasetConfig> | undefined {
@@ -100,19 +99,11 @@ export function readConfigChanges(
 
 	const changes: Partial<DatasetConfig> = {};
 	if (given('datasetConfig')) {
-		const json = parseJsonObject.call<IExecuteFunctions, [unknown, string, number, string], IDataObject>(
-			this,
-			fields.datasetConfig,
-			'Dataset Config (JSON)',
-			itemIndex,
-			DATASET_CONFIG_EXAMPLE,
-		);
+		const json = item.jsonObject(fields.datasetConfig, 'Dataset Config (JSON)', DATASET_CONFIG_EXAMPLE);
 		const unknown = Object.keys(json).filter((key) => !CONFIG_KEYS.includes(key));
 		if (unknown.length > 0) {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Dataset Config (JSON)',
-				itemIndex,
 				`"${unknown[0]}" is not a setting of the dataset configuration`,
 				`Use the service's names: ${CONFIG_KEYS.join(', ')}.`,
 			);
@@ -132,18 +123,13 @@ export function readConfigChanges(
 			rows.map((row, index) => {
 				const signal = String(row.signal ?? '').trim();
 				if (!signal) {
-					throw invalidParameter.call(
-						this,
+					throw item.invalid(
 						'Hybrid Search Weights',
-						itemIndex,
 						`weight ${index + 1} has no signal`,
 						'Name the signal of each weight, e.g. visual.',
 					);
 				}
-				return [
-					signal,
-					assertRange.call(this, row.value, `Hybrid Search Weights (${signal})`, itemIndex, { min: 0, integer: false }),
-				];
+				return [signal, item.range(row.value, `Hybrid Search Weights (${signal})`, { min: 0, integer: false })];
 			}),
 		);
 		changes.hybrid_search = Object.keys(weights).length > 0 ? { weights } : null;
@@ -158,7 +144,7 @@ const isFilledMap = (value: unknown): value is Record<string, string> =>
  * The dataset's whole configuration as the service holds it, with the required embedding and encoder maps: from its
  * `dataset_config`, or else from the embeddings the service made for the dataset's encoder (keyed by modality).
  */
-function currentConfig(this: IExecuteFunctions, dataset: Partial<DatasetResponse>, itemIndex: number): DatasetConfig {
+function currentConfig(item: Checks, dataset: Partial<DatasetResponse>): DatasetConfig {
 	const config = (dataset.dataset_config ?? {}) as Partial<DatasetConfig>;
 	let embeddingId = config.embedding_id;
 	let encoderName = config.encoder_name;
@@ -172,13 +158,13 @@ function currentConfig(this: IExecuteFunctions, dataset: Partial<DatasetResponse
 	}
 	if (!isFilledMap(embeddingId) || !isFilledMap(encoderName)) {
 		throw new NodeApiError(
-			this.getNode(),
+			item.node.getNode(),
 			{},
 			{
 				message: `The service did not say which embedding dataset ${String(dataset.id)} uses, so its configuration cannot be changed`,
 				description:
 					'The dataset answer had neither dataset_config maps nor embeddings. Give embedding_id and encoder_name yourself in Dataset Config (JSON), or try again later.',
-				itemIndex,
+				itemIndex: item.index,
 			},
 		);
 	}
@@ -187,10 +173,9 @@ function currentConfig(this: IExecuteFunctions, dataset: Partial<DatasetResponse
 
 /** The configuration to send: the dataset's current one, the expert JSON over it, the plain fields over both. */
 export function mergedConfig(
-	this: IExecuteFunctions,
+	item: Checks,
 	dataset: Partial<DatasetResponse>,
 	changes: Partial<DatasetConfig>,
-	itemIndex: number,
 ): DatasetConfig {
 	// Empty maps (as older workflows sent them) mean "fill them in": the node's maps are used.
 	const given = { ...changes };
@@ -199,28 +184,22 @@ export function mergedConfig(
 		if (typeof map === 'object' && map !== null && !Array.isArray(map) && Object.keys(map).length === 0)
 			delete given[key];
 	}
-	changes = given;
-	const keepsMaps = isFilledMap(changes.embedding_id) && isFilledMap(changes.encoder_name);
-	const base = keepsMaps
-		? ((dataset.dataset_config ?? {}) as Partial<DatasetConfig>)
-		: currentConfig.call(this, dataset, itemIndex);
-	return { ...base, ...changes } as DatasetConfig;
+	const base =
+		isFilledMap(given.embedding_id) && isFilledMap(given.encoder_name)
+			? dataset.dataset_config
+			: currentConfig(item, dataset);
+	return { ...base, ...given } as DatasetConfig;
 }
 
 /** A create that succeeded but whose configuration failed: say so, so that nobody creates the dataset twice. */
-export function configAfterCreateFailed(
-	this: IExecuteFunctions,
-	dataset: Partial<DatasetResponse>,
-	error: unknown,
-	itemIndex: number,
-) {
+export function configAfterCreateFailed(item: Checks, dataset: Partial<DatasetResponse>, error: unknown) {
 	const reason = error instanceof Error ? error.message : String(error);
 	return new NodeOperationError(
-		this.getNode(),
+		item.node.getNode(),
 		`Dataset ${String(dataset.id)} was created, but its configuration was not set: ${reason}`,
 		{
 			description: `Set it with Dataset → Update on dataset ${String(dataset.id)} ("${String(dataset.name)}"). Running Create again would try to make a second dataset.`,
-			itemIndex,
+			itemIndex: item.index,
 		},
 	);
 }

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { DatasetCreateRequest } from '../../../shared/schemas.generated';
-import { assertRange, splitList } from '../../../shared/validation';
+import { splitList } from '../../../shared/validation';
 import {
 	configAfterCreateFailed,
 	configFields,
@@ -63,11 +64,10 @@ export const toolDescription =
  * The configuration needs the ids of the embeddings the service makes for the chosen encoder, which exist only once
  * the dataset does: so a create with configuration settings is the create, then an update of its configuration.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const name = assertDatasetName.call(this, this.getNodeParameter('name', itemIndex), itemIndex);
-	const encoder = assertEncoder.call(this, this.getNodeParameter('encoderName', itemIndex), itemIndex);
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body: DatasetCreateRequest = { name, encoder_name: encoder };
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const name = assertDatasetName(item, item.param('name'));
+	const body: DatasetCreateRequest = { name, encoder_name: assertEncoder(item, item.param('encoderName')) };
+	const fields = item.options('additionalFields');
 	if (typeof fields.description === 'string' && fields.description.trim() !== '')
 		body.description = fields.description.trim();
 	if (fields.allowedAssetTypes !== undefined) {
@@ -77,11 +77,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		body.keyframe_sampling_method = fields.keyframeSamplingMethod as DatasetCreateRequest['keyframe_sampling_method'];
 	}
 	if (fields.keyframeUniformFpsSamplingRate !== undefined) {
-		body.keyframe_uniform_fps_sampling_rate = assertRange.call(
-			this,
+		body.keyframe_uniform_fps_sampling_rate = item.range(
 			fields.keyframeUniformFpsSamplingRate,
 			'Keyframe Uniform FPS Sampling Rate',
-			itemIndex,
 			{ ...FPS, integer: false },
 		);
 	}
@@ -92,7 +90,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (fields.metadataFieldsToEmbed !== undefined)
 		body.metadata_fields_to_embed = splitList(fields.metadataFieldsToEmbed);
 	// Read (and so checked) before the dataset exists.
-	const changes = readConfigChanges.call(this, itemIndex, fields, false);
+	const changes = readConfigChanges(item, fields, false);
 
 	const created = await run.call('datasets.create', {
 		body,
@@ -110,10 +108,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	try {
 		return await run.call('datasets.update', {
 			params: { dataset_id: created.id },
-			body: { dataset_config: mergedConfig.call(this, created, changes, itemIndex) },
+			body: { dataset_config: mergedConfig(item, created, changes) },
 			itemIndex,
 		});
 	} catch (error) {
-		throw configAfterCreateFailed.call(this, created, error, itemIndex);
+		throw configAfterCreateFailed(item, created, error);
 	}
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { deletedResult } from '../../../shared/deleted';
 import { notice } from '../../../shared/node';
 
@@ -20,9 +20,8 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Deletes a dataset of the media library for everyone in the organization (soft: it is hidden, not erased). Needs the dataset: its ID (a UUID) or its exact name. Returns deleted: true and the id.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const params = { dataset_id: datasetId };
-	const response = await run.call('datasets.delete', { params, itemIndex });
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const datasetId = await item.datasetId();
+	const response = await run.call('datasets.delete', { params: { dataset_id: datasetId }, itemIndex });
 	return deletedResult(datasetId, response);
 }

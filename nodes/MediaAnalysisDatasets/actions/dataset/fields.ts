@@ -1,5 +1,5 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { Run } from '../../../shared/run';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 
 import type { VisualEncoderNameEnum } from '../../../shared/schemas.generated';
 import {
@@ -9,9 +9,8 @@ import {
 	DATASET_STATUSES,
 	SAMPLING_METHODS,
 } from '../../../shared/enums.generated';
-import { resolveDatasetId } from '../../../shared/readers';
 import { recordFields } from '../../../shared/output';
-import { invalidParameter } from '../../../shared/validation';
+import type { Checks } from '../../../shared/validation';
 import { SUNSET_ENCODER } from '../fields';
 import { booleanField } from '../../../shared/descriptions';
 
@@ -34,25 +33,17 @@ export const samplingOptions = optionsOf(SAMPLING_METHODS);
 export const statusOptions = optionsOf(DATASET_STATUSES);
 
 /** The encoder of a new dataset, from the list or an expression: the sunset one and unknown names are refused here. */
-export function assertEncoder(this: IExecuteFunctions, value: unknown, itemIndex: number): VisualEncoderNameEnum {
+export function assertEncoder(item: Checks, value: unknown): VisualEncoderNameEnum {
 	const name = String(value ?? '').trim();
 	if (name === SUNSET_ENCODER.name) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Encoder',
-			itemIndex,
 			`the encoder "${name}" was retired on ${SUNSET_ENCODER.sunset}`,
 			`Use ${SUNSET_ENCODER.replacedBy.join(' or ')} instead.`,
 		);
 	}
 	if (!(ENCODERS as string[]).includes(name)) {
-		throw invalidParameter.call(
-			this,
-			'Encoder',
-			itemIndex,
-			`"${name}" is not an encoder of the service`,
-			`Use one of ${ENCODERS.join(', ')}.`,
-		);
+		throw item.invalid('Encoder', `"${name}" is not an encoder of the service`, `Use one of ${ENCODERS.join(', ')}.`);
 	}
 	return name as VisualEncoderNameEnum;
 }
@@ -60,13 +51,11 @@ export function assertEncoder(this: IExecuteFunctions, value: unknown, itemIndex
 const DATASET_NAME = /^[a-zA-Z0-9_]+$/;
 
 /** Dataset names are letters, digits and underscores only; checked before anything is sent. */
-export function assertDatasetName(this: IExecuteFunctions, value: unknown, itemIndex: number): string {
+export function assertDatasetName(item: Checks, value: unknown): string {
 	const name = String(value ?? '').trim();
 	if (!DATASET_NAME.test(name)) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Name',
-			itemIndex,
 			name ? `"${name}" has characters other than letters, digits and underscores` : 'it is empty',
 			'Use only letters, digits and underscores, e.g. product_photos.',
 		);
@@ -120,10 +109,10 @@ export const includeDeletedOption: INodeProperties = booleanField(
 );
 
 /** What Get and Get Config send: the dataset and Include Deleted. */
-export async function readDatasetCall(this: IExecuteFunctions, run: Run, itemIndex: number) {
+export async function readDatasetCall(item: Item) {
 	return {
-		params: { dataset_id: await resolveDatasetId(run, itemIndex) },
-		qs: { include_deleted: this.getNodeParameter('includeDeleted', itemIndex, false) as boolean },
-		itemIndex,
+		params: { dataset_id: await item.datasetId() },
+		qs: { include_deleted: item.param('includeDeleted', false) },
+		itemIndex: item.index,
 	};
 }

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
@@ -12,7 +13,7 @@ export const description: INodeProperties[] = [datasetLocator(), includeDeletedO
 export const toolDescription =
 	'Gets one dataset of the media library. Needs the dataset: its ID (a UUID, as the datasets list gives it) or its exact name. Returns its id, name, description, status (active or inactive), the asset types it takes (image, video) and its encoders.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const dataset = await run.call('datasets.get', await readDatasetCall.call(this, run, itemIndex));
-	return shapeOutput.call(this, itemIndex, DATASET)(dataset);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const dataset = await run.call('datasets.get', await readDatasetCall(item));
+	return shapeOutput.call(item.context, item.index, DATASET)(dataset);
 }

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
@@ -21,7 +22,7 @@ export const toolDescription =
 	'Gets the configuration of one dataset: its encoder, the metadata fields it indexes and embeds, and whether celebrity detection and Context Studio are on. Needs the dataset: its ID (a UUID) or its exact name.';
 
 /** The dataset's configuration, shaped by Output. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const config = await run.call('datasets.getConfig', await readDatasetCall.call(this, run, itemIndex));
-	return shapeOutput.call(this, itemIndex, DATASET_CONFIG)(config);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const config = await run.call('datasets.getConfig', await readDatasetCall(item));
+	return shapeOutput.call(item.context, item.index, DATASET_CONFIG)(config);
 }

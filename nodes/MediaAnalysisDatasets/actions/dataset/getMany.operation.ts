@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import {
@@ -11,7 +12,6 @@ import {
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
 import { outputProperties, shapeOutput } from '../../../shared/output';
-import { assertDateTime, assertUuidList } from '../../../shared/validation';
 import { assetTypeOptions, DATASET, samplingOptions, statusOptions } from './fields';
 
 /**
@@ -80,9 +80,9 @@ const PLAIN_FILTERS = {
 	storePreview: 'store_preview',
 } as const;
 
-/** The node's filter collection as the service's query parameters, each checked first. */
-export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+/** The datasets the filters keep: each filter checked, then sent as the service's query parameters. */
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const filters = item.options('filters');
 	const qs: IDataObject = {};
 	for (const [field, key] of Object.entries(PLAIN_FILTERS)) {
 		const value = filters[field];
@@ -90,18 +90,11 @@ export function datasetFilters(this: IExecuteFunctions, itemIndex: number): IDat
 		qs[key] = value;
 	}
 	for (const [field, [key, label]] of Object.entries(DATE_FILTERS)) {
-		if (filters[field]) qs[key] = assertDateTime.call(this, filters[field], label, itemIndex);
+		if (filters[field]) qs[key] = item.dateTime(filters[field], label);
 	}
 	// Off is the service's default; sent only when on.
 	if (filters.includeDeleted === true) qs.include_deleted = true;
-	if (filters.datasetIds) {
-		qs.dataset_ids = assertUuidList.call(this, filters.datasetIds, 'Dataset IDs', itemIndex);
-	}
-	return qs;
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const qs = datasetFilters.call(this, itemIndex);
+	if (filters.datasetIds) qs.dataset_ids = item.uuidList(filters.datasetIds, 'Dataset IDs');
 	const datasets = await run.list('datasets.list', { qs, itemIndex, limit: 'parameters' });
-	return datasets.map(shapeOutput.call(this, itemIndex, DATASET));
+	return datasets.map(shapeOutput.call(item.context, itemIndex, DATASET));
 }

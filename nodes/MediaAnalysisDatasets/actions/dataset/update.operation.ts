@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { DatasetUpdateRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
-import { noFieldToUpdate } from '../../../shared/validation';
 import {
 	configFields,
 	descriptionField,
@@ -47,21 +46,20 @@ export const toolDescription =
  * The service replaces the configuration whole, so a change to it reads the dataset first and sends its current
  * configuration with the changes over it: settings the user did not touch stay as they were.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const params = { dataset_id: await item.datasetId() };
+	const fields = item.options('updateFields');
 	const body: DatasetUpdateRequest = {};
-	if (fields.name !== undefined) body.name = assertDatasetName.call(this, fields.name, itemIndex);
+	if (fields.name !== undefined) body.name = assertDatasetName(item, fields.name);
 	if (fields.description !== undefined) body.description = String(fields.description).trim() || null;
 	if (fields.status !== undefined) body.status = fields.status as DatasetUpdateRequest['status'];
 	if (fields.storeOriginal !== undefined) body.store_original = fields.storeOriginal as boolean;
 	if (fields.storePreview !== undefined) body.store_preview = fields.storePreview as boolean;
-	const changes = readConfigChanges.call(this, itemIndex, fields, true);
-	if (Object.keys(body).length === 0 && !changes) throw noFieldToUpdate.call(this, itemIndex);
-	const params = { dataset_id: datasetId };
+	const changes = readConfigChanges(item, fields, true);
+	if (Object.keys(body).length === 0 && !changes) throw item.noFieldToUpdate();
 	if (changes) {
 		const dataset = await run.call('datasets.get', { params, itemIndex });
-		body.dataset_config = mergedConfig.call(this, dataset, changes, itemIndex);
+		body.dataset_config = mergedConfig(item, dataset, changes);
 	}
 	return await run.call('datasets.update', { params, body, itemIndex });
 }

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { withinLimit } from '../../../shared/readers';
@@ -21,13 +22,13 @@ export const toolDescription =
  * The service answers the whole list at once; Limit trims it here. Each encoder says whether it is deprecated: the
  * retired `multimodal`, if the service still lists it, carries its sunset date and replacements so nobody picks it.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const page = getPageLimit.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const page = item.pageLimit();
 	// Anything but a list of records is refused or dropped by the table's check, never made into items.
 	const encoders = await run.call('datasets.listEncoders', { itemIndex });
 	if (encoders.some((encoder) => typeof encoder.name !== 'string')) {
 		throw new NodeApiError(
-			this.getNode(),
+			item.node.getNode(),
 			{},
 			{
 				message: 'The service answered the encoders request with entries that are not encoders',

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { TAG_GROUP_FIELDS, TAG_GROUP_STATUSES } from '../../../shared/enums.generated';
@@ -12,10 +13,8 @@ import {
 	textField,
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { outputProperties, recordFields, shapeOutput } from '../../../shared/output';
 import { sortCollection, sortQuery } from '../../../shared/sort';
-import { assertDateTime, assertUuidList } from '../../../shared/validation';
 
 const STATUSES = TAG_GROUP_STATUSES.map((value) => ({
 	name: value.replace(/(^|_)(\w)/g, (_, gap: string, letter: string) => `${gap && ' '}${letter.toUpperCase()}`),
@@ -113,6 +112,9 @@ export const description: INodeProperties[] = [
 	),
 ];
 
+export const toolDescription =
+	'Lists the dynamic tag groups of the organization (sets of tags the service scores videos for), up to the Limit; optionally filtered by name, status or training dataset. Needs nothing. Returns each group with its group_id, name, status and its first tags (tag_id, tag_version_id, name), which the score tools take.';
+
 const TEXT_FILTERS = {
 	createdBy: 'created_user_id',
 	name: 'name',
@@ -130,37 +132,27 @@ const INCLUDE_OPTIONS = {
 	includeVersions: 'include_versions',
 } as const;
 
-/** The node's filters and options as the service's query parameters, each checked first. */
-export async function tagGroupQuery(this: IExecuteFunctions, run: Run, itemIndex: number): Promise<IDataObject> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+/** The tag groups the filters keep: filters and options checked, then sent as the service's query parameters. */
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const filters = item.options('filters');
+	const options = item.options();
 	const qs: IDataObject = {};
 	for (const [field, key] of Object.entries(TEXT_FILTERS)) {
 		const value = typeof filters[field] === 'string' ? (filters[field] as string).trim() : undefined;
 		if (value) qs[key] = value;
 	}
 	if (filters.shareableOnly === true) qs.is_shareable = true;
-	if (filters.groupIds) qs.group_ids = assertUuidList.call(this, filters.groupIds, 'Group IDs', itemIndex);
-	if (filters.excludeGroupIds) {
-		qs.exclude_group_ids = assertUuidList.call(this, filters.excludeGroupIds, 'Exclude Group IDs', itemIndex);
-	}
-	if (filters.createdFrom)
-		qs.created_dt_from = assertDateTime.call(this, filters.createdFrom, 'Created After', itemIndex);
-	if (filters.createdTo) qs.created_dt_to = assertDateTime.call(this, filters.createdTo, 'Created Before', itemIndex);
+	if (filters.groupIds) qs.group_ids = item.uuidList(filters.groupIds, 'Group IDs');
+	if (filters.excludeGroupIds) qs.exclude_group_ids = item.uuidList(filters.excludeGroupIds, 'Exclude Group IDs');
+	if (filters.createdFrom) qs.created_dt_from = item.dateTime(filters.createdFrom, 'Created After');
+	if (filters.createdTo) qs.created_dt_to = item.dateTime(filters.createdTo, 'Created Before');
 	if (filters.trainingDatasetId !== undefined) {
-		qs.training_dataset_id = await resolveDatasetId(run, itemIndex, 'filters.trainingDatasetId', 'Training Dataset');
+		qs.training_dataset_id = await item.datasetId('filters.trainingDatasetId', 'Training Dataset');
 	}
 	for (const [option, key] of Object.entries(INCLUDE_OPTIONS)) {
 		if (options[option] === true) qs[key] = true;
 	}
-	return { ...qs, ...sortQuery.call(this, itemIndex) };
-}
-
-export const toolDescription =
-	'Lists the dynamic tag groups of the organization (sets of tags the service scores videos for), up to the Limit; optionally filtered by name, status or training dataset. Needs nothing. Returns each group with its group_id, name, status and its first tags (tag_id, tag_version_id, name), which the score tools take.';
-
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const qs = await tagGroupQuery.call(this, run, itemIndex);
+	Object.assign(qs, sortQuery.call(item.context, itemIndex));
 	const groups = await run.list('dynamicTags.listGroups', { qs, itemIndex, limit: 'parameters' });
-	return groups.map(shapeOutput.call(this, itemIndex, TAG_GROUP));
+	return groups.map(shapeOutput.call(item.context, itemIndex, TAG_GROUP));
 }

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { aggregationLocator, getId, groupLocator, scoresNotFound, tagLocator } from './fields';
@@ -40,12 +41,12 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Counts the videos a saved aggregation of a dynamic tag scored, by whether they meet its criteria (and, if asked, were accepted). Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns the count.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const groupId = getId.call(this, 'groupId', itemIndex);
-	const tagId = getId.call(this, 'tagId', itemIndex);
-	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
-	const qs: IDataObject = { criteria_met: this.getNodeParameter('criteriaMet', itemIndex, true) !== false };
-	const accepted = this.getNodeParameter('accepted', itemIndex, 'any');
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
+	const aggregationId = getId(item, aggregationLocator);
+	const qs: IDataObject = { criteria_met: item.param<unknown>('criteriaMet', true) !== false };
+	const accepted = item.param('accepted', 'any');
 	if (accepted !== 'any') qs.accepted = accepted === 'true';
 	return await run.call('dynamicTags.getVideoScoresResultCount', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },

@@ -1,12 +1,11 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_SCORE_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import type { ApiRequest } from '../../../shared/transport';
-import { locatorUuid } from '../../../shared/readers';
-import { assertRange, invalidParameter } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
 
 /**
  * A video's score for a tag (15 fields), and what Output › Simplified keeps: which video, which tag, the score and
@@ -23,25 +22,9 @@ export const VIDEO_SCORE = recordFields('video score', VIDEO_SCORE_FIELDS, [
 	'computed_dt',
 ]);
 
-function locator(
-	displayName: string,
-	name: string,
-	thing: string,
-	description: string,
-	searchListMethod?: string,
-): INodeProperties {
-	if (searchListMethod)
-		return listLocator({ displayName, name, description }, `a ${thing}`, searchListMethod, [uuidMode(thing)]);
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
-		required: true,
-		description,
-		modes: [uuidMode(thing)],
-	};
-}
+/** A locator From List (`searchListMethod`) or By ID. */
+const locator = (displayName: string, name: string, thing: string, description: string, searchListMethod: string) =>
+	listLocator({ displayName, name, description }, `a ${thing}`, searchListMethod, [uuidMode(thing)]);
 
 export const groupLocator = locator(
 	'Tag Group',
@@ -64,12 +47,17 @@ export const tagVersionLocator = locator(
 	"The version of the tag (tag_version_id in the group's tags)",
 	'searchTagVersions',
 );
-export const aggregationLocator = locator(
-	'Aggregation',
-	'aggregationId',
-	'aggregation',
-	'The saved aggregation of the tag whose results to read, by its ID as the Coactive app shows it',
-);
+
+/** By ID only: the API has no list of a tag's aggregations. */
+export const aggregationLocator: INodeProperties = {
+	displayName: 'Aggregation',
+	name: 'aggregationId',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: 'The saved aggregation of the tag whose results to read, by its ID as the Coactive app shows it',
+	modes: [uuidMode('aggregation')],
+};
 
 export const minConfidenceField = (defaultValue: number, description: string): INodeProperties => ({
 	displayName: 'Minimum Confidence',
@@ -80,41 +68,16 @@ export const minConfidenceField = (defaultValue: number, description: string): I
 	description,
 });
 
-const LABELS: Record<string, string> = {
-	groupId: 'Tag Group',
-	tagId: 'Tag',
-	tagVersionId: 'Tag Version',
-	aggregationId: 'Aggregation',
-	videoId: 'Video',
-};
-
-/** A UUID from one of the locators above (or any other UUID parameter), checked before anything is sent. */
-export function getId(this: IExecuteFunctions, parameter: keyof typeof LABELS, itemIndex: number): string {
-	return locatorUuid.call(this, itemIndex, parameter, LABELS[parameter]);
+/** The UUID one of the locators above (or another UUID locator) gives, checked before anything is sent. */
+export function getId(item: Item, locator: INodeProperties): string {
+	return item.locatorUuid(locator.name, locator.displayName);
 }
 
-export function getMinConfidence(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	min: number,
-	exclusiveMin = false,
-): number {
-	const value = assertRange.call(
-		this,
-		this.getNodeParameter('minConfidence', itemIndex),
-		'Minimum Confidence',
-		itemIndex,
-		{
-			min,
-			max: 1,
-			integer: false,
-		},
-	);
+export function getMinConfidence(item: Item, min: number, exclusiveMin = false): number {
+	const value = item.range(item.param('minConfidence'), 'Minimum Confidence', { min, max: 1, integer: false });
 	if (exclusiveMin && value <= min) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Minimum Confidence',
-			itemIndex,
 			`"${value}" is out of range`,
 			`Minimum Confidence must be greater than ${min} and at most 1.`,
 		);

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit, uuidMode } from '../../../shared/descriptions';
-import { resolveDatasetId, withinLimit } from '../../../shared/readers';
+import { withinLimit } from '../../../shared/readers';
 import { listLocator } from '../../../shared/node';
 import {
 	getId,
@@ -17,6 +18,17 @@ import {
 /** The service's bound: min_conf must be greater than 0.1. */
 const MIN_CONFIDENCE_FLOOR = 0.1;
 
+const videoLocator = listLocator(
+	{
+		displayName: 'Video',
+		name: 'videoId',
+		description: 'The video (coactive_video_id in video scores). The list searches the videos of the dataset above.',
+	},
+	'a video',
+	'searchVideos',
+	[uuidMode('video')],
+);
+
 export const option = {
 	name: 'Get Many Shot Scores',
 	description: 'Get the shots of one video that score at least a minimum for a tag',
@@ -28,16 +40,7 @@ export const description: INodeProperties[] = [
 	tagLocator,
 	tagVersionLocator,
 	datasetLocator({ description: 'The dataset that holds the video' }),
-	listLocator(
-		{
-			displayName: 'Video',
-			name: 'videoId',
-			description: 'The video (coactive_video_id in video scores). The list searches the videos of the dataset above.',
-		},
-		'a video',
-		'searchVideos',
-		[uuidMode('video')],
-	),
+	videoLocator,
 	minConfidenceField(0.5, 'Only shots scoring at least this, more than 0.1 and at most 1'),
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];
@@ -49,15 +52,15 @@ export const toolDescription =
  * The shots of one video scoring at least the minimum, one item each, with the video's total shot count. The service
  * answers in one page; Return All / Limit keep what the node outputs.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const groupId = getId.call(this, 'groupId', itemIndex);
-	const tagId = getId.call(this, 'tagId', itemIndex);
-	const versionId = getId.call(this, 'tagVersionId', itemIndex);
-	const videoId = getId.call(this, 'videoId', itemIndex);
-	const page = getPageLimit.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
+	const versionId = getId(item, tagVersionLocator);
+	const videoId = getId(item, videoLocator);
+	const page = item.pageLimit();
 	const qs = {
-		dataset_id: await resolveDatasetId(run, itemIndex),
-		min_conf: getMinConfidence.call(this, itemIndex, MIN_CONFIDENCE_FLOOR, true),
+		dataset_id: await item.datasetId(),
+		min_conf: getMinConfidence(item, MIN_CONFIDENCE_FLOOR, true),
 	};
 	const response = await run.call('dynamicTags.getVideoShotScores', {
 		params: { group_id: groupId, tag_id: tagId, version_id: versionId, video_id: videoId },

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit } from '../../../shared/descriptions';
@@ -35,11 +36,11 @@ export const toolDescription =
 	'Lists the videos a saved aggregation of a dynamic tag scored, highest score first, up to the Limit. Needs the tag group, the tag and the aggregation IDs (UUIDs). Returns each video with its coactive_video_id, score, whether it meets the criteria and its metadata (title, series, genre).';
 
 /** The videos a saved aggregation scored for a tag, one item each (page/per_page, has_next_page). */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const groupId = getId.call(this, 'groupId', itemIndex);
-	const tagId = getId.call(this, 'tagId', itemIndex);
-	const aggregationId = getId.call(this, 'aggregationId', itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
+	const aggregationId = getId(item, aggregationLocator);
+	const options = item.options();
 	const scores = await run.list('dynamicTags.getVideoScoresResult', {
 		params: { group_id: groupId, tag_id: tagId, aggregation_id: aggregationId },
 		qs: options.sortOrder ? { sort_order: options.sortOrder } : {},
@@ -47,5 +48,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		itemIndex,
 		limit: 'parameters',
 	});
-	return scores.map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
+	return scores.map(shapeOutput.call(item.context, itemIndex, VIDEO_SCORE));
 }

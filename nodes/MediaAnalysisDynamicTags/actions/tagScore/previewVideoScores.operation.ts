@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId, withinLimit } from '../../../shared/readers';
+import { withinLimit } from '../../../shared/readers';
 import { outputProperties, shapeOutput } from '../../../shared/output';
-import { assertRange } from '../../../shared/validation';
 import {
 	getId,
 	getMinConfidence,
@@ -87,36 +87,28 @@ export const toolDescription =
  * Scores every video of a dataset for one tag version with the given strategy, one item per video. The service
  * answers in one page; Return All / Limit keep what the node outputs (50 by default, agent-sized for tool use).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const groupId = getId.call(this, 'groupId', itemIndex);
-	const tagId = getId.call(this, 'tagId', itemIndex);
-	const strategy = this.getNodeParameter('strategy', itemIndex) as string;
-	const page = getPageLimit.call(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const groupId = getId(item, groupLocator);
+	const tagId = getId(item, tagLocator);
+	const strategy = item.param<string>('strategy');
+	const page = item.pageLimit();
+	const options = item.options();
 	const qs: IDataObject = {
-		tag_version_id: getId.call(this, 'tagVersionId', itemIndex),
-		dataset_id: await resolveDatasetId(run, itemIndex),
+		tag_version_id: getId(item, tagVersionLocator),
+		dataset_id: await item.datasetId(),
 		strategy,
-		min_conf: getMinConfidence.call(this, itemIndex, 0),
+		min_conf: getMinConfidence(item, 0),
 	};
 	if (strategy === 'COVERAGE_THRESHOLD') {
-		qs.coverage_threshold = assertRange.call(
-			this,
-			this.getNodeParameter('coverageThreshold', itemIndex),
-			'Coverage Threshold',
-			itemIndex,
-			{
-				min: 0,
-				max: 1,
-				integer: false,
-			},
-		);
+		qs.coverage_threshold = item.range(item.param('coverageThreshold'), 'Coverage Threshold', {
+			min: 0,
+			max: 1,
+			integer: false,
+		});
 	}
 	if (options.engine !== undefined) qs.engine = options.engine;
 	if (options.maxShotLength !== undefined) {
-		qs.max_shot_length = assertRange.call(this, options.maxShotLength, 'Max Shot Length (Seconds)', itemIndex, {
-			min: 1,
-		});
+		qs.max_shot_length = item.range(options.maxShotLength, 'Max Shot Length (Seconds)', { min: 1 });
 	}
 	const response = await run.call('dynamicTags.getVideoScoresResultPreview', {
 		params: { group_id: groupId, tag_id: tagId },
@@ -131,5 +123,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 					}
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
 	});
-	return withinLimit(response.data, page).map(shapeOutput.call(this, itemIndex, VIDEO_SCORE));
+	return withinLimit(response.data, page).map(shapeOutput.call(item.context, itemIndex, VIDEO_SCORE));
 }

@@ -1,7 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { assertNotEmpty } from '../../../shared/validation';
 import {
 	descriptionField,
 	examplesField,
@@ -24,18 +24,13 @@ export const toolDescription =
 	'Adds a genre, mood, subject or format term to the vocabulary that predictions name. Needs the type (genre, mood, subject or format), a name unique within the type, a description, and optionally example words. Returns the term with its ID.';
 
 /** Adds a term to the vocabulary that predictions of its type draw from; the output is the term with its new ID. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
+export async function execute(itemIndex: number, run: Run, item: Item) {
 	const response = await run.call('videoInsights.createMetadata', {
 		body: {
-			metadata_type: this.getNodeParameter('termType', itemIndex) as TermType,
-			name: assertNotEmpty.call(this, this.getNodeParameter('name', itemIndex, ''), 'Name', itemIndex),
-			description: assertNotEmpty.call(
-				this,
-				this.getNodeParameter('description', itemIndex, ''),
-				'Description',
-				itemIndex,
-			),
-			examples: readExamples.call(this, this.getNodeParameter('examples', itemIndex, []), itemIndex),
+			metadata_type: item.param<TermType>('termType'),
+			name: item.notEmpty(item.param('name', ''), 'Name'),
+			description: item.notEmpty(item.param('description', ''), 'Description'),
+			examples: readExamples(item, item.param('examples', [])),
 		},
 		itemIndex,
 		explain: explainTerm(),

@@ -1,5 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
@@ -13,8 +14,8 @@ export const toolDescription =
 	'Deletes a vocabulary term, so predictions no longer name it. Needs the term ID (a UUID, as Get Many returns it). Returns deleted: true with the ID.';
 
 /** Deletes the term: predictions no longer draw on it. The service's answer ({id, deleted}) comes under `response`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const params = termParams.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const params = termParams(item);
 	const response = await run.call('videoInsights.deleteMetadata', {
 		params,
 		itemIndex,
@@ -22,7 +23,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	});
 	if (response.deleted === false) {
 		throw new NodeOperationError(
-			this.getNode(),
+			item.node.getNode(),
 			`The service answered that term ${params.metadata_id} was not deleted`,
 			{
 				description:

@@ -1,11 +1,10 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { textField, uuidMode } from '../../../shared/descriptions';
 import type { EndpointCall } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
+import type { Item } from '../../../shared/item';
 import type { ApiRequest } from '../../../shared/transport';
-import { locatorUuid } from '../../../shared/readers';
-import { invalidParameter } from '../../../shared/validation';
 import { kindOf } from '../fields';
 
 /** `MetadataType`: what a vocabulary term names. */
@@ -59,11 +58,8 @@ export const examplesField: INodeProperties = {
 };
 
 /** Reads a term locator for one item: a UUID, checked before anything is sent. */
-export function termParams(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): NonNullable<EndpointCall<'videoInsights.deleteMetadata'>['params']> {
-	return { metadata_id: locatorUuid.call(this, itemIndex, 'termId', 'Term') };
+export function termParams(item: Item): NonNullable<EndpointCall<'videoInsights.deleteMetadata'>['params']> {
+	return { metadata_id: item.locatorUuid('termId', 'Term') };
 }
 
 /** What a 404 and a 409 mean for a term: no term has that ID, or its name is taken within its type. */
@@ -91,16 +87,14 @@ export function explainTerm(termId?: string): NonNullable<ApiRequest['explain']>
  * The examples as a list of text: the entries of the field (empty ones dropped), or a list or a line-per-example
  * text from an expression. Anything else is refused before sending.
  */
-export function readExamples(this: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+export function readExamples(item: Item, value: unknown): string[] {
 	const entries = typeof value === 'string' ? value.split('\n') : Array.isArray(value) ? value : [value];
 	const examples: string[] = [];
 	entries.forEach((entry, position) => {
 		if (entry === null || entry === undefined) return;
 		if (typeof entry !== 'string' && typeof entry !== 'number') {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Examples',
-				itemIndex,
 				`example ${position + 1} is ${kindOf(entry)}, not text`,
 				'Give each example as text: one entry per example, or an expression giving a list of text.',
 			);

@@ -1,5 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { withinLimit } from '../../../shared/readers';
@@ -20,10 +21,10 @@ export const toolDescription =
 	'Lists the vocabulary terms of one type (genre, mood, subject or format), oldest first, up to the Limit. Returns each term with its ID, name, description and examples.';
 
 /** The terms of one type, one item each, oldest first. The service answers in one page; Return All / Limit keep what the node outputs. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const page = getPageLimit.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const page = item.pageLimit();
 	const response = await run.call('videoInsights.getMetadata', {
-		qs: { metadata_type: this.getNodeParameter('termType', itemIndex) as TermType },
+		qs: { metadata_type: item.param<TermType>('termType') },
 		itemIndex,
 	});
 	return withinLimit(response.items, page);

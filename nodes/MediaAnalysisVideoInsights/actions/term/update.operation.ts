@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { type RequestOf } from '../../../shared/endpoints';
-import { assertNotEmpty, noFieldToUpdate } from '../../../shared/validation';
 import {
 	descriptionField,
 	examplesField,
@@ -35,16 +35,15 @@ export const toolDescription =
 type UpdateBody = RequestOf<'videoInsights.updateMetadata'>;
 
 /** Changes the fields added (the others stay as they are); the output is the term as it is now. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const params = termParams.call(this, itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const params = termParams(item);
+	const fields = item.options('updateFields');
 	const body: UpdateBody = {};
-	if (fields.name !== undefined) body.name = assertNotEmpty.call(this, fields.name, 'Name', itemIndex);
-	if (fields.description !== undefined)
-		body.description = assertNotEmpty.call(this, fields.description, 'Description', itemIndex);
-	if (fields.examples !== undefined) body.examples = readExamples.call(this, fields.examples, itemIndex);
+	if (fields.name !== undefined) body.name = item.notEmpty(fields.name, 'Name');
+	if (fields.description !== undefined) body.description = item.notEmpty(fields.description, 'Description');
+	if (fields.examples !== undefined) body.examples = readExamples(item, fields.examples);
 	if (Object.keys(body).length === 0)
-		throw noFieldToUpdate.call(this, itemIndex, 'Add Name, Description or Examples under Update Fields.');
+		throw item.noFieldToUpdate('Add Name, Description or Examples under Update Fields.');
 	const response = await run.call('videoInsights.updateMetadata', {
 		params,
 		body,

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { withInputFields } from '../../../shared/inputFields';
@@ -28,16 +29,16 @@ export const toolDescription =
 	"Starts captioning the keyframes of one video on the service; the captions are made in the background and cannot be waited for or read back here. Needs the dataset (its ID, a UUID, or its exact name) and the video ID (a UUID, as the video search returns it). Returns the service's message with dataset_id and video_id.";
 
 /** Starts captioning the video's keyframes: the item names the video, says it was accepted, and what that means. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const target = await readTarget.call(this, run, itemIndex, false);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const target = await readTarget(item, false);
 	const response = await run.call('videoInsights.captionVideoKeyframes', {
-		params: target.params,
+		params: target,
 		itemIndex,
 		explain: explainNotFound(target),
 	});
-	const include = this.getNodeParameter('includeInputFields', itemIndex, false) as boolean;
-	return withInputFields(include, this.getInputData()[itemIndex]?.json ?? {}, {
-		...target.names,
+	const include = item.param('includeInputFields', false);
+	return withInputFields(include, item.context.getInputData()[itemIndex]?.json ?? {}, {
+		...target,
 		accepted: true,
 		...response,
 		note: CAPTIONING_NOTE,
