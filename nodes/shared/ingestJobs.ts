@@ -1,8 +1,6 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import type { GetOneIngestJobResponse, IngestJobStatusResponse } from './schemas.generated';
 import { listEndpoint, type CheckedResponseOf, type RecordOf, type RequestOf } from './endpoints';
-import { getWaitOptions } from './readers';
+import type { Item } from './item';
 import { recoverRecord, type ServiceTime } from './recovery';
 import type { Failure, PageLimit } from './transport';
 import type { Run, WaitOptions, WaitState } from './run';
@@ -59,17 +57,11 @@ type SingleCreate =
 	| 'ingestion.createIngestJobForMetadata';
 
 /** Creates a job from a bucket, a file or metadata updates, and waits for it when Wait for Completion is on. */
-export async function createJob(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
-	endpoint: SingleCreate,
-	body: RequestOf<SingleCreate>,
-): Promise<object> {
-	const wait = getWaitOptions.call(this, itemIndex);
-	const job = await run.call(endpoint, { body, itemIndex, explain: explainCreateFailure });
+export async function createJob(item: Item, endpoint: SingleCreate, body: RequestOf<SingleCreate>): Promise<object> {
+	const wait = item.waitOptions();
+	const job = await item.run.call(endpoint, { body, itemIndex: item.index, explain: explainCreateFailure });
 	if (!wait) return job;
-	return await waitForJob(run, String(job.id), itemIndex, wait);
+	return await waitForJob(item.run, String(job.id), item.index, wait);
 }
 
 /** An ingestion job's state for `run.wait`: settled at one of `settleOn`, failed when failed or stopped. */

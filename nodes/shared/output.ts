@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from './item';
 
 /** Output › Simplified / Raw / Selected Fields, as n8n asks of operations whose records have more than 10 fields. */
 
@@ -18,8 +19,6 @@ export function recordFields<const All extends readonly string[]>(
 ): RecordFields {
 	return { kind, all, simplified };
 }
-
-type OutputMode = 'simple' | 'raw' | 'fields';
 
 export function outputProperties(record: RecordFields): INodeProperties[] {
 	const [id] = record.simplified;
@@ -52,25 +51,16 @@ export function outputProperties(record: RecordFields): INodeProperties[] {
 	];
 }
 
-/** The item's Output; another operation's value left in the node (Get Results' Rows) reads as Simplified. */
-function outputMode(context: IExecuteFunctions, itemIndex: number): OutputMode {
-	const output = context.getNodeParameter('output', itemIndex, 'simple') as string;
-	return output === 'raw' || output === 'fields' ? output : 'simple';
-}
-
-/** How the item's Output shapes each record: `records.map(shapeOutput.call(this, i, QUERY))`. */
-export function shapeOutput(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	record: RecordFields,
-): (value: object) => IDataObject {
-	const mode = outputMode(this, itemIndex);
+/**
+ * How the item's Output shapes each record: `records.map(shapeOutput(item, QUERY))`. Another operation's value left
+ * in the node (Get Results' Rows) reads as Simplified.
+ */
+export function shapeOutput(item: Item, record: RecordFields): (value: object) => IDataObject {
+	const mode = item.param<string>('output', 'simple');
 	if (mode === 'raw') return (value) => value as IDataObject;
 	const [id] = record.simplified;
 	const fields =
-		mode === 'simple'
-			? record.simplified
-			: [id, ...(this.getNodeParameter('fields', itemIndex, []) as string[]).filter((field) => field !== id)];
+		mode === 'fields' ? [id, ...item.param<string[]>('fields', []).filter((field) => field !== id)] : record.simplified;
 	return (value) => {
 		const kept: IDataObject = {};
 		for (const field of fields) if (field in value) kept[field] = (value as IDataObject)[field];

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { choice, collection } from './descriptions';
-import { invalidParameter } from './validation';
+import type { Item } from './item';
 
 /** Sorting for the lists whose `sort_field` is any string: known fields listed, an expression gives any other. */
 export function sortCollection(fields: INodePropertyOptions[], defaultField: string, what: string): INodeProperties {
@@ -27,16 +27,14 @@ export function sortCollection(fields: INodePropertyOptions[], defaultField: str
 }
 
 /** The Sort collection as `sort_field` / `sort_direction`; a field given by expression is any non-empty name. */
-export function sortQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const sort = this.getNodeParameter('sort', itemIndex, {}) as IDataObject;
+export function sortQuery(item: Item): IDataObject {
+	const sort = item.options('sort');
 	const qs: IDataObject = {};
 	if (sort.field !== undefined) {
 		const field = typeof sort.field === 'string' ? sort.field.trim() : '';
 		if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(field)) {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Sort By',
-				itemIndex,
 				`"${String(sort.field)}" is not a field name`,
 				'Choose a field from the list, or give a field name such as created_dt.',
 			);

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
@@ -22,7 +23,7 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists the persons enrolled for celebrity detection, up to the Limit. Needs nothing. Returns each person with id, name, aliases and status.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const qs = sortQuery.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const qs = sortQuery(item);
 	return await run.list('celebrities.getPersonsInOrg', { qs, itemIndex, limit: 'parameters' });
 }

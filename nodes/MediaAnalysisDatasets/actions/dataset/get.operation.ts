@@ -15,5 +15,5 @@ export const toolDescription =
 
 export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
 	const dataset = await run.call('datasets.get', await readDatasetCall(item));
-	return shapeOutput.call(item.context, item.index, DATASET)(dataset);
+	return shapeOutput(item, DATASET)(dataset);
 }

@@ -24,5 +24,5 @@ export const toolDescription =
 /** The dataset's configuration, shaped by Output. */
 export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
 	const config = await run.call('datasets.getConfig', await readDatasetCall(item));
-	return shapeOutput.call(item.context, item.index, DATASET_CONFIG)(config);
+	return shapeOutput(item, DATASET_CONFIG)(config);
 }

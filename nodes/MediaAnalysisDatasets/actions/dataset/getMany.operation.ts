@@ -96,5 +96,5 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	if (filters.includeDeleted === true) qs.include_deleted = true;
 	if (filters.datasetIds) qs.dataset_ids = item.uuidList(filters.datasetIds, 'Dataset IDs');
 	const datasets = await run.list('datasets.list', { qs, itemIndex, limit: 'parameters' });
-	return datasets.map(shapeOutput.call(item.context, itemIndex, DATASET));
+	return datasets.map(shapeOutput(item, DATASET));
 }

@@ -152,7 +152,7 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	for (const [option, key] of Object.entries(INCLUDE_OPTIONS)) {
 		if (options[option] === true) qs[key] = true;
 	}
-	Object.assign(qs, sortQuery.call(item.context, itemIndex));
+	Object.assign(qs, sortQuery(item));
 	const groups = await run.list('dynamicTags.listGroups', { qs, itemIndex, limit: 'parameters' });
-	return groups.map(shapeOutput.call(item.context, itemIndex, TAG_GROUP));
+	return groups.map(shapeOutput(item, TAG_GROUP));
 }

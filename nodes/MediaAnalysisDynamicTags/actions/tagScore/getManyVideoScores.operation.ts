@@ -48,5 +48,5 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 		itemIndex,
 		limit: 'parameters',
 	});
-	return scores.map(shapeOutput.call(item.context, itemIndex, VIDEO_SCORE));
+	return scores.map(shapeOutput(item, VIDEO_SCORE));
 }

@@ -123,5 +123,5 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 					}
 				: scoresNotFound('tag group, tag, tag version or dataset')?.(failure, details),
 	});
-	return withinLimit(response.data, page).map(shapeOutput.call(item.context, itemIndex, VIDEO_SCORE));
+	return withinLimit(response.data, page).map(shapeOutput(item, VIDEO_SCORE));
 }

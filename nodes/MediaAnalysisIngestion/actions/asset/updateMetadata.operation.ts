@@ -155,7 +155,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 			empty: ['Assets', 'there are no updates', 'Add at least one asset to update.'],
 		});
 	}
-	const job = await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobForMetadata', body);
+	const job = await createJob(item, 'ingestion.createIngestJobForMetadata', body);
 	// One asset updated: the output names it at the top, as it was identified (the other null).
 	const single = body.update_assets?.length === 1 ? body.update_assets[0] : undefined;
 	if (!single) return job;

@@ -79,5 +79,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	} else {
 		body.path = item.notEmpty(item.param('bucketPath', ''), 'Path');
 	}
-	return await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobFromBucket', body);
+	return await createJob(item, 'ingestion.createIngestJobFromBucket', body);
 }

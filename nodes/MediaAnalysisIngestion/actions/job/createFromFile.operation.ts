@@ -50,5 +50,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (fileType && fileType !== 'unspecified') body.file_type = fileType;
 	const connectionName = getConnectionName(item);
 	if (connectionName) body.connection_name = connectionName;
-	return await createJob.call(this, run, itemIndex, 'ingestion.createIngestJobFromFile', body);
+	return await createJob(item, 'ingestion.createIngestJobFromFile', body);
 }

@@ -21,5 +21,5 @@ export const toolDescription =
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
 	const job = (await getJob(run, getJobId(item), itemIndex)) as IDataObject;
-	return shapeOutput.call(this, itemIndex, JOB)(job);
+	return shapeOutput(item, JOB)(job);
 }

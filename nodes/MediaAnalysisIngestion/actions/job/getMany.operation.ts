@@ -31,5 +31,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	if (filters.status) qs.status = filters.status;
 	// Ordered by latest change: a job that changes while the pages are read comes out once, as last read (`paginate`).
 	const jobs = await run.list('ingestion.getIngestJobs', { qs, itemIndex, limit: 'parameters' });
-	return jobs.map(shapeOutput.call(this, itemIndex, JOB));
+	return jobs.map(shapeOutput(item, JOB));
 }
