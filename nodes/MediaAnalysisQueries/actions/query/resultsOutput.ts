@@ -1,13 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { endpointPath } from '../../../shared/endpoints';
+import type { Item } from '../../../shared/item';
 import { WithBinary } from '../../../shared/router';
 import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
-import { type Run, getPageLimit } from '../../../shared/run';
-import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import {
 	CsvError,
 	CsvReader,
@@ -128,32 +127,29 @@ export interface ResultsOutput {
 }
 
 /** The item's Output and its fields (`output`: Rows whatever the node holds). */
-export function readResultsOutput(this: IExecuteFunctions, itemIndex: number, output?: 'rows'): ResultsOutput {
-	const chosen = output ?? this.getNodeParameter('output', itemIndex, 'rows');
+export function readResultsOutput(item: Item, output?: 'rows'): ResultsOutput {
+	const chosen = output ?? item.param<string>('output', 'rows');
 	if (chosen === 'link') {
-		const expiration = this.getNodeParameter('expirationSeconds', itemIndex, 900);
 		const linkQuery = {
-			url_format: String(this.getNodeParameter('urlFormat', itemIndex, 'download')),
-			expiration_seconds: assertRange.call(this, expiration, 'Link Valid For (Seconds)', itemIndex, { min: 1 }),
+			url_format: String(item.param('urlFormat', 'download')),
+			expiration_seconds: item.range(item.param('expirationSeconds', 900), 'Link Valid For (Seconds)', { min: 1 }),
 		};
 		return { output: 'link', linkQuery, field: '', page: { returnAll: true, limit: 0 } };
 	}
 	if (chosen === 'binary') {
-		const name = this.getNodeParameter('binaryPropertyName', itemIndex, 'data');
-		const field = assertNotEmpty.call(this, name, 'Put Output File in Field', itemIndex);
+		const field = item.notEmpty(item.param('binaryPropertyName', 'data'), 'Put Output File in Field');
 		return { output: 'binary', field, page: { returnAll: true, limit: 0 } };
 	}
-	return { output: 'rows', field: '', page: getPageLimit.call(this, itemIndex) };
+	return { output: 'rows', field: '', page: item.pageLimit() };
 }
 
 /** The results of a complete query as `asked` (`readResultsOutput`, read before the item sent anything). */
 export async function readResults(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
+	item: Item,
 	queryId: string,
 	{ output, linkQuery, field, page }: ResultsOutput,
 ): Promise<Result> {
+	const { run, index: itemIndex } = item;
 	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
 	const params = { query_id: queryId };
 	return await reads.turn(async (): Promise<Result> => {
@@ -165,7 +161,7 @@ export async function readResults(
 		});
 		if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
 			throw new NodeOperationError(
-				this.getNode(),
+				item.context.getNode(),
 				`GET ${endpointPath(RESULTS, params)} answered without a download link for the results`,
 				{
 					description:
@@ -177,11 +173,11 @@ export async function readResults(
 		const id = typeof link.query_id === 'string' ? link.query_id : queryId;
 		const wanted = page.returnAll ? Number.POSITIVE_INFINITY : page.limit;
 		const read = async (file: DownloadedFile): Promise<Result> => {
-			if (output === 'rows') return await readRows.call(this, file, wanted, { itemIndex, queryId: id, spent: reads });
+			if (output === 'rows') return await readRows(item, file, wanted, id, reads);
 			// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
 			const bytes = await file.bytes();
 			const fileName = file.fileName ?? `${id}-results`;
-			const binary = await this.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
+			const binary = await item.context.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
 			const json = { query_id: id, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType };
 			return new WithBinary({ ...json, bytes: bytes.byteLength }, { [field]: binary });
 		};
@@ -193,10 +189,11 @@ const SNIFF = 64;
 
 /** The first `wanted` rows: CSV row by row; JSON scanned, then parsed once whole or cut after the last row wanted. */
 async function readRows(
-	this: IExecuteFunctions,
+	item: Item,
 	{ contentType, chunks }: DownloadedFile,
 	wanted: number,
-	{ itemIndex, queryId, spent }: { itemIndex: number; queryId: string; spent: Spent },
+	queryId: string,
+	spent: Spent,
 ): Promise<IDataObject[]> {
 	let format: ResultsFormat | undefined;
 	let head = '';
@@ -207,7 +204,7 @@ async function readRows(
 	let memory = 0;
 	let done = false;
 	const fail = ([message, description]: Problem) =>
-		new NodeOperationError(this.getNode(), message, { description, itemIndex });
+		new NodeOperationError(item.context.getNode(), message, { description, itemIndex: item.index });
 	const check = (count: number) => {
 		if (spent.rows + count > ROW_BOUNDS.maxRows) throw fail(tooMany('rows', queryId, spent, count));
 		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw fail(tooMany('memory', queryId, spent, count));
