@@ -6,7 +6,7 @@ import type { Item } from '../../../shared/item';
 import { listLocator } from '../../../shared/node';
 import { type Run, WAIT_DEFAULTS } from '../../../shared/run';
 import { tableColumns, waitForQuery } from './fields';
-import { readResults, readResultsOutput } from './resultsOutput';
+import { readResults } from './resultsOutput';
 
 /** New in version 2 of the node. */
 export const since = 2;
@@ -69,14 +69,6 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Gets the images of a dataset whose score for a visual concept is above a threshold, highest first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the concept name and the threshold (0 to 1). Returns one item per image: path, score, asset_id, concept.';
 
-/** The columns of the dataset's images table, read once per dataset in a run. */
-async function imageColumns(run: Run, datasetId: string, itemIndex: number): Promise<string[]> {
-	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
-		run.call('queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
-	);
-	return tableColumns(table).map((field) => field.name);
-}
-
 const quoted = (identifier: string) => `\`${identifier}\``;
 
 /**
@@ -105,13 +97,17 @@ export async function execute(itemIndex: number, run: Run, item: Item) {
 		);
 	}
 	const threshold = item.range(item.param('threshold'), 'Scores Above', { min: 0, max: 1, integer: false });
-	const rows = readResultsOutput(item, 'rows');
+	const page = item.pageLimit();
 	const options = item.options();
 	const wait = item.readWait(options.pollInterval, options.waitTimeout);
 	const datasetId = await item.datasetId();
 
-	// A table without a schema (the document allows one) is not checked: the service judges the query then.
-	const columns = await imageColumns(run, datasetId, itemIndex);
+	// The images table's columns, read once per dataset in a run. A table without a schema (the document allows one)
+	// is not checked: the service judges the query then.
+	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
+		run.call('queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
+	);
+	const columns = tableColumns(table).map((field) => field.name);
 	const noColumn = (what: string, description: string) =>
 		new NodeOperationError(item.context.getNode(), `The ${TABLE} table of dataset ${datasetId} has no ${what}`, {
 			description,
@@ -135,13 +131,13 @@ export async function execute(itemIndex: number, run: Run, item: Item) {
 			`Its columns: ${listed}. Choose the concept From list (the concepts of this dataset); a concept created in another dataset, or renamed, has no column here.`,
 		);
 	}
-	const query = conceptScoresSql(column, threshold, rows.page.returnAll ? undefined : rows.page.limit);
+	const query = conceptScoresSql(column, threshold, page.returnAll ? undefined : page.limit);
 	const created = await run.call('queries.createQuery', {
 		body: { dataset_id: datasetId, query, type: 'SQL' },
 		itemIndex,
 	});
 	const complete = await waitForQuery(item, created, wait);
-	const read = (await readResults(item, complete.query_id, rows)) as IDataObject[];
+	const read = (await readResults(item, complete.query_id, { output: 'rows', page })) as IDataObject[];
 	return read.map((row) => {
 		const score = typeof row.score === 'number' ? row.score : Number(row.score);
 		if (typeof row.path !== 'string' || row.score === '' || !Number.isFinite(score)) {

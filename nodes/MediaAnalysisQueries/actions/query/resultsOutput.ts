@@ -113,47 +113,35 @@ class ResultsReads {
 	}
 }
 
-type Spent = Pick<ResultsReads, 'rows' | 'memory'>;
+/** What the item's Output asks (a link's query string, the binary field, or the rows' Limit), read before sending. */
+export type ResultsOutput =
+	| { output: 'link'; linkQuery: { url_format: string; expiration_seconds: number } }
+	| { output: 'binary'; field: string }
+	| { output: 'rows'; page: { returnAll: boolean; limit: number } };
 
-/** What the item's Output asks, read and checked before anything is sent. */
-export interface ResultsOutput {
-	output: 'link' | 'binary' | 'rows';
-	/** Download Link: its query string. */
-	linkQuery?: { url_format: string; expiration_seconds: number };
-	/** File (Binary): the binary field. */
-	field: string;
-	/** Rows: Return All or the Limit. */
-	page: { returnAll: boolean; limit: number };
-}
-
-/** The item's Output and its fields (`output`: Rows whatever the node holds). */
-export function readResultsOutput(item: Item, output?: 'rows'): ResultsOutput {
-	const chosen = output ?? item.param<string>('output', 'rows');
-	if (chosen === 'link') {
+/** The item's Output and its fields. */
+export function readResultsOutput(item: Item): ResultsOutput {
+	const output = item.param<string>('output', 'rows');
+	if (output === 'link') {
 		const linkQuery = {
 			url_format: String(item.param('urlFormat', 'download')),
 			expiration_seconds: item.range(item.param('expirationSeconds', 900), 'Link Valid For (Seconds)', { min: 1 }),
 		};
-		return { output: 'link', linkQuery, field: '', page: { returnAll: true, limit: 0 } };
+		return { output, linkQuery };
 	}
-	if (chosen === 'binary') {
-		const field = item.notEmpty(item.param('binaryPropertyName', 'data'), 'Put Output File in Field');
-		return { output: 'binary', field, page: { returnAll: true, limit: 0 } };
+	if (output === 'binary') {
+		return { output, field: item.notEmpty(item.param('binaryPropertyName', 'data'), 'Put Output File in Field') };
 	}
-	return { output: 'rows', field: '', page: item.pageLimit() };
+	return { output: 'rows', page: item.pageLimit() };
 }
 
 /** The results of a complete query as `asked` (`readResultsOutput`, read before the item sent anything). */
-export async function readResults(
-	item: Item,
-	queryId: string,
-	{ output, linkQuery, field, page }: ResultsOutput,
-): Promise<Result> {
+export async function readResults(item: Item, queryId: string, asked: ResultsOutput): Promise<Result> {
 	const { run, index: itemIndex } = item;
 	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
 	const params = { query_id: queryId };
 	return await reads.turn(async (): Promise<Result> => {
-		if (output === 'link') return await run.call(RESULTS, { params, qs: linkQuery, itemIndex });
+		if (asked.output === 'link') return await run.call(RESULTS, { params, qs: asked.linkQuery, itemIndex });
 		const link: Partial<GetQueryResultsResponse> = await run.call(RESULTS, {
 			params,
 			qs: { url_format: 'direct' },
@@ -171,15 +159,17 @@ export async function readResults(
 			);
 		}
 		const id = typeof link.query_id === 'string' ? link.query_id : queryId;
-		const wanted = page.returnAll ? Number.POSITIVE_INFINITY : page.limit;
 		const read = async (file: DownloadedFile): Promise<Result> => {
-			if (output === 'rows') return await readRows(item, file, wanted, id, reads);
+			if (asked.output === 'rows') {
+				const { returnAll, limit } = asked.page;
+				return await readRows(item, file, returnAll ? Number.POSITIVE_INFINITY : limit, id, reads);
+			}
 			// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
 			const bytes = await file.bytes();
 			const fileName = file.fileName ?? `${id}-results`;
 			const binary = await item.context.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
 			const json = { query_id: id, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType };
-			return new WithBinary({ ...json, bytes: bytes.byteLength }, { [field]: binary });
+			return new WithBinary({ ...json, bytes: bytes.byteLength }, { [asked.field]: binary });
 		};
 		return await downloadFile(run, link.download_url, { itemIndex, what: 'query results' }, read);
 	});
@@ -193,7 +183,7 @@ async function readRows(
 	{ contentType, chunks }: DownloadedFile,
 	wanted: number,
 	queryId: string,
-	spent: Spent,
+	spent: ResultsReads,
 ): Promise<IDataObject[]> {
 	let format: ResultsFormat | undefined;
 	let head = '';
@@ -270,7 +260,7 @@ async function readRows(
 type Problem = [message: string, description: string];
 
 /** Past the row bound or the memory bound of one run, `count` rows into this item's file. */
-function tooMany(bound: 'rows' | 'memory', queryId: string, spent: Spent, count: number): Problem {
+function tooMany(bound: 'rows' | 'memory', queryId: string, spent: ResultsReads, count: number): Problem {
 	const left = ROW_BOUNDS.maxRows - spent.rows;
 	const megabytes = `${ROW_BOUNDS.maxMemoryBytes / 1024 / 1024} MB`;
 	const earlier = `after ${thousands(spent.rows)} rows for earlier items`;

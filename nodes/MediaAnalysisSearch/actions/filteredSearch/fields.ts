@@ -20,7 +20,7 @@ export const runIdField = textField(
 );
 
 export function getRunId(item: Item): number {
-	const value = item.param('runId', '');
+	const value = item.param<unknown>('runId', '');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^\d{1,15}$/.test(text)) {
 		throw item.invalid(
