@@ -119,7 +119,6 @@ export type ResultsOutput =
 	| { output: 'binary'; field: string }
 	| { output: 'rows'; page: { returnAll: boolean; limit: number } };
 
-/** The item's Output and its fields. */
 export function readResultsOutput(item: Item): ResultsOutput {
 	const output = item.param<string>('output', 'rows');
 	if (output === 'link') {
@@ -199,23 +198,23 @@ async function readRows(
 		if (spent.rows + count > ROW_BOUNDS.maxRows) throw fail(tooMany('rows', queryId, spent, count));
 		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw fail(tooMany('memory', queryId, spent, count));
 	};
-	const csvRows = (read: () => IDataObject[]) => {
+	/** The CSV rows `read` completes, up to the wanted-th (which ends the read), each checked against the bounds. */
+	const addCsvRows = (read: () => IDataObject[]) => {
+		let completed: IDataObject[];
 		try {
-			return read();
+			completed = read();
 		} catch (error) {
 			throw error instanceof CsvError ? fail(malformed(error, queryId)) : error;
 		}
+		for (const row of completed) {
+			memory += rowCost(row);
+			rows.push(row);
+			if (rows.length >= wanted) return void (done = true);
+			check(rows.length);
+		}
 	};
 	const take = (chunk: string) => {
-		if (format === 'csv') {
-			for (const row of csvRows(() => csv.push(chunk))) {
-				memory += rowCost(row);
-				rows.push(row);
-				if (rows.length >= wanted) return void (done = true);
-				check(rows.length);
-			}
-			return;
-		}
+		if (format === 'csv') return addCsvRows(() => csv.push(chunk));
 		const cut = json.push(chunk);
 		if (json.tooDeep) throw fail(tooDeep(queryId));
 		memory = json.cost;
@@ -243,11 +242,8 @@ async function readRows(
 	}
 	if (format === undefined) decide();
 	if (format === 'csv' && !done) {
-		for (const row of csvRows(() => csv.end())) {
-			memory += rowCost(row);
-			rows.push(row);
-		}
-		check(rows.length);
+		addCsvRows(() => csv.end());
+		check(rows.length); // the file's last row is checked even when it is the wanted-th
 	}
 	const all = format === 'json' ? parseJsonRows(parts.splice(0).join('')) : rows;
 	if (!all) throw fail(unreadable('unknown', contentType, queryId));
