@@ -47,10 +47,8 @@ async function chosenDataset(context: ILoadOptionsFunctions): Promise<string | u
 	if (!value || value.includes('{{')) return undefined;
 	if (new RegExp(`^${UUID_PATTERN}$`, 'i').test(value)) return value;
 	if (locator?.mode !== 'name') return undefined;
-	const { named } = recordsNamed(
-		await datasetsMatching(new Run(context), String(locator.value)),
-		String(locator.value),
-	);
+	const name = String(locator.value);
+	const { named } = recordsNamed(await datasetsMatching(new Run(context), name), name);
 	return named.length === 1 && typeof named[0].id === 'string' ? named[0].id : undefined;
 }
 

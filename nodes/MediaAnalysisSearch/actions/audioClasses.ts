@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { SearchAudioClass, SearchMetadataFilterAudioClass } from '../../shared/schemas.generated';
 import { AUDIO_CLASSES } from '../../shared/enums.generated';
+import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
-import { assertNotEmpty, invalidParameter } from '../../shared/validation';
 
 /** A sound class of audio-sound search (the 527 AudioSet classes), as both search endpoints spell them. */
 export type AudioClass = SearchAudioClass & SearchMetadataFilterAudioClass;
@@ -23,16 +23,13 @@ export const audioClassLocator = listLocator(
 	[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. Dog' }],
 );
 
-export function getAudioClass(this: IExecuteFunctions, itemIndex: number): AudioClass {
-	const value = this.getNodeParameter('audioClass', itemIndex, '', { extractValue: true });
-	const name = assertNotEmpty.call(this, value, 'Sound', itemIndex);
+export function getAudioClass(item: Item): AudioClass {
+	const name = item.notEmpty(item.param('audioClass', '', { extractValue: true }), 'Sound');
 	const found = CANONICAL.get(name.toLowerCase());
 	if (found) return found;
 	const near = AUDIO_CLASSES.filter((entry) => entry.toLowerCase().includes(name.toLowerCase())).slice(0, 5);
-	throw invalidParameter.call(
-		this,
+	throw item.invalid(
 		'Sound',
-		itemIndex,
 		`"${name}" is not one of the service's sound classes`,
 		near.length
 			? `Did you mean ${near.map((entry) => `"${entry}"`).join(', ')}? Choose the sound From list to see every class.`

@@ -1,17 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { limitForTools } from '../../shared/aiTool';
 import type { SearchMetadataFilters } from '../../shared/schemas.generated';
 import { booleanField, collection, textField, uuidMode } from '../../shared/descriptions';
-import { getPageLimit } from '../../shared/run';
-import {
-	assertDateTime,
-	assertHttpUrl,
-	assertNotEmpty,
-	assertRange,
-	assertUuid,
-	invalidParameter,
-} from '../../shared/validation';
+import type { Item } from '../../shared/item';
 
 /** Image-to-image and video search answer at most 1000 results per request. */
 export const MAX_SEARCH_LIMIT = 1000;
@@ -27,8 +19,8 @@ export const oneRequestLimitFields = (): INodeProperties[] =>
 		description: 'Max number of results to return',
 	});
 
-export function getOneRequestLimit(this: IExecuteFunctions, itemIndex: number): number {
-	return assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
+export function getOneRequestLimit(item: Item): number {
+	return item.range(item.param('limit', 50), 'Limit', { min: 1 });
 }
 
 export const textQueryField = (overrides: Partial<INodeProperties> = {}): INodeProperties =>
@@ -37,8 +29,8 @@ export const textQueryField = (overrides: Partial<INodeProperties> = {}): INodeP
 		...overrides,
 	});
 
-export function getTextQuery(this: IExecuteFunctions, itemIndex: number, label = 'Query'): string {
-	return assertNotEmpty.call(this, this.getNodeParameter('textQuery', itemIndex, ''), label, itemIndex);
+export function getTextQuery(item: Item, label = 'Query'): string {
+	return item.notEmpty(item.param('textQuery', ''), label);
 }
 
 /** The reference image of a "search by image": an image or keyframe already in the dataset, or a public URL. */
@@ -63,18 +55,15 @@ export const queryImageLocator: INodeProperties = {
 	],
 };
 
-export function getQueryImage(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): { coactive_image_id?: string; public_url?: string } {
-	const locator = this.getNodeParameter('queryImage', itemIndex) as { mode?: string; value?: unknown };
-	if (locator?.mode === 'url') return { public_url: assertHttpUrl.call(this, locator.value, 'Query Image', itemIndex) };
-	return { coactive_image_id: assertUuid.call(this, locator?.value, 'Query Image', itemIndex) };
+export function getQueryImage(item: Item): { coactive_image_id?: string; public_url?: string } {
+	const locator = item.param<{ mode?: string; value?: unknown }>('queryImage');
+	if (locator?.mode === 'url') return { public_url: item.url(locator.value, 'Query Image') };
+	return { coactive_image_id: item.uuid(locator?.value, 'Query Image') };
 }
 
-export function getSearchLimit(this: IExecuteFunctions, itemIndex: number, max?: number) {
-	const page = getPageLimit.call(this, itemIndex);
-	if (!page.returnAll) page.limit = assertRange.call(this, page.limit, 'Limit', itemIndex, { min: 1, max });
+export function getSearchLimit(item: Item, max?: number) {
+	const page = item.pageLimit();
+	if (!page.returnAll) page.limit = item.range(page.limit, 'Limit', { min: 1, max });
 	return page;
 }
 
@@ -144,23 +133,17 @@ interface FilterEntry {
 }
 
 /** A date parameter as the service's epoch seconds, or null when it is not set. */
-export function epochOf(this: IExecuteFunctions, value: unknown, parameter: string, itemIndex: number): number | null {
-	return value ? Date.parse(assertDateTime.call(this, value, parameter, itemIndex)) / 1000 : null;
+export function epochOf(item: Item, value: unknown, parameter: string): number | null {
+	return value ? Date.parse(item.dateTime(value, parameter)) / 1000 : null;
 }
 
 /** The Metadata Filters as `metadata_filters`, or undefined when empty; video search needs both date ends. */
-export function getMetadataFilters(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ bothDateEnds = false } = {},
-): SearchMetadataFilters | undefined {
-	const entries =
-		((this.getNodeParameter('metadataFilters', itemIndex, {}) as IDataObject).filter as FilterEntry[] | undefined) ??
-		[];
+export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): SearchMetadataFilters | undefined {
+	const entries = (item.options('metadataFilters').filter as FilterEntry[] | undefined) ?? [];
 	if (entries.length === 0) return undefined;
 	const filters = entries.map((entry, position): SearchMetadataFilters['filters'][number] => {
 		const label = `Metadata Filters (filter ${position + 1})`;
-		const key = assertNotEmpty.call(this, entry.key, `${label} Field`, itemIndex);
+		const key = item.notEmpty(entry.key, `${label} Field`);
 		switch (entry.condition ?? 'equals') {
 			case 'isTrue':
 				return { key, operator: '==', value: true };
@@ -169,13 +152,11 @@ export function getMetadataFilters(
 			case 'notEquals':
 				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {
-				const from = epochOf.call(this, entry.from, `${label} Since`, itemIndex);
-				const to = epochOf.call(this, entry.to, `${label} Until`, itemIndex);
+				const from = epochOf(item, entry.from, `${label} Since`);
+				const to = epochOf(item, entry.to, `${label} Until`);
 				if ((bothDateEnds && (from === null || to === null)) || (from === null && to === null)) {
-					throw invalidParameter.call(
-						this,
+					throw item.invalid(
 						label,
-						itemIndex,
 						bothDateEnds ? 'a date range needs both Since and Until here' : 'a date range needs Since, Until or both',
 						bothDateEnds
 							? 'Video search compares dates within a closed range: set both Since and Until.'

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
 import { type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
-import { resolveDatasetId } from '../../shared/readers';
+import type { Item } from '../../shared/item';
 import { datasetNotFound } from '../../shared/transport';
 import type { Run } from '../../shared/run';
 import {
@@ -26,7 +26,7 @@ interface SearchSpec<E extends SearchEndpoint> {
 	/** The parameters of what to look for, between the dataset and Return All / Limit. */
 	fields: INodeProperties[];
 	/** Those parameters as the item gives them, in the request's keys, checked before anything is sent. */
-	query(this: IExecuteFunctions, itemIndex: number): Partial<RequestOf<E>>;
+	query(item: Item): Partial<RequestOf<E>>;
 	options: INodeProperties[];
 	maxLimit?: number;
 	/** Video search compares dates only within a closed range. */
@@ -44,19 +44,19 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 			metadataFiltersField,
 			optionsCollection(spec.options),
 		],
-		async execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+		async execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
 			const body = {
-				dataset_id: await resolveDatasetId(run, itemIndex),
-				...spec.query.call(this, itemIndex),
-				...commonSearchOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
+				dataset_id: await item.datasetId(),
+				...spec.query(item),
+				...commonSearchOptions(item.options()),
 			} as RequestOf<E>;
-			const metadataFilters = getMetadataFilters.call(this, itemIndex, { bothDateEnds: spec.bothDateEnds });
+			const metadataFilters = getMetadataFilters(item, { bothDateEnds: spec.bothDateEnds });
 			if (metadataFilters) body.metadata_filters = metadataFilters;
 			const results = await run.list(spec.endpoint, {
 				body,
 				itemIndex,
 				explain: datasetNotFound(body.dataset_id),
-				limit: getSearchLimit.call(this, itemIndex, spec.maxLimit),
+				limit: getSearchLimit(item, spec.maxLimit),
 			});
 			const output = spec.output;
 			return output ? results.map((result) => output(result, body)) : results;
@@ -66,9 +66,7 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 
 export const byText = (field?: Partial<INodeProperties>) => ({
 	fields: [textQueryField(field)],
-	query(this: IExecuteFunctions, itemIndex: number) {
-		return { text_query: getTextQuery.call(this, itemIndex) };
-	},
+	query: (item: Item) => ({ text_query: getTextQuery(item) }),
 });
 
 export const byImage = { fields: [queryImageLocator], query: getQueryImage };

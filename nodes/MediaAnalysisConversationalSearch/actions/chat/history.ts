@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { invalidParameter, parseJsonParameter } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
 
 export const HISTORY_FIELD = 'history_chat_messages';
 
@@ -55,34 +55,30 @@ function readPath(item: IDataObject, path: string): unknown {
 	return value;
 }
 
-export function getHistory(this: IExecuteFunctions, itemIndex: number): IDataObject[] {
-	const source = this.getNodeParameter('historySource', itemIndex, 'inputItem') as string;
+export function getHistory(item: Item): IDataObject[] {
+	const source = item.param<string>('historySource', 'inputItem');
 	if (source === 'none') return [];
 	const fromItem = source === 'inputItem';
-	const field = String(this.getNodeParameter('historyField', itemIndex, HISTORY_FIELD)).trim() || HISTORY_FIELD;
+	const field = String(item.param('historyField', HISTORY_FIELD)).trim() || HISTORY_FIELD;
 	const parameter = fromItem ? `Chat History (field "${field}")` : 'History (JSON)';
-	const input = this.getInputData()[itemIndex]?.json ?? {};
-	const raw = fromItem ? readPath(input, field) : this.getNodeParameter('history', itemIndex, '[]');
+	const input = item.context.getInputData()[item.index]?.json ?? {};
+	const raw = fromItem ? readPath(input, field) : item.param('history', '[]');
 	if (raw === undefined || raw === null || raw === '') {
 		// An answer carries its history only when asked: continuing without it would silently start anew.
 		if (fromItem && typeof input.chat_response_text === 'string') {
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				parameter,
-				itemIndex,
 				'the input item is an answer of Conversational Search without its history',
 				'Turn on Include History in the node that gave this answer, or choose "None (New Conversation)" here.',
 			);
 		}
 		return [];
 	}
-	const value = parseJsonParameter.call(this, raw, parameter, itemIndex);
+	const value = item.json(raw, parameter);
 	const isMessage = (entry: unknown) => entry !== null && typeof entry === 'object' && !Array.isArray(entry);
 	if (!Array.isArray(value) || !value.every(isMessage)) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			parameter,
-			itemIndex,
 			'it is not a list of chat messages',
 			`Pass the ${HISTORY_FIELD} list of an earlier answer unchanged, or choose "None (New Conversation)".`,
 		);

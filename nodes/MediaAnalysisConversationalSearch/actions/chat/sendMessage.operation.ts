@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { ChatRequest, ChatResponse } from '../../../shared/schemas.generated';
 import { booleanField, datasetLocator, textField } from '../../../shared/descriptions';
 import { notice } from '../../../shared/node';
-import { resolveDatasetId } from '../../../shared/readers';
-import { assertNotEmpty } from '../../../shared/validation';
 import { getHistory, HISTORY_FIELD, historyFields } from './history';
 
 export const option = {
@@ -64,13 +63,10 @@ function turnOf(sent: IDataObject[], returned: IDataObject[]): IDataObject[] {
 }
 
 /** new_chat_messages (this turn's) replaces history_chat_messages, which comes back only with Include History. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const scope = this.getNodeParameter('scope', itemIndex, 'organization') as string;
-	const datasetId = scope === 'dataset' ? await resolveDatasetId(run, itemIndex) : undefined;
-	const body: ChatRequest = {
-		chat_request_text: assertNotEmpty.call(this, this.getNodeParameter('message', itemIndex, ''), 'Message', itemIndex),
-	};
-	const history = getHistory.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const datasetId = item.param<string>('scope', 'organization') === 'dataset' ? await item.datasetId() : undefined;
+	const body: ChatRequest = { chat_request_text: item.notEmpty(item.param('message', ''), 'Message') };
+	const history = getHistory(item);
 	if (history.length > 0) body.history_chat_messages = history;
 	// A chat turn changes nothing on the service (the history travels with each request): the table lets it be resent.
 	const answer: ChatResponse = datasetId
@@ -78,6 +74,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		: await run.call('chat.send', { body, itemIndex });
 	const { history_chat_messages: whole, ...turn } = answer;
 	const own: IDataObject = { ...turn, new_chat_messages: turnOf(history, whole as IDataObject[]) };
-	if (this.getNodeParameter('includeHistory', itemIndex, false) as boolean) own[HISTORY_FIELD] = whole;
+	if (item.param('includeHistory', false)) own[HISTORY_FIELD] = whole;
 	return own;
 }

@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { queryLocator, queryParams } from './fields';
@@ -36,8 +37,7 @@ export const toolDescription =
 	'Cancels a queued or running query at once (it becomes Stopped). Needs the query ID (a UUID). Returns the query with its status.';
 
 /** At Once is the service's cancel, Gracefully its stop (Cancel's Mode says what each does). */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const endpoint =
-		this.getNodeParameter('cancelMode', itemIndex, 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
-	return await run.call(endpoint, { params: queryParams.call(this, itemIndex), itemIndex });
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const endpoint = item.param<string>('cancelMode', 'cancel') === 'stop' ? 'queries.stopQuery' : 'queries.cancelQuery';
+	return await run.call(endpoint, { params: queryParams(item), itemIndex });
 }

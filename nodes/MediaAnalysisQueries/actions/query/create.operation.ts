@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { collection, datasetLocator, textField, uuidMode, waitForCompletionFields } from '../../../shared/descriptions';
-import { resolveDatasetId, getWaitOptions } from '../../../shared/readers';
 import { type RequestOf } from '../../../shared/endpoints';
-import { assertNotEmpty, assertUuid, parseJsonObject } from '../../../shared/validation';
 import { queryTypeOptions, waitForQuery } from './fields';
 import { readResults, readResultsOutput, resultsOutputFields } from './resultsOutput';
 
@@ -117,36 +116,29 @@ export const toolDescription =
 	'Runs a new query over a dataset: SQL, or a question in plain words (natural language), and waits for it. Needs the dataset (its ID, a UUID, or its exact name) and the query text. Returns the result rows, one item per row up to the Limit (with Wait for Completion off, or in a node made before that was the default: the query with its query_id and status).';
 
 /** The service answers 201 with the query Queued; creating it starts its first run. From version 2, the results follow. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const wait = getWaitOptions.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const wait = item.waitOptions();
 	const body: RequestOf<'queries.createQuery'> = {
-		dataset_id: await resolveDatasetId(run, itemIndex),
-		query: assertNotEmpty.call(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex),
-		type: this.getNodeParameter('queryType', itemIndex) as RequestOf<'queries.createQuery'>['type'],
+		dataset_id: await item.datasetId(),
+		query: item.notEmpty(item.param('query'), 'Query'),
+		type: item.param<RequestOf<'queries.createQuery'>['type']>('queryType'),
 	};
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = item.options('additionalFields');
 	if (fields.checkValidity !== undefined) body.check_validity = fields.checkValidity as boolean;
 	if (typeof fields.dynamicTagsVersion === 'string' && fields.dynamicTagsVersion.trim()) {
 		body.dynamic_tags_version = fields.dynamicTagsVersion.trim();
 	}
-	const embedding = this.getNodeParameter('additionalFields.embeddingId', itemIndex, '', { extractValue: true });
-	if (typeof embedding === 'string' && embedding.trim())
-		body.embedding_id = assertUuid.call(this, embedding, 'Embedding', itemIndex);
+	const embedding = item.param('additionalFields.embeddingId', '', { extractValue: true });
+	if (typeof embedding === 'string' && embedding.trim()) body.embedding_id = item.uuid(embedding, 'Embedding');
 	if (fields.parameters !== undefined) {
-		const parameters = parseJsonObject.call(
-			this,
-			fields.parameters,
-			'Parameters (JSON)',
-			itemIndex,
-			'{"min_score": 0.5}',
-		) as IDataObject;
+		const parameters = item.jsonObject(fields.parameters, 'Parameters (JSON)', '{"min_score": 0.5}');
 		if (Object.keys(parameters).length > 0) body.parameters = parameters;
 	}
 	const results =
-		wait && this.getNode().typeVersion >= 2 && this.getNodeParameter('output', itemIndex, 'rows') !== 'query'
-			? readResultsOutput.call(this, itemIndex)
+		wait && item.context.getNode().typeVersion >= 2 && item.param<string>('output', 'rows') !== 'query'
+			? readResultsOutput(item)
 			: undefined;
 	const created = await run.call('queries.createQuery', { body, itemIndex });
-	const query = await waitForQuery.call(this, run, created, wait, itemIndex);
-	return results ? await readResults.call(this, run, itemIndex, query.query_id, results) : query;
+	const query = await waitForQuery(item, created, wait);
+	return results ? await readResults(item, query.query_id, results) : query;
 }

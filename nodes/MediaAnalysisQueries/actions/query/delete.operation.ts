@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
@@ -16,8 +17,8 @@ export const toolDescription =
 	'Deletes a query and its results, for everyone in the organization. Needs the query ID (a UUID). Returns deleted: true and the id.';
 
 /** `{deleted: true, id}` as every delete answers, with the service's answer (the query as it was) under `response`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const params = queryParams.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const params = queryParams(item);
 	const response = await run.call('queries.deleteQuery', { params, itemIndex });
 	return deletedResult(params.query_id, response);
 }

@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { ExportQueryRequest } from '../../../shared/schemas.generated';
 import { connectionLocator, textField } from '../../../shared/descriptions';
-import { assertConnectionName, assertNotEmpty } from '../../../shared/validation';
 import { queryLocator, queryParams } from './fields';
 
 export const option = {
@@ -48,21 +48,16 @@ export const toolDescription =
 	'Starts exporting the results of a complete query to a storage bucket. Needs the query ID (a UUID), the target bucket and prefix. Returns the export with its export_id and status (accepted, not yet finished).';
 
 /** Starts an export of a complete query's results; the answer says it was accepted, not that it has finished. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const params = queryParams.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const params = queryParams(item);
 	const body: ExportQueryRequest = {
-		export_type: this.getNodeParameter('exportType', itemIndex) as ExportQueryRequest['export_type'],
-		target_bucket: assertNotEmpty.call(
-			this,
-			this.getNodeParameter('targetBucket', itemIndex, ''),
-			'Target Bucket',
-			itemIndex,
-		),
-		target_prefix: (this.getNodeParameter('targetPrefix', itemIndex, '') as string).trim(),
+		export_type: item.param<ExportQueryRequest['export_type']>('exportType'),
+		target_bucket: item.notEmpty(item.param('targetBucket', ''), 'Target Bucket'),
+		target_prefix: item.param('targetPrefix', '').trim(),
 	};
-	const connection = this.getNodeParameter('connection', itemIndex, '', { extractValue: true });
+	const connection = item.param('connection', '', { extractValue: true });
 	if (typeof connection === 'string' && connection.trim()) {
-		body.connection_name = assertConnectionName.call(this, connection, 'Connection', itemIndex);
+		body.connection_name = item.connectionName(connection, 'Connection');
 	}
 	return await run.call('queries.exportQuery', { params, body, itemIndex });
 }

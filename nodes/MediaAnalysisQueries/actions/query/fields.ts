@@ -1,13 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { QueryStatus, QueryType } from '../../../shared/schemas.generated';
 import { QUERY_FIELDS } from '../../../shared/enums.generated';
 import { uuidMode } from '../../../shared/descriptions';
 import { type ResponseOf } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
+import type { Item } from '../../../shared/item';
 import { recordFields } from '../../../shared/output';
-import { locatorUuid } from '../../../shared/readers';
-import { type Run, type WaitOptions, type WaitState } from '../../../shared/run';
+import { type WaitOptions, type WaitState } from '../../../shared/run';
 
 export const QUERY_STATUSES: QueryStatus[] = ['Complete', 'Error', 'Queued', 'Running', 'Stopped', 'Stopping'];
 
@@ -37,8 +37,8 @@ export function queryLocator(overrides: Partial<INodeProperties> = {}): INodePro
 	return listLocator(field, 'a query', 'searchQueries', [uuidMode('query')]);
 }
 
-export function queryParams(this: IExecuteFunctions, itemIndex: number): { query_id: string } {
-	return { query_id: locatorUuid.call(this, itemIndex, 'queryId', 'Query') };
+export function queryParams(item: Item): { query_id: string } {
+	return { query_id: item.locatorUuid('queryId', 'Query') };
 }
 
 type Column = { name?: unknown; type?: unknown };
@@ -66,18 +66,16 @@ function reasonOf(query: Query): string {
 }
 
 /** `options` are read before the query is sent, so a bad timeout is refused before the query starts. */
-export async function waitForQuery(
-	this: IExecuteFunctions,
-	run: Run,
-	query: Query,
-	options: WaitOptions | undefined,
-	itemIndex: number,
-): Promise<Query> {
+export async function waitForQuery(item: Item, query: Query, options: WaitOptions | undefined): Promise<Query> {
 	if (!options) return query;
-	return await run.wait<Query>(
+	return await item.run.wait<Query>(
 		{
 			read: async (deadline) =>
-				await run.call('queries.getQuery', { params: { query_id: query.query_id }, itemIndex, deadline }),
+				await item.run.call('queries.getQuery', {
+					params: { query_id: query.query_id },
+					itemIndex: item.index,
+					deadline,
+				}),
 			stateOf,
 			subject: `Query ${query.query_id}`,
 			statusOf: (current) => current.status,
@@ -93,7 +91,7 @@ export async function waitForQuery(
 							description:
 								'Correct the query and run it with Run Query, or fix the data it reads and use Re-Run Query. The Get operation shows the query as the service holds it.',
 						},
-			itemIndex,
+			itemIndex: item.index,
 		},
 		options,
 	);

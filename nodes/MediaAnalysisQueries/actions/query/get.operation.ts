@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { outputProperties, shapeOutput } from '../../../shared/output';
@@ -11,7 +12,7 @@ export const description: INodeProperties[] = [queryLocator(), ...outputProperti
 export const toolDescription =
 	'Gets one query: what it asks, its status (Queued, Running, Complete, Error, Stopped) and, once complete, how many rows it found. Needs the query ID (a UUID, as creating or listing queries gives it).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const query = await run.call('queries.getQuery', { params: queryParams.call(this, itemIndex), itemIndex });
-	return shapeOutput.call(this, itemIndex, QUERY)(query);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const query = await run.call('queries.getQuery', { params: queryParams(item), itemIndex });
+	return shapeOutput.call(item.context, itemIndex, QUERY)(query);
 }

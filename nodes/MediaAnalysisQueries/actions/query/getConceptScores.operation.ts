@@ -1,13 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
+import type { Item } from '../../../shared/item';
 import { listLocator } from '../../../shared/node';
-import { readWait, resolveDatasetId } from '../../../shared/readers';
 import { type Run, WAIT_DEFAULTS } from '../../../shared/run';
-import { assertNotEmpty, assertRange, invalidParameter } from '../../../shared/validation';
 import { tableColumns, waitForQuery } from './fields';
-import { readResults, readResultsOutput } from './resultsOutput';
+import { readResults } from './resultsOutput';
 
 /** New in version 2 of the node. */
 export const since = 2;
@@ -70,14 +69,6 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Gets the images of a dataset whose score for a visual concept is above a threshold, highest first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the concept name and the threshold (0 to 1). Returns one item per image: path, score, asset_id, concept.';
 
-/** The columns of the dataset's images table, read once per dataset in a run. */
-async function imageColumns(run: Run, datasetId: string, itemIndex: number): Promise<string[]> {
-	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
-		run.call('queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
-	);
-	return tableColumns(table).map((field) => field.name);
-}
-
 const quoted = (identifier: string) => `\`${identifier}\``;
 
 /**
@@ -96,36 +87,29 @@ export function conceptScoresSql(column: string, threshold: number, limit: numbe
 }
 
 /** The query runs on the service and is waited for; its rows are read as Get Results reads them. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const concept = assertNotEmpty.call(
-		this,
-		this.getNodeParameter('concept', itemIndex, '', { extractValue: true }),
-		'Concept',
-		itemIndex,
-	);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const concept = item.notEmpty(item.param('concept', '', { extractValue: true }), 'Concept');
 	if (!CONCEPT_NAME.test(concept)) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Concept',
-			itemIndex,
 			`"${concept.length > 60 ? `${concept.slice(0, 57)}...` : concept}" is not a concept name`,
 			'A concept name has only letters, digits and underscores and does not start with a digit (e.g. beach_scene). Choose the concept From list.',
 		);
 	}
-	const threshold = assertRange.call(this, this.getNodeParameter('threshold', itemIndex), 'Scores Above', itemIndex, {
-		min: 0,
-		max: 1,
-		integer: false,
-	});
-	const rows = readResultsOutput.call(this, itemIndex, 'rows');
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const wait = readWait.call(this, itemIndex, options.pollInterval, options.waitTimeout);
-	const datasetId = await resolveDatasetId(run, itemIndex);
+	const threshold = item.range(item.param('threshold'), 'Scores Above', { min: 0, max: 1, integer: false });
+	const page = item.pageLimit();
+	const options = item.options();
+	const wait = item.readWait(options.pollInterval, options.waitTimeout);
+	const datasetId = await item.datasetId();
 
-	// A table without a schema (the document allows one) is not checked: the service judges the query then.
-	const columns = await imageColumns(run, datasetId, itemIndex);
+	// The images table's columns, read once per dataset in a run. A table without a schema (the document allows one)
+	// is not checked: the service judges the query then.
+	const table = await run.lookup(`queries.imageColumns:${datasetId}`, async () =>
+		run.call('queries.getTable', { params: { dataset_id: datasetId, table_name: TABLE }, itemIndex }),
+	);
+	const columns = tableColumns(table).map((field) => field.name);
 	const noColumn = (what: string, description: string) =>
-		new NodeOperationError(this.getNode(), `The ${TABLE} table of dataset ${datasetId} has no ${what}`, {
+		new NodeOperationError(item.context.getNode(), `The ${TABLE} table of dataset ${datasetId} has no ${what}`, {
 			description,
 			itemIndex,
 		});
@@ -147,18 +131,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 			`Its columns: ${listed}. Choose the concept From list (the concepts of this dataset); a concept created in another dataset, or renamed, has no column here.`,
 		);
 	}
-	const query = conceptScoresSql(column, threshold, rows.page.returnAll ? undefined : rows.page.limit);
+	const query = conceptScoresSql(column, threshold, page.returnAll ? undefined : page.limit);
 	const created = await run.call('queries.createQuery', {
 		body: { dataset_id: datasetId, query, type: 'SQL' },
 		itemIndex,
 	});
-	const complete = await waitForQuery.call(this, run, created, wait, itemIndex);
-	const read = (await readResults.call(this, run, itemIndex, complete.query_id, rows)) as IDataObject[];
+	const complete = await waitForQuery(item, created, wait);
+	const read = (await readResults(item, complete.query_id, { output: 'rows', page })) as IDataObject[];
 	return read.map((row) => {
 		const score = typeof row.score === 'number' ? row.score : Number(row.score);
 		if (typeof row.path !== 'string' || row.score === '' || !Number.isFinite(score)) {
 			throw new NodeOperationError(
-				this.getNode(),
+				item.context.getNode(),
 				`The results of query ${complete.query_id} hold a row without a path and a score: ${JSON.stringify(row).slice(0, 200)}`,
 				{ description: 'The service answered other columns than the query asked for. Run the node again.', itemIndex },
 			);

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import {
@@ -9,10 +10,9 @@ import {
 	textField,
 	UUID_LIST_EXAMPLE,
 } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { listEndpoint, type RecordOf } from '../../../shared/endpoints';
 import { outputProperties, shapeOutput } from '../../../shared/output';
-import { assertUuidList, splitList } from '../../../shared/validation';
+import { splitList } from '../../../shared/validation';
 import { QUERY, QUERY_STATUSES, queryTypeOptions } from './fields';
 
 export const option = { name: 'Get Many', description: 'List queries', action: 'Get many queries' };
@@ -58,19 +58,17 @@ export const toolDescription =
 	'Lists queries, the newest first, up to the Limit; optionally only those over one dataset, in one status or of one type. Needs nothing. Returns each query with its query_id, what it asks, its status and row count.';
 
 /** The ID and user filters read whole queries, so Output shapes them last. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const filters = item.options('filters');
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
 	if (filters.queryType) qs.query_types = filters.queryType;
 	if (filters.excludeCode !== undefined) qs.exclude_code = filters.excludeCode;
 	if (filters.excludeNoCode !== undefined) qs.exclude_no_code = filters.excludeNoCode;
-	const dataset = this.getNodeParameter('filters.datasetId', itemIndex, '', { extractValue: true });
-	if (typeof dataset === 'string' && dataset.trim()) {
-		qs.dataset_id = await resolveDatasetId(run, itemIndex, 'filters.datasetId');
-	}
+	const dataset = item.param('filters.datasetId', '', { extractValue: true });
+	if (typeof dataset === 'string' && dataset.trim()) qs.dataset_id = await item.datasetId('filters.datasetId');
 	// The service takes the ID and user filters only as a GET body, which n8n never sends: they are applied here.
-	const queryIds = new Set(assertUuidList.call(this, filters.queryIds ?? '', 'Query IDs', itemIndex));
+	const queryIds = new Set(item.uuidList(filters.queryIds ?? '', 'Query IDs'));
 	const userIds = new Set(splitList(filters.userIds ?? ''));
 	const excludeUserIds = new Set(splitList(filters.excludeUserIds ?? ''));
 	const keep = (record: IDataObject) => {
@@ -79,7 +77,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 		if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
 		return !excludeUserIds.has(String(query.created_user_id));
 	};
-	const shape = shapeOutput.call(this, itemIndex, QUERY);
+	const shape = shapeOutput.call(item.context, itemIndex, QUERY);
 	const filtered = queryIds.size > 0 || userIds.size > 0 || excludeUserIds.size > 0;
 	const queries = await run.list(listEndpoint('queries.listQueries', { qs }), {
 		itemIndex,

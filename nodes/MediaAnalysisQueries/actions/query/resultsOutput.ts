@@ -1,13 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { endpointPath } from '../../../shared/endpoints';
+import type { Item } from '../../../shared/item';
 import { WithBinary } from '../../../shared/router';
 import { DOWNLOAD, downloadFile, type DownloadedFile } from '../../../shared/transport';
-import { type Run, getPageLimit } from '../../../shared/run';
-import { assertNotEmpty, assertRange } from '../../../shared/validation';
 import {
 	CsvError,
 	CsvReader,
@@ -114,50 +113,34 @@ class ResultsReads {
 	}
 }
 
-type Spent = Pick<ResultsReads, 'rows' | 'memory'>;
+/** What the item's Output asks (a link's query string, the binary field, or the rows' Limit), read before sending. */
+export type ResultsOutput =
+	| { output: 'link'; linkQuery: { url_format: string; expiration_seconds: number } }
+	| { output: 'binary'; field: string }
+	| { output: 'rows'; page: { returnAll: boolean; limit: number } };
 
-/** What the item's Output asks, read and checked before anything is sent. */
-export interface ResultsOutput {
-	output: 'link' | 'binary' | 'rows';
-	/** Download Link: its query string. */
-	linkQuery?: { url_format: string; expiration_seconds: number };
-	/** File (Binary): the binary field. */
-	field: string;
-	/** Rows: Return All or the Limit. */
-	page: { returnAll: boolean; limit: number };
-}
-
-/** The item's Output and its fields (`output`: Rows whatever the node holds). */
-export function readResultsOutput(this: IExecuteFunctions, itemIndex: number, output?: 'rows'): ResultsOutput {
-	const chosen = output ?? this.getNodeParameter('output', itemIndex, 'rows');
-	if (chosen === 'link') {
-		const expiration = this.getNodeParameter('expirationSeconds', itemIndex, 900);
+export function readResultsOutput(item: Item): ResultsOutput {
+	const output = item.param<string>('output', 'rows');
+	if (output === 'link') {
 		const linkQuery = {
-			url_format: String(this.getNodeParameter('urlFormat', itemIndex, 'download')),
-			expiration_seconds: assertRange.call(this, expiration, 'Link Valid For (Seconds)', itemIndex, { min: 1 }),
+			url_format: String(item.param('urlFormat', 'download')),
+			expiration_seconds: item.range(item.param('expirationSeconds', 900), 'Link Valid For (Seconds)', { min: 1 }),
 		};
-		return { output: 'link', linkQuery, field: '', page: { returnAll: true, limit: 0 } };
+		return { output, linkQuery };
 	}
-	if (chosen === 'binary') {
-		const name = this.getNodeParameter('binaryPropertyName', itemIndex, 'data');
-		const field = assertNotEmpty.call(this, name, 'Put Output File in Field', itemIndex);
-		return { output: 'binary', field, page: { returnAll: true, limit: 0 } };
+	if (output === 'binary') {
+		return { output, field: item.notEmpty(item.param('binaryPropertyName', 'data'), 'Put Output File in Field') };
 	}
-	return { output: 'rows', field: '', page: getPageLimit.call(this, itemIndex) };
+	return { output: 'rows', page: item.pageLimit() };
 }
 
 /** The results of a complete query as `asked` (`readResultsOutput`, read before the item sent anything). */
-export async function readResults(
-	this: IExecuteFunctions,
-	run: Run,
-	itemIndex: number,
-	queryId: string,
-	{ output, linkQuery, field, page }: ResultsOutput,
-): Promise<Result> {
+export async function readResults(item: Item, queryId: string, asked: ResultsOutput): Promise<Result> {
+	const { run, index: itemIndex } = item;
 	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
 	const params = { query_id: queryId };
 	return await reads.turn(async (): Promise<Result> => {
-		if (output === 'link') return await run.call(RESULTS, { params, qs: linkQuery, itemIndex });
+		if (asked.output === 'link') return await run.call(RESULTS, { params, qs: asked.linkQuery, itemIndex });
 		const link: Partial<GetQueryResultsResponse> = await run.call(RESULTS, {
 			params,
 			qs: { url_format: 'direct' },
@@ -165,7 +148,7 @@ export async function readResults(
 		});
 		if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
 			throw new NodeOperationError(
-				this.getNode(),
+				item.context.getNode(),
 				`GET ${endpointPath(RESULTS, params)} answered without a download link for the results`,
 				{
 					description:
@@ -175,15 +158,17 @@ export async function readResults(
 			);
 		}
 		const id = typeof link.query_id === 'string' ? link.query_id : queryId;
-		const wanted = page.returnAll ? Number.POSITIVE_INFINITY : page.limit;
 		const read = async (file: DownloadedFile): Promise<Result> => {
-			if (output === 'rows') return await readRows.call(this, file, wanted, { itemIndex, queryId: id, spent: reads });
+			if (asked.output === 'rows') {
+				const { returnAll, limit } = asked.page;
+				return await readRows(item, file, returnAll ? Number.POSITIVE_INFINITY : limit, id, reads);
+			}
 			// n8n's helpers stream only a Node.js Readable, which node code cannot build: the file is read into one Buffer.
 			const bytes = await file.bytes();
 			const fileName = file.fileName ?? `${id}-results`;
-			const binary = await this.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
+			const binary = await item.context.helpers.prepareBinaryData(bytes, fileName, file.contentType || undefined);
 			const json = { query_id: id, file_name: binary.fileName ?? fileName, mime_type: binary.mimeType };
-			return new WithBinary({ ...json, bytes: bytes.byteLength }, { [field]: binary });
+			return new WithBinary({ ...json, bytes: bytes.byteLength }, { [asked.field]: binary });
 		};
 		return await downloadFile(run, link.download_url, { itemIndex, what: 'query results' }, read);
 	});
@@ -193,10 +178,11 @@ const SNIFF = 64;
 
 /** The first `wanted` rows: CSV row by row; JSON scanned, then parsed once whole or cut after the last row wanted. */
 async function readRows(
-	this: IExecuteFunctions,
+	item: Item,
 	{ contentType, chunks }: DownloadedFile,
 	wanted: number,
-	{ itemIndex, queryId, spent }: { itemIndex: number; queryId: string; spent: Spent },
+	queryId: string,
+	spent: ResultsReads,
 ): Promise<IDataObject[]> {
 	let format: ResultsFormat | undefined;
 	let head = '';
@@ -207,28 +193,28 @@ async function readRows(
 	let memory = 0;
 	let done = false;
 	const fail = ([message, description]: Problem) =>
-		new NodeOperationError(this.getNode(), message, { description, itemIndex });
+		new NodeOperationError(item.context.getNode(), message, { description, itemIndex: item.index });
 	const check = (count: number) => {
 		if (spent.rows + count > ROW_BOUNDS.maxRows) throw fail(tooMany('rows', queryId, spent, count));
 		if (spent.memory + memory > ROW_BOUNDS.maxMemoryBytes) throw fail(tooMany('memory', queryId, spent, count));
 	};
-	const csvRows = (read: () => IDataObject[]) => {
+	/** The CSV rows `read` completes, up to the wanted-th (which ends the read), each checked against the bounds. */
+	const addCsvRows = (read: () => IDataObject[]) => {
+		let completed: IDataObject[];
 		try {
-			return read();
+			completed = read();
 		} catch (error) {
 			throw error instanceof CsvError ? fail(malformed(error, queryId)) : error;
 		}
+		for (const row of completed) {
+			memory += rowCost(row);
+			rows.push(row);
+			if (rows.length >= wanted) return void (done = true);
+			check(rows.length);
+		}
 	};
 	const take = (chunk: string) => {
-		if (format === 'csv') {
-			for (const row of csvRows(() => csv.push(chunk))) {
-				memory += rowCost(row);
-				rows.push(row);
-				if (rows.length >= wanted) return void (done = true);
-				check(rows.length);
-			}
-			return;
-		}
+		if (format === 'csv') return addCsvRows(() => csv.push(chunk));
 		const cut = json.push(chunk);
 		if (json.tooDeep) throw fail(tooDeep(queryId));
 		memory = json.cost;
@@ -256,11 +242,8 @@ async function readRows(
 	}
 	if (format === undefined) decide();
 	if (format === 'csv' && !done) {
-		for (const row of csvRows(() => csv.end())) {
-			memory += rowCost(row);
-			rows.push(row);
-		}
-		check(rows.length);
+		addCsvRows(() => csv.end());
+		check(rows.length); // the file's last row is checked even when it is the wanted-th
 	}
 	const all = format === 'json' ? parseJsonRows(parts.splice(0).join('')) : rows;
 	if (!all) throw fail(unreadable('unknown', contentType, queryId));
@@ -273,7 +256,7 @@ async function readRows(
 type Problem = [message: string, description: string];
 
 /** Past the row bound or the memory bound of one run, `count` rows into this item's file. */
-function tooMany(bound: 'rows' | 'memory', queryId: string, spent: Spent, count: number): Problem {
+function tooMany(bound: 'rows' | 'memory', queryId: string, spent: ResultsReads, count: number): Problem {
 	const left = ROW_BOUNDS.maxRows - spent.rows;
 	const megabytes = `${ROW_BOUNDS.maxMemoryBytes / 1024 / 1024} MB`;
 	const earlier = `after ${thousands(spent.rows)} rows for earlier items`;

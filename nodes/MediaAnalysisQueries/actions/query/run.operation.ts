@@ -1,8 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { waitForCompletionFields } from '../../../shared/descriptions';
-import { getWaitOptions } from '../../../shared/readers';
 import { queryLocator, queryParams, waitForQuery } from './fields';
 
 export const option = {
@@ -20,9 +20,9 @@ export const toolDescription =
 	'Runs a finished query again (status Complete, Error or Stopped). Needs the query ID (a UUID). Returns the query with its new status; with Wait for Completion on, once it has finished.';
 
 /** Starts a new run (201, status Queued); a query that is still active is refused by the service. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run) {
-	const params = queryParams.call(this, itemIndex);
-	const wait = getWaitOptions.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item) {
+	const params = queryParams(item);
+	const wait = item.waitOptions();
 	const queued = await run.call('queries.runQuery', { params, itemIndex });
-	return await waitForQuery.call(this, run, queued, wait, itemIndex);
+	return await waitForQuery(item, queued, wait);
 }

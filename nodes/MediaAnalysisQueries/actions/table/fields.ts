@@ -1,7 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
+import type { Item } from '../../../shared/item';
 import { listLocator } from '../../../shared/node';
-import { assertNotEmpty, invalidParameter } from '../../../shared/validation';
 
 /** A table of the dataset: From list (the dataset's tables, through `searchTables`) or By Name. */
 export const tableLocator = listLocator(
@@ -13,18 +11,11 @@ export const tableLocator = listLocator(
 );
 
 /** The item's table name: one path segment, checked before anything is sent. */
-export function getTableName(this: IExecuteFunctions, itemIndex: number): string {
-	const name = assertNotEmpty.call(
-		this,
-		this.getNodeParameter('tableName', itemIndex, '', { extractValue: true }),
-		'Table',
-		itemIndex,
-	);
+export function getTableName(item: Item): string {
+	const name = item.notEmpty(item.param('tableName', '', { extractValue: true }), 'Table');
 	if (/[/\\?#]/.test(name) || name === '.' || name === '..') {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Table',
-			itemIndex,
 			`"${name}" is not a table name`,
 			'Choose the table From list, or type its name as queries use it (e.g. images).',
 		);

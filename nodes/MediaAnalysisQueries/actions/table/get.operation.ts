@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { datasetLocator } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
 import { getTableName, tableLocator } from './fields';
 
 export const option = { name: 'Get', description: 'Get the schema of a table a query can read', action: 'Get a table' };
@@ -16,9 +16,9 @@ export const toolDescription =
 	'Gets the schema of one table a query over a dataset can read: its columns and their types. Needs the dataset (its ID, a UUID, or its exact name) and the table name (from listing the tables). Returns name and table_schema.';
 
 /** The table's schema, naming its dataset. A 404 names the table or the dataset, whichever the service says. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const tableName = getTableName.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const datasetId = await item.datasetId();
+	const tableName = getTableName(item);
 	const table = await run.call('queries.getTable', {
 		params: { dataset_id: datasetId, table_name: tableName },
 		itemIndex,

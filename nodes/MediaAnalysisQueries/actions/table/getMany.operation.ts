@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId, withinLimit } from '../../../shared/readers';
+import { withinLimit } from '../../../shared/readers';
 
 export const option = {
 	name: 'Get Many',
@@ -19,9 +20,9 @@ export const toolDescription =
 	"Lists the tables a query over one dataset can read, with each table's columns. Needs the dataset (its ID, a UUID, or its exact name). Returns each table with its name and table_schema; write SQL against these names.";
 
 /** One item per table, naming its dataset. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const page = getPageLimit.call(this, itemIndex);
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const datasetId = await item.datasetId();
+	const page = item.pageLimit();
 	const answer = await run.call('queries.listTables', { params: { dataset_id: datasetId }, itemIndex });
 	return withinLimit(answer.tables as IDataObject[], page).map((table) => ({ dataset_id: datasetId, ...table }));
 }

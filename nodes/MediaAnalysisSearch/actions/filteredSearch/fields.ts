@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { textField } from '../../../shared/descriptions';
 import { type ResponseOf } from '../../../shared/endpoints';
-import { type Run, type WaitOptions, type WaitState } from '../../../shared/run';
-import { invalidParameter } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
+import { type WaitOptions, type WaitState } from '../../../shared/run';
 
 /** A filtered search is a run on the service: Start answers its run_id, Get Result its results once it succeeded. */
 type Status = ResponseOf<'search.getMetadataFilterSearchStatus'>;
@@ -19,14 +19,12 @@ export const runIdField = textField(
 	{ required: true },
 );
 
-export function getRunId(this: IExecuteFunctions, itemIndex: number): number {
-	const value = this.getNodeParameter('runId', itemIndex, '');
+export function getRunId(item: Item): number {
+	const value = item.param<unknown>('runId', '');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^\d{1,15}$/.test(text)) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Run ID',
-			itemIndex,
 			`"${String(value)}" is not a run ID`,
 			'Use the run_id (a whole number) that Start Filtered Search returned.',
 		);
@@ -51,33 +49,19 @@ export function statusItem(status: Status, datasetId: string): IDataObject {
 	};
 }
 
-export async function readStatus(
-	this: IExecuteFunctions,
-	run: Run,
-	runId: number,
-	datasetId: string,
-	itemIndex: number,
-	deadline?: number,
-): Promise<Status> {
-	return await run.call('search.getMetadataFilterSearchStatus', {
+export async function readStatus(item: Item, runId: number, datasetId: string, deadline?: number): Promise<Status> {
+	return await item.run.call('search.getMetadataFilterSearchStatus', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
-		itemIndex,
+		itemIndex: item.index,
 		...(deadline ? { deadline } : {}),
 	});
 }
 
-export async function waitForRun(
-	this: IExecuteFunctions,
-	run: Run,
-	runId: number,
-	datasetId: string,
-	wait: WaitOptions,
-	itemIndex: number,
-): Promise<Status> {
-	return await run.wait<Status>(
+export async function waitForRun(item: Item, runId: number, datasetId: string, wait: WaitOptions): Promise<Status> {
+	return await item.run.wait<Status>(
 		{
-			read: async (deadline) => await readStatus.call(this, run, runId, datasetId, itemIndex, deadline),
+			read: async (deadline) => await readStatus(item, runId, datasetId, deadline),
 			stateOf: settled,
 			subject: `Filtered search run ${runId}`,
 			statusOf: (status) => status.state,
@@ -88,33 +72,27 @@ export async function waitForRun(
 						? "The service refused the search as asked: check that every filter names a metadata field the dataset's assets have, then start it again."
 						: 'The service could not finish the search: start it again later.',
 			}),
-			itemIndex,
+			itemIndex: item.index,
 		},
 		wait,
 	);
 }
 
 /** A run that has not succeeded is an error, so an empty list always means the search found nothing. */
-export async function readResults(
-	this: IExecuteFunctions,
-	run: Run,
-	runId: number,
-	datasetId: string,
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	const answer: Result = await run.call('search.getMetadataFilterSearchResult', {
+export async function readResults(item: Item, runId: number, datasetId: string): Promise<IDataObject[]> {
+	const answer: Result = await item.run.call('search.getMetadataFilterSearchResult', {
 		params: { run_id: String(runId) },
 		qs: { dataset_id: datasetId },
-		itemIndex,
+		itemIndex: item.index,
 	});
 	if (!Array.isArray(answer.results)) {
 		throw new NodeOperationError(
-			this.getNode(),
+			item.context.getNode(),
 			`Filtered search run ${runId} has no results (status: ${answer.status})`,
 			{
 				description:
 					'Get its results once Get Status says it has finished and succeeded, or start it with Wait for Completion on.',
-				itemIndex,
+				itemIndex: item.index,
 			},
 		);
 	}

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { type Run, getPageLimit } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, returnAllOrLimit } from '../../../shared/descriptions';
-import { resolveDatasetId, withinLimit } from '../../../shared/readers';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
+import { withinLimit } from '../../../shared/readers';
 import { getRunId, readResults, runIdField } from './fields';
 
 export const option = {
@@ -20,9 +21,9 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Reads the results of a finished filtered search run, best first, up to the Limit. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns each result with the run_id, search_target and the asset found (ids, paths, scores).';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const runId = getRunId.call(this, itemIndex);
-	const page = getPageLimit.call(this, itemIndex);
-	return withinLimit(await readResults.call(this, run, runId, datasetId, itemIndex), page);
+export async function execute(_itemIndex: number, _run: Run, item: Item): Promise<IDataObject[]> {
+	const datasetId = await item.datasetId();
+	const runId = getRunId(item);
+	const page = item.pageLimit();
+	return withinLimit(await readResults(item, runId, datasetId), page);
 }

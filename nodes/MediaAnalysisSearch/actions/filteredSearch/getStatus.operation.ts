@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Run } from '../../../shared/run';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator } from '../../../shared/descriptions';
-import { resolveDatasetId } from '../../../shared/readers';
+import type { Item } from '../../../shared/item';
+import type { Run } from '../../../shared/run';
 import { getRunId, readStatus, runIdField, statusItem } from './fields';
 
 export const option = {
@@ -19,8 +19,8 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Tells whether a filtered search run has finished. Needs the dataset it searches (its ID, a UUID, or its exact name) and the run_id its start returned. Returns run_id, state (PENDING, RUNNING, TERMINATED, …), termination_type, finished and succeeded.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const runId = getRunId.call(this, itemIndex);
-	return statusItem(await readStatus.call(this, run, runId, datasetId, itemIndex), datasetId);
+export async function execute(_itemIndex: number, _run: Run, item: Item): Promise<IDataObject> {
+	const datasetId = await item.datasetId();
+	const runId = getRunId(item);
+	return statusItem(await readStatus(item, runId, datasetId), datasetId);
 }

@@ -1,12 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, returnAllOrLimit, textField, waitForCompletionFields } from '../../../shared/descriptions';
-import { getWaitOptions, resolveDatasetId, withinLimit } from '../../../shared/readers';
+import type { Item } from '../../../shared/item';
+import { withinLimit } from '../../../shared/readers';
 import { datasetNotFound } from '../../../shared/transport';
-import { type Run, getPageLimit } from '../../../shared/run';
-import { assertNotEmpty, assertRange } from '../../../shared/validation';
+import type { Run } from '../../../shared/run';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { commonSearchOptions, getTextQuery, optionsCollection, skipModerationOption, textQueryField } from '../fields';
 import { readResults, waitForRun } from './fields';
@@ -137,46 +137,36 @@ const OPERATORS: Record<string, Operator> = {
 	notEquals: '!=',
 };
 
-function getFilters(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters'] {
-	const entries =
-		((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).filter as Filter[] | undefined) ?? [];
+function getFilters(item: Item): RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters'] {
+	const entries = (item.options('filters').filter as Filter[] | undefined) ?? [];
 	return entries.map((entry, position) => ({
-		key: assertNotEmpty.call(this, entry.key, `Metadata Filters (filter ${position + 1}) Field`, itemIndex),
+		key: item.notEmpty(entry.key, `Metadata Filters (filter ${position + 1}) Field`),
 		op: OPERATORS[entry.op ?? 'equals'] ?? '=',
 		value: String(entry.value ?? ''),
 	}));
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const target = this.getNodeParameter('searchIn', itemIndex, 'video') as Target;
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const target = item.param<Target>('searchIn', 'video');
 	const endpoint: StartEndpoint = TARGETS[target] ?? TARGETS.video;
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const common = {
-		dataset_id: datasetId,
-		limit: assertRange.call(this, this.getNodeParameter('maxResults', itemIndex, 40), 'Max Results', itemIndex, {
-			min: 1,
-		}),
-	};
-	const wait = getWaitOptions.call(this, itemIndex);
-	const page = wait ? getPageLimit.call(this, itemIndex) : undefined;
+	const datasetId = await item.datasetId();
+	const common = { dataset_id: datasetId, limit: item.range(item.param('maxResults', 40), 'Max Results', { min: 1 }) };
+	const wait = item.waitOptions();
+	const page = wait ? item.pageLimit() : undefined;
 	const body: IDataObject =
 		target === 'sound'
-			? { ...common, audio_class: getAudioClass.call(this, itemIndex) }
-			: { ...common, text_query: getTextQuery.call(this, itemIndex) };
-	if (target === 'transcript') body.match_mode = this.getNodeParameter('matchMode', itemIndex, 'semantic') as string;
-	const filters = getFilters.call(this, itemIndex);
+			? { ...common, audio_class: getAudioClass(item) }
+			: { ...common, text_query: getTextQuery(item) };
+	if (target === 'transcript') body.match_mode = item.param<string>('matchMode', 'semantic');
+	const filters = getFilters(item);
 	if (filters?.length) body.metadata_filters = filters;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	Object.assign(body, commonSearchOptions(options));
+	Object.assign(body, commonSearchOptions(item.options()));
 	const { run_id: runId } = await run.call(endpoint, {
 		body: body as RequestOf<StartEndpoint>,
 		itemIndex,
 		explain: datasetNotFound(datasetId),
 	});
 	if (!wait || !page) return [{ run_id: runId, dataset_id: datasetId, search_in: target }];
-	await waitForRun.call(this, run, runId, datasetId, wait, itemIndex);
-	return withinLimit(await readResults.call(this, run, runId, datasetId, itemIndex), page);
+	await waitForRun(item, runId, datasetId, wait);
+	return withinLimit(await readResults(item, runId, datasetId), page);
 }

@@ -1,12 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, dateField, textField } from '../../../shared/descriptions';
+import type { Item } from '../../../shared/item';
 import { notice } from '../../../shared/node';
-import { resolveDatasetId } from '../../../shared/readers';
 import { datasetNotFound, type Failure } from '../../../shared/transport';
 import type { Run } from '../../../shared/run';
-import { invalidParameter } from '../../../shared/validation';
 import {
 	commonSearchOptions,
 	epochOf,
@@ -63,31 +62,27 @@ const explainRefusal = (datasetId: string) => (failure: Failure) => {
 	return datasetNotFound(datasetId)(failure);
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
 	const body: RequestOf<'search.hybridSearch'> = {
-		dataset_id: await resolveDatasetId(run, itemIndex),
-		text_query: getTextQuery.call(this, itemIndex),
-		limit: getOneRequestLimit.call(this, itemIndex),
+		dataset_id: await item.datasetId(),
+		text_query: getTextQuery(item),
+		limit: getOneRequestLimit(item),
 	};
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = item.options();
 	Object.assign(body, commonSearchOptions(options) as Partial<RequestOf<'search.hybridSearch'>>);
-	const since = epochOf.call(this, options.since, 'Since', itemIndex);
-	const until = epochOf.call(this, options.until, 'Until', itemIndex);
+	const since = epochOf(item, options.since, 'Since');
+	const until = epochOf(item, options.until, 'Until');
 	const dateField = typeof options.dateField === 'string' ? options.dateField.trim() : '';
 	if (since !== null || until !== null || dateField) {
 		if (!dateField)
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Date Range Field',
-				itemIndex,
 				'it is empty while Since or Until is set',
 				'Name the date metadata field that Since and Until compare, e.g. published_at.',
 			);
 		if (since === null && until === null)
-			throw invalidParameter.call(
-				this,
+			throw item.invalid(
 				'Date Range Field',
-				itemIndex,
 				'neither Since nor Until is set',
 				'Set Since, Until or both, or remove Date Range Field.',
 			);

@@ -1,8 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { uuidMode } from '../../../shared/descriptions';
 import type { RequestOf } from '../../../shared/endpoints';
-import { assertNotEmpty, assertUuid } from '../../../shared/validation';
 import {
 	getTextQuery,
 	moderationScoreTypeOption,
@@ -51,17 +48,13 @@ export const { description, execute } = searchOperation({
 			description: 'Whether to search the images or the keyframes of the videos',
 		},
 	],
-	query(this: IExecuteFunctions, itemIndex: number): Partial<Request> {
-		const text_query = getTextQuery.call(this, itemIndex);
-		const person = this.getNodeParameter('person', itemIndex) as { mode?: string; value?: unknown };
-		const asset_type = this.getNodeParameter('assetType', itemIndex, 'keyframe') as Request['asset_type'];
+	query(item): Partial<Request> {
+		const text_query = getTextQuery(item);
+		const person = item.param<{ mode?: string; value?: unknown }>('person');
+		const asset_type = item.param<Request['asset_type']>('assetType', 'keyframe');
 		return person?.mode === 'id'
-			? { text_query, asset_type, person_ids: [assertUuid.call(this, person.value, 'Person', itemIndex)] }
-			: {
-					text_query,
-					asset_type,
-					person_names_or_aliases: [assertNotEmpty.call(this, person?.value, 'Person', itemIndex)],
-				};
+			? { text_query, asset_type, person_ids: [item.uuid(person.value, 'Person')] }
+			: { text_query, asset_type, person_names_or_aliases: [item.notEmpty(person?.value, 'Person')] };
 	},
 	options: [moderationScoreTypeOption, negativeTextOption, skipModerationOption],
 	output: (result, body) => ({ ...result, person: body.person_ids?.[0] ?? body.person_names_or_aliases?.[0] }),

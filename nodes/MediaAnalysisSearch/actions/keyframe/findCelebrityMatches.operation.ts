@@ -1,7 +1,6 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { textField } from '../../../shared/descriptions';
-import { invalidParameter, splitList } from '../../../shared/validation';
+import type { Item } from '../../../shared/item';
+import { splitList } from '../../../shared/validation';
 import { moderationScoreTypeOption } from '../fields';
 import { searchOperation } from '../searchOperation';
 
@@ -10,14 +9,11 @@ export const UPLOAD_IDS = { min: 15, max: 100 };
 
 export const toolDescription = `Finds the video keyframes of one dataset that show the face of a set of reference images, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name) and ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} upload IDs of the reference images. Returns each keyframe with its keyframe_id, video_id, composite_slice_id and score.`;
 
-function getUploadIds(this: IExecuteFunctions, itemIndex: number): string[] {
-	const raw = this.getNodeParameter('uploadIds', itemIndex, '');
-	const ids = splitList(raw);
+function getUploadIds(item: Item): string[] {
+	const ids = splitList(item.param('uploadIds', ''));
 	if (ids.length < UPLOAD_IDS.min || ids.length > UPLOAD_IDS.max) {
-		throw invalidParameter.call(
-			this,
+		throw item.invalid(
 			'Upload IDs',
-			itemIndex,
 			`${ids.length} upload ID${ids.length === 1 ? '' : 's'} given; the service takes ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max}`,
 			`Give ${UPLOAD_IDS.min} to ${UPLOAD_IDS.max} upload IDs of reference images of the face, separated by commas.`,
 		);
@@ -42,8 +38,6 @@ export const { description, execute } = searchOperation({
 			{ typeOptions: { rows: 3 }, required: true },
 		),
 	],
-	query(this: IExecuteFunctions, itemIndex: number) {
-		return { upload_ids: getUploadIds.call(this, itemIndex) };
-	},
+	query: (item) => ({ upload_ids: getUploadIds(item) }),
 	options: [moderationScoreTypeOption],
 });

@@ -1,5 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { moderationScoreTypeOption, skipModerationOption } from '../fields';
 import { searchOperation } from '../searchOperation';
@@ -16,9 +14,7 @@ export const option = {
 export const { description, execute } = searchOperation({
 	endpoint: 'search.audioSoundSearch',
 	fields: [audioClassLocator],
-	query(this: IExecuteFunctions, itemIndex: number) {
-		return { audio_class: getAudioClass.call(this, itemIndex) };
-	},
+	query: (item) => ({ audio_class: getAudioClass(item) }),
 	options: [moderationScoreTypeOption, skipModerationOption],
 	output: (result, body) => ({ audio_class: body.audio_class, ...result }),
 });

@@ -1,5 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { compositeTypeField, getTextQuery, moderationScoreTypeOption, textQueryField } from '../fields';
 import { searchOperation } from '../searchOperation';
 
@@ -21,8 +19,6 @@ export const { description, execute } = searchOperation({
 			description: 'The exact words to find in what is said (not a similarity search)',
 		}),
 	],
-	query(this: IExecuteFunctions, itemIndex: number) {
-		return { text_query: getTextQuery.call(this, itemIndex, 'Phrase') };
-	},
+	query: (item) => ({ text_query: getTextQuery(item, 'Phrase') }),
 	options: [compositeTypeField('The kind of video slice a match is reported in'), moderationScoreTypeOption],
 });

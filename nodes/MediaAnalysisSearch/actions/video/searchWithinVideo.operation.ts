@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, videoLocator } from '../../../shared/descriptions';
-import { locatorUuid, resolveDatasetId } from '../../../shared/readers';
+import type { Item } from '../../../shared/item';
 import { datasetNotFound } from '../../../shared/transport';
 import type { Run } from '../../../shared/run';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
@@ -23,17 +23,17 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Ranks the shots or scenes of one video by how well they match a description in words, best first, up to the Limit. Needs the dataset (its ID, a UUID, or its exact name), the video ID (a UUID, as the video search returns it) and the words. Returns each slice with its start and end times and score.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, run: Run): Promise<IDataObject[]> {
-	const datasetId = await resolveDatasetId(run, itemIndex);
-	const videoId = locatorUuid.call(this, itemIndex, 'videoId', 'Video');
+export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const datasetId = await item.datasetId();
+	const videoId = item.locatorUuid('videoId', 'Video');
 	const notFound = datasetNotFound(datasetId);
 	const response = await run.call('search.getVideoDetails', {
 		qs: {
 			dataset_id: datasetId,
 			video_id: videoId,
-			text_query: getTextQuery.call(this, itemIndex),
-			composite_type: this.getNodeParameter('compositeType', itemIndex, 'shot') as string,
-			limit: getOneRequestLimit.call(this, itemIndex),
+			text_query: getTextQuery(item),
+			composite_type: item.param<string>('compositeType', 'shot'),
+			limit: getOneRequestLimit(item),
 		},
 		itemIndex,
 		explain: (failure, details) =>
