@@ -14,5 +14,5 @@ export const toolDescription =
 
 export async function execute(itemIndex: number, run: Run, item: Item) {
 	const query = await run.call('queries.getQuery', { params: queryParams(item), itemIndex });
-	return shapeOutput.call(item.context, itemIndex, QUERY)(query);
+	return shapeOutput(item, QUERY)(query);
 }

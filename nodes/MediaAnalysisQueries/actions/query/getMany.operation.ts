@@ -77,7 +77,7 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 		if (userIds.size > 0 && !userIds.has(String(query.created_user_id))) return false;
 		return !excludeUserIds.has(String(query.created_user_id));
 	};
-	const shape = shapeOutput.call(item.context, itemIndex, QUERY);
+	const shape = shapeOutput(item, QUERY);
 	const filtered = queryIds.size > 0 || userIds.size > 0 || excludeUserIds.size > 0;
 	const queries = await run.list(listEndpoint('queries.listQueries', { qs }), {
 		itemIndex,
