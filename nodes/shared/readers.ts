@@ -1,16 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { WAIT_DEFAULTS, type Run, type WaitOptions } from './run';
+import type { Run } from './run';
 import type { PageLimit } from './transport';
-import { assertNotEmpty, assertRange, assertUuid, invalidParameter, type NodeContext } from './validation';
+import { Checks } from './validation';
 
-/** Readers of the parameters `descriptions.ts` builds; each checks what it reads before anything is sent. */
-
-/** The UUID a locator gives (From List or By ID). */
-export function locatorUuid(this: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
-	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
-	return assertUuid.call(this, value, label, itemIndex);
-}
+/** "By Name": the one record a name names, the candidates an error lists; and a list kept within its Limit. */
 
 /** What a "By Name" locator looks names up among: `records` gives every candidate whose name may match. */
 export interface NameLookup {
@@ -20,25 +14,6 @@ export interface NameLookup {
 	/** `records` lists every record whatever the name: one listing serves every name of the run. */
 	listsAll?: boolean;
 	idField?: string;
-}
-
-/** The ID of the one record the locator's value names (`onlyIdNamed`), looked up once per name in a node run. */
-export async function idByName(
-	run: Run,
-	itemIndex: number,
-	parameter: string,
-	label: string,
-	{ kind, records, listsAll = false, idField = 'id' }: NameLookup,
-): Promise<string> {
-	const node = run.execution;
-	const value = node.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
-	assertNotEmpty.call(node, value, label, itemIndex);
-	const name = value as string;
-	// Looked up once per name in the run (10,000 items naming one dataset cost one look-up).
-	const lookup = run.lookup(JSON.stringify(['names', ...(listsAll ? [kind] : [kind, name.normalize('NFC')])]), () =>
-		records(run, name, itemIndex),
-	);
-	return onlyIdNamed.call(node, await lookup, name, { kind, label, itemIndex, idField });
 }
 
 const nfc = (name: unknown) => (typeof name === 'string' ? name.normalize('NFC') : undefined);
@@ -93,10 +68,10 @@ function closestNamed(records: IDataObject[], name: string): IDataObject[] {
 
 /** The ID of the one record `name` names; none or several is an error naming the parameter, item and candidates. */
 export function onlyIdNamed(
-	this: NodeContext,
+	checks: Checks,
 	records: IDataObject[],
 	name: string,
-	{ kind, label, itemIndex, idField = 'id' }: { kind: string; label: string; itemIndex: number; idField?: string },
+	{ kind, label, idField = 'id' }: { kind: string; label: string; idField?: string },
 ): string {
 	const { named, trimmed } = recordsNamed(records, name);
 	const id = named[0]?.[idField];
@@ -107,10 +82,8 @@ export function onlyIdNamed(
 		const typed = name.normalize('NFC').trim().toLowerCase();
 		const caseOnly = records.filter((record) => nfc(record.name)?.trim().toLowerCase() === typed);
 		const closest = closestNamed(records, name);
-		throw invalidParameter.call(
-			this,
+		throw checks.invalid(
 			label,
-			itemIndex,
 			`no ${kind} is named ${quoted}`,
 			caseOnly.length > 0
 				? `Names are case-sensitive, and these differ from it only in case: ${candidates(caseOnly, idField)}. Type the name exactly as shown, or ${choose}.`
@@ -119,20 +92,13 @@ export function onlyIdNamed(
 					: `This credential sees no ${kind} at all. Check that the credential belongs to the account that holds the ${kind}, or create it first.`,
 		);
 	}
-	throw invalidParameter.call(
-		this,
+	throw checks.invalid(
 		label,
-		itemIndex,
 		named.length === 1
 			? `the service's ${kind} named ${quoted} has no ID`
 			: `${named.length} ${kind}s are named ${quoted}${trimmed ? ' once the spaces around the names are left out' : ''}`,
 		`${choose[0].toUpperCase()}${choose.slice(1)}: ${candidates(named, idField)}.`,
 	);
-}
-
-export function isByName(run: Run, itemIndex: number, parameter: string): boolean {
-	const locator = run.execution.getNodeParameter(parameter, itemIndex, {}) as { mode?: string } | string;
-	return typeof locator === 'object' && locator.mode === 'name';
 }
 
 /**
@@ -166,58 +132,10 @@ export async function datasetsMatching(run: Run, name: string, itemIndex?: numbe
 
 /** The ID of the one dataset `name` names, outside an execution's item loop (a poll, a list in the editor). */
 export async function datasetIdNamed(run: Run, name: string, label = 'Dataset'): Promise<string> {
-	return onlyIdNamed.call(run.context, await datasetsMatching(run, name), name, {
-		kind: 'dataset',
-		label,
-		itemIndex: 0,
-	});
-}
-
-const datasetsNamed: NameLookup = { kind: 'dataset', records: datasetsMatching };
-
-export async function resolveDatasetId(
-	run: Run,
-	itemIndex: number,
-	parameter = 'datasetId',
-	label = 'Dataset',
-): Promise<string> {
-	if (!isByName(run, itemIndex, parameter)) return locatorUuid.call(run.execution, itemIndex, parameter, label);
-	return await idByName(run, itemIndex, parameter, label, datasetsNamed);
+	return onlyIdNamed(new Checks(run.context, 0), await datasetsMatching(run, name), name, { kind: 'dataset', label });
 }
 
 /** The records a list keeps under Return All / Limit, for answers the service sends in one page. */
 export function withinLimit<T>(records: T[], { returnAll, limit }: { returnAll: boolean; limit: number }): T[] {
 	return returnAll ? records : records.slice(0, limit);
-}
-
-/** Undefined when the node should return at once. */
-export function getWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOptions | undefined {
-	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return undefined;
-	const pollInterval = this.getNodeParameter('pollInterval', itemIndex, undefined);
-	return readWait.call(this, itemIndex, pollInterval, this.getNodeParameter('waitTimeout', itemIndex, undefined));
-}
-
-/** Poll Interval and Timeout, checked (an expression may give a fraction of a second); unset: `WAIT_DEFAULTS`. */
-export function readWait(this: IExecuteFunctions, itemIndex: number, pollInterval: unknown, timeout: unknown) {
-	const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
-	return {
-		pollIntervalSeconds: assertRange.call(this, pollInterval ?? pollIntervalSeconds, 'Poll Interval', itemIndex, {
-			min: 0.1,
-			integer: false,
-		}),
-		timeoutSeconds: assertRange.call(this, timeout ?? timeoutSeconds, 'Timeout', itemIndex, { min: 1, integer: false }),
-	};
-}
-
-export function getConnectionRef(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	parameter = 'connection',
-	label = 'Connection',
-): string {
-	const locator = this.getNodeParameter(parameter, itemIndex, {}) as { mode?: string; value?: unknown } | string;
-	const mode = typeof locator === 'object' ? locator.mode : undefined;
-	const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
-	if (mode === 'id') return assertUuid.call(this, value, label, itemIndex);
-	return assertNotEmpty.call(this, value, label, itemIndex);
 }

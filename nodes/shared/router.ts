@@ -15,7 +15,7 @@ import { scrubSecrets } from './http/answers';
 import { PARALLEL, recordId, RequestsStopped } from './transport';
 import { Item } from './item';
 import { Run } from './run';
-import { assertRange } from './validation';
+import { Checks } from './validation';
 
 /** An operation's entry in its resource's Operation dropdown; its value is its key in the resource's `operations`. */
 export interface OperationOption {
@@ -344,7 +344,7 @@ function parallelRequests(context: IExecuteFunctions, perItem: boolean): number 
 	if (!perItem) return PARALLEL.default;
 	// An expression that gives no number is refused here, by name.
 	const parallel = context.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL.default);
-	return assertRange.call(context, parallel, 'Requests in Parallel', 0, { min: 1, max: PARALLEL.max });
+	return new Checks(context, 0).range(parallel, 'Requests in Parallel', { min: 1, max: PARALLEL.max });
 }
 
 /** The single item loop of every action node; a batch operation gets the runner and the items. */

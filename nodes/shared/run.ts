@@ -21,7 +21,7 @@ import {
 	type PageLimit,
 	type PageStyle,
 } from './transport';
-import { assertRange } from './validation';
+import { Checks } from './validation';
 
 export interface WaitOptions {
 	pollIntervalSeconds: number;
@@ -130,15 +130,13 @@ export class Run extends TransportRun {
 	/** The item's Return All / Limit parameters. */
 	private itemLimit(itemIndex: number | undefined): PageLimit {
 		if (itemIndex === undefined) throw new Error('A list limited by the parameters is read for an item');
-		return getPageLimit.call(this.execution, itemIndex);
+		return pageLimit(this.execution, itemIndex);
 	}
 }
 
 /** Reads Return All / Limit; an expression's Limit is checked like the field (a whole number, at least 1). */
-export function getPageLimit(this: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll
-		? 0
-		: assertRange.call(this, this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, { min: 1 });
-	return { returnAll, limit };
+export function pageLimit(context: IExecuteFunctions, itemIndex: number): { returnAll: boolean; limit: number } {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = context.getNodeParameter('limit', itemIndex, 50);
+	return { returnAll, limit: returnAll ? 0 : new Checks(context, itemIndex).range(limit, 'Limit', { min: 1 }) };
 }

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { uuidMode } from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
-import { idByName, type NameLookup } from '../../shared/readers';
+import type { NameLookup } from '../../shared/readers';
 import { ALL } from '../../shared/run';
 
 /**
@@ -40,7 +40,7 @@ const personsNamed: NameLookup = {
 /** The person of one item: "By Name" is the one person enrolled under that name (the By Name rule of `recordsNamed`). */
 export async function resolvePersonId(item: Item): Promise<string> {
 	if (!item.byName('personId')) return getPersonId(item);
-	return item.uuid(await idByName(item.run, item.index, 'personId', 'Person', personsNamed), 'Person');
+	return item.uuid(await item.idByName('personId', 'Person', personsNamed), 'Person');
 }
 
 export const getPersonId = (item: Item): string => item.locatorUuid('personId', 'Person');

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { nameMode, uuidMode } from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
-import { idByName, type NameLookup } from '../../shared/readers';
+import type { NameLookup } from '../../shared/readers';
 import { listLocator } from '../../shared/node';
 import { type Failure } from '../../shared/transport';
 import { ALL } from '../../shared/run';
@@ -48,7 +48,7 @@ const conceptsNamed: NameLookup = {
  */
 export async function conceptRequest(item: Item) {
 	const id = item.byName('conceptId')
-		? await idByName(item.run, item.index, 'conceptId', 'Concept', conceptsNamed)
+		? await item.idByName('conceptId', 'Concept', conceptsNamed)
 		: item.param('conceptId', '', { extractValue: true });
 	const conceptId = item.uuid4(id, 'Concept');
 	const explain = (failure: Failure) =>
