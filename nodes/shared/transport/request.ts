@@ -77,8 +77,7 @@ export function retryDelayMs(failure: Failure, attempt: number): number {
 function nextDelay(failure: Failure, attempt: number, deadline: number): number | undefined {
 	if (!isRetryable(failure) || attempt >= RETRY.attempts) return undefined;
 	const delay = retryDelayMs(failure, attempt);
-	if (delay > RETRY.maxDelayMs || Date.now() + delay >= deadline) return undefined;
-	return delay;
+	return delay > RETRY.maxDelayMs || Date.now() + delay >= deadline ? undefined : delay;
 }
 
 /** The Base URL of the run's credential, read once for the run. */
@@ -229,7 +228,7 @@ function unsendableText(request: ApiRequest): { field: string; at: number } | un
 }
 
 /** Why a request line is over the budget, in words naming its longest list; undefined when it fits. */
-function overlongLine(request: ApiRequest): { message: string; description: string } | undefined {
+function overlongLine(request: ApiRequest): Explained | undefined {
 	const bytes = requestLineBytes(request.path, request.qs);
 	if (bytes <= REQUEST_LINE.maxBytes) return undefined;
 	const lists = Object.entries(request.qs ?? {}).filter((entry): entry is [string, unknown[]] =>
@@ -290,7 +289,8 @@ function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObj
 	const write = request.method !== 'GET' && !(request.method === 'POST' && request.idempotent);
 	if (!write || request.itemIndex === undefined) return answer;
 	const id = recordId(answer);
-	run.noteWrite(request.itemIndex, `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`);
+	const writes = run.writes.get(request.itemIndex) ?? [];
+	run.writes.set(request.itemIndex, [...writes, `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`]);
 	return answer;
 }
 
