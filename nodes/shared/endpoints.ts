@@ -13,7 +13,7 @@ import {
 	type ListIdentity,
 	type PageStyle,
 } from './transport';
-import type * as pageStyles from './transport/pagination';
+import type * as pageStyles from './pageStyles';
 import {
 	invitationsPages,
 	jobsList,
@@ -26,7 +26,7 @@ import {
 	skipLimit,
 	usersPages,
 	videoSearchBody,
-} from './transport/pagination';
+} from './pageStyles';
 import { datasetAsSent, recoverRecord, type RecoverLookup } from './recovery';
 import type { DatasetCreateRequest } from './schemas.generated';
 

@@ -64,6 +64,36 @@ export const ALL: PageLimit = { returnAll: true };
  * `list` one, `wait` until a status settles. Each is typed by the OpenAPI document through the endpoint table.
  */
 export class Run extends TransportRun {
+	/** Items of the run resting between status reads (`rest`): they hold no place in the item pool's busy count. */
+	resting = 0;
+	private readonly lookups = new Map<string, Promise<unknown>>();
+
+	/**
+	 * What the run looked up once for all its items (a name's records, an Identify of one URL), by a key that says
+	 * what it is about. A failed lookup is not kept, so each item that needs it tries again (unless `keepFailure`:
+	 * the items that share it share its failure too).
+	 */
+	async lookup<T>(key: string, load: () => Promise<T>, { keepFailure = false } = {}): Promise<T> {
+		let found = this.lookups.get(key) as Promise<T> | undefined;
+		if (!found) {
+			found = load();
+			this.lookups.set(key, found);
+			if (!keepFailure) found.catch(() => this.lookups.delete(key));
+		}
+		return await found;
+	}
+
+	/** An item's rest between two reads of a status: `sleep`, and meanwhile the item pool may start another item. */
+	async rest(ms: number): Promise<void> {
+		this.resting++;
+		this.pace.onRoom();
+		try {
+			await this.sleep(ms);
+		} finally {
+			this.resting--;
+		}
+	}
+
 	/** Calls an endpoint of the table; the answer is checked against the table and typed by the document. */
 	async call<K extends EndpointId>(id: K, call: EndpointCall<K> = {}): Promise<CheckedResponseOf<K>> {
 		const { recover } = endpointOf(id);

@@ -16,7 +16,7 @@ import {
 	type RecordOf,
 } from '../../nodes/shared/endpoints';
 import type { PageStyle } from '../../nodes/shared/transport';
-import { skipLimit } from '../../nodes/shared/transport/pagination';
+import { skipLimit } from '../../nodes/shared/pageStyles';
 
 const root = resolve(__dirname, '../..');
 const specFile = resolve(root, process.env.MEDIA_ANALYSIS_SPEC ?? '../shared/api/service-spec.md');

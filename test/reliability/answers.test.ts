@@ -16,7 +16,7 @@ import { checkAnswer } from '../../nodes/shared/transport/check';
 import type { FieldRule } from '../../nodes/shared/transport/types';
 import { ENDPOINTS, endpointOf, type EndpointId } from '../../nodes/shared/endpoints';
 import type { ApiContext } from '../../nodes/shared/transport';
-import { jobStatusPages, offsetLimit } from '../../nodes/shared/transport/pagination';
+import { jobStatusPages, offsetLimit } from '../../nodes/shared/pageStyles';
 import type { RunNodeResult } from '../harness/engine';
 import { TYPES, useTestBed } from '../nodes/setup';
 import { byId } from '../support/locators';

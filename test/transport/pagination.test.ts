@@ -17,10 +17,10 @@ import {
 	offsetLimitCamelCase,
 	offsetLimitLinks,
 	pagePerPage,
-	paginate,
 	searchBody,
 	skipLimit,
-} from '../../nodes/shared/transport/pagination';
+} from '../../nodes/shared/pageStyles';
+import { paginate } from '../../nodes/shared/transport/pagination';
 import { TransportRun as Run, type PageStyle } from '../../nodes/shared/transport';
 import { createHarness, type Harness } from '../harness/engine';
 

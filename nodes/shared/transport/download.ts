@@ -2,7 +2,7 @@ import { discardBody } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
 import { untrustedCertificate } from '../http/failures';
 import { explainedError, readFailure } from './errors';
-import { percentDecoded } from './request';
+import { percentDecoded } from './address';
 import type { Run } from './run';
 
 /** Bounds of one file download: the whole exchange, the wait for the next bytes, and the size read. */

@@ -37,14 +37,12 @@ interface AxiosLike {
 
 /** The rate of a `RateLimit-Policy` header (the IETF draft's `<quota>;w=<seconds>`, first policy only), per second. */
 export function ratePolicy(value: string | undefined): number | undefined {
-	const [quotaPart, ...parameters] = (value ?? '')
+	const [quota, ...parameters] = (value ?? '')
 		.split(',')[0]
 		.split(';')
 		.map((part) => part.trim());
-	const window = parameters.find((parameter) => /^w\s*=\s*\d+$/.test(parameter));
-	if (!/^\d+$/.test(quotaPart) || !window) return undefined;
-	const [quota, seconds] = [Number(quotaPart), Number(window.split('=')[1])];
-	return quota > 0 && seconds > 0 ? quota / seconds : undefined;
+	const seconds = Number(parameters.find((parameter) => /^w\s*=\s*\d+$/.test(parameter))?.split('=')[1]);
+	return /^\d+$/.test(quota) && Number(quota) > 0 && seconds > 0 ? Number(quota) / seconds : undefined;
 }
 
 /** The error and what caused it, five deep at most (n8n's NodeApiError wraps axios's error). */
@@ -126,13 +124,6 @@ export function formatDetail(body: unknown): string[] {
 	return lines;
 }
 
-interface ErrorContext {
-	/** What a 404 is about: e.g. "Dataset". */
-	resourceLabel?: string;
-	host: string;
-	attempts: number;
-}
-
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** `explain` for a request whose 404 is about its dataset (unknown, mistyped or deleted): names the dataset given. */
@@ -153,7 +144,10 @@ export interface Explained {
 }
 
 /** The words for a failed request: what happened, and what to do. */
-export function explainFailure(failure: Failure, context: ErrorContext): Explained {
+export function explainFailure(
+	failure: Failure,
+	context: { resourceLabel?: string; host: string; attempts: number },
+): Explained {
 	const { status } = failure;
 	const details = formatDetail(failure.body);
 	const retried = context.attempts > 1 ? ` It was tried ${plural(context.attempts, 'time')}.` : '';

@@ -1,4 +1,5 @@
-export { apiRequest, loneSurrogateAt, retryDelayMs, RETRY, wellFormed } from './request';
+export { apiRequest, retryDelayMs, RETRY } from './request';
+export { loneSurrogateAt, wellFormed } from './address';
 export { isRecord } from './check';
 export type { AnswerSpec, ApiContext, ApiRequest, FieldRule, ListIdentity, Page, PageLimit, PageStyle } from './types';
 export { NOT_MADE } from './types';

@@ -24,6 +24,7 @@ import {
 	type Failure,
 } from './errors';
 import { RequestsStopped } from './pace';
+import { checkRequest } from './address';
 import { recordId, type Run } from './run';
 import { NOT_MADE, type ApiContext, type ApiRequest } from './types';
 import type { EarlierWrite, WriteOutcome } from './written';
@@ -77,8 +78,7 @@ export function retryDelayMs(failure: Failure, attempt: number): number {
 function nextDelay(failure: Failure, attempt: number, deadline: number): number | undefined {
 	if (!isRetryable(failure) || attempt >= RETRY.attempts) return undefined;
 	const delay = retryDelayMs(failure, attempt);
-	if (delay > RETRY.maxDelayMs || Date.now() + delay >= deadline) return undefined;
-	return delay;
+	return delay > RETRY.maxDelayMs || Date.now() + delay >= deadline ? undefined : delay;
 }
 
 /** The Base URL of the run's credential, read once for the run. */
@@ -182,77 +182,6 @@ function accessRefused(failure: Failure): boolean {
 }
 
 /**
- * The most a request's path and query may take: gateways refuse a longer request line (414) or cut it, commonly
- * somewhere from 4 to 8 KB. A longer one is refused before sending, naming the list that made it long.
- */
-export const REQUEST_LINE = { maxBytes: 6 * 1024 };
-
-/** The path and query as sent (repeated keys for lists), for the request-line budget. */
-function requestLineBytes(path: string, qs: IDataObject | undefined): number {
-	let bytes = Buffer.byteLength(path);
-	for (const [key, value] of Object.entries(qs ?? {})) {
-		for (const entry of Array.isArray(value) ? value : [value]) {
-			if (entry === undefined) continue;
-			bytes += 2 + Buffer.byteLength(encodeURIComponent(key));
-			bytes += Buffer.byteLength(encodeURIComponent(typeof entry === 'object' ? JSON.stringify(entry) : String(entry)));
-		}
-	}
-	return bytes;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Where a text holds half of a character (a lone surrogate), which no address can carry; -1 where it holds none. */
-export const loneSurrogateAt = (text: string): number => text.search(LONE_SURROGATE);
-
-/** The text with each half of a character (a lone surrogate) as U+FFFD. */
-export const wellFormed = (text: string): string => text.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD');
-
-/** Percent-encoded text decoded; text that is not percent-encoded as it is. */
-export function percentDecoded(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
-}
-
-/** The field of the path or query that holds text the address cannot carry, and where; undefined when all can go. */
-function unsendableText(request: ApiRequest): { field: string; at: number } | undefined {
-	if (request.unsendable) return request.unsendable;
-	for (const [field, value] of Object.entries(request.qs ?? {}))
-		for (const entry of Array.isArray(value) ? value : [value]) {
-			const at = typeof entry === 'string' ? loneSurrogateAt(entry) : -1;
-			if (at >= 0) return { field, at };
-		}
-	return undefined;
-}
-
-/** Why a request line is over the budget, in words naming its longest list; undefined when it fits. */
-function overlongLine(request: ApiRequest): { message: string; description: string } | undefined {
-	const bytes = requestLineBytes(request.path, request.qs);
-	if (bytes <= REQUEST_LINE.maxBytes) return undefined;
-	const lists = Object.entries(request.qs ?? {}).filter((entry): entry is [string, unknown[]] =>
-		Array.isArray(entry[1]),
-	);
-	const [key, values] =
-		lists.sort((a, b) => requestLineBytes('', { [b[0]]: b[1] }) - requestLineBytes('', { [a[0]]: a[1] }))[0] ?? [];
-	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-	if (!key || !values || values.length === 0) {
-		return {
-			message: `${request.method} ${request.path.slice(0, 80)} was not sent: its address is ${kb(bytes)} long, more than the ${kb(REQUEST_LINE.maxBytes)} gateways accept`,
-			description: 'Shorten the values this item sends in the address (identifiers, names, filters).',
-		};
-	}
-	const listBytes = requestLineBytes('', { [key]: values });
-	const fit = Math.max(0, Math.floor((REQUEST_LINE.maxBytes - (bytes - listBytes)) / (listBytes / values.length)));
-	return {
-		message: `${request.method} ${request.path.slice(0, 80)} was not sent: the "${key}" filter holds ${values.length} values, ${kb(bytes)} in the address, more than the ${kb(REQUEST_LINE.maxBytes)} gateways accept`,
-		description: `About ${fit} values of this length fit. Split the list over several items (for example with n8n's Loop Over Items node) and run the node for each part.`,
-	};
-}
-
-/**
  * The one place that talks to the service: authenticated through n8n, array query parameters as repeated keys
  * (FastAPI ignores `a[0]=`), same-origin redirects only, bounded retries and answers, and readable errors with no
  * secret in them (every error below is built by `raise`, which scrubs them). `listed`, for a page: how many entries
@@ -290,7 +219,8 @@ function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObj
 	const write = request.method !== 'GET' && !(request.method === 'POST' && request.idempotent);
 	if (!write || request.itemIndex === undefined) return answer;
 	const id = recordId(answer);
-	run.noteWrite(request.itemIndex, `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`);
+	const writes = run.writes.get(request.itemIndex) ?? [];
+	run.writes.set(request.itemIndex, [...writes, `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`]);
 	return answer;
 }
 
@@ -344,26 +274,6 @@ async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<Answ
 		const answer = await afterFailure(ex, outcome.failure);
 		if (answer) return answer;
 	}
-}
-
-function checkRequest(request: ApiRequest, what: string): Explained | undefined {
-	for (const raw of request.path.split('/').slice(1)) {
-		if (['', '.', '..', 'undefined'].includes(percentDecoded(raw).trim()))
-			return {
-				message: `${what} was not sent: "${raw}" cannot stand where an identifier belongs in the path`,
-				description:
-					'"." and ".." would send the request to another address, and an empty or "undefined" identifier means one is missing (for example because an earlier answer of the service lacked it). Check the identifiers of this item, or use the ID from the service.',
-			};
-	}
-	const unsendable = unsendableText(request);
-	if (unsendable) {
-		const item = request.itemIndex !== undefined ? ` of item ${request.itemIndex}` : '';
-		return {
-			message: `The text for "${unsendable.field}"${item} cannot be sent: it holds half of a character`,
-			description: `Character ${unsendable.at + 1} of "${unsendable.field}" is a lone surrogate, half of an emoji or another character, usually left where text was cut to a length. No address can carry it, so nothing was sent. Fix the parameter that gives "${unsendable.field}" (remove that character, or cut the text so that characters stay whole) and run the node again.`,
-		};
-	}
-	return overlongLine(request);
 }
 
 async function raise({ run, request }: Pick<Exchange, 'run' | 'request'>, explained: Explained): Promise<never> {

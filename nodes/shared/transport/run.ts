@@ -1,4 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { AnswerBudget } from '../http/answers';
@@ -6,11 +5,6 @@ import type { Explained } from './errors';
 import { PARALLEL, Pace } from './pace';
 import type { ApiContext } from './types';
 import { WrittenMemory } from './written';
-
-/** An action node's run (it has Continue On Fail); a poll or list search has none. */
-function isExecution(context: ApiContext): context is IExecuteFunctions {
-	return 'continueOnFail' in context && typeof context.continueOnFail === 'function';
-}
 
 /**
  * One node run, made by whoever runs the node (the router for each `execute`, a poll, a list search) and handed to
@@ -42,7 +36,6 @@ export class Run {
 	/** The Base URL of the run's credential, read once (`request.ts`). */
 	baseUrl?: Promise<string>;
 	private readonly halt = new AbortController();
-	private readonly lookups = new Map<string, Promise<unknown>>();
 	/** Waits under way (`sleep`): one listener on `waits` ends them all, however many items wait. */
 	private readonly waiting = new Set<AbortController>();
 
@@ -60,7 +53,8 @@ export class Run {
 			for (const wait of this.waiting) wait.abort();
 		});
 		if (this.cancel.aborted) this.pace.stop();
-		const execution = isExecution(context);
+		// An action node's run has Continue On Fail; a poll or list search has none.
+		const execution = 'continueOnFail' in context && typeof context.continueOnFail === 'function';
 		this.stopsAtFailure = execution && !context.continueOnFail();
 		this.written = execution ? WrittenMemory.of(context) : undefined;
 	}
@@ -80,20 +74,6 @@ export class Run {
 		this.halt.abort();
 	}
 
-	/** Items of the run resting between status reads (`rest`): they hold no place in the item pool's busy count. */
-	resting = 0;
-
-	/** An item's rest between two reads of a status: `sleep`, and meanwhile the item pool may start another item. */
-	async rest(ms: number): Promise<void> {
-		this.resting++;
-		this.pace.onRoom();
-		try {
-			await this.sleep(ms);
-		} finally {
-			this.resting--;
-		}
-	}
-
 	/** Waits `ms`, or less when the execution is cancelled or the run stops (the caller checks which). */
 	async sleep(ms: number): Promise<void> {
 		if (ms <= 0 || this.waits.aborted) return;
@@ -104,26 +84,6 @@ export class Run {
 		} finally {
 			this.waiting.delete(wait);
 		}
-	}
-
-	/**
-	 * What the run looked up once for all its items (a name's records, an Identify of one URL), by a key that says
-	 * what it is about. A failed lookup is not kept, so each item that needs it tries again (unless `keepFailure`:
-	 * the items that share it share its failure too).
-	 */
-	async lookup<T>(key: string, load: () => Promise<T>, { keepFailure = false } = {}): Promise<T> {
-		let found = this.lookups.get(key) as Promise<T> | undefined;
-		if (!found) {
-			found = load();
-			this.lookups.set(key, found);
-			if (!keepFailure) found.catch(() => this.lookups.delete(key));
-		}
-		return await found;
-	}
-
-	/** A change the service made for an item, kept for the error that stops the node. */
-	noteWrite(itemIndex: number, write: string): void {
-		this.writes.set(itemIndex, [...(this.writes.get(itemIndex) ?? []), write]);
 	}
 }
 

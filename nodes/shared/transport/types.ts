@@ -42,10 +42,7 @@ export interface PageStyle<At extends readonly string[] = readonly string[]> {
  */
 export type ListIdentity<Field extends string = string> = readonly [Field, ...Field[]] | 'content';
 
-export interface PageLimit {
-	returnAll: boolean;
-	limit?: number;
-}
+export type PageLimit = { returnAll: boolean; limit?: number };
 
 export interface Page<T = IDataObject> {
 	items: T[];

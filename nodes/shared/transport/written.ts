@@ -23,16 +23,6 @@ export const WRITTEN = {
 	keepMs: 30 * 60_000,
 };
 
-/** n8n-core's own reading of the node's retry settings (`WorkflowExecute.getRetryParams`). */
-function retryOf(context: IExecuteFunctions): { maxTries: number; waitMs: number } | undefined {
-	const node = context.getNode();
-	if (node.retryOnFail !== true) return undefined;
-	return {
-		maxTries: Math.min(5, Math.max(2, node.maxTries || 3)),
-		waitMs: Math.min(5000, Math.max(0, node.waitBetweenTries || 1000)),
-	};
-}
-
 /**
  * What a try learnt of a write: its answer, or that no answer came (it may or may not have been carried out), with
  * when it was first sent: a later try's `recover` lookup judges what it finds from then, not from its own start.
@@ -125,10 +115,15 @@ export class WrittenMemory {
 	/** The memory of the execution's current node run, or none: no Retry On Fail, or no execution ID. */
 	static of(context: IExecuteFunctions): WrittenMemory | undefined {
 		try {
-			const retry = retryOf(context);
+			const node = context.getNode();
 			const executionId = context.getExecutionId();
-			if (!retry || !executionId) return undefined;
-			const key = `${executionId}\u0000${context.getNode().name}\u0000${context.getWorkflowDataProxy(0).$runIndex}`;
+			if (node.retryOnFail !== true || !executionId) return undefined;
+			// n8n-core's own reading of the node's retry settings (`WorkflowExecute.getRetryParams`).
+			const retry = {
+				maxTries: Math.min(5, Math.max(2, node.maxTries || 3)),
+				waitMs: Math.min(5000, Math.max(0, node.waitBetweenTries || 1000)),
+			};
+			const key = `${executionId}\u0000${node.name}\u0000${context.getWorkflowDataProxy(0).$runIndex}`;
 			return new WrittenMemory(key, retry, context.getExecutionCancelSignal?.());
 		} catch {
 			return undefined;
