@@ -286,7 +286,10 @@ function advanceCursor(state: ScopeState, time: number, now: number): void {
 	}
 }
 
-/** Records the first view of a scope at activation: nothing is emitted, everything seen is known. */
+/**
+ * Records the first view of a new scope at activation: nothing is emitted (no event is wanted), everything seen is
+ * known (to an empty record every view is news), and jobs created up to the cursor are never "created" events.
+ */
 export function startScope(
 	state: ScopeState,
 	kind: 'job' | 'asset',
@@ -294,12 +297,8 @@ export function startScope(
 	now: number,
 	rereadFrom?: number,
 ): void {
-	for (const observation of latestPerEntity(kind, observations)) {
-		state.seen[observation.id] = [observation.status, observation.time];
-		advanceCursor(state, observation.time, now);
-	}
+	detectEvents(state, kind, observations, new Set(), now, rereadFrom);
 	state.since = state.cursor;
-	closePoll(state, now, rereadFrom);
 }
 
 /**
