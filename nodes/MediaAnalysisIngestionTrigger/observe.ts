@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { listEndpoint } from '../shared/endpoints';
 import { isRecord } from '../shared/transport';
 import type { EmittedChange, Observation } from './events';
-import { timeOf } from './scan';
 
 /**
  * The fields an observation reads, each of unknown type: the trigger keeps whatever the lists hold (a record missing
@@ -12,6 +11,12 @@ import { timeOf } from './scan';
 type Unchecked<Field extends string> = Partial<Record<Field, unknown>>;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+function timeOf(value: unknown): number | undefined {
+	if (typeof value !== 'string' || value === '') return undefined;
+	const ms = Date.parse(value);
+	return Number.isNaN(ms) ? undefined : ms;
+}
 
 /** A job of the jobs list as an observation: its event time is updated_dt (created_dt before any update). */
 export function observeJob(record: IDataObject): Observation | undefined {
@@ -33,7 +38,7 @@ export function observeAsset(record: IDataObject): Observation | undefined {
 export const liveDatasetId = (record: IDataObject) =>
 	typeof record.id === 'string' && record.status !== 'deleted' && record.status !== 'deleting' ? record.id : undefined;
 
-export type Output = EmittedChange & { kind: 'job' | 'asset'; datasetId?: string };
+export type Output = EmittedChange & { kind: 'job' | 'asset'; datasetId: string };
 
 /**
  * The output item of one change, its field names in the service's convention (snake_case): what happened, then the
@@ -46,7 +51,7 @@ export function toOutput(change: Output): IDataObject {
 		event_time: new Date(change.time).toISOString(),
 		previous_status: change.previousStatus,
 		...change.record,
-		dataset_id: change.datasetId ?? change.record.dataset_id ?? null,
+		dataset_id: change.datasetId,
 		status: change.status,
 	};
 }

@@ -140,9 +140,3 @@ export async function scanNewestFirst(
 				: Math.max(shifted, bottom ?? shifted);
 	return { observations, ordered, complete, rereadFrom, cut };
 }
-
-export function timeOf(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value === '') return undefined;
-	const ms = Date.parse(value);
-	return Number.isNaN(ms) ? undefined : ms;
-}
