@@ -19,17 +19,15 @@ export type ListKind = 'assets' | 'images' | 'videos';
 const singular = (kind: ListKind) => kind.slice(0, -1);
 export const title = (text: string) => text[0].toUpperCase() + text.slice(1);
 
-const ASSET_TYPE_OPTIONS = [
-	{ name: 'Detect From Extension', value: 'unspecified' },
-	{ name: 'Image', value: 'image' },
-	{ name: 'Video', value: 'video' },
-];
-
 const assetTypeField: INodeProperties = {
 	displayName: 'Asset Type',
 	name: 'assetType',
 	type: 'options',
-	options: ASSET_TYPE_OPTIONS,
+	options: [
+		{ name: 'Detect From Extension', value: 'unspecified' },
+		{ name: 'Image', value: 'image' },
+		{ name: 'Video', value: 'video' },
+	],
 	default: 'unspecified',
 };
 
@@ -47,7 +45,27 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 			? '[{"source_path": "https://cdn.example.com/a.jpg", "asset_type": "image", "metadata": {"campaign": "spring"}}]'
 			: `[{"source_path": "https://cdn.example.com/${kind === 'videos' ? 'a.mp4' : 'a.jpg'}", "metadata": {"campaign": "spring"}}]`;
 	return [
-		inputModeField(kind),
+		{
+			displayName: 'Input Mode',
+			name: 'inputMode',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{
+					name: 'Using Fields Below',
+					value: 'fields',
+					description: `Enter the ${kind} as fields (expressions take them from the item)`,
+				},
+				{ name: 'Using JSON', value: 'json', description: `Give the ${kind} as a JSON array` },
+				{
+					name: 'Using Item Fields',
+					value: 'itemFields',
+					description:
+						'Name the item fields that hold the URL and metadata; fastest for thousands of items (no expression per item)',
+				},
+			],
+			default: 'fields',
+		},
 		{
 			displayName: label,
 			name: kind,
@@ -108,12 +126,9 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 	];
 	if (kind === 'assets') {
 		properties.push({
-			displayName: 'Asset Type',
+			...assetTypeField,
 			name: 'itemAssetType',
-			type: 'options',
 			noDataExpression: true,
-			options: ASSET_TYPE_OPTIONS,
-			default: 'unspecified',
 			description: 'The type of every asset',
 			displayOptions: show,
 		});
@@ -203,28 +218,4 @@ export function readAssetList(item: Item, kind: ListKind, hasConnection: boolean
 		fields: { path: `${kind}.${singular(kind)}`, read: fromFields },
 		empty: [title(kind), `there are no ${kind}`, `Add at least one ${singular(kind)} to ingest.`],
 	});
-}
-
-function inputModeField(what: string): INodeProperties {
-	return {
-		displayName: 'Input Mode',
-		name: 'inputMode',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Using Fields Below',
-				value: 'fields',
-				description: `Enter the ${what} as fields (expressions take them from the item)`,
-			},
-			{ name: 'Using JSON', value: 'json', description: `Give the ${what} as a JSON array` },
-			{
-				name: 'Using Item Fields',
-				value: 'itemFields',
-				description:
-					'Name the item fields that hold the URL and metadata; fastest for thousands of items (no expression per item)',
-			},
-		],
-		default: 'fields',
-	};
 }

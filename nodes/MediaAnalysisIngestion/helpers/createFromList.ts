@@ -135,8 +135,8 @@ interface Row extends HeldRow {
 	item: Item;
 	connectionName: string | null;
 	wait?: WaitOptions;
-	/** Per job it sent assets to, in the order the jobs were created (the order of its assets): their output. */
-	sent: Array<{ index: number; assets: OutputAsset[] }>;
+	/** Per job it sent assets to, at the job's place in creation order (the order of its assets): their output. */
+	sent: OutputAsset[][];
 }
 
 interface Created {
@@ -260,7 +260,7 @@ async function createJobsFromLists(
 				dataset_id: row.datasetId,
 				...jobFields,
 			}));
-			row.sent.push({ index, assets });
+			row.sent[index] = assets; // one entry per item and chunk (`chunkItems`)
 		}
 	});
 
@@ -270,7 +270,7 @@ async function createJobsFromLists(
 	const includeInput = settings.param<boolean>('options.includeInputFields', false);
 	for (const { item, itemIndex, datasetId, wait, held, sent } of live) {
 		if (failed.has(itemIndex)) continue;
-		const outcomes = sent.sort((a, b) => a.index - b.index).flatMap((part) => part.assets);
+		const outcomes = sent.flat(); // in creation order; skips the jobs the item sent nothing to
 		let next = 0;
 		const assets = held.map((holding) => {
 			const asset: OutputAsset = holding

@@ -14,7 +14,7 @@ export function describeValue(value: unknown): string {
 
 /** A JSON object (text or parsed) whose values are text, numbers or booleans, as the service allows; empty is none. */
 export function readMetadata(item: Item, value: unknown, parameter: string): IDataObject | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	if (typeof value === 'string' && value.trim() === '') return undefined;
 	const parsed = item.json(value, parameter);
 	if (parsed === null || parsed === undefined) return undefined;
 	if (typeof parsed !== 'object' || Array.isArray(parsed)) {
