@@ -53,14 +53,6 @@ export function ingestNotice(what: string): INodeProperties {
 	return notice('ingestNotice', text);
 }
 
-export const metadataField: INodeProperties = {
-	displayName: 'Metadata (JSON)',
-	name: 'metadata',
-	type: 'json',
-	default: '{}',
-	description: 'A JSON object of metadata fields; values are text, numbers or booleans (dates as ISO text)',
-};
-
 export const waitForCompletionNotice = notice(
 	'waitForCompletionNotice',
 	'Waiting for an ingestion this workflow starts? Turn on Wait for Completion in the Job → Create operation instead: each asset then comes out as its own item with its asset_id, status and error_code.',

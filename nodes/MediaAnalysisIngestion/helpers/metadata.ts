@@ -3,7 +3,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { textField } from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
 import { splitList } from '../../shared/validation';
-import { metadataField } from '../actions/fields';
 
 export function describeValue(value: unknown): string {
 	if (value === null) return 'null';
@@ -115,7 +114,14 @@ export const metadataEntryFields: INodeProperties[] = [
 			'Comma-separated fields of the input item, copied into the metadata under their own names; values are text, numbers or booleans',
 		displayOptions: { show: { metadataInput: ['itemFields'] } },
 	},
-	{ ...metadataField, displayOptions: { show: { metadataInput: ['json'] } } },
+	{
+		displayName: 'Metadata (JSON)',
+		name: 'metadata',
+		type: 'json',
+		default: '{}',
+		description: 'A JSON object of metadata fields; values are text, numbers or booleans (dates as ISO text)',
+		displayOptions: { show: { metadataInput: ['json'] } },
+	},
 ];
 
 /** Pairs as an object, built from entries (a name such as "__proto__" stays a field). Blank rows are skipped. */
