@@ -7,9 +7,6 @@ import type { Item } from '../../../shared/item';
 import type { ApiRequest } from '../../../shared/transport';
 import { kindOf } from '../fields';
 
-/** `MetadataType`: what a vocabulary term names. */
-export type TermType = 'genre' | 'mood' | 'subject' | 'format';
-
 export const termTypeField: INodeProperties = {
 	displayName: 'Type',
 	name: 'termType',
