@@ -106,13 +106,15 @@ export async function readRolesScope(item: Item): Promise<{ scope: RolesScope; d
 
 /**
  * The Roles of this item as the service takes them, checked before anything is sent: each names a role, and a
- * dataset (by list, ID or name) for a dataset role. Within a scope, a role that names no dataset is a role on the
- * scope's dataset; a role outside the scope is refused here, since the service would replace only the scope's roles.
+ * dataset (by list, ID or name) for a dataset role. `scoped` (an update): within the item's Scope, sent as
+ * `roles_context`, a role that names no dataset is a role on the scope's dataset; a role outside the scope is refused
+ * here, since the service would replace only the scope's roles.
  */
 export async function readRoles(
 	item: Item,
-	within: { scope: RolesScope; datasetId?: string } = { scope: 'all' },
-): Promise<Role[]> {
+	{ scoped = false } = {},
+): Promise<{ roles: Role[]; roles_context?: string }> {
+	const within = scoped ? await readRolesScope(item) : undefined;
 	const entries = item.param<IDataObject[]>('roles.role', []);
 	const roles: Role[] = [];
 	for (const [index, entry] of (Array.isArray(entries) ? entries : []).entries()) {
@@ -121,15 +123,15 @@ export async function readRoles(
 		const named = locatorValue(entry.datasetId) !== '';
 		const datasetId = named
 			? await item.datasetId(`roles.role[${index}].datasetId`, `${label} Dataset`)
-			: within.datasetId;
-		if (within.scope === 'system' && datasetId) {
+			: within?.datasetId;
+		if (within?.scope === 'system' && datasetId) {
 			throw item.invalid(
 				`${label} Dataset`,
 				'a dataset role is outside the System Roles scope',
 				'Leave the dataset empty, or set Scope to All Roles or One Dataset.',
 			);
 		}
-		if (within.scope === 'dataset' && datasetId !== within.datasetId) {
+		if (within?.scope === 'dataset' && datasetId !== within.datasetId) {
 			throw item.invalid(
 				`${label} Dataset`,
 				`dataset ${datasetId} is not the dataset of the scope (${within.datasetId})`,
@@ -140,5 +142,5 @@ export async function readRoles(
 			datasetId ? { role_id: roleId, resource: 'dataset', resource_instance: datasetId } : { role_id: roleId },
 		);
 	}
-	return roles;
+	return within?.context ? { roles, roles_context: within.context } : { roles };
 }

@@ -62,6 +62,10 @@ export async function conceptRequest(item: Item) {
 	return { params: { concept_id: conceptId }, itemIndex: item.index, explain };
 }
 
+/** A 404 about one of several IDs given: `message`, and which one when the service says. */
+export const oneNotFound = (message: string, description: string) => (failure: Failure, details: string[]) =>
+	failure.status === 404 ? { message: `${message}${details[0] ? ` (${details[0]})` : ''}`, description } : undefined;
+
 /** The bounds of a threshold or probability: between 0 and 1. */
 export const UNIT: Bounds = { min: 0, max: 1, integer: false };
 

@@ -52,13 +52,13 @@ export const includeInputFields = includeInputFieldsProperty(
 );
 
 /**
- * Reads and checks which video (and slice) the item is about: the dataset (a name looked up), the video and the
- * slice as UUIDs, before anything is sent.
+ * What every request on the item's video (and slice) carries: the path naming it, checked before anything is sent
+ * (the dataset a name looked up, the video and the slice as UUIDs), the item, and what a 404 means.
  */
-export async function readTarget(item: Item, slice: boolean): Promise<VideoTarget> {
-	const target: VideoTarget = { dataset_id: await item.datasetId(), video_id: item.locatorUuid('videoId', 'Video') };
-	if (slice) target.composite_slice_id = item.locatorUuid('compositeSliceId', 'Composite Slice');
-	return target;
+export async function targetRequest(item: Item, slice: boolean) {
+	const params: VideoTarget = { dataset_id: await item.datasetId(), video_id: item.locatorUuid('videoId', 'Video') };
+	if (slice) params.composite_slice_id = item.locatorUuid('compositeSliceId', 'Composite Slice');
+	return { params, itemIndex: item.index, explain: explainNotFound(params) };
 }
 
 /** What a value is, in an error message: "a list", "an object", "a number", "a boolean". */
@@ -79,7 +79,7 @@ export function readContext(item: Item, slice: boolean): string | undefined {
 }
 
 /** What a 404 means here, by the service's detail: the slice in the video, the video in the dataset, or the dataset. */
-export function explainNotFound(target: VideoTarget): ApiRequest['explain'] {
+function explainNotFound(target: VideoTarget): ApiRequest['explain'] {
 	return ({ status }, details) => {
 		if (status !== 404) return undefined;
 		const detail = details[0] ?? '';

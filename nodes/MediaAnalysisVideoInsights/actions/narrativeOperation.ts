@@ -8,10 +8,9 @@ import type { ItemOperation } from '../../shared/router';
 import {
 	compositeSliceField,
 	contextField,
-	explainNotFound,
 	includeInputFields,
 	readContext,
-	readTarget,
+	targetRequest,
 	videoFields,
 } from './fields';
 
@@ -59,18 +58,14 @@ export function narrativeOperation(spec: NarrativeSpec): Omit<ItemOperation, 'op
 			includeInputFields,
 		],
 		async execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-			const target = await readTarget(item, slice);
+			const request = await targetRequest(item, slice);
 			const context = readContext(item, slice);
 			// Always a body: n8n sends none for an empty object, and the document does not say the body may be left out.
 			const body = slice ? { composite_slice_context: context ?? null } : { video_context: context ?? null };
-			const response = await run.call(spec.endpoint, {
-				params: target,
-				body: body as RequestOf<NarrativeEndpoint>,
-				itemIndex,
-				explain: explainNotFound(target),
-			});
+			const response = await run.call(spec.endpoint, { ...request, body: body as RequestOf<NarrativeEndpoint> });
 			const include = item.param('includeInputFields', false);
-			return withInputFields(include, item.context.getInputData()[itemIndex]?.json ?? {}, { ...target, ...response });
+			const input = item.context.getInputData()[itemIndex]?.json ?? {};
+			return withInputFields(include, input, { ...request.params, ...response });
 		},
 	};
 }

@@ -4,7 +4,7 @@ import type { Run } from '../../../shared/run';
 
 import type { VideoAdSegmentsCreateRequest } from '../../../shared/schemas.generated';
 import { getSegments, segmentFields } from './segments';
-import { explainVideoFailure, getVideo, videoFields } from './video';
+import { videoFields, videoRequest } from './video';
 
 export const option = {
 	name: 'Create',
@@ -18,13 +18,8 @@ export const description = [...videoFields, ...segmentFields];
 export const toolDescription =
 	"Stores ad segments for one video: each with its start and end (milliseconds and frames) and optional metadata. Needs the dataset (its ID, a UUID, or its exact name), the video's own identifier and the segments. Returns the IDs of the new segments.";
 
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const video = await getVideo(item);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const request = await videoRequest(item, 'create');
 	const body: VideoAdSegmentsCreateRequest = { ad_segments: getSegments(item) };
-	return await run.call('adSegments.createAdSegments', {
-		params: video,
-		body,
-		itemIndex,
-		explain: explainVideoFailure(video, 'create'),
-	});
+	return await run.call('adSegments.createAdSegments', { ...request, body });
 }

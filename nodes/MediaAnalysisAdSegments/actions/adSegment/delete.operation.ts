@@ -4,7 +4,7 @@ import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
 import { notice } from '../../../shared/node';
-import { explainVideoFailure, getVideo, videoFields } from './video';
+import { videoFields, videoRequest } from './video';
 
 export const option = {
 	name: 'Delete',
@@ -27,14 +27,10 @@ export const toolDescription =
  * Soft delete. The service documents 204 No Content while its OpenAPI listing declares 200 with no body; both
  * are success, and so is a video without ad segments.
  */
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const video = await getVideo(item);
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
+	const request = await videoRequest(item, 'delete');
 	// Safe to repeat after a lost answer (the table's policy): deleting again succeeds even when nothing is left.
-	const response = await run.call('adSegments.deleteAdSegments', {
-		params: video,
-		itemIndex,
-		explain: explainVideoFailure(video, 'delete'),
-	});
+	const response = await run.call('adSegments.deleteAdSegments', request);
 	// The id is the customer's identifier of the video whose segments were deleted.
-	return deletedResult(video.asset_identifier_value, response, { dataset_id: video.dataset_id });
+	return deletedResult(request.params.asset_identifier_value, response, { dataset_id: request.params.dataset_id });
 }

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { explainVideoFailure, getVideo, videoFields } from './video';
+import { videoFields, videoRequest } from './video';
 
 export const option = {
 	name: 'Get',
@@ -16,12 +16,8 @@ export const description = videoFields;
 export const toolDescription =
 	"Gets the ad segments stored for one video, one result per segment with its start and end (milliseconds and frames) and metadata. Needs the dataset (its ID, a UUID, or its exact name) and the video's own identifier (the asset identifier value of the dataset).";
 
-export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
-	const video = await getVideo(item);
-	const response = await run.call('adSegments.getAdSegments', {
-		params: video,
-		itemIndex,
-		explain: explainVideoFailure(video, 'get'),
-	});
-	return response.ad_segments.map((segment) => ({ ...video, ...segment }));
+export async function execute(_itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
+	const request = await videoRequest(item, 'get');
+	const response = await run.call('adSegments.getAdSegments', request);
+	return response.ad_segments.map((segment) => ({ ...request.params, ...segment }));
 }

@@ -18,14 +18,15 @@ export const videoFields: INodeProperties[] = [
 ];
 
 /** The video as the ad-segments paths name it: its dataset, and the customer's own identifier of it. */
-export type VideoRef = { dataset_id: string; asset_identifier_value: string };
+type VideoRef = { dataset_id: string; asset_identifier_value: string };
 
-/** Reads and checks which video the item is about. */
-export async function getVideo(item: Item): Promise<VideoRef> {
-	return {
+/** What every request on the item's video carries: the path naming it (checked), the item, what a failure means. */
+export async function videoRequest(item: Item, action: 'create' | 'get' | 'delete') {
+	const params: VideoRef = {
 		dataset_id: await item.datasetId(),
 		asset_identifier_value: item.notEmpty(item.param('assetIdentifier', ''), 'Asset Identifier'),
 	};
+	return { params, itemIndex: item.index, explain: explainVideoFailure(params, action) };
 }
 
 // A 422 about asset_identifier_value alone may just be an invalid path value; only words of a count mean several videos.
@@ -33,7 +34,7 @@ const MULTIPLE_MATCHES = /multiple|several|more than one|\d+ videos match/i;
 const GATEWAY_HEADERS = /gateway|identity header/i;
 
 /** What 403, 404 and 422 mean for the ad segments of a video, in words that say how to fix them. */
-export function explainVideoFailure(video: VideoRef, action: 'create' | 'get' | 'delete'): ApiRequest['explain'] {
+function explainVideoFailure(video: VideoRef, action: 'create' | 'get' | 'delete'): ApiRequest['explain'] {
 	return ({ status }, details) => {
 		if (status === 403) {
 			return {

@@ -39,7 +39,7 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	const email = item.email(item.param('email', ''), 'Email');
 	const name = item.notEmpty(item.param('name', ''), 'Name');
 	const body: RequestOf<'admin.createInvitation'> = { name, email };
-	const roles = await readRoles(item);
+	const { roles } = await readRoles(item);
 	if (roles.length > 0) body.roles = roles;
 	return await run.call('admin.createInvitation', {
 		body,

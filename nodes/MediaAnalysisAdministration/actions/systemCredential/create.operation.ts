@@ -43,7 +43,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, run: R
 	const name = item.notEmpty(item.param('name', ''), 'Name');
 	const body: RequestOf<'admin.createCredentials'> = { name };
 	if (item.param<string>('access', 'roles') !== 'full') {
-		const roles = await readRoles(item);
+		const { roles } = await readRoles(item);
 		if (roles.length === 0) {
 			throw item.invalid(
 				'Roles',

@@ -5,7 +5,7 @@ import type { Run } from '../../../shared/run';
 import { type RequestOf } from '../../../shared/endpoints';
 import { redactSecrets } from '../../../shared/http/answers';
 import type { Role } from '../../../shared/schemas.generated';
-import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
+import { readRoles, rolesProperty, rolesScopeProperties } from '../fields';
 import { clientParams, fullAccessNotice, systemCredentialLocator } from './fields';
 import { collection, textField } from '../../../shared/descriptions';
 
@@ -69,11 +69,7 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	const body: RequestOf<'admin.updateCredentials'> = {};
 	if (name !== undefined) body.name = name;
 	if (change === 'full') body.roles = [];
-	if (change === 'replace') {
-		const within = await readRolesScope(item);
-		body.roles = await readRoles(item, within);
-		if (within.context) body.roles_context = within.context;
-	}
+	if (change === 'replace') Object.assign(body, await readRoles(item, { scoped: true }));
 	if (change === 'keep') {
 		const current = await run.call('admin.getCredentials', { params, itemIndex });
 		body.roles = (Array.isArray(current.roles) ? current.roles : []) as Role[];

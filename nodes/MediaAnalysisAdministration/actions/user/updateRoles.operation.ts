@@ -2,8 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import { type RequestOf } from '../../../shared/endpoints';
-import { readRoles, readRolesScope, rolesProperty, rolesScopeProperties } from '../fields';
+import { readRoles, rolesProperty, rolesScopeProperties } from '../fields';
 import { getUserId, userLocator } from './fields';
 
 export const option = { name: 'Update Roles', description: "Replace a user's roles", action: 'Update roles of a user' };
@@ -22,8 +21,6 @@ export const description: INodeProperties[] = [
 /** The service replaces the roles within the scope (`roles_context`) and answers the user with all their roles. */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
 	const userId = await getUserId(item);
-	const within = await readRolesScope(item);
-	const body: RequestOf<'admin.updateUserRoles'> = { roles: await readRoles(item, within) };
-	if (within.context) body.roles_context = within.context;
+	const body = await readRoles(item, { scoped: true });
 	return await run.call('admin.updateUserRoles', { params: { user_id: userId }, body, itemIndex });
 }

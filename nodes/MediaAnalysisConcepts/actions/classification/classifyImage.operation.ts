@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { PublicUrlClassificationRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
-import { datasetNotFound, type Failure } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/transport';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 import { includeInputFieldsProperty, withInputFields } from '../../../shared/inputFields';
 import { splitList } from '../../../shared/validation';
-import { thresholdField, UNIT } from '../fields';
+import { oneNotFound, thresholdField, UNIT } from '../fields';
 import { flatScores } from './flatScores';
 
 export const toolDescription =
@@ -83,13 +83,10 @@ function explainNotFound(datasetId: string | undefined) {
 			'Classification uses the concepts of an existing dataset. Check the dataset ID or choose the dataset "From list"; deleted datasets cannot be used.',
 		);
 	}
-	return (failure: Failure, details: string[]) =>
-		failure.status === 404
-			? {
-					message: `A chosen concept was not found${details[0] ? ` (${details[0]})` : ''}`,
-					description: 'One of the chosen concepts does not exist (any more). Choose the concepts from the list again.',
-				}
-			: undefined;
+	return oneNotFound(
+		'A chosen concept was not found',
+		'One of the chosen concepts does not exist (any more). Choose the concepts from the list again.',
+	);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Run } from '../../../shared/run';
 
 import { collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
 import { splitList } from '../../../shared/validation';
+import { oneNotFound } from '../fields';
 
 export const toolDescription =
 	'Lists the visual concepts, up to the Limit, optionally only those of some datasets. Needs nothing. Returns each concept with its conceptId, name and datasetId.';
@@ -28,13 +29,9 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 		qs: datasets.length ? { datasets } : {},
 		itemIndex,
 		limit: 'parameters',
-		explain: (failure, details) =>
-			failure.status === 404
-				? {
-						message: `A dataset in the filter was not found${details[0] ? ` (${details[0]})` : ''}`,
-						description:
-							'Check the dataset IDs: one may be mistyped or deleted. Choosing a dataset "From list" shows what exists.',
-					}
-				: undefined,
+		explain: oneNotFound(
+			'A dataset in the filter was not found',
+			'Check the dataset IDs: one may be mistyped or deleted. Choosing a dataset "From list" shows what exists.',
+		),
 	});
 }

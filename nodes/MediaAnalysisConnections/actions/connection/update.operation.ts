@@ -42,10 +42,7 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	// The service requires `name` in every update: keep the current one when only the description changes.
 	const current = name ?? (await run.call('connections.getConnection', { params, itemIndex })).name;
 	const body: UpdateConnectionRequest = { name: current };
-	if (fields.description !== undefined) {
-		const text = String(fields.description).trim();
-		body.description = text === '' ? null : text;
-	}
+	if (fields.description !== undefined) body.description = String(fields.description).trim() || null;
 	const connection = await run.call('connections.updateConnection', { params, body, itemIndex });
 	return redactConnection(connection);
 }

@@ -1,16 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
+import type { MetadataType } from '../../../shared/schemas.generated';
 
-import {
-	descriptionField,
-	examplesField,
-	nameField,
-	explainTerm,
-	readExamples,
-	termTypeField,
-	type TermType,
-} from './fields';
+import { descriptionField, examplesField, nameField, explainTerm, readExamples, termTypeField } from './fields';
 
 export const option = {
 	name: 'Create',
@@ -27,7 +20,7 @@ export const toolDescription =
 export async function execute(itemIndex: number, run: Run, item: Item) {
 	const response = await run.call('videoInsights.createMetadata', {
 		body: {
-			metadata_type: item.param<TermType>('termType'),
+			metadata_type: item.param<MetadataType>('termType'),
 			name: item.notEmpty(item.param('name', ''), 'Name'),
 			description: item.notEmpty(item.param('description', ''), 'Description'),
 			examples: readExamples(item, item.param('examples', [])),

@@ -4,7 +4,7 @@ import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import { deletedResult } from '../../../shared/deleted';
-import { explainTerm, termLocator, termParams } from './fields';
+import { termLocator, termRequest } from './fields';
 
 export const option = { name: 'Delete', description: 'Delete a vocabulary term', action: 'Delete a vocabulary term' };
 
@@ -15,12 +15,9 @@ export const toolDescription =
 
 /** Deletes the term: predictions no longer draw on it. The service's answer ({id, deleted}) comes under `response`. */
 export async function execute(itemIndex: number, run: Run, item: Item) {
-	const params = termParams(item);
-	const response = await run.call('videoInsights.deleteMetadata', {
-		params,
-		itemIndex,
-		explain: explainTerm(params.metadata_id),
-	});
+	const request = termRequest(item);
+	const { params } = request;
+	const response = await run.call('videoInsights.deleteMetadata', request);
 	if (response.deleted === false) {
 		throw new NodeOperationError(
 			item.node.getNode(),

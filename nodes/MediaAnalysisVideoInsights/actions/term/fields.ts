@@ -1,14 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { textField, uuidMode } from '../../../shared/descriptions';
-import type { EndpointCall } from '../../../shared/endpoints';
 import { listLocator } from '../../../shared/node';
 import type { Item } from '../../../shared/item';
 import type { ApiRequest } from '../../../shared/transport';
 import { kindOf } from '../fields';
-
-/** `MetadataType`: what a vocabulary term names. */
-export type TermType = 'genre' | 'mood' | 'subject' | 'format';
 
 export const termTypeField: INodeProperties = {
 	displayName: 'Type',
@@ -57,9 +53,10 @@ export const examplesField: INodeProperties = {
 	description: 'Words or short phrases typical of videos with this term, one per entry (an expression may give a list)',
 };
 
-/** Reads a term locator for one item: a UUID, checked before anything is sent. */
-export function termParams(item: Item): NonNullable<EndpointCall<'videoInsights.deleteMetadata'>['params']> {
-	return { metadata_id: item.locatorUuid('termId', 'Term') };
+/** What every request on the item's term carries: its ID (checked), the item, and what a 404 or a 409 means. */
+export function termRequest(item: Item) {
+	const params = { metadata_id: item.locatorUuid('termId', 'Term') };
+	return { params, itemIndex: item.index, explain: explainTerm(params.metadata_id) };
 }
 
 /** What a 404 and a 409 mean for a term: no term has that ID, or its name is taken within its type. */

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
+import type { MetadataType } from '../../../shared/schemas.generated';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { withinLimit } from '../../../shared/readers';
-import { termTypeField, type TermType } from './fields';
+import { termTypeField } from './fields';
 
 export const option = {
 	name: 'Get Many',
@@ -24,7 +25,7 @@ export const toolDescription =
 export async function execute(itemIndex: number, run: Run, item: Item) {
 	const page = item.pageLimit();
 	const response = await run.call('videoInsights.getMetadata', {
-		qs: { metadata_type: item.param<TermType>('termType') },
+		qs: { metadata_type: item.param<MetadataType>('termType') },
 		itemIndex,
 	});
 	return withinLimit(response.items, page);

@@ -4,7 +4,7 @@ import type { Run } from '../../../shared/run';
 
 import { withInputFields } from '../../../shared/inputFields';
 import { notice } from '../../../shared/node';
-import { explainNotFound, includeInputFields, readTarget, videoFields } from '../fields';
+import { includeInputFields, targetRequest, videoFields } from '../fields';
 
 /** Said in every output item: the service gives no way to follow or collect the captioning it started. */
 export const CAPTIONING_NOTE =
@@ -30,15 +30,11 @@ export const toolDescription =
 
 /** Starts captioning the video's keyframes: the item names the video, says it was accepted, and what that means. */
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject> {
-	const target = await readTarget(item, false);
-	const response = await run.call('videoInsights.captionVideoKeyframes', {
-		params: target,
-		itemIndex,
-		explain: explainNotFound(target),
-	});
+	const request = await targetRequest(item, false);
+	const response = await run.call('videoInsights.captionVideoKeyframes', request);
 	const include = item.param('includeInputFields', false);
 	return withInputFields(include, item.context.getInputData()[itemIndex]?.json ?? {}, {
-		...target,
+		...request.params,
 		accepted: true,
 		...response,
 		note: CAPTIONING_NOTE,
