@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { endpointPath } from '../../../shared/endpoints';
 import type { Item } from '../../../shared/item';
@@ -140,12 +139,10 @@ export async function readResults(item: Item, queryId: string, asked: ResultsOut
 	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
 	const params = { query_id: queryId };
 	return await reads.turn(async (): Promise<Result> => {
-		if (asked.output === 'link') return await run.call(RESULTS, { params, qs: asked.linkQuery, itemIndex });
-		const link: Partial<GetQueryResultsResponse> = await run.call(RESULTS, {
-			params,
-			qs: { url_format: 'direct' },
-			itemIndex,
-		});
+		const qs = asked.output === 'link' ? asked.linkQuery : { url_format: 'direct' };
+		const link = await run.call(RESULTS, { params, qs, itemIndex });
+		if (asked.output === 'link') return link;
+		// The table checks the answer's query_id only: the link is checked here.
 		if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
 			throw new NodeOperationError(
 				item.context.getNode(),
@@ -157,7 +154,7 @@ export async function readResults(item: Item, queryId: string, asked: ResultsOut
 				},
 			);
 		}
-		const id = typeof link.query_id === 'string' ? link.query_id : queryId;
+		const id = link.query_id;
 		const read = async (file: DownloadedFile): Promise<Result> => {
 			if (asked.output === 'rows') {
 				const { returnAll, limit } = asked.page;
