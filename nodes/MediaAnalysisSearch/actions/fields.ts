@@ -61,12 +61,6 @@ export function getQueryImage(item: Item): { coactive_image_id?: string; public_
 	return { coactive_image_id: item.uuid(locator?.value, 'Query Image') };
 }
 
-export function getSearchLimit(item: Item, max?: number) {
-	const page = item.pageLimit();
-	if (!page.returnAll) page.limit = item.range(page.limit, 'Limit', { min: 1, max });
-	return page;
-}
-
 export const metadataFiltersField: INodeProperties = {
 	displayName: 'Metadata Filters',
 	name: 'metadataFilters',
