@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
 import { endpointPath } from '../../../shared/endpoints';
@@ -24,7 +24,8 @@ import {
  * node run share those bounds and take turns (`readResults`), so one file is read at a time.
  */
 
-const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
+const show = (output: string) => ({ show: { output: [output] } });
+const showFor = (output: string) => ({ displayOptions: show(output) });
 const thousands = (count: number) => count.toLocaleString('en-US');
 const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
 const RESULTS = 'queries.getQueryResultsUrl';
@@ -87,10 +88,7 @@ export function resultsOutputFields(
 			description: 'How long the link works',
 			...showFor('link'),
 		},
-		...returnAllOrLimit(undefined, { toolLimit: true }).map((property) => ({
-			...property,
-			displayOptions: { show: { ...property.displayOptions?.show, output: ['rows'] } },
-		})),
+		...updateDisplayOptions(show('rows'), returnAllOrLimit(undefined, { toolLimit: true })),
 	];
 }
 
