@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { choice, numberField, returnAllOrLimit } from '../../../shared/descriptions';
 import { endpointPath } from '../../../shared/endpoints';
 import type { Item } from '../../../shared/item';
 import { WithBinary } from '../../../shared/router';
@@ -25,7 +25,6 @@ import {
  */
 
 const show = (output: string) => ({ show: { output: [output] } });
-const showFor = (output: string) => ({ displayOptions: show(output) });
 const thousands = (count: number) => count.toLocaleString('en-US');
 const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
 const RESULTS = 'queries.getQueryResultsUrl';
@@ -66,28 +65,20 @@ export function resultsOutputFields(
 			default: 'data',
 			required: true,
 			hint: 'The name of the output binary field to put the file in',
-			...showFor('binary'),
+			displayOptions: show('binary'),
 		},
-		{
-			displayName: 'Link Format',
-			name: 'urlFormat',
-			type: 'options',
-			options: [
-				{ name: 'Direct', value: 'direct', description: 'A link that opens the file' },
-				{ name: 'Download', value: 'download', description: 'A link that saves the file under its name' },
-			],
-			default: 'download',
-			...showFor('link'),
-		},
-		{
-			displayName: 'Link Valid For (Seconds)',
-			name: 'expirationSeconds',
-			type: 'number',
-			default: 900,
-			typeOptions: { minValue: 1 },
-			description: 'How long the link works',
-			...showFor('link'),
-		},
+		...updateDisplayOptions(show('link'), [
+			choice(
+				'Link Format',
+				'urlFormat',
+				[
+					{ name: 'Direct', value: 'direct', description: 'A link that opens the file' },
+					{ name: 'Download', value: 'download', description: 'A link that saves the file under its name' },
+				],
+				'download',
+			),
+			numberField('Link Valid For (Seconds)', 'expirationSeconds', 900, 'How long the link works', { minValue: 1 }),
+		]),
 		...updateDisplayOptions(show('rows'), returnAllOrLimit(undefined, { toolLimit: true })),
 	];
 }
