@@ -129,9 +129,8 @@ export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): S
 		const key = item.notEmpty(entry.key, `${label} Field`);
 		switch (entry.condition ?? 'equals') {
 			case 'isTrue':
-				return { key, operator: '==', value: true };
 			case 'isFalse':
-				return { key, operator: '==', value: false };
+				return { key, operator: '==', value: entry.condition === 'isTrue' };
 			case 'notEquals':
 				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {

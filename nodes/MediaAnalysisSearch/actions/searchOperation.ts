@@ -37,7 +37,7 @@ interface SearchSpec<E extends SearchEndpoint> {
 export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 	return {
 		description: [
-			datasetLocator({}, { byName: true }),
+			datasetLocator(),
 			...spec.fields,
 			...returnAllOrLimit(spec.maxLimit, { toolLimit: true }),
 			metadataFiltersField,

@@ -32,7 +32,7 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	datasetLocator({}, { byName: true }),
+	datasetLocator(),
 	{
 		displayName: 'Search In',
 		name: 'searchIn',
