@@ -1,8 +1,17 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitForTools } from '../../shared/aiTool';
 import type { SearchMetadataFilters } from '../../shared/schemas.generated';
-import { booleanField, collection, textField, uuidMode } from '../../shared/descriptions';
+import {
+	booleanField,
+	choice,
+	collection,
+	dateField,
+	numberField,
+	textField,
+	uuidMode,
+} from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
 
 /** Image-to-image and video search answer at most 1000 results per request. */
@@ -10,14 +19,7 @@ export const MAX_SEARCH_LIMIT = 1000;
 
 /** The Limit of a search answered in one request (no Return All, no pages): 10 by default in tools. */
 export const oneRequestLimitFields = (): INodeProperties[] =>
-	limitForTools({
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-	});
+	limitForTools(numberField('Limit', 'limit', 50, 'Max number of results to return', { minValue: 1 }));
 
 export function getOneRequestLimit(item: Item): number {
 	return item.range(item.param('limit', 50), 'Limit', { min: 1 });
@@ -61,12 +63,6 @@ export function getQueryImage(item: Item): { coactive_image_id?: string; public_
 	return { coactive_image_id: item.uuid(locator?.value, 'Query Image') };
 }
 
-export function getSearchLimit(item: Item, max?: number) {
-	const page = item.pageLimit();
-	if (!page.returnAll) page.limit = item.range(page.limit, 'Limit', { min: 1, max });
-	return page;
-}
-
 export const metadataFiltersField: INodeProperties = {
 	displayName: 'Metadata Filters',
 	name: 'metadataFilters',
@@ -82,36 +78,23 @@ export const metadataFiltersField: INodeProperties = {
 			// Alphabetical as n8n's linter wants, and also the order a filter reads in: Field … Is … Value (or Since / Until).
 			values: [
 				textField('Field', 'key', 'e.g. brand', 'The metadata field to compare'),
-				{
-					displayName: 'Is',
-					name: 'condition',
-					type: 'options',
-					options: [
+				choice(
+					'Is',
+					'condition',
+					[
 						{ name: 'Between Dates', value: 'dateRange', description: 'Both ends included' },
 						{ name: 'Equal To', value: 'equals' },
 						{ name: 'False', value: 'isFalse' },
 						{ name: 'Not Equal To', value: 'notEquals' },
 						{ name: 'True', value: 'isTrue' },
 					],
-					default: 'equals',
-					description: 'How the field compares',
-				},
-				{
-					displayName: 'Since',
-					name: 'from',
-					type: 'dateTime',
-					default: '',
-					displayOptions: { show: { condition: ['dateRange'] } },
-					description: 'Earliest date and time',
-				},
-				{
-					displayName: 'Until',
-					name: 'to',
-					type: 'dateTime',
-					default: '',
-					displayOptions: { show: { condition: ['dateRange'] } },
-					description: 'Latest date and time',
-				},
+					'equals',
+					'How the field compares',
+				),
+				...updateDisplayOptions({ show: { condition: ['dateRange'] } }, [
+					dateField('Since', 'from', 'Earliest date and time'),
+					dateField('Until', 'to', 'Latest date and time'),
+				]),
 				{
 					displayName: 'Value',
 					name: 'value',
@@ -146,9 +129,8 @@ export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): S
 		const key = item.notEmpty(entry.key, `${label} Field`);
 		switch (entry.condition ?? 'equals') {
 			case 'isTrue':
-				return { key, operator: '==', value: true };
 			case 'isFalse':
-				return { key, operator: '==', value: false };
+				return { key, operator: '==', value: entry.condition === 'isTrue' };
 			case 'notEquals':
 				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {
@@ -173,18 +155,18 @@ export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): S
 }
 
 /** The kind of video slice (`composite_type`) a transcript match or a within-video search works in. */
-export const compositeTypeField = (description: string): INodeProperties => ({
-	displayName: 'Composite Type',
-	name: 'compositeType',
-	type: 'options',
-	options: [
-		{ name: 'Scene', value: 'scene' },
-		{ name: 'Segment', value: 'segment' },
-		{ name: 'Shot', value: 'shot' },
-	],
-	default: 'shot',
-	description,
-});
+export const compositeTypeField = (description: string): INodeProperties =>
+	choice(
+		'Composite Type',
+		'compositeType',
+		[
+			{ name: 'Scene', value: 'scene' },
+			{ name: 'Segment', value: 'segment' },
+			{ name: 'Shot', value: 'shot' },
+		],
+		'shot',
+		description,
+	);
 
 export const negativeTextOption = textField(
 	'Negative Text',
@@ -193,17 +175,16 @@ export const negativeTextOption = textField(
 	'What results should not show; steers the search away from it',
 );
 
-export const assetTypeOption: INodeProperties = {
-	displayName: 'Asset Type',
-	name: 'assetType',
-	type: 'options',
-	options: [
+export const assetTypeOption = choice(
+	'Asset Type',
+	'assetType',
+	[
 		{ name: 'Image', value: 'image', description: 'Only images' },
 		{ name: 'Video', value: 'video', description: 'Only keyframes of videos' },
 	],
-	default: 'image',
-	description: 'Search only one kind of asset; without this option both are searched',
-};
+	'image',
+	'Search only one kind of asset; without this option both are searched',
+);
 
 export const skipModerationOption: INodeProperties = booleanField(
 	'Skip Moderation',
@@ -211,17 +192,16 @@ export const skipModerationOption: INodeProperties = booleanField(
 	'Whether to skip content moderation when it is enabled for the organization',
 );
 
-export const moderationScoreTypeOption: INodeProperties = {
-	displayName: 'Moderation Score Type',
-	name: 'moderationScoreType',
-	type: 'options',
-	options: [
+export const moderationScoreTypeOption = choice(
+	'Moderation Score Type',
+	'moderationScoreType',
+	[
 		{ name: 'Level', value: 'level', description: 'Scores from 0 to 5' },
 		{ name: 'Probability', value: 'probability', description: 'Scores from 0 to 1' },
 	],
-	default: 'probability',
-	description: 'How moderation scores are given when moderation is on (this does not turn it on or off)',
-};
+	'probability',
+	'How moderation scores are given when moderation is on (this does not turn it on or off)',
+);
 
 export const optionsCollection = (options: INodeProperties[]) =>
 	collection('Options', 'options', 'Add option', options);

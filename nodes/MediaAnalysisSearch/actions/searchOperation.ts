@@ -9,7 +9,6 @@ import {
 	commonSearchOptions,
 	getMetadataFilters,
 	getQueryImage,
-	getSearchLimit,
 	getTextQuery,
 	metadataFiltersField,
 	optionsCollection,
@@ -38,7 +37,7 @@ interface SearchSpec<E extends SearchEndpoint> {
 export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 	return {
 		description: [
-			datasetLocator({}, { byName: true }),
+			datasetLocator(),
 			...spec.fields,
 			...returnAllOrLimit(spec.maxLimit, { toolLimit: true }),
 			metadataFiltersField,
@@ -52,11 +51,13 @@ export function searchOperation<E extends SearchEndpoint>(spec: SearchSpec<E>) {
 			} as RequestOf<E>;
 			const metadataFilters = getMetadataFilters(item, { bothDateEnds: spec.bothDateEnds });
 			if (metadataFilters) body.metadata_filters = metadataFilters;
+			const limit = item.pageLimit();
+			if (spec.maxLimit && !limit.returnAll) item.range(limit.limit, 'Limit', { min: 1, max: spec.maxLimit });
 			const results = await run.list(spec.endpoint, {
 				body,
 				itemIndex,
 				explain: datasetNotFound(body.dataset_id),
-				limit: getSearchLimit(item, spec.maxLimit),
+				limit,
 			});
 			const output = spec.output;
 			return output ? results.map((result) => output(result, body)) : results;

@@ -30,10 +30,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'organization',
 	},
-	{
-		...datasetLocator({ description: 'The dataset to search' }, { byName: true }),
-		displayOptions: { show: { scope: ['dataset'] } },
-	},
+	datasetLocator({ description: 'The dataset to search', displayOptions: { show: { scope: ['dataset'] } } }),
 	textField('Message', 'message', 'e.g. Find clips of surfers at sunset', 'What to ask, in plain language', {
 		typeOptions: { rows: 2 },
 		required: true,

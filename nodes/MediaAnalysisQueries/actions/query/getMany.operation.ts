@@ -3,6 +3,7 @@ import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import {
+	booleanField,
 	choice,
 	collection,
 	datasetLocator,
@@ -22,20 +23,12 @@ export const description: INodeProperties[] = [
 	...outputProperties(QUERY),
 	collection('Filters', 'filters', 'Add Filter', [
 		datasetLocator({ required: false, description: 'Return only queries over this dataset' }),
-		{
-			displayName: 'Exclude Queries With Code',
-			name: 'excludeCode',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to leave out queries that have code (SQL, written or generated)',
-		},
-		{
-			displayName: 'Exclude Queries Without Code',
-			name: 'excludeNoCode',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to leave out queries that have no code yet',
-		},
+		booleanField(
+			'Exclude Queries With Code',
+			'excludeCode',
+			'Whether to leave out queries that have code (SQL, written or generated)',
+		),
+		booleanField('Exclude Queries Without Code', 'excludeNoCode', 'Whether to leave out queries that have no code yet'),
 		textField(
 			'Exclude User IDs',
 			'excludeUserIds',

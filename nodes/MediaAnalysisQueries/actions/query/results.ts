@@ -37,8 +37,8 @@ export class CsvReader {
 	private opened = false;
 	/** A quote inside a quoted field whose next character decides: a second quote, or the field's end. */
 	private quoteSeen = false;
-	/** The last character read was a CR: an LF right after it belongs to it. */
-	private cr = false;
+	/** The last character of the chunks read so far: a CR there and an LF first in the next are one line break. */
+	private last = '';
 	/** The line being read (1-based, line breaks inside quoted fields count), and where the open quoted field began. */
 	private line = 1;
 	private openedOn = 1;
@@ -74,20 +74,16 @@ export class CsvReader {
 				const close = text.indexOf('"', i);
 				const part = close === -1 ? text.slice(i) : text.slice(i, close);
 				this.field += part;
-				this.countLines(part);
+				this.countLines(part, i > 0 ? text[i - 1] : this.last);
 				if (close === -1) break;
 				i = close;
 				this.quoteSeen = true;
-				this.cr = false;
 			} else if (char === ',') {
 				this.record.push(this.field);
 				this.field = '';
 				this.opened = false;
-				this.cr = false;
 			} else if (char === '\n' || char === '\r') {
-				const crlf = this.cr && char === '\n';
-				this.cr = char === '\r';
-				if (crlf) continue;
+				if (char === '\n' && (i > 0 ? text[i - 1] : this.last) === '\r') continue;
 				this.endRecord(rows);
 				this.line++;
 			} else if (char === '"') {
@@ -99,15 +95,14 @@ export class CsvReader {
 				}
 				this.quoted = this.opened = true;
 				this.openedOn = this.line;
-				this.cr = false;
 			} else {
 				PLAIN_RUN.lastIndex = i;
 				const run = PLAIN_RUN.exec(text) as RegExpExecArray;
 				this.field += run[0];
 				i += run[0].length - 1;
-				this.cr = false;
 			}
 		}
+		this.last = text[text.length - 1] ?? this.last;
 	}
 
 	end(): IDataObject[] {
@@ -119,13 +114,11 @@ export class CsvReader {
 		return rows;
 	}
 
-	/** Counts the line breaks of a piece of a quoted field (a CRLF split between chunks counts once). */
-	private countLines(part: string): void {
-		if (part === '') return;
+	/** Counts the line breaks of a piece of a quoted field (`before`: the character before it, so a CRLF counts once). */
+	private countLines(part: string, before: string): void {
 		if (part.includes('\n') || part.includes('\r')) {
-			this.line += (part.match(LINE_BREAK)?.length ?? 0) - (this.cr && part[0] === '\n' ? 1 : 0);
+			this.line += (part.match(LINE_BREAK)?.length ?? 0) - (before === '\r' && part[0] === '\n' ? 1 : 0);
 		}
-		this.cr = part[part.length - 1] === '\r';
 	}
 
 	private fail(line: number, what: string): void {

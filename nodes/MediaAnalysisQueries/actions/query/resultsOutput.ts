@@ -1,8 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { GetQueryResultsResponse } from '../../../shared/schemas.generated';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { choice, numberField, returnAllOrLimit } from '../../../shared/descriptions';
 import { endpointPath } from '../../../shared/endpoints';
 import type { Item } from '../../../shared/item';
 import { WithBinary } from '../../../shared/router';
@@ -25,7 +24,7 @@ import {
  * node run share those bounds and take turns (`readResults`), so one file is read at a time.
  */
 
-const showFor = (output: string) => ({ displayOptions: { show: { output: [output] } } });
+const show = (output: string) => ({ show: { output: [output] } });
 const thousands = (count: number) => count.toLocaleString('en-US');
 const CAP = `${DOWNLOAD.maxBytes / 1024 / 1024} MB`;
 const RESULTS = 'queries.getQueryResultsUrl';
@@ -66,32 +65,21 @@ export function resultsOutputFields(
 			default: 'data',
 			required: true,
 			hint: 'The name of the output binary field to put the file in',
-			...showFor('binary'),
+			displayOptions: show('binary'),
 		},
-		{
-			displayName: 'Link Format',
-			name: 'urlFormat',
-			type: 'options',
-			options: [
-				{ name: 'Direct', value: 'direct', description: 'A link that opens the file' },
-				{ name: 'Download', value: 'download', description: 'A link that saves the file under its name' },
-			],
-			default: 'download',
-			...showFor('link'),
-		},
-		{
-			displayName: 'Link Valid For (Seconds)',
-			name: 'expirationSeconds',
-			type: 'number',
-			default: 900,
-			typeOptions: { minValue: 1 },
-			description: 'How long the link works',
-			...showFor('link'),
-		},
-		...returnAllOrLimit(undefined, { toolLimit: true }).map((property) => ({
-			...property,
-			displayOptions: { show: { ...property.displayOptions?.show, output: ['rows'] } },
-		})),
+		...updateDisplayOptions(show('link'), [
+			choice(
+				'Link Format',
+				'urlFormat',
+				[
+					{ name: 'Direct', value: 'direct', description: 'A link that opens the file' },
+					{ name: 'Download', value: 'download', description: 'A link that saves the file under its name' },
+				],
+				'download',
+			),
+			numberField('Link Valid For (Seconds)', 'expirationSeconds', 900, 'How long the link works', { minValue: 1 }),
+		]),
+		...updateDisplayOptions(show('rows'), returnAllOrLimit(undefined, { toolLimit: true })),
 	];
 }
 
@@ -140,12 +128,10 @@ export async function readResults(item: Item, queryId: string, asked: ResultsOut
 	const reads = await run.lookup('queries.resultsReads', async () => new ResultsReads());
 	const params = { query_id: queryId };
 	return await reads.turn(async (): Promise<Result> => {
-		if (asked.output === 'link') return await run.call(RESULTS, { params, qs: asked.linkQuery, itemIndex });
-		const link: Partial<GetQueryResultsResponse> = await run.call(RESULTS, {
-			params,
-			qs: { url_format: 'direct' },
-			itemIndex,
-		});
+		const qs = asked.output === 'link' ? asked.linkQuery : { url_format: 'direct' };
+		const link = await run.call(RESULTS, { params, qs, itemIndex });
+		if (asked.output === 'link') return link;
+		// The table checks the answer's query_id only: the link is checked here.
 		if (typeof link.download_url !== 'string' || !/^https?:\/\//i.test(link.download_url)) {
 			throw new NodeOperationError(
 				item.context.getNode(),
@@ -157,7 +143,7 @@ export async function readResults(item: Item, queryId: string, asked: ResultsOut
 				},
 			);
 		}
-		const id = typeof link.query_id === 'string' ? link.query_id : queryId;
+		const id = link.query_id;
 		const read = async (file: DownloadedFile): Promise<Result> => {
 			if (asked.output === 'rows') {
 				const { returnAll, limit } = asked.page;

@@ -13,7 +13,7 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	datasetLocator({ description: 'The dataset the run searches' }, { byName: true }),
+	datasetLocator({ description: 'The dataset the run searches' }),
 	runIdField,
 	...returnAllOrLimit(undefined, { toolLimit: true }),
 ];

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { type RequestOf } from '../../../shared/endpoints';
@@ -31,7 +32,7 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	datasetLocator({}, { byName: true }),
+	datasetLocator(),
 	{
 		displayName: 'Search In',
 		name: 'searchIn',
@@ -108,10 +109,7 @@ export const description: INodeProperties[] = [
 		'filtered search run',
 		'Whether to wait until the run has finished and output its results, one item each. Off: the node outputs the run_id at once; read it later with Get Status and Get Result.',
 	),
-	...returnAllOrLimit(undefined, { toolLimit: true }).map((field) => ({
-		...field,
-		displayOptions: { show: { ...field.displayOptions?.show, waitForCompletion: [true] } },
-	})),
+	...updateDisplayOptions({ show: { waitForCompletion: [true] } }, returnAllOrLimit(undefined, { toolLimit: true })),
 	optionsCollection([
 		{
 			...skipModerationOption,
@@ -150,13 +148,14 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 	const target = item.param<Target>('searchIn', 'video');
 	const endpoint: StartEndpoint = TARGETS[target] ?? TARGETS.video;
 	const datasetId = await item.datasetId();
-	const common = { dataset_id: datasetId, limit: item.range(item.param('maxResults', 40), 'Max Results', { min: 1 }) };
+	const body: IDataObject = {
+		dataset_id: datasetId,
+		limit: item.range(item.param('maxResults', 40), 'Max Results', { min: 1 }),
+	};
 	const wait = item.waitOptions();
 	const page = wait ? item.pageLimit() : undefined;
-	const body: IDataObject =
-		target === 'sound'
-			? { ...common, audio_class: getAudioClass(item) }
-			: { ...common, text_query: getTextQuery(item) };
+	if (target === 'sound') body.audio_class = getAudioClass(item);
+	else body.text_query = getTextQuery(item);
 	if (target === 'transcript') body.match_mode = item.param<string>('matchMode', 'semantic');
 	const filters = getFilters(item);
 	if (filters?.length) body.metadata_filters = filters;

@@ -13,7 +13,7 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	datasetLocator({}, { byName: true }),
+	datasetLocator(),
 	videoLocator({ description: 'The video to search in' }),
 	textQueryField({ placeholder: 'e.g. goal celebration' }),
 	compositeTypeField('The kind of video slice to rank'),
@@ -26,7 +26,6 @@ export const toolDescription =
 export async function execute(itemIndex: number, run: Run, item: Item): Promise<IDataObject[]> {
 	const datasetId = await item.datasetId();
 	const videoId = item.locatorUuid('videoId', 'Video');
-	const notFound = datasetNotFound(datasetId);
 	const response = await run.call('search.getVideoDetails', {
 		qs: {
 			dataset_id: datasetId,
@@ -43,7 +42,7 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 						description:
 							'Check the video ID, or choose the video "From list" after choosing its dataset; only fully ingested videos can be searched.',
 					}
-				: notFound(failure),
+				: datasetNotFound(datasetId)(failure),
 	});
 	const { slices, ...video } = response;
 	return slices.map((slice) => ({ ...video, ...slice }));
