@@ -99,15 +99,13 @@ type Endpoint<K extends OperationId> = {
 type StyleAt = {
 	[S in keyof typeof pageStyles]: (typeof pageStyles)[S] extends PageStyle<infer At> ? At : never;
 }[keyof typeof pageStyles];
-/** The fields a list's records may be told apart by: its entry type's (any field where the document types none). */
-type FieldOf<E> = keyof E & string;
 /** A list's entry: its page style, and what tells its records apart, fields of its records as the document types them. */
 type ListedBy<K extends OperationId, At> = At extends readonly string[]
 	? {
 			/** The pagination family of a list: its page holds the list, whose entries must be records. */
 			pages: PageStyle<At>;
-			/** What tells its records apart while it is read (`pages()`): documented fields, or `content`. */
-			identity: ListIdentity<FieldOf<EntriesOf<Under<OperationResponse<K>, At>>>>;
+			/** What tells its records apart while it is read (`pages()`): documented fields (any where none), or `content`. */
+			identity: ListIdentity<keyof EntriesOf<Under<OperationResponse<K>, At>> & string>;
 			answer?: undefined;
 		}
 	: never;
