@@ -8,19 +8,16 @@ import type { INodeProperties } from 'n8n-workflow';
 /** A model reads every item a tool returns. */
 export const TOOL_LIMIT = 10;
 
-export function forTools(parameter: INodeProperties): INodeProperties {
-	return {
+/** The parameter shown only in the AI-tool variant (`tool`) or only in workflows. */
+const shownWhenTool =
+	(tool: boolean) =>
+	(parameter: INodeProperties): INodeProperties => ({
 		...parameter,
-		displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [true] } },
-	};
-}
+		displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [tool] } },
+	});
 
-export function forWorkflows(parameter: INodeProperties): INodeProperties {
-	return {
-		...parameter,
-		displayOptions: { ...parameter.displayOptions, show: { ...parameter.displayOptions?.show, '@tool': [false] } },
-	};
-}
+export const forTools = shownWhenTool(true);
+export const forWorkflows = shownWhenTool(false);
 
 /** A Limit (a number parameter): its own default in workflows, TOOL_LIMIT in the AI-tool variant. */
 export function limitForTools(limit: INodeProperties): INodeProperties[] {

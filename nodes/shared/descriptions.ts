@@ -38,6 +38,7 @@ export function booleanField(
 	description: string,
 	defaultValue = false,
 ): INodeProperties {
+	// Literal defaults: n8n's lint reads a boolean parameter's default as written.
 	const field: INodeProperties = { displayName, name, type: 'boolean', default: false, description };
 	return defaultValue ? { ...field, default: true } : field;
 }
@@ -73,6 +74,11 @@ export function numberField(
 
 const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
 
+/** A mode's check that its value is the whole of `pattern` (`^…$`), with spaces around it (the operation trims them). */
+function spacesAround(pattern: string, errorMessage: string): INodePropertyMode['validation'] {
+	return [{ type: 'regex', properties: { regex: `^\\s*${pattern.slice(1, -1)}\\s*$`, errorMessage } }];
+}
+
 /** The "By ID" mode of a locator whose IDs are UUIDs; spaces around the ID are allowed (the operation trims them). */
 export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = {}): INodePropertyMode {
 	return {
@@ -80,15 +86,7 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 		...BY_ID_MODE,
 		type: 'string',
 		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
-		validation: [
-			{
-				type: 'regex',
-				properties: {
-					regex: `^\\s*${UUID_PATTERN.slice(1, -1)}\\s*$`,
-					errorMessage: `Not a valid ${thing} ID (a UUID)`,
-				},
-			},
-		],
+		validation: spacesAround(UUID_PATTERN, `Not a valid ${thing} ID (a UUID)`),
 		...overrides,
 	};
 }
@@ -206,15 +204,10 @@ export function connectionLocator(
 				...{ displayName: 'By Name', name: 'name' },
 				type: 'string',
 				placeholder: 'e.g. product_bucket',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: `^\\s*${CONNECTION_NAME_PATTERN.slice(1, -1)}\\s*$`,
-							errorMessage: 'Not a valid connection name (3 to 255 lowercase letters, digits and underscores)',
-						},
-					},
-				],
+				validation: spacesAround(
+					CONNECTION_NAME_PATTERN,
+					'Not a valid connection name (3 to 255 lowercase letters, digits and underscores)',
+				),
 			},
 			...(byId ? [uuidMode('connection')] : []),
 		],

@@ -53,7 +53,10 @@ const routes: { readonly [K in OperationId]: { [M in Method]: { method: M; path:
  */
 export type RetryPolicy = 'idempotent' | 'recover' | 'never';
 
-/** The policy of an entry that names none (the table's type makes every POST name its own). */
+/**
+ * The policy of an entry that names none: a paged list's is `idempotent` (reading it sends it again for each page);
+ * else by method (the table's type makes every other POST name its own).
+ */
 const DEFAULT_RETRY: Record<Method, RetryPolicy> = {
 	GET: 'idempotent',
 	PUT: 'idempotent',
@@ -82,29 +85,27 @@ type Endpoint<K extends OperationId> = {
 	 * (`recoverRecord`). Without it, each call passes its own `recover`.
 	 */
 	recover?: (run: Run, sent: { body: BodyOf<K>; itemIndex?: number }) => RecoverLookup;
-} & ((typeof ROUTES)[K]['method'] extends 'POST' ? { retry: RetryPolicy } : { retry?: RetryPolicy }) &
-	(
-		| ListedBy<K, StyleAt>
-		| {
-				/** What the nodes read from a successful answer (`transport/check.ts`): a JSON object where it says nothing. */
-				answer?: AnswerOf<K>;
-				pages?: undefined;
-		  }
-	);
+	retry?: RetryPolicy;
+} & (
+	| ListedBy<K, StyleAt>
+	| ({
+			/** What the nodes read from a successful answer (`transport/check.ts`): a JSON object where it says nothing. */
+			answer?: AnswerOf<K>;
+			pages?: undefined;
+	  } & ((typeof ROUTES)[K]['method'] extends 'POST' ? { retry: RetryPolicy } : unknown))
+);
 
 /** Where the page styles put their lists (`listAt`). */
 type StyleAt = {
 	[S in keyof typeof pageStyles]: (typeof pageStyles)[S] extends PageStyle<infer At> ? At : never;
 }[keyof typeof pageStyles];
-/** The fields a list's records may be told apart by: its entry type's (any field where the document types none). */
-type FieldOf<E> = keyof E & string;
 /** A list's entry: its page style, and what tells its records apart, fields of its records as the document types them. */
 type ListedBy<K extends OperationId, At> = At extends readonly string[]
 	? {
 			/** The pagination family of a list: its page holds the list, whose entries must be records. */
 			pages: PageStyle<At>;
-			/** What tells its records apart while it is read (`pages()`): documented fields, or `content`. */
-			identity: ListIdentity<FieldOf<EntriesOf<Under<OperationResponse<K>, At>>>>;
+			/** What tells its records apart while it is read (`pages()`): documented fields (any where none), or `content`. */
+			identity: ListIdentity<keyof EntriesOf<Under<OperationResponse<K>, At>> & string>;
 			answer?: undefined;
 		}
 	: never;
@@ -349,7 +350,6 @@ export const ENDPOINTS = {
 	},
 	'ingestion.getDatasetAssetsStatus': {
 		operationId: 'get-dataset-assets-status-api-v-1-ingestion-datasets-dataset-id-assets-status-post',
-		retry: 'idempotent',
 		notFound: 'Dataset',
 		pages: offsetLimit,
 		identity: ['asset_id'],
@@ -416,44 +416,37 @@ export const ENDPOINTS = {
 	},
 	'search.audioSearch': {
 		operationId: 'audio-search',
-		retry: 'idempotent',
 		pages: searchBody,
 		identity: ['coactive_image_id'],
 	},
 	'search.imageToImage': {
 		operationId: 'image-to-image',
-		retry: 'idempotent',
 		pages: searchBody,
 		identity: ['coactive_image_id'],
 	},
 	'search.imageToKeyframes': {
 		operationId: 'image-to-keyframes',
-		retry: 'idempotent',
 		pages: searchBody,
 		identity: ['keyframe_id'],
 	},
 	'search.textSearch': {
 		operationId: 'text-search-api-v-1-search-text-to-image-post',
-		retry: 'idempotent',
 		pages: searchBody,
 		identity: ['coactive_image_id'],
 	},
 	'search.textToKeyframesSearch': {
 		operationId: 'text-to-keyframes-search-api-v-1-search-text-to-keyframes-post',
-		retry: 'idempotent',
 		pages: searchBody,
 		identity: ['keyframe_id'],
 	},
 	'search.transcriptExactMatch': {
 		operationId: 'transcript-exact-match',
-		retry: 'idempotent',
 		pages: searchBody,
 		// A match has no ID; the keyframe closest to it may match in several segments: not told apart (today's rule).
 		identity: 'content',
 	},
 	'search.searchVideos': {
 		operationId: 'search-videos',
-		retry: 'idempotent',
 		pages: videoSearchBody,
 		identity: ['video_id'],
 	},
@@ -463,14 +456,12 @@ export const ENDPOINTS = {
 	},
 	'search.audioSoundSearch': {
 		operationId: 'audio-sound-search',
-		retry: 'idempotent',
 		pages: searchBody,
 		// A chunk of a video's audio: the keyframe closest to it and its times.
 		identity: ['coactive_image_id', 'start_time_ms', 'end_time_ms'],
 	},
 	'search.textToImageSearchByPerson': {
 		operationId: 'text-to-image-search-by-person',
-		retry: 'idempotent',
 		pages: searchBody,
 		identity: ['coactive_image_id'],
 	},
@@ -481,7 +472,6 @@ export const ENDPOINTS = {
 	},
 	'search.celebrityMatches': {
 		operationId: 'celebrity-matches-api-v-1-search-celebrity-matches-post',
-		retry: 'idempotent',
 		pages: searchBody,
 		identity: ['keyframe_id'],
 	},
@@ -795,7 +785,8 @@ export function endpointOf(id: EndpointId) {
 	} = ENDPOINTS[id];
 	const { method, path } = routes[entry.operationId];
 	const answer = entry.pages ? undefined : (entry.answer ?? 'object');
-	return { ...entry, method, path, retry: entry.retry ?? DEFAULT_RETRY[method], answer };
+	const retry = entry.retry ?? (entry.pages ? 'idempotent' : DEFAULT_RETRY[method]);
+	return { ...entry, method, path, retry, answer };
 }
 
 /** The path with its `{name}` placeholders filled in (each value one segment; half a character goes as U+FFFD). */

@@ -1,5 +1,5 @@
-import type { GetOneIngestJobResponse, IngestJobStatusResponse } from './schemas.generated';
-import { listEndpoint, type CheckedResponseOf, type RecordOf, type RequestOf } from './endpoints';
+import type { GetOneIngestJobResponse } from './schemas.generated';
+import { listEndpoint, type CheckedResponseOf, type RecordOf, type RequestOf, type ResponseOf } from './endpoints';
 import type { Item } from './item';
 import { recoverRecord, type ServiceTime } from './recovery';
 import type { Failure, PageLimit } from './transport';
@@ -121,8 +121,6 @@ export async function waitForJob(
 
 export type AssetIngestionStatus = RecordOf<'ingestion.getJobStatus'>;
 
-type JobStatusPage = Partial<IngestJobStatusResponse> & { data?: IngestJobStatusResponse['data'] | [] };
-
 /**
  * The assets are nested under `data.assets` with the job's status (or `{"data": []}` when there is nothing yet).
  * With `keep` (the service has no filter for a job's assets), the Limit counts the assets kept, read page by page.
@@ -139,7 +137,7 @@ export async function readJobAssetStatuses(
 	const noting: typeof style = {
 		...style,
 		items: (response) => {
-			const data = (response as JobStatusPage).data;
+			const data = (response as ResponseOf<'ingestion.getJobStatus'>).data;
 			if (data && !Array.isArray(data)) jobStatus = data.status ?? jobStatus;
 			return style.items(response);
 		},

@@ -21,7 +21,7 @@ function nextOffset(total: unknown, position: number, pageSize: number, received
 	return received < pageSize ? undefined : after;
 }
 
-/** An `offset`/`limit` family: pages of at most 100, its list under `key`, a total in `meta.page`; else as `style` says. */
+/** Pages of at most 100 in the query, the list under `key`, `offset`/`limit`, a total in `meta.page`; else as `style` says. */
 const offsetPages = <Key extends string>(
 	key: Key,
 	style: Partial<Omit<PageStyle, 'listAt'>> = {},
@@ -67,19 +67,15 @@ export const usersPages = offsetPages('users');
 export const invitationsPages = offsetPages('user_invitations');
 
 /** Celebrity persons and dynamic-tag groups: 1-based `page`/`per_page` (at most 100) and `has_next_page`. */
-export const pagePerPage: PageStyle<['data']> = {
-	listAt: ['data'],
+export const pagePerPage = offsetPages('data', {
 	firstPosition: 1,
-	maxPageSize: 100,
-	place: 'qs',
 	params: (page, pageSize) => ({ page, per_page: pageSize }),
-	items: dataOf,
 	next: (response, page, _pageSize, received) =>
 		// The OpenAPI document puts has_next_page inside meta; a top-level one is read too.
 		received > 0 && ((response as Meta).meta?.has_next_page ?? (response as Meta).has_next_page) === true
 			? page + 1
 			: undefined,
-};
+});
 
 /** The ingestion jobs list: `offset`/`limit`, answered as `{jobs: [...]}` with no meta. */
 export const jobsList = offsetPages('jobs', noMeta);

@@ -3,6 +3,7 @@ import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 import {
 	endpointRequest,
 	endpointOf,
+	listEndpoint,
 	type CheckedResponseOf,
 	type EndpointCall,
 	type EndpointId,
@@ -113,12 +114,13 @@ export class Run extends TransportRun {
 		list: Listed<K>,
 		{ limit, filter, page, pageSize, ...call }: Partial<ListCall<K> & PageCall<K>>,
 	): Promise<Array<RecordOf<K>> | Page<RecordOf<K>>> {
-		const [base, style] = typeof list === 'string' ? [endpointRequest(list, call), endpointOf(list).pages] : list;
-		if (!style) throw new Error(`${String(list)} is not a paged list`);
+		const [base, style] = typeof list === 'string' ? listEndpoint(list, call) : list;
 		const request: ApiRequest = typeof list === 'string' ? base : { ...base, ...(call as Partial<ApiRequest>) };
 		// RecordOf<K> is the document's entry type & IDataObject, which TypeScript cannot relate to IDataObject for any K.
 		if (page !== undefined) return (await fetchPage(this, request, style, page, pageSize ?? 1)) as Page<RecordOf<K>>;
-		const limits = limit === 'parameters' ? this.itemLimit(request.itemIndex) : (limit ?? ALL);
+		if (limit === 'parameters' && request.itemIndex === undefined)
+			throw new Error('A list limited by the parameters is read for an item');
+		const limits = limit === 'parameters' ? pageLimit(this.execution, request.itemIndex!) : (limit ?? ALL);
 		return (await paginate(this, request, style, limits, filter)) as Array<RecordOf<K>>;
 	}
 
@@ -155,12 +157,6 @@ export class Run extends TransportRun {
 	get execution(): IExecuteFunctions {
 		if (!('getInputData' in this.context)) throw new Error('Only an action node run has an execution');
 		return this.context;
-	}
-
-	/** The item's Return All / Limit parameters. */
-	private itemLimit(itemIndex: number | undefined): PageLimit {
-		if (itemIndex === undefined) throw new Error('A list limited by the parameters is read for an item');
-		return pageLimit(this.execution, itemIndex);
 	}
 }
 

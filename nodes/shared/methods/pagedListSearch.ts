@@ -17,7 +17,10 @@ export interface PagedListSource<K extends PagedEndpointId, T = RecordOf<K>> {
 	scan?: { maxPages: number; enough: number };
 }
 
-/** A node's `listSearch` method over `source`, or over one built from the node's current parameters. */
+/**
+ * A node's `listSearch` method over `source`, or over one built from the node's current parameters. Each call reads
+ * the page `paginationToken` points at; the next position is the next token.
+ */
 export function listSearchMethod<K extends PagedEndpointId>(
 	source: PagedListSource<K> | ((context: ILoadOptionsFunctions) => PagedListSource<K> | Promise<PagedListSource<K>>),
 ) {
@@ -26,46 +29,30 @@ export function listSearchMethod<K extends PagedEndpointId>(
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return await pagedListSearch(
-			this,
-			typeof source === 'function' ? await source(this) : source,
-			filter,
-			paginationToken,
-		);
+		const {
+			list: [base, style],
+			pageSize = 100,
+			serverFilter,
+			matches,
+			toResults,
+			scan = { maxPages: 1, enough: 0 },
+		} = typeof source === 'function' ? await source(this) : source;
+		const filterParams = serverFilter?.(filter) ?? {};
+		const request: ApiRequest =
+			style.place === 'qs'
+				? { ...base, qs: { ...base.qs, ...filterParams } }
+				: { ...base, body: { ...(base.body as IDataObject), ...filterParams } };
+		const text = filter?.trim().toLowerCase();
+		let position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
+		const results: INodeListSearchItems[] = [];
+		for (let read = 0; read < scan.maxPages; read++) {
+			const page = await new Run(this).list<K>([request, style], { page: position, pageSize });
+			const kept = text && matches ? page.items.filter((record) => matches(record, text)) : page.items;
+			results.push(...kept.flatMap(toResults));
+			if (page.next === undefined) return { results, paginationToken: undefined };
+			position = page.next;
+			if (results.length >= scan.enough) break;
+		}
+		return { results, paginationToken: String(position) };
 	};
-}
-
-/** One call of a "From list" search: the page `paginationToken` points at; the next position is the next token. */
-async function pagedListSearch<K extends PagedEndpointId>(
-	context: ILoadOptionsFunctions,
-	source: PagedListSource<K>,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const {
-		list: [base, style],
-		pageSize = 100,
-		serverFilter,
-		matches,
-		toResults,
-		scan = { maxPages: 1, enough: 0 },
-	} = source;
-	const filterParams = serverFilter?.(filter) ?? {};
-	const request: ApiRequest =
-		style.place === 'qs'
-			? { ...base, qs: { ...base.qs, ...filterParams } }
-			: { ...base, body: { ...(base.body as IDataObject), ...filterParams } };
-	const text = filter?.trim().toLowerCase();
-	let position = Number(paginationToken ?? style.firstPosition) || style.firstPosition;
-	const results: INodeListSearchItems[] = [];
-	for (let read = 0; read < scan.maxPages; read++) {
-		const page = await new Run(context).list<K>([request, style], { page: position, pageSize });
-		const records = page.items;
-		const kept = text && matches ? records.filter((record) => matches(record, text)) : records;
-		results.push(...kept.flatMap(toResults));
-		if (page.next === undefined) return { results, paginationToken: undefined };
-		position = page.next;
-		if (results.length >= scan.enough) break;
-	}
-	return { results, paginationToken: String(position) };
 }
