@@ -7,10 +7,12 @@ import {
 	baseUrlProblem,
 	describeBody,
 	discardBody,
+	headerOf,
 	judgeRedirect,
 	jsonKind,
 	parseBody,
 	readBounded,
+	RETRYABLE_STATUS,
 	scrubberFor,
 } from '../nodes/shared/http/answers';
 import { beforeDeadline, TIMED_OUT } from '../nodes/shared/http/deadline';
@@ -26,9 +28,6 @@ interface HttpFailure {
 	cause?: HttpFailure;
 }
 
-/** Statuses of a login that say "not now" rather than "not you". */
-const THROTTLED = new Set([429, 502, 503, 504]);
-
 function loginFailure(kind: LoginKind, baseUrl: string, failure: HttpFailure, answer: HttpFailure['response']) {
 	const status = answer?.status;
 	const host = hostOf(baseUrl);
@@ -37,10 +36,9 @@ function loginFailure(kind: LoginKind, baseUrl: string, failure: HttpFailure, an
 		const { message, description } = connectionFailure(host, failure.code ?? failure.cause?.code);
 		return new LoginError(message, description);
 	}
-	const header = answer?.headers?.['retry-after'];
-	const asked = retryAfterMs(header === undefined ? undefined : String(header));
+	const asked = retryAfterMs(headerOf(answer?.headers, 'retry-after'));
 	// What the service asked for (0: it did not say); startLogin decides the wait and says it.
-	const waitMs = THROTTLED.has(status) ? (asked ?? 0) : undefined;
+	const waitMs = RETRYABLE_STATUS.has(status) ? (asked ?? 0) : undefined;
 	if (status === 401 || status === 403) {
 		return kind === 'personalToken'
 			? new LoginError(
@@ -133,7 +131,7 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
 		what: 'the login (POST /api/v0/login)',
 		method: 'POST',
 		status,
-		location: answer?.headers?.location === undefined ? undefined : String(answer.headers.location),
+		location: headerOf(answer?.headers, 'location'),
 		currentUrl: visited[visited.length - 1],
 		baseUrl,
 		visited,
@@ -257,17 +255,14 @@ type Obtained = { token: string; lifetimeMs?: number };
 
 /** The one place login errors leave: whatever a server or a redirect put in their words is scrubbed of secrets. */
 async function logInScrubbed(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
-	const scrubber = scrubberFor(credentials);
-	const scrub = (value: string) => String(scrubber(value));
-	const outcome = await logInNow(helpers, credentials).then(
-		(obtained) => ({ obtained }),
-		(error: unknown) => ({ error }),
-	);
-	if ('obtained' in outcome) return outcome.obtained;
-	const { error } = outcome;
-	throw error instanceof LoginError
-		? new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs)
-		: error;
+	try {
+		return await logInNow(helpers, credentials);
+	} catch (error) {
+		if (!(error instanceof LoginError)) throw error;
+		const scrubber = scrubberFor(credentials);
+		const scrub = (value: string) => String(scrubber(value));
+		throw new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs);
+	}
 }
 
 async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
@@ -326,8 +321,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 	}
 
 	const parsed = parseBody(response.body);
-	const contentType =
-		response.headers?.['content-type'] === undefined ? undefined : String(response.headers['content-type']);
+	const contentType = headerOf(response.headers, 'content-type');
 	const body =
 		parsed.kind === 'json' && parsed.value && typeof parsed.value === 'object'
 			? (parsed.value as Record<string, unknown>)

@@ -2,7 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { connectionFailure, isKnownFailureCode, isLoginError, type LoginError } from '../http/failures';
-import { ANSWER_LIMITS, parseBody, readBounded, truncate } from '../http/answers';
+import { ANSWER_LIMITS, headerOf, parseBody, readBounded, truncate } from '../http/answers';
 
 /** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
 export interface Failure {
@@ -46,11 +46,6 @@ function causes(error: unknown): AxiosLike[] {
 	for (let at = error; at && typeof at === 'object' && chain.length < 5; at = (at as AxiosLike).cause)
 		chain.push(at as AxiosLike);
 	return chain;
-}
-
-export function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
-	const value = headers?.[name];
-	return value === undefined ? undefined : String(value);
 }
 
 /** Reads status, body and network code from what httpRequestWithAuthentication threw (a NodeApiError around axios). */

@@ -5,9 +5,11 @@ import {
 	ANSWER_LIMITS,
 	type AnswerShare,
 	baseUrlProblem,
+	headerOf,
 	judgeRedirect,
 	parseBody,
 	readBounded,
+	RETRYABLE_STATUS,
 	scrubberFor,
 } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
@@ -17,7 +19,6 @@ import {
 	explainedError,
 	explainFailure,
 	formatDetail,
-	headerOf,
 	readFailureBounded,
 	sampleIdNote,
 	type Explained,
@@ -51,7 +52,6 @@ export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
 const LOST_CONNECTION =
 	'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
 
-const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
 /** A failure that proves the service did not act on the request (a failed login: it was not sent), so even a POST may go again. */
