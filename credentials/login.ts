@@ -156,9 +156,8 @@ export function credentialFingerprint(credentials: LoginCredentials): string {
 
 interface SharedLogin {
 	pending?: Promise<string>;
-	/** The token just obtained, and until when it may answer a refresh asked with an older one. */
+	/** The token just obtained: until `doneAt`, it answers a refresh asked with an older one. */
 	value?: string;
-	shareUntil?: number;
 	throttled?: { error: LoginError; retryAt: number; inARow: number };
 	/** When this entry has nothing more to give and is dropped. */
 	doneAt: number;
@@ -207,8 +206,8 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 			await sleep(left);
 			continue;
 		}
-		if (shared?.value !== undefined && current !== '' && current !== shared.value && now < (shared.shareUntil ?? 0))
-			return shared.value;
+		// An entry still here is not done (forgetDone): a token it holds may still be shared.
+		if (shared?.value !== undefined && current !== '' && current !== shared.value) return shared.value;
 		return await startLogin(key, helpers, credentials, throttled?.inARow ?? 0);
 	}
 }
@@ -224,8 +223,7 @@ async function startLogin(
 		try {
 			const { token, lifetimeMs } = await logInScrubbed(helpers, credentials);
 			login.value = token;
-			login.shareUntil = Date.now() + Math.min(LOGIN_LIMITS.shareMs, (lifetimeMs ?? 0) / 2);
-			login.doneAt = login.shareUntil;
+			login.doneAt = Date.now() + Math.min(LOGIN_LIMITS.shareMs, (lifetimeMs ?? 0) / 2);
 			return token;
 		} catch (error) {
 			login.doneAt = Date.now();
