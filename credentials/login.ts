@@ -305,16 +305,16 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 			request.url = redirectedLogin(kind, baseUrl, error, visited);
 		}
 	}
-	if (response !== TIMED_OUT && 'overBytes' in response) {
-		throw new LoginError(
-			`The Media Analysis Service at ${hostOf(baseUrl)} answered the login with more than ${ANSWER_LIMITS.loginBytes / 1024 / 1024} MB; n8n stopped reading it`,
-			`A login answer holds a token and little else. ${HINTS.baseUrl}`,
-		);
-	}
 	if (response === TIMED_OUT) {
 		throw new LoginError(
 			`The Media Analysis Service at ${hostOf(baseUrl)} did not answer the login within ${LOGIN_LIMITS.timeoutMs / 1000} seconds`,
 			`The service may be overloaded, or the Base URL may point at a host that accepts connections but never answers. ${HINTS.baseUrl} Then try again later.`,
+		);
+	}
+	if ('overBytes' in response) {
+		throw new LoginError(
+			`The Media Analysis Service at ${hostOf(baseUrl)} answered the login with more than ${ANSWER_LIMITS.loginBytes / 1024 / 1024} MB; n8n stopped reading it`,
+			`A login answer holds a token and little else. ${HINTS.baseUrl}`,
 		);
 	}
 
