@@ -253,14 +253,13 @@ type Obtained = { token: string; lifetimeMs?: number };
 
 /** The one place login errors leave: whatever a server or a redirect put in their words is scrubbed of secrets. */
 async function logInScrubbed(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
-	try {
-		return await logInNow(helpers, credentials);
-	} catch (error) {
-		if (!(error instanceof LoginError)) throw error;
-		const scrubber = scrubberFor(credentials);
-		const scrub = (value: string) => String(scrubber(value));
-		throw new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs);
-	}
+	const scrubber = scrubberFor(credentials);
+	const scrub = (value: string) => String(scrubber(value));
+	return await logInNow(helpers, credentials).catch((error: unknown) => {
+		throw error instanceof LoginError
+			? new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs)
+			: error;
+	});
 }
 
 async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
