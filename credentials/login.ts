@@ -7,10 +7,12 @@ import {
 	baseUrlProblem,
 	describeBody,
 	discardBody,
+	headerOf,
 	judgeRedirect,
 	jsonKind,
 	parseBody,
 	readBounded,
+	RETRYABLE_STATUS,
 	scrubberFor,
 } from '../nodes/shared/http/answers';
 import { beforeDeadline, TIMED_OUT } from '../nodes/shared/http/deadline';
@@ -26,9 +28,6 @@ interface HttpFailure {
 	cause?: HttpFailure;
 }
 
-/** Statuses of a login that say "not now" rather than "not you". */
-const THROTTLED = new Set([429, 502, 503, 504]);
-
 function loginFailure(kind: LoginKind, baseUrl: string, failure: HttpFailure, answer: HttpFailure['response']) {
 	const status = answer?.status;
 	const host = hostOf(baseUrl);
@@ -37,10 +36,9 @@ function loginFailure(kind: LoginKind, baseUrl: string, failure: HttpFailure, an
 		const { message, description } = connectionFailure(host, failure.code ?? failure.cause?.code);
 		return new LoginError(message, description);
 	}
-	const header = answer?.headers?.['retry-after'];
-	const asked = retryAfterMs(header === undefined ? undefined : String(header));
+	const asked = retryAfterMs(headerOf(answer?.headers, 'retry-after'));
 	// What the service asked for (0: it did not say); startLogin decides the wait and says it.
-	const waitMs = THROTTLED.has(status) ? (asked ?? 0) : undefined;
+	const waitMs = RETRYABLE_STATUS.has(status) ? (asked ?? 0) : undefined;
 	if (status === 401 || status === 403) {
 		return kind === 'personalToken'
 			? new LoginError(
@@ -133,7 +131,7 @@ function redirectedLogin(kind: LoginKind, baseUrl: string, error: unknown, visit
 		what: 'the login (POST /api/v0/login)',
 		method: 'POST',
 		status,
-		location: answer?.headers?.location === undefined ? undefined : String(answer.headers.location),
+		location: headerOf(answer?.headers, 'location'),
 		currentUrl: visited[visited.length - 1],
 		baseUrl,
 		visited,
@@ -158,9 +156,8 @@ export function credentialFingerprint(credentials: LoginCredentials): string {
 
 interface SharedLogin {
 	pending?: Promise<string>;
-	/** The token just obtained, and until when it may answer a refresh asked with an older one. */
+	/** The token just obtained: until `doneAt`, it answers a refresh asked with an older one. */
 	value?: string;
-	shareUntil?: number;
 	throttled?: { error: LoginError; retryAt: number; inARow: number };
 	/** When this entry has nothing more to give and is dropped. */
 	doneAt: number;
@@ -209,8 +206,8 @@ export async function logIn(helpers: IHttpRequestHelper, credentials: LoginCrede
 			await sleep(left);
 			continue;
 		}
-		if (shared?.value !== undefined && current !== '' && current !== shared.value && now < (shared.shareUntil ?? 0))
-			return shared.value;
+		// An entry still here is not done (forgetDone): a token it holds may still be shared.
+		if (shared?.value !== undefined && current !== '' && current !== shared.value) return shared.value;
 		return await startLogin(key, helpers, credentials, throttled?.inARow ?? 0);
 	}
 }
@@ -226,8 +223,7 @@ async function startLogin(
 		try {
 			const { token, lifetimeMs } = await logInScrubbed(helpers, credentials);
 			login.value = token;
-			login.shareUntil = Date.now() + Math.min(LOGIN_LIMITS.shareMs, (lifetimeMs ?? 0) / 2);
-			login.doneAt = login.shareUntil;
+			login.doneAt = Date.now() + Math.min(LOGIN_LIMITS.shareMs, (lifetimeMs ?? 0) / 2);
 			return token;
 		} catch (error) {
 			login.doneAt = Date.now();
@@ -259,15 +255,11 @@ type Obtained = { token: string; lifetimeMs?: number };
 async function logInScrubbed(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
 	const scrubber = scrubberFor(credentials);
 	const scrub = (value: string) => String(scrubber(value));
-	const outcome = await logInNow(helpers, credentials).then(
-		(obtained) => ({ obtained }),
-		(error: unknown) => ({ error }),
-	);
-	if ('obtained' in outcome) return outcome.obtained;
-	const { error } = outcome;
-	throw error instanceof LoginError
-		? new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs)
-		: error;
+	return await logInNow(helpers, credentials).catch((error: unknown) => {
+		throw error instanceof LoginError
+			? new LoginError(scrub(error.message), scrub(error.description), error.loginStatus, error.retryAfterMs)
+			: error;
+	});
 }
 
 async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentials): Promise<Obtained> {
@@ -312,22 +304,21 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 			request.url = redirectedLogin(kind, baseUrl, error, visited);
 		}
 	}
-	if (response !== TIMED_OUT && 'overBytes' in response) {
-		throw new LoginError(
-			`The Media Analysis Service at ${hostOf(baseUrl)} answered the login with more than ${ANSWER_LIMITS.loginBytes / 1024 / 1024} MB; n8n stopped reading it`,
-			`A login answer holds a token and little else. ${HINTS.baseUrl}`,
-		);
-	}
 	if (response === TIMED_OUT) {
 		throw new LoginError(
 			`The Media Analysis Service at ${hostOf(baseUrl)} did not answer the login within ${LOGIN_LIMITS.timeoutMs / 1000} seconds`,
 			`The service may be overloaded, or the Base URL may point at a host that accepts connections but never answers. ${HINTS.baseUrl} Then try again later.`,
 		);
 	}
+	if ('overBytes' in response) {
+		throw new LoginError(
+			`The Media Analysis Service at ${hostOf(baseUrl)} answered the login with more than ${ANSWER_LIMITS.loginBytes / 1024 / 1024} MB; n8n stopped reading it`,
+			`A login answer holds a token and little else. ${HINTS.baseUrl}`,
+		);
+	}
 
 	const parsed = parseBody(response.body);
-	const contentType =
-		response.headers?.['content-type'] === undefined ? undefined : String(response.headers['content-type']);
+	const contentType = headerOf(response.headers, 'content-type');
 	const body =
 		parsed.kind === 'json' && parsed.value && typeof parsed.value === 'object'
 			? (parsed.value as Record<string, unknown>)

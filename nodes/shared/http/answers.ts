@@ -85,6 +85,14 @@ export function scrubberFor(
 	return (value) => scrubSecrets(value, secrets, [[text('clientId'), text('clientSecret')]]);
 }
 
+/** Statuses that say "not now" rather than "not you": a request, or a login, is worth another try. */
+export const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+
+export function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+	const value = headers?.[name];
+	return value === undefined ? undefined : String(value);
+}
+
 export function truncate(text: string, max: number): string {
 	return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }

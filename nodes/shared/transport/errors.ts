@@ -1,8 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { connectionFailure, isKnownFailureCode, isLoginError } from '../http/failures';
-import { ANSWER_LIMITS, parseBody, readBounded, truncate } from '../http/answers';
+import { connectionFailure, isKnownFailureCode, isLoginError, type LoginError } from '../http/failures';
+import { ANSWER_LIMITS, headerOf, parseBody, readBounded, truncate } from '../http/answers';
 
 /** What is known of one failed attempt, with nothing of the request (headers, tokens) kept. */
 export interface Failure {
@@ -11,28 +11,23 @@ export interface Failure {
 	/** A Node.js network or certificate error code when no answer came back. */
 	code?: string;
 	retryAfter?: string;
-	/** A throttled login's wait, to the millisecond: the node run pauses for it as for a 429's Retry-After. */
-	loginWaitMs?: number;
 	/** From a gateway's `RateLimit-Policy` header (`20;w=1`: 20 requests a second). */
 	ratePerSecond?: number;
 	location?: string;
 	/** The answer began (status 2xx) and its body was cut off: a dropped connection, whatever the status said. */
 	cutOff?: boolean;
 	timeoutMs?: number;
-	/** n8n's login (preAuthentication) failed: already explained for the user. */
-	login?: { message: string; description: string; httpCode?: string };
+	/**
+	 * n8n's login (preAuthentication) failed: already explained for the user. A throttled login's `retryAfterMs` is
+	 * its wait, to the millisecond: the node run pauses for it as for a 429's Retry-After.
+	 */
+	login?: LoginError;
 }
 
 interface AxiosLike {
 	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
 	code?: string;
 	cause?: unknown;
-	name?: string;
-	message?: string;
-	description?: string;
-	httpCode?: string;
-	loginStatus?: string;
-	retryAfterMs?: number;
 }
 
 /** The rate of a `RateLimit-Policy` header (the IETF draft's `<quota>;w=<seconds>`, first policy only), per second. */
@@ -53,25 +48,11 @@ function causes(error: unknown): AxiosLike[] {
 	return chain;
 }
 
-export function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
-	const value = headers?.[name];
-	return value === undefined ? undefined : String(value);
-}
-
 /** Reads status, body and network code from what httpRequestWithAuthentication threw (a NodeApiError around axios). */
 export function readFailure(error: unknown): Failure {
 	const chain = causes(error);
-	const login = chain.find((entry) => isLoginError(entry));
-	if (login) {
-		return {
-			login: {
-				message: String(login.message),
-				description: String(login.description ?? ''),
-				httpCode: login.loginStatus,
-			},
-			loginWaitMs: login.retryAfterMs,
-		};
-	}
+	const login = chain.find(isLoginError);
+	if (login) return { login };
 	const withResponse = chain.find((entry) => entry.response?.status !== undefined);
 	if (withResponse?.response) {
 		const { status = 0, data, headers = {} } = withResponse.response;
@@ -201,7 +182,7 @@ export function explainFailure(
 		description = 'Check the parameters of this operation.';
 	}
 
-	const httpCode = status !== undefined ? String(status) : failure.login?.httpCode;
+	const httpCode = status !== undefined ? String(status) : failure.login?.loginStatus;
 	return { message, description, httpCode, details };
 }
 

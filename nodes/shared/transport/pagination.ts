@@ -30,13 +30,13 @@ export async function fetchPage(
 	});
 	const items = style.items(answer) as IDataObject[];
 	const received = listed ?? items.length;
+	return { items, next: style.next(answer, position, pageSize, received), received };
+}
+
+/** Identifies a page's content, to notice a service that answers the same page again. */
+function fingerprintOf({ items, received }: Page): string {
 	const edge = (entry: unknown) => JSON.stringify(entry) ?? 'undefined';
-	return {
-		items,
-		next: style.next(answer, position, pageSize, received),
-		received,
-		fingerprint: received === 0 ? '' : `${received}|${edge(items[0])}|${edge(items[items.length - 1])}`,
-	};
+	return received === 0 ? '' : `${received}|${edge(items[0])}|${edge(items[items.length - 1])}`;
 }
 
 /** A record of a list as the read gives it, with its key (`keyOf`); one without a key is never taken for another. */
@@ -133,12 +133,13 @@ async function* walk(
 				`One list read fetches at most ${PAGE_BOUNDS.maxPages} pages or ${PAGE_BOUNDS.maxRecords} records, so a service that never reports its last page cannot hold the workflow. Use a Limit or the operation's filters to read less.`,
 			);
 		const page: Page = await fetchPage(run, request, style, position, pageSize);
-		if (page.fingerprint !== '' && seen.has(page.fingerprint) && rereads === 0)
+		const fingerprint = fingerprintOf(page);
+		if (fingerprint !== '' && seen.has(fingerprint) && rereads === 0)
 			throw fail(
 				`${what} answered a page it had already sent (asked for position ${position}): the service ignores the page position`,
 				`Reading on would return the same records again and again, so the node stopped. ${HINTS.baseUrl} If it is, the service is misbehaving: try again later or use a Limit.`,
 			);
-		seen.add(page.fingerprint);
+		seen.add(fingerprint);
 		pagesRead++;
 		received += page.received;
 		/** What recognises each entry of the page (a consistent read's only). */

@@ -5,9 +5,11 @@ import {
 	ANSWER_LIMITS,
 	type AnswerShare,
 	baseUrlProblem,
+	headerOf,
 	judgeRedirect,
 	parseBody,
 	readBounded,
+	RETRYABLE_STATUS,
 	scrubberFor,
 } from '../http/answers';
 import { beforeDeadline, TIMED_OUT } from '../http/deadline';
@@ -17,7 +19,6 @@ import {
 	explainedError,
 	explainFailure,
 	formatDetail,
-	headerOf,
 	readFailureBounded,
 	sampleIdNote,
 	type Explained,
@@ -51,7 +52,6 @@ export const RECOVERY = { windowMs: 30_000, firstGapMs: 1000 };
 const LOST_CONNECTION =
 	'The request may have reached the Media Analysis Service before the connection failed, so it was not sent again (doing so could create a duplicate).';
 
-const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
 /** A failure that proves the service did not act on the request (a failed login: it was not sent), so even a POST may go again. */
@@ -61,14 +61,14 @@ function provablyNotProcessed(failure: Failure): boolean {
 
 function isRetryable(failure: Failure): boolean {
 	// A login the service throttled or could not serve is worth another try; a refused one is not.
-	if (failure.login) return RETRYABLE_STATUS.has(Number(failure.login.httpCode));
+	if (failure.login) return RETRYABLE_STATUS.has(Number(failure.login.loginStatus));
 	if (failure.status !== undefined) return RETRYABLE_STATUS.has(failure.status);
 	return failure.code !== undefined && RETRYABLE_NETWORK.has(failure.code);
 }
 
 export function retryDelayMs(failure: Failure, attempt: number): number {
 	return (
-		failure.loginWaitMs ??
+		failure.login?.retryAfterMs ??
 		retryAfterMs(failure.retryAfter) ??
 		Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1))
 	);
@@ -177,7 +177,7 @@ async function secretScrubber(run: Run): Promise<(value: unknown) => unknown> {
 
 /** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
 function accessRefused(failure: Failure): boolean {
-	if (failure.login) return failure.login.httpCode === '401' || failure.login.httpCode === '403';
+	if (failure.login) return failure.login.loginStatus === '401' || failure.login.loginStatus === '403';
 	return failure.status === 401;
 }
 
@@ -364,7 +364,7 @@ async function afterFailure(ex: Exchange, failure: Failure): Promise<Answer | un
 	if (delay === undefined) return await failWith(ex, failure, attempt);
 	// The service asked the whole client to slow down (a 429, a Retry-After, a throttled login): every request of
 	// this node run waits, not only this one.
-	if (failure.status === 429 || failure.retryAfter !== undefined || failure.loginWaitMs !== undefined)
+	if (failure.status === 429 || failure.retryAfter !== undefined || failure.login?.retryAfterMs !== undefined)
 		run.pace.pauseAll(delay);
 	run.context.logger.debug(
 		`Media Analysis: ${ex.what} failed (${failure.status ?? failure.code}); retry ${attempt} of ${RETRY.attempts - 1} in ${delay} ms`,

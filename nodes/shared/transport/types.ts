@@ -49,8 +49,6 @@ export interface Page<T = IDataObject> {
 	next: number | undefined;
 	/** Every entry the page held, records or not (what the position counts). */
 	received: number;
-	/** Identifies the page's content, to notice a service that answers the same page again. */
-	fingerprint: string;
 }
 
 /** What a `recover` lookup answers when the service proves the create was not carried out. */
