@@ -327,7 +327,7 @@ async function logInNow(helpers: IHttpRequestHelper, credentials: LoginCredentia
 	if (typeof token !== 'string' || token === '') {
 		const came =
 			parsed.kind === 'not-json'
-				? `something that is not JSON (${describeBody(parsed.text, contentType)})`
+				? `something that is not JSON (${describeBody(String(scrubberFor(credentials)(parsed.text)), contentType)})`
 				: parsed.kind === 'empty'
 					? 'an empty body'
 					: parsed.kind === 'too-deep'

@@ -503,6 +503,15 @@ describe('7. secrets the service echoes are scrubbed from everything an error ca
 		const seen = visibleText(error, harness.logs);
 		for (const secret of [basic, CLIENT_ID, CLIENT_SECRET, ACCESS]) expect(seen).not.toContain(secret);
 	});
+
+	test('a login answered with a page that quotes the personal token where the error cuts it', async () => {
+		// The error shows the first 80 characters of the page: the token starts at 70, so a cut would keep 10 of it.
+		api.login = (_req, res) => raw(res, 200, `${'x'.repeat(70)}${PERSONAL} is not allowed`, 'text/html');
+		const { error } = await getDataset();
+		expect(error?.message).toMatch(/^The Media Analysis Service answered the login with something that is not JSON/);
+		expect(error?.message).toContain('[redacted]');
+		expect(visibleText(error, harness.logs)).not.toContain(PERSONAL.slice(0, 10));
+	});
 });
 
 describe('8. small ones', () => {
