@@ -442,6 +442,8 @@ describe('datasets created and deleted over time', () => {
 			expect((await poll(EVERY_DATASET)).items).toEqual([]); // had a scope been dropped, its assets would fire again
 			expect(scopeKeys()).toEqual(listedKeys());
 		},
+		// About 5 s alone (250 datasets, five polls); over 30 s once in a whole `npm test` beside the end-to-end files.
+		120_000,
 	);
 
 	test(`more than ${MAX_DATASETS} datasets with every dataset watched is a clear error naming the bound`, async () => {
