@@ -132,8 +132,6 @@ export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): S
 			case 'isTrue':
 			case 'isFalse':
 				return { key, operator: '==', value: entry.condition === 'isTrue' };
-			case 'notEquals':
-				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {
 				const from = epochOf(item, entry.from, `${label} Since`);
 				const to = epochOf(item, entry.to, `${label} Until`);
@@ -149,7 +147,7 @@ export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): S
 				return { key, operator: 'DateTimeRangeInclusive', start_utc_epoch: from, end_utc_epoch: to };
 			}
 			default:
-				return { key, operator: '==', value: String(entry.value ?? '') };
+				return { key, operator: entry.condition === 'notEquals' ? '!=' : '==', value: String(entry.value ?? '') };
 		}
 	});
 	return { filters };
