@@ -1,4 +1,4 @@
-import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import type { Role } from '../../shared/schemas.generated';
 import { datasetLocator } from '../../shared/descriptions';
@@ -30,10 +30,7 @@ export function listedId(item: Item, parameter: string, label: string): string {
 }
 
 /** Roles: each a role from the service's list, on one dataset or (without a dataset) on the whole organization. */
-export function rolesProperty(
-	description: string,
-	displayOptions?: INodeProperties['displayOptions'],
-): INodeProperties {
+export function rolesProperty(description: string): INodeProperties {
 	return {
 		displayName: 'Roles',
 		name: 'roles',
@@ -42,7 +39,6 @@ export function rolesProperty(
 		placeholder: 'Add Role',
 		default: {},
 		description,
-		...(displayOptions ? { displayOptions } : {}),
 		options: [
 			{
 				displayName: 'Role',
@@ -73,10 +69,7 @@ export function rolesProperty(
 export type RolesScope = 'all' | 'system' | 'dataset';
 
 /** The Scope choice and, for one dataset, its picker; `labels` word the choices for the operation. */
-export function rolesScopeProperties(
-	labels: { all: string; system: string; dataset: string; description: string },
-	show: NonNullable<IDisplayOptions['show']> = {},
-): INodeProperties[] {
+export function rolesScopeProperties(labels: Record<RolesScope | 'description', string>): INodeProperties[] {
 	return [
 		{
 			displayName: 'Scope',
@@ -89,9 +82,8 @@ export function rolesScopeProperties(
 			],
 			default: 'all',
 			description: labels.description,
-			...(Object.keys(show).length ? { displayOptions: { show } } : {}),
 		},
-		datasetLocator({ displayOptions: { show: { ...show, rolesScope: ['dataset'] } } }),
+		datasetLocator({ displayOptions: { show: { rolesScope: ['dataset'] } } }),
 	];
 }
 

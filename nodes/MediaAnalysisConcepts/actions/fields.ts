@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { nameMode, uuidMode } from '../../shared/descriptions';
+import { nameMode, numberField, uuidMode } from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
 import type { NameLookup } from '../../shared/readers';
 import { listLocator } from '../../shared/node';
@@ -69,11 +69,5 @@ export const oneNotFound = (message: string, description: string) => (failure: F
 /** The bounds of a threshold or probability: between 0 and 1. */
 export const UNIT: Bounds = { min: 0, max: 1, integer: false };
 
-export const thresholdField = (description: string, defaultValue: number): INodeProperties => ({
-	displayName: 'Threshold',
-	name: 'threshold',
-	type: 'number',
-	default: defaultValue,
-	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-	description,
-});
+export const thresholdField = (description: string, defaultValue: number): INodeProperties =>
+	numberField('Threshold', 'threshold', defaultValue, description, { minValue: 0, maxValue: 1, numberPrecision: 2 });

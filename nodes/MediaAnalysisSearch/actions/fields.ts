@@ -63,49 +63,50 @@ export function getQueryImage(item: Item): { coactive_image_id?: string; public_
 	return { coactive_image_id: item.uuid(locator?.value, 'Query Image') };
 }
 
-export const metadataFiltersField: INodeProperties = {
+/** A Metadata Filters list (`name`), each filter the `values` that say which field compares how with what. */
+export const metadataFilters = (name: string, description: string, values: INodeProperties[]): INodeProperties => ({
 	displayName: 'Metadata Filters',
-	name: 'metadataFilters',
+	name,
 	type: 'fixedCollection',
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Filter',
 	default: {},
-	description: 'Return only assets whose metadata matches every filter',
-	options: [
-		{
-			displayName: 'Filter',
-			name: 'filter',
-			// Alphabetical as n8n's linter wants, and also the order a filter reads in: Field … Is … Value (or Since / Until).
-			values: [
-				textField('Field', 'key', 'e.g. brand', 'The metadata field to compare'),
-				choice(
-					'Is',
-					'condition',
-					[
-						{ name: 'Between Dates', value: 'dateRange', description: 'Both ends included' },
-						{ name: 'Equal To', value: 'equals' },
-						{ name: 'False', value: 'isFalse' },
-						{ name: 'Not Equal To', value: 'notEquals' },
-						{ name: 'True', value: 'isTrue' },
-					],
-					'equals',
-					'How the field compares',
-				),
-				...updateDisplayOptions({ show: { condition: ['dateRange'] } }, [
-					dateField('Since', 'from', 'Earliest date and time'),
-					dateField('Until', 'to', 'Latest date and time'),
-				]),
-				{
-					displayName: 'Value',
-					name: 'value',
-					type: 'string',
-					default: '',
-					displayOptions: { show: { condition: ['equals', 'notEquals'] } },
-				},
+	description,
+	options: [{ displayName: 'Filter', name: 'filter', values }],
+});
+
+// Alphabetical as n8n's linter wants, and also the order a filter reads in: Field … Is … Value (or Since / Until).
+export const metadataFiltersField = metadataFilters(
+	'metadataFilters',
+	'Return only assets whose metadata matches every filter',
+	[
+		textField('Field', 'key', 'e.g. brand', 'The metadata field to compare'),
+		choice(
+			'Is',
+			'condition',
+			[
+				{ name: 'Between Dates', value: 'dateRange', description: 'Both ends included' },
+				{ name: 'Equal To', value: 'equals' },
+				{ name: 'False', value: 'isFalse' },
+				{ name: 'Not Equal To', value: 'notEquals' },
+				{ name: 'True', value: 'isTrue' },
 			],
+			'equals',
+			'How the field compares',
+		),
+		...updateDisplayOptions({ show: { condition: ['dateRange'] } }, [
+			dateField('Since', 'from', 'Earliest date and time'),
+			dateField('Until', 'to', 'Latest date and time'),
+		]),
+		{
+			displayName: 'Value',
+			name: 'value',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { condition: ['equals', 'notEquals'] } },
 		},
 	],
-};
+);
 
 interface FilterEntry {
 	key?: string;
@@ -131,8 +132,6 @@ export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): S
 			case 'isTrue':
 			case 'isFalse':
 				return { key, operator: '==', value: entry.condition === 'isTrue' };
-			case 'notEquals':
-				return { key, operator: '!=', value: String(entry.value ?? '') };
 			case 'dateRange': {
 				const from = epochOf(item, entry.from, `${label} Since`);
 				const to = epochOf(item, entry.to, `${label} Until`);
@@ -148,7 +147,7 @@ export function getMetadataFilters(item: Item, { bothDateEnds = false } = {}): S
 				return { key, operator: 'DateTimeRangeInclusive', start_utc_epoch: from, end_utc_epoch: to };
 			}
 			default:
-				return { key, operator: '==', value: String(entry.value ?? '') };
+				return { key, operator: entry.condition === 'notEquals' ? '!=' : '==', value: String(entry.value ?? '') };
 		}
 	});
 	return { filters };

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { datasetLocator, uuidMode, videoLocator } from '../../shared/descriptions';
+import { datasetLocator, textField, uuidMode, videoLocator } from '../../shared/descriptions';
 import { includeInputFieldsProperty } from '../../shared/inputFields';
 import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
@@ -34,18 +34,16 @@ export const compositeSliceField = listLocator(
 );
 
 /** The optional context of a whole video (`video_context`) or of a slice (`composite_slice_context`). */
-export const contextField = (target: 'video' | 'slice'): INodeProperties => ({
-	displayName: target === 'video' ? 'Video Context' : 'Slice Context',
-	name: target === 'video' ? 'videoContext' : 'sliceContext',
-	type: 'string',
-	typeOptions: { rows: 2 },
-	default: '',
-	placeholder:
+export const contextField = (target: 'video' | 'slice'): INodeProperties =>
+	textField(
+		target === 'video' ? 'Video Context' : 'Slice Context',
+		target === 'video' ? 'videoContext' : 'sliceContext',
 		target === 'video'
 			? 'e.g. Episode 3 of a cooking series for beginners'
 			: 'e.g. The opening scene, before the title',
-	description: `Optional: what the service should know about the ${target === 'video' ? 'video' : 'slice'} beyond what it sees and hears. Leave empty to send none.`,
-});
+		`Optional: what the service should know about the ${target} beyond what it sees and hears. Leave empty to send none.`,
+		{ typeOptions: { rows: 2 } },
+	);
 
 export const includeInputFields = includeInputFieldsProperty(
 	"e.g. the trigger's event, or the summary a node before this one made",
@@ -69,7 +67,7 @@ export function kindOf(value: unknown): string {
 
 /** The context text, or undefined when empty; anything but text (from an expression) is refused. */
 export function readContext(item: Item, slice: boolean): string | undefined {
-	const [name, label] = slice ? ['sliceContext', 'Slice Context'] : ['videoContext', 'Video Context'];
+	const { name, displayName: label } = contextField(slice ? 'slice' : 'video');
 	const value = item.param<unknown>(name, '');
 	if (value === null || value === undefined) return undefined;
 	if (typeof value !== 'string') {

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { VideoAdSegmentCreateRequest, VideoAdSegmentMetadataRequest } from '../../../shared/schemas.generated';
 import type { Item } from '../../../shared/item';
-import { numberField, textField } from '../../../shared/descriptions';
+import { collection, numberField, textField } from '../../../shared/descriptions';
 
 const JSON_EXAMPLE = `[
   {
@@ -63,13 +63,7 @@ export const segmentFields: INodeProperties[] = [
 						numberPrecision: 0,
 					}),
 					{
-						displayName: 'Metadata',
-						name: 'metadata',
-						type: 'collection',
-						placeholder: 'Add Metadata',
-						default: {},
-						description: 'Optional. When given, Segment Type, Incode and Outcode are all needed.',
-						options: [
+						...collection('Metadata', 'metadata', 'Add Metadata', [
 							textField('Incode', 'incode', 'e.g. 00:00:00:00', 'Timecode where the segment starts'),
 							textField('Outcode', 'outcode', 'e.g. 00:00:15:00', 'Timecode where the segment ends'),
 							numberField(
@@ -86,7 +80,8 @@ export const segmentFields: INodeProperties[] = [
 								default: '',
 								placeholder: 'e.g. pre-roll',
 							},
-						],
+						]),
+						description: 'Optional. When given, Segment Type, Incode and Outcode are all needed.',
 					},
 				],
 			},

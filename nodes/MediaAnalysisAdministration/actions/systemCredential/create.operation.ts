@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
@@ -32,7 +32,9 @@ export const description: INodeProperties[] = [
 		default: 'roles',
 	},
 	fullAccessNotice({ access: ['full'] }),
-	rolesProperty('What the credential may do: at least one role', { show: { access: ['roles'] } }),
+	...updateDisplayOptions({ show: { access: ['roles'] } }, [
+		rolesProperty('What the credential may do: at least one role'),
+	]),
 ];
 
 /**

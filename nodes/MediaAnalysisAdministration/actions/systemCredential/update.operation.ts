@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
@@ -8,8 +9,6 @@ import type { Role } from '../../../shared/schemas.generated';
 import { readRoles, rolesProperty, rolesScopeProperties } from '../fields';
 import { clientParams, fullAccessNotice, systemCredentialLocator } from './fields';
 import { collection, textField } from '../../../shared/descriptions';
-
-const REPLACE = { rolesChange: ['replace'] };
 
 export const option = {
 	name: 'Update',
@@ -38,16 +37,15 @@ export const description: INodeProperties[] = [
 		default: 'keep',
 	},
 	fullAccessNotice({ rolesChange: ['full'] }),
-	...rolesScopeProperties(
-		{
+	...updateDisplayOptions({ show: { rolesChange: ['replace'] } }, [
+		...rolesScopeProperties({
 			description: "Which of the credential's roles the roles below replace; the others stay as they are",
 			all: 'Replace every role, system and dataset roles alike (none left means full access)',
 			system: 'Replace only the system roles; dataset roles stay',
 			dataset: 'Replace only the roles on one dataset; other roles stay',
-		},
-		REPLACE,
-	),
-	rolesProperty('The roles the credential has afterwards in the scope', { show: REPLACE }),
+		}),
+		rolesProperty('The roles the credential has afterwards in the scope'),
+	]),
 ];
 
 /**

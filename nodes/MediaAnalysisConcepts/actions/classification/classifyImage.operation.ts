@@ -37,24 +37,18 @@ export const description: INodeProperties[] = [
 		],
 		default: 'dataset',
 	},
-	datasetLocator(
-		{
-			description: 'Every concept of this dataset scores the image',
-			displayOptions: { show: { classifyAgainst: ['dataset'] } },
-		},
-		{ byName: true },
-	),
+	datasetLocator({
+		description: 'Every concept of this dataset scores the image',
+		displayOptions: { show: { classifyAgainst: ['dataset'] } },
+	}),
 	// The concept list below shows the concepts of this dataset; it is not sent.
-	datasetLocator(
-		{
-			displayName: 'Concepts of Dataset',
-			required: false,
-			description:
-				'The dataset whose concepts the list below shows (only to choose them; IDs from an expression need none)',
-			displayOptions: { show: { classifyAgainst: ['concepts'] } },
-		},
-		{ byName: true },
-	),
+	datasetLocator({
+		displayName: 'Concepts of Dataset',
+		required: false,
+		description:
+			'The dataset whose concepts the list below shows (only to choose them; IDs from an expression need none)',
+		displayOptions: { show: { classifyAgainst: ['concepts'] } },
+	}),
 	{
 		displayName: 'Concept Names or IDs',
 		name: 'conceptIds',

@@ -1,23 +1,34 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { AWSIAMRoleConfig, ConnectionType } from '../../../shared/schemas.generated';
 import { type RequestOf } from '../../../shared/endpoints';
-import { redactConnection } from './fields';
-import { collection, textField } from '../../../shared/descriptions';
+import { CONNECTION_TYPES, redactConnection } from './fields';
+import { choice, collection, numberField, textField } from '../../../shared/descriptions';
 
-const showFor = (type: ConnectionType) => ({ displayOptions: { show: { type: [type] } } });
+const showFor = (type: ConnectionType) => ({ show: { type: [type] } });
 
-const hostnameField = (type: ConnectionType): INodeProperties => ({
-	displayName: 'Hostname',
-	name: 'hostname',
+/** The service's bounds of session_ttl_seconds. */
+const SESSION_TTL = { min: 60, max: 3600 };
+
+const hostnameField = textField(
+	'Hostname',
+	'hostname',
+	'e.g. media.example.com',
+	'The host to connect to, without https://',
+	{ required: true },
+);
+
+/** A required text parameter without example; `password`: typed hidden, as a secret. */
+const requiredText = (displayName: string, name: string, password = false): INodeProperties => ({
+	displayName,
+	name,
 	type: 'string',
+	...(password ? { typeOptions: { password } } : {}),
 	required: true,
 	default: '',
-	placeholder: 'e.g. media.example.com',
-	description: 'The host to connect to, without https://',
-	...showFor(type),
 });
 
 export const option = {
@@ -34,84 +45,40 @@ export const description: INodeProperties[] = [
 		'3 to 255 lowercase letters, digits and underscores; unique in your organization',
 		{ required: true },
 	),
-	{
-		displayName: 'Type',
-		name: 'type',
-		type: 'options',
-		options: [
-			{
-				name: 'AWS IAM Role',
-				value: 'aws_iam_role',
-				description: 'The service assumes an IAM role of your AWS account',
-			},
-			{ name: 'HTTPS Basic Auth', value: 'https_basic', description: 'A host reached with a username and password' },
-			{ name: 'HTTPS Bearer Token', value: 'https_bearer', description: 'A host reached with a bearer token' },
-		],
-		default: 'aws_iam_role',
-	},
-	{
-		displayName: 'IAM Role ARN',
-		name: 'iamRoleArn',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. arn:aws:iam::123456789012:role/media-analysis-reader',
-		description: 'The role the service assumes to read your storage',
-		...showFor('aws_iam_role'),
-	},
-	{
-		displayName: 'Scope',
-		name: 'scope',
-		type: 'options',
-		options: [
-			{ name: 'Bedrock', value: 'bedrock' },
-			{ name: 'S3', value: 's3' },
-		],
-		default: 's3',
-		description: 'What the role is used for',
-		...showFor('aws_iam_role'),
-	},
-	{
-		...textField('Bucket Name', 'bucketName', 'e.g. product-media', 'The S3 bucket this connection is for (optional)'),
-		...showFor('aws_iam_role'),
-	},
-	{
-		displayName: 'Session Duration (Seconds)',
-		name: 'sessionTtlSeconds',
-		type: 'number',
-		default: 3600,
-		typeOptions: { minValue: 60, maxValue: 3600 },
-		description: 'How long temporary credentials of this connection stay valid (60 to 3600)',
-		...showFor('aws_iam_role'),
-	},
-	hostnameField('https_basic'),
-	{
-		displayName: 'Username',
-		name: 'username',
-		type: 'string',
-		required: true,
-		default: '',
-		...showFor('https_basic'),
-	},
-	{
-		displayName: 'Password',
-		name: 'password',
-		type: 'string',
-		typeOptions: { password: true },
-		required: true,
-		default: '',
-		...showFor('https_basic'),
-	},
-	hostnameField('https_bearer'),
-	{
-		displayName: 'Bearer Token',
-		name: 'bearerToken',
-		type: 'string',
-		typeOptions: { password: true },
-		required: true,
-		default: '',
-		...showFor('https_bearer'),
-	},
+	choice('Type', 'type', CONNECTION_TYPES, 'aws_iam_role'),
+	...updateDisplayOptions(showFor('aws_iam_role'), [
+		textField(
+			'IAM Role ARN',
+			'iamRoleArn',
+			'e.g. arn:aws:iam::123456789012:role/media-analysis-reader',
+			'The role the service assumes to read your storage',
+			{ required: true },
+		),
+		choice(
+			'Scope',
+			'scope',
+			[
+				{ name: 'Bedrock', value: 'bedrock' },
+				{ name: 'S3', value: 's3' },
+			],
+			's3',
+			'What the role is used for',
+		),
+		textField('Bucket Name', 'bucketName', 'e.g. product-media', 'The S3 bucket this connection is for (optional)'),
+		numberField(
+			'Session Duration (Seconds)',
+			'sessionTtlSeconds',
+			SESSION_TTL.max,
+			'How long temporary credentials of this connection stay valid (60 to 3600)',
+			{ minValue: SESSION_TTL.min, maxValue: SESSION_TTL.max },
+		),
+	]),
+	...updateDisplayOptions(showFor('https_basic'), [
+		hostnameField,
+		requiredText('Username', 'username'),
+		requiredText('Password', 'password', true),
+	]),
+	...updateDisplayOptions(showFor('https_bearer'), [hostnameField, requiredText('Bearer Token', 'bearerToken', true)]),
 	collection('Additional Fields', 'additionalFields', 'Add Field', [
 		{
 			displayName: 'Description',
@@ -165,10 +132,11 @@ function configFor(item: Item, type: ConnectionType): RequestOf<'connections.cre
 	const config: AWSIAMRoleConfig = {
 		iam_role_arn: arn,
 		scope: item.param<AWSIAMRoleConfig['scope']>('scope', 's3'),
-		session_ttl_seconds: item.range(item.param('sessionTtlSeconds', 3600), 'Session Duration (Seconds)', {
-			min: 60,
-			max: 3600,
-		}),
+		session_ttl_seconds: item.range(
+			item.param('sessionTtlSeconds', SESSION_TTL.max),
+			'Session Duration (Seconds)',
+			SESSION_TTL,
+		),
 	};
 	const bucket = item.param('bucketName', '').trim();
 	if (bucket) config.bucket_name = bucket;

@@ -2,16 +2,11 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
-import type { ConnectionStatus, ConnectionType } from '../../../shared/schemas.generated';
+import type { ConnectionStatus } from '../../../shared/schemas.generated';
 import { choice, collection, returnAllOrLimit, textField, UUID_LIST_EXAMPLE } from '../../../shared/descriptions';
-import { redactConnection } from './fields';
+import { CONNECTION_TYPES, redactConnection } from './fields';
 
 const STATUSES: ConnectionStatus[] = ['error', 'pending', 'ready'];
-const TYPES: Array<{ name: string; value: ConnectionType }> = [
-	{ name: 'AWS IAM Role', value: 'aws_iam_role' },
-	{ name: 'HTTPS Basic Auth', value: 'https_basic' },
-	{ name: 'HTTPS Bearer Token', value: 'https_bearer' },
-];
 
 export const option = { name: 'Get Many', description: 'List connections', action: 'Get many connections' };
 
@@ -30,7 +25,12 @@ export const description: INodeProperties[] = [
 			STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
 			'ready',
 		),
-		choice('Type', 'connectionType', TYPES, 'aws_iam_role'),
+		choice(
+			'Type',
+			'connectionType',
+			CONNECTION_TYPES.map(({ name, value }) => ({ name, value })),
+			'aws_iam_role',
+		),
 	]),
 ];
 

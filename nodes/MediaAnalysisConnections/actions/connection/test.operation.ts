@@ -3,7 +3,7 @@ import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { TestConnectionRequest } from '../../../shared/schemas.generated';
-import { booleanField, connectionLocator } from '../../../shared/descriptions';
+import { booleanField, connectionLocator, textField } from '../../../shared/descriptions';
 import { connectionParams, redactConnection } from './fields';
 
 export const option = {
@@ -14,14 +14,7 @@ export const option = {
 
 export const description: INodeProperties[] = [
 	connectionLocator(),
-	{
-		displayName: 'Location',
-		name: 'location',
-		type: 'string',
-		default: '/',
-		placeholder: 'e.g. /images/',
-		description: 'Where in the storage to test reading',
-	},
+	textField('Location', 'location', 'e.g. /images/', 'Where in the storage to test reading', { default: '/' }),
 	booleanField(
 		'Update Status',
 		'updateState',

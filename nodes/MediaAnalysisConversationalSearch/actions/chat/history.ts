@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { textField } from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
 
 export const HISTORY_FIELD = 'history_chat_messages';
@@ -26,16 +27,13 @@ export const historyFields: INodeProperties[] = [
 		],
 		default: 'inputItem',
 	},
-	{
-		displayName: 'History Field',
-		name: 'historyField',
-		type: 'string',
-		default: HISTORY_FIELD,
-		required: true,
-		displayOptions: { show: { historySource: ['inputItem'] } },
-		placeholder: `e.g. ${HISTORY_FIELD}`,
-		description: 'Name of the input item field that holds the history (dots reach into nested fields)',
-	},
+	textField(
+		'History Field',
+		'historyField',
+		`e.g. ${HISTORY_FIELD}`,
+		'Name of the input item field that holds the history (dots reach into nested fields)',
+		{ default: HISTORY_FIELD, required: true, displayOptions: { show: { historySource: ['inputItem'] } } },
+	),
 	{
 		displayName: 'History (JSON)',
 		name: 'history',

@@ -80,8 +80,6 @@ export const configFields: INodeProperties[] = [
 	},
 ];
 
-const ON_UPDATE_ONLY_IN_CONFIG = ['metadataFieldsToIndex', 'metadataFieldsToEmbed'];
-
 /**
  * What the user set of the dataset configuration in this item, or undefined when nothing. `withMetadata`: the
  * metadata field lists go into the configuration (on Update; Create sends them as top-level fields).
@@ -92,11 +90,6 @@ export function readConfigChanges(
 	withMetadata: boolean,
 ): Partial<DatasetConfig> | undefined {
 	const given = (name: string) => fields[name] !== undefined;
-	const plainGiven =
-		['celebrityDetection', 'contextStudio', 'hybridSearchWeights', 'datasetConfig'].some(given) ||
-		(withMetadata && ON_UPDATE_ONLY_IN_CONFIG.some(given));
-	if (!plainGiven) return undefined;
-
 	const changes: Partial<DatasetConfig> = {};
 	if (given('datasetConfig')) {
 		const json = item.jsonObject(fields.datasetConfig, 'Dataset Config (JSON)', DATASET_CONFIG_EXAMPLE);
@@ -134,7 +127,8 @@ export function readConfigChanges(
 		);
 		changes.hybrid_search = Object.keys(weights).length > 0 ? { weights } : null;
 	}
-	return changes;
+	// Every plain field given sets a key; the JSON, given as {}, changes nothing but is still a change.
+	return Object.keys(changes).length > 0 || given('datasetConfig') ? changes : undefined;
 }
 
 const isFilledMap = (value: unknown): value is Record<string, string> =>

@@ -25,8 +25,8 @@ export const ENCODERS: Array<Exclude<VisualEncoderNameEnum, 'multimodal'>> = [
 
 export const encoderOptions: INodePropertyOptions[] = ENCODERS.map((name) => ({ name, value: name }));
 
-/** The document's values in its order, each named by its value with a capital first letter. */
-const optionsOf = (values: readonly string[]): INodePropertyOptions[] =>
+/** The values in their order (the document's, below), each named by the value with a capital first letter. */
+export const optionsOf = (values: readonly string[]): INodePropertyOptions[] =>
 	values.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value }));
 export const assetTypeOptions = optionsOf(ASSET_TYPES);
 export const samplingOptions = optionsOf(SAMPLING_METHODS);

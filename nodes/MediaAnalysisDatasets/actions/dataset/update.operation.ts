@@ -3,7 +3,7 @@ import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 
 import type { DatasetUpdateRequest } from '../../../shared/schemas.generated';
-import { collection, datasetLocator, textField } from '../../../shared/descriptions';
+import { choice, collection, datasetLocator, textField } from '../../../shared/descriptions';
 import {
 	configFields,
 	descriptionField,
@@ -12,7 +12,7 @@ import {
 	metadataFieldsToIndex,
 	readConfigChanges,
 } from './config';
-import { assertDatasetName, storeOriginalField, storePreviewField } from './fields';
+import { assertDatasetName, optionsOf, storeOriginalField, storePreviewField } from './fields';
 
 export const option = { name: 'Update', description: 'Update a dataset', action: 'Update a dataset' };
 
@@ -24,16 +24,7 @@ export const description: INodeProperties[] = [
 		metadataFieldsToEmbed,
 		metadataFieldsToIndex,
 		textField('Name', 'name', 'e.g. product_photos', 'Letters, digits and underscores only'),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: [
-				{ name: 'Active', value: 'active' },
-				{ name: 'Inactive', value: 'inactive' },
-			],
-			default: 'active',
-		},
+		choice('Status', 'status', optionsOf(['active', 'inactive']), 'active'),
 		storeOriginalField,
 		storePreviewField,
 	]),

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { VIDEO_SCORE_FIELDS } from '../../../shared/enums.generated';
-import { uuidMode } from '../../../shared/descriptions';
+import { numberField, uuidMode } from '../../../shared/descriptions';
 import { listLocator } from '../../../shared/node';
 import { recordFields } from '../../../shared/output';
 import type { ApiRequest } from '../../../shared/transport';
 import type { Item } from '../../../shared/item';
+import type { Bounds } from '../../../shared/validation';
 
 /**
  * A video's score for a tag (15 fields), and what Output › Simplified keeps: which video, which tag, the score and
@@ -59,14 +60,12 @@ export const aggregationLocator: INodeProperties = {
 	modes: [uuidMode('aggregation')],
 };
 
-export const minConfidenceField = (defaultValue: number, description: string): INodeProperties => ({
-	displayName: 'Minimum Confidence',
-	name: 'minConfidence',
-	type: 'number',
-	default: defaultValue,
-	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-	description,
-});
+/** A share from 0 to 1 (two decimals in the editor), and its check. */
+export const FRACTION = { minValue: 0, maxValue: 1, numberPrecision: 2 };
+export const UNIT: Bounds = { min: 0, max: 1, integer: false };
+
+export const minConfidenceField = (defaultValue: number, description: string): INodeProperties =>
+	numberField('Minimum Confidence', 'minConfidence', defaultValue, description, FRACTION);
 
 /** The UUID one of the locators above (or another UUID locator) gives, checked before anything is sent. */
 export function getId(item: Item, locator: INodeProperties): string {

@@ -6,6 +6,7 @@ import { collection, datasetLocator, numberField, returnAllOrLimit } from '../..
 import { withinLimit } from '../../../shared/readers';
 import { outputProperties, shapeOutput } from '../../../shared/output';
 import {
+	FRACTION,
 	getId,
 	getMinConfidence,
 	groupLocator,
@@ -13,6 +14,7 @@ import {
 	scoresNotFound,
 	tagLocator,
 	tagVersionLocator,
+	UNIT,
 	VIDEO_SCORE,
 } from './fields';
 
@@ -57,7 +59,7 @@ export const description: INodeProperties[] = [
 		'coverageThreshold',
 		0.5,
 		'The share of its shots (0 to 1) that must count for a video to qualify',
-		{ minValue: 0, maxValue: 1, numberPrecision: 2 },
+		FRACTION,
 		{ displayOptions: { show: { strategy: ['COVERAGE_THRESHOLD'] } } },
 	),
 	collection('Options', 'options', 'Add option', [
@@ -100,11 +102,7 @@ export async function execute(itemIndex: number, run: Run, item: Item): Promise<
 		min_conf: getMinConfidence(item, 0),
 	};
 	if (strategy === 'COVERAGE_THRESHOLD') {
-		qs.coverage_threshold = item.range(item.param('coverageThreshold'), 'Coverage Threshold', {
-			min: 0,
-			max: 1,
-			integer: false,
-		});
+		qs.coverage_threshold = item.range(item.param('coverageThreshold'), 'Coverage Threshold', UNIT);
 	}
 	if (options.engine !== undefined) qs.engine = options.engine;
 	if (options.maxShotLength !== undefined) {

@@ -3,13 +3,27 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitForTools } from '../../../shared/aiTool';
 import { type RequestOf } from '../../../shared/endpoints';
-import { datasetLocator, returnAllOrLimit, textField, waitForCompletionFields } from '../../../shared/descriptions';
+import {
+	choice,
+	datasetLocator,
+	numberField,
+	returnAllOrLimit,
+	textField,
+	waitForCompletionFields,
+} from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
 import { withinLimit } from '../../../shared/readers';
 import { datasetNotFound } from '../../../shared/transport';
 import type { Run } from '../../../shared/run';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
-import { commonSearchOptions, getTextQuery, optionsCollection, skipModerationOption, textQueryField } from '../fields';
+import {
+	commonSearchOptions,
+	getTextQuery,
+	metadataFilters,
+	optionsCollection,
+	skipModerationOption,
+	textQueryField,
+} from '../fields';
 import { readResults, waitForRun } from './fields';
 
 const TARGETS = {
@@ -24,6 +38,20 @@ type Target = keyof typeof TARGETS;
 type StartEndpoint = (typeof TARGETS)[Target];
 
 const byWords: Target[] = ['image', 'keyframe', 'shot', 'transcript', 'video'];
+
+type Operator = NonNullable<
+	NonNullable<RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters']>[number]['op']
+>;
+/** Is: each choice by its value, with its name and the service's operator. */
+const OPERATORS: Record<string, [string, Operator]> = {
+	contains: ['Contains', 'contains'],
+	equals: ['Equal To', '='],
+	gt: ['Greater Than', '>'],
+	gte: ['Greater Than or Equal To', '>='],
+	lt: ['Less Than', '<'],
+	lte: ['Less Than or Equal To', '<='],
+	notEquals: ['Not Equal To', '!='],
+};
 
 export const option = {
 	name: 'Start',
@@ -61,50 +89,23 @@ export const description: INodeProperties[] = [
 		default: 'semantic',
 		displayOptions: { show: { searchIn: ['transcript'] } },
 	},
-	{
-		displayName: 'Metadata Filters',
-		name: 'filters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'Search only assets whose metadata matches every filter (e.g. genre = documentary)',
-		options: [
-			{
-				displayName: 'Filter',
-				name: 'filter',
-				values: [
-					textField('Field', 'key', 'e.g. genre', "A metadata field of the dataset's assets"),
-					{
-						displayName: 'Is',
-						name: 'op',
-						type: 'options',
-						options: [
-							{ name: 'Contains', value: 'contains' },
-							{ name: 'Equal To', value: 'equals' },
-							{ name: 'Greater Than', value: 'gt' },
-							{ name: 'Greater Than or Equal To', value: 'gte' },
-							{ name: 'Less Than', value: 'lt' },
-							{ name: 'Less Than or Equal To', value: 'lte' },
-							{ name: 'Not Equal To', value: 'notEquals' },
-						],
-						// Not the service's "=", "!=", …: n8n reads a parameter value starting with "=" as an expression.
-						default: 'equals',
-						description: 'How the field compares (the greater and less comparisons read the value as a number)',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
-	...limitForTools({
-		displayName: 'Max Results',
-		name: 'maxResults',
-		type: 'number',
-		default: 40,
-		typeOptions: { minValue: 1 },
-		description: 'How many results the run ranks (the service default is 40)',
-	}),
+	metadataFilters('filters', 'Search only assets whose metadata matches every filter (e.g. genre = documentary)', [
+		textField('Field', 'key', 'e.g. genre', "A metadata field of the dataset's assets"),
+		choice(
+			'Is',
+			'op',
+			Object.entries(OPERATORS).map(([value, [name]]) => ({ name, value })),
+			// Not the service's "=", "!=", …: n8n reads a parameter value starting with "=" as an expression.
+			'equals',
+			'How the field compares (the greater and less comparisons read the value as a number)',
+		),
+		{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+	]),
+	...limitForTools(
+		numberField('Max Results', 'maxResults', 40, 'How many results the run ranks (the service default is 40)', {
+			minValue: 1,
+		}),
+	),
 	...waitForCompletionFields(
 		'filtered search run',
 		'Whether to wait until the run has finished and output its results, one item each. Off: the node outputs the run_id at once; read it later with Get Status and Get Result.',
@@ -122,24 +123,12 @@ export const toolDescription =
 	'Searches one dataset for assets whose metadata matches filters (e.g. genre = documentary) and that match words or a sound: images, keyframes, shots, transcripts, whole videos, or sounds. Needs the dataset (its ID, a UUID, or its exact name), where to search and the words or sound; filters are field, comparison and value. Returns the run_id of the search; with Wait for Completion on, its results, best first.';
 
 type Filter = { key?: string; op?: string; value?: unknown };
-type Operator = NonNullable<
-	NonNullable<RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters']>[number]['op']
->;
-const OPERATORS: Record<string, Operator> = {
-	contains: 'contains',
-	equals: '=',
-	gt: '>',
-	gte: '>=',
-	lt: '<',
-	lte: '<=',
-	notEquals: '!=',
-};
 
 function getFilters(item: Item): RequestOf<'search.searchTextToImageWithMetadataFilters'>['metadata_filters'] {
 	const entries = (item.options('filters').filter as Filter[] | undefined) ?? [];
 	return entries.map((entry, position) => ({
 		key: item.notEmpty(entry.key, `Metadata Filters (filter ${position + 1}) Field`),
-		op: OPERATORS[entry.op ?? 'equals'] ?? '=',
+		op: OPERATORS[entry.op ?? 'equals']?.[1] ?? '=',
 		value: String(entry.value ?? ''),
 	}));
 }

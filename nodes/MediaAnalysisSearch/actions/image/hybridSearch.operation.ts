@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 		'hybridNotice',
 		'Hybrid search is in beta and needs special access for your organization: ask the Media Analysis support team to enable it',
 	),
-	datasetLocator({}, { byName: true }),
+	datasetLocator(),
 	textQueryField({ placeholder: 'e.g. red sneakers launch campaign' }),
 	...oneRequestLimitFields(),
 	optionsCollection([

@@ -43,15 +43,13 @@ export const descriptionField = (required: boolean): INodeProperties =>
 		{ required, typeOptions: { rows: 2 } },
 	);
 
-export const examplesField: INodeProperties = {
-	displayName: 'Examples',
-	name: 'examples',
-	type: 'string',
-	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Example' },
-	default: [],
-	placeholder: 'e.g. recipe walkthrough',
-	description: 'Words or short phrases typical of videos with this term, one per entry (an expression may give a list)',
-};
+export const examplesField = textField(
+	'Examples',
+	'examples',
+	'e.g. recipe walkthrough',
+	'Words or short phrases typical of videos with this term, one per entry (an expression may give a list)',
+	{ typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Example' }, default: [] },
+);
 
 /** What every request on the item's term carries: its ID (checked), the item, and what a 404 or a 409 means. */
 export function termRequest(item: Item) {
