@@ -170,11 +170,8 @@ function triggerKey(context: IPollFunctions): string {
 async function pollOnce(context: IPollFunctions, budget?: PollBudget): Promise<INodeExecutionData[][] | null> {
 	// One run per poll: its requests share one pace, answer budget and login wait; the budget's end aborts them.
 	const run = new Run(budget ? budget.bind(context) : context);
-	let watch: Watch;
-	try {
-		watch = await readWatch(context, run);
-	} catch (error) {
-		unlessSpent(budget, error);
+	const watch = await readWatch(context, run).catch((error: unknown) => unlessSpent(budget, error));
+	if (!watch) {
 		logOutOfTime(context, budget, 'before it read anything');
 		return null;
 	}

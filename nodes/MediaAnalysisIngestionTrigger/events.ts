@@ -32,10 +32,10 @@ export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> =
 	asset: byName({ completed: 'assetCompleted', error: 'assetFailed' }),
 };
 
-/** The end statuses of Job Finished: a job that ran to its end, whether any asset made it or none did. */
-const FINISHED = byName({ completed: true, failed: true });
-
-/** The job statuses each job end event fires on (Job Statuses must keep one of them). */
+/**
+ * The job statuses each job end event fires on (Job Statuses must keep one of them). Job Finished: a job that ran to
+ * its end, whether any asset made it or none did.
+ */
 export const END_STATUSES: Partial<Record<TriggerEvent, string[]>> = {
 	jobCompleted: ['completed'],
 	jobFailed: ['failed'],
@@ -181,17 +181,14 @@ export function lookBackFloor(state: ScopeState): number | null {
 	return Math.min(state.cursor, state.floor ?? windowFloor(state.cursor));
 }
 
-/** Whether an unrecorded job is one the caps let go of: created at or before the newest time they dropped. */
-const wasLetGo = (state: ScopeState, observation: Observation) =>
-	state.letGoUntil !== undefined && (observation.createdTime ?? observation.time) <= state.letGoUntil;
-
 function jobEvents(observation: Observation, previous: string | undefined, state: ScopeState): TriggerEvent[] {
 	const end = END_EVENTS.job[observation.status];
 	const events: TriggerEvent[] = end ? [end] : [];
-	if (FINISHED[observation.status]) events.push('jobFinished');
+	if (END_STATUSES.jobFinished?.includes(observation.status)) events.push('jobFinished');
 	const created = observation.createdTime ?? observation.time;
-	if (previous === undefined && wasLetGo(state, observation)) {
-		// Seen before, its last status unknown: only an end is surely news (a touched time is not a change).
+	if (previous === undefined && state.letGoUntil !== undefined && created <= state.letGoUntil) {
+		// One the caps let go of (created at or before the newest time they dropped): seen before, its last status
+		// unknown, only an end is surely news (a touched time is not a change).
 		return end ? [...events, 'jobStatusChanged'] : [];
 	}
 	if (previous === undefined && (state.since === null || created >= state.since)) {

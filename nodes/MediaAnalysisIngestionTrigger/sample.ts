@@ -50,12 +50,10 @@ export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> 
 	if (chosen.some((event) => event.startsWith('job'))) {
 		const [request, style] = jobsPages(watch.datasetId);
 		const datasetOf = (record: IDataObject) => String(record.dataset_id ?? '');
-		found = await newestMatch(run, 'job', [request, style], watch, datasetOf, found);
-		const endStatuses = new Set(chosen.flatMap((event) => END_STATUSES[event] ?? []));
-		for (const status of endStatuses) {
+		for (const status of new Set([undefined, ...chosen.flatMap((event) => END_STATUSES[event] ?? [])])) {
 			if (found) break;
-			const byStatus = { ...request, qs: { ...request.qs, status } };
-			found = await newestMatch(run, 'job', [byStatus, style], watch, datasetOf, found);
+			const qs = status === undefined ? request.qs : { ...request.qs, status };
+			found = await newestMatch(run, 'job', [{ ...request, qs }, style], watch, datasetOf, found);
 		}
 	}
 	if (chosen.some((event) => event.startsWith('asset'))) {
