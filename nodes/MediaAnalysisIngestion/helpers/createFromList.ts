@@ -20,12 +20,6 @@ import { chunkItems, describeItems, failOnce, type Chunk, type Entry } from './b
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { existingAssetsFields, heldAssets, readExistingAssets, type HeldRow } from './existing';
 
-const CREATE = {
-	assets: 'ingestion.createIngestJobFromAssets',
-	images: 'ingestion.createIngestJobFromImages',
-	videos: 'ingestion.createIngestJobFromVideos',
-} as const;
-
 /** Create From Assets / Images / Videos; Wait for Completion is top level: it decides what the node outputs. */
 export function createFromListOperation(kind: ListKind) {
 	const properties: INodeProperties[] = [
@@ -207,6 +201,8 @@ async function createJobsFromLists(
 	});
 
 	const rowOf = (itemIndex: number) => rows.get(itemIndex) as Row;
+	const endpoint =
+		`ingestion.createIngestJobFrom${title(kind)}` as `ingestion.createIngestJobFrom${Capitalize<ListKind>}`;
 	const combine = settings.param<boolean>('options.combineItems', true);
 	const created: Created[] = [];
 	// Items that already have their error item (a row whose assets went in two requests fails once).
@@ -220,11 +216,9 @@ async function createJobsFromLists(
 		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
 		const sourcePaths = chunk.values.map((value) => String(value.source_path));
 		const create = async () => {
-			const request = body as RequestOf<(typeof CREATE)[ListKind]>;
-			created.push({
-				chunk,
-				job: await createIngestJob(runner.run, CREATE[kind], request, { datasetId, sourcePaths, itemIndex: first }),
-			});
+			const request = body as RequestOf<typeof endpoint>;
+			const job = await createIngestJob(runner.run, endpoint, request, { datasetId, sourcePaths, itemIndex: first });
+			created.push({ chunk, job });
 		};
 		if (!(await runner.attempt(itemIndexes, create, (error) => withJobsAlreadyCreated(error, created))))
 			for (const itemIndex of itemIndexes) failed.add(itemIndex);
