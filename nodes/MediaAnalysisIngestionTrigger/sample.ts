@@ -16,28 +16,6 @@ const firstSeen = (kind: 'job' | 'asset', observation: Observation, watch: Watch
 	return change && { ...change, kind, datasetId };
 };
 
-const newer = (a: Output | undefined, b: Output | undefined) => (!a || (b && b.time > a.time) ? b : a);
-
-/** The newest of `found` and the first records of a list that a chosen event matches. */
-async function newestMatch(
-	run: Run,
-	kind: 'job' | 'asset',
-	[request, style]: [ApiRequest, PageStyle],
-	watch: Watch,
-	datasetOf: (record: IDataObject) => string,
-	found: Output | undefined,
-): Promise<Output | undefined> {
-	const observe = kind === 'job' ? observeJob : observeAsset;
-	const { items } = await fetchPage(run, request, style, style.firstPosition, SAMPLE_PAGE);
-	for (const record of items) {
-		const observation = observe(record);
-		if (!observation) continue;
-		if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) continue;
-		found = newer(found, firstSeen(kind, observation, watch, datasetOf(record)));
-	}
-	return found;
-}
-
 /**
  * "Fetch Test Event": one item, shaped exactly like the items the trigger emits, read without touching the saved
  * cursor. It is the newest real job or asset that a chosen event matches (end statuses are asked for by status,
@@ -46,6 +24,22 @@ async function newestMatch(
  */
 export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> {
 	let found: Output | undefined;
+	/** Reads the first records of a list: `found` becomes the newest of it and them that a chosen event matches. */
+	const match = async (
+		kind: 'job' | 'asset',
+		[request, style]: [ApiRequest, PageStyle],
+		datasetOf: (record: IDataObject) => string,
+	) => {
+		const observe = kind === 'job' ? observeJob : observeAsset;
+		const { items } = await fetchPage(run, request, style, style.firstPosition, SAMPLE_PAGE);
+		for (const record of items) {
+			const observation = observe(record);
+			if (!observation) continue;
+			if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) continue;
+			const change = firstSeen(kind, observation, watch, datasetOf(record));
+			if (change && (!found || change.time > found.time)) found = change;
+		}
+	};
 	const chosen = [...watch.events];
 	if (chosen.some((event) => event.startsWith('job'))) {
 		const [request, style] = jobsPages(watch.datasetId);
@@ -53,7 +47,7 @@ export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> 
 		for (const status of new Set([undefined, ...chosen.flatMap((event) => END_STATUSES[event] ?? [])])) {
 			if (found) break;
 			const qs = status === undefined ? request.qs : { ...request.qs, status };
-			found = await newestMatch(run, 'job', [{ ...request, qs }, style], watch, datasetOf, found);
+			await match('job', [{ ...request, qs }, style], datasetOf);
 		}
 	}
 	if (chosen.some((event) => event.startsWith('asset'))) {
@@ -62,7 +56,7 @@ export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> 
 			// Only failures wanted: ask for them, so an older one is found behind newer successes.
 			const filter = watch.events.has('assetFailed') && watch.events.size === 1 ? { filter: 'error' } : {};
 			const [request, style] = assetStatusPages(datasetId);
-			found = await newestMatch(run, 'asset', [{ ...request, qs: filter }, style], watch, () => datasetId, found);
+			await match('asset', [{ ...request, qs: filter }, style], () => datasetId);
 			if (found) break;
 		}
 	}
