@@ -299,21 +299,15 @@ type Dataset = CheckedResponseOf<'datasets.get'>;
 
 const plural = (type: string) => `${type}s`;
 
-/** The asset types a list holds: its kind's, or (Create From Assets) each asset's declared one. */
-function typesOf(kind: ListKind, assets: IngestJobAsset[]): string[] {
-	if (kind === 'images') return ['image'];
-	if (kind === 'videos') return ['video'];
-	const declared = assets.map((asset) => asset.asset_type).filter((type) => type === 'image' || type === 'video');
-	return [...new Set(declared)];
-}
-
 /**
  * Refuses a list whose asset type the dataset does not accept, before anything is sent: the service would take the
  * job and fail every such asset with `unsupported_source_type`.
  */
 function assertDatasetAccepts(item: Item, dataset: Dataset, kind: ListKind, assets: IngestJobAsset[]): void {
 	const accepted: string[] = dataset.allowed_asset_types ?? [];
-	const refused = typesOf(kind, assets).filter((type) => !accepted.includes(type));
+	// The asset types the list holds: its kind's, or (Create From Assets) each asset's declared one.
+	const types = kind === 'assets' ? assets.map((asset) => String(asset.asset_type)) : [kind.slice(0, -1)];
+	const refused = [...new Set(types)].filter((type) => ['image', 'video'].includes(type) && !accepted.includes(type));
 	if (refused.length === 0) return;
 	const other = accepted.length === 1 ? accepted[0] : undefined;
 	const fix =
