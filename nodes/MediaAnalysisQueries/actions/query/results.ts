@@ -350,9 +350,6 @@ export class JsonScan {
 
 	/** What closes the lists and objects still open: after a cut, the text read so far is whole JSON. */
 	closers(): string {
-		return this.stack
-			.map((frame) => (frame === OBJECT ? '}' : ']'))
-			.reverse()
-			.join('');
+		return this.stack.reduceRight((text, frame) => text + (frame === OBJECT ? '}' : ']'), '');
 	}
 }
