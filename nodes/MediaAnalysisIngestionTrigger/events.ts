@@ -325,18 +325,6 @@ function prune(state: ScopeState): void {
 	if (Object.keys(state.seen).length > MAX_RECORDED) boundScopes([state], MAX_RECORDED, Number.POSITIVE_INFINITY);
 }
 
-/** Drops an entity a cap leaves no room for, remembering the newest time dropped. */
-function forget(state: ScopeState, id: string): void {
-	const time = state.seen[id][1];
-	delete state.seen[id];
-	if (state.forgotten === undefined || time > state.forgotten) state.forgotten = time;
-	if (state.letGoUntil === undefined || time > state.letGoUntil) state.letGoUntil = time;
-}
-
-/** What one recorded entity adds to the saved JSON: its `[id, status, time]` triple and a comma. */
-const savedBytes = (id: string, [status, time]: [string, number]) =>
-	Buffer.byteLength(JSON.stringify([id, status, time])) + 1;
-
 /**
  * The order the caps let go in: first what no poll reads again (below its scope's look-back floor), finished before
  * running (a finished one stays put; a running one let go of emits only its end), then what a poll may still read
@@ -361,7 +349,8 @@ export function boundScopes(
 	let bytes = 0;
 	for (const state of states) {
 		for (const [id, entry] of Object.entries(state.seen)) {
-			const size = savedBytes(id, entry);
+			// What it adds to the saved JSON: its `[id, status, time]` triple and a comma.
+			const size = Buffer.byteLength(JSON.stringify([id, ...entry])) + 1;
 			bytes += size;
 			all.push({ state, id, rank: letGoRank(state, entry), time: entry[1], bytes: size });
 		}
@@ -370,11 +359,14 @@ export function boundScopes(
 	all.sort((a, b) => a.rank - b.rank || a.time - b.time);
 	let count = 0;
 	let recent = 0;
-	for (const entry of all) {
+	for (const { state, id, rank, time, bytes: size } of all) {
 		if (all.length - count <= max && bytes <= maxBytes) break;
-		if (entry.rank === 2) recent++;
-		forget(entry.state, entry.id);
-		bytes -= entry.bytes;
+		if (rank === 2) recent++;
+		// Dropped, and the newest time dropped remembered.
+		delete state.seen[id];
+		state.forgotten = Math.max(state.forgotten ?? time, time);
+		state.letGoUntil = Math.max(state.letGoUntil ?? time, time);
+		bytes -= size;
 		count++;
 	}
 	return { count, recent };
