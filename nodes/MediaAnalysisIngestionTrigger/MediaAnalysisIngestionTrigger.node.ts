@@ -92,7 +92,6 @@ const PROPERTIES: INodeProperties[] = [
 	},
 	datasetLocator({
 		required: false,
-		default: { mode: 'list', value: '' },
 		description:
 			'Only watch this dataset (By Name: the name is looked up at each poll, one more request). Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
 	}),

@@ -80,7 +80,7 @@ export async function scanNewestFirst(
 		closed && isKnown(scope, observation) && observation.time <= (scope.cursor as number);
 	const readAll = scope?.disordered === true;
 	let before = new Set<string>();
-	let complete = true;
+	let stopped = false;
 	let cut = false;
 	const idOf = (record: IDataObject) => observe(record)?.id;
 	try {
@@ -113,20 +113,18 @@ export async function scanNewestFirst(
 			before = held;
 			if (budget?.over) {
 				// Out of time: what was read counts, and the next poll reads down to this poll's floor again.
-				complete = false;
 				cut = true;
 				break;
 			}
 			if (!ordered || readAll) continue;
 			if (reachedOlder || (closed && nothingNew && held.size > 0)) {
-				complete = false;
+				stopped = true;
 				break;
 			}
 		}
 	} catch (error) {
 		// n8n's time for the poll ran out while a page was on its way: what was read counts, as above.
 		unlessSpent(budget, error);
-		complete = false;
 		cut = true;
 	}
 	// Out of time order, "not older than the next page's first record" says nothing: the whole read is read again.
@@ -138,5 +136,5 @@ export async function scanNewestFirst(
 			: shifted === 'floor' || !ordered
 				? bottom
 				: Math.max(shifted, bottom ?? shifted);
-	return { observations, ordered, complete, rereadFrom, cut };
+	return { observations, ordered, complete: !cut && !stopped, rereadFrom, cut };
 }
