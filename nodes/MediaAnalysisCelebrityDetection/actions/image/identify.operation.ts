@@ -260,19 +260,17 @@ async function identify(target: Target, wait: WaitOptions): Promise<IDataObject>
 		);
 	}
 	const seen: { assetId?: string } = {};
-	let result: IDataObject;
-	try {
-		result = await ingestAndRead(target, wait, seen);
-	} catch (error) {
-		const failure =
-			error instanceof NodeOperationError || error instanceof NodeApiError
-				? error
-				: new NodeOperationError(node, error as Error, { itemIndex });
-		const kept = await removeIngested(target, seen.assetId);
+	let failure: NodeOperationError | NodeApiError | undefined;
+	const result = await ingestAndRead(target, wait, seen).catch((error: unknown) => {
+		const known = error instanceof NodeOperationError || error instanceof NodeApiError;
+		failure = known ? error : new NodeOperationError(node, error as Error, { itemIndex });
+	});
+	// Deleted whether or not the persons were read.
+	const kept = await removeIngested(target, seen.assetId);
+	if (failure) {
 		if (kept) failure.description = `${failure.description ?? ''} ${kept.left}`.trim();
 		throw failure;
 	}
-	const kept = await removeIngested(target, seen.assetId);
 	if (kept) {
 		throw new NodeOperationError(
 			node,
@@ -283,5 +281,5 @@ async function identify(target: Target, wait: WaitOptions): Promise<IDataObject>
 			},
 		);
 	}
-	return result;
+	return result as IDataObject;
 }
