@@ -100,12 +100,8 @@ function builtSample(watch: Watch): IDataObject {
 	const id = kind === 'asset' ? assetId : SAMPLE_IDS.job;
 	const sourcePath = 'https://example.com/images/sample.jpg';
 	const where = watch.datasetId ? 'in this dataset' : 'in the datasets looked at';
-	const sample = {
-		sample: true,
-		sample_reason: `An example, not a real ${kind === 'asset' ? 'asset' : 'ingestion job'}: none ${where} matches the chosen events yet. Its IDs name nothing on the service, so a node that looks them up fails; fetch again once a real ${kind === 'asset' ? 'asset' : 'job'} has the chosen status.`,
-	};
-	const record: IDataObject =
-		kind === 'asset'
+	const record: IDataObject = {
+		...(kind === 'asset'
 			? {
 					status,
 					asset_id: id,
@@ -115,7 +111,6 @@ function builtSample(watch: Watch): IDataObject {
 					source_path: sourcePath,
 					latest_event: { event_type: status, event_entity: 'image', timestamp_dt: time },
 					asset_type: 'image',
-					...sample,
 				}
 			: {
 					id,
@@ -144,8 +139,10 @@ function builtSample(watch: Watch): IDataObject {
 					errored_assets: failed ? 1 : 0,
 					error_details: failed ? '1 of 1 assets failed: broken_url (1)' : null,
 					request_id: SAMPLE_IDS.request,
-					...sample,
-				};
+				}),
+		sample: true,
+		sample_reason: `An example, not a real ${kind === 'asset' ? 'asset' : 'ingestion job'}: none ${where} matches the chosen events yet. Its IDs name nothing on the service, so a node that looks them up fails; fetch again once a real ${kind === 'asset' ? 'asset' : 'job'} has the chosen status.`,
+	};
 	// First seen in the status of a chosen event, the record always amounts to that event.
 	const observation: Observation = { id, status, time: Date.parse(time), createdTime: Date.parse(time), record };
 	return toOutput(firstSeen(kind, observation, watch, datasetId) as Output);
