@@ -160,9 +160,8 @@ async function createJobsFromLists(
 	// What holds for the whole run (Input Mode, Already in Dataset, Combine Items) is read of the first item.
 	const settings = new Item(runner.run, 0);
 	// Settings without an expression are the same for every item: read once, not once per item.
-	const parameters = settings.context.getNode().parameters;
-	const shared =
-		items.length > 0 && sameForEveryItem(parameters, [kind, `${kind}Json`]) ? readRequest(settings) : undefined;
+	const sameForAll = items.length > 0 && sameForEveryItem(settings.context.getNode().parameters, [kind, `${kind}Json`]);
+	const shared = sameForAll ? readRequest(settings) : undefined;
 	shared?.catch(() => undefined); // its failure is reported per item below
 	const fromItem =
 		settings.param<string>('inputMode', 'fields') === 'itemFields' ? itemFieldsReader(settings, kind) : undefined;
