@@ -10,19 +10,18 @@ import { notice } from '../../../shared/node';
 import { imageUrl, shownUrl } from './imageInput';
 
 /** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
-const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
 const waitOptions = collection('Options', 'options', 'Add option', [
 	numberField(
 		'Poll Interval (Seconds)',
 		'pollInterval',
-		pollIntervalSeconds,
+		WAIT_DEFAULTS.pollIntervalSeconds,
 		'How often to ask the service whether the image has been ingested',
 		{ minValue: 0.1, numberPrecision: 1 },
 	),
 	numberField(
 		'Timeout (Seconds)',
 		'waitTimeout',
-		timeoutSeconds,
+		WAIT_DEFAULTS.timeoutSeconds,
 		'How long to wait for the ingestion before failing; the image is deleted again either way',
 		{ minValue: 1 },
 	),
