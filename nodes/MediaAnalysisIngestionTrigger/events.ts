@@ -220,11 +220,6 @@ function isNews(
 	return observation.time !== time || furtherAlong(kind, observation.status, status);
 }
 
-export function isKnown(state: ScopeState, observation: Observation): boolean {
-	const recorded = state.seen[observation.id];
-	return recorded !== undefined && recorded[0] === observation.status && recorded[1] === observation.time;
-}
-
 /** One view per entity (a list may hold one twice): the latest wins; at the same time, the further-along status. */
 function latestPerEntity(kind: 'job' | 'asset', observations: Observation[]): Observation[] {
 	const latest = new Map<string, Observation>();

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { pages, type ApiRequest, type PageStyle } from '../shared/transport';
 import type { Run } from '../shared/run';
 import { unlessSpent, type PollBudget } from './budget';
-import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
+import { lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 
 /** Entries each page of an offset-paged list reads again from the end of the page before (deletions shift pages). */
 export const PAGE_OVERLAP = 5;
@@ -76,8 +76,8 @@ export async function scanNewestFirst(
 	let oldest: number | null = null;
 	let floor = scope ? lookBackFloor(scope) : null;
 	const closed = scope !== undefined && scope.cursor !== null && floor === scope.cursor;
-	const knownAtCursor = (observation: Observation) =>
-		closed && isKnown(scope, observation) && observation.time <= (scope.cursor as number);
+	const knownAtCursor = ({ id, status, time }: Observation) =>
+		closed && scope.seen[id]?.[0] === status && scope.seen[id][1] === time && time <= (scope.cursor as number);
 	const readAll = scope?.disordered === true;
 	let before = new Set<string>();
 	let stopped = false;
