@@ -92,7 +92,6 @@ const PROPERTIES: INodeProperties[] = [
 	},
 	datasetLocator({
 		required: false,
-		default: { mode: 'list', value: '' },
 		description:
 			'Only watch this dataset (By Name: the name is looked up at each poll, one more request). Leave empty to poll every dataset: each poll then also reads the list of datasets and, for asset events, the asset statuses of each one.',
 	}),
@@ -170,11 +169,8 @@ function triggerKey(context: IPollFunctions): string {
 async function pollOnce(context: IPollFunctions, budget?: PollBudget): Promise<INodeExecutionData[][] | null> {
 	// One run per poll: its requests share one pace, answer budget and login wait; the budget's end aborts them.
 	const run = new Run(budget ? budget.bind(context) : context);
-	let watch: Watch;
-	try {
-		watch = await readWatch(context, run);
-	} catch (error) {
-		unlessSpent(budget, error);
+	const watch = await readWatch(context, run).catch((error: unknown) => unlessSpent(budget, error));
+	if (!watch) {
 		logOutOfTime(context, budget, 'before it read anything');
 		return null;
 	}
@@ -182,7 +178,8 @@ async function pollOnce(context: IPollFunctions, budget?: PollBudget): Promise<I
 	const now = Date.now();
 	const { state, scopes, firstActivation } = readState(context, watch);
 	const loaded = firstActivation ? '' : savedJson(scopes);
-	const poll: Poll = { watch, now, scopes, firstActivation, watched: new Set(), emitted: [], left: 0, cut: 0, budget };
+	/** Left and cut: lists left for the next poll and lists read in part (n8n's time budget for a poll ran out). */
+	const poll = { watched: new Set<string>(), emitted: [] as Output[], left: 0, cut: 0 };
 	/** Reads one scope, unless the budget is over: a scope not read keeps its state for the next poll. */
 	const readScope = async (key: string, read: () => Promise<void>) => {
 		try {
@@ -193,9 +190,33 @@ async function pollOnce(context: IPollFunctions, budget?: PollBudget): Promise<I
 		poll.watched.add(key);
 		poll.left++;
 	};
+	/** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
+	const pollScope = async (key: string, kind: 'job' | 'asset', list: [ApiRequest, PageStyle], datasetId?: string) => {
+		poll.watched.add(key);
+		const saved = scopes.get(key);
+		const scope = saved ?? { ...newScopeState(), addedAt: now };
+		const activating = saved === undefined && firstActivation;
+		const observe = kind === 'job' ? observeJob : observeAsset;
+		const scan = await scanNewestFirst(run, list, observe, activating ? undefined : scope, now, budget);
+		if (scan.cut && scan.observations.length === 0) {
+			// Cut off before it read a record: the scope stays as the last poll left it (an activation is made again).
+			poll.left++;
+			return;
+		}
+		if (scan.cut) poll.cut++;
+		scopes.set(key, scope);
+		if (!scan.ordered) scope.disordered = true;
+		else if (scan.complete) delete scope.disordered;
+		const rereadFrom = scan.rereadFrom ?? undefined;
+		if (activating) return startScope(scope, kind, scan.observations, now, rereadFrom);
+		for (const change of detectEvents(scope, kind, scan.observations, watch.events, now, rereadFrom)) {
+			if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(change.status)) continue;
+			poll.emitted.push({ ...change, kind, datasetId: datasetId ?? String(change.record.dataset_id ?? '') });
+		}
+	};
 	if (JOB_EVENTS.some((event) => watch.events.has(event))) {
 		const key = `jobs:${watch.datasetId ?? '*'}`;
-		await readScope(key, () => pollScope(run, poll, key, 'job', jobsPages(watch.datasetId)));
+		await readScope(key, () => pollScope(key, 'job', jobsPages(watch.datasetId)));
 	}
 	let listedWhole = true;
 	if (ASSET_EVENTS.some((event) => watch.events.has(event))) {
@@ -206,7 +227,7 @@ async function pollOnce(context: IPollFunctions, budget?: PollBudget): Promise<I
 		listedWhole = datasets.whole;
 		for (const datasetId of datasets.ids) {
 			const key = `assets:${datasetId}`;
-			await readScope(key, () => pollScope(run, poll, key, 'asset', assetStatusPages(datasetId), datasetId));
+			await readScope(key, () => pollScope(key, 'asset', assetStatusPages(datasetId), datasetId));
 		}
 	}
 	if (poll.left > 0 || poll.cut > 0) {
@@ -309,53 +330,6 @@ function readState(
 	state.watching = watching;
 	state.scopes = {};
 	return { state, scopes: new Map(), firstActivation: true };
-}
-
-/** One poll: what it watches and its clock, the saved scopes, and what it has read and found so far. */
-interface Poll {
-	watch: Watch;
-	now: number;
-	scopes: Scopes;
-	firstActivation: boolean;
-	watched: Set<string>;
-	emitted: Output[];
-	/** Lists the poll left for the next one, and lists it read in part (n8n's time budget for a poll ran out). */
-	left: number;
-	cut: number;
-	budget?: PollBudget;
-}
-
-/** At the first activation a scope only records; a scope that appears later starts empty (all is new). */
-async function pollScope(
-	run: Run,
-	poll: Poll,
-	key: string,
-	kind: 'job' | 'asset',
-	list: [ApiRequest, PageStyle],
-	datasetId?: string,
-): Promise<void> {
-	const { watch, now, scopes, firstActivation, watched, emitted, budget } = poll;
-	watched.add(key);
-	const saved = scopes.get(key);
-	const scope = saved ?? { ...newScopeState(), addedAt: now };
-	const activating = saved === undefined && firstActivation;
-	const observe = kind === 'job' ? observeJob : observeAsset;
-	const scan = await scanNewestFirst(run, list, observe, activating ? undefined : scope, now, budget);
-	if (scan.cut && scan.observations.length === 0) {
-		// Cut off before it read a record: the scope stays as the last poll left it (an activation is made again).
-		poll.left++;
-		return;
-	}
-	if (scan.cut) poll.cut++;
-	scopes.set(key, scope);
-	if (!scan.ordered) scope.disordered = true;
-	else if (scan.complete) delete scope.disordered;
-	const rereadFrom = scan.rereadFrom ?? undefined;
-	if (activating) return startScope(scope, kind, scan.observations, now, rereadFrom);
-	for (const change of detectEvents(scope, kind, scan.observations, watch.events, now, rereadFrom)) {
-		if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(change.status)) continue;
-		emitted.push({ ...change, kind, datasetId: datasetId ?? String(change.record.dataset_id ?? '') });
-	}
 }
 
 /** The datasets whose asset statuses to read, and whether no page of their list shifted. */

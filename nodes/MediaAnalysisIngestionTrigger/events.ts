@@ -32,10 +32,10 @@ export const END_EVENTS: Record<'job' | 'asset', Record<string, TriggerEvent>> =
 	asset: byName({ completed: 'assetCompleted', error: 'assetFailed' }),
 };
 
-/** The end statuses of Job Finished: a job that ran to its end, whether any asset made it or none did. */
-const FINISHED = byName({ completed: true, failed: true });
-
-/** The job statuses each job end event fires on (Job Statuses must keep one of them). */
+/**
+ * The job statuses each job end event fires on (Job Statuses must keep one of them). Job Finished: a job that ran to
+ * its end, whether any asset made it or none did.
+ */
 export const END_STATUSES: Partial<Record<TriggerEvent, string[]>> = {
 	jobCompleted: ['completed'],
 	jobFailed: ['failed'],
@@ -181,17 +181,14 @@ export function lookBackFloor(state: ScopeState): number | null {
 	return Math.min(state.cursor, state.floor ?? windowFloor(state.cursor));
 }
 
-/** Whether an unrecorded job is one the caps let go of: created at or before the newest time they dropped. */
-const wasLetGo = (state: ScopeState, observation: Observation) =>
-	state.letGoUntil !== undefined && (observation.createdTime ?? observation.time) <= state.letGoUntil;
-
 function jobEvents(observation: Observation, previous: string | undefined, state: ScopeState): TriggerEvent[] {
 	const end = END_EVENTS.job[observation.status];
 	const events: TriggerEvent[] = end ? [end] : [];
-	if (FINISHED[observation.status]) events.push('jobFinished');
+	if (END_STATUSES.jobFinished?.includes(observation.status)) events.push('jobFinished');
 	const created = observation.createdTime ?? observation.time;
-	if (previous === undefined && wasLetGo(state, observation)) {
-		// Seen before, its last status unknown: only an end is surely news (a touched time is not a change).
+	if (previous === undefined && state.letGoUntil !== undefined && created <= state.letGoUntil) {
+		// One the caps let go of (created at or before the newest time they dropped): seen before, its last status
+		// unknown, only an end is surely news (a touched time is not a change).
 		return end ? [...events, 'jobStatusChanged'] : [];
 	}
 	if (previous === undefined && (state.since === null || created >= state.since)) {
@@ -221,11 +218,6 @@ function isNews(
 	const newest = cursor === null ? time : Math.min(time, cursor);
 	if (observation.time < newest) return false; // an older view than one already applied
 	return observation.time !== time || furtherAlong(kind, observation.status, status);
-}
-
-export function isKnown(state: ScopeState, observation: Observation): boolean {
-	const recorded = state.seen[observation.id];
-	return recorded !== undefined && recorded[0] === observation.status && recorded[1] === observation.time;
 }
 
 /** One view per entity (a list may hold one twice): the latest wins; at the same time, the further-along status. */
@@ -328,18 +320,6 @@ function prune(state: ScopeState): void {
 	if (Object.keys(state.seen).length > MAX_RECORDED) boundScopes([state], MAX_RECORDED, Number.POSITIVE_INFINITY);
 }
 
-/** Drops an entity a cap leaves no room for, remembering the newest time dropped. */
-function forget(state: ScopeState, id: string): void {
-	const time = state.seen[id][1];
-	delete state.seen[id];
-	if (state.forgotten === undefined || time > state.forgotten) state.forgotten = time;
-	if (state.letGoUntil === undefined || time > state.letGoUntil) state.letGoUntil = time;
-}
-
-/** What one recorded entity adds to the saved JSON: its `[id, status, time]` triple and a comma. */
-const savedBytes = (id: string, [status, time]: [string, number]) =>
-	Buffer.byteLength(JSON.stringify([id, status, time])) + 1;
-
 /**
  * The order the caps let go in: first what no poll reads again (below its scope's look-back floor), finished before
  * running (a finished one stays put; a running one let go of emits only its end), then what a poll may still read
@@ -364,7 +344,8 @@ export function boundScopes(
 	let bytes = 0;
 	for (const state of states) {
 		for (const [id, entry] of Object.entries(state.seen)) {
-			const size = savedBytes(id, entry);
+			// What it adds to the saved JSON: its `[id, status, time]` triple and a comma.
+			const size = Buffer.byteLength(JSON.stringify([id, ...entry])) + 1;
 			bytes += size;
 			all.push({ state, id, rank: letGoRank(state, entry), time: entry[1], bytes: size });
 		}
@@ -373,11 +354,14 @@ export function boundScopes(
 	all.sort((a, b) => a.rank - b.rank || a.time - b.time);
 	let count = 0;
 	let recent = 0;
-	for (const entry of all) {
+	for (const { state, id, rank, time, bytes: size } of all) {
 		if (all.length - count <= max && bytes <= maxBytes) break;
-		if (entry.rank === 2) recent++;
-		forget(entry.state, entry.id);
-		bytes -= entry.bytes;
+		if (rank === 2) recent++;
+		// Dropped, and the newest time dropped remembered.
+		delete state.seen[id];
+		state.forgotten = Math.max(state.forgotten ?? time, time);
+		state.letGoUntil = Math.max(state.letGoUntil ?? time, time);
+		bytes -= size;
 		count++;
 	}
 	return { count, recent };

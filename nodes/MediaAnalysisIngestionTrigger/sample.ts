@@ -16,28 +16,6 @@ const firstSeen = (kind: 'job' | 'asset', observation: Observation, watch: Watch
 	return change && { ...change, kind, datasetId };
 };
 
-const newer = (a: Output | undefined, b: Output | undefined) => (!a || (b && b.time > a.time) ? b : a);
-
-/** The newest of `found` and the first records of a list that a chosen event matches. */
-async function newestMatch(
-	run: Run,
-	kind: 'job' | 'asset',
-	[request, style]: [ApiRequest, PageStyle],
-	watch: Watch,
-	datasetOf: (record: IDataObject) => string,
-	found: Output | undefined,
-): Promise<Output | undefined> {
-	const observe = kind === 'job' ? observeJob : observeAsset;
-	const { items } = await fetchPage(run, request, style, style.firstPosition, SAMPLE_PAGE);
-	for (const record of items) {
-		const observation = observe(record);
-		if (!observation) continue;
-		if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) continue;
-		found = newer(found, firstSeen(kind, observation, watch, datasetOf(record)));
-	}
-	return found;
-}
-
 /**
  * "Fetch Test Event": one item, shaped exactly like the items the trigger emits, read without touching the saved
  * cursor. It is the newest real job or asset that a chosen event matches (end statuses are asked for by status,
@@ -46,16 +24,30 @@ async function newestMatch(
  */
 export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> {
 	let found: Output | undefined;
+	/** Reads the first records of a list: `found` becomes the newest of it and them that a chosen event matches. */
+	const match = async (
+		kind: 'job' | 'asset',
+		[request, style]: [ApiRequest, PageStyle],
+		datasetOf: (record: IDataObject) => string,
+	) => {
+		const observe = kind === 'job' ? observeJob : observeAsset;
+		const { items } = await fetchPage(run, request, style, style.firstPosition, SAMPLE_PAGE);
+		for (const record of items) {
+			const observation = observe(record);
+			if (!observation) continue;
+			if (kind === 'job' && watch.jobStatuses.size > 0 && !watch.jobStatuses.has(observation.status)) continue;
+			const change = firstSeen(kind, observation, watch, datasetOf(record));
+			if (change && (!found || change.time > found.time)) found = change;
+		}
+	};
 	const chosen = [...watch.events];
 	if (chosen.some((event) => event.startsWith('job'))) {
 		const [request, style] = jobsPages(watch.datasetId);
 		const datasetOf = (record: IDataObject) => String(record.dataset_id ?? '');
-		found = await newestMatch(run, 'job', [request, style], watch, datasetOf, found);
-		const endStatuses = new Set(chosen.flatMap((event) => END_STATUSES[event] ?? []));
-		for (const status of endStatuses) {
+		for (const status of new Set([undefined, ...chosen.flatMap((event) => END_STATUSES[event] ?? [])])) {
 			if (found) break;
-			const byStatus = { ...request, qs: { ...request.qs, status } };
-			found = await newestMatch(run, 'job', [byStatus, style], watch, datasetOf, found);
+			const qs = status === undefined ? request.qs : { ...request.qs, status };
+			await match('job', [{ ...request, qs }, style], datasetOf);
 		}
 	}
 	if (chosen.some((event) => event.startsWith('asset'))) {
@@ -64,7 +56,7 @@ export async function sampleEvent(run: Run, watch: Watch): Promise<IDataObject> 
 			// Only failures wanted: ask for them, so an older one is found behind newer successes.
 			const filter = watch.events.has('assetFailed') && watch.events.size === 1 ? { filter: 'error' } : {};
 			const [request, style] = assetStatusPages(datasetId);
-			found = await newestMatch(run, 'asset', [{ ...request, qs: filter }, style], watch, () => datasetId, found);
+			await match('asset', [{ ...request, qs: filter }, style], () => datasetId);
 			if (found) break;
 		}
 	}
@@ -108,12 +100,8 @@ function builtSample(watch: Watch): IDataObject {
 	const id = kind === 'asset' ? assetId : SAMPLE_IDS.job;
 	const sourcePath = 'https://example.com/images/sample.jpg';
 	const where = watch.datasetId ? 'in this dataset' : 'in the datasets looked at';
-	const sample = {
-		sample: true,
-		sample_reason: `An example, not a real ${kind === 'asset' ? 'asset' : 'ingestion job'}: none ${where} matches the chosen events yet. Its IDs name nothing on the service, so a node that looks them up fails; fetch again once a real ${kind === 'asset' ? 'asset' : 'job'} has the chosen status.`,
-	};
-	const record: IDataObject =
-		kind === 'asset'
+	const record: IDataObject = {
+		...(kind === 'asset'
 			? {
 					status,
 					asset_id: id,
@@ -123,7 +111,6 @@ function builtSample(watch: Watch): IDataObject {
 					source_path: sourcePath,
 					latest_event: { event_type: status, event_entity: 'image', timestamp_dt: time },
 					asset_type: 'image',
-					...sample,
 				}
 			: {
 					id,
@@ -152,8 +139,10 @@ function builtSample(watch: Watch): IDataObject {
 					errored_assets: failed ? 1 : 0,
 					error_details: failed ? '1 of 1 assets failed: broken_url (1)' : null,
 					request_id: SAMPLE_IDS.request,
-					...sample,
-				};
+				}),
+		sample: true,
+		sample_reason: `An example, not a real ${kind === 'asset' ? 'asset' : 'ingestion job'}: none ${where} matches the chosen events yet. Its IDs name nothing on the service, so a node that looks them up fails; fetch again once a real ${kind === 'asset' ? 'asset' : 'job'} has the chosen status.`,
+	};
 	// First seen in the status of a chosen event, the record always amounts to that event.
 	const observation: Observation = { id, status, time: Date.parse(time), createdTime: Date.parse(time), record };
 	return toOutput(firstSeen(kind, observation, watch, datasetId) as Output);

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { pages, type ApiRequest, type PageStyle } from '../shared/transport';
 import type { Run } from '../shared/run';
 import { unlessSpent, type PollBudget } from './budget';
-import { isKnown, lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
+import { lookBackFloor, windowFloor, type Observation, type ScopeState } from './events';
 
 /** Entries each page of an offset-paged list reads again from the end of the page before (deletions shift pages). */
 export const PAGE_OVERLAP = 5;
@@ -76,11 +76,11 @@ export async function scanNewestFirst(
 	let oldest: number | null = null;
 	let floor = scope ? lookBackFloor(scope) : null;
 	const closed = scope !== undefined && scope.cursor !== null && floor === scope.cursor;
-	const knownAtCursor = (observation: Observation) =>
-		closed && isKnown(scope, observation) && observation.time <= (scope.cursor as number);
+	const knownAtCursor = ({ id, status, time }: Observation) =>
+		closed && scope.seen[id]?.[0] === status && scope.seen[id][1] === time && time <= (scope.cursor as number);
 	const readAll = scope?.disordered === true;
 	let before = new Set<string>();
-	let complete = true;
+	let stopped = false;
 	let cut = false;
 	const idOf = (record: IDataObject) => observe(record)?.id;
 	try {
@@ -113,20 +113,18 @@ export async function scanNewestFirst(
 			before = held;
 			if (budget?.over) {
 				// Out of time: what was read counts, and the next poll reads down to this poll's floor again.
-				complete = false;
 				cut = true;
 				break;
 			}
 			if (!ordered || readAll) continue;
 			if (reachedOlder || (closed && nothingNew && held.size > 0)) {
-				complete = false;
+				stopped = true;
 				break;
 			}
 		}
 	} catch (error) {
 		// n8n's time for the poll ran out while a page was on its way: what was read counts, as above.
 		unlessSpent(budget, error);
-		complete = false;
 		cut = true;
 	}
 	// Out of time order, "not older than the next page's first record" says nothing: the whole read is read again.
@@ -138,5 +136,5 @@ export async function scanNewestFirst(
 			: shifted === 'floor' || !ordered
 				? bottom
 				: Math.max(shifted, bottom ?? shifted);
-	return { observations, ordered, complete, rereadFrom, cut };
+	return { observations, ordered, complete: !cut && !stopped, rereadFrom, cut };
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textField } from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
@@ -97,8 +98,7 @@ export function assetListFields(kind: ListKind): INodeProperties[] {
 
 /** Using Item Fields: field names, read once; each item gives one asset from its own JSON, with no expression. */
 function itemFieldsProperties(kind: ListKind): INodeProperties[] {
-	const show = { show: { inputMode: ['itemFields'] } };
-	const properties: INodeProperties[] = [
+	return updateDisplayOptions({ show: { inputMode: ['itemFields'] } }, [
 		{
 			displayName: 'Source Path Field',
 			name: 'sourcePathField',
@@ -109,7 +109,6 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 			requiresDataPath: 'single',
 			placeholder: 'e.g. url',
 			description: `The item field holding the URL of the ${singular(kind)} (or its bucket path when a Connection is set). Dots reach into objects, e.g. file.link.`,
-			displayOptions: show,
 		},
 		{
 			displayName: 'Metadata Fields',
@@ -121,19 +120,11 @@ function itemFieldsProperties(kind: ListKind): INodeProperties[] {
 			placeholder: 'e.g. campaign, year',
 			description:
 				"Comma-separated item fields copied into the asset's metadata under their own names; values are text, numbers or booleans",
-			displayOptions: show,
 		},
-	];
-	if (kind === 'assets') {
-		properties.push({
-			...assetTypeField,
-			name: 'itemAssetType',
-			noDataExpression: true,
-			description: 'The type of every asset',
-			displayOptions: show,
-		});
-	}
-	return properties;
+		...(kind === 'assets'
+			? [{ ...assetTypeField, name: 'itemAssetType', noDataExpression: true, description: 'The type of every asset' }]
+			: []),
+	]);
 }
 
 /** Without a Connection the service downloads the path, and fails anything but an http(s) URL as broken_url later. */

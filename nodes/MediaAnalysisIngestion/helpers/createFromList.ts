@@ -20,12 +20,6 @@ import { chunkItems, describeItems, failOnce, type Chunk, type Entry } from './b
 import { createOptions, getConnectionName, ingestNotice, MAX_ASSETS_PER_REQUEST } from '../actions/fields';
 import { existingAssetsFields, heldAssets, readExistingAssets, type HeldRow } from './existing';
 
-const CREATE = {
-	assets: 'ingestion.createIngestJobFromAssets',
-	images: 'ingestion.createIngestJobFromImages',
-	videos: 'ingestion.createIngestJobFromVideos',
-} as const;
-
 /** Create From Assets / Images / Videos; Wait for Completion is top level: it decides what the node outputs. */
 export function createFromListOperation(kind: ListKind) {
 	const properties: INodeProperties[] = [
@@ -166,9 +160,8 @@ async function createJobsFromLists(
 	// What holds for the whole run (Input Mode, Already in Dataset, Combine Items) is read of the first item.
 	const settings = new Item(runner.run, 0);
 	// Settings without an expression are the same for every item: read once, not once per item.
-	const parameters = settings.context.getNode().parameters;
-	const shared =
-		items.length > 0 && sameForEveryItem(parameters, [kind, `${kind}Json`]) ? readRequest(settings) : undefined;
+	const sameForAll = items.length > 0 && sameForEveryItem(settings.context.getNode().parameters, [kind, `${kind}Json`]);
+	const shared = sameForAll ? readRequest(settings) : undefined;
 	shared?.catch(() => undefined); // its failure is reported per item below
 	const fromItem =
 		settings.param<string>('inputMode', 'fields') === 'itemFields' ? itemFieldsReader(settings, kind) : undefined;
@@ -207,6 +200,8 @@ async function createJobsFromLists(
 	});
 
 	const rowOf = (itemIndex: number) => rows.get(itemIndex) as Row;
+	const endpoint =
+		`ingestion.createIngestJobFrom${title(kind)}` as `ingestion.createIngestJobFrom${Capitalize<ListKind>}`;
 	const combine = settings.param<boolean>('options.combineItems', true);
 	const created: Created[] = [];
 	// Items that already have their error item (a row whose assets went in two requests fails once).
@@ -220,11 +215,9 @@ async function createJobsFromLists(
 		if (itemIndexes.length === 0) continue; // every row it serves has failed already: nothing of theirs is sent
 		const sourcePaths = chunk.values.map((value) => String(value.source_path));
 		const create = async () => {
-			const request = body as RequestOf<(typeof CREATE)[ListKind]>;
-			created.push({
-				chunk,
-				job: await createIngestJob(runner.run, CREATE[kind], request, { datasetId, sourcePaths, itemIndex: first }),
-			});
+			const request = body as RequestOf<typeof endpoint>;
+			const job = await createIngestJob(runner.run, endpoint, request, { datasetId, sourcePaths, itemIndex: first });
+			created.push({ chunk, job });
 		};
 		if (!(await runner.attempt(itemIndexes, create, (error) => withJobsAlreadyCreated(error, created))))
 			for (const itemIndex of itemIndexes) failed.add(itemIndex);
@@ -305,21 +298,15 @@ type Dataset = CheckedResponseOf<'datasets.get'>;
 
 const plural = (type: string) => `${type}s`;
 
-/** The asset types a list holds: its kind's, or (Create From Assets) each asset's declared one. */
-function typesOf(kind: ListKind, assets: IngestJobAsset[]): string[] {
-	if (kind === 'images') return ['image'];
-	if (kind === 'videos') return ['video'];
-	const declared = assets.map((asset) => asset.asset_type).filter((type) => type === 'image' || type === 'video');
-	return [...new Set(declared)];
-}
-
 /**
  * Refuses a list whose asset type the dataset does not accept, before anything is sent: the service would take the
  * job and fail every such asset with `unsupported_source_type`.
  */
 function assertDatasetAccepts(item: Item, dataset: Dataset, kind: ListKind, assets: IngestJobAsset[]): void {
 	const accepted: string[] = dataset.allowed_asset_types ?? [];
-	const refused = typesOf(kind, assets).filter((type) => !accepted.includes(type));
+	// The asset types the list holds: its kind's, or (Create From Assets) each asset's declared one.
+	const types = kind === 'assets' ? assets.map((asset) => String(asset.asset_type)) : [kind.slice(0, -1)];
+	const refused = [...new Set(types)].filter((type) => ['image', 'video'].includes(type) && !accepted.includes(type));
 	if (refused.length === 0) return;
 	const other = accepted.length === 1 ? accepted[0] : undefined;
 	const fix =

@@ -24,18 +24,16 @@ export function readableTime(value: string | null | undefined): string {
 
 async function datasetNames(context: ILoadOptionsFunctions, jobs: IngestJob[]): Promise<Map<string, string>> {
 	const ids = [...new Set(jobs.map((job) => job.dataset_id).filter((id): id is string => typeof id === 'string'))];
-	const names = await Promise.all(
-		ids.map(async (id) => {
-			try {
-				const dataset = await new Run(context).call('datasets.get', { params: { dataset_id: id } });
-				return typeof dataset.name === 'string' ? dataset.name : `dataset ${id}`;
-			} catch {
-				// Deleted since, or not readable: the job is still worth listing.
-				return `dataset ${id}`;
-			}
-		}),
-	);
-	return new Map(ids.map((id, index) => [id, names[index]]));
+	const named = async (id: string): Promise<[string, string]> => {
+		try {
+			const dataset = await new Run(context).call('datasets.get', { params: { dataset_id: id } });
+			return [id, typeof dataset.name === 'string' ? dataset.name : `dataset ${id}`];
+		} catch {
+			// Deleted since, or not readable: the job is still worth listing.
+			return [id, `dataset ${id}`];
+		}
+	};
+	return new Map(await Promise.all(ids.map(named)));
 }
 
 function entryOf(job: IngestJob, dataset: string): INodeListSearchItems {

@@ -10,19 +10,18 @@ import { notice } from '../../../shared/node';
 import { imageUrl, shownUrl } from './imageInput';
 
 /** Options › Poll Interval and Timeout: Identify waits as every ingestion does (`WAIT_DEFAULTS`). */
-const { pollIntervalSeconds, timeoutSeconds } = WAIT_DEFAULTS;
 const waitOptions = collection('Options', 'options', 'Add option', [
 	numberField(
 		'Poll Interval (Seconds)',
 		'pollInterval',
-		pollIntervalSeconds,
+		WAIT_DEFAULTS.pollIntervalSeconds,
 		'How often to ask the service whether the image has been ingested',
 		{ minValue: 0.1, numberPrecision: 1 },
 	),
 	numberField(
 		'Timeout (Seconds)',
 		'waitTimeout',
-		timeoutSeconds,
+		WAIT_DEFAULTS.timeoutSeconds,
 		'How long to wait for the ingestion before failing; the image is deleted again either way',
 		{ minValue: 1 },
 	),
@@ -260,19 +259,17 @@ async function identify(target: Target, wait: WaitOptions): Promise<IDataObject>
 		);
 	}
 	const seen: { assetId?: string } = {};
-	let result: IDataObject;
-	try {
-		result = await ingestAndRead(target, wait, seen);
-	} catch (error) {
-		const failure =
-			error instanceof NodeOperationError || error instanceof NodeApiError
-				? error
-				: new NodeOperationError(node, error as Error, { itemIndex });
-		const kept = await removeIngested(target, seen.assetId);
+	let failure: NodeOperationError | NodeApiError | undefined;
+	const result = await ingestAndRead(target, wait, seen).catch((error: unknown) => {
+		const known = error instanceof NodeOperationError || error instanceof NodeApiError;
+		failure = known ? error : new NodeOperationError(node, error as Error, { itemIndex });
+	});
+	// Deleted whether or not the persons were read.
+	const kept = await removeIngested(target, seen.assetId);
+	if (failure) {
 		if (kept) failure.description = `${failure.description ?? ''} ${kept.left}`.trim();
 		throw failure;
 	}
-	const kept = await removeIngested(target, seen.assetId);
 	if (kept) {
 		throw new NodeOperationError(
 			node,
@@ -283,5 +280,5 @@ async function identify(target: Target, wait: WaitOptions): Promise<IDataObject>
 			},
 		);
 	}
-	return result;
+	return result as IDataObject;
 }

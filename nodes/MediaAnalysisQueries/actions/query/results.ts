@@ -74,7 +74,9 @@ export class CsvReader {
 				const close = text.indexOf('"', i);
 				const part = close === -1 ? text.slice(i) : text.slice(i, close);
 				this.field += part;
-				this.countLines(part, i > 0 ? text[i - 1] : this.last);
+				// Its line breaks count (a CRLF split between two chunks once).
+				const before = i > 0 ? text[i - 1] : this.last;
+				this.line += (part.match(LINE_BREAK)?.length ?? 0) - (before === '\r' && part[0] === '\n' ? 1 : 0);
 				if (close === -1) break;
 				i = close;
 				this.quoteSeen = true;
@@ -112,13 +114,6 @@ export class CsvReader {
 		const rows: IDataObject[] = [];
 		if (this.field !== '' || this.record.length > 0 || this.opened) this.endRecord(rows);
 		return rows;
-	}
-
-	/** Counts the line breaks of a piece of a quoted field (`before`: the character before it, so a CRLF counts once). */
-	private countLines(part: string, before: string): void {
-		if (part.includes('\n') || part.includes('\r')) {
-			this.line += (part.match(LINE_BREAK)?.length ?? 0) - (before === '\r' && part[0] === '\n' ? 1 : 0);
-		}
 	}
 
 	private fail(line: number, what: string): void {
@@ -350,9 +345,6 @@ export class JsonScan {
 
 	/** What closes the lists and objects still open: after a cut, the text read so far is whole JSON. */
 	closers(): string {
-		return this.stack
-			.map((frame) => (frame === OBJECT ? '}' : ']'))
-			.reverse()
-			.join('');
+		return this.stack.reduceRight((text, frame) => text + (frame === OBJECT ? '}' : ']'), '');
 	}
 }

@@ -110,11 +110,9 @@ export type ResultsOutput =
 export function readResultsOutput(item: Item): ResultsOutput {
 	const output = item.param<string>('output', 'rows');
 	if (output === 'link') {
-		const linkQuery = {
-			url_format: String(item.param('urlFormat', 'download')),
-			expiration_seconds: item.range(item.param('expirationSeconds', 900), 'Link Valid For (Seconds)', { min: 1 }),
-		};
-		return { output, linkQuery };
+		const url_format = String(item.param('urlFormat', 'download'));
+		const expiration_seconds = item.range(item.param('expirationSeconds', 900), 'Link Valid For (Seconds)', { min: 1 });
+		return { output, linkQuery: { url_format, expiration_seconds } };
 	}
 	if (output === 'binary') {
 		return { output, field: item.notEmpty(item.param('binaryPropertyName', 'data'), 'Put Output File in Field') };
