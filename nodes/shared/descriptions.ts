@@ -91,18 +91,18 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 	};
 }
 
-/** A locator's "By Name" mode: the exact name, looked up when the node runs (read with `idByName`). */
-export function nameMode(thing: string, example: string): INodePropertyMode {
+/** A locator's "By Name" mode; with `lookedUp`, the exact name of that thing, looked up when the node runs (`idByName`). */
+export function nameMode(example: string, lookedUp?: string): INodePropertyMode {
 	return {
 		// Spread, as in uuidMode.
 		...{ displayName: 'By Name', name: 'name' },
 		type: 'string',
 		placeholder: `e.g. ${example}`,
-		hint: `The exact name of the ${thing}; it is looked up when the node runs`,
+		...(lookedUp ? { hint: `The exact name of the ${lookedUp}; it is looked up when the node runs` } : {}),
 	};
 }
 
-const DATASET_NAME_MODE = nameMode('dataset', 'demo_images');
+const DATASET_NAME_MODE = nameMode('demo_images', 'dataset');
 
 /** A dataset picker: "From list", "By ID" and "By Name" (read with `resolveDatasetId`). */
 export function datasetLocator(
@@ -200,10 +200,7 @@ export function connectionLocator(
 		'searchConnections',
 		[
 			{
-				// Spread, as in uuidMode.
-				...{ displayName: 'By Name', name: 'name' },
-				type: 'string',
-				placeholder: 'e.g. product_bucket',
+				...nameMode('product_bucket'),
 				validation: spacesAround(
 					CONNECTION_NAME_PATTERN,
 					'Not a valid connection name (3 to 255 lowercase letters, digits and underscores)',
