@@ -218,13 +218,12 @@ export class ItemRunner {
 		let next = 0;
 		let alive = 0;
 		let wake: (() => void) | undefined;
-		const roomy = () =>
-			alive < POOL.alive && alive - run.resting < run.pace.limiter.limit + POOL.lookAhead && !run.stopped;
+		const roomy = () => alive < POOL.alive && alive - run.resting < run.pace.limiter.limit + POOL.lookAhead;
+		// A wake of a wait that is over resolves a settled promise: it does nothing.
 		run.pace.onRoom = () => wake?.();
 		while (next < count && !run.stopped) {
 			if (!roomy()) {
 				await new Promise<void>((resolve) => (wake = resolve));
-				wake = undefined;
 				continue;
 			}
 			const index = next++;
@@ -239,10 +238,7 @@ export class ItemRunner {
 					wake?.();
 				});
 		}
-		while (alive > 0) {
-			await new Promise<void>((resolve) => (wake = resolve));
-			wake = undefined;
-		}
+		while (alive > 0) await new Promise<void>((resolve) => (wake = resolve));
 		run.pace.onRoom = () => {};
 		if (rejected.length === 0) return;
 		const { stoppedAt } = run;
