@@ -72,8 +72,6 @@ export function numberField(
 	return { displayName, name, type: 'number', default: defaultValue, typeOptions, description, ...extra };
 }
 
-const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
-
 /** A mode's check that its value is the whole of `pattern` (`^…$`), with spaces around it (the operation trims them). */
 function spacesAround(pattern: string, errorMessage: string): INodePropertyMode['validation'] {
 	return [{ type: 'regex', properties: { regex: `^\\s*${pattern.slice(1, -1)}\\s*$`, errorMessage } }];
@@ -83,7 +81,7 @@ function spacesAround(pattern: string, errorMessage: string): INodePropertyMode[
 export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = {}): INodePropertyMode {
 	return {
 		// Spread: a mode has no default, and n8n's lint takes a literal with displayName, name and type for a parameter.
-		...BY_ID_MODE,
+		...{ displayName: 'By ID', name: 'id' },
 		type: 'string',
 		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
 		validation: spacesAround(UUID_PATTERN, `Not a valid ${thing} ID (a UUID)`),
@@ -102,8 +100,6 @@ export function nameMode(example: string, lookedUp?: string): INodePropertyMode 
 	};
 }
 
-const DATASET_NAME_MODE = nameMode('demo_images', 'dataset');
-
 /** A dataset picker: "From list", "By ID" and "By Name" (read with `resolveDatasetId`). */
 export function datasetLocator(
 	overrides: Partial<INodeProperties> & { name?: string } = {},
@@ -113,7 +109,7 @@ export function datasetLocator(
 		{ displayName: 'Dataset', name: 'datasetId', description: 'The dataset to work with', ...overrides },
 		'a dataset',
 		'searchDatasets',
-		[uuidMode('dataset'), ...(byName ? [DATASET_NAME_MODE] : [])],
+		[uuidMode('dataset'), ...(byName ? [nameMode('demo_images', 'dataset')] : [])],
 	);
 }
 
