@@ -92,6 +92,7 @@ type Endpoint<K extends OperationId> = {
 			/** What the nodes read from a successful answer (`transport/check.ts`): a JSON object where it says nothing. */
 			answer?: AnswerOf<K>;
 			pages?: undefined;
+			identity?: undefined;
 	  }
 );
 
@@ -705,7 +706,10 @@ export const ENDPOINTS = {
 		notFound: 'Vocabulary term',
 		answer: { id: 'id' },
 	},
-} satisfies Record<string, { [K in OperationId]: Endpoint<K> }[OperationId]>;
+} satisfies Record<string, AnyEndpoint>;
+
+/** An entry of the table, of whichever operation. */
+type AnyEndpoint = { [K in OperationId]: Endpoint<K> }[OperationId];
 
 export type EndpointId = keyof typeof ENDPOINTS;
 
@@ -752,16 +756,7 @@ export type EndpointCall<K extends EndpointId> = Omit<
 
 /** A table entry with its method and path, and its retry policy as sent (`DEFAULT_RETRY` where it names none). */
 export function endpointOf(id: EndpointId) {
-	const entry: {
-		operationId: OperationId;
-		retry?: RetryPolicy;
-		notFound?: string;
-		answerSecrets?: readonly string[];
-		pages?: PageStyle;
-		identity?: ListIdentity;
-		answer?: AnswerSpec;
-		recover?: (run: Run, sent: { body: never; itemIndex?: number }) => RecoverLookup;
-	} = ENDPOINTS[id];
+	const entry: AnyEndpoint = ENDPOINTS[id];
 	const { method, path } = routes[entry.operationId];
 	const answer = entry.pages ? undefined : (entry.answer ?? 'object');
 	const retry = entry.retry ?? (entry.pages ? 'idempotent' : DEFAULT_RETRY[method]);
