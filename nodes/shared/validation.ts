@@ -204,6 +204,12 @@ const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]".]+$/;
 export const CONNECTION_NAME_PATTERN = '^[a-z0-9_]{3,255}$';
 const CONNECTION_NAME = new RegExp(CONNECTION_NAME_PATTERN);
 
+/** The first `limit` entries, then how many more: "a, b and 3 more" (`before` goes before "and"). */
+export function firstOf(entries: string[], limit: number, join: string, before = ' ', more = 'more'): string {
+	const rest = entries.length - limit;
+	return rest > 0 ? `${entries.slice(0, limit).join(join)}${before}and ${rest} ${more}` : entries.join(join);
+}
+
 /** "a, b,,c" → ["a", "b", "c"]; also accepts an array from an expression. */
 export function splitList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
