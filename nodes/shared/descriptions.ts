@@ -163,25 +163,23 @@ export function waitForCompletionFields(subject: string, description?: string): 
 			description ??
 				`Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
 		),
-		{
-			displayName: 'Poll Interval (Seconds)',
-			name: 'pollInterval',
-			type: 'number',
-			default: pollIntervalSeconds,
+		numberField(
+			'Poll Interval (Seconds)',
+			'pollInterval',
+			pollIntervalSeconds,
+			`How often to ask the service whether the ${subject} has finished`,
 			// Whole seconds in the editor ("5", not "5.0"); an expression may give a fraction down to 0.1 (`getWaitOptions`).
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: `How often to ask the service whether the ${subject} has finished`,
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			default: timeoutSeconds,
-			typeOptions: { minValue: 1 },
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: `How long to wait in total before failing with the last status seen; the ${subject} keeps running on the service`,
-		},
+			{ minValue: 1, numberPrecision: 0 },
+			{ displayOptions: { show: { waitForCompletion: [true] } } },
+		),
+		numberField(
+			'Timeout (Seconds)',
+			'waitTimeout',
+			timeoutSeconds,
+			`How long to wait in total before failing with the last status seen; the ${subject} keeps running on the service`,
+			{ minValue: 1 },
+			{ displayOptions: { show: { waitForCompletion: [true] } } },
+		),
 	];
 }
 
