@@ -835,15 +835,10 @@ function recoverDataset(
 	run: Run,
 	{ body, itemIndex }: { body: DatasetCreateRequest; itemIndex?: number },
 ): RecoverLookup {
+	const qs = { name_pattern: body.name };
 	return recoverRecord<IDataObject>({
 		list: async (serviceTime) =>
-			await paginate(
-				run,
-				...listEndpoint('datasets.list', { qs: { name_pattern: body.name }, itemIndex, serviceTime }),
-				{
-					returnAll: true,
-				},
-			),
+			await paginate(run, ...listEndpoint('datasets.list', { qs, itemIndex, serviceTime }), { returnAll: true }),
 		holdsKey: (dataset) => dataset.name === body.name,
 		matches: datasetAsSent(body),
 		createdAt: (dataset) => dataset.created_dt,
