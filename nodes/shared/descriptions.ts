@@ -72,8 +72,6 @@ export function numberField(
 	return { displayName, name, type: 'number', default: defaultValue, typeOptions, description, ...extra };
 }
 
-const BY_ID_MODE = { displayName: 'By ID', name: 'id' };
-
 /** A mode's check that its value is the whole of `pattern` (`^…$`), with spaces around it (the operation trims them). */
 function spacesAround(pattern: string, errorMessage: string): INodePropertyMode['validation'] {
 	return [{ type: 'regex', properties: { regex: `^\\s*${pattern.slice(1, -1)}\\s*$`, errorMessage } }];
@@ -83,7 +81,7 @@ function spacesAround(pattern: string, errorMessage: string): INodePropertyMode[
 export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = {}): INodePropertyMode {
 	return {
 		// Spread: a mode has no default, and n8n's lint takes a literal with displayName, name and type for a parameter.
-		...BY_ID_MODE,
+		...{ displayName: 'By ID', name: 'id' },
 		type: 'string',
 		placeholder: 'e.g. 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c',
 		validation: spacesAround(UUID_PATTERN, `Not a valid ${thing} ID (a UUID)`),
@@ -91,18 +89,16 @@ export function uuidMode(thing: string, overrides: Partial<INodePropertyMode> = 
 	};
 }
 
-/** A locator's "By Name" mode: the exact name, looked up when the node runs (read with `idByName`). */
-export function nameMode(thing: string, example: string): INodePropertyMode {
+/** A locator's "By Name" mode; with `lookedUp`, the exact name of that thing, looked up when the node runs (`idByName`). */
+export function nameMode(example: string, lookedUp?: string): INodePropertyMode {
 	return {
 		// Spread, as in uuidMode.
 		...{ displayName: 'By Name', name: 'name' },
 		type: 'string',
 		placeholder: `e.g. ${example}`,
-		hint: `The exact name of the ${thing}; it is looked up when the node runs`,
+		...(lookedUp ? { hint: `The exact name of the ${lookedUp}; it is looked up when the node runs` } : {}),
 	};
 }
-
-const DATASET_NAME_MODE = nameMode('dataset', 'demo_images');
 
 /** A dataset picker: "From list", "By ID" and "By Name" (read with `resolveDatasetId`). */
 export function datasetLocator(
@@ -113,7 +109,7 @@ export function datasetLocator(
 		{ displayName: 'Dataset', name: 'datasetId', description: 'The dataset to work with', ...overrides },
 		'a dataset',
 		'searchDatasets',
-		[uuidMode('dataset'), ...(byName ? [DATASET_NAME_MODE] : [])],
+		[uuidMode('dataset'), ...(byName ? [nameMode('demo_images', 'dataset')] : [])],
 	);
 }
 
@@ -167,25 +163,23 @@ export function waitForCompletionFields(subject: string, description?: string): 
 			description ??
 				`Whether to wait until the ${subject} has finished before this node outputs it. Off: the node returns at once.`,
 		),
-		{
-			displayName: 'Poll Interval (Seconds)',
-			name: 'pollInterval',
-			type: 'number',
-			default: pollIntervalSeconds,
+		numberField(
+			'Poll Interval (Seconds)',
+			'pollInterval',
+			pollIntervalSeconds,
+			`How often to ask the service whether the ${subject} has finished`,
 			// Whole seconds in the editor ("5", not "5.0"); an expression may give a fraction down to 0.1 (`getWaitOptions`).
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: `How often to ask the service whether the ${subject} has finished`,
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			default: timeoutSeconds,
-			typeOptions: { minValue: 1 },
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: `How long to wait in total before failing with the last status seen; the ${subject} keeps running on the service`,
-		},
+			{ minValue: 1, numberPrecision: 0 },
+			{ displayOptions: { show: { waitForCompletion: [true] } } },
+		),
+		numberField(
+			'Timeout (Seconds)',
+			'waitTimeout',
+			timeoutSeconds,
+			`How long to wait in total before failing with the last status seen; the ${subject} keeps running on the service`,
+			{ minValue: 1 },
+			{ displayOptions: { show: { waitForCompletion: [true] } } },
+		),
 	];
 }
 
@@ -200,10 +194,7 @@ export function connectionLocator(
 		'searchConnections',
 		[
 			{
-				// Spread, as in uuidMode.
-				...{ displayName: 'By Name', name: 'name' },
-				type: 'string',
-				placeholder: 'e.g. product_bucket',
+				...nameMode('product_bucket'),
 				validation: spacesAround(
 					CONNECTION_NAME_PATTERN,
 					'Not a valid connection name (3 to 255 lowercase letters, digits and underscores)',

@@ -55,7 +55,7 @@ export type RetryPolicy = 'idempotent' | 'recover' | 'never';
 
 /**
  * The policy of an entry that names none: a paged list's is `idempotent` (reading it sends it again for each page);
- * else by method (the table's type makes every other POST name its own).
+ * else by method, so a POST that names none is `never`.
  */
 const DEFAULT_RETRY: Record<Method, RetryPolicy> = {
 	GET: 'idempotent',
@@ -88,11 +88,12 @@ type Endpoint<K extends OperationId> = {
 	retry?: RetryPolicy;
 } & (
 	| ListedBy<K, StyleAt>
-	| ({
+	| {
 			/** What the nodes read from a successful answer (`transport/check.ts`): a JSON object where it says nothing. */
 			answer?: AnswerOf<K>;
 			pages?: undefined;
-	  } & ((typeof ROUTES)[K]['method'] extends 'POST' ? { retry: RetryPolicy } : unknown))
+			identity?: undefined;
+	  }
 );
 
 /** Where the page styles put their lists (`listAt`). */
@@ -169,7 +170,6 @@ export const ENDPOINTS = {
 	},
 	'concepts.create': {
 		operationId: 'create',
-		retry: 'never',
 		answer: { conceptId: 'created' },
 	},
 	'concepts.list': {
@@ -215,7 +215,6 @@ export const ENDPOINTS = {
 	},
 	'connections.createConnection': {
 		operationId: 'create-connection-api-v-0-connections-post',
-		retry: 'never',
 		answer: { connection_id: 'created' },
 	},
 	'connections.listConnections': {
@@ -297,13 +296,11 @@ export const ENDPOINTS = {
 	// It starts a deletion job (202): sent again only when provably not carried out.
 	'ingestion.deleteAssets': {
 		operationId: 'delete-assets',
-		retry: 'never',
 		notFound: 'Dataset',
 		answer: { dataset_id: 'id', assets: 'records' },
 	},
 	'ingestion.createIngestJobForMetadata': {
 		operationId: 'create-ingest-job-for-metadata-api-v-1-ingestion-metadata-post',
-		retry: 'never',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromAssets': {
@@ -313,12 +310,10 @@ export const ENDPOINTS = {
 	},
 	'ingestion.createIngestJobFromBucket': {
 		operationId: 'create-ingest-job-from-bucket-api-v-1-ingestion-buckets-post',
-		retry: 'never',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromFile': {
 		operationId: 'create-ingest-job-from-file-api-v-1-ingestion-files-post',
-		retry: 'never',
 		answer: { id: 'created' },
 	},
 	'ingestion.createIngestJobFromImages': {
@@ -383,7 +378,6 @@ export const ENDPOINTS = {
 	},
 	'queries.createQuery': {
 		operationId: 'create-query-api-v-1-queries-post',
-		retry: 'never',
 		notFound: 'Dataset',
 		answer: { query_id: 'created' },
 	},
@@ -394,13 +388,11 @@ export const ENDPOINTS = {
 	},
 	'queries.cancelQuery': {
 		operationId: 'cancel-query-api-v-1-queries-query-id-cancel-post',
-		retry: 'never',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'adSegments.createAdSegments': {
 		operationId: 'create-ad-segments',
-		retry: 'never',
 		notFound: 'Dataset',
 		answer: { segments: 'records' },
 	},
@@ -478,32 +470,26 @@ export const ENDPOINTS = {
 	// A metadata-filtered search starts a run (a Databricks job): sent again, it would start a second one.
 	'search.searchTextToImageWithMetadataFilters': {
 		operationId: 'search-text-to-image-with-metadata-filters',
-		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToKeyframeWithMetadataFilters': {
 		operationId: 'search-text-to-keyframe-with-metadata-filters',
-		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToShotWithMetadataFilters': {
 		operationId: 'search-text-to-shot-with-metadata-filters',
-		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToTranscriptWithMetadataFilters': {
 		operationId: 'search-text-to-transcript-with-metadata-filters',
-		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchTextToVideoWithMetadataFilters': {
 		operationId: 'search-text-to-video-with-metadata-filters',
-		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.searchAudioSoundWithMetadataFilters': {
 		operationId: 'search-audio-sound-with-metadata-filters',
-		retry: 'never',
 		answer: { run_id: 'integer' },
 	},
 	'search.getMetadataFilterSearchStatus': {
@@ -526,19 +512,16 @@ export const ENDPOINTS = {
 	},
 	'queries.runQuery': {
 		operationId: 'run-query-api-v-1-queries-query-id-run-post',
-		retry: 'never',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'queries.stopQuery': {
 		operationId: 'stop-query-api-v-1-queries-query-id-stop-post',
-		retry: 'never',
 		notFound: 'Query',
 		answer: { query_id: 'id' },
 	},
 	'queries.exportQuery': {
 		operationId: 'export-query-api-v-1-queries-query-id-exports-post',
-		retry: 'never',
 		notFound: 'Query',
 		answer: { export_id: 'created' },
 	},
@@ -576,7 +559,6 @@ export const ENDPOINTS = {
 	},
 	'admin.createCredentials': {
 		operationId: 'create-credentials',
-		retry: 'never',
 		answerSecrets: ['client_secret'],
 		answer: { client_id: 'created' },
 	},
@@ -703,13 +685,11 @@ export const ENDPOINTS = {
 	'videoInsights.captionVideoKeyframes': {
 		operationId:
 			'caption-video-keyframes-api-v-0-video-summarization-datasets-dataset-id-videos-video-id-caption-keyframes-post',
-		retry: 'never',
 		// Its one documented field, a non-empty text: a gateway's 200 {"detail"} is not taken for the job started.
 		answer: { message: 'id' },
 	},
 	'videoInsights.createMetadata': {
 		operationId: 'create-metadata-api-v-0-video-narrative-metadata-metadata-post',
-		retry: 'never',
 		answer: { item: 'object' },
 	},
 	'videoInsights.getMetadata': {
@@ -726,7 +706,10 @@ export const ENDPOINTS = {
 		notFound: 'Vocabulary term',
 		answer: { id: 'id' },
 	},
-} satisfies Record<string, { [K in OperationId]: Endpoint<K> }[OperationId]>;
+} satisfies Record<string, AnyEndpoint>;
+
+/** An entry of the table, of whichever operation. */
+type AnyEndpoint = { [K in OperationId]: Endpoint<K> }[OperationId];
 
 export type EndpointId = keyof typeof ENDPOINTS;
 
@@ -773,16 +756,7 @@ export type EndpointCall<K extends EndpointId> = Omit<
 
 /** A table entry with its method and path, and its retry policy as sent (`DEFAULT_RETRY` where it names none). */
 export function endpointOf(id: EndpointId) {
-	const entry: {
-		operationId: OperationId;
-		retry?: RetryPolicy;
-		notFound?: string;
-		answerSecrets?: readonly string[];
-		pages?: PageStyle;
-		identity?: ListIdentity;
-		answer?: AnswerSpec;
-		recover?: (run: Run, sent: { body: never; itemIndex?: number }) => RecoverLookup;
-	} = ENDPOINTS[id];
+	const entry: AnyEndpoint = ENDPOINTS[id];
 	const { method, path } = routes[entry.operationId];
 	const answer = entry.pages ? undefined : (entry.answer ?? 'object');
 	const retry = entry.retry ?? (entry.pages ? 'idempotent' : DEFAULT_RETRY[method]);
@@ -861,15 +835,10 @@ function recoverDataset(
 	run: Run,
 	{ body, itemIndex }: { body: DatasetCreateRequest; itemIndex?: number },
 ): RecoverLookup {
+	const qs = { name_pattern: body.name };
 	return recoverRecord<IDataObject>({
 		list: async (serviceTime) =>
-			await paginate(
-				run,
-				...listEndpoint('datasets.list', { qs: { name_pattern: body.name }, itemIndex, serviceTime }),
-				{
-					returnAll: true,
-				},
-			),
+			await paginate(run, ...listEndpoint('datasets.list', { qs, itemIndex, serviceTime }), { returnAll: true }),
 		holdsKey: (dataset) => dataset.name === body.name,
 		matches: datasetAsSent(body),
 		createdAt: (dataset) => dataset.created_dt,

@@ -2,23 +2,20 @@ import type { GetOneIngestJobResponse } from './schemas.generated';
 import { listEndpoint, type CheckedResponseOf, type RecordOf, type RequestOf, type ResponseOf } from './endpoints';
 import type { Item } from './item';
 import { recoverRecord, type ServiceTime } from './recovery';
-import type { Failure, PageLimit } from './transport';
+import type { ApiRequest, PageLimit } from './transport';
 import type { Run, WaitOptions, WaitState } from './run';
 
 /** Ingestion jobs: creating one, waiting for it, reading its assets (Ingestion's operations, Celebrity's Identify). */
 
 /** A 404 on creating a job: the service's own words say whether the dataset or the connection is missing. */
-function explainCreateFailure(
-	failure: Failure,
-	details: string[],
-): { message: string; description: string } | undefined {
+const explainCreateFailure: ApiRequest['explain'] = (failure, details) => {
 	if (failure.status !== 404) return undefined;
 	return {
 		message: details[0] && details[0] !== 'Not Found' ? details[0] : 'The dataset or the connection was not found',
 		description:
 			'Check the dataset (it may be mistyped or deleted) and the connection name. Choosing them "From list" shows what exists.',
 	};
-}
+};
 
 type ListCreate =
 	| 'ingestion.createIngestJobFromAssets'

@@ -4,8 +4,6 @@ import { datasetsMatching, onlyIdNamed, type NameLookup } from './readers';
 import { pageLimit, WAIT_DEFAULTS, type Run, type WaitOptions } from './run';
 import { Checks } from './validation';
 
-const datasetsNamed: NameLookup = { kind: 'dataset', records: datasetsMatching };
-
 /**
  * One input item of a run, as an operation sees it: its parameters (`param`), the checks of what they hold (`Checks`:
  * each error names the parameter and this item), and the run whose verbs call the service (`item.run.call(…)`).
@@ -89,6 +87,6 @@ export class Item extends Checks {
 	/** The dataset a locator names (From List, By ID, or By Name: looked up). */
 	async datasetId(parameter = 'datasetId', label = 'Dataset'): Promise<string> {
 		if (!this.byName(parameter)) return this.locatorUuid(parameter, label);
-		return await this.idByName(parameter, label, datasetsNamed);
+		return await this.idByName(parameter, label, { kind: 'dataset', records: datasetsMatching });
 	}
 }

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Run } from './run';
 import type { PageLimit } from './transport';
-import { Checks } from './validation';
+import { Checks, firstOf } from './validation';
 
 /** "By Name": the one record a name names, the candidates an error lists; and a list kept within its Limit. */
 
@@ -33,13 +33,11 @@ const CANDIDATES_SHOWN = 5;
 
 /** Records as an error lists them: `"name" (ID)`, quoted (spaces show) and cut at 60 characters. */
 function candidates(records: IDataObject[], idField: string): string {
-	const shown = records.slice(0, CANDIDATES_SHOWN).map((record) => {
+	const listed = records.map((record) => {
 		const name = JSON.stringify(String(record.name));
 		return `${name.length > 62 ? `${name.slice(0, 58)}..."` : name} (${String(record[idField])})`;
 	});
-	return records.length > CANDIDATES_SHOWN
-		? `${shown.join(', ')} and ${records.length - CANDIDATES_SHOWN} more`
-		: shown.join(', ');
+	return firstOf(listed, CANDIDATES_SHOWN, ', ');
 }
 
 /** How far apart two names read: edits between their lower-case forms, none when only spaces and punctuation differ. */

@@ -15,7 +15,7 @@ import { scrubSecrets } from './http/answers';
 import { PARALLEL, recordId, RequestsStopped } from './transport';
 import { Item } from './item';
 import { Run } from './run';
-import { Checks } from './validation';
+import { Checks, firstOf } from './validation';
 
 /** An operation's entry in its resource's Operation dropdown; its value is its key in the resource's `operations`. */
 export interface OperationOption {
@@ -121,15 +121,10 @@ function ranges(indexes: number[]): string {
 		spans.push(indexes[end] === indexes[start] ? `${indexes[start]}` : `${indexes[start]}–${indexes[end]}`);
 		start = end + 1;
 	}
-	return spans.length > LISTED
-		? `${spans.slice(0, LISTED).join(', ')} and ${spans.length - LISTED} more ranges`
-		: spans.join(', ');
+	return firstOf(spans, LISTED, ', ', ' ', 'more ranges');
 }
 
-const bounded = (entries: string[]) =>
-	entries.length > LISTED
-		? `${entries.slice(0, LISTED).join('; ')}; and ${entries.length - LISTED} more`
-		: entries.join('; ');
+const bounded = (entries: string[]) => firstOf(entries, LISTED, '; ', '; ');
 
 const items = (indexes: number[]) => `${indexes.length === 1 ? 'Item' : 'Items'} ${ranges(indexes)}`;
 
@@ -218,13 +213,12 @@ export class ItemRunner {
 		let next = 0;
 		let alive = 0;
 		let wake: (() => void) | undefined;
-		const roomy = () =>
-			alive < POOL.alive && alive - run.resting < run.pace.limiter.limit + POOL.lookAhead && !run.stopped;
+		const roomy = () => alive < POOL.alive && alive - run.resting < run.pace.limiter.limit + POOL.lookAhead;
+		// A wake of a wait that is over resolves a settled promise: it does nothing.
 		run.pace.onRoom = () => wake?.();
 		while (next < count && !run.stopped) {
 			if (!roomy()) {
 				await new Promise<void>((resolve) => (wake = resolve));
-				wake = undefined;
 				continue;
 			}
 			const index = next++;
@@ -239,10 +233,7 @@ export class ItemRunner {
 					wake?.();
 				});
 		}
-		while (alive > 0) {
-			await new Promise<void>((resolve) => (wake = resolve));
-			wake = undefined;
-		}
+		while (alive > 0) await new Promise<void>((resolve) => (wake = resolve));
 		run.pace.onRoom = () => {};
 		if (rejected.length === 0) return;
 		const { stoppedAt } = run;

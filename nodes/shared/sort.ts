@@ -13,16 +13,15 @@ export function sortCollection(fields: INodePropertyOptions[], defaultField: str
 			defaultField,
 			`The field ${what} are ordered by. Choose from the list, or specify any field the service sorts by using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		),
-		{
-			displayName: 'Direction',
-			name: 'direction',
-			type: 'options',
-			options: [
+		choice(
+			'Direction',
+			'direction',
+			[
 				{ name: 'Ascending', value: 'asc' },
 				{ name: 'Descending', value: 'desc' },
 			],
-			default: 'asc',
-		},
+			'asc',
+		),
 	]);
 }
 

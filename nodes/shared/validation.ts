@@ -5,8 +5,6 @@ import { NodeOperationError } from 'n8n-workflow';
 export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const JOB_ID = /^[0-9a-f]{24}$/;
 
 export const UUID_PATTERN = UUID.source;
 
@@ -39,12 +37,20 @@ export class Checks {
 	}
 
 	uuid(value: unknown, parameter: string): string {
-		return this.text(value, parameter, UUID_TEXT).toLowerCase();
+		return this.text(value, parameter, {
+			valid: (text) => UUID.test(text),
+			problem: 'is not a UUID',
+			fix: `Give the ${parameter} as a UUID such as 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, or choose it from the list.`,
+		}).toLowerCase();
 	}
 
 	/** The concepts service takes version-4 UUIDs only. */
 	uuid4(value: unknown, parameter: string): string {
-		return this.text(this.uuid(value, parameter), parameter, UUID4_TEXT);
+		return this.text(this.uuid(value, parameter), parameter, {
+			valid: (text) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(text),
+			problem: 'is not a version-4 UUID',
+			fix: `The service only accepts version-4 UUIDs for the ${parameter}; copy it from the service or choose it from the list.`,
+		});
 	}
 
 	uuidList(value: unknown, parameter: string): string[] {
@@ -52,21 +58,37 @@ export class Checks {
 	}
 
 	jobId(value: unknown, parameter: string): string {
-		return this.text(value, parameter, JOB_ID_TEXT);
+		return this.text(value, parameter, {
+			valid: (text) => /^[0-9a-f]{24}$/.test(text),
+			problem: 'is not an ingestion job ID',
+			fix: 'An ingestion job ID is exactly 24 lowercase hexadecimal characters, e.g. 65f1a2b3c4d5e6f708192a3b, as returned when the job was created.',
+		});
 	}
 
 	/** A public http(s) URL, e.g. of an image the service downloads. */
 	url(value: unknown, parameter: string): string {
-		return this.text(value, parameter, HTTP_URL_TEXT);
+		return this.text(value, parameter, {
+			valid: (text) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol),
+			problem: 'is not an http or https URL',
+			fix: 'Give the full address the service can download from, e.g. https://example.com/photo.jpg.',
+		});
 	}
 
 	email(value: unknown, parameter: string): string {
-		return this.text(value, parameter, EMAIL_TEXT);
+		return this.text(value, parameter, {
+			valid: (text) => EMAIL.test(text),
+			problem: 'is not an email address',
+			fix: 'Give one address such as ana@example.com (no name, brackets or second address).',
+		});
 	}
 
-	/** An identifier the service gave (a user, invitation or client ID). */
+	/** An identifier the service gave (a user, invitation or client ID): one word, no spaces, no slashes. */
 	identifier(value: unknown, parameter: string): string {
-		return this.text(value, parameter, IDENTIFIER_TEXT);
+		return this.text(value, parameter, {
+			valid: (text) => !/[\s/]/.test(text),
+			problem: 'is not an ID (it holds a space or a slash)',
+			fix: `Copy the ${parameter} ID as the service gives it, or choose it from the list.`,
+		});
 	}
 
 	range(value: unknown, parameter: string, { min, max, integer = true }: Bounds): number {
@@ -160,7 +182,7 @@ export class Checks {
 		const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
 		if (text && check.valid(text)) return text;
 		const what = text === '' ? 'it is empty' : `${shown(text ?? value)} ${check.problem}`;
-		throw this.invalid(parameter, what, check.fix(parameter));
+		throw this.invalid(parameter, what, check.fix);
 	}
 }
 
@@ -173,54 +195,20 @@ export interface Bounds {
 interface TextCheck {
 	valid: (text: string) => boolean;
 	problem: string;
-	fix: (parameter: string) => string;
+	fix: string;
 }
-
-const UUID_TEXT: TextCheck = {
-	valid: (text) => UUID.test(text),
-	problem: 'is not a UUID',
-	fix: (parameter) =>
-		`Give the ${parameter} as a UUID such as 3f1c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c, or choose it from the list.`,
-};
-
-const UUID4_TEXT: TextCheck = {
-	valid: (text) => UUID4.test(text),
-	problem: 'is not a version-4 UUID',
-	fix: (parameter) =>
-		`The service only accepts version-4 UUIDs for the ${parameter}; copy it from the service or choose it from the list.`,
-};
-
-const JOB_ID_TEXT: TextCheck = {
-	valid: (text) => JOB_ID.test(text),
-	problem: 'is not an ingestion job ID',
-	fix: () =>
-		'An ingestion job ID is exactly 24 lowercase hexadecimal characters, e.g. 65f1a2b3c4d5e6f708192a3b, as returned when the job was created.',
-};
-
-const HTTP_URL_TEXT: TextCheck = {
-	valid: (text) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol),
-	problem: 'is not an http or https URL',
-	fix: () => 'Give the full address the service can download from, e.g. https://example.com/photo.jpg.',
-};
 
 /** One address: a local part, "@", and a domain with a dot; no spaces, commas or brackets. */
 const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]".]+$/;
 
-const EMAIL_TEXT: TextCheck = {
-	valid: (text) => EMAIL.test(text),
-	problem: 'is not an email address',
-	fix: () => 'Give one address such as ana@example.com (no name, brackets or second address).',
-};
-
-/** One word, no spaces, no slashes. */
-const IDENTIFIER_TEXT: TextCheck = {
-	valid: (text) => !/[\s/]/.test(text),
-	problem: 'is not an ID (it holds a space or a slash)',
-	fix: (parameter) => `Copy the ${parameter} ID as the service gives it, or choose it from the list.`,
-};
-
 export const CONNECTION_NAME_PATTERN = '^[a-z0-9_]{3,255}$';
 const CONNECTION_NAME = new RegExp(CONNECTION_NAME_PATTERN);
+
+/** The first `limit` entries, then how many more: "a, b and 3 more" (`before` goes before "and"). */
+export function firstOf(entries: string[], limit: number, join: string, before = ' ', more = 'more'): string {
+	const rest = entries.length - limit;
+	return rest > 0 ? `${entries.slice(0, limit).join(join)}${before}and ${rest} ${more}` : entries.join(join);
+}
 
 /** "a, b,,c" → ["a", "b", "c"]; also accepts an array from an expression. */
 export function splitList(value: unknown): string[] {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { uuidMode } from '../../shared/descriptions';
+import { nameMode, uuidMode } from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
 import type { NameLookup } from '../../shared/readers';
@@ -21,12 +21,7 @@ export function personLocator(byName = false): INodeProperties {
 		},
 		'a person',
 		'searchPersons',
-		[
-			uuidMode('person'),
-			...(byName
-				? [{ displayName: 'By Name', name: 'name', type: 'string' as const, placeholder: 'e.g. Ava Marlowe' }]
-				: []),
-		],
+		[uuidMode('person'), ...(byName ? [nameMode('Ava Marlowe')] : [])],
 	);
 }
 

@@ -29,7 +29,7 @@ export function conceptLocator(overrides: Partial<INodeProperties> = {}): INodeP
 					},
 				],
 			}),
-			nameMode('concept', 'beach'),
+			nameMode('beach', 'concept'),
 		],
 	);
 }

@@ -2,6 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import type { SearchAudioClass, SearchMetadataFilterAudioClass } from '../../shared/schemas.generated';
 import { AUDIO_CLASSES } from '../../shared/enums.generated';
+import { nameMode } from '../../shared/descriptions';
 import type { Item } from '../../shared/item';
 import { listLocator } from '../../shared/node';
 
@@ -19,8 +20,7 @@ export const audioClassLocator = listLocator(
 	},
 	'a sound',
 	'searchAudioClasses',
-	// Spread, as in the shared modes: a mode has no default.
-	[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. Dog' }],
+	[nameMode('Dog')],
 );
 
 export function getAudioClass(item: Item): AudioClass {

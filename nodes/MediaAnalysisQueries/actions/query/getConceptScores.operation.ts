@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { collection, datasetLocator, numberField, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, datasetLocator, nameMode, numberField, returnAllOrLimit } from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
 import { listLocator } from '../../../shared/node';
 import { type Run, WAIT_DEFAULTS } from '../../../shared/run';
@@ -37,8 +37,7 @@ export const description: INodeProperties[] = [
 		},
 		'a concept of the dataset',
 		'searchConceptNames',
-		// Spread, as in the shared modes: a mode has no default.
-		[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. beach' }],
+		[nameMode('beach')],
 	),
 	numberField(
 		'Scores Above',

@@ -1,3 +1,4 @@
+import { nameMode } from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
 import { listLocator } from '../../../shared/node';
 
@@ -6,8 +7,7 @@ export const tableLocator = listLocator(
 	{ displayName: 'Table', name: 'tableName', description: 'A table of the dataset, as queries name it' },
 	'a table',
 	'searchTables',
-	// Spread, as in the shared modes: a mode has no default.
-	[{ ...{ displayName: 'By Name', name: 'name' }, type: 'string', placeholder: 'e.g. images' }],
+	[nameMode('images')],
 );
 
 /** The item's table name: one path segment, checked before anything is sent. */
