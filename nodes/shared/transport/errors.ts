@@ -107,15 +107,6 @@ export function formatDetail(body: unknown): string[] {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** `explain` for a request whose 404 is about its dataset (unknown, mistyped or deleted): names the dataset given. */
-export function datasetNotFound(
-	datasetId: string,
-	description = 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
-) {
-	return (failure: Failure) =>
-		failure.status === 404 ? { message: `Dataset ${datasetId} not found`, description } : undefined;
-}
-
 /** What a NodeApiError says, built apart from it so the transport can scrub it first. */
 export interface Explained {
 	message: string;

@@ -6,7 +6,7 @@ import { type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, returnAllOrLimit, textField, waitForCompletionFields } from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
 import { withinLimit } from '../../../shared/readers';
-import { datasetNotFound } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/notFound';
 import type { Run } from '../../../shared/run';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import { commonSearchOptions, getTextQuery, optionsCollection, skipModerationOption, textQueryField } from '../fields';
