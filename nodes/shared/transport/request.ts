@@ -54,31 +54,12 @@ const LOST_CONNECTION =
 
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
-/** A failure that proves the service did not act on the request (a failed login: it was not sent), so even a POST may go again. */
-function provablyNotProcessed(failure: Failure): boolean {
-	return failure.status === 429 || failure.code === 'ECONNREFUSED' || failure.login !== undefined;
-}
-
-function isRetryable(failure: Failure): boolean {
-	// A login the service throttled or could not serve is worth another try; a refused one is not.
-	if (failure.login) return RETRYABLE_STATUS.has(Number(failure.login.loginStatus));
-	if (failure.status !== undefined) return RETRYABLE_STATUS.has(failure.status);
-	return failure.code !== undefined && RETRYABLE_NETWORK.has(failure.code);
-}
-
 export function retryDelayMs(failure: Failure, attempt: number): number {
 	return (
 		failure.login?.retryAfterMs ??
 		retryAfterMs(failure.retryAfter) ??
 		Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1))
 	);
-}
-
-/** How long to wait before sending again, or undefined when it must not be (no wait past the cap or the deadline). */
-function nextDelay(failure: Failure, attempt: number, deadline: number): number | undefined {
-	if (!isRetryable(failure) || attempt >= RETRY.attempts) return undefined;
-	const delay = retryDelayMs(failure, attempt);
-	return delay > RETRY.maxDelayMs || Date.now() + delay >= deadline ? undefined : delay;
 }
 
 /** The Base URL of the run's credential, read once for the run. */
@@ -173,12 +154,6 @@ async function secretScrubber(run: Run): Promise<(value: unknown) => unknown> {
 	// Without the credential only the run's secrets and the Bearer/Basic patterns are scrubbed.
 	const credentials = await run.context.getCredentials(CREDENTIAL_TYPE).catch(() => ({}));
 	return scrubberFor(credentials as IDataObject, run.secrets);
-}
-
-/** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
-function accessRefused(failure: Failure): boolean {
-	if (failure.login) return failure.login.loginStatus === '401' || failure.login.loginStatus === '403';
-	return failure.status === 401;
 }
 
 /**
@@ -349,8 +324,10 @@ function remember(ex: Exchange, outcome: WriteOutcome): void {
 /** After a failed attempt: the request's end (an answer recovered, or an error), or undefined to send it again. */
 async function afterFailure(ex: Exchange, failure: Failure): Promise<Answer | undefined> {
 	const { run, request } = ex;
-	// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
-	if (accessRefused(failure)) run.refusedAccess = explainFor(ex, failure, ex.attempt);
+	// The credential itself is refused (n8n already logged in again once and retried): kept before the next request
+	// gets its turn, so none of the run logs in again after a refusal.
+	const refused = failure.login ? ['401', '403'].includes(failure.login.loginStatus ?? '') : failure.status === 401;
+	if (refused) run.refusedAccess = explainFor(ex, failure, ex.attempt);
 	// A cancel aborts what is in flight: that is neither the service's failure nor a reason to try again.
 	if (!request.cleanup && run.cancel.aborted) return await cancelled(ex);
 	if (failure.timeoutMs !== undefined)
@@ -358,9 +335,16 @@ async function afterFailure(ex: Exchange, failure: Failure): Promise<Answer | un
 	if (failure.status !== undefined && failure.status >= 300 && failure.status < 400)
 		return await followRedirect(ex, failure.status, failure.location);
 	const attempt = ex.attempt++;
-	const delay = nextDelay(failure, attempt, ex.deadline);
-	const mayRepeat = (request.idempotent ?? request.method !== 'POST') || provablyNotProcessed(failure);
-	if (isRetryable(failure) && !mayRepeat) return await recover(ex, failure, LOST_CONNECTION, delay);
+	// A login the service throttled or could not serve is worth another try; a refused one is not.
+	const status = failure.login ? Number(failure.login.loginStatus) : failure.status;
+	const retryable = status !== undefined ? RETRYABLE_STATUS.has(status) : RETRYABLE_NETWORK.has(failure.code ?? '');
+	// No wait past the cap or the deadline: undefined when it must not be sent again.
+	const wait = retryable && attempt < RETRY.attempts ? retryDelayMs(failure, attempt) : undefined;
+	const delay = wait === undefined || wait > RETRY.maxDelayMs || Date.now() + wait >= ex.deadline ? undefined : wait;
+	// A failure that proves the service did not act on it (a failed login: it was not sent): even a POST may go again.
+	const notActedOn = failure.status === 429 || failure.code === 'ECONNREFUSED' || failure.login !== undefined;
+	if (retryable && !notActedOn && !(request.idempotent ?? request.method !== 'POST'))
+		return await recover(ex, failure, LOST_CONNECTION, delay);
 	if (delay === undefined) return await failWith(ex, failure, attempt);
 	// The service asked the whole client to slow down (a 429, a Retry-After, a throttled login): every request of
 	// this node run waits, not only this one.
