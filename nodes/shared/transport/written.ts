@@ -33,8 +33,6 @@ export type EarlierWrite = WriteOutcome | { forgotten: string };
 
 interface Entry {
 	outcome: WriteOutcome;
-	/** The try that made it. */
-	madeBy: object;
 	bytes: number;
 }
 
@@ -146,14 +144,14 @@ export class WrittenMemory {
 		const memory = memories.get(this.key);
 		if (!memory) return undefined;
 		const entry = memory.entries.get(key);
-		if (entry) return entry.madeBy !== this ? entry.outcome : undefined;
+		// Each key of a try is new (`keyOf`): an entry found is an earlier try's.
+		if (entry) return entry.outcome;
 		return memory.full !== undefined && memory.tried > 0 ? { forgotten: memory.full } : undefined;
 	}
 
 	/** Keeps what this try learnt of a write; beyond a bound the memory says it is full (`earlier`). */
 	record(key: string, outcome: WriteOutcome): void {
-		const now = Date.now();
-		sweep(now);
+		sweep(Date.now());
 		let memory = memories.get(this.key);
 		if (!memory) {
 			memory = { entries: new Map(), bytes: 0, tried: 0, until: Number.POSITIVE_INFINITY, cancel: this.cancel };
@@ -172,7 +170,7 @@ export class WrittenMemory {
 		else if (heldBytes + bytes > WRITTEN.bytesPerProcess)
 			memory.full = `${mb(WRITTEN.bytesPerProcess)} for all executions of this n8n process`;
 		else {
-			memory.entries.set(key, { outcome, madeBy: this, bytes });
+			memory.entries.set(key, { outcome, bytes });
 			memory.bytes += bytes;
 			heldBytes += bytes;
 		}
