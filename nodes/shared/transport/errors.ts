@@ -77,12 +77,9 @@ export function readFailure(error: unknown): Failure {
 export async function readFailureBounded(error: unknown, signal?: AbortSignal): Promise<Failure> {
 	for (const { response } of causes(error)) {
 		if (typeof response?.data !== 'object' || response.data === null) continue;
-		try {
-			const body = await readBounded(response.data, ANSWER_LIMITS.errorBytes, signal);
-			response.data = 'text' in body ? body.text : undefined;
-		} catch {
-			response.data = undefined; // cut off while arriving: the status alone tells what happened
-		}
+		// Over the bound, or cut off while arriving: the status alone tells what happened.
+		const body = await readBounded(response.data, ANSWER_LIMITS.errorBytes, signal).catch(() => undefined);
+		response.data = body && 'text' in body ? body.text : undefined;
 	}
 	return readFailure(error);
 }

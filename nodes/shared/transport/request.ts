@@ -140,13 +140,11 @@ function learnSecrets(run: Run, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
 	const records = Array.isArray(answer) ? answer : [answer, ...Object.values(answer).filter(Array.isArray).flat()];
-	for (const record of records) {
-		if (record === null || typeof record !== 'object') continue;
+	for (const record of records.filter((entry) => typeof entry === 'object' && entry !== null))
 		for (const field of fields) {
 			const value = (record as IDataObject)[field];
 			if (typeof value === 'string' && value !== '') run.secrets.add(value);
 		}
-	}
 }
 
 /** The run's scrubber: its secrets and the credential's, read now (so a token refreshed meanwhile is included). */
@@ -186,9 +184,6 @@ function letGo(run: Run, hold: Hold): void {
 	hold.share = undefined;
 }
 
-/** A request that changes something and is not safe to send twice: remembered across n8n's tries (`written.ts`). */
-const isWrite = (request: ApiRequest) => request.method !== 'GET' && !request.idempotent;
-
 /** A change the service made for an item, kept for the error that stops the node. */
 function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObject {
 	const write = request.method !== 'GET' && !(request.method === 'POST' && request.idempotent);
@@ -226,7 +221,9 @@ interface Exchange {
 async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<Answer> {
 	const what = `${request.method} ${request.path}`;
 	for (const secret of request.secrets ?? []) run.secrets.add(secret);
-	const memoryKey = isWrite(request) ? run.written?.keyOf(request.itemIndex, request) : undefined;
+	// A request that changes something and is not safe to send twice: remembered across n8n's tries (`written.ts`).
+	const write = request.method !== 'GET' && !request.idempotent;
+	const memoryKey = write ? run.written?.keyOf(request.itemIndex, request) : undefined;
 	const problem = checkRequest(request, what);
 	if (problem) return await raise({ run, request }, problem);
 	const baseUrl = await baseUrlOf(run);
