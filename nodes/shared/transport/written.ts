@@ -61,9 +61,7 @@ export function writtenHeld(): { runs: number; bytes: number } {
 }
 
 function forget(key: string): void {
-	const memory = memories.get(key);
-	if (!memory) return;
-	heldBytes -= memory.bytes;
+	heldBytes -= memories.get(key)?.bytes ?? 0;
 	memories.delete(key);
 }
 
@@ -158,12 +156,10 @@ export class WrittenMemory {
 			memories.set(this.key, memory);
 		}
 		const bytes = key.length + ('answer' in outcome ? (JSON.stringify(outcome.answer)?.length ?? 0) : 0);
-		const before = memory.entries.get(key);
-		if (before) {
-			memory.entries.delete(key);
-			memory.bytes -= before.bytes;
-			heldBytes -= before.bytes;
-		}
+		const before = memory.entries.get(key)?.bytes ?? 0;
+		memory.entries.delete(key);
+		memory.bytes -= before;
+		heldBytes -= before;
 		const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 		if (memory.entries.size >= WRITTEN.entriesPerRun) memory.full = `${WRITTEN.entriesPerRun} writes of this node run`;
 		else if (memory.bytes + bytes > WRITTEN.bytesPerRun) memory.full = `${mb(WRITTEN.bytesPerRun)} for this node run`;
@@ -185,10 +181,7 @@ export class WrittenMemory {
 		const tried = (memory?.tried ?? 0) + 1;
 		if (!retryMayFollow || tried >= this.retry.maxTries || this.cancel?.aborted) return forget(this.key);
 		// A try that wrote nothing leaves only its count, so that a later try knows whether it is the last.
-		const waiting: Memory = memory ?? { entries: new Map(), bytes: 0, tried: 0, until: 0 };
-		waiting.tried = tried;
-		waiting.until = Date.now() + this.retry.waitMs + WRITTEN.keepMs;
-		waiting.cancel = this.cancel;
-		memories.set(this.key, waiting);
+		const until = Date.now() + this.retry.waitMs + WRITTEN.keepMs;
+		memories.set(this.key, { entries: new Map(), bytes: 0, ...memory, tried, until, cancel: this.cancel });
 	}
 }
