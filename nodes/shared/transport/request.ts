@@ -117,12 +117,10 @@ async function send(run: Run, target: Target, ms: number, cleanup: boolean, shar
 			} catch (error) {
 				return { failure: await readFailureBounded(error, signal) };
 			}
-			try {
-				const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, { from: run.answers, share });
-				return 'text' in body ? { response, text: body.text } : body;
-			} catch {
-				return { failure: { code: 'ECONNRESET', cutOff: true } };
-			}
+			const budget = { from: run.answers, share };
+			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, budget).catch(() => undefined);
+			if (!body) return { failure: { code: 'ECONNRESET', cutOff: true } };
+			return 'text' in body ? { response, text: body.text } : body;
 		},
 		execution,
 	);
@@ -131,8 +129,8 @@ async function send(run: Run, target: Target, ms: number, cleanup: boolean, shar
 
 /** A `Date` header in IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), in ms; undefined otherwise. */
 function serviceDate(header: string | undefined): number | undefined {
-	if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header ?? '')) return undefined;
-	const ms = Date.parse(header as string);
+	const imf = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header ?? '');
+	const ms = imf ? Date.parse(header as string) : Number.NaN;
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
@@ -431,9 +429,8 @@ async function lookFor(ex: Exchange, lookup: NonNullable<ApiRequest['recover']>)
 	const until = Math.min(Date.now() + RECOVERY.windowMs, ex.deadline);
 	for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
 		const created = await lookup(ex.firstSentAt ?? Date.now());
-		// The service shows it was not made (its unique name is another record's): no reason to look on.
-		if (created === NOT_MADE) return undefined;
-		if (created) return created;
+		// Found, or the service shows it was not made (its unique name is another record's): no reason to look on.
+		if (created) return created === NOT_MADE ? undefined : created;
 		const wait = Math.min(gap, until - Date.now());
 		if (wait <= 0) return undefined;
 		await ex.run.sleep(wait);
