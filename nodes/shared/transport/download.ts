@@ -173,9 +173,8 @@ async function whole(chunks: AsyncIterable<Uint8Array>, announced: number | unde
 			rest.push(chunk);
 		}
 	}
-	const head = first?.subarray(0, filled);
-	if (rest.length === 0) return head ?? Buffer.alloc(0);
-	return Buffer.concat(head ? [head, ...rest] : rest);
+	const head = first?.subarray(0, filled) ?? Buffer.alloc(0);
+	return rest.length === 0 ? head : Buffer.concat([head, ...rest]);
 }
 
 /** A file name from Content-Disposition (`filename*=UTF-8''…` or `filename="…"`), else from the link's path. */

@@ -102,8 +102,6 @@ export function formatDetail(body: unknown): string[] {
 	return lines;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 /** What a NodeApiError says, built apart from it so the transport can scrub it first. */
 export interface Explained {
 	message: string;
@@ -119,7 +117,7 @@ export function explainFailure(
 ): Explained {
 	const { status } = failure;
 	const details = formatDetail(failure.body);
-	const retried = context.attempts > 1 ? ` It was tried ${plural(context.attempts, 'time')}.` : '';
+	const retried = context.attempts > 1 ? ` It was tried ${context.attempts} times.` : '';
 	let message: string;
 	let description: string;
 
@@ -157,7 +155,7 @@ export function explainFailure(
 		description =
 			'A filter or list of IDs in the address made it longer than the service or a gateway in front of it accepts. Send fewer values per item: split the list over several items (for example with the Loop Over Items node).';
 	} else if (status === 422) {
-		message = `The Media Analysis Service rejected the request as invalid: ${details[0] ?? 'validation failed'}${details.length > 1 ? ` (and ${plural(details.length - 1, 'more problem')})` : ''}`;
+		message = `The Media Analysis Service rejected the request as invalid: ${details[0] ?? 'validation failed'}${details.length > 1 ? ` (and ${details.length - 1} more problem${details.length === 2 ? '' : 's'})` : ''}`;
 		description = `${details.join('\n') || 'No details were given.'}\nCorrect the parameters named above and run again.`;
 	} else if (status === 429) {
 		message = 'The Media Analysis Service is limiting how fast requests can be sent';
