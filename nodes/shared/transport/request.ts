@@ -91,20 +91,15 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
 async function send(run: Run, target: Target, ms: number, cleanup: boolean, share: AnswerShare): Promise<Outcome> {
 	// n8n puts the execution's cancel signal in place of the request's own: the attempt's signal is aborted by both, so
 	// its deadline closes the connection too. A clean-up, which outlives a cancel, keeps its own only.
-	const execution = cleanup ? undefined : run.cancel;
 	const outcome = await beforeDeadline(
 		ms,
 		async (signal): Promise<Outcome> => {
-			let response: FullResponse;
-			try {
-				// n8n's helper aborts on the signal its context names, not on `abortSignal`: the attempt names its own (no
-				// state lives on this view of the context; it ends with the attempt).
-				const caller: ApiContext = Object.create(run.context, { getExecutionCancelSignal: { value: () => signal } });
-				response = (await run.context.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
-					method: target.method,
-					url: target.url,
-					qs: target.qs,
-					body: target.body,
+			// n8n's helper aborts on the signal its context names, not on `abortSignal`: the attempt names its own (no
+			// state lives on this view of the context; it ends with the attempt).
+			const caller: ApiContext = Object.create(run.context, { getExecutionCancelSignal: { value: () => signal } });
+			const response: FullResponse | Failure = await run.context.helpers.httpRequestWithAuthentication
+				.call(caller, CREDENTIAL_TYPE, {
+					...target,
 					json: true,
 					arrayFormat: 'repeat',
 					encoding: 'stream',
@@ -113,16 +108,15 @@ async function send(run: Run, target: Target, ms: number, cleanup: boolean, shar
 					sendCredentialsOnCrossOriginRedirect: false,
 					timeout: ms,
 					abortSignal: signal,
-				})) as FullResponse;
-			} catch (error) {
-				return { failure: await readFailureBounded(error, signal) };
-			}
+				})
+				.catch(async (error: unknown) => await readFailureBounded(error, signal));
+			if (!('statusCode' in response)) return { failure: response };
 			const budget = { from: run.answers, share };
 			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, budget).catch(() => undefined);
 			if (!body) return { failure: { code: 'ECONNRESET', cutOff: true } };
 			return 'text' in body ? { response, text: body.text } : body;
 		},
-		execution,
+		cleanup ? undefined : run.cancel,
 	);
 	return outcome === TIMED_OUT ? { failure: { code: 'ETIMEDOUT', timeoutMs: ms } } : outcome;
 }
