@@ -122,17 +122,14 @@ export async function downloadFile<T>(
 		let lastChunk = Date.now();
 		const chunks = body[Symbol.asyncIterator]();
 		for (;;) {
-			let next: IteratorResult<Uint8Array>;
-			try {
-				next = await chunks.next();
-			} catch {
+			const next = await chunks.next().catch(() => {
 				// n8n's idle timer runs on the socket, which saw the last bytes a little before this loop did.
 				if (Date.now() - lastChunk >= DOWNLOAD.idleMs * 0.9) throw idle();
 				throw fail(
 					`The download of the ${what} from ${host} broke off before the end of the file`,
 					'Run the node again.',
 				);
-			}
+			});
 			if (next.done) break;
 			lastChunk = Date.now();
 			const chunk = next.value;
