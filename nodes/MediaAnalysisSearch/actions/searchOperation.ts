@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { datasetLocator, returnAllOrLimit } from '../../shared/descriptions';
 import { type PagedEndpointId, type RequestOf } from '../../shared/endpoints';
 import type { Item } from '../../shared/item';
-import { datasetNotFound } from '../../shared/transport';
+import { datasetNotFound } from '../../shared/notFound';
 import type { Run } from '../../shared/run';
 import {
 	commonSearchOptions,

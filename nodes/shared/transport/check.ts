@@ -125,13 +125,10 @@ export async function checkAnswer(
 		return ` (the answer was ${shapeOf(value)}${which})`;
 	};
 	// How many entries the page's list held before those that are not records were dropped (what positions count).
-	let listed: number | undefined;
-	if (page) {
-		const list = page.items(value);
-		if (!Array.isArray(list)) return refuse('without the list of records it should hold', shape());
-		listed = list.length;
-		keepRecords(context, what, list);
-	}
+	const list = page?.items(value);
+	if (page && !Array.isArray(list)) return refuse('without the list of records it should hold', shape());
+	const listed = list?.length;
+	if (list) keepRecords(context, what, list);
 	for (const [field, rule] of Object.entries(fields)) {
 		const entry = value[field];
 		if (!RULES[rule].fits(entry))

@@ -40,26 +40,22 @@ export async function downloadFile<T>(
 			? 'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.'
 			: 'Set Output to "Download Link" and fetch the file with a node made for large files.';
 	type Answer = { body: unknown; headers: Record<string, unknown> };
-	let response: Answer | typeof TIMED_OUT;
-	try {
-		// Status and headers within the idle time of real time: a host trickling its headers never trips n8n's timer.
-		// Aborted only when the answer came too late (the deadline's own signal also ends once the answer is in).
-		const tooLate = new AbortController();
-		response = await beforeDeadline(DOWNLOAD.idleMs, async () => {
-			const answer = (await run.context.helpers.httpRequest({
-				method: 'GET',
-				url,
-				encoding: 'stream',
-				json: false,
-				returnFullResponse: true,
-				abortSignal: tooLate.signal,
-				timeout: DOWNLOAD.idleMs,
-			})) as Answer;
-			if (tooLate.signal.aborted) discardBody(answer.body);
-			return answer;
-		});
-		if (response === TIMED_OUT) tooLate.abort();
-	} catch (error) {
+	// Status and headers within the idle time of real time: a host trickling its headers never trips n8n's timer.
+	// Aborted only when the answer came too late (the deadline's own signal also ends once the answer is in).
+	const tooLate = new AbortController();
+	const response = await beforeDeadline(DOWNLOAD.idleMs, async () => {
+		const answer = (await run.context.helpers.httpRequest({
+			method: 'GET',
+			url,
+			encoding: 'stream',
+			json: false,
+			returnFullResponse: true,
+			abortSignal: tooLate.signal,
+			timeout: DOWNLOAD.idleMs,
+		})) as Answer;
+		if (tooLate.signal.aborted) discardBody(answer.body);
+		return answer;
+	}).catch((error: unknown) => {
 		const { status, code } = readFailure(error);
 		const untrusted = untrustedCertificate(code);
 		if (untrusted) {
@@ -83,8 +79,9 @@ export async function downloadFile<T>(
 			'Check that n8n can reach the storage host, then run the node again.',
 			status,
 		);
-	}
+	});
 	if (response === TIMED_OUT) {
+		tooLate.abort();
 		throw fail(
 			`${host} did not finish starting its answer (status and headers) within ${DOWNLOAD.idleMs / 1000} s for the ${what}`,
 			'The storage host is sending very slowly or not at all. Run the node again; if it keeps happening, set Output to "Download Link" and fetch the file another way.',
@@ -125,17 +122,14 @@ export async function downloadFile<T>(
 		let lastChunk = Date.now();
 		const chunks = body[Symbol.asyncIterator]();
 		for (;;) {
-			let next: IteratorResult<Uint8Array>;
-			try {
-				next = await chunks.next();
-			} catch {
+			const next = await chunks.next().catch(() => {
 				// n8n's idle timer runs on the socket, which saw the last bytes a little before this loop did.
 				if (Date.now() - lastChunk >= DOWNLOAD.idleMs * 0.9) throw idle();
 				throw fail(
 					`The download of the ${what} from ${host} broke off before the end of the file`,
 					'Run the node again.',
 				);
-			}
+			});
 			if (next.done) break;
 			lastChunk = Date.now();
 			const chunk = next.value;
@@ -176,27 +170,23 @@ async function whole(chunks: AsyncIterable<Uint8Array>, announced: number | unde
 			rest.push(chunk);
 		}
 	}
-	const head = first?.subarray(0, filled);
-	if (rest.length === 0) return head ?? Buffer.alloc(0);
-	return Buffer.concat(head ? [head, ...rest] : rest);
+	const head = first?.subarray(0, filled) ?? Buffer.alloc(0);
+	return rest.length === 0 ? head : Buffer.concat([head, ...rest]);
 }
 
 /** A file name from Content-Disposition (`filename*=UTF-8''…` or `filename="…"`), else from the link's path. */
 function fileNameOf(disposition: string, url: string): string | undefined {
 	const encoded = /filename\*\s*=\s*(?:utf-8|iso-8859-1)?'[^']*'([^;\s]+)/i.exec(disposition)?.[1];
 	const quoted = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
-	let name = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? quoted?.[2];
+	const plain = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? quoted?.[2];
 	// The extended form and a link's path are percent-encoded; a plain filename is not.
-	let escaped = encoded;
-	if (escaped === undefined && name === undefined) {
-		if (!URL.canParse(url)) return undefined;
-		escaped = new URL(url).pathname.split('/').pop();
-	}
-	if (escaped !== undefined) name = percentDecoded(escaped);
+	const fromLink = plain === undefined && URL.canParse(url) ? new URL(url).pathname.split('/').pop() : undefined;
+	const escaped = encoded ?? fromLink;
+	const name = escaped !== undefined ? percentDecoded(escaped) : plain;
 	// A name, never a path: the part after the last slash, without control characters.
 	const base =
-		(name ?? '')
-			.split(/[\\/]/)
+		name
+			?.split(/[\\/]/)
 			.pop()
 			?.replace(/\p{Cc}/gu, '')
 			.trim() ?? '';

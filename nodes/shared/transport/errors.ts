@@ -77,12 +77,9 @@ export function readFailure(error: unknown): Failure {
 export async function readFailureBounded(error: unknown, signal?: AbortSignal): Promise<Failure> {
 	for (const { response } of causes(error)) {
 		if (typeof response?.data !== 'object' || response.data === null) continue;
-		try {
-			const body = await readBounded(response.data, ANSWER_LIMITS.errorBytes, signal);
-			response.data = 'text' in body ? body.text : undefined;
-		} catch {
-			response.data = undefined; // cut off while arriving: the status alone tells what happened
-		}
+		// Over the bound, or cut off while arriving: the status alone tells what happened.
+		const body = await readBounded(response.data, ANSWER_LIMITS.errorBytes, signal).catch(() => undefined);
+		response.data = body && 'text' in body ? body.text : undefined;
 	}
 	return readFailure(error);
 }
@@ -105,17 +102,6 @@ export function formatDetail(body: unknown): string[] {
 	return lines;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** `explain` for a request whose 404 is about its dataset (unknown, mistyped or deleted): names the dataset given. */
-export function datasetNotFound(
-	datasetId: string,
-	description = 'Check the dataset ID: it may be mistyped or deleted. Choosing the dataset "From list" shows what exists.',
-) {
-	return (failure: Failure) =>
-		failure.status === 404 ? { message: `Dataset ${datasetId} not found`, description } : undefined;
-}
-
 /** What a NodeApiError says, built apart from it so the transport can scrub it first. */
 export interface Explained {
 	message: string;
@@ -131,7 +117,7 @@ export function explainFailure(
 ): Explained {
 	const { status } = failure;
 	const details = formatDetail(failure.body);
-	const retried = context.attempts > 1 ? ` It was tried ${plural(context.attempts, 'time')}.` : '';
+	const retried = context.attempts > 1 ? ` It was tried ${context.attempts} times.` : '';
 	let message: string;
 	let description: string;
 
@@ -169,7 +155,7 @@ export function explainFailure(
 		description =
 			'A filter or list of IDs in the address made it longer than the service or a gateway in front of it accepts. Send fewer values per item: split the list over several items (for example with the Loop Over Items node).';
 	} else if (status === 422) {
-		message = `The Media Analysis Service rejected the request as invalid: ${details[0] ?? 'validation failed'}${details.length > 1 ? ` (and ${plural(details.length - 1, 'more problem')})` : ''}`;
+		message = `The Media Analysis Service rejected the request as invalid: ${details[0] ?? 'validation failed'}${details.length > 1 ? ` (and ${details.length - 1} more problem${details.length === 2 ? '' : 's'})` : ''}`;
 		description = `${details.join('\n') || 'No details were given.'}\nCorrect the parameters named above and run again.`;
 	} else if (status === 429) {
 		message = 'The Media Analysis Service is limiting how fast requests can be sent';

@@ -162,17 +162,13 @@ async function* walk(
 			if (at === -1) placed = false;
 			else from = at + 1;
 		}
-		const fresh: Listed[] = [];
-		for (const [index, record] of page.items.entries()) {
-			if (!consistent) {
-				fresh.push({ record });
-				continue;
-			}
-			// A keyed record is given again (the reader keeps its latest state); one without a key once.
+		// A keyed record is given again (the reader keeps its latest state); one without a key once.
+		const fresh = page.items.flatMap((record, index): Listed[] => {
+			if (!consistent) return [{ record }];
 			const key = keyOf(request.identity, record);
 			const readBefore = index < from || ((!placed || (byContent && rereads > 0)) && given.has(contentOf(record)));
-			if (key !== undefined || !readBefore) fresh.push({ record, key });
-		}
+			return key !== undefined || !readBefore ? [{ record, key }] : [];
+		});
 		for (const place of places) given.add(place);
 		let movedBack = false;
 		if (probe) {

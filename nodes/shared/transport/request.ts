@@ -54,31 +54,12 @@ const LOST_CONNECTION =
 
 const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
 
-/** A failure that proves the service did not act on the request (a failed login: it was not sent), so even a POST may go again. */
-function provablyNotProcessed(failure: Failure): boolean {
-	return failure.status === 429 || failure.code === 'ECONNREFUSED' || failure.login !== undefined;
-}
-
-function isRetryable(failure: Failure): boolean {
-	// A login the service throttled or could not serve is worth another try; a refused one is not.
-	if (failure.login) return RETRYABLE_STATUS.has(Number(failure.login.loginStatus));
-	if (failure.status !== undefined) return RETRYABLE_STATUS.has(failure.status);
-	return failure.code !== undefined && RETRYABLE_NETWORK.has(failure.code);
-}
-
 export function retryDelayMs(failure: Failure, attempt: number): number {
 	return (
 		failure.login?.retryAfterMs ??
 		retryAfterMs(failure.retryAfter) ??
 		Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1))
 	);
-}
-
-/** How long to wait before sending again, or undefined when it must not be (no wait past the cap or the deadline). */
-function nextDelay(failure: Failure, attempt: number, deadline: number): number | undefined {
-	if (!isRetryable(failure) || attempt >= RETRY.attempts) return undefined;
-	const delay = retryDelayMs(failure, attempt);
-	return delay > RETRY.maxDelayMs || Date.now() + delay >= deadline ? undefined : delay;
 }
 
 /** The Base URL of the run's credential, read once for the run. */
@@ -110,20 +91,15 @@ type Outcome = { response: FullResponse; text: string } | { failure: Failure } |
 async function send(run: Run, target: Target, ms: number, cleanup: boolean, share: AnswerShare): Promise<Outcome> {
 	// n8n puts the execution's cancel signal in place of the request's own: the attempt's signal is aborted by both, so
 	// its deadline closes the connection too. A clean-up, which outlives a cancel, keeps its own only.
-	const execution = cleanup ? undefined : run.cancel;
 	const outcome = await beforeDeadline(
 		ms,
 		async (signal): Promise<Outcome> => {
-			let response: FullResponse;
-			try {
-				// n8n's helper aborts on the signal its context names, not on `abortSignal`: the attempt names its own (no
-				// state lives on this view of the context; it ends with the attempt).
-				const caller: ApiContext = Object.create(run.context, { getExecutionCancelSignal: { value: () => signal } });
-				response = (await run.context.helpers.httpRequestWithAuthentication.call(caller, CREDENTIAL_TYPE, {
-					method: target.method,
-					url: target.url,
-					qs: target.qs,
-					body: target.body,
+			// n8n's helper aborts on the signal its context names, not on `abortSignal`: the attempt names its own (no
+			// state lives on this view of the context; it ends with the attempt).
+			const caller: ApiContext = Object.create(run.context, { getExecutionCancelSignal: { value: () => signal } });
+			const response: FullResponse | Failure = await run.context.helpers.httpRequestWithAuthentication
+				.call(caller, CREDENTIAL_TYPE, {
+					...target,
 					json: true,
 					arrayFormat: 'repeat',
 					encoding: 'stream',
@@ -132,26 +108,23 @@ async function send(run: Run, target: Target, ms: number, cleanup: boolean, shar
 					sendCredentialsOnCrossOriginRedirect: false,
 					timeout: ms,
 					abortSignal: signal,
-				})) as FullResponse;
-			} catch (error) {
-				return { failure: await readFailureBounded(error, signal) };
-			}
-			try {
-				const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, { from: run.answers, share });
-				return 'text' in body ? { response, text: body.text } : body;
-			} catch {
-				return { failure: { code: 'ECONNRESET', cutOff: true } };
-			}
+				})
+				.catch(async (error: unknown) => await readFailureBounded(error, signal));
+			if (!('statusCode' in response)) return { failure: response };
+			const budget = { from: run.answers, share };
+			const body = await readBounded(response.body, ANSWER_LIMITS.apiBytes, signal, budget).catch(() => undefined);
+			if (!body) return { failure: { code: 'ECONNRESET', cutOff: true } };
+			return 'text' in body ? { response, text: body.text } : body;
 		},
-		execution,
+		cleanup ? undefined : run.cancel,
 	);
 	return outcome === TIMED_OUT ? { failure: { code: 'ETIMEDOUT', timeoutMs: ms } } : outcome;
 }
 
 /** A `Date` header in IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), in ms; undefined otherwise. */
 function serviceDate(header: string | undefined): number | undefined {
-	if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header ?? '')) return undefined;
-	const ms = Date.parse(header as string);
+	const imf = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header ?? '');
+	const ms = imf ? Date.parse(header as string) : Number.NaN;
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
@@ -159,13 +132,11 @@ function learnSecrets(run: Run, request: ApiRequest, answer: unknown): void {
 	const fields = request.answerSecrets ?? [];
 	if (fields.length === 0 || answer === null || typeof answer !== 'object') return;
 	const records = Array.isArray(answer) ? answer : [answer, ...Object.values(answer).filter(Array.isArray).flat()];
-	for (const record of records) {
-		if (record === null || typeof record !== 'object') continue;
+	for (const record of records.filter((entry) => typeof entry === 'object' && entry !== null))
 		for (const field of fields) {
 			const value = (record as IDataObject)[field];
 			if (typeof value === 'string' && value !== '') run.secrets.add(value);
 		}
-	}
 }
 
 /** The run's scrubber: its secrets and the credential's, read now (so a token refreshed meanwhile is included). */
@@ -173,12 +144,6 @@ async function secretScrubber(run: Run): Promise<(value: unknown) => unknown> {
 	// Without the credential only the run's secrets and the Bearer/Basic patterns are scrubbed.
 	const credentials = await run.context.getCredentials(CREDENTIAL_TYPE).catch(() => ({}));
 	return scrubberFor(credentials as IDataObject, run.secrets);
-}
-
-/** Whether a final failure means the credential itself is refused: n8n already logged in again once and retried. */
-function accessRefused(failure: Failure): boolean {
-	if (failure.login) return failure.login.loginStatus === '401' || failure.login.loginStatus === '403';
-	return failure.status === 401;
 }
 
 /**
@@ -210,9 +175,6 @@ function letGo(run: Run, hold: Hold): void {
 	if (hold.share) run.answers.close(hold.share);
 	hold.share = undefined;
 }
-
-/** A request that changes something and is not safe to send twice: remembered across n8n's tries (`written.ts`). */
-const isWrite = (request: ApiRequest) => request.method !== 'GET' && !request.idempotent;
 
 /** A change the service made for an item, kept for the error that stops the node. */
 function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObject {
@@ -251,7 +213,9 @@ interface Exchange {
 async function exchange(run: Run, request: ApiRequest, hold: Hold): Promise<Answer> {
 	const what = `${request.method} ${request.path}`;
 	for (const secret of request.secrets ?? []) run.secrets.add(secret);
-	const memoryKey = isWrite(request) ? run.written?.keyOf(request.itemIndex, request) : undefined;
+	// A request that changes something and is not safe to send twice: remembered across n8n's tries (`written.ts`).
+	const write = request.method !== 'GET' && !request.idempotent;
+	const memoryKey = write ? run.written?.keyOf(request.itemIndex, request) : undefined;
 	const problem = checkRequest(request, what);
 	if (problem) return await raise({ run, request }, problem);
 	const baseUrl = await baseUrlOf(run);
@@ -349,8 +313,10 @@ function remember(ex: Exchange, outcome: WriteOutcome): void {
 /** After a failed attempt: the request's end (an answer recovered, or an error), or undefined to send it again. */
 async function afterFailure(ex: Exchange, failure: Failure): Promise<Answer | undefined> {
 	const { run, request } = ex;
-	// Kept before the next request gets its turn, so none of the run logs in again after a refusal.
-	if (accessRefused(failure)) run.refusedAccess = explainFor(ex, failure, ex.attempt);
+	// The credential itself is refused (n8n already logged in again once and retried): kept before the next request
+	// gets its turn, so none of the run logs in again after a refusal.
+	const refused = failure.login ? ['401', '403'].includes(failure.login.loginStatus ?? '') : failure.status === 401;
+	if (refused) run.refusedAccess = explainFor(ex, failure, ex.attempt);
 	// A cancel aborts what is in flight: that is neither the service's failure nor a reason to try again.
 	if (!request.cleanup && run.cancel.aborted) return await cancelled(ex);
 	if (failure.timeoutMs !== undefined)
@@ -358,9 +324,16 @@ async function afterFailure(ex: Exchange, failure: Failure): Promise<Answer | un
 	if (failure.status !== undefined && failure.status >= 300 && failure.status < 400)
 		return await followRedirect(ex, failure.status, failure.location);
 	const attempt = ex.attempt++;
-	const delay = nextDelay(failure, attempt, ex.deadline);
-	const mayRepeat = (request.idempotent ?? request.method !== 'POST') || provablyNotProcessed(failure);
-	if (isRetryable(failure) && !mayRepeat) return await recover(ex, failure, LOST_CONNECTION, delay);
+	// A login the service throttled or could not serve is worth another try; a refused one is not.
+	const status = failure.login ? Number(failure.login.loginStatus) : failure.status;
+	const retryable = status !== undefined ? RETRYABLE_STATUS.has(status) : RETRYABLE_NETWORK.has(failure.code ?? '');
+	// No wait past the cap or the deadline: undefined when it must not be sent again.
+	const wait = retryable && attempt < RETRY.attempts ? retryDelayMs(failure, attempt) : undefined;
+	const delay = wait === undefined || wait > RETRY.maxDelayMs || Date.now() + wait >= ex.deadline ? undefined : wait;
+	// A failure that proves the service did not act on it (a failed login: it was not sent): even a POST may go again.
+	const notActedOn = failure.status === 429 || failure.code === 'ECONNREFUSED' || failure.login !== undefined;
+	if (retryable && !notActedOn && !(request.idempotent ?? request.method !== 'POST'))
+		return await recover(ex, failure, LOST_CONNECTION, delay);
 	if (delay === undefined) return await failWith(ex, failure, attempt);
 	// The service asked the whole client to slow down (a 429, a Retry-After, a throttled login): every request of
 	// this node run waits, not only this one.
@@ -450,9 +423,8 @@ async function lookFor(ex: Exchange, lookup: NonNullable<ApiRequest['recover']>)
 	const until = Math.min(Date.now() + RECOVERY.windowMs, ex.deadline);
 	for (let gap = RECOVERY.firstGapMs; ; gap *= 2) {
 		const created = await lookup(ex.firstSentAt ?? Date.now());
-		// The service shows it was not made (its unique name is another record's): no reason to look on.
-		if (created === NOT_MADE) return undefined;
-		if (created) return created;
+		// Found, or the service shows it was not made (its unique name is another record's): no reason to look on.
+		if (created) return created === NOT_MADE ? undefined : created;
 		const wait = Math.min(gap, until - Date.now());
 		if (wait <= 0) return undefined;
 		await ex.run.sleep(wait);

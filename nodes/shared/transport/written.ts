@@ -33,8 +33,6 @@ export type EarlierWrite = WriteOutcome | { forgotten: string };
 
 interface Entry {
 	outcome: WriteOutcome;
-	/** The try that made it. */
-	madeBy: object;
 	bytes: number;
 }
 
@@ -63,9 +61,7 @@ export function writtenHeld(): { runs: number; bytes: number } {
 }
 
 function forget(key: string): void {
-	const memory = memories.get(key);
-	if (!memory) return;
-	heldBytes -= memory.bytes;
+	heldBytes -= memories.get(key)?.bytes ?? 0;
 	memories.delete(key);
 }
 
@@ -146,33 +142,31 @@ export class WrittenMemory {
 		const memory = memories.get(this.key);
 		if (!memory) return undefined;
 		const entry = memory.entries.get(key);
-		if (entry) return entry.madeBy !== this ? entry.outcome : undefined;
+		// Each key of a try is new (`keyOf`): an entry found is an earlier try's.
+		if (entry) return entry.outcome;
 		return memory.full !== undefined && memory.tried > 0 ? { forgotten: memory.full } : undefined;
 	}
 
 	/** Keeps what this try learnt of a write; beyond a bound the memory says it is full (`earlier`). */
 	record(key: string, outcome: WriteOutcome): void {
-		const now = Date.now();
-		sweep(now);
+		sweep(Date.now());
 		let memory = memories.get(this.key);
 		if (!memory) {
 			memory = { entries: new Map(), bytes: 0, tried: 0, until: Number.POSITIVE_INFINITY, cancel: this.cancel };
 			memories.set(this.key, memory);
 		}
 		const bytes = key.length + ('answer' in outcome ? (JSON.stringify(outcome.answer)?.length ?? 0) : 0);
-		const before = memory.entries.get(key);
-		if (before) {
-			memory.entries.delete(key);
-			memory.bytes -= before.bytes;
-			heldBytes -= before.bytes;
-		}
+		const before = memory.entries.get(key)?.bytes ?? 0;
+		memory.entries.delete(key);
+		memory.bytes -= before;
+		heldBytes -= before;
 		const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 		if (memory.entries.size >= WRITTEN.entriesPerRun) memory.full = `${WRITTEN.entriesPerRun} writes of this node run`;
 		else if (memory.bytes + bytes > WRITTEN.bytesPerRun) memory.full = `${mb(WRITTEN.bytesPerRun)} for this node run`;
 		else if (heldBytes + bytes > WRITTEN.bytesPerProcess)
 			memory.full = `${mb(WRITTEN.bytesPerProcess)} for all executions of this n8n process`;
 		else {
-			memory.entries.set(key, { outcome, madeBy: this, bytes });
+			memory.entries.set(key, { outcome, bytes });
 			memory.bytes += bytes;
 			heldBytes += bytes;
 		}
@@ -187,10 +181,7 @@ export class WrittenMemory {
 		const tried = (memory?.tried ?? 0) + 1;
 		if (!retryMayFollow || tried >= this.retry.maxTries || this.cancel?.aborted) return forget(this.key);
 		// A try that wrote nothing leaves only its count, so that a later try knows whether it is the last.
-		const waiting: Memory = memory ?? { entries: new Map(), bytes: 0, tried: 0, until: 0 };
-		waiting.tried = tried;
-		waiting.until = Date.now() + this.retry.waitMs + WRITTEN.keepMs;
-		waiting.cancel = this.cancel;
-		memories.set(this.key, waiting);
+		const until = Date.now() + this.retry.waitMs + WRITTEN.keepMs;
+		memories.set(this.key, { entries: new Map(), bytes: 0, ...memory, tried, until, cancel: this.cancel });
 	}
 }

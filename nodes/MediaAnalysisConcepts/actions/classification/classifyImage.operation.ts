@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { PublicUrlClassificationRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator, textField } from '../../../shared/descriptions';
-import { datasetNotFound } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/notFound';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 import { includeInputFieldsProperty, withInputFields } from '../../../shared/inputFields';

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { CreateConceptRequest } from '../../../shared/schemas.generated';
 import { collection, datasetLocator } from '../../../shared/descriptions';
-import { datasetNotFound } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/notFound';
 import type { Item } from '../../../shared/item';
 import type { Run } from '../../../shared/run';
 import { assertConceptEncoder, conceptEncoderRefused } from './encoderRule';

@@ -1,7 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Item } from '../../../shared/item';
-import { datasetNotFound, type Failure } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/notFound';
+import type { Failure } from '../../../shared/transport';
 
 /** The spec: concepts work with the tx-large2, tx-large3 and tx-large4 encoders on v1-pipeline datasets. */
 const CONCEPT_ENCODERS = ['multimodal-tx-large2', 'multimodal-tx-large3', 'multimodal-tx-large4'];

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
 import { withinLimit } from '../../../shared/readers';
-import { datasetNotFound } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/notFound';
 import type { Run } from '../../../shared/run';
 import { audioClassLocator, getAudioClass } from '../audioClasses';
 import {

@@ -4,7 +4,8 @@ import { type RequestOf } from '../../../shared/endpoints';
 import { datasetLocator, dateField, textField } from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
 import { notice } from '../../../shared/node';
-import { datasetNotFound, type Failure } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/notFound';
+import type { Failure } from '../../../shared/transport';
 import type { Run } from '../../../shared/run';
 import {
 	commonSearchOptions,

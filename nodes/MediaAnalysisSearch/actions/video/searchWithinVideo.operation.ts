@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { datasetLocator, videoLocator } from '../../../shared/descriptions';
 import type { Item } from '../../../shared/item';
-import { datasetNotFound } from '../../../shared/transport';
+import { datasetNotFound } from '../../../shared/notFound';
 import type { Run } from '../../../shared/run';
 import { compositeTypeField, getOneRequestLimit, getTextQuery, oneRequestLimitFields, textQueryField } from '../fields';
 
