@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fetchPage, SAMPLE_IDS, type ApiRequest, type PageStyle } from '../shared/transport';
+import { SAMPLE_IDS } from '../shared/notFound';
+import { fetchPage, type ApiRequest, type PageStyle } from '../shared/transport';
 import type { Run } from '../shared/run';
 import { END_STATUSES, detectEvents, newScopeState, type Observation, type TriggerEvent, type Watch } from './events';
 import { assetStatusPages, jobsPages, liveDatasetId, observeAsset, observeJob, toOutput, type Output } from './observe';

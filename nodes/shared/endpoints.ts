@@ -27,6 +27,7 @@ import {
 	usersPages,
 	videoSearchBody,
 } from './pageStyles';
+import { sampleIdNote } from './notFound';
 import { datasetAsSent, recoverRecord, type RecoverLookup } from './recovery';
 import type { DatasetCreateRequest } from './schemas.generated';
 
@@ -789,6 +790,8 @@ export function endpointRequest<K extends EndpointId>(
 		if (at >= 0) request.unsendable ??= { field, at };
 	}
 	if (entry.notFound) request.resourceLabel = entry.notFound;
+	const note = sampleIdNote(request.path);
+	if (note) request.notFoundNote = note;
 	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
 	request.answer = entry.pages ?? entry.answer;
 	if (entry.identity) request.identity = entry.identity;

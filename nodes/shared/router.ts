@@ -216,7 +216,7 @@ export class ItemRunner {
 		const roomy = () => alive < POOL.alive && alive - run.resting < run.pace.limiter.limit + POOL.lookAhead;
 		// A wake of a wait that is over resolves a settled promise: it does nothing.
 		run.pace.onRoom = () => wake?.();
-		while (next < count && !run.stopped) {
+		while (next < count && !run.pace.stopped) {
 			if (!roomy()) {
 				await new Promise<void>((resolve) => (wake = resolve));
 				continue;

@@ -126,7 +126,7 @@ describe('the item pool', () => {
 					});
 		});
 		await expect(done).rejects.toThrow('refused');
-		expect(runner.run.stopped).toBe(true);
+		expect(runner.run.pace.stopped).toBe(true);
 		expect(started).toHaveLength(startedBeforeStop);
 		expect(started.length).toBeLessThan(100);
 	});

@@ -59,10 +59,6 @@ export class Run {
 		this.written = execution ? WrittenMemory.of(context) : undefined;
 	}
 
-	get stopped(): boolean {
-		return this.pace.stopped;
-	}
-
 	/**
 	 * The one place a run stops: requests not yet started never start (`RequestsStopped`), those in flight finish,
 	 * and every wait ends. `itemIndex`: the item whose failure it is, when a request's final failure stops the run.
