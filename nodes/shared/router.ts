@@ -12,9 +12,9 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { scrubSecrets } from './http/answers';
-import { PARALLEL, recordId, RequestsStopped } from './transport';
+import { PARALLEL, RequestsStopped } from './transport';
 import { Item } from './item';
-import { Run } from './run';
+import { recordId, Run } from './run';
 import { Checks, firstOf } from './validation';
 
 /** An operation's entry in its resource's Operation dropdown; its value is its key in the resource's `operations`. */

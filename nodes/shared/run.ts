@@ -67,6 +67,8 @@ export const ALL: PageLimit = { returnAll: true };
 export class Run extends TransportRun {
 	/** Items of the run resting between status reads (`rest`): they hold no place in the item pool's busy count. */
 	resting = 0;
+	/** The changes each item made (`POST /api/v1/datasets (ID 3f1c…)`), in order, for the error that stops the node. */
+	readonly writes = new Map<number, string[]>();
 	private readonly lookups = new Map<string, Promise<unknown>>();
 
 	/**
@@ -103,8 +105,17 @@ export class Run extends TransportRun {
 			...call,
 			recover: call.recover ?? recover?.(this, { body: call.body as never, itemIndex: call.itemIndex }),
 		});
+		const { answer } = await apiRequest(this, request);
+		const { method, path, itemIndex } = request;
+		if (itemIndex !== undefined && method !== 'GET' && !(method === 'POST' && request.idempotent)) {
+			const id = recordId(answer);
+			this.writes.set(itemIndex, [
+				...(this.writes.get(itemIndex) ?? []),
+				`${method} ${path}${id ? ` (ID ${id})` : ''}`,
+			]);
+		}
 		// The transport checked the answer against the table's entry (`checkAnswer`): what it returns is what the type says.
-		return (await apiRequest(this, request)).answer as unknown as CheckedResponseOf<K>;
+		return answer as unknown as CheckedResponseOf<K>;
 	}
 
 	/** Reads a list of the table: each record once, in the place it was first listed (`paginate`), or one page. */
@@ -165,4 +176,15 @@ export function pageLimit(context: IExecuteFunctions, itemIndex: number): { retu
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = context.getNodeParameter('limit', itemIndex, 50);
 	return { returnAll, limit: returnAll ? 0 : new Checks(context, itemIndex).range(limit, 'Limit', { min: 1 }) };
+}
+
+/** The ID of a record as an answer or an output item holds it: `id`, else the first `…_id` field with a value. */
+export function recordId(record: unknown): string | undefined {
+	if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
+	const entries = Object.entries(record);
+	const [, value] =
+		entries.find(([key]) => key === 'id') ??
+		entries.find(([key, entry]) => key.endsWith('_id') && entry !== null && entry !== undefined) ??
+		[];
+	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }

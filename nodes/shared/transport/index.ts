@@ -7,4 +7,4 @@ export { fetchPage, paginate, pages, type ListFilter } from './pagination';
 export type { Failure } from './errors';
 export { downloadFile, DOWNLOAD, type DownloadedFile } from './download';
 export { PARALLEL, RequestsStopped } from './pace';
-export { recordId, Run as TransportRun } from './run';
+export { Run as TransportRun } from './run';

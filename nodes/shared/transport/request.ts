@@ -25,7 +25,7 @@ import {
 } from './errors';
 import { RequestsStopped } from './pace';
 import { checkRequest } from './address';
-import { recordId, type Run } from './run';
+import type { Run } from './run';
 import { NOT_MADE, type ApiContext, type ApiRequest } from './types';
 import type { EarlierWrite, WriteOutcome } from './written';
 
@@ -175,16 +175,6 @@ function letGo(run: Run, hold: Hold): void {
 	hold.share = undefined;
 }
 
-/** A change the service made for an item, kept for the error that stops the node. */
-function noteWrite(run: Run, request: ApiRequest, answer: IDataObject): IDataObject {
-	const write = request.method !== 'GET' && !(request.method === 'POST' && request.idempotent);
-	if (!write || request.itemIndex === undefined) return answer;
-	const id = recordId(answer);
-	const writes = run.writes.get(request.itemIndex) ?? [];
-	run.writes.set(request.itemIndex, [...writes, `${request.method} ${request.path}${id ? ` (ID ${id})` : ''}`]);
-	return answer;
-}
-
 export type Answer = { answer: IDataObject; listed?: number };
 
 /** One request across its attempts: what each step below reads and leaves for the next. */
@@ -302,7 +292,7 @@ async function judgeAnswer(ex: Exchange, arrived: Arrived): Promise<Answer> {
 	const verdict = await checkAnswer(run.context, request, arrived, async () => await secretScrubber(run));
 	if ('refuse' in verdict) return await raise(ex, verdict.refuse);
 	remember(ex, { answer: verdict.answer });
-	return { answer: noteWrite(run, request, verdict.answer), listed: verdict.listed };
+	return { answer: verdict.answer, listed: verdict.listed };
 }
 
 function remember(ex: Exchange, outcome: WriteOutcome): void {
@@ -378,7 +368,7 @@ async function fromEarlierTry(ex: Exchange, earlier: EarlierWrite): Promise<Answ
 	if ('answer' in earlier) {
 		learnSecrets(ex.run, ex.request, earlier.answer);
 		remember(ex, earlier);
-		return { answer: noteWrite(ex.run, ex.request, earlier.answer) };
+		return { answer: earlier.answer };
 	}
 	ex.firstSentAt = 'lost' in earlier ? earlier.sentAt : undefined;
 	const lost =

@@ -19,10 +19,8 @@ export class Run {
 	readonly secrets = new Set<string>();
 	/** The error that ended the credential's access, so the remaining items fail with it instead of logging in again. */
 	refusedAccess?: Explained;
-	/** What each item did on the service, for the error that stops the node: items a request of which started… */
+	/** Items a request of which started: what the error that stops the node says of them (`router.ts`). */
 	readonly sent = new Set<number>();
-	/** …and the changes each made (`POST /api/v1/datasets → 3f1c…`), in order. */
-	readonly writes = new Map<number, string[]>();
 	/** The item whose failure stopped the run's requests, when a request's failure stopped them. */
 	stoppedAt?: number;
 	/** Writes earlier tries of this execution's node run made (n8n's Retry On Fail), or none without Retry On Fail. */
@@ -81,15 +79,4 @@ export class Run {
 			this.waiting.delete(wait);
 		}
 	}
-}
-
-/** The ID of a record as an answer or an output item holds it: `id`, else the first `…_id` field with a value. */
-export function recordId(record: unknown): string | undefined {
-	if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
-	const entries = Object.entries(record);
-	const [, value] =
-		entries.find(([key]) => key === 'id') ??
-		entries.find(([key, entry]) => key.endsWith('_id') && entry !== null && entry !== undefined) ??
-		[];
-	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
