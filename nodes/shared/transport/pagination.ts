@@ -121,11 +121,15 @@ async function* walk(
 	const what = `${request.method} ${request.path}`;
 	const fail = (message: string, description: string) =>
 		explainedError(run.context.getNode(), { message, description, itemIndex: request.itemIndex });
-	const keptChanging = () =>
-		fail(
-			`The list ${what} kept changing while it was read: records moved ahead of the read ${rereads} times, so some may be missing`,
-			`${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
-		);
+	/** The list moved: a page is read again, at most `maxRereads` times, then an error that says so. */
+	const reread = () => {
+		if (rereads >= PAGE_BOUNDS.maxRereads)
+			throw fail(
+				`The list ${what} kept changing while it was read: records moved ahead of the read ${rereads} times, so some may be missing`,
+				`${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
+			);
+		rereads++;
+	};
 	while (position !== undefined && pageSize > 0) {
 		if (pagesRead >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords)
 			throw fail(
@@ -144,37 +148,36 @@ async function* walk(
 		received += page.received;
 		/** What recognises each entry of the page (a consistent read's only). */
 		const places = consistent ? page.items.map(placeOf) : [];
-		/** Entries before `from` were read already (up to the last entry of the page before). */
-		let from = 0;
-		let placed = !unplaced;
+		/** Entries before `from` were read already (up to the last one of the page before); undefined: none places them. */
+		let from: number | undefined = unplaced ? undefined : 0;
 		unplaced = false;
 		if (overlap && before !== undefined && page.items.length > 0) {
 			const at = endOfPageBefore(places, before.places, before.at - position);
 			if (at === -1 && !given.has(places[0])) {
-				if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
-				rereads++;
+				reread();
 				// The page before stays what places the page read again; at the list's start already, nothing does.
 				const back = Math.max(style.firstPosition, position - pageSize + overlap);
 				if (back === position) [before, unplaced] = [undefined, true];
 				position = back;
 				continue;
 			}
-			if (at === -1) placed = false;
-			else from = at + 1;
+			from = at === -1 ? undefined : at + 1;
 		}
 		// A keyed record is given again (the reader keeps its latest state); one without a key once.
 		const fresh = page.items.flatMap((record, index): Listed[] => {
-			if (!consistent) return [{ record }];
 			const key = keyOf(request.identity, record);
-			const readBefore = index < from || ((!placed || (byContent && rereads > 0)) && given.has(contentOf(record)));
+			const readBefore =
+				index < (from ?? 0) || ((from === undefined || (byContent && rereads > 0)) && given.has(contentOf(record)));
 			return key !== undefined || !readBefore ? [{ record, key }] : [];
 		});
 		for (const place of places) given.add(place);
 		let movedBack = false;
 		if (probe) {
 			if (lastOfPage && lastOfPage.page === position - 1) {
-				const [again] = (await fetchPage(run, request, style, lastOfPage.page * pageSize, 1)).items;
+				const [again]: IDataObject[] = (await fetchPage(run, request, style, lastOfPage.page * pageSize, 1)).items;
 				movedBack = again === undefined || placeOf(again) !== lastOfPage.place;
+				// Records before this page moved: some of the page before may have moved onto it unread, or off it.
+				if (movedBack) reread();
 				// Read again where it was: a keyed record's latest state.
 				const key = again && keyOf(request.identity, again);
 				if (!movedBack && key !== undefined) fresh.push({ record: again, key });
@@ -189,16 +192,8 @@ async function* walk(
 		before = anchored ? { places, at: position + page.received - 1 } : undefined;
 		// A next position that does not move forward would read the same page forever.
 		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
-		const previous: number = position;
-		position = next !== undefined && next > position ? next : undefined;
-		if (movedBack) {
-			// Records before this page moved: some of the page before may have moved onto it unread, or off it.
-			if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
-			rereads++;
-			lastOfPage = undefined;
-			unplaced = true;
-			position = previous - 1;
-		}
+		position = movedBack ? position - 1 : next !== undefined && next > position ? next : undefined;
+		unplaced = movedBack;
 		yield fresh;
 	}
 }
