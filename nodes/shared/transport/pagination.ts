@@ -106,11 +106,10 @@ async function* walk(
 	const byContent = request.identity === undefined || request.identity === 'content';
 	/** What recognises an entry where pages meet: its key, else its content. */
 	const placeOf = (record: IDataObject) => keyOf(request.identity, record) ?? contentOf(record);
-	let lastOfPage: { page: number; place: string } | undefined;
 	const seen = new Set<string>();
 	/** What recognises each entry read so far (`placeOf`). */
 	const given = new Set<string>();
-	/** The page before, when the next one starts at its last entry: what recognises its entries, and that one's offset. */
+	/** The page before, when its last entry places the next one: what recognises its entries, and its offset or number. */
 	let before: { places: string[]; at: number } | undefined;
 	let position: number | undefined = style.firstPosition;
 	let pagesRead = 0;
@@ -172,24 +171,20 @@ async function* walk(
 		});
 		for (const place of places) given.add(place);
 		let movedBack = false;
-		if (probe) {
-			if (lastOfPage && lastOfPage.page === position - 1) {
-				const [again]: IDataObject[] = (await fetchPage(run, request, style, lastOfPage.page * pageSize, 1)).items;
-				movedBack = again === undefined || placeOf(again) !== lastOfPage.place;
-				// Records before this page moved: some of the page before may have moved onto it unread, or off it.
-				if (movedBack) reread();
-				// Read again where it was: a keyed record's latest state.
-				const key = again && keyOf(request.identity, again);
-				if (!movedBack && key !== undefined) fresh.push({ record: again, key });
-			}
-			lastOfPage =
-				page.items.length === pageSize && page.received === pageSize
-					? { page: position, place: places[places.length - 1] }
-					: undefined;
+		if (probe && before?.at === position - 1) {
+			const [again]: IDataObject[] = (await fetchPage(run, request, style, before.at * pageSize, 1)).items;
+			movedBack = again === undefined || placeOf(again) !== before.places[before.places.length - 1];
+			// Records before this page moved: some of the page before may have moved onto it unread, or off it.
+			if (movedBack) reread();
+			// Read again where it was: a keyed record's latest state.
+			const key = again && keyOf(request.identity, again);
+			if (!movedBack && key !== undefined) fresh.push({ record: again, key });
 		}
 		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
 		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
-		before = anchored ? { places, at: position + page.received - 1 } : undefined;
+		// Page-numbered: the last record of a full page is read again alone after the next page.
+		const full = probe && page.items.length === pageSize && page.received === pageSize;
+		before = anchored ? { places, at: position + page.received - 1 } : full ? { places, at: position } : undefined;
 		// A next position that does not move forward would read the same page forever.
 		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
 		position = movedBack ? position - 1 : next !== undefined && next > position ? next : undefined;
