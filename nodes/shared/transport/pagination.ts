@@ -69,10 +69,9 @@ function endOfPageBefore(places: string[], before: string[], expected: number): 
 	const candidates = places.flatMap((place, index) => (place === before[end] ? [index] : []));
 	const agrees = (at: number) =>
 		places.slice(Math.max(0, at - end), at).every((place, k, head) => place === before[end - head.length + k]);
-	const fitting = candidates.filter(agrees);
-	const among = fitting.length > 0 ? fitting : candidates;
-	const distance = (at: number) => Math.abs(at - expected);
-	return among.reduce((best, at) => (distance(at) < distance(best) ? at : best), among[0] ?? -1);
+	// One that agrees ranks before any that does not: two places are fewer than `places.length` apart.
+	const rank = (at: number) => Math.abs(at - expected) + (agrees(at) ? 0 : places.length);
+	return candidates.reduce((best, at) => (rank(at) < rank(best) ? at : best), candidates[0] ?? -1);
 }
 
 /**
