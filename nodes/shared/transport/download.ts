@@ -101,8 +101,7 @@ export async function downloadFile<T>(
 			contentType,
 			fileName: fileNameOf(String(response.headers?.['content-disposition'] ?? ''), url),
 			chunks: decoded(arriving(body, true)),
-			bytes: async () =>
-				await whole(arriving(body, false), Number.isSafeInteger(length) && length >= 0 ? length : undefined),
+			bytes: async () => await whole(arriving(body, false), length),
 		});
 	} finally {
 		body.destroy?.();
@@ -158,19 +157,20 @@ async function* decoded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<strin
 }
 
 /** The file in one Buffer, allocated once at the announced length (a compressed file grows past it). */
-async function whole(chunks: AsyncIterable<Uint8Array>, announced: number | undefined): Promise<Buffer> {
-	const first = announced !== undefined && announced <= DOWNLOAD.maxBytes ? Buffer.allocUnsafe(announced) : undefined;
+async function whole(chunks: AsyncIterable<Uint8Array>, announced: number): Promise<Buffer> {
+	const fits = Number.isSafeInteger(announced) && announced >= 0 && announced <= DOWNLOAD.maxBytes;
+	const first = Buffer.allocUnsafe(fits ? announced : 0);
 	let filled = 0;
 	const rest: Uint8Array[] = [];
 	for await (const chunk of chunks) {
-		if (first && rest.length === 0 && filled + chunk.byteLength <= first.length) {
+		if (rest.length === 0 && filled + chunk.byteLength <= first.length) {
 			first.set(chunk, filled);
 			filled += chunk.byteLength;
 		} else {
 			rest.push(chunk);
 		}
 	}
-	const head = first?.subarray(0, filled) ?? Buffer.alloc(0);
+	const head = first.subarray(0, filled);
 	return rest.length === 0 ? head : Buffer.concat([head, ...rest]);
 }
 
