@@ -36,10 +36,7 @@ export async function downloadFile<T>(
 
 	const started = Date.now();
 	const readLess = (rows: boolean) =>
-		rows
-			? 'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.'
-			: 'Set Output to "Download Link" and fetch the file with a node made for large files.';
-	type Answer = { body: unknown; headers: Record<string, unknown> };
+		`${rows ? 'Use a Limit to read fewer rows, or set' : 'Set'} Output to "Download Link" and fetch the file with a node made for large files.`;
 	// Status and headers within the idle time of real time: a host trickling its headers never trips n8n's timer.
 	// Aborted only when the answer came too late (the deadline's own signal also ends once the answer is in).
 	const tooLate = new AbortController();
@@ -52,7 +49,7 @@ export async function downloadFile<T>(
 			returnFullResponse: true,
 			abortSignal: tooLate.signal,
 			timeout: DOWNLOAD.idleMs,
-		})) as Answer;
+		})) as { body: unknown; headers: Record<string, unknown> };
 		if (tooLate.signal.aborted) discardBody(answer.body);
 		return answer;
 	}).catch((error: unknown) => {
@@ -131,20 +128,19 @@ export async function downloadFile<T>(
 			});
 			if (next.done) break;
 			lastChunk = Date.now();
-			const chunk = next.value;
 			if (Date.now() - started > DOWNLOAD.timeoutMs)
 				throw fail(
 					`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`,
 					readLess(rows),
 				);
-			bytes += chunk.byteLength;
+			bytes += next.value.byteLength;
 			if (bytes > DOWNLOAD.maxBytes) {
 				throw fail(
 					`The ${what} file on ${host} is larger than ${DOWNLOAD.maxBytes / 1024 / 1024} MB, the most this node reads`,
 					readLess(rows),
 				);
 			}
-			yield chunk;
+			yield next.value;
 		}
 	}
 }
@@ -184,11 +180,6 @@ function fileNameOf(disposition: string, url: string): string | undefined {
 	const escaped = encoded ?? fromLink;
 	const name = escaped !== undefined ? percentDecoded(escaped) : plain;
 	// A name, never a path: the part after the last slash, without control characters.
-	const base =
-		name
-			?.split(/[\\/]/)
-			.pop()
-			?.replace(/\p{Cc}/gu, '')
-			.trim() ?? '';
+	const base = name?.replace(/^[\s\S]*[\\/]|\p{Cc}/gu, '').trim() ?? '';
 	return base === '' || base === '.' || base === '..' ? undefined : base.slice(0, 200);
 }
