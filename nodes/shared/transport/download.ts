@@ -93,12 +93,11 @@ export async function downloadFile<T>(
 				'The link may have expired, or a proxy or sign-in page answered in its place. Run the node again for a fresh link, or set Output to "Download Link" and open it.',
 			);
 		}
-		const length = Number(response.headers?.['content-length']);
 		return await read({
 			contentType,
 			fileName: fileNameOf(String(response.headers?.['content-disposition'] ?? ''), url),
 			chunks: decoded(arriving(body, true)),
-			bytes: async () => await whole(arriving(body, false), length),
+			bytes: async () => await whole(arriving(body, false), Number(response.headers?.['content-length'])),
 		});
 	} finally {
 		body.destroy?.();
@@ -176,9 +175,8 @@ function fileNameOf(disposition: string, url: string): string | undefined {
 	const quoted = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
 	const plain = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? quoted?.[2];
 	// The extended form and a link's path are percent-encoded; a plain filename is not.
-	const fromLink = plain === undefined && URL.canParse(url) ? new URL(url).pathname.split('/').pop() : undefined;
-	const escaped = encoded ?? fromLink;
-	const name = escaped !== undefined ? percentDecoded(escaped) : plain;
+	const fromLink = URL.canParse(url) ? new URL(url).pathname.split('/').pop() : undefined;
+	const name = encoded !== undefined ? percentDecoded(encoded) : (plain ?? (fromLink && percentDecoded(fromLink)));
 	// A name, never a path: the part after the last slash, without control characters.
 	const base = name?.replace(/^[\s\S]*[\\/]|\p{Cc}/gu, '').trim() ?? '';
 	return base === '' || base === '.' || base === '..' ? undefined : base.slice(0, 200);
