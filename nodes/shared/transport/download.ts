@@ -17,8 +17,6 @@ export interface DownloadedFile {
 	bytes(): Promise<Buffer>;
 }
 
-type Body = AsyncIterable<Uint8Array> & { destroy?: () => void };
-
 /**
  * Fetches a file behind a presigned link and hands it to `read` as it arrives. No credential is sent (an
  * Authorization header would break the link's signature); errors name the host only, never the signed link.
@@ -84,7 +82,7 @@ export async function downloadFile<T>(
 			'The storage host is sending very slowly or not at all. Run the node again; if it keeps happening, set Output to "Download Link" and fetch the file another way.',
 		);
 	}
-	const body = response.body as Body;
+	const body = response.body as AsyncIterable<Uint8Array> & { destroy?: () => void };
 	try {
 		const contentType = String(response.headers?.['content-type'] ?? '');
 		if (/html/i.test(contentType)) {
@@ -96,8 +94,8 @@ export async function downloadFile<T>(
 		return await read({
 			contentType,
 			fileName: fileNameOf(String(response.headers?.['content-disposition'] ?? ''), url),
-			chunks: decoded(arriving(body, true)),
-			bytes: async () => await whole(arriving(body, false), Number(response.headers?.['content-length'])),
+			chunks: decoded(arriving(true)),
+			bytes: async () => await whole(arriving(false), Number(response.headers?.['content-length'])),
 		});
 	} finally {
 		body.destroy?.();
@@ -112,7 +110,7 @@ export async function downloadFile<T>(
 	}
 
 	/** The file's bytes as they arrive, within the bounds; `rows`: read as rows (a Limit reads less). */
-	async function* arriving(body: Body, rows: boolean): AsyncGenerator<Uint8Array> {
+	async function* arriving(rows: boolean): AsyncGenerator<Uint8Array> {
 		let bytes = 0;
 		let lastChunk = Date.now();
 		const chunks = body[Symbol.asyncIterator]();
