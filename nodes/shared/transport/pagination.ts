@@ -21,12 +21,10 @@ export async function fetchPage(
 	position: number,
 	pageSize: number,
 ): Promise<Page> {
-	const params = style.params(position, pageSize);
 	const { answer, listed } = await apiRequest(run, {
 		...request,
 		answer: style,
-		qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
-		body: style.place === 'body' ? { ...(request.body as IDataObject), ...params } : request.body,
+		[style.place]: { ...(request[style.place] as IDataObject), ...style.params(position, pageSize) },
 	});
 	const items = style.items(answer) as IDataObject[];
 	const received = listed ?? items.length;
