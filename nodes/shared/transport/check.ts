@@ -25,15 +25,14 @@ function shapeOf(value: unknown): string {
  * The one rule for the entries of every list an answer holds: an entry that is not a JSON object becomes no item,
  * with a warning in n8n's log. The list is cleaned in place (lists are long).
  */
-function keepRecords(context: ApiContext, what: string, list: unknown[]): unknown[] {
+function keepRecords(context: ApiContext, what: string, list: unknown[]): void {
 	const records = list.filter(isRecord);
-	if (records.length === list.length) return list;
+	if (records.length === list.length) return;
 	context.logger.warn(
 		`Media Analysis: ${what} listed ${list.length - records.length} entries that are not records (null or plain values); they were skipped`,
 	);
 	records.forEach((record, index) => (list[index] = record));
 	list.length = records.length;
-	return list;
 }
 
 const isId = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -80,9 +79,9 @@ export async function checkAnswer(
 		typeof spec === 'object' && typeof (spec as PageStyle).items === 'function' ? (spec as PageStyle) : undefined;
 	const fields = typeof spec === 'object' && !page ? (spec as Exclude<AnswerSpec, string>) : {};
 	const kind = spec === 'any' ? 'any' : spec === 'records' ? 'array' : 'object';
-	const refuse = (came: string, tail = ''): { refuse: Explained } => ({
+	const refuse = (came: string): { refuse: Explained } => ({
 		refuse: {
-			message: `The Media Analysis Service answered ${what} ${came}${tail}`,
+			message: `The Media Analysis Service answered ${what} ${came}`,
 			description: [
 				Object.values(fields).includes('created')
 					? 'It may have been created all the same: look for it on the service (for example by listing them) before running the node again, so that it is not created twice.'
@@ -109,13 +108,13 @@ export async function checkAnswer(
 					: body.kind === 'too-deep'
 						? `JSON nested more than ${ANSWER_LIMITS.maxDepth} levels deep`
 						: `something that is not JSON (${sample(String(scrub(body.text)))})`;
-		return refuse(`with ${came}`, ` where ${EXPECTED[kind]} was expected`);
+		return refuse(`with ${came} where ${EXPECTED[kind]} was expected`);
 	}
-	if (Array.isArray(value)) {
-		// A list answer goes on as the list it is: IDataObject is only the transport's return type (the table types it).
-		return { answer: (spec === 'records' ? keepRecords(context, what, value) : value) as unknown as IDataObject };
+	if (!isRecord(value)) {
+		// Any other JSON (a list) goes on as it is: IDataObject is only the transport's return type (the table types it).
+		if (spec === 'records') keepRecords(context, what, value as unknown[]);
+		return { answer: value as IDataObject };
 	}
-	if (!isRecord(value)) return { answer: value as IDataObject }; // any JSON
 	const shape = (field = '') => {
 		const which = !field
 			? ''
@@ -126,13 +125,13 @@ export async function checkAnswer(
 	};
 	// How many entries the page's list held before those that are not records were dropped (what positions count).
 	const list = page?.items(value);
-	if (page && !Array.isArray(list)) return refuse('without the list of records it should hold', shape());
+	if (page && !Array.isArray(list)) return refuse(`without the list of records it should hold${shape()}`);
 	const listed = list?.length;
 	if (list) keepRecords(context, what, list);
 	for (const [field, rule] of Object.entries(fields)) {
 		const entry = value[field];
 		if (!RULES[rule].fits(entry))
-			return refuse(`without ${RULES[rule].missing(field)}`, shape(rule === 'created' || rule === 'id' ? field : ''));
+			return refuse(`without ${RULES[rule].missing(field)}${shape(rule === 'created' || rule === 'id' ? field : '')}`);
 		if (rule === 'records') keepRecords(context, what, entry as unknown[]);
 		if (rule === 'strings') value[field] = (entry as unknown[]).filter((item) => typeof item === 'string');
 	}

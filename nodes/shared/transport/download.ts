@@ -17,8 +17,6 @@ export interface DownloadedFile {
 	bytes(): Promise<Buffer>;
 }
 
-type Body = AsyncIterable<Uint8Array> & { destroy?: () => void };
-
 /**
  * Fetches a file behind a presigned link and hands it to `read` as it arrives. No credential is sent (an
  * Authorization header would break the link's signature); errors name the host only, never the signed link.
@@ -36,10 +34,7 @@ export async function downloadFile<T>(
 
 	const started = Date.now();
 	const readLess = (rows: boolean) =>
-		rows
-			? 'Use a Limit to read fewer rows, or set Output to "Download Link" and fetch the file with a node made for large files.'
-			: 'Set Output to "Download Link" and fetch the file with a node made for large files.';
-	type Answer = { body: unknown; headers: Record<string, unknown> };
+		`${rows ? 'Use a Limit to read fewer rows, or set' : 'Set'} Output to "Download Link" and fetch the file with a node made for large files.`;
 	// Status and headers within the idle time of real time: a host trickling its headers never trips n8n's timer.
 	// Aborted only when the answer came too late (the deadline's own signal also ends once the answer is in).
 	const tooLate = new AbortController();
@@ -52,7 +47,7 @@ export async function downloadFile<T>(
 			returnFullResponse: true,
 			abortSignal: tooLate.signal,
 			timeout: DOWNLOAD.idleMs,
-		})) as Answer;
+		})) as { body: unknown; headers: Record<string, unknown> };
 		if (tooLate.signal.aborted) discardBody(answer.body);
 		return answer;
 	}).catch((error: unknown) => {
@@ -87,7 +82,7 @@ export async function downloadFile<T>(
 			'The storage host is sending very slowly or not at all. Run the node again; if it keeps happening, set Output to "Download Link" and fetch the file another way.',
 		);
 	}
-	const body = response.body as Body;
+	const body = response.body as AsyncIterable<Uint8Array> & { destroy?: () => void };
 	try {
 		const contentType = String(response.headers?.['content-type'] ?? '');
 		if (/html/i.test(contentType)) {
@@ -96,13 +91,11 @@ export async function downloadFile<T>(
 				'The link may have expired, or a proxy or sign-in page answered in its place. Run the node again for a fresh link, or set Output to "Download Link" and open it.',
 			);
 		}
-		const length = Number(response.headers?.['content-length']);
 		return await read({
 			contentType,
 			fileName: fileNameOf(String(response.headers?.['content-disposition'] ?? ''), url),
-			chunks: decoded(arriving(body, true)),
-			bytes: async () =>
-				await whole(arriving(body, false), Number.isSafeInteger(length) && length >= 0 ? length : undefined),
+			chunks: decoded(arriving(true)),
+			bytes: async () => await whole(arriving(false), Number(response.headers?.['content-length'])),
 		});
 	} finally {
 		body.destroy?.();
@@ -117,7 +110,7 @@ export async function downloadFile<T>(
 	}
 
 	/** The file's bytes as they arrive, within the bounds; `rows`: read as rows (a Limit reads less). */
-	async function* arriving(body: Body, rows: boolean): AsyncGenerator<Uint8Array> {
+	async function* arriving(rows: boolean): AsyncGenerator<Uint8Array> {
 		let bytes = 0;
 		let lastChunk = Date.now();
 		const chunks = body[Symbol.asyncIterator]();
@@ -132,20 +125,19 @@ export async function downloadFile<T>(
 			});
 			if (next.done) break;
 			lastChunk = Date.now();
-			const chunk = next.value;
 			if (Date.now() - started > DOWNLOAD.timeoutMs)
 				throw fail(
 					`Downloading the ${what} from ${host} took longer than ${DOWNLOAD.timeoutMs / 1000} s`,
 					readLess(rows),
 				);
-			bytes += chunk.byteLength;
+			bytes += next.value.byteLength;
 			if (bytes > DOWNLOAD.maxBytes) {
 				throw fail(
 					`The ${what} file on ${host} is larger than ${DOWNLOAD.maxBytes / 1024 / 1024} MB, the most this node reads`,
 					readLess(rows),
 				);
 			}
-			yield chunk;
+			yield next.value;
 		}
 	}
 }
@@ -158,19 +150,20 @@ async function* decoded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<strin
 }
 
 /** The file in one Buffer, allocated once at the announced length (a compressed file grows past it). */
-async function whole(chunks: AsyncIterable<Uint8Array>, announced: number | undefined): Promise<Buffer> {
-	const first = announced !== undefined && announced <= DOWNLOAD.maxBytes ? Buffer.allocUnsafe(announced) : undefined;
+async function whole(chunks: AsyncIterable<Uint8Array>, announced: number): Promise<Buffer> {
+	const fits = Number.isSafeInteger(announced) && announced >= 0 && announced <= DOWNLOAD.maxBytes;
+	const first = Buffer.allocUnsafe(fits ? announced : 0);
 	let filled = 0;
 	const rest: Uint8Array[] = [];
 	for await (const chunk of chunks) {
-		if (first && rest.length === 0 && filled + chunk.byteLength <= first.length) {
+		if (rest.length === 0 && filled + chunk.byteLength <= first.length) {
 			first.set(chunk, filled);
 			filled += chunk.byteLength;
 		} else {
 			rest.push(chunk);
 		}
 	}
-	const head = first?.subarray(0, filled) ?? Buffer.alloc(0);
+	const head = first.subarray(0, filled);
 	return rest.length === 0 ? head : Buffer.concat([head, ...rest]);
 }
 
@@ -180,15 +173,9 @@ function fileNameOf(disposition: string, url: string): string | undefined {
 	const quoted = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
 	const plain = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? quoted?.[2];
 	// The extended form and a link's path are percent-encoded; a plain filename is not.
-	const fromLink = plain === undefined && URL.canParse(url) ? new URL(url).pathname.split('/').pop() : undefined;
-	const escaped = encoded ?? fromLink;
-	const name = escaped !== undefined ? percentDecoded(escaped) : plain;
+	const fromLink = URL.canParse(url) ? new URL(url).pathname.split('/').pop() : undefined;
+	const name = encoded !== undefined ? percentDecoded(encoded) : (plain ?? (fromLink && percentDecoded(fromLink)));
 	// A name, never a path: the part after the last slash, without control characters.
-	const base =
-		name
-			?.split(/[\\/]/)
-			.pop()
-			?.replace(/\p{Cc}/gu, '')
-			.trim() ?? '';
+	const base = name?.replace(/^[\s\S]*[\\/]|\p{Cc}/gu, '').trim() ?? '';
 	return base === '' || base === '.' || base === '..' ? undefined : base.slice(0, 200);
 }

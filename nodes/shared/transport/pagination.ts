@@ -21,12 +21,10 @@ export async function fetchPage(
 	position: number,
 	pageSize: number,
 ): Promise<Page> {
-	const params = style.params(position, pageSize);
 	const { answer, listed } = await apiRequest(run, {
 		...request,
 		answer: style,
-		qs: style.place === 'qs' ? { ...request.qs, ...params } : request.qs,
-		body: style.place === 'body' ? { ...(request.body as IDataObject), ...params } : request.body,
+		[style.place]: { ...(request[style.place] as IDataObject), ...style.params(position, pageSize) },
 	});
 	const items = style.items(answer) as IDataObject[];
 	const received = listed ?? items.length;
@@ -69,10 +67,9 @@ function endOfPageBefore(places: string[], before: string[], expected: number): 
 	const candidates = places.flatMap((place, index) => (place === before[end] ? [index] : []));
 	const agrees = (at: number) =>
 		places.slice(Math.max(0, at - end), at).every((place, k, head) => place === before[end - head.length + k]);
-	const fitting = candidates.filter(agrees);
-	const among = fitting.length > 0 ? fitting : candidates;
-	const distance = (at: number) => Math.abs(at - expected);
-	return among.reduce((best, at) => (distance(at) < distance(best) ? at : best), among[0] ?? -1);
+	// One that agrees ranks before any that does not: two places are fewer than `places.length` apart.
+	const rank = (at: number) => Math.abs(at - expected) + (agrees(at) ? 0 : places.length);
+	return candidates.reduce((best, at) => (rank(at) < rank(best) ? at : best), candidates[0] ?? -1);
 }
 
 /**
@@ -106,11 +103,10 @@ async function* walk(
 	const byContent = request.identity === undefined || request.identity === 'content';
 	/** What recognises an entry where pages meet: its key, else its content. */
 	const placeOf = (record: IDataObject) => keyOf(request.identity, record) ?? contentOf(record);
-	let lastOfPage: { page: number; place: string } | undefined;
 	const seen = new Set<string>();
 	/** What recognises each entry read so far (`placeOf`). */
 	const given = new Set<string>();
-	/** The page before, when the next one starts at its last entry: what recognises its entries, and that one's offset. */
+	/** The page before, when its last entry places the next one: what recognises its entries, and its offset or number. */
 	let before: { places: string[]; at: number } | undefined;
 	let position: number | undefined = style.firstPosition;
 	let pagesRead = 0;
@@ -121,11 +117,15 @@ async function* walk(
 	const what = `${request.method} ${request.path}`;
 	const fail = (message: string, description: string) =>
 		explainedError(run.context.getNode(), { message, description, itemIndex: request.itemIndex });
-	const keptChanging = () =>
-		fail(
-			`The list ${what} kept changing while it was read: records moved ahead of the read ${rereads} times, so some may be missing`,
-			`${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
-		);
+	/** The list moved: a page is read again, at most `maxRereads` times, then an error that says so. */
+	const reread = () => {
+		if (rereads >= PAGE_BOUNDS.maxRereads)
+			throw fail(
+				`The list ${what} kept changing while it was read: records moved ahead of the read ${rereads} times, so some may be missing`,
+				`${given.size} records were read. Run the node again when the list changes less, or use the operation's filters to read a smaller list.`,
+			);
+		rereads++;
+	};
 	while (position !== undefined && pageSize > 0) {
 		if (pagesRead >= PAGE_BOUNDS.maxPages || received >= PAGE_BOUNDS.maxRecords)
 			throw fail(
@@ -144,61 +144,48 @@ async function* walk(
 		received += page.received;
 		/** What recognises each entry of the page (a consistent read's only). */
 		const places = consistent ? page.items.map(placeOf) : [];
-		/** Entries before `from` were read already (up to the last entry of the page before). */
-		let from = 0;
-		let placed = !unplaced;
+		/** Entries before `from` were read already (up to the last one of the page before); undefined: none places them. */
+		let from: number | undefined = unplaced ? undefined : 0;
 		unplaced = false;
 		if (overlap && before !== undefined && page.items.length > 0) {
 			const at = endOfPageBefore(places, before.places, before.at - position);
 			if (at === -1 && !given.has(places[0])) {
-				if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
-				rereads++;
+				reread();
 				// The page before stays what places the page read again; at the list's start already, nothing does.
 				const back = Math.max(style.firstPosition, position - pageSize + overlap);
 				if (back === position) [before, unplaced] = [undefined, true];
 				position = back;
 				continue;
 			}
-			if (at === -1) placed = false;
-			else from = at + 1;
+			from = at === -1 ? undefined : at + 1;
 		}
 		// A keyed record is given again (the reader keeps its latest state); one without a key once.
 		const fresh = page.items.flatMap((record, index): Listed[] => {
-			if (!consistent) return [{ record }];
 			const key = keyOf(request.identity, record);
-			const readBefore = index < from || ((!placed || (byContent && rereads > 0)) && given.has(contentOf(record)));
+			const readBefore =
+				index < (from ?? 0) || ((from === undefined || (byContent && rereads > 0)) && given.has(contentOf(record)));
 			return key !== undefined || !readBefore ? [{ record, key }] : [];
 		});
 		for (const place of places) given.add(place);
 		let movedBack = false;
-		if (probe) {
-			if (lastOfPage && lastOfPage.page === position - 1) {
-				const [again] = (await fetchPage(run, request, style, lastOfPage.page * pageSize, 1)).items;
-				movedBack = again === undefined || placeOf(again) !== lastOfPage.place;
-				// Read again where it was: a keyed record's latest state.
-				const key = again && keyOf(request.identity, again);
-				if (!movedBack && key !== undefined) fresh.push({ record: again, key });
-			}
-			lastOfPage =
-				page.items.length === pageSize && page.received === pageSize
-					? { page: position, place: places[places.length - 1] }
-					: undefined;
+		if (probe && before?.at === position - 1) {
+			const [again]: IDataObject[] = (await fetchPage(run, request, style, before.at * pageSize, 1)).items;
+			movedBack = again === undefined || placeOf(again) !== before.places[before.places.length - 1];
+			// Records before this page moved: some of the page before may have moved onto it unread, or off it.
+			if (movedBack) reread();
+			// Read again where it was: a keyed record's latest state.
+			const key = again && keyOf(request.identity, again);
+			if (!movedBack && key !== undefined) fresh.push({ record: again, key });
 		}
 		// The next page starts at this one's last entry, when that entry is a record (one to recognize it by).
 		const anchored = overlap === 1 && page.items.length > 0 && page.items.length === page.received;
-		before = anchored ? { places, at: position + page.received - 1 } : undefined;
+		// Page-numbered: the last record of a full page is read again alone after the next page.
+		const full = probe && page.items.length === pageSize && page.received === pageSize;
+		before = anchored ? { places, at: position + page.received - 1 } : full ? { places, at: position } : undefined;
 		// A next position that does not move forward would read the same page forever.
 		const next = page.next !== undefined && anchored && page.received > 1 ? page.next - 1 : page.next;
-		const previous: number = position;
-		position = next !== undefined && next > position ? next : undefined;
-		if (movedBack) {
-			// Records before this page moved: some of the page before may have moved onto it unread, or off it.
-			if (rereads >= PAGE_BOUNDS.maxRereads) throw keptChanging();
-			rereads++;
-			lastOfPage = undefined;
-			unplaced = true;
-			position = previous - 1;
-		}
+		position = movedBack ? position - 1 : next !== undefined && next > position ? next : undefined;
+		unplaced = movedBack;
 		yield fresh;
 	}
 }

@@ -140,11 +140,9 @@ export class WrittenMemory {
 	/** What an earlier try learnt of this write; `forgotten` when the memory was full and cannot tell. */
 	earlier(key: string): EarlierWrite | undefined {
 		const memory = memories.get(this.key);
-		if (!memory) return undefined;
-		const entry = memory.entries.get(key);
 		// Each key of a try is new (`keyOf`): an entry found is an earlier try's.
-		if (entry) return entry.outcome;
-		return memory.full !== undefined && memory.tried > 0 ? { forgotten: memory.full } : undefined;
+		const found = memory?.entries.get(key)?.outcome;
+		return found ?? (memory?.full !== undefined && memory.tried > 0 ? { forgotten: memory.full } : undefined);
 	}
 
 	/** Keeps what this try learnt of a write; beyond a bound the memory says it is full (`earlier`). */
