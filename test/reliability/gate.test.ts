@@ -124,9 +124,10 @@ describe('Requests in Parallel is a gate', () => {
 	});
 
 	test('a service that only queues (8 at a time) gets the whole gate, and no item fails', async () => {
-		// 100 ms each: 100 in flight wait 1.25 s, long against the time a busy machine takes to send the next one.
-		const counts = service({ ms: 100, capacity: 8 });
-		await expectAllInOrder(getMany(300), 300);
+		// 500 ms each: the queue drains 16 a second, slow against the rate a busy machine sends at (100 ms each drained 80
+		// a second, and under CI's whole run the node had 73 open at most before the queue emptied faster than it sent).
+		const counts = service({ ms: 500, capacity: 8 });
+		await expectAllInOrder(getMany(150), 150);
 		expect(counts.most).toBe(PARALLEL.default);
 		expect(counts.overloaded + counts.refused).toBe(0);
 	});
