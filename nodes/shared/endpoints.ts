@@ -790,8 +790,7 @@ export function endpointRequest<K extends EndpointId>(
 		if (at >= 0) request.unsendable ??= { field, at };
 	}
 	if (entry.notFound) request.resourceLabel = entry.notFound;
-	const note = sampleIdNote(request.path);
-	if (note) request.notFoundNote = note;
+	request.notFoundNote = sampleIdNote;
 	if (entry.answerSecrets) request.answerSecrets = [...entry.answerSecrets];
 	request.answer = entry.pages ?? entry.answer;
 	if (entry.identity) request.identity = entry.identity;

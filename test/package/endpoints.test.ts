@@ -16,6 +16,7 @@ import {
 	type RecordOf,
 } from '../../nodes/shared/endpoints';
 import type { PageStyle } from '../../nodes/shared/transport';
+import { sampleIdNote } from '../../nodes/shared/notFound';
 import { skipLimit } from '../../nodes/shared/pageStyles';
 
 const root = resolve(__dirname, '../..');
@@ -72,6 +73,7 @@ describe('endpoint table (nodes/shared/endpoints.ts)', () => {
 			resourceLabel: 'Dataset',
 			answer: 'object',
 			itemIndex: 2,
+			notFoundNote: sampleIdNote,
 		});
 		expect(endpointRequest('datasets.get').answer).toEqual({ id: 'id' });
 		expect(endpointRequest('datasets.list').answer).toBe(skipLimit);

@@ -359,7 +359,7 @@ async function failWith(ex: Exchange, raw: Failure, attempts: number): Promise<n
 	const own = failure.status !== undefined ? ex.request.explain?.(failure, details) : undefined;
 	const explained = own ? { ...own, httpCode: String(failure.status), details } : explainFor(ex, failure, attempts);
 	// A "not found" of an ID from the trigger's example event says so, whoever explains it.
-	const told = failure.status === 404 ? (ex.request.notFoundNote ?? '') : '';
+	const told = failure.status === 404 ? (ex.request.notFoundNote?.(ex.request.path) ?? '') : '';
 	return await raise(ex, told ? { ...explained, description: `${explained.description} ${told}`.trim() } : explained);
 }
 

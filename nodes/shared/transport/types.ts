@@ -68,8 +68,8 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** What a 404 is about, e.g. "Dataset". */
 	resourceLabel?: string;
-	/** Added to a 404's words, whoever explains it (the path names an ID of the trigger's example event). */
-	notFoundNote?: string;
+	/** What to add to a 404's words for this path, whoever explains it ('' for nothing); read only on a 404. */
+	notFoundNote?: (path: string) => string;
 	/**
 	 * For a request that must not be sent twice, when its answer was lost, given when it was first sent (n8n's clock):
 	 * what it created (it took effect); undefined when that is not listed (looked for again until `RECOVERY.windowMs`,
