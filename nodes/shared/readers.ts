@@ -33,11 +33,11 @@ const CANDIDATES_SHOWN = 5;
 
 /** Records as an error lists them: `"name" (ID)`, quoted (spaces show) and cut at 60 characters. */
 function candidates(records: IDataObject[], idField: string): string {
-	const listed = records.map((record) => {
+	const show = (record: IDataObject) => {
 		const name = JSON.stringify(String(record.name));
 		return `${name.length > 62 ? `${name.slice(0, 58)}..."` : name} (${String(record[idField])})`;
-	});
-	return firstOf(listed, CANDIDATES_SHOWN, ', ');
+	};
+	return firstOf(records, CANDIDATES_SHOWN, ', ', { show });
 }
 
 /** How far apart two names read: edits between their lower-case forms, none when only spaces and punctuation differ. */

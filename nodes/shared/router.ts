@@ -121,10 +121,10 @@ function ranges(indexes: number[]): string {
 		spans.push(indexes[end] === indexes[start] ? `${indexes[start]}` : `${indexes[start]}–${indexes[end]}`);
 		start = end + 1;
 	}
-	return firstOf(spans, LISTED, ', ', ' ', 'more ranges');
+	return firstOf(spans, LISTED, ', ', { more: 'more ranges' });
 }
 
-const bounded = (entries: string[]) => firstOf(entries, LISTED, '; ', '; ');
+const bounded = (entries: string[]) => firstOf(entries, LISTED, '; ', { before: '; ' });
 
 const items = (indexes: number[]) => `${indexes.length === 1 ? 'Item' : 'Items'} ${ranges(indexes)}`;
 

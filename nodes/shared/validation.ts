@@ -204,10 +204,16 @@ const EMAIL = /^[^\s@,;<>()[\]"]+@[^\s@,;<>()[\]"]+\.[^\s@,;<>()[\]".]+$/;
 export const CONNECTION_NAME_PATTERN = '^[a-z0-9_]{3,255}$';
 const CONNECTION_NAME = new RegExp(CONNECTION_NAME_PATTERN);
 
-/** The first `limit` entries, then how many more: "a, b and 3 more" (`before` goes before "and"). */
-export function firstOf(entries: string[], limit: number, join: string, before = ' ', more = 'more'): string {
+/** The first `limit` entries (each through `show`), then how many more: "a, b and 3 more" (`before` goes before "and"). */
+export function firstOf<T>(
+	entries: T[],
+	limit: number,
+	join: string,
+	{ show = String, before = ' ', more = 'more' }: { show?: (entry: T) => string; before?: string; more?: string } = {},
+): string {
 	const rest = entries.length - limit;
-	return rest > 0 ? `${entries.slice(0, limit).join(join)}${before}and ${rest} ${more}` : entries.join(join);
+	const shown = entries.slice(0, limit).map(show).join(join);
+	return rest > 0 ? `${shown}${before}and ${rest} ${more}` : shown;
 }
 
 /** "a, b,,c" → ["a", "b", "c"]; also accepts an array from an expression. */
