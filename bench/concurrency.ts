@@ -59,6 +59,11 @@ export const CONCURRENCY = {
 	varied: { ms: 20, slowMs: 2000, every: 10, items: 2000 },
 	/** The plain script's requests at once. */
 	scriptParallel: 16,
+	/**
+	 * A smaller Requests in Parallel, measured beside the default where the goals pull apart: a gateway refuses all
+	 * but its rate of the first gate's worth, while a busy client keeps fewer in flight than the gate allows.
+	 */
+	smallerGate: 50,
 	/** While a gateway row runs with a stall, this event loop is blocked this long every second. */
 	stallMs: 200,
 	/** The proxy's requests in flight are averaged over intervals this long for the reading. */
@@ -76,16 +81,31 @@ export const CONCURRENCY = {
 };
 
 export type OperationKey = 'classify' | 'get';
-export type Way = 'one' | 'node' | 'fixed8' | 'http' | 'script' | 'full';
+export type Way = 'one' | 'node' | 'smaller' | 'fixed8' | 'http' | 'script' | 'full' | 'smallerFull';
 
 const WAYS: Record<Way, string> = {
 	one: 'node, Requests in Parallel 1 (one at a time)',
 	node: `node as it comes (Requests in Parallel ${PARALLEL.default}, the default)`,
+	smaller: `node, Requests in Parallel ${CONCURRENCY.smallerGate}`,
 	fixed8: 'node, Requests in Parallel 8 (the former fixed default)',
 	http: 'HTTP Request node (type version 4.2), default options',
 	script: `plain script: fetch, ${CONCURRENCY.scriptParallel} at once, one login`,
 	full: `plain script: fetch, ${PARALLEL.default} at once (the ceiling full throughout), one login`,
+	smallerFull: `plain script: fetch, ${CONCURRENCY.smallerGate} at once (that ceiling full throughout), one login`,
 };
+
+/** Requests in Parallel of a way of the node (undefined: left at its default), or the plain script's at once. */
+const PARALLEL_OF: Record<Way, number | undefined> = {
+	one: 1,
+	node: undefined,
+	smaller: CONCURRENCY.smallerGate,
+	fixed8: 8,
+	http: undefined,
+	script: CONCURRENCY.scriptParallel,
+	full: PARALLEL.default,
+	smallerFull: CONCURRENCY.smallerGate,
+};
+const SCRIPTS = new Set<Way>(['script', 'full', 'smallerFull']);
 
 interface Operation {
 	label: string;
@@ -298,10 +318,8 @@ export async function runWay(
 		});
 	}, CONCURRENCY.sampleMs);
 	row.measured = await measureWith(service.log, async (): Promise<Outcome> => {
-		if (way === 'script' || way === 'full')
-			return await script(proxy.url, operation, items, way === 'full' ? PARALLEL.default : CONCURRENCY.scriptParallel);
-		const node =
-			way === 'http' ? operation.http(proxy.url) : operation.node(way === 'one' ? 1 : way === 'fixed8' ? 8 : undefined);
+		if (SCRIPTS.has(way)) return await script(proxy.url, operation, items, PARALLEL_OF[way] as number);
+		const node = way === 'http' ? operation.http(proxy.url) : operation.node(PARALLEL_OF[way]);
 		// On Error: Continue (regular output), for every way: a failed item is counted, not the end of the run.
 		const run = await runAfterItems(harness, items, key, { ...node, onError: 'continueRegularOutput' });
 		if (run.error) return { failed: items, stopped: run.error.message };
@@ -364,8 +382,8 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 	try {
 		for (const latency of CONCURRENCY.latenciesMs) proxies.push(await service.proxy(latency));
 		const keys = Object.keys(OPERATIONS) as OperationKey[];
-		// The script keeping the ceiling full is for the varied service's rows only.
-		const ways = (Object.keys(WAYS) as Way[]).filter((way) => way !== 'full');
+		// The scripts keeping a ceiling full are for the varied service's rows only.
+		const ways = (Object.keys(WAYS) as Way[]).filter((way) => way !== 'full' && way !== 'smallerFull');
 		// Warm-up (not measured): every way loads its code paths over 20 items; then the node as it comes and the HTTP
 		// Request node run once at full size, as the first full-size run in a process costs 1–2 s more CPU (V8 still
 		// compiling the request path, the heap growing), whichever way it is: without it, the first measured row pays.
@@ -395,6 +413,8 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 			{ way: 'node', stated: false, disturbance: 'hog' },
 			{ way: 'node', stated: true, disturbance: 'stall' },
 			{ way: 'node', stated: false, disturbance: 'stall' },
+			{ way: 'smaller', stated: false },
+			{ way: 'smaller', stated: false, disturbance: 'hog' },
 			{ way: 'fixed8', stated: false },
 			{ way: 'http', stated: false },
 		];
@@ -420,7 +440,7 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 		for (const { capacity, queueLimit } of parts.has('capacity') ? CONCURRENCY.capacities : []) {
 			const queue = await service.proxy(CONCURRENCY.goalLatencyMs, capacity, undefined, queueLimit);
 			proxies.push(queue);
-			for (const way of ['node', 'fixed8', 'http', 'script'] as const) {
+			for (const way of ['node', 'smaller', 'fixed8', 'http', 'script'] as const) {
 				const row = await runWay(context, queue, 'get', way, CONCURRENCY.capacityItems);
 				row.capacity = capacity;
 				row.variant = capacityLabel(capacity, queueLimit);
@@ -433,7 +453,7 @@ export async function runConcurrency(httpRequest: HttpRequestNode, log: Log): Pr
 		const { ms: quickMs, slowMs, every, items: variedItems } = CONCURRENCY.varied;
 		const slowSome = await service.proxy(quickMs, Infinity, { ms: quickMs, slowMs, every });
 		proxies.push(slowSome);
-		for (const way of ['node', 'full', 'http'] as const) {
+		for (const way of ['node', 'full', 'smaller', 'smallerFull', 'http'] as const) {
 			const row = await runWay(context, slowSome, 'get', way, variedItems);
 			varied.push(row);
 			log(`concurrency varied get ${way}: ${describeRow(row)}`);
@@ -556,13 +576,18 @@ export const rateLimitTable = (result: ConcurrencyResult) =>
 export const queueingTable = (result: ConcurrencyResult) =>
 	limitedTable(result.queueing, capacityOptimalMs, "vs the capacity's best");
 
-/** The script keeping the ceiling full throughout: the best time without a queue. */
-const fullRow = (result: ConcurrencyResult) => result.varied.find((row) => row.way === 'full' && row.measured);
+/** The script keeping the way's ceiling full throughout: the best time without a queue. */
+const fullRow = (result: ConcurrencyResult, way: Way = 'node') => {
+	const full = way === 'smaller' || way === 'smallerFull' ? 'smallerFull' : 'full';
+	return result.varied.find((row) => row.way === full && row.measured);
+};
 export const variedTable = (result: ConcurrencyResult) =>
 	limitedTable(
 		result.varied,
-		(row) => (fullRow(result)?.measured?.wallMs ?? Number.NaN) * (row.items / (fullRow(result)?.items ?? row.items)),
-		`vs ${PARALLEL.default} in flight throughout`,
+		(row) =>
+			(fullRow(result, row.way)?.measured?.wallMs ?? Number.NaN) *
+			(row.items / (fullRow(result, row.way)?.items ?? row.items)),
+		'vs its ceiling full throughout',
 	);
 
 /** The node's requests in flight over time, as the proxy saw them (at most 16 points per row): how its limit moved. */
@@ -713,5 +738,57 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 				'. Nothing is inferred from round trips, so slow answers hold their places and the others go on.',
 		);
 	}
+	const smaller = smallerReading(result);
+	if (smaller) lines.push(smaller);
 	return lines;
+}
+
+/** What the smaller gate gives and costs against the default, goal by goal (the goals are the default's). */
+function smallerReading(result: ConcurrencyResult): string | undefined {
+	const { goalLatencyMs, goals, smallerGate } = CONCURRENCY;
+	const parts: string[] = [];
+	for (const key of Object.keys(OPERATIONS) as OperationKey[]) {
+		const [one, row, http] = (['one', 'smaller', 'http'] as const).map((way) =>
+			find(result.rows, goalLatencyMs, key, way),
+		);
+		if (!one?.measured || !row?.measured || !http?.measured) continue;
+		const speedUp = per1000(one) / per1000(row);
+		const vsHttp = per1000(row) / per1000(http);
+		parts.push(
+			`${OPERATIONS[key].label} ${speedUp.toFixed(1)}× one at a time (${verdict(speedUp >= goals.speedUp)}) and ` +
+				`${vsHttp.toFixed(2)}× the HTTP Request node (${verdict(vsHttp <= goals.vsHttp)}), ${row.meanInFlight.toFixed(0)} in flight on average`,
+		);
+	}
+	for (const row of result.rateLimited.filter((entry) => entry.way === 'smaller' && entry.measured)) {
+		const m = row.measured as Measured<Outcome>;
+		const vs = m.wallMs / rateOptimalMs(row);
+		const share = (m.statuses['429'] ?? 0) / Math.max(1, m.apiRequests);
+		const met = vs <= goals.vsRateOptimal && share <= goals.refusedShare && m.result.failed === 0 && !m.result.stopped;
+		parts.push(
+			`gateway (${row.variant}) ${vs.toFixed(2)}× the limit's best, ${(100 * share).toFixed(1)}% refused, ` +
+				`${int(m.result.failed)} failed items (${verdict(met)})`,
+		);
+	}
+	for (const row of result.queueing.filter((entry) => entry.way === 'smaller' && entry.measured)) {
+		const vs = row.measured!.wallMs / capacityOptimalMs(row);
+		parts.push(
+			`${capacityLabel(row.capacity ?? 0, CONCURRENCY.capacities.find((entry) => entry.capacity === row.capacity)?.queueLimit)} ` +
+				`${vs.toFixed(2)}× the capacity's best, ${int(row.measured!.result.failed)} failed items`,
+		);
+	}
+	const varied = result.varied.find((row) => row.way === 'smaller' && row.measured);
+	const full = fullRow(result, 'smaller');
+	if (varied?.measured && full?.measured) {
+		const vs = varied.measured.wallMs / full.measured.wallMs;
+		parts.push(
+			`answers that vary ${vs.toFixed(2)}× a script keeping ${smallerGate} in flight throughout (${verdict(vs <= goals.vsFull)}), ` +
+				`${ms(varied.measured.wallMs)} against the default's ${ms(result.varied.find((row) => row.way === 'node')?.measured?.wallMs ?? Number.NaN)}`,
+		);
+	}
+	if (parts.length === 0) return undefined;
+	return (
+		`**A smaller gate: Requests in Parallel ${smallerGate}, against the same goals.** ${parts.join('; ')}. Fewer sent ` +
+		'before the first answer means fewer refused by a gateway; fewer in flight means a client short of CPU hides less ' +
+		'of its own work behind the round trips.'
+	);
 }

@@ -511,7 +511,7 @@ async function main() {
 	}
 	if (results.concurrency) {
 		const { n, goalLatencyMs, oneAtATimeSmallN, rateLimitPerSecond, capacities, capacityItems, varied } = CONCURRENCY;
-		const { scriptParallel, sampleMs, stallMs } = CONCURRENCY;
+		const { scriptParallel, sampleMs, stallMs, smallerGate } = CONCURRENCY;
 		sections.push(
 			'## 9. Per-item requests side by side: Requests in Parallel is a gate',
 			'',
@@ -520,7 +520,8 @@ async function main() {
 			`login included). ${int(n)} items, one request each: Concepts › Classify Image (the item's image URL against every`,
 			'concept of a dataset) and Datasets › Dataset › Get. The ways: the node with Requests in Parallel 1 (one at a time);',
 			`the node as it comes (Requests in Parallel left at its default of ${PARALLEL.default}: that many in flight from the first request); the node with Requests in`,
-			"Parallel 8 (the fixed default before issue 33); n8n's HTTP Request node",
+			`Parallel ${smallerGate} (a smaller gate, measured beside the default in every table: the reading weighs it against the same goals);`,
+			"the node with Requests in Parallel 8 (the fixed default before issue 33); n8n's HTTP Request node",
 			"(type version 4.2), default options, this package's credential, the same request per item; a plain script (Node's",
 			`fetch) with ${scriptParallel} at once, logging in once. Every way starts without an access token, so each logs in once; the engine's`,
 			'runs have On Error: Continue (regular output), so a failed item is counted, not the end of the run. One run each,',
@@ -557,7 +558,8 @@ async function main() {
 			'',
 			`The proxy holds each request ${varied.ms} ms, and every ${varied.every}th (in order of arrival) ${int(varied.slowMs)} ms, however many are`,
 			`in flight: a large image, a cold cache. ${int(varied.items)} Dataset Gets by the node as it comes, by a plain script keeping`,
-			`${PARALLEL.default} in flight throughout (the best with the ceiling full, which the node is compared with), and by the HTTP Request node.`,
+			`${PARALLEL.default} in flight throughout (the best with the ceiling full, which the node is compared with), by the node with Requests in`,
+			`Parallel ${smallerGate} and a script keeping ${smallerGate} in flight (its ceiling full), and by the HTTP Request node.`,
 			'',
 			variedTable(results.concurrency),
 			'',
