@@ -681,7 +681,7 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 			.filter((row) => row.way !== 'node' && row.measured)
 			.map(
 				(row) =>
-					`${WAYS[row.way]}: ${ms(row.measured!.wallMs)} (${(row.measured!.wallMs / rateOptimalMs(row)).toFixed(2)}×), ` +
+					`${wayLabel(row)}: ${ms(row.measured!.wallMs)} (${(row.measured!.wallMs / rateOptimalMs(row)).toFixed(2)}×), ` +
 					`${int(row.measured!.statuses['429'] ?? 0)} answers 429, ${int(row.measured!.result.failed)} failed items`,
 			);
 		lines.push(
