@@ -627,6 +627,13 @@ export function limitOverTimeTable(result: ConcurrencyResult): string {
 
 const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 
+/** A gateway row's goals: its time against the limit's best, its refused share, no failed item. */
+const gatewayMet = (m: Measured<Outcome>, vs: number, share: number) =>
+	vs <= CONCURRENCY.goals.vsRateOptimal &&
+	share <= CONCURRENCY.goals.refusedShare &&
+	m.result.failed === 0 &&
+	!m.result.stopped;
+
 /** The goals, each computed from this run's rows; sentences for the reading. */
 export function concurrencyReading(result: ConcurrencyResult): string[] {
 	const { goalLatencyMs, goals, rateLimitPerSecond } = CONCURRENCY;
@@ -670,8 +677,7 @@ export function concurrencyReading(result: ConcurrencyResult): string[] {
 			const refused = m.statuses['429'] ?? 0;
 			const share = refused / Math.max(1, m.apiRequests);
 			const later = (refused - (m.firstSecond429 ?? 0)) / Math.max(1, m.apiRequests);
-			const met =
-				vs <= goals.vsRateOptimal && share <= goals.refusedShare && m.result.failed === 0 && !m.result.stopped;
+			const met = gatewayMet(m, vs, share);
 			return (
 				`${row.variant}: ${ms(m.wallMs)}, ${vs.toFixed(2)}× the limit's best, ${(100 * share).toFixed(1)}% refused ` +
 				`(${(100 * later).toFixed(1)}% after the first second), ${int(m.result.failed)} failed items (${verdict(met)})`
@@ -763,7 +769,7 @@ function smallerReading(result: ConcurrencyResult): string | undefined {
 		const m = row.measured as Measured<Outcome>;
 		const vs = m.wallMs / rateOptimalMs(row);
 		const share = (m.statuses['429'] ?? 0) / Math.max(1, m.apiRequests);
-		const met = vs <= goals.vsRateOptimal && share <= goals.refusedShare && m.result.failed === 0 && !m.result.stopped;
+		const met = gatewayMet(m, vs, share);
 		parts.push(
 			`gateway (${row.variant}) ${vs.toFixed(2)}× the limit's best, ${(100 * share).toFixed(1)}% refused, ` +
 				`${int(m.result.failed)} failed items (${verdict(met)})`,
